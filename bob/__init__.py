@@ -1,0 +1,5 @@
+"""BoB: the StarQuest Bullet of Bullets tournament manager."""
+
+from .celery import app as celery_app
+
+__all__ = ["celery_app"]

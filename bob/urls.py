@@ -1,0 +1,10 @@
+"""Top-level URLs: the admin, language switching and the tournament pages."""
+
+from django.contrib import admin
+from django.urls import include, path
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("i18n/", include("django.conf.urls.i18n")),
+    path("", include("tournaments.urls")),
+]

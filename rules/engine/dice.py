@@ -1,0 +1,198 @@
+"""The one dice service (RULES §14).
+
+Every random event in BoB -- squad draws, initiative, roll-offs and the engine's combat
+dice -- goes through a :class:`Dice` source, which records each roll with its purpose.
+Two sources exist:
+
+* :class:`SeededDice` rolls from a seed with a documented, version-independent generator
+  (SHA-256 in counter mode with rejection sampling), so anyone holding the seed can replay
+  a draw on any machine. :func:`seed_commitment` gives the hash published before the roll.
+* :class:`ScriptedDice` consumes values typed in by a judge rolling physical dice.
+
+Combat dice have faces, not numbers: the white (light) die shows 0,0,0,0,1,2 and the red
+(heavy) die 0,0,0,1,2,3. A scripted white or red die is entered as the face value shown.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class DieKind(str, Enum):
+    D3 = "d3"
+    D6 = "d6"
+    D12 = "d12"
+    WHITE = "white"
+    RED = "red"
+
+
+WHITE_FACES: tuple[int, ...] = (0, 0, 0, 0, 1, 2)
+RED_FACES: tuple[int, ...] = (0, 0, 0, 1, 2, 3)
+
+#: The face values a die can show, in face order.
+FACES: dict[DieKind, tuple[int, ...]] = {
+    DieKind.D3: (1, 2, 3),
+    DieKind.D6: (1, 2, 3, 4, 5, 6),
+    DieKind.D12: tuple(range(1, 13)),
+    DieKind.WHITE: WHITE_FACES,
+    DieKind.RED: RED_FACES,
+}
+
+
+class DiceError(ValueError):
+    """A dice script is unusable: too few dice, or a value a die cannot show."""
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One recorded roll: what it was for, which dice, and what they showed."""
+
+    purpose: str
+    kind: DieKind
+    values: tuple[int, ...]
+    source: str  # "seeded" or "scripted"
+    subject: str | None = None  # e.g. the player or figure who rolled
+
+    @property
+    def total(self) -> int:
+        return sum(self.values)
+
+    def as_dict(self) -> dict:
+        data = {
+            "purpose": self.purpose,
+            "kind": self.kind.value,
+            "values": list(self.values),
+            "source": self.source,
+        }
+        if self.subject is not None:
+            data["subject"] = self.subject
+        return data
+
+
+def new_seed() -> int:
+    """A fresh 64-bit seed from the operating system's secure generator."""
+    return secrets.randbits(64)
+
+
+def seed_commitment(seed: int) -> str:
+    """SHA-256 (hex) of the seed's decimal text, published before an app-rolled draw."""
+    return hashlib.sha256(str(seed).encode("ascii")).hexdigest()
+
+
+@dataclass
+class Dice(ABC):
+    """Base class of dice sources: rolls dice and keeps the log of every roll."""
+
+    log: list[Roll] = field(default_factory=list, init=False)
+
+    source = "abstract"
+
+    def roll(
+        self, kind: DieKind | str, count: int = 1, purpose: str = "", subject: str | None = None
+    ) -> tuple[int, ...]:
+        """Roll ``count`` dice of ``kind`` and record them; returns the face values."""
+        kind = DieKind(kind)
+        values = tuple(self._face(kind, purpose) for _ in range(count))
+        self.log.append(Roll(purpose, kind, values, self.source, subject))
+        return values
+
+    def d6(self, purpose: str = "", subject: str | None = None) -> int:
+        return self.roll(DieKind.D6, 1, purpose, subject)[0]
+
+    @abstractmethod
+    def _face(self, kind: DieKind, purpose: str) -> int:
+        """One die's face value."""
+
+
+@dataclass
+class SeededDice(Dice):
+    """Dice driven by a seed; the same seed always gives the same sequence."""
+
+    seed: int = field(default_factory=new_seed)
+    _counter: int = field(default=0, init=False, repr=False)
+    _pool: bytes = field(default=b"", init=False, repr=False)
+
+    source = "seeded"
+
+    @property
+    def commitment(self) -> str:
+        return seed_commitment(self.seed)
+
+    def _byte(self) -> int:
+        if not self._pool:
+            block = f"{self.seed}:{self._counter}".encode("ascii")
+            self._pool = hashlib.sha256(block).digest()
+            self._counter += 1
+        value, self._pool = self._pool[0], self._pool[1:]
+        return value
+
+    def _below(self, n: int) -> int:
+        """Uniform integer in [0, n) for n <= 256, by rejection sampling."""
+        limit = 256 - 256 % n
+        while True:
+            value = self._byte()
+            if value < limit:
+                return value % n
+
+    def _face(self, kind: DieKind, purpose: str) -> int:
+        if kind is DieKind.D3:
+            # A d3 is a d6 halved and rounded up (RULES §10).
+            return (self._below(6) + 2) // 2
+        faces = FACES[kind]
+        return faces[self._below(len(faces))]
+
+
+@dataclass
+class ScriptedDice(Dice):
+    """Dice typed in by a judge: values are consumed in order and checked."""
+
+    values: Sequence[int] = ()
+    _position: int = field(default=0, init=False, repr=False)
+
+    source = "scripted"
+
+    @property
+    def remaining(self) -> int:
+        return len(self.values) - self._position
+
+    def _face(self, kind: DieKind, purpose: str) -> int:
+        number = self._position + 1
+        if self._position >= len(self.values):
+            what = f" for {purpose}" if purpose else ""
+            raise DiceError(
+                f"not enough dice: die {number}{what} is needed but only "
+                f"{len(self.values)} were given; add more values"
+            )
+        value = self.values[self._position]
+        allowed = sorted(set(FACES[kind]))
+        if value not in allowed:
+            shown = ", ".join(str(v) for v in allowed)
+            raise DiceError(
+                f"die {number} is {value}, which a {kind.value} die cannot show "
+                f"(allowed: {shown})"
+            )
+        self._position += 1
+        return value
+
+
+def parse_dice_list(text: str) -> list[int]:
+    """Parse a judge's typed dice such as ``"3,6,5"``; raises DiceError on bad items."""
+    values: list[int] = []
+    for position, item in enumerate(text.split(","), start=1):
+        item = item.strip()
+        if not item:
+            continue
+        try:
+            values.append(int(item))
+        except ValueError:
+            raise DiceError(f"die {position} is {item!r}, which is not a whole number") from None
+    return values
+
+
+def log_as_dicts(rolls: Iterable[Roll]) -> list[dict]:
+    return [roll.as_dict() for roll in rolls]
