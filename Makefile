@@ -1,0 +1,55 @@
+# BoB: two commands for a fresh machine.
+#   make demo   install, migrate, load the demo tournament and serve it on http://127.0.0.1:8000
+#   make test   run every test (PostgreSQL + Redis with a real Celery worker, then SQLite)
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1:8000
+
+.PHONY: demo test test-services test-sqlite lint bench messages install browser-deps clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP) messages
+
+# Translations are compiled from locale/*/LC_MESSAGES/django.po (needs gettext's msgfmt).
+messages: $(STAMP)
+	@command -v msgfmt >/dev/null || scripts/apt-install.sh gettext
+	$(PY) manage.py compilemessages --ignore='.venv' -v 0
+
+demo: install
+	$(PY) manage.py migrate --no-input -v 0
+	$(PY) manage.py load_demo
+	$(PY) manage.py runserver $(HOST)
+
+browser-deps:
+	@test -x /usr/bin/chromium || scripts/apt-install.sh chromium
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+# Every test: first on PostgreSQL and Redis (throwaway servers unless DATABASE_URL and
+# REDIS_URL are given), then the database-backed tests again on the SQLite default.
+test: install browser-deps lint
+	BOB_REQUIRE_SERVICES=1 scripts/with-services.sh $(MAKE) --no-print-directory test-services
+	$(MAKE) --no-print-directory test-sqlite
+
+test-services:
+	$(PY) -m pytest -p no:cacheprovider
+
+test-sqlite:
+	env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -p no:cacheprovider \
+		-m 'not services and not browser' --ignore=tests/engine
+
+bench: install
+	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts

@@ -1,0 +1,89 @@
+"""Players and their registration to tournaments."""
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_access_token() -> str:
+    """A fresh unguessable token for a player's private link."""
+    return secrets.token_urlsafe(24)
+
+
+class Player(models.Model):
+    """A person who plays in tournaments; reachable through a private link without an account."""
+
+    name = models.CharField(_("name"), max_length=120)
+    nickname = models.CharField(_("nickname"), max_length=60, blank=True)
+    email = models.EmailField(_("email"), blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("user account"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="players",
+    )
+    access_token = models.CharField(
+        _("private access token"),
+        max_length=64,
+        unique=True,
+        default=new_access_token,
+        editable=False,
+        help_text=_("Secret part of the player's private link; regenerate it if it leaks."),
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["name", "pk"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.nickname})" if self.nickname else self.name
+
+    @property
+    def display_name(self) -> str:
+        return self.nickname or self.name
+
+    def regenerate_access_token(self) -> str:
+        self.access_token = new_access_token()
+        self.save(update_fields=["access_token"])
+        return self.access_token
+
+
+class Registration(models.Model):
+    """A player entered in a tournament; ``number`` is the listing order used for dice order."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="registrations",
+    )
+    player = models.ForeignKey(
+        Player,
+        verbose_name=_("player"),
+        on_delete=models.CASCADE,
+        related_name="registrations",
+    )
+    number = models.PositiveIntegerField(_("number"))
+    registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "player"], name="registration_unique_player"
+            ),
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="registration_unique_number"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} #{self.number}: {self.player}"
