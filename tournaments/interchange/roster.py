@@ -17,20 +17,21 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from tournaments.models import Player
+from tournaments.models import Player, Registration, SquadPreference, Tournament
 
 NAME = "name"
 NICKNAME = "nickname"
 EMAIL = "email"
 PREFERENCE_PREFIX = "preference_"
-
 
 
 @dataclass(frozen=True)
@@ -89,14 +90,18 @@ def _dialect_delimiter(first_line: str) -> str:
     return best if counts[best] else ","
 
 
-class _SquadLookup:
-    """Finds a squad by slug or name, ignoring case, spaces, hyphens and underscores."""
+SquadNames = Mapping[str, str | Sequence[str]]
 
-    def __init__(self, squads: Mapping[str, str]) -> None:
+
+class _SquadLookup:
+    """Finds a squad by slug or any of its names, ignoring case, spaces, hyphens, _ and '."""
+
+    def __init__(self, squads: SquadNames) -> None:
         self._by_spelling: dict[str, str] = {}
-        for slug, name in squads.items():
+        for slug, names in squads.items():
             self._by_spelling[self._fold(slug)] = slug
-            self._by_spelling[self._fold(name)] = slug
+            for name in [names] if isinstance(names, str) else names:
+                self._by_spelling[self._fold(name)] = slug
         self.names = ", ".join(squads)
 
     @staticmethod
@@ -208,14 +213,15 @@ def _length_error(number: int, column: str, value: str, limit: int) -> RowError 
 def parse_roster(
     data: str | bytes,
     *,
-    squads: Mapping[str, str],
+    squads: SquadNames,
     taken_names: Iterable[str] = (),
 ) -> RosterResult:
     """Parse and check a roster CSV.
 
-    ``squads`` maps each squad slug of the tournament to its display name, in squad order;
-    it decides how many preference columns exist. ``taken_names`` are names already used by
-    players of the tournament (compared ignoring case). Blank lines are skipped.
+    ``squads`` maps each squad slug of the tournament, in squad order, to its name or
+    names (see :func:`tournament_squads`); it decides how many preference columns exist.
+    ``taken_names`` are names already used by players of the tournament (compared ignoring
+    case). Blank lines are skipped.
     """
     result = RosterResult()
     text = _decode(data)
@@ -322,3 +328,40 @@ def parse_roster(
             RowError(None, None, _("the file has a header but no players; add one row per player"))
         )
     return result
+
+
+def tournament_squads(tournament: Tournament) -> dict[str, list[str]]:
+    """The tournament's squads in squad order: slug -> its English and Italian names."""
+    return {
+        squad.slug: [name for name in (squad.name_en, squad.name_it) if name]
+        for squad in tournament.squads.order_by("order", "pk")
+    }
+
+
+def parse_roster_for(tournament: Tournament, data: str | bytes) -> RosterResult:
+    """:func:`parse_roster` with the tournament's squads and already registered names."""
+    taken = Player.objects.filter(registrations__tournament=tournament).values_list(
+        "name", flat=True
+    )
+    return parse_roster(data, squads=tournament_squads(tournament), taken_names=list(taken))
+
+
+def save_roster(tournament: Tournament, rows: Iterable[RosterRow]) -> list[Player]:
+    """Create and register a player per row (numbers after the last one), with preferences.
+
+    Preferences become the player's tournament-wide squad preference. Only call this with
+    the rows of a result that is :attr:`RosterResult.ok`; it saves all rows or none.
+    """
+    players = []
+    with transaction.atomic():
+        registrations = Registration.objects.filter(tournament=tournament)
+        last = registrations.aggregate(last=Max("number"))["last"] or 0
+        for number, row in enumerate(rows, start=last + 1):
+            player = Player.objects.create(name=row.name, nickname=row.nickname, email=row.email)
+            Registration.objects.create(tournament=tournament, player=player, number=number)
+            if row.preferences:
+                SquadPreference.objects.create(
+                    player=player, tournament=tournament, choices=list(row.preferences)
+                )
+            players.append(player)
+    return players

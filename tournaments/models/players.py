@@ -87,3 +87,62 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} #{self.number}: {self.player}"
+
+
+class SquadPreference(models.Model):
+    """A player's ordered squad choices for a tournament's first stage, or a given stage."""
+
+    player = models.ForeignKey(
+        Player, verbose_name=_("player"), on_delete=models.CASCADE, related_name="preferences"
+    )
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="preferences",
+    )
+    stage = models.ForeignKey(
+        "tournaments.Stage",
+        verbose_name=_("stage"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="preferences",
+        help_text=_("Empty: the preference holds for the whole tournament."),
+    )
+    choices = models.JSONField(_("choices"), default=list, help_text=_("Squad slugs, 1st first."))
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("squad preference")
+        verbose_name_plural = _("squad preferences")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["player", "tournament", "stage"], name="preference_unique_stage"
+            ),
+            models.UniqueConstraint(
+                fields=["player", "tournament"],
+                condition=models.Q(stage__isnull=True),
+                name="preference_unique_tournament",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player}: {', '.join(self.choices)}"
+
+    def clean(self) -> None:
+        from django.core.exceptions import ValidationError
+
+        slugs = set(self.tournament.squad_order) if self.tournament_id else set()
+        if not isinstance(self.choices, list) or not all(isinstance(c, str) for c in self.choices):
+            raise ValidationError({"choices": _("Give the choices as a list of squad slugs.")})
+        unknown = [choice for choice in self.choices if choice not in slugs]
+        if unknown:
+            raise ValidationError(
+                {
+                    "choices": _("Unknown squad(s) %(unknown)s; this tournament has %(known)s.")
+                    % {"unknown": ", ".join(unknown), "known": ", ".join(sorted(slugs))}
+                }
+            )
+        if len(set(self.choices)) != len(self.choices):
+            raise ValidationError({"choices": _("Each squad may appear only once.")})

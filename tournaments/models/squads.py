@@ -16,13 +16,13 @@ class BilingualName(models.Model):
     class Meta:
         abstract = True
 
+    def __str__(self) -> str:
+        return self.name
+
     @property
     def name(self) -> str:
         language = (get_language() or "it").split("-")[0]
         return self.name_it if language == "it" and self.name_it else self.name_en
-
-    def __str__(self) -> str:
-        return self.name
 
 
 class Squad(BilingualName):

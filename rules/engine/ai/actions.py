@@ -1,0 +1,69 @@
+"""Carrying out an alien's decisions on the state, with the judge's log.
+
+Moves go through :func:`rules.engine.movement.move` (doors on the path are opened there);
+attacks through :mod:`rules.engine.combat`. Every change is narrated on the context.
+"""
+
+from __future__ import annotations
+
+from rules.engine.ai.reach import AlienReach
+from rules.engine.ai.turn import TurnContext
+from rules.engine.geometry import Square
+from rules.engine.movement import field_to_adjacent, move
+
+
+def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
+    """Move the alien to ``anchor`` along its shortest path; False if it stays put."""
+    figure = ctx.state.figure(reach.figure.id)
+    if anchor == reach.field.start:
+        return False
+    path = reach.field.path_to(anchor)
+    if path is None:
+        return False
+    ctx.state, events = move(ctx.state, figure.id, path, allowance=reach.allowance)
+    ctx.say(
+        "move",
+        figure=figure.id,
+        **{"from": list(reach.field.start), "to": list(anchor)},
+        path=[list(reach.field.start)] + [list(sq) for sq in path],
+        steps=len(path),
+    )
+    for event in events:
+        if event.kind == "door_opened":
+            a, b = event.detail["between"]
+            ctx.say("door_opened", figure=figure.id, a=list(a), b=list(b))
+    return True
+
+
+def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
+    """Move as close as possible (path distance) to standing next to ``player``'s figures:
+    the reachable stop with the lowest remaining distance, then the fewest steps."""
+    figure = reach.figure
+    if reach.allowance <= 0:
+        ctx.say("held_by_event", figure=figure.id)
+        return
+    remaining = field_to_adjacent(ctx.state, figure.id, player)
+    w = ctx.state.board.width
+    best = min(
+        reach.stops,
+        key=lambda item: (remaining[item[1][0] + item[1][1] * w], item[0], item[1][1], item[1][0]),
+    )
+    start_left = remaining[reach.field.start[0] + reach.field.start[1] * w]
+    if best[1] == reach.field.start or remaining[best[1][0] + best[1][1] * w] >= start_left:
+        ctx.say("stay", figure=figure.id, square=list(reach.field.start))
+        return
+    move_to(ctx, reach, best[1])
+    if figure.is_dreadnought:
+        note_doorway(ctx, reach, best[1], remaining)
+
+
+def note_doorway(ctx: TurnContext, reach: AlienReach, anchor: Square, remaining: list[int]) -> None:
+    """Tell the judge when a Dreadnought stopped short because the next position on its way
+    is under a door (it never ends a move crouched in a doorway)."""
+    board = ctx.state.board
+    here = board.index(anchor)
+    for j in board.dread_steps[here]:
+        if remaining[j] < remaining[here] and board.dread_doors[j]:
+            if reach.field.dist[j] > reach.allowance:
+                ctx.say("doorway_stop", figure=reach.figure.id)
+            return

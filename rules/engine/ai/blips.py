@@ -1,0 +1,231 @@
+"""Blips, Genestealers and reinforcements (RULES §10 "Blips (BoB)").
+
+* :func:`survey_section`: the first time a marine enters a section, that section's blips
+  go on the squares the session map marks (the marker gives the hidden type).
+* :func:`reveal_after_move`: after a marine moves (or stops to survey), every blip it can
+  see (figures do not block this sight) turns into its alien, and every Genestealer marker
+  of a surveyed section that it can see brings a Genestealer (no token: no points).
+* :func:`place_reinforcements`: reinforcement tokens enter on R squares that are free and
+  out of every marine's sight, chosen by the dice.
+
+Genestealer markers already used are kept in the stipulation switches (see switches.py).
+"""
+
+from __future__ import annotations
+
+from rules.engine.ai.chance import random_index
+from rules.engine.ai.switches import GENESTEALERS_APPEARED, switch_list, with_switch
+from rules.engine.dice import Dice
+from rules.engine.geometry import Square, block_2x2, format_square
+from rules.engine.los import line_of_sight
+from rules.engine.narration import Step
+from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Token
+from rules.engine.units import RulesData, RulesDataError, load_rules_data
+
+GENESTEALER = "genestealer"
+DREADNOUGHT = "dreadnought"
+
+
+def rules_for(state: GameState) -> RulesData:
+    return load_rules_data(dict(state.data_overrides) or None)
+
+
+def new_figure_id(state: GameState, unit: str) -> str:
+    """The first free id ``<unit>-<n>``, so new aliens get stable, readable ids."""
+    n = 1
+    while state.has_figure(f"{unit}-{n}"):
+        n += 1
+    return f"{unit}-{n}"
+
+
+def marines_on_board(state: GameState) -> list[Figure]:
+    return [f for f in state.figures if f.side == MARINE and f.on_board]
+
+
+def in_marine_sight(state: GameState, sq: Square, marines: list[Figure] | None = None) -> bool:
+    """True if any marine on the board sees ``sq`` (figures do not block this sight)."""
+    for marine in marines if marines is not None else marines_on_board(state):
+        for origin in marine.squares:
+            if line_of_sight(state, origin, sq, for_firing=False).visible:
+                return True
+    return False
+
+
+def _dreadnought_block(state: GameState, sq: Square) -> tuple[Square, ...] | None:
+    """A free 2x2 block holding ``sq`` where a Dreadnought may stand (not under a door)."""
+    board = state.board
+    fallback = None
+    for dx, dy in ((0, 0), (-1, 0), (0, -1), (-1, -1)):
+        corner = (sq[0] + dx, sq[1] + dy)
+        if not (0 <= corner[0] < board.width - 1 and 0 <= corner[1] < board.height - 1):
+            continue
+        doors = board.dread_doors[board.index(corner)]
+        squares = block_2x2(corner)
+        if doors is None or any(state.figure_at(s) is not None for s in squares):
+            continue
+        if any(b.square in squares and b.square != sq for b in state.blips):
+            continue
+        if not doors:
+            return squares
+        fallback = fallback or squares
+    return fallback
+
+
+def spawn_alien(
+    state: GameState, rules: RulesData, unit: str, sq: Square
+) -> tuple[GameState, Figure | None]:
+    """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it)."""
+    unit_type = rules.unit(unit)
+    squares: tuple[Square, ...] | None = (sq,)
+    if unit_type.size == 4 or unit == DREADNOUGHT:
+        squares = _dreadnought_block(state, sq)
+    elif state.figure_at(sq) is not None:
+        squares = None
+    if squares is None:
+        return state, None
+    weapons = tuple(unit_type.weapons)
+    figure = Figure(
+        id=new_figure_id(state, unit),
+        side=ALIEN,
+        player=None,
+        unit=unit,
+        squares=squares,
+        life_points=rules.max_life_points(unit, weapons),
+        weapons=weapons,
+    )
+    return state.with_figure(figure), figure
+
+
+def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[Step]]:
+    """Place a newly entered section's blips on its marked squares (BoB survey).
+
+    Genestealer markers get no blip; they are watched by :func:`reveal_after_move`."""
+    if section_id in state.surveyed_sections:
+        return state, []
+    section = state.board.section(section_id)
+    squares = section.squares()
+    taken = {b.square for b in state.blips}
+    blips = list(state.blips)
+    for sq, kind in state.board.markers.items():
+        if sq not in squares or kind == GENESTEALER or sq in taken:
+            continue
+        blips.append(Blip(f"blip-{sq[0]}-{sq[1]}", sq, kind))
+    placed = len(blips) - len(state.blips)
+    state = state.replace(
+        blips=tuple(blips), surveyed_sections=state.surveyed_sections + (section_id,)
+    )
+    return state, [Step("survey", {"section": section_id, "count": placed})]
+
+
+def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameState, list[Step]]:
+    """Turn one blip over: its alien takes the square and its token joins the pool."""
+    state = state.replace(blips=tuple(b for b in state.blips if b.id != blip.id))
+    try:
+        unit_type = rules.unit(blip.type)
+    except RulesDataError:
+        return state, [Step("blip_equipment", {"square": list(blip.square), "item": blip.type})]
+    if unit_type.side != ALIEN:
+        return state, [Step("blip_equipment", {"square": list(blip.square), "item": blip.type})]
+    state = state.replace(tokens=state.tokens + (Token(blip.id, "blip", blip.type),))
+    state, figure = spawn_alien(state, rules, blip.type, blip.square)
+    if figure is None:
+        return state, [
+            Step("blip_revealed_no_model", {"square": list(blip.square), "unit": blip.type})
+        ]
+    return state, [
+        Step("blip_revealed", {"square": list(blip.square), "unit": blip.type, "figure": figure.id})
+    ]
+
+
+def reveal_in_sight(
+    state: GameState, viewers: list[Figure], rules: RulesData
+) -> tuple[GameState, list[Step]]:
+    """Reveal every blip and Genestealer marker that one of ``viewers`` sees."""
+    steps: list[Step] = []
+
+    def seen(sq: Square) -> bool:
+        return any(
+            line_of_sight(state, origin, sq, for_firing=False).visible
+            for viewer in viewers
+            for origin in viewer.squares
+        )
+
+    for blip in sorted(state.blips, key=lambda b: (b.square[1], b.square[0])):
+        if seen(blip.square):
+            state, more = reveal_blip(state, blip, rules)
+            steps.extend(more)
+    appeared = switch_list(state, GENESTEALERS_APPEARED)
+    surveyed = set(state.surveyed_sections)
+    for sq, kind in state.board.markers.items():
+        key = format_square(sq)
+        if kind != GENESTEALER or key in appeared or state.board.section_of(sq) not in surveyed:
+            continue
+        if state.figure_at(sq) is not None or not seen(sq):
+            continue
+        state, figure = spawn_alien(state, rules, GENESTEALER, sq)
+        if figure is not None:
+            appeared.append(key)
+            state = with_switch(state, GENESTEALERS_APPEARED, appeared)
+            steps.append(Step("genestealer_appears", {"square": list(sq), "figure": figure.id}))
+    return state, steps
+
+
+def reveal_after_move(state: GameState, figure_id: str) -> tuple[GameState, list[Step]]:
+    """After a marine's move: survey the section it stands in if nobody has yet, then
+    reveal the blips and Genestealers it can see. Aliens and pilots reveal nothing."""
+    figure = state.figure(figure_id)
+    if figure.side != MARINE or not figure.on_board:
+        return state, []
+    rules = rules_for(state)
+    steps: list[Step] = []
+    for sq in figure.squares:
+        section = state.board.section_of(sq)
+        if section is not None and section not in state.surveyed_sections:
+            state, more = survey_section(state, section)
+            steps.extend(more)
+    state, more = reveal_in_sight(state, [state.figure(figure_id)], rules)
+    return state, steps + more
+
+
+def place_reinforcements(
+    state: GameState, count: int, dice: Dice, rules: RulesData | None = None
+) -> tuple[GameState, list[Step]]:
+    """Play up to ``count`` reinforcement tokens: each token is drawn at random from the
+    ones left and its alien enters on a random R square that is free and out of sight."""
+    rules = rules or rules_for(state)
+    steps: list[Step] = []
+    marines = marines_on_board(state)
+    for _ in range(count):
+        if not state.reinforcements:
+            steps.append(Step("reinforcement_none_left", {}))
+            break
+        pool = list(state.reinforcements)
+        unit = pool.pop(random_index(dice, len(pool), "reinforcement token draw"))
+        free = [
+            sq
+            for sq in sorted(state.board.reinforcement_squares, key=lambda s: (s[1], s[0]))
+            if state.figure_at(sq) is None
+            and state.blip_at(sq) is None
+            and not in_marine_sight(state, sq, marines)
+        ]
+        placed = None
+        while free and placed is None:
+            sq = free.pop(random_index(dice, len(free), "reinforcement square"))
+            trial, placed = spawn_alien(state, rules, unit, sq)
+        if placed is None:
+            steps.append(Step("reinforcement_no_square", {"unit": unit}))
+            continue
+        token_id = f"reinforcement-{len(state.tokens) + 1}"
+        while any(t.id == token_id for t in state.tokens):
+            token_id += "x"
+        state = trial.replace(
+            reinforcements=tuple(pool),
+            tokens=trial.tokens + (Token(token_id, "reinforcement", unit),),
+        )
+        steps.append(
+            Step(
+                "reinforcement_placed",
+                {"unit": unit, "figure": placed.id, "square": list(placed.squares[0])},
+            )
+        )
+    return state, steps

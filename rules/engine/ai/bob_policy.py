@@ -1,0 +1,125 @@
+"""The BoB Alien policy (RULES §11, seed 002), the default.
+
+Turn: the event card (if the stipulation uses the deck), then every revealed alien once:
+types in the fixed order, and inside a type the next alien chosen again before each
+activation from the current state (:mod:`activation`). An activated alien picks its focus
+(:mod:`focus`); if it can attack this turn it uses its most advantageous attack on the
+focus (area weapons: the most marines hit, whoever they belong to), otherwise it moves to
+get as close as possible to its focus. Then reinforcements, when the stipulation says.
+"""
+
+from __future__ import annotations
+
+from rules.engine.ai.actions import approach, execute_plan
+from rules.engine.ai.activation import choose_next, type_rank
+from rules.engine.ai.attack_choice import best_plan
+from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.ai.reach import Assessment, assess_focus
+from rules.engine.ai.reinforcement_phase import bob_reinforcements
+from rules.engine.ai.turn import TurnContext
+from rules.engine.state import Figure
+
+
+def allowance(ctx: TurnContext, figure: Figure) -> int:
+    """Squares the alien may move this turn (event cards may stop or speed it)."""
+    unit = ctx.rules.unit(figure.unit)
+    if figure.unit in ctx.modifiers.cannot_move:
+        return 0
+    movement = unit.movement
+    if figure.is_dreadnought:
+        movement = _dreadnought_movement(ctx, figure, movement)
+    return movement + ctx.modifiers.movement_bonus(figure.unit)
+
+
+def _dreadnought_movement(ctx: TurnContext, figure: Figure, default: int) -> int:
+    """A Dreadnought class (switch ``dreadnought_class``) may set its movement."""
+    key = ctx.state.stipulation.switches.get("dreadnought_class")
+    if isinstance(key, str) and key in ctx.rules.dreadnought_classes:
+        return ctx.rules.dreadnought_class(key).movement
+    return default
+
+
+class BobPolicy:
+    name = "bob"
+
+    def run(self, ctx: TurnContext) -> None:
+        play_event_phase(ctx)
+        if not ctx.aliens():
+            ctx.say("no_aliens")
+        acted: set[str] = set()
+        first = self._event_first(ctx)
+        while True:
+            pending = [a for a in ctx.aliens() if a.id not in acted]
+            if not pending:
+                break
+            if first is not None and any(a.id == first for a in pending):
+                assessment = assess_focus(
+                    ctx.state, ctx.state.figure(first), ctx.rules,
+                    allowance(ctx, ctx.state.figure(first)),
+                )
+                criterion = "event_first"
+                first = None
+            else:
+                assessment, criterion = self._next(ctx, pending)
+            acted.add(assessment.reach.figure.id)
+            self.activate(ctx, assessment, criterion)
+        if ctx.modifiers.close_doors_blocking_sight:
+            close_doors_blocking_sight(ctx)
+        bob_reinforcements(ctx)
+
+    def _next(self, ctx: TurnContext, pending: list[Figure]) -> tuple[Assessment, str]:
+        assessments = [
+            assess_focus(ctx.state, alien, ctx.rules, allowance(ctx, alien)) for alien in pending
+        ]
+        top = min(type_rank(a.activation_type) for a in assessments)
+        same_type = [a for a in assessments if type_rank(a.activation_type) == top]
+        by_id = {a.reach.figure.id: a for a in same_type}
+        chosen, criterion = choose_next([a.readiness() for a in same_type])
+        if criterion == "only_one" and len(assessments) > 1:
+            criterion = "type_order"
+        return by_id[chosen.figure_id], criterion
+
+    def _event_first(self, ctx: TurnContext) -> str | None:
+        """Elite Aliens: the first alien of the highest listed type, nearest a marine."""
+        order = ctx.modifiers.activate_first
+        if not order:
+            return None
+        for unit in order:
+            aliens = [a for a in ctx.aliens() if a.unit == unit]
+            if aliens:
+                ranked = sorted(
+                    (
+                        assess_focus(ctx.state, a, ctx.rules, allowance(ctx, a)).readiness()
+                        for a in aliens
+                    ),
+                    key=lambda r: (r.distance, r.figure_id),
+                )
+                chosen = ranked[0].figure_id
+                ctx.say("event_activate_first", figure=chosen, unit=unit)
+                return chosen
+        return None
+
+    def activate(self, ctx: TurnContext, assessment: Assessment, criterion: str) -> None:
+        figure = assessment.reach.figure
+        ctx.say("activation", figure=figure.id, unit=figure.unit, criterion=criterion)
+        if figure.unit in ctx.modifiers.cannot_act:
+            ctx.say("skipped_by_event", figure=figure.id)
+            return
+        focus = assessment.focus
+        if focus is None:
+            ctx.say("no_focus", figure=figure.id)
+            return
+        ctx.say(
+            "focus",
+            figure=figure.id,
+            player=focus.player,
+            distance=focus.distance if focus.reachable else "-",
+            criterion=assessment.criterion,
+        )
+        if focus.attackable:
+            plan, alternatives, area = best_plan(ctx, assessment)
+            if plan is not None:
+                execute_plan(ctx, assessment.reach, plan, alternatives, area)
+                return
+        ctx.say("cannot_attack", figure=figure.id)
+        approach(ctx, assessment.reach, focus.player)

@@ -1,0 +1,106 @@
+"""Attack plans an alien could carry out this turn, scored from exact distributions.
+
+A plan says where the alien stands (an anchor it can reach this turn), which weapon (or
+hand-to-hand) it uses and at what; its score is what RULES §11 orders by: expected points
+destroyed, then expected life points removed, then the nearest target, then the fewest
+squares moved. Area plans (missile, plasma, assault cannon, Dreadnought) also count the
+marines they hit, which comes first for area weapons. Scores come from
+:mod:`rules.engine.odds` (exact, memoised); nothing here rolls dice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
+from rules.engine.state import Figure, GameState
+from rules.engine.units import DiceSpec, RulesData
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to attack: stand on ``anchor`` (``steps`` away) and use ``weapon``."""
+
+    kind: str  # "hand_to_hand" | "shoot"
+    anchor: tuple[int, int]
+    steps: int
+    weapon: str  # weapon key, or "hand_to_hand"
+    target: str  # target figure id (the main target for area weapons)
+    aim: tuple[int, int] | None  # aimed square for area weapons
+    points: Fraction
+    life_points: Fraction
+    marines_hit: int
+    distance: int  # path distance to the target, for the "nearest target" tie-break
+    doubtful: bool = False
+    option: object | None = None  # the combat module's option, when it built the plan
+
+    def key(self, area: bool) -> tuple:
+        base = (-self.points, -self.life_points, self.distance, self.steps, self.target)
+        return ((-self.marines_hit,) + base) if area else base
+
+    def summary(self) -> dict:
+        return {
+            "weapon": self.weapon,
+            "target": self.target,
+            "square": list(self.anchor),
+            "points": round(float(self.points), 3),
+            "life_points": round(float(self.life_points), 3),
+        }
+
+
+def target_info(figure: Figure, rules: RulesData) -> TargetInfo:
+    value = rules.marine_value(figure.unit, figure.weapons) if figure.side == "marine" else 0
+    owner = figure.player if figure.player is not None else "alien"
+    return TargetInfo(figure.id, figure.life_points, value, owner, figure.id)
+
+
+@lru_cache(maxsize=4096)
+def _shot_score(dice: DiceSpec, armour: int, life_points: int, value: int):
+    odds = shot_odds(dice, TargetInfo("t", life_points, value, "marine"), armour, "alien")
+    return odds.expected_points(), odds.expected_life_points()
+
+
+@lru_cache(maxsize=4096)
+def _melee_score(
+    dice: DiceSpec, own_life: int, target_dice: DiceSpec, life_points: int, value: int
+):
+    odds = hand_to_hand_odds(
+        TargetInfo("a", own_life, 0, "alien"),
+        dice,
+        TargetInfo("t", life_points, value, "marine"),
+        target_dice,
+    )
+    return odds.expected_points(), odds.expected_life_points()
+
+
+def shot_plan(
+    state: GameState,
+    rules: RulesData,
+    alien: Figure,
+    weapon: str,
+    target: Figure,
+    anchor: tuple[int, int],
+    steps: int,
+    distance: int,
+    doubtful: bool,
+) -> Plan:
+    dice = rules.weapon(weapon).dice
+    armour = rules.unit(target.unit).armour
+    points, life = _shot_score(
+        dice, armour, target.life_points, target_info(target, rules).value
+    )
+    return Plan("shoot", anchor, steps, weapon, target.id, None, points, life, 1, distance, doubtful)
+
+
+def melee_plan(
+    rules: RulesData, alien: Figure, target: Figure, anchor: tuple[int, int], steps: int
+) -> Plan:
+    dice = rules.hand_to_hand_dice(alien.unit, alien.weapons)
+    target_dice = rules.hand_to_hand_dice(target.unit, target.weapons)
+    points, life = _melee_score(
+        dice, alien.life_points, target_dice, target.life_points, target_info(target, rules).value
+    )
+    return Plan("hand_to_hand", anchor, steps, "hand_to_hand", target.id, None, points, life, 1,
+                steps)

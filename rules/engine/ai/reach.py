@@ -1,0 +1,251 @@
+"""What one alien can reach this turn, from ONE distance field (the speed budget).
+
+:func:`assess` runs a single breadth-first search from the alien (movement.distance_field)
+and derives from it everything the policies need: the squares where it may stop this turn,
+the path distance to stand orthogonally adjacent to each player's figures, and (lazily,
+with early exits) whether it could shoot one of a player's figures from some reachable
+square. Figures in a docking claw are safe and never count as targets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rules.engine.ai.activation import Readiness
+from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus
+from rules.engine.board import DoorState
+from rules.engine.geometry import Square, block_2x2, edge
+from rules.engine.los import line_of_sight
+from rules.engine.movement import DistanceField, distance_field
+from rules.engine.state import MARINE, Figure, GameState
+from rules.engine.units import RulesData
+
+#: Units that count as "marines in play" for the focus rule (vehicles do not).
+MARINE_UNITS = frozenset(
+    {"commander", "marine", "heavy_weapon_marine", "extra_heavy_weapon_marine"}
+)
+
+
+def activation_type(figure: Figure, rules: RulesData) -> str:
+    """The activation type: a Chaos Marine carrying a heavy weapon counts as heavy."""
+    if figure.unit == "chaos_marine" and any(rules.weapon(w).is_heavy for w in figure.weapons):
+        return "chaos_marine_heavy"
+    if figure.unit == "chaos_marine_heavy" and not any(
+        rules.weapon(w).is_heavy for w in figure.weapons
+    ):
+        return "chaos_marine"
+    return figure.unit
+
+
+def targets_of(state: GameState, player: str) -> list[Figure]:
+    """The player's figures an alien may attack: on the board and outside docking claws."""
+    board = state.board
+    return [
+        f
+        for f in state.figures
+        if f.player == player
+        and f.side == MARINE
+        and f.on_board
+        and not any(board.claw_of(sq) for sq in f.squares)
+    ]
+
+
+def players_in_play(state: GameState) -> list[str]:
+    """Players with a figure an alien could attack, in initiative order."""
+    order = list(state.initiative) or [p.id for p in state.players]
+    return [p for p in order if targets_of(state, p)]
+
+
+def can_shoot(figure: Figure, rules: RulesData) -> bool:
+    return any(rules.weapon(w).can_shoot for w in figure.weapons)
+
+
+def footprint(figure: Figure, anchor: Square) -> tuple[Square, ...]:
+    return block_2x2(anchor) if figure.is_dreadnought else (anchor,)
+
+
+def sees(
+    state: GameState, figure: Figure, anchor: Square, target: Figure
+) -> tuple[bool, bool, Square, Square]:
+    """Firing sight from ``figure`` standing at ``anchor`` to ``target``: (visible,
+    doubtful, from, to). The alien's own body and the target never block."""
+    ignore = {figure.id, target.id}
+    best: tuple[bool, bool, Square, Square] | None = None
+    for a in footprint(figure, anchor):
+        for b in target.squares:
+            sight = line_of_sight(state, a, b, for_firing=True, ignore=ignore)
+            if sight.visible and not sight.doubtful:
+                return True, False, a, b
+            if sight.visible and best is None:
+                best = (True, True, a, b)
+    return best if best is not None else (False, False, anchor, target.squares[0])
+
+
+def edge_passable_for_attack(state: GameState, a: Square, b: Square) -> bool:
+    """Hand-to-hand across an edge: no wall; a door must be open (an alien standing in
+    front of a closed door would have opened it on its way, so a closed door counts as
+    open when the alien ends its move there; bulkheads never)."""
+    board = state.board
+    if board.has_wall(a, b):
+        return False
+    door = state.doors.get(edge(a, b))
+    return door is None or door.passable or door is DoorState.CLOSED
+
+
+@dataclass
+class AlienReach:
+    """One alien's options this turn, all derived from a single distance field."""
+
+    figure: Figure
+    field: DistanceField
+    allowance: int
+    stops: list[tuple[int, Square]]  # (steps, anchor) sorted by steps then row, column
+    adjacency: dict[str, tuple[int, Square | None]] = field(default_factory=dict)
+    _shoot_cache: dict[str, tuple[int, Square, str] | None] = field(default_factory=dict)
+
+    def within(self, steps: int) -> bool:
+        return steps <= self.allowance
+
+    def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
+        """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
+        best: tuple[int, Square | None] = (UNREACHABLE, None)
+        dist = self.field.dist
+        stoppable = self.field.stoppable
+        board = state.board
+        w = board.width
+        start = self.field.start
+        for tsq in target.squares:
+            for nb in ((tsq[0] + 1, tsq[1]), (tsq[0] - 1, tsq[1]), (tsq[0], tsq[1] + 1),
+                       (tsq[0], tsq[1] - 1)):
+                if not board.in_bounds(nb) or nb in target.squares:
+                    continue
+                if not edge_passable_for_attack(state, nb, tsq):
+                    continue
+                for anchor in _anchors_covering(self.figure, nb, board.width, board.height):
+                    i = anchor[0] + anchor[1] * w
+                    if not (stoppable[i] or anchor == start):
+                        continue
+                    d = 0 if anchor == start else dist[i]
+                    if d >= UNREACHABLE:
+                        continue
+                    key = (d, anchor[1], anchor[0])
+                    if best[1] is None or key < (best[0], best[1][1], best[1][0]):
+                        best = (d, anchor)
+        return best
+
+    def shooting_stop(self, state: GameState, target: Figure) -> tuple[int, Square, str] | None:
+        """Nearest reachable stop (fewest steps) from which the alien sees ``target``:
+        (steps, anchor, "clear"|"doubtful"); cached per target."""
+        if target.id in self._shoot_cache:
+            return self._shoot_cache[target.id]
+        found = None
+        doubtful = None
+        for steps, anchor in self.stops:
+            if doubtful is not None and steps > doubtful[0]:
+                break
+            if self.figure.is_dreadnought and anchor == self.field.start and in_doorway(
+                state, anchor
+            ):
+                continue
+            visible, is_doubtful, _, _ = sees(state, self.figure, anchor, target)
+            if visible and not is_doubtful:
+                found = (steps, anchor, "clear")
+                break
+            if visible and doubtful is None:
+                doubtful = (steps, anchor, "doubtful")
+        result = found or doubtful
+        self._shoot_cache[target.id] = result
+        return result
+
+
+def in_doorway(state: GameState, anchor: Square) -> bool:
+    """True if a Dreadnought based at ``anchor`` is crouched under a door."""
+    doors = state.board.dread_doors[state.board.index(anchor)]
+    return bool(doors)
+
+
+def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> Iterable[Square]:
+    if not figure.is_dreadnought:
+        return (sq,)
+    x, y = sq
+    return [
+        (ax, ay)
+        for ax, ay in ((x, y), (x - 1, y), (x, y - 1), (x - 1, y - 1))
+        if 0 <= ax < width - 1 and 0 <= ay < height - 1
+    ]
+
+
+def assess(
+    state: GameState, figure: Figure, rules: RulesData, allowance: int
+) -> AlienReach:
+    """Run the alien's one distance field and collect its stops and adjacency distances."""
+    dfield = distance_field(state, figure.id)
+    w = state.board.width
+    stops = [(0, dfield.start)]
+    for i, d in enumerate(dfield.dist):
+        if 0 < d <= allowance and dfield.stoppable[i]:
+            stops.append((d, (i % w, i // w)))
+    stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
+    return AlienReach(figure=figure, field=dfield, allowance=allowance, stops=stops)
+
+
+@dataclass
+class Assessment:
+    """An alien's focus and what it can do against each player, for one activation."""
+
+    reach: AlienReach
+    reaches: list[PlayerReach]
+    focus: PlayerReach | None
+    criterion: str
+    activation_type: str
+
+    def readiness(self) -> Readiness:
+        return Readiness(self.reach.figure.id, self.activation_type, self.focus)
+
+
+def assess_focus(
+    state: GameState,
+    figure: Figure,
+    rules: RulesData,
+    allowance: int,
+    *,
+    may_attack: bool = True,
+) -> Assessment:
+    """The BoB focus of one alien: per player, path distance to adjacency and whether it
+    can attack one of the player's figures this turn (reach adjacency or shoot)."""
+    reach = assess(state, figure, rules, allowance)
+    order = list(state.initiative) or [p.id for p in state.players]
+    shooter = may_attack and can_shoot(figure, rules) and not _only_doorway(state, reach)
+    melee = may_attack and rules.hand_to_hand_dice(figure.unit, figure.weapons).count > 0
+    reaches = []
+    for index, player in enumerate(order):
+        targets = targets_of(state, player)
+        if not targets:
+            continue
+        distance = UNREACHABLE
+        for target in targets:
+            d, _ = reach.adjacent_stop(state, target)
+            distance = min(distance, d)
+        attackable = melee and distance <= allowance
+        if not attackable and shooter:
+            attackable = any(reach.shooting_stop(state, t) is not None for t in targets)
+        reaches.append(
+            PlayerReach(
+                player=player,
+                distance=distance,
+                attackable=attackable,
+                marines_in_play=sum(1 for t in state.figures_of(player) if t.unit in MARINE_UNITS),
+                commander_alive=any(t.unit == "commander" for t in state.figures_of(player)),
+                initiative=index,
+            )
+        )
+    focus, criterion = choose_focus(reaches)
+    return Assessment(reach, reaches, focus, criterion, activation_type(figure, rules))
+
+
+def _only_doorway(state: GameState, reach: AlienReach) -> bool:
+    """A Dreadnought crouched in a doorway that cannot get out this turn cannot shoot."""
+    if not reach.figure.is_dreadnought:
+        return False
+    return all(in_doorway(state, anchor) for _, anchor in reach.stops)

@@ -1,0 +1,61 @@
+"""One Alien turn: ``resolve_alien_turn(state, policy, dice) -> (new_state, steps)``.
+
+The turn is a pure function of the state, the policy and the dice source: the same seed
+or dice script always gives the same new state and the same step log. A policy is an
+object with a ``name`` and a ``run(ctx)`` method that changes ``ctx.state`` through the
+engine's modules and records what it did with ``ctx.say``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from rules.engine.ai.events import TurnModifiers
+from rules.engine.dice import Dice
+from rules.engine.narration import Step
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.units import RulesData, load_rules_data
+
+
+@dataclass
+class TurnContext:
+    """The turn being resolved: current state, dice, rules data and the growing log."""
+
+    state: GameState
+    dice: Dice
+    rules: RulesData
+    steps: list[Step] = field(default_factory=list)
+    modifiers: TurnModifiers = field(default_factory=TurnModifiers)
+
+    def say(self, code: str, **params: Any) -> None:
+        self.steps.append(Step(code, params))
+
+    def extend(self, steps: list[Step]) -> None:
+        self.steps.extend(steps)
+
+    def aliens(self) -> list[Figure]:
+        return [f for f in self.state.figures if f.side == ALIEN and f.on_board]
+
+    def marines(self) -> list[Figure]:
+        return [f for f in self.state.figures if f.side == MARINE and f.on_board]
+
+
+class Policy(Protocol):
+    name: str
+
+    def run(self, ctx: TurnContext) -> None:
+        """Resolve the turn on ``ctx`` (events, activations, reinforcements)."""
+
+
+def resolve_alien_turn(
+    state: GameState, policy: Policy, dice: Dice, *, rules: RulesData | None = None
+) -> tuple[GameState, list[Step]]:
+    """Resolve one whole Alien turn under ``policy``; returns the new state and the log."""
+    if rules is None:
+        rules = load_rules_data(dict(state.data_overrides) or None)
+    ctx = TurnContext(state=state, dice=dice, rules=rules)
+    ctx.say("turn_start", round=state.round, policy=policy.name)
+    policy.run(ctx)
+    ctx.say("turn_end")
+    return ctx.state, ctx.steps

@@ -1,0 +1,693 @@
+"""Session maps: the human-editable text format, its validator, and the JSON form.
+
+The text format is described in ``docs/maps.md``. In short: an optional header of
+``key: value`` lines, then a drawing where every square is two characters wide and the
+characters *between* squares are the edges (walls and doors), then a legend naming the
+sections, alien marker letters and docking claws::
+
+    name: tiny
+    +--+--+--+
+    |.  .o|: |
+    +  +DD+--+
+    |.1 .R .F|
+    +--+--+--+
+
+    section A board 0,0 2,1 Only section
+    marker o ork
+
+Every problem is reported with its line and column (both counted from 1) so a map can be
+fixed in a text editor. Maps bundled with the engine live in ``rules/engine/maps/``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from .board import (
+    Board,
+    BoardError,
+    DockingClaw,
+    Door,
+    DoorState,
+    Section,
+    SectionKind,
+    SquareKind,
+)
+from .geometry import Edge, Square, edge
+
+MAPS_DIR = Path(__file__).with_name("maps")
+MAP_FORMAT = "bob-map/1"
+
+KIND_CHARS: dict[str, SquareKind] = {
+    ".": SquareKind.CORRIDOR,
+    ":": SquareKind.ROOM,
+    "#": SquareKind.SOLID,
+}
+KIND_TO_CHAR = {kind: char for char, kind in KIND_CHARS.items()}
+
+#: Edge characters for doors (the same letter on vertical and horizontal edges).
+DOOR_CHARS: dict[str, tuple[DoorState, bool]] = {
+    "D": (DoorState.CLOSED, False),
+    "O": (DoorState.OPEN, False),
+    "B": (DoorState.BULKHEAD, False),
+    "X": (DoorState.DESTROYED, False),
+    "A": (DoorState.OPEN, True),
+}
+DOOR_STATE_CHARS: dict[DoorState, str] = {
+    state: char for char, (state, always) in DOOR_CHARS.items() if not always
+}
+CORNER_CHARS = "+ -|"
+HEADER_KEYS = ("name", "title", "description")
+_NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+_SECTION_ID = re.compile(r"^[A-Za-z0-9_]+$")
+_ALIEN = re.compile(r"^[a-z0-9_:-]+$")
+_COORD = re.compile(r"^(\d+),(\d+)$")
+
+
+@dataclass(frozen=True)
+class MapProblem:
+    line: int
+    column: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.message}"
+
+
+class MapError(ValueError):
+    """A map text or JSON has problems; ``problems`` lists every one of them."""
+
+    def __init__(self, problems: list[MapProblem], source: str = "map") -> None:
+        self.problems = problems
+        self.source = source
+        lines = "\n".join(f"{source}: {p}" for p in problems)
+        super().__init__(lines)
+
+
+# -- text -> Board ----------------------------------------------------------------------
+
+
+class _Parser:
+    def __init__(self, text: str, source: str) -> None:
+        self.lines = text.splitlines()
+        self.source = source
+        self.problems: list[MapProblem] = []
+
+    def problem(self, line_index: int, column_index: int, message: str) -> None:
+        self.problems.append(MapProblem(line_index + 1, column_index + 1, message))
+
+    def parse(self) -> Board:
+        header: dict[str, str] = {}
+        i = 0
+        lines = self.lines
+        while i < len(lines) and not lines[i].startswith("+"):
+            self._header_line(i, header)
+            i += 1
+        if i == len(lines):
+            self.problem(max(len(lines) - 1, 0), 0, "no map drawing: it starts with a '+' line")
+            raise MapError(self.problems, self.source)
+        start = i
+        while i < len(lines) and lines[i].strip():
+            i += 1
+        grid = [line.rstrip() for line in lines[start:i]]
+        legend_start = i
+        cells, edges, width, height = self._grid(grid, start)
+        legend = self._legend(legend_start)
+        if self.problems:
+            raise MapError(self.problems, self.source)
+        board = self._build(header, cells, edges, width, height, legend, start)
+        if self.problems:
+            raise MapError(self.problems, self.source)
+        return board
+
+    def _header_line(self, i: int, header: dict[str, str]) -> None:
+        line = self.lines[i]
+        if not line.strip() or line.lstrip().startswith("#"):
+            return
+        key, sep, value = line.partition(":")
+        key = key.strip()
+        if not sep or key not in HEADER_KEYS:
+            self.problem(
+                i,
+                0,
+                f"expected 'name:', 'title:' or 'description:' before the drawing, "
+                f"got {line.strip()!r}",
+            )
+            return
+        if key in header:
+            self.problem(i, 0, f"'{key}' is given twice")
+        value = value.strip()
+        if key == "name" and not _NAME.match(value):
+            self.problem(
+                i,
+                line.index(":") + 1,
+                "the name must be lowercase letters, digits, '-' or '_' (e.g. crossroads)",
+            )
+        header[key] = value
+
+    def _grid(self, grid: list[str], start: int):
+        first = grid[0]
+        if (len(first) - 1) % 3 or len(first) < 4:
+            self.problem(
+                start,
+                len(first) - 1,
+                f"the first line of the drawing has {len(first)} characters; it must be "
+                "3 per square plus 1 (like '+--+--+')",
+            )
+            return {}, {}, 0, 0
+        width = (len(first) - 1) // 3
+        if len(grid) % 2 == 0 or len(grid) < 3:
+            self.problem(
+                start + len(grid) - 1,
+                0,
+                f"the drawing has {len(grid)} lines; it must be an odd number (a line of "
+                "edges, then squares and edges alternating, ending with a line of edges)",
+            )
+            return {}, {}, 0, 0
+        height = (len(grid) - 1) // 2
+        cells: dict[Square, tuple[str, str, int, int]] = {}
+        edges: dict[Edge, tuple[str, int, int]] = {}
+        for r, raw in enumerate(grid):
+            li = start + r
+            if len(raw) > 3 * width + 1:
+                self.problem(
+                    li,
+                    3 * width + 1,
+                    f"line is longer than the drawing's first line ({3 * width + 1} characters)",
+                )
+            line = raw.ljust(3 * width + 1)
+            if r % 2 == 0:
+                self._edge_line(line, li, r // 2, width, height, edges)
+            else:
+                self._cell_line(line, li, r // 2, width, cells, edges)
+        return cells, edges, width, height
+
+    def _edge_line(self, line, li, y, width, height, edges) -> None:
+        boundary = y == 0 or y == height
+        for x in range(width + 1):
+            c = line[3 * x]
+            if c not in CORNER_CHARS:
+                self.problem(li, 3 * x, f"corner must be '+', '-', '|' or a space, got {c!r}")
+        for x in range(width):
+            pair = line[3 * x + 1 : 3 * x + 3]
+            if pair[0] != pair[1]:
+                self.problem(
+                    li,
+                    3 * x + 1,
+                    f"the two characters of an edge must match (e.g. '--' or 'DD'), got {pair!r}",
+                )
+                continue
+            c = pair[0]
+            if c not in " -" and c not in DOOR_CHARS:
+                self.problem(
+                    li,
+                    3 * x + 1,
+                    f"unknown edge {pair!r}: use '--' wall, '  ' nothing, or a door "
+                    "(DD closed, OO open, BB bulkhead, XX destroyed, AA always open)",
+                )
+                continue
+            if boundary:
+                if c in DOOR_CHARS:
+                    self.problem(li, 3 * x + 1, "a door cannot sit on the outer edge of the map")
+                continue
+            if c != " ":
+                edges[edge((x, y - 1), (x, y))] = (c, li, 3 * x + 1)
+
+    def _cell_line(self, line, li, y, width, cells, edges) -> None:
+        for x in range(width + 1):
+            col = 3 * x
+            c = line[col]
+            if x in (0, width):
+                if c not in " |":
+                    msg = (
+                        "a door cannot sit on the outer edge of the map"
+                        if c in DOOR_CHARS
+                        else f"the outer edge must be '|' or a space, got {c!r}"
+                    )
+                    self.problem(li, col, msg)
+            elif c == "|" or c in DOOR_CHARS:
+                edges[edge((x - 1, y), (x, y))] = (c, li, col)
+            elif c != " ":
+                self.problem(
+                    li,
+                    col,
+                    f"unknown edge {c!r}: use '|' wall, ' ' nothing, or a door "
+                    "(D closed, O open, B bulkhead, X destroyed, A always open)",
+                )
+            if x < width:
+                kind, feature = line[col + 1], line[col + 2]
+                cells[(x, y)] = (kind, feature, li, col + 1)
+
+    def _legend(self, i: int) -> dict[str, Any]:
+        legend: dict[str, Any] = {"sections": {}, "markers": {}, "claws": {}}
+        for li in range(i, len(self.lines)):
+            words = self.lines[li].split()
+            if not words or words[0].startswith("#"):
+                continue
+            head = words[0]
+            if head == "section":
+                self._legend_section(li, words, legend["sections"])
+            elif head == "marker":
+                if len(words) != 3 or len(words[1]) != 1 or not words[1].islower():
+                    self.problem(li, 0, "write a marker as: marker <lowercase letter> <alien type>")
+                elif not _ALIEN.match(words[2]):
+                    self.problem(li, len("marker x "), f"bad alien type {words[2]!r}")
+                elif words[1] in legend["markers"]:
+                    self.problem(li, 7, f"marker letter {words[1]!r} is defined twice")
+                else:
+                    legend["markers"][words[1]] = words[2]
+            elif head == "claw":
+                if len(words) < 2 or len(words[1]) != 1 or not "1" <= words[1] <= "9":
+                    self.problem(li, 0, "write a claw as: claw <digit 1-9> [name]")
+                elif words[1] in legend["claws"]:
+                    self.problem(li, 5, f"claw {words[1]} is named twice")
+                else:
+                    legend["claws"][words[1]] = " ".join(words[2:])
+            else:
+                self.problem(
+                    li,
+                    0,
+                    f"unknown legend line {head!r}: expected 'section', 'marker', 'claw' "
+                    "or a '#' comment",
+                )
+        return legend
+
+    def _legend_section(self, li: int, words: list[str], sections: dict) -> None:
+        usage = "write a section as: section <id> board|tile <x0>,<y0> <x1>,<y1> [name]"
+        if len(words) < 5:
+            self.problem(li, 0, usage)
+            return
+        sid, kind, a, b = words[1:5]
+        line = self.lines[li]
+        if not _SECTION_ID.match(sid):
+            self.problem(li, line.index(sid), f"bad section id {sid!r} (letters and digits)")
+            return
+        if kind not in ("board", "tile"):
+            self.problem(li, line.index(kind), f"section kind must be board or tile, not {kind!r}")
+            return
+        ma, mb = _COORD.match(a), _COORD.match(b)
+        if not ma or not mb:
+            self.problem(li, line.index(a), f"corners must be written x,y; {usage}")
+            return
+        x0, y0, x1, y1 = int(ma[1]), int(ma[2]), int(mb[1]), int(mb[2])
+        if x0 > x1 or y0 > y1:
+            self.problem(li, line.index(a), "the first corner must be the top-left one")
+            return
+        entry = sections.setdefault(sid, {"kind": kind, "name": "", "rects": [], "line": li})
+        if entry["kind"] != kind:
+            self.problem(li, line.index(kind), f"section {sid} was declared as {entry['kind']}")
+            return
+        if len(words) > 5 and not entry["name"]:
+            entry["name"] = " ".join(words[5:])
+        entry["rects"].append(((x0, y0, x1, y1), li, line.index(a)))
+
+    def _build(self, header, cells, edges, width, height, legend, start) -> Board:
+        kinds: list[SquareKind] = []
+        reinforcements: list[Square] = []
+        flags: list[Square] = []
+        markers: dict[Square, str] = {}
+        claw_squares: dict[str, list[Square]] = {}
+        for y in range(height):
+            for x in range(width):
+                kind_char, feature, li, col = cells[(x, y)]
+                kind = KIND_CHARS.get(kind_char)
+                if kind is None:
+                    self.problem(
+                        li,
+                        col,
+                        f"unknown square {kind_char!r}: use '.' corridor, ':' room, '#' solid",
+                    )
+                    kind = SquareKind.CORRIDOR
+                kinds.append(kind)
+                if kind is SquareKind.SOLID:
+                    if feature not in " #":
+                        self.problem(li, col + 1, "a solid square cannot carry a marker")
+                    continue
+                if feature == " ":
+                    continue
+                if feature == "R":
+                    reinforcements.append((x, y))
+                elif feature == "F":
+                    flags.append((x, y))
+                elif "1" <= feature <= "9":
+                    claw_squares.setdefault(feature, []).append((x, y))
+                elif feature.islower() and feature in legend["markers"]:
+                    markers[(x, y)] = legend["markers"][feature]
+                elif feature.islower():
+                    self.problem(
+                        li,
+                        col + 1,
+                        f"marker letter {feature!r} is not in the legend: add "
+                        f"'marker {feature} <alien type>' after the drawing",
+                    )
+                else:
+                    self.problem(
+                        li,
+                        col + 1,
+                        f"unknown square marker {feature!r}: use R (reinforcement), F (flag), "
+                        "1-9 (docking claw) or a legend letter",
+                    )
+        for digit in legend["claws"]:
+            if digit not in claw_squares:
+                self.problem(start, 0, f"claw {digit} is named in the legend but not drawn")
+        claws = [
+            DockingClaw(d, legend["claws"].get(d, "") or f"Claw {d}", tuple(sorted(sqs)))
+            for d, sqs in sorted(claw_squares.items())
+        ]
+        claw_set = {sq for sqs in claw_squares.values() for sq in sqs}
+        sections = self._sections(legend["sections"], kinds, width, height, claw_set, cells)
+        section_at = {sq: s.id for s in sections for sq in s.squares()}
+        walls: list[Edge] = []
+        doors: list[Door] = []
+        for e, (c, li, col) in sorted(edges.items()):
+            if c in "|-":
+                walls.append(e)
+                continue
+            state, always_open = DOOR_CHARS[c]
+            if any(kinds[sq[0] + sq[1] * width] is SquareKind.SOLID for sq in e):
+                self.problem(li, col, "a door must lead between two squares that are not solid")
+            if always_open and section_at.get(e[0]) == section_at.get(e[1]):
+                self.problem(
+                    li,
+                    col,
+                    "an always-open door (A) belongs to a dividing wall between two sections; "
+                    "this one is inside one section (use O for an ordinary open door)",
+                )
+            doors.append(Door(e, state, always_open))
+        if self.problems:
+            raise MapError(self.problems, self.source)
+        try:
+            return Board(
+                width=width,
+                height=height,
+                kinds=kinds,
+                walls=walls,
+                doors=doors,
+                sections=sections,
+                claws=claws,
+                reinforcement_squares=reinforcements,
+                markers=markers,
+                flag_spots=flags,
+                name=header.get("name", ""),
+                title=header.get("title", ""),
+                description=header.get("description", ""),
+            )
+        except BoardError as exc:
+            self.problem(start, 0, str(exc))
+            raise MapError(self.problems, self.source) from exc
+
+    def _sections(self, declared, kinds, width, height, claw_set, cells) -> list[Section]:
+        if not declared:
+            return [Section("A", SectionKind.BOARD, "", ((0, 0, width - 1, height - 1),))]
+        owner: dict[Square, str] = {}
+        sections = []
+        for sid, entry in declared.items():
+            for (x0, y0, x1, y1), li, col in entry["rects"]:
+                if x1 >= width or y1 >= height:
+                    self.problem(
+                        li,
+                        col,
+                        f"section {sid} reaches {x1},{y1}, outside the {width}x{height} map",
+                    )
+                    continue
+                for y in range(y0, y1 + 1):
+                    for x in range(x0, x1 + 1):
+                        if (x, y) in owner and owner[(x, y)] != sid:
+                            self.problem(
+                                li,
+                                col,
+                                f"section {sid} overlaps section {owner[(x, y)]} at {x},{y}",
+                            )
+                            return []
+                        owner[(x, y)] = sid
+            sections.append(
+                Section(
+                    sid,
+                    SectionKind(entry["kind"]),
+                    entry["name"],
+                    tuple(rect for rect, _, _ in entry["rects"]),
+                )
+            )
+        for y in range(height):
+            for x in range(width):
+                sq = (x, y)
+                if kinds[x + y * width] is SquareKind.SOLID or sq in claw_set or sq in owner:
+                    continue
+                _, _, li, col = cells[sq]
+                self.problem(
+                    li,
+                    col,
+                    f"square {x},{y} is in no section: extend a 'section' line to cover it",
+                )
+        return sections
+
+
+def parse_map(text: str, source: str = "map") -> Board:
+    """Read a map drawing; raises :class:`MapError` listing every problem found."""
+    return _Parser(text, source).parse()
+
+
+def validate_map_text(text: str, source: str = "map") -> list[MapProblem]:
+    """Every problem of a map drawing (empty when the map is valid)."""
+    try:
+        parse_map(text, source)
+    except MapError as exc:
+        return exc.problems
+    return []
+
+
+# -- Board -> text ----------------------------------------------------------------------
+
+
+def board_to_text(board: Board) -> str:
+    """Draw a board in the text format; ``parse_map`` reads it back to an equal board."""
+    letters = _marker_letters(board)
+    out: list[str] = []
+    for key in HEADER_KEYS:
+        value = getattr(board, key)
+        if value:
+            out.append(f"{key}: {value}")
+    if out:
+        out.append("")
+    for claw in board.claws:
+        if len(claw.id) != 1 or not "1" <= claw.id <= "9":
+            raise MapError([MapProblem(1, 1, f"claw id {claw.id!r} cannot be drawn: use 1-9")])
+    out.extend(draw_grid(board))
+    out.append("")
+    for section in board.sections:
+        for i, (x0, y0, x1, y1) in enumerate(section.rects):
+            name = f" {section.name}" if section.name and i == 0 else ""
+            out.append(f"section {section.id} {section.kind.value} {x0},{y0} {x1},{y1}{name}")
+    for alien, letter in letters.items():
+        out.append(f"marker {letter} {alien}")
+    for claw in board.claws:
+        out.append(f"claw {claw.id} {claw.name}".rstrip())
+    return "\n".join(out) + "\n"
+
+
+def draw_grid(
+    board: Board,
+    doors: Mapping[Edge, DoorState] | None = None,
+    cells: Callable[[Square], str | None] | None = None,
+) -> list[str]:
+    """The drawing lines of a board. ``doors`` overrides door states (a game state's
+    current doors); ``cells`` may return two characters to draw on a square instead of
+    its map contents (figures, blips), or None to keep them."""
+    w, h = board.width, board.height
+    letters = _marker_letters(board)
+    claw_at = {sq: claw.id for claw in board.claws for sq in claw.squares}
+    flags = set(board.flag_spots)
+    out: list[str] = []
+
+    def horizontal(y: int) -> str:
+        parts = ["+"]
+        for x in range(w):
+            if y in (0, h):
+                parts.append("--")
+            else:
+                parts.append(_edge_char(board, (x, y - 1), (x, y), "-", doors) * 2)
+            parts.append("+")
+        return "".join(parts)
+
+    for y in range(h):
+        out.append(horizontal(y))
+        parts = ["|"]
+        for x in range(w):
+            sq = (x, y)
+            kind = board.kinds[x + y * w]
+            drawn = cells(sq) if cells is not None else None
+            if drawn is not None:
+                parts.append(drawn)
+            else:
+                if kind is SquareKind.SOLID:
+                    feature = "#"
+                elif sq in board.reinforcement_squares:
+                    feature = "R"
+                elif sq in flags:
+                    feature = "F"
+                elif sq in claw_at:
+                    feature = claw_at[sq][0]
+                elif sq in board.markers:
+                    feature = letters[board.markers[sq]]
+                else:
+                    feature = " "
+                parts.append(KIND_TO_CHAR[kind] + feature)
+            parts.append("|" if x == w - 1 else _edge_char(board, sq, (x + 1, y), "|", doors))
+        out.append("".join(parts))
+    out.append(horizontal(h))
+    return out
+
+
+def _edge_char(
+    board: Board, a: Square, b: Square, wall: str, doors: Mapping[Edge, DoorState] | None
+) -> str:
+    door = board.door_at(a, b)
+    if door is not None:
+        if door.always_open:
+            return "A"
+        state = doors.get(door.edge, door.state) if doors is not None else door.state
+        return DOOR_STATE_CHARS[state]
+    return wall if board.has_wall(a, b) else " "
+
+
+#: Letters used when drawing markers of the usual alien types (others get a free letter).
+MARKER_LETTERS: dict[str, str] = {
+    "ork": "o",
+    "gretchin": "g",
+    "android": "a",
+    "chaos_marine": "c",
+    "chaos_marine_heavy": "h",
+    "chaos_commander": "k",
+    "genestealer": "s",
+    "dreadnought": "d",
+}
+
+
+def _marker_letters(board: Board) -> dict[str, str]:
+    aliens = sorted(set(board.markers.values()))
+    if len(aliens) > 26:
+        raise MapError([MapProblem(1, 1, "more than 26 alien types cannot be drawn")])
+    letters: dict[str, str] = {}
+    used: set[str] = set()
+    for alien in aliens:
+        if alien in MARKER_LETTERS:
+            letters[alien] = MARKER_LETTERS[alien]
+            used.add(MARKER_LETTERS[alien])
+    for alien in aliens:
+        if alien not in letters:
+            candidates = [c for c in alien if "a" <= c <= "z"] + list("abcdefghijklmnopqrstuvwxyz")
+            letter = next(c for c in candidates if c not in used)
+            used.add(letter)
+            letters[alien] = letter
+    return letters
+
+
+# -- Board <-> JSON ---------------------------------------------------------------------
+
+
+def board_to_json(board: Board) -> dict[str, Any]:
+    """The map as plain JSON data (see ``docs/maps.md`` and the state schema's ``map``)."""
+    w = board.width
+    rows = [
+        "".join(KIND_TO_CHAR[board.kinds[x + y * w]] for x in range(w)) for y in range(board.height)
+    ]
+    return {
+        "format": MAP_FORMAT,
+        "name": board.name,
+        "title": board.title,
+        "description": board.description,
+        "width": board.width,
+        "height": board.height,
+        "squares": rows,
+        "walls": [[list(a), list(b)] for a, b in sorted(board.walls)],
+        "doors": [
+            {
+                "between": [list(d.edge[0]), list(d.edge[1])],
+                "state": d.state.value,
+                "always_open": d.always_open,
+            }
+            for d in board.doors.values()
+        ],
+        "sections": [
+            {"id": s.id, "kind": s.kind.value, "name": s.name, "rects": [list(r) for r in s.rects]}
+            for s in board.sections
+        ],
+        "claws": [
+            {"id": c.id, "name": c.name, "squares": [list(sq) for sq in c.squares]}
+            for c in board.claws
+        ],
+        "reinforcements": [list(sq) for sq in sorted(board.reinforcement_squares)],
+        "markers": [{"square": list(sq), "alien": a} for sq, a in board.markers.items()],
+        "flags": [list(sq) for sq in board.flag_spots],
+    }
+
+
+def board_from_json(data: dict[str, Any]) -> Board:
+    """Build a board from its JSON form. The caller validates the JSON against the schema
+    first (``state.validate_map_json`` does); consistency errors raise :class:`BoardError`."""
+    width, height = data["width"], data["height"]
+    rows = data["squares"]
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise BoardError(f"'squares' must be {height} rows of {width} characters")
+    kinds = []
+    for y, row in enumerate(rows):
+        for x, c in enumerate(row):
+            if c not in KIND_CHARS:
+                raise BoardError(f"square {x},{y}: unknown kind {c!r} (use '.', ':' or '#')")
+            kinds.append(KIND_CHARS[c])
+    return Board(
+        width=width,
+        height=height,
+        kinds=kinds,
+        walls=[(tuple(a), tuple(b)) for a, b in data.get("walls", [])],
+        doors=[
+            Door(
+                (tuple(d["between"][0]), tuple(d["between"][1])),
+                DoorState(d["state"]),
+                d.get("always_open", False),
+            )
+            for d in data.get("doors", [])
+        ],
+        sections=[
+            Section(
+                s["id"],
+                SectionKind(s["kind"]),
+                s.get("name", ""),
+                tuple(tuple(r) for r in s["rects"]),
+            )
+            for s in data.get("sections", [])
+        ],
+        claws=[
+            DockingClaw(c["id"], c.get("name", ""), tuple(tuple(sq) for sq in c["squares"]))
+            for c in data.get("claws", [])
+        ],
+        reinforcement_squares=[tuple(sq) for sq in data.get("reinforcements", [])],
+        markers={tuple(m["square"]): m["alien"] for m in data.get("markers", [])},
+        flag_spots=[tuple(sq) for sq in data.get("flags", [])],
+        name=data.get("name", ""),
+        title=data.get("title", ""),
+        description=data.get("description", ""),
+    )
+
+
+# -- bundled maps -----------------------------------------------------------------------
+
+
+def bundled_maps() -> list[str]:
+    """Names of the maps shipped in ``rules/engine/maps/``."""
+    return sorted(p.stem for p in MAPS_DIR.glob("*.txt"))
+
+
+def load_map(name_or_path: str | Path) -> Board:
+    """A bundled map by name (e.g. ``"reference"``) or a map file by path."""
+    path = Path(name_or_path)
+    if not path.suffix:
+        path = MAPS_DIR / f"{name_or_path}.txt"
+        if not path.exists():
+            known = ", ".join(bundled_maps())
+            raise FileNotFoundError(f"no bundled map {name_or_path!r}; known maps: {known}")
+    return parse_map(path.read_text(encoding="utf-8"), source=path.name)

@@ -1,0 +1,392 @@
+"""The judge's step log, translatable without Django.
+
+The engine never stores sentences: every step is a message *code* plus JSON-ready
+*params*, so one log can be rendered in Italian at the table and in English in a bug
+report. Templates live here, keyed by code, with an ``it`` and an ``en`` text each.
+
+Params are formatted by name: ``square``/``from``/``to``/``a``/``b``/``target_square``
+are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a unit key
+shown with its translated name; ``weapon`` a weapon key; ``criterion`` and ``mode`` are
+codes with translated phrases; ``card`` is an event card id. Anything else is shown as is.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+LANGUAGES = ("it", "en")
+
+UNIT_NAMES: dict[str, dict[str, str]] = {
+    "commander": {"it": "Comandante", "en": "Commander"},
+    "marine": {"it": "Marine", "en": "Marine"},
+    "heavy_weapon_marine": {"it": "Marine con arma pesante", "en": "heavy-weapon Marine"},
+    "extra_heavy_weapon_marine": {
+        "it": "Marine con arma extra-pesante",
+        "en": "extra-heavy-weapon Marine",
+    },
+    "tarantula": {"it": "Tarantola", "en": "Tarantula"},
+    "gretchin": {"it": "Gretchin", "en": "Gretchin"},
+    "ork": {"it": "Orco", "en": "Ork"},
+    "android": {"it": "Androide", "en": "Android"},
+    "chaos_marine": {"it": "Marine del Caos", "en": "Chaos Marine"},
+    "chaos_marine_heavy": {
+        "it": "Marine del Caos con arma pesante",
+        "en": "heavy-weapon Chaos Marine",
+    },
+    "chaos_commander": {"it": "Comandante del Caos", "en": "Chaos Commander"},
+    "genestealer": {"it": "Ladro Genetico", "en": "Genestealer"},
+    "dreadnought": {"it": "Dreadnought", "en": "Dreadnought"},
+}
+
+WEAPON_NAMES: dict[str, dict[str, str]] = {
+    "hand_to_hand": {"it": "corpo a corpo", "en": "hand-to-hand"},
+    "laser_rifle": {"it": "fucile laser", "en": "laser rifle"},
+    "laser_pistol": {"it": "pistola laser", "en": "laser pistol"},
+    "bolter": {"it": "bolter", "en": "bolter"},
+    "assault_cannon": {"it": "cannone d'assalto", "en": "assault cannon"},
+    "missile_launcher": {"it": "lanciarazzi", "en": "missile launcher"},
+    "plasma_gun": {"it": "fucile al plasma", "en": "plasma gun"},
+    "lascannon": {"it": "cannone laser", "en": "lascannon"},
+    "melta": {"it": "fucile a fusione", "en": "melta"},
+    "conversion_beamer": {"it": "raggio a conversione", "en": "conversion beamer"},
+}
+
+#: Phrases for the ``criterion`` and ``mode`` params (why a choice was made).
+PHRASES: dict[str, dict[str, str]] = {
+    "type_order": {"it": "ordine per tipo", "en": "type order"},
+    "only_one": {"it": "unico del suo tipo rimasto", "en": "the only one of its type left"},
+    "attackable_focus": {
+        "it": "il suo focus è attaccabile in questo turno",
+        "en": "its focus can be attacked this turn",
+    },
+    "initiative": {
+        "it": "focus più avanti nell'ordine di iniziativa",
+        "en": "focus earlier in the initiative order",
+    },
+    "distance": {"it": "percorso più breve", "en": "shorter path"},
+    "lowest_id": {
+        "it": "parità: id più basso; il giocatore attaccato può cambiare l'ordine",
+        "en": "tie: lowest id; the attacked player may reorder",
+    },
+    "move_only": {
+        "it": "può solo muovere: prima i più vicini",
+        "en": "can only move: nearest first",
+    },
+    "event_first": {"it": "carta evento", "en": "event card"},
+    "only_player": {"it": "unico giocatore possibile", "en": "the only possible player"},
+    "marines_in_play": {"it": "più Marine in gioco", "en": "more marines in play"},
+    "commander_alive": {"it": "Comandante ancora in vita", "en": "commander still alive"},
+    "focus_initiative": {
+        "it": "primo nell'ordine di iniziativa",
+        "en": "first in initiative order",
+    },
+    "no_path": {"it": "nessun giocatore raggiungibile", "en": "no player can be reached"},
+    "nearest": {"it": "il più vicino", "en": "the nearest"},
+    "random": {"it": "sorteggio", "en": "random draw"},
+    "slowest": {"it": "il più lento", "en": "the slowest"},
+    "close": {"it": "corpo a corpo", "en": "close combat"},
+    "shoot": {"it": "fuoco", "en": "shooting"},
+    "can_damage": {
+        "it": "può essere danneggiato in questo turno",
+        "en": "can be damaged this turn",
+    },
+    "can_kill": {"it": "può essere ucciso in questo turno", "en": "can be killed this turn"},
+    "fewest_life_points": {"it": "meno punti vita", "en": "fewest life points"},
+    "firepower": {"it": "maggiore potenza di fuoco", "en": "highest firepower"},
+    "focus_fire": {
+        "it": "concentra il fuoco sul bersaglio in vita",
+        "en": "keeps firing at the living target",
+    },
+}
+
+MESSAGES: dict[str, dict[str, str]] = {
+    "turn_start": {
+        "it": "Turno alieno (round {round}), politica {policy}.",
+        "en": "Alien turn (round {round}), policy {policy}.",
+    },
+    "turn_end": {"it": "Fine del turno alieno.", "en": "End of the Alien turn."},
+    "no_aliens": {
+        "it": "Nessun Alieno rivelato sul tabellone.",
+        "en": "No revealed alien is on the board.",
+    },
+    "no_marines": {
+        "it": "Nessun Marine in gioco: gli Alieni non agiscono.",
+        "en": "No marine is in play: the Aliens do nothing.",
+    },
+    "event_drawn": {
+        "it": "Carta Evento Alieno pescata: {card}.",
+        "en": "Alien event card drawn: {card}.",
+    },
+    "event_deck_empty": {
+        "it": "Il mazzo degli Eventi Alieni è vuoto: nessuna carta.",
+        "en": "The alien event deck is empty: no card.",
+    },
+    "event_instruction": {
+        "it": "Istruzione per il Giudice: {text}",
+        "en": "Judge's instruction: {text}",
+    },
+    "event_target_player": {
+        "it": "La carta colpisce il giocatore {player} (d6 = {roll}).",
+        "en": "The card targets player {player} (d6 = {roll}).",
+    },
+    "event_target_reroll": {
+        "it": "d6 = {roll}: nessun giocatore corrisponde, si ritira.",
+        "en": "d6 = {roll}: no player matches, roll again.",
+    },
+    "event_no_target": {
+        "it": "Nessun bersaglio possibile per la carta.",
+        "en": "The card has no possible target.",
+    },
+    "event_cannot_move": {
+        "it": "Effetto: {units} non muovono in questo turno.",
+        "en": "Effect: {units} do not move this turn.",
+    },
+    "event_cannot_act": {
+        "it": "Effetto: {units} non agiscono in questo turno.",
+        "en": "Effect: {units} do not act this turn.",
+    },
+    "event_extra_movement": {
+        "it": "Effetto: ogni Alieno muove {squares} caselle in più.",
+        "en": "Effect: every alien moves {squares} extra squares.",
+    },
+    "event_activate_first": {
+        "it": "Effetto: {figure} ({unit}) si attiva per primo.",
+        "en": "Effect: {figure} ({unit}) activates first.",
+    },
+    "event_swap": {
+        "it": "Effetto: {figure} e {other} si scambiano di posto.",
+        "en": "Effect: {figure} and {other} swap places.",
+    },
+    "event_door_closed": {
+        "it": "Effetto: si chiude la porta tra {a} e {b}.",
+        "en": "Effect: the door between {a} and {b} is closed.",
+    },
+    "activation": {
+        "it": "Si attiva {figure} ({unit}): {criterion}.",
+        "en": "{figure} ({unit}) activates: {criterion}.",
+    },
+    "focus": {
+        "it": "{figure} punta il giocatore {player} (distanza {distance}): {criterion}.",
+        "en": "{figure} focuses on player {player} (distance {distance}): {criterion}.",
+    },
+    "no_focus": {
+        "it": "{figure} non può raggiungere nessun giocatore e resta fermo.",
+        "en": "{figure} cannot reach any player and stays put.",
+    },
+    "held_by_event": {
+        "it": "{figure} non muove per la carta evento.",
+        "en": "{figure} does not move because of the event card.",
+    },
+    "skipped_by_event": {
+        "it": "{figure} non agisce per la carta evento.",
+        "en": "{figure} does not act because of the event card.",
+    },
+    "move": {
+        "it": "{figure} muove da {from} a {to} lungo {path} ({steps} caselle).",
+        "en": "{figure} moves from {from} to {to} along {path} ({steps} squares).",
+    },
+    "stay": {
+        "it": "{figure} resta in {square}.",
+        "en": "{figure} stays on {square}.",
+    },
+    "door_opened": {
+        "it": "{figure} apre la porta tra {a} e {b}.",
+        "en": "{figure} opens the door between {a} and {b}.",
+    },
+    "doorway_stop": {
+        "it": "{figure} si ferma prima della porta: un Dreadnought non termina mai "
+        "sotto una porta.",
+        "en": "{figure} stops short of the door: a Dreadnought never ends its move under a door.",
+    },
+    "attack_chosen": {
+        "it": "{figure} attacca con {weapon} {target} da {square}: punti attesi {points}, "
+        "punti vita attesi {life_points}.",
+        "en": "{figure} attacks {target} with {weapon} from {square}: expected points {points}, "
+        "expected life points {life_points}.",
+    },
+    "attack_alternative": {
+        "it": "  scartato: {weapon} su {target} da {square} (punti {points}, punti vita "
+        "{life_points}).",
+        "en": "  passed over: {weapon} at {target} from {square} (points {points}, life points "
+        "{life_points}).",
+    },
+    "area_choice": {
+        "it": "Arma ad area: {figure} sceglie il bersaglio che colpisce {marines} Marine.",
+        "en": "Area weapon: {figure} picks the aim that hits {marines} marines.",
+    },
+    "doubtful_sight": {
+        "it": "Linea di vista dubbia tra {a} e {b}: considerata libera; il Giudice può decidere "
+        "con il dado.",
+        "en": "Doubtful line of sight between {a} and {b}: taken as clear; the judge may settle "
+        "it by the die.",
+    },
+    "dice": {
+        "it": "Dadi ({purpose}): {kind} {values}.",
+        "en": "Dice ({purpose}): {kind} {values}.",
+    },
+    "damage": {
+        "it": "{target} perde {amount} punti vita (restano {left}).",
+        "en": "{target} loses {amount} life points ({left} left).",
+    },
+    "no_damage": {"it": "{target} non subisce danni.", "en": "{target} takes no damage."},
+    "killed": {"it": "{target} è eliminato.", "en": "{target} is killed."},
+    "weapon_lost": {
+        "it": "{target} perde l'arma {weapon}.",
+        "en": "{target} loses its {weapon}.",
+    },
+    "combat_event": {"it": "{text}", "en": "{text}"},
+    "cannot_attack": {
+        "it": "{figure} non può attaccare in questo turno: si avvicina al suo focus.",
+        "en": "{figure} cannot attack this turn: it closes on its focus.",
+    },
+    "hide_move": {
+        "it": "{figure} ha sparato senza muovere: si ripara in {square}.",
+        "en": "{figure} fired without moving: it takes cover on {square}.",
+    },
+    "behaviour_roll": {
+        "it": "{figure} tira d6 = {roll}: {mode}.",
+        "en": "{figure} rolls d6 = {roll}: {mode}.",
+    },
+    "behaviour_fixed": {"it": "{figure}: {mode}.", "en": "{figure}: {mode}."},
+    "target_choice": {
+        "it": "{figure} sceglie {target}: {criterion}.",
+        "en": "{figure} picks {target}: {criterion}.",
+    },
+    "survey": {
+        "it": "Tabellone {section} sondato: {count} segnalini Blip.",
+        "en": "Section {section} surveyed: {count} blips.",
+    },
+    "blip_placed": {
+        "it": "Segnalino Blip piazzato in {square}.",
+        "en": "Blip placed on {square}.",
+    },
+    "blip_placement_reroll": {
+        "it": "d12 = {x},{y}: casella {square} non valida ({reason}), si ritira.",
+        "en": "d12 = {x},{y}: square {square} is not usable ({reason}), roll again.",
+    },
+    "blip_no_room": {
+        "it": "Nessuna casella libera per un Blip in {section}.",
+        "en": "No free square for a blip in {section}.",
+    },
+    "blip_moves": {
+        "it": "Il Blip {figure} muove da {from} a {to} lungo {path}.",
+        "en": "Blip {figure} moves from {from} to {to} along {path}.",
+    },
+    "blip_revealed": {
+        "it": "Blip in {square} rivelato: {unit} ({figure}).",
+        "en": "Blip on {square} revealed: {unit} ({figure}).",
+    },
+    "blip_revealed_no_model": {
+        "it": "Blip in {square} rivelato: {unit}, ma nessuna miniatura disponibile.",
+        "en": "Blip on {square} revealed: {unit}, but no model is available.",
+    },
+    "blip_equipment": {
+        "it": "Blip in {square} rivelato: equipaggiamento speciale {item}.",
+        "en": "Blip on {square} revealed: special equipment {item}.",
+    },
+    "genestealer_appears": {
+        "it": "Un Ladro Genetico appare in {square} ({figure}).",
+        "en": "A Genestealer appears on {square} ({figure}).",
+    },
+    "reinforcement_roll": {
+        "it": "Rinforzi: d6 = {roll}.",
+        "en": "Reinforcements: d6 = {roll}.",
+    },
+    "reinforcement_count": {
+        "it": "Rinforzi: si pescano {count} segnalini.",
+        "en": "Reinforcements: {count} tokens are drawn.",
+    },
+    "reinforcement_placed": {
+        "it": "Rinforzo {unit} ({figure}) entra in {square}.",
+        "en": "Reinforcement {unit} ({figure}) enters on {square}.",
+    },
+    "reinforcement_no_square": {
+        "it": "Nessuna casella R libera e fuori vista: il rinforzo {unit} non entra.",
+        "en": "No R square is free and out of sight: reinforcement {unit} does not enter.",
+    },
+    "reinforcement_none_left": {
+        "it": "Nessun segnalino Rinforzo rimasto.",
+        "en": "No reinforcement token is left.",
+    },
+}
+
+
+@dataclass(frozen=True)
+class Step:
+    """One line of the judge's log: a message code and its JSON-ready params."""
+
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.code not in MESSAGES:
+            raise KeyError(f"unknown narration code {self.code!r}")
+
+    def as_dict(self, lang: str | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {"code": self.code, "params": dict(self.params)}
+        if lang is not None:
+            data["text"] = render(self.code, self.params, lang)
+        return data
+
+
+_SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
+
+
+def _format_square(value: Any) -> str:
+    return f"({value[0]},{value[1]})"
+
+
+def _translated(table: dict[str, dict[str, str]], key: Any, lang: str) -> str:
+    entry = table.get(str(key))
+    return entry[lang] if entry else str(key)
+
+
+def format_param(name: str, value: Any, lang: str) -> str:
+    """One param as text in ``lang`` (see the module docstring for the naming rules)."""
+    if value is None:
+        return "-"
+    if name in _SQUARE_KEYS:
+        return _format_square(value)
+    if name == "path":
+        return " → ".join(_format_square(sq) for sq in value)
+    if name == "unit":
+        return _translated(UNIT_NAMES, value, lang)
+    if name == "units":
+        names = [_translated(UNIT_NAMES, unit, lang) for unit in value]
+        return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
+    if name == "weapon":
+        return _translated(WEAPON_NAMES, value, lang)
+    if name in ("criterion", "mode"):
+        return _translated(PHRASES, value, lang)
+    if name == "card":
+        from rules.engine.ai.events import card_name
+
+        return card_name(str(value), lang)
+    if name == "text" and isinstance(value, Mapping):
+        return str(value.get(lang, ""))
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, list | tuple):
+        return ", ".join(str(item) for item in value)
+    return str(value)
+
+
+def render(code: str, params: Mapping[str, Any], lang: str) -> str:
+    """The text of one step in ``lang`` ("it" or "en")."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
+    template = MESSAGES[code][lang]
+    values = {
+        name: format_param(name, params.get(name), lang)
+        for _, name, _, _ in string.Formatter().parse(template)
+        if name
+    }
+    return template.format(**values)
+
+
+def template_fields(code: str, lang: str) -> set[str]:
+    """The param names a template uses (tests check both languages agree)."""
+    return {name for _, name, _, _ in string.Formatter().parse(MESSAGES[code][lang]) if name}

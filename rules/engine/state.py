@@ -1,0 +1,675 @@
+"""The game state: an immutable snapshot of a session that the engine reads and replaces.
+
+``GameState.from_json`` checks the JSON twice: against the JSON Schema in
+``rules/engine/schema/state.schema.json`` (shape and types), then semantically (figures on
+the board, no two on one square, Dreadnoughts on 2x2 blocks, references to known figures,
+players and sections...). Every problem is a :class:`StateError` naming the JSON path, e.g.
+``$.figures[3].squares[0]: square 4,7 is solid``. The format is described in ``docs/state.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+import jsonschema
+
+from .board import Board, BoardError, DoorState
+from .geometry import (
+    Edge,
+    Facing,
+    Square,
+    edge,
+    format_square,
+    is_2x2_block,
+    is_orthogonally_adjacent,
+    top_left,
+)
+from .maps import board_from_json, board_to_json, load_map, parse_map
+
+STATE_FORMAT = "bob-state/1"
+SCHEMA_PATH = Path(__file__).with_name("schema") / "state.schema.json"
+MARINE = "marine"
+ALIEN = "alien"
+STIPULATIONS = ("alien_hunt", "catch_the_flag", "tpk", "extended_tpk")
+
+
+@dataclass(frozen=True)
+class Problem:
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class StateError(ValueError):
+    """A game state is invalid. ``problems`` lists each (JSON path, message) found."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        first = problems[0]
+        self.path = first.path
+        self.message = first.message
+        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
+        super().__init__(f"{first}{more}")
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure on the board (or a pilot inside a vehicle, with no squares)."""
+
+    id: str
+    side: str  # "marine" or "alien"
+    player: str | None  # owning player id; None for aliens
+    unit: str  # key into the rules data tables (units.py)
+    squares: tuple[Square, ...]  # 1; 2 for a Tarantula; 4 (2x2) for a Dreadnought
+    life_points: int
+    facing: Facing = Facing.NORTH
+    weapons: tuple[str, ...] = ()
+    equipment: tuple[str, ...] = ()
+    piloting: str | None = None  # id of the vehicle figure this figure pilots
+
+    @property
+    def square(self) -> Square:
+        """The figure's square; for a Dreadnought, the top-left square of its base."""
+        if not self.squares:
+            raise ValueError(f"figure {self.id} is inside a vehicle and has no square")
+        return top_left(self.squares) if len(self.squares) == 4 else self.squares[0]
+
+    @property
+    def is_dreadnought(self) -> bool:
+        return len(self.squares) == 4
+
+    @property
+    def on_board(self) -> bool:
+        return bool(self.squares)
+
+    @property
+    def is_alien(self) -> bool:
+        return self.side == ALIEN
+
+    def moved_to(self, squares: Iterable[Square], facing: Facing | None = None) -> Figure:
+        return replace(self, squares=tuple(squares), facing=facing or self.facing)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "side": self.side,
+            "player": self.player,
+            "unit": self.unit,
+            "squares": [list(sq) for sq in self.squares],
+            "facing": self.facing.value,
+            "life_points": self.life_points,
+            "weapons": list(self.weapons),
+            "equipment": list(self.equipment),
+            "piloting": self.piloting,
+        }
+
+
+@dataclass(frozen=True)
+class Player:
+    id: str
+    squad: str | None = None
+    claw: str | None = None
+    score: int = 0
+
+
+@dataclass(frozen=True)
+class Blip:
+    """A face-down blip token; ``type`` is the alien (or equipment) it hides."""
+
+    id: str
+    square: Square
+    type: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """A revealed blip or played reinforcement token in the pool; free until taken."""
+
+    id: str
+    source: str  # "blip" or "reinforcement"
+    alien: str
+    taken_by: str | None = None
+
+
+@dataclass(frozen=True)
+class Flag:
+    id: str
+    square: Square | None = None
+    carried_by: str | None = None
+    hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Stipulation:
+    type: str = "alien_hunt"
+    switches: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+
+
+@dataclass(frozen=True)
+class GameState:
+    """Immutable: every change returns a new state (``with_figure``, ``with_door``...)."""
+
+    board: Board
+    figures: tuple[Figure, ...] = ()
+    doors: Mapping[Edge, DoorState] = field(default_factory=lambda: MappingProxyType({}))
+    blips: tuple[Blip, ...] = ()
+    reinforcements: tuple[str, ...] = ()
+    tokens: tuple[Token, ...] = ()
+    players: tuple[Player, ...] = ()
+    initiative: tuple[str, ...] = ()
+    round: int = 1
+    active_player: str | None = None
+    stipulation: Stipulation = field(default_factory=Stipulation)
+    surveyed_sections: tuple[str, ...] = ()
+    flags: tuple[Flag, ...] = ()
+    data_overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
+    map_ref: str | None = None  # bundled map name, written back instead of the full map
+
+    def __post_init__(self) -> None:
+        # Every door of the board has a current state (missing ones: the map's start).
+        doors = self.board.initial_door_states()
+        doors.update(self.doors)
+        object.__setattr__(self, "doors", MappingProxyType(doors))
+
+    # -- lookups ----------------------------------------------------------------------
+
+    @cached_property
+    def _by_id(self) -> dict[str, Figure]:
+        return {f.id: f for f in self.figures}
+
+    @cached_property
+    def occupant(self) -> tuple[str | None, ...]:
+        """Figure id standing on each square, indexed like the board tables."""
+        occ: list[str | None] = [None] * (self.board.width * self.board.height)
+        for f in self.figures:
+            for sq in f.squares:
+                occ[self.board.index(sq)] = f.id
+        return tuple(occ)
+
+    @cached_property
+    def memo(self) -> dict[str, Any]:
+        """Scratch space where engine modules keep tables derived from this state (the
+        state never changes, so they stay valid for its lifetime)."""
+        return {}
+
+    @cached_property
+    def door_open_slots(self) -> tuple[DoorState, ...]:
+        """Current state of each board door, indexed by the board's door slot."""
+        return tuple(self.doors[e] for e in self.board.door_edges)
+
+    def figure(self, figure_id: str) -> Figure:
+        try:
+            return self._by_id[figure_id]
+        except KeyError:
+            raise KeyError(f"no figure {figure_id!r} in this state") from None
+
+    def has_figure(self, figure_id: str) -> bool:
+        return figure_id in self._by_id
+
+    def figure_at(self, sq: Square) -> Figure | None:
+        if not self.board.in_bounds(sq):
+            return None
+        fid = self.occupant[self.board.index(sq)]
+        return None if fid is None else self._by_id[fid]
+
+    def blip_at(self, sq: Square) -> Blip | None:
+        return next((b for b in self.blips if b.square == sq), None)
+
+    def figures_of(self, player: str) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.player == player and f.on_board)
+
+    def aliens(self) -> tuple[Figure, ...]:
+        return tuple(f for f in self.figures if f.side == ALIEN)
+
+    def player(self, player_id: str) -> Player:
+        for p in self.players:
+            if p.id == player_id:
+                return p
+        raise KeyError(f"no player {player_id!r} in this state")
+
+    def door_state(self, a: Square, b: Square) -> DoorState | None:
+        """State of the door between two orthogonal neighbours, or None if no door."""
+        if not is_orthogonally_adjacent(a, b):
+            return None
+        return self.doors.get(edge(a, b))
+
+    def edge_open(self, a: Square, b: Square) -> bool:
+        return self.board.edge_open(a, b, self.doors)
+
+    # -- changes ----------------------------------------------------------------------
+
+    def with_figure(self, figure: Figure) -> GameState:
+        """The state with ``figure`` replacing the figure of the same id (or added)."""
+        figures = [f for f in self.figures if f.id != figure.id]
+        if len(figures) == len(self.figures):
+            return replace(self, figures=self.figures + (figure,))
+        return replace(
+            self, figures=tuple(figure if f.id == figure.id else f for f in self.figures)
+        )
+
+    def without_figure(self, figure_id: str) -> GameState:
+        self.figure(figure_id)
+        return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
+
+    def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:
+        e = edge(a, b)
+        if e not in self.doors:
+            raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
+        doors = dict(self.doors)
+        doors[e] = DoorState(state)
+        return replace(self, doors=doors)
+
+    def with_player(self, player: Player) -> GameState:
+        return replace(
+            self, players=tuple(player if p.id == player.id else p for p in self.players)
+        )
+
+    def replace(self, **changes: Any) -> GameState:
+        return replace(self, **changes)
+
+    # -- JSON -------------------------------------------------------------------------
+
+    @classmethod
+    def from_json(cls, data: Any) -> GameState:
+        """Build a state from JSON data, raising :class:`StateError` on any problem."""
+        _schema_check(data)
+        board, map_ref = _load_board(data["map"])
+        state = cls(
+            board=board,
+            map_ref=map_ref,
+            figures=tuple(_figure(f) for f in data["figures"]),
+            blips=tuple(
+                Blip(b["id"], tuple(b["square"]), b["type"]) for b in data.get("blips", [])
+            ),
+            reinforcements=tuple(data.get("reinforcements", [])),
+            tokens=tuple(
+                Token(t["id"], t["source"], t["alien"], t.get("taken_by"))
+                for t in data.get("tokens", [])
+            ),
+            players=_players(data),
+            initiative=tuple(data.get("initiative", [])),
+            round=data.get("round", 1),
+            active_player=data.get("active_player"),
+            stipulation=Stipulation(
+                data.get("stipulation", {}).get("type", "alien_hunt"),
+                MappingProxyType(dict(data.get("stipulation", {}).get("switches", {}))),
+            ),
+            surveyed_sections=tuple(data.get("surveyed_sections", [])),
+            flags=tuple(
+                Flag(
+                    f["id"],
+                    tuple(f["square"]) if f.get("square") is not None else None,
+                    f.get("carried_by"),
+                    f.get("hidden", False),
+                )
+                for f in data.get("flags", [])
+            ),
+            data_overrides=MappingProxyType(dict(data.get("data_overrides", {}))),
+            doors=_doors(board, data.get("doors", [])),
+        )
+        problems = semantic_problems(state)
+        if problems:
+            raise StateError(problems)
+        return state
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> GameState:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise StateError([Problem("$", f"cannot read {path}: {exc.strerror}")]) from exc
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise StateError(
+                [
+                    Problem(
+                        "$",
+                        f"{path} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                    )
+                ]
+            ) from exc
+        return cls.from_json(data)
+
+    def to_json(self) -> dict[str, Any]:
+        initial = self.board.initial_door_states()
+        return {
+            "format": STATE_FORMAT,
+            "map": self.map_ref if self.map_ref else board_to_json(self.board),
+            "round": self.round,
+            "active_player": self.active_player,
+            "players": [
+                {"id": p.id, "squad": p.squad, "claw": p.claw, "score": p.score}
+                for p in self.players
+            ],
+            "initiative": list(self.initiative),
+            "stipulation": {
+                "type": self.stipulation.type,
+                "switches": dict(self.stipulation.switches),
+            },
+            "figures": [f.to_json() for f in self.figures],
+            "doors": [
+                {"between": [list(e[0]), list(e[1])], "state": s.value}
+                for e, s in self.doors.items()
+                if s is not initial[e]
+            ],
+            "blips": [{"id": b.id, "square": list(b.square), "type": b.type} for b in self.blips],
+            "reinforcements": list(self.reinforcements),
+            "tokens": [
+                {"id": t.id, "source": t.source, "alien": t.alien, "taken_by": t.taken_by}
+                for t in self.tokens
+            ],
+            "surveyed_sections": list(self.surveyed_sections),
+            "flags": [
+                {
+                    "id": f.id,
+                    "square": list(f.square) if f.square is not None else None,
+                    "carried_by": f.carried_by,
+                    "hidden": f.hidden,
+                }
+                for f in self.flags
+            ],
+            "data_overrides": dict(self.data_overrides),
+        }
+
+
+# -- loading helpers ------------------------------------------------------------------------
+
+
+@cache
+def state_schema() -> dict[str, Any]:
+    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+
+
+def _json_path(parts: Iterable[Any]) -> str:
+    out = "$"
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out
+
+
+def _schema_check(data: Any) -> None:
+    validator = jsonschema.Draft202012Validator(state_schema())
+    errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
+    if errors:
+        raise StateError([Problem(_json_path(e.absolute_path), _schema_message(e)) for e in errors])
+
+
+def _schema_message(error: jsonschema.ValidationError) -> str:
+    if error.validator == "oneOf" and error.context:
+        best = jsonschema.exceptions.best_match(error.context)
+        return best.message
+    return error.message
+
+
+def validate_map_json(data: Any) -> Board:
+    """Check a map's JSON form against the schema and build the board (StateError if bad)."""
+    schema = {"$defs": state_schema()["$defs"], "$ref": "#/$defs/map"}
+    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    if errors:
+        raise StateError([Problem(_json_path(e.absolute_path), e.message) for e in errors])
+    try:
+        return board_from_json(data)
+    except BoardError as exc:
+        raise StateError([Problem("$", str(exc))]) from exc
+
+
+def _load_board(spec: Any) -> tuple[Board, str | None]:
+    if isinstance(spec, str):
+        try:
+            return load_map(spec), spec
+        except (FileNotFoundError, ValueError) as exc:
+            raise StateError([Problem("$.map", str(exc))]) from exc
+    try:
+        return board_from_json(spec), None
+    except BoardError as exc:
+        raise StateError([Problem("$.map", str(exc))]) from exc
+
+
+def _figure(f: dict[str, Any]) -> Figure:
+    return Figure(
+        id=f["id"],
+        side=f["side"],
+        player=f.get("player"),
+        unit=f["unit"],
+        squares=tuple(tuple(sq) for sq in f["squares"]),
+        life_points=f["life_points"],
+        facing=Facing(f.get("facing", "N")),
+        weapons=tuple(f.get("weapons", [])),
+        equipment=tuple(f.get("equipment", [])),
+        piloting=f.get("piloting"),
+    )
+
+
+def _players(data: dict[str, Any]) -> tuple[Player, ...]:
+    if "players" in data:
+        return tuple(
+            Player(p["id"], p.get("squad"), p.get("claw"), p.get("score", 0))
+            for p in data["players"]
+        )
+    return tuple(Player(pid) for pid in data.get("initiative", []))
+
+
+def _doors(board: Board, entries: list[dict[str, Any]]) -> dict[Edge, DoorState]:
+    problems = []
+    doors: dict[Edge, DoorState] = {}
+    for i, entry in enumerate(entries):
+        a, b = (tuple(entry["between"][0]), tuple(entry["between"][1]))
+        path = f"$.doors[{i}]"
+        if not is_orthogonally_adjacent(a, b):
+            problems.append(Problem(f"{path}.between", "the two squares must share a side"))
+            continue
+        e = edge(a, b)
+        door = board.doors.get(e)
+        state = DoorState(entry["state"])
+        where = f"{format_square(a)} and {format_square(b)}"
+        if door is None:
+            problems.append(Problem(f"{path}.between", f"the map has no door between {where}"))
+        elif e in doors:
+            problems.append(Problem(f"{path}.between", f"the door between {where} is listed twice"))
+        elif door.always_open and state is not DoorState.OPEN:
+            problems.append(
+                Problem(
+                    f"{path}.state",
+                    f"the door between {where} is in a dividing wall and is always open",
+                )
+            )
+        elif (door.state in (DoorState.BULKHEAD, DoorState.DESTROYED)) != (
+            state in (DoorState.BULKHEAD, DoorState.DESTROYED)
+        ):
+            kind = (
+                "a reinforced bulkhead" if door.state is DoorState.BULKHEAD else "an ordinary door"
+            )
+            allowed = (
+                "bulkhead or destroyed" if door.state is DoorState.BULKHEAD else "closed or open"
+            )
+            problems.append(
+                Problem(
+                    f"{path}.state",
+                    f"the door between {where} is {kind}: its state must "
+                    f"be {allowed}, not {state.value}",
+                )
+            )
+        else:
+            doors[e] = state
+    if problems:
+        raise StateError(problems)
+    return doors
+
+
+def semantic_problems(state: GameState) -> list[Problem]:
+    """Consistency problems of a state, each with the JSON path of the offending value."""
+    problems: list[Problem] = []
+    board = state.board
+    add = problems.append
+
+    player_ids: set[str] = set()
+    for i, p in enumerate(state.players):
+        if p.id in player_ids:
+            add(Problem(f"$.players[{i}].id", f"player id {p.id!r} is used twice"))
+        player_ids.add(p.id)
+        if p.claw is not None and p.claw not in {c.id for c in board.claws}:
+            add(Problem(f"$.players[{i}].claw", f"the map has no docking claw {p.claw!r}"))
+    seen_init: set[str] = set()
+    for i, pid in enumerate(state.initiative):
+        if pid not in player_ids:
+            add(Problem(f"$.initiative[{i}]", f"unknown player {pid!r}"))
+        if pid in seen_init:
+            add(Problem(f"$.initiative[{i}]", f"player {pid!r} appears twice"))
+        seen_init.add(pid)
+    if state.active_player is not None and state.active_player not in player_ids:
+        add(Problem("$.active_player", f"unknown player {state.active_player!r}"))
+
+    figure_ids: dict[str, Figure] = {}
+    occupied: dict[Square, str] = {}
+    for i, f in enumerate(state.figures):
+        path = f"$.figures[{i}]"
+        if f.id in figure_ids:
+            add(Problem(f"{path}.id", f"figure id {f.id!r} is used twice"))
+        figure_ids[f.id] = f
+        if f.side == MARINE and f.player is None:
+            add(Problem(f"{path}.player", "a marine-side figure needs its player"))
+        elif f.side == MARINE and f.player not in player_ids:
+            add(Problem(f"{path}.player", f"unknown player {f.player!r}"))
+        elif f.side == ALIEN and f.player is not None:
+            add(Problem(f"{path}.player", "alien figures belong to no player: use null"))
+        n = len(f.squares)
+        if n == 0 and f.piloting is None:
+            add(Problem(f"{path}.squares", "a figure needs a square unless it pilots a vehicle"))
+        elif n == 3:
+            add(Problem(f"{path}.squares", "a figure covers 1, 2 (Tarantula) or 4 squares"))
+        elif n == 2 and not is_orthogonally_adjacent(*f.squares):
+            add(Problem(f"{path}.squares", "the two squares of a Tarantula must share a side"))
+        elif n == 4 and not is_2x2_block(f.squares):
+            add(Problem(f"{path}.squares", "a Dreadnought's four squares must form a 2x2 block"))
+        for j, sq in enumerate(f.squares):
+            spath = f"{path}.squares[{j}]"
+            if not board.in_bounds(sq):
+                add(
+                    Problem(
+                        spath,
+                        f"square {format_square(sq)} is outside the "
+                        f"{board.width}x{board.height} board",
+                    )
+                )
+            elif board.is_solid(sq):
+                add(Problem(spath, f"square {format_square(sq)} is solid"))
+            elif sq in occupied:
+                add(
+                    Problem(
+                        spath, f"square {format_square(sq)} already holds figure {occupied[sq]!r}"
+                    )
+                )
+            else:
+                occupied[sq] = f.id
+    pilots: dict[str, str] = {}
+    for i, f in enumerate(state.figures):
+        if f.piloting is None:
+            continue
+        path = f"$.figures[{i}].piloting"
+        if f.piloting not in figure_ids:
+            add(Problem(path, f"unknown figure {f.piloting!r}"))
+        elif f.piloting == f.id:
+            add(Problem(path, "a figure cannot pilot itself"))
+        elif f.piloting in pilots:
+            add(
+                Problem(path, f"figure {f.piloting!r} is already piloted by {pilots[f.piloting]!r}")
+            )
+        else:
+            pilots[f.piloting] = f.id
+            if f.squares and figure_ids[f.piloting].is_dreadnought:
+                add(
+                    Problem(
+                        f"$.figures[{i}].squares",
+                        "a Dreadnought's pilot is inside it: give the pilot no squares",
+                    )
+                )
+
+    blip_ids: set[str] = set()
+    blip_squares: set[Square] = set()
+    for i, b in enumerate(state.blips):
+        path = f"$.blips[{i}]"
+        if b.id in blip_ids:
+            add(Problem(f"{path}.id", f"blip id {b.id!r} is used twice"))
+        blip_ids.add(b.id)
+        sq = b.square
+        if not board.in_bounds(sq):
+            add(Problem(f"{path}.square", f"square {format_square(sq)} is outside the board"))
+        elif board.is_solid(sq):
+            add(Problem(f"{path}.square", f"square {format_square(sq)} is solid"))
+        elif sq in occupied:
+            add(
+                Problem(
+                    f"{path}.square", f"square {format_square(sq)} holds figure {occupied[sq]!r}"
+                )
+            )
+        elif sq in blip_squares:
+            add(Problem(f"{path}.square", f"square {format_square(sq)} already holds a blip"))
+        blip_squares.add(sq)
+
+    token_ids: set[str] = set()
+    for i, t in enumerate(state.tokens):
+        if t.id in token_ids:
+            add(Problem(f"$.tokens[{i}].id", f"token id {t.id!r} is used twice"))
+        token_ids.add(t.id)
+        if t.taken_by is not None and t.taken_by not in player_ids:
+            add(Problem(f"$.tokens[{i}].taken_by", f"unknown player {t.taken_by!r}"))
+
+    section_ids = {s.id for s in board.sections}
+    for i, sid in enumerate(state.surveyed_sections):
+        if sid not in section_ids:
+            add(Problem(f"$.surveyed_sections[{i}]", f"the map has no section {sid!r}"))
+
+    for i, flag in enumerate(state.flags):
+        path = f"$.flags[{i}]"
+        if (flag.square is None) == (flag.carried_by is None):
+            add(Problem(path, "a flag is either on a square or carried by a figure (not both)"))
+        if flag.carried_by is not None and flag.carried_by not in figure_ids:
+            add(Problem(f"{path}.carried_by", f"unknown figure {flag.carried_by!r}"))
+        if flag.square is not None and board.is_solid(flag.square):
+            add(
+                Problem(
+                    f"{path}.square",
+                    f"square {format_square(flag.square)} is not an open square of the board",
+                )
+            )
+    if state.stipulation.type not in STIPULATIONS:
+        add(Problem("$.stipulation.type", f"unknown stipulation {state.stipulation.type!r}"))
+    return problems
+
+
+def load_state(source: str | Path | dict[str, Any]) -> GameState:
+    """A state from a file path or from already-parsed JSON data."""
+    if isinstance(source, dict):
+        return GameState.from_json(source)
+    return GameState.from_file(source)
+
+
+def build_state(board: Board | str, figures: Iterable[Figure] = (), **fields: Any) -> GameState:
+    """A checked state from a board (or a map drawing, see ``docs/maps.md``) and figures,
+    for tests and tools. Players default to the figures' players in order of appearance;
+    other ``GameState`` fields may be given by name. Raises :class:`StateError`."""
+    if isinstance(board, str):
+        board = parse_map(board)
+    figures = tuple(figures)
+    if "players" not in fields:
+        ids: list[str] = []
+        for f in figures:
+            if f.player is not None and f.player not in ids:
+                ids.append(f.player)
+        fields["players"] = tuple(Player(pid) for pid in ids)
+    fields.setdefault("initiative", tuple(p.id for p in fields["players"]))
+    state = GameState(board=board, figures=figures, **fields)
+    problems = semantic_problems(state)
+    if problems:
+        raise StateError(problems)
+    return state

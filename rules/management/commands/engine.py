@@ -1,0 +1,194 @@
+"""``python manage.py engine``: ask the rules engine about a saved game state.
+
+Sub-commands (each reads a state file in the JSON format of ``docs/state.md``):
+
+* ``los STATE A B`` -- line of sight between A and B (figure ids or squares ``x,y``);
+* ``path STATE FIGURE SQUARE`` -- a shortest legal move of a figure to a square;
+* ``render STATE`` -- an ASCII picture of the state;
+* ``map FILE`` -- check a map drawing (``docs/maps.md``) and print it as JSON.
+
+Adding a sub-command: write ``add_<name>_parser(self, subparsers)`` and
+``handle_<name>(self, options)`` and add the name to ``SUBCOMMANDS``.
+Bad input ends with exit status 2 and a one-line message on stderr.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from rules.engine.geometry import format_square, parse_square
+from rules.engine.los import SightError, figure_sight, line_of_sight
+from rules.engine.maps import MapError, board_to_json, parse_map
+from rules.engine.movement import MoveError, distance_field, move
+from rules.engine.render import render
+from rules.engine.state import GameState, StateError
+
+BAD_INPUT = 2
+
+
+def bad_input(message: str) -> CommandError:
+    return CommandError(message, returncode=BAD_INPUT)
+
+
+class Command(BaseCommand):
+    help = _("Ask the rules engine about a game state: line of sight, paths, pictures.")
+
+    SUBCOMMANDS = ("los", "path", "render", "map")
+
+    def add_arguments(self, parser) -> None:
+        subparsers = parser.add_subparsers(dest="subcommand", required=True)
+        for name in self.SUBCOMMANDS:
+            getattr(self, f"add_{name}_parser")(subparsers)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        getattr(self, f"handle_{options['subcommand']}")(options)
+
+    # -- shared -------------------------------------------------------------------------
+
+    def load_state(self, path: str) -> GameState:
+        try:
+            return GameState.from_file(path)
+        except StateError as exc:
+            message = _("bad state %(path)s: %(error)s") % {"path": path, "error": exc}
+            raise bad_input(message) from None
+
+    def target(self, state: GameState, text: str):
+        """A figure id or a square ``x,y``."""
+        if state.has_figure(text):
+            return state.figure(text)
+        try:
+            square = parse_square(text)
+        except ValueError:
+            raise bad_input(
+                _("%(text)r is neither a figure of this state nor a square written x,y")
+                % {"text": text}
+            ) from None
+        if not state.board.in_bounds(square):
+            raise bad_input(
+                _("square %(square)s is outside the %(w)sx%(h)s board")
+                % {"square": text, "w": state.board.width, "h": state.board.height}
+            )
+        return square
+
+    # -- los ----------------------------------------------------------------------------
+
+    def add_los_parser(self, subparsers) -> None:
+        p = subparsers.add_parser("los", help=_("line of sight between two figures or squares"))
+        p.add_argument("state", help=_("state JSON file"))
+        p.add_argument("a", help=_("figure id or square x,y"))
+        p.add_argument("b", help=_("figure id or square x,y"))
+        p.add_argument(
+            "--reveal",
+            action="store_true",
+            help=_("sight for revealing blips: figures in between do not block"),
+        )
+
+    def handle_los(self, options: dict[str, Any]) -> None:
+        state = self.load_state(options["state"])
+        a = self.target(state, options["a"])
+        b = self.target(state, options["b"])
+        firing = not options["reveal"]
+        try:
+            if isinstance(a, tuple) and isinstance(b, tuple):
+                sight = line_of_sight(state, a, b, for_firing=firing)
+            elif isinstance(a, tuple):
+                sight = figure_sight(state, b, a, for_firing=firing)
+            else:
+                sight = figure_sight(state, a, b, for_firing=firing)
+        except SightError as exc:
+            raise bad_input(str(exc)) from None
+        via = ""
+        if sight.frm is not None and sight.to is not None:
+            via = f" ({format_square(sight.frm)} -> {format_square(sight.to)})"
+        self.stdout.write(f"{sight.verdict}: {sight.reason}{via}")
+
+    # -- path ---------------------------------------------------------------------------
+
+    def add_path_parser(self, subparsers) -> None:
+        p = subparsers.add_parser("path", help=_("shortest legal move of a figure to a square"))
+        p.add_argument("state", help=_("state JSON file"))
+        p.add_argument("figure", help=_("figure id"))
+        p.add_argument("square", help=_("target square x,y (a Dreadnought's top-left square)"))
+        p.add_argument(
+            "--permit",
+            action="append",
+            default=[],
+            metavar="PLAYER",
+            help=_("a player who lets the figure pass through their figures (repeatable)"),
+        )
+        p.add_argument(
+            "--no-doors", action="store_true", help=_("do not open closed doors on the way")
+        )
+
+    def handle_path(self, options: dict[str, Any]) -> None:
+        state = self.load_state(options["state"])
+        if not state.has_figure(options["figure"]):
+            raise bad_input(_("no figure %(id)r in this state") % {"id": options["figure"]})
+        target = self.target(state, options["square"])
+        if not isinstance(target, tuple):
+            raise bad_input(_("the target must be a square written x,y"))
+        kwargs = {"open_doors": not options["no_doors"], "permitted": options["permit"]}
+        try:
+            field = distance_field(state, options["figure"], **kwargs)
+        except MoveError as exc:
+            raise bad_input(str(exc)) from None
+        if target == field.start:
+            self.stdout.write(_("already there: 0 squares"))
+            return
+        path = field.path_to(target) if field.can_stop(target) else None
+        if path is None:
+            self.stdout.write(
+                _("no legal path: %(figure)s cannot end a move on %(square)s")
+                % {"figure": options["figure"], "square": format_square(target)}
+            )
+            return
+        _new, events = move(state, options["figure"], path, stop_on_survey=False, **kwargs)
+        squares = " -> ".join(format_square(sq) for sq in [field.start, *path])
+        self.stdout.write(f"{len(path)} squares: {squares}")
+        for event in events:
+            if event.kind == "door_opened":
+                a, b = event.detail["between"]
+                self.stdout.write(
+                    _("opens the door between %(a)s and %(b)s")
+                    % {"a": format_square(tuple(a)), "b": format_square(tuple(b))}
+                )
+
+    # -- render -------------------------------------------------------------------------
+
+    def add_render_parser(self, subparsers) -> None:
+        p = subparsers.add_parser("render", help=_("ASCII picture of a state"))
+        p.add_argument("state", help=_("state JSON file"))
+        p.add_argument(
+            "--hide-blips", action="store_true", help=_("do not show what the blips hide")
+        )
+
+    def handle_render(self, options: dict[str, Any]) -> None:
+        state = self.load_state(options["state"])
+        self.stdout.write(render(state, show_blip_types=not options["hide_blips"]), ending="")
+
+    # -- map ----------------------------------------------------------------------------
+
+    def add_map_parser(self, subparsers) -> None:
+        p = subparsers.add_parser("map", help=_("check a map drawing and print its JSON"))
+        p.add_argument("file", help=_("map text file"))
+
+    def handle_map(self, options: dict[str, Any]) -> None:
+        path = Path(options["file"])
+        try:
+            text = path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise bad_input(
+                _("cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror}
+            ) from None
+        try:
+            board = parse_map(text, source=path.name)
+        except MapError as exc:
+            for problem in exc.problems[1:]:
+                self.stderr.write(f"{path.name}: {problem}")
+            raise bad_input(f"{path.name}: {exc.problems[0]}") from None
+        self.stdout.write(json.dumps(board_to_json(board), indent=1))

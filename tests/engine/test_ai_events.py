@@ -1,0 +1,132 @@
+import json
+
+import pytest
+
+from rules.engine.ai.chance import random_index, shuffled
+from rules.engine.ai.events import (
+    EFFECT_CODES,
+    EVENTS_FILE,
+    EventDataError,
+    choose_target_player,
+    default_cards,
+    draw_card,
+    load_cards,
+    modifiers_for,
+)
+from rules.engine.dice import ScriptedDice, SeededDice
+
+RULES_CARDS = [
+    "A Rapporto",
+    "Comando dall'Astronave Madre",
+    "Comunicazioni Malfunzionanti",
+    "Nuovi Ordini",
+    "Piano di Battaglia",
+    "Armi Inceppate",
+    "Sondaggio dall'Astronave Madre",
+    "Task Force Aliena",
+    "Assalto Meccanizzato",
+    "Mina Anti-Uomo",
+    "Fine delle Munizioni",
+    "Difesa Automatica",
+    "Il Richiamo del Caos",
+    "Ladro Genetico",
+    "Attacco Psicico",
+    "Ridisposizione",
+    "Comando Centralizzato",
+    "Gretchin con Bomba",
+    "Orco Mekkaniko",
+    "Androide Suicida",
+    "Alieni d'Elite",
+    "Equipaggiamento Difettoso",
+    "Teletrasporto Alieno",
+    "Guasto agli Androidi",
+    "Ira!",
+]
+
+
+def test_every_card_named_in_rules_is_in_the_deck_with_both_languages():
+    cards = default_cards()
+    assert sorted(card.name["it"] for card in cards) == sorted(RULES_CARDS)
+    for card in cards:
+        assert card.name["en"] and card.text["it"] and card.text["en"]
+        assert card.text["it"] != card.text["en"]
+
+
+def test_effect_codes_in_the_data_are_known():
+    raw = json.loads(EVENTS_FILE.read_text(encoding="utf-8"))
+    codes = {c["effect"]["code"] for c in raw["cards"] if c["effect"]}
+    assert codes <= set(EFFECT_CODES)
+    assert codes == set(EFFECT_CODES)
+
+
+def test_draw_never_repeats_a_card_and_ends_when_empty():
+    cards = default_cards()
+    dice = SeededDice(seed=3)
+    drawn: list[str] = []
+    for _ in range(len(cards)):
+        card = draw_card(cards, drawn, None, dice)
+        assert card is not None and card.id not in drawn
+        drawn.append(card.id)
+    assert draw_card(cards, drawn, None, dice) is None
+
+
+def test_draw_respects_the_stipulation_card_list():
+    cards = default_cards()
+    card = draw_card(cards, [], ["wrath"], SeededDice(seed=1))
+    assert card.id == "wrath"
+    with pytest.raises(EventDataError, match="unknown event cards"):
+        draw_card(cards, [], ["no_such_card"], SeededDice(seed=1))
+
+
+@pytest.mark.parametrize(
+    ("rolls", "player"), [([1], "p1"), ([2], "p1"), ([3], "p2"), ([4], "p2"), ([6], "p3")]
+)
+def test_target_player_by_die_three_players(rolls, player):
+    chosen, used = choose_target_player(["p1", "p2", "p3"], ScriptedDice(values=rolls))
+    assert chosen == player and used == rolls
+
+
+def test_target_player_two_players_and_reroll_of_leftover_face():
+    assert choose_target_player(["a", "b"], ScriptedDice(values=[4]))[0] == "b"
+    # 4 players share 6 faces one each; faces 5 and 6 are re-rolled.
+    chosen, used = choose_target_player(["a", "b", "c", "d"], ScriptedDice(values=[6, 5, 2]))
+    assert chosen == "b" and used == [6, 5, 2]
+
+
+def test_modifiers_of_effect_cards():
+    by_id = {card.id: card for card in default_cards()}
+    assert modifiers_for(by_id["psychic_attack"]).cannot_move == {"ork", "gretchin"}
+    assert modifiers_for(by_id["android_failure"]).cannot_act == {"android"}
+    wrath = modifiers_for(by_id["wrath"])
+    assert wrath.movement_bonus("ork") == 2 and wrath.movement_bonus("dreadnought") == 2
+    assert modifiers_for(by_id["elite_aliens"]).activate_first[0] == "dreadnought"
+    assert modifiers_for(by_id["report"]) == modifiers_for(None)
+
+
+def test_overrides_change_a_card_and_are_validated():
+    cards = load_cards({"report": {"effect": {"code": "cannot_move", "units": ["ork"]}}})
+    report = next(card for card in cards if card.id == "report")
+    assert modifiers_for(report).cannot_move == {"ork"}
+    with pytest.raises(EventDataError, match="no such card"):
+        load_cards({"nope": {}})
+    with pytest.raises(EventDataError, match="cards\\[0\\].effect"):
+        load_cards({"report": {"effect": {"code": "fly"}}})
+
+
+def test_random_index_is_uniform_and_rejects_biased_numbers():
+    # n=4 with one d6: faces 5 and 6 are re-rolled.
+    assert random_index(ScriptedDice(values=[5, 6, 3]), 4, "t") == 2
+    # n=25 uses two d6 digits: (2-1)*6 + (3-1) = 8.
+    assert random_index(ScriptedDice(values=[2, 3]), 25, "t") == 8
+    counts = [0] * 5
+    dice = SeededDice(seed=11)
+    for _ in range(2000):
+        counts[random_index(dice, 5, "t")] += 1
+    assert min(counts) > 300
+
+
+def test_shuffle_is_a_permutation_and_replays():
+    items = list(range(10))
+    a = shuffled(SeededDice(seed=5), items, "t")
+    b = shuffled(SeededDice(seed=5), items, "t")
+    assert sorted(a) == items and a == b

@@ -1,0 +1,69 @@
+import pytest
+
+from rules.engine.narration import LANGUAGES, MESSAGES, Step, render, template_fields
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_both_languages_use_the_same_params(code):
+    assert set(MESSAGES[code]) == set(LANGUAGES)
+    assert template_fields(code, "it") == template_fields(code, "en")
+
+
+@pytest.mark.parametrize("code", sorted(MESSAGES))
+def test_every_template_renders_with_sample_params(code):
+    sample = {
+        "square": [1, 2],
+        "from": [0, 0],
+        "to": [1, 1],
+        "a": [2, 2],
+        "b": [2, 3],
+        "target_square": [4, 4],
+        "path": [[0, 0], [1, 1]],
+        "unit": "ork",
+        "units": ["ork", "gretchin"],
+        "weapon": "bolter",
+        "criterion": "distance",
+        "mode": "close",
+        "card": "wrath",
+        "text": {"it": "testo", "en": "text"},
+    }
+    params = {name: sample.get(name, 3) for name in template_fields(code, "en")}
+    for lang in LANGUAGES:
+        text = render(code, params, lang)
+        assert "{" not in text and text
+
+
+def test_step_renders_in_either_language():
+    step = Step(
+        "move",
+        {
+            "figure": "o1",
+            "from": [0, 0],
+            "to": [2, 1],
+            "path": [[0, 0], [1, 0], [2, 1]],
+            "steps": 2,
+        },
+    )
+    assert (
+        step.as_dict("en")["text"]
+        == "o1 moves from (0,0) to (2,1) along (0,0) → (1,0) → (2,1) (2 squares)."
+    )
+    assert "muove" in step.as_dict("it")["text"]
+    assert "text" not in step.as_dict()
+
+
+def test_translated_names():
+    assert render("event_drawn", {"card": "wrath"}, "it") == "Carta Evento Alieno pescata: Ira!."
+    assert "Ork" in render(
+        "activation", {"figure": "x", "unit": "ork", "criterion": "type_order"}, "en"
+    )
+    assert "Orco" in render(
+        "activation", {"figure": "x", "unit": "ork", "criterion": "type_order"}, "it"
+    )
+
+
+def test_unknown_code_and_language_are_refused():
+    with pytest.raises(KeyError):
+        Step("nope")
+    with pytest.raises(ValueError, match="language"):
+        render("turn_end", {}, "fr")

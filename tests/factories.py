@@ -1,0 +1,166 @@
+"""factory-boy factories for the tournament models, plus helpers to fill in results."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournaments.models import (
+    Player,
+    Registration,
+    Seat,
+    Session,
+    Squad,
+    SquadColour,
+    SquadPreference,
+    Stage,
+    StageKind,
+    Stipulation,
+    StipulationKind,
+    Tournament,
+)
+
+DEFAULT_SQUADS = (
+    ("ultramarines", "Ultramarines", "Ultramarines", SquadColour.BLUE),
+    ("blood-angels", "Blood Angels", "Angeli Sanguinari", SquadColour.RED),
+    ("imperial-fists", "Imperial Fists", "Pugni d'Acciaio", SquadColour.YELLOW),
+)
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    email = factory.LazyAttribute(lambda user: f"{user.username}@example.org")
+    password = factory.PostGenerationMethodCall("set_password", "test-password")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n}")
+    nickname = factory.Sequence(lambda n: f"p{n}")
+    email = factory.Sequence(lambda n: f"player{n}@example.org")
+
+
+class TournamentFactory(factory.django.DjangoModelFactory):
+    """A tournament with the three default squads (pass ``squads=False`` for none)."""
+
+    class Meta:
+        model = Tournament
+        skip_postgeneration_save = True
+
+    name = factory.Sequence(lambda n: f"Test tournament {n}")
+    slug = factory.Sequence(lambda n: f"test-{n}")
+    venue = "Circolo Ludico"
+
+    @factory.post_generation
+    def squads(self, create: bool, extracted, **kwargs) -> None:
+        if not create or extracted is False:
+            return
+        for order, (slug, name_en, name_it, colour) in enumerate(DEFAULT_SQUADS):
+            Squad.objects.create(
+                tournament=self,
+                slug=slug,
+                name_en=name_en,
+                name_it=name_it,
+                colour=colour,
+                order=order,
+            )
+
+
+class RegistrationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Registration
+
+    tournament = factory.SubFactory(TournamentFactory)
+    player = factory.SubFactory(PlayerFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class StageFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Stage
+
+    tournament = factory.SubFactory(TournamentFactory)
+    number = 1
+    kind = StageKind.PRELIMINARY
+    stipulation_kind = StipulationKind.ALIEN_HUNT
+    stipulation_params = factory.LazyFunction(lambda: {"rounds": 8})
+
+
+class SessionFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Session
+
+    stage = factory.SubFactory(StageFactory)
+    number = factory.Sequence(lambda n: n + 1)
+
+
+class StipulationFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Stipulation
+
+    session = factory.SubFactory(SessionFactory)
+    kind = StipulationKind.ALIEN_HUNT
+    params = factory.LazyFunction(lambda: {"rounds": 8})
+
+
+class SeatFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Seat
+
+    session = factory.SubFactory(SessionFactory)
+    player = factory.SubFactory(PlayerFactory)
+    seat_order = factory.Sequence(lambda n: n + 1)
+
+
+def register_players(tournament: Tournament, count: int, preferences: bool = True) -> list[Player]:
+    """Register ``count`` new players, each with a tournament-wide squad preference."""
+    slugs = tournament.squad_order
+    players = []
+    for number in range(1, count + 1):
+        player = PlayerFactory()
+        Registration.objects.create(tournament=tournament, player=player, number=number)
+        if preferences and slugs:
+            shift = number % len(slugs)
+            SquadPreference.objects.create(
+                player=player, tournament=tournament, choices=slugs[shift:] + slugs[:shift]
+            )
+        players.append(player)
+    return players
+
+
+def points_breakdown(player_id: int, points: int) -> dict:
+    """A seat breakdown worth exactly ``points`` (an objective), as stored in versions."""
+    return {"seat": str(player_id), "objectives": [{"label": "test points", "points": points}]}
+
+
+def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict]:
+    return [points_breakdown(seat.player_id, points(seat)) for seat in session.seats.all()]
+
+
+def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> None:
+    """Record a confirmed result for every session of ``stage``, points from ``points``."""
+    from rules.engine.dice import SeededDice
+    from tournaments.results import record_result
+
+    for session in stage.sessions.order_by("number"):
+        if not hasattr(session, "stipulation"):
+            Stipulation.objects.create(
+                session=session, kind=StipulationKind.ALIEN_HUNT, params={"rounds": 8}
+            )
+        record_result(
+            session,
+            session_points(session, points),
+            survivors=session.seats.values_list("player_id", flat=True),
+            confirmed=True,
+            actor=actor,
+            dice=SeededDice(seed=session.pk),
+        )

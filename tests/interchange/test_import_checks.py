@@ -1,0 +1,208 @@
+"""import_document checks everything first, lists every problem by JSON path, writes nothing."""
+
+import copy
+import json
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tournaments.interchange import importer
+from tournaments.interchange.importer import check_document, import_document
+from tournaments.interchange.problems import InterchangeError, Problem, json_path
+from tournaments.models import DiceRoll, Player, ResultVersion, Tournament
+
+
+def messages(problems: list[Problem]) -> dict[str, str]:
+    return {problem.path: problem.message for problem in problems}
+
+
+def fresh(document: dict) -> dict:
+    """A copy that would import cleanly next to the original (another slug)."""
+    doc = copy.deepcopy(document)
+    doc["tournament"]["slug"] = "other-slug"
+    return doc
+
+
+def test_json_path_formatting():
+    assert json_path(["stages", 1, "sessions", 0, "seats", 2, "player"]) == (
+        "$.stages[1].sessions[0].seats[2].player"
+    )
+    assert json_path(["details", "odd key", "it's"]) == "$.details['odd key']['it\\'s']"
+    assert str(Problem("$.a", "bad")) == "$.a: bad"
+
+
+def test_a_clean_copy_has_no_problems(document):
+    assert check_document(fresh(document)) == []
+
+
+def test_existing_slug_is_refused(document):
+    assert messages(check_document(document)) == {
+        "$.tournament.slug": 'a tournament with slug "bob-2025" already exists; delete it '
+        "first or import under another slug (--slug)"
+    }
+
+
+def test_not_an_object_wrong_format_and_wrong_version():
+    assert check_document([1, 2])[0].path == "$"
+    assert "not a BoB tournament document" in check_document({"format": "x"})[0].message
+    problems = check_document({"format": "bob-tournament", "format_version": 7})
+    assert len(problems) == 1
+    assert problems[0].path == "$.format_version"
+    assert "format version 7 is not supported; this BoB reads version 1" in problems[0].message
+
+
+def test_schema_violations_are_listed_with_paths(document):
+    doc = fresh(document)
+    del doc["tournament"]["name"]
+    doc["stages"][0]["sessions"][1]["seats"][0]["seat_order"] = "first"
+    doc["players"][2]["surname"] = "Rossi"
+    doc["dice_rolls"][0]["kind"] = "d7"
+    found = messages(check_document(doc))
+    assert "'name' is a required property" in found["$.tournament"]
+    assert (
+        "'first' is not of type 'integer'" in found["$.stages[0].sessions[1].seats[0].seat_order"]
+    )
+    assert "'surname' was unexpected" in found["$.players[2]"]
+    assert "'d7' is not one of" in found["$.dice_rolls[0].kind"]
+
+
+def test_every_semantic_problem_is_listed(document):
+    doc = fresh(document)
+    prelim = doc["stages"][0]
+    session = prelim["sessions"][0]
+    session["seats"][2]["player"] = "p12"
+    prelim["sessions"][1]["seats"].pop()
+    prelim["sessions"][1]["seats"].pop()
+    doc["squads"][1]["slug"] = "ultramarines"
+    doc["players"][3]["id"] = "p1"
+    versions = session["result"]["versions"]
+    versions[2]["number"] = 4
+    versions[1]["ranking"] = ["p1", "p9", "p1"]
+    versions[0]["breakdown"][1]["kills"][0]["victim"] = "p8"
+    doc["honours"][0]["squad"] = "space-wolves"
+    doc["honours"][1]["session"] = {"stage": 1, "session": 9}
+    doc["score_bonuses"][0]["used_in"] = {"stage": 5, "session": 1}
+    final_seats = doc["stages"][1]["sessions"][0]["seats"]
+    final_seats[0]["loadout"]["marine_weapons"][1] = "flamer"
+    final_seats[0]["loadout"]["order_cards"][0] = "blood-angels-order-0"
+    final_seats[1]["squad"] = final_seats[0]["squad"]
+    doc["stages"][1]["sessions"][1]["number"] = 1
+    doc["stages"][0]["thresholds"] = [20, 20]
+    doc["stages"][0]["stipulation_params"] = {"end_condition": "fixed_rounds"}
+    doc["dice_rolls"][1]["values"] = [7]
+    doc["dice_rolls"][2]["seed_commitment"] = "0" * 64
+    doc["dice_rolls"][2]["sequence"] = 0
+    doc["dice_rolls"][4]["seed"] = "5"
+    doc["players"][0]["preferences"][1]["stage"] = 3
+    doc["players"][1]["preferences"][0]["choices"] = ["ultramarines", "ultramarines"]
+    doc["activity"][0]["verb"] = "danced"
+    doc["activity"][1]["created_at"] = "yesterday"
+    doc["squad_ranks"][1]["player"] = "p1"
+
+    found = messages(check_document(doc))
+    expected = {
+        "$.stages[0].sessions[0].seats[2].player": 'unknown player "p12"',
+        "$.stages[0].sessions[1].seats": "a session has 1 seats; it needs 2 or 3",
+        "$.squads[1].slug": 'squad slug "ultramarines" is used twice (first at $.squads[0].slug)',
+        "$.players[3].id": 'player id "p1" is used twice (first at $.players[0].id)',
+        "$.stages[0].sessions[0].result.versions[2].number": "its number must be 3, not 4",
+        "$.stages[0].sessions[0].result.versions[1].ranking[1]": 'player "p9" is not seated',
+        "$.stages[0].sessions[0].result.versions[1].ranking[2]": 'player "p1" is used twice',
+        "$.stages[0].sessions[0].result.versions[0].breakdown[1].kills[0].victim": (
+            'player "p8" is not seated in this session'
+        ),
+        "$.honours[0].squad": 'unknown squad "space-wolves"',
+        "$.honours[1].session.session": "stage 1 has no session 9",
+        "$.score_bonuses[0].used_in.stage": "there is no stage 5",
+        "$.stages[1].sessions[0].seats[0].loadout.marine_weapons[1]": 'unknown weapon "flamer"',
+        "$.stages[1].sessions[0].seats[0].loadout.order_cards[0]": (
+            'squad "imperial-fists" has no order card "blood-angels-order-0"'
+        ),
+        "$.stages[1].sessions[0].seats[1].squad": 'squad "imperial-fists" is used twice',
+        "$.stages[1].sessions[1].number": "session number 1 is used twice",
+        "$.stages[0].thresholds[1]": "threshold 20 is used twice",
+        "$.stages[0].stipulation_params": "rounds",
+        "$.dice_rolls[1].values[0]": "a d6 die cannot show 7 (allowed: 1, 2, 3, 4, 5, 6)",
+        "$.dice_rolls[2].seed_commitment": "not the SHA-256 commitment of seed 123456789",
+        "$.dice_rolls[2].sequence": "is used twice",
+        "$.dice_rolls[4].seed": "physical (scripted) dice have no seed",
+        "$.players[0].preferences[1].stage": "there is no stage 3",
+        "$.players[1].preferences[0].choices[1]": 'squad choice "ultramarines" is used twice',
+        "$.activity[0].verb": 'unknown action "danced"',
+        "$.activity[1].created_at": '"yesterday" is not a date and time with a time zone',
+        "$.squad_ranks[1].player": 'ranked player "p1" is used twice',
+    }
+    for path, text in expected.items():
+        assert path in found, f"no problem reported at {path}; got {sorted(found)}"
+        assert text in found[path], (path, found[path])
+
+
+def test_nothing_is_written_when_anything_is_wrong(document):
+    doc = fresh(document)
+    doc["stages"][1]["sessions"][0]["seats"][2]["player"] = "nobody"
+    counts = (Tournament.objects.count(), Player.objects.count(), DiceRoll.objects.count())
+    with pytest.raises(InterchangeError) as error:
+        import_document(doc)
+    assert [str(problem) for problem in error.value.problems] == [
+        '$.stages[1].sessions[0].seats[2].player: unknown player "nobody"; '
+        "use the id of an entry in $.players"
+    ]
+    assert (Tournament.objects.count(), Player.objects.count(), DiceRoll.objects.count()) == counts
+
+
+def test_a_failure_while_writing_rolls_everything_back(document, monkeypatch):
+    def explode(self, tournament):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(importer._Writer, "_activity", explode)
+    counts = (Tournament.objects.count(), Player.objects.count(), ResultVersion.objects.count())
+    with pytest.raises(RuntimeError):
+        import_document(fresh(document))
+    assert (
+        Tournament.objects.count(),
+        Player.objects.count(),
+        ResultVersion.objects.count(),
+    ) == counts
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "p1", "x", "1.5"]),
+    lambda inner: (
+        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+def _locations(value, path=()):
+    yield path
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _locations(item, (*path, key))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            yield from _locations(item, (*path, index))
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(data=st.data())
+def test_checks_never_crash_on_any_damage(document, data):
+    """Replace any part of a good document by any JSON: problems are reported, never a crash."""
+    doc = fresh(document)
+    locations = [path for path in _locations(doc) if path and path[0] != "format_version"]
+    path = data.draw(st.sampled_from(locations))
+    replacement = data.draw(JSON_VALUES)
+    target = doc
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = replacement
+    problems = check_document(json.loads(json.dumps(doc)))
+    assert all(isinstance(problem, Problem) for problem in problems)
+    if problems == []:
+        # When nothing is reported the document really imports.
+        import_document(doc)

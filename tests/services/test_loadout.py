@@ -1,0 +1,273 @@
+"""RULES §5 loadout rules, each in isolation, and §9 honours/card allowances."""
+
+import pytest
+from django.utils import translation
+
+from tournaments.catalogue import (
+    DEFAULT_CATALOGUE,
+    DEFAULT_SQUADS,
+    DEFAULT_WEAPONS,
+    CardKind,
+    CardSpec,
+    Catalogue,
+    SquadSpec,
+    WeaponClass,
+    WeaponSpec,
+)
+from tournaments.honours import (
+    HonoursError,
+    SquadStanding,
+    after_session,
+    card_allowance,
+    thresholds_reached,
+)
+from tournaments.loadout import Loadout, validate_loadout
+
+
+def chapter(squad):
+    orders = [
+        CardSpec(f"order-{n}", f"Order {n}", f"Ordine {n}", squad=squad, kind=CardKind.ORDER)
+        for n in range(3)
+    ]
+    equipment = [
+        CardSpec(
+            f"equipment-{n}", f"Equipment {n}", f"Equip. {n}", squad=squad, kind=CardKind.EQUIPMENT
+        )
+        for n in range(9)
+    ]
+    return orders + equipment
+
+
+CATALOGUE = Catalogue(
+    squads=DEFAULT_SQUADS + (SquadSpec("dark-angels", "Dark Angels", "Angeli Oscuri", "green"),),
+    weapons=DEFAULT_WEAPONS,
+    cards=tuple(card for squad in ("ultramarines", "blood-angels") for card in chapter(squad)),
+)
+EQUIPMENT = ("equipment-0", "equipment-1", "equipment-2", "equipment-3")
+
+
+def loadout(**changes):
+    values = dict(
+        squad="ultramarines",
+        commander_combo="axe_pistol",
+        marine_weapons=("assault-cannon", "laser-rifle", "plasma-gun", "laser-rifle"),
+        order_cards=("order-0",),
+        equipment_cards=EQUIPMENT,
+    )
+    values.update(changes)
+    return Loadout(**values)
+
+
+def codes(problems):
+    return [(problem.code, problem.field) for problem in problems]
+
+
+def check(item, **kwargs):
+    return codes(validate_loadout(item, CATALOGUE, **kwargs))
+
+
+def test_a_valid_loadout_has_no_problems():
+    assert check(loadout()) == []
+    for combo in ("axe_pistol", "bolter", "sword_glove"):
+        assert check(loadout(commander_combo=combo)) == []
+
+
+def test_unknown_squad():
+    assert check(loadout(squad="space-wolves")) == [("unknown_squad", "squad")]
+
+
+def test_commander_combo_must_be_one_of_three():
+    with translation.override("en"):
+        problems = validate_loadout(loadout(commander_combo="bolter_sword"), CATALOGUE)
+    assert codes(problems) == [("commander_combo_unknown", "commander_combo")]
+    assert "Power axe + Laser pistol" in problems[0].message
+    with translation.override("it"):
+        problems = validate_loadout(loadout(commander_combo="bolter_sword"), CATALOGUE)
+    assert "Ascia Mortale + Pistola Laser" in problems[0].message
+
+
+def test_commander_never_carries_extra_heavy_weapons():
+    catalogue = Catalogue(
+        CATALOGUE.squads,
+        CATALOGUE.weapons,
+        CATALOGUE.cards,
+        commander_combos={"melta": ("melta",)},
+    )
+    problems = validate_loadout(loadout(commander_combo="melta"), catalogue)
+    assert codes(problems) == [("commander_extra_heavy", "commander_combo")]
+
+
+def test_exactly_four_marines():
+    assert ("marine_count", "marine_weapons") in check(
+        loadout(marine_weapons=("assault-cannon", "laser-rifle"))
+    )
+
+
+def test_at_least_one_heavy_weapon():
+    assert check(loadout(marine_weapons=("laser-rifle",) * 4)) == [
+        ("no_heavy_weapon", "marine_weapons")
+    ]
+
+
+def test_at_least_one_laser_rifle():
+    assert check(
+        loadout(marine_weapons=("assault-cannon", "plasma-gun", "missile-launcher", "bolter"))
+    ) == [("marine_weapon_not_allowed", "marine_weapons[3]"), ("no_laser_rifle", "marine_weapons")]
+    assert check(loadout(marine_weapons=("assault-cannon", "plasma-gun", "missile-launcher"))) == [
+        ("marine_count", "marine_weapons"),
+        ("no_laser_rifle", "marine_weapons"),
+    ]
+
+
+def test_each_heavy_weapon_at_most_once():
+    problems = validate_loadout(
+        loadout(marine_weapons=("plasma-gun", "laser-rifle", "plasma-gun", "laser-rifle")),
+        CATALOGUE,
+    )
+    assert codes(problems) == [("heavy_weapon_repeated", "marine_weapons")]
+    assert "2 times" in problems[0].message
+
+
+def test_marines_carry_only_heavy_weapons_or_laser_rifles():
+    assert check(
+        loadout(marine_weapons=("assault-cannon", "laser-rifle", "power-sword", "lascannon"))
+    ) == [
+        ("marine_weapon_not_allowed", "marine_weapons[2]"),
+        ("marine_weapon_not_allowed", "marine_weapons[3]"),
+    ]
+
+
+def test_unknown_weapon():
+    assert check(
+        loadout(marine_weapons=("assault-cannon", "laser-rifle", "flamer", "laser-rifle"))
+    ) == [("unknown_weapon", "marine_weapons[2]")]
+
+
+def test_only_weapons_of_the_squads_colour():
+    # The default weapons exist in blue, red and yellow only: a green squad has none.
+    assert check(loadout(squad="dark-angels", order_cards=(), equipment_cards=()))[:3] == [
+        ("wrong_colour", "commander_combo"),
+        ("wrong_colour", "commander_combo"),
+        ("wrong_colour", "marine_weapons[0]"),
+    ]
+
+
+def test_extended_tpk_needs_two_extra_heavy_marines():
+    extra = ("lascannon", "melta")
+    assert check(loadout(extra_marine_weapons=extra), extended_tpk=True) == []
+    assert check(loadout(), extended_tpk=True) == [("extra_marine_count", "extra_marine_weapons")]
+    assert check(loadout(extra_marine_weapons=("lascannon", "plasma-gun")), extended_tpk=True) == [
+        ("extra_marine_weapon_not_extra_heavy", "extra_marine_weapons[1]")
+    ]
+    assert check(loadout(extra_marine_weapons=extra)) == [
+        ("extra_marines_not_allowed", "extra_marine_weapons")
+    ]
+
+
+def test_card_counts_follow_rank_and_previous_thresholds():
+    assert check(loadout()) == []
+    assert check(loadout(), rank=1) == [("order_card_count", "order_cards")]
+    assert check(loadout(order_cards=("order-0", "order-1")), rank=1) == []
+    assert check(loadout(order_cards=("order-0", "order-1", "order-2")), rank=2) == []
+    assert check(loadout(), thresholds_reached=1) == [("equipment_card_count", "equipment_cards")]
+    assert check(loadout(equipment_cards=EQUIPMENT + ("equipment-4",)), thresholds_reached=1) == []
+
+
+def test_cards_must_come_from_the_squads_chapter_set():
+    foreign = Catalogue(
+        CATALOGUE.squads,
+        CATALOGUE.weapons,
+        CATALOGUE.cards
+        + (CardSpec("war-cry", "War cry", "Grido", squad="blood-angels", kind=CardKind.ORDER),),
+    )
+    problems = validate_loadout(loadout(order_cards=("war-cry",)), foreign)
+    assert codes(problems) == [("card_not_in_chapter", "order_cards[0]")]
+    assert "blood-angels" in problems[0].message
+    assert check(loadout(order_cards=("nope",))) == [("unknown_card", "order_cards[0]")]
+
+
+def test_card_kind_and_repeats():
+    assert check(loadout(order_cards=("equipment-5",))) == [("card_wrong_kind", "order_cards[0]")]
+    repeated = ("equipment-0", "equipment-0", "equipment-1", "equipment-2")
+    assert check(loadout(equipment_cards=repeated)) == [("card_repeated", "equipment_cards")]
+
+
+def test_every_problem_is_reported_at_once_with_a_message():
+    problems = validate_loadout(
+        loadout(commander_combo="x", marine_weapons=(), order_cards=(), equipment_cards=()),
+        CATALOGUE,
+    )
+    assert {p.code for p in problems} >= {
+        "commander_combo_unknown",
+        "marine_count",
+        "no_heavy_weapon",
+        "no_laser_rifle",
+        "order_card_count",
+        "equipment_card_count",
+    }
+    assert all(p.message and p.as_dict()["field"] for p in problems)
+
+
+def test_default_catalogue_data():
+    assert [(s.slug, s.colour, s.name_it) for s in DEFAULT_CATALOGUE.squads] == [
+        ("ultramarines", "blue", "Ultramarines"),
+        ("blood-angels", "red", "Angeli Sanguinari"),
+        ("imperial-fists", "yellow", "Pugni d'Acciaio"),
+    ]
+    classes = {w.slug: w.weapon_class for w in DEFAULT_CATALOGUE.weapons}
+    assert [s for s, c in classes.items() if c is WeaponClass.LIGHT] == [
+        "laser-rifle",
+        "laser-pistol",
+        "bolter",
+    ]
+    assert [s for s, c in classes.items() if c is WeaponClass.HEAVY] == [
+        "assault-cannon",
+        "missile-launcher",
+        "plasma-gun",
+    ]
+    assert [s for s, c in classes.items() if c is WeaponClass.EXTRA_HEAVY] == [
+        "lascannon",
+        "melta",
+        "conversion-beamer",
+    ]
+    assert [s for s, c in classes.items() if c is WeaponClass.CLOSE] == [
+        "power-axe",
+        "power-sword",
+        "power-glove",
+    ]
+    assert all(card.source for card in DEFAULT_CATALOGUE.cards)
+    assert len(DEFAULT_CATALOGUE.chapter_cards("ultramarines")) == 4
+
+
+def test_default_catalogue_reports_incomplete_chapter_sets():
+    item = loadout(order_cards=("charge",), equipment_cards=("first-aid",))
+    problems = codes(validate_loadout(item, DEFAULT_CATALOGUE))
+    assert problems == [("chapter_set_too_small", "equipment_cards")]
+
+
+def test_weapon_spec_without_colours_is_available_everywhere():
+    assert WeaponSpec("x", "X", "X").available_in("green")
+
+
+def test_winning_gives_an_honour_and_a_rank_step_up_to_veteran():
+    standing = SquadStanding()
+    standing = after_session(standing, won=True)
+    assert standing == SquadStanding(rank=1, honours=1)
+    standing = after_session(standing, won=False)
+    assert standing == SquadStanding(rank=1, honours=1)
+    standing = after_session(after_session(standing, won=True), won=True)
+    assert standing == SquadStanding(rank=2, honours=3)
+
+
+def test_thresholds_and_allowances():
+    assert thresholds_reached(59, (30, 60, 90)) == 1
+    assert thresholds_reached(60, (30, 60, 90)) == 2
+    assert thresholds_reached(-5, (30,)) == 0
+    assert card_allowance(0, 0).orders == 1 and card_allowance(0, 0).equipment == 4
+    assert card_allowance(2, 3).orders == 3 and card_allowance(2, 3).equipment == 7
+    with pytest.raises(HonoursError, match="ascending"):
+        thresholds_reached(10, (30, 30))
+    with pytest.raises(HonoursError, match="does not exist"):
+        card_allowance(3)
+    with pytest.raises(HonoursError, match="negative"):
+        card_allowance(0, -1)

@@ -1,0 +1,132 @@
+"""The tournament path through the DB services and the ``advance`` command."""
+
+import json
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.models import (
+    DiceRoll,
+    Honour,
+    Seat,
+    SquadRank,
+    StageKind,
+    StageStatus,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def run_advance(slug: str, *args: str) -> dict:
+    out = StringIO()
+    call_command("advance", slug, *args, stdout=out)
+    return json.loads(out.getvalue())
+
+
+def by_pk(seat: Seat) -> int:
+    return seat.player_id
+
+
+def test_nine_players_from_registration_to_podium():
+    tournament = TournamentFactory()
+    players = register_players(tournament, 9)
+
+    started = run_advance(tournament.slug, "--seed", "11")
+    assert started["action"] == "started"
+    stage1 = tournament.stages.get(number=1)
+    assert stage1.kind == StageKind.PRELIMINARY
+    assert [s.seats.count() for s in stage1.sessions.order_by("number")] == [3, 3, 3]
+    # §3: every session has three distinct squads, all drawn.
+    for session in stage1.sessions.all():
+        assert session.seats.filter(squad__isnull=False).count() == 3
+    assert DiceRoll.objects.filter(tournament=tournament, stage=stage1).exists()
+
+    confirm_stage(stage1, by_pk)
+    semis = run_advance(tournament.slug, "--seed", "12")
+    assert semis["action"] == "advanced"
+    assert semis["closed_stage"]["qualifier_count"] == 6
+    stage1.refresh_from_db()
+    assert stage1.status == StageStatus.CLOSED
+    assert len(stage1.qualifiers) == 6
+    stage2 = tournament.stages.get(number=2)
+    assert stage2.kind == StageKind.SEMIFINAL
+    assert [s.seats.count() for s in stage2.sessions.order_by("number")] == [3, 3]
+    # No two players from the same preliminary session meet in a semifinal.
+    prelim_seats = Seat.objects.filter(session__stage=stage1)
+    origin = {seat.player_id: seat.session_id for seat in prelim_seats}
+    for session in stage2.sessions.all():
+        sources = [origin[pid] for pid in session.seats.values_list("player_id", flat=True)]
+        assert len(set(sources)) == 3
+    # Three session winners earned an honour and Elite rank.
+    assert Honour.objects.filter(tournament=tournament).count() == 3
+    assert SquadRank.objects.filter(tournament=tournament, rank=1).count() == 3
+
+    confirm_stage(stage2, by_pk)
+    final = run_advance(tournament.slug, "--seed", "13")
+    assert final["closed_stage"]["qualifier_count"] == 3
+    stage3 = tournament.stages.get(number=3)
+    assert stage3.kind == StageKind.FINAL
+    finalists = sorted(stage3.sessions.get().seats.values_list("player_id", flat=True))
+    # Both semifinal winners plus the best runner-up by points.
+    semifinal_seats = [
+        sorted(s.seats.values_list("player_id", flat=True), reverse=True)
+        for s in stage2.sessions.all()
+    ]
+    winners = [seats[0] for seats in semifinal_seats]
+    runner_up = max(seats[1] for seats in semifinal_seats)
+    assert finalists == sorted([*winners, runner_up])
+
+    confirm_stage(stage3, by_pk)
+    done = run_advance(tournament.slug, "--seed", "14")
+    assert done["action"] == "finished"
+    expected = sorted(finalists, reverse=True)
+    assert [place["player_id"] for place in done["podium"]] == expected
+    assert {p.pk for p in players} >= set(expected)
+
+    with pytest.raises(CommandError) as error:
+        call_command("advance", tournament.slug, stdout=StringIO())
+    assert error.value.returncode == 2
+    assert "finished" in str(error.value)
+
+
+@pytest.mark.parametrize(
+    ("count", "stage_sizes"),
+    [
+        (3, [[3]]),
+        (4, [[2, 2], [3]]),
+        (5, [[3, 2], [3]]),
+        (10, [[3, 3, 2, 2], [3, 3], [3]]),
+        (12, [[3, 3, 3, 3], [3, 3], [3]]),
+        (18, [[3, 3, 3, 3, 3, 3], [3, 3, 3], [3, 3], [3]]),
+        (27, [[3] * 9, [3, 3, 3, 3], [3, 3], [3]]),
+    ],
+)
+def test_stage_progression(count, stage_sizes):
+    tournament = TournamentFactory()
+    register_players(tournament, count)
+    run_advance(tournament.slug, "--seed", "1")
+    seen = []
+    for number in range(1, len(stage_sizes) + 1):
+        stage = tournament.stages.get(number=number)
+        seen.append([s.seats.count() for s in stage.sessions.order_by("number")])
+        assert stage.kind == (
+            StageKind.FINAL
+            if number == len(stage_sizes)
+            else StageKind.PRELIMINARY
+            if number == 1
+            else StageKind.SEMIFINAL
+            if number == len(stage_sizes) - 1
+            else StageKind.INTERMEDIATE
+        )
+        confirm_stage(stage, by_pk)
+        report = run_advance(tournament.slug, "--seed", str(number + 1))
+        # Every session of every stage holds distinct squads.
+        for session in stage.sessions.all():
+            squads = list(session.seats.values_list("squad_id", flat=True))
+            assert None not in squads and len(set(squads)) == len(squads)
+    assert seen == stage_sizes
+    assert report["action"] == "finished"
+    assert len(report["podium"]) == min(3, stage_sizes[-1][0])

@@ -1,0 +1,142 @@
+"""The read-only JSON API; every response is checked against ``api/openapi.json``."""
+
+import json
+
+import pytest
+from django.urls import reverse
+from jsonschema import Draft202012Validator
+
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.api.views import SCHEMA_PATH, openapi_schema
+from tournaments.scheduling import schedule_session
+from tournaments.stages import advance
+
+pytestmark = pytest.mark.django_db
+
+
+def response_validator(path: str, status: str) -> Draft202012Validator:
+    schema = openapi_schema()
+    response = schema["paths"][path]["get"]["responses"][status]
+    body = response["content"]["application/json"]["schema"]
+    return Draft202012Validator(
+        {**body, "components": schema["components"]},
+        format_checker=Draft202012Validator.FORMAT_CHECKER,
+    )
+
+
+def check(client, name: str, path: str, status: int = 200, **kwargs):
+    response = client.get(reverse(f"tournaments:{name}", kwargs=kwargs))
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    data = response.json()
+    validator = response_validator(path, str(status))
+    errors = sorted(validator.iter_errors(data), key=str)
+    assert not errors, "\n".join(f"{list(e.absolute_path)}: {e.message}" for e in errors)
+    return data
+
+
+@pytest.fixture
+def semifinal_tournament(django_capture_on_commit_callbacks):
+    """Nine players: prelims complete, semifinals seated, one semifinal scheduled."""
+    from datetime import UTC, datetime
+
+    from rules.engine.dice import SeededDice
+
+    tournament = TournamentFactory(slug="bob-2026", name="BoB 2026")
+    register_players(tournament, 9)
+    with django_capture_on_commit_callbacks(execute=True):
+        advance(tournament, SeededDice(seed=1))
+        confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+        advance(tournament, SeededDice(seed=2))
+        semifinal = tournament.stages.get(number=2).sessions.get(number=1)
+        schedule_session(semifinal, when=datetime(2026, 12, 6, 15, tzinfo=UTC), table="1")
+    return tournament
+
+
+ENDPOINTS = [
+    ("api-standings", "/api/tournaments/{slug}/standings/"),
+    ("api-bracket", "/api/tournaments/{slug}/bracket/"),
+    ("api-honours", "/api/tournaments/{slug}/honours/"),
+    ("api-schedule", "/api/tournaments/{slug}/schedule/"),
+]
+
+
+@pytest.mark.parametrize(("name", "path"), ENDPOINTS)
+def test_endpoints_validate_against_the_schema(client, semifinal_tournament, name, path):
+    check(client, name, path, slug=semifinal_tournament.slug)
+
+
+@pytest.mark.parametrize(("name", "path"), ENDPOINTS)
+def test_empty_tournament_validates_too(client, name, path):
+    tournament = TournamentFactory()
+    check(client, name, path, slug=tournament.slug)
+
+
+@pytest.mark.parametrize(("name", "path"), ENDPOINTS)
+def test_unknown_tournament_is_a_json_404(client, name, path):
+    data = check(client, name, path, status=404, slug="nope")
+    assert "nope" in data["error"]
+
+
+def test_content_of_the_documents(client, semifinal_tournament):
+    slug = semifinal_tournament.slug
+    standings = check(client, "api-standings", "/api/tournaments/{slug}/standings/", slug=slug)
+    assert standings["tournament"]["status"] == "in_progress"
+    assert len(standings["players"]) == 9
+    assert [row["place"] for row in standings["players"]] == list(range(1, 10))
+    assert sum(1 for row in standings["players"] if row["eliminated_in_stage"] == 1) == 3
+
+    bracket = check(client, "api-bracket", "/api/tournaments/{slug}/bracket/", slug=slug)
+    assert [stage["kind"] for stage in bracket["stages"]] == ["preliminary", "semifinal"]
+    assert len(bracket["stages"][0]["qualifiers"]) == 6
+
+    honours = check(client, "api-honours", "/api/tournaments/{slug}/honours/", slug=slug)
+    assert sum(len(row["honours"]) for row in honours["players"]) == 3
+
+    schedule = check(client, "api-schedule", "/api/tournaments/{slug}/schedule/", slug=slug)
+    scheduled = [s for s in schedule["sessions"] if s["scheduled_at"]]
+    assert len(scheduled) == 1 and scheduled[0]["table"] == "1"
+
+    listing = check(client, "api-tournaments", "/api/tournaments/")
+    assert [t["slug"] for t in listing["tournaments"]] == [slug]
+
+
+def test_schema_is_served_and_matches_the_repository_file(client):
+    response = client.get(reverse("tournaments:api-schema"))
+    assert response.status_code == 200
+    assert response.json() == json.loads(SCHEMA_PATH.read_text())
+
+
+def test_schema_document_is_consistent():
+    schema = openapi_schema()
+    assert schema["openapi"].startswith("3.")
+    for component in schema["components"]["schemas"].values():
+        Draft202012Validator.check_schema(component)
+    text = json.dumps(schema)
+    referenced = {part.split('"')[0] for part in text.split('"$ref": "#/components/schemas/')[1:]}
+    assert referenced <= set(schema["components"]["schemas"])
+
+
+def test_every_api_route_is_documented():
+    from tournaments.api.urls import urlpatterns
+
+    documented = set(openapi_schema()["paths"])
+    for pattern in urlpatterns:
+        route = "/" + str(pattern.pattern).replace("<slug:slug>", "{slug}")
+        assert route in documented, route
+
+
+def test_api_is_read_only(client, semifinal_tournament):
+    url = reverse("tournaments:api-standings", kwargs={"slug": semifinal_tournament.slug})
+    assert client.post(url).status_code == 405
+
+
+def test_plain_standings_page(client, semifinal_tournament):
+    url = reverse("tournaments:standings-plain", kwargs={"slug": semifinal_tournament.slug})
+    response = client.get(url)
+    assert response.status_code == 200
+    body = response.content.decode()
+    for player in semifinal_tournament.players.all():
+        assert player.display_name in body
+    missing = reverse("tournaments:standings-plain", kwargs={"slug": "x"})
+    assert client.get(missing).status_code == 404

@@ -1,0 +1,206 @@
+"""Result versions: nothing overwritten, corrections keep who/when/why, standings follow."""
+
+import pytest
+
+from rules.engine.dice import ScriptedDice
+from tests.factories import StipulationFactory, points_breakdown, session_points
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    DiceRoll,
+    ImmutableVersionError,
+    Stipulation,
+    StipulationKind,
+)
+from tournaments.results import (
+    ResultError,
+    confirm_result,
+    correct_result,
+    record_result,
+)
+from tournaments.standings import get_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def stipulate(session, kind=StipulationKind.ALIEN_HUNT, params=None):
+    Stipulation.objects.create(
+        session=session, kind=kind, params={"rounds": 6} if params is None else params
+    )
+
+
+def players_of(session):
+    return list(session.seats.order_by("seat_order").values_list("player_id", flat=True))
+
+
+def test_draft_then_confirm_then_correct_keeps_every_version(
+    final_session, judge, django_capture_on_commit_callbacks
+):
+    stipulate(final_session)
+    a, b, c = players_of(final_session)
+    points = {a: 30, b: 20, c: 10}
+    entered = session_points(final_session, lambda s: points[s.player_id])
+    draft = record_result(final_session, entered)
+    assert draft.version.number == 1 and not draft.version.confirmed
+    shown = get_standings(final_session.stage.tournament)["stages"][0]["sessions"][0]
+    assert shown["result_version"] is None
+
+    confirmed = confirm_result(final_session, actor=judge)
+    assert confirmed.number == 2 and confirmed.confirmed
+    assert confirmed.ranking == [a, b, c]
+    final_session.refresh_from_db()
+    assert final_session.status == "completed"
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        corrected = correct_result(
+            final_session,
+            [points_breakdown(a, 5), points_breakdown(b, 20), points_breakdown(c, 40)],
+            reason="Player C's flag was not counted",
+            actor=judge,
+        )
+    assert len(callbacks) == 1  # the standings rebuild
+    version = corrected.version
+    assert version.number == 3
+    assert version.created_by == judge
+    assert version.created_at is not None
+    assert version.reason == "Player C's flag was not counted"
+    assert version.ranking == [c, b, a]
+
+    # All three versions remain, unchanged.
+    versions = list(final_session.result.versions.order_by("number"))
+    assert [v.number for v in versions] == [1, 2, 3]
+    assert versions[1].ranking == [a, b, c]
+    assert versions[1].totals() == {a: 30, b: 20, c: 10}
+
+    standings = get_standings(final_session.stage.tournament)
+    seats = standings["stages"][0]["sessions"][0]["seats"]
+    assert standings["stages"][0]["sessions"][0]["result_version"] == 3
+    assert {s["player_id"]: s["points"] for s in seats} == {a: 5, b: 20, c: 40}
+    assert standings["players"][0]["player_id"] == c
+    verbs = set(ActivityLog.objects.values_list("verb", flat=True))
+    assert {ActivityVerb.RECORDED_RESULT, ActivityVerb.CONFIRMED_RESULT} <= verbs
+    assert ActivityVerb.CORRECTED_RESULT in verbs
+
+
+def test_standings_ignore_a_later_unconfirmed_version(
+    final_session, django_capture_on_commit_callbacks
+):
+    stipulate(final_session)
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(
+            final_session,
+            session_points(final_session, lambda s: 10 * s.seat_order),
+            confirmed=True,
+        )
+        record_result(final_session, session_points(final_session, lambda s: 0), reason="draft")
+    sessions = get_standings(final_session.stage.tournament)["stages"][0]["sessions"]
+    assert sessions[0]["result_version"] == 1
+    assert [s["points"] for s in sessions[0]["seats"]] == [10, 20, 30]
+
+
+def test_versions_cannot_be_changed_or_deleted(final_session):
+    stipulate(final_session)
+    version = record_result(final_session, session_points(final_session, lambda s: 1)).version
+    version.reason = "rewritten"
+    with pytest.raises(ImmutableVersionError):
+        version.save()
+    with pytest.raises(ImmutableVersionError):
+        version.delete()
+
+
+def test_ties_are_settled_by_recorded_dice(final_session):
+    stipulate(final_session)
+    a, b, c = players_of(final_session)
+    dice = ScriptedDice(values=[2, 5, 4])
+    recorded = record_result(
+        final_session, session_points(final_session, lambda s: 10), confirmed=True, dice=dice
+    )
+    assert recorded.version.ranking == [b, c, a]
+    rolls = DiceRoll.objects.filter(session=final_session).order_by("sequence")
+    assert [r.values for r in rolls] == [[2], [5], [4]]
+    assert {r.source for r in rolls} == {"scripted"}
+    assert [r.subject for r in rolls] == [str(a), str(b), str(c)]
+
+
+def test_tpk_survivor_wins_over_points(final_session):
+    stipulate(final_session, StipulationKind.TPK, {})
+    a, b, c = players_of(final_session)
+    points = {a: 50, b: 40, c: -10}
+    recorded = record_result(
+        final_session,
+        session_points(final_session, lambda s: points[s.player_id]),
+        survivors=[c],
+        confirmed=True,
+    )
+    assert recorded.version.ranking == [c, a, b]
+    assert recorded.version.survivors == [c]
+
+
+@pytest.mark.parametrize(
+    ("breakdowns", "message"),
+    [
+        ([], "one breakdown per seat"),
+        ([{"seat": "x"}], "one breakdown per seat"),
+        ([{"seat": "1", "bogus": []}], "unknown breakdown field"),
+    ],
+)
+def test_bad_breakdowns_are_refused_with_a_clear_message(final_session, breakdowns, message):
+    stipulate(final_session)
+    with pytest.raises(ResultError, match=message):
+        record_result(final_session, breakdowns)
+    assert not hasattr(final_session, "result") or not final_session.result.versions.exists()
+
+
+def test_result_needs_a_stipulation_and_an_open_stage(final_session):
+    with pytest.raises(ResultError, match="no stipulation"):
+        record_result(final_session, session_points(final_session, lambda s: 1))
+    stipulate(final_session)
+    stage = final_session.stage
+    stage.status = "closed"
+    stage.save()
+    with pytest.raises(ResultError, match="closed"):
+        record_result(final_session, session_points(final_session, lambda s: 1))
+
+
+def test_correction_needs_a_reason_and_an_existing_result(final_session):
+    stipulate(final_session)
+    with pytest.raises(ResultError, match="no result to correct"):
+        correct_result(final_session, session_points(final_session, lambda s: 1), reason="x")
+    record_result(final_session, session_points(final_session, lambda s: 1))
+    with pytest.raises(ResultError, match="why"):
+        correct_result(final_session, session_points(final_session, lambda s: 1), reason="  ")
+
+
+def test_confirming_twice_is_refused(final_session):
+    stipulate(final_session)
+    record_result(final_session, session_points(final_session, lambda s: 1), confirmed=True)
+    with pytest.raises(ResultError, match="already confirmed"):
+        confirm_result(final_session)
+
+
+def test_stipulation_parameters_are_validated():
+    from django.core.exceptions import ValidationError
+
+    from tournaments.models import clean_stipulation_params
+
+    assert clean_stipulation_params("tpk", {}) == {"aliens": False, "stall_breaker": None}
+    assert clean_stipulation_params("alien_hunt", {"rounds": 5})["event_deck"] is False
+    with pytest.raises(ValidationError, match="escape_rounds"):
+        clean_stipulation_params("alien_hunt", {"end_condition": "aliens_dead"})
+    with pytest.raises(ValidationError, match="flag_value"):
+        clean_stipulation_params("catch_the_flag", {})
+    with pytest.raises(ValidationError, match="Unknown parameter"):
+        clean_stipulation_params("tpk", {"rounds": 3})
+    with pytest.raises(ValidationError, match="stall_breaker.points"):
+        clean_stipulation_params(
+            "extended_tpk", {"stall_breaker": {"from_round": 5, "max_extra_rounds": 2}}
+        )
+    with pytest.raises(ValidationError, match="Unknown stipulation type"):
+        clean_stipulation_params("deathmatch", {})
+
+
+def test_stipulation_model_refuses_bad_params_on_save():
+    from django.core.exceptions import ValidationError
+
+    with pytest.raises(ValidationError):
+        StipulationFactory(kind="catch_the_flag", params={"flag_value": 0})

@@ -1,0 +1,131 @@
+"""Session notices by email with an .ics file, standings rebuilds, and their idempotence."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from django.core import mail
+from django.core.cache import cache
+
+from tests.factories import UserFactory, session_points
+from tournaments.calendar import session_calendar, session_uid
+from tournaments.models import (
+    ActivityLog,
+    SessionStatus,
+    StaleSessionError,
+    Stipulation,
+)
+from tournaments.results import record_result
+from tournaments.scheduling import schedule_session
+from tournaments.standings import cache_key
+from tournaments.tasks import notify_session_scheduled, rebuild_standings
+
+pytestmark = pytest.mark.django_db
+
+WHEN = datetime(2026, 12, 5, 15, 30, tzinfo=UTC)
+
+
+def unfold(text: str) -> list[str]:
+    return text.replace("\r\n ", "").split("\r\n")
+
+
+def test_scheduling_emails_every_player_an_ics_once(
+    final_session, django_capture_on_commit_callbacks
+):
+    judge = UserFactory(username="marta", first_name="Marta", last_name="Rossi")
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_session(final_session, when=WHEN, table="2", judge=judge)
+    final_session.refresh_from_db()
+    assert final_session.status == SessionStatus.SCHEDULED
+    assert final_session.schedule_sequence == 1
+    assert len(mail.outbox) == 3
+    recipients = sorted(message.to[0] for message in mail.outbox)
+    expected = sorted(final_session.seats.values_list("player__email", flat=True))
+    assert recipients == expected
+
+    message = mail.outbox[0]
+    assert "table 2" in message.body
+    (name, content, mimetype) = message.attachments[0]
+    assert name.endswith(".ics")
+    assert mimetype.startswith("text/calendar")
+    lines = unfold(content)
+    assert lines[0] == "BEGIN:VCALENDAR" and lines[-2] == "END:VCALENDAR" and lines[-1] == ""
+    assert "VERSION:2.0" in lines
+    assert f"UID:{session_uid(final_session)}" in lines
+    assert "DTSTART:20261205T153000Z" in lines
+    assert "DTEND:20261205T183000Z" in lines
+    assert "SEQUENCE:1" in lines
+    assert any(line.startswith("DTSTAMP:") and line.endswith("Z") for line in lines)
+    assert "Judge: Marta Rossi" in content.replace("\r\n ", "")
+
+    # Running the task again (a retry or duplicate delivery) sends nothing more.
+    assert notify_session_scheduled.delay(final_session.pk).get() == 0
+    assert len(mail.outbox) == 3
+
+
+def test_rescheduling_raises_the_sequence_and_mails_again(
+    final_session, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_session(final_session, when=WHEN)
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_session(final_session, when=WHEN + timedelta(days=1), table="5")
+    assert len(mail.outbox) == 6
+    latest = unfold(mail.outbox[-1].attachments[0][1])
+    assert "SEQUENCE:2" in latest
+    assert "DTSTART:20261206T153000Z" in latest
+    first_uid = next(line for line in unfold(mail.outbox[0].attachments[0][1]) if "UID" in line)
+    assert first_uid in latest  # same event, updated
+    assert ActivityLog.objects.filter(verb="rescheduled").count() == 1
+
+
+def test_stale_schedule_edit_is_refused(final_session):
+    stale_version = final_session.version
+    schedule_session(final_session, when=WHEN)
+    with pytest.raises(StaleSessionError):
+        schedule_session(final_session, when=WHEN, expected_version=stale_version)
+
+
+def test_players_without_email_are_skipped(final_session, django_capture_on_commit_callbacks):
+    seat = final_session.seats.first()
+    seat.player.email = ""
+    seat.player.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        schedule_session(final_session, when=WHEN)
+    assert len(mail.outbox) == 2
+
+
+def test_unscheduled_or_missing_sessions_send_nothing(final_session):
+    assert notify_session_scheduled(final_session.pk) == 0
+    assert notify_session_scheduled(10_000_000) == 0
+
+
+def test_calendar_escapes_and_folds_long_text(final_session):
+    tournament = final_session.stage.tournament
+    tournament.name = "Torneo; di Natale, edizione " + "lunghissima " * 8
+    tournament.venue = "Via Roma, 1"
+    tournament.save()
+    final_session.scheduled_at = WHEN
+    content = session_calendar(final_session)
+    for line in content.split("\r\n"):
+        assert len(line.encode("utf-8")) <= 75
+    summary = next(line for line in unfold(content) if line.startswith("SUMMARY:"))
+    assert "Torneo\\; di Natale\\, edizione" in summary
+    assert "LOCATION:Via Roma\\, 1" in unfold(content)
+
+
+def test_result_rebuilds_cached_standings(final_session, django_capture_on_commit_callbacks):
+    Stipulation.objects.create(session=final_session, kind="alien_hunt", params={"rounds": 4})
+    tournament = final_session.stage.tournament
+    key = cache_key(tournament.pk)
+    assert cache.get(key) is None
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(final_session, session_points(final_session, lambda s: 7), confirmed=True)
+    cached = cache.get(key)
+    assert cached["stages"][0]["sessions"][0]["result_version"] == 1
+    # The rebuild is a pure recomputation: running it again gives the same standings.
+    assert rebuild_standings(tournament.pk) is True
+    again = cache.get(key)
+    assert {k: v for k, v in again.items() if k != "generated_at"} == {
+        k: v for k, v in cached.items() if k != "generated_at"
+    }
+    assert rebuild_standings(10_000_000) is False

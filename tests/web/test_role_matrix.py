@@ -1,0 +1,143 @@
+"""Every URL of the project × every role: allowed or denied exactly as this table says.
+
+The table names each view explicitly; a view added without a row here fails
+``test_every_view_has_a_rule``, so no page ships without a decided access rule.
+Requests are plain GETs: a view that only accepts POST answers 405 to a role that passed its
+permission check, and a redirect to the log-in page or 403 to a role that did not.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "player", "judge", "other_judge", "organiser", "superuser")
+
+#: Who passes each kind of rule. "judge" is the judge of the session in the URL.
+ALLOWED = {
+    "public": set(ROLES),
+    "login": {"judge", "other_judge", "organiser", "superuser"},
+    "organiser": {"organiser", "superuser"},
+    "judge": {"judge", "organiser", "superuser"},
+    "player": {"player"},
+}
+
+#: Every view of the project (Django's own admin and language views excepted) and its rule.
+RULES = {
+    "tournaments:home": "public",
+    "tournaments:tournament": "public",
+    "tournaments:standings": "public",
+    "tournaments:standings_partial": "public",
+    "tournaments:standings-plain": "public",
+    "tournaments:schedule": "public",
+    "tournaments:session": "public",
+    "tournaments:bracket": "public",
+    "tournaments:bracket_svg": "public",
+    "tournaments:honours": "public",
+    "tournaments:projector": "public",
+    "tournaments:login": "public",
+    "tournaments:logout": "public",
+    "tournaments:player_link": "public",
+    "tournaments:player_calendar": "public",
+    "tournaments:api-schema": "public",
+    "tournaments:api-tournaments": "public",
+    "tournaments:api-standings": "public",
+    "tournaments:api-bracket": "public",
+    "tournaments:api-honours": "public",
+    "tournaments:api-schedule": "public",
+    "tournaments:player_home": "player",
+    "tournaments:player_preferences": "player",
+    "tournaments:judge_home": "login",
+    "tournaments:judge_session": "judge",
+    "tournaments:judge_draw": "judge",
+    "tournaments:judge_initiative": "judge",
+    "tournaments:judge_result": "judge",
+    "tournaments:judge_result_preview": "judge",
+    "tournaments:judge_print_score": "judge",
+    "tournaments:organiser_home": "login",
+    "tournaments:tournament_create": "login",
+    "tournaments:organiser_dashboard": "organiser",
+    "tournaments:organiser_players": "organiser",
+    "tournaments:organiser_roster": "organiser",
+    "tournaments:organiser_judges": "organiser",
+    "tournaments:organiser_stage": "organiser",
+    "tournaments:organiser_schedule": "organiser",
+    "tournaments:organiser_session_schedule": "organiser",
+    "tournaments:organiser_start": "organiser",
+    "tournaments:organiser_advance": "organiser",
+    "tournaments:organiser_activity": "organiser",
+}
+
+
+def project_views() -> list[tuple[str, list[str]]]:
+    """(namespaced name, URL keyword names) of every project view, from the live resolver."""
+    found: list[tuple[str, list[str]]] = []
+
+    def walk(patterns, namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                walk(pattern.url_patterns, inner)
+            elif isinstance(pattern, URLPattern):
+                module = getattr(pattern.callback, "__module__", "")
+                if module.startswith("django."):
+                    continue  # the admin and set_language: Django's own checks
+                assert pattern.name, f"the URL {pattern.pattern} has no name; give it one"
+                keywords = list(pattern.pattern.converters)
+                found.append((f"{namespace}{pattern.name}", keywords))
+
+    walk(get_resolver().url_patterns, "")
+    return found
+
+
+def test_every_view_has_a_rule():
+    names = {name for name, _keywords in project_views()}
+    missing = sorted(names - set(RULES))
+    assert not missing, f"add these views to RULES with their access rule: {missing}"
+    stale = sorted(set(RULES) - names)
+    assert not stale, f"these RULES rows name no view any more: {stale}"
+
+
+def url_for(name: str, keywords: list[str], world) -> str:
+    values = {
+        "slug": world.tournament.slug,
+        "pk": world.session.pk,
+        "number": world.stage.number,
+        "token": world.player.access_token,
+    }
+    unknown = [k for k in keywords if k not in values]
+    assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"
+    return reverse(name, kwargs={k: values[k] for k in keywords})
+
+
+def denied(response) -> bool:
+    if response.status_code == 403:
+        return True
+    return response.status_code == 302 and response["Location"].startswith(
+        reverse("tournaments:login")
+    )
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_role_matrix(world, role_client, role):
+    client = role_client(role)
+    problems = []
+    for name, keywords in project_views():
+        url = url_for(name, keywords, world)
+        response = client.get(url)
+        assert response.status_code < 500, f"{name} crashed for {role}"
+        expected = role in ALLOWED[RULES[name]]
+        if expected == denied(response):
+            verb = "allowed" if expected else "denied"
+            problems.append(f"{name} ({url}) should be {verb} for {role}: {response.status_code}")
+    assert not problems, "\n".join(problems)
+
+
+def test_other_judge_cannot_post_a_result(world, role_client):
+    client = role_client("other_judge")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    response = client.post(url, {"version": world.session.version})
+    assert response.status_code == 403
+    assert not hasattr(world.session, "result")

@@ -1,0 +1,202 @@
+"""The tournament bracket drawn as a standalone SVG picture.
+
+Pure layout: it takes plain data (stages → sessions → seats) and returns SVG text, so it can be
+tested and cached without a request. One column per stage, one box per session with a row per
+seat; a line joins every qualifier to their seat in the next stage; qualifiers, the best
+runner-up and the podium are marked both by colour and by a symbol (never colour alone).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from xml.sax.saxutils import escape
+
+COLUMN_WIDTH = 260
+COLUMN_GAP = 70
+HEADER_HEIGHT = 34
+SESSION_TITLE_HEIGHT = 24
+ROW_HEIGHT = 22
+SESSION_GAP = 18
+MARGIN = 16
+
+SQUAD_FILL = {"blue": "#1d4ed8", "red": "#b91c1c", "yellow": "#ca8a04"}
+QUALIFIED_FILL = "#e5f5e8"
+RUNNER_UP_FILL = "#fff4d6"
+PLAIN_FILL = "#ffffff"
+MEDALS = ("#c9a227", "#9aa3ad", "#b0703c")
+
+
+@dataclass(frozen=True)
+class BracketSeat:
+    player_key: str
+    player_name: str
+    squad_colour: str = ""
+    points: int | None = None
+    place: int | None = None
+    qualified: bool = False
+    best_runner_up: bool = False
+
+
+@dataclass(frozen=True)
+class BracketSession:
+    label: str
+    seats: Sequence[BracketSeat]
+    link: str = ""
+
+
+@dataclass(frozen=True)
+class BracketStage:
+    label: str
+    sessions: Sequence[BracketSession]
+
+
+@dataclass(frozen=True)
+class BracketLabels:
+    """Translated words the picture needs (the caller translates; this module stays pure)."""
+
+    title: str
+    description: str
+    podium: str
+    qualified: str
+    best_runner_up: str
+    points: str
+    legend: str
+
+
+@dataclass
+class _Placed:
+    x: float
+    y: float
+    rows: dict[str, float] = field(default_factory=dict)
+
+
+def _session_height(session: BracketSession) -> int:
+    return SESSION_TITLE_HEIGHT + ROW_HEIGHT * max(len(session.seats), 1)
+
+
+def _column_height(stage: BracketStage) -> int:
+    sessions = stage.sessions
+    return sum(_session_height(s) for s in sessions) + SESSION_GAP * max(len(sessions) - 1, 0)
+
+
+def _text(x: float, y: float, content: str, **attributes: str) -> str:
+    extra = "".join(
+        f' {name.replace("_", "-")}="{escape(value)}"' for name, value in attributes.items()
+    )
+    return f'<text x="{x:.0f}" y="{y:.0f}"{extra}>{escape(content)}</text>'
+
+
+def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> list[str]:
+    fill = PLAIN_FILL
+    marker = ""
+    if seat.qualified:
+        fill = QUALIFIED_FILL
+        marker = "✓"
+    if seat.best_runner_up:
+        fill = RUNNER_UP_FILL
+        marker = "★"
+    parts = [
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{ROW_HEIGHT}" '
+        f'fill="{fill}" stroke="#c9ced6"/>'
+    ]
+    if seat.squad_colour in SQUAD_FILL:
+        parts.append(
+            f'<rect x="{x + 4:.0f}" y="{y + 5:.0f}" width="10" height="12" '
+            f'fill="{SQUAD_FILL[seat.squad_colour]}"/>'
+        )
+    place = f"{seat.place}. " if seat.place else ""
+    parts.append(_text(x + 20, y + 16, f"{place}{seat.player_name}", font_size="13"))
+    right = []
+    if seat.points is not None:
+        right.append(f"{seat.points} {labels.points}")
+    if marker:
+        right.append(marker)
+    if right:
+        parts.append(
+            _text(x + COLUMN_WIDTH - 6, y + 16, " ".join(right), font_size="12", text_anchor="end")
+        )
+    if seat.qualified or seat.best_runner_up:
+        title = labels.best_runner_up if seat.best_runner_up else labels.qualified
+        parts.append(f"<title>{escape(seat.player_name)}: {escape(title)}</title>")
+    return parts
+
+
+def render_bracket_svg(
+    stages: Sequence[BracketStage], podium: Sequence[str], labels: BracketLabels
+) -> str:
+    """SVG text for the whole bracket; ``podium`` lists up to three names, first place first."""
+    tallest = max([_column_height(stage) for stage in stages] + [3 * ROW_HEIGHT + 40])
+    columns = len(stages) + (1 if podium else 0)
+    width = MARGIN * 2 + max(columns, 1) * COLUMN_WIDTH + max(columns - 1, 0) * COLUMN_GAP
+    legend_height = 30
+    height = MARGIN * 2 + HEADER_HEIGHT + tallest + legend_height
+    body: list[str] = []
+    placed: list[dict[str, tuple[float, float]]] = []
+    for index, stage in enumerate(stages):
+        x = MARGIN + index * (COLUMN_WIDTH + COLUMN_GAP)
+        body.append(_text(x, MARGIN + 20, stage.label, font_size="16", font_weight="700"))
+        y = MARGIN + HEADER_HEIGHT + (tallest - _column_height(stage)) / 2
+        rows: dict[str, tuple[float, float]] = {}
+        for session in stage.sessions:
+            title = _text(x + 4, y + 17, session.label, font_size="13", font_weight="700")
+            if session.link:
+                title = f'<a href="{escape(session.link)}">{title}</a>'
+            body.append(
+                f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" '
+                f'height="{_session_height(session)}" fill="#e9edf2" stroke="#7b8494" rx="4"/>'
+            )
+            body.append(title)
+            row_y = y + SESSION_TITLE_HEIGHT
+            for seat in session.seats:
+                body.extend(_seat_row(seat, x, row_y, labels))
+                rows[seat.player_key] = (x, row_y + ROW_HEIGHT / 2)
+                row_y += ROW_HEIGHT
+            y += _session_height(session) + SESSION_GAP
+        placed.append(rows)
+    connectors: list[str] = []
+    for index, stage in enumerate(stages[:-1]):
+        for session in stage.sessions:
+            for seat in session.seats:
+                target = placed[index + 1].get(seat.player_key)
+                source = placed[index].get(seat.player_key)
+                if not (seat.qualified or seat.best_runner_up) or not target or not source:
+                    continue
+                x1, y1 = source[0] + COLUMN_WIDTH, source[1]
+                x2, y2 = target
+                middle = (x1 + x2) / 2
+                connectors.append(
+                    f'<path d="M{x1:.0f},{y1:.0f} C{middle:.0f},{y1:.0f} {middle:.0f},{y2:.0f} '
+                    f'{x2:.0f},{y2:.0f}" fill="none" stroke="#1c6b2e" stroke-width="1.5"/>'
+                )
+    if podium:
+        x = MARGIN + len(stages) * (COLUMN_WIDTH + COLUMN_GAP)
+        body.append(_text(x, MARGIN + 20, labels.podium, font_size="16", font_weight="700"))
+        y = MARGIN + HEADER_HEIGHT + (tallest - 3 * (ROW_HEIGHT + 8)) / 2
+        for place, name in enumerate(podium[:3], start=1):
+            body.append(
+                f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{ROW_HEIGHT + 4}" '
+                f'fill="{MEDALS[place - 1]}" rx="4"/>'
+            )
+            body.append(_text(x + 8, y + 18, f"{place}. {name}", font_size="14", font_weight="700"))
+            y += ROW_HEIGHT + 8
+    legend_y = height - MARGIN - 8
+    body.append(
+        _text(
+            MARGIN,
+            legend_y,
+            f"{labels.legend}: ✓ {labels.qualified} · ★ {labels.best_runner_up}",
+            font_size="12",
+        )
+    )
+    return (
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
+        f'width="{width:.0f}" height="{height:.0f}" role="img" '
+        f'aria-labelledby="bracket-title bracket-desc" font-family="system-ui, sans-serif" '
+        f'fill="#14171c" class="bracket">'
+        f'<title id="bracket-title">{escape(labels.title)}</title>'
+        f'<desc id="bracket-desc">{escape(labels.description)}</desc>'
+        + "".join(connectors)
+        + "".join(body)
+        + "</svg>"
+    )

@@ -1,0 +1,111 @@
+"""Persisting the dice service's rolls as :class:`~tournaments.models.DiceRoll` rows.
+
+The pure services roll through a :class:`~rules.engine.dice.Dice` and keep every roll in
+``dice.log``; this module stores that log with the tournament/stage/session it belongs to,
+the seed and its commitment for app-rolled dice, so every draw can be audited and replayed
+(RULES.md §14).
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+
+from django.utils.translation import gettext as _
+
+from rules.engine.dice import (
+    Dice,
+    DiceError,
+    Roll,
+    ScriptedDice,
+    SeededDice,
+    new_seed,
+    parse_dice_list,
+    seed_commitment,
+)
+
+from .models import DiceRoll, Session, Stage, Tournament
+
+
+def make_dice(dice_text: str | None = None, seed: int | None = None) -> Dice:
+    """Physical dice typed by a judge (``"3,6,5"``), or app dice from ``seed`` (or a new one).
+
+    Raises :class:`DiceError` with a clear message on bad input.
+    """
+    if dice_text is not None and seed is not None:
+        raise DiceError(_("give either dice values or a seed, not both"))
+    if dice_text is not None:
+        values = parse_dice_list(dice_text)
+        if not values:
+            raise DiceError(_("no dice values were given; type them like 3,6,5"))
+        return ScriptedDice(values=values)
+    if seed is not None and seed < 0:
+        raise DiceError(_("the seed must be a non-negative whole number"))
+    return SeededDice(seed=new_seed() if seed is None else seed)
+
+
+def check_all_dice_used(dice: Dice) -> None:
+    """Refuse typed dice that were not all needed: a sign the judge's list does not match."""
+    if isinstance(dice, ScriptedDice) and dice.remaining:
+        used = len(dice.values) - dice.remaining
+        raise DiceError(
+            _(
+                "%(given)d dice were given but only %(used)d were needed; "
+                "check the list and remove the extra values"
+            )
+            % {"given": len(dice.values), "used": used}
+        )
+
+
+def record_rolls(
+    rolls: Iterable[Roll],
+    *,
+    tournament: Tournament,
+    stage: Stage | None = None,
+    session: Session | None = None,
+    seed: int | None = None,
+    batch: uuid.UUID | None = None,
+) -> list[DiceRoll]:
+    """Store ``rolls`` in order as one batch; returns the saved rows."""
+    batch = batch or uuid.uuid4()
+    seed_text = "" if seed is None else str(seed)
+    commitment = "" if seed is None else seed_commitment(seed)
+    rows = [
+        DiceRoll(
+            tournament=tournament,
+            stage=stage,
+            session=session,
+            batch=batch,
+            sequence=position,
+            purpose=roll.purpose[:200],
+            kind=roll.kind.value,
+            values=list(roll.values),
+            subject=(roll.subject or "")[:200],
+            source=roll.source,
+            seed=seed_text if roll.source == "seeded" else "",
+            seed_commitment=commitment if roll.source == "seeded" else "",
+        )
+        for position, roll in enumerate(rolls)
+    ]
+    return DiceRoll.objects.bulk_create(rows)
+
+
+def record_dice(
+    dice: Dice,
+    *,
+    tournament: Tournament,
+    stage: Stage | None = None,
+    session: Session | None = None,
+    start: int = 0,
+    batch: uuid.UUID | None = None,
+) -> list[DiceRoll]:
+    """Store ``dice.log[start:]`` (the rolls made since ``start``) with the dice's seed."""
+    seed = dice.seed if isinstance(dice, SeededDice) else None
+    return record_rolls(
+        dice.log[start:],
+        tournament=tournament,
+        stage=stage,
+        session=session,
+        seed=seed,
+        batch=batch,
+    )

@@ -1,0 +1,246 @@
+"""Organiser forms: the tournament, players, roster upload, judges, stages and schedule."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Player, Registration, Stage, Tournament
+from ..models.stipulations import clean_stipulation_params
+from .accessible import AccessibleForm, AccessibleModelForm
+
+DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+
+
+class TournamentForm(AccessibleModelForm):
+    class Meta:
+        model = Tournament
+        fields = ["name", "slug", "starts_on", "ends_on", "venue", "description", "seating_method"]
+        widgets = {"starts_on": DATE_INPUT, "ends_on": DATE_INPUT}
+        help_texts = {
+            "slug": _("Short name used in the tournament's web address; leave empty to derive it."),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].required = False
+
+    def clean_slug(self) -> str:
+        slug = self.cleaned_data.get("slug") or slugify(self.data.get(self.add_prefix("name"), ""))
+        if not slug:
+            raise ValidationError(_("Give the tournament a name or a slug made of letters."))
+        clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
+        if clash.exists():
+            raise ValidationError(
+                _("The address “%(slug)s” is already used by another tournament; choose another.")
+                % {"slug": slug}
+            )
+        return slug
+
+    def clean(self):
+        cleaned = super().clean()
+        starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
+        if starts and ends and ends < starts:
+            self.add_error("ends_on", _("The end date is before the start date."))
+        return cleaned
+
+
+class PlayerForm(AccessibleForm):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
+    email = forms.EmailField(label=_("Email"), required=False)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        self.tournament = tournament
+        super().__init__(*args, **kwargs)
+
+    def clean_name(self) -> str:
+        name = self.cleaned_data["name"].strip()
+        taken = Registration.objects.filter(
+            tournament=self.tournament, player__name__iexact=name
+        ).exists()
+        if taken:
+            raise ValidationError(
+                _("A player called “%(name)s” is already registered; add a surname or initial.")
+                % {"name": name}
+            )
+        return name
+
+    def save(self) -> Player:
+        player = Player.objects.create(
+            name=self.cleaned_data["name"],
+            nickname=self.cleaned_data["nickname"],
+            email=self.cleaned_data["email"],
+        )
+        next_number = (
+            Registration.objects.filter(tournament=self.tournament)
+            .order_by("-number")
+            .values_list("number", flat=True)
+            .first()
+            or 0
+        ) + 1
+        Registration.objects.create(tournament=self.tournament, player=player, number=next_number)
+        return player
+
+
+class RosterUploadForm(AccessibleForm):
+    file = forms.FileField(
+        label=_("Roster file (CSV)"),
+        help_text=_(
+            "Columns: name (required), nickname, email, preference_1, preference_2, "
+            "preference_3. Nothing is saved unless every row is correct."
+        ),
+    )
+
+    def clean_file(self):
+        upload = self.cleaned_data["file"]
+        if upload.size > 1_000_000:
+            raise ValidationError(_("The file is larger than 1 MB; a roster is much smaller."))
+        return upload
+
+
+class JudgeForm(AccessibleForm):
+    username = forms.CharField(
+        label=_("User name"),
+        max_length=150,
+        help_text=_("An existing account, or a new one when you also give a password."),
+    )
+    password = forms.CharField(
+        label=_("Password for a new account"),
+        required=False,
+        widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        username = cleaned.get("username")
+        if not username:
+            return cleaned
+        user_model = get_user_model()
+        user = user_model.objects.filter(username=username).first()
+        password = cleaned.get("password")
+        if user is None:
+            if not password:
+                self.add_error(
+                    "password",
+                    _("There is no account “%(name)s”; give a password to create it.")
+                    % {"name": username},
+                )
+                return cleaned
+            candidate = user_model(username=username)
+            try:
+                validate_password(password, candidate)
+            except ValidationError as error:
+                self.add_error("password", error)
+        cleaned["user"] = user
+        return cleaned
+
+    def save(self):
+        user = self.cleaned_data.get("user")
+        if user is None:
+            user = get_user_model().objects.create_user(
+                username=self.cleaned_data["username"], password=self.cleaned_data["password"]
+            )
+        return user
+
+
+class StageForm(AccessibleModelForm):
+    thresholds = forms.CharField(
+        label=_("Score thresholds"),
+        required=False,
+        help_text=_(
+            "Points that earn +1 equipment card in the next session, ascending, separated by "
+            "commas, e.g. 30, 60."
+        ),
+    )
+
+    class Meta:
+        model = Stage
+        fields = [
+            "stipulation_kind",
+            "stipulation_params",
+            "map_name",
+            "qualifier_count",
+            "seating_method",
+        ]
+        widgets = {"stipulation_params": forms.Textarea(attrs={"rows": 4})}
+        help_texts = {
+            "stipulation_params": _(
+                'JSON object. Alien Hunt: {"end_condition": "fixed_rounds", "rounds": 8}. '
+                'Catch the Flag: {"flags": "one_per_squad", "flag_value": 30}. TPK: '
+                '{"stall_breaker": {"from_round": 6, "points": 5, "max_extra_rounds": 4}}.'
+            ),
+        }
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["stipulation_kind"].required = True
+        self.fields["stipulation_params"].required = False
+        if self.instance.pk:
+            points = self.instance.thresholds.values_list("points", flat=True)
+            self.initial.setdefault("thresholds", ", ".join(str(p) for p in points))
+
+    def clean_thresholds(self) -> list[int]:
+        text = self.cleaned_data.get("thresholds", "")
+        values: list[int] = []
+        for position, item in enumerate(text.replace(";", ",").split(","), start=1):
+            item = item.strip()
+            if not item:
+                continue
+            try:
+                values.append(int(item))
+            except ValueError:
+                raise ValidationError(
+                    _("Threshold %(n)d (“%(item)s”) is not a whole number.")
+                    % {"n": position, "item": item}
+                ) from None
+        if values != sorted(set(values)):
+            raise ValidationError(_("Give the thresholds in ascending order, each once."))
+        return values
+
+    def clean(self):
+        cleaned = super().clean()
+        kind = cleaned.get("stipulation_kind")
+        if kind:
+            try:
+                cleaned["stipulation_params"] = clean_stipulation_params(
+                    kind, cleaned.get("stipulation_params") or {}
+                )
+            except ValidationError as error:
+                self.add_error("stipulation_params", error)
+        return cleaned
+
+    def save(self, commit: bool = True) -> Stage:
+        stage = super().save(commit=commit)
+        if commit:
+            stage.thresholds.all().delete()
+            for points in self.cleaned_data["thresholds"]:
+                stage.thresholds.create(points=points)
+        return stage
+
+
+class ScheduleForm(AccessibleForm):
+    scheduled_at = forms.DateTimeField(
+        label=_("Date and time"),
+        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
+        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
+    )
+    table = forms.CharField(label=_("Table"), max_length=60, required=False)
+    judge = forms.ModelChoiceField(label=_("Judge"), queryset=None, required=False)
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        user_model = get_user_model()
+        staff = user_model.objects.filter(
+            models.Q(judged_tournaments=tournament) | models.Q(organised_tournaments=tournament)
+        ).distinct()
+        self.fields["judge"].queryset = staff.order_by("username")
+        self.fields["judge"].label_from_instance = lambda user: (
+            user.get_full_name() or user.get_username()
+        )

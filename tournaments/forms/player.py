@@ -1,0 +1,47 @@
+"""Player forms: squad preferences and the loadout for a session."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import Tournament
+from .accessible import AccessibleForm
+
+CHOICE_LABELS = (_("1st choice"), _("2nd choice"), _("3rd choice"), _("4th choice"))
+
+
+class PreferenceForm(AccessibleForm):
+    """An ordered list of the tournament's squads, each at most once."""
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        squads = list(tournament.squads.order_by("order", "pk"))
+        options = [("", "—")] + [(squad.slug, squad.name) for squad in squads]
+        self.squad_count = len(squads)
+        for index in range(self.squad_count):
+            label = CHOICE_LABELS[index] if index < len(CHOICE_LABELS) else str(index + 1)
+            self.fields[f"choice_{index + 1}"] = forms.ChoiceField(
+                label=label, choices=options, required=index == 0
+            )
+
+    def clean(self):
+        cleaned = super().clean()
+        chosen: list[str] = []
+        gap = False
+        for index in range(1, self.squad_count + 1):
+            value = cleaned.get(f"choice_{index}")
+            if not value:
+                gap = True
+                continue
+            if gap:
+                self.add_error(
+                    f"choice_{index}", _("Fill the choices in order, without leaving one empty.")
+                )
+            elif value in chosen:
+                self.add_error(
+                    f"choice_{index}", _("This squad is already one of your choices; pick another.")
+                )
+            chosen.append(value)
+        cleaned["choices"] = chosen
+        return cleaned

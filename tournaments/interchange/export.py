@@ -1,0 +1,420 @@
+"""A tournament in the database turned into a document (see :mod:`.document`).
+
+Everything is listed in a stable order that does not depend on database ids, so exporting
+the same tournament twice -- or exporting it again after an import into another
+database -- gives the same text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import UTC, date, datetime
+from typing import Any
+
+from django.db.models import Q
+
+from tournaments.models import (
+    ActivityLog,
+    DiceRoll,
+    Honour,
+    Player,
+    Registration,
+    ResultVersion,
+    ScoreBonus,
+    Seat,
+    Session,
+    Squad,
+    SquadPreference,
+    SquadRank,
+    Stage,
+    Tournament,
+)
+
+from .document import FORMAT, FORMAT_VERSION
+from .references import rewrite_breakdown
+
+
+def timestamp(value: datetime | None) -> str | None:
+    """An aware datetime as ISO 8601 text in UTC (``...Z``), or None."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat().replace("+00:00", "Z")
+
+
+def _date(value: date | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _username(user: Any) -> str | None:
+    return user.get_username() if user is not None else None
+
+
+class _PlayerIds:
+    """Document player ids: ``p<number>`` for registered players, ``x<n>`` for the others.
+
+    A player who is not registered but appears in the tournament (seated, ranked...) is
+    still exported, so nothing is lost; they are ordered by name to stay stable.
+    """
+
+    def __init__(self, tournament: Tournament) -> None:
+        registrations = list(
+            Registration.objects.filter(tournament=tournament)
+            .select_related("player__user")
+            .order_by("number")
+        )
+        self.registrations = {reg.player_id: reg for reg in registrations}
+        self.players: list[Player] = [reg.player for reg in registrations]
+        self.by_pk: dict[int, str] = {reg.player_id: f"p{reg.number}" for reg in registrations}
+        others = (
+            Player.objects.filter(self._referenced(tournament))
+            .exclude(pk__in=self.by_pk)
+            .select_related("user")
+            .distinct()
+            .order_by("name", "nickname", "email", "pk")
+        )
+        for position, player in enumerate(others, start=1):
+            self.players.append(player)
+            self.by_pk[player.pk] = f"x{position}"
+        self._by_text = {str(pk): doc_id for pk, doc_id in self.by_pk.items()}
+
+    @staticmethod
+    def _referenced(tournament: Tournament) -> Q:
+        return (
+            Q(seats__session__stage__tournament=tournament)
+            | Q(squad_ranks__tournament=tournament)
+            | Q(honours__tournament=tournament)
+            | Q(score_bonuses__tournament=tournament)
+            | Q(preferences__tournament=tournament)
+        )
+
+    def __getitem__(self, pk: int) -> str:
+        return self.by_pk[pk]
+
+    def from_stored(self, value: Any) -> Any:
+        """A player id stored in JSON (number or text) as a document id; unknown: unchanged."""
+        return self._by_text.get(str(value), value)
+
+    def from_stored_list(self, values: Any) -> Any:
+        if not isinstance(values, list):
+            return values
+        return [self.from_stored(value) for value in values]
+
+
+def _session_ref(session: Session | None) -> dict[str, int] | None:
+    if session is None:
+        return None
+    return {"stage": session.stage.number, "session": session.number}
+
+
+def _tournament(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "slug": tournament.slug,
+        "name": tournament.name,
+        "starts_on": _date(tournament.starts_on),
+        "ends_on": _date(tournament.ends_on),
+        "venue": tournament.venue,
+        "description": tournament.description,
+        "organisers": sorted(user.get_username() for user in tournament.organisers.all()),
+        "judges": sorted(user.get_username() for user in tournament.judges.all()),
+        "seating_method": tournament.seating_method,
+        "qualifier_overrides": tournament.qualifier_overrides or {},
+        "data_overrides": tournament.data_overrides or {},
+        "created_at": timestamp(tournament.created_at),
+    }
+
+
+def _squads(tournament: Tournament) -> list[dict[str, Any]]:
+    squads = Squad.objects.filter(tournament=tournament).order_by("order", "slug")
+    return [
+        {
+            "slug": squad.slug,
+            "name_en": squad.name_en,
+            "name_it": squad.name_it,
+            "colour": squad.colour,
+            "order": squad.order,
+            "cards": [
+                {
+                    "slug": card.slug,
+                    "name_en": card.name_en,
+                    "name_it": card.name_it,
+                    "kind": card.kind,
+                    "text": card.text,
+                    "order": card.order,
+                }
+                for card in squad.cards.order_by("kind", "order", "slug")
+            ],
+        }
+        for squad in squads
+    ]
+
+
+def _weapons(tournament: Tournament) -> list[dict[str, Any]]:
+    return [
+        {
+            "slug": weapon.slug,
+            "name_en": weapon.name_en,
+            "name_it": weapon.name_it,
+            "weapon_class": weapon.weapon_class,
+            "colour_restricted": weapon.colour_restricted,
+        }
+        for weapon in tournament.weapons.order_by("slug")
+    ]
+
+
+def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    preferences: dict[int, list[SquadPreference]] = {}
+    for preference in SquadPreference.objects.filter(tournament=tournament).select_related("stage"):
+        preferences.setdefault(preference.player_id, []).append(preference)
+    players = []
+    for player in ids.players:
+        registration = ids.registrations.get(player.pk)
+        own = sorted(
+            preferences.get(player.pk, []),
+            key=lambda pref: -1 if pref.stage is None else pref.stage.number,
+        )
+        players.append(
+            {
+                "id": ids[player.pk],
+                "number": registration.number if registration else None,
+                "name": player.name,
+                "nickname": player.nickname,
+                "email": player.email,
+                "user": _username(player.user),
+                "registered_at": timestamp(registration.registered_at) if registration else None,
+                "preferences": [
+                    {
+                        "stage": pref.stage.number if pref.stage else None,
+                        "choices": list(pref.choices),
+                    }
+                    for pref in own
+                ],
+            }
+        )
+    return players
+
+
+def _thresholds(thresholds: Iterable[Any]) -> list[int]:
+    return sorted(threshold.points for threshold in thresholds)
+
+
+def _loadout(seat: Seat) -> dict[str, Any] | None:
+    loadout = getattr(seat, "loadout", None)
+    if loadout is None:
+        return None
+    return {
+        "commander_combo": loadout.commander_combo,
+        "marine_weapons": list(loadout.marine_weapons),
+        "extra_marine_weapons": list(loadout.extra_marine_weapons),
+        "order_cards": list(loadout.order_cards),
+        "equipment_cards": list(loadout.equipment_cards),
+    }
+
+
+def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
+    return {
+        "number": version.number,
+        "breakdown": rewrite_breakdown(
+            version.breakdown, lambda value, as_text, path: ids.from_stored(value)
+        ),
+        "survivors": ids.from_stored_list(version.survivors),
+        "ranking": ids.from_stored_list(version.ranking),
+        "confirmed": version.confirmed,
+        "reason": version.reason,
+        "created_by": _username(version.created_by),
+        "created_at": timestamp(version.created_at),
+    }
+
+
+def _result(session: Session, ids: _PlayerIds) -> dict[str, Any] | None:
+    result = getattr(session, "result", None)
+    if result is None:
+        return None
+    versions = result.versions.select_related("created_by").order_by("number")
+    return {
+        "created_at": timestamp(result.created_at),
+        "versions": [_version(version, ids) for version in versions],
+    }
+
+
+def _stipulation(session: Session) -> dict[str, Any] | None:
+    stipulation = getattr(session, "stipulation", None)
+    if stipulation is None:
+        return None
+    return {"kind": stipulation.kind, "params": stipulation.params}
+
+
+def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
+    seats = session.seats.select_related("squad", "loadout").order_by("seat_order")
+    return {
+        "number": session.number,
+        "scheduled_at": timestamp(session.scheduled_at),
+        "duration_minutes": session.duration_minutes,
+        "table": session.table,
+        "judge": _username(session.judge),
+        "status": session.status,
+        "map_name": session.map_name,
+        "notes": session.notes,
+        "schedule_sequence": session.schedule_sequence,
+        "stipulation": _stipulation(session),
+        "thresholds": _thresholds(session.thresholds.all()),
+        "seats": [
+            {
+                "player": ids[seat.player_id],
+                "squad": seat.squad.slug if seat.squad else None,
+                "seat_order": seat.seat_order,
+                "initiative_position": seat.initiative_position,
+                "notified_sequence": seat.notified_sequence,
+                "loadout": _loadout(seat),
+            }
+            for seat in seats
+        ],
+        "result": _result(session, ids),
+    }
+
+
+def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    stages = []
+    for stage in Stage.objects.filter(tournament=tournament).order_by("number"):
+        sessions = (
+            stage.sessions.select_related("judge", "stipulation", "result")
+            .prefetch_related("thresholds")
+            .order_by("number")
+        )
+        stages.append(
+            {
+                "number": stage.number,
+                "kind": stage.kind,
+                "qualifier_count": stage.qualifier_count,
+                "seating_method": stage.seating_method,
+                "status": stage.status,
+                "stipulation_kind": stage.stipulation_kind,
+                "stipulation_params": stage.stipulation_params or {},
+                "map_name": stage.map_name,
+                "qualifiers": ids.from_stored_list(stage.qualifiers),
+                "closed_at": timestamp(stage.closed_at),
+                "thresholds": _thresholds(stage.thresholds.all()),
+                "sessions": [_session(session, ids) for session in sessions],
+            }
+        )
+    return stages
+
+
+def _player_order(ids: _PlayerIds) -> dict[int, int]:
+    return {player.pk: position for position, player in enumerate(ids.players)}
+
+
+def _squad_ranks(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    order = _player_order(ids)
+    ranks = sorted(
+        SquadRank.objects.filter(tournament=tournament).select_related("squad"),
+        key=lambda rank: order[rank.player_id],
+    )
+    return [
+        {
+            "player": ids[rank.player_id],
+            "squad": rank.squad.slug if rank.squad else None,
+            "rank": rank.rank,
+        }
+        for rank in ranks
+    ]
+
+
+def _honours(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    honours = sorted(
+        Honour.objects.filter(tournament=tournament).select_related("squad", "session__stage"),
+        key=lambda honour: (honour.session.stage.number, honour.session.number),
+    )
+    return [
+        {
+            "player": ids[honour.player_id],
+            "squad": honour.squad.slug,
+            "session": _session_ref(honour.session),
+            "created_at": timestamp(honour.created_at),
+        }
+        for honour in honours
+    ]
+
+
+def _score_bonuses(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    order = _player_order(ids)
+    bonuses = sorted(
+        ScoreBonus.objects.filter(tournament=tournament).select_related(
+            "earned_in__stage", "used_in__stage"
+        ),
+        key=lambda bonus: (
+            bonus.earned_in.stage.number,
+            bonus.earned_in.number,
+            order[bonus.player_id],
+        ),
+    )
+    return [
+        {
+            "player": ids[bonus.player_id],
+            "earned_in": _session_ref(bonus.earned_in),
+            "thresholds_reached": list(bonus.thresholds_reached),
+            "extra_equipment_cards": bonus.extra_equipment_cards,
+            "used_in": _session_ref(bonus.used_in),
+        }
+        for bonus in bonuses
+    ]
+
+
+def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    rolls = sorted(
+        DiceRoll.objects.filter(tournament=tournament).select_related("stage", "session__stage"),
+        key=lambda roll: (roll.created_at, str(roll.batch), roll.sequence),
+    )
+    exported = []
+    for roll in rolls:
+        subject_player = ids.by_pk.get(int(roll.subject)) if roll.subject.isdigit() else None
+        exported.append(
+            {
+                "stage": roll.stage.number if roll.stage else None,
+                "session": _session_ref(roll.session),
+                "batch": str(roll.batch),
+                "sequence": roll.sequence,
+                "purpose": roll.purpose,
+                "kind": roll.kind,
+                "values": list(roll.values),
+                "subject": "" if subject_player else roll.subject,
+                "subject_player": subject_player,
+                "source": roll.source,
+                "seed": roll.seed,
+                "seed_commitment": roll.seed_commitment,
+                "created_at": timestamp(roll.created_at),
+            }
+        )
+    return exported
+
+
+def _activity(tournament: Tournament) -> list[dict[str, Any]]:
+    entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")
+    return [
+        {
+            "actor": _username(entry.actor),
+            "verb": entry.verb,
+            "object_description": entry.object_description,
+            "details": entry.details or {},
+            "created_at": timestamp(entry.created_at),
+        }
+        for entry in entries.order_by("created_at", "pk")
+    ]
+
+
+def export_tournament(tournament: Tournament) -> dict[str, Any]:
+    """The whole tournament as a document (plain JSON data)."""
+    ids = _PlayerIds(tournament)
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "tournament": _tournament(tournament),
+        "squads": _squads(tournament),
+        "weapons": _weapons(tournament),
+        "players": _players(tournament, ids),
+        "stages": _stages(tournament, ids),
+        "squad_ranks": _squad_ranks(tournament, ids),
+        "honours": _honours(tournament, ids),
+        "score_bonuses": _score_bonuses(tournament, ids),
+        "dice_rolls": _dice_rolls(tournament, ids),
+        "activity": _activity(tournament),
+    }

@@ -1,0 +1,964 @@
+"""A tournament document checked in full, then written in one transaction.
+
+:func:`check_document` finds every problem -- wrong version, JSON Schema violations, and
+the semantic and referential checks the schema cannot express -- each with its JSON path.
+:func:`import_document` writes nothing unless that list is empty, and then writes the whole
+tournament inside a single ``transaction.atomic``.
+
+The checks never trust the document's shape: a value of the wrong type has already been
+reported by the schema and is simply skipped, so one run lists every problem.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path as FilePath
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.db import models, transaction
+from django.utils.translation import gettext as _
+
+from rules.engine.dice import FACES, DieKind, seed_commitment
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    ChapterCard,
+    DiceRoll,
+    Honour,
+    Loadout,
+    Player,
+    Registration,
+    Result,
+    ResultVersion,
+    ScoreBonus,
+    ScoreThreshold,
+    Seat,
+    Session,
+    Squad,
+    SquadPreference,
+    SquadRank,
+    Stage,
+    Stipulation,
+    Tournament,
+    Weapon,
+    clean_stipulation_params,
+)
+
+from .document import schema_problems, version_problems
+from .problems import InterchangeError, Problem, json_path
+from .references import rewrite_breakdown
+
+Path = tuple[str | int, ...]
+SessionKey = tuple[int, int]
+
+#: A session holds 3 players, or 2 when the player count is not a multiple of 3 (RULES §2).
+SEATS_PER_SESSION = (2, 3)
+
+
+def read_document(path: str | FilePath) -> Any:
+    """Load a document file; raises :class:`InterchangeError` if it is missing or not JSON."""
+    try:
+        text = FilePath(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise InterchangeError(
+            [Problem("$", _("file %(path)s does not exist; check the path") % {"path": path})]
+        ) from None
+    except (OSError, UnicodeDecodeError) as error:
+        raise InterchangeError(
+            [
+                Problem(
+                    "$",
+                    _("file %(path)s cannot be read as UTF-8 text (%(error)s)")
+                    % {"path": path, "error": error},
+                )
+            ]
+        ) from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise InterchangeError(
+            [
+                Problem(
+                    "$",
+                    _(
+                        "the file is not valid JSON: %(error)s at line %(line)d, column "
+                        "%(column)d; it must be a document written by export_tournament"
+                    )
+                    % {"error": error.msg, "line": error.lineno, "column": error.colno},
+                )
+            ]
+        ) from None
+
+
+# --- reading the document without trusting its shape -------------------------------------
+
+
+def _objects(value: Any) -> list[tuple[int, dict[str, Any]]]:
+    """(index, item) for every object in a list; anything else gives nothing."""
+    if not isinstance(value, list):
+        return []
+    return [(index, item) for index, item in enumerate(value) if isinstance(item, dict)]
+
+
+def _int(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _str(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _list(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else []
+
+
+def parse_timestamp(text: str) -> datetime | None:
+    """An ISO 8601 datetime with a time zone, or None when ``text`` is not one."""
+    try:
+        value = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return value if value.tzinfo is not None else None
+
+
+class _Checker:
+    """Collects every problem of a document that already passed the version check."""
+
+    def __init__(self, document: dict[str, Any], slug: str | None) -> None:
+        self.doc = document
+        self.slug = slug
+        self.problems: list[Problem] = []
+        self.squad_cards: dict[str, dict[str, str]] = {}
+        self.weapons: set[str] = set()
+        self.players: set[str] = set()
+        self.stages: set[int] = set()
+        self.sessions: dict[SessionKey, set[str]] = {}
+
+    def add(self, path: Path, message: str) -> None:
+        self.problems.append(Problem(json_path(path), message))
+
+    def run(self) -> list[Problem]:
+        self._tournament()
+        self._squads()
+        self._weapons()
+        self._player_ids()
+        self._stages()
+        self._players()
+        self._squad_ranks()
+        self._honours()
+        self._score_bonuses()
+        self._dice_rolls()
+        self._activity()
+        return self.problems
+
+    # -- small reusable checks --
+
+    def _timestamp(self, path: Path, value: Any) -> None:
+        if isinstance(value, str) and parse_timestamp(value) is None:
+            self.add(
+                path,
+                _(
+                    "%(value)s is not a date and time with a time zone; write it like "
+                    "2025-03-01T15:30:00Z"
+                )
+                % {"value": json.dumps(value)},
+            )
+
+    def _unique(self, path: Path, value: Any, seen: dict[Any, Path], what: str) -> bool:
+        """Report ``value`` when an earlier item used it; returns True when it is new.
+
+        Values of the wrong type (already reported by the schema) are skipped.
+        """
+        if value is None or not isinstance(value, str | int | tuple):
+            return False
+        if value in seen:
+            self.add(
+                path,
+                _("%(what)s %(value)s is used twice (first at %(first)s); each must be unique")
+                % {"what": what, "value": json.dumps(value), "first": json_path(seen[value])},
+            )
+            return False
+        seen[value] = path
+        return True
+
+    def _player(self, path: Path, value: Any, allowed: set[str] | None = None) -> None:
+        """A reference to a document player (and, with ``allowed``, one seated there)."""
+        if not isinstance(value, str):
+            return
+        if value not in self.players:
+            self.add(
+                path,
+                _('unknown player "%(player)s"; use the id of an entry in $.players')
+                % {"player": value},
+            )
+        elif allowed is not None and value not in allowed:
+            self.add(
+                path,
+                _('player "%(player)s" is not seated in this session; use one of: %(seated)s')
+                % {"player": value, "seated": ", ".join(sorted(allowed)) or "-"},
+            )
+
+    def _squad(self, path: Path, value: Any) -> None:
+        if isinstance(value, str) and value not in self.squad_cards:
+            self.add(
+                path,
+                _('unknown squad "%(squad)s"; use the slug of an entry in $.squads (%(known)s)')
+                % {"squad": value, "known": ", ".join(self.squad_cards) or "none defined"},
+            )
+
+    def _stage(self, path: Path, value: Any) -> None:
+        if _int(value) is not None and value not in self.stages:
+            self.add(
+                path,
+                _("there is no stage %(stage)d in $.stages") % {"stage": value},
+            )
+
+    def _session_ref(self, path: Path, value: Any) -> None:
+        if not isinstance(value, dict):
+            return
+        stage, session = _int(value.get("stage")), _int(value.get("session"))
+        if stage is None or session is None:
+            return
+        if stage not in self.stages:
+            self.add(
+                (*path, "stage"), _("there is no stage %(stage)d in $.stages") % {"stage": stage}
+            )
+        elif (stage, session) not in self.sessions:
+            self.add(
+                (*path, "session"),
+                _("stage %(stage)d has no session %(session)d")
+                % {"stage": stage, "session": session},
+            )
+
+    def _stipulation(self, path: Path, kind: Any, params: Any) -> None:
+        if not isinstance(kind, str) or not kind or not isinstance(params, dict):
+            return
+        try:
+            clean_stipulation_params(kind, params)
+        except ValidationError as error:
+            for message in error.messages:
+                self.add(path, message)
+
+    def _thresholds(self, path: Path, values: Any) -> None:
+        seen: dict[Any, Path] = {}
+        for index, points in enumerate(_list(values)):
+            if _int(points) is not None:
+                self._unique((*path, index), points, seen, _("threshold"))
+
+    # -- sections --
+
+    def _tournament(self) -> None:
+        tournament = self.doc.get("tournament")
+        if not isinstance(tournament, dict):
+            return
+        slug = self.slug or _str(tournament.get("slug"))
+        if slug and Tournament.objects.filter(slug=slug).exists():
+            self.add(
+                ("tournament", "slug"),
+                _(
+                    'a tournament with slug "%(slug)s" already exists; delete it first or '
+                    "import under another slug (--slug)"
+                )
+                % {"slug": slug},
+            )
+        self._timestamp(("tournament", "created_at"), tournament.get("created_at"))
+        starts, ends = _str(tournament.get("starts_on")), _str(tournament.get("ends_on"))
+        if starts and ends and ends < starts:
+            self.add(
+                ("tournament", "ends_on"),
+                _("the tournament ends (%(ends)s) before it starts (%(starts)s)")
+                % {"ends": ends, "starts": starts},
+            )
+
+    def _squads(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, squad in _objects(self.doc.get("squads")):
+            path: Path = ("squads", index)
+            slug = _str(squad.get("slug"))
+            if not self._unique((*path, "slug"), slug, seen, _("squad slug")):
+                continue
+            cards: dict[str, str] = {}
+            seen_cards: dict[Any, Path] = {}
+            for card_index, card in _objects(squad.get("cards")):
+                card_slug = _str(card.get("slug"))
+                card_path = (*path, "cards", card_index, "slug")
+                if self._unique(card_path, card_slug, seen_cards, _("card slug")):
+                    cards[card_slug] = _str(card.get("kind")) or ""
+            self.squad_cards[slug] = cards
+
+    def _weapons(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, weapon in _objects(self.doc.get("weapons")):
+            slug = _str(weapon.get("slug"))
+            if self._unique(("weapons", index, "slug"), slug, seen, _("weapon slug")):
+                self.weapons.add(slug)
+
+    def _player_ids(self) -> None:
+        seen_ids: dict[Any, Path] = {}
+        seen_numbers: dict[Any, Path] = {}
+        for index, player in _objects(self.doc.get("players")):
+            path: Path = ("players", index)
+            player_id = _str(player.get("id"))
+            if self._unique((*path, "id"), player_id, seen_ids, _("player id")):
+                self.players.add(player_id)
+            number = _int(player.get("number"))
+            self._unique((*path, "number"), number, seen_numbers, _("registration number"))
+
+    def _players(self) -> None:
+        for index, player in _objects(self.doc.get("players")):
+            path: Path = ("players", index)
+            email = _str(player.get("email"))
+            if email:
+                try:
+                    validate_email(email)
+                except ValidationError:
+                    self.add(
+                        (*path, "email"),
+                        _("%(email)s is not an e-mail address; fix it or use an empty string")
+                        % {"email": json.dumps(email)},
+                    )
+            if player.get("number") is None and player.get("registered_at") is not None:
+                self.add(
+                    (*path, "registered_at"),
+                    _("a player without a registration number has no registration time; use null"),
+                )
+            self._timestamp((*path, "registered_at"), player.get("registered_at"))
+            seen_stages: dict[Any, Path] = {}
+            for pref_index, preference in _objects(player.get("preferences")):
+                pref_path = (*path, "preferences", pref_index)
+                stage = preference.get("stage")
+                comparable = stage is None or _int(stage) is not None
+                if comparable and stage in seen_stages:
+                    self.add(
+                        (*pref_path, "stage"),
+                        _("this player already has preferences for %(stage)s at %(first)s")
+                        % {
+                            "stage": _("the whole tournament")
+                            if stage is None
+                            else _("stage %(stage)s") % {"stage": stage},
+                            "first": json_path(seen_stages[stage]),
+                        },
+                    )
+                elif comparable:
+                    seen_stages[stage] = pref_path
+                self._stage((*pref_path, "stage"), stage)
+                self._choices((*pref_path, "choices"), preference.get("choices"))
+
+    def _choices(self, path: Path, choices: Any) -> None:
+        seen: dict[Any, Path] = {}
+        for index, choice in enumerate(_list(choices)):
+            if isinstance(choice, str):
+                self._squad((*path, index), choice)
+                self._unique((*path, index), choice, seen, _("squad choice"))
+
+    def _stages(self) -> None:
+        seen: dict[Any, Path] = {}
+        stages = _objects(self.doc.get("stages"))
+        for index, stage in stages:
+            number = _int(stage.get("number"))
+            if self._unique(("stages", index, "number"), number, seen, _("stage number")):
+                self.stages.add(number)
+                seen_sessions: dict[Any, Path] = {}
+                for session_index, session in _objects(stage.get("sessions")):
+                    session_number = _int(session.get("number"))
+                    session_path = ("stages", index, "sessions", session_index, "number")
+                    if self._unique(
+                        session_path, session_number, seen_sessions, _("session number")
+                    ):
+                        seated = {
+                            seat.get("player")
+                            for _i, seat in _objects(session.get("seats"))
+                            if isinstance(seat.get("player"), str)
+                        }
+                        self.sessions[(number, session_number)] = seated
+        for index, stage in stages:
+            path: Path = ("stages", index)
+            kind, params = stage.get("stipulation_kind"), stage.get("stipulation_params")
+            if kind == "" and params:
+                self.add(
+                    (*path, "stipulation_params"),
+                    _("parameters are given but no stipulation_kind; set the type or use {}"),
+                )
+            self._stipulation((*path, "stipulation_params"), kind, params)
+            seen_qualifiers: dict[Any, Path] = {}
+            for q_index, qualifier in enumerate(_list(stage.get("qualifiers"))):
+                self._player((*path, "qualifiers", q_index), qualifier)
+                self._unique(
+                    (*path, "qualifiers", q_index), qualifier, seen_qualifiers, _("qualifier")
+                )
+            self._timestamp((*path, "closed_at"), stage.get("closed_at"))
+            self._thresholds((*path, "thresholds"), stage.get("thresholds"))
+            for session_index, session in _objects(stage.get("sessions")):
+                self._session((*path, "sessions", session_index), session)
+
+    def _session(self, path: Path, session: dict[str, Any]) -> None:
+        self._timestamp((*path, "scheduled_at"), session.get("scheduled_at"))
+        stipulation = session.get("stipulation")
+        if isinstance(stipulation, dict):
+            self._stipulation(
+                (*path, "stipulation", "params"), stipulation.get("kind"), stipulation.get("params")
+            )
+        self._thresholds((*path, "thresholds"), session.get("thresholds"))
+        seats = _objects(session.get("seats"))
+        result = session.get("result")
+        if isinstance(session.get("seats"), list):
+            count = len(session["seats"])
+            if count not in SEATS_PER_SESSION and (count != 0 or result is not None):
+                self.add(
+                    (*path, "seats"),
+                    _(
+                        "a session has %(count)d seats; it needs 2 or 3 (or none before it is "
+                        "seated and has no result)"
+                    )
+                    % {"count": count},
+                )
+        seen_players: dict[Any, Path] = {}
+        seen_orders: dict[Any, Path] = {}
+        seen_squads: dict[Any, Path] = {}
+        seen_initiative: dict[Any, Path] = {}
+        seated: set[str] = set()
+        for index, seat in seats:
+            seat_path = (*path, "seats", index)
+            player = seat.get("player")
+            self._player((*seat_path, "player"), player)
+            if isinstance(player, str):
+                self._unique((*seat_path, "player"), player, seen_players, _("seated player"))
+                seated.add(player)
+            self._unique(
+                (*seat_path, "seat_order"),
+                _int(seat.get("seat_order")),
+                seen_orders,
+                _("seat order"),
+            )
+            squad = _str(seat.get("squad"))
+            self._squad((*seat_path, "squad"), squad)
+            self._unique((*seat_path, "squad"), squad, seen_squads, _("squad"))
+            self._unique(
+                (*seat_path, "initiative_position"),
+                _int(seat.get("initiative_position")),
+                seen_initiative,
+                _("initiative position"),
+            )
+            if isinstance(seat.get("loadout"), dict):
+                self._loadout((*seat_path, "loadout"), seat["loadout"], squad)
+        if isinstance(result, dict):
+            self._result((*path, "result"), result, seated)
+
+    def _loadout(self, path: Path, loadout: dict[str, Any], squad: str | None) -> None:
+        for key in ("marine_weapons", "extra_marine_weapons"):
+            for index, weapon in enumerate(_list(loadout.get(key))):
+                if isinstance(weapon, str) and weapon not in self.weapons:
+                    self.add(
+                        (*path, key, index),
+                        _('unknown weapon "%(weapon)s"; use the slug of an entry in $.weapons')
+                        % {"weapon": weapon},
+                    )
+        cards = self.squad_cards.get(squad) if squad else None
+        for key, kind in (("order_cards", "order"), ("equipment_cards", "equipment")):
+            for index, card in enumerate(_list(loadout.get(key))):
+                if not isinstance(card, str):
+                    continue
+                if squad is None:
+                    self.add(
+                        (*path, key, index),
+                        _("the seat has no squad, so it cannot take chapter cards; set its squad"),
+                    )
+                elif cards is not None and cards.get(card) != kind:
+                    self.add(
+                        (*path, key, index),
+                        _('squad "%(squad)s" has no %(kind)s card "%(card)s"')
+                        % {"squad": squad, "kind": kind, "card": card},
+                    )
+
+    def _result(self, path: Path, result: dict[str, Any], seated: set[str]) -> None:
+        self._timestamp((*path, "created_at"), result.get("created_at"))
+        for index, version in _objects(result.get("versions")):
+            version_path = (*path, "versions", index)
+            number = _int(version.get("number"))
+            if number is not None and number != index + 1:
+                self.add(
+                    (*version_path, "number"),
+                    _(
+                        "version numbers must run 1, 2, 3... in order; this is entry "
+                        "%(position)d so its number must be %(expected)d, not %(number)d"
+                    )
+                    % {"position": index + 1, "expected": index + 1, "number": number},
+                )
+            self._timestamp((*version_path, "created_at"), version.get("created_at"))
+            for key in ("ranking", "survivors"):
+                seen: dict[Any, Path] = {}
+                for item_index, player in enumerate(_list(version.get(key))):
+                    self._player((*version_path, key, item_index), player, seated)
+                    self._unique((*version_path, key, item_index), player, seen, _("player"))
+
+            def check(value: Any, as_text: bool, inner: Path, base: Path = version_path) -> Any:
+                if isinstance(value, str):
+                    self._player((*base, "breakdown", *inner), value, seated)
+                else:
+                    self.add(
+                        (*base, "breakdown", *inner),
+                        _("a player reference must be a player id (text), not %(value)s")
+                        % {"value": json.dumps(value)},
+                    )
+                return value
+
+            rewrite_breakdown(version.get("breakdown"), check)
+
+    def _squad_ranks(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, rank in _objects(self.doc.get("squad_ranks")):
+            path: Path = ("squad_ranks", index)
+            self._player((*path, "player"), rank.get("player"))
+            self._unique((*path, "player"), _str(rank.get("player")), seen, _("ranked player"))
+            self._squad((*path, "squad"), rank.get("squad"))
+
+    def _honours(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, honour in _objects(self.doc.get("honours")):
+            path: Path = ("honours", index)
+            self._player((*path, "player"), honour.get("player"))
+            self._squad((*path, "squad"), honour.get("squad"))
+            self._session_ref((*path, "session"), honour.get("session"))
+            self._unique(
+                (*path, "session"), _ref_key(honour.get("session")), seen, _("honour session")
+            )
+            self._timestamp((*path, "created_at"), honour.get("created_at"))
+
+    def _score_bonuses(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, bonus in _objects(self.doc.get("score_bonuses")):
+            path: Path = ("score_bonuses", index)
+            self._player((*path, "player"), bonus.get("player"))
+            self._session_ref((*path, "earned_in"), bonus.get("earned_in"))
+            self._session_ref((*path, "used_in"), bonus.get("used_in"))
+            earned = _ref_key(bonus.get("earned_in"))
+            if earned is not None and isinstance(bonus.get("player"), str):
+                self._unique(
+                    path, (bonus["player"], *earned), seen, _("bonus (player, session earned in)")
+                )
+
+    def _dice_rolls(self) -> None:
+        seen: dict[Any, Path] = {}
+        for index, roll in _objects(self.doc.get("dice_rolls")):
+            path: Path = ("dice_rolls", index)
+            self._stage((*path, "stage"), roll.get("stage"))
+            self._session_ref((*path, "session"), roll.get("session"))
+            batch, sequence = _str(roll.get("batch")), _int(roll.get("sequence"))
+            if batch is not None and sequence is not None:
+                self._unique(
+                    (*path, "sequence"), (batch, sequence), seen, _("roll (batch, sequence)")
+                )
+            self._dice_values(path, roll)
+            seed, commitment = _str(roll.get("seed")), _str(roll.get("seed_commitment"))
+            if roll.get("source") == "scripted" and (seed or commitment):
+                self.add(
+                    (*path, "seed"),
+                    _("physical (scripted) dice have no seed; use empty strings"),
+                )
+            elif (
+                seed and seed.isdigit() and commitment and seed_commitment(int(seed)) != commitment
+            ):
+                self.add(
+                    (*path, "seed_commitment"),
+                    _("this is not the SHA-256 commitment of seed %(seed)s; the record was altered")
+                    % {"seed": seed},
+                )
+            subject_player = roll.get("subject_player")
+            self._player((*path, "subject_player"), subject_player)
+            if subject_player is not None and roll.get("subject"):
+                self.add(
+                    (*path, "subject"),
+                    _("give either a subject text or a subject_player, not both"),
+                )
+            self._timestamp((*path, "created_at"), roll.get("created_at"))
+
+    def _dice_values(self, path: Path, roll: dict[str, Any]) -> None:
+        try:
+            faces = set(FACES[DieKind(roll.get("kind"))])
+        except ValueError:
+            return
+        for index, value in enumerate(_list(roll.get("values"))):
+            if _int(value) is not None and value not in faces:
+                self.add(
+                    (*path, "values", index),
+                    _("a %(kind)s die cannot show %(value)d (allowed: %(faces)s)")
+                    % {
+                        "kind": roll["kind"],
+                        "value": value,
+                        "faces": ", ".join(str(face) for face in sorted(faces)),
+                    },
+                )
+
+    def _activity(self) -> None:
+        for index, entry in _objects(self.doc.get("activity")):
+            path: Path = ("activity", index)
+            verb = entry.get("verb")
+            if isinstance(verb, str) and verb not in ActivityVerb.values:
+                self.add(
+                    (*path, "verb"),
+                    _("unknown action %(verb)s; use one of: %(verbs)s")
+                    % {"verb": json.dumps(verb), "verbs": ", ".join(ActivityVerb.values)},
+                )
+            self._timestamp((*path, "created_at"), entry.get("created_at"))
+
+
+def _ref_key(value: Any) -> SessionKey | None:
+    if not isinstance(value, dict):
+        return None
+    stage, session = _int(value.get("stage")), _int(value.get("session"))
+    return None if stage is None or session is None else (stage, session)
+
+
+def check_document(document: Any, *, slug: str | None = None) -> list[Problem]:
+    """Every problem of ``document`` (empty when it can be imported).
+
+    ``slug`` imports the tournament under another slug than the document's.
+    """
+    problems = version_problems(document)
+    if problems:
+        return problems
+    problems = schema_problems(document)
+    problems.extend(_Checker(document, slug).run())
+    return problems
+
+
+# --- writing ---------------------------------------------------------------------------------
+
+
+def _date(text: str | None) -> date | None:
+    return None if text is None else date.fromisoformat(text)
+
+
+def _time(text: str | None) -> datetime | None:
+    return None if text is None else datetime.fromisoformat(text)
+
+
+class _Writer:
+    """Creates the rows of a checked document; only called inside a transaction."""
+
+    def __init__(self, document: dict[str, Any], slug: str | None) -> None:
+        self.doc = document
+        self.slug = slug
+        self.users: dict[str, Any] = {}
+        self.created_users: list[str] = []
+        self.squads: dict[str, Squad] = {}
+        self.players: dict[str, Player] = {}
+        self.stages: dict[int, Stage] = {}
+        self.sessions: dict[SessionKey, Session] = {}
+        self.timestamps: dict[type[models.Model], dict[str, dict[datetime, list[int]]]] = (
+            defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+        )
+
+    def user(self, username: str | None) -> Any:
+        if username is None:
+            return None
+        if username not in self.users:
+            user_model = get_user_model()
+            user = user_model.objects.filter(**{user_model.USERNAME_FIELD: username}).first()
+            if user is None:
+                user = user_model(**{user_model.USERNAME_FIELD: username})
+                user.set_unusable_password()
+                user.save()
+                self.created_users.append(username)
+            self.users[username] = user
+        return self.users[username]
+
+    def pk_of(self, player_id: str, as_text: bool = False) -> int | str:
+        pk = self.players[player_id].pk
+        return str(pk) if as_text else pk
+
+    def keep_time(self, instance: models.Model, field: str, text: str | None) -> None:
+        """Remember a stored timestamp; auto_now_add fields are set after creation."""
+        if text is not None:
+            self.timestamps[type(instance)][field][_time(text)].append(instance.pk)
+
+    def run(self) -> Tournament:
+        tournament = self._tournament()
+        self._squads(tournament)
+        self._weapons(tournament)
+        self._players(tournament)
+        self._stages(tournament)
+        self._preferences(tournament)
+        self._ranks_honours_bonuses(tournament)
+        self._dice_rolls(tournament)
+        self._activity(tournament)
+        for model, fields in self.timestamps.items():
+            for name, groups in fields.items():
+                for value, pks in groups.items():
+                    model.objects.filter(pk__in=pks).update(**{name: value})
+        return Tournament.objects.get(pk=tournament.pk)
+
+    def _tournament(self) -> Tournament:
+        data = self.doc["tournament"]
+        tournament = Tournament.objects.create(
+            slug=self.slug or data["slug"],
+            name=data["name"],
+            starts_on=_date(data["starts_on"]),
+            ends_on=_date(data["ends_on"]),
+            venue=data["venue"],
+            description=data["description"],
+            seating_method=data["seating_method"],
+            qualifier_overrides=data["qualifier_overrides"],
+            data_overrides=data["data_overrides"],
+        )
+        tournament.organisers.set([self.user(name) for name in data["organisers"]])
+        tournament.judges.set([self.user(name) for name in data["judges"]])
+        self.keep_time(tournament, "created_at", data["created_at"])
+        return tournament
+
+    def _squads(self, tournament: Tournament) -> None:
+        for data in self.doc["squads"]:
+            squad = Squad.objects.create(
+                tournament=tournament,
+                slug=data["slug"],
+                name_en=data["name_en"],
+                name_it=data["name_it"],
+                colour=data["colour"],
+                order=data["order"],
+            )
+            ChapterCard.objects.bulk_create(
+                ChapterCard(
+                    squad=squad,
+                    slug=card["slug"],
+                    name_en=card["name_en"],
+                    name_it=card["name_it"],
+                    kind=card["kind"],
+                    text=card["text"],
+                    order=card["order"],
+                )
+                for card in data["cards"]
+            )
+            self.squads[squad.slug] = squad
+
+    def _weapons(self, tournament: Tournament) -> None:
+        Weapon.objects.bulk_create(
+            Weapon(
+                tournament=tournament,
+                slug=data["slug"],
+                name_en=data["name_en"],
+                name_it=data["name_it"],
+                weapon_class=data["weapon_class"],
+                colour_restricted=data["colour_restricted"],
+            )
+            for data in self.doc["weapons"]
+        )
+
+    def _players(self, tournament: Tournament) -> None:
+        for data in self.doc["players"]:
+            player = Player.objects.create(
+                name=data["name"],
+                nickname=data["nickname"],
+                email=data["email"],
+                user=self.user(data["user"]),
+            )
+            self.players[data["id"]] = player
+            if data["number"] is not None:
+                registration = Registration.objects.create(
+                    tournament=tournament, player=player, number=data["number"]
+                )
+                self.keep_time(registration, "registered_at", data["registered_at"])
+
+    def _preferences(self, tournament: Tournament) -> None:
+        SquadPreference.objects.bulk_create(
+            SquadPreference(
+                player=self.players[data["id"]],
+                tournament=tournament,
+                stage=self.stages[pref["stage"]] if pref["stage"] is not None else None,
+                choices=pref["choices"],
+            )
+            for data in self.doc["players"]
+            for pref in data["preferences"]
+        )
+
+    def _player_pks(self, player_ids: Iterable[str]) -> list[int | str]:
+        return [self.pk_of(player_id) for player_id in player_ids]
+
+    def _stages(self, tournament: Tournament) -> None:
+        for data in self.doc["stages"]:
+            stage = Stage.objects.create(
+                tournament=tournament,
+                number=data["number"],
+                kind=data["kind"],
+                qualifier_count=data["qualifier_count"],
+                seating_method=data["seating_method"],
+                status=data["status"],
+                stipulation_kind=data["stipulation_kind"],
+                stipulation_params=data["stipulation_params"],
+                map_name=data["map_name"],
+                qualifiers=self._player_pks(data["qualifiers"]),
+                closed_at=_time(data["closed_at"]),
+            )
+            self.stages[stage.number] = stage
+            ScoreThreshold.objects.bulk_create(
+                ScoreThreshold(stage=stage, points=points) for points in data["thresholds"]
+            )
+            for session_data in data["sessions"]:
+                self._session(stage, session_data)
+
+    def _session(self, stage: Stage, data: dict[str, Any]) -> None:
+        session = Session.objects.create(
+            stage=stage,
+            number=data["number"],
+            scheduled_at=_time(data["scheduled_at"]),
+            duration_minutes=data["duration_minutes"],
+            table=data["table"],
+            judge=self.user(data["judge"]),
+            status=data["status"],
+            map_name=data["map_name"],
+            notes=data["notes"],
+            schedule_sequence=data["schedule_sequence"],
+        )
+        self.sessions[(stage.number, session.number)] = session
+        if data["stipulation"] is not None:
+            Stipulation.objects.create(
+                session=session,
+                kind=data["stipulation"]["kind"],
+                params=data["stipulation"]["params"],
+            )
+        ScoreThreshold.objects.bulk_create(
+            ScoreThreshold(session=session, points=points) for points in data["thresholds"]
+        )
+        for seat_data in data["seats"]:
+            seat = Seat.objects.create(
+                session=session,
+                player=self.players[seat_data["player"]],
+                squad=self.squads[seat_data["squad"]] if seat_data["squad"] else None,
+                seat_order=seat_data["seat_order"],
+                initiative_position=seat_data["initiative_position"],
+                notified_sequence=seat_data["notified_sequence"],
+            )
+            if seat_data["loadout"] is not None:
+                Loadout.objects.create(seat=seat, **seat_data["loadout"])
+        if data["result"] is not None:
+            self._result(session, data["result"])
+
+    def _result(self, session: Session, data: dict[str, Any]) -> None:
+        result = Result.objects.create(session=session)
+        self.keep_time(result, "created_at", data["created_at"])
+        for version_data in data["versions"]:
+            version = ResultVersion.objects.create(
+                result=result,
+                number=version_data["number"],
+                breakdown=rewrite_breakdown(
+                    version_data["breakdown"],
+                    lambda value, as_text, path: self.pk_of(value, as_text),
+                ),
+                survivors=self._player_pks(version_data["survivors"]),
+                ranking=self._player_pks(version_data["ranking"]),
+                confirmed=version_data["confirmed"],
+                reason=version_data["reason"],
+                created_by=self.user(version_data["created_by"]),
+            )
+            self.keep_time(version, "created_at", version_data["created_at"])
+
+    def _session_of(self, ref: dict[str, int] | None) -> Session | None:
+        return None if ref is None else self.sessions[(ref["stage"], ref["session"])]
+
+    def _ranks_honours_bonuses(self, tournament: Tournament) -> None:
+        SquadRank.objects.bulk_create(
+            SquadRank(
+                tournament=tournament,
+                player=self.players[data["player"]],
+                squad=self.squads[data["squad"]] if data["squad"] else None,
+                rank=data["rank"],
+            )
+            for data in self.doc["squad_ranks"]
+        )
+        for data in self.doc["honours"]:
+            honour = Honour.objects.create(
+                tournament=tournament,
+                player=self.players[data["player"]],
+                squad=self.squads[data["squad"]],
+                session=self._session_of(data["session"]),
+            )
+            self.keep_time(honour, "created_at", data["created_at"])
+        ScoreBonus.objects.bulk_create(
+            ScoreBonus(
+                tournament=tournament,
+                player=self.players[data["player"]],
+                earned_in=self._session_of(data["earned_in"]),
+                thresholds_reached=data["thresholds_reached"],
+                extra_equipment_cards=data["extra_equipment_cards"],
+                used_in=self._session_of(data["used_in"]),
+            )
+            for data in self.doc["score_bonuses"]
+        )
+
+    def _batches(self) -> dict[str, uuid.UUID]:
+        """Each document batch id to the batch to store: kept, unless the database already
+        holds that batch (a copy imported under another slug), then a fresh one."""
+        batches = {data["batch"]: uuid.UUID(data["batch"]) for data in self.doc["dice_rolls"]}
+        taken = set(
+            DiceRoll.objects.filter(batch__in=batches.values())
+            .values_list("batch", flat=True)
+            .distinct()
+        )
+        return {text: uuid.uuid4() if value in taken else value for text, value in batches.items()}
+
+    def _dice_rolls(self, tournament: Tournament) -> None:
+        batches = self._batches()
+        rolls = DiceRoll.objects.bulk_create(
+            DiceRoll(
+                tournament=tournament,
+                stage=self.stages[data["stage"]] if data["stage"] is not None else None,
+                session=self._session_of(data["session"]),
+                batch=batches[data["batch"]],
+                sequence=data["sequence"],
+                purpose=data["purpose"],
+                kind=data["kind"],
+                values=data["values"],
+                subject=str(self.pk_of(data["subject_player"]))
+                if data["subject_player"]
+                else data["subject"],
+                source=data["source"],
+                seed=data["seed"],
+                seed_commitment=data["seed_commitment"],
+            )
+            for data in self.doc["dice_rolls"]
+        )
+        for roll, data in zip(rolls, self.doc["dice_rolls"], strict=True):
+            self.keep_time(roll, "created_at", data["created_at"])
+
+    def _activity(self, tournament: Tournament) -> None:
+        entries = ActivityLog.objects.bulk_create(
+            ActivityLog(
+                tournament=tournament,
+                actor=self.user(data["actor"]),
+                verb=data["verb"],
+                object_description=data["object_description"],
+                details=data["details"],
+            )
+            for data in self.doc["activity"]
+        )
+        for entry, data in zip(entries, self.doc["activity"], strict=True):
+            self.keep_time(entry, "created_at", data["created_at"])
+
+
+@dataclass
+class ImportOutcome:
+    tournament: Tournament
+    created_users: list[str] = field(default_factory=list)
+
+
+def import_document(document: Any, *, slug: str | None = None) -> ImportOutcome:
+    """Check ``document`` and, only if it has no problem at all, create its tournament.
+
+    Raises :class:`InterchangeError` listing every problem; nothing is written then. Users
+    named in the document (organisers, judges, result authors...) are reused when they
+    exist and otherwise created without a usable password (listed in the outcome).
+    """
+    problems = check_document(document, slug=slug)
+    if problems:
+        raise InterchangeError(problems)
+    writer = _Writer(document, slug)
+    with transaction.atomic():
+        tournament = writer.run()
+    return ImportOutcome(tournament, sorted(writer.created_users))

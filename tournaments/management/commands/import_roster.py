@@ -1,0 +1,43 @@
+"""``manage.py import_roster SLUG FILE.csv``: register a CSV list of players."""
+
+from pathlib import Path
+
+from django.core.management.base import BaseCommand
+from django.utils.translation import gettext as _
+
+from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
+from tournaments.interchange.roster import parse_roster_for, save_roster
+
+
+class Command(BaseCommand):
+    help = _(
+        "Register the players listed in a CSV file (columns: name, nickname, email, "
+        "preference_1...; see docs/interchange.md). Nothing is saved if any row is wrong."
+    )
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("slug", help=_("the tournament's slug"))
+        parser.add_argument("file", help=_("the CSV file"))
+
+    def handle(self, *args, slug: str, file: str, **options) -> None:
+        tournament = tournament_by_slug(slug)
+        try:
+            data = Path(file).read_bytes()
+        except FileNotFoundError:
+            raise fail(_("file %(path)s does not exist; check the path") % {"path": file}) from None
+        except OSError as error:
+            raise fail(
+                _("cannot read %(path)s (%(error)s)")
+                % {"path": file, "error": error.strerror or error}
+            ) from None
+        result = parse_roster_for(tournament, data)
+        if not result.ok:
+            count = report_problems(self.stderr, result.errors)
+            raise fail(
+                _("%(count)d problem(s) found in %(file)s; no player was registered.")
+                % {"count": count, "file": file}
+            )
+        players = save_roster(tournament, result.rows)
+        self.stdout.write(
+            _('Registered %(count)d players in "%(slug)s".') % {"count": len(players), "slug": slug}
+        )

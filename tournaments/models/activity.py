@@ -1,0 +1,54 @@
+"""The tournament's activity log: who did what, when."""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ActivityVerb(models.TextChoices):
+    CREATED = "created", _("created")
+    UPDATED = "updated", _("updated")
+    REGISTERED = "registered", _("registered")
+    SCHEDULED = "scheduled", _("scheduled")
+    RESCHEDULED = "rescheduled", _("rescheduled")
+    DREW_SQUADS = "drew_squads", _("drew squads")
+    ROLLED_INITIATIVE = "rolled_initiative", _("rolled initiative")
+    RECORDED_RESULT = "recorded_result", _("recorded a result")
+    CONFIRMED_RESULT = "confirmed_result", _("confirmed a result")
+    CORRECTED_RESULT = "corrected_result", _("corrected a result")
+    CLOSED_STAGE = "closed_stage", _("closed a stage")
+    SEATED_STAGE = "seated_stage", _("seated a stage")
+    AWARDED_HONOUR = "awarded_honour", _("awarded an honour")
+    IMPORTED = "imported", _("imported")
+    EXPORTED = "exported", _("exported")
+
+
+class ActivityLog(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="activity",
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("actor"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    verb = models.CharField(_("action"), max_length=30, choices=ActivityVerb.choices)
+    object_description = models.CharField(_("object"), max_length=300, blank=True)
+    details = models.JSONField(_("details"), default=dict, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("activity log entry")
+        verbose_name_plural = _("activity log")
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.actor or '-'} {self.get_verb_display()} {self.object_description}"

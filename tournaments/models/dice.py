@@ -1,0 +1,61 @@
+"""Every roll of the dice service kept for audit and replay (RULES.md §14)."""
+
+import uuid
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .choices import DiceSource, DieKindChoice
+
+
+class DiceRoll(models.Model):
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="dice_rolls",
+    )
+    stage = models.ForeignKey(
+        "tournaments.Stage",
+        verbose_name=_("stage"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="dice_rolls",
+    )
+    session = models.ForeignKey(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="dice_rolls",
+    )
+    batch = models.UUIDField(
+        _("batch"), default=uuid.uuid4, db_index=True, help_text=_("Rolls made by one action.")
+    )
+    sequence = models.PositiveIntegerField(_("order in batch"))
+    purpose = models.CharField(_("purpose"), max_length=200)
+    kind = models.CharField(_("die"), max_length=8, choices=DieKindChoice.choices)
+    values = models.JSONField(_("values"))
+    subject = models.CharField(_("subject"), max_length=200, blank=True)
+    source = models.CharField(_("source"), max_length=10, choices=DiceSource.choices)
+    seed = models.CharField(
+        _("seed"), max_length=40, blank=True, help_text=_("Decimal seed (app-rolled dice only).")
+    )
+    seed_commitment = models.CharField(
+        _("seed commitment"), max_length=64, blank=True, help_text=_("SHA-256 of the seed.")
+    )
+    created_at = models.DateTimeField(_("rolled at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("dice roll")
+        verbose_name_plural = _("dice rolls")
+        ordering = ["created_at", "batch", "sequence"]
+        constraints = [
+            models.UniqueConstraint(fields=["batch", "sequence"], name="diceroll_unique_sequence"),
+        ]
+
+    def __str__(self) -> str:
+        values = ", ".join(str(value) for value in self.values)
+        return f"{self.purpose}: {self.kind} [{values}]"

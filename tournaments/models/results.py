@@ -1,0 +1,108 @@
+"""Session results, kept as an append-only list of versions.
+
+Nothing is ever overwritten: entering, confirming or correcting a result always adds a new
+:class:`ResultVersion`. Standings use the latest confirmed version.
+"""
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class ImmutableVersionError(Exception):
+    """A saved result version may not be changed or deleted; add a new version instead."""
+
+
+class Result(models.Model):
+    session = models.OneToOneField(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="result",
+    )
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("result")
+        verbose_name_plural = _("results")
+
+    def __str__(self) -> str:
+        return str(self.session)
+
+    def latest_version(self) -> "ResultVersion | None":
+        return self.versions.order_by("-number").first()
+
+    def latest_confirmed(self) -> "ResultVersion | None":
+        return self.versions.filter(confirmed=True).order_by("-number").first()
+
+
+class ResultVersion(models.Model):
+    result = models.ForeignKey(
+        Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="versions"
+    )
+    number = models.PositiveIntegerField(_("version"))
+    breakdown = models.JSONField(
+        _("score breakdown"),
+        default=list,
+        help_text=_("One entry per seat, as the scoring service's SeatBreakdown."),
+    )
+    survivors = models.JSONField(
+        _("survivors"),
+        default=list,
+        blank=True,
+        help_text=_("Player ids whose squad still had a marine in play at the end."),
+    )
+    ranking = models.JSONField(
+        _("session ranking"),
+        default=list,
+        help_text=_("Player ids, first place first, ties already settled by recorded dice."),
+    )
+    confirmed = models.BooleanField(_("confirmed"), default=False)
+    reason = models.TextField(_("reason"), blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("entered by"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="result_versions",
+    )
+    created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("result version")
+        verbose_name_plural = _("result versions")
+        ordering = ["result", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["result", "number"], name="resultversion_unique"),
+        ]
+
+    def __str__(self) -> str:
+        state = _("confirmed") if self.confirmed else _("draft")
+        return f"{self.result} v{self.number} ({state})"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.pk is not None:
+            raise ImmutableVersionError(
+                _("Result versions cannot be changed; record a correction as a new version.")
+            )
+        super().save(*args, **kwargs)
+
+    def delete(self, *args, **kwargs):
+        raise ImmutableVersionError(
+            _("Result versions cannot be deleted; record a correction as a new version.")
+        )
+
+    def score_cards(self) -> dict:
+        """Score cards per player id (text), computed by the scoring service."""
+        from tournaments.results import score_version
+
+        return score_version(self)
+
+    def totals(self) -> dict[int, int]:
+        """Points per player id."""
+        return {int(seat): card.total for seat, card in self.score_cards().items()}
+
+    def positions(self) -> dict[int, int]:
+        """Session place per player id (1 = winner); ties were settled when recorded."""
+        return {int(player): place for place, player in enumerate(self.ranking, start=1)}

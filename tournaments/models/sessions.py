@@ -1,0 +1,170 @@
+"""Sessions (one game of 2–3 squads), their seats and each seat's loadout."""
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.db.models import F, Q
+from django.utils.translation import gettext_lazy as _
+
+from .choices import CommanderCombo, SessionStatus
+
+
+class StaleSessionError(Exception):
+    """The session changed since it was read (optimistic locking); reload and retry."""
+
+
+class Session(models.Model):
+    stage = models.ForeignKey(
+        "tournaments.Stage",
+        verbose_name=_("stage"),
+        on_delete=models.CASCADE,
+        related_name="sessions",
+    )
+    number = models.PositiveSmallIntegerField(_("number"))
+    scheduled_at = models.DateTimeField(_("scheduled at"), null=True, blank=True)
+    duration_minutes = models.PositiveSmallIntegerField(
+        _("expected duration (minutes)"), default=180
+    )
+    table = models.CharField(_("table"), max_length=60, blank=True)
+    judge = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        verbose_name=_("judge"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="judged_sessions",
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=SessionStatus.choices, default=SessionStatus.PLANNED
+    )
+    map_name = models.CharField(_("map"), max_length=120, blank=True)
+    notes = models.TextField(
+        _("session notes"), blank=True, help_text=_("e.g. the Dreadnought class value.")
+    )
+    version = models.PositiveIntegerField(
+        _("version"), default=1, help_text=_("Raised on every change (optimistic locking).")
+    )
+    schedule_sequence = models.PositiveIntegerField(
+        _("schedule sequence"),
+        default=0,
+        help_text=_("Raised each time the session is (re)scheduled; the calendar SEQUENCE."),
+    )
+
+    class Meta:
+        verbose_name = _("session")
+        verbose_name_plural = _("sessions")
+        ordering = ["stage", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["stage", "number"], name="session_unique_number"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.stage} – {_('session')} {self.number}"
+
+    @property
+    def tournament(self):
+        return self.stage.tournament
+
+    def update_if_current(self, expected_version: int, **fields) -> None:
+        """Write ``fields`` only if nobody changed the session since ``expected_version``.
+
+        Raises :class:`StaleSessionError` otherwise; on success the instance holds the new
+        values and version.
+        """
+        updated = Session.objects.filter(pk=self.pk, version=expected_version).update(
+            version=F("version") + 1, **fields
+        )
+        if not updated:
+            raise StaleSessionError(
+                _("Session %(session)s was changed by someone else; reload it and try again.")
+                % {"session": self}
+            )
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.refresh_from_db(fields=["version", *fields])
+
+
+class Seat(models.Model):
+    session = models.ForeignKey(
+        Session, verbose_name=_("session"), on_delete=models.CASCADE, related_name="seats"
+    )
+    player = models.ForeignKey(
+        "tournaments.Player",
+        verbose_name=_("player"),
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    squad = models.ForeignKey(
+        "tournaments.Squad",
+        verbose_name=_("squad"),
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="seats",
+    )
+    seat_order = models.PositiveSmallIntegerField(
+        _("seat order"), help_text=_("Listing order at the table; it fixes the dice order.")
+    )
+    initiative_position = models.PositiveSmallIntegerField(
+        _("initiative position"), null=True, blank=True
+    )
+    notified_sequence = models.PositiveIntegerField(
+        _("last schedule notified"),
+        default=0,
+        help_text=_("The schedule sequence last emailed to this player (no duplicate mails)."),
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        ordering = ["session", "seat_order"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "player"], name="seat_unique_player"),
+            models.UniqueConstraint(fields=["session", "seat_order"], name="seat_unique_order"),
+            models.UniqueConstraint(
+                fields=["session", "squad"],
+                condition=Q(squad__isnull=False),
+                name="seat_unique_squad",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        squad = f" – {self.squad}" if self.squad_id else ""
+        return f"{self.session}: {self.player}{squad}"
+
+
+class Loadout(models.Model):
+    """Weapons and cards a player takes into a session (RULES.md §5)."""
+
+    seat = models.OneToOneField(
+        Seat, verbose_name=_("seat"), on_delete=models.CASCADE, related_name="loadout"
+    )
+    commander_combo = models.CharField(
+        _("commander weapons"), max_length=12, choices=CommanderCombo.choices
+    )
+    marine_weapons = models.JSONField(
+        _("marine weapons"), default=list, help_text=_("Four weapon slugs, one per marine.")
+    )
+    extra_marine_weapons = models.JSONField(
+        _("extra marines' weapons"),
+        default=list,
+        blank=True,
+        help_text=_("Extended TPK only: two extra-heavy weapon slugs."),
+    )
+    order_cards = models.JSONField(_("order cards"), default=list, blank=True)
+    equipment_cards = models.JSONField(_("equipment cards"), default=list, blank=True)
+    updated_at = models.DateTimeField(_("updated"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("loadout")
+        verbose_name_plural = _("loadouts")
+
+    def __str__(self) -> str:
+        return str(self.seat)
+
+    def clean(self) -> None:
+        from tournaments.loadouts import loadout_problems
+
+        problems = loadout_problems(self)
+        if problems:
+            raise ValidationError(problems)

@@ -1,0 +1,186 @@
+"""A session's stipulation (RULES.md §6) and the validation of its parameters per type."""
+
+from collections.abc import Callable
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.translation import gettext as _t
+from django.utils.translation import gettext_lazy as _
+
+from .choices import StipulationKind
+
+END_FIXED_ROUNDS = "fixed_rounds"
+END_ALIENS_DEAD = "aliens_dead"
+FLAGS_ONE_PER_SQUAD = "one_per_squad"
+FLAGS_TWO_FOR_THREE = "two_for_three"
+FLAGS_ONE_FOR_ALL = "one_for_all"
+
+
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValidationError(_t("“%(key)s” must be true or false.") % {"key": key})
+    return value
+
+
+def _int(minimum: int) -> Callable[[Any, str], int]:
+    def check(value: Any, key: str) -> int:
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise ValidationError(
+                _t("“%(key)s” must be a whole number of at least %(min)d (got %(value)r).")
+                % {"key": key, "min": minimum, "value": value}
+            )
+        return value
+
+    return check
+
+
+def _one_of(*allowed: str) -> Callable[[Any, str], str]:
+    def check(value: Any, key: str) -> str:
+        if value not in allowed:
+            raise ValidationError(
+                _t("“%(key)s” must be one of %(allowed)s (got %(value)r).")
+                % {"key": key, "allowed": ", ".join(allowed), "value": value}
+            )
+        return value
+
+    return check
+
+
+def _names(value: Any, key: str) -> list[str]:
+    if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
+        raise ValidationError(_t("“%(key)s” must be a list of card names.") % {"key": key})
+    return list(value)
+
+
+def _stall_breaker(value: Any, key: str) -> dict | None:
+    if value is None:
+        return None
+    if not isinstance(value, dict):
+        raise ValidationError(
+            _t(
+                "“%(key)s” must be null or an object with from_round, points, growth and "
+                "max_extra_rounds."
+            )
+            % {"key": key}
+        )
+    return _check_fields(
+        value,
+        {
+            "from_round": (_int(1), _REQUIRED),
+            "points": (_int(1), _REQUIRED),
+            "growth": (_int(0), 0),
+            "max_extra_rounds": (_int(1), _REQUIRED),
+        },
+        prefix=f"{key}.",
+    )
+
+
+#: Markers for a parameter with no default: it must be given, or it is simply left out.
+_REQUIRED = object()
+_ABSENT = object()
+
+#: Per stipulation type: parameter -> (checker, default value or _REQUIRED or _ABSENT).
+_SCHEMAS: dict[str, dict[str, tuple[Callable[[Any, str], Any], Any]]] = {
+    StipulationKind.ALIEN_HUNT: {
+        "end_condition": (_one_of(END_FIXED_ROUNDS, END_ALIENS_DEAD), END_FIXED_ROUNDS),
+        "rounds": (_int(1), _ABSENT),
+        "escape_rounds": (_int(1), _ABSENT),
+        "event_deck": (_bool, False),
+        "event_cards": (_names, []),
+    },
+    StipulationKind.CATCH_THE_FLAG: {
+        "flags": (
+            _one_of(FLAGS_ONE_PER_SQUAD, FLAGS_TWO_FOR_THREE, FLAGS_ONE_FOR_ALL),
+            FLAGS_ONE_PER_SQUAD,
+        ),
+        "flag_value": (_int(1), _REQUIRED),
+        "hidden_flags": (_bool, False),
+        "rounds": (_int(1), _ABSENT),
+        "aliens": (_bool, False),
+        "event_deck": (_bool, False),
+        "event_cards": (_names, []),
+    },
+    StipulationKind.TPK: {
+        "aliens": (_bool, False),
+        "stall_breaker": (_stall_breaker, None),
+    },
+    StipulationKind.EXTENDED_TPK: {
+        "aliens": (_bool, False),
+        "stall_breaker": (_stall_breaker, None),
+    },
+}
+
+
+def _check_fields(params: dict, schema: dict, prefix: str = "") -> dict:
+    unknown = sorted(set(params) - set(schema))
+    if unknown:
+        raise ValidationError(
+            _t("Unknown parameter(s) %(unknown)s; allowed: %(allowed)s.")
+            % {
+                "unknown": ", ".join(prefix + name for name in unknown),
+                "allowed": ", ".join(prefix + name for name in schema),
+            }
+        )
+    cleaned: dict[str, Any] = {}
+    for key, (check, default) in schema.items():
+        if key in params:
+            cleaned[key] = check(params[key], prefix + key)
+        elif default is _REQUIRED:
+            raise ValidationError(_t("Parameter “%(key)s” is required.") % {"key": prefix + key})
+        elif default is not _ABSENT:
+            cleaned[key] = list(default) if isinstance(default, list) else default
+    return cleaned
+
+
+def clean_stipulation_params(kind: str, params: Any) -> dict:
+    """Check a stipulation's parameters for its type and fill in the defaults.
+
+    Raises ``ValidationError`` naming the offending parameter and what it should be.
+    """
+    if kind not in _SCHEMAS:
+        raise ValidationError(
+            _t("Unknown stipulation type %(kind)r; use one of %(kinds)s.")
+            % {"kind": kind, "kinds": ", ".join(_SCHEMAS)}
+        )
+    if params is None:
+        params = {}
+    if not isinstance(params, dict):
+        raise ValidationError(_t("Stipulation parameters must be a JSON object."))
+    cleaned = _check_fields(params, _SCHEMAS[kind])
+    if kind == StipulationKind.ALIEN_HUNT:
+        needed = "rounds" if cleaned["end_condition"] == END_FIXED_ROUNDS else "escape_rounds"
+        if needed not in cleaned:
+            raise ValidationError(
+                _t("Alien Hunt ending “%(end)s” needs the parameter “%(key)s”.")
+                % {"end": cleaned["end_condition"], "key": needed}
+            )
+    return cleaned
+
+
+class Stipulation(models.Model):
+    session = models.OneToOneField(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        on_delete=models.CASCADE,
+        related_name="stipulation",
+    )
+    kind = models.CharField(_("type"), max_length=20, choices=StipulationKind.choices)
+    params = models.JSONField(_("parameters"), default=dict, blank=True)
+
+    class Meta:
+        verbose_name = _("stipulation")
+        verbose_name_plural = _("stipulations")
+
+    def __str__(self) -> str:
+        return str(self.get_kind_display())
+
+    def save(self, *args, **kwargs) -> None:
+        self.params = clean_stipulation_params(self.kind, self.params)
+        super().save(*args, **kwargs)
+
+    def clean(self) -> None:
+        try:
+            self.params = clean_stipulation_params(self.kind, self.params)
+        except ValidationError as error:
+            raise ValidationError({"params": error.messages}) from None

@@ -1,0 +1,20 @@
+"""A plain, script-free public standings page (the rich pages live in ``views``)."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+
+from .models import Rank, Tournament
+from .standings import get_standings
+
+
+@require_safe
+def standings_plain(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    standings = get_standings(tournament)
+    rows = [{**row, "rank_name": Rank(row["rank"]).label} for row in standings["players"]]
+    return render(
+        request,
+        "tournaments/standings_plain.html",
+        {"tournament": tournament, "standings": standings, "rows": rows},
+    )

@@ -1,0 +1,56 @@
+"""Scheduling and rescheduling sessions; the players are emailed after the change commits."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from .activity import log_activity
+from .models import ActivityVerb, Session, SessionStatus
+
+
+@transaction.atomic
+def schedule_session(
+    session: Session,
+    *,
+    when: datetime,
+    table: str | None = None,
+    judge=None,
+    actor=None,
+    expected_version: int | None = None,
+) -> Session:
+    """Give ``session`` a time (and optionally a table and judge) and notify its players.
+
+    ``expected_version`` is the session version the caller's form was built from; when it no
+    longer matches, :class:`~tournaments.models.StaleSessionError` is raised and nothing
+    changes. Every call raises the schedule sequence, so a reschedule updates calendars.
+    """
+    rescheduled = session.scheduled_at is not None
+    fields = {
+        "scheduled_at": when,
+        "schedule_sequence": session.schedule_sequence + 1,
+    }
+    if table is not None:
+        fields["table"] = table
+    if judge is not None:
+        fields["judge"] = judge
+    if session.status == SessionStatus.PLANNED:
+        fields["status"] = SessionStatus.SCHEDULED
+    version = session.version if expected_version is None else expected_version
+    session.update_if_current(version, **fields)
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.RESCHEDULED if rescheduled else ActivityVerb.SCHEDULED,
+        str(session),
+        actor=actor,
+        session=session.pk,
+        scheduled_at=when.isoformat(),
+        table=session.table,
+        sequence=session.schedule_sequence,
+    )
+    from .tasks import notify_session_scheduled
+
+    session_id = session.pk
+    transaction.on_commit(lambda: notify_session_scheduled.delay(session_id))
+    return session

@@ -1,0 +1,83 @@
+"""Log-in (rate limited), log-out, and players' private links."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import login, logout
+from django.contrib.auth.forms import AuthenticationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import login_throttle
+from ..models import Player
+from ..permissions import PLAYER_SESSION_KEY, public
+
+
+def _client_address(request: HttpRequest) -> str:
+    return request.META.get("REMOTE_ADDR", "unknown")
+
+
+def _safe_next(request: HttpRequest, fallback: str) -> str:
+    target = request.POST.get("next") or request.GET.get("next") or ""
+    if url_has_allowed_host_and_scheme(
+        target, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    ):
+        return target
+    return fallback
+
+
+@public
+def login_view(request: HttpRequest) -> HttpResponse:
+    form = AuthenticationForm(request, data=request.POST or None)
+    status = 200
+    if request.method == "POST":
+        address = _client_address(request)
+        username = request.POST.get("username", "")
+        if login_throttle.state(address, username).blocked:
+            form.errors.clear()
+            form.add_error(
+                None,
+                _(
+                    "Too many failed log-ins from here or for this user name. "
+                    "Wait 15 minutes and try again, or ask an organiser to reset your password."
+                ),
+            )
+            status = 429
+        elif form.is_valid():
+            login_throttle.record_success(address, username)
+            login(request, form.get_user())
+            return redirect(_safe_next(request, "tournaments:home"))
+        else:
+            login_throttle.record_failure(address, username)
+            status = 400
+    return render(
+        request,
+        "tournaments/login.html",
+        {"form": form, "next": request.GET.get("next", request.POST.get("next", ""))},
+        status=status,
+    )
+
+
+@public
+@require_POST
+def logout_view(request: HttpRequest) -> HttpResponse:
+    logout(request)
+    messages.success(request, _("You are logged out."))
+    return redirect("tournaments:home")
+
+
+@public
+def player_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A player's private link: remember the player in this browser and open their page."""
+    player = get_object_or_404(Player, access_token=token)
+    request.session.cycle_key()
+    request.session[PLAYER_SESSION_KEY] = player.pk
+    messages.success(
+        request,
+        _("Welcome, %(name)s. This browser now shows your games; keep your link private.")
+        % {"name": player.display_name},
+    )
+    return redirect("tournaments:player_home")

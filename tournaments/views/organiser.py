@@ -1,0 +1,405 @@
+"""Organiser pages: create and configure a tournament, players, judges, stages, schedule."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db import transaction
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rules.engine.dice import DiceError, seed_commitment
+
+from ..activity import log_activity
+from ..dice_records import check_all_dice_used
+from ..forms.judge import DiceForm
+from ..forms.organiser import (
+    JudgeForm,
+    PlayerForm,
+    RosterUploadForm,
+    ScheduleForm,
+    StageForm,
+    TournamentForm,
+)
+from ..interchange.roster import parse_roster
+from ..models import (
+    ActivityLog,
+    ActivityVerb,
+    Player,
+    Registration,
+    Session,
+    Squad,
+    SquadColour,
+    SquadPreference,
+    StaleSessionError,
+    Tournament,
+)
+from ..permissions import login_required, organiser_required
+from ..progression import ProgressionError
+from ..scheduling import schedule_session
+from ..stages import MissingResultsError, StageError, advance, start_tournament
+from .dice_choice import dice_from_form, forget_seed, pending_seed
+from .queries import tournament_sessions
+
+
+@login_required
+@require_http_methods(["GET"])
+def organiser_home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.annotate(player_count=Count("registrations"))
+    if not request.user.is_superuser:
+        tournaments = tournaments.filter(organisers=request.user)
+    return render(request, "organiser/home.html", {"tournaments": tournaments})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            tournament = form.save()
+            tournament.organisers.add(request.user)
+            install_default_squads(tournament)
+            log_activity(tournament, ActivityVerb.CREATED, str(tournament), actor=request.user)
+        messages.success(request, _("Tournament created. Now register the players."))
+        return redirect("tournaments:organiser_players", slug=tournament.slug)
+    return render(request, "organiser/tournament_form.html", {"form": form}, status=_status(form))
+
+
+def _status(form) -> int:
+    """400 when a submitted form is refused, so tests and tools see the failure."""
+    return 400 if form.is_bound and form.errors else 200
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = TournamentForm(request.POST or None, instance=tournament)
+    if request.method == "POST" and form.is_valid():
+        tournament = form.save()
+        log_activity(tournament, ActivityVerb.UPDATED, str(tournament), actor=request.user)
+        messages.success(request, _("Tournament saved."))
+        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    return _dashboard(request, tournament, form)
+
+
+def _dashboard(
+    request: HttpRequest,
+    tournament: Tournament,
+    form,
+    start_form=None,
+    advance_form=None,
+    missing=(),
+) -> HttpResponse:
+    stages = list(tournament.stages.annotate(session_count=Count("sessions")))
+    context = {
+        "tournament": tournament,
+        "form": form,
+        "stages": stages,
+        "player_count": tournament.registrations.count(),
+        "recent": tournament.activity.select_related("actor")[:8],
+        "missing": missing,
+        "otab": "dashboard",
+    }
+    if not stages:
+        context["start_form"] = start_form or DiceForm(initial={"version": 0}, prefix="start")
+        context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
+    elif tournament.current_stage() is not None:
+        context["advance_form"] = advance_form or DiceForm(initial={"version": 0}, prefix="advance")
+        context["advance_commitment"] = seed_commitment(
+            pending_seed(request, tournament, "advance")
+        )
+    refused = any(f is not None and f.errors for f in (start_form, advance_form))
+    return render(
+        request,
+        "organiser/dashboard.html",
+        context,
+        status=400 if refused else _status(form),
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = PlayerForm(request.POST or None, tournament=tournament)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            player = form.save()
+            log_activity(
+                tournament,
+                ActivityVerb.REGISTERED,
+                str(player),
+                actor=request.user,
+                player=player.pk,
+            )
+        messages.success(request, _("%(name)s registered.") % {"name": player.name})
+        return redirect("tournaments:organiser_players", slug=tournament.slug)
+    return render(
+        request,
+        "organiser/players.html",
+        _players_context(request, tournament, form, RosterUploadForm()),
+        status=_status(form),
+    )
+
+
+def _players_context(request, tournament, form, upload_form, roster_errors=()) -> dict:
+    registrations = Registration.objects.filter(tournament=tournament).select_related("player")
+    return {
+        "tournament": tournament,
+        "form": form,
+        "upload_form": upload_form,
+        "registrations": registrations,
+        "roster_errors": roster_errors,
+        "link_base": request.build_absolute_uri("/p/"),
+        "otab": "players",
+    }
+
+
+@organiser_required
+@require_POST
+def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    upload_form = RosterUploadForm(request.POST, request.FILES)
+    errors: list = []
+    if upload_form.is_valid():
+        squads = {squad.slug: squad.name for squad in tournament.squads.order_by("order", "pk")}
+        taken = Registration.objects.filter(tournament=tournament).values_list(
+            "player__name", flat=True
+        )
+        result = parse_roster(
+            upload_form.cleaned_data["file"].read(), squads=squads, taken_names=list(taken)
+        )
+        if result.ok:
+            _save_roster(request, tournament, result.rows)
+            messages.success(
+                request,
+                _("%(count)d players registered from the file.") % {"count": len(result.rows)},
+            )
+            return redirect("tournaments:organiser_players", slug=tournament.slug)
+        errors = result.errors
+    context = _players_context(
+        request, tournament, PlayerForm(tournament=tournament), upload_form, errors
+    )
+    return render(request, "organiser/players.html", context, status=400)
+
+
+@transaction.atomic
+def _save_roster(request: HttpRequest, tournament: Tournament, rows) -> None:
+    number = (
+        Registration.objects.filter(tournament=tournament)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+        or 0
+    )
+    for row in rows:
+        number += 1
+        player = Player.objects.create(name=row.name, nickname=row.nickname, email=row.email)
+        Registration.objects.create(tournament=tournament, player=player, number=number)
+        if row.preferences:
+            SquadPreference.objects.create(
+                player=player, tournament=tournament, choices=list(row.preferences)
+            )
+    log_activity(
+        tournament, ActivityVerb.IMPORTED, _("player roster"), actor=request.user, rows=len(rows)
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def judges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = JudgeForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        tournament.judges.add(user)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            _("judge %(name)s added") % {"name": user},
+            actor=request.user,
+        )
+        messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
+        return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return render(
+        request,
+        "organiser/judges.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "judges": tournament.judges.all(),
+            "organisers": tournament.organisers.all(),
+            "otab": "judges",
+        },
+        status=_status(form),
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    stage = get_object_or_404(tournament.stages, number=number)
+    form = StageForm(request.POST or None, instance=stage)
+    if request.method == "POST" and form.is_valid():
+        with transaction.atomic():
+            form.save()
+            log_activity(tournament, ActivityVerb.UPDATED, str(stage), actor=request.user)
+        messages.success(request, _("Stage saved."))
+        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    return render(
+        request,
+        "organiser/stage_form.html",
+        {"tournament": tournament, "stage": stage, "form": form, "otab": "dashboard"},
+        status=_status(form),
+    )
+
+
+@organiser_required
+@require_http_methods(["GET"])
+def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entries = tournament_sessions(tournament)
+    rows = [(entry, _schedule_form(tournament, entry.session)) for entry in entries]
+    return render(
+        request,
+        "organiser/schedule.html",
+        {"tournament": tournament, "rows": rows, "otab": "schedule"},
+    )
+
+
+def _schedule_form(tournament: Tournament, session: Session, data=None) -> ScheduleForm:
+    initial = {
+        "scheduled_at": session.scheduled_at,
+        "table": session.table,
+        "judge": session.judge_id,
+        "version": session.version,
+    }
+    return ScheduleForm(data, initial=initial, prefix=f"s{session.pk}", tournament=tournament)
+
+
+@organiser_required
+@require_POST
+def session_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    session = get_object_or_404(Session, pk=pk, stage__tournament=tournament)
+    form = _schedule_form(tournament, session, request.POST)
+    if form.is_valid():
+        try:
+            schedule_session(
+                session,
+                when=form.cleaned_data["scheduled_at"],
+                table=form.cleaned_data["table"],
+                judge=form.cleaned_data["judge"],
+                actor=request.user,
+                expected_version=form.cleaned_data["version"],
+            )
+        except StaleSessionError:
+            form.add_error(
+                None,
+                _(
+                    "Someone changed this session while you were editing it; the form now "
+                    "shows your values — check the current schedule below and save again."
+                ),
+            )
+            session.refresh_from_db()
+            form.data = form.data.copy()
+            form.data[form.add_prefix("version")] = str(session.version)
+        else:
+            if request.htmx:
+                entry = tournament_sessions(tournament, {"pk": session.pk})[0]
+                return render(
+                    request,
+                    "organiser/partials/schedule_row.html",
+                    {
+                        "tournament": tournament,
+                        "entry": entry,
+                        "form": _schedule_form(tournament, entry.session),
+                        "saved": True,
+                    },
+                )
+            messages.success(request, _("Session scheduled; its players are notified."))
+            return redirect("tournaments:organiser_schedule", slug=tournament.slug)
+    entry = tournament_sessions(tournament, {"pk": session.pk})[0]
+    return render(
+        request,
+        "organiser/partials/schedule_row.html" if request.htmx else "organiser/schedule_one.html",
+        {"tournament": tournament, "entry": entry, "form": form, "otab": "schedule"},
+        status=200 if request.htmx else 400,
+    )
+
+
+@organiser_required
+@require_POST
+def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Seat the first stage from the registrations; the judges draw squads at the tables."""
+    form = DiceForm(request.POST, prefix="start")
+    if form.is_valid():
+        dice = dice_from_form(request, form, tournament, "start")
+        try:
+            with transaction.atomic():
+                start_tournament(tournament, dice, actor=request.user, draw_squads=False)
+                check_all_dice_used(dice)
+        except (StageError, DiceError, ProgressionError) as error:
+            form.add_error(None, str(error))
+        else:
+            forget_seed(request, tournament, "start")
+            messages.success(request, _("The first stage is seated. Now schedule its sessions."))
+            return redirect("tournaments:organiser_schedule", slug=tournament.slug)
+    return _dashboard(request, tournament, TournamentForm(instance=tournament), start_form=form)
+
+
+@organiser_required
+@require_POST
+def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Close the open stage (honours, qualifiers) and seat the next one, or finish."""
+    form = DiceForm(request.POST, prefix="advance")
+    missing: list = []
+    if form.is_valid():
+        dice = dice_from_form(request, form, tournament, "advance")
+        try:
+            report = advance(tournament, dice, actor=request.user)
+        except MissingResultsError as error:
+            missing = error.sessions
+            form.add_error(None, str(error))
+        except (StageError, DiceError, ProgressionError) as error:
+            form.add_error(None, str(error))
+        else:
+            forget_seed(request, tournament, "advance")
+            if report["action"] == "finished":
+                messages.success(request, _("The final is closed: the podium is published."))
+            else:
+                messages.success(request, _("Stage closed; the next stage is seated."))
+            return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    return _dashboard(
+        request,
+        tournament,
+        TournamentForm(instance=tournament),
+        advance_form=form,
+        missing=missing,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET"])
+def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")[:500]
+    return render(
+        request,
+        "organiser/activity.html",
+        {"tournament": tournament, "entries": entries, "otab": "activity"},
+    )
+
+
+DEFAULT_SQUADS = (
+    ("ultramarines", "Ultramarines", "Ultramarines", SquadColour.BLUE),
+    ("blood-angels", "Blood Angels", "Angeli Sanguinari", SquadColour.RED),
+    ("imperial-fists", "Imperial Fists", "Pugni d'Acciaio", SquadColour.YELLOW),
+)
+
+
+def install_default_squads(tournament: Tournament) -> None:
+    """The three chapters of RULES §1 in the default squad order (editable in the admin)."""
+    for order, (slug, name_en, name_it, colour) in enumerate(DEFAULT_SQUADS):
+        Squad.objects.get_or_create(
+            tournament=tournament,
+            slug=slug,
+            defaults={"name_en": name_en, "name_it": name_it, "colour": colour, "order": order},
+        )

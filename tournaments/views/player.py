@@ -1,0 +1,144 @@
+"""Player pages: their games, squad preferences, loadouts, history and calendar feed."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods
+
+from ..calendar import PRODID, session_calendar
+from ..forms.player import PreferenceForm
+from ..models import (
+    Honour,
+    Player,
+    Registration,
+    Seat,
+    SquadPreference,
+    SquadRank,
+    Tournament,
+)
+from ..permissions import player_required, public
+from ..result_totals import version_totals
+from ..results import latest_confirmed_versions, scoring_values
+
+
+def _player_seats(player: Player) -> list[Seat]:
+    return list(
+        Seat.objects.filter(player=player)
+        .select_related("session__stage__tournament", "session__judge", "squad")
+        .order_by("session__scheduled_at", "session__stage__number", "session__number")
+    )
+
+
+@player_required
+@require_GET
+def player_home(request: HttpRequest, player: Player) -> HttpResponse:
+    seats = _player_seats(player)
+    versions = latest_confirmed_versions([seat.session for seat in seats])
+    upcoming, history = [], []
+    for seat in seats:
+        version = versions.get(seat.session_id)
+        if version is None:
+            upcoming.append(seat)
+            continue
+        values = scoring_values(seat.session.stage.tournament)
+        history.append(
+            {
+                "seat": seat,
+                "points": version_totals(version, values).get(player.pk),
+                "place": version.positions().get(player.pk),
+            }
+        )
+    registrations = Registration.objects.filter(player=player).select_related("tournament")
+    preferences = {
+        row.tournament_id: row.choices
+        for row in SquadPreference.objects.filter(player=player, stage__isnull=True)
+    }
+    return render(
+        request,
+        "player/home.html",
+        {
+            "player": player,
+            "registrations": [(r, preferences.get(r.tournament_id)) for r in registrations],
+            "upcoming": upcoming,
+            "history": history,
+            "honours": Honour.objects.filter(player=player).select_related(
+                "squad", "session__stage__tournament"
+            ),
+            "ranks": SquadRank.objects.filter(player=player).select_related("tournament", "squad"),
+            "calendar_url": request.build_absolute_uri(f"/p/{player.access_token}/schedule.ics"),
+        },
+    )
+
+
+def preferences_locked(player: Player, tournament: Tournament) -> bool:
+    """Preferences count for the first draw only: locked once a squad was drawn for them."""
+    return Seat.objects.filter(
+        player=player, session__stage__tournament=tournament, squad__isnull=False
+    ).exists()
+
+
+@player_required
+@require_http_methods(["GET", "POST"])
+def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not Registration.objects.filter(tournament=tournament, player=player).exists():
+        raise Http404(_("You are not registered in this tournament."))
+    current = SquadPreference.objects.filter(
+        player=player, tournament=tournament, stage__isnull=True
+    ).first()
+    initial = {f"choice_{i}": slug for i, slug in enumerate(current.choices, 1)} if current else {}
+    locked = preferences_locked(player, tournament)
+    form = PreferenceForm(request.POST or None, initial=initial, tournament=tournament)
+    status = 200
+    if request.method == "POST":
+        if locked:
+            form.add_error(
+                None, _("Your squad is already drawn; preferences can no longer change.")
+            )
+            status = 409
+        elif form.is_valid():
+            SquadPreference.objects.update_or_create(
+                player=player,
+                tournament=tournament,
+                stage=None,
+                defaults={"choices": form.cleaned_data["choices"]},
+            )
+            messages.success(request, _("Your squad preferences are saved."))
+            return redirect("tournaments:player_home")
+        else:
+            status = 400
+    return render(
+        request,
+        "player/preferences.html",
+        {"player": player, "tournament": tournament, "form": form, "locked": locked},
+        status=status,
+    )
+
+
+@public
+@require_GET
+def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
+    """All the player's scheduled sessions as one iCalendar feed (the link is the secret)."""
+    player = get_object_or_404(Player, access_token=token)
+    stamp = timezone.now()
+    events: list[str] = []
+    for seat in _player_seats(player):
+        if seat.session.scheduled_at is None:
+            continue
+        document = session_calendar(seat.session, stamp=stamp)
+        start = document.index("BEGIN:VEVENT")
+        end = document.index("END:VEVENT") + len("END:VEVENT\r\n")
+        events.append(document[start:end])
+    body = (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        f"PRODID:{PRODID}\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\n"
+        + "".join(events)
+        + "END:VCALENDAR\r\n"
+    )
+    response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = 'inline; filename="bob-schedule.ics"'
+    return response

@@ -1,0 +1,258 @@
+"""Read-only pages for everyone: tournaments, schedule, sessions, bracket, honours."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from ..bracket_svg import (
+    BracketLabels,
+    BracketSeat,
+    BracketSession,
+    BracketStage,
+    render_bracket_svg,
+)
+from ..models import Honour, Session, SquadRank, Stage, Tournament
+from ..permissions import public
+from ..standings import get_standings
+from .queries import SessionLines, tournament_sessions
+
+
+@public
+@require_GET
+def home(request: HttpRequest) -> HttpResponse:
+    tournaments = Tournament.objects.annotate(player_count=Count("registrations")).order_by(
+        "-starts_on", "name"
+    )
+    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+
+
+def _tournament(slug: str) -> Tournament:
+    return get_object_or_404(Tournament, slug=slug)
+
+
+def session_label(session: Session) -> str:
+    return _("%(stage)s · session %(number)s") % {
+        "stage": session.stage.get_kind_display(),
+        "number": session.number,
+    }
+
+
+@public
+@require_GET
+def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    sessions = tournament_sessions(tournament)
+    latest = [s for s in sessions if s.has_result]
+    latest.sort(key=lambda s: s.version.created_at, reverse=True)
+    upcoming = [s for s in sessions if not s.has_result and s.session.scheduled_at]
+    upcoming.sort(key=lambda s: s.session.scheduled_at)
+    return render(
+        request,
+        "tournaments/tournament_home.html",
+        {
+            "tournament": tournament,
+            "player_count": tournament.registrations.count(),
+            "stages": tournament.stages.all(),
+            "current_stage": tournament.current_stage(),
+            "latest": latest[:3],
+            "upcoming": upcoming[:5],
+            "tab": "home",
+        },
+    )
+
+
+def schedule_context(tournament: Tournament) -> dict:
+    sessions = tournament_sessions(tournament)
+    sessions.sort(
+        key=lambda s: (
+            s.session.scheduled_at is None,
+            s.session.scheduled_at or 0,
+            s.stage.number,
+            s.session.number,
+        )
+    )
+    return {"tournament": tournament, "sessions": sessions, "tab": "schedule"}
+
+
+@public
+@require_GET
+def schedule(request: HttpRequest, slug: str) -> HttpResponse:
+    return render(request, "tournaments/schedule.html", schedule_context(_tournament(slug)))
+
+
+@public
+@require_GET
+def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    tournament = _tournament(slug)
+    lines = tournament_sessions(tournament, {"pk": pk})
+    if not lines:
+        return render(
+            request,
+            "tournaments/not_found.html",
+            {"message": _("This tournament has no session with that number.")},
+            status=404,
+        )
+    return render(
+        request,
+        "tournaments/session_detail.html",
+        {"tournament": tournament, "entry": lines[0], "tab": "schedule"},
+    )
+
+
+def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str]]:
+    """The bracket's data: one column per stage; the podium once the final has a result."""
+    sessions = tournament_sessions(tournament)
+    stages: dict[int, tuple[Stage, list[SessionLines]]] = {}
+    for entry in sessions:
+        stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
+    columns = []
+    podium: list[str] = []
+    ordered = sorted(stages.values(), key=lambda item: item[0].number)
+    for stage, entries in ordered:
+        columns.append(
+            BracketStage(
+                label=stage.get_kind_display(),
+                sessions=[
+                    BracketSession(
+                        label=_("Session %(number)s") % {"number": entry.session.number},
+                        link=reverse(
+                            "tournaments:session", args=[tournament.slug, entry.session.pk]
+                        ),
+                        seats=[
+                            BracketSeat(
+                                player_key=str(line.seat.player_id),
+                                player_name=line.player.display_name,
+                                squad_colour=line.squad.colour if line.squad else "",
+                                points=line.points,
+                                place=line.place,
+                                qualified=line.qualified,
+                                best_runner_up=line.best_runner_up,
+                            )
+                            for line in (entry.ranked_seats if entry.has_result else entry.seats)
+                        ],
+                    )
+                    for entry in entries
+                ],
+            )
+        )
+    if ordered:
+        last_stage, last_entries = ordered[-1]
+        if last_stage.kind == "final" and len(last_entries) == 1 and last_entries[0].has_result:
+            podium = [line.player.display_name for line in last_entries[0].ranked_seats[:3]]
+    return columns, podium
+
+
+def bracket_labels(tournament: Tournament) -> BracketLabels:
+    return BracketLabels(
+        title=_("Bracket of %(name)s") % {"name": tournament.name},
+        description=_(
+            "Stages from left to right; each box is a session with its seats, places and "
+            "points. Lines join qualifiers to their next session."
+        ),
+        podium=_("Podium"),
+        qualified=_("qualified"),
+        best_runner_up=_("best runner-up"),
+        points=_("pts"),
+        legend=_("Legend"),
+    )
+
+
+@public
+@require_GET
+def bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    columns, podium = bracket_stages(tournament)
+    return render(
+        request,
+        "tournaments/bracket.html",
+        {
+            "tournament": tournament,
+            "svg": render_bracket_svg(columns, podium, bracket_labels(tournament)),
+            "columns": columns,
+            "podium": podium,
+            "tab": "bracket",
+        },
+    )
+
+
+@public
+@require_GET
+def bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    columns, podium = bracket_stages(tournament)
+    svg = render_bracket_svg(columns, podium, bracket_labels(tournament))
+    return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@public
+@require_GET
+def honours(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = _tournament(slug)
+    honour_list = Honour.objects.filter(tournament=tournament).select_related(
+        "player", "squad", "session__stage"
+    )
+    ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
+    return render(
+        request,
+        "tournaments/honours.html",
+        {"tournament": tournament, "honours": honour_list, "ranks": ranks, "tab": "honours"},
+    )
+
+
+def standings_context(tournament: Tournament) -> dict:
+    standings = get_standings(tournament)
+    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    stage_labels = dict(Stage._meta.get_field("kind").choices)
+    for row in standings["players"]:
+        row["squad_obj"] = squads.get(row["squad"])
+    for stage in standings["stages"]:
+        stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
+        for session in stage["sessions"]:
+            session["ranked"] = sorted(
+                session["seats"], key=lambda s: (s["position"] or 99, s["seat_order"])
+            )
+            for seat in session["seats"]:
+                seat["squad_obj"] = squads.get(seat["squad"])
+    return {"tournament": tournament, "standings": standings, "tab": "standings"}
+
+
+@public
+@require_GET
+def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    context = standings_context(_tournament(slug))
+    return render(request, "tournaments/standings.html", context)
+
+
+@public
+@require_GET
+def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
+    context = standings_context(_tournament(slug))
+    return render(request, "tournaments/partials/standings_body.html", context)
+
+
+@public
+@require_GET
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    """Full-screen venue view cycling standings, schedule and latest results."""
+    tournament = _tournament(slug)
+    context = standings_context(tournament)
+    sessions = tournament_sessions(tournament)
+    latest = sorted(
+        (s for s in sessions if s.has_result), key=lambda s: s.version.created_at, reverse=True
+    )
+    upcoming = sorted(
+        (s for s in sessions if not s.has_result and s.session.scheduled_at),
+        key=lambda s: s.session.scheduled_at,
+    )
+    context.update({"latest": latest[:4], "upcoming": upcoming[:8]})
+    template = (
+        "tournaments/partials/projector_panels.html"
+        if request.htmx
+        else "tournaments/projector.html"
+    )
+    return render(request, template, context)

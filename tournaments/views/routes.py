@@ -1,0 +1,70 @@
+"""URL patterns of the web pages, grouped by audience (added to ``tournaments.urls``)."""
+
+from django.urls import path
+
+from . import auth, judge, organiser, player, public
+
+public_patterns = [
+    path("t/<slug:slug>/", public.tournament_home, name="tournament"),
+    path("t/<slug:slug>/standings/", public.standings, name="standings"),
+    path("t/<slug:slug>/standings/live/", public.standings_partial, name="standings_partial"),
+    path("t/<slug:slug>/schedule/", public.schedule, name="schedule"),
+    path("t/<slug:slug>/sessions/<int:pk>/", public.session_detail, name="session"),
+    path("t/<slug:slug>/bracket/", public.bracket, name="bracket"),
+    path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
+    path("t/<slug:slug>/honours/", public.honours, name="honours"),
+    path("t/<slug:slug>/projector/", public.projector, name="projector"),
+]
+
+auth_patterns = [
+    path("accounts/login/", auth.login_view, name="login"),
+    path("accounts/logout/", auth.logout_view, name="logout"),
+    path("p/<str:token>/", auth.player_link, name="player_link"),
+]
+
+judge_patterns = [
+    path("judge/", judge.judge_home, name="judge_home"),
+    path("judge/sessions/<int:pk>/", judge.session_sheet, name="judge_session"),
+    path("judge/sessions/<int:pk>/draw/", judge.session_draw, name="judge_draw"),
+    path("judge/sessions/<int:pk>/initiative/", judge.session_initiative, name="judge_initiative"),
+    path("judge/sessions/<int:pk>/result/", judge.result_entry, name="judge_result"),
+    path(
+        "judge/sessions/<int:pk>/result/preview/",
+        judge.result_preview,
+        name="judge_result_preview",
+    ),
+    path(
+        "judge/sessions/<int:pk>/print/score-sheet/",
+        judge.print_score_sheet,
+        name="judge_print_score",
+    ),
+]
+
+organiser_patterns = [
+    path("organise/", organiser.organiser_home, name="organiser_home"),
+    path("organise/new/", organiser.tournament_create, name="tournament_create"),
+    path("organise/<slug:slug>/", organiser.dashboard, name="organiser_dashboard"),
+    path("organise/<slug:slug>/players/", organiser.players, name="organiser_players"),
+    path("organise/<slug:slug>/players/upload/", organiser.roster_upload, name="organiser_roster"),
+    path("organise/<slug:slug>/judges/", organiser.judges, name="organiser_judges"),
+    path("organise/<slug:slug>/stages/<int:number>/", organiser.stage_edit, name="organiser_stage"),
+    path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/schedule/",
+        organiser.session_schedule,
+        name="organiser_session_schedule",
+    ),
+    path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
+    path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
+    path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
+]
+
+player_patterns = [
+    path("me/", player.player_home, name="player_home"),
+    path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
+    path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
+]
+
+urlpatterns = (
+    player_patterns + public_patterns + auth_patterns + judge_patterns + organiser_patterns
+)
