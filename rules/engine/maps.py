@@ -117,7 +117,7 @@ class _Parser:
         legend_start = i
         cells, edges, width, height = self._grid(grid, start)
         legend = self._legend(legend_start)
-        if self.problems:
+        if not width:
             raise MapError(self.problems, self.source)
         board = self._build(header, cells, edges, width, height, legend, start)
         if self.problems:

@@ -326,9 +326,7 @@ def _bool(value: Any, path: str) -> bool:
 
 def _dice(value: Any, path: str) -> DiceSpec:
     if not isinstance(value, dict) or set(value) != {"white", "red"}:
-        raise RulesDataError(
-            f"{path}: expected dice as {{\"white\": n, \"red\": n}}, got {value!r}"
-        )
+        raise RulesDataError(f'{path}: expected dice as {{"white": n, "red": n}}, got {value!r}')
     return DiceSpec(_int(value["white"], f"{path}.white"), _int(value["red"], f"{path}.red"))
 
 
@@ -481,4 +479,3 @@ def load_rules_data(overrides: Mapping[str, Any] | None = None) -> RulesData:
     except (TypeError, ValueError) as exc:
         raise RulesDataError(f"overrides: not plain JSON data ({exc})") from None
     return _load_cached(key)
-

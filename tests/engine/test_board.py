@@ -170,7 +170,10 @@ def test_dreadnought_positions(board):
     assert board.dread_doors[board.index((0, 3))] == ()
     # Straddling the dividing wall through its two always-open doors: a doorway.
     assert board.dread_doors[board.index((1, 2))] != ()
+    # Crouched under the bulkhead (it must be destroyed before the Dreadnought passes).
+    slot = board.door_slot[((2, 1), (3, 1))]
+    assert board.dread_doors[board.index((2, 0))] == (slot,)
     # Straddling a plain wall: impossible.
-    assert board.dread_doors[board.index((2, 0))] is None
+    assert board.dread_doors[board.index((4, 2))] is None
     # Over a solid square: impossible.
     assert board.dread_doors[board.index((3, 1))] is None

@@ -119,7 +119,10 @@ def test_hand_to_hand_matches_enumeration(a_dice, d_dice, a_lp, d_lp):
 def test_seed_hand_to_hand_example_one_against_four():
     # RULES §10: totals 1 and 4 -> the first loses 3 life points.
     odds = hand_to_hand_odds(
-        TargetInfo("a", 6, 10, "p1"), DiceSpec(red=2), TargetInfo("d", 6, 1, "alien"), DiceSpec(red=2)
+        TargetInfo("a", 6, 10, "p1"),
+        DiceSpec(red=2),
+        TargetInfo("d", 6, 1, "alien"),
+        DiceSpec(red=2),
     )
     assert odds.losses.probability((3, 0)) > 0
     assert odds.losses.probability((0, 0)) == sum(

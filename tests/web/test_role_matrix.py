@@ -11,6 +11,8 @@ from __future__ import annotations
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tournaments.models import Result
+
 pytestmark = pytest.mark.django_db
 
 ROLES = ("anonymous", "player", "judge", "other_judge", "organiser", "superuser")
@@ -140,4 +142,4 @@ def test_other_judge_cannot_post_a_result(world, role_client):
     url = reverse("tournaments:judge_result", args=[world.session.pk])
     response = client.post(url, {"version": world.session.version})
     assert response.status_code == 403
-    assert not hasattr(world.session, "result")
+    assert not Result.objects.filter(session=world.session).exists()

@@ -31,7 +31,7 @@ from tournaments.models import (
 )
 
 from .document import FORMAT, FORMAT_VERSION
-from .references import rewrite_breakdown
+from .references import rewrite_breakdown, rewrite_details
 
 
 def timestamp(value: datetime | None) -> str | None:
@@ -387,14 +387,25 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
     return exported
 
 
-def _activity(tournament: Tournament) -> list[dict[str, Any]]:
+def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+    sessions = {
+        session.pk: _session_ref(session)
+        for session in Session.objects.filter(stage__tournament=tournament).select_related("stage")
+    }
+
+    def session_ref(value: Any) -> Any:
+        number = value if isinstance(value, int) and not isinstance(value, bool) else None
+        return sessions.get(number, value)
+
     entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")
     return [
         {
             "actor": _username(entry.actor),
             "verb": entry.verb,
             "object_description": entry.object_description,
-            "details": entry.details or {},
+            "details": rewrite_details(
+                entry.details or {}, lambda value, as_text: ids.from_stored(value), session_ref
+            ),
             "created_at": timestamp(entry.created_at),
         }
         for entry in entries.order_by("created_at", "pk")
@@ -416,5 +427,5 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "honours": _honours(tournament, ids),
         "score_bonuses": _score_bonuses(tournament, ids),
         "dice_rolls": _dice_rolls(tournament, ids),
-        "activity": _activity(tournament),
+        "activity": _activity(tournament, ids),
     }

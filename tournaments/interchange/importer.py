@@ -27,6 +27,7 @@ from django.db import models, transaction
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
+from tournaments.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
@@ -54,7 +55,7 @@ from tournaments.models import (
 
 from .document import schema_problems, version_problems
 from .problems import InterchangeError, Problem, json_path
-from .references import rewrite_breakdown
+from .references import rewrite_breakdown, rewrite_details
 
 Path = tuple[str | int, ...]
 SessionKey = tuple[int, int]
@@ -453,15 +454,19 @@ class _Checker:
             self._result((*path, "result"), result, seated)
 
     def _loadout(self, path: Path, loadout: dict[str, Any], squad: str | None) -> None:
+        # A tournament without its own weapons or cards uses the default catalogue's.
+        weapons = self.weapons or {weapon.slug for weapon in DEFAULT_CATALOGUE.weapons}
         for key in ("marine_weapons", "extra_marine_weapons"):
             for index, weapon in enumerate(_list(loadout.get(key))):
-                if isinstance(weapon, str) and weapon not in self.weapons:
+                if isinstance(weapon, str) and weapon not in weapons:
                     self.add(
                         (*path, key, index),
                         _('unknown weapon "%(weapon)s"; use the slug of an entry in $.weapons')
                         % {"weapon": weapon},
                     )
         cards = self.squad_cards.get(squad) if squad else None
+        if squad and cards == {}:
+            cards = {card.slug: card.kind.value for card in DEFAULT_CATALOGUE.chapter_cards(squad)}
         for key, kind in (("order_cards", "order"), ("equipment_cards", "equipment")):
             for index, card in enumerate(_list(loadout.get(key))):
                 if not isinstance(card, str):
@@ -927,6 +932,17 @@ class _Writer:
         for roll, data in zip(rolls, self.doc["dice_rolls"], strict=True):
             self.keep_time(roll, "created_at", data["created_at"])
 
+    def _detail_player(self, value: Any, as_text: bool) -> Any:
+        if isinstance(value, str) and value in self.players:
+            return self.pk_of(value, as_text)
+        return value
+
+    def _detail_session(self, value: Any) -> Any:
+        key = _ref_key(value)
+        if key is not None and key in self.sessions:
+            return self.sessions[key].pk
+        return value
+
     def _activity(self, tournament: Tournament) -> None:
         entries = ActivityLog.objects.bulk_create(
             ActivityLog(
@@ -934,7 +950,7 @@ class _Writer:
                 actor=self.user(data["actor"]),
                 verb=data["verb"],
                 object_description=data["object_description"],
-                details=data["details"],
+                details=rewrite_details(data["details"], self._detail_player, self._detail_session),
             )
             for data in self.doc["activity"]
         )

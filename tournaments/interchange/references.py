@@ -66,3 +66,57 @@ def _rewrite_nested(item: Any, rewrite: Rewrite, path: Path) -> Any:
 
 def _apply(rewrite: Rewrite, value: Any, as_text: bool, path: Path) -> Any:
     return None if value is None else rewrite(value, as_text, path)
+
+
+# Activity log details (see tournaments/activity.py callers): key -> how players are held.
+#: A single player id stored as a number.
+DETAIL_PLAYER_KEYS = ("player",)
+#: Lists of player ids: stored as numbers (qualifiers) or as text (initiative order).
+DETAIL_NUMBER_LIST_KEYS = ("qualifiers",)
+DETAIL_TEXT_LIST_KEYS = ("order",)
+#: Lists of lists of player ids as text (a stage's seating, one list per session).
+DETAIL_TEXT_GROUP_KEYS = ("sessions",)
+#: Objects keyed by player id (squad draw assignments).
+DETAIL_PLAYER_MAP_KEYS = ("assignments",)
+#: Lists of objects whose "player" is a player id as text (rank transfers).
+DETAIL_ENTRY_LIST_KEYS = ("rank_transfers",)
+#: A session stored as its database id.
+DETAIL_SESSION_KEYS = ("session",)
+
+#: ``player(value, as_text)``: a translated player reference; ``session(value)``: a session.
+PlayerRewrite = Callable[[Any, bool], Any]
+SessionRewrite = Callable[[Any], Any]
+
+
+def rewrite_details(details: Any, player: PlayerRewrite, session: SessionRewrite) -> Any:
+    """A copy of an activity entry's details with player and session references translated.
+
+    Keys not listed above, and values of an unexpected shape, are copied unchanged.
+    """
+    if not isinstance(details, dict):
+        return details
+    result: dict[str, Any] = {}
+    for key, value in details.items():
+        if key in DETAIL_PLAYER_KEYS and value is not None:
+            value = player(value, False)
+        elif key in DETAIL_SESSION_KEYS and value is not None:
+            value = session(value)
+        elif key in DETAIL_NUMBER_LIST_KEYS + DETAIL_TEXT_LIST_KEYS and isinstance(value, list):
+            as_text = key in DETAIL_TEXT_LIST_KEYS
+            value = [player(item, as_text) for item in value]
+        elif key in DETAIL_TEXT_GROUP_KEYS and isinstance(value, list):
+            value = [
+                [player(item, True) for item in group] if isinstance(group, list) else group
+                for group in value
+            ]
+        elif key in DETAIL_PLAYER_MAP_KEYS and isinstance(value, dict):
+            value = {str(player(item, True)): squad for item, squad in value.items()}
+        elif key in DETAIL_ENTRY_LIST_KEYS and isinstance(value, list):
+            value = [
+                {**entry, "player": player(entry["player"], True)}
+                if isinstance(entry, dict) and entry.get("player") is not None
+                else entry
+                for entry in value
+            ]
+        result[key] = value
+    return result

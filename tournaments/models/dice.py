@@ -51,7 +51,7 @@ class DiceRoll(models.Model):
     class Meta:
         verbose_name = _("dice roll")
         verbose_name_plural = _("dice rolls")
-        ordering = ["created_at", "batch", "sequence"]
+        ordering = ["pk"]
         constraints = [
             models.UniqueConstraint(fields=["batch", "sequence"], name="diceroll_unique_sequence"),
         ]

@@ -167,4 +167,8 @@ class Loadout(models.Model):
 
         problems = loadout_problems(self)
         if problems:
-            raise ValidationError(problems)
+            # Non-field errors: every message names the marine or card it is about, and a
+            # form showing only some fields can still display them.
+            raise ValidationError(
+                [message for messages in problems.values() for message in messages]
+            )

@@ -6,8 +6,11 @@ attacks through :mod:`rules.engine.combat`. Every change is narrated on the cont
 
 from __future__ import annotations
 
+from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import AlienReach
+from rules.engine.ai.strike import carry_out
 from rules.engine.ai.turn import TurnContext
+from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import field_to_adjacent, move
 
@@ -67,3 +70,34 @@ def note_doorway(ctx: TurnContext, reach: AlienReach, anchor: Square, remaining:
             if reach.field.dist[j] > reach.allowance:
                 ctx.say("doorway_stop", figure=reach.figure.id)
             return
+
+
+def _open_door_for_fight(ctx: TurnContext, figure_id: str, target_id: str) -> None:
+    """An alien that ends its move in front of a closed door opens it to fight across."""
+    figure = ctx.state.figure(figure_id)
+    target = ctx.state.figure(target_id)
+    for a in figure.squares:
+        for b in target.squares:
+            if ctx.state.door_state(a, b) is DoorState.CLOSED:
+                ctx.state = ctx.state.with_door(a, b, DoorState.OPEN)
+                ctx.say("door_opened", figure=figure_id, a=list(a), b=list(b))
+                return
+
+
+def execute_plan(
+    ctx: TurnContext, reach: AlienReach, plan: Plan, alternatives: list[Plan], area: bool
+) -> bool:
+    """Narrate the choice, move to the plan's square and resolve its shots."""
+    figure = reach.figure
+    if area:
+        ctx.say("area_choice", figure=figure.id, marines=plan.marines_hit)
+    summary = plan.summary()
+    ctx.say("attack_chosen", figure=figure.id, **summary)
+    for other in alternatives:
+        ctx.say("attack_alternative", **other.summary())
+    if plan.doubtful:
+        ctx.say("doubtful_sight", a=list(plan.anchor), b=list(ctx.state.figure(plan.target).square))
+    move_to(ctx, reach, plan.anchor)
+    if plan.kind == "hand_to_hand":
+        _open_door_for_fight(ctx, figure.id, plan.target)
+    return carry_out(ctx, figure.id, plan.shots)

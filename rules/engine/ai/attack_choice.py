@@ -45,7 +45,14 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
             for weapon in single:
                 plans.append(
                     shot_plan(
-                        ctx.state, rules, alien, weapon, target, stop[1], stop[0], steps,
+                        ctx.state,
+                        rules,
+                        alien,
+                        weapon,
+                        target,
+                        stop[1],
+                        stop[0],
+                        steps,
                         stop[2] == "doubtful",
                     )
                 )

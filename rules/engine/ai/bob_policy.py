@@ -54,7 +54,9 @@ class BobPolicy:
                 break
             if first is not None and any(a.id == first for a in pending):
                 assessment = assess_focus(
-                    ctx.state, ctx.state.figure(first), ctx.rules,
+                    ctx.state,
+                    ctx.state.figure(first),
+                    ctx.rules,
                     allowance(ctx, ctx.state.figure(first)),
                 )
                 criterion = "event_first"

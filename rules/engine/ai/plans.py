@@ -20,6 +20,21 @@ from rules.engine.units import DiceSpec, RulesData
 
 
 @dataclass(frozen=True)
+class Shot:
+    """One weapon's part of a plan: what it is aimed at and its expected result."""
+
+    weapon: str
+    pattern: str  # single | blast | line | split
+    target: str | None  # a figure id (single shot; main target of a split)
+    aim: tuple[int, int] | None  # blast centre, or the direction of a line as (dx, dy)
+    marines_hit: int
+    points: Fraction
+    life_points: Fraction
+    origin: tuple[int, int] | None = None  # the firer's square a line starts from
+    hits: tuple[str, ...] = ()  # figures a line passes through
+
+
+@dataclass(frozen=True)
 class Plan:
     """One way to attack: stand on ``anchor`` (``steps`` away) and use ``weapon``."""
 
@@ -34,7 +49,7 @@ class Plan:
     marines_hit: int
     distance: int  # path distance to the target, for the "nearest target" tie-break
     doubtful: bool = False
-    option: object | None = None  # the combat module's option, when it built the plan
+    shots: tuple[Shot, ...] = ()  # what to fire, in order (one for ordinary attacks)
 
     def key(self, area: bool) -> tuple:
         base = (-self.points, -self.life_points, self.distance, self.steps, self.target)
@@ -88,10 +103,22 @@ def shot_plan(
 ) -> Plan:
     dice = rules.weapon(weapon).dice
     armour = rules.unit(target.unit).armour
-    points, life = _shot_score(
-        dice, armour, target.life_points, target_info(target, rules).value
+    points, life = _shot_score(dice, armour, target.life_points, target_info(target, rules).value)
+    shot = Shot(weapon, "single", target.id, None, 1, points, life)
+    return Plan(
+        "shoot",
+        anchor,
+        steps,
+        weapon,
+        target.id,
+        None,
+        points,
+        life,
+        1,
+        distance,
+        doubtful,
+        (shot,),
     )
-    return Plan("shoot", anchor, steps, weapon, target.id, None, points, life, 1, distance, doubtful)
 
 
 def melee_plan(
@@ -102,5 +129,18 @@ def melee_plan(
     points, life = _melee_score(
         dice, alien.life_points, target_dice, target.life_points, target_info(target, rules).value
     )
-    return Plan("hand_to_hand", anchor, steps, "hand_to_hand", target.id, None, points, life, 1,
-                steps)
+    shot = Shot("hand_to_hand", "hand_to_hand", target.id, None, 1, points, life)
+    return Plan(
+        "hand_to_hand",
+        anchor,
+        steps,
+        "hand_to_hand",
+        target.id,
+        None,
+        points,
+        life,
+        1,
+        steps,
+        False,
+        (shot,),
+    )

@@ -116,8 +116,12 @@ class AlienReach:
         w = board.width
         start = self.field.start
         for tsq in target.squares:
-            for nb in ((tsq[0] + 1, tsq[1]), (tsq[0] - 1, tsq[1]), (tsq[0], tsq[1] + 1),
-                       (tsq[0], tsq[1] - 1)):
+            for nb in (
+                (tsq[0] + 1, tsq[1]),
+                (tsq[0] - 1, tsq[1]),
+                (tsq[0], tsq[1] + 1),
+                (tsq[0], tsq[1] - 1),
+            ):
                 if not board.in_bounds(nb) or nb in target.squares:
                     continue
                 if not edge_passable_for_attack(state, nb, tsq):
@@ -144,8 +148,10 @@ class AlienReach:
         for steps, anchor in self.stops:
             if doubtful is not None and steps > doubtful[0]:
                 break
-            if self.figure.is_dreadnought and anchor == self.field.start and in_doorway(
-                state, anchor
+            if (
+                self.figure.is_dreadnought
+                and anchor == self.field.start
+                and in_doorway(state, anchor)
             ):
                 continue
             visible, is_doubtful, _, _ = sees(state, self.figure, anchor, target)
@@ -176,9 +182,7 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-def assess(
-    state: GameState, figure: Figure, rules: RulesData, allowance: int
-) -> AlienReach:
+def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
     """Run the alien's one distance field and collect its stops and adjacency distances."""
     dfield = distance_field(state, figure.id)
     w = state.board.width

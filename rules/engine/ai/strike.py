@@ -1,10 +1,11 @@
-"""Rolling an alien's chosen attack and applying the result to the state.
+"""Carrying out a chosen attack through :mod:`rules.engine.combat`, with the judge's log.
 
-A thin adapter over the dice service and :mod:`rules.engine.odds` (the same loss rule
-the odds use): a single shot, a hand-to-hand fight, or one roll applied to several figures
-(area weapons, with the template's squares already worked out by :mod:`ai.area`). Deaths
-update the scores as RULES §7 says: an owner loses the value of a marine that dies; a
-player whose marine kills an alien in a fight takes a free token of that alien's type.
+The plan was chosen with fast, memoised scores; here the alien (already on its square)
+asks combat for its legal options once, takes the one matching each planned shot, and
+resolves it with the turn's dice. The combat events become translatable steps (the dice
+come from the dice log, so the judge sees exactly what was rolled). Scores change as RULES
+§7 says: a player loses the value of a marine that dies; a player whose marine kills an
+alien in a fight takes a free token of that alien's type and scores its value.
 """
 
 from __future__ import annotations
@@ -12,24 +13,14 @@ from __future__ import annotations
 from dataclasses import replace
 
 from rules.engine.ai.turn import TurnContext
-from rules.engine.dice import DieKind
-from rules.engine.odds import life_points_lost
-from rules.engine.state import MARINE, Figure, GameState
-from rules.engine.units import DiceSpec
-
-
-def roll(ctx: TurnContext, dice: DiceSpec, purpose: str, subject: str) -> tuple[int, ...]:
-    """Roll white then red dice, log them, return all faces (white first)."""
-    values: tuple[int, ...] = ()
-    if dice.white:
-        white = ctx.dice.roll(DieKind.WHITE, dice.white, purpose=purpose, subject=subject)
-        ctx.say("dice", purpose=purpose, kind="white", values=list(white))
-        values += white
-    if dice.red:
-        red = ctx.dice.roll(DieKind.RED, dice.red, purpose=purpose, subject=subject)
-        ctx.say("dice", purpose=purpose, kind="red", values=list(red))
-        values += red
-    return values
+from rules.engine.combat import (
+    HAND_TO_HAND,
+    AttackOption,
+    CombatEvent,
+    attack_options,
+    resolve_attack,
+)
+from rules.engine.state import MARINE, GameState
 
 
 def _score(state: GameState, player: str | None, delta: int) -> GameState:
@@ -39,49 +30,8 @@ def _score(state: GameState, player: str | None, delta: int) -> GameState:
     return state.with_player(replace(current, score=current.score + delta))
 
 
-def apply_damage(
-    ctx: TurnContext, target_id: str, amount: int, killer_player: str | None = None
-) -> None:
-    """Take ``amount`` life points from a figure; remove it (and score) if it dies."""
-    state = ctx.state
-    if not state.has_figure(target_id):
-        return
-    target = state.figure(target_id)
-    if amount <= 0:
-        ctx.say("no_damage", target=target_id)
-        return
-    left = max(0, target.life_points - amount)
-    if left > 0:
-        ctx.state = state.with_figure(_wounded(ctx, target, left))
-        ctx.say("damage", target=target_id, amount=target.life_points - left, left=left)
-        return
-    ctx.say("damage", target=target_id, amount=target.life_points, left=0)
-    ctx.say("killed", target=target_id)
-    state = state.without_figure(target_id)
-    for pilot in [f for f in state.figures if f.piloting == target_id]:
-        state = state.without_figure(pilot.id)
-    if target.side == MARINE:
-        value = ctx.rules.marine_value(target.unit, target.weapons)
-        state = _score(state, target.player, -value)
-    elif killer_player is not None:
-        state = _take_token(ctx, state, target.unit, killer_player)
-    ctx.state = state
-
-
-def _wounded(ctx: TurnContext, target: Figure, left: int) -> Figure:
-    """A wounded Dreadnought loses one heavy weapon per life point lost (last first)."""
-    weapons = list(target.weapons)
-    if ctx.rules.unit(target.unit).life_points_per_heavy_weapon:
-        for _ in range(target.life_points - left):
-            heavy = [i for i, w in enumerate(weapons) if ctx.rules.weapon(w).is_heavy]
-            if not heavy:
-                break
-            lost = weapons.pop(heavy[-1])
-            ctx.say("weapon_lost", target=target.id, weapon=lost)
-    return replace(target, life_points=left, weapons=tuple(weapons))
-
-
 def _take_token(ctx: TurnContext, state: GameState, unit: str, player: str) -> GameState:
+    """The killer takes a free token of the alien's type, if any, and scores it."""
     for token in state.tokens:
         if token.alien == unit and token.taken_by is None:
             tokens = tuple(
@@ -92,27 +42,77 @@ def _take_token(ctx: TurnContext, state: GameState, unit: str, player: str) -> G
     return state
 
 
-def shoot_single(ctx: TurnContext, alien: Figure, weapon: str, target_id: str) -> None:
-    target = ctx.state.figure(target_id)
-    dice = ctx.rules.weapon(weapon).dice
-    total = sum(roll(ctx, dice, f"{alien.id} fires {weapon}", alien.id))
-    armour = ctx.rules.unit(target.unit).armour
-    apply_damage(ctx, target_id, life_points_lost(total, armour, target.life_points))
+def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
+    """The combat option that carries out a planned shot (never one touching an alien)."""
+    for option in options:
+        if option.odds.touches_friendly() and option.kind != HAND_TO_HAND:
+            continue
+        if shot.pattern == "hand_to_hand":
+            if option.kind == HAND_TO_HAND and option.target == shot.target:
+                return option
+            continue
+        if option.kind == HAND_TO_HAND or option.weapon != shot.weapon:
+            continue
+        if shot.pattern == "single" and option.target == shot.target:
+            return option
+        if shot.pattern == "blast" and option.aim == shot.aim:
+            return option
+        if shot.pattern == "line" and tuple(sorted(option.target_keys)) == shot.hits:
+            return option
+        if shot.pattern == "split":
+            return option
+    return None
 
 
-def hand_to_hand(ctx: TurnContext, alien: Figure, target_id: str) -> None:
-    target = ctx.state.figure(target_id)
-    rules = ctx.rules
-    mine = sum(
-        roll(ctx, rules.hand_to_hand_dice(alien.unit, alien.weapons), "hand-to-hand", alien.id)
-    )
-    theirs = sum(
-        roll(ctx, rules.hand_to_hand_dice(target.unit, target.weapons), "hand-to-hand",
-             target.id)
-    )
-    if mine > theirs:
-        apply_damage(ctx, target_id, min(target.life_points, mine - theirs))
-    elif theirs > mine:
-        apply_damage(ctx, alien.id, min(alien.life_points, theirs - mine), target.player)
-    else:
-        ctx.say("no_damage", target=target_id)
+def narrate_events(
+    ctx: TurnContext, events: list[CombatEvent], rolls_before: int, killer: dict[str, str]
+) -> None:
+    """Dice from the dice log, then damage, lost weapons and deaths as steps; scores."""
+    for roll in ctx.dice.log[rolls_before:]:
+        ctx.say("dice", purpose=roll.purpose, kind=roll.kind.value, values=list(roll.values))
+    for event in events:
+        fid = event.figure_id
+        if event.kind == "damage":
+            left = ctx.state.figure(fid).life_points if ctx.state.has_figure(fid) else 0
+            ctx.say("damage", target=fid, amount=event.life_points_lost, left=left)
+        elif event.kind == "no_effect" and fid is not None:
+            ctx.say("no_damage", target=fid)
+        elif event.kind == "weapon_lost":
+            ctx.say("weapon_lost", target=fid, weapon=event.details.get("weapon", ""))
+        elif event.kind == "killed":
+            ctx.say("killed", target=fid)
+            owner = event.details.get("owner")
+            if event.details.get("pilot"):
+                continue
+            if owner not in (None, "alien"):
+                ctx.state = _score(ctx.state, owner, -event.points)
+            elif fid in killer:
+                unit = event.details.get("unit", "")
+                ctx.state = _take_token(ctx, ctx.state, unit, killer[fid])
+        elif event.kind not in ("attack", "roll", "hit"):
+            ctx.say("combat_event", text=event.text)
+
+
+def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
+    """Resolve the planned shots in order; False if combat offered no matching option."""
+    done = False
+    for shot in shots:
+        if not ctx.state.has_figure(alien_id):
+            break
+        alien = ctx.state.figure(alien_id)
+        if shot.weapon != "hand_to_hand" and shot.weapon not in alien.weapons:
+            continue
+        options = attack_options(ctx.state, alien_id, data=ctx.rules, include_doors=False)
+        option = matching_option(options, shot)
+        if option is None:
+            continue
+        killer: dict[str, str] = {}
+        if option.kind == HAND_TO_HAND and option.target is not None:
+            target = ctx.state.figure(option.target)
+            if target.side == MARINE and target.player is not None:
+                killer[alien_id] = target.player
+        before = len(ctx.dice.log)
+        ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
+        narrate_events(ctx, events, before, killer)
+        done = True
+    return done

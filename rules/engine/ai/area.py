@@ -1,0 +1,273 @@
+"""Area weapons of the aliens: a Chaos Marine's heavy weapon and a Dreadnought's guns.
+
+RULES §11: these aliens ignore the focus rule and choose the position and the aim that
+hit the most marines, then the most expected damage; an aim whose template would touch
+another alien (or the firer) is never taken, and a missile is never aimed at a square
+next to its firer. A Dreadnought fires every weapon it still has from the one position it
+chose (the position whose weapons together hit the most marines).
+
+Templates come from :mod:`rules.engine.combat` (missile blast, plasma line), the odds
+from :mod:`rules.engine.odds`; an assault cannon splits its total among the marines it
+sees (the split that destroys most, :func:`odds.best_split`).
+
+Speed: each aim's score does not depend on where the firer stands, so aims are scored
+once and sorted; each candidate position then looks for the first aim it can see.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from rules.engine.ai.plans import Plan, Shot, target_info
+from rules.engine.ai.reach import AlienReach, Assessment, footprint, in_doorway, targets_of
+from rules.engine.ai.turn import TurnContext
+from rules.engine.combat import line_squares, missile_hits
+from rules.engine.geometry import DIRECTIONS8, Square, chebyshev
+from rules.engine.los import line_of_sight
+from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
+
+AREA_PATTERNS = ("blast", "line", "split")
+
+
+def _figures_on(state: GameState, squares: list[Square]) -> list[Figure]:
+    seen: dict[str, Figure] = {}
+    for sq in squares:
+        f = state.figure_at(sq)
+        if f is not None:
+            seen.setdefault(f.id, f)
+    return list(seen.values())
+
+
+def _armour(ctx: TurnContext, figure: Figure) -> int:
+    return ctx.rules.unit(figure.unit).armour
+
+
+def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
+    """A missile at ``aim`` (None if it would touch an alien or the firer)."""
+    centre_figures, around_figures = missile_hits(ctx.state, aim)
+    if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
+        return None
+    centre = [(target_info(f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
+    around = [(target_info(f, ctx.rules), _armour(ctx, f)) for f in around_figures]
+    if not centre and not around:
+        return None
+    dice = ctx.rules.weapon(weapon).dice
+    odds = blast_odds(dice, centre, around, "alien")
+    hit = len(centre) + len(around)
+    return Shot(
+        weapon, "blast", None, aim, hit, odds.expected_points(), odds.expected_life_points()
+    )
+
+
+def line_shot(
+    ctx: TurnContext,
+    firer: Figure,
+    weapon: str,
+    origin: Square,
+    direction: Square,
+    origin_anchor: Square | None = None,
+) -> Shot | None:
+    state = ctx.state
+    hits = []
+    ids = []
+    body = footprint(firer, origin_anchor) if origin_anchor is not None else (origin,)
+    squares = [sq for sq in line_squares(state, origin, direction) if sq not in body]
+    for f in _figures_on(state, squares):
+        if f.id == firer.id:
+            continue
+        if f.side == ALIEN:
+            return None
+        hits.append((target_info(f, ctx.rules), _armour(ctx, f)))
+        ids.append(f.id)
+    if not hits:
+        return None
+    odds = line_odds(ctx.rules.weapon(weapon).dice, hits, "alien")
+    return Shot(
+        weapon,
+        "line",
+        None,
+        direction,
+        len(hits),
+        odds.expected_points(),
+        odds.expected_life_points(),
+        origin,
+        tuple(sorted(ids)),
+    )
+
+
+def visible_marines(ctx: TurnContext, firer: Figure, anchor: Square) -> list[Figure]:
+    from rules.engine.ai.reach import sees
+
+    out = []
+    for player in _players(ctx.state):
+        for target in targets_of(ctx.state, player):
+            if sees(ctx.state, firer, anchor, target)[0]:
+                out.append(target)
+    return out
+
+
+def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | None:
+    if not visible:
+        return None
+    targets = tuple(
+        SplitTarget(target_info(f, ctx.rules), _armour(ctx, f))
+        for f in sorted(visible, key=lambda f: f.id)
+    )
+    odds = split_odds(ctx.rules.weapon(weapon).dice, targets, "alien")
+    return Shot(
+        weapon,
+        "split",
+        visible[0].id,
+        None,
+        len(visible),
+        odds.expected_points(),
+        odds.expected_life_points(),
+    )
+
+
+def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
+    from rules.engine.ai.plans import _shot_score
+
+    points, life = _shot_score(
+        ctx.rules.weapon(weapon).dice,
+        _armour(ctx, target),
+        target.life_points,
+        target_info(target, ctx.rules).value,
+    )
+    return Shot(weapon, "single", target.id, None, 1, points, life)
+
+
+def _players(state: GameState) -> list[str]:
+    return list(state.initiative) or [p.id for p in state.players]
+
+
+def _shot_key(shot: Shot) -> tuple:
+    return (-shot.marines_hit, -shot.points, -shot.life_points)
+
+
+def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
+    """Every missile aim touching a marine and no alien, best first."""
+    aims: set[Square] = set()
+    for player in _players(ctx.state):
+        for target in targets_of(ctx.state, player):
+            for sq in target.squares:
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        aim = (sq[0] + dx, sq[1] + dy)
+                        if not ctx.state.board.is_solid(aim):
+                            aims.add(aim)
+    shots = [s for s in (blast_shot(ctx, firer, weapon, aim) for aim in sorted(aims)) if s]
+    shots.sort(key=lambda s: (_shot_key(s), s.aim[1], s.aim[0]))
+    return shots
+
+
+def _best_from(
+    ctx: TurnContext, reach: AlienReach, anchor: Square, weapon: str, ranked_blasts, ranked_single
+) -> Shot | None:
+    """The best shot of one weapon with the firer standing at ``anchor``."""
+    firer = reach.figure
+    state = ctx.state
+    pattern = ctx.rules.weapon(weapon).pattern
+    body = footprint(firer, anchor)
+    if pattern == "blast":
+        for shot in ranked_blasts[weapon]:
+            if any(chebyshev(shot.aim, sq) <= 1 for sq in body):
+                continue
+            occupant = state.figure_at(shot.aim)
+            ignore = {firer.id} | ({occupant.id} if occupant else set())
+            if any(
+                line_of_sight(state, sq, shot.aim, for_firing=True, ignore=ignore).visible
+                for sq in body
+            ):
+                return shot
+        return None
+    if pattern == "line":
+        best = None
+        for origin in body:
+            for direction in DIRECTIONS8:
+                shot = line_shot(ctx, firer, weapon, origin, direction, anchor)
+                if shot is not None and (best is None or _shot_key(shot) < _shot_key(best)):
+                    best = shot
+        return best
+    if pattern == "split":
+        return split_shot(ctx, weapon, visible_marines(ctx, firer, anchor))
+    from rules.engine.ai.reach import sees
+
+    for shot, target in ranked_single[weapon]:
+        if sees(state, firer, anchor, target)[0]:
+            return shot
+    return None
+
+
+def area_plans(ctx: TurnContext, assessment: Assessment) -> list[Plan]:
+    """The best area (or all-weapons, for a Dreadnought) plan over the reachable stops."""
+    reach = assessment.reach
+    firer = reach.figure
+    rules = ctx.rules
+    weapons = [w for w in firer.weapons if rules.weapon(w).can_shoot]
+    if not weapons:
+        return []
+    if not firer.is_dreadnought:
+        weapons = [w for w in weapons if rules.weapon(w).pattern in AREA_PATTERNS][:1]
+        if not weapons:
+            return []
+    ranked_blasts = {
+        w: _blast_aims(ctx, firer, w) for w in weapons if rules.weapon(w).pattern == "blast"
+    }
+    ranked_single: dict[str, list[tuple[Shot, Figure]]] = {}
+    for w in weapons:
+        if rules.weapon(w).pattern == "single":
+            pairs = [
+                (single_shot(ctx, w, t), t)
+                for p in _players(ctx.state)
+                for t in targets_of(ctx.state, p)
+            ]
+            pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
+            ranked_single[w] = pairs
+    best: tuple | None = None
+    for steps, anchor in reach.stops:
+        if firer.is_dreadnought and in_doorway(ctx.state, anchor):
+            continue
+        shots = []
+        for w in weapons:
+            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single)
+            if shot is not None:
+                shots.append(shot)
+        if not shots:
+            continue
+        marines = sum(s.marines_hit for s in shots)
+        points = sum((s.points for s in shots), Fraction(0))
+        life = sum((s.life_points for s in shots), Fraction(0))
+        key = (-marines, -points, -life, steps, anchor[1], anchor[0])
+        if best is None or key < best[0]:
+            best = (key, steps, anchor, tuple(shots), marines, points, life)
+    if best is None:
+        return []
+    _, steps, anchor, shots, marines, points, life = best
+    main = shots[0]
+    return [
+        Plan(
+            "area",
+            anchor,
+            steps,
+            main.weapon,
+            main.target or _aim_text(main),
+            main.aim,
+            points,
+            life,
+            marines,
+            steps,
+            shots=shots,
+        )
+    ]
+
+
+def _aim_text(shot: Shot) -> str:
+    if shot.aim is None:
+        return "-"
+    return f"{shot.aim[0]},{shot.aim[1]}"
+
+
+def marine_count(figures: list[Figure]) -> int:
+    return sum(1 for f in figures if f.side == MARINE)

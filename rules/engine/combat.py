@@ -1,0 +1,1357 @@
+"""Attacks on a game state: legal options with exact odds, and their resolution with dice.
+
+:func:`attack_options` lists what a figure can attack from a square -- hand-to-hand against
+orthogonal neighbours, every weapon pattern of RULES §10 (single shot, assault-cannon split,
+plasma line, missile blast, lascannon areas, melta, conversion beamer), Tarantula fire inside
+its arc, and reinforced bulkhead doors -- each with its exact :class:`~rules.engine.odds.
+AttackOdds`. :func:`resolve_attack` rolls through a :class:`~rules.engine.dice.Dice` source
+(every roll with a purpose) and returns the new state and the events for the judge's log.
+
+Damage never leaves a figure on the board with 0 life points: it is removed. A Dreadnought
+loses one heavy weapon per life point lost. Scores and tokens are not changed here: a
+``killed`` event carries the points at stake (RULES §7) for the scoring code.
+
+Decisions where RULES.md is silent are listed in ``docs/unit-data.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .board import DoorState
+from .dice import Dice, DieKind
+from .geometry import (
+    DIRECTIONS8,
+    Edge,
+    Square,
+    add,
+    block_2x2,
+    format_square,
+    is_orthogonally_adjacent,
+    neighbours8,
+)
+from .los import figure_sight, line_of_sight
+from .odds import (
+    AttackOdds,
+    SplitTarget,
+    TargetInfo,
+    best_split,
+    blast_odds,
+    combine_independent,
+    conversion_odds,
+    hand_to_hand_odds,
+    lascannon_odds,
+    line_odds,
+    melta_odds,
+    shot_odds,
+    split_odds,
+)
+from .state import ALIEN, MARINE, Figure, GameState
+from .units import DiceSpec, RulesData, Weapon, load_rules_data
+
+HAND_TO_HAND = "hand_to_hand"
+SHOOT = "shoot"
+DOOR = "door"
+#: Lascannon options also try splitting shots over this many of the best single areas.
+LASCANNON_AREAS_COMBINED = 4
+
+
+class CombatError(ValueError):
+    """An attack is not possible as asked (the message says why)."""
+
+
+@dataclass(frozen=True)
+class CombatEvent:
+    """One line of the combat log."""
+
+    kind: str  # attack, roll, hit, no_effect, damage, weapon_lost, killed, door_destroyed...
+    text: str
+    figure_id: str | None = None
+    attack: int | None = None
+    life_points_lost: int = 0
+    points: int = 0  # for "killed": the points at stake (RULES §7)
+    details: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class AttackOption:
+    """One legal attack of one figure from one position, with its exact odds."""
+
+    attacker_id: str
+    kind: str  # "hand_to_hand", "shoot" or "door"
+    weapon: str | None
+    from_squares: tuple[Square, ...]
+    odds: AttackOdds
+    description: str
+    target: str | None = None  # figure id (single shot, hand-to-hand)
+    aim: Square | None = None  # missile square; impact square of a conversion beam
+    direction: Square | None = None  # line weapons: a step such as (1, -1)
+    origin: Square | None = None  # line weapons: the square the line starts from
+    areas: tuple[tuple[Square, int], ...] = ()  # lascannon: (area top-left, shots)
+    door: Edge | None = None
+    allocation: tuple[tuple[str, int], ...] | None = None  # split: explicit (target, points)
+
+    @property
+    def target_keys(self) -> tuple[str, ...]:
+        return tuple(t.key for t in self.odds.targets)
+
+
+# --- who is who -----------------------------------------------------------------------------
+
+
+def owner_of(figure: Figure) -> str:
+    """The scoring owner of a figure: its player, or ``"alien"``."""
+    return figure.player if figure.side == MARINE and figure.player else ALIEN
+
+
+def is_enemy(attacker: Figure, other: Figure) -> bool:
+    if attacker.id == other.id:
+        return False
+    if attacker.side == ALIEN:
+        return other.side == MARINE
+    return other.side == ALIEN or other.player != attacker.player
+
+
+def pilot_of(state: GameState, vehicle_id: str) -> Figure | None:
+    return next((f for f in state.figures if f.piloting == vehicle_id), None)
+
+
+def _is_vehicle(data: RulesData, figure: Figure) -> bool:
+    return figure.unit == "tarantula" or (figure.is_dreadnought and figure.side == MARINE)
+
+
+def is_attackable(state: GameState, figure: Figure, data: RulesData) -> bool:
+    """On the board and not an abandoned Tarantula or marine Dreadnought (RULES §7)."""
+    if not figure.on_board:
+        return False
+    if _is_vehicle(data, figure):
+        return pilot_of(state, figure.id) is not None
+    return True
+
+
+def dreadnought_class_of(data: RulesData, figure: Figure) -> str:
+    """The class named in the figure's equipment, else the first class in the data."""
+    for item in figure.equipment:
+        if item in data.dreadnought_classes:
+            return item
+    return next(iter(data.dreadnought_classes))
+
+
+def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
+    """Points a kill of ``victim`` is worth to the killer (RULES §7)."""
+    if victim.unit == "tarantula":
+        return data.tarantula_destroyed
+    if victim.is_dreadnought:
+        cls = data.dreadnought_class(dreadnought_class_of(data, victim)).class_value
+        pilot = pilot_of(state, victim.id)
+        if pilot is not None and pilot.side == MARINE:
+            return cls + data.marine_value(pilot.unit, pilot.weapons)
+        if victim.side == ALIEN:
+            return _token_value(state, "dreadnought", data, cls)
+        return cls
+    if victim.side == MARINE:
+        gunner = victim.piloting is not None and _is_tarantula(state, victim.piloting)
+        return data.marine_value(victim.unit, victim.weapons, gunner=gunner)
+    return _token_value(state, victim.unit, data, data.alien_tokens.get(victim.unit, 0))
+
+
+def _token_value(state: GameState, alien: str, data: RulesData, value: int) -> int:
+    """An alien scores only if a revealed token of its type is still free (RULES §7).
+
+    A state without any tokens recorded (e.g. a what-if position) counts the token value."""
+    if not state.tokens:
+        return value
+    free = any(t.alien == alien and t.taken_by is None for t in state.tokens)
+    return value if free else 0
+
+
+def _is_tarantula(state: GameState, figure_id: str) -> bool:
+    return state.has_figure(figure_id) and state.figure(figure_id).unit == "tarantula"
+
+
+# --- armour, arcs and the geometry of templates -------------------------------------------
+
+
+def tarantula_arc(state: GameState, tarantula: Figure, data: RulesData) -> frozenset[Square]:
+    """Squares in the Tarantula's fire arc: a wedge opening ahead of its front square."""
+    dx, dy = tarantula.facing.delta
+    front = max(tarantula.squares, key=lambda sq: sq[0] * dx + sq[1] * dy)
+    width = data.tarantula_arc_half_width
+    out = set()
+    for sq in state.board.squares():
+        ahead = (sq[0] - front[0]) * dx + (sq[1] - front[1]) * dy
+        side = abs((sq[0] - front[0]) * dy - (sq[1] - front[1]) * dx)
+        if ahead >= 1 and side <= ahead * width:
+            out.add(sq)
+    return frozenset(out)
+
+
+def armour_against(
+    state: GameState, target: Figure, attacker: Figure | None, data: RulesData
+) -> int:
+    """Armour of ``target``; a Tarantula gunner has more against attacks from its arc."""
+    armour = data.unit(target.unit).armour
+    if attacker is not None and target.piloting and _is_tarantula(state, target.piloting):
+        arc = tarantula_arc(state, state.figure(target.piloting), data)
+        if any(sq in arc for sq in attacker.squares):
+            armour = max(armour, data.tarantula_gunner_armour_inside_arc)
+    return armour
+
+
+def _target_info(state: GameState, figure: Figure, data: RulesData) -> TargetInfo:
+    return TargetInfo(
+        figure.id,
+        figure.life_points,
+        kill_value(state, figure, data),
+        owner_of(figure),
+        f"{figure.id} ({data.unit(figure.unit).name})",
+    )
+
+
+def _step_open(state: GameState, a: Square, b: Square) -> bool:
+    """Can a line or blast pass from ``a`` to its neighbour ``b`` (8 directions)?
+
+    Orthogonally: no wall, closed door or standing bulkhead. Diagonally, through the
+    corner: blocked only when both sides of the corner are blocked (as for sight)."""
+    board = state.board
+    if board.is_solid(b):
+        return False
+    if is_orthogonally_adjacent(a, b):
+        return state.edge_open(a, b)
+    side1 = (b[0], a[1])
+    side2 = (a[0], b[1])
+    open1 = not board.is_solid(side1) and state.edge_open(a, side1) and state.edge_open(side1, b)
+    open2 = not board.is_solid(side2) and state.edge_open(a, side2) and state.edge_open(side2, b)
+    return open1 or open2
+
+
+def line_squares(state: GameState, origin: Square, direction: Square) -> list[Square]:
+    """Squares of a straight line from ``origin`` (excluded) until a wall or closed door."""
+    out: list[Square] = []
+    here = origin
+    while True:
+        nxt = add(here, direction)
+        if not state.board.in_bounds(nxt) or not _step_open(state, here, nxt):
+            return out
+        out.append(nxt)
+        here = nxt
+
+
+def blast_squares(state: GameState, centre: Square) -> list[Square]:
+    """The squares around ``centre`` that a blast reaches (not through walls/closed doors)."""
+    return [
+        n for n in neighbours8(centre) if state.board.in_bounds(n) and _step_open(state, centre, n)
+    ]
+
+
+def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
+    seen: dict[str, Figure] = {}
+    for sq in squares:
+        fig = state.figure_at(sq)
+        if fig is not None and fig.id not in seen:
+            seen[fig.id] = fig
+    return list(seen.values())
+
+
+def lascannon_area(top_left: Square) -> tuple[Square, ...]:
+    """The four squares one lascannon shot hits (a 2x2 block, RULES §10)."""
+    return block_2x2(top_left)
+
+
+def lascannon_hit_squares(
+    state: GameState,
+    firer: Figure,
+    area_top_left: Square,
+    data: RulesData,
+) -> list[Square]:
+    """Squares of an area the firer sees (figures inside the area do not hide each other).
+
+    A Tarantula fires through its gunner's eyes and only inside its arc."""
+    area = [sq for sq in lascannon_area(area_top_left) if state.board.in_bounds(sq)]
+    viewers: Sequence[Square] = firer.squares
+    arc: frozenset[Square] | None = None
+    if firer.unit == "tarantula":
+        gunner = pilot_of(state, firer.id)
+        if gunner is None or not gunner.on_board:
+            return []
+        viewers = gunner.squares
+        arc = tarantula_arc(state, firer, data)
+    inside = {f.id for f in _figures_on(state, area)}
+    ignore = inside | {firer.id}
+    if firer.unit == "tarantula":
+        ignore |= {f.id for f in state.figures if f.piloting == firer.id}
+    out = []
+    for sq in area:
+        if state.board.is_solid(sq) or (arc is not None and sq not in arc):
+            continue
+        if sq in firer.squares:
+            continue
+        if any(
+            line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
+        ):
+            out.append(sq)
+    return out
+
+
+# --- options ----------------------------------------------------------------------------
+
+
+def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> GameState:
+    """The state with the attacker moved to ``from_square`` (top-left for a Dreadnought)."""
+    if from_square is None or from_square == attacker.square:
+        return state
+    squares = block_2x2(from_square) if attacker.is_dreadnought else (from_square,)
+    for sq in squares:
+        other = state.figure_at(sq)
+        if state.board.is_solid(sq) or (other is not None and other.id != attacker.id):
+            raise CombatError(
+                f"{attacker.id} cannot attack from {format_square(from_square)}: "
+                f"square {format_square(sq)} is not free"
+            )
+    return state.with_figure(attacker.moved_to(squares))
+
+
+def _data_for(state: GameState, data: RulesData | None) -> RulesData:
+    if data is not None:
+        return data
+    return load_rules_data(dict(state.data_overrides) or None)
+
+
+def _can_shoot(state: GameState, attacker: Figure, data: RulesData) -> bool:
+    if attacker.is_dreadnought:
+        # Crouched in a doorway it cannot fire (RULES §10).
+        doors = state.board.dread_doors[state.board.index(attacker.square)]
+        if doors:
+            return False
+        if attacker.side == MARINE and pilot_of(state, attacker.id) is None:
+            return False
+    if attacker.unit == "tarantula":
+        return pilot_of(state, attacker.id) is not None
+    if attacker.piloting is not None and _is_tarantula(state, attacker.piloting):
+        return False  # the gunner works the Tarantula instead of his own weapon
+    return True
+
+
+def attack_options(
+    state: GameState,
+    attacker_id: str,
+    from_square: Square | None = None,
+    *,
+    data: RulesData | None = None,
+    include_doors: bool = True,
+) -> list[AttackOption]:
+    """Every legal attack of ``attacker_id`` from ``from_square`` (default: where it stands),
+    each with its exact outcome distribution. The attacker is assumed to stand at
+    ``from_square``; the state is not changed."""
+    data = _data_for(state, data)
+    attacker = state.figure(attacker_id)
+    if not attacker.on_board:
+        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+    state = _placed(state, attacker, from_square)
+    attacker = state.figure(attacker_id)
+    options: list[AttackOption] = []
+    options.extend(_hand_to_hand_options(state, attacker, data))
+    if _can_shoot(state, attacker, data):
+        for weapon_key in dict.fromkeys(attacker.weapons):
+            weapon = data.weapon(weapon_key)
+            if weapon.can_shoot:
+                options.extend(_weapon_options(state, attacker, weapon, data))
+    if include_doors:
+        options.extend(_door_options(state, attacker, data))
+    return options
+
+
+def _hand_to_hand_options(
+    state: GameState, attacker: Figure, data: RulesData
+) -> list[AttackOption]:
+    if attacker.unit == "tarantula":
+        return []
+    dice = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+    out = []
+    seen: set[str] = set()
+    for sq in attacker.squares:
+        for n in (add(sq, d) for d in ((0, -1), (1, 0), (0, 1), (-1, 0))):
+            other = state.figure_at(n)
+            if other is None or other.id in seen or not is_enemy(attacker, other):
+                continue
+            if not state.edge_open(sq, n) or not is_attackable(state, other, data):
+                continue
+            seen.add(other.id)
+            out.append(_hand_to_hand_option(state, attacker, other, dice, data))
+    return out
+
+
+def _hand_to_hand_option(
+    state: GameState, attacker: Figure, defender: Figure, dice: DiceSpec, data: RulesData
+) -> AttackOption:
+    me = _target_info(state, attacker, data)
+    them = _target_info(state, defender, data)
+    if defender.unit == "tarantula":
+        odds = shot_odds(dice, them, data.unit("tarantula").armour, owner_of(attacker))
+        text = f"{attacker.id} attacks the Tarantula {defender.id} hand-to-hand ({dice} vs armour)"
+    else:
+        their_dice = data.hand_to_hand_dice(defender.unit, defender.weapons)
+        odds = hand_to_hand_odds(me, dice, them, their_dice)
+        text = f"{attacker.id} fights {defender.id} hand-to-hand ({dice} against {their_dice})"
+    return AttackOption(
+        attacker.id, HAND_TO_HAND, None, attacker.squares, odds, text, target=defender.id
+    )
+
+
+def _visible_enemies(
+    state: GameState, attacker: Figure, data: RulesData, viewer: Figure | None = None
+) -> list[Figure]:
+    viewer = viewer or attacker
+    out = []
+    for other in state.figures:
+        if not is_enemy(attacker, other) or not is_attackable(state, other, data):
+            continue
+        if viewer.id == other.id:
+            continue
+        if figure_sight(state, viewer, other, for_firing=True).visible:
+            out.append(other)
+    return out
+
+
+def _weapon_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> list[AttackOption]:
+    pattern = weapon.pattern
+    if pattern == "single":
+        return _single_options(state, attacker, weapon, data)
+    if pattern == "split":
+        option = _split_option(state, attacker, weapon, data)
+        return [option] if option is not None else []
+    if pattern in ("line", "melta", "conversion"):
+        return _line_options(state, attacker, weapon, data)
+    if pattern == "blast":
+        return _blast_options(state, attacker, weapon, data)
+    if pattern == "lascannon":
+        return _lascannon_options(state, attacker, weapon, data)
+    return []
+
+
+def _single_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> list[AttackOption]:
+    out = []
+    dice = weapon.dice.times(max(1, weapon.shots))
+    for target in _visible_enemies(state, attacker, data):
+        armour = armour_against(state, target, attacker, data)
+        odds = shot_odds(dice, _target_info(state, target, data), armour, owner_of(attacker))
+        text = f"{attacker.id} fires the {weapon.name} at {target.id} ({dice} vs armour {armour})"
+        out.append(
+            AttackOption(
+                attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, target=target.id
+            )
+        )
+    return out
+
+
+def split_targets(state: GameState, attacker: Figure, data: RulesData) -> tuple[SplitTarget, ...]:
+    """Enemies the assault cannon may share its total among, each with the figures that
+    must die first for it to come into sight (RULES §10: kills may reveal new targets)."""
+    everyone = {f.id for f in state.figures}
+    out = []
+    for other in state.figures:
+        if not is_enemy(attacker, other) or not is_attackable(state, other, data):
+            continue
+        best: frozenset[str] | None = None
+        for a in attacker.squares:
+            for b in other.squares:
+                if not line_of_sight(state, a, b, for_firing=True, ignore=everyone).visible:
+                    continue
+                blockers = _blockers(state, a, b, attacker, other, everyone)
+                if best is None or len(blockers) < len(best):
+                    best = blockers
+        if best is None:
+            continue
+        # Only targets whose blockers can all be killed by this split are ever reachable.
+        armour = armour_against(state, other, attacker, data)
+        out.append(SplitTarget(_target_info(state, other, data), armour, best))
+    keys = {st.target.key for st in out}
+    return tuple(st for st in out if st.blocked_by <= keys)
+
+
+def _blockers(
+    state: GameState, a: Square, b: Square, attacker: Figure, target: Figure, everyone: set[str]
+) -> frozenset[str]:
+    if line_of_sight(state, a, b, for_firing=True, ignore={attacker.id, target.id}).visible:
+        return frozenset()
+    x0, x1 = sorted((a[0], b[0]))
+    y0, y1 = sorted((a[1], b[1]))
+    found = set()
+    for f in state.figures:
+        if f.id in (attacker.id, target.id) or not f.on_board:
+            continue
+        if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in f.squares):
+            continue
+        if not line_of_sight(state, a, b, for_firing=True, ignore=everyone - {f.id}).visible:
+            found.add(f.id)
+    return frozenset(found)
+
+
+def _split_option(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> AttackOption | None:
+    targets = split_targets(state, attacker, data)
+    if not any(not st.blocked_by for st in targets):
+        return None
+    odds = split_odds(weapon.dice, targets, owner_of(attacker))
+    names = ", ".join(st.target.key for st in targets)
+    text = f"{attacker.id} fires the {weapon.name}, splitting {weapon.dice} among {names}"
+    return AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text)
+
+
+def _line_hits(
+    state: GameState, attacker: Figure, origin: Square, direction: Square
+) -> tuple[list[Square], list[Figure]]:
+    squares = [sq for sq in line_squares(state, origin, direction) if sq not in attacker.squares]
+    return squares, _figures_on(state, squares)
+
+
+def _line_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> list[AttackOption]:
+    out = []
+    seen: set[tuple] = set()
+    owner = owner_of(attacker)
+    for origin in attacker.squares:
+        for direction in DIRECTIONS8:
+            squares, figures = _line_hits(state, attacker, origin, direction)
+            if weapon.pattern == "conversion":
+                if not squares:
+                    continue
+                odds, reached = _conversion_odds(state, attacker, origin, squares, weapon, data)
+                key = (weapon.pattern, tuple(sorted(reached)))
+                if not reached or key in seen:
+                    continue
+                seen.add(key)
+                text = (
+                    f"{attacker.id} fires the {weapon.name} from {format_square(origin)} "
+                    f"towards {format_square(squares[-1])}"
+                )
+                out.append(
+                    AttackOption(
+                        attacker.id,
+                        SHOOT,
+                        weapon.key,
+                        attacker.squares,
+                        odds,
+                        text,
+                        aim=squares[-1],
+                        direction=direction,
+                        origin=origin,
+                    )
+                )
+                continue
+            hits = [f for f in figures if is_attackable(state, f, data)]
+            key = (weapon.pattern, tuple(f.id for f in hits))
+            if not any(is_enemy(attacker, f) for f in hits) or key in seen:
+                continue
+            seen.add(key)
+            pairs = _pairs(state, attacker, hits, data)
+            if weapon.pattern == "melta":
+                odds = melta_odds(weapon.dice, pairs, owner)
+            else:
+                odds = line_odds(weapon.dice, pairs, owner)
+            names = ", ".join(f.id for f in hits)
+            text = (
+                f"{attacker.id} fires the {weapon.name} from {format_square(origin)} "
+                f"along {direction}: {names}"
+            )
+            out.append(
+                AttackOption(
+                    attacker.id,
+                    SHOOT,
+                    weapon.key,
+                    attacker.squares,
+                    odds,
+                    text,
+                    direction=direction,
+                    origin=origin,
+                )
+            )
+    return out
+
+
+def conversion_reductions(
+    state: GameState, origin: Square, line: Sequence[Square]
+) -> dict[Square, int]:
+    """How much less than the total each square takes from a conversion beam.
+
+    The last square of the line takes the total; its reachable neighbours one less; each
+    square back along the line (down to the firer's own square) one less than the next."""
+    impact = line[-1]
+    reductions: dict[Square, int] = {impact: 0}
+    for sq in blast_squares(state, impact):
+        reductions[sq] = min(reductions.get(sq, 1), 1)
+    back = [origin, *line]
+    for steps, sq in enumerate(reversed(back)):
+        reductions[sq] = min(reductions.get(sq, steps), steps)
+    return reductions
+
+
+def _conversion_odds(
+    state: GameState,
+    attacker: Figure,
+    origin: Square,
+    line: Sequence[Square],
+    weapon: Weapon,
+    data: RulesData,
+) -> tuple[AttackOdds, list[str]]:
+    reductions = conversion_reductions(state, origin, line)
+    max_total = 3 * weapon.dice.red + 2 * weapon.dice.white
+    hits = []
+    reached = []
+    for sq, reduction in sorted(reductions.items(), key=lambda kv: kv[1]):
+        if reduction >= max_total:
+            continue
+        fig = state.figure_at(sq)
+        if fig is None or not is_attackable(state, fig, data):
+            continue
+        armour = armour_against(state, fig, attacker, data)
+        hits.append((_target_info(state, fig, data), armour, reduction))
+        reached.append(fig.id)
+    return conversion_odds(weapon.dice, hits, owner_of(attacker)), reached
+
+
+def missile_hits(state: GameState, aim: Square) -> tuple[list[Figure], list[Figure]]:
+    """Figures on the aimed square, and figures the blast reaches around it."""
+    centre = _figures_on(state, [aim])
+    around = [f for f in _figures_on(state, blast_squares(state, aim)) if f not in centre]
+    return centre, around
+
+
+def _blast_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> list[AttackOption]:
+    candidates: set[Square] = set()
+    for other in state.figures:
+        if is_enemy(attacker, other) and is_attackable(state, other, data):
+            for sq in other.squares:
+                candidates.add(sq)
+                candidates.update(n for n in neighbours8(sq) if state.board.in_bounds(n))
+    out = []
+    owner = owner_of(attacker)
+    for aim in sorted(candidates, key=lambda s: (s[1], s[0])):
+        if state.board.is_solid(aim) or aim in attacker.squares:
+            continue
+        occupant = state.figure_at(aim)
+        if occupant is not None and occupant.id == attacker.id:
+            continue
+        if not figure_sight(state, attacker, aim, for_firing=True).visible:
+            continue
+        centre, around = missile_hits(state, aim)
+        centre = [f for f in centre if is_attackable(state, f, data)]
+        around = [f for f in around if is_attackable(state, f, data)]
+        if not any(is_enemy(attacker, f) for f in centre + around):
+            continue
+        odds = blast_odds(
+            weapon.dice,
+            [
+                (_target_info(state, f, data), armour_against(state, f, attacker, data))
+                for f in centre
+            ],
+            [
+                (_target_info(state, f, data), armour_against(state, f, attacker, data))
+                for f in around
+            ],
+            owner,
+        )
+        text = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
+        out.append(
+            AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, aim=aim)
+        )
+    return out
+
+
+def _pairs(
+    state: GameState, attacker: Figure, figures: Iterable[Figure], data: RulesData
+) -> list[tuple[TargetInfo, int]]:
+    """(target, armour against this attacker) for each figure."""
+    return [
+        (_target_info(state, f, data), armour_against(state, f, attacker, data)) for f in figures
+    ]
+
+
+def _area_pairs(
+    state: GameState, attacker: Figure, area: Square, data: RulesData
+) -> list[tuple[TargetInfo, int]]:
+    squares = lascannon_hit_squares(state, attacker, area, data)
+    figures = [f for f in _figures_on(state, squares) if is_attackable(state, f, data)]
+    return _pairs(state, attacker, figures, data)
+
+
+def _lascannon_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+) -> list[AttackOption]:
+    owner = owner_of(attacker)
+    corners: set[Square] = set()
+    for other in state.figures:
+        if is_enemy(attacker, other) and is_attackable(state, other, data):
+            for x, y in other.squares:
+                corners.update({(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)})
+    areas: list[tuple[Square, list[tuple[TargetInfo, int]]]] = []
+    seen: set[tuple[str, ...]] = set()
+    for corner in sorted(corners, key=lambda s: (s[1], s[0])):
+        pairs = _area_pairs(state, attacker, corner, data)
+        if not any(t.owner != owner for t, _ in pairs):
+            continue
+        key = tuple(sorted(t.key for t, _ in pairs))
+        if key in seen:
+            continue
+        seen.add(key)
+        areas.append((corner, pairs))
+    if not areas:
+        return []
+    shots = max(1, weapon.shots)
+    single = [
+        (lascannon_odds(weapon.dice, [(1, pairs)], owner).expected_points(), i)
+        for i, (_, pairs) in enumerate(areas)
+    ]
+    best = [i for _, i in sorted(single, key=lambda s: (-s[0], s[1]))[:LASCANNON_AREAS_COMBINED]]
+    plans: list[tuple[tuple[int, int], ...]] = [((i, shots),) for i in range(len(areas))]
+    if shots == 3:
+        for i in best:
+            for j in best:
+                if i != j:
+                    plans.append(((i, 2), (j, 1)))
+        for a in range(len(best)):
+            for b in range(a + 1, len(best)):
+                for c in range(b + 1, len(best)):
+                    plans.append(((best[a], 1), (best[b], 1), (best[c], 1)))
+    elif shots == 2:
+        for a in range(len(best)):
+            for b in range(a + 1, len(best)):
+                plans.append(((best[a], 1), (best[b], 1)))
+    out = []
+    for plan in plans:
+        odds = lascannon_odds(weapon.dice, [(n, areas[i][1]) for i, n in plan], owner)
+        chosen = tuple((areas[i][0], n) for i, n in plan)
+        text = f"{attacker.id} fires the {weapon.name}: " + ", ".join(
+            f"{n} shot(s) at the area from {format_square(sq)}" for sq, n in chosen
+        )
+        out.append(
+            AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, areas=chosen)
+        )
+    return out
+
+
+def _door_target(door: Edge) -> TargetInfo:
+    return TargetInfo(f"door {format_square(door[0])}|{format_square(door[1])}", 1, 0, None)
+
+
+def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[AttackOption]:
+    """Attacks on standing reinforced bulkheads: hand-to-hand from a square in front of
+    one, or a weapon's whole roll when the firer sees the square in front of it."""
+    out = []
+    armour = data.bulkhead_door_armour
+    owner = owner_of(attacker)
+    for door, door_state in state.doors.items():
+        if door_state is not DoorState.BULKHEAD:
+            continue
+        adjacent = any(sq in door for sq in attacker.squares)
+        if adjacent and attacker.unit != "tarantula":
+            dice = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+            odds = shot_odds(dice, _door_target(door), armour, owner)
+            text = f"{attacker.id} batters the bulkhead door {_door_text(door)} ({dice})"
+            out.append(
+                AttackOption(attacker.id, DOOR, None, attacker.squares, odds, text, door=door)
+            )
+        if not _can_shoot(state, attacker, data):
+            continue
+        near = [
+            sq
+            for sq in door
+            if sq in attacker.squares or figure_sight(state, attacker, sq, for_firing=True).visible
+        ]
+        if not near:
+            continue
+        for weapon_key in dict.fromkeys(attacker.weapons):
+            weapon = data.weapon(weapon_key)
+            if not weapon.can_shoot:
+                continue
+            dice = weapon.dice.times(max(1, weapon.shots))
+            odds = shot_odds(dice, _door_target(door), armour, owner)
+            text = f"{attacker.id} fires the {weapon.name} at the bulkhead door {_door_text(door)}"
+            out.append(
+                AttackOption(attacker.id, DOOR, weapon.key, attacker.squares, odds, text, door=door)
+            )
+    return out
+
+
+def _door_text(door: Edge) -> str:
+    return f"{format_square(door[0])}|{format_square(door[1])}"
+
+
+# --- resolution -----------------------------------------------------------------------------
+
+
+def _roll(dice: Dice, spec: DiceSpec, purpose: str, subject: str) -> tuple[int, ...]:
+    values: tuple[int, ...] = ()
+    if spec.red:
+        values += dice.roll(DieKind.RED, spec.red, purpose=f"{purpose} (red)", subject=subject)
+    if spec.white:
+        values += dice.roll(
+            DieKind.WHITE, spec.white, purpose=f"{purpose} (white)", subject=subject
+        )
+    return values
+
+
+def _roll_event(subject: str, purpose: str, values: tuple[int, ...]) -> CombatEvent:
+    return CombatEvent(
+        "roll",
+        f"{purpose}: {', '.join(map(str, values)) or 'no dice'} = {sum(values)}",
+        subject,
+        attack=sum(values),
+    )
+
+
+def apply_damage(
+    state: GameState,
+    figure_id: str,
+    lost: int,
+    data: RulesData,
+    *,
+    cause: str = "",
+) -> tuple[GameState, list[CombatEvent]]:
+    """Remove ``lost`` life points; at 0 the figure leaves the board (never below 0).
+
+    A Dreadnought loses one heavy weapon per life point lost (the last-listed first); a
+    destroyed Dreadnought takes its pilot with it; a destroyed Tarantula frees its gunner."""
+    if lost <= 0 or not state.has_figure(figure_id):
+        return state, []
+    figure = state.figure(figure_id)
+    if not is_attackable(state, figure, data):
+        return state, [CombatEvent("no_effect", f"{figure_id} cannot be damaged", figure_id)]
+    lost = min(lost, figure.life_points)
+    remaining = figure.life_points - lost
+    suffix = f" ({cause})" if cause else ""
+    events = [
+        CombatEvent(
+            "damage",
+            f"{figure_id} loses {lost} life point(s), {remaining} left{suffix}",
+            figure_id,
+            life_points_lost=lost,
+        )
+    ]
+    if remaining > 0:
+        weapons = list(figure.weapons)
+        if figure.is_dreadnought:
+            for _ in range(lost):
+                heavy = [i for i, w in enumerate(weapons) if data.weapon(w).is_heavy]
+                if not heavy:
+                    break
+                gone = weapons.pop(heavy[-1])
+                events.append(
+                    CombatEvent(
+                        "weapon_lost",
+                        f"{figure_id} loses its {data.weapon(gone).name}",
+                        figure_id,
+                        details={"weapon": gone},
+                    )
+                )
+        state = state.with_figure(replace(figure, life_points=remaining, weapons=tuple(weapons)))
+        return state, events
+    points = kill_value(state, figure, data)
+    events.append(
+        CombatEvent(
+            "killed",
+            f"{figure_id} is destroyed and removed from the board (worth {points} points)",
+            figure_id,
+            points=points,
+            details={"owner": owner_of(figure), "unit": figure.unit},
+        )
+    )
+    state = state.without_figure(figure_id)
+    for other in list(state.figures):
+        if other.piloting != figure_id:
+            continue
+        if figure.is_dreadnought:
+            state = state.without_figure(other.id)
+            events.append(
+                CombatEvent(
+                    "killed",
+                    f"{other.id}, piloting {figure_id}, dies with it",
+                    other.id,
+                    details={"owner": owner_of(other), "unit": other.unit, "pilot": True},
+                )
+            )
+        else:
+            state = state.with_figure(replace(other, piloting=None))
+            events.append(
+                CombatEvent("gunner_freed", f"{other.id} is an ordinary marine again", other.id)
+            )
+    return state, events
+
+
+def _apply_hits(
+    state: GameState,
+    attacker: Figure,
+    hits: Sequence[tuple[str, int]],
+    data: RulesData,
+    what: str,
+) -> tuple[GameState, list[CombatEvent]]:
+    """Apply attack values to figures: each loses the points above its armour."""
+    events: list[CombatEvent] = []
+    for figure_id, attack in hits:
+        if not state.has_figure(figure_id):
+            continue
+        target = state.figure(figure_id)
+        armour = armour_against(state, target, attacker, data)
+        lost = max(0, attack - armour)
+        if lost == 0:
+            events.append(
+                CombatEvent(
+                    "no_effect",
+                    f"{what}: {attack} against {figure_id}'s armour {armour}: no damage",
+                    figure_id,
+                    attack=attack,
+                )
+            )
+            continue
+        events.append(
+            CombatEvent(
+                "hit",
+                f"{what}: {attack} against {figure_id}'s armour {armour}",
+                figure_id,
+                attack=attack,
+            )
+        )
+        state, more = apply_damage(state, figure_id, lost, data, cause=what)
+        events.extend(more)
+    return state, events
+
+
+def resolve_attack(
+    state: GameState, option: AttackOption, dice: Dice, *, data: RulesData | None = None
+) -> tuple[GameState, list[CombatEvent]]:
+    """Roll and apply one attack option; returns the new state and the log events.
+
+    The attacker must stand where the option assumed (move it first)."""
+    data = _data_for(state, data)
+    if not state.has_figure(option.attacker_id):
+        raise CombatError(f"{option.attacker_id} is no longer on the board")
+    attacker = state.figure(option.attacker_id)
+    if attacker.squares != option.from_squares:
+        raise CombatError(
+            f"{attacker.id} stands on {', '.join(map(format_square, attacker.squares))} but "
+            "the option was computed for another position: move it first"
+        )
+    events = [CombatEvent("attack", option.description, attacker.id)]
+    if option.kind == HAND_TO_HAND:
+        state, more = _resolve_hand_to_hand(state, attacker, option, dice, data)
+    elif option.kind == DOOR:
+        state, more = _resolve_door(state, attacker, option, dice, data)
+    else:
+        weapon = data.weapon(option.weapon or "")
+        resolver = {
+            "single": _resolve_single,
+            "split": _resolve_split,
+            "line": _resolve_line,
+            "melta": _resolve_melta,
+            "blast": _resolve_blast,
+            "conversion": _resolve_conversion,
+            "lascannon": _resolve_lascannon,
+        }[weapon.pattern]
+        state, more = resolver(state, attacker, option, weapon, dice, data)
+    return state, events + more
+
+
+def resolve_attacks(
+    state: GameState,
+    options: Sequence[AttackOption],
+    dice: Dice,
+    *,
+    data: RulesData | None = None,
+) -> tuple[GameState, list[CombatEvent]]:
+    """Resolve several options in order (a Dreadnought firing every weapon). An option whose
+    weapon the attacker has lost in the meantime, or whose attacker died, is skipped."""
+    data = _data_for(state, data)
+    events: list[CombatEvent] = []
+    for option in options:
+        if not state.has_figure(option.attacker_id):
+            break
+        attacker = state.figure(option.attacker_id)
+        if option.weapon is not None and option.weapon not in attacker.weapons:
+            events.append(
+                CombatEvent(
+                    "skipped",
+                    f"{attacker.id} no longer has its {data.weapon(option.weapon).name}",
+                    attacker.id,
+                )
+            )
+            continue
+        state, more = resolve_attack(state, option, dice, data=data)
+        events.extend(more)
+    return state, events
+
+
+def combined_odds(options: Sequence[AttackOption]) -> AttackOdds:
+    """Odds of several options rolled independently (e.g. every Dreadnought weapon)."""
+    return combine_independent([o.odds for o in options])
+
+
+def _resolve_hand_to_hand(
+    state: GameState, attacker: Figure, option: AttackOption, dice: Dice, data: RulesData
+) -> tuple[GameState, list[CombatEvent]]:
+    if option.target is None or not state.has_figure(option.target):
+        raise CombatError("the hand-to-hand target is no longer on the board")
+    defender = state.figure(option.target)
+    mine = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+    purpose = f"hand-to-hand: {attacker.id} attacks {defender.id}"
+    a_values = _roll(dice, mine, purpose, attacker.id)
+    events = [_roll_event(attacker.id, purpose, a_values)]
+    if defender.unit == "tarantula":
+        state, more = _apply_hits(
+            state, attacker, [(defender.id, sum(a_values))], data, "hand-to-hand"
+        )
+        return state, events + more
+    theirs = data.hand_to_hand_dice(defender.unit, defender.weapons)
+    purpose = f"hand-to-hand: {defender.id} defends against {attacker.id}"
+    d_values = _roll(dice, theirs, purpose, defender.id)
+    events.append(_roll_event(defender.id, purpose, d_values))
+    diff = sum(a_values) - sum(d_values)
+    if diff == 0:
+        events.append(CombatEvent("no_effect", "equal totals: nobody loses life points"))
+        return state, events
+    loser = defender if diff > 0 else attacker
+    state, more = apply_damage(state, loser.id, abs(diff), data, cause="hand-to-hand")
+    return state, events + more
+
+
+def _resolve_door(
+    state: GameState, attacker: Figure, option: AttackOption, dice: Dice, data: RulesData
+) -> tuple[GameState, list[CombatEvent]]:
+    door = option.door
+    if door is None or state.doors.get(door) is not DoorState.BULKHEAD:
+        raise CombatError("there is no standing bulkhead door there any more")
+    if option.weapon is None:
+        spec = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+    else:
+        weapon = data.weapon(option.weapon)
+        spec = weapon.dice.times(max(1, weapon.shots))
+    purpose = f"{attacker.id} attacks the bulkhead door {_door_text(door)}"
+    values = _roll(dice, spec, purpose, attacker.id)
+    events = [_roll_event(attacker.id, purpose, values)]
+    armour = data.bulkhead_door_armour
+    if sum(values) > armour:
+        state = state.with_door(door[0], door[1], DoorState.DESTROYED)
+        events.append(
+            CombatEvent(
+                "door_destroyed",
+                f"{sum(values)} beats armour {armour}: the bulkhead door {_door_text(door)} "
+                "is destroyed",
+                attack=sum(values),
+                details={"door": [list(door[0]), list(door[1])]},
+            )
+        )
+    else:
+        events.append(
+            CombatEvent(
+                "no_effect",
+                f"{sum(values)} does not beat the bulkhead's armour {armour}",
+                attack=sum(values),
+            )
+        )
+    return state, events
+
+
+def _resolve_single(state, attacker, option, weapon, dice, data):
+    if option.target is None or not state.has_figure(option.target):
+        raise CombatError("the target is no longer on the board")
+    spec = weapon.dice.times(max(1, weapon.shots))
+    purpose = f"{attacker.id} fires the {weapon.name} at {option.target}"
+    values = _roll(dice, spec, purpose, attacker.id)
+    state, more = _apply_hits(state, attacker, [(option.target, sum(values))], data, weapon.name)
+    return state, [_roll_event(attacker.id, purpose, values), *more]
+
+
+def _resolve_line(state, attacker, option, weapon, dice, data):
+    _, figures = _line_hits(state, attacker, option.origin, option.direction)
+    purpose = f"{attacker.id} fires the {weapon.name} along {option.direction}"
+    values = _roll(dice, weapon.dice, purpose, attacker.id)
+    hits = [(f.id, sum(values)) for f in figures]
+    state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+    return state, [_roll_event(attacker.id, purpose, values), *more]
+
+
+def _resolve_melta(state, attacker, option, weapon, dice, data):
+    _, figures = _line_hits(state, attacker, option.origin, option.direction)
+    events: list[CombatEvent] = []
+    for fig in figures:
+        purpose = f"{attacker.id} fires the {weapon.name} at {fig.id}"
+        values = _roll(dice, weapon.dice, purpose, attacker.id)
+        events.append(_roll_event(attacker.id, purpose, values))
+        state, more = _apply_hits(state, attacker, [(fig.id, sum(values))], data, weapon.name)
+        events.extend(more)
+    return state, events
+
+
+def _resolve_blast(state, attacker, option, weapon, dice, data):
+    aim = option.aim
+    purpose = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
+    values = _roll(dice, weapon.dice, purpose, attacker.id)
+    total, highest = sum(values), max(values, default=0)
+    centre, around = missile_hits(state, aim)
+    events = [
+        _roll_event(attacker.id, purpose, values),
+        CombatEvent(
+            "blast",
+            f"square {format_square(aim)} takes {total}; the squares around it take {highest}",
+            attack=total,
+        ),
+    ]
+    hits = [(f.id, total) for f in centre] + [(f.id, highest) for f in around]
+    state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+    return state, events + more
+
+
+def _resolve_conversion(state, attacker, option, weapon, dice, data):
+    line, _ = _line_hits(state, attacker, option.origin, option.direction)
+    if not line:
+        raise CombatError("the beam has no square to travel along")
+    purpose = f"{attacker.id} fires the {weapon.name} along {option.direction}"
+    values = _roll(dice, weapon.dice, purpose, attacker.id)
+    total = sum(values)
+    reductions = conversion_reductions(state, option.origin, line)
+    best: dict[str, int] = {}
+    for sq, reduction in reductions.items():
+        fig = state.figure_at(sq)
+        if fig is not None and total - reduction > 0:
+            best[fig.id] = max(best.get(fig.id, 0), total - reduction)
+    events = [
+        _roll_event(attacker.id, purpose, values),
+        CombatEvent(
+            "blast",
+            f"the beam strikes {format_square(line[-1])} with {total}, one less per square "
+            "around it and back along the line",
+            attack=total,
+        ),
+    ]
+    state, more = _apply_hits(state, attacker, sorted(best.items()), data, weapon.name)
+    return state, events + more
+
+
+def _resolve_lascannon(state, attacker, option, weapon, dice, data):
+    events: list[CombatEvent] = []
+    for area, shots in option.areas:
+        squares = lascannon_hit_squares(state, attacker, area, data)
+        spec = weapon.dice.times(shots)
+        purpose = (
+            f"{attacker.id} fires {shots} {weapon.name} shot(s) at the area from "
+            f"{format_square(area)}"
+        )
+        values = _roll(dice, spec, purpose, attacker.id)
+        events.append(_roll_event(attacker.id, purpose, values))
+        hits = [(f.id, sum(values)) for f in _figures_on(state, squares)]
+        state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+        events.extend(more)
+    return state, events
+
+
+# --- assault cannon split, step by step ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SplitSession:
+    """An assault-cannon total being shared out. Targets are re-checked after every kill,
+    so a figure that comes into sight because the one in front died becomes eligible."""
+
+    state: GameState
+    attacker_id: str
+    weapon: str
+    total: int
+    remaining: int
+    events: tuple[CombatEvent, ...]
+    data: RulesData
+
+    def eligible(self) -> list[str]:
+        """Ids of the enemies the attacker can now assign points to."""
+        if not self.state.has_figure(self.attacker_id):
+            return []
+        attacker = self.state.figure(self.attacker_id)
+        return [f.id for f in _visible_enemies(self.state, attacker, self.data)]
+
+    def assign(self, target_id: str, points: int) -> SplitSession:
+        """Spend ``points`` of the total on one eligible target."""
+        if points < 1 or points > self.remaining:
+            raise CombatError(
+                f"assign between 1 and {self.remaining} points (the total left), not {points}"
+            )
+        if target_id not in self.eligible():
+            raise CombatError(
+                f"{target_id} is not a visible enemy of {self.attacker_id}; eligible: "
+                f"{', '.join(self.eligible()) or 'none'}"
+            )
+        attacker = self.state.figure(self.attacker_id)
+        state, more = _apply_hits(
+            self.state, attacker, [(target_id, points)], self.data, "assault cannon share"
+        )
+        return replace(
+            self, state=state, remaining=self.remaining - points, events=self.events + tuple(more)
+        )
+
+
+def start_split(
+    state: GameState, option: AttackOption, dice: Dice, *, data: RulesData | None = None
+) -> SplitSession:
+    """Roll an assault cannon and return the session to share its total step by step."""
+    data = _data_for(state, data)
+    weapon = data.weapon(option.weapon or "")
+    if weapon.pattern != "split":
+        raise CombatError(f"the {weapon.name} does not split its total")
+    attacker = state.figure(option.attacker_id)
+    purpose = f"{attacker.id} fires the {weapon.name} (total to split)"
+    values = _roll(dice, weapon.dice, purpose, attacker.id)
+    events = (
+        CombatEvent("attack", option.description, attacker.id),
+        _roll_event(attacker.id, purpose, values),
+    )
+    return SplitSession(state, attacker.id, weapon.key, sum(values), sum(values), events, data)
+
+
+def _resolve_split(state, attacker, option, weapon, dice, data):
+    session = start_split(state, option, dice, data=data)
+    events = list(session.events[1:])
+    session = replace(session, events=())
+    if option.allocation is not None:
+        plan = option.allocation
+    else:
+        plan = best_split(session.total, split_targets(state, attacker, data))
+        if plan:
+            shares = ", ".join(f"{p} on {k}" for k, p in plan)
+            events.append(CombatEvent("split", f"best split of {session.total}: {shares}"))
+        else:
+            events.append(CombatEvent("no_effect", f"a total of {session.total} harms nobody"))
+    for target_id, points in plan:
+        session = session.assign(target_id, points)
+    return session.state, events + list(session.events)
+
+
+# --- one chosen attack ----------------------------------------------------------------------
+
+
+def _direction_towards(a: Square, b: Square) -> Square:
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
+        raise CombatError(
+            f"{format_square(b)} is not on a straight orthogonal or diagonal line from "
+            f"{format_square(a)}"
+        )
+    return ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+
+
+def option_for(
+    state: GameState,
+    attacker_id: str,
+    weapon: str | None = None,
+    *,
+    target: str | None = None,
+    aim: Square | None = None,
+    direction: Square | None = None,
+    origin: Square | None = None,
+    areas: Sequence[tuple[Square, int]] | None = None,
+    allocation: Sequence[tuple[str, int]] | None = None,
+    data: RulesData | None = None,
+) -> AttackOption:
+    """The option for one chosen attack (a judge's or player's choice), with its odds.
+
+    ``weapon=None`` with a ``target`` is hand-to-hand. Single shots need a ``target``;
+    missiles an ``aim`` square; line weapons a ``direction`` (or an ``aim`` square on the
+    line); lascannons ``areas`` as (top-left square, shots) or an ``aim`` for all shots on
+    one area; an assault cannon may give an explicit ``allocation`` of its total."""
+    data = _data_for(state, data)
+    if not state.has_figure(attacker_id):
+        raise CombatError(f"no figure {attacker_id!r} on the board")
+    attacker = state.figure(attacker_id)
+    if not attacker.on_board:
+        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+    if weapon is None:
+        if target is None or not state.has_figure(target):
+            raise CombatError("hand-to-hand needs the id of a figure on the board as target")
+        for option in _hand_to_hand_options(state, attacker, data):
+            if option.target == target:
+                return option
+        raise CombatError(
+            f"{attacker_id} cannot fight {target} hand-to-hand: it must be an enemy on an "
+            "orthogonally adjacent square with no wall or closed door between"
+        )
+    if weapon not in attacker.weapons:
+        raise CombatError(
+            f"{attacker_id} does not carry a {weapon}; it has: {', '.join(attacker.weapons)}"
+        )
+    if not _can_shoot(state, attacker, data):
+        raise CombatError(f"{attacker_id} cannot shoot now (crouched in a door, or uncrewed)")
+    spec = data.weapon(weapon)
+    owner = owner_of(attacker)
+    pattern = spec.pattern
+    if pattern == "single":
+        if target is None:
+            raise CombatError(f"the {spec.name} needs a target figure")
+        for option in _single_options(state, attacker, spec, data):
+            if option.target == target:
+                return option
+        raise CombatError(f"{attacker_id} cannot see an enemy {target} to shoot at")
+    if pattern == "split":
+        option = _split_option(state, attacker, spec, data)
+        if option is None:
+            raise CombatError(f"{attacker_id} sees no enemy for the {spec.name}")
+        return replace(option, allocation=tuple(allocation) if allocation else None)
+    if pattern in ("line", "melta", "conversion"):
+        origin = origin or attacker.squares[0]
+        if origin not in attacker.squares:
+            raise CombatError(f"{format_square(origin)} is not one of {attacker_id}'s squares")
+        if direction is None:
+            if aim is None:
+                raise CombatError(f"the {spec.name} needs a direction or a square on the line")
+            direction = _direction_towards(origin, aim)
+        for option in _line_options(state, attacker, spec, data):
+            if option.origin == origin and option.direction == tuple(direction):
+                return option
+        raise CombatError(
+            f"the {spec.name} fired from {format_square(origin)} along {tuple(direction)} "
+            "hits no enemy"
+        )
+    if pattern == "blast":
+        if aim is None:
+            raise CombatError(f"the {spec.name} needs a target square")
+        if state.board.is_solid(aim) or aim in attacker.squares:
+            raise CombatError(f"{format_square(aim)} cannot be targeted")
+        if not figure_sight(state, attacker, aim, for_firing=True).visible:
+            raise CombatError(f"{attacker_id} cannot see square {format_square(aim)}")
+        centre, around = missile_hits(state, aim)
+        centre = [f for f in centre if is_attackable(state, f, data)]
+        around = [f for f in around if is_attackable(state, f, data)]
+        odds = blast_odds(
+            spec.dice,
+            _pairs(state, attacker, centre, data),
+            _pairs(state, attacker, around, data),
+            owner,
+        )
+        text = f"{attacker.id} fires the {spec.name} at square {format_square(aim)}"
+        return AttackOption(attacker.id, SHOOT, weapon, attacker.squares, odds, text, aim=aim)
+    if pattern == "lascannon":
+        if areas is None:
+            if aim is None:
+                raise CombatError(f"the {spec.name} needs areas (top-left square, shots)")
+            areas = [(aim, max(1, spec.shots))]
+        areas = [(tuple(sq), int(n)) for sq, n in areas]
+        if sum(n for _, n in areas) > spec.shots or any(n < 1 for _, n in areas):
+            raise CombatError(
+                f"the {spec.name} has {spec.shots} shots: give each area at least one and no "
+                "more than that in all"
+            )
+        odds = lascannon_odds(
+            spec.dice, [(n, _area_pairs(state, attacker, sq, data)) for sq, n in areas], owner
+        )
+        text = f"{attacker.id} fires the {spec.name}: " + ", ".join(
+            f"{n} shot(s) at the area from {format_square(sq)}" for sq, n in areas
+        )
+        return AttackOption(
+            attacker.id, SHOOT, weapon, attacker.squares, odds, text, areas=tuple(areas)
+        )
+    raise CombatError(f"the {spec.name} cannot shoot")

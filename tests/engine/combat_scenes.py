@@ -1,0 +1,87 @@
+"""Readable combat scenarios: a map drawing (docs/maps.md format) with figures on it.
+
+In a square's second character an upper-case letter other than R and F places a figure;
+``legend`` says what each letter is. A letter drawn on four squares is a Dreadnought, on
+two squares a Tarantula. Everything else is the BOARD helper's map format.
+"""
+
+from __future__ import annotations
+
+from rules.engine.geometry import Facing
+from rules.engine.maps import parse_map
+from rules.engine.state import ALIEN, MARINE, Figure, GameState, Player
+from rules.engine.units import load_rules_data
+
+RESERVED = set("RF")
+
+
+def scene(drawing: str, legend: dict[str, dict], players: tuple[str, ...] = ("p1", "p2")):
+    data = load_rules_data()
+    lines = drawing.strip("\n").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("+"))
+    placed: dict[str, list[tuple[int, int]]] = {}
+    clean = list(lines)
+    row = 0
+    for i in range(start, len(lines)):
+        line = lines[i]
+        if not line.strip():
+            break
+        if (i - start) % 2 == 1:
+            chars = list(line)
+            for x in range((len(line) - 1) // 3):
+                col = 3 * x + 2
+                c = chars[col] if col < len(chars) else " "
+                if c.isupper() and c not in RESERVED:
+                    placed.setdefault(c, []).append((x, row))
+                    chars[col] = " "
+            clean[i] = "".join(chars)
+            row += 1
+    board = parse_map("\n".join(clean))
+    figures = []
+    for letter, squares in sorted(placed.items()):
+        spec = dict(legend[letter])
+        unit = spec["unit"]
+        side = spec.get("side", data.unit(unit).side)
+        weapons = tuple(spec.get("weapons", data.unit(unit).weapons))
+        figures.append(
+            Figure(
+                id=spec.get("id", letter),
+                side=side,
+                player=spec.get("player", "p1" if side == MARINE else None),
+                unit=unit,
+                squares=tuple(sorted(squares, key=lambda s: (s[1], s[0]))),
+                life_points=spec.get("life_points", data.max_life_points(unit, weapons)),
+                facing=Facing(spec.get("facing", "N")),
+                weapons=weapons,
+                equipment=tuple(spec.get("equipment", ())),
+                piloting=spec.get("piloting"),
+            )
+        )
+    for spec in legend.values():
+        if spec.get("inside"):
+            figures.append(
+                Figure(
+                    id=spec["id"],
+                    side=MARINE,
+                    player=spec.get("player", "p1"),
+                    unit=spec["unit"],
+                    squares=(),
+                    life_points=data.unit(spec["unit"]).life_points,
+                    weapons=tuple(spec.get("weapons", ())),
+                    piloting=spec["piloting"],
+                )
+            )
+    return GameState(
+        board=board,
+        figures=tuple(figures),
+        players=tuple(Player(p) for p in players),
+        initiative=players,
+    )
+
+
+def alien(unit: str, **extra) -> dict:
+    return {"unit": unit, "side": ALIEN, **extra}
+
+
+def marine(unit: str = "marine", player: str = "p1", **extra) -> dict:
+    return {"unit": unit, "side": MARINE, "player": player, **extra}

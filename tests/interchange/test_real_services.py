@@ -1,0 +1,38 @@
+"""A tournament played through the real services (draw, results, stage closing) round-trips.
+
+This guards the document against the formats the other services actually store: seat ids
+in breakdowns, ranking and qualifier lists, dice subjects, honours and bonuses.
+"""
+
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
+from tournaments.interchange.document import dumps, schema_problems
+from tournaments.interchange.export import export_tournament
+from tournaments.interchange.importer import import_document
+from tournaments.models import ScoreThreshold, Stage
+from tournaments.stages import advance, start_tournament
+
+from .test_roundtrip import empty_database
+
+
+def test_a_played_tournament_round_trips(db):
+    organiser = UserFactory(username="org")
+    tournament = TournamentFactory(slug="played")
+    tournament.organisers.add(organiser)
+    register_players(tournament, 9)
+    start_tournament(tournament, SeededDice(seed=7), actor=organiser)
+    stage = Stage.objects.get(tournament=tournament, number=1)
+    ScoreThreshold.objects.create(stage=stage, points=25)
+    confirm_stage(stage, lambda seat: 10 * seat.seat_order, actor=organiser)
+    advance(tournament, SeededDice(seed=8), actor=organiser)
+
+    document = export_tournament(tournament)
+    assert schema_problems(document) == []
+    assert len(document["stages"]) == 2
+    assert document["stages"][0]["qualifiers"]
+    assert document["honours"] and document["dice_rolls"] and document["activity"]
+    before = dumps(document)
+
+    empty_database()
+    imported = import_document(document).tournament
+    assert dumps(export_tournament(imported)) == before

@@ -1,0 +1,117 @@
+"""``advance`` refuses bad input with exit status 2 and a message saying what to fix."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from tests.factories import TournamentFactory, register_players, session_points
+from tournaments.models import DiceRoll, Stage, StageStatus, Stipulation
+from tournaments.results import record_result
+
+pytestmark = pytest.mark.django_db
+
+
+def advance_error(*args: str) -> str:
+    with pytest.raises(CommandError) as error:
+        call_command("advance", *args, stdout=StringIO())
+    assert error.value.returncode == 2
+    return str(error.value)
+
+
+def test_unknown_slug_lists_known_ones():
+    TournamentFactory(slug="bob-2026")
+    message = advance_error("bob-2099")
+    assert "bob-2099" in message and "bob-2026" in message
+
+
+def test_missing_results_are_listed_and_nothing_changes():
+    tournament = TournamentFactory()
+    register_players(tournament, 9)
+    call_command("advance", tournament.slug, "--seed", "3", stdout=StringIO())
+    first = tournament.stages.get().sessions.get(number=1)
+    Stipulation.objects.create(session=first, kind="alien_hunt", params={"rounds": 3})
+    record_result(first, session_points(first, lambda seat: seat.seat_order), confirmed=True)
+    message = advance_error(tournament.slug)
+    assert "session(s) 2, 3" in message
+    assert "session 2 (" in message and "session 3 (" in message
+    assert tournament.stages.get().status == StageStatus.OPEN
+    assert Stage.objects.filter(tournament=tournament).count() == 1
+
+
+def test_draft_results_do_not_count_as_confirmed():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    call_command("advance", tournament.slug, "--seed", "3", stdout=StringIO())
+    session = tournament.stages.get().sessions.get()
+    Stipulation.objects.create(session=session, kind="tpk", params={})
+    record_result(session, session_points(session, lambda seat: 1))
+    assert "session(s) 1" in advance_error(tournament.slug)
+
+
+@pytest.mark.parametrize(
+    ("dice", "expected"),
+    [
+        ("3,x,5", "not a whole number"),
+        ("7", "cannot show"),
+        ("", "no dice values"),
+    ],
+)
+def test_bad_dice_are_refused(dice, expected):
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    assert expected in advance_error(tournament.slug, "--dice", dice)
+    assert not tournament.stages.exists()
+    assert not DiceRoll.objects.exists()
+
+
+def test_too_few_and_too_many_dice():
+    tournament = TournamentFactory(seating_method="random")
+    register_players(tournament, 3)
+    assert "not enough dice" in advance_error(tournament.slug, "--dice", "4")
+    assert "only" in advance_error(tournament.slug, "--dice", ",".join(["1", "2", "3"] * 9))
+    assert not tournament.stages.exists()
+
+
+def test_scripted_dice_reproduce_a_seating():
+    tournament = TournamentFactory(seating_method="random")
+    register_players(tournament, 3, preferences=False)
+    # Random seating of 3: one roll each; then the leftover squad roll-off: one roll each.
+    call_command("advance", tournament.slug, "--dice", "2,6,4,1,3,5", stdout=StringIO())
+    session = tournament.stages.get().sessions.get()
+    seats = list(session.seats.order_by("seat_order").select_related("squad"))
+    registered = list(tournament.registrations.order_by("number").values_list("player", flat=True))
+    assert [seat.player_id for seat in seats] == [registered[1], registered[2], registered[0]]
+    # Leftover roll-off 1,3,5 → third seat picks first (Ultramarines), then second, then first.
+    assert [seat.squad.slug for seat in seats] == [
+        "imperial-fists",
+        "blood-angels",
+        "ultramarines",
+    ]
+    rolls = DiceRoll.objects.filter(tournament=tournament).order_by("created_at", "sequence")
+    assert all(roll.source == "scripted" and roll.seed == "" for roll in rolls)
+    assert sorted(v for roll in rolls for v in roll.values) == [1, 2, 3, 4, 5, 6]
+
+
+def test_bad_seed_and_conflicting_options():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    assert "non-negative" in advance_error(tournament.slug, "--seed", "-4")
+    with pytest.raises(CommandError):
+        call_command("advance", tournament.slug, "--seed", "1", "--dice", "1", stdout=StringIO())
+
+
+def test_too_few_players_or_squads():
+    tournament = TournamentFactory()
+    register_players(tournament, 2)
+    assert "at least 3" in advance_error(tournament.slug)
+    bare = TournamentFactory(squads=False)
+    register_players(bare, 3)
+    assert "3 squads" in advance_error(bare.slug)
+
+
+def test_unknown_actor():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    assert "nobody" in advance_error(tournament.slug, "--actor", "nobody")

@@ -1,0 +1,107 @@
+"""Stored loadouts are checked by the pure loadout rules with the tournament's own data."""
+
+import pytest
+from django.core.exceptions import ValidationError
+
+from tests.factories import TournamentFactory
+from tournaments.catalogue import DEFAULT_CATALOGUE
+from tournaments.catalogue_db import install_catalogue, tournament_catalogue
+from tournaments.loadouts import loadout_problems
+from tournaments.models import (
+    ChapterCard,
+    Loadout,
+    ScoreBonus,
+    SquadRank,
+    Stipulation,
+    Weapon,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def equipment(squad, count):
+    cards = []
+    for index in range(count):
+        card, _ = ChapterCard.objects.get_or_create(
+            squad=squad,
+            slug=f"kit-{index}",
+            defaults={"name_en": f"Kit {index}", "name_it": f"Kit {index}", "kind": "equipment"},
+        )
+        cards.append(card.slug)
+    return cards
+
+
+@pytest.fixture
+def seat(final_session):
+    install_catalogue(final_session.stage.tournament)
+    Stipulation.objects.create(session=final_session, kind="tpk", params={})
+    return final_session.seats.select_related("squad").first()
+
+
+def valid(seat, **changes):
+    data = {
+        "seat": seat,
+        "commander_combo": "bolter",
+        "marine_weapons": ["plasma-gun", "laser-rifle", "laser-rifle", "missile-launcher"],
+        "order_cards": ["move"],
+        "equipment_cards": equipment(seat.squad, 4),
+    }
+    data.update(changes)
+    return Loadout(**data)
+
+
+def test_catalogue_round_trip_and_idempotent_install():
+    tournament = TournamentFactory(squads=False)
+    install_catalogue(tournament)
+    install_catalogue(tournament)
+    catalogue = tournament_catalogue(tournament)
+    assert [s.slug for s in catalogue.squads] == [s.slug for s in DEFAULT_CATALOGUE.squads]
+    assert {w.slug for w in catalogue.weapons} == {w.slug for w in DEFAULT_CATALOGUE.weapons}
+    assert len(catalogue.cards) == len(DEFAULT_CATALOGUE.cards)
+    assert Weapon.objects.get(tournament=tournament, slug="melta").colour_restricted is False
+    assert tournament.squads.get(slug="blood-angels").name_it == "Angeli Sanguinari"
+
+
+def test_a_valid_loadout_passes(seat):
+    loadout = valid(seat)
+    assert loadout_problems(loadout) == {}
+    loadout.full_clean()
+
+
+def test_problems_are_reported_per_field(seat):
+    loadout = valid(seat, marine_weapons=["plasma-gun", "plasma-gun", "laser-rifle", "bolter"])
+    problems = loadout_problems(loadout)
+    assert set(problems) == {"marine_weapons"}
+    with pytest.raises(ValidationError):
+        loadout.full_clean()
+
+
+def test_rank_and_score_bonus_raise_the_card_allowance(seat):
+    SquadRank.objects.update_or_create(
+        tournament=seat.session.stage.tournament, player=seat.player, defaults={"rank": 1}
+    )
+    assert "order_cards" in loadout_problems(valid(seat))
+    assert loadout_problems(valid(seat, order_cards=["move", "fire"])) == {}
+    ScoreBonus.objects.create(
+        tournament=seat.session.stage.tournament,
+        player=seat.player,
+        earned_in=seat.session,
+        used_in=seat.session,
+        extra_equipment_cards=1,
+    )
+    assert "equipment_cards" in loadout_problems(valid(seat, order_cards=["move", "fire"]))
+    five = equipment(seat.squad, 5)
+    assert loadout_problems(valid(seat, order_cards=["move", "fire"], equipment_cards=five)) == {}
+
+
+def test_extended_tpk_needs_two_extra_heavy_marines(seat):
+    seat.session.stipulation.kind = "extended_tpk"
+    seat.session.stipulation.save()
+    assert "extra_marine_weapons" in loadout_problems(valid(seat))
+    assert loadout_problems(valid(seat, extra_marine_weapons=["melta", "lascannon"])) == {}
+
+
+def test_loadout_before_the_squad_draw_is_refused(seat):
+    loadout = valid(seat)
+    seat.squad = None
+    assert "__all__" in loadout_problems(loadout)

@@ -1,0 +1,97 @@
+"""Log-in, log-out, the rate limit on failed log-ins, and players' private links."""
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import UserFactory
+from tests.web.conftest import PASSWORD
+from tournaments.permissions import PLAYER_SESSION_KEY
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def user():
+    account = UserFactory(username="giudice")
+    account.save()
+    return account
+
+
+def attempt(client, username, password):
+    return client.post(reverse("tournaments:login"), {"username": username, "password": password})
+
+
+def test_good_login_redirects_and_keeps_next(client, user):
+    response = client.post(
+        reverse("tournaments:login"),
+        {"username": "giudice", "password": PASSWORD, "next": "/judge/"},
+    )
+    assert response.status_code == 302
+    assert response["Location"] == "/judge/"
+
+
+def test_login_refuses_an_outside_next(client, user):
+    response = client.post(
+        reverse("tournaments:login"),
+        {"username": "giudice", "password": PASSWORD, "next": "https://evil.example/"},
+    )
+    assert response["Location"] == reverse("tournaments:home")
+
+
+def test_bad_password_keeps_the_user_name_and_explains(client, user):
+    response = attempt(client, "giudice", "wrong")
+    assert response.status_code == 400
+    assert 'value="giudice"' in response.content.decode()
+
+
+def test_rate_limit_blocks_even_the_right_password(client, user, settings):
+    settings.BOB_LOGIN_ATTEMPTS = 3
+    for _ in range(3):
+        assert attempt(client, "giudice", "wrong").status_code == 400
+    blocked = attempt(client, "giudice", PASSWORD)
+    assert blocked.status_code == 429
+    assert "_auth_user_id" not in client.session
+
+
+def test_rate_limit_counts_per_user_name_across_addresses(client, user, settings):
+    settings.BOB_LOGIN_ATTEMPTS = 2
+    for address in ("10.0.0.1", "10.0.0.2"):
+        client.post(
+            reverse("tournaments:login"),
+            {"username": "giudice", "password": "wrong"},
+            REMOTE_ADDR=address,
+        )
+    response = client.post(
+        reverse("tournaments:login"),
+        {"username": "giudice", "password": PASSWORD},
+        REMOTE_ADDR="10.0.0.3",
+    )
+    assert response.status_code == 429
+
+
+def test_success_resets_the_user_name_count(client, user, settings):
+    settings.BOB_LOGIN_ATTEMPTS = 3
+    attempt(client, "giudice", "wrong")
+    attempt(client, "giudice", "wrong")
+    assert attempt(client, "giudice", PASSWORD).status_code == 302
+    client.post(reverse("tournaments:logout"))
+    # The address count still holds two failures; one more failure blocks, not before.
+    assert attempt(client, "giudice", PASSWORD).status_code == 302
+
+
+def test_logout_needs_post(client, user):
+    client.force_login(user)
+    assert client.get(reverse("tournaments:logout")).status_code == 405
+    assert client.post(reverse("tournaments:logout")).status_code == 302
+    assert "_auth_user_id" not in client.session
+
+
+def test_private_link_remembers_the_player(client, world):
+    response = client.get(reverse("tournaments:player_link", args=[world.player.access_token]))
+    assert response.status_code == 302
+    assert client.session[PLAYER_SESSION_KEY] == world.player.pk
+    assert client.get(reverse("tournaments:player_home")).status_code == 200
+
+
+def test_unknown_private_link_is_not_found(client, db):
+    assert client.get(reverse("tournaments:player_link", args=["nope"])).status_code == 404

@@ -1,0 +1,205 @@
+"""Organiser pages: creating a tournament, players by hand and by CSV, judges, stages,
+scheduling (with optimistic locking), starting and advancing, and the activity log."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone
+
+from tests.factories import TournamentFactory, UserFactory
+from tournaments.models import ActivityLog, Registration, Session, SquadPreference, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(world, role_client):
+    return role_client("organiser")
+
+
+def test_create_tournament_makes_me_organiser_with_default_squads(client, db):
+    user = UserFactory(username="nuovo")
+    user.save()
+    client.force_login(user)
+    response = client.post(
+        reverse("tournaments:tournament_create"),
+        {"name": "Torneo di Primavera", "slug": "", "seating_method": "random"},
+    )
+    assert response.status_code == 302
+    tournament = Tournament.objects.get(slug="torneo-di-primavera")
+    assert list(tournament.organisers.all()) == [user]
+    assert tournament.squad_order == ["ultramarines", "blood-angels", "imperial-fists"]
+    assert ActivityLog.objects.filter(tournament=tournament, verb="created").exists()
+
+
+def test_create_tournament_keeps_input_and_explains_errors(client, world):
+    client.force_login(world.organiser)
+    response = client.post(
+        reverse("tournaments:tournament_create"),
+        {
+            "name": "Doppione",
+            "slug": world.tournament.slug,
+            "seating_method": "random",
+            "starts_on": "2026-05-02",
+            "ends_on": "2026-05-01",
+        },
+    )
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'value="Doppione"' in page
+    assert response.context["form"].errors.keys() >= {"slug", "ends_on"}
+    assert 'aria-invalid="true"' in page
+
+
+def test_register_player_by_hand(organiser, world):
+    url = reverse("tournaments:organiser_players", args=[world.tournament.slug])
+    response = organiser.post(url, {"name": "Anna Rossi", "nickname": "Anna"})
+    assert response.status_code == 302
+    assert Registration.objects.filter(tournament=world.tournament, player__name="Anna Rossi")
+    again = organiser.post(url, {"name": "anna rossi"})
+    assert again.status_code == 400
+    assert "already registered" in str(again.context["form"].errors)
+
+
+def upload(client, world, text: str):
+    url = reverse("tournaments:organiser_roster", args=[world.tournament.slug])
+    file = SimpleUploadedFile("roster.csv", text.encode("utf-8"), content_type="text/csv")
+    return client.post(url, {"file": file})
+
+
+def test_roster_upload_saves_every_row(organiser, world):
+    before = Registration.objects.filter(tournament=world.tournament).count()
+    response = upload(
+        organiser,
+        world,
+        "name,nickname,preference_1,preference_2\nLuca,Lu,blood-angels,ultramarines\nMara,,,\n",
+    )
+    assert response.status_code == 302
+    assert Registration.objects.filter(tournament=world.tournament).count() == before + 2
+    luca = SquadPreference.objects.get(player__name="Luca")
+    assert luca.choices == ["blood-angels", "ultramarines"]
+
+
+def test_bad_roster_saves_nothing_and_lists_rows(organiser, world):
+    before = Registration.objects.filter(tournament=world.tournament).count()
+    response = upload(organiser, world, "name,email\nLuca,luca@example.org\n,\nMara,not-an-email\n")
+    assert response.status_code == 400
+    errors = [str(error) for error in response.context["roster_errors"]]
+    assert any("4" in error for error in errors), errors
+    assert Registration.objects.filter(tournament=world.tournament).count() == before
+
+
+def test_add_judge_creates_the_account(organiser, world):
+    url = reverse("tournaments:organiser_judges", args=[world.tournament.slug])
+    missing_password = organiser.post(url, {"username": "nuovo-giudice"})
+    assert missing_password.status_code == 400
+    response = organiser.post(url, {"username": "nuovo-giudice", "password": "Zq9!long-pass"})
+    assert response.status_code == 302
+    assert world.tournament.judges.filter(username="nuovo-giudice").exists()
+
+
+def test_stage_form_validates_stipulation_and_thresholds(organiser, world):
+    url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    bad = organiser.post(
+        url,
+        {"stipulation_kind": "catch_the_flag", "stipulation_params": "{}", "thresholds": "40, 20"},
+    )
+    assert bad.status_code == 400
+    assert {"stipulation_params", "thresholds"} <= bad.context["form"].errors.keys()
+    good = organiser.post(
+        url,
+        {
+            "stipulation_kind": "catch_the_flag",
+            "stipulation_params": '{"flag_value": 30}',
+            "thresholds": "20, 40",
+        },
+    )
+    assert good.status_code == 302
+    world.stage.refresh_from_db()
+    assert world.stage.stipulation_params["flag_value"] == 30
+    assert list(world.stage.thresholds.values_list("points", flat=True)) == [20, 40]
+
+
+def schedule_data(session, version, when="2026-06-01T15:30", table="3", judge=""):
+    prefix = f"s{session.pk}"
+    return {
+        f"{prefix}-scheduled_at": when,
+        f"{prefix}-table": table,
+        f"{prefix}-judge": judge,
+        f"{prefix}-version": version,
+    }
+
+
+def test_schedule_a_session(organiser, world):
+    url = reverse(
+        "tournaments:organiser_session_schedule", args=[world.tournament.slug, world.session.pk]
+    )
+    response = organiser.post(
+        url, schedule_data(world.session, world.session.version, judge=world.judge.pk)
+    )
+    assert response.status_code == 302
+    world.session.refresh_from_db()
+    assert world.session.table == "3"
+    assert timezone.localtime(world.session.scheduled_at).hour == 15  # as typed, local time
+    assert ActivityLog.objects.filter(verb="scheduled").exists()
+
+
+def test_schedule_with_htmx_returns_the_row(organiser, world):
+    url = reverse(
+        "tournaments:organiser_session_schedule", args=[world.tournament.slug, world.session.pk]
+    )
+    response = organiser.post(
+        url, schedule_data(world.session, world.session.version), HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert f'id="schedule-{world.session.pk}"' in response.content.decode()
+
+
+def test_stale_schedule_is_refused_and_keeps_the_input(organiser, world):
+    url = reverse(
+        "tournaments:organiser_session_schedule", args=[world.tournament.slug, world.session.pk]
+    )
+    old = world.session.version
+    Session.objects.filter(pk=world.session.pk).update(version=old + 1, table="9")
+    response = organiser.post(url, schedule_data(world.session, old, table="4"))
+    assert response.status_code == 400
+    assert 'value="4"' in response.content.decode()
+    world.session.refresh_from_db()
+    assert world.session.table == "9"
+
+
+def test_start_seats_the_first_stage(client, db):
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="nuovo")
+    tournament.organisers.add(user)
+    from tests.factories import register_players
+
+    register_players(tournament, 9)
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["nuovo"]))
+    assert "start_form" in dashboard.context
+    response = client.post(
+        reverse("tournaments:organiser_start", args=["nuovo"]),
+        {"start-mode": "app", "start-version": 0},
+    )
+    assert response.status_code == 302
+    stage = tournament.stages.get()
+    assert [s.seats.count() for s in stage.sessions.all()] == [3, 3, 3]
+    assert not stage.sessions.filter(seats__squad__isnull=False).exists()
+
+
+def test_advance_lists_sessions_without_results(organiser, world):
+    response = organiser.post(
+        reverse("tournaments:organiser_advance", args=[world.tournament.slug]),
+        {"advance-mode": "app", "advance-version": 0},
+    )
+    assert response.status_code == 400
+    assert len(response.context["missing"]) == 3
+
+
+def test_activity_log_page_lists_actions(organiser, world):
+    url = reverse("tournaments:organiser_activity", args=[world.tournament.slug])
+    response = organiser.get(url)
+    assert response.status_code == 200
+    assert response.context["entries"]

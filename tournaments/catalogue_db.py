@@ -1,0 +1,92 @@
+"""Between a tournament's squads, weapons and cards in the database and the pure
+:class:`~tournaments.catalogue.Catalogue` the loadout rules read.
+
+A weapon marked *colour-restricted* exists in every squad colour of the tournament (each
+chapter box has its own) and a squad may only take its own colour; an unrestricted weapon
+(the extra-heavy special equipment) belongs to no colour.
+"""
+
+from __future__ import annotations
+
+from .catalogue import DEFAULT_CATALOGUE, CardSpec, Catalogue, SquadSpec, WeaponSpec
+from .catalogue import CardKind as SpecCardKind
+from .catalogue import WeaponClass as SpecWeaponClass
+from .models import ChapterCard, Squad, Tournament, Weapon
+
+
+def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:
+    """Create the catalogue's squads, weapons and chapter cards the tournament lacks.
+
+    Existing rows (possibly edited by the organiser) are left as they are.
+    """
+    squads: dict[str, Squad] = {}
+    for order, spec in enumerate(catalogue.squads):
+        squads[spec.slug], _created = Squad.objects.get_or_create(
+            tournament=tournament,
+            slug=spec.slug,
+            defaults={
+                "name_en": spec.name_en,
+                "name_it": spec.name_it,
+                "colour": spec.colour,
+                "order": order,
+            },
+        )
+    for spec in catalogue.weapons:
+        Weapon.objects.get_or_create(
+            tournament=tournament,
+            slug=spec.slug,
+            defaults={
+                "name_en": spec.name_en,
+                "name_it": spec.name_it,
+                "weapon_class": spec.weapon_class.value,
+                "colour_restricted": bool(spec.colours),
+            },
+        )
+    for order, spec in enumerate(catalogue.cards):
+        if spec.squad not in squads:
+            continue
+        ChapterCard.objects.get_or_create(
+            squad=squads[spec.squad],
+            slug=spec.slug,
+            defaults={
+                "name_en": spec.name_en,
+                "name_it": spec.name_it,
+                "kind": spec.kind.value,
+                "text": spec.source,
+                "order": order,
+            },
+        )
+
+
+def tournament_catalogue(tournament: Tournament) -> Catalogue:
+    """The tournament's material as the pure catalogue (default commander combos)."""
+    squads = list(tournament.squads.order_by("order", "pk"))
+    colours = frozenset(squad.colour for squad in squads)
+    return Catalogue(
+        squads=tuple(
+            SquadSpec(squad.slug, squad.name_en, squad.name_it, colour=squad.colour)
+            for squad in squads
+        ),
+        weapons=tuple(
+            WeaponSpec(
+                weapon.slug,
+                weapon.name_en,
+                weapon.name_it,
+                weapon_class=SpecWeaponClass(weapon.weapon_class),
+                colours=colours if weapon.colour_restricted else frozenset(),
+            )
+            for weapon in tournament.weapons.all()
+        ),
+        cards=tuple(
+            CardSpec(
+                card.slug,
+                card.name_en,
+                card.name_it,
+                squad=card.squad.slug,
+                kind=SpecCardKind(card.kind),
+            )
+            for card in ChapterCard.objects.filter(squad__tournament=tournament).select_related(
+                "squad"
+            )
+        ),
+    )

@@ -1,0 +1,216 @@
+"""The loadout form (RULES §5) and the checks shared by the player's and the judge's pages.
+
+Validation is the pure :func:`tournaments.loadout.validate_loadout`; this module builds its
+catalogue from the tournament's squads, weapons and chapter cards (the built-in defaults
+stand in for whatever the organiser has not entered) and maps each problem to its field.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..catalogue import (
+    DEFAULT_CARDS,
+    DEFAULT_WEAPONS,
+    CardKind,
+    CardSpec,
+    Catalogue,
+    SquadSpec,
+    WeaponClass,
+    WeaponSpec,
+)
+from ..loadout import EXTRA_MARINES, MARINES, Loadout, LoadoutProblem, validate_loadout
+from ..models import ChapterCard, CommanderCombo, ScoreBonus, Seat, SquadRank, Tournament, Weapon
+from .accessible import AccessibleForm
+
+ALL_COLOURS = frozenset({"blue", "red", "yellow"})
+
+
+def catalogue_for(tournament: Tournament) -> Catalogue:
+    squads = tuple(
+        SquadSpec(squad.slug, squad.name_en, squad.name_it, colour=squad.colour)
+        for squad in tournament.squads.order_by("order", "pk")
+    )
+    weapon_rows = list(Weapon.objects.filter(tournament=tournament))
+    weapons = (
+        tuple(
+            WeaponSpec(
+                row.slug,
+                row.name_en,
+                row.name_it,
+                weapon_class=WeaponClass(row.weapon_class),
+                colours=ALL_COLOURS if row.colour_restricted else frozenset(),
+            )
+            for row in weapon_rows
+        )
+        if weapon_rows
+        else DEFAULT_WEAPONS
+    )
+    card_rows = list(
+        ChapterCard.objects.filter(squad__tournament=tournament).select_related("squad")
+    )
+    cards = (
+        tuple(
+            CardSpec(
+                row.slug, row.name_en, row.name_it, squad=row.squad.slug, kind=CardKind(row.kind)
+            )
+            for row in card_rows
+        )
+        if card_rows
+        else DEFAULT_CARDS
+    )
+    return Catalogue(squads=squads, weapons=weapons, cards=cards)
+
+
+@dataclass(frozen=True)
+class SeatAllowance:
+    rank: int
+    thresholds_reached: int
+    extended_tpk: bool
+
+
+def allowance_for(seat: Seat) -> SeatAllowance:
+    """The seat's rank, last session's thresholds reached and whether it is Extended TPK."""
+    session = seat.session
+    tournament = session.stage.tournament
+    rank = (
+        SquadRank.objects.filter(tournament=tournament, player_id=seat.player_id)
+        .values_list("rank", flat=True)
+        .first()
+        or 0
+    )
+    bonus = (
+        ScoreBonus.objects.filter(
+            tournament=tournament,
+            player_id=seat.player_id,
+            earned_in__stage__number__lt=session.stage.number,
+        )
+        .order_by("-earned_in__stage__number")
+        .values_list("extra_equipment_cards", flat=True)
+        .first()
+        or 0
+    )
+    stipulation = getattr(session, "stipulation", None)
+    kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
+    return SeatAllowance(rank=rank, thresholds_reached=bonus, extended_tpk=kind == "extended_tpk")
+
+
+def problems_for(seat: Seat, loadout: Loadout, catalogue: Catalogue) -> tuple[LoadoutProblem, ...]:
+    allowance = allowance_for(seat)
+    return validate_loadout(
+        loadout,
+        catalogue,
+        extended_tpk=allowance.extended_tpk,
+        rank=allowance.rank,
+        thresholds_reached=allowance.thresholds_reached,
+    )
+
+
+def stored_loadout(seat: Seat) -> Loadout | None:
+    row = getattr(seat, "loadout", None)
+    if row is None or seat.squad is None:
+        return None
+    return Loadout(
+        squad=seat.squad.slug,
+        commander_combo=row.commander_combo,
+        marine_weapons=row.marine_weapons,
+        extra_marine_weapons=row.extra_marine_weapons,
+        order_cards=row.order_cards,
+        equipment_cards=row.equipment_cards,
+    )
+
+
+class LoadoutForm(AccessibleForm):
+    commander_combo = forms.ChoiceField(
+        label=_("Commander's weapons"), choices=CommanderCombo.choices, widget=forms.RadioSelect
+    )
+
+    def __init__(self, *args, seat: Seat, catalogue: Catalogue, **kwargs):
+        self.seat = seat
+        self.catalogue = catalogue
+        self.allowance = allowance_for(seat)
+        super().__init__(*args, **kwargs)
+        colour = seat.squad.colour
+        marine_choices = [("", "—")] + [
+            (w.slug, w.display_name())
+            for w in catalogue.weapons
+            if w.available_in(colour)
+            and (w.weapon_class == WeaponClass.HEAVY or w.slug == catalogue.laser_rifle)
+        ]
+        for number in range(1, MARINES + 1):
+            self.fields[f"marine_{number}"] = forms.ChoiceField(
+                label=_("Marine %(n)d") % {"n": number}, choices=marine_choices
+            )
+        if self.allowance.extended_tpk:
+            extra_choices = [("", "—")] + [
+                (w.slug, w.display_name())
+                for w in catalogue.weapons
+                if w.weapon_class == WeaponClass.EXTRA_HEAVY and w.available_in(colour)
+            ]
+            for number in range(1, EXTRA_MARINES + 1):
+                self.fields[f"extra_{number}"] = forms.ChoiceField(
+                    label=_("Extra marine %(n)d") % {"n": number}, choices=extra_choices
+                )
+        cards = catalogue.chapter_cards(seat.squad.slug)
+        self.fields["order_cards"] = forms.MultipleChoiceField(
+            label=_("Order cards (%(n)d)") % {"n": 1 + self.allowance.rank},
+            choices=[(c.slug, c.display_name()) for c in cards if c.kind == CardKind.ORDER],
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+        self.fields["equipment_cards"] = forms.MultipleChoiceField(
+            label=_("Equipment cards (%(n)d)") % {"n": 4 + self.allowance.thresholds_reached},
+            choices=[(c.slug, c.display_name()) for c in cards if c.kind == CardKind.EQUIPMENT],
+            widget=forms.CheckboxSelectMultiple,
+            required=False,
+        )
+
+    def loadout(self) -> Loadout:
+        data = self.cleaned_data
+        extras = []
+        if self.allowance.extended_tpk:
+            extras = [data.get(f"extra_{n}", "") for n in range(1, EXTRA_MARINES + 1)]
+        return Loadout(
+            squad=self.seat.squad.slug,
+            commander_combo=data.get("commander_combo", ""),
+            marine_weapons=[data.get(f"marine_{n}", "") for n in range(1, MARINES + 1)],
+            extra_marine_weapons=extras,
+            order_cards=data.get("order_cards", []),
+            equipment_cards=data.get("equipment_cards", []),
+        )
+
+    def field_for(self, problem: LoadoutProblem) -> str | None:
+        """The form field a problem concerns (``marine_weapons[2]`` → ``marine_3``)."""
+        name, _bracket, index = problem.field.partition("[")
+        mapping = {"marine_weapons": "marine_", "extra_marine_weapons": "extra_"}
+        if name in mapping and index:
+            field = f"{mapping[name]}{int(index.rstrip(']')) + 1}"
+            return field if field in self.fields else None
+        return name if name in self.fields else None
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        for problem in problems_for(self.seat, self.loadout(), self.catalogue):
+            self.add_error(self.field_for(problem), problem.message)
+        return cleaned
+
+    @classmethod
+    def initial_for(cls, seat: Seat) -> dict:
+        row = getattr(seat, "loadout", None)
+        if row is None:
+            return {}
+        initial = {
+            "commander_combo": row.commander_combo,
+            "order_cards": row.order_cards,
+            "equipment_cards": row.equipment_cards,
+        }
+        for number, slug in enumerate(row.marine_weapons, start=1):
+            initial[f"marine_{number}"] = slug
+        for number, slug in enumerate(row.extra_marine_weapons, start=1):
+            initial[f"extra_{number}"] = slug
+        return initial
