@@ -156,6 +156,12 @@ class SessionAdmin(admin.ModelAdmin):
     inlines = [StipulationInline, SeatInline, SessionThresholdInline]
 
 
+@admin.register(Stipulation)
+class StipulationAdmin(admin.ModelAdmin):
+    list_display = ["session", "kind"]
+    list_filter = ["kind", "session__stage__tournament"]
+
+
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
     list_display = ["session", "seat_order", "player", "squad", "initiative_position"]

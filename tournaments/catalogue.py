@@ -5,12 +5,12 @@ feeds one per tournament, and :data:`DEFAULT_CATALOGUE` is what a new tournament
 from. Names are given in English and Italian; :meth:`Named.display_name` picks the
 active language.
 
-Chapter cards. The seeds name only a few cards: seed 002 names the order cards that let
-a Tarantula move and fire more ("All'Attacco!", "Muoversi!", "Fuoco!") without saying
-which chapters hold them, and seed 003 names the Ultramarines' equipment card "Pronto
-Soccorso". Those are the only defaults shipped: the order cards are given to every
-chapter (marked unverified), and the organiser completes each chapter's 12 cards (names
-and texts) in the tournament's data. No card name is invented here.
+Chapter cards. Each chapter has 12 cards in the original game, but the public sources
+that could be searched name only a few of them; those are the defaults shipped here, each
+with its source, an effect summary written for this project, which of its two names is
+our own translation, and ``unverified`` when a single weak source supports it
+(RULES §10b). No card is invented: the organiser completes each chapter's set in the
+tournament's data. ``docs/chapter-cards.md`` lists the cards, the sources and the gaps.
 """
 
 from __future__ import annotations
@@ -64,11 +64,20 @@ class WeaponSpec(Named):
 
 @dataclass(frozen=True)
 class CardSpec(Named):
-    """A chapter card of squad ``squad``; ``source`` says where its name comes from."""
+    """A chapter card of squad ``squad``.
+
+    ``source`` says where the card comes from, ``effect`` summarises what it does (in this
+    project's own words), ``translated_name`` is the language (``"en"`` or ``"it"``) whose
+    name is our translation rather than an edition's, and ``unverified`` marks a card
+    supported by only one weak source.
+    """
 
     squad: str = ""
     kind: CardKind = CardKind.EQUIPMENT
     source: str = ""
+    effect: str = ""
+    translated_name: str = ""
+    unverified: bool = False
 
 
 #: Commander weapon combos (RULES §5), keyed like the loadout model's choices.
@@ -138,52 +147,162 @@ DEFAULT_WEAPONS: tuple[WeaponSpec, ...] = (
     _weapon("power-glove", "Power glove", "Guanto Mortale", WeaponClass.CLOSE),
 )
 
-_TARANTULA_ORDERS_SOURCE = (
-    "seed 002 (Tarantula, order cards): named as order cards; chapters not stated, unverified"
+ALL_CHAPTERS: tuple[str, ...] = tuple(squad.slug for squad in DEFAULT_SQUADS)
+
+_SEED_002 = "seed 002 (StarQuest BoB rulebook), Tarantula section"
+_SEED_003 = "seed 003 (Advanced StarQuest v1.0), 'Carte da modificare'"
+_SUPERHOFF = (
+    "Star Quest Spielanleitung, superhoff.de, http://superhoff.de/star-quest-spielanleitung/ "
+    "(says order cards give e.g. a double move or firing twice)"
+)
+_ELAZAR = (
+    "'Space Crusade', Elazar the Glorified blog, 6 Sep 2009, "
+    "http://elazartheglorified.blogspot.com/2009/09/space-crusade.html "
+    "(an Imperial Fists player's chosen equipment cards and what they did)"
 )
 
 
-def _orders(squad: str) -> tuple[CardSpec, ...]:
-    return (
-        CardSpec(
-            "charge",
-            "Charge!",
-            "All'Attacco!",
-            squad=squad,
-            kind=CardKind.ORDER,
-            source=_TARANTULA_ORDERS_SOURCE,
-        ),
-        CardSpec(
-            "move",
-            "Move!",
-            "Muoversi!",
-            squad=squad,
-            kind=CardKind.ORDER,
-            source=_TARANTULA_ORDERS_SOURCE,
-        ),
-        CardSpec(
-            "fire",
-            "Fire!",
-            "Fuoco!",
-            squad=squad,
-            kind=CardKind.ORDER,
-            source=_TARANTULA_ORDERS_SOURCE,
-        ),
-    )
+@dataclass(frozen=True)
+class _CardEntry:
+    """One sourced card, given to each chapter in ``chapters``."""
+
+    slug: str
+    name_en: str
+    name_it: str
+    kind: CardKind
+    chapters: tuple[str, ...]
+    effect: str
+    source: str
+    translated_name: str = ""
+    unverified: bool = False
+
+    def specs(self) -> tuple[CardSpec, ...]:
+        return tuple(
+            CardSpec(
+                self.slug,
+                self.name_en,
+                self.name_it,
+                squad=chapter,
+                kind=self.kind,
+                source=self.source,
+                effect=self.effect,
+                translated_name=self.translated_name,
+                unverified=self.unverified,
+            )
+            for chapter in self.chapters
+        )
 
 
-DEFAULT_CARDS: tuple[CardSpec, ...] = (
-    *_orders("ultramarines"),
-    CardSpec(
+_ORDERS_NOTE = (
+    "; seed 002 names it among the order cards that let a crewed Tarantula move and/or fire "
+    "more than once in a turn, without saying which chapters hold it (given to every chapter "
+    "here); English name is our translation"
+)
+
+_CARD_ENTRIES: tuple[_CardEntry, ...] = (
+    _CardEntry(
+        "charge",
+        "Charge!",
+        "All'Attacco!",
+        CardKind.ORDER,
+        ALL_CHAPTERS,
+        effect=(
+            "Played at the start of the turn, it lets the squad's models both move and fire "
+            "beyond the normal limit (inferred from its name; the card text is not sourced)."
+        ),
+        source=_SEED_002 + _ORDERS_NOTE,
+        translated_name="en",
+        unverified=True,
+    ),
+    _CardEntry(
+        "move",
+        "Move!",
+        "Muoversi!",
+        CardKind.ORDER,
+        ALL_CHAPTERS,
+        effect=(
+            "Played at the start of the turn, it gives the squad's models an extra move "
+            "(inferred from its name; the card text is not sourced)."
+        ),
+        source=_SEED_002 + _ORDERS_NOTE + "; order cards with a double move: " + _SUPERHOFF,
+        translated_name="en",
+        unverified=True,
+    ),
+    _CardEntry(
+        "fire",
+        "Fire!",
+        "Fuoco!",
+        CardKind.ORDER,
+        ALL_CHAPTERS,
+        effect=(
+            "Played at the start of the turn, it lets the squad's models fire a second time "
+            "(inferred from its name; the card text is not sourced)."
+        ),
+        source=_SEED_002 + _ORDERS_NOTE + "; order cards that fire twice: " + _SUPERHOFF,
+        translated_name="en",
+        unverified=True,
+    ),
+    _CardEntry(
         "first-aid",
         "First Aid",
         "Pronto Soccorso",
-        squad="ultramarines",
-        kind=CardKind.EQUIPMENT,
-        source="seed 003 (cards to change): an Ultramarines equipment card",
+        CardKind.EQUIPMENT,
+        ("ultramarines",),
+        effect=(
+            "A one-use medical kit that cancels wounds an enemy inflicts on the squad; seed "
+            "003 rewrites it for Advanced StarQuest to absorb two heavy-weapon dice of wounds "
+            "(the base-game text is not sourced)."
+        ),
+        source=(
+            _SEED_003 + ": names it as an Ultramarines equipment card; English name is our "
+            "translation (the English edition's name is not sourced)"
+        ),
+        translated_name="en",
     ),
-    *_orders("blood-angels"),
-    *_orders("imperial-fists"),
+    _CardEntry(
+        "suspensors",
+        "Suspensors",
+        "Sospensori",
+        CardKind.EQUIPMENT,
+        ("imperial-fists",),
+        effect="Marines carrying heavy weapons move 6 squares instead of 4.",
+        source=_ELAZAR + "; Italian name is our translation",
+        translated_name="it",
+        unverified=True,
+    ),
+    _CardEntry(
+        "bionic-eye",
+        "Bionic Eye",
+        "Occhio Bionico",
+        CardKind.EQUIPMENT,
+        ("imperial-fists",),
+        effect="Each time the commander shoots he may roll one of the dice again.",
+        source=_ELAZAR + "; Italian name is our translation",
+        translated_name="it",
+        unverified=True,
+    ),
+    _CardEntry(
+        "combi-weapon",
+        "Combi Weapon",
+        "Arma Combinata",
+        CardKind.EQUIPMENT,
+        ("imperial-fists",),
+        effect=(
+            "Fits a plasma gun to the commander's bolter (the English edition's heavy "
+            "bolter), so he carries both."
+        ),
+        source=_ELAZAR + "; Italian name is our translation",
+        translated_name="it",
+        unverified=True,
+    ),
+)
+
+DEFAULT_CARDS: tuple[CardSpec, ...] = tuple(
+    spec
+    for chapter in ALL_CHAPTERS
+    for entry in _CARD_ENTRIES
+    for spec in entry.specs()
+    if spec.squad == chapter
 )
 
 DEFAULT_CATALOGUE = Catalogue(squads=DEFAULT_SQUADS, weapons=DEFAULT_WEAPONS, cards=DEFAULT_CARDS)

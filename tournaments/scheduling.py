@@ -19,12 +19,14 @@ def schedule_session(
     judge=None,
     actor=None,
     expected_version: int | None = None,
+    notify: bool = True,
 ) -> Session:
     """Give ``session`` a time (and optionally a table and judge) and notify its players.
 
     ``expected_version`` is the session version the caller's form was built from; when it no
     longer matches, :class:`~tournaments.models.StaleSessionError` is raised and nothing
     changes. Every call raises the schedule sequence, so a reschedule updates calendars.
+    ``notify=False`` skips the emails (e.g. demo data).
     """
     rescheduled = session.scheduled_at is not None
     fields = {
@@ -49,8 +51,9 @@ def schedule_session(
         table=session.table,
         sequence=session.schedule_sequence,
     )
-    from .tasks import notify_session_scheduled
+    if notify:
+        from .tasks import notify_session_scheduled
 
-    session_id = session.pk
-    transaction.on_commit(lambda: notify_session_scheduled.delay(session_id))
+        session_id = session.pk
+        transaction.on_commit(lambda: notify_session_scheduled.delay(session_id))
     return session

@@ -110,7 +110,10 @@ def _next_kind(sizes: tuple[int, ...], after: int | None) -> str:
 
 def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
     """The organiser's count for the stage, else the standard rule; checked against size."""
-    count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
+    try:
+        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
+    except ValueError as error:
+        raise StageError(str(error)) from None
     if count is None:
         count = default_qualifiers(sessions)
     if not 2 <= count < players:
@@ -212,11 +215,16 @@ def _session_report(session: Session, names: dict[int, str]) -> dict[str, Any]:
     }
 
 
+def _started(tournament: Tournament) -> bool:
+    """Stages may be prepared in advance; the tournament starts when stage 1 is seated."""
+    return Session.objects.filter(stage__tournament=tournament).exists()
+
+
 def start_tournament(
     tournament: Tournament, dice: Dice, *, actor=None, draw_squads: bool = True
 ) -> dict[str, Any]:
     """Seat stage 1 from the registrations (random seating uses ``dice``) and draw squads."""
-    if tournament.stages.exists():
+    if _started(tournament):
         raise StageError(_("%(t)s has already started.") % {"t": tournament})
     player_ids = list(
         Registration.objects.filter(tournament=tournament)
@@ -452,7 +460,10 @@ def seat_next_stage(
         )
     if stage is None:
         stage = Stage(tournament=tournament, number=previous_stage.number + 1)
-    after = stage.qualifier_count or tournament.qualifier_override(stage.number)
+    try:
+        after = stage.qualifier_count or tournament.qualifier_override(stage.number)
+    except ValueError as error:
+        raise StageError(str(error)) from None
     if after is None and len(sizes) > 1:
         after = default_qualifiers(len(sizes))
     stage.kind = _next_kind(sizes, after)
@@ -538,7 +549,7 @@ def advance(
     next one. All or nothing; typed dice must all be used."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     report: dict[str, Any] = {"tournament": tournament.slug}
-    if not tournament.stages.exists():
+    if not _started(tournament):
         report["action"] = "started"
         report["next_stage"] = start_tournament(tournament, dice, actor=actor)
     else:

@@ -27,7 +27,7 @@ def cache_key(tournament_id: int) -> str:
 
 
 def tournament_status(tournament: Tournament, stages: list) -> str:
-    if not stages:
+    if not any(stage.sessions.all() for stage in stages):
         return "not_started"
     last = stages[-1]
     if last.kind == StageKind.FINAL and last.status == StageStatus.CLOSED:

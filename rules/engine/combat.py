@@ -149,7 +149,9 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
         if pilot is not None and pilot.side == MARINE:
             return cls + data.marine_value(pilot.unit, pilot.weapons)
         if victim.side == ALIEN:
-            return _token_value(state, "dreadnought", data, cls)
+            named = any(item in data.dreadnought_classes for item in victim.equipment)
+            value = cls if named else data.alien_tokens.get("dreadnought", cls)
+            return _token_value(state, "dreadnought", data, value)
         return cls
     if victim.side == MARINE:
         gunner = victim.piloting is not None and _is_tarantula(state, victim.piloting)
@@ -255,9 +257,10 @@ def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
     return list(seen.values())
 
 
-def lascannon_area(top_left: Square) -> tuple[Square, ...]:
-    """The four squares one lascannon shot hits (a 2x2 block, RULES §10)."""
-    return block_2x2(top_left)
+def lascannon_area(top_left: Square, data: RulesData) -> tuple[Square, ...]:
+    """The squares one lascannon shot hits: the data's template placed at ``top_left``
+    (by default a 2x2 block, RULES §10)."""
+    return tuple((top_left[0] + dx, top_left[1] + dy) for dx, dy in data.lascannon_area)
 
 
 def lascannon_hit_squares(
@@ -269,7 +272,7 @@ def lascannon_hit_squares(
     """Squares of an area the firer sees (figures inside the area do not hide each other).
 
     A Tarantula fires through its gunner's eyes and only inside its arc."""
-    area = [sq for sq in lascannon_area(area_top_left) if state.board.in_bounds(sq)]
+    area = [sq for sq in lascannon_area(area_top_left, data) if state.board.in_bounds(sq)]
     viewers: Sequence[Square] = firer.squares
     arc: frozenset[Square] | None = None
     if firer.unit == "tarantula":
@@ -302,6 +305,8 @@ def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> G
     """The state with the attacker moved to ``from_square`` (top-left for a Dreadnought)."""
     if from_square is None or from_square == attacker.square:
         return state
+    if len(attacker.squares) == 2:
+        raise CombatError(f"{attacker.id} is a Tarantula: it fires from where it stands")
     squares = block_2x2(from_square) if attacker.is_dreadnought else (from_square,)
     for sq in squares:
         other = state.figure_at(sq)
@@ -346,6 +351,8 @@ def attack_options(
     each with its exact outcome distribution. The attacker is assumed to stand at
     ``from_square``; the state is not changed."""
     data = _data_for(state, data)
+    if not state.has_figure(attacker_id):
+        raise CombatError(f"no figure {attacker_id!r} in this state")
     attacker = state.figure(attacker_id)
     if not attacker.on_board:
         raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
@@ -464,6 +471,8 @@ def split_targets(state: GameState, attacker: Figure, data: RulesData) -> tuple[
                 if not line_of_sight(state, a, b, for_firing=True, ignore=everyone).visible:
                     continue
                 blockers = _blockers(state, a, b, attacker, other, everyone)
+                if blockers is None:
+                    continue
                 if best is None or len(blockers) < len(best):
                     best = blockers
         if best is None:
@@ -477,20 +486,32 @@ def split_targets(state: GameState, attacker: Figure, data: RulesData) -> tuple[
 
 def _blockers(
     state: GameState, a: Square, b: Square, attacker: Figure, target: Figure, everyone: set[str]
-) -> frozenset[str]:
-    if line_of_sight(state, a, b, for_firing=True, ignore={attacker.id, target.id}).visible:
+) -> frozenset[str] | None:
+    """Figures that must die for the line a-b to open (None: it never opens).
+
+    A figure on the line blocks alone; two figures touching the line at one corner block
+    together (either death opens it) -- counted conservatively as both."""
+    own = {attacker.id, target.id}
+    if line_of_sight(state, a, b, for_firing=True, ignore=own).visible:
         return frozenset()
     x0, x1 = sorted((a[0], b[0]))
     y0, y1 = sorted((a[1], b[1]))
-    found = set()
+    found: set[str] = set()
+    grazing: set[str] = set()
     for f in state.figures:
-        if f.id in (attacker.id, target.id) or not f.on_board:
+        if f.id in own or not f.on_board:
             continue
         if not any(x0 <= x <= x1 and y0 <= y <= y1 for x, y in f.squares):
             continue
-        if not line_of_sight(state, a, b, for_firing=True, ignore=everyone - {f.id}).visible:
+        sight = line_of_sight(state, a, b, for_firing=True, ignore=everyone - {f.id})
+        if not sight.visible:
             found.add(f.id)
-    return frozenset(found)
+        elif sight.doubtful:
+            grazing.add(f.id)
+    for blockers in (found, found | grazing):
+        if line_of_sight(state, a, b, for_firing=True, ignore=own | blockers).visible:
+            return frozenset(blockers)
+    return None
 
 
 def _split_option(
@@ -693,7 +714,7 @@ def _lascannon_options(
     for other in state.figures:
         if is_enemy(attacker, other) and is_attackable(state, other, data):
             for x, y in other.squares:
-                corners.update({(x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)})
+                corners.update((x - dx, y - dy) for dx, dy in data.lascannon_area)
     areas: list[tuple[Square, list[tuple[TargetInfo, int]]]] = []
     seen: set[tuple[str, ...]] = set()
     for corner in sorted(corners, key=lambda s: (s[1], s[0])):

@@ -28,8 +28,9 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .board import DoorState
+from .board import Board, DoorState
 from .geometry import (
+    Edge,
     Facing,
     Square,
     block_2x2,
@@ -91,35 +92,22 @@ class _Mover:
         self.dread = figure.is_dreadnought
         if not figure.on_board:
             raise MoveError(f"figure {figure.id} is inside a vehicle and cannot move by itself")
+        if len(figure.squares) == 2:
+            raise MoveError(
+                f"figure {figure.id} covers two squares (a Tarantula): its straight-line moves "
+                "are not handled by this module"
+            )
         door_ok = [
             s.passable or (s is DoorState.CLOSED and open_doors) for s in state.door_open_slots
         ]
         self.door_ok = door_ok
         self.open_doors = open_doors
-        alien = figure.side == ALIEN
-        passable = bytearray(n)
-        free = bytearray(n)
-        by_id = {f.id: f for f in state.figures}
-        blips = {board.index(b.square) for b in state.blips}
-        for i in range(n):
-            if board.solid[i]:
-                continue
-            if alien and board.claw_index[i] is not None:
-                continue
-            fid = state.occupant[i]
-            if fid is None or fid == figure.id:
-                if i in blips:
-                    passable[i] = 1 if alien else 0
-                else:
-                    passable[i] = free[i] = 1
-                continue
-            other = by_id[fid]
-            if alien:
-                passable[i] = 1 if other.side == ALIEN else 0
-            elif other.side == ALIEN:
-                passable[i] = 1 if "aliens" in permitted else 0
-            else:
-                passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
+        base_pass, base_free = _occupancy_tables(state, figure, frozenset(permitted))
+        passable = bytearray(base_pass)
+        free = bytearray(base_free)
+        for sq in figure.squares:  # the figure's own squares are free for itself
+            i = board.index(sq)
+            passable[i] = free[i] = 1
         if self.dread:
             dpass = bytearray(n)
             dstop = bytearray(n)
@@ -145,17 +133,23 @@ class _Mover:
         return [j for j, slot in self.board.steps[i] if slot < 0 or door_ok[slot]]
 
     def bfs(self) -> tuple[list[int], list[int]]:
+        """Distances and parents from the figure's own position."""
+        return self.search([self.start])
+
+    def search(self, sources: list[int]) -> tuple[list[int], list[int]]:
+        """Breadth-first search over legal steps from every source at distance 0. Steps are
+        symmetric, so searching from goal positions gives the distance *to* them."""
         n = len(self.passable)
         dist = [UNREACHABLE] * n
         parent = [-1] * n
-        dist[self.start] = 0
-        frontier = [self.start]
+        for i in sources:
+            dist[i] = 0
+        frontier = list(sources)
         passable = self.passable
-        board = self.board
         door_ok = self.door_ok
         d = 0
         if self.dread:
-            dsteps = board.dread_steps
+            dsteps = self.board.dread_steps
             while frontier:
                 d += 1
                 nxt = []
@@ -167,7 +161,7 @@ class _Mover:
                             nxt.append(j)
                 frontier = nxt
         else:
-            steps = board.steps
+            steps = self.board.steps
             while frontier:
                 d += 1
                 nxt = []
@@ -183,30 +177,82 @@ class _Mover:
     def adjacency_goals(self, player: str) -> list[int]:
         """Stopping positions orthogonally adjacent to a figure of ``player`` across an edge
         that is open or can be opened on the way (a closed door, not a wall or bulkhead)."""
-        state, board = self.state, self.board
+        board = self.board
         targets = set()
-        for f in state.figures:
+        for f in self.state.figures:
             if f.player == player and f.on_board and f.id != self.figure.id:
                 targets.update(f.squares)
-        goals = []
-        for i, stop in enumerate(self.stoppable):
-            if not stop:
-                continue
-            sq = board.square(i)
-            squares = block_2x2(sq) if self.dread else (sq,)
-            if any(
-                t in targets and t not in squares and self._reaches(s, t)
-                for s in squares
-                for t in ((s[0] + 1, s[1]), (s[0] - 1, s[1]), (s[0], s[1] + 1), (s[0], s[1] - 1))
-            ):
-                goals.append(i)
-        return goals
+        stoppable = self.stoppable
+        goals: set[int] = set()
+        for t in targets:
+            for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
+                if not board.in_bounds(s) or s in targets or not self._reaches(s, t):
+                    continue
+                if not self.dread:
+                    if stoppable[board.index(s)]:
+                        goals.add(board.index(s))
+                    continue
+                for anchor in (
+                    (s[0], s[1]),
+                    (s[0] - 1, s[1]),
+                    (s[0], s[1] - 1),
+                    (s[0] - 1, s[1] - 1),
+                ):
+                    if (
+                        board.in_bounds(anchor)
+                        and stoppable[board.index(anchor)]
+                        and t not in block_2x2(anchor)
+                    ):
+                        goals.add(board.index(anchor))
+        return sorted(goals)
 
     def _reaches(self, a: Square, b: Square) -> bool:
         if self.board.has_wall(a, b):
             return False
         door = self.state.doors.get(edge(a, b))
         return door is None or door.passable or (door is DoorState.CLOSED and self.open_doors)
+
+
+def _occupancy_tables(
+    state: GameState, figure: Figure, permitted: frozenset[str]
+) -> tuple[bytes, bytes]:
+    """Which squares a figure of this side (and player) may pass and may stop on, with every
+    figure on the board counted, itself included (the caller frees its own squares). The
+    tables are shared by all figures of a side, so they are kept in the state's memo."""
+    alien = figure.side == ALIEN
+    key = ("movement", alien, None if alien else figure.player, permitted)
+    cached = state.memo.get(key)
+    if cached is not None:
+        return cached
+    board = state.board
+    n = board.width * board.height
+    passable = bytearray(n)
+    free = bytearray(n)
+    by_id = {f.id: f for f in state.figures}
+    blips = {board.index(b.square) for b in state.blips}
+    occupant = state.occupant
+    claw_index = board.claw_index
+    solid = board.solid
+    for i in range(n):
+        if solid[i] or (alien and claw_index[i] is not None):
+            continue
+        fid = occupant[i]
+        if fid is None:
+            if i in blips:
+                passable[i] = 1 if alien else 0
+            else:
+                passable[i] = free[i] = 1
+            continue
+        other = by_id[fid]
+        if alien:
+            passable[i] = 1 if other.side == ALIEN else 0
+        elif other.side == ALIEN:
+            passable[i] = 1 if "aliens" in permitted else 0
+        else:
+            passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
+    tables = (bytes(passable), bytes(free))
+    state.memo[key] = tables
+    return tables
 
 
 @dataclass(frozen=True)
@@ -342,25 +388,7 @@ def field_to_adjacent(
     as close as possible to that player. Indexed ``x + y * width`` (anchors for a
     Dreadnought)."""
     mover = _mover(state, figure_id, open_doors, permitted)
-    goals = mover.adjacency_goals(player)
-    n = len(mover.passable)
-    dist = [UNREACHABLE] * n
-    for g in goals:
-        dist[g] = 0
-    frontier = goals
-    passable = mover.passable
-    start = mover.start
-    d = 0
-    while frontier:
-        d += 1
-        nxt = []
-        for i in frontier:
-            for j in mover.neighbours(i):
-                if dist[j] == UNREACHABLE and (passable[j] or j == start):
-                    dist[j] = d
-                    if passable[j]:
-                        nxt.append(j)
-        frontier = nxt
+    dist, _ = mover.search(mover.adjacency_goals(player))
     return dist
 
 
@@ -397,6 +425,7 @@ def move(
     current = mover.start
     facing = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
+    survey: MoveEvent | None = None
     surveyed = set(state.surveyed_sections) | {
         board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
     }
@@ -435,10 +464,8 @@ def move(
                         f"{format_square(sq)} and must stop there, but cannot stop on it"
                     )
                 surveyed.add(entered)
-                events.append(
-                    MoveEvent(
-                        "section_entered", figure_id, sq, {"section": entered, "steps_taken": taken}
-                    )
+                survey = MoveEvent(
+                    "section_entered", figure_id, sq, {"section": entered, "steps_taken": taken}
                 )
                 break
     if not mover.stoppable[current]:
@@ -455,12 +482,10 @@ def move(
         surveyed_sections=tuple(sorted(s for s in surveyed if s is not None)),
     )
     if taken:
-        events.insert(
-            0,
-            MoveEvent(
-                "moved", figure_id, end, {"steps": taken, "path": [list(s) for s in steps[:taken]]}
-            ),
-        )
+        path_json = [list(s) for s in steps[:taken]]
+        events.append(MoveEvent("moved", figure_id, end, {"steps": taken, "path": path_json}))
+    if survey is not None:
+        events.append(survey)
     starts_in_claw = any(board.claw_of(s) for s in figure.squares)
     claw = next((board.claw_of(s) for s in squares if board.claw_of(s)), None)
     if claw is not None and not starts_in_claw:
@@ -468,7 +493,7 @@ def move(
     return new_state, events
 
 
-def _doors_crossed(board, dread: bool, here: Square, to: Square) -> list:
+def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:
     if not dread:
         if is_orthogonally_adjacent(here, to):
             e = edge(here, to)
@@ -478,7 +503,7 @@ def _doors_crossed(board, dread: bool, here: Square, to: Square) -> list:
     return [board.door_edges[s] for s in doors]
 
 
-def _new_section(board, dread: bool, sq: Square, surveyed: set[str]) -> str | None:
+def _new_section(board: Board, dread: bool, sq: Square, surveyed: set[str]) -> str | None:
     for s in block_2x2(sq) if dread else (sq,):
         sid = board.section_of(s)
         if sid is not None and sid not in surveyed:
@@ -490,3 +515,25 @@ def can_stop_at(state: GameState, figure_id: str, sq: Square) -> bool:
     """True if the figure could end a move on ``sq`` (anchor for a Dreadnought)."""
     mover = _mover(state, figure_id, True, ())
     return state.board.in_bounds(sq) and bool(mover.stoppable[state.board.index(sq)])
+
+
+def open_door(
+    state: GameState, figure_id: str, a: Square, b: Square
+) -> tuple[GameState, list[MoveEvent]]:
+    """A figure standing on either square in front of a closed door opens it (free, during
+    its move) without going through. Raises :class:`MoveError` if it cannot."""
+    try:
+        figure = state.figure(figure_id)
+    except KeyError as exc:
+        raise MoveError(str(exc.args[0])) from None
+    where = f"{format_square(a)} and {format_square(b)}"
+    door = state.door_state(a, b)
+    if door is None:
+        raise MoveError(f"there is no door between {where}")
+    if door is not DoorState.CLOSED:
+        raise MoveError(f"the door between {where} is {door.value}, not closed")
+    if a not in figure.squares and b not in figure.squares:
+        raise MoveError(f"{figure_id} must stand in front of the door between {where}")
+    here = a if a in figure.squares else b
+    event = MoveEvent("door_opened", figure_id, here, {"between": [list(a), list(b)]})
+    return state.with_door(a, b, DoorState.OPEN), [event]

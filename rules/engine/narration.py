@@ -77,6 +77,8 @@ PHRASES: dict[str, dict[str, str]] = {
     },
     "event_first": {"it": "carta evento", "en": "event card"},
     "only_player": {"it": "unico giocatore possibile", "en": "the only possible player"},
+    "only_target": {"it": "unico bersaglio possibile", "en": "the only possible target"},
+    "lowest_target_id": {"it": "parità: id più basso", "en": "tie: lowest id"},
     "marines_in_play": {"it": "più Marine in gioco", "en": "more marines in play"},
     "commander_alive": {"it": "Comandante ancora in vita", "en": "commander still alive"},
     "focus_initiative": {
@@ -214,8 +216,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "{life_points}).",
     },
     "area_choice": {
-        "it": "Arma ad area: {figure} sceglie il bersaglio che colpisce {marines} Marine.",
-        "en": "Area weapon: {figure} picks the aim that hits {marines} marines.",
+        "it": "Armi ad area: {figure} sceglie posizione e mira che colpiscono più Marine "
+        "({marines} colpi su Marine in tutto).",
+        "en": "Area weapons: {figure} picks the position and aims that hit the most marines "
+        "({marines} marine hits in all).",
     },
     "doubtful_sight": {
         "it": "Linea di vista dubbia tra {a} e {b}: considerata libera; il Giudice può decidere "

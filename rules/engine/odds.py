@@ -313,6 +313,11 @@ def combine_independent(parts: Sequence[AttackOdds]) -> AttackOdds:
     """Joint outcome of independent rolls; losses on the same target add up (capped)."""
     if not parts:
         return no_effect()
+    return _combine(tuple(parts))
+
+
+@lru_cache(maxsize=4096)
+def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     owner = parts[0].attacker_owner
     keys: dict[str, TargetInfo] = {}
     for part in parts:
@@ -389,6 +394,7 @@ def lascannon_odds(
     return combine_independent(parts) if parts else no_effect(attacker_owner)
 
 
+@lru_cache(maxsize=4096)
 def hand_to_hand_odds(
     attacker: TargetInfo, attacker_dice: DiceSpec, defender: TargetInfo, defender_dice: DiceSpec
 ) -> AttackOdds:
@@ -436,24 +442,45 @@ def best_split(total: int, targets: tuple[SplitTarget, ...]) -> SplitPlan:
     wasted), and never more than it takes to kill.
     """
     by_key = {st.target.key: st for st in targets}
+    ordered = _blockers_first(targets)
     best: list = [(), _plan_score((), by_key)]
 
-    def search(remaining: int, plan: SplitPlan, killed: frozenset[str]) -> None:
+    # Shares are chosen in an order where blockers come before the figures they hide, so
+    # every allocation is tried once (as a set), not once per ordering.
+    def search(start: int, remaining: int, plan: SplitPlan, killed: frozenset[str]) -> None:
         score = _plan_score(plan, by_key)
         if score > best[1]:
             best[0], best[1] = plan, score
-        used = {key for key, _ in plan}
-        for st in targets:
+        for i in range(start, len(ordered)):
+            st = ordered[i]
             key = st.target.key
-            if key in used or not st.blocked_by <= killed:
+            if not st.blocked_by <= killed:
                 continue
             kill_cost = st.armour + st.target.life_points
             for allotted in range(st.armour + 1, min(remaining, kill_cost) + 1):
                 new_killed = killed | {key} if allotted >= kill_cost else killed
-                search(remaining - allotted, (*plan, (key, allotted)), new_killed)
+                search(i + 1, remaining - allotted, (*plan, (key, allotted)), new_killed)
 
-    search(total, (), frozenset())
+    search(0, total, (), frozenset())
     return best[0]
+
+
+def _blockers_first(targets: tuple[SplitTarget, ...]) -> list[SplitTarget]:
+    """Targets in a stable order where every blocker precedes the targets it hides."""
+    done: set[str] = set()
+    ordered: list[SplitTarget] = []
+    pending = list(targets)
+    while pending:
+        ready = [st for st in pending if st.blocked_by <= done or not st.blocked_by]
+        if not ready:
+            # Blocked by figures that are not targets: never eligible, keep them last.
+            ordered.extend(pending)
+            break
+        for st in ready:
+            ordered.append(st)
+            done.add(st.target.key)
+        pending = [st for st in pending if st.target.key not in done]
+    return ordered
 
 
 def split_odds(

@@ -569,6 +569,14 @@ def semantic_problems(state: GameState) -> list[Problem]:
                         spath, f"square {format_square(sq)} already holds figure {occupied[sq]!r}"
                     )
                 )
+            elif f.side == ALIEN and board.claw_of(sq) is not None:
+                add(
+                    Problem(
+                        spath,
+                        f"square {format_square(sq)} is in docking claw "
+                        f"{board.claw_of(sq)}: aliens never enter the claws",
+                    )
+                )
             else:
                 occupied[sq] = f.id
     pilots: dict[str, str] = {}

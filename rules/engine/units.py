@@ -125,6 +125,7 @@ class RulesData:
     tarantula_gunner_armour_inside_arc: int
     tarantula_arc_half_width: int
     bulkhead_door_armour: int
+    lascannon_area: tuple[tuple[int, int], ...]  # offsets from the aimed top-left square
     sources: Mapping[str, Source]
 
     def unit(self, key: str) -> UnitType:
@@ -214,7 +215,7 @@ def _default_tree_json() -> str:
             if key in tree:
                 raise RulesDataError(f"{name}: top-level key {key!r} is defined twice")
             tree[key] = value
-    return json.dumps(tree, sort_keys=True)
+    return json.dumps(tree)
 
 
 def default_tree() -> dict[str, Any]:
@@ -342,6 +343,21 @@ def _weapon_list(value: Any, path: str, known: Mapping[str, Any]) -> tuple[str, 
     return tuple(value)
 
 
+def _offsets(value: Any, path: str) -> tuple[tuple[int, int], ...]:
+    if not isinstance(value, list) or not value:
+        raise RulesDataError(f"{path}: expected a non-empty list of [dx, dy] offsets")
+    out = []
+    for i, item in enumerate(value):
+        if not isinstance(item, list) or len(item) != 2:
+            raise RulesDataError(f"{path}[{i}]: expected [dx, dy], got {item!r}")
+        dx, dy = item
+        for name, v in (("dx", dx), ("dy", dy)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise RulesDataError(f"{path}[{i}]: {name} must be a whole number, got {v!r}")
+        out.append((dx, dy))
+    return tuple(out)
+
+
 def _values(entry: dict[str, Any]) -> dict[str, Any]:
     return {key: record["value"] for key, record in entry.items()}
 
@@ -458,6 +474,9 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
             tree["tarantula"]["arc_half_width"]["value"], "tarantula.arc_half_width"
         ),
         bulkhead_door_armour=_int(tree["bulkhead_door"]["armour"]["value"], "bulkhead_door.armour"),
+        lascannon_area=_offsets(
+            tree["templates"]["lascannon_area"]["value"], "templates.lascannon_area"
+        ),
         sources=MappingProxyType(sources),
     )
 

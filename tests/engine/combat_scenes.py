@@ -1,6 +1,7 @@
 """Readable combat scenarios: a map drawing (docs/maps.md format) with figures on it.
 
-In a square's second character an upper-case letter other than R and F places a figure;
+In a square's second character an upper-case letter other than R and F (reinforcement
+square and flag spot in the map format) places a figure;
 ``legend`` says what each letter is. A letter drawn on four squares is a Dreadnought, on
 two squares a Tarantula. Everything else is the BOARD helper's map format.
 """
@@ -39,6 +40,8 @@ def scene(drawing: str, legend: dict[str, dict], players: tuple[str, ...] = ("p1
     board = parse_map("\n".join(clean))
     figures = []
     for letter, squares in sorted(placed.items()):
+        if letter not in legend:
+            raise ValueError(f"figure letter {letter!r} is drawn but missing from the legend")
         spec = dict(legend[letter])
         unit = spec["unit"]
         side = spec.get("side", data.unit(unit).side)

@@ -29,7 +29,9 @@ def boards(draw, min_size=3, max_size=7):
                     walls.append(((x, y), b))
                 elif feature != "free" and not solid:
                     doors.append(Door(((x, y), b), DoorState(feature)))
-    open_squares = [(x, y) for y in range(h) for x in range(w) if kinds[x + y * w] is not SquareKind.SOLID]
+    open_squares = [
+        (x, y) for y in range(h) for x in range(w) if kinds[x + y * w] is not SquareKind.SOLID
+    ]
     claws = []
     if open_squares and draw(st.booleans()):
         claws.append(DockingClaw("1", "Claw 1", (draw(st.sampled_from(open_squares)),)))
@@ -49,22 +51,25 @@ def states(draw, max_figures=6, dreadnought=False, max_size=7):
         anchors = [
             sq
             for sq in board.squares()
-            if board.in_bounds((sq[0] + 1, sq[1] + 1))
-            and board.dread_doors[board.index(sq)] == ()
+            if board.in_bounds((sq[0] + 1, sq[1] + 1)) and board.dread_doors[board.index(sq)] == ()
         ]
+        side, player, _ = draw(st.sampled_from(OWNERS))
+        if side == "alien":
+            anchors = [a for a in anchors if not any(board.claw_of(s) for s in block_2x2(a))]
         if anchors:
             anchor = draw(st.sampled_from(anchors))
-            side, player, _ = draw(st.sampled_from(OWNERS))
             squares = block_2x2(anchor)
             figures.append(Figure("dread", side, player, "dreadnought", squares, 3))
             taken.update(squares)
     count = draw(st.integers(0, max_figures))
     for i in range(count):
-        options = [sq for sq in free if sq not in taken]
+        side, player, unit = draw(st.sampled_from(OWNERS))
+        options = [
+            sq for sq in free if sq not in taken and (side != "alien" or board.claw_of(sq) is None)
+        ]
         if not options:
             break
         sq = draw(st.sampled_from(options))
-        side, player, unit = draw(st.sampled_from(OWNERS))
         figures.append(Figure(f"f{i}", side, player, unit, (sq,), 1))
         taken.add(sq)
     return build_state(board, figures)

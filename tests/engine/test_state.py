@@ -20,13 +20,26 @@ from rules.engine.state import (
 
 
 def marine(fid, sq, player="p1", unit="marine", **kw):
-    return {"id": fid, "side": "marine", "player": player, "unit": unit,
-            "squares": [list(sq)], "life_points": 2, **kw}
+    return {
+        "id": fid,
+        "side": "marine",
+        "player": player,
+        "unit": unit,
+        "squares": [list(sq)],
+        "life_points": 2,
+        **kw,
+    }
 
 
 def alien(fid, squares, unit="ork", life_points=1):
-    return {"id": fid, "side": "alien", "player": None, "unit": unit,
-            "squares": [list(sq) for sq in squares], "life_points": life_points}
+    return {
+        "id": fid,
+        "side": "alien",
+        "player": None,
+        "unit": unit,
+        "squares": [list(sq) for sq in squares],
+        "life_points": life_points,
+    }
 
 
 @pytest.fixture
@@ -44,8 +57,7 @@ def data():
         "stipulation": {"type": "alien_hunt", "switches": {"rounds": 8, "event_deck": True}},
         "figures": [
             marine("p1-cmd", (7, 2), unit="commander", weapons=["bolter"], facing="S"),
-            marine("p2-m1", (3, 19), player="p2", weapons=["laser_rifle"],
-                   equipment=["medikit"]),
+            marine("p2-m1", (3, 19), player="p2", weapons=["laser_rifle"], equipment=["medikit"]),
             alien("dread", [(15, 2), (16, 2), (15, 3), (16, 3)], "dreadnought", 3),
             alien("ork1", [(4, 4)]),
         ],

@@ -175,3 +175,17 @@ def test_unknown_lookups_are_clear(data):
         data.weapon("phaser")
     with pytest.raises(RulesDataError, match="no data value"):
         data.source("units.ork.colour")
+
+
+def test_lascannon_area_template_is_a_setting():
+    assert load_rules_data().lascannon_area == ((0, 0), (1, 0), (0, 1), (1, 1))
+    line = load_rules_data({"templates": {"lascannon_area": [[0, 0], [1, 0], [2, 0], [3, 0]]}})
+    assert line.lascannon_area == ((0, 0), (1, 0), (2, 0), (3, 0))
+    with pytest.raises(RulesDataError, match=r"templates.lascannon_area\[0\]: expected \[dx, dy\]"):
+        load_rules_data({"templates": {"lascannon_area": [[0]]}})
+
+
+def test_data_files_keep_their_order():
+    data = load_rules_data()
+    assert next(iter(data.dreadnought_classes)) == "malignant"
+    assert next(iter(data.units)) == "commander"

@@ -215,3 +215,35 @@ def test_roster_unknown_slug_and_missing_file(small_tournament, tmp_path):
     assert 'no tournament has the slug "nope"' in message
     message, _err = fails("import_roster", "small", str(tmp_path / "x.csv"))
     assert "does not exist; check the path" in message
+
+
+def test_roster_not_utf8_or_empty(small_tournament, tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_bytes("name\nNicolò\n".encode("latin-1"))
+    _message, err = fails("import_roster", "small", str(path))
+    assert err.strip() == "file: the file is not UTF-8 text; save it as 'CSV UTF-8'"
+    path.write_bytes(b"")
+    _message, err = fails("import_roster", "small", str(path))
+    assert "the file is empty" in err
+
+
+def test_export_warns_about_data_the_format_cannot_hold(tournament):
+    from tournaments.models import Loadout
+
+    loadout = Loadout.objects.filter(seat__session__stage__tournament=tournament).first()
+    loadout.order_cards = ["Fuoco!"]
+    loadout.save()
+    out, err = run("export_tournament", "bob-2025")
+    assert json.loads(out)["format"] == "bob-tournament"
+    assert "Warning: the stored data breaks the document format" in err
+    assert "order_cards[0]: 'Fuoco!' does not match" in err
+
+
+def test_export_warns_about_broken_references(tournament):
+    from tournaments.models import ResultVersion
+
+    version = ResultVersion.objects.filter(result__session__stage__number=1).first()
+    stale = [{**entry, "seat": "999999"} for entry in version.breakdown]
+    ResultVersion.objects.filter(pk=version.pk).update(breakdown=stale)
+    _out, err = run("export_tournament", "bob-2025")
+    assert '.breakdown[0].seat: unknown player "999999"' in err

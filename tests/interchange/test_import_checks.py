@@ -103,7 +103,7 @@ def test_every_semantic_problem_is_listed(document):
     found = messages(check_document(doc))
     expected = {
         "$.stages[0].sessions[0].seats[2].player": 'unknown player "p12"',
-        "$.stages[0].sessions[1].seats": "a session has 1 seats; it needs 2 or 3",
+        "$.stages[0].sessions[1].seats": "this session has 1 seat(s); it needs 2 or 3",
         "$.squads[1].slug": 'squad slug "ultramarines" is used twice (first at $.squads[0].slug)',
         "$.players[3].id": 'player id "p1" is used twice (first at $.players[0].id)',
         "$.stages[0].sessions[0].result.versions[2].number": "its number must be 3, not 4",
@@ -206,3 +206,16 @@ def test_checks_never_crash_on_any_damage(document, data):
     if problems == []:
         # When nothing is reported the document really imports.
         import_document(doc)
+
+
+def test_a_database_refusal_is_reported_not_raised(document, monkeypatch):
+    from django.db import IntegrityError
+
+    def refuse(self, tournament):
+        raise IntegrityError("UNIQUE constraint failed: tournaments_tournament.slug")
+
+    monkeypatch.setattr(importer._Writer, "_squads", refuse)
+    with pytest.raises(InterchangeError) as error:
+        import_document(fresh(document))
+    assert "the database refused the data (UNIQUE constraint failed" in str(error.value)
+    assert not Tournament.objects.filter(slug="other-slug").exists()

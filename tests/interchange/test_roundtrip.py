@@ -8,7 +8,7 @@ from jsonschema import Draft202012Validator
 
 from tournaments.interchange.document import FORMAT_VERSION, dumps, schema, schema_problems
 from tournaments.interchange.export import export_tournament
-from tournaments.interchange.importer import import_document
+from tournaments.interchange.importer import check_document, import_document
 from tournaments.models import (
     Honour,
     Player,
@@ -36,6 +36,7 @@ def test_schema_is_valid_draft_2020_12():
 
 def test_export_validates_against_the_schema(document):
     assert schema_problems(document) == []
+    assert check_document(document, check_slug=False) == []
     Draft202012Validator(schema()).validate(document)
 
 

@@ -4,6 +4,8 @@ import pytest
 from django.utils import translation
 
 from tournaments.catalogue import (
+    ALL_CHAPTERS,
+    DEFAULT_CARDS,
     DEFAULT_CATALOGUE,
     DEFAULT_SQUADS,
     DEFAULT_WEAPONS,
@@ -235,14 +237,76 @@ def test_default_catalogue_data():
         "power-sword",
         "power-glove",
     ]
-    assert all(card.source for card in DEFAULT_CATALOGUE.cards)
-    assert len(DEFAULT_CATALOGUE.chapter_cards("ultramarines")) == 4
+
+
+def default_set(squad, kind):
+    return [card.slug for card in DEFAULT_CATALOGUE.chapter_cards(squad) if card.kind is kind]
+
+
+def test_default_chapter_cards_are_the_sourced_ones():
+    assert {squad: default_set(squad, CardKind.ORDER) for squad in ALL_CHAPTERS} == {
+        squad: ["charge", "move", "fire"] for squad in ALL_CHAPTERS
+    }
+    assert {squad: default_set(squad, CardKind.EQUIPMENT) for squad in ALL_CHAPTERS} == {
+        "ultramarines": ["first-aid"],
+        "blood-angels": [],
+        "imperial-fists": ["suspensors", "bionic-eye", "combi-weapon"],
+    }
+    first_aid = DEFAULT_CATALOGUE.chapter_cards("ultramarines")[-1]
+    assert (first_aid.name_it, first_aid.translated_name, first_aid.unverified) == (
+        "Pronto Soccorso",
+        "en",
+        False,
+    )
+
+
+def test_every_default_card_is_documented():
+    for card in DEFAULT_CATALOGUE.cards:
+        assert card.name_en and card.name_it and card.effect and card.source, card.slug
+        assert card.translated_name in {"", "en", "it"}, card.slug
+        if card.translated_name:
+            assert "our translation" in card.source, card.slug
+        if card.unverified:
+            assert "http" in card.source or "seed" in card.source, card.slug
+
+
+def test_default_chapter_sets_fit_the_box():
+    # 12 chapter cards per squad; at most 3 orders are ever played (1 + 2 ranks).
+    for squad in ALL_CHAPTERS:
+        cards = DEFAULT_CATALOGUE.chapter_cards(squad)
+        slugs = [card.slug for card in cards]
+        assert len(slugs) == len(set(slugs)) <= 12
+        assert len(default_set(squad, CardKind.ORDER)) <= 3
 
 
 def test_default_catalogue_reports_incomplete_chapter_sets():
-    item = loadout(order_cards=("charge",), equipment_cards=("first-aid",))
-    problems = codes(validate_loadout(item, DEFAULT_CATALOGUE))
-    assert problems == [("chapter_set_too_small", "equipment_cards")]
+    # No chapter has 4 sourced equipment cards yet: the organiser must complete them.
+    for squad, equipment in (
+        ("ultramarines", ("first-aid",)),
+        ("blood-angels", ()),
+        ("imperial-fists", ("suspensors", "bionic-eye", "combi-weapon")),
+    ):
+        item = loadout(squad=squad, order_cards=("charge",), equipment_cards=equipment)
+        problems = codes(validate_loadout(item, DEFAULT_CATALOGUE))
+        assert problems == [("chapter_set_too_small", "equipment_cards")], squad
+
+
+def test_each_default_chapter_set_allows_a_valid_loadout_once_completed():
+    # The organiser adds the missing equipment cards; the shipped cards then validate.
+    added = tuple(
+        CardSpec(f"added-{n}", f"Added {n}", f"Aggiunta {n}", squad=squad)
+        for squad in ALL_CHAPTERS
+        for n in range(4 - len(default_set(squad, CardKind.EQUIPMENT)))
+    )
+    completed = Catalogue(
+        DEFAULT_CATALOGUE.squads, DEFAULT_CATALOGUE.weapons, DEFAULT_CARDS + added
+    )
+    for squad in ALL_CHAPTERS:
+        equipment = tuple(default_set(squad, CardKind.EQUIPMENT))
+        equipment += tuple(card.slug for card in added if card.squad == squad)
+        for order in default_set(squad, CardKind.ORDER):
+            item = loadout(squad=squad, order_cards=(order,), equipment_cards=equipment)
+            assert codes(validate_loadout(item, completed)) == [], (squad, order)
 
 
 def test_weapon_spec_without_colours_is_available_everywhere():

@@ -203,3 +203,34 @@ def test_activity_log_page_lists_actions(organiser, world):
     response = organiser.get(url)
     assert response.status_code == 200
     assert response.context["entries"]
+
+
+def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, role_client):
+    from tests.web.test_judge import result_data
+    from tournaments.models import Result
+
+    judge = role_client("judge")
+    judge_url = reverse("tournaments:judge_result", args=[world.session.pk])
+    assert (
+        judge.post(
+            judge_url, result_data(world.session, world.session.version, objective={0: 10})
+        ).status_code
+        == 302
+    )
+    world.session.refresh_from_db()
+    url = reverse(
+        "tournaments:organiser_result_correct", args=[world.tournament.slug, world.session.pk]
+    )
+    form = organiser.get(url)
+    assert form.status_code == 200 and form.context["correction"]
+    data = result_data(world.session, world.session.version, objective={0: 10, 1: 25})
+    refused = organiser.post(url, data)
+    assert refused.status_code == 400
+    assert "why" in str(refused.context["form"].non_field_errors())
+    data["reason"] = "Punti bandiera dimenticati"
+    assert organiser.post(url, data).status_code == 302
+    versions = Result.objects.get(session=world.session).versions.order_by("number")
+    assert [v.number for v in versions] == [1, 2]
+    assert versions.last().reason == "Punti bandiera dimenticati"
+    assert versions.first().breakdown != versions.last().breakdown
+    assert ActivityLog.objects.filter(verb="corrected_result").exists()

@@ -51,6 +51,8 @@ RULES = {
     "tournaments:api-schedule": "public",
     "tournaments:player_home": "player",
     "tournaments:player_preferences": "player",
+    "tournaments:player_loadout": "player",
+    "tournaments:player_loadout_check": "player",
     "tournaments:judge_home": "login",
     "tournaments:judge_session": "judge",
     "tournaments:judge_draw": "judge",
@@ -58,6 +60,7 @@ RULES = {
     "tournaments:judge_result": "judge",
     "tournaments:judge_result_preview": "judge",
     "tournaments:judge_print_score": "judge",
+    "tournaments:judge_print_loadouts": "judge",
     "tournaments:organiser_home": "login",
     "tournaments:tournament_create": "login",
     "tournaments:organiser_dashboard": "organiser",
@@ -68,6 +71,7 @@ RULES = {
     "tournaments:organiser_schedule": "organiser",
     "tournaments:organiser_session_schedule": "organiser",
     "tournaments:organiser_start": "organiser",
+    "tournaments:organiser_result_correct": "organiser",
     "tournaments:organiser_advance": "organiser",
     "tournaments:organiser_activity": "organiser",
 }
@@ -108,6 +112,7 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "pk": world.session.pk,
         "number": world.stage.number,
         "token": world.player.access_token,
+        "seat": world.session.seats.get(player=world.player).pk,
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"

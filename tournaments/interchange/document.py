@@ -9,12 +9,14 @@ never by database primary keys, so it can be loaded into any BoB database.
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import best_match
 
 from .problems import Problem, json_path
 
@@ -76,12 +78,38 @@ def version_problems(document: Any) -> list[Problem]:
 
 def schema_problems(document: Any) -> list[Problem]:
     """Every JSON Schema violation, in document order."""
-    errors = sorted(
-        _validator().iter_errors(document),
-        key=lambda error: ([_sort_key(part) for part in error.absolute_path], error.message),
-    )
-    return [Problem(json_path(error.absolute_path), error.message) for error in errors]
+    problems = [_problem(error) for error in _validator().iter_errors(document)]
+    return sorted(problems, key=lambda problem: (_path_key(problem.path), problem.message))
 
 
-def _sort_key(part: str | int) -> tuple[int, int, str]:
-    return (0, part, "") if isinstance(part, int) else (1, 0, part)
+def _problem(error: ValidationError) -> Problem:
+    """One violation; for "null or an object" and similar choices, say what was expected.
+
+    A choice that failed in every branch only says "is not valid under any of the given
+    schemas"; a wrong type becomes "... is not of type 'object' or 'null'", and a value of
+    the right type reports the error inside it (e.g. the bad card of a loadout).
+    """
+    if error.context:
+        type_errors = [
+            inner for inner in error.context if inner.validator == "type" and not inner.path
+        ]
+        if len(type_errors) == len(error.context):
+            expected: set[str] = set()
+            for inner in type_errors:
+                value = inner.validator_value
+                expected.update([value] if isinstance(value, str) else value)
+            names = " or ".join(repr(name) for name in sorted(expected))
+            return Problem(
+                json_path(error.absolute_path), f"{error.instance!r} is not of type {names}"
+            )
+        error = best_match([error])
+    return Problem(json_path(error.absolute_path), error.message)
+
+
+def _path_key(path: str) -> list[tuple[int, int, str]]:
+    """Sort key of a JSON path that orders list indexes numerically."""
+    return [
+        (0, int(part), "") if part.isdigit() else (1, 0, part)
+        for part in re.split(r"[.\[\]]+", path)
+        if part
+    ]

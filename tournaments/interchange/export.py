@@ -366,7 +366,9 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
     )
     exported = []
     for roll in rolls:
-        subject_player = ids.by_pk.get(int(roll.subject)) if roll.subject.isdigit() else None
+        subject_player = ids.from_stored(roll.subject) if roll.subject else None
+        if subject_player == roll.subject:
+            subject_player = None
         exported.append(
             {
                 "stage": roll.stage.number if roll.stage else None,

@@ -23,7 +23,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import models, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
@@ -133,15 +133,16 @@ def parse_timestamp(text: str) -> datetime | None:
 class _Checker:
     """Collects every problem of a document that already passed the version check."""
 
-    def __init__(self, document: dict[str, Any], slug: str | None) -> None:
+    def __init__(self, document: dict[str, Any], slug: str | None, check_slug: bool) -> None:
         self.doc = document
         self.slug = slug
+        self.check_slug = check_slug
         self.problems: list[Problem] = []
         self.squad_cards: dict[str, dict[str, str]] = {}
         self.weapons: set[str] = set()
         self.players: set[str] = set()
         self.stages: set[int] = set()
-        self.sessions: dict[SessionKey, set[str]] = {}
+        self.sessions: set[SessionKey] = set()
 
     def add(self, path: Path, message: str) -> None:
         self.problems.append(Problem(json_path(path), message))
@@ -212,7 +213,7 @@ class _Checker:
             self.add(
                 path,
                 _('unknown squad "%(squad)s"; use the slug of an entry in $.squads (%(known)s)')
-                % {"squad": value, "known": ", ".join(self.squad_cards) or "none defined"},
+                % {"squad": value, "known": ", ".join(self.squad_cards) or _("none defined")},
             )
 
     def _stage(self, path: Path, value: Any) -> None:
@@ -261,7 +262,7 @@ class _Checker:
         if not isinstance(tournament, dict):
             return
         slug = self.slug or _str(tournament.get("slug"))
-        if slug and Tournament.objects.filter(slug=slug).exists():
+        if self.check_slug and slug and Tournament.objects.filter(slug=slug).exists():
             self.add(
                 ("tournament", "slug"),
                 _(
@@ -374,12 +375,7 @@ class _Checker:
                     if self._unique(
                         session_path, session_number, seen_sessions, _("session number")
                     ):
-                        seated = {
-                            seat.get("player")
-                            for _i, seat in _objects(session.get("seats"))
-                            if isinstance(seat.get("player"), str)
-                        }
-                        self.sessions[(number, session_number)] = seated
+                        self.sessions.add((number, session_number))
         for index, stage in stages:
             path: Path = ("stages", index)
             kind, params = stage.get("stipulation_kind"), stage.get("stipulation_params")
@@ -416,7 +412,7 @@ class _Checker:
                 self.add(
                     (*path, "seats"),
                     _(
-                        "a session has %(count)d seats; it needs 2 or 3 (or none before it is "
+                        "this session has %(count)d seat(s); it needs 2 or 3 (or none before it is "
                         "seated and has no result)"
                     )
                     % {"count": count},
@@ -569,7 +565,11 @@ class _Checker:
                     _("physical (scripted) dice have no seed; use empty strings"),
                 )
             elif (
-                seed and seed.isdigit() and commitment and seed_commitment(int(seed)) != commitment
+                seed
+                and seed.isascii()
+                and seed.isdigit()
+                and commitment
+                and seed_commitment(int(seed)) != commitment
             ):
                 self.add(
                     (*path, "seed_commitment"),
@@ -622,16 +622,19 @@ def _ref_key(value: Any) -> SessionKey | None:
     return None if stage is None or session is None else (stage, session)
 
 
-def check_document(document: Any, *, slug: str | None = None) -> list[Problem]:
+def check_document(
+    document: Any, *, slug: str | None = None, check_slug: bool = True
+) -> list[Problem]:
     """Every problem of ``document`` (empty when it can be imported).
 
-    ``slug`` imports the tournament under another slug than the document's.
+    ``slug`` imports the tournament under another slug than the document's;
+    ``check_slug=False`` skips the "already exists" check (to check a fresh export).
     """
     problems = version_problems(document)
     if problems:
         return problems
     problems = schema_problems(document)
-    problems.extend(_Checker(document, slug).run())
+    problems.extend(_Checker(document, slug, check_slug).run())
     return problems
 
 
@@ -975,6 +978,19 @@ def import_document(document: Any, *, slug: str | None = None) -> ImportOutcome:
     if problems:
         raise InterchangeError(problems)
     writer = _Writer(document, slug)
-    with transaction.atomic():
-        tournament = writer.run()
+    try:
+        with transaction.atomic():
+            tournament = writer.run()
+    except IntegrityError as error:
+        # Only a concurrent change (e.g. the same slug created meanwhile) gets here: the
+        # checks above cover every constraint of the models.
+        raise InterchangeError(
+            [
+                Problem(
+                    "$",
+                    _("the database refused the data (%(error)s); nothing was imported, try again")
+                    % {"error": error},
+                )
+            ]
+        ) from None
     return ImportOutcome(tournament, sorted(writer.created_users))

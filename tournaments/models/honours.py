@@ -22,7 +22,7 @@ class Honour(models.Model):
         related_name="honours",
     )
     squad = models.ForeignKey(
-        "tournaments.Squad", verbose_name=_("squad"), on_delete=models.PROTECT, related_name="+"
+        "tournaments.Squad", verbose_name=_("squad"), on_delete=models.RESTRICT, related_name="+"
     )
     session = models.OneToOneField(
         "tournaments.Session",
@@ -61,7 +61,7 @@ class SquadRank(models.Model):
         verbose_name=_("squad"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="+",
     )
     rank = models.PositiveSmallIntegerField(

@@ -99,7 +99,7 @@ class Seat(models.Model):
         verbose_name=_("squad"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.RESTRICT,
         related_name="seats",
     )
     seat_order = models.PositiveSmallIntegerField(

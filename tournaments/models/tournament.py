@@ -1,6 +1,7 @@
 """The tournament itself and its per-tournament settings."""
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
@@ -74,9 +75,37 @@ class Tournament(models.Model):
         """Squad slugs in the tournament's squad order (the order used for dice order)."""
         return list(self.squads.order_by("order", "pk").values_list("slug", flat=True))
 
+    def clean(self) -> None:
+        overrides = self.qualifier_overrides
+        if not isinstance(overrides, dict):
+            raise ValidationError(
+                {"qualifier_overrides": _('Give an object such as {"1": 6} (stage: count).')}
+            )
+        for stage, count in overrides.items():
+            if not str(stage).isdigit() or isinstance(count, bool) or not isinstance(count, int):
+                raise ValidationError(
+                    {
+                        "qualifier_overrides": _(
+                            "Stage %(stage)s: use a stage number as key and a whole number of "
+                            "qualifiers as value."
+                        )
+                        % {"stage": stage}
+                    }
+                )
+        if not isinstance(self.data_overrides, dict):
+            raise ValidationError({"data_overrides": _("Give the overrides as a JSON object.")})
+
     def qualifier_override(self, stage_number: int) -> int | None:
+        """The organiser's qualifier count for a stage, or None; ValueError when unusable."""
         value = (self.qualifier_overrides or {}).get(str(stage_number))
-        return int(value) if value is not None else None
+        if value is None:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(
+                _("The qualifier override for stage %(stage)d is %(value)r; use a whole number.")
+                % {"stage": stage_number, "value": value}
+            )
+        return value
 
     def current_stage(self):
         """The open stage with the lowest number, or None when every stage is closed."""

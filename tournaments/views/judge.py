@@ -12,6 +12,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -21,12 +22,14 @@ from rules.engine.dice import DiceError, ScriptedDice, SeededDice, seed_commitme
 
 from ..draw import DrawError
 from ..forms.judge import PHYSICAL, DiceForm
+from ..forms.loadout import catalogue_for, problems_for, stored_loadout
 from ..forms.result import ResultForm, initial_from_breakdowns
 from ..models import ActivityLog, DiceRoll, Result, Seat, Session, StaleSessionError
 from ..permissions import judge_required, login_required
 from ..ranking import RankingError, SeatResult, rank_session
 from ..results import (
     ResultError,
+    correct_result,
     record_result,
     scoring_values,
     seat_names,
@@ -58,7 +61,29 @@ def judge_home(request: HttpRequest) -> HttpResponse:
 
 
 def _seats(session: Session) -> list[Seat]:
-    return list(session.seats.select_related("player", "squad").order_by("seat_order"))
+    return list(session.seats.select_related("player", "squad", "loadout").order_by("seat_order"))
+
+
+def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
+    """Each seat's chosen loadout and what the rules say about it (with the reason)."""
+    catalogue = catalogue_for(session.stage.tournament)
+    checks = []
+    for seat in seats:
+        chosen = stored_loadout(seat)
+        checks.append(
+            {
+                "seat": seat,
+                "loadout": chosen,
+                "problems": problems_for(seat, chosen, catalogue) if chosen else (),
+                "weapons": [
+                    catalogue.weapon(slug).display_name() if catalogue.weapon(slug) else slug
+                    for slug in (
+                        chosen.marine_weapons + chosen.extra_marine_weapons if chosen else ()
+                    )
+                ],
+            }
+        )
+    return checks
 
 
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
@@ -74,6 +99,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "rolled": rolled,
         "rolls": DiceRoll.objects.filter(session=session).order_by("created_at", "sequence"),
         "result": Result.objects.filter(session=session).first(),
+        "loadout_checks": loadout_checks(session, seats),
     }
     if not drawn:
         context["draw_form"] = forms.get("draw_form") or DiceForm(
@@ -194,6 +220,19 @@ def changes_since(session: Session, since: datetime | None) -> list[ActivityLog]
 @judge_required
 @require_http_methods(["GET", "POST"])
 def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
+    return edit_result(
+        request,
+        session,
+        correction=False,
+        done_url=reverse("tournaments:judge_session", args=[session.pk]),
+    )
+
+
+def edit_result(
+    request: HttpRequest, session: Session, *, correction: bool, done_url: str
+) -> HttpResponse:
+    """Enter a result (judge) or correct one with a reason (organiser): always a new version,
+    refused when the session changed since the form was loaded (optimistic locking)."""
     seats = _seats(session)
     latest = _latest_version(session)
     initial = {"version": session.version}
@@ -215,14 +254,24 @@ def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
             try:
                 with transaction.atomic():
                     session.update_if_current(form.cleaned_data["version"])
-                    recorded = record_result(
-                        session,
-                        form.breakdowns(),
-                        survivors=form.survivors(),
-                        actor=request.user,
-                        confirmed=True,
-                        dice=dice,
-                    )
+                    if correction:
+                        recorded = correct_result(
+                            session,
+                            form.breakdowns(),
+                            reason=request.POST.get("reason", ""),
+                            survivors=form.survivors(),
+                            actor=request.user,
+                            dice=dice,
+                        )
+                    else:
+                        recorded = record_result(
+                            session,
+                            form.breakdowns(),
+                            survivors=form.survivors(),
+                            actor=request.user,
+                            confirmed=True,
+                            dice=dice,
+                        )
             except StaleSessionError:
                 session.refresh_from_db()
                 stale = {
@@ -248,7 +297,7 @@ def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
                     _("Result saved as version %(number)d; the standings are updated.")
                     % {"number": recorded.version.number},
                 )
-                return redirect("tournaments:judge_session", pk=session.pk)
+                return redirect(done_url)
         status = 409 if stale else 400
     else:
         dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
@@ -266,6 +315,9 @@ def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
             "latest": latest,
             "stale": stale,
             "loaded_at": timezone.now().isoformat(),
+            "correction": correction,
+            "reason": request.POST.get("reason", ""),
+            "done_url": done_url,
         },
         status=status,
     )
@@ -287,3 +339,18 @@ def result_preview(request: HttpRequest, session: Session) -> HttpResponse:
 def print_score_sheet(request: HttpRequest, session: Session) -> HttpResponse:
     context = _sheet_context(request, session)
     return render(request, "judge/print_score_sheet.html", context)
+
+
+@judge_required
+@require_GET
+def print_loadouts(request: HttpRequest, session: Session) -> HttpResponse:
+    seats = _seats(session)
+    return render(
+        request,
+        "judge/print_loadouts.html",
+        {
+            "session": session,
+            "tournament": session.stage.tournament,
+            "checks": loadout_checks(session, seats),
+        },
+    )

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -41,6 +42,7 @@ from ..progression import ProgressionError
 from ..scheduling import schedule_session
 from ..stages import MissingResultsError, StageError, advance, start_tournament
 from .dice_choice import dice_from_form, forget_seed, pending_seed
+from .judge import edit_result
 from .queries import tournament_sessions
 
 
@@ -374,6 +376,23 @@ def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         TournamentForm(instance=tournament),
         advance_form=form,
         missing=missing,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Correct a session's result: a new confirmed version that records why."""
+    session = get_object_or_404(
+        Session.objects.select_related("stage__tournament", "judge"),
+        pk=pk,
+        stage__tournament=tournament,
+    )
+    return edit_result(
+        request,
+        session,
+        correction=True,
+        done_url=reverse("tournaments:session", args=[tournament.slug, session.pk]),
     )
 
 

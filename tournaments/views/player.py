@@ -7,14 +7,17 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from ..calendar import PRODID, session_calendar
+from ..forms.loadout import LoadoutForm, catalogue_for
 from ..forms.player import PreferenceForm
 from ..models import (
     Honour,
+    Loadout,
     Player,
     Registration,
+    Result,
     Seat,
     SquadPreference,
     SquadRank,
@@ -142,3 +145,69 @@ def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="bob-schedule.ics"'
     return response
+
+
+def _seat_for(player: Player, seat_pk: int) -> Seat:
+    return get_object_or_404(
+        Seat.objects.select_related("session__stage__tournament", "squad", "player"),
+        pk=seat_pk,
+        player=player,
+    )
+
+
+def _loadout_locked(seat: Seat) -> bool:
+    return Result.objects.filter(session=seat.session).exists()
+
+
+@player_required
+@require_http_methods(["GET", "POST"])
+def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
+    seat_obj = _seat_for(player, seat)
+    context = {"player": player, "seat": seat_obj, "session": seat_obj.session}
+    if seat_obj.squad is None:
+        context["waiting"] = True
+        return render(request, "player/loadout.html", context)
+    catalogue = catalogue_for(seat_obj.session.stage.tournament)
+    form = LoadoutForm(
+        request.POST or None,
+        initial=LoadoutForm.initial_for(seat_obj),
+        seat=seat_obj,
+        catalogue=catalogue,
+    )
+    locked = _loadout_locked(seat_obj)
+    status = 200
+    if request.method == "POST":
+        if locked:
+            form.add_error(None, _("The session has a result; its loadout can no longer change."))
+            status = 409
+        elif form.is_valid():
+            chosen = form.loadout()
+            Loadout.objects.update_or_create(
+                seat=seat_obj,
+                defaults={
+                    "commander_combo": chosen.commander_combo,
+                    "marine_weapons": list(chosen.marine_weapons),
+                    "extra_marine_weapons": list(chosen.extra_marine_weapons),
+                    "order_cards": list(chosen.order_cards),
+                    "equipment_cards": list(chosen.equipment_cards),
+                },
+            )
+            messages.success(request, _("Your loadout is saved and valid."))
+            return redirect("tournaments:player_home")
+        else:
+            status = 400
+    context.update({"form": form, "locked": locked})
+    return render(request, "player/loadout.html", context, status=status)
+
+
+@player_required
+@require_POST
+def loadout_check(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
+    """Live validation while the player chooses (htmx); nothing is saved."""
+    seat_obj = _seat_for(player, seat)
+    if seat_obj.squad is None:
+        return render(request, "player/partials/loadout_problems.html", {"waiting": True})
+    form = LoadoutForm(
+        request.POST, seat=seat_obj, catalogue=catalogue_for(seat_obj.session.stage.tournament)
+    )
+    return render(request, "player/partials/loadout_problems.html", {"form": form})

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from django.core.cache import cache
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -204,8 +208,8 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     )
 
 
-def standings_context(tournament: Tournament) -> dict:
-    standings = get_standings(tournament)
+def standings_context(tournament: Tournament, standings: dict | None = None) -> dict:
+    standings = standings if standings is not None else get_standings(tournament)
     squads = {squad.slug: squad for squad in tournament.squads.all()}
     stage_labels = dict(Stage._meta.get_field("kind").choices)
     for row in standings["players"]:
@@ -218,21 +222,56 @@ def standings_context(tournament: Tournament) -> dict:
             )
             for seat in session["seats"]:
                 seat["squad_obj"] = squads.get(seat["squad"])
-    return {"tournament": tournament, "standings": standings, "tab": "standings"}
+    return {
+        "tournament": tournament,
+        "standings": standings,
+        "generated_at": parse_datetime(standings["generated_at"]),
+        "tab": "standings",
+    }
+
+
+STANDINGS_HTML_SECONDS = 3600
+
+
+def standings_html(tournament: Tournament) -> str:
+    """The standings tables as HTML, rendered once per standings build and language.
+
+    The standings are rebuilt (with a new ``generated_at``) whenever a result is saved, so
+    the key changes with them and a stale table is never served; rendering hundreds of rows
+    is the expensive part of the page, reading the cache is not.
+    """
+    standings = get_standings(tournament)
+    key = ":".join(
+        ["bob:standings-html", str(tournament.pk), get_language() or "", standings["generated_at"]]
+    )
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(
+            "tournaments/partials/standings_body.html", standings_context(tournament, standings)
+        )
+        cache.set(key, html, STANDINGS_HTML_SECONDS)
+    return html
 
 
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    context = standings_context(_tournament(slug))
-    return render(request, "tournaments/standings.html", context)
+    tournament = _tournament(slug)
+    return render(
+        request,
+        "tournaments/standings.html",
+        {
+            "tournament": tournament,
+            "standings_html": standings_html(tournament),
+            "tab": "standings",
+        },
+    )
 
 
 @public
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
-    context = standings_context(_tournament(slug))
-    return render(request, "tournaments/partials/standings_body.html", context)
+    return HttpResponse(standings_html(_tournament(slug)))
 
 
 @public

@@ -38,6 +38,11 @@ judge_patterns = [
         judge.print_score_sheet,
         name="judge_print_score",
     ),
+    path(
+        "judge/sessions/<int:pk>/print/loadouts/",
+        judge.print_loadouts,
+        name="judge_print_loadouts",
+    ),
 ]
 
 organiser_patterns = [
@@ -54,6 +59,11 @@ organiser_patterns = [
         organiser.session_schedule,
         name="organiser_session_schedule",
     ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/correct/",
+        organiser.result_correct,
+        name="organiser_result_correct",
+    ),
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
     path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
@@ -62,6 +72,8 @@ organiser_patterns = [
 player_patterns = [
     path("me/", player.player_home, name="player_home"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
+    path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
+    path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]
 

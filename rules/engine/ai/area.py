@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from rules.engine.ai.plans import Plan, Shot, target_info
 from rules.engine.ai.reach import AlienReach, Assessment, footprint, in_doorway, targets_of
+from rules.engine.ai.sight import layout_visible
 from rules.engine.ai.turn import TurnContext
 from rules.engine.combat import line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square, chebyshev
@@ -55,8 +56,17 @@ def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sho
     dice = ctx.rules.weapon(weapon).dice
     odds = blast_odds(dice, centre, around, "alien")
     hit = len(centre) + len(around)
+    ids = tuple(sorted(f.id for f in centre_figures + around_figures))
     return Shot(
-        weapon, "blast", None, aim, hit, odds.expected_points(), odds.expected_life_points()
+        weapon,
+        "blast",
+        None,
+        aim,
+        hit,
+        odds.expected_points(),
+        odds.expected_life_points(),
+        None,
+        ids,
     )
 
 
@@ -163,9 +173,16 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
 
 
 def _best_from(
-    ctx: TurnContext, reach: AlienReach, anchor: Square, weapon: str, ranked_blasts, ranked_single
+    ctx: TurnContext,
+    reach: AlienReach,
+    anchor: Square,
+    weapon: str,
+    ranked_blasts,
+    ranked_single,
+    only_target: str | None = None,
 ) -> Shot | None:
-    """The best shot of one weapon with the firer standing at ``anchor``."""
+    """The best shot of one weapon with the firer standing at ``anchor`` (touching
+    ``only_target`` when given)."""
     firer = reach.figure
     state = ctx.state
     pattern = ctx.rules.weapon(weapon).pattern
@@ -173,6 +190,8 @@ def _best_from(
     if pattern == "blast":
         for shot in ranked_blasts[weapon]:
             if any(chebyshev(shot.aim, sq) <= 1 for sq in body):
+                continue
+            if not any(layout_visible(state, sq, shot.aim) for sq in body):
                 continue
             occupant = state.figure_at(shot.aim)
             ignore = {firer.id} | ({occupant.id} if occupant else set())
@@ -187,11 +206,16 @@ def _best_from(
         for origin in body:
             for direction in DIRECTIONS8:
                 shot = line_shot(ctx, firer, weapon, origin, direction, anchor)
+                if shot is not None and only_target is not None and only_target not in shot.hits:
+                    continue
                 if shot is not None and (best is None or _shot_key(shot) < _shot_key(best)):
                     best = shot
         return best
     if pattern == "split":
-        return split_shot(ctx, weapon, visible_marines(ctx, firer, anchor))
+        shot = split_shot(ctx, weapon, visible_marines(ctx, firer, anchor))
+        if shot is not None and only_target is not None and only_target not in shot.hits:
+            return None
+        return shot
     from rules.engine.ai.reach import sees
 
     for shot, target in ranked_single[weapon]:
@@ -200,8 +224,11 @@ def _best_from(
     return None
 
 
-def area_plans(ctx: TurnContext, assessment: Assessment) -> list[Plan]:
-    """The best area (or all-weapons, for a Dreadnought) plan over the reachable stops."""
+def area_plans(
+    ctx: TurnContext, assessment: Assessment, only_target: str | None = None
+) -> list[Plan]:
+    """The best area (or all-weapons, for a Dreadnought) plan over the reachable stops;
+    with ``only_target``, every shot must touch that figure (Priority policy)."""
     reach = assessment.reach
     firer = reach.figure
     rules = ctx.rules
@@ -213,7 +240,9 @@ def area_plans(ctx: TurnContext, assessment: Assessment) -> list[Plan]:
         if not weapons:
             return []
     ranked_blasts = {
-        w: _blast_aims(ctx, firer, w) for w in weapons if rules.weapon(w).pattern == "blast"
+        w: [s for s in _blast_aims(ctx, firer, w) if only_target is None or only_target in s.hits]
+        for w in weapons
+        if rules.weapon(w).pattern == "blast"
     }
     ranked_single: dict[str, list[tuple[Shot, Figure]]] = {}
     for w in weapons:
@@ -222,6 +251,7 @@ def area_plans(ctx: TurnContext, assessment: Assessment) -> list[Plan]:
                 (single_shot(ctx, w, t), t)
                 for p in _players(ctx.state)
                 for t in targets_of(ctx.state, p)
+                if only_target is None or t.id == only_target
             ]
             pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
             ranked_single[w] = pairs
@@ -231,7 +261,7 @@ def area_plans(ctx: TurnContext, assessment: Assessment) -> list[Plan]:
             continue
         shots = []
         for w in weapons:
-            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single)
+            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single, only_target)
             if shot is not None:
                 shots.append(shot)
         if not shots:

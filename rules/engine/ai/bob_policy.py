@@ -14,7 +14,7 @@ from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
 from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
-from rules.engine.ai.reach import Assessment, assess_focus
+from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.reinforcement_phase import bob_reinforcements
 from rules.engine.ai.turn import TurnContext
 from rules.engine.state import Figure
@@ -70,14 +70,18 @@ class BobPolicy:
         bob_reinforcements(ctx)
 
     def _next(self, ctx: TurnContext, pending: list[Figure]) -> tuple[Assessment, str]:
-        assessments = [
-            assess_focus(ctx.state, alien, ctx.rules, allowance(ctx, alien)) for alien in pending
+        """Only the aliens of the first type still to act are assessed (one distance
+        field each), on the current state."""
+        ranks = {a.id: type_rank(activation_type(a, ctx.rules)) for a in pending}
+        top = min(ranks.values())
+        same_type = [
+            assess_focus(ctx.state, alien, ctx.rules, allowance(ctx, alien))
+            for alien in pending
+            if ranks[alien.id] == top
         ]
-        top = min(type_rank(a.activation_type) for a in assessments)
-        same_type = [a for a in assessments if type_rank(a.activation_type) == top]
         by_id = {a.reach.figure.id: a for a in same_type}
         chosen, criterion = choose_next([a.readiness() for a in same_type])
-        if criterion == "only_one" and len(assessments) > 1:
+        if criterion == "only_one" and len(pending) > 1:
             criterion = "type_order"
         return by_id[chosen.figure_id], criterion
 

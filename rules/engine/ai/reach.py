@@ -10,10 +10,11 @@ square. Figures in a docking claw are safe and never count as targets.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.engine.ai.activation import Readiness
-from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus
+from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
+from rules.engine.ai.sight import layout_visible
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import line_of_sight
@@ -74,6 +75,8 @@ def sees(
     best: tuple[bool, bool, Square, Square] | None = None
     for a in footprint(figure, anchor):
         for b in target.squares:
+            if not layout_visible(state, a, b):
+                continue
             sight = line_of_sight(state, a, b, for_firing=True, ignore=ignore)
             if sight.visible and not sight.doubtful:
                 return True, False, a, b
@@ -148,11 +151,7 @@ class AlienReach:
         for steps, anchor in self.stops:
             if doubtful is not None and steps > doubtful[0]:
                 break
-            if (
-                self.figure.is_dreadnought
-                and anchor == self.field.start
-                and in_doorway(state, anchor)
-            ):
+            if self.figure.is_dreadnought and in_doorway(state, anchor):
                 continue
             visible, is_doubtful, _, _ = sees(state, self.figure, anchor, target)
             if visible and not is_doubtful:
@@ -231,21 +230,36 @@ def assess_focus(
         for target in targets:
             d, _ = reach.adjacent_stop(state, target)
             distance = min(distance, d)
-        attackable = melee and distance <= allowance
-        if not attackable and shooter:
-            attackable = any(reach.shooting_stop(state, t) is not None for t in targets)
         reaches.append(
             PlayerReach(
                 player=player,
                 distance=distance,
-                attackable=attackable,
+                attackable=melee and distance <= allowance,
                 marines_in_play=sum(1 for t in state.figures_of(player) if t.unit in MARINE_UNITS),
                 commander_alive=any(t.unit == "commander" for t in state.figures_of(player)),
                 initiative=index,
             )
         )
+    if shooter:
+        reaches = _with_shooting(state, reach, reaches)
     focus, criterion = choose_focus(reaches)
     return Assessment(reach, reaches, focus, criterion, activation_type(figure, rules))
+
+
+def _with_shooting(
+    state: GameState, reach: AlienReach, reaches: list[PlayerReach]
+) -> list[PlayerReach]:
+    """Mark the players the alien can shoot, in focus order, stopping at the first player
+    it can attack: every player after it would lose to it on the focus criteria anyway, so
+    whether they could be shot does not change the focus (and the lines are never traced)."""
+    out = {r.player: r for r in reaches}
+    for r in sorted(reaches, key=focus_key):
+        if r.attackable:
+            break
+        if any(reach.shooting_stop(state, t) is not None for t in targets_of(state, r.player)):
+            out[r.player] = replace(r, attackable=True)
+            break
+    return [out[r.player] for r in reaches]
 
 
 def _only_doorway(state: GameState, reach: AlienReach) -> bool:

@@ -64,6 +64,10 @@ def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
     return None
 
 
+#: Combat events already told by the plan, the dice and the damage steps.
+_SHOWN_ELSEWHERE = frozenset({"attack", "roll", "hit", "split", "blast", "no_effect"})
+
+
 def narrate_events(
     ctx: TurnContext, events: list[CombatEvent], rolls_before: int, killer: dict[str, str]
 ) -> None:
@@ -89,7 +93,7 @@ def narrate_events(
             elif fid in killer:
                 unit = event.details.get("unit", "")
                 ctx.state = _take_token(ctx, ctx.state, unit, killer[fid])
-        elif event.kind not in ("attack", "roll", "hit"):
+        elif event.kind not in _SHOWN_ELSEWHERE and fid is not None:
             ctx.say("combat_event", text=event.text)
 
 

@@ -5,7 +5,9 @@ Sub-commands (each reads a state file in the JSON format of ``docs/state.md``):
 * ``los STATE A B`` -- line of sight between A and B (figure ids or squares ``x,y``);
 * ``path STATE FIGURE SQUARE`` -- a shortest legal move of a figure to a square;
 * ``render STATE`` -- an ASCII picture of the state;
-* ``map FILE`` -- check a map drawing (``docs/maps.md``) and print it as JSON.
+* ``map FILE`` -- check a map drawing (``docs/maps.md``) and print it as JSON;
+* ``odds STATE ATTACKER TARGET_OR_SQUARE WEAPON`` -- the exact outcome distribution of an
+  attack (``WEAPON`` is a weapon key, or ``hand-to-hand``).
 
 Adding a sub-command: write ``add_<name>_parser(self, subparsers)`` and
 ``handle_<name>(self, options)`` and add the name to ``SUBCOMMANDS``.
@@ -21,12 +23,14 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 
+from rules.engine.combat import CombatError, option_for
 from rules.engine.geometry import format_square, parse_square
 from rules.engine.los import SightError, figure_sight, line_of_sight
 from rules.engine.maps import MapError, board_to_json, parse_map
 from rules.engine.movement import MoveError, distance_field, move
 from rules.engine.render import render
 from rules.engine.state import GameState, StateError
+from rules.engine.units import RulesDataError
 
 BAD_INPUT = 2
 
@@ -38,7 +42,7 @@ def bad_input(message: str) -> CommandError:
 class Command(BaseCommand):
     help = _("Ask the rules engine about a game state: line of sight, paths, pictures.")
 
-    SUBCOMMANDS = ("los", "path", "render", "map")
+    SUBCOMMANDS = ("los", "path", "render", "map", "odds")
 
     def add_arguments(self, parser) -> None:
         subparsers = parser.add_subparsers(dest="subcommand", required=True)
@@ -192,3 +196,43 @@ class Command(BaseCommand):
                 self.stderr.write(f"{path.name}: {problem}")
             raise bad_input(f"{path.name}: {exc.problems[0]}") from None
         self.stdout.write(json.dumps(board_to_json(board), indent=1))
+
+    # -- odds ---------------------------------------------------------------------------
+
+    def add_odds_parser(self, subparsers) -> None:
+        p = subparsers.add_parser("odds", help=_("exact outcome distribution of an attack"))
+        p.add_argument("state", help=_("state JSON file"))
+        p.add_argument("attacker", help=_("id of the attacking figure"))
+        p.add_argument(
+            "target", help=_("target figure id, or square x,y (missile, line, lascannon area)")
+        )
+        p.add_argument("weapon", help=_("weapon key (e.g. bolter), or hand-to-hand"))
+
+    def handle_odds(self, options: dict[str, Any]) -> None:
+        state = self.load_state(options["state"])
+        if not state.has_figure(options["attacker"]):
+            raise bad_input(_("no figure %(id)r in this state") % {"id": options["attacker"]})
+        target = self.target(state, options["target"])
+        weapon = options["weapon"]
+        try:
+            if weapon in ("hand-to-hand", "hand_to_hand"):
+                if isinstance(target, tuple):
+                    raise bad_input(_("hand-to-hand needs a target figure, not a square"))
+                option = option_for(state, options["attacker"], None, target=target.id)
+            elif isinstance(target, tuple):
+                option = option_for(state, options["attacker"], weapon, aim=target)
+            else:
+                option = option_for(
+                    state, options["attacker"], weapon, target=target.id, aim=target.square
+                )
+        except (CombatError, RulesDataError) as exc:
+            raise bad_input(str(exc)) from None
+        odds = option.odds
+        self.stdout.write(option.description)
+        for line in odds.describe():
+            self.stdout.write(line)
+        keys = ", ".join(t.key for t in odds.targets)
+        self.stdout.write(_("life points lost by (%(keys)s):") % {"keys": keys})
+        for losses, probability in odds.losses.items():
+            shown = ", ".join(str(n) for n in losses)
+            self.stdout.write(f"  ({shown}): {probability} (~{float(probability):.4f})")

@@ -6,8 +6,9 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
-from tournaments.interchange.document import dumps, schema_problems
+from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
+from tournaments.interchange.importer import check_document
 
 
 class Command(BaseCommand):
@@ -25,7 +26,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, output: str | None, **options) -> None:
         tournament = tournament_by_slug(slug)
         document = export_tournament(tournament)
-        problems = schema_problems(document)
+        problems = check_document(document, check_slug=False)
         if problems:
             self.stderr.write(
                 _("Warning: the stored data breaks the document format; import will refuse it:")

@@ -1,0 +1,73 @@
+"""``python manage.py alien_turn --input STATE.json``: resolve one Alien turn.
+
+Prints ``{"steps": [...], "state": {...}}`` as JSON with sorted keys, so the same input and
+seed (or dice script) always print the same bytes. Each step has its message ``code``, its
+``params`` and its ``text`` in the chosen language. The dice rolled are listed under
+``dice`` and the seed under ``seed`` (a fresh one when none is given). A bad state,
+policy or dice script ends with exit status 2 and a message naming
+what is wrong (for a state: the JSON path).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+
+from rules.engine.ai.events import EventDataError
+from rules.engine.ai.policies import POLICIES, policy_named
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.dice import (
+    DiceError,
+    ScriptedDice,
+    SeededDice,
+    log_as_dicts,
+    new_seed,
+    parse_dice_list,
+)
+from rules.engine.narration import LANGUAGES
+from rules.engine.state import GameState, StateError
+from rules.engine.units import RulesDataError
+
+BAD_INPUT = 2
+
+
+class Command(BaseCommand):
+    help = _("Resolve one Alien turn on a saved game state and print the steps and new state.")
+
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--input", required=True, help=_("game state JSON file"))
+        parser.add_argument("--policy", default="bob", choices=sorted(POLICIES))
+        dice = parser.add_mutually_exclusive_group()
+        dice.add_argument("--seed", type=int, help=_("seed of the engine's dice"))
+        dice.add_argument("--dice", help=_("dice typed in by the judge, e.g. 3,0,2,6"))
+        parser.add_argument("--lang", default="en", choices=LANGUAGES)
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        try:
+            state = GameState.from_file(options["input"])
+        except StateError as exc:
+            raise CommandError(
+                _("bad state %(path)s: %(error)s") % {"path": options["input"], "error": exc},
+                returncode=BAD_INPUT,
+            ) from None
+        try:
+            if options["dice"] is not None:
+                dice = ScriptedDice(values=parse_dice_list(options["dice"]))
+            else:
+                seed = options["seed"] if options["seed"] is not None else new_seed()
+                dice = SeededDice(seed=seed)
+            new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
+        except (DiceError, EventDataError, RulesDataError) as exc:
+            raise CommandError(str(exc), returncode=BAD_INPUT) from None
+        lang = options["lang"]
+        output = {
+            "policy": options["policy"],
+            "seed": dice.seed if isinstance(dice, SeededDice) else None,
+            "steps": [step.as_dict(lang) for step in steps],
+            "dice": log_as_dicts(dice.log),
+            "state": new_state.to_json(),
+        }
+        self.stdout.write(json.dumps(output, sort_keys=True, ensure_ascii=False, indent=1))

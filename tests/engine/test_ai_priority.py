@@ -1,0 +1,113 @@
+"""Priority policy: slowest first, the target ranking, focus fire."""
+
+from rules.engine.ai.priority_policy import PriorityPolicy
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.dice import SeededDice
+from tests.engine.ai_support import alien, make_board, make_state, marine, steps_of
+
+
+def run(state, seed=1):
+    return resolve_alien_turn(state, PriorityPolicy(), SeededDice(seed=seed))
+
+
+def test_slowest_alien_acts_first():
+    board = make_board(20, 1)
+    state = make_state(
+        board,
+        [
+            alien("g1", "gretchin", (0, 0)),
+            alien("n1", "android", (2, 0)),
+            marine("a1", "p1", (19, 0)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    assert [p["figure"] for p in steps_of(steps, "activation")] == ["n1", "g1"]
+
+
+def test_fewest_life_points_first():
+    board = make_board(9, 3)
+    state = make_state(
+        board,
+        [
+            alien("c1", "chaos_marine", (0, 1)),
+            marine("a1", "p1", (8, 0), life_points=2),
+            marine("a2", "p1", (8, 2), life_points=1),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    choice = steps_of(steps, "target_choice")[0]
+    assert (choice["target"], choice["criterion"]) == ("a2", "fewest_life_points")
+
+
+def test_highest_firepower_on_equal_life_points():
+    board = make_board(9, 3)
+    state = make_state(
+        board,
+        [
+            alien("c1", "chaos_marine", (0, 1)),
+            marine("a1", "p1", (8, 0)),
+            marine("a2", "p1", (8, 2), unit="heavy_weapon_marine", weapons=("plasma_gun",)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    choice = steps_of(steps, "target_choice")[0]
+    assert (choice["target"], choice["criterion"]) == ("a2", "firepower")
+
+
+def test_nearest_on_equal_everything():
+    board = make_board(12, 1)
+    state = make_state(
+        board,
+        [
+            alien("g1", "genestealer", (5, 0)),
+            marine("a1", "p1", (0, 0)),
+            marine("a2", "p1", (8, 0)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    choice = steps_of(steps, "target_choice")[0]
+    assert (choice["target"], choice["criterion"]) == ("a2", "nearest")
+
+
+def test_can_damage_before_anything_else():
+    # A house rule gives the Gretchin's gun one white die: it can never beat armour 2, so
+    # the far marine with 1 life point cannot be damaged; the near one can, hand-to-hand.
+    board = make_board(20, 3)
+    state = make_state(
+        board,
+        [
+            alien("g1", "gretchin", (0, 1)),
+            marine("a1", "p1", (9, 1), life_points=2),
+            marine("a2", "p1", (19, 0), life_points=1),
+        ],
+        players=("p1",),
+        data_overrides={"weapons": {"gretchin_weapon": {"dice": {"white": 1, "red": 0}}}},
+    )
+    _, steps = run(state)
+    choice = steps_of(steps, "target_choice")[0]
+    assert (choice["target"], choice["criterion"]) == ("a1", "can_damage")
+
+
+def test_focus_fire_on_the_shared_target():
+    board = make_board(12, 3)
+    state = make_state(
+        board,
+        [
+            alien("c1", "chaos_marine", (0, 0)),
+            alien("c2", "chaos_marine", (0, 2)),
+            marine("a1", "p1", (11, 0), unit="commander", weapons=("bolter",)),
+            marine("a2", "p1", (11, 2)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    choices = steps_of(steps, "target_choice")
+    assert (
+        choices[1]["criterion"] == "focus_fire"
+        or choices[0]["target"] not in [p["target"] for p in steps_of(steps, "killed")] is False
+    )
+    assert choices[1]["target"] == choices[0]["target"] or steps_of(steps, "killed")

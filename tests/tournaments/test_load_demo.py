@@ -1,0 +1,74 @@
+"""The demo: stopped in the semifinals, idempotent, rebuildable."""
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate
+from django.core import mail
+from django.core.management import call_command
+
+from tournaments.models import Player, ResultVersion, Session, StageStatus, Tournament
+from tournaments.stages import missing_results
+
+pytestmark = pytest.mark.django_db
+
+
+def load(*args: str) -> str:
+    out = StringIO()
+    call_command("load_demo", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_demo_is_stopped_in_the_middle_of_the_semifinals():
+    output = load()
+    tournament = Tournament.objects.get(slug="bob-demo")
+    prelims, semis, final = tournament.stages.order_by("number")
+    assert prelims.status == StageStatus.CLOSED and len(prelims.qualifiers) == 6
+    assert all(s.result.latest_confirmed() for s in prelims.sessions.all())
+    one, two = semis.sessions.order_by("number")
+    assert one.result.latest_confirmed() is not None
+    assert two.scheduled_at is not None and not hasattr(two, "result")
+    assert missing_results(semis) == [two]
+    assert not final.sessions.exists()
+    assert tournament.organisers.filter(username="organiser").exists()
+    assert tournament.judges.count() == 2
+    assert authenticate(username="organiser", password="organiser-demo") is not None
+    assert authenticate(username="judge2", password="judge2-demo") is not None
+    assert "DEMO ONLY" in output and "organiser / organiser-demo" in output
+    for player in tournament.players.all():
+        assert player.access_token in output
+    # Scores were entered consistently: no scoring problems in any confirmed version.
+    for version in ResultVersion.objects.filter(confirmed=True):
+        assert all(not card.problems for card in version.score_cards().values())
+    assert mail.outbox == []
+
+
+def test_demo_is_idempotent_and_reset_rebuilds_it():
+    load()
+    counts = (Tournament.objects.count(), Player.objects.count(), Session.objects.count())
+    tokens = set(Player.objects.values_list("access_token", flat=True))
+    assert "already exists" in load()
+    assert (Tournament.objects.count(), Player.objects.count(), Session.objects.count()) == counts
+    load("--reset")
+    assert (Tournament.objects.count(), Player.objects.count(), Session.objects.count()) == counts
+    assert set(Player.objects.values_list("access_token", flat=True)).isdisjoint(tokens)
+
+
+def test_demo_can_be_advanced_to_the_podium():
+    from tests.factories import confirm_stage
+
+    load()
+    tournament = Tournament.objects.get(slug="bob-demo")
+    semis = tournament.stages.get(number=2)
+    two = semis.sessions.get(number=2)
+    from tests.factories import session_points
+    from tournaments.results import record_result
+
+    record_result(two, session_points(two, lambda seat: seat.seat_order), confirmed=True)
+    call_command("advance", "bob-demo", "--seed", "8", stdout=StringIO())
+    final = tournament.stages.get(number=3)
+    assert final.sessions.get().stipulation.kind == "tpk"
+    confirm_stage(final, lambda seat: seat.player_id)
+    out = StringIO()
+    call_command("advance", "bob-demo", "--seed", "9", stdout=out)
+    assert '"podium"' in out.getvalue()

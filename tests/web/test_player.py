@@ -1,0 +1,146 @@
+"""Player pages: squad preferences, loadout with live validation, history, calendar feed."""
+
+import pytest
+from django.urls import reverse
+from django.utils import timezone
+
+from rules.engine.dice import SeededDice
+from tournaments.models import ChapterCard, Loadout, Session, SquadPreference
+from tournaments.table_setup import run_squad_draw
+
+pytestmark = pytest.mark.django_db
+
+
+def add_cards(tournament) -> None:
+    """Two order and five equipment cards per squad (the organiser enters the real ones)."""
+    for squad in tournament.squads.all():
+        for number in range(1, 3):
+            ChapterCard.objects.create(
+                squad=squad,
+                slug=f"order-{number}",
+                kind="order",
+                name_en=f"Order {number}",
+                name_it=f"Ordine {number}",
+            )
+        for number in range(1, 6):
+            ChapterCard.objects.create(
+                squad=squad,
+                slug=f"kit-{number}",
+                kind="equipment",
+                name_en=f"Kit {number}",
+                name_it=f"Equipaggiamento {number}",
+            )
+
+
+@pytest.fixture
+def player(world, role_client):
+    return role_client("player")
+
+
+@pytest.fixture
+def drawn(world):
+    run_squad_draw(
+        world.session, SeededDice(seed=3), actor=None, expected_version=world.session.version
+    )
+    add_cards(world.tournament)
+    return world.session.seats.get(player=world.player)
+
+
+def test_preferences_are_saved_in_order(player, world):
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    response = player.post(url, {"choice_1": "imperial-fists", "choice_2": "ultramarines"})
+    assert response.status_code == 302
+    row = SquadPreference.objects.get(player=world.player, stage__isnull=True)
+    assert row.choices == ["imperial-fists", "ultramarines"]
+
+
+def test_preferences_refuse_repeats_and_gaps(player, world):
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    response = player.post(url, {"choice_1": "ultramarines", "choice_2": "ultramarines"})
+    assert response.status_code == 400
+    assert "choice_2" in response.context["form"].errors
+    response = player.post(url, {"choice_1": "ultramarines", "choice_3": "blood-angels"})
+    assert "choice_3" in response.context["form"].errors
+
+
+def test_preferences_lock_after_the_draw(player, world, drawn):
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    response = player.post(url, {"choice_1": "blood-angels"})
+    assert response.status_code == 409
+
+
+def loadout_data(**overrides):
+    data = {
+        "commander_combo": "bolter",
+        "marine_1": "laser-rifle",
+        "marine_2": "plasma-gun",
+        "marine_3": "laser-rifle",
+        "marine_4": "assault-cannon",
+        "order_cards": ["order-1"],
+        "equipment_cards": ["kit-1", "kit-2", "kit-3", "kit-4"],
+    }
+    data.update(overrides)
+    return data
+
+
+def test_loadout_waits_for_the_draw(player, world):
+    seat = world.session.seats.get(player=world.player)
+    response = player.get(reverse("tournaments:player_loadout", args=[seat.pk]))
+    assert response.context["waiting"]
+
+
+def test_valid_loadout_is_saved(player, drawn):
+    response = player.post(reverse("tournaments:player_loadout", args=[drawn.pk]), loadout_data())
+    assert response.status_code == 302
+    saved = Loadout.objects.get(seat=drawn)
+    assert saved.marine_weapons == ["laser-rifle", "plasma-gun", "laser-rifle", "assault-cannon"]
+
+
+def test_invalid_loadout_explains_each_problem_and_keeps_the_choices(player, drawn):
+    data = loadout_data(marine_2="assault-cannon", equipment_cards=["kit-1"])
+    response = player.post(reverse("tournaments:player_loadout", args=[drawn.pk]), data)
+    assert response.status_code == 400
+    errors = response.context["form"].errors
+    assert "equipment_cards" in errors
+    assert any(name.startswith("marine_") or name == "__all__" for name in errors)
+    assert not Loadout.objects.filter(seat=drawn).exists()
+    assert 'value="kit-1"' in response.content.decode()
+    assert response.context["form"]["equipment_cards"].value() == ["kit-1"]
+
+
+def test_live_loadout_check(player, drawn):
+    url = reverse("tournaments:player_loadout_check", args=[drawn.pk])
+    good = player.post(url, loadout_data(), HTTP_HX_REQUEST="true")
+    assert "all-good" in good.content.decode()
+    bad = player.post(url, loadout_data(marine_1="plasma-gun"), HTTP_HX_REQUEST="true")
+    assert "problems" in bad.content.decode()
+    assert not Loadout.objects.filter(seat=drawn).exists()
+
+
+def test_judge_sees_the_loadout_check(drawn, world, role_client, player):
+    player.post(reverse("tournaments:player_loadout", args=[drawn.pk]), loadout_data())
+    judge = role_client("judge")
+    sheet = judge.get(reverse("tournaments:judge_session", args=[world.session.pk]))
+    checks = {c["seat"].pk: c for c in sheet.context["loadout_checks"]}
+    assert checks[drawn.pk]["loadout"] is not None and not checks[drawn.pk]["problems"]
+    printed = judge.get(reverse("tournaments:judge_print_loadouts", args=[world.session.pk]))
+    assert printed.status_code == 200
+
+
+def test_other_players_seat_is_not_found(player, world):
+    other = world.stage.sessions.exclude(pk=world.session.pk).first().seats.first()
+    response = player.get(reverse("tournaments:player_loadout", args=[other.pk]))
+    assert response.status_code == 404
+
+
+def test_calendar_feed_lists_scheduled_sessions(client, world):
+    Session.objects.filter(pk=world.session.pk).update(
+        scheduled_at=timezone.now(), table="7", schedule_sequence=2
+    )
+    response = client.get(reverse("tournaments:player_calendar", args=[world.player.access_token]))
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/calendar")
+    body = response.content.decode()
+    assert body.startswith("BEGIN:VCALENDAR\r\n") and body.endswith("END:VCALENDAR\r\n")
+    assert body.count("BEGIN:VEVENT") == 1
+    assert "SEQUENCE:2" in body
