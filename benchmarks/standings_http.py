@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 
 PLAYERS = 243
 WARMUP = 20
-REQUESTS = 400
+REQUESTS = 300
 GOAL = 0.5
 
 WORKDIR = tempfile.TemporaryDirectory(prefix="bob-bench-")
@@ -126,11 +126,13 @@ class QuietHandler(WSGIRequestHandler):
 
 
 def measure(base: str, url: str) -> float:
+    """Requests per second of ``url`` for one visitor that keeps its cookies, like a browser."""
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
     for _ in range(WARMUP):
-        urllib.request.urlopen(base + url).read()
+        opener.open(base + url).read()
     started = time.perf_counter()
     for _ in range(REQUESTS):
-        with urllib.request.urlopen(base + url) as response:
+        with opener.open(base + url) as response:
             response.read()
             assert response.status == 200
     return REQUESTS / (time.perf_counter() - started)

@@ -93,7 +93,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "it"
+# Italian by default (the community's language); the test suite runs in English.
+LANGUAGE_CODE = os.environ.get("BOB_LANGUAGE", "it")
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")

@@ -9,12 +9,25 @@ import os
 
 import pytest
 
-from bob.celery import app as celery_app
+# Tests read messages in English; a test about Italian activates it explicitly. Set before
+# settings load so management-command subprocesses inherit it too.
+os.environ["BOB_LANGUAGE"] = "en"
+
+from bob.celery import app as celery_app  # noqa: E402
 
 
 def services_required() -> bool:
     """True under `make test`: PostgreSQL and Redis must be there, never skipped."""
     return bool(os.environ.get("BOB_REQUIRE_SERVICES"))
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default(settings):
+    settings.LANGUAGE_CODE = "en"
+    from django.utils import translation
+
+    with translation.override("en"):
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -7,25 +7,18 @@ from collections.abc import Callable
 import factory
 from django.contrib.auth import get_user_model
 
+from tournaments.catalogue_db import install_catalogue
 from tournaments.models import (
     Player,
     Registration,
     Seat,
     Session,
-    Squad,
-    SquadColour,
     SquadPreference,
     Stage,
     StageKind,
     Stipulation,
     StipulationKind,
     Tournament,
-)
-
-DEFAULT_SQUADS = (
-    ("ultramarines", "Ultramarines", "Ultramarines", SquadColour.BLUE),
-    ("blood-angels", "Blood Angels", "Angeli Sanguinari", SquadColour.RED),
-    ("imperial-fists", "Imperial Fists", "Pugni d'Acciaio", SquadColour.YELLOW),
 )
 
 
@@ -50,7 +43,7 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
 
 class TournamentFactory(factory.django.DjangoModelFactory):
-    """A tournament with the three default squads (pass ``squads=False`` for none)."""
+    """A tournament with the default squads, weapons and cards (``squads=False``: none)."""
 
     class Meta:
         model = Tournament
@@ -62,17 +55,9 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def squads(self, create: bool, extracted, **kwargs) -> None:
-        if not create or extracted is False:
-            return
-        for order, (slug, name_en, name_it, colour) in enumerate(DEFAULT_SQUADS):
-            Squad.objects.create(
-                tournament=self,
-                slug=slug,
-                name_en=name_en,
-                name_it=name_it,
-                colour=colour,
-                order=order,
-            )
+        """The default catalogue (squads, weapons, cards) unless ``squads=False``."""
+        if create and extracted is not False:
+            install_catalogue(self)
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):

@@ -16,7 +16,9 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def run_manage(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess:
-    base = {k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "REDIS_URL"}}
+    # A production process inherits nothing of the test run's own switches.
+    leave_out = {"DATABASE_URL", "REDIS_URL", "DJANGO_ALLOW_ASYNC_UNSAFE", "BOB_LANGUAGE"}
+    base = {k: v for k, v in os.environ.items() if k not in leave_out}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
         cwd=ROOT,

@@ -155,6 +155,21 @@ _SUPERHOFF = (
     "Star Quest Spielanleitung, superhoff.de, http://superhoff.de/star-quest-spielanleitung/ "
     "(says order cards give e.g. a double move or firing twice)"
 )
+_AMIGA_REVIEW = (
+    "Space Crusade review (Gremlin computer version), everygamegoing.com, "
+    "https://everygamegoing.com/larticle/space-crusade/81757 (the commander's order lets the "
+    "marines move or fire twice in a turn)"
+)
+_AMIGA_TIPS = (
+    "Ivan Sorensen, 'Games: Space Crusade', Every day Amiga user, 5 May 2022, "
+    "https://medium.com/every-day-amiga-user/games-space-crusade-947f5e59bbf0 "
+    "(the Melta bomb card and when it goes off, computer version)"
+)
+_INSIDETHE = (
+    "'Space Marines, March!', insidethe.com, July 2008, "
+    "https://www.insidethe.com/blog/2008/07/space-marines-march/ (the blue squad destroys a "
+    "Dreadnought in close combat with a melta grenade)"
+)
 _ELAZAR = (
     "'Space Crusade', Elazar the Glorified blog, 6 Sep 2009, "
     "http://elazartheglorified.blogspot.com/2009/09/space-crusade.html "
@@ -224,7 +239,7 @@ _CARD_ENTRIES: tuple[_CardEntry, ...] = (
             "Played at the start of the turn, it gives the squad's models an extra move "
             "(inferred from its name; the card text is not sourced)."
         ),
-        source=_SEED_002 + _ORDERS_NOTE + "; order cards with a double move: " + _SUPERHOFF,
+        source=_SEED_002 + _ORDERS_NOTE + "; move twice: " + _AMIGA_REVIEW + "; " + _SUPERHOFF,
         translated_name="en",
         unverified=True,
     ),
@@ -238,7 +253,7 @@ _CARD_ENTRIES: tuple[_CardEntry, ...] = (
             "Played at the start of the turn, it lets the squad's models fire a second time "
             "(inferred from its name; the card text is not sourced)."
         ),
-        source=_SEED_002 + _ORDERS_NOTE + "; order cards that fire twice: " + _SUPERHOFF,
+        source=_SEED_002 + _ORDERS_NOTE + "; fire twice: " + _AMIGA_REVIEW + "; " + _SUPERHOFF,
         translated_name="en",
         unverified=True,
     ),
@@ -258,6 +273,27 @@ _CARD_ENTRIES: tuple[_CardEntry, ...] = (
             "translation (the English edition's name is not sourced)"
         ),
         translated_name="en",
+    ),
+    _CardEntry(
+        "melta-bomb",
+        "Melta Bomb",
+        "Bomba a Fusione",
+        CardKind.EQUIPMENT,
+        ("ultramarines",),
+        effect=(
+            "A one-use charge used in close assault that can destroy even a Dreadnought (its "
+            "dice are not sourced); in the computer version an unused bomb stays primed until "
+            "an alien first attacks the squad hand to hand."
+        ),
+        source=(
+            _AMIGA_TIPS
+            + "; chapter only from "
+            + _INSIDETHE
+            + " (blue is the Ultramarines; that post calls it a grenade); Italian name is our "
+            "translation"
+        ),
+        translated_name="it",
+        unverified=True,
     ),
     _CardEntry(
         "suspensors",

@@ -19,43 +19,49 @@ def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CAT
 
     Existing rows (possibly edited by the organiser) are left as they are.
     """
-    squads: dict[str, Squad] = {}
-    for order, spec in enumerate(catalogue.squads):
-        squads[spec.slug], _created = Squad.objects.get_or_create(
+    have = set(tournament.squads.values_list("slug", flat=True))
+    Squad.objects.bulk_create(
+        Squad(
             tournament=tournament,
             slug=spec.slug,
-            defaults={
-                "name_en": spec.name_en,
-                "name_it": spec.name_it,
-                "colour": spec.colour,
-                "order": order,
-            },
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            colour=spec.colour,
+            order=order,
         )
-    for spec in catalogue.weapons:
-        Weapon.objects.get_or_create(
+        for order, spec in enumerate(catalogue.squads)
+        if spec.slug not in have
+    )
+    have = set(tournament.weapons.values_list("slug", flat=True))
+    Weapon.objects.bulk_create(
+        Weapon(
             tournament=tournament,
             slug=spec.slug,
-            defaults={
-                "name_en": spec.name_en,
-                "name_it": spec.name_it,
-                "weapon_class": spec.weapon_class.value,
-                "colour_restricted": bool(spec.colours),
-            },
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            weapon_class=spec.weapon_class.value,
+            colour_restricted=bool(spec.colours),
         )
-    for order, spec in enumerate(catalogue.cards):
-        if spec.squad not in squads:
-            continue
-        ChapterCard.objects.get_or_create(
+        for spec in catalogue.weapons
+        if spec.slug not in have
+    )
+    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    have_cards = set(
+        ChapterCard.objects.filter(squad__tournament=tournament).values_list("squad__slug", "slug")
+    )
+    ChapterCard.objects.bulk_create(
+        ChapterCard(
             squad=squads[spec.squad],
             slug=spec.slug,
-            defaults={
-                "name_en": spec.name_en,
-                "name_it": spec.name_it,
-                "kind": spec.kind.value,
-                "text": spec.source,
-                "order": order,
-            },
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            kind=spec.kind.value,
+            text=spec.source,
+            order=order,
         )
+        for order, spec in enumerate(catalogue.cards)
+        if spec.squad in squads and (spec.squad, spec.slug) not in have_cards
+    )
 
 
 def tournament_catalogue(tournament: Tournament) -> Catalogue:

@@ -153,10 +153,9 @@ def _after_save(session: Session, version: ResultVersion) -> None:
         Session.objects.filter(pk=session.pk).exclude(status=SessionStatus.COMPLETED).update(
             status=SessionStatus.COMPLETED, version=F("version") + 1
         )
-    from .tasks import rebuild_standings
+    from .standings import schedule_rebuild
 
-    tournament_id = session.stage.tournament_id
-    transaction.on_commit(lambda: rebuild_standings.delay(tournament_id))
+    schedule_rebuild(session.stage.tournament_id)
 
 
 @transaction.atomic

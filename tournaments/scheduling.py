@@ -55,5 +55,5 @@ def schedule_session(
         from .tasks import notify_session_scheduled
 
         session_id = session.pk
-        transaction.on_commit(lambda: notify_session_scheduled.delay(session_id))
+        transaction.on_commit(lambda: notify_session_scheduled.delay(session_id), robust=True)
     return session

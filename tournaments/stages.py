@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -134,9 +135,15 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
         for order, player_id in enumerate(players, start=1):
             Seat.objects.create(session=session, player_id=int(player_id), seat_order=order)
         if stage.stipulation_kind:
-            Stipulation.objects.create(
-                session=session, kind=stage.stipulation_kind, params=stage.stipulation_params
-            )
+            try:
+                Stipulation.objects.create(
+                    session=session, kind=stage.stipulation_kind, params=stage.stipulation_params
+                )
+            except ValidationError as error:
+                raise StageError(
+                    _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
+                    % {"n": stage.number, "problems": " ".join(error.messages)}
+                ) from None
         sessions.append(session)
     return sessions
 
@@ -157,6 +164,7 @@ def _draw_session(
     dice: Dice,
     preferences: dict[int, tuple[str, ...]],
     previous: dict[int, PreviousSession],
+    actor=None,
 ) -> dict[str, Any]:
     tournament = session.stage.tournament
     squads = {squad.slug: squad for squad in tournament.squads.all()}
@@ -185,6 +193,7 @@ def _draw_session(
         tournament,
         ActivityVerb.DREW_SQUADS,
         str(session),
+        actor=actor,
         session=session.pk,
         assignments=outcome.assignments,
         rank_transfers=[transfer.as_dict() for transfer in outcome.rank_transfers],
@@ -258,7 +267,7 @@ def start_tournament(
     if draw_squads:
         preferences = _preferences(tournament, stage)
         for session in sessions:
-            _draw_session(session, dice, preferences, {})
+            _draw_session(session, dice, preferences, {}, actor=actor)
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,
@@ -500,7 +509,7 @@ def seat_next_stage(
     preferences = _preferences(tournament, stage)
     transfers = []
     for session in sessions:
-        drawn = _draw_session(session, dice, preferences, previous)
+        drawn = _draw_session(session, dice, preferences, previous, actor=actor)
         transfers.extend(drawn["rank_transfers"])
         for player_id in session.seats.values_list("player_id", flat=True):
             ScoreBonus.objects.filter(
@@ -566,7 +575,7 @@ def advance(
             report["podium"] = closed.report["podium"]
     check_all_dice_used(dice)
     report["dice"] = _dice_report(dice)
-    from .tasks import rebuild_standings
+    from .standings import schedule_rebuild
 
-    transaction.on_commit(lambda: rebuild_standings.delay(tournament.pk))
+    schedule_rebuild(tournament.pk)
     return report

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.cache import cache
+from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
@@ -219,3 +220,15 @@ def get_standings(tournament: Tournament) -> dict[str, Any]:
     if standings is None:
         standings = rebuild(tournament)
     return standings
+
+
+def schedule_rebuild(tournament_id: int) -> None:
+    """After the current transaction commits: drop the cached standings (so no page shows
+    stale ones, even if the task is slow or fails) and queue their rebuild."""
+    from .tasks import rebuild_standings
+
+    def run() -> None:
+        cache.delete(cache_key(tournament_id))
+        rebuild_standings.delay(tournament_id)
+
+    transaction.on_commit(run, robust=True)

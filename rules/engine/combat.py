@@ -123,8 +123,11 @@ def _is_vehicle(data: RulesData, figure: Figure) -> bool:
 
 
 def is_attackable(state: GameState, figure: Figure, data: RulesData) -> bool:
-    """On the board and not an abandoned Tarantula or marine Dreadnought (RULES §7)."""
+    """On the board, not safe in a docking claw (RULES §10) and not an abandoned Tarantula
+    or marine Dreadnought (RULES §7)."""
     if not figure.on_board:
+        return False
+    if any(state.board.claw_of(sq) is not None for sq in figure.squares):
         return False
     if _is_vehicle(data, figure):
         return pilot_of(state, figure.id) is not None
@@ -285,15 +288,22 @@ def lascannon_hit_squares(
     ignore = inside | {firer.id}
     if firer.unit == "tarantula":
         ignore |= {f.id for f in state.figures if f.piloting == firer.id}
+    # Sight answers depend only on the (immutable) state, so they are kept in its memo.
+    seen = state.memo.setdefault("combat_area_sight", {})
+    frozen = frozenset(ignore)
     out = []
     for sq in area:
         if state.board.is_solid(sq) or (arc is not None and sq not in arc):
             continue
         if sq in firer.squares:
             continue
-        if any(
-            line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
-        ):
+        key = (tuple(viewers), sq, frozen)
+        visible = seen.get(key)
+        if visible is None:
+            visible = seen[key] = any(
+                line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
+            )
+        if visible:
             out.append(sq)
     return out
 
@@ -356,6 +366,8 @@ def attack_options(
     attacker = state.figure(attacker_id)
     if not attacker.on_board:
         raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+    if _is_vehicle(data, attacker) and pilot_of(state, attacker.id) is None:
+        return []  # an abandoned vehicle does nothing
     state = _placed(state, attacker, from_square)
     attacker = state.figure(attacker_id)
     options: list[AttackOption] = []
@@ -547,7 +559,8 @@ def _line_options(
                     continue
                 odds, reached = _conversion_odds(state, attacker, origin, squares, weapon, data)
                 key = (weapon.pattern, tuple(sorted(reached)))
-                if not reached or key in seen:
+                enemies = [fid for fid, _ in reached if is_enemy(attacker, state.figure(fid))]
+                if not enemies or key in seen:
                     continue
                 seen.add(key)
                 text = (
@@ -622,7 +635,8 @@ def _conversion_odds(
     line: Sequence[Square],
     weapon: Weapon,
     data: RulesData,
-) -> tuple[AttackOdds, list[str]]:
+) -> tuple[AttackOdds, list[tuple[str, int]]]:
+    """Odds of one beam, and the (figure id, reduction) pairs it can reach."""
     reductions = conversion_reductions(state, origin, line)
     max_total = 3 * weapon.dice.red + 2 * weapon.dice.white
     hits = []
@@ -634,8 +648,10 @@ def _conversion_odds(
         if fig is None or not is_attackable(state, fig, data):
             continue
         armour = armour_against(state, fig, attacker, data)
+        if any(fid == fig.id for fid, _ in reached):
+            continue  # a figure on several squares takes its strongest hit
         hits.append((_target_info(state, fig, data), armour, reduction))
-        reached.append(fig.id)
+        reached.append((fig.id, reduction))
     return conversion_odds(weapon.dice, hits, owner_of(attacker)), reached
 
 
@@ -957,7 +973,7 @@ def resolve_attack(
     if not state.has_figure(option.attacker_id):
         raise CombatError(f"{option.attacker_id} is no longer on the board")
     attacker = state.figure(option.attacker_id)
-    if attacker.squares != option.from_squares:
+    if set(attacker.squares) != set(option.from_squares):
         raise CombatError(
             f"{attacker.id} stands on {', '.join(map(format_square, attacker.squares))} but "
             "the option was computed for another position: move it first"

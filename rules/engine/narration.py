@@ -242,6 +242,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target} loses its {weapon}.",
     },
     "combat_event": {"it": "{text}", "en": "{text}"},
+    "attack_unavailable": {
+        "it": "{figure} non trova più l'attacco previsto: il Giudice verifichi la posizione.",
+        "en": "{figure} no longer has the planned attack: the judge should check the position.",
+    },
     "cannot_attack": {
         "it": "{figure} non può attaccare in questo turno: si avvicina al suo focus.",
         "en": "{figure} cannot attack this turn: it closes on its focus.",

@@ -21,6 +21,10 @@ from typing import Any
 DATA_DIR = Path(__file__).with_name("data")
 DATA_FILES = ("units.json", "weapons.json", "tokens.json", "dreadnought_classes.json")
 OVERRIDE_SOURCE = "tournament override"
+#: Top-level sections of a tournament's ``data_overrides`` that other modules read (the
+#: results' point values, the alien event deck, the Solitaire tables); the unit data
+#: loader skips them instead of reporting them as unknown keys.
+OTHER_SECTIONS = ("scoring", "events", "solitaire")
 
 SIDES = ("marine", "alien")
 WEAPON_CLASSES = ("light", "heavy", "extra_heavy", "close_combat")
@@ -108,6 +112,7 @@ class DreadnoughtClass:
     movement: int
     heavy_weapons: int
     laser_rifles: bool
+    weapon_choices: tuple[str, ...]
     default_weapons: tuple[str, ...]
     class_value: int
 
@@ -150,6 +155,33 @@ class RulesData:
             raise RulesDataError(
                 f"unknown Dreadnought class {key!r}; known classes: {known}"
             ) from None
+
+    def dreadnought_weapons(
+        self, class_key: str, heavy: tuple[str, ...] | list[str] | None = None
+    ) -> tuple[str, ...]:
+        """A Dreadnought's weapon list: its heavy weapons (the class defaults, or ``heavy``
+        as the session notes name them), then the laser rifles if the class mounts them."""
+        cls = self.dreadnought_class(class_key)
+        chosen = tuple(cls.default_weapons if heavy is None else heavy)
+        if len(chosen) != cls.heavy_weapons:
+            raise RulesDataError(
+                f"a {cls.name} mounts {cls.heavy_weapons} heavy weapons, not {len(chosen)}"
+            )
+        for weapon_key in chosen:
+            if weapon_key not in cls.weapon_choices:
+                raise RulesDataError(
+                    f"a {cls.name} cannot mount {weapon_key!r}; choose from "
+                    f"{', '.join(cls.weapon_choices)}"
+                )
+        return chosen + (("laser_rifle",) if cls.laser_rifles else ())
+
+    def movement(self, unit_key: str, equipment: tuple[str, ...] | list[str] = ()) -> int:
+        """A figure's movement; a Dreadnought moves as its class (named in its equipment)."""
+        if unit_key == "dreadnought":
+            for item in equipment:
+                if item in self.dreadnought_classes:
+                    return self.dreadnought_classes[item].movement
+        return self.unit(unit_key).movement
 
     def source(self, path: str) -> Source:
         """The source of one value, by its dotted path (``"units.ork.armour"``)."""
@@ -283,6 +315,8 @@ def merge_overrides(tree: dict[str, Any], overrides: Mapping[str, Any] | None) -
     if not isinstance(overrides, Mapping):
         raise RulesDataError(f"overrides: expected an object, got {overrides!r}")
     for key, value in overrides.items():
+        if key in OTHER_SECTIONS:
+            continue
         if key not in merged:
             raise RulesDataError(
                 f"{key}: unknown key; known keys here: {', '.join(sorted(merged))}"
@@ -424,13 +458,20 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
     for key, entry in tree["dreadnought_classes"].items():
         v = _values(entry)
         p = f"dreadnought_classes.{key}"
+        choices = _weapon_list(v["weapon_choices"], f"{p}.weapon_choices", weapons)
         default = _weapon_list(v["default_weapons"], f"{p}.default_weapons", weapons)
         heavy = _int(v["heavy_weapons"], f"{p}.heavy_weapons", 1)
-        for index, weapon_key in enumerate(default):
+        for index, weapon_key in enumerate(choices):
             if not weapons[weapon_key].is_heavy:
                 raise RulesDataError(
-                    f"{p}.default_weapons[{index}]: {weapon_key!r} is not a heavy or "
+                    f"{p}.weapon_choices[{index}]: {weapon_key!r} is not a heavy or "
                     "extra-heavy weapon"
+                )
+        for index, weapon_key in enumerate(default):
+            if weapon_key not in choices:
+                raise RulesDataError(
+                    f"{p}.default_weapons[{index}]: {weapon_key!r} is not among the "
+                    "class's weapon_choices"
                 )
         if len(default) != heavy:
             raise RulesDataError(
@@ -442,6 +483,7 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
             movement=_int(v["movement"], f"{p}.movement"),
             heavy_weapons=heavy,
             laser_rifles=_bool(v["laser_rifles"], f"{p}.laser_rifles"),
+            weapon_choices=choices,
             default_weapons=default,
             class_value=_int(v["class_value"], f"{p}.class_value"),
         )

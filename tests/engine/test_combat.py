@@ -169,6 +169,12 @@ def test_assault_cannon_seed_splits_of_four():
     session = session.assign("O", 1)
     assert killed(session.events) == ["G", "H", "I"]
     assert session.state.has_figure("O")
+    # Way 2: two on the near Ork and one each on two of the Gretchins.
+    session = start_split(state, option, ScriptedDice(values=[2, 2]))
+    for target, points in (("O", 2), ("G", 1), ("I", 1)):
+        session = session.assign(target, points)
+    assert killed(session.events) == ["O", "G", "I"]
+    assert session.remaining == 0
     # Way 3: two on the near Ork, then two on the Ork it revealed.
     session = start_split(state, option, ScriptedDice(values=[2, 2]))
     assert "P" not in session.eligible()
@@ -674,3 +680,20 @@ def test_dreadnought_volley_odds_combine_every_weapon():
     new, events = resolve_attacks(state, [rifle, cannon], ScriptedDice(values=[2, 1, 3, 0]))
     assert [e.life_points_lost for e in events if e.kind == "damage"] == [1, 1]
     assert killed(events) == ["M"]
+
+
+def test_figures_in_a_docking_claw_are_safe():
+    state = scene(
+        """
++--+--+--+--+
+|.M .  .G .1|
++--+--+--+--+
+
+claw 1 Entry
+""",
+        {"M": marine(), "G": alien("gretchin")},
+    )
+    # The marine stands outside; the claw square holds nobody yet: put him there.
+    inside = state.with_figure(replace(state.figure("M"), squares=((3, 0),)))
+    assert [o.target for o in attack_options(state, "G") if o.kind == "shoot"] == ["M"]
+    assert not [o for o in attack_options(inside, "G") if o.kind == "shoot"]

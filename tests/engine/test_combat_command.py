@@ -7,6 +7,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from .combat_scenes import alien, marine, scene
 
@@ -38,7 +39,8 @@ def state_file(tmp_path):
 
 def run(*args):
     out = StringIO()
-    call_command("engine", "odds", *args, stdout=out)
+    with translation.override("en"):
+        call_command("engine", "odds", *args, stdout=out)
     return out.getvalue()
 
 

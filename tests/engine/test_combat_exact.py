@@ -17,7 +17,7 @@ from rules.engine.odds import Distribution
 from .combat_scenes import scene
 from .test_combat_properties import LEGEND, MELEE
 
-MAX_DICE = 5
+MAX_DICE = 6
 
 
 def weighted_faces(kind: DieKind) -> list[tuple[int, int]]:

@@ -64,3 +64,74 @@ def test_damage_never_leaves_a_figure_at_zero_life_points(seed, picks):
                 assert option.odds.losses.probability(vector) > 0, (option.description, lost)
         for roll in dice.log:
             assert roll.purpose
+
+
+ROOM = """
++--+--+--+--+--+--+
+|:  :  :  :  :  : |
++  +  +  +--+  +  +
+|:  :  :  :  :  : |
++  +  +  +  +  +  +
+|:  : |:  :  :  : |
++  +  +  +  +DD+  +
+|:  :  :  :  :  : |
++--+--+--+--+--+--+
+"""
+LOADOUTS = [
+    ("marine", "heavy_weapon_marine", ["assault_cannon"]),
+    ("marine", "heavy_weapon_marine", ["missile_launcher"]),
+    ("marine", "heavy_weapon_marine", ["plasma_gun"]),
+    ("marine", "extra_heavy_weapon_marine", ["lascannon"]),
+    ("marine", "extra_heavy_weapon_marine", ["melta"]),
+    ("marine", "extra_heavy_weapon_marine", ["conversion_beamer"]),
+    ("marine", "commander", ["power_axe", "laser_pistol"]),
+    ("marine", "marine", ["laser_rifle"]),
+    ("alien", "gretchin", ["gretchin_weapon"]),
+    ("alien", "ork", ["ork_weapon"]),
+    ("alien", "android", ["android_weapon"]),
+    ("alien", "chaos_marine_heavy", ["missile_launcher"]),
+    ("alien", "genestealer", []),
+]
+
+
+@st.composite
+def random_scenes(draw):
+    squares = [(x, y) for y in range(4) for x in range(6)]
+    chosen = draw(st.lists(st.sampled_from(squares), min_size=2, max_size=7, unique=True))
+    letters = "ABCEGHIJKLMN"
+    drawing = ROOM.strip("\n").splitlines()
+    legend = {}
+    for letter, (x, y) in zip(letters, chosen, strict=False):
+        side, unit, weapons = draw(st.sampled_from(LOADOUTS))
+        player = draw(st.sampled_from(["p1", "p2"]))
+        row = list(drawing[1 + 2 * y])
+        row[3 * x + 2] = letter
+        drawing[1 + 2 * y] = "".join(row)
+        spec = {"unit": unit, "side": side, "weapons": weapons}
+        if side == "marine":
+            spec["player"] = player
+        legend[letter] = spec
+    return scene("\n".join(drawing), legend)
+
+
+@settings(max_examples=60, deadline=None)
+@given(random_scenes(), st.integers(0, 2**32), st.lists(st.integers(0, 10_000), max_size=5))
+def test_random_positions_keep_life_points_consistent(state, seed, picks):
+    dice = SeededDice(seed=seed)
+    for pick in picks or [0]:
+        attackers = [f for f in state.figures if f.on_board]
+        if not attackers:
+            break
+        attacker = attackers[pick % len(attackers)]
+        options = attack_options(state, attacker.id)
+        if not options:
+            continue
+        option = options[pick % len(options)]
+        assert option.odds.losses.total() == 1
+        before = {f.id: f.life_points for f in state.figures}
+        state, events = resolve_attack(state, option, dice)
+        dead = {e.figure_id for e in events if e.kind == "killed"}
+        assert all(not state.has_figure(fid) for fid in dead)
+        assert set(before) - {f.id for f in state.figures} == dead
+        for figure in state.figures:
+            assert 1 <= figure.life_points <= before[figure.id]

@@ -189,3 +189,30 @@ def test_data_files_keep_their_order():
     data = load_rules_data()
     assert next(iter(data.dreadnought_classes)) == "malignant"
     assert next(iter(data.units)) == "commander"
+
+
+def test_dreadnought_loadouts_and_movement_by_class(data):
+    assert data.dreadnought_weapons("predator") == ("plasma_gun", "missile_launcher", "laser_rifle")
+    assert data.dreadnought_weapons("dominator", ["melta", "melta", "lascannon", "plasma_gun"]) == (
+        "melta",
+        "melta",
+        "lascannon",
+        "plasma_gun",
+    )
+    with pytest.raises(RulesDataError, match="mounts 2 heavy weapons, not 1"):
+        data.dreadnought_weapons("malignant", ["melta"])
+    with pytest.raises(RulesDataError, match="cannot mount 'bolter'"):
+        data.dreadnought_weapons("malignant", ["melta", "bolter"])
+    assert data.movement("dreadnought", ["abominable"]) == 6
+    assert data.movement("dreadnought") == 4
+    assert data.movement("gretchin") == 8
+
+
+def test_dreadnought_weapon_choices_must_be_heavy():
+    with pytest.raises(RulesDataError, match=r"weapon_choices\[0\]: 'bolter' is not a heavy"):
+        load_rules_data({"dreadnought_classes": {"malignant": {"weapon_choices": ["bolter"]}}})
+
+
+def test_sections_of_other_modules_are_left_alone():
+    data = load_rules_data({"scoring": {"kill_light": 7}, "units": {"ork": {"armour": 2}}})
+    assert data.unit("ork").armour == 2

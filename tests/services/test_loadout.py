@@ -122,10 +122,11 @@ def test_at_least_one_laser_rifle():
 
 
 def test_each_heavy_weapon_at_most_once():
-    problems = validate_loadout(
-        loadout(marine_weapons=("plasma-gun", "laser-rifle", "plasma-gun", "laser-rifle")),
-        CATALOGUE,
-    )
+    with translation.override("en"):
+        problems = validate_loadout(
+            loadout(marine_weapons=("plasma-gun", "laser-rifle", "plasma-gun", "laser-rifle")),
+            CATALOGUE,
+        )
     assert codes(problems) == [("heavy_weapon_repeated", "marine_weapons")]
     assert "2 times" in problems[0].message
 
@@ -248,11 +249,11 @@ def test_default_chapter_cards_are_the_sourced_ones():
         squad: ["charge", "move", "fire"] for squad in ALL_CHAPTERS
     }
     assert {squad: default_set(squad, CardKind.EQUIPMENT) for squad in ALL_CHAPTERS} == {
-        "ultramarines": ["first-aid"],
+        "ultramarines": ["first-aid", "melta-bomb"],
         "blood-angels": [],
         "imperial-fists": ["suspensors", "bionic-eye", "combi-weapon"],
     }
-    first_aid = DEFAULT_CATALOGUE.chapter_cards("ultramarines")[-1]
+    first_aid = next(c for c in DEFAULT_CARDS if c.slug == "first-aid")
     assert (first_aid.name_it, first_aid.translated_name, first_aid.unverified) == (
         "Pronto Soccorso",
         "en",
@@ -271,18 +272,16 @@ def test_every_default_card_is_documented():
 
 
 def test_default_chapter_sets_fit_the_box():
-    # 12 chapter cards per squad; at most 3 orders are ever played (1 + 2 ranks).
+    # A chapter box holds 12 chapter cards, each once.
     for squad in ALL_CHAPTERS:
-        cards = DEFAULT_CATALOGUE.chapter_cards(squad)
-        slugs = [card.slug for card in cards]
+        slugs = [card.slug for card in DEFAULT_CATALOGUE.chapter_cards(squad)]
         assert len(slugs) == len(set(slugs)) <= 12
-        assert len(default_set(squad, CardKind.ORDER)) <= 3
 
 
 def test_default_catalogue_reports_incomplete_chapter_sets():
     # No chapter has 4 sourced equipment cards yet: the organiser must complete them.
     for squad, equipment in (
-        ("ultramarines", ("first-aid",)),
+        ("ultramarines", ("first-aid", "melta-bomb")),
         ("blood-angels", ()),
         ("imperial-fists", ("suspensors", "bionic-eye", "combi-weapon")),
     ):

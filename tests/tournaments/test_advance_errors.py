@@ -6,7 +6,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.factories import TournamentFactory, register_players, session_points
+from tests.factories import TournamentFactory, confirm_stage, register_players, session_points
 from tournaments.models import DiceRoll, Stage, StageStatus, Stipulation
 from tournaments.results import record_result
 
@@ -115,3 +115,34 @@ def test_unknown_actor():
     tournament = TournamentFactory()
     register_players(tournament, 3)
     assert "nobody" in advance_error(tournament.slug, "--actor", "nobody")
+
+
+def test_bad_stage_stipulation_is_reported():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    Stage.objects.create(
+        tournament=tournament, number=1, kind="final", stipulation_kind="catch_the_flag"
+    )
+    message = advance_error(tournament.slug)
+    assert "stipulation" in message and "flag_value" in message
+    assert not tournament.stages.get().sessions.exists()
+
+
+@pytest.mark.parametrize(("override", "expected"), [("six", "whole number"), (9, "from 2 to 8")])
+def test_bad_qualifier_override_is_reported(override, expected):
+    tournament = TournamentFactory(qualifier_overrides={"1": override})
+    register_players(tournament, 9)
+    call_command("advance", tournament.slug, "--seed", "1", stdout=StringIO())
+    confirm_stage(tournament.stages.get(), lambda seat: seat.player_id)
+    assert expected in advance_error(tournament.slug)
+    assert tournament.stages.get().status == StageStatus.OPEN
+
+
+def test_qualifier_override_changes_the_next_stage():
+    tournament = TournamentFactory(qualifier_overrides={"1": 3})
+    register_players(tournament, 9)
+    call_command("advance", tournament.slug, "--seed", "1", stdout=StringIO())
+    confirm_stage(tournament.stages.get(), lambda seat: seat.player_id)
+    call_command("advance", tournament.slug, "--seed", "2", stdout=StringIO())
+    final = tournament.stages.get(number=2)
+    assert final.kind == "final" and final.sessions.get().seats.count() == 3

@@ -72,3 +72,15 @@ def test_demo_can_be_advanced_to_the_podium():
     out = StringIO()
     call_command("advance", "bob-demo", "--seed", "9", stdout=out)
     assert '"podium"' in out.getvalue()
+
+
+def test_demo_refuses_a_production_configuration(settings):
+    from django.core.management.base import CommandError
+
+    settings.DEBUG = False
+    with pytest.raises(CommandError) as error:
+        load()
+    assert error.value.returncode == 2 and "--allow-without-debug" in str(error.value)
+    assert not Tournament.objects.exists()
+    load("--allow-without-debug")
+    assert Tournament.objects.filter(slug="bob-demo").exists()

@@ -129,3 +129,23 @@ def test_result_rebuilds_cached_standings(final_session, django_capture_on_commi
         k: v for k, v in cached.items() if k != "generated_at"
     }
     assert rebuild_standings(10_000_000) is False
+
+
+def test_a_failing_rebuild_never_leaves_stale_standings(
+    final_session, django_capture_on_commit_callbacks, monkeypatch
+):
+    from tournaments import tasks
+    from tournaments.standings import get_standings
+
+    Stipulation.objects.create(session=final_session, kind="alien_hunt", params={"rounds": 4})
+    tournament = final_session.stage.tournament
+    assert get_standings(tournament)["stages"][0]["sessions"][0]["result_version"] is None
+
+    def broker_down(*args, **kwargs):
+        raise ConnectionError("broker unreachable")
+
+    monkeypatch.setattr(tasks.rebuild_standings, "delay", broker_down)
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(final_session, session_points(final_session, lambda s: 7), confirmed=True)
+    # The result is saved, the failure only logged, and the next read recomputes.
+    assert get_standings(tournament)["stages"][0]["sessions"][0]["result_version"] == 1

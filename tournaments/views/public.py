@@ -20,9 +20,10 @@ from ..bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from ..models import Honour, Session, SquadRank, Stage, Tournament
+from ..models import ActivityLog, Honour, Session, SquadRank, Stage, Tournament
 from ..permissions import public
 from ..standings import get_standings
+from .page_cache import cached_page
 from .queries import SessionLines, tournament_sessions
 
 
@@ -256,16 +257,25 @@ def standings_html(tournament: Tournament) -> str:
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    return render(
-        request,
-        "tournaments/standings.html",
-        {
+    last_activity = (
+        ActivityLog.objects.filter(tournament__slug=slug)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    version = f"standings:{slug}:{last_activity or 0}"
+
+    def render_page(extra: dict) -> HttpResponse:
+        tournament = _tournament(slug)
+        context = {
             "tournament": tournament,
             "standings_html": standings_html(tournament),
             "tab": "standings",
-        },
-    )
+            **extra,
+        }
+        return render(request, "tournaments/standings.html", context)
+
+    return cached_page(request, version, render_page)
 
 
 @public

@@ -100,4 +100,7 @@ def execute_plan(
     move_to(ctx, reach, plan.anchor)
     if plan.kind == "hand_to_hand":
         _open_door_for_fight(ctx, figure.id, plan.target)
-    return carry_out(ctx, figure.id, plan.shots)
+    done = carry_out(ctx, figure.id, plan.shots)
+    if not done:
+        ctx.say("attack_unavailable", figure=figure.id)
+    return done

@@ -44,8 +44,32 @@ def _armour(ctx: TurnContext, figure: Figure) -> int:
     return ctx.rules.unit(figure.unit).armour
 
 
+_BLASTS: dict[tuple, Shot | None] = {}
+_MAX_BLASTS = 50_000
+
+
 def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
-    """A missile at ``aim`` (None if it would touch an alien or the firer)."""
+    """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
+    everything the answer depends on: the layout, and the figures within one square."""
+    state = ctx.state
+    near = []
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            f = state.figure_at((aim[0] + dx, aim[1] + dy))
+            if f is not None:
+                near.append((f.id, f.side, f.unit, f.life_points, f.weapons, f.squares))
+    if not near:
+        return None
+    key = (state.board, state.door_open_slots, aim, tuple(near), firer.id, weapon, id(ctx.rules))
+    if key in _BLASTS:
+        return _BLASTS[key]
+    if len(_BLASTS) >= _MAX_BLASTS:
+        _BLASTS.clear()
+    shot = _BLASTS[key] = _blast_shot(ctx, firer, weapon, aim)
+    return shot
+
+
+def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
     centre_figures, around_figures = missile_hits(ctx.state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None

@@ -84,6 +84,10 @@ def spawn_alien(
     if squares is None:
         return state, None
     weapons = tuple(unit_type.weapons)
+    equipment: tuple[str, ...] = ()
+    cls = state.stipulation.switches.get("dreadnought_class")
+    if unit == DREADNOUGHT and isinstance(cls, str) and cls in rules.dreadnought_classes:
+        weapons, equipment = rules.dreadnought_weapons(cls), (cls,)
     figure = Figure(
         id=new_figure_id(state, unit),
         side=ALIEN,
@@ -92,6 +96,7 @@ def spawn_alien(
         squares=squares,
         life_points=rules.max_life_points(unit, weapons),
         weapons=weapons,
+        equipment=equipment,
     )
     return state.with_figure(figure), figure
 

@@ -21,22 +21,12 @@ from rules.engine.state import Figure
 
 
 def allowance(ctx: TurnContext, figure: Figure) -> int:
-    """Squares the alien may move this turn (event cards may stop or speed it)."""
-    unit = ctx.rules.unit(figure.unit)
+    """Squares the alien may move this turn: its movement (a Dreadnought's by the class in
+    its equipment), 0 when an event card holds its type, plus any event bonus."""
     if figure.unit in ctx.modifiers.cannot_move:
         return 0
-    movement = unit.movement
-    if figure.is_dreadnought:
-        movement = _dreadnought_movement(ctx, figure, movement)
+    movement = ctx.rules.movement(figure.unit, figure.equipment)
     return movement + ctx.modifiers.movement_bonus(figure.unit)
-
-
-def _dreadnought_movement(ctx: TurnContext, figure: Figure, default: int) -> int:
-    """A Dreadnought class (switch ``dreadnought_class``) may set its movement."""
-    key = ctx.state.stipulation.switches.get("dreadnought_class")
-    if isinstance(key, str) and key in ctx.rules.dreadnought_classes:
-        return ctx.rules.dreadnought_class(key).movement
-    return default
 
 
 class BobPolicy:

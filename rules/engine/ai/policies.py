@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from rules.engine.ai.bob_policy import BobPolicy
 from rules.engine.ai.priority_policy import PriorityPolicy
+from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.ai.turn import Policy
 
-POLICIES: dict[str, type] = {"bob": BobPolicy, "priority": PriorityPolicy}
+POLICIES: dict[str, type] = {
+    "bob": BobPolicy,
+    "priority": PriorityPolicy,
+    "solitaire": SolitairePolicy,
+}
 
 
 def policy_named(name: str) -> Policy:

@@ -27,7 +27,14 @@ from rules.engine.ai.reinforcement_phase import bob_reinforcements
 from rules.engine.ai.turn import TurnContext
 from rules.engine.state import Figure
 
-_CRITERIA = ("can_damage", "can_kill", "fewest_life_points", "firepower", "nearest", "lowest_target_id")
+_CRITERIA = (
+    "can_damage",
+    "can_kill",
+    "fewest_life_points",
+    "firepower",
+    "nearest",
+    "lowest_target_id",
+)
 
 
 def firepower(ctx: TurnContext, figure: Figure) -> float:

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field, replace
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
-from rules.engine.ai.sight import layout_visible
+from rules.engine.ai.sight import layout_table, layout_visible
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import line_of_sight
 from rules.engine.movement import DistanceField, distance_field
-from rules.engine.state import MARINE, Figure, GameState
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData
 
 #: Units that count as "marines in play" for the focus rule (vehicles do not).
@@ -40,16 +40,28 @@ def activation_type(figure: Figure, rules: RulesData) -> str:
 
 
 def targets_of(state: GameState, player: str) -> list[Figure]:
-    """The player's figures an alien may attack: on the board and outside docking claws."""
+    """The player's figures an alien may attack: on the board, outside docking claws, and
+    not an abandoned vehicle (memoised per state)."""
+    key = ("ai_targets", player)
+    cached = state.memo.get(key)
+    if cached is not None:
+        return cached
     board = state.board
-    return [
+    out = [
         f
         for f in state.figures
         if f.player == player
         and f.side == MARINE
         and f.on_board
         and not any(board.claw_of(sq) for sq in f.squares)
+        and (
+            f.unit != "tarantula"
+            and not f.is_dreadnought
+            or any(p.piloting == f.id for p in state.figures)
+        )
     ]
+    state.memo[key] = out
+    return out
 
 
 def players_in_play(state: GameState) -> list[str]:
@@ -113,46 +125,58 @@ class AlienReach:
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
         """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
         best: tuple[int, Square | None] = (UNREACHABLE, None)
+        best_key = (UNREACHABLE, 0, 0)
         dist = self.field.dist
         stoppable = self.field.stoppable
         board = state.board
         w = board.width
         start = self.field.start
-        for tsq in target.squares:
-            for nb in (
-                (tsq[0] + 1, tsq[1]),
-                (tsq[0] - 1, tsq[1]),
-                (tsq[0], tsq[1] + 1),
-                (tsq[0], tsq[1] - 1),
-            ):
-                if not board.in_bounds(nb) or nb in target.squares:
+        dread = self.figure.is_dreadnought
+        for nb in attack_squares(state, target):
+            anchors = _anchors_covering(self.figure, nb, w, board.height) if dread else (nb,)
+            for anchor in anchors:
+                i = anchor[0] + anchor[1] * w
+                if anchor == start:
+                    d = 0
+                elif not stoppable[i]:
                     continue
-                if not edge_passable_for_attack(state, nb, tsq):
-                    continue
-                for anchor in _anchors_covering(self.figure, nb, board.width, board.height):
-                    i = anchor[0] + anchor[1] * w
-                    if not (stoppable[i] or anchor == start):
-                        continue
-                    d = 0 if anchor == start else dist[i]
-                    if d >= UNREACHABLE:
-                        continue
-                    key = (d, anchor[1], anchor[0])
-                    if best[1] is None or key < (best[0], best[1][1], best[1][0]):
-                        best = (d, anchor)
+                else:
+                    d = dist[i]
+                key = (d, anchor[1], anchor[0])
+                if d < UNREACHABLE and key < best_key:
+                    best, best_key = (d, anchor), key
         return best
 
     def shooting_stop(self, state: GameState, target: Figure) -> tuple[int, Square, str] | None:
         """Nearest reachable stop (fewest steps) from which the alien sees ``target``:
-        (steps, anchor, "clear"|"doubtful"); cached per target."""
+        (steps, anchor, "clear"|"doubtful"); cached per target. A firing line is traced
+        only where the memoised layout sight (figures ignored) lets it through."""
         if target.id in self._shoot_cache:
             return self._shoot_cache[target.id]
         found = None
         doubtful = None
+        dread = self.figure.is_dreadnought
+        table = layout_table(state)
+        tsquares = target.squares
         for steps, anchor in self.stops:
             if doubtful is not None and steps > doubtful[0]:
                 break
-            if self.figure.is_dreadnought and in_doorway(state, anchor):
-                continue
+            if dread:
+                if in_doorway(state, anchor):
+                    continue
+            else:
+                # Fast path for a 1x1 alien: the layout memo answers most questions.
+                open_line = False
+                for b in tsquares:
+                    pair = (anchor, b) if anchor <= b else (b, anchor)
+                    seen = table.get(pair)
+                    if seen is None:
+                        seen = layout_visible(state, anchor, b)
+                    if seen:
+                        open_line = True
+                        break
+                if not open_line:
+                    continue
             visible, is_doubtful, _, _ = sees(state, self.figure, anchor, target)
             if visible and not is_doubtful:
                 found = (steps, anchor, "clear")
@@ -162,6 +186,34 @@ class AlienReach:
         result = found or doubtful
         self._shoot_cache[target.id] = result
         return result
+
+
+def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
+    """Squares orthogonally next to ``target`` from which it can be fought (memoised per
+    state): on the board, not part of it, not across a wall or standing bulkhead."""
+    key = ("ai_attack_squares", target.id)
+    cached = state.memo.get(key)
+    if cached is not None:
+        return cached
+    board = state.board
+    out = []
+    for tsq in target.squares:
+        for nb in (
+            (tsq[0] + 1, tsq[1]),
+            (tsq[0] - 1, tsq[1]),
+            (tsq[0], tsq[1] + 1),
+            (tsq[0], tsq[1] - 1),
+        ):
+            if (
+                board.in_bounds(nb)
+                and nb not in target.squares
+                and not board.solid[board.index(nb)]
+                and edge_passable_for_attack(state, nb, tsq)
+            ):
+                out.append(nb)
+    result = tuple(out)
+    state.memo[key] = result
+    return result
 
 
 def in_doorway(state: GameState, anchor: Square) -> bool:
@@ -181,15 +233,66 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
+_FIELDS: dict[tuple, tuple[DistanceField, list[tuple[int, int, int]]]] = {}
+_MAX_FIELDS = 512
+#: Positions nearer than this are listed once per field, sorted, to build stops quickly.
+_NEAR = 24
+
+
+def _field_key(state: GameState, figure: Figure) -> tuple:
+    """What an alien's distances depend on: its position, the squares of figures it may
+    not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
+    passed or opened. Other aliens only change where it may *stop*, not its distances."""
+    blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
+    doors = tuple(d.passable or d is DoorState.CLOSED for d in state.door_open_slots)
+    blips = frozenset(b.square for b in state.blips)
+    return (state.board, figure.id, figure.squares, blocked, blips, doors)
+
+
+def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list]:
+    """The alien's distance field, reusing the distances of an earlier, equivalent state
+    (same key, see :func:`_field_key`) and taking where it may stop from this state.
+    Also returns the positions within reach of any turn, sorted (steps, row, column)."""
+    key = _field_key(state, figure)
+    cached = _FIELDS.get(key)
+    if cached is None:
+        dfield = distance_field(state, figure.id)
+        w = state.board.width
+        near = sorted((d, i // w, i % w) for i, d in enumerate(dfield.dist) if 0 < d <= _NEAR)
+        if len(_FIELDS) >= _MAX_FIELDS:
+            _FIELDS.clear()
+        _FIELDS[key] = (dfield, near)
+        return dfield, near
+    dfield, near = cached
+    stoppable = stop_table(state, figure)
+    return DistanceField(dfield.width, dfield.dist, dfield.parent, stoppable, dfield.start), near
+
+
+def stop_table(state: GameState, figure: Figure) -> bytes:
+    """Where the figure may end a move in this state, by movement's own rules (adapter:
+    movement.py has no public accessor for this table)."""
+    from rules.engine.movement import _mover
+
+    return bytes(_mover(state, figure.id, True, ()).stoppable)
+
+
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
-    """Run the alien's one distance field and collect its stops and adjacency distances."""
-    dfield = distance_field(state, figure.id)
+    """The alien's one distance field, its stops this turn, and its adjacency queries."""
+    dfield, near = alien_field(state, figure)
     w = state.board.width
     stops = [(0, dfield.start)]
-    for i, d in enumerate(dfield.dist):
-        if 0 < d <= allowance and dfield.stoppable[i]:
-            stops.append((d, (i % w, i // w)))
-    stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
+    stoppable = dfield.stoppable
+    if allowance <= _NEAR:
+        for d, y, x in near:
+            if d > allowance:
+                break
+            if stoppable[x + y * w]:
+                stops.append((d, (x, y)))
+    else:
+        for i, d in enumerate(dfield.dist):
+            if 0 < d <= allowance and stoppable[i]:
+                stops.append((d, (i % w, i // w)))
+        stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
     return AlienReach(figure=figure, field=dfield, allowance=allowance, stops=stops)
 
 

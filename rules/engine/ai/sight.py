@@ -18,7 +18,8 @@ MAX_LAYOUTS = 256
 MAX_PAIRS = 200_000
 
 
-def _table(state: GameState) -> dict[tuple[Square, Square], bool]:
+def layout_table(state: GameState) -> dict[tuple[Square, Square], bool]:
+    """The memo of the state's layout: (a, b) with a <= b -> visible."""
     table = state.memo.get("ai_layout_sight")
     if table is None:
         key = (state.board, state.door_open_slots)
@@ -33,7 +34,7 @@ def _table(state: GameState) -> dict[tuple[Square, Square], bool]:
 
 def layout_visible(state: GameState, a: Square, b: Square) -> bool:
     """True if no wall, closed door or solid square blocks the line (figures ignored)."""
-    table = _table(state)
+    table = layout_table(state)
     pair = (a, b) if a <= b else (b, a)
     seen = table.get(pair)
     if seen is None:

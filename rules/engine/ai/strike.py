@@ -15,12 +15,19 @@ from dataclasses import replace
 from rules.engine.ai.turn import TurnContext
 from rules.engine.combat import (
     HAND_TO_HAND,
+    SHOOT,
     AttackOption,
     CombatEvent,
+    armour_against,
     attack_options,
+    kill_value,
+    owner_of,
     resolve_attack,
 )
-from rules.engine.state import MARINE, GameState
+from rules.engine.geometry import is_orthogonally_adjacent
+from rules.engine.los import figure_sight
+from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
+from rules.engine.state import MARINE, Figure, GameState
 
 
 def _score(state: GameState, player: str | None, delta: int) -> GameState:
@@ -97,6 +104,47 @@ def narrate_events(
             ctx.say("combat_event", text=event.text)
 
 
+def _info(ctx: TurnContext, figure: Figure) -> TargetInfo:
+    value = kill_value(ctx.state, figure, ctx.rules)
+    return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
+
+
+def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
+    """The combat option of a single shot or a fight, built without listing every option
+    of the alien (combat resolves it); None when the attack is not legal as it stands."""
+    state, rules = ctx.state, ctx.rules
+    if shot.target is None or not state.has_figure(shot.target):
+        return None
+    target = state.figure(shot.target)
+    if target.unit == "tarantula":
+        return None  # combat's own option handles the Tarantula's armour rules
+    if shot.pattern == "hand_to_hand":
+        if not any(
+            is_orthogonally_adjacent(a, b) and state.edge_open(a, b)
+            for a in alien.squares
+            for b in target.squares
+        ):
+            return None
+        odds = hand_to_hand_odds(
+            _info(ctx, alien),
+            rules.hand_to_hand_dice(alien.unit, alien.weapons),
+            _info(ctx, target),
+            rules.hand_to_hand_dice(target.unit, target.weapons),
+        )
+        text = f"{alien.id} fights {target.id} hand-to-hand"
+        return AttackOption(
+            alien.id, HAND_TO_HAND, None, alien.squares, odds, text, target=target.id
+        )
+    if shot.pattern != "single" or not figure_sight(state, alien, target, True).visible:
+        return None
+    weapon = rules.weapon(shot.weapon)
+    dice = weapon.dice.times(max(1, weapon.shots))
+    armour = armour_against(state, target, alien, rules)
+    odds = shot_odds(dice, _info(ctx, target), armour, owner_of(alien))
+    text = f"{alien.id} fires the {weapon.name} at {target.id}"
+    return AttackOption(alien.id, SHOOT, weapon.key, alien.squares, odds, text, target=target.id)
+
+
 def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
     """Resolve the planned shots in order; False if combat offered no matching option."""
     done = False
@@ -106,8 +154,10 @@ def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
         alien = ctx.state.figure(alien_id)
         if shot.weapon != "hand_to_hand" and shot.weapon not in alien.weapons:
             continue
-        options = attack_options(ctx.state, alien_id, data=ctx.rules, include_doors=False)
-        option = matching_option(options, shot)
+        option = direct_option(ctx, alien, shot)
+        if option is None:
+            options = attack_options(ctx.state, alien_id, data=ctx.rules, include_doors=False)
+            option = matching_option(options, shot)
         if option is None:
             continue
         killer: dict[str, str] = {}

@@ -59,3 +59,13 @@ def resolve_alien_turn(
     policy.run(ctx)
     ctx.say("turn_end")
     return ctx.state, ctx.steps
+
+
+def clear_caches() -> None:
+    """Forget every memo the Alien AI keeps between turns (distances, layout sight,
+    missile templates); for cold-start measurements and tests."""
+    from rules.engine.ai import area, reach, sight
+
+    reach._FIELDS.clear()
+    sight._LAYOUTS.clear()
+    area._BLASTS.clear()

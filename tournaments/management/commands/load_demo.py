@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -101,13 +102,26 @@ class Command(BaseCommand):
             "--reset", action="store_true", help=_("Delete the demo tournament and rebuild it.")
         )
         parser.add_argument(
+            "--allow-without-debug",
+            action="store_true",
+            help=_("Load the demo even with DEBUG off (its passwords are public)."),
+        )
+        parser.add_argument(
             "--base-url",
             default="http://127.0.0.1:8000",
             help=_("Address the printed links start with."),
         )
 
     def handle(self, *args, **options) -> None:
-        users = self._users()
+        if not settings.DEBUG and not options["allow_without_debug"]:
+            raise CommandError(
+                _(
+                    "DEBUG is off, so this looks like a real site; the demo log-ins have "
+                    "public passwords. Add --allow-without-debug if you really want them."
+                ),
+                returncode=2,
+            )
+        users = self._users(options["reset"])
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
         if existing is not None and options["reset"]:
             self._delete(existing)
@@ -120,22 +134,20 @@ class Command(BaseCommand):
             self.stdout.write(_("The demo tournament already exists (use --reset to rebuild it)."))
         self._print(tournament, options["base_url"].rstrip("/"))
 
-    def _users(self) -> dict:
+    def _users(self, reset: bool) -> dict:
+        """The demo log-ins; passwords are (re)set when created or on ``--reset``."""
         User = get_user_model()
-        organiser, _created = User.objects.get_or_create(
-            username=ORGANISER[0], defaults={"first_name": "Olga", "last_name": "Organizzatrice"}
-        )
-        organiser.set_password(ORGANISER[1])
-        organiser.save()
-        judges = []
-        for username, password, first, last in JUDGES:
-            judge, _created = User.objects.get_or_create(
+        accounts = [(ORGANISER[0], ORGANISER[1], "Olga", "Organizzatrice"), *JUDGES]
+        users = []
+        for username, password, first, last in accounts:
+            user, created = User.objects.get_or_create(
                 username=username, defaults={"first_name": first, "last_name": last}
             )
-            judge.set_password(password)
-            judge.save()
-            judges.append(judge)
-        return {"organiser": organiser, "judges": judges}
+            if created or reset:
+                user.set_password(password)
+                user.save()
+            users.append(user)
+        return {"organiser": users[0], "judges": users[1:]}
 
     @transaction.atomic
     def _delete(self, tournament: Tournament) -> None:

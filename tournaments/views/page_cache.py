@@ -1,0 +1,56 @@
+"""Whole-page cache for the public's busiest page (the standings), for anonymous visitors.
+
+A page is cached per tournament, language, path and *tournament version* — the id of the
+tournament's latest activity-log entry, which every change that moves the standings writes
+(results, corrections, draws, stage advances, registrations) — and for at most
+``PAGE_SECONDS``, which bounds staleness from changes made outside the logged actions (the
+admin) or while a background worker is still rebuilding the standings.
+
+Only visitors with nothing personal on the page are served from the cache: not logged in,
+no player link remembered, no pending message. The CSRF token (the language form) is
+rendered as a placeholder and replaced with the visitor's own token on every response.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse
+from django.middleware.csrf import get_token
+from django.utils.translation import get_language
+
+from ..permissions import PLAYER_SESSION_KEY
+
+PAGE_SECONDS = 60
+CSRF_PLACEHOLDER = "bob-csrf-token-placeholder"
+_PLACEHOLDER_BYTES = CSRF_PLACEHOLDER.encode("ascii")
+
+
+def cacheable(request: HttpRequest) -> bool:
+    if request.user.is_authenticated or request.method != "GET":
+        return False
+    if "messages" in request.COOKIES:
+        return False
+    session = request.session
+    if not session.session_key:
+        return True
+    return PLAYER_SESSION_KEY not in session and "_messages" not in session
+
+
+def cached_page(
+    request: HttpRequest, version: str, render: Callable[[dict], HttpResponse]
+) -> HttpResponse:
+    """``render(extra_context)`` builds the page; cached when the visitor allows it."""
+    if not cacheable(request):
+        return render({})
+    key = ":".join(["bob:page", version, get_language() or "", request.get_full_path()])
+    content = cache.get(key)
+    if content is None:
+        response = render({"csrf_token": CSRF_PLACEHOLDER})
+        if response.status_code != 200:
+            return response
+        content = response.content
+        cache.set(key, content, PAGE_SECONDS)
+    token = get_token(request).encode("ascii")
+    return HttpResponse(content.replace(_PLACEHOLDER_BYTES, token))
