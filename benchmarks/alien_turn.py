@@ -167,6 +167,11 @@ def main() -> None:
     print(f"one distance field, median: {field_median * 1000:.3f} ms")
     print(f"one BoB Alien turn, median: {turn_median * 1000:.1f} ms (goal <= 20 ms)")
     print(f"ratio turn / (aliens x distance field): {ratio:.2f} (goal <= 3)")
+    cold_ratio = cold_median / (len(aliens) * field_median)
+    print(
+        f"one BoB Alien turn with every AI memo cleared first, median: "
+        f"{cold_median * 1000:.1f} ms (ratio {cold_ratio:.2f})"
+    )
     print(
         f"Monte Carlo throughput: {args.turns / elapsed:.1f} turns per second on one core "
         "(goal >= 200)"

@@ -6,6 +6,7 @@ grows on every reschedule, so calendar programs replace the old event instead of
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
@@ -18,14 +19,16 @@ PRODID = "-//BoB//StarQuest BoB tournaments//EN"
 
 
 def _escape(text: str) -> str:
-    """Escape a TEXT value (RFC 5545 §3.3.11)."""
-    return (
+    """Escape a TEXT value (RFC 5545 §3.3.11); other control characters are dropped."""
+    text = (
         text.replace("\\", "\\\\")
         .replace(";", "\\;")
         .replace(",", "\\,")
         .replace("\r\n", "\\n")
         .replace("\n", "\\n")
+        .replace("\r", "\\n")
     )
+    return "".join(char for char in text if char == "\t" or unicodedata.category(char) != "Cc")
 
 
 def _fold(line: str) -> str:

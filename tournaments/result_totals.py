@@ -28,4 +28,3 @@ def version_totals(version: ResultVersion, values: ScoringValues | None = None) 
         except ValueError:
             continue
     return totals
-

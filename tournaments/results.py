@@ -30,6 +30,7 @@ from .models import (
     ResultVersion,
     Session,
     SessionStatus,
+    Stage,
     StageStatus,
 )
 from .ranking import RankingError, SeatResult, SessionRanking, rank_session
@@ -132,7 +133,15 @@ def _rank(
 
 
 def _check_open(session: Session) -> None:
-    if session.stage.status != StageStatus.OPEN:
+    """Refuse when the session's stage is closed. The stage row stays locked until commit,
+    so a stage cannot close while a result of it is being written (and vice versa)."""
+    status = (
+        Stage.objects.select_for_update()
+        .filter(pk=session.stage_id)
+        .values_list("status", flat=True)
+        .get()
+    )
+    if status != StageStatus.OPEN:
         raise ResultError(
             _("The stage of %(session)s is closed; its results can no longer change.")
             % {"session": session}

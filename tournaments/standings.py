@@ -3,8 +3,9 @@
 Points come from the stored breakdowns through the pure scoring service and places from
 the ranking stored with each version (its ties were settled by recorded dice when the
 result was entered), so rebuilding never rolls dice and always gives the same answer.
-The result is a plain JSON-ready dict, cached per tournament and rebuilt by the
-``rebuild_standings`` task whenever a result version is saved.
+The result is a plain JSON-ready dict, cached per tournament with the stamp of the data it
+was built from (checked on every read), and rebuilt by the ``rebuild_standings`` task
+whenever a result version is saved or a stage advances.
 """
 
 from __future__ import annotations
@@ -16,11 +17,23 @@ from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
-from .models import Registration, Seat, Session, SquadRank, StageKind, StageStatus, Tournament
+from .models import (
+    ActivityLog,
+    Registration,
+    ResultVersion,
+    Seat,
+    Session,
+    SquadRank,
+    StageKind,
+    StageStatus,
+    Tournament,
+)
 from .results import latest_confirmed_versions, scoring_values
 from .scoring import ScoringError, SeatBreakdown, score_session
 
 CACHE_PREFIX = "bob:standings:"
+#: Upper bound on staleness for edits made outside the app's services (the admin).
+CACHE_SECONDS = 300
 
 
 def cache_key(tournament_id: int) -> str:
@@ -121,10 +134,10 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 entry = players[seat.player_id]
                 entry["stage_reached"] = stage.number
                 entry["squad"] = seat.squad.slug if seat.squad_id else entry["squad"]
+                entry["last_position"] = score.get("position")
                 if version:
                     entry["sessions"] += 1
                     entry["points"] += score.get("points") or 0
-                    entry["last_position"] = score.get("position")
                     entry["wins"] += 1 if score.get("position") == 1 else 0
                 if (
                     stage.status == StageStatus.CLOSED
@@ -207,19 +220,39 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+def data_stamp(tournament: Tournament) -> list[int]:
+    """What the cached standings were built from: the latest activity-log entry and the
+    latest result version. Every change through the app writes one of the two (draws,
+    registrations, schedules, results, stage advances), so a changed stamp means stale."""
+    activity = (
+        ActivityLog.objects.filter(tournament=tournament)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    version = (
+        ResultVersion.objects.filter(result__session__stage__tournament=tournament)
+        .order_by("-pk")
+        .values_list("pk", flat=True)
+        .first()
+    )
+    return [activity or 0, version or 0]
+
+
 def rebuild(tournament: Tournament) -> dict[str, Any]:
-    """Recompute the standings and store them in the cache."""
+    """Recompute the standings and store them in the cache with their data stamp."""
+    stamp = data_stamp(tournament)
     standings = compute_standings(tournament)
-    cache.set(cache_key(tournament.pk), standings, timeout=None)
+    cache.set(cache_key(tournament.pk), {"stamp": stamp, "standings": standings}, CACHE_SECONDS)
     return standings
 
 
 def get_standings(tournament: Tournament) -> dict[str, Any]:
-    """The cached standings, rebuilt first when missing."""
-    standings = cache.get(cache_key(tournament.pk))
-    if standings is None:
-        standings = rebuild(tournament)
-    return standings
+    """The cached standings when still current, otherwise rebuilt first."""
+    cached = cache.get(cache_key(tournament.pk))
+    if cached is not None and cached["stamp"] == data_stamp(tournament):
+        return cached["standings"]
+    return rebuild(tournament)
 
 
 def schedule_rebuild(tournament_id: int) -> None:

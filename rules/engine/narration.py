@@ -6,8 +6,9 @@ report. Templates live here, keyed by code, with an ``it`` and an ``en`` text ea
 
 Params are formatted by name: ``square``/``from``/``to``/``a``/``b``/``target_square``
 are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a unit key
-shown with its translated name; ``weapon`` a weapon key; ``criterion`` and ``mode`` are
-codes with translated phrases; ``card`` is an event card id. Anything else is shown as is.
+shown with its translated name; ``weapon`` a weapon key; ``criterion``, ``mode`` and
+``kind`` (of dice) are codes with translated phrases; ``card`` is an event card id.
+Anything else is shown as is.
 """
 
 from __future__ import annotations
@@ -52,6 +53,17 @@ WEAPON_NAMES: dict[str, dict[str, str]] = {
     "lascannon": {"it": "cannone laser", "en": "lascannon"},
     "melta": {"it": "fucile a fusione", "en": "melta"},
     "conversion_beamer": {"it": "raggio a conversione", "en": "conversion beamer"},
+    "twin_lascannon": {"it": "cannone laser binato", "en": "twin lascannon"},
+    "power_axe": {"it": "ascia mortale", "en": "power axe"},
+    "power_sword": {"it": "spada mortale", "en": "power sword"},
+    "power_glove": {"it": "guanto mortale", "en": "power glove"},
+    "gretchin_weapon": {"it": "arma del Gretchin", "en": "Gretchin gun"},
+    "ork_weapon": {"it": "arma dell'Orco", "en": "Ork gun"},
+    "android_weapon": {"it": "arma dell'Androide", "en": "Android gun"},
+    "chaos_commander_weapon": {
+        "it": "arma del Comandante del Caos",
+        "en": "Chaos Commander's gun",
+    },
 }
 
 #: Phrases for the ``criterion`` and ``mode`` params (why a choice was made).
@@ -98,6 +110,11 @@ PHRASES: dict[str, dict[str, str]] = {
     "can_kill": {"it": "può essere ucciso in questo turno", "en": "can be killed this turn"},
     "fewest_life_points": {"it": "meno punti vita", "en": "fewest life points"},
     "firepower": {"it": "maggiore potenza di fuoco", "en": "highest firepower"},
+    "white": {"it": "bianchi", "en": "white"},
+    "red": {"it": "rossi", "en": "red"},
+    "d6": {"it": "d6", "en": "d6"},
+    "d3": {"it": "d3", "en": "d3"},
+    "d12": {"it": "d12", "en": "d12"},
     "focus_fire": {
         "it": "concentra il fuoco sul bersaglio in vita",
         "en": "keeps firing at the living target",
@@ -228,8 +245,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it by the die.",
     },
     "dice": {
-        "it": "Dadi ({purpose}): {kind} {values}.",
-        "en": "Dice ({purpose}): {kind} {values}.",
+        "it": "Dadi tirati da {figure}: {kind} {values}.",
+        "en": "Dice rolled by {figure}: {kind} {values}.",
     },
     "damage": {
         "it": "{target} perde {amount} punti vita (restano {left}).",
@@ -367,7 +384,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
     if name == "weapon":
         return _translated(WEAPON_NAMES, value, lang)
-    if name in ("criterion", "mode"):
+    if name in ("criterion", "mode", "kind"):
         return _translated(PHRASES, value, lang)
     if name == "card":
         from rules.engine.ai.events import card_name

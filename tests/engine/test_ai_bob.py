@@ -322,6 +322,28 @@ def test_dreadnought_never_stops_in_a_doorway():
     dread = new_state.figure("d1")
     under = board.dread_doors[board.index(dread.square)]
     assert not under
+    assert dread.square == (3, 1)
+    assert steps_of(steps, "doorway_stop")
+
+
+def test_dreadnought_crouched_in_a_doorway_cannot_shoot_from_there():
+    # It starts under the doors and cannot get clear of them (a wall behind, a marine in
+    # front): it may not fire from the doorway.
+    walls = [((4, y), (5, y)) for y in (0, 3)]
+    board = make_board(8, 4, walls=walls, doors=[((4, 1), (5, 1)), ((4, 2), (5, 2))])
+    state = make_state(
+        board,
+        [alien("d1", "dreadnought", (4, 1)), marine("a1", "p1", (7, 1))],
+        players=("p1",),
+    )
+    state = state.with_door((4, 1), (5, 1), DoorState.OPEN).with_door(
+        (4, 2), (5, 2), DoorState.OPEN
+    )
+    new_state, steps = run(state)
+    for chosen in steps_of(steps, "attack_chosen"):
+        assert chosen["square"] != [4, 1]
+    dread = new_state.figure("d1")
+    assert not board.dread_doors[board.index(dread.square)] or not steps_of(steps, "dice")
 
 
 def test_dreadnought_fires_every_weapon():
@@ -366,3 +388,20 @@ def test_log_renders_in_both_languages():
         assert render(step.code, step.params, "it") != render(step.code, step.params, "en") or (
             step.code in ("dice", "combat_event", "stay")
         )
+
+
+def test_dreadnought_with_extra_heavy_weapons_fires_them():
+    board = make_board(12, 6)
+    state = make_state(
+        board,
+        [
+            alien("d1", "dreadnought", (0, 0), weapons=("melta", "lascannon", "laser_rifle")),
+            marine("a1", "p1", (9, 1)),
+            marine("a2", "p1", (9, 2)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    assert not steps_of(steps, "attack_unavailable")
+    fired = {p["purpose"] for p in steps_of(steps, "dice")}
+    assert any("Melta" in p or "melta" in p for p in fired)

@@ -67,3 +67,12 @@ def test_unknown_code_and_language_are_refused():
         Step("nope")
     with pytest.raises(ValueError, match="language"):
         render("turn_end", {}, "fr")
+
+
+def test_every_weapon_and_unit_of_the_data_has_both_names():
+    from rules.engine.narration import UNIT_NAMES, WEAPON_NAMES
+    from rules.engine.units import load_rules_data
+
+    data = load_rules_data()
+    assert set(data.weapons) <= set(WEAPON_NAMES)
+    assert set(data.units) <= set(UNIT_NAMES)

@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.dice import SeededDice
-from rules.engine.state import GameState, semantic_problems
+from rules.engine.state import Blip, GameState, semantic_problems
 from tests.engine.ai_support import RULES, alien, make_board, make_state, marine
 
 ALIEN_UNITS = ["ork", "gretchin", "genestealer", "chaos_marine", "android", "chaos_marine_heavy"]
@@ -27,7 +27,16 @@ def random_states(draw):
             unique=True,
         )
     )
-    board = make_board(width, height, walls=walls)
+    doors = draw(
+        st.lists(
+            st.sampled_from(
+                [((x, y), (x, y + 1)) for x in range(width) for y in range(height - 1)]
+            ),
+            max_size=3,
+            unique=True,
+        )
+    )
+    board = make_board(width, height, walls=walls, doors=doors)
     count_aliens = draw(st.integers(1, 5))
     count_marines = draw(st.integers(1, 4))
     squares = draw(
@@ -43,7 +52,23 @@ def random_states(draw):
         figures.append(alien(f"x{i}", draw(st.sampled_from(ALIEN_UNITS)), sq))
     for i, sq in enumerate(squares[count_aliens:]):
         figures.append(marine(f"m{i}", ("p1", "p2")[i % 2], sq))
-    return make_state(board, figures, players=("p1", "p2"))
+    # Sometimes a Dreadnought on a free 2x2 block with no door under it.
+    if draw(st.booleans()):
+        taken = set(squares)
+        for x, y in cells:
+            block = {(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)}
+            if x + 1 < width and y + 1 < height and not block & taken:
+                if board.dread_doors[board.index((x, y))] == ():
+                    figures.append(alien("dread", "dreadnought", (x, y)))
+                    break
+    state = make_state(board, figures, players=("p1", "p2"))
+    occupied = {sq for f in figures for sq in f.squares}
+    free = [sq for sq in cells if sq not in occupied]
+    blip_squares = draw(st.lists(st.sampled_from(free), max_size=2, unique=True)) if free else []
+    blips = tuple(
+        Blip(f"b{i}", sq, draw(st.sampled_from(ALIEN_UNITS))) for i, sq in enumerate(blip_squares)
+    )
+    return state.replace(blips=blips, reinforcements=("ork", "gretchin"))
 
 
 @pytest.mark.parametrize("policy", sorted(POLICIES))

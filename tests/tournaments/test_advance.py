@@ -16,6 +16,7 @@ from tournaments.models import (
     StageKind,
     StageStatus,
 )
+from tournaments.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -88,6 +89,11 @@ def test_nine_players_from_registration_to_podium(seating):
     assert done["action"] == "finished"
     expected = sorted(finalists, reverse=True)
     assert [place["player_id"] for place in done["podium"]] == expected
+    standings = compute_standings(tournament)
+    assert standings["tournament"]["status"] == "finished"
+    assert [row["player_id"] for row in standings["players"][:3]] == expected
+    assert [p["player_id"] for p in standings["podium"]] == expected
+    assert sum(1 for row in standings["players"] if row["eliminated_in_stage"] == 2) == 3
     assert {p.pk for p in players} >= set(expected)
 
     with pytest.raises(CommandError) as error:

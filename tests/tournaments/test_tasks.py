@@ -5,6 +5,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from django.core import mail
 from django.core.cache import cache
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tests.factories import UserFactory, session_points
 from tournaments.calendar import session_calendar, session_uid
@@ -120,11 +122,11 @@ def test_result_rebuilds_cached_standings(final_session, django_capture_on_commi
     assert cache.get(key) is None
     with django_capture_on_commit_callbacks(execute=True):
         record_result(final_session, session_points(final_session, lambda s: 7), confirmed=True)
-    cached = cache.get(key)
+    cached = cache.get(key)["standings"]
     assert cached["stages"][0]["sessions"][0]["result_version"] == 1
     # The rebuild is a pure recomputation: running it again gives the same standings.
     assert rebuild_standings(tournament.pk) is True
-    again = cache.get(key)
+    again = cache.get(key)["standings"]
     assert {k: v for k, v in again.items() if k != "generated_at"} == {
         k: v for k, v in cached.items() if k != "generated_at"
     }
@@ -149,3 +151,58 @@ def test_a_failing_rebuild_never_leaves_stale_standings(
         record_result(final_session, session_points(final_session, lambda s: 7), confirmed=True)
     # The result is saved, the failure only logged, and the next read recomputes.
     assert get_standings(tournament)["stages"][0]["sessions"][0]["result_version"] == 1
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=300))
+def test_folding_keeps_lines_short_and_the_text_intact(text):
+    from tournaments.calendar import _escape, _fold
+
+    line = "DESCRIPTION:" + _escape(text)
+    folded = _fold(line)
+    assert all(len(part.encode("utf-8")) <= 75 for part in folded.split("\r\n"))
+    assert folded.replace("\r\n ", "") == line
+    escaped = _escape(text)
+    assert not any(ord(char) < 32 and char != "\t" for char in escaped)
+    assert escaped.count(",") == escaped.count("\\,")
+
+
+def test_a_retry_after_a_failed_send_only_mails_the_rest(final_session, monkeypatch):
+    from smtplib import SMTPException
+
+    from django.core.mail import EmailMessage
+
+    final_session.update_if_current(final_session.version, scheduled_at=WHEN, schedule_sequence=1)
+    real_send = EmailMessage.send
+    calls = {"n": 0}
+
+    def flaky_send(self, *args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 2:
+            raise SMTPException("mail server hiccup")
+        return real_send(self, *args, **kwargs)
+
+    monkeypatch.setattr(EmailMessage, "send", flaky_send)
+    with pytest.raises(Exception):  # noqa: B017 - Celery may wrap it in its Retry
+        notify_session_scheduled.apply(args=[final_session.pk], throw=True)
+    sent_before_retry = len(mail.outbox)
+    assert sent_before_retry >= 1
+    monkeypatch.setattr(EmailMessage, "send", real_send)
+    notify_session_scheduled.apply(args=[final_session.pk], throw=True)
+    recipients = [message.to[0] for message in mail.outbox]
+    assert len(recipients) == 3 and len(set(recipients)) == 3
+
+
+def test_cached_standings_follow_changes_made_elsewhere(final_session):
+    """A squad draw or registration logs activity; the next read sees it without a task."""
+    from tournaments.activity import log_activity
+    from tournaments.standings import get_standings
+
+    tournament = final_session.stage.tournament
+    before = get_standings(tournament)
+    assert None not in {s["squad"] for s in before["stages"][0]["sessions"][0]["seats"]}
+    final_session.seats.update(squad=None)
+    assert get_standings(tournament) == before  # unlogged change: cache still served
+    log_activity(tournament, "drew_squads", str(final_session))
+    after = get_standings(tournament)
+    assert {s["squad"] for s in after["stages"][0]["sessions"][0]["seats"]} == {None}

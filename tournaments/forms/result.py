@@ -329,4 +329,3 @@ def initial_from_breakdowns(
             int(s) for s in survivors
         }
     return initial
-

@@ -24,7 +24,7 @@ from ..draw import DrawError
 from ..forms.judge import PHYSICAL, DiceForm
 from ..forms.loadout import catalogue_for, problems_for, stored_loadout
 from ..forms.result import ResultForm, initial_from_breakdowns
-from ..models import ActivityLog, DiceRoll, Result, Seat, Session, StaleSessionError
+from ..models import ActivityLog, CommanderCombo, DiceRoll, Result, Seat, Session, StaleSessionError
 from ..permissions import judge_required, login_required
 from ..ranking import RankingError, SeatResult, rank_session
 from ..results import (
@@ -67,23 +67,42 @@ def _seats(session: Session) -> list[Seat]:
 def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
     """Each seat's chosen loadout and what the rules say about it (with the reason)."""
     catalogue = catalogue_for(session.stage.tournament)
+    combos = dict(CommanderCombo.choices)
+
+    def weapon(slug: str) -> str:
+        spec = catalogue.weapon(slug)
+        return spec.display_name() if spec else slug
+
     checks = []
     for seat in seats:
         chosen = stored_loadout(seat)
+        cards = {
+            card.slug: card.display_name()
+            for card in (catalogue.chapter_cards(seat.squad.slug) if seat.squad else ())
+        }
         checks.append(
             {
                 "seat": seat,
                 "loadout": chosen,
                 "problems": problems_for(seat, chosen, catalogue) if chosen else (),
+                "commander": combos.get(chosen.commander_combo, "") if chosen else "",
                 "weapons": [
-                    catalogue.weapon(slug).display_name() if catalogue.weapon(slug) else slug
-                    for slug in (
-                        chosen.marine_weapons + chosen.extra_marine_weapons if chosen else ()
-                    )
-                ],
+                    weapon(slug) for slug in (chosen.marine_weapons + chosen.extra_marine_weapons)
+                ]
+                if chosen
+                else [],
+                "orders": [cards.get(s, s) for s in chosen.order_cards] if chosen else [],
+                "equipment": [cards.get(s, s) for s in chosen.equipment_cards] if chosen else [],
             }
         )
     return checks
+
+
+def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str]]:
+    """The session's recorded dice with the roller's name instead of their id."""
+    names = {str(seat.player_id): seat.player.display_name for seat in seats}
+    rolls = DiceRoll.objects.filter(session=session).order_by("created_at", "sequence")
+    return [(roll, names.get(roll.subject, roll.subject)) for roll in rolls]
 
 
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
@@ -97,7 +116,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "by_initiative": sorted(seats, key=lambda s: s.initiative_position or 99),
         "drawn": drawn,
         "rolled": rolled,
-        "rolls": DiceRoll.objects.filter(session=session).order_by("created_at", "sequence"),
+        "rolls": dice_log(session, seats),
         "result": Result.objects.filter(session=session).first(),
         "loadout_checks": loadout_checks(session, seats),
     }

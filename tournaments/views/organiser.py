@@ -38,7 +38,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import login_required, organiser_required
-from ..progression import ProgressionError
+from ..progression import ProgressionError, plan_stages
 from ..scheduling import schedule_session
 from ..stages import MissingResultsError, StageError, advance, start_tournament
 from .dice_choice import dice_from_form, forget_seed, pending_seed
@@ -96,11 +96,17 @@ def _dashboard(
     missing=(),
 ) -> HttpResponse:
     stages = list(tournament.stages.annotate(session_count=Count("sessions")))
+    player_count = tournament.registrations.count()
+    try:
+        plan = plan_stages(player_count) if player_count >= 3 else []
+    except ProgressionError:
+        plan = []
     context = {
+        "plan": plan,
         "tournament": tournament,
         "form": form,
         "stages": stages,
-        "player_count": tournament.registrations.count(),
+        "player_count": player_count,
         "recent": tournament.activity.select_related("actor")[:8],
         "missing": missing,
         "otab": "dashboard",

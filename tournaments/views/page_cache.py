@@ -4,7 +4,9 @@ A page is cached per tournament, language, path and *tournament version* — the
 tournament's latest activity-log entry, which every change that moves the standings writes
 (results, corrections, draws, stage advances, registrations) — and for at most
 ``PAGE_SECONDS``, which bounds staleness from changes made outside the logged actions (the
-admin) or while a background worker is still rebuilding the standings.
+admin) or while a background worker is still rebuilding the standings. The version itself
+is cached too and dropped whenever an activity entry of the tournament is committed in this
+process; elsewhere (a Celery worker, a management command) it simply expires.
 
 Only visitors with nothing personal on the page are served from the cache: not logged in,
 no player link remembered, no pending message. The CSRF token (the language form) is
@@ -16,13 +18,18 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.cache import cache
+from django.db import transaction
+from django.db.models.signals import post_save
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from ..models import ActivityLog, Tournament
 from ..permissions import PLAYER_SESSION_KEY
 
 PAGE_SECONDS = 60
+VERSION_SECONDS = 60
 CSRF_PLACEHOLDER = "bob-csrf-token-placeholder"
 _PLACEHOLDER_BYTES = CSRF_PLACEHOLDER.encode("ascii")
 
@@ -54,3 +61,32 @@ def cached_page(
         cache.set(key, content, PAGE_SECONDS)
     token = get_token(request).encode("ascii")
     return HttpResponse(content.replace(_PLACEHOLDER_BYTES, token))
+
+
+def _version_key(slug: str) -> str:
+    return f"bob:tournament-version:{slug}"
+
+
+def tournament_version(slug: str) -> str:
+    """The id of the tournament's latest activity entry, as text ("0" when none)."""
+    key = _version_key(slug)
+    version = cache.get(key)
+    if version is None:
+        last = (
+            ActivityLog.objects.filter(tournament__slug=slug)
+            .order_by("-pk")
+            .values_list("pk", flat=True)
+            .first()
+        )
+        version = str(last or 0)
+        cache.add(key, version, VERSION_SECONDS)
+    return version
+
+
+@receiver(post_save, sender=ActivityLog, dispatch_uid="bob-page-cache-version")
+def _forget_version(sender, instance: ActivityLog, created: bool, **kwargs) -> None:
+    if not created or instance.tournament_id is None:
+        return
+    slug = Tournament.objects.filter(pk=instance.tournament_id).values_list("slug", flat=True)
+    key = _version_key(slug.first() or "")
+    transaction.on_commit(lambda: cache.delete(key))

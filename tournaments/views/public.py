@@ -20,10 +20,10 @@ from ..bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from ..models import ActivityLog, Honour, Session, SquadRank, Stage, Tournament
+from ..models import Honour, Session, SquadRank, Stage, Tournament
 from ..permissions import public
 from ..standings import get_standings
-from .page_cache import cached_page
+from .page_cache import cached_page, tournament_version
 from .queries import SessionLines, tournament_sessions
 
 
@@ -257,13 +257,7 @@ def standings_html(tournament: Tournament) -> str:
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    last_activity = (
-        ActivityLog.objects.filter(tournament__slug=slug)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    version = f"standings:{slug}:{last_activity or 0}"
+    version = f"standings:{slug}:{tournament_version(slug)}"
 
     def render_page(extra: dict) -> HttpResponse:
         tournament = _tournament(slug)

@@ -67,8 +67,7 @@ def note_doorway(ctx: TurnContext, reach: AlienReach, anchor: Square, remaining:
     here = board.index(anchor)
     for j in board.dread_steps[here]:
         if remaining[j] < remaining[here] and board.dread_doors[j]:
-            if reach.field.dist[j] > reach.allowance:
-                ctx.say("doorway_stop", figure=reach.figure.id)
+            ctx.say("doorway_stop", figure=reach.figure.id)
             return
 
 

@@ -26,7 +26,7 @@ from rules.engine.combat import line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square, chebyshev
 from rules.engine.los import line_of_sight
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.state import ALIEN, Figure, GameState
 
 AREA_PATTERNS = ("blast", "line", "split")
 
@@ -73,8 +73,8 @@ def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sh
     centre_figures, around_figures = missile_hits(ctx.state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None
-    centre = [(target_info(f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
-    around = [(target_info(f, ctx.rules), _armour(ctx, f)) for f in around_figures]
+    centre = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
+    around = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in around_figures]
     if not centre and not around:
         return None
     dice = ctx.rules.weapon(weapon).dice
@@ -112,7 +112,7 @@ def line_shot(
             continue
         if f.side == ALIEN:
             return None
-        hits.append((target_info(f, ctx.rules), _armour(ctx, f)))
+        hits.append((target_info(ctx.state, f, ctx.rules), _armour(ctx, f)))
         ids.append(f.id)
     if not hits:
         return None
@@ -145,7 +145,7 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
     if not visible:
         return None
     targets = tuple(
-        SplitTarget(target_info(f, ctx.rules), _armour(ctx, f))
+        SplitTarget(target_info(ctx.state, f, ctx.rules), _armour(ctx, f))
         for f in sorted(visible, key=lambda f: f.id)
     )
     odds = split_odds(ctx.rules.weapon(weapon).dice, targets, "alien")
@@ -167,9 +167,48 @@ def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
         ctx.rules.weapon(weapon).dice,
         _armour(ctx, target),
         target.life_points,
-        target_info(target, ctx.rules).value,
+        target_info(ctx.state, target, ctx.rules).value,
     )
     return Shot(weapon, "single", target.id, None, 1, points, life)
+
+
+def combat_shot(
+    ctx: TurnContext, firer: Figure, anchor: Square, weapon: str, only_target: str | None
+) -> Shot | None:
+    """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
+    module lists the options from ``anchor``; the best one touching no alien is taken."""
+    from rules.engine.combat import SHOOT, CombatError, attack_options
+
+    memo = ctx.state.memo.setdefault("ai_combat_options", {})
+    key = (firer.id, anchor)
+    if key not in memo:
+        try:
+            memo[key] = attack_options(
+                ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False
+            )
+        except CombatError:
+            memo[key] = []
+    best = None
+    for option in memo[key]:
+        if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():
+            continue
+        hits = tuple(sorted(option.target_keys))
+        if not hits or (only_target is not None and only_target not in hits):
+            continue
+        shot = Shot(
+            weapon,
+            ctx.rules.weapon(weapon).pattern,
+            None,
+            option.aim,
+            len(hits),
+            option.odds.expected_points(),
+            option.odds.expected_life_points(),
+            option.origin,
+            hits,
+        )
+        if best is None or _shot_key(shot) < _shot_key(best):
+            best = shot
+    return best
 
 
 def _players(state: GameState) -> list[str]:
@@ -240,6 +279,8 @@ def _best_from(
         if shot is not None and only_target is not None and only_target not in shot.hits:
             return None
         return shot
+    if pattern not in ("single",):
+        return combat_shot(ctx, firer, anchor, weapon, only_target)
     from rules.engine.ai.reach import sees
 
     for shot, target in ranked_single[weapon]:
@@ -321,7 +362,3 @@ def _aim_text(shot: Shot) -> str:
     if shot.aim is None:
         return "-"
     return f"{shot.aim[0]},{shot.aim[1]}"
-
-
-def marine_count(figures: list[Figure]) -> int:
-    return sum(1 for f in figures if f.side == MARINE)

@@ -36,7 +36,7 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
         for target in targets_of(ctx.state, player):
             steps, anchor = reach.adjacent_stop(ctx.state, target)
             if melee and anchor is not None and steps <= reach.allowance:
-                plans.append(melee_plan(rules, alien, target, anchor, steps))
+                plans.append(melee_plan(ctx.state, rules, alien, target, anchor, steps))
             if not single:
                 continue
             stop = reach.shooting_stop(ctx.state, target)
@@ -47,7 +47,6 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
                     shot_plan(
                         ctx.state,
                         rules,
-                        alien,
                         weapon,
                         target,
                         stop[1],

@@ -30,12 +30,14 @@ def rules_for(state: GameState) -> RulesData:
     return load_rules_data(dict(state.data_overrides) or None)
 
 
-def new_figure_id(state: GameState, unit: str) -> str:
-    """The first free id ``<unit>-<n>``, so new aliens get stable, readable ids."""
-    n = 1
-    while state.has_figure(f"{unit}-{n}"):
+def new_figure_id(state: GameState, base: str) -> str:
+    """``base`` (built from the blip, marker or token the alien comes from, so an id is
+    never reused in a session), with a suffix in the unlikely case it is taken."""
+    candidate, n = base, 1
+    while state.has_figure(candidate):
         n += 1
-    return f"{unit}-{n}"
+        candidate = f"{base}-{n}"
+    return candidate
 
 
 def marines_on_board(state: GameState) -> list[Figure]:
@@ -72,7 +74,7 @@ def _dreadnought_block(state: GameState, sq: Square) -> tuple[Square, ...] | Non
 
 
 def spawn_alien(
-    state: GameState, rules: RulesData, unit: str, sq: Square
+    state: GameState, rules: RulesData, unit: str, sq: Square, origin: str
 ) -> tuple[GameState, Figure | None]:
     """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it)."""
     unit_type = rules.unit(unit)
@@ -89,7 +91,7 @@ def spawn_alien(
     if unit == DREADNOUGHT and isinstance(cls, str) and cls in rules.dreadnought_classes:
         weapons, equipment = rules.dreadnought_weapons(cls), (cls,)
     figure = Figure(
-        id=new_figure_id(state, unit),
+        id=new_figure_id(state, f"{unit}-{origin}"),
         side=ALIEN,
         player=None,
         unit=unit,
@@ -132,7 +134,7 @@ def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameSta
     if unit_type.side != ALIEN:
         return state, [Step("blip_equipment", {"square": list(blip.square), "item": blip.type})]
     state = state.replace(tokens=state.tokens + (Token(blip.id, "blip", blip.type),))
-    state, figure = spawn_alien(state, rules, blip.type, blip.square)
+    state, figure = spawn_alien(state, rules, blip.type, blip.square, blip.id)
     if figure is None:
         return state, [
             Step("blip_revealed_no_model", {"square": list(blip.square), "unit": blip.type})
@@ -167,7 +169,7 @@ def reveal_in_sight(
             continue
         if state.figure_at(sq) is not None or not seen(sq):
             continue
-        state, figure = spawn_alien(state, rules, GENESTEALER, sq)
+        state, figure = spawn_alien(state, rules, GENESTEALER, sq, f"{sq[0]}-{sq[1]}")
         if figure is not None:
             appeared.append(key)
             state = with_switch(state, GENESTEALERS_APPEARED, appeared)
@@ -213,16 +215,16 @@ def place_reinforcements(
             and state.blip_at(sq) is None
             and not in_marine_sight(state, sq, marines)
         ]
-        placed = None
-        while free and placed is None:
-            sq = free.pop(random_index(dice, len(free), "reinforcement square"))
-            trial, placed = spawn_alien(state, rules, unit, sq)
-        if placed is None:
-            steps.append(Step("reinforcement_no_square", {"unit": unit}))
-            continue
         token_id = f"reinforcement-{len(state.tokens) + 1}"
         while any(t.id == token_id for t in state.tokens):
             token_id += "x"
+        placed = None
+        while free and placed is None:
+            sq = free.pop(random_index(dice, len(free), "reinforcement square"))
+            trial, placed = spawn_alien(state, rules, unit, sq, token_id)
+        if placed is None:
+            steps.append(Step("reinforcement_no_square", {"unit": unit}))
+            continue
         state = trial.replace(
             reinforcements=tuple(pool),
             tokens=trial.tokens + (Token(token_id, "reinforcement", unit),),

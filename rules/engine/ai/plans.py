@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
+from rules.engine.combat import kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
@@ -38,7 +39,7 @@ class Shot:
 class Plan:
     """One way to attack: stand on ``anchor`` (``steps`` away) and use ``weapon``."""
 
-    kind: str  # "hand_to_hand" | "shoot"
+    kind: str  # "hand_to_hand" | "shoot" | "area"
     anchor: tuple[int, int]
     steps: int
     weapon: str  # weapon key, or "hand_to_hand"
@@ -65,10 +66,11 @@ class Plan:
         }
 
 
-def target_info(figure: Figure, rules: RulesData) -> TargetInfo:
-    value = rules.marine_value(figure.unit, figure.weapons) if figure.side == "marine" else 0
-    owner = figure.player if figure.player is not None else "alien"
-    return TargetInfo(figure.id, figure.life_points, value, owner, figure.id)
+def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInfo:
+    """A figure as the odds see it: life points, the points its death is worth (combat's
+    rule, e.g. a piloted Dreadnought's class value plus its pilot), and its owner."""
+    value = kill_value(state, figure, rules)
+    return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
 
 
 @lru_cache(maxsize=4096)
@@ -93,7 +95,6 @@ def _melee_score(
 def shot_plan(
     state: GameState,
     rules: RulesData,
-    alien: Figure,
     weapon: str,
     target: Figure,
     anchor: tuple[int, int],
@@ -101,9 +102,11 @@ def shot_plan(
     distance: int,
     doubtful: bool,
 ) -> Plan:
-    dice = rules.weapon(weapon).dice
+    spec = rules.weapon(weapon)
+    dice = spec.dice.times(max(1, spec.shots))
     armour = rules.unit(target.unit).armour
-    points, life = _shot_score(dice, armour, target.life_points, target_info(target, rules).value)
+    value = target_info(state, target, rules).value
+    points, life = _shot_score(dice, armour, target.life_points, value)
     shot = Shot(weapon, "single", target.id, None, 1, points, life)
     return Plan(
         "shoot",
@@ -122,12 +125,21 @@ def shot_plan(
 
 
 def melee_plan(
-    rules: RulesData, alien: Figure, target: Figure, anchor: tuple[int, int], steps: int
+    state: GameState,
+    rules: RulesData,
+    alien: Figure,
+    target: Figure,
+    anchor: tuple[int, int],
+    steps: int,
 ) -> Plan:
     dice = rules.hand_to_hand_dice(alien.unit, alien.weapons)
     target_dice = rules.hand_to_hand_dice(target.unit, target.weapons)
     points, life = _melee_score(
-        dice, alien.life_points, target_dice, target.life_points, target_info(target, rules).value
+        dice,
+        alien.life_points,
+        target_dice,
+        target.life_points,
+        target_info(state, target, rules).value,
     )
     shot = Shot("hand_to_hand", "hand_to_hand", target.id, None, 1, points, life)
     return Plan(

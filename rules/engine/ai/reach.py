@@ -116,11 +116,7 @@ class AlienReach:
     field: DistanceField
     allowance: int
     stops: list[tuple[int, Square]]  # (steps, anchor) sorted by steps then row, column
-    adjacency: dict[str, tuple[int, Square | None]] = field(default_factory=dict)
     _shoot_cache: dict[str, tuple[int, Square, str] | None] = field(default_factory=dict)
-
-    def within(self, steps: int) -> bool:
-        return steps <= self.allowance
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
         """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
@@ -243,10 +239,13 @@ def _field_key(state: GameState, figure: Figure) -> tuple:
     """What an alien's distances depend on: its position, the squares of figures it may
     not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
     passed or opened. Other aliens only change where it may *stop*, not its distances."""
-    blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
-    doors = tuple(d.passable or d is DoorState.CLOSED for d in state.door_open_slots)
-    blips = frozenset(b.square for b in state.blips)
-    return (state.board, figure.id, figure.squares, blocked, blips, doors)
+    layout = state.memo.get("ai_field_layout")
+    if layout is None:
+        blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
+        doors = tuple(d.passable or d is DoorState.CLOSED for d in state.door_open_slots)
+        blips = frozenset(b.square for b in state.blips)
+        layout = state.memo["ai_field_layout"] = (state.board, blocked, blips, doors)
+    return (figure.id, figure.squares, layout)
 
 
 def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list]:
@@ -270,10 +269,15 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list]:
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
     """Where the figure may end a move in this state, by movement's own rules (adapter:
-    movement.py has no public accessor for this table)."""
-    from rules.engine.movement import _mover
+    movement.py has no public accessor for these tables; a 1x1 alien reads the shared
+    per-state table and frees its own square, a Dreadnought asks for its full mover)."""
+    from rules.engine.movement import _mover, _occupancy_tables
 
-    return bytes(_mover(state, figure.id, True, ()).stoppable)
+    if figure.is_dreadnought:
+        return bytes(_mover(state, figure.id, True, ()).stoppable)
+    free = bytearray(_occupancy_tables(state, figure, frozenset())[1])
+    free[state.board.index(figure.squares[0])] = 1
+    return bytes(free)
 
 
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:

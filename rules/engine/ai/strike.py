@@ -68,6 +68,8 @@ def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
             return option
         if shot.pattern == "split":
             return option
+        if tuple(sorted(option.target_keys)) == shot.hits and option.aim == shot.aim:
+            return option
     return None
 
 
@@ -80,7 +82,13 @@ def narrate_events(
 ) -> None:
     """Dice from the dice log, then damage, lost weapons and deaths as steps; scores."""
     for roll in ctx.dice.log[rolls_before:]:
-        ctx.say("dice", purpose=roll.purpose, kind=roll.kind.value, values=list(roll.values))
+        ctx.say(
+            "dice",
+            figure=roll.subject or "-",
+            kind=roll.kind.value,
+            values=list(roll.values),
+            purpose=roll.purpose,
+        )
     for event in events:
         fid = event.figure_id
         if event.kind == "damage":

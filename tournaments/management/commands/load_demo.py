@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from datetime import datetime, time, timedelta
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -102,25 +101,12 @@ class Command(BaseCommand):
             "--reset", action="store_true", help=_("Delete the demo tournament and rebuild it.")
         )
         parser.add_argument(
-            "--allow-without-debug",
-            action="store_true",
-            help=_("Load the demo even with DEBUG off (its passwords are public)."),
-        )
-        parser.add_argument(
             "--base-url",
             default="http://127.0.0.1:8000",
             help=_("Address the printed links start with."),
         )
 
     def handle(self, *args, **options) -> None:
-        if not settings.DEBUG and not options["allow_without_debug"]:
-            raise CommandError(
-                _(
-                    "DEBUG is off, so this looks like a real site; the demo log-ins have "
-                    "public passwords. Add --allow-without-debug if you really want them."
-                ),
-                returncode=2,
-            )
         users = self._users(options["reset"])
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
         if existing is not None and options["reset"]:
@@ -236,7 +222,14 @@ class Command(BaseCommand):
         )
         for username, password, _first, _last in JUDGES:
             out(_("Judge: %(user)s / %(password)s") % {"user": username, "password": password})
-        out(_("Standings: %(url)s") % {"url": base + tournament.get_absolute_url()})
+        for label, name in (
+            (_("Tournament"), "tournaments:tournament"),
+            (_("Plain standings"), "tournaments:standings-plain"),
+        ):
+            try:
+                out(f"{label}: {base}{reverse(name, kwargs={'slug': tournament.slug})}")
+            except NoReverseMatch:
+                continue
         out(_("Players' private links:"))
         for registration in tournament.registrations.select_related("player").order_by("number"):
             player = registration.player
