@@ -132,6 +132,8 @@ CELERY_ACCEPT_CONTENT = ["json"]
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bob@localhost")
+# Domain of the calendar (.ics) event UIDs: set it to the site's own domain.
+BOB_CALENDAR_DOMAIN = os.environ.get("BOB_CALENDAR_DOMAIN", "bob.invalid")
 
 # Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
 if not DEBUG:

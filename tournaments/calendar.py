@@ -54,7 +54,7 @@ def _utc(moment: datetime) -> str:
 
 
 def session_uid(session: Session) -> str:
-    domain = getattr(settings, "BOB_CALENDAR_DOMAIN", "bob.invalid")
+    domain = settings.BOB_CALENDAR_DOMAIN
     return f"bob-session-{session.pk}@{domain}"
 
 

@@ -259,6 +259,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target} loses its {weapon}.",
     },
     "combat_event": {"it": "{text}", "en": "{text}"},
+    "score_lost": {
+        "it": "Il giocatore {player} perde {points} punti (Marine {target} eliminato).",
+        "en": "Player {player} loses {points} points (marine {target} killed).",
+    },
+    "token_taken": {
+        "it": "Il giocatore {player} prende un segnalino {unit} ({points} punti).",
+        "en": "Player {player} takes a {unit} token ({points} points).",
+    },
+    "no_token": {
+        "it": "Nessun segnalino {unit} libero: il giocatore {player} non guadagna punti.",
+        "en": "No free {unit} token: player {player} scores nothing.",
+    },
     "attack_unavailable": {
         "it": "{figure} non trova più l'attacco previsto: il Giudice verifichi la posizione.",
         "en": "{figure} no longer has the planned attack: the judge should check the position.",

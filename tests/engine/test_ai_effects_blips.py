@@ -181,3 +181,41 @@ def test_bob_reinforcements_switch():
     new_state, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
     assert steps_of(steps, "reinforcement_placed")
     assert not new_state.reinforcements
+
+
+def test_close_doors_blocking_sight_closes_the_door_between_them():
+    from rules.engine.ai.events import close_doors_blocking_sight
+    from rules.engine.ai.turn import TurnContext
+    from tests.engine.ai_support import RULES
+
+    walls = [((4, 0), (5, 0)), ((4, 2), (5, 2))]
+    board = make_board(10, 3, walls=walls, doors=[((4, 1), (5, 1))])
+    state = make_state(
+        board, [alien("o1", "ork", (0, 1)), marine("a1", "p1", (9, 1))], players=("p1",)
+    ).with_door((4, 1), (5, 1), DoorState.OPEN)
+    ctx = TurnContext(state=state, dice=SeededDice(seed=1), rules=RULES)
+    close_doors_blocking_sight(ctx)
+    assert ctx.state.doors[edge((4, 1), (5, 1))] is DoorState.CLOSED
+    assert steps_of(ctx.steps, "event_door_closed")
+
+
+def test_alien_killed_in_a_fight_gives_the_marine_a_token():
+    from rules.engine.state import Token
+
+    from rules.engine.ai.bob_policy import BobPolicy
+    from rules.engine.dice import ScriptedDice
+
+    board = make_board(3, 1)
+    state = make_state(
+        board,
+        [alien("g1", "gretchin", (0, 0)), marine("a1", "p1", (2, 0))],
+        players=("p1",),
+        # A house rule takes the Gretchin's gun away: it can only fight.
+        data_overrides={"weapons": {"gretchin_weapon": {"dice": {"white": 0, "red": 0}}}},
+    ).replace(tokens=(Token("t1", "blip", "gretchin"),))
+    # The Gretchin steps next to the marine and fights: it rolls 0, the marine 2 + 2.
+    new_state, steps = resolve_alien_turn(state, BobPolicy(), ScriptedDice(values=[0, 2, 2]))
+    assert steps_of(steps, "killed")[0]["target"] == "g1"
+    assert steps_of(steps, "token_taken")[0]["player"] == "p1"
+    assert new_state.tokens[0].taken_by == "p1"
+    assert new_state.player("p1").score > 0

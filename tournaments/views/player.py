@@ -9,10 +9,12 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from ..activity import log_activity
 from ..calendar import PRODID, session_calendar
 from ..forms.loadout import LoadoutForm, catalogue_for
 from ..forms.player import PreferenceForm
 from ..models import (
+    ActivityVerb,
     Honour,
     Loadout,
     Player,
@@ -110,6 +112,13 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
                 stage=None,
                 defaults={"choices": form.cleaned_data["choices"]},
             )
+            log_activity(
+                tournament,
+                ActivityVerb.UPDATED,
+                _("squad preferences of %(name)s") % {"name": player.display_name},
+                player=player.pk,
+                choices=form.cleaned_data["choices"],
+            )
             messages.success(request, _("Your squad preferences are saved."))
             return redirect("tournaments:player_home")
         else:
@@ -191,6 +200,13 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
                     "order_cards": list(chosen.order_cards),
                     "equipment_cards": list(chosen.equipment_cards),
                 },
+            )
+            log_activity(
+                seat_obj.session.stage.tournament,
+                ActivityVerb.UPDATED,
+                _("loadout of %(name)s") % {"name": player.display_name},
+                player=player.pk,
+                session=seat_obj.session_id,
             )
             messages.success(request, _("Your loadout is saved and valid."))
             return redirect("tournaments:player_home")

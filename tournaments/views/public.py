@@ -22,6 +22,9 @@ from ..bracket_svg import (
 )
 from ..models import Honour, Session, SquadRank, Stage, Tournament
 from ..permissions import public
+from ..result_totals import breakdowns
+from ..results import scoring_values
+from ..scoring import ScoringError, score_session
 from ..standings import get_standings
 from .page_cache import cached_page, tournament_version
 from .queries import SessionLines, tournament_sessions
@@ -102,10 +105,20 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             {"message": _("This tournament has no session with that number.")},
             status=404,
         )
+    entry = lines[0]
+    cards = {}
+    if entry.version is not None:
+        names = {str(line.seat.player_id): line.player.display_name for line in entry.seats}
+        try:
+            scored = score_session(breakdowns(entry.version), scoring_values(tournament), names)
+        except ScoringError:
+            scored = {}
+        cards = {int(seat): card for seat, card in scored.items()}
+    rows = [(line, cards.get(line.seat.player_id)) for line in entry.ranked_seats]
     return render(
         request,
         "tournaments/session_detail.html",
-        {"tournament": tournament, "entry": lines[0], "tab": "schedule"},
+        {"tournament": tournament, "entry": entry, "score_rows": rows, "tab": "schedule"},
     )
 
 

@@ -45,7 +45,9 @@ def _take_token(ctx: TurnContext, state: GameState, unit: str, player: str) -> G
                 replace(t, taken_by=player) if t.id == token.id else t for t in state.tokens
             )
             value = ctx.rules.alien_tokens.get(unit, 0)
+            ctx.say("token_taken", player=player, unit=unit, points=value)
             return _score(state.replace(tokens=tokens), player, value)
+    ctx.say("no_token", player=player, unit=unit)
     return state
 
 
@@ -105,6 +107,7 @@ def narrate_events(
                 continue
             if owner not in (None, "alien"):
                 ctx.state = _score(ctx.state, owner, -event.points)
+                ctx.say("score_lost", player=owner, points=event.points, target=fid)
             elif fid in killer:
                 unit = event.details.get("unit", "")
                 ctx.state = _take_token(ctx, ctx.state, unit, killer[fid])
