@@ -200,10 +200,9 @@ def test_close_doors_blocking_sight_closes_the_door_between_them():
 
 
 def test_alien_killed_in_a_fight_gives_the_marine_a_token():
-    from rules.engine.state import Token
-
     from rules.engine.ai.bob_policy import BobPolicy
     from rules.engine.dice import ScriptedDice
+    from rules.engine.state import Token
 
     board = make_board(3, 1)
     state = make_state(

@@ -130,8 +130,13 @@ def test_result_entry_saves_a_confirmed_version_and_updates_standings(judge, wor
     seats = seats_of(world.session)
     assert version.ranking == [seats[0].player_id, seats[2].player_id, seats[1].player_id]
     standings = client.get(reverse("tournaments:standings", args=[world.tournament.slug]))
-    first = standings.context["standings"]["players"][0]
-    assert first["player_id"] == seats[0].player_id and first["points"] == 30
+    assert ">30<" in standings.content.decode()
+    page = client.get(
+        reverse("tournaments:session", args=[world.tournament.slug, world.session.pk])
+    )
+    rows = page.context["score_rows"]
+    assert rows[0][0].player == seats[0].player and rows[0][1].total == 30
+    assert "Objective: 30" in page.content.decode() or "Obiettivo: 30" in page.content.decode()
 
 
 def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(world, role_client):

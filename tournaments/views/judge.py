@@ -45,10 +45,10 @@ from .dice_choice import dice_from_form, forget_seed, pending_seed
 def judge_home(request: HttpRequest) -> HttpResponse:
     sessions = (
         Session.objects.filter(
-            Q(judge=request.user) | Q(stage__tournament__organisers=request.user)
+            Q(judge=request.user)
+            | Q(stage__tournament__in=request.user.organised_tournaments.all())
         )
         .select_related("stage__tournament", "judge")
-        .distinct()
         .order_by("scheduled_at", "stage__number", "number")
     )
     if request.user.is_superuser:
