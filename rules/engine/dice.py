@@ -20,10 +20,10 @@ import secrets
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class DieKind(str, Enum):
+class DieKind(StrEnum):
     D3 = "d3"
     D6 = "d6"
     D12 = "d12"
