@@ -46,7 +46,7 @@ test-services:
 
 test-sqlite:
 	env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -p no:cacheprovider \
-		-m 'not services and not browser' --ignore=tests/engine
+		-m 'not services and not browser' --ignore=tests/engine --ignore=tests/test_translations.py
 
 bench: install
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
