@@ -28,8 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 PLAYERS = 243
 WARMUP = 20
-REQUESTS = 500
-ROUNDS = 5
+REQUESTS = 1000
+ROUNDS = 10
 GOAL = 0.5
 
 WORKDIR = tempfile.TemporaryDirectory(prefix="bob-bench-")

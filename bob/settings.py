@@ -105,7 +105,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 
-LOGIN_URL = "login"
+LOGIN_URL = "tournaments:login"
 
 # Tasks and cache: Redis when REDIS_URL is given, in-process otherwise.
 REDIS_URL = os.environ.get("REDIS_URL", "")

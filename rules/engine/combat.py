@@ -32,7 +32,7 @@ from .geometry import (
     is_orthogonally_adjacent,
     neighbours8,
 )
-from .los import figure_sight, line_of_sight
+from .los import figure_sees, line_of_sight
 from .odds import (
     AttackOdds,
     SplitTarget,
@@ -429,7 +429,7 @@ def _visible_enemies(
             continue
         if viewer.id == other.id:
             continue
-        if figure_sight(state, viewer, other, for_firing=True).visible:
+        if figure_sees(state, viewer, other, for_firing=True):
             out.append(other)
     return out
 
@@ -674,35 +674,71 @@ def _blast_options(
     out = []
     owner = owner_of(attacker)
     for aim in sorted(candidates, key=lambda s: (s[1], s[0])):
-        if state.board.is_solid(aim) or aim in attacker.squares:
-            continue
-        occupant = state.figure_at(aim)
-        if occupant is not None and occupant.id == attacker.id:
-            continue
-        if not figure_sight(state, attacker, aim, for_firing=True).visible:
-            continue
-        centre, around = missile_hits(state, aim)
-        centre = [f for f in centre if is_attackable(state, f, data)]
-        around = [f for f in around if is_attackable(state, f, data)]
-        if not any(is_enemy(attacker, f) for f in centre + around):
-            continue
-        odds = blast_odds(
-            weapon.dice,
-            [
-                (_target_info(state, f, data), armour_against(state, f, attacker, data))
-                for f in centre
-            ],
-            [
-                (_target_info(state, f, data), armour_against(state, f, attacker, data))
-                for f in around
-            ],
-            owner,
-        )
-        text = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
-        out.append(
-            AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, aim=aim)
-        )
+        option = _blast_option_at(state, attacker, weapon, data, aim, owner)
+        if option is not None:
+            out.append(option)
     return out
+
+
+def _blast_option_at(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData, aim: Square, owner: str
+) -> AttackOption | None:
+    """The blast option at one candidate aim, or None where :func:`_blast_options` skips it."""
+    if state.board.is_solid(aim) or aim in attacker.squares:
+        return None
+    occupant = state.figure_at(aim)
+    if occupant is not None and occupant.id == attacker.id:
+        return None
+    if not figure_sees(state, attacker, aim, for_firing=True):
+        return None
+    centre, around = missile_hits(state, aim)
+    centre = [f for f in centre if is_attackable(state, f, data)]
+    around = [f for f in around if is_attackable(state, f, data)]
+    if not any(is_enemy(attacker, f) for f in centre + around):
+        return None
+    odds = blast_odds(
+        weapon.dice,
+        [(_target_info(state, f, data), armour_against(state, f, attacker, data)) for f in centre],
+        [(_target_info(state, f, data), armour_against(state, f, attacker, data)) for f in around],
+        owner,
+    )
+    text = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
+    return AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, aim=aim)
+
+
+def blast_option(
+    state: GameState,
+    attacker_id: str,
+    weapon_key: str,
+    aim: Square,
+    *,
+    data: RulesData | None = None,
+) -> AttackOption | None:
+    """The option :func:`attack_options` lists for firing the blast weapon ``weapon_key``
+    of ``attacker_id`` (where it stands) at ``aim``, or None when it lists none, without
+    working out every other option."""
+    data = _data_for(state, data)
+    if not state.has_figure(attacker_id):
+        raise CombatError(f"no figure {attacker_id!r} in this state")
+    attacker = state.figure(attacker_id)
+    if not attacker.on_board:
+        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+    if _is_vehicle(data, attacker) and pilot_of(state, attacker.id) is None:
+        return None
+    if weapon_key not in attacker.weapons or not _can_shoot(state, attacker, data):
+        return None
+    weapon = data.weapon(weapon_key)
+    if not weapon.can_shoot or weapon.pattern != "blast":
+        return None
+    candidate = any(
+        max(abs(sq[0] - aim[0]), abs(sq[1] - aim[1])) <= 1 and state.board.in_bounds(aim)
+        for other in state.figures
+        if is_enemy(attacker, other) and is_attackable(state, other, data)
+        for sq in other.squares
+    )
+    if not candidate:
+        return None
+    return _blast_option_at(state, attacker, weapon, data, aim, owner_of(attacker))
 
 
 def _pairs(
@@ -803,7 +839,7 @@ def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[A
         near = [
             sq
             for sq in door
-            if sq in attacker.squares or figure_sight(state, attacker, sq, for_firing=True).visible
+            if sq in attacker.squares or figure_sees(state, attacker, sq, for_firing=True)
         ]
         if not near:
             continue
@@ -1358,7 +1394,7 @@ def option_for(
             raise CombatError(f"the {spec.name} needs a target square")
         if state.board.is_solid(aim) or aim in attacker.squares:
             raise CombatError(f"{format_square(aim)} cannot be targeted")
-        if not figure_sight(state, attacker, aim, for_firing=True).visible:
+        if not figure_sees(state, attacker, aim, for_firing=True):
             raise CombatError(f"{attacker_id} cannot see square {format_square(aim)}")
         centre, around = missile_hits(state, aim)
         centre = [f for f in centre if is_attackable(state, f, data)]

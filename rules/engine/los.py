@@ -51,20 +51,31 @@ class Sight:
         return "doubtful" if self.doubtful else "visible"
 
 
+_EDGE_TABLES: dict[tuple, bytes] = {}
+_MAX_EDGE_TABLES = 256
+
+
 def _edge_blockers(state: GameState) -> bytes:
-    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads)."""
+    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads);
+    kept per state and shared by every state with the same board and blocking doors."""
     memo = state.memo
     table = memo.get("los_edges")
     if table is None:
         board = state.board
-        out = bytearray(len(board.edge_feature))
-        doors = state.door_open_slots
-        for eid, feature in enumerate(board.edge_feature):
-            if feature == EDGE_WALL:
-                out[eid] = 1
-            elif feature == EDGE_DOOR and not doors[board.edge_slot[eid]].passable:
-                out[eid] = 1
-        table = memo["los_edges"] = bytes(out)
+        key = (board, door_blockers(state))
+        table = _EDGE_TABLES.get(key)
+        if table is None:
+            out = bytearray(len(board.edge_feature))
+            doors = state.door_open_slots
+            for eid, feature in enumerate(board.edge_feature):
+                if feature == EDGE_WALL:
+                    out[eid] = 1
+                elif feature == EDGE_DOOR and not doors[board.edge_slot[eid]].passable:
+                    out[eid] = 1
+            if len(_EDGE_TABLES) >= _MAX_EDGE_TABLES:
+                _EDGE_TABLES.clear()
+            table = _EDGE_TABLES[key] = bytes(out)
+        memo["los_edges"] = table
     return table
 
 
@@ -268,3 +279,277 @@ def seen_by_any(
             if figure_sight(state, viewer, sq, for_firing).visible:
                 return True
     return False
+
+
+# -- precompiled lines: the layout part of a sight line, kept per board ---------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutLine:
+    """What a sight line meets on a board, precompiled so that a question about it is a
+    few table lookups: the parts fixed by the board (walls, solid squares), the doors it
+    depends on, and the squares whose figures could block it when firing.
+
+    ``blocked``: walls or solid squares block it whatever the doors and figures.
+    ``grazed``: walls or solid squares graze a corner (doubtful). ``doors``: slots of the
+    doors whose edge it crosses (each blocks while closed or a standing bulkhead).
+    ``squares``: board indices of the squares entered between the two ends. ``corners``:
+    for each grid corner passed exactly, ``(square1, fixed1, doors1, square2, fixed2,
+    doors2)``: the side squares' indices, whether walls or solid squares already block
+    that side, and the door slots on that side's edges. ``watched``: every square whose
+    figure could change the verdict (the entered squares and the corners' side squares).
+    ``watched_doors``: every door slot whose state could change it.
+    """
+
+    blocked: bool
+    grazed: bool
+    doors: tuple[int, ...] = ()
+    squares: tuple[int, ...] = ()
+    corners: tuple[tuple[int, bool, tuple[int, ...], int, bool, tuple[int, ...]], ...] = ()
+    watched: tuple[int, ...] = ()
+    watched_doors: tuple[int, ...] = ()
+
+
+_BLOCKED = LayoutLine(True, False)
+_CLEAR = LayoutLine(False, False)
+_LINES: dict[object, dict[tuple[Square, Square], LayoutLine]] = {}
+_MAX_BOARDS = 16
+_MAX_LINES = 600_000
+
+
+def layout_lines(state: GameState) -> dict[tuple[Square, Square], LayoutLine]:
+    """The memo of :class:`LayoutLine` for the state's board, keyed by the pair of squares
+    with the smaller first (lines are symmetric). Shared by every state on that board;
+    filled lazily by :func:`layout_line`."""
+    board = state.board
+    table = _LINES.get(board)
+    if table is None:
+        if len(_LINES) >= _MAX_BOARDS:
+            _LINES.clear()
+        table = _LINES[board] = {}
+    return table
+
+
+def layout_line(state: GameState, a: Square, b: Square) -> LayoutLine:
+    """The precompiled line between two squares of the state's board (memoised)."""
+    table = layout_lines(state)
+    pair = (a, b) if a <= b else (b, a)
+    line = table.get(pair)
+    if line is None:
+        if len(table) >= _MAX_LINES:
+            table.clear()
+        line = table[pair] = _compile_line(state, pair[0], pair[1])
+    return line
+
+
+_LINES_TO: dict[tuple[object, Square], dict[Square, LayoutLine]] = {}
+_MAX_LINES_TO = 512
+
+
+def layout_lines_to(state: GameState, b: Square) -> dict[Square, LayoutLine]:
+    """The lines already compiled towards ``b`` on the state's board, by their other end
+    (a faster index into the same memo for scans of many squares against one square);
+    fill it with :func:`layout_line_to`."""
+    key = (state.board, b)
+    table = _LINES_TO.get(key)
+    if table is None:
+        if len(_LINES_TO) >= _MAX_LINES_TO:
+            _LINES_TO.clear()
+        table = _LINES_TO[key] = {}
+    return table
+
+
+def layout_line_to(
+    state: GameState, lines_to: dict[Square, LayoutLine], a: Square, b: Square
+) -> LayoutLine:
+    """The line from ``a`` to ``b``, taken from (and kept in) ``lines_to`` =
+    ``layout_lines_to(state, b)``."""
+    line = lines_to.get(a)
+    if line is None:
+        line = lines_to[a] = layout_line(state, a, b)
+    return line
+
+
+def _compile_line(state: GameState, a: Square, b: Square) -> LayoutLine:
+    """Walk the line exactly as :func:`line_of_sight` does, recording the doors, squares
+    and corners where door states and figures matter instead of looking at them."""
+    board = state.board
+    for sq in (a, b):
+        if not board.in_bounds(sq):
+            raise SightError(
+                f"square {format_square(sq)} is outside the {board.width}x{board.height} board"
+            )
+    if a == b:
+        return _CLEAR
+    solid = board.solid
+    w = board.width
+    if solid[a[0] + a[1] * w] or solid[b[0] + b[1] * w] or is_diagonally_adjacent(a, b):
+        return _BLOCKED
+    feature = board.edge_feature
+    slot = board.edge_slot
+    n = w * board.height
+    ax, ay = a
+    bx, by = b
+    sx = 1 if bx > ax else -1
+    sy = 1 if by > ay else -1
+    adx, ady = abs(bx - ax), abs(by - ay)
+    cx, cy = ax, ay
+    i = j = 0
+    grazed = False
+    doors: list[int] = []
+    squares: list[int] = []
+    corners: list[tuple[int, bool, tuple[int, ...], int, bool, tuple[int, ...]]] = []
+    while i < adx or j < ady:
+        tv = (1 + 2 * i) * ady if i < adx else None
+        th = (1 + 2 * j) * adx if j < ady else None
+        if th is None or (tv is not None and tv < th):
+            eid = (cx if sx > 0 else cx - 1) + cy * w
+            if feature[eid] == EDGE_WALL:
+                return _BLOCKED
+            if feature[eid] == EDGE_DOOR:
+                doors.append(slot[eid])
+            cx += sx
+            i += 1
+        elif tv is None or th < tv:
+            eid = n + cx + (cy if sy > 0 else cy - 1) * w
+            if feature[eid] == EDGE_WALL:
+                return _BLOCKED
+            if feature[eid] == EDGE_DOOR:
+                doors.append(slot[eid])
+            cy += sy
+            j += 1
+        else:
+            nx, ny = cx + sx, cy + sy
+            vx = cx if sx > 0 else nx
+            hy = cy if sy > 0 else ny
+            s1 = nx + cy * w
+            s2 = cx + ny * w
+            side1 = (vx + cy * w, n + nx + hy * w)
+            side2 = (n + cx + hy * w, vx + ny * w)
+            fixed1 = bool(solid[s1]) or any(feature[e] == EDGE_WALL for e in side1)
+            fixed2 = bool(solid[s2]) or any(feature[e] == EDGE_WALL for e in side2)
+            if fixed1 and fixed2:
+                return _BLOCKED
+            if fixed1 or fixed2:
+                grazed = True
+            doors1 = tuple(slot[e] for e in side1 if feature[e] == EDGE_DOOR)
+            doors2 = tuple(slot[e] for e in side2 if feature[e] == EDGE_DOOR)
+            corners.append((s1, fixed1, doors1, s2, fixed2, doors2))
+            cx, cy = nx, ny
+            i += 1
+            j += 1
+        if (cx, cy) != b:
+            k = cx + cy * w
+            if solid[k]:
+                return _BLOCKED
+            squares.append(k)
+    if not doors and not squares and not corners:
+        return LayoutLine(False, grazed)
+    watched = tuple(squares) + tuple(k for c in corners for k in (c[0], c[3]))
+    watched_doors = tuple(doors) + tuple(d for c in corners for d in c[2] + c[5])
+    return LayoutLine(
+        False, grazed, tuple(doors), tuple(squares), tuple(corners), watched, watched_doors
+    )
+
+
+_DOOR_BLOCKS = {d: 0 if d.passable else 1 for d in DoorState}
+
+
+def door_blockers(state: GameState) -> bytes:
+    """1 for every door slot whose door blocks sight in this state (closed or bulkhead)."""
+    memo = state.memo
+    table = memo.get("los_door_blockers")
+    if table is None:
+        table = memo["los_door_blockers"] = bytes(
+            map(_DOOR_BLOCKS.__getitem__, state.door_open_slots)
+        )
+    return table
+
+
+def line_verdict(
+    state: GameState, line: LayoutLine, ignore: Collection[str] | None
+) -> tuple[bool, bool]:
+    """``(visible, doubtful)`` of a precompiled line in this state; figures block unless
+    ``ignore`` is None (sight that ignores figures) or they are in ``ignore``."""
+    if line.blocked:
+        return False, False
+    shut = door_blockers(state)
+    for d in line.doors:
+        if shut[d]:
+            return False, False
+    occupant = state.occupant
+    if ignore is not None:
+        for k in line.squares:
+            fid = occupant[k]
+            if fid is not None and fid not in ignore:
+                return False, False
+    doubtful = line.grazed
+    for s1, side1, doors1, s2, side2, doors2 in line.corners:
+        if not side1:
+            for d in doors1:
+                if shut[d]:
+                    side1 = True
+            if not side1 and ignore is not None:
+                fid = occupant[s1]
+                side1 = fid is not None and fid not in ignore
+        if not side2:
+            for d in doors2:
+                if shut[d]:
+                    side2 = True
+            if not side2 and ignore is not None:
+                fid = occupant[s2]
+                side2 = fid is not None and fid not in ignore
+        if side1 and side2:
+            return False, False
+        if side1 or side2:
+            doubtful = True
+    return True, doubtful
+
+
+def firing_sight(
+    state: GameState, a: Square, b: Square, ignore: Collection[str]
+) -> tuple[bool, bool]:
+    """``(visible, doubtful)`` of a firing line from ``a`` to ``b`` where the figures in
+    ``ignore`` never block: the same verdict as ``line_of_sight(state, a, b,
+    for_firing=True, ignore=ignore)`` without building its explanation."""
+    return line_verdict(state, layout_line(state, a, b), ignore)
+
+
+def layout_sight(state: GameState, a: Square, b: Square) -> tuple[bool, bool]:
+    """``(visible, doubtful)`` of the line when figures are ignored: the verdict of
+    ``line_of_sight(state, a, b, for_firing=False)``."""
+    return line_verdict(state, layout_line(state, a, b), None)
+
+
+def figure_sees(
+    state: GameState,
+    viewer: Figure | str,
+    target: Figure | str | Square,
+    for_firing: bool = True,
+) -> bool:
+    """``figure_sight(state, viewer, target, for_firing).visible``, answered from the
+    precompiled lines without building explanations (same errors for bad input)."""
+    from_squares, viewer_id = _squares_of(state, viewer)
+    to_squares, target_id = _squares_of(state, target)
+    if not from_squares:
+        raise SightError(f"figure {viewer_id} is inside a vehicle and sees through it")
+    if not to_squares:
+        raise SightError(f"figure {target_id} is inside a vehicle: look at the vehicle")
+    ignore = {fid for fid in (viewer_id, target_id) if fid}
+    to_fid = state.occupant[state.board.index(to_squares[0])] if target_id is None else None
+    if to_fid:
+        ignore.add(to_fid)
+    blockers = ignore if for_firing else None
+    for a in from_squares:
+        for b in to_squares:
+            if line_verdict(state, layout_line(state, a, b), blockers)[0]:
+                return True
+    return False
+
+
+def clear_layout_lines() -> None:
+    """Forget every memoised :class:`LayoutLine` and edge table (for cold-start
+    measurements and tests)."""
+    _LINES.clear()
+    _LINES_TO.clear()
+    _EDGE_TABLES.clear()

@@ -73,6 +73,14 @@ class MoveEvent:
         }
 
 
+#: Whether a door in each state can be passed, when closed doors may (True) or may not
+#: (False) be opened on the way.
+_DOOR_OK = {
+    open_doors: {s: s.passable or (s is DoorState.CLOSED and open_doors) for s in DoorState}
+    for open_doors in (True, False)
+}
+
+
 class _Mover:
     """Per-(state, figure) tables: which positions can be passed and where it may stop."""
 
@@ -97,9 +105,7 @@ class _Mover:
                 f"figure {figure.id} covers two squares (a Tarantula): its straight-line moves "
                 "are not handled by this module"
             )
-        door_ok = [
-            s.passable or (s is DoorState.CLOSED and open_doors) for s in state.door_open_slots
-        ]
+        door_ok = list(map(_DOOR_OK[bool(open_doors)].__getitem__, state.door_open_slots))
         self.door_ok = door_ok
         self.open_doors = open_doors
         base_pass, base_free = _occupancy_tables(state, figure, frozenset(permitted))
@@ -112,13 +118,14 @@ class _Mover:
             dpass = bytearray(n)
             dstop = bytearray(n)
             w = self.w
-            for i, doors in enumerate(board.dread_doors):
-                if doors is None or not all(door_ok[s] for s in doors):
+            dread_doors = board.dread_doors
+            for i in _dread_positions(board):
+                doors = dread_doors[i]
+                if doors and not all(door_ok[s] for s in doors):
                     continue
-                quad = (i, i + 1, i + w, i + w + 1)
-                if all(passable[q] for q in quad):
+                if passable[i] and passable[i + 1] and passable[i + w] and passable[i + w + 1]:
                     dpass[i] = 1
-                    if not doors and all(free[q] for q in quad):
+                    if not doors and free[i] and free[i + 1] and free[i + w] and free[i + w + 1]:
                         dstop[i] = 1
             self.passable, self.stoppable = dpass, dstop
             self.start = board.index(figure.square)
@@ -142,36 +149,25 @@ class _Mover:
         n = len(self.passable)
         dist = [UNREACHABLE] * n
         parent = [-1] * n
+        # Positions still to discover: passable and not reached yet (one test per step).
+        todo = bytearray(self.passable)
         for i in sources:
             dist[i] = 0
+            todo[i] = 0
         frontier = list(sources)
-        passable = self.passable
-        door_ok = self.door_ok
         d = 0
-        if self.dread:
-            dsteps = self.board.dread_steps
-            while frontier:
-                d += 1
-                nxt = []
-                for i in frontier:
-                    for j in dsteps[i]:
-                        if dist[j] == UNREACHABLE and passable[j]:
-                            dist[j] = d
-                            parent[j] = i
-                            nxt.append(j)
-                frontier = nxt
-        else:
-            steps = self.board.steps
-            while frontier:
-                d += 1
-                nxt = []
-                for i in frontier:
-                    for j, slot in steps[i]:
-                        if dist[j] == UNREACHABLE and passable[j] and (slot < 0 or door_ok[slot]):
-                            dist[j] = d
-                            parent[j] = i
-                            nxt.append(j)
-                frontier = nxt
+        steps = self.board.dread_steps if self.dread else _open_steps(self.board, self.door_ok)
+        while frontier:
+            d += 1
+            nxt = []
+            for i in frontier:
+                for j in steps[i]:
+                    if todo[j]:
+                        todo[j] = 0
+                        dist[j] = d
+                        parent[j] = i
+                        nxt.append(j)
+            frontier = nxt
         return dist, parent
 
     def adjacency_goals(self, player: str) -> list[int]:
@@ -213,6 +209,56 @@ class _Mover:
         return door is None or door.passable or (door is DoorState.CLOSED and self.open_doors)
 
 
+_DREAD_POSITIONS: dict[Board, tuple[int, ...]] = {}
+
+
+def _dread_positions(board: Board) -> tuple[int, ...]:
+    """Indices where a Dreadnought's 2x2 base fits the board (kept per board)."""
+    positions = _DREAD_POSITIONS.get(board)
+    if positions is None:
+        if len(_DREAD_POSITIONS) >= 64:
+            _DREAD_POSITIONS.clear()
+        positions = _DREAD_POSITIONS[board] = tuple(
+            i for i, doors in enumerate(board.dread_doors) if doors is not None
+        )
+    return positions
+
+
+_OPEN_STEPS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+
+
+def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...]:
+    """``board.steps`` without the steps through doors that cannot be passed (same order),
+    kept per board and door states."""
+    key = (board, tuple(door_ok))
+    table = _OPEN_STEPS.get(key)
+    if table is None:
+        if len(_OPEN_STEPS) >= 256:
+            _OPEN_STEPS.clear()
+        table = _OPEN_STEPS[key] = tuple(
+            tuple(j for j, slot in here if slot < 0 or door_ok[slot]) for here in board.steps
+        )
+    return table
+
+
+_OPEN_SQUARES: dict[tuple[Board, bool], bytes] = {}
+
+
+def _open_squares(board: Board, alien: bool) -> bytes:
+    """1 for every square a figure of the side could stand on with no figure or blip on
+    the board: not solid and (for aliens) not in a docking claw. Kept per board."""
+    key = (board, alien)
+    table = _OPEN_SQUARES.get(key)
+    if table is None:
+        if len(_OPEN_SQUARES) >= 64:
+            _OPEN_SQUARES.clear()
+        table = _OPEN_SQUARES[key] = bytes(
+            0 if solid or (alien and claw is not None) else 1
+            for solid, claw in zip(board.solid, board.claw_index, strict=True)
+        )
+    return table
+
+
 def _occupancy_tables(
     state: GameState, figure: Figure, permitted: frozenset[str]
 ) -> tuple[bytes, bytes]:
@@ -225,31 +271,26 @@ def _occupancy_tables(
     if cached is not None:
         return cached
     board = state.board
-    n = board.width * board.height
-    passable = bytearray(n)
-    free = bytearray(n)
-    by_id = {f.id: f for f in state.figures}
-    blips = {board.index(b.square) for b in state.blips}
-    occupant = state.occupant
-    claw_index = board.claw_index
-    solid = board.solid
-    for i in range(n):
-        if solid[i] or (alien and claw_index[i] is not None):
-            continue
-        fid = occupant[i]
-        if fid is None:
-            if i in blips:
-                passable[i] = 1 if alien else 0
+    open_ = _open_squares(board, alien)
+    passable = bytearray(open_)
+    free = bytearray(open_)
+    for b in state.blips:
+        i = board.index(b.square)
+        if open_[i]:
+            free[i] = 0
+            passable[i] = 1 if alien else 0
+    for other in state.figures:
+        for sq in other.squares:
+            i = board.index(sq)
+            if not open_[i]:
+                continue
+            free[i] = 0
+            if alien:
+                passable[i] = 1 if other.side == ALIEN else 0
+            elif other.side == ALIEN:
+                passable[i] = 1 if "aliens" in permitted else 0
             else:
-                passable[i] = free[i] = 1
-            continue
-        other = by_id[fid]
-        if alien:
-            passable[i] = 1 if other.side == ALIEN else 0
-        elif other.side == ALIEN:
-            passable[i] = 1 if "aliens" in permitted else 0
-        else:
-            passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
+                passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
     tables = (bytes(passable), bytes(free))
     state.memo[key] = tables
     return tables
@@ -320,6 +361,28 @@ def distance_field(
     return DistanceField(
         state.board.width, dist, parent, bytes(mover.stoppable), state.board.square(mover.start)
     )
+
+
+def stop_table(
+    state: GameState,
+    figure_id: str,
+    *,
+    open_doors: bool = True,
+    permitted: Collection[str] = (),
+) -> bytes:
+    """Where the figure may end a move in this state: 1 for every position it may stop on
+    (its own included), indexed ``x + y * width`` like a distance field (anchors for a
+    Dreadnought). The same table as ``distance_field(...).stoppable``, without the search;
+    for a 1x1 figure it is a copy of the per-state table its side shares."""
+    try:
+        figure = state.figure(figure_id)
+    except KeyError as exc:
+        raise MoveError(str(exc.args[0])) from None
+    if len(figure.squares) != 1:
+        return bytes(_Mover(state, figure, open_doors, frozenset(permitted)).stoppable)
+    free = bytearray(_occupancy_tables(state, figure, frozenset(permitted))[1])
+    free[state.board.index(figure.squares[0])] = 1
+    return bytes(free)
 
 
 def reachable(

@@ -153,6 +153,12 @@ class Stipulation:
     switches: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
+#: Door tables built by :class:`GameState`, by id: [table, board, door states by slot or
+#: None]. Holding the table keeps its id from being reused while it is listed.
+_DOOR_TABLES: dict[int, list[Any]] = {}
+_MAX_DOOR_TABLES = 1024
+
+
 @dataclass(frozen=True)
 class GameState:
     """Immutable: every change returns a new state (``with_figure``, ``with_door``...)."""
@@ -175,9 +181,18 @@ class GameState:
 
     def __post_init__(self) -> None:
         # Every door of the board has a current state (missing ones: the map's start).
+        # A door table this class built for the same board is complete and read-only, so
+        # a state made from another (``replace``) shares it instead of copying it.
+        known = _DOOR_TABLES.get(id(self.doors))
+        if known is not None and known[0] is self.doors and known[1] is self.board:
+            return
         doors = self.board.initial_door_states()
         doors.update(self.doors)
-        object.__setattr__(self, "doors", MappingProxyType(doors))
+        table = MappingProxyType(doors)
+        object.__setattr__(self, "doors", table)
+        if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
+            _DOOR_TABLES.clear()
+        _DOOR_TABLES[id(table)] = [table, self.board, None]
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -202,8 +217,14 @@ class GameState:
 
     @cached_property
     def door_open_slots(self) -> tuple[DoorState, ...]:
-        """Current state of each board door, indexed by the board's door slot."""
-        return tuple(self.doors[e] for e in self.board.door_edges)
+        """Current state of each board door, indexed by the board's door slot (shared by
+        the states that share a door table)."""
+        known = _DOOR_TABLES.get(id(self.doors))
+        if known is None or known[0] is not self.doors or known[1] is not self.board:
+            return tuple(map(self.doors.__getitem__, self.board.door_edges))
+        if known[2] is None:
+            known[2] = tuple(map(self.doors.__getitem__, self.board.door_edges))
+        return known[2]
 
     def figure(self, figure_id: str) -> Figure:
         try:

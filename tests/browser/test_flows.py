@@ -111,8 +111,11 @@ def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page
 
     page.get_by_role("link", name="Set-up").click()
     page.get_by_role("link", name=re.compile("^Edit")).first.click()
+    page.get_by_label("Stipulation type").select_option("catch_the_flag")
+    expect(page.get_by_role("group", name="Alien Hunt parameters")).to_be_hidden()
     page.get_by_label("Stipulation type").select_option("alien_hunt")
-    page.get_by_label("Stipulation parameters").fill('{"rounds": 8}')
+    expect(page.get_by_role("group", name="Catch the Flag parameters")).to_be_hidden()
+    page.get_by_label("Rounds", exact=True).fill("8")
     page.get_by_label("Score thresholds").fill("20, 40")
     page.get_by_role("button", name="Save the stage").click()
     expect(page.get_by_text("Stage saved.")).to_be_visible()
@@ -177,8 +180,8 @@ def test_judge_draws_and_enters_a_result_and_public_standings_follow(new_page):
 
     public.get_by_role("button", name="Refresh now").click()
     row = public.locator("#standings-table tbody tr").first
-    expect(row).to_contain_text(first.player.display_name)
-    expect(row).to_contain_text("20")
+    expect(row.locator("td").nth(1)).to_have_text(first.player.display_name)
+    expect(row.locator("[data-testid=points]")).to_have_text("20")
     screenshot(public, "public-standings-after")
     public.goto(f"/t/{tournament.slug}/bracket/")
     expect(public.locator("svg.bracket")).to_be_visible()
@@ -250,9 +253,43 @@ def test_language_switch_and_projector(new_page):
     page.get_by_role("button", name="Change language").click()
     expect(page.locator("html")).to_have_attribute("lang", "it")
     screenshot(page, "public-tournament-home-it")
+    page.clock.install()
     page.goto(f"/t/{tournament.slug}/projector/")
     panels = page.locator("#projector-panels .panel")
     expect(panels).to_have_count(3)
     expect(panels.nth(0)).to_be_visible()
     expect(panels.nth(1)).to_be_hidden()
     screenshot(page, "projector")
+    page.clock.run_for(12_500)
+    expect(panels.nth(0)).to_be_hidden()
+    expect(panels.nth(1)).to_be_visible()
+    page.clock.run_for(12_500)
+    expect(panels.nth(2)).to_be_visible()
+    page.clock.run_for(12_500)
+    expect(panels.nth(0)).to_be_visible()
+
+
+def test_standings_refresh_by_themselves(new_page):
+    judge = account("arbitra")
+    tournament = seated_tournament(judge)
+    session = Session.objects.get(stage__tournament=tournament, number=1)
+    page = new_page()
+    page.clock.install()
+    page.goto(f"/t/{tournament.slug}/standings/")
+    points = page.locator("#standings-table [data-testid=points]")
+    expect(points.first).to_have_text("0")
+    seats = list(session.seats.order_by("seat_order"))
+    from tournaments.results import record_result
+
+    record_result(
+        session,
+        [
+            {"seat": str(seat.player_id), "objectives": [{"label": "flag", "points": 901 - i}]}
+            for i, seat in enumerate(seats)
+        ],
+        survivors=[seat.player_id for seat in seats],
+        confirmed=True,
+        dice=SeededDice(seed=1),
+    )
+    page.clock.run_for(16_000)
+    expect(points.first).to_have_text("901")

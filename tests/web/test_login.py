@@ -95,3 +95,11 @@ def test_private_link_remembers_the_player(client, world):
 
 def test_unknown_private_link_is_not_found(client, db):
     assert client.get(reverse("tournaments:player_link", args=["nope"])).status_code == 404
+
+
+def test_player_can_make_the_browser_forget_them(client, world):
+    client.get(reverse("tournaments:player_link", args=[world.player.access_token]))
+    response = client.post(reverse("tournaments:player_forget"))
+    assert response.status_code == 302
+    assert PLAYER_SESSION_KEY not in client.session
+    assert client.get(reverse("tournaments:player_home")).status_code == 403

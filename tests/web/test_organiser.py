@@ -100,24 +100,50 @@ def test_add_judge_creates_the_account(organiser, world):
 
 def test_stage_form_validates_stipulation_and_thresholds(organiser, world):
     url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
-    bad = organiser.post(
-        url,
-        {"stipulation_kind": "catch_the_flag", "stipulation_params": "{}", "thresholds": "40, 20"},
-    )
+    page = organiser.get(url)
+    assert page.context["form"]["ah_rounds"].value() == 8  # from the stage's parameters
+    bad = organiser.post(url, {"stipulation_kind": "catch_the_flag", "thresholds": "40, 20"})
     assert bad.status_code == 400
-    assert {"stipulation_params", "thresholds"} <= bad.context["form"].errors.keys()
+    errors = bad.context["form"].errors
+    assert "thresholds" in errors
+    assert "flag_value" in " ".join(errors["__all__"])
+    assert 'value="40, 20"' in bad.content.decode()
     good = organiser.post(
         url,
         {
             "stipulation_kind": "catch_the_flag",
-            "stipulation_params": '{"flag_value": 30}',
+            "ctf_flag_value": "30",
+            "ctf_aliens": "on",
             "thresholds": "20, 40",
         },
     )
     assert good.status_code == 302
     world.stage.refresh_from_db()
     assert world.stage.stipulation_params["flag_value"] == 30
+    assert world.stage.stipulation_params["aliens"] is True
     assert list(world.stage.thresholds.values_list("points", flat=True)) == [20, 40]
+
+
+def test_stage_form_builds_the_tpk_stall_breaker(organiser, world):
+    url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    response = organiser.post(
+        url,
+        {
+            "stipulation_kind": "tpk",
+            "tpk_stall": "on",
+            "stall_from_round": "6",
+            "stall_points": "5",
+            "stall_max_extra_rounds": "4",
+        },
+    )
+    assert response.status_code == 302
+    world.stage.refresh_from_db()
+    assert world.stage.stipulation_params["stall_breaker"] == {
+        "from_round": 6,
+        "points": 5,
+        "growth": 0,
+        "max_extra_rounds": 4,
+    }
 
 
 def schedule_data(session, version, when="2026-06-01T15:30", table="3", judge=""):

@@ -144,3 +144,19 @@ def test_calendar_feed_lists_scheduled_sessions(client, world):
     assert body.startswith("BEGIN:VCALENDAR\r\n") and body.endswith("END:VCALENDAR\r\n")
     assert body.count("BEGIN:VEVENT") == 1
     assert "SEQUENCE:2" in body
+
+
+def test_player_creates_an_account_and_logs_in_elsewhere(player, world, client):
+    url = reverse("tournaments:player_account")
+    weak = player.post(url, {"username": "lucia", "password1": "123", "password2": "123"})
+    assert weak.status_code == 400 and weak.context["form"].errors
+    response = player.post(
+        url, {"username": "lucia", "password1": "Zq9!lucia-pass", "password2": "Zq9!lucia-pass"}
+    )
+    assert response.status_code == 302
+    world.player.refresh_from_db()
+    assert world.player.user.username == "lucia"
+    assert client.login(username="lucia", password="Zq9!lucia-pass")
+    home = client.get(reverse("tournaments:player_home"))
+    assert home.status_code == 200 and home.context["player"] == world.player
+    assert player.get(url).context["has_account"]

@@ -50,6 +50,8 @@ RULES = {
     "tournaments:api-honours": "public",
     "tournaments:api-schedule": "public",
     "tournaments:player_home": "player",
+    "tournaments:player_forget": "player",
+    "tournaments:player_account": "player",
     "tournaments:player_preferences": "player",
     "tournaments:player_loadout": "player",
     "tournaments:player_loadout_check": "player",
@@ -74,6 +76,21 @@ RULES = {
     "tournaments:organiser_result_correct": "organiser",
     "tournaments:organiser_advance": "organiser",
     "tournaments:organiser_activity": "organiser",
+    # The judge's board for playing the Aliens (the rules app), per session.
+    "rules:games": "judge",
+    "rules:board": "judge",
+    "rules:board_partial": "judge",
+    "rules:attack_panel": "judge",
+    "rules:step_log": "judge",
+    "rules:sight": "judge",
+    "rules:state_json": "judge",
+    "rules:move": "judge",
+    "rules:attack": "judge",
+    "rules:remove": "judge",
+    "rules:alien_turn": "judge",
+    "rules:undo": "judge",
+    "rules:upload": "judge",
+    "rules:life_points": "judge",
 }
 
 
@@ -129,11 +146,11 @@ def denied(response) -> bool:
 
 @pytest.mark.parametrize("role", ROLES)
 def test_role_matrix(world, role_client, role):
-    client = role_client(role)
     problems = []
     for name, keywords in project_views():
         url = url_for(name, keywords, world)
-        response = client.get(url)
+        # A fresh client per URL: opening a player's private link changes who the browser is.
+        response = role_client(role).get(url)
         assert response.status_code < 500, f"{name} crashed for {role}"
         expected = role in ALLOWED[RULES[name]]
         if expected == denied(response):

@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from ..models import Player, Registration, Stage, Tournament
 from ..models.stipulations import clean_stipulation_params
 from .accessible import AccessibleForm, AccessibleModelForm
+from .stipulation import StipulationFieldsMixin
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -149,7 +150,7 @@ class JudgeForm(AccessibleForm):
         return user
 
 
-class StageForm(AccessibleModelForm):
+class StageForm(StipulationFieldsMixin, AccessibleModelForm):
     thresholds = forms.CharField(
         label=_("Score thresholds"),
         required=False,
@@ -161,26 +162,14 @@ class StageForm(AccessibleModelForm):
 
     class Meta:
         model = Stage
-        fields = [
-            "stipulation_kind",
-            "stipulation_params",
-            "map_name",
-            "qualifier_count",
-            "seating_method",
-        ]
-        widgets = {"stipulation_params": forms.Textarea(attrs={"rows": 4})}
-        help_texts = {
-            "stipulation_params": _(
-                'JSON object. Alien Hunt: {"end_condition": "fixed_rounds", "rounds": 8}. '
-                'Catch the Flag: {"flags": "one_per_squad", "flag_value": 30}. TPK: '
-                '{"stall_breaker": {"from_round": 6, "points": 5, "max_extra_rounds": 4}}.'
-            ),
-        }
+        fields = ["stipulation_kind", "map_name", "qualifier_count", "seating_method"]
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["stipulation_kind"].required = True
-        self.fields["stipulation_params"].required = False
+        self.add_stipulation_fields(
+            self.instance.stipulation_params, self.instance.stipulation_kind
+        )
         if self.instance.pk:
             points = self.instance.thresholds.values_list("points", flat=True)
             self.initial.setdefault("thresholds", ", ".join(str(p) for p in points))
@@ -209,13 +198,15 @@ class StageForm(AccessibleModelForm):
         if kind:
             try:
                 cleaned["stipulation_params"] = clean_stipulation_params(
-                    kind, cleaned.get("stipulation_params") or {}
+                    kind, self.stipulation_params(kind)
                 )
             except ValidationError as error:
-                self.add_error("stipulation_params", error)
+                for message in error.messages:
+                    self.add_error(None, message)
         return cleaned
 
     def save(self, commit: bool = True) -> Stage:
+        self.instance.stipulation_params = self.cleaned_data["stipulation_params"]
         stage = super().save(commit=commit)
         if commit:
             stage.thresholds.all().delete()

@@ -1,12 +1,13 @@
-"""Player forms: squad preferences and the loadout for a session."""
+"""Player forms: squad preferences and a log-in account (the loadout form is in loadout.py)."""
 
 from __future__ import annotations
 
 from django import forms
+from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Tournament
-from .accessible import AccessibleForm
+from .accessible import AccessibleForm, AccessibleFormMixin
 
 CHOICE_LABELS = (_("1st choice"), _("2nd choice"), _("3rd choice"), _("4th choice"))
 
@@ -45,3 +46,7 @@ class PreferenceForm(AccessibleForm):
             chosen.append(value)
         cleaned["choices"] = chosen
         return cleaned
+
+
+class PlayerAccountForm(AccessibleFormMixin, UserCreationForm):
+    """A user name and password for a player (Django's checks on both)."""

@@ -50,7 +50,7 @@ ALIEN_TYPES = (
     ("chaos_commander", _("Chaos Commander")),
     ("dreadnought", _("Dreadnought")),
 )
-TOKEN_ROWS = 2
+TOKEN_ROWS = 4
 
 
 def _count(label: str) -> forms.IntegerField:
@@ -319,12 +319,20 @@ def initial_from_breakdowns(
             put(f"token{row}-type", tokens.alien_type)
             initial[ResultForm.key(seat, f"token{row}-count")] = tokens.count
             initial[ResultForm.key(seat, f"token{row}-value")] = tokens.value
-        for objective in breakdown.objectives[:1]:
-            put("objective-label", objective.label)
-            initial[ResultForm.key(seat, "objective-points")] = objective.points
-        for stall in breakdown.stall_breaker[:1]:
-            initial[ResultForm.key(seat, "stall-round")] = stall.round
-            initial[ResultForm.key(seat, "stall-points")] = stall.points
+        if breakdown.objectives:
+            # One objective row per seat: several objectives are shown as their sum.
+            put("objective-label", " + ".join(o.label for o in breakdown.objectives))
+            initial[ResultForm.key(seat, "objective-points")] = sum(
+                o.points for o in breakdown.objectives
+            )
+        if breakdown.stall_breaker:
+            # Likewise the stall breaker: its total, at the last round it was scored.
+            initial[ResultForm.key(seat, "stall-round")] = max(
+                r.round for r in breakdown.stall_breaker
+            )
+            initial[ResultForm.key(seat, "stall-points")] = sum(
+                r.points for r in breakdown.stall_breaker
+            )
         initial[ResultForm.key(seat, "survived")] = int(breakdown.seat) in {
             int(s) for s in survivors
         }

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from .. import login_throttle
 from ..models import Player
-from ..permissions import PLAYER_SESSION_KEY, public
+from ..permissions import PLAYER_SESSION_KEY, player_required, public
 
 
 def _client_address(request: HttpRequest) -> str:
@@ -27,6 +27,15 @@ def _safe_next(request: HttpRequest, fallback: str) -> str:
     ):
         return target
     return fallback
+
+
+def _landing_page(user, linked: Player | None) -> str:
+    """Where a log-in without ``next`` goes: the page of the user's main role."""
+    if user.organised_tournaments.exists():
+        return "tournaments:organiser_home"
+    if user.judged_sessions.exists() or user.judged_tournaments.exists():
+        return "tournaments:judge_home"
+    return "tournaments:player_home" if linked else "tournaments:home"
 
 
 @public
@@ -48,8 +57,12 @@ def login_view(request: HttpRequest) -> HttpResponse:
             status = 429
         elif form.is_valid():
             login_throttle.record_success(address, username)
-            login(request, form.get_user())
-            return redirect(_safe_next(request, "tournaments:home"))
+            user = form.get_user()
+            login(request, user)
+            linked = Player.objects.filter(user=user).order_by("pk").first()
+            if linked is not None:
+                request.session[PLAYER_SESSION_KEY] = linked.pk
+            return redirect(_safe_next(request, _landing_page(user, linked)))
         else:
             login_throttle.record_failure(address, username)
             status = 400
@@ -81,3 +94,12 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
         % {"name": player.display_name},
     )
     return redirect("tournaments:player_home")
+
+
+@player_required
+@require_POST
+def player_forget(request: HttpRequest, player: Player) -> HttpResponse:
+    """Stop this browser speaking for the player (a shared device at the venue)."""
+    request.session.pop(PLAYER_SESSION_KEY, None)
+    messages.success(request, _("This browser no longer shows your games."))
+    return redirect("tournaments:home")

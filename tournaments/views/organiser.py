@@ -257,7 +257,13 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     return render(
         request,
         "organiser/stage_form.html",
-        {"tournament": tournament, "stage": stage, "form": form, "otab": "dashboard"},
+        {
+            "tournament": tournament,
+            "stage": stage,
+            "form": form,
+            "general_fields": STAGE_GENERAL_FIELDS,
+            "otab": "dashboard",
+        },
         status=_status(form),
     )
 
@@ -412,6 +418,14 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         {"tournament": tournament, "entries": entries, "otab": "activity"},
     )
 
+
+STAGE_GENERAL_FIELDS = (
+    "stipulation_kind",
+    "map_name",
+    "qualifier_count",
+    "seating_method",
+    "thresholds",
+)
 
 DEFAULT_SQUADS = (
     ("ultramarines", "Ultramarines", "Ultramarines", SquadColour.BLUE),

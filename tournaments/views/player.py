@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -12,7 +13,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from ..activity import log_activity
 from ..calendar import PRODID, session_calendar
 from ..forms.loadout import LoadoutForm, catalogue_for
-from ..forms.player import PreferenceForm
+from ..forms.player import PlayerAccountForm, PreferenceForm
 from ..models import (
     ActivityVerb,
     Honour,
@@ -25,7 +26,7 @@ from ..models import (
     SquadRank,
     Tournament,
 )
-from ..permissions import player_required, public
+from ..permissions import PLAYER_SESSION_KEY, player_required, public
 from ..result_totals import version_totals
 from ..results import latest_confirmed_versions, scoring_values
 
@@ -227,3 +228,26 @@ def loadout_check(request: HttpRequest, player: Player, seat: int) -> HttpRespon
         request.POST, seat=seat_obj, catalogue=catalogue_for(seat_obj.session.stage.tournament)
     )
     return render(request, "player/partials/loadout_problems.html", {"form": form})
+
+
+@player_required
+@require_http_methods(["GET", "POST"])
+def player_account(request: HttpRequest, player: Player) -> HttpResponse:
+    """Create a log-in for the player, so they can use any device without the link."""
+    if player.user_id is not None:
+        return render(request, "player/account.html", {"player": player, "has_account": True})
+    form = PlayerAccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        player.user = user
+        player.save(update_fields=["user"])
+        login(request, user)
+        request.session[PLAYER_SESSION_KEY] = player.pk
+        messages.success(request, _("Your account is ready; log in with it on any device."))
+        return redirect("tournaments:player_home")
+    return render(
+        request,
+        "player/account.html",
+        {"player": player, "form": form},
+        status=400 if form.errors else 200,
+    )

@@ -20,7 +20,7 @@ from ..bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from ..models import Honour, Session, SquadRank, Stage, Tournament
+from ..models import Honour, SquadRank, Stage, Tournament
 from ..permissions import public
 from ..result_totals import breakdowns
 from ..results import scoring_values
@@ -41,13 +41,6 @@ def home(request: HttpRequest) -> HttpResponse:
 
 def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
-
-
-def session_label(session: Session) -> str:
-    return _("%(stage)s · session %(number)s") % {
-        "stage": session.stage.get_kind_display(),
-        "number": session.number,
-    }
 
 
 @public

@@ -20,6 +20,7 @@ auth_patterns = [
     path("accounts/login/", auth.login_view, name="login"),
     path("accounts/logout/", auth.logout_view, name="logout"),
     path("p/<str:token>/", auth.player_link, name="player_link"),
+    path("me/forget/", auth.player_forget, name="player_forget"),
 ]
 
 judge_patterns = [
@@ -71,6 +72,7 @@ organiser_patterns = [
 
 player_patterns = [
     path("me/", player.player_home, name="player_home"),
+    path("me/account/", player.player_account, name="player_account"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
     path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
     path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),

@@ -20,11 +20,11 @@ from fractions import Fraction
 
 from rules.engine.ai.plans import Plan, Shot, target_info
 from rules.engine.ai.reach import AlienReach, Assessment, footprint, in_doorway, targets_of
-from rules.engine.ai.sight import layout_visible
 from rules.engine.ai.turn import TurnContext
+from rules.engine.board import DoorState
 from rules.engine.combat import line_squares, missile_hits
-from rules.engine.geometry import DIRECTIONS8, Square, chebyshev
-from rules.engine.los import line_of_sight
+from rules.engine.geometry import DIRECTIONS8, Square
+from rules.engine.los import layout_line, layout_lines, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
 from rules.engine.state import ALIEN, Figure, GameState
 
@@ -44,6 +44,19 @@ def _armour(ctx: TurnContext, figure: Figure) -> int:
     return ctx.rules.unit(figure.unit).armour
 
 
+_DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
+
+
+def _door_code(state: GameState) -> bytes:
+    """Every door state as one bytes object (its hash is computed once), per state."""
+    code = state.memo.get("ai_door_code")
+    if code is None:
+        code = state.memo["ai_door_code"] = bytes(
+            map(_DOOR_CODES.__getitem__, state.door_open_slots)
+        )
+    return code
+
+
 _BLASTS: dict[tuple, Shot | None] = {}
 _MAX_BLASTS = 50_000
 
@@ -52,15 +65,21 @@ def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sho
     """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
     everything the answer depends on: the layout, and the figures within one square."""
     state = ctx.state
+    board = state.board
+    occupant = state.occupant
+    w, h = board.width, board.height
     near = []
-    for dy in (-1, 0, 1):
-        for dx in (-1, 0, 1):
-            f = state.figure_at((aim[0] + dx, aim[1] + dy))
-            if f is not None:
+    for y in (aim[1] - 1, aim[1], aim[1] + 1):
+        if not 0 <= y < h:
+            continue
+        for x in (aim[0] - 1, aim[0], aim[0] + 1):
+            fid = occupant[x + y * w] if 0 <= x < w else None
+            if fid is not None:
+                f = state.figure(fid)
                 near.append((f.id, f.side, f.unit, f.life_points, f.weapons, f.squares))
     if not near:
         return None
-    key = (state.board, state.door_open_slots, aim, tuple(near), firer.id, weapon, id(ctx.rules))
+    key = (board, _door_code(state), aim, tuple(near), firer.id, weapon, id(ctx.rules))
     if key in _BLASTS:
         return _BLASTS[key]
     if len(_BLASTS) >= _MAX_BLASTS:
@@ -251,17 +270,26 @@ def _best_from(
     pattern = ctx.rules.weapon(weapon).pattern
     body = footprint(firer, anchor)
     if pattern == "blast":
+        table = layout_lines(state)
+        # A 1x1 or 2x2 body: the aims next to it fill its box grown by one square.
+        left, top = body[0][0] - 1, body[0][1] - 1
+        right, bottom = body[-1][0] + 1, body[-1][1] + 1
         for shot in ranked_blasts[weapon]:
-            if any(chebyshev(shot.aim, sq) <= 1 for sq in body):
+            aim = shot.aim
+            if left <= aim[0] <= right and top <= aim[1] <= bottom:
                 continue
-            if not any(layout_visible(state, sq, shot.aim) for sq in body):
+            open_lines = []
+            for sq in body:
+                line = table.get((sq, aim) if sq <= aim else (aim, sq))
+                if line is None:
+                    line = layout_line(state, sq, aim)
+                if not line.blocked and line_verdict(state, line, None)[0]:
+                    open_lines.append(line)
+            if not open_lines:
                 continue
-            occupant = state.figure_at(shot.aim)
+            occupant = state.figure_at(aim)
             ignore = {firer.id} | ({occupant.id} if occupant else set())
-            if any(
-                line_of_sight(state, sq, shot.aim, for_firing=True, ignore=ignore).visible
-                for sq in body
-            ):
+            if any(line_verdict(state, line, ignore)[0] for line in open_lines):
                 return shot
         return None
     if pattern == "line":

@@ -15,6 +15,7 @@ from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
 from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
+from rules.engine.ai.readiness import ReadinessMemo
 from rules.engine.ai.reinforcement_phase import bob_reinforcements
 from rules.engine.ai.turn import TurnContext
 from rules.engine.state import Figure
@@ -37,6 +38,7 @@ class BobPolicy:
         if not ctx.aliens():
             ctx.say("no_aliens")
         acted: set[str] = set()
+        memo = ReadinessMemo()
         first = self._event_first(ctx)
         while True:
             pending = [a for a in ctx.aliens() if a.id not in acted]
@@ -52,20 +54,23 @@ class BobPolicy:
                 criterion = "event_first"
                 first = None
             else:
-                assessment, criterion = self._next(ctx, pending)
+                assessment, criterion = self._next(ctx, pending, memo)
             acted.add(assessment.reach.figure.id)
             self.activate(ctx, assessment, criterion)
         if ctx.modifiers.close_doors_blocking_sight:
             close_doors_blocking_sight(ctx)
         bob_reinforcements(ctx)
 
-    def _next(self, ctx: TurnContext, pending: list[Figure]) -> tuple[Assessment, str]:
+    def _next(
+        self, ctx: TurnContext, pending: list[Figure], memo: ReadinessMemo
+    ) -> tuple[Assessment, str]:
         """Only the aliens of the first type still to act are assessed (one distance
-        field each), on the current state."""
+        field each), on the current state (an assessment the memo proves unchanged since
+        an earlier activation is reused)."""
         ranks = {a.id: type_rank(activation_type(a, ctx.rules)) for a in pending}
         top = min(ranks.values())
         same_type = [
-            assess_focus(ctx.state, alien, ctx.rules, allowance(ctx, alien))
+            memo.assess(ctx.state, alien, ctx.rules, allowance(ctx, alien))
             for alien in pending
             if ranks[alien.id] == top
         ]
@@ -113,9 +118,21 @@ class BobPolicy:
             criterion=assessment.criterion,
         )
         if focus.attackable:
-            plan, alternatives, area = best_plan(ctx, assessment)
+            plan, alternatives, area = _planned(ctx, assessment)
             if plan is not None:
                 execute_plan(ctx, assessment.reach, plan, alternatives, area)
                 return
         ctx.say("cannot_attack", figure=figure.id)
         approach(ctx, assessment.reach, focus.player)
+
+
+def _planned(ctx: TurnContext, assessment: Assessment):
+    """:func:`best_plan`, kept in the state's memo for the same assessment and rules (a
+    turn resolved again from the same position plans its first activation once)."""
+    key = ("ai_best_plan", assessment.reach.figure.id)
+    kept = ctx.state.memo.get(key)
+    if kept is not None and kept[0] is ctx.rules and kept[1] is assessment:
+        return kept[2]
+    result = best_plan(ctx, assessment)
+    ctx.state.memo[key] = (ctx.rules, assessment, result)
+    return result

@@ -14,11 +14,11 @@ from dataclasses import dataclass, field, replace
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
-from rules.engine.ai.sight import layout_table, layout_visible
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
-from rules.engine.los import line_of_sight
+from rules.engine.los import firing_sight, layout_line_to, layout_lines_to, line_verdict
 from rules.engine.movement import DistanceField, distance_field
+from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData
 
@@ -87,12 +87,10 @@ def sees(
     best: tuple[bool, bool, Square, Square] | None = None
     for a in footprint(figure, anchor):
         for b in target.squares:
-            if not layout_visible(state, a, b):
-                continue
-            sight = line_of_sight(state, a, b, for_firing=True, ignore=ignore)
-            if sight.visible and not sight.doubtful:
+            visible, doubtful = firing_sight(state, a, b, ignore)
+            if visible and not doubtful:
                 return True, False, a, b
-            if sight.visible and best is None:
+            if visible and best is None:
                 best = (True, True, a, b)
     return best if best is not None else (False, False, anchor, target.squares[0])
 
@@ -117,6 +115,10 @@ class AlienReach:
     allowance: int
     stops: list[tuple[int, Square]]  # (steps, anchor) sorted by steps then row, column
     _shoot_cache: dict[str, tuple[int, Square, str] | None] = field(default_factory=dict)
+    #: When sets: collect the squares whose figures, and the door slots whose states,
+    #: the sight answers depended on.
+    reads: set[int] | None = None
+    door_reads: set[int] | None = None
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
         """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
@@ -145,71 +147,117 @@ class AlienReach:
 
     def shooting_stop(self, state: GameState, target: Figure) -> tuple[int, Square, str] | None:
         """Nearest reachable stop (fewest steps) from which the alien sees ``target``:
-        (steps, anchor, "clear"|"doubtful"); cached per target. A firing line is traced
-        only where the memoised layout sight (figures ignored) lets it through."""
+        (steps, anchor, "clear"|"doubtful"); cached per target. Each line is checked on
+        the memoised layout line (:func:`rules.engine.los.firing_sight`)."""
         if target.id in self._shoot_cache:
             return self._shoot_cache[target.id]
         found = None
         doubtful = None
-        dread = self.figure.is_dreadnought
-        table = layout_table(state)
+        figure = self.figure
+        dread = figure.is_dreadnought
+        ignore = {figure.id, target.id}
         tsquares = target.squares
+        reads = self.reads
+        door_reads = self.door_reads if self.door_reads is not None else set()
+        towards = [(b, layout_lines_to(state, b)) for b in tsquares]
         for steps, anchor in self.stops:
             if doubtful is not None and steps > doubtful[0]:
                 break
             if dread:
                 if in_doorway(state, anchor):
                     continue
+                body = block_2x2(anchor)
             else:
-                # Fast path for a 1x1 alien: the layout memo answers most questions.
-                open_line = False
-                for b in tsquares:
-                    pair = (anchor, b) if anchor <= b else (b, anchor)
-                    seen = table.get(pair)
-                    if seen is None:
-                        seen = layout_visible(state, anchor, b)
-                    if seen:
-                        open_line = True
+                body = (anchor,)
+            seen = False
+            for a in body:
+                for b, lines_to in towards:
+                    line = lines_to.get(a)
+                    if line is None:
+                        line = layout_line_to(state, lines_to, a, b)
+                    if line.blocked:
+                        continue
+                    if reads is not None:
+                        reads.update(line.watched)
+                        door_reads.update(line.watched_doors)
+                    visible, is_doubtful = line_verdict(state, line, ignore)
+                    if visible and not is_doubtful:
+                        found = (steps, anchor, "clear")
                         break
-                if not open_line:
-                    continue
-            visible, is_doubtful, _, _ = sees(state, self.figure, anchor, target)
-            if visible and not is_doubtful:
-                found = (steps, anchor, "clear")
+                    seen = seen or visible
+                if found is not None:
+                    break
+            if found is not None:
                 break
-            if visible and doubtful is None:
+            if seen and doubtful is None:
                 doubtful = (steps, anchor, "doubtful")
         result = found or doubtful
         self._shoot_cache[target.id] = result
         return result
 
 
+_ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
+_MAX_ATTACK_SQUARES = 20_000
+
+
 def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
-    """Squares orthogonally next to ``target`` from which it can be fought (memoised per
-    state): on the board, not part of it, not across a wall or standing bulkhead."""
+    """Squares orthogonally next to ``target`` from which it can be fought: on the board,
+    not part of it, not across a wall or standing bulkhead. Memoised per state, and per
+    (board, target squares, doors that can be passed or opened) across states."""
     key = ("ai_attack_squares", target.id)
     cached = state.memo.get(key)
     if cached is not None:
         return cached
     board = state.board
-    out = []
-    for tsq in target.squares:
-        for nb in (
-            (tsq[0] + 1, tsq[1]),
-            (tsq[0] - 1, tsq[1]),
-            (tsq[0], tsq[1] + 1),
-            (tsq[0], tsq[1] - 1),
-        ):
-            if (
-                board.in_bounds(nb)
-                and nb not in target.squares
-                and not board.solid[board.index(nb)]
-                and edge_passable_for_attack(state, nb, tsq)
+    shared_key = (board, target.squares, openable_doors(state))
+    result = _ATTACK_SQUARES.get(shared_key)
+    if result is None:
+        out = []
+        for tsq in target.squares:
+            for nb in (
+                (tsq[0] + 1, tsq[1]),
+                (tsq[0] - 1, tsq[1]),
+                (tsq[0], tsq[1] + 1),
+                (tsq[0], tsq[1] - 1),
             ):
-                out.append(nb)
-    result = tuple(out)
+                if (
+                    board.in_bounds(nb)
+                    and nb not in target.squares
+                    and not board.solid[board.index(nb)]
+                    and edge_passable_for_attack(state, nb, tsq)
+                ):
+                    out.append(nb)
+        result = tuple(out)
+        if len(_ATTACK_SQUARES) >= _MAX_ATTACK_SQUARES:
+            _ATTACK_SQUARES.clear()
+        _ATTACK_SQUARES[shared_key] = result
     state.memo[key] = result
     return result
+
+
+def attack_indices(state: GameState, player: str) -> frozenset[int]:
+    """Board indices of the squares next to ``player``'s targets (memoised per state)."""
+    key = ("ai_attack_indices", player)
+    cached = state.memo.get(key)
+    if cached is None:
+        w = state.board.width
+        cached = state.memo[key] = frozenset(
+            sq[0] + sq[1] * w for t in targets_of(state, player) for sq in attack_squares(state, t)
+        )
+    return cached
+
+
+def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
+    """(marines in play, commander alive) for the focus rule (memoised per state)."""
+    key = ("ai_player_counts", player)
+    cached = state.memo.get(key)
+    if cached is None:
+        figures = state.figures_of(player)
+        cached = state.memo[key] = (
+            sum(1 for t in figures if t.unit in MARINE_UNITS),
+            any(t.unit == "commander" for t in figures),
+        )
+    return cached
 
 
 def in_doorway(state: GameState, anchor: Square) -> bool:
@@ -229,35 +277,52 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-_FIELDS: dict[tuple, tuple[DistanceField, list[tuple[int, int, int]]]] = {}
+_FIELDS: dict[tuple, tuple[DistanceField, list[int]]] = {}
 _MAX_FIELDS = 512
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
 
 
-def _field_key(state: GameState, figure: Figure) -> tuple:
+#: Doors a moving alien may pass or open (everything but a standing bulkhead).
+_OPENABLE = {d: d.passable or d is DoorState.CLOSED for d in DoorState}
+
+
+def openable_doors(state: GameState) -> tuple[bool, ...]:
+    """Per door slot: can a moving alien pass or open it (memoised per state)."""
+    cached = state.memo.get("ai_openable_doors")
+    if cached is None:
+        cached = state.memo["ai_openable_doors"] = tuple(
+            map(_OPENABLE.__getitem__, state.door_open_slots)
+        )
+    return cached
+
+
+def field_layout_key(state: GameState, figure: Figure) -> tuple:
     """What an alien's distances depend on: its position, the squares of figures it may
     not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
     passed or opened. Other aliens only change where it may *stop*, not its distances."""
     layout = state.memo.get("ai_field_layout")
     if layout is None:
         blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
-        doors = tuple(d.passable or d is DoorState.CLOSED for d in state.door_open_slots)
+        doors = openable_doors(state)
         blips = frozenset(b.square for b in state.blips)
         layout = state.memo["ai_field_layout"] = (state.board, blocked, blips, doors)
     return (figure.id, figure.squares, layout)
 
 
-def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list]:
+def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int]]:
     """The alien's distance field, reusing the distances of an earlier, equivalent state
-    (same key, see :func:`_field_key`) and taking where it may stop from this state.
-    Also returns the positions within reach of any turn, sorted (steps, row, column)."""
-    key = _field_key(state, figure)
+    (same key, see :func:`field_layout_key`) and taking where it may stop from this state.
+    Also returns the board indices of the positions within reach of any turn, sorted by
+    (steps, row, column)."""
+    key = field_layout_key(state, figure)
     cached = _FIELDS.get(key)
     if cached is None:
         dfield = distance_field(state, figure.id)
-        w = state.board.width
-        near = sorted((d, i // w, i % w) for i, d in enumerate(dfield.dist) if 0 < d <= _NEAR)
+        dist = dfield.dist
+        # Indices ascend, so a stable sort by steps keeps (row, column) order inside a step.
+        near = [i for i, d in enumerate(dist) if 0 < d <= _NEAR]
+        near.sort(key=dist.__getitem__)
         if len(_FIELDS) >= _MAX_FIELDS:
             _FIELDS.clear()
         _FIELDS[key] = (dfield, near)
@@ -268,16 +333,8 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list]:
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
-    """Where the figure may end a move in this state, by movement's own rules (adapter:
-    movement.py has no public accessor for these tables; a 1x1 alien reads the shared
-    per-state table and frees its own square, a Dreadnought asks for its full mover)."""
-    from rules.engine.movement import _mover, _occupancy_tables
-
-    if figure.is_dreadnought:
-        return bytes(_mover(state, figure.id, True, ()).stoppable)
-    free = bytearray(_occupancy_tables(state, figure, frozenset())[1])
-    free[state.board.index(figure.squares[0])] = 1
-    return bytes(free)
+    """Where the figure may end a move in this state, by movement's own rules."""
+    return movement_stop_table(state, figure.id)
 
 
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
@@ -287,11 +344,13 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
     stops = [(0, dfield.start)]
     stoppable = dfield.stoppable
     if allowance <= _NEAR:
-        for d, y, x in near:
+        dist = dfield.dist
+        for i in near:
+            d = dist[i]
             if d > allowance:
                 break
-            if stoppable[x + y * w]:
-                stops.append((d, (x, y)))
+            if stoppable[i]:
+                stops.append((d, (i % w, i // w)))
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:
@@ -321,29 +380,47 @@ def assess_focus(
     allowance: int,
     *,
     may_attack: bool = True,
+    record: bool = False,
 ) -> Assessment:
     """The BoB focus of one alien: per player, path distance to adjacency and whether it
-    can attack one of the player's figures this turn (reach adjacency or shoot)."""
+    can attack one of the player's figures this turn (reach adjacency or shoot).
+    ``record``: collect in ``reach.reads`` the squares whose figures the sight answers
+    depended on (see :mod:`rules.engine.ai.readiness`)."""
     reach = assess(state, figure, rules, allowance)
+    if record:
+        reach.reads = set()
+        reach.door_reads = set()
     order = list(state.initiative) or [p.id for p in state.players]
     shooter = may_attack and can_shoot(figure, rules) and not _only_doorway(state, reach)
     melee = may_attack and rules.hand_to_hand_dice(figure.unit, figure.weapons).count > 0
     reaches = []
+    dist = reach.field.dist
+    stoppable = reach.field.stoppable
+    start = state.board.index(reach.field.start)
     for index, player in enumerate(order):
         targets = targets_of(state, player)
         if not targets:
             continue
-        distance = UNREACHABLE
-        for target in targets:
-            d, _ = reach.adjacent_stop(state, target)
-            distance = min(distance, d)
+        if figure.is_dreadnought:
+            distance = UNREACHABLE
+            for target in targets:
+                d, _ = reach.adjacent_stop(state, target)
+                distance = min(distance, d)
+        else:
+            # The same minimum as adjacent_stop over every target, on the shared index set.
+            goals = attack_indices(state, player)
+            if start in goals:
+                distance = 0
+            else:
+                distance = min((dist[i] for i in goals if stoppable[i]), default=UNREACHABLE)
+        marines_in_play, commander_alive = _player_counts(state, player)
         reaches.append(
             PlayerReach(
                 player=player,
                 distance=distance,
                 attackable=melee and distance <= allowance,
-                marines_in_play=sum(1 for t in state.figures_of(player) if t.unit in MARINE_UNITS),
-                commander_alive=any(t.unit == "commander" for t in state.figures_of(player)),
+                marines_in_play=marines_in_play,
+                commander_alive=commander_alive,
                 initiative=index,
             )
         )

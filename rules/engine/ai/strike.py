@@ -20,12 +20,13 @@ from rules.engine.combat import (
     CombatEvent,
     armour_against,
     attack_options,
+    blast_option,
     kill_value,
     owner_of,
     resolve_attack,
 )
 from rules.engine.geometry import is_orthogonally_adjacent
-from rules.engine.los import figure_sight
+from rules.engine.los import figure_sees
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import MARINE, Figure, GameState
 
@@ -121,9 +122,15 @@ def _info(ctx: TurnContext, figure: Figure) -> TargetInfo:
 
 
 def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
-    """The combat option of a single shot or a fight, built without listing every option
-    of the alien (combat resolves it); None when the attack is not legal as it stands."""
+    """The combat option of a single shot, a fight or a missile, built without listing
+    every option of the alien (combat resolves it); None when the attack is not legal as
+    it stands."""
     state, rules = ctx.state, ctx.rules
+    if shot.pattern == "blast" and shot.aim is not None:
+        option = blast_option(state, alien.id, shot.weapon, shot.aim, data=rules)
+        if option is None or option.odds.touches_friendly():
+            return None
+        return option
     if shot.target is None or not state.has_figure(shot.target):
         return None
     target = state.figure(shot.target)
@@ -146,7 +153,7 @@ def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
         return AttackOption(
             alien.id, HAND_TO_HAND, None, alien.squares, odds, text, target=target.id
         )
-    if shot.pattern != "single" or not figure_sight(state, alien, target, True).visible:
+    if shot.pattern != "single" or not figure_sees(state, alien, target, True):
         return None
     weapon = rules.weapon(shot.weapon)
     dice = weapon.dice.times(max(1, weapon.shots))

@@ -64,8 +64,9 @@ def resolve_alien_turn(
 def clear_caches() -> None:
     """Forget every memo the Alien AI keeps between turns (distances, layout sight,
     missile templates); for cold-start measurements and tests."""
-    from rules.engine.ai import area, reach, sight
+    from rules.engine.ai import area, reach
+    from rules.engine.los import clear_layout_lines
 
     reach._FIELDS.clear()
-    sight._LAYOUTS.clear()
+    clear_layout_lines()
     area._BLASTS.clear()

@@ -1,0 +1,184 @@
+"""Alien assessments kept between the activations of one turn, reused only when provably
+unchanged.
+
+RULES §11 asks for the aliens of the acting type to be ordered again on the current state
+before each activation. Between two activations usually one alien moved (two squares
+changed) and perhaps a door opened or a marine fell, so most assessments would come out
+the same. An assessment is reused only if everything it was computed from is unchanged:
+
+* the alien itself and its movement allowance;
+* its distances (the same :func:`reach.field_layout_key`: board, squares it may not pass,
+  blips, doors it may pass or open; fighting across a door depends on the same);
+* no door a firing line it traced depends on opened or closed;
+* the marine-side figures (which figures are targets, where they stand);
+* no changed square is one it could stop on this turn, one it read for a firing line, or
+  a square next to a target that is at most as far as its current distance to that
+  target's player (only such a square can change that distance).
+
+Anything else recomputes it, so the choice is exactly the one a fresh assessment gives.
+A Dreadnought (its stops depend on 2x2 blocks) is always assessed afresh.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from rules.engine.ai.focus import PlayerReach
+from rules.engine.ai.reach import (
+    Assessment,
+    assess_focus,
+    attack_indices,
+    field_layout_key,
+    stop_table,
+)
+from rules.engine.los import door_blockers
+from rules.engine.movement import DistanceField
+from rules.engine.state import ALIEN, Figure, GameState
+from rules.engine.units import RulesData
+
+
+@dataclass
+class _Entry:
+    state: GameState
+    figure: Figure
+    allowance: int
+    assessment: Assessment
+
+
+def _marine_side(state: GameState) -> tuple:
+    """The marine-side figures as far as targets go (life points do not matter)."""
+    key = "ai_marine_side"
+    cached = state.memo.get(key)
+    if cached is None:
+        cached = state.memo[key] = tuple(
+            (f.id, f.player, f.unit, f.squares, f.piloting)
+            for f in state.figures
+            if f.side != ALIEN
+        )
+    return cached
+
+
+def _changed_squares(old: GameState, new: GameState) -> set[int]:
+    """Board indices whose occupant may differ between the two states (every square of a
+    figure that moved, changed, appeared or left)."""
+    w = new.board.width
+    out: set[int] = set()
+    for f in new.figures:
+        before = old.figure(f.id) if old.has_figure(f.id) else None
+        if before is f:
+            continue
+        out.update(sq[0] + sq[1] * w for sq in f.squares)
+        if before is not None:
+            out.update(sq[0] + sq[1] * w for sq in before.squares)
+    for f in old.figures:
+        if not new.has_figure(f.id):
+            out.update(sq[0] + sq[1] * w for sq in f.squares)
+    return out
+
+
+def _changed_doors(old: GameState, new: GameState) -> list[int]:
+    """Slots of the doors whose sight blocking differs between the two states."""
+    before, after = door_blockers(old), door_blockers(new)
+    return [slot for slot, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+
+
+@dataclass
+class _Diff:
+    """What changed between the state an assessment was made on and the current one."""
+
+    same_layout: bool  # same squares aliens may not pass, blips, doors passable or openable
+    same_marines: bool
+    doors: list[int]  # door slots whose sight blocking changed
+    squares: set[int]  # squares whose occupant may have changed
+
+
+def _diff(old: GameState, new: GameState) -> _Diff:
+    # Any alien's field_layout_key holds the state's shared layout after its own squares.
+    probe = new.figures[0] if new.figures else None
+    same_layout = (
+        probe is None or field_layout_key(old, probe)[2] == field_layout_key(new, probe)[2]
+    )
+    return _Diff(
+        same_layout,
+        _marine_side(old) == _marine_side(new),
+        _changed_doors(old, new) if old.door_open_slots != new.door_open_slots else [],
+        _changed_squares(old, new),
+    )
+
+
+def _unchanged(
+    entry: _Entry, state: GameState, figure: Figure, allowance: int, diff: _Diff
+) -> bool:
+    if entry.allowance != allowance or entry.figure != figure:
+        return False
+    if not diff.same_layout or not diff.same_marines:
+        return False
+    reach = entry.assessment.reach
+    door_reads = reach.door_reads or set()
+    if any(slot in door_reads for slot in diff.doors):
+        return False
+    dist = reach.field.dist
+    reads = reach.reads if reach.reads is not None else set()
+    reaches: list[PlayerReach] = entry.assessment.reaches
+    for c in diff.squares:
+        d = dist[c]
+        if d <= allowance or c in reads:
+            return False
+        for r in reaches:
+            if d <= r.distance and c in attack_indices(state, r.player):
+                return False
+    return True
+
+
+class ReadinessMemo:
+    """Assessments of the aliens still to act in one turn (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._entries: dict[str, _Entry] = {}
+        self._now: GameState | None = None
+        self._diffs: dict[int, tuple[GameState, _Diff]] = {}
+
+    def _diff_to(self, old: GameState, state: GameState) -> _Diff:
+        """The changes from ``old`` to ``state``, worked out once per pair of states."""
+        if self._now is not state:
+            self._now, self._diffs = state, {}
+        kept = self._diffs.get(id(old))
+        if kept is None or kept[0] is not old:
+            kept = self._diffs[id(old)] = (old, _diff(old, state))
+        return kept[1]
+
+    def assess(
+        self, state: GameState, figure: Figure, rules: RulesData, allowance: int
+    ) -> Assessment:
+        """The alien's assessment on ``state``: reused when provably unchanged, else fresh."""
+        if figure.is_dreadnought:
+            return assess_focus(state, figure, rules, allowance)
+        entry = self._entries.get(figure.id)
+        if entry is not None and (
+            entry.state is state
+            or _unchanged(entry, state, figure, allowance, self._diff_to(entry.state, state))
+        ):
+            return _on_state(entry.assessment, state, figure)
+        # The state is immutable, so an assessment made on it earlier (another turn
+        # resolved from the same position) is kept in its memo and still holds.
+        key = ("ai_assessment", figure.id, allowance)
+        kept = state.memo.get(key)
+        if kept is not None and kept[0] is rules and kept[1] == figure:
+            assessment = kept[2]
+        else:
+            assessment = assess_focus(state, figure, rules, allowance, record=True)
+            state.memo[key] = (rules, figure, assessment)
+        self._entries[figure.id] = _Entry(state, figure, allowance, assessment)
+        return assessment
+
+
+def _on_state(assessment: Assessment, state: GameState, figure: Figure) -> Assessment:
+    """A copy of an unchanged assessment whose stop table is the current state's (the
+    alien's distances, stops and sight answers are the same)."""
+    reach = assessment.reach
+    old = reach.field
+    dfield = DistanceField(old.width, old.dist, old.parent, stop_table(state, figure), old.start)
+    fresh = replace(
+        reach, field=dfield, _shoot_cache=dict(reach._shoot_cache), reads=None, door_reads=None
+    )
+    return replace(assessment, reach=fresh)

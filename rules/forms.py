@@ -1,0 +1,170 @@
+"""Forms of the judge's board page. Every form carries ``version``: the snapshot number the
+judge was looking at, so an action on a board that changed meanwhile is refused."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.geometry import parse_square
+from rules.engine.maps import bundled_maps, load_map
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.judge import DiceForm
+
+POLICY_CHOICES = [
+    ("bob", _("BoB (default)")),
+    ("solitaire", _("Solitaire")),
+    ("priority", _("Priority")),
+]
+
+COMBAT_DICE_HELP = _(
+    "The faces shown, in rolling order, separated by commas: a white die shows 0, 1 or 2, "
+    "a red die 0, 1, 2 or 3; a d6 1 to 6."
+)
+
+
+def map_choices() -> list[tuple[str, str]]:
+    return [(name, f"{load_map(name).title or name} ({name})") for name in bundled_maps()]
+
+
+class NewGameForm(AccessibleForm):
+    map_name = forms.ChoiceField(label=_("Map"), choices=map_choices)
+    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES, initial="bob")
+    label = forms.CharField(
+        label=_("Label"), max_length=120, required=False, help_text=_("e.g. the table name.")
+    )
+
+
+class VersionedForm(AccessibleForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class FigureChoiceMixin:
+    """A ``figure`` select filled with the given (id, label) choices."""
+
+    def set_figures(self, figures: list[tuple[str, str]]) -> None:
+        self.fields["figure"].choices = [("", "—")] + figures
+
+
+class MoveForm(FigureChoiceMixin, VersionedForm):
+    figure = forms.ChoiceField(label=_("Marine"))
+    square = forms.CharField(
+        label=_("To square"),
+        max_length=12,
+        help_text=_("Column, row as on the board's edges, e.g. 5,4."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    pass_through = forms.BooleanField(
+        label=_("The other players let it pass through their figures"), required=False
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+    def clean_square(self):
+        text = self.cleaned_data["square"]
+        try:
+            return parse_square(text)
+        except ValueError:
+            raise forms.ValidationError(_("Write the square as column,row, e.g. 5,4.")) from None
+
+
+class AttackForm(DiceForm):
+    """The attack chosen among the engine's options, and how its dice are rolled."""
+
+    figure = forms.CharField(widget=forms.HiddenInput)
+    choice = forms.IntegerField(min_value=0, widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = COMBAT_DICE_HELP
+
+    def clean_choice(self):
+        choice = self.cleaned_data.get("choice")
+        if choice is None:
+            raise forms.ValidationError(_("Choose one of the attacks listed."))
+        return choice
+
+
+class AlienTurnForm(DiceForm):
+    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = COMBAT_DICE_HELP
+        self.order_fields(["policy", "mode", "dice", "version"])
+
+
+REMOVAL_CHOICES = [("dead", _("Dead")), ("left", _("Left play (reached a docking claw)"))]
+
+
+class RemoveForm(FigureChoiceMixin, VersionedForm):
+    figure = forms.ChoiceField(label=_("Figure"))
+    why = forms.ChoiceField(
+        label=_("Why"), choices=REMOVAL_CHOICES, widget=forms.RadioSelect, initial="dead"
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("What happened at the table, for the record."),
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+
+class LifePointsForm(FigureChoiceMixin, VersionedForm):
+    figure = forms.ChoiceField(label=_("Figure"))
+    life_points = forms.IntegerField(label=_("Life points"), min_value=1, max_value=99)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("What happened at the table, for the record."),
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+
+class SightForm(AccessibleForm):
+    a = forms.CharField(
+        label=_("From"), max_length=40, help_text=_("A figure id or a square, e.g. p1-m2 or 5,4.")
+    )
+    b = forms.CharField(label=_("To"), max_length=40, help_text=_("A figure id or a square."))
+    for_firing = forms.BooleanField(
+        label=_("For shooting (figures in between block)"), required=False, initial=True
+    )
+
+
+class UndoForm(VersionedForm):
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class UploadForm(VersionedForm):
+    file = forms.FileField(
+        label=_("State file (JSON)"),
+        required=False,
+        help_text=_("The same format as the download (and as alien_turn --input)."),
+    )
+    text = forms.CharField(
+        label=_("…or paste the JSON"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            try:
+                cleaned["json_text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("file", _("The file is not UTF-8 text; save it as JSON and retry."))
+        elif cleaned.get("text", "").strip():
+            cleaned["json_text"] = cleaned["text"]
+        else:
+            self.add_error("file", _("Choose a state file or paste its JSON."))
+        return cleaned

@@ -1,0 +1,103 @@
+"""The engine's step log shown to the judge in the page's language, with the points the judge
+may overrule marked (a doubtful line of sight; a tie the attacked player may reorder)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+
+from rules.engine.narration import LANGUAGES, MESSAGES, format_param, render
+
+#: Criteria meaning "the engine broke a tie; the attacked player may reorder".
+REORDERABLE = frozenset({"lowest_id"})
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    code: str
+    overrulable: bool
+
+
+def narration_language() -> str:
+    """The active Django language if the engine narrates in it, else English."""
+    language = (get_language() or "en").split("-")[0]
+    return language if language in LANGUAGES else "en"
+
+
+def is_overrulable(step: Mapping[str, Any]) -> bool:
+    if step.get("code") == "doubtful_sight":
+        return True
+    return step.get("params", {}).get("criterion") in REORDERABLE
+
+
+def log_lines(steps: Iterable[Mapping[str, Any]], lang: str | None = None) -> list[LogLine]:
+    """Stored steps (``{"code", "params"}``) as text lines; unknown codes are skipped."""
+    lang = lang or narration_language()
+    return [
+        LogLine(
+            render(step["code"], step.get("params", {}), lang), step["code"], is_overrulable(step)
+        )
+        for step in steps
+        if step.get("code") in MESSAGES
+    ]
+
+
+def _square(value: Any) -> str:
+    return f"({value[0]},{value[1]})"
+
+
+def event_lines(events: Iterable[Mapping[str, Any]]) -> list[str]:
+    """Stored engine events as text: move events (``MoveEvent.to_json``) in the page's
+    language; combat events carry the engine's own text."""
+    lines = []
+    for event in events:
+        kind = event.get("kind")
+        if kind == "moved":
+            path = " → ".join(_square(sq) for sq in event.get("path", []))
+            steps = int(event.get("steps", 0))
+            lines.append(
+                ngettext(
+                    "%(figure)s moved %(steps)d square: %(path)s",
+                    "%(figure)s moved %(steps)d squares: %(path)s",
+                    steps,
+                )
+                % {"figure": event.get("figure"), "steps": steps, "path": path}
+            )
+        elif kind == "door_opened":
+            a, b = event.get("between", [[0, 0], [0, 0]])
+            lines.append(
+                _("%(figure)s opened the door between %(a)s and %(b)s")
+                % {"figure": event.get("figure"), "a": _square(a), "b": _square(b)}
+            )
+        elif kind == "section_entered":
+            lines.append(
+                _("%(figure)s entered section %(section)s and stopped on %(square)s")
+                % {
+                    "figure": event.get("figure"),
+                    "section": event.get("section"),
+                    "square": _square(event.get("square")),
+                }
+            )
+        elif kind == "reached_claw":
+            lines.append(
+                _("%(figure)s reached docking claw %(claw)s: it may leave play")
+                % {"figure": event.get("figure"), "claw": event.get("claw")}
+            )
+        elif event.get("text"):
+            lines.append(str(event["text"]))
+    return lines
+
+
+def dice_lines(rolls: Iterable[Mapping[str, Any]], lang: str | None = None) -> list[str]:
+    """Stored rolls (``Roll.as_dict``) as "purpose: kind [values]" in the page's language."""
+    lang = lang or narration_language()
+    return [
+        f"{roll.get('purpose') or '-'}: {format_param('kind', roll.get('kind'), lang)} "
+        f"[{', '.join(str(v) for v in roll.get('values', []))}]"
+        for roll in rolls
+    ]

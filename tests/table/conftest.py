@@ -1,0 +1,60 @@
+"""A seated session with squads drawn, for the judge's board page tests."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rules.engine.state import ALIEN, Figure, GameState
+from rules.services import create_game, latest_snapshot, snapshot_state, upload_state
+from tests.web.conftest import World, build_world
+from tournaments.models import Loadout
+
+
+def seat_squads(world: World) -> None:
+    """Give the session's seats the tournament's squads in squad order (as a draw would)."""
+    squads = list(world.tournament.squads.order_by("order", "pk"))
+    for seat, squad in zip(world.session.seats.order_by("seat_order"), squads, strict=False):
+        seat.squad = squad
+        seat.save(update_fields=["squad"])
+
+
+@pytest.fixture
+def table(db) -> World:
+    world = build_world()
+    seat_squads(world)
+    first = world.session.seats.order_by("seat_order").first()
+    Loadout.objects.create(
+        seat=first,
+        commander_combo="bolter",
+        marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "bolter"],
+    )
+    return world
+
+
+@pytest.fixture
+def game(table):
+    return create_game(table.session, "hunt-derelict", "bob", label="Table 1", actor=table.judge)
+
+
+def rearrange(game, squares: dict[str, tuple[int, int]] | None = None, aliens=()) -> GameState:
+    """Append a state with some figures moved and some aliens added (as an upload would)."""
+    state = snapshot_state(latest_snapshot(game))
+    for fid, sq in (squares or {}).items():
+        state = state.with_figure(state.figure(fid).moved_to((sq,)))
+    for fid, unit, sq in aliens:
+        state = state.with_figure(
+            Figure(fid, ALIEN, None, unit, (sq,), life_points=1, weapons=(f"{unit}_weapon",))
+        )
+    upload_state(
+        game,
+        json.dumps(state.to_json()),
+        expected_number=latest_snapshot(game).number,
+    )
+    return snapshot_state(latest_snapshot(game))
+
+
+@pytest.fixture(autouse=True)
+def _fast_password_hashing(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

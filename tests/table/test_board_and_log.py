@@ -1,0 +1,76 @@
+"""The board picture and the step log's language and overrule marks."""
+
+from __future__ import annotations
+
+from xml.etree import ElementTree
+
+from rules.board_svg import board_svg
+from rules.engine.board import DoorState
+from rules.engine.geometry import Facing
+from rules.engine.state import ALIEN, MARINE, Blip, Figure, Player, build_state
+from rules.step_log import dice_lines, event_lines, log_lines
+
+DRAWING = """\
++--+--+--+--+
+|.1 .  .  . |
++  +  +DD+  +
+|:  : |:  :R|
++--+--+--+--+
+"""
+
+
+def small_state():
+    figures = (
+        Figure("p1-cmd", MARINE, "p1", "commander", ((0, 0),), 6, Facing.SOUTH, ("bolter",)),
+        Figure("ork-1", ALIEN, None, "ork", ((3, 1),), 1, weapons=("ork_weapon",)),
+    )
+    return build_state(
+        DRAWING,
+        figures,
+        players=(Player("p1", "ultramarines", "1"),),
+        blips=(Blip("b1", (1, 1), "gretchin"),),
+    )
+
+
+def test_board_svg_draws_every_kind_of_thing():
+    state = small_state()
+    svg = board_svg(state, {"p1": "blue"})
+    root = ElementTree.fromstring(svg)  # well-formed XML
+    assert root.tag.endswith("svg")
+    assert 'data-figure="p1-cmd"' in svg and 'data-figure="ork-1"' in svg
+    assert "#1d4ed8" in svg  # the blue squad's colour
+    assert 'class="door door-closed"' in svg
+    assert "blip hiding gretchin" in svg
+    assert ">R<" in svg  # the reinforcement square
+    opened = state.with_door((2, 0), (2, 1), DoorState.OPEN)
+    assert 'class="door door-open"' in board_svg(opened)
+
+
+def test_step_log_marks_what_the_judge_may_overrule():
+    steps = [
+        {"code": "turn_start", "params": {"round": 2, "policy": "bob"}},
+        {"code": "doubtful_sight", "params": {"a": [1, 1], "b": [4, 2]}},
+        {"code": "activation", "params": {"figure": "o1", "unit": "ork", "criterion": "lowest_id"}},
+        {"code": "activation", "params": {"figure": "o2", "unit": "ork", "criterion": "distance"}},
+    ]
+    lines = log_lines(steps, "en")
+    assert [line.overrulable for line in lines] == [False, True, True, False]
+    assert lines[1].text.startswith("Doubtful line of sight between (1,1) and (4,2)")
+    assert log_lines(steps, "it")[0].text == "Turno alieno (round 2), politica bob."
+
+
+def test_events_and_dice_as_text():
+    events = [
+        {"kind": "door_opened", "figure": "p1-m1", "square": [2, 0], "between": [[2, 0], [2, 1]]},
+        {"kind": "moved", "figure": "p1-m1", "square": [2, 1], "steps": 1, "path": [[2, 1]]},
+        {"kind": "reached_claw", "figure": "p1-m1", "square": [0, 0], "claw": "1"},
+        {"kind": "damage", "text": "p2-m1 loses 2 life points"},
+    ]
+    assert event_lines(events) == [
+        "p1-m1 opened the door between (2,0) and (2,1)",
+        "p1-m1 moved 1 square: (2,1)",
+        "p1-m1 reached docking claw 1: it may leave play",
+        "p2-m1 loses 2 life points",
+    ]
+    rolls = [{"purpose": "ork-1 fights", "kind": "white", "values": [0, 2], "source": "seeded"}]
+    assert dice_lines(rolls, "it") == ["ork-1 fights: bianchi [0, 2]"]

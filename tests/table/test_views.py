@@ -1,0 +1,246 @@
+"""The judge's board pages: permissions, forms, htmx partials and error messages."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.management import call_command
+from django.test import Client
+from django.urls import reverse
+
+from rules.engine.dice import SeededDice
+from rules.models import Game, SnapshotKind
+from rules.services import carry_out_turn, latest_snapshot, request_alien_turn
+from tests.table.conftest import rearrange
+from tournaments.models import DiceRoll
+
+pytestmark = pytest.mark.django_db
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(name: str, game: Game) -> str:
+    return reverse(f"rules:{name}", args=[game.session_id, game.number])
+
+
+def test_the_sessions_judge_sees_the_board(game, table):
+    response = client_for(table.judge).get(url("board", game))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "<svg" in body and 'data-figure="p1-cmd"' in body
+    assert "Section A surveyed" in body
+    first = table.session.seats.order_by("seat_order").first()
+    assert first.player.display_name in body and first.squad.name in body
+
+
+@pytest.mark.parametrize("name", ["board", "board_partial", "state_json", "step_log"])
+def test_other_judges_and_the_public_are_kept_out(game, table, name):
+    assert client_for(table.other_judge).get(url(name, game)).status_code == 403
+    response = Client().get(url(name, game))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("tournaments:login"))
+    assert client_for(table.organiser).get(url(name, game)).status_code == 200
+
+
+def test_other_judge_cannot_move(game, table):
+    response = client_for(table.other_judge).post(
+        url("move", game), {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
+    )
+    assert response.status_code == 403
+    assert latest_snapshot(game).number == 1
+
+
+def test_creating_a_game(table):
+    client = client_for(table.judge)
+    games_url = reverse("rules:games", args=[table.session.pk])
+    response = client.post(games_url, {"map_name": "tpk-ring", "policy": "priority"})
+    game = Game.objects.get(session=table.session)
+    assert response.status_code == 302 and response["Location"] == url("board", game)
+    assert (game.map_name, game.policy, game.number) == ("tpk-ring", "priority", 1)
+    bad = client.post(games_url, {"map_name": "atlantis", "policy": "bob"})
+    assert bad.status_code == 400 and "atlantis" in bad.content.decode()
+    assert client.get(games_url).status_code == 200
+
+
+def test_a_legal_move_redirects_and_an_illegal_one_says_why(game, table):
+    client = client_for(table.judge)
+    bad = client.post(
+        url("move", game), {"move-figure": "p1-m2", "move-square": "5,9", "move-version": 1}
+    )
+    assert bad.status_code == 400
+    assert "needs 8 squares to reach 5,9 but moves at most 4" in bad.content.decode()
+    typo = client.post(
+        url("move", game), {"move-figure": "p1-m2", "move-square": "five", "move-version": 1}
+    )
+    assert "Write the square as column,row" in typo.content.decode()
+    good = client.post(
+        url("move", game), {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
+    )
+    assert good.status_code == 302
+    assert latest_snapshot(game).kind == SnapshotKind.MARINE_MOVE
+
+
+def test_attack_panel_partial_shows_exact_odds(game, table):
+    rearrange(game, {"p2-m1": (4, 5)})
+    client = client_for(table.judge)
+    response = client.get(url("attack_panel", game), {"attacker": "p1-m4"}, **HTMX)
+    body = response.content.decode()
+    assert response.status_code == 200 and "<html" not in body
+    assert "destroyed with probability" in body and 'name="attack-choice"' in body
+    plain = client.get(url("attack_panel", game), {"attacker": "p1-m4"})
+    assert plain.status_code == 302 and "attacker=p1-m4" in plain["Location"]
+
+
+def test_attack_with_physical_dice(game, table):
+    rearrange(game, {"p2-m1": (4, 5)})
+    client = client_for(table.judge)
+    panel = client.get(url("attack_panel", game), {"attacker": "p1-m4"}, **HTMX).content.decode()
+    marker = "p1-m4 fires the Bolter at p2-m1"
+    assert marker in panel
+    choice = panel[: panel.index(marker)].rsplit('value="', 1)[1].split('"')[0]
+    data = {
+        "attack-figure": "p1-m4",
+        "attack-choice": choice,
+        "attack-version": 2,
+        "attack-mode": "physical",
+        "attack-dice": "3,3",
+    }
+    response = client.post(url("attack", game), data)
+    assert response.status_code == 302
+    snapshot = latest_snapshot(game)
+    assert snapshot.kind == SnapshotKind.MARINE_ATTACK
+    assert DiceRoll.objects.filter(batch=snapshot.dice_batch, source="scripted").exists()
+    missing = client.post(url("attack", game), {**data, "attack-version": 3, "attack-dice": "5"})
+    assert missing.status_code == 400
+
+
+def test_alien_turn_button_runs_the_task_and_shows_the_log(game, table):
+    rearrange(game, aliens=[("ork-1", "ork", (5, 2))])
+    client = client_for(table.judge)
+    board = client.get(url("board", game)).content.decode()
+    assert "Run the Alien turn" in board
+    response = client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 2}
+    )
+    assert response.status_code == 302 and "request=" in response["Location"]
+    page = client.get(response["Location"]).content.decode()
+    assert "Alien turn (round 1), policy bob." in page
+    assert "Rolled by the app with seed" in page
+    request_id = response["Location"].split("request=")[1].split("#")[0]
+    log = client.get(url("step_log", game), {"request": request_id}, **HTMX).content.decode()
+    assert "End of the Alien turn." in log and "<html" not in log
+
+
+def test_step_log_in_italian(game, table):
+    rearrange(game, aliens=[("ork-1", "ork", (5, 2))])
+    client = client_for(table.judge)
+    client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 2}
+    )
+    client.cookies["django_language"] = "it"
+    log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it", **HTMX).content.decode()
+    assert "Fine del turno alieno." in log
+    page = client.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it")
+    assert page.status_code == 200 and "Fine del turno alieno." in page.content.decode()
+
+
+def test_line_of_sight_partial(game, table):
+    client = client_for(table.judge)
+    response = client.get(
+        url("sight", game), {"los-a": "p1-m4", "los-b": "4,9", "los-for_firing": "on"}, **HTMX
+    )
+    assert response.status_code == 200 and "Visible" in response.content.decode()
+    bad = client.get(url("sight", game), {"los-a": "nobody", "los-b": "4,9"}, **HTMX)
+    assert bad.status_code == 400 and "neither a figure id" in bad.content.decode()
+
+
+def test_bad_upload_shows_the_json_path(game, table):
+    data = latest_snapshot(game).state
+    data["figures"][2]["life_points"] = 0
+    response = client_for(table.judge).post(
+        url("upload", game), {"upload-text": json.dumps(data), "upload-version": 1}
+    )
+    assert response.status_code == 400
+    assert "$.figures[2].life_points" in response.content.decode()
+    assert latest_snapshot(game).number == 1
+
+
+def test_download_is_what_alien_turn_reads(game, table, tmp_path, capsys):
+    response = client_for(table.judge).get(url("state_json", game))
+    assert "attachment" in response["Content-Disposition"]
+    path = tmp_path / "state.json"
+    path.write_bytes(response.content)
+    call_command("alien_turn", input=str(path), seed=3)
+    assert json.loads(capsys.readouterr().out)["steps"][0]["code"] == "turn_start"
+
+
+def test_undo_and_remove_from_the_page(game, table):
+    client = client_for(table.judge)
+    no_reason = client.post(
+        url("remove", game),
+        {"remove-figure": "p3-m1", "remove-why": "dead", "remove-reason": "", "remove-version": 1},
+    )
+    assert no_reason.status_code == 400
+    client.post(
+        url("remove", game),
+        {"remove-figure": "p3-m1", "remove-why": "dead", "remove-reason": "x", "remove-version": 1},
+    )
+    assert latest_snapshot(game).kind == SnapshotKind.JUDGE_EDIT
+    response = client.post(url("undo", game), {"number": 1, "version": 2})
+    assert response.status_code == 302
+    assert latest_snapshot(game).restored_from == 1
+
+
+def test_pending_turn_polls_then_reloads_the_page(game, table):
+    turn = request_alien_turn(game, "bob", SeededDice(seed=5), expected_number=1)
+    client = client_for(table.judge)
+    pending = client.get(url("step_log", game), {"request": turn.pk}, **HTMX)
+    assert "being resolved" in pending.content.decode()
+    assert 'hx-trigger="every 2s"' in pending.content.decode()
+    assert "HX-Refresh" not in pending
+    carry_out_turn(turn.pk)
+    done = client.get(url("step_log", game), {"request": turn.pk, "poll": 1}, **HTMX)
+    assert done["HX-Refresh"] == "true"
+
+
+def test_move_events_are_told_on_the_page(game, table):
+    client = client_for(table.judge)
+    client.post(
+        url("move", game), {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
+    )
+    page = client.get(url("board", game)).content.decode()
+    assert "p1-m2 moved 3 squares: (4,2) → (4,3) → (5,4)" in page
+
+
+def test_a_second_judge_on_an_old_page_is_refused(game, table):
+    client = client_for(table.judge)
+    data = {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
+    assert client.post(url("move", game), data).status_code == 302
+    stale = client.post(url("move", game), {**data, "move-figure": "p1-m4", "move-square": "4,4"})
+    assert stale.status_code == 400
+    assert "The game changed since you opened the page" in stale.content.decode()
+    assert latest_snapshot(game).number == 2
+
+
+def test_an_unknown_turn_request_shows_the_latest_step(game, table):
+    client = client_for(table.judge)
+    for request_id in ("not-a-uuid", "00000000-0000-0000-0000-000000000000"):
+        response = client.get(url("step_log", game), {"request": request_id}, **HTMX)
+        assert response.status_code == 200
+        assert "Step 1: Setup" in response.content.decode()
+
+
+def test_life_points_edit_from_the_page(game, table):
+    client = client_for(table.judge)
+    data = {"lp-figure": "p2-cmd", "lp-life_points": 3, "lp-reason": "", "lp-version": 1}
+    assert client.post(url("life_points", game), data).status_code == 400
+    response = client.post(url("life_points", game), {**data, "lp-reason": "overruled"})
+    assert response.status_code == 302
+    assert latest_snapshot(game).state["figures"][5]["life_points"] == 3

@@ -1,0 +1,161 @@
+"""Stipulation parameters (RULES §6) as ordinary form fields, one group per stipulation type.
+
+The organiser fills the group of the chosen type; the group is turned into the parameters
+dict and checked by :func:`tournaments.models.clean_stipulation_params`, whose messages name
+the parameter to fix. Without JavaScript every group is shown; with it, only the chosen one.
+"""
+
+from __future__ import annotations
+
+import copy
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from ..models import StipulationKind
+from ..models.stipulations import (
+    END_ALIENS_DEAD,
+    END_FIXED_ROUNDS,
+    FLAGS_ONE_FOR_ALL,
+    FLAGS_ONE_PER_SQUAD,
+    FLAGS_TWO_FOR_THREE,
+)
+
+
+def _number(label, minimum: int = 1, help_text: str = "") -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label, required=False, min_value=minimum, max_value=999, help_text=help_text
+    )
+
+
+def _flag(label) -> forms.BooleanField:
+    return forms.BooleanField(label=label, required=False)
+
+
+def _cards(label) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        help_text=_("Names separated by commas; leave empty for the whole deck."),
+    )
+
+
+END_CHOICES = [
+    (END_FIXED_ROUNDS, _("after a fixed number of rounds")),
+    (END_ALIENS_DEAD, _("when all aliens are dead, then N rounds to reach the claws")),
+]
+FLAG_CHOICES = [
+    (FLAGS_ONE_PER_SQUAD, _("one flag per squad")),
+    (FLAGS_TWO_FOR_THREE, _("two flags for three squads")),
+    (FLAGS_ONE_FOR_ALL, _("one flag for all")),
+]
+
+#: Per stipulation type: form field name -> (parameter name, field). The stall breaker's
+#: fields are gathered into its own object.
+GROUPS: dict[str, dict[str, tuple[str, forms.Field]]] = {
+    StipulationKind.ALIEN_HUNT: {
+        "ah_end_condition": (
+            "end_condition",
+            forms.ChoiceField(label=_("The game ends"), choices=END_CHOICES, required=False),
+        ),
+        "ah_rounds": ("rounds", _number(_("Rounds"))),
+        "ah_escape_rounds": ("escape_rounds", _number(_("Rounds to reach the claws"))),
+        "ah_event_deck": ("event_deck", _flag(_("Use the alien event deck"))),
+        "ah_event_cards": ("event_cards", _cards(_("Event cards in the deck"))),
+    },
+    StipulationKind.CATCH_THE_FLAG: {
+        "ctf_flags": (
+            "flags",
+            forms.ChoiceField(label=_("Flags"), choices=FLAG_CHOICES, required=False),
+        ),
+        "ctf_flag_value": ("flag_value", _number(_("Flag value (points)"))),
+        "ctf_hidden_flags": ("hidden_flags", _flag(_("Hidden flag locations"))),
+        "ctf_rounds": ("rounds", _number(_("Rounds (empty: no limit)"))),
+        "ctf_aliens": ("aliens", _flag(_("Aliens in play"))),
+        "ctf_event_deck": ("event_deck", _flag(_("Use the alien event deck"))),
+        "ctf_event_cards": ("event_cards", _cards(_("Event cards in the deck"))),
+    },
+    StipulationKind.TPK: {
+        "tpk_aliens": ("aliens", _flag(_("Aliens in play (not recommended)"))),
+    },
+}
+GROUPS[StipulationKind.EXTENDED_TPK] = GROUPS[StipulationKind.TPK]
+STALL_FIELDS: dict[str, tuple[str, forms.Field]] = {
+    "stall_from_round": ("from_round", _number(_("Stall breaker from round"))),
+    "stall_points": ("points", _number(_("Points per round (B)"))),
+    "stall_growth": ("growth", _number(_("B grows each round by"), minimum=0)),
+    "stall_max_extra_rounds": ("max_extra_rounds", _number(_("At most this many more rounds"))),
+}
+GROUP_LABELS = {
+    StipulationKind.ALIEN_HUNT: _("Alien Hunt parameters"),
+    StipulationKind.CATCH_THE_FLAG: _("Catch the Flag parameters"),
+    StipulationKind.TPK: _("TPK and Extended TPK parameters"),
+}
+
+
+class StipulationFieldsMixin:
+    """Adds the parameter fields to a form whose ``stipulation_kind`` field picks the type."""
+
+    def add_stipulation_fields(self, params: dict | None, kind: str) -> None:
+        for group in (
+            GROUPS[StipulationKind.ALIEN_HUNT],
+            GROUPS[StipulationKind.CATCH_THE_FLAG],
+            GROUPS[StipulationKind.TPK],
+            STALL_FIELDS,
+        ):
+            for name, (_parameter, field) in group.items():
+                # Each form gets its own copy: widgets carry per-request attributes.
+                self.fields[name] = copy.deepcopy(field)
+        params = params or {}
+        if kind in GROUPS:
+            for name, (parameter, _field) in GROUPS[kind].items():
+                if parameter in params:
+                    value = params[parameter]
+                    self.initial[name] = ", ".join(value) if isinstance(value, list) else value
+        stall = params.get("stall_breaker") or {}
+        if stall:
+            self.initial["tpk_stall"] = True
+        for name, (parameter, _field) in STALL_FIELDS.items():
+            if parameter in stall:
+                self.initial[name] = stall[parameter]
+        self.fields["tpk_stall"] = _flag(_("Use the stall breaker"))
+
+    def stipulation_groups(self) -> list[tuple[str, str, list]]:
+        """(type, heading, bound fields) for the template, one group per type."""
+        tpk = [self[name] for name in GROUPS[StipulationKind.TPK]]
+        tpk += [self["tpk_stall"]] + [self[name] for name in STALL_FIELDS]
+        return [
+            (
+                StipulationKind.ALIEN_HUNT.value,
+                GROUP_LABELS[StipulationKind.ALIEN_HUNT],
+                [self[name] for name in GROUPS[StipulationKind.ALIEN_HUNT]],
+            ),
+            (
+                StipulationKind.CATCH_THE_FLAG.value,
+                GROUP_LABELS[StipulationKind.CATCH_THE_FLAG],
+                [self[name] for name in GROUPS[StipulationKind.CATCH_THE_FLAG]],
+            ),
+            ("tpk extended_tpk", GROUP_LABELS[StipulationKind.TPK], tpk),
+        ]
+
+    def stipulation_params(self, kind: str) -> dict:
+        """The parameters typed for ``kind`` (unchecked; empty fields are left out)."""
+        cleaned = self.cleaned_data
+        params: dict = {}
+        for name, (parameter, field) in GROUPS.get(kind, {}).items():
+            value = cleaned.get(name)
+            if isinstance(field, forms.BooleanField):
+                params[parameter] = bool(value)
+            elif name.endswith("event_cards"):
+                params[parameter] = [
+                    card.strip() for card in (value or "").split(",") if card.strip()
+                ]
+            elif value not in (None, ""):
+                params[parameter] = value
+        if kind in (StipulationKind.TPK, StipulationKind.EXTENDED_TPK) and cleaned.get("tpk_stall"):
+            params["stall_breaker"] = {
+                parameter: cleaned[name]
+                for name, (parameter, _field) in STALL_FIELDS.items()
+                if cleaned.get(name) is not None
+            }
+        return params
