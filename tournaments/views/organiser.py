@@ -12,6 +12,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
+from tournaments.catalogue_db import install_catalogue
+from tournaments.interchange.roster import save_roster
 
 from ..activity import log_activity
 from ..dice_records import check_all_dice_used
@@ -28,12 +30,8 @@ from ..interchange.roster import parse_roster
 from ..models import (
     ActivityLog,
     ActivityVerb,
-    Player,
     Registration,
     Session,
-    Squad,
-    SquadColour,
-    SquadPreference,
     StaleSessionError,
     Tournament,
 )
@@ -63,7 +61,7 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         with transaction.atomic():
             tournament = form.save()
             tournament.organisers.add(request.user)
-            install_default_squads(tournament)
+            install_catalogue(tournament)
             log_activity(tournament, ActivityVerb.CREATED, str(tournament), actor=request.user)
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("tournaments:organiser_players", slug=tournament.slug)
@@ -192,26 +190,16 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "organiser/players.html", context, status=400)
 
 
-@transaction.atomic
 def _save_roster(request: HttpRequest, tournament: Tournament, rows) -> None:
-    number = (
-        Registration.objects.filter(tournament=tournament)
-        .order_by("-number")
-        .values_list("number", flat=True)
-        .first()
-        or 0
-    )
-    for row in rows:
-        number += 1
-        player = Player.objects.create(name=row.name, nickname=row.nickname, email=row.email)
-        Registration.objects.create(tournament=tournament, player=player, number=number)
-        if row.preferences:
-            SquadPreference.objects.create(
-                player=player, tournament=tournament, choices=list(row.preferences)
-            )
-    log_activity(
-        tournament, ActivityVerb.IMPORTED, _("player roster"), actor=request.user, rows=len(rows)
-    )
+    with transaction.atomic():
+        save_roster(tournament, rows)
+        log_activity(
+            tournament,
+            ActivityVerb.IMPORTED,
+            _("player roster"),
+            actor=request.user,
+            rows=len(rows),
+        )
 
 
 @organiser_required
@@ -426,19 +414,3 @@ STAGE_GENERAL_FIELDS = (
     "seating_method",
     "thresholds",
 )
-
-DEFAULT_SQUADS = (
-    ("ultramarines", "Ultramarines", "Ultramarines", SquadColour.BLUE),
-    ("blood-angels", "Blood Angels", "Angeli Sanguinari", SquadColour.RED),
-    ("imperial-fists", "Imperial Fists", "Pugni d'Acciaio", SquadColour.YELLOW),
-)
-
-
-def install_default_squads(tournament: Tournament) -> None:
-    """The three chapters of RULES §1 in the default squad order (editable in the admin)."""
-    for order, (slug, name_en, name_it, colour) in enumerate(DEFAULT_SQUADS):
-        Squad.objects.get_or_create(
-            tournament=tournament,
-            slug=slug,
-            defaults={"name_en": name_en, "name_it": name_it, "colour": colour, "order": order},
-        )
