@@ -173,8 +173,7 @@ class ScriptedDice(Dice):
         if value not in allowed:
             shown = ", ".join(str(v) for v in allowed)
             raise DiceError(
-                f"die {number} is {value}, which a {kind.value} die cannot show "
-                f"(allowed: {shown})"
+                f"die {number} is {value}, which a {kind.value} die cannot show (allowed: {shown})"
             )
         self._position += 1
         return value
