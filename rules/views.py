@@ -447,54 +447,54 @@ def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     return _board_page(request, game, status=400, attack_form=form)
 
 
-@judge_required
-@require_POST
-def remove(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+def _judge_edit(request, session, number, form_class, prefix, form_name, apply):
+    """A judge's correction of a figure: validate the form, append a snapshot, or show errors."""
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
-    form = RemoveForm(
-        request.POST, figures=_figure_choices(state, marines_only=False), prefix="remove"
+    form = form_class(
+        request.POST, figures=_figure_choices(state, marines_only=False), prefix=prefix
     )
     if form.is_valid():
+        data = form.cleaned_data
         try:
-            snapshot = remove_figure(
-                game,
-                form.cleaned_data["figure"],
-                form.cleaned_data["why"],
-                form.cleaned_data["reason"],
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
+            snapshot = apply(game, data, expected_number=data["version"], actor=request.user)
         except GameError as error:
             form.add_error(None, str(error))
         else:
             return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, remove_form=form)
+    return _board_page(request, game, status=400, **{form_name: form})
+
+
+@judge_required
+@require_POST
+def remove(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _judge_edit(
+        request,
+        session,
+        number,
+        RemoveForm,
+        "remove",
+        "remove_form",
+        lambda game, data, **kw: remove_figure(
+            game, data["figure"], data["why"], data["reason"], **kw
+        ),
+    )
 
 
 @judge_required
 @require_POST
 def life_points(request: HttpRequest, session: Session, number: int) -> HttpResponse:
-    game = _game(session, number)
-    state = snapshot_state(latest_snapshot(game))
-    form = LifePointsForm(
-        request.POST, figures=_figure_choices(state, marines_only=False), prefix="lp"
+    return _judge_edit(
+        request,
+        session,
+        number,
+        LifePointsForm,
+        "lp",
+        "life_points_form",
+        lambda game, data, **kw: set_life_points(
+            game, data["figure"], data["life_points"], data["reason"], **kw
+        ),
     )
-    if form.is_valid():
-        try:
-            snapshot = set_life_points(
-                game,
-                form.cleaned_data["figure"],
-                form.cleaned_data["life_points"],
-                form.cleaned_data["reason"],
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
-        except GameError as error:
-            form.add_error(None, str(error))
-        else:
-            return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, life_points_form=form)
 
 
 @judge_required

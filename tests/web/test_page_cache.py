@@ -37,7 +37,7 @@ def test_each_visitor_gets_their_own_csrf_token(world):
     token_one = first.cookies["csrftoken"].value
     token_two = second.cookies["csrftoken"].value
     assert token_one != token_two
-    assert "bob-csrf-token-placeholder" not in page_two.content.decode()
+    assert "bob-csrf-token-slot" not in page_two.content.decode()
     # The language form works with the token served from the cache.
     switched = second.post(
         "/i18n/setlang/",

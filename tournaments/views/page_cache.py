@@ -10,7 +10,7 @@ process; elsewhere (a Celery worker, a management command) it simply expires.
 
 Only visitors with nothing personal on the page are served from the cache: not logged in,
 no player link remembered, no pending message. The CSRF token (the language form) is
-rendered as a placeholder and replaced with the visitor's own token on every response.
+rendered as a marked slot and replaced with the visitor's own token on every response.
 """
 
 from __future__ import annotations
@@ -30,8 +30,8 @@ from ..permissions import PLAYER_SESSION_KEY
 
 PAGE_SECONDS = 60
 VERSION_SECONDS = 60
-CSRF_PLACEHOLDER = "bob-csrf-token-placeholder"
-_PLACEHOLDER_BYTES = CSRF_PLACEHOLDER.encode("ascii")
+CSRF_SLOT = "bob-csrf-token-slot"
+_PLACEHOLDER_BYTES = CSRF_SLOT.encode("ascii")
 
 
 def cacheable(request: HttpRequest) -> bool:
@@ -54,10 +54,10 @@ def cached_page(
     key = ":".join(["bob:page", version, get_language() or "", request.get_full_path()])
     parts = cache.get(key)
     if parts is None:
-        response = render({"csrf_token": CSRF_PLACEHOLDER})
+        response = render({"csrf_token": CSRF_SLOT})
         if response.status_code != 200:
             return response
-        # Stored cut at the placeholder, so serving is one join rather than a search.
+        # Stored cut at the slot, so serving is one join rather than a search.
         parts = response.content.split(_PLACEHOLDER_BYTES)
         cache.set(key, parts, PAGE_SECONDS)
     return HttpResponse(get_token(request).encode("ascii").join(parts))
