@@ -163,8 +163,9 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
         )
     for blip in state.blips:
         x0, y0 = _origin(blip.square)
+        hidden = format_param("unit", blip.type, narration_language())
         out.append(
-            f'<g class="blip"><title>{escape(_("blip hiding %(type)s") % {"type": blip.type})}'
+            f'<g class="blip"><title>{escape(_("blip hiding %(type)s") % {"type": hidden})}'
             f'</title><circle cx="{x0 + CELL / 2}" cy="{y0 + CELL / 2}" r="{CELL / 2 - 3}" '
             f'fill="#fef3c7" stroke="#92400e" stroke-width="1.5"/>'
         )

@@ -34,6 +34,7 @@ from tournaments.models import Session
 
 from .game_setup import opening_state
 from .models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
+from .step_log import engine_error_text, narration_language
 
 
 class GameError(ValueError):
@@ -206,7 +207,7 @@ def move_marine(
             )
         moved, events = move(state, figure_id, path, allowance=allowance, permitted=permitted)
     except MoveError as error:
-        raise GameError(str(error)) from None
+        raise GameError(engine_error_text(error)) from None
     moved, steps = reveal_after_move(moved, figure_id)
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
@@ -234,7 +235,7 @@ def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
     try:
         return attack_options(state, figure_id)
     except (CombatError, RulesDataError) as error:
-        raise GameError(str(error)) from None
+        raise GameError(engine_error_text(error)) from None
 
 
 def marine_attack(
@@ -256,7 +257,7 @@ def marine_attack(
         new_state, events = resolve_attack(state, option, dice)
         check_all_dice_used(dice)
     except (CombatError, RulesDataError) as error:
-        raise GameError(str(error)) from None
+        raise GameError(engine_error_text(error)) from None
     with transaction.atomic():
         snapshot = _append(
             game,
@@ -264,8 +265,8 @@ def marine_attack(
             new_state,
             SnapshotKind.MARINE_ATTACK,
             actor=actor,
-            summary=option.description,
-            events=[{"kind": e.kind, "text": e.text} for e in events],
+            summary=option.description_in(narration_language()),
+            events=[event.as_dict() for event in events],
             dice_batch=_record(game, dice),
             **_dice_fields(dice),
         )
@@ -395,6 +396,11 @@ class SightCheck:
     b: str
     sight: Sight
 
+    @property
+    def reason(self) -> str:
+        """Why the line is clear, doubtful or blocked, in the page's language."""
+        return self.sight.reason_in(narration_language())
+
 
 def _point(state: GameState, text: str) -> str | Square:
     text = text.strip()
@@ -419,7 +425,7 @@ def check_sight(state: GameState, a_text: str, b_text: str, *, for_firing: bool)
         else:
             sight = line_of_sight(state, a, b, for_firing=for_firing)
     except SightError as error:
-        raise GameError(str(error)) from None
+        raise GameError(engine_error_text(error)) from None
     return SightCheck(a_text.strip(), b_text.strip(), sight)
 
 

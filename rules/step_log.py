@@ -11,6 +11,9 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.engine.narration import LANGUAGES, MESSAGES, format_param, render
+from rules.engine.narration_combat import ATTACKS, EVENTS, combat_text
+from rules.engine.narration_dice import purpose_text
+from rules.engine.narration_errors import CodedError
 
 #: Criteria meaning "the engine broke a tie; the attacked player may reorder".
 REORDERABLE = frozenset({"lowest_id"})
@@ -27,6 +30,13 @@ def narration_language() -> str:
     """The active Django language if the engine narrates in it, else English."""
     language = (get_language() or "en").split("-")[0]
     return language if language in LANGUAGES else "en"
+
+
+def engine_error_text(error: Exception) -> str:
+    """An engine error's message in the page's language (free text as it is)."""
+    if isinstance(error, CodedError):
+        return error.text_in(narration_language())
+    return str(error)
 
 
 def is_overrulable(step: Mapping[str, Any]) -> bool:
@@ -51,13 +61,27 @@ def _square(value: Any) -> str:
     return f"({value[0]},{value[1]})"
 
 
-def event_lines(events: Iterable[Mapping[str, Any]]) -> list[str]:
-    """Stored engine events as text: move events (``MoveEvent.to_json``) in the page's
-    language; combat events carry the engine's own text."""
+def _combat_line(event: Mapping[str, Any], lang: str) -> str | None:
+    """A stored combat event (``CombatEvent.as_dict``) in ``lang``; None for an event stored
+    before combat events had codes (its English text is shown)."""
+    code = event.get("code")
+    if code not in ATTACKS and code not in EVENTS:
+        return None
+    return combat_text(code, event.get("params") or {}, lang)
+
+
+def event_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) -> list[str]:
+    """Stored engine events as text in the page's language: move events
+    (``MoveEvent.to_json``) and combat events (``CombatEvent.as_dict``); combat events stored
+    before they had codes keep the engine's English text."""
+    lang = lang or narration_language()
     lines = []
     for event in events:
         kind = event.get("kind")
-        if kind == "moved":
+        combat = _combat_line(event, lang)
+        if combat is not None:
+            lines.append(combat)
+        elif kind == "moved":
             path = " → ".join(_square(sq) for sq in event.get("path", []))
             steps = int(event.get("steps", 0))
             lines.append(
@@ -94,10 +118,12 @@ def event_lines(events: Iterable[Mapping[str, Any]]) -> list[str]:
 
 
 def dice_lines(rolls: Iterable[Mapping[str, Any]], lang: str | None = None) -> list[str]:
-    """Stored rolls (``Roll.as_dict``) as "purpose: kind [values]" in the page's language."""
+    """Stored rolls (``Roll.as_dict``) as "purpose: kind [values]" in the page's language
+    (a purpose code with its params is translated; free text is shown as it is)."""
     lang = lang or narration_language()
     return [
-        f"{roll.get('purpose') or '-'}: {format_param('kind', roll.get('kind'), lang)} "
+        f"{purpose_text(roll.get('purpose') or '-', roll.get('params'), lang)}: "
+        f"{format_param('kind', roll.get('kind'), lang)} "
         f"[{', '.join(str(v) for v in roll.get('values', []))}]"
         for roll in rolls
     ]

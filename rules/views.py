@@ -19,7 +19,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules.engine.combat import AttackOption
+from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.narration import format_param
 from rules.engine.render import figure_labels
@@ -175,17 +175,27 @@ def _probability(p: Fraction) -> dict:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": float(p) * 100}
 
 
-def _option_row(index: int, option: AttackOption) -> dict:
+def _target_name(state: GameState, key: str, lang: str) -> str:
+    """A target of the odds: a figure id with its unit, or a bulkhead door."""
+    if state.has_figure(key):
+        return f"{key} ({format_param('unit', state.figure(key).unit, lang)})"
+    if key.startswith(DOOR_TARGET):
+        return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
+    return key
+
+
+def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
     odds = option.odds
+    lang = narration_language()
     return {
         "index": index,
-        "description": option.description,
+        "description": option.description_in(lang),
         "expected_points": float(odds.expected_points()),
         "expected_life_points": float(odds.expected_life_points()),
         "friendly": odds.touches_friendly(),
         "targets": [
             {
-                "name": target.label or target.key,
+                "name": _target_name(state, target.key, lang),
                 "life_points": target.life_points,
                 "expected": float(odds.expected_damage(target.key)),
                 "kill": _probability(odds.kill_probability(target.key)),
@@ -206,7 +216,7 @@ def _odds_context(
     except GameError as error:
         context["odds_error"] = str(error)
         return context
-    context["options"] = [_option_row(i, option) for i, option in enumerate(options)]
+    context["options"] = [_option_row(state, i, option) for i, option in enumerate(options)]
     context["attack_form"] = form or AttackForm(
         initial={"version": snapshot.number, "figure": attacker}, prefix="attack"
     )

@@ -1,6 +1,14 @@
-"""Admin pages for every tournament model. Result versions and dice rolls are read-only."""
+"""Admin pages for every tournament model. Result versions and dice rolls are read-only.
 
+Stipulations and score thresholds follow the locks of :mod:`tournaments.session_settings`
+here too: a change to a locked row (or one moving a row onto a locked session or stage) is
+refused with the reason, and a locked row cannot be deleted.
+"""
+
+from django import forms
 from django.contrib import admin
+from django.core.exceptions import ValidationError
+from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
 from .models import (
@@ -21,10 +29,13 @@ from .models import (
     SquadPreference,
     SquadRank,
     Stage,
+    StageStatus,
     Stipulation,
     Tournament,
     Weapon,
 )
+from .progression import purpose_label
+from .session_settings import setting_row_lock
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -38,6 +49,67 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None) -> bool:
         return False
+
+
+def _stored_row_lock(row: Stipulation | ScoreThreshold) -> str | None:
+    """The lock of the row as saved (before this form's changes), ``None`` for a new row."""
+    if row.pk is None:
+        return None
+    stored = type(row).objects.filter(pk=row.pk).first()
+    return setting_row_lock(stored) if stored is not None else None
+
+
+class SettingRowForm(forms.ModelForm):
+    """A stipulation or threshold row: refused while its session or stage is locked, and
+    refused when moved onto a locked one."""
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if not self.has_changed():
+            return cleaned
+        reason = _stored_row_lock(self.instance) or setting_row_lock(self._target())
+        if reason:
+            raise ValidationError(reason)
+        return cleaned
+
+    def _target(self) -> Stipulation | ScoreThreshold:
+        """An unsaved row with the session (or stage) this form would give it."""
+        model = self._meta.model
+        owners = {}
+        for name in ("session", "stage"):
+            if name in self.cleaned_data:
+                owners[name] = self.cleaned_data[name]
+            elif getattr(self.instance, f"{name}_id", None) is not None:
+                owners[name] = getattr(self.instance, name)
+        return model(**owners)
+
+
+class SettingRowFormSet(BaseInlineFormSet):
+    """Refuses deleting a locked row (errors of forms marked for deletion are ignored)."""
+
+    def clean(self) -> None:
+        super().clean()
+        for form in self.deleted_forms:
+            reason = _stored_row_lock(form.instance)
+            if reason:
+                raise ValidationError(reason)
+
+
+class SettingRowAdmin(admin.ModelAdmin):
+    """Stand-alone admin of stipulation or threshold rows: locked rows cannot be deleted
+    (one at a time, so each refusal can be explained; no bulk delete)."""
+
+    form = SettingRowForm
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if obj is not None and _stored_row_lock(obj):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
 
 
 class RegistrationInline(admin.TabularInline):
@@ -117,6 +189,8 @@ class SessionInline(admin.TabularInline):
 
 class ThresholdInline(admin.TabularInline):
     model = ScoreThreshold
+    form = SettingRowForm
+    formset = SettingRowFormSet
     extra = 0
     fk_name = "stage"
     fields = ["points"]
@@ -129,6 +203,13 @@ class StageAdmin(admin.ModelAdmin):
     readonly_fields = ["qualifiers", "closed_at"]
     inlines = [SessionInline, ThresholdInline]
 
+    def get_readonly_fields(self, request, obj=None) -> list[str]:
+        """A closed stage's stipulation stays as its honours were awarded with."""
+        fields = list(super().get_readonly_fields(request, obj))
+        if obj is not None and obj.status != StageStatus.OPEN:
+            fields += ["stipulation_kind", "stipulation_params"]
+        return fields
+
 
 class SeatInline(admin.TabularInline):
     model = Seat
@@ -138,11 +219,15 @@ class SeatInline(admin.TabularInline):
 
 class StipulationInline(admin.StackedInline):
     model = Stipulation
+    form = SettingRowForm
+    formset = SettingRowFormSet
     extra = 0
 
 
 class SessionThresholdInline(admin.TabularInline):
     model = ScoreThreshold
+    form = SettingRowForm
+    formset = SettingRowFormSet
     extra = 0
     fk_name = "session"
     fields = ["points"]
@@ -157,7 +242,7 @@ class SessionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Stipulation)
-class StipulationAdmin(admin.ModelAdmin):
+class StipulationAdmin(SettingRowAdmin):
     list_display = ["session", "kind"]
     list_filter = ["kind", "session__stage__tournament"]
 
@@ -214,9 +299,22 @@ class ResultVersionAdmin(ReadOnlyAdmin):
 
 @admin.register(DiceRoll)
 class DiceRollAdmin(ReadOnlyAdmin):
-    list_display = ["created_at", "tournament", "purpose", "kind", "values", "subject", "source"]
+    list_display = [
+        "created_at",
+        "tournament",
+        "shown_purpose",
+        "kind",
+        "values",
+        "subject",
+        "source",
+    ]
     list_filter = ["tournament", "source", "kind"]
     search_fields = ["purpose", "subject", "seed_commitment"]
+
+    @admin.display(description=_("purpose"), ordering="purpose")
+    def shown_purpose(self, roll: DiceRoll) -> str:
+        """The purpose in the reader's language (stored in English, as data)."""
+        return purpose_label(roll.purpose)
 
 
 @admin.register(Honour)
@@ -238,7 +336,7 @@ class ScoreBonusAdmin(admin.ModelAdmin):
 
 
 @admin.register(ScoreThreshold)
-class ScoreThresholdAdmin(admin.ModelAdmin):
+class ScoreThresholdAdmin(SettingRowAdmin):
     list_display = ["points", "stage", "session"]
 
 

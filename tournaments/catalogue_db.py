@@ -8,6 +8,7 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
+from . import generations
 from .catalogue import DEFAULT_CATALOGUE, CardSpec, Catalogue, SquadSpec, WeaponSpec
 from .catalogue import CardKind as SpecCardKind
 from .catalogue import WeaponClass as SpecWeaponClass
@@ -62,6 +63,8 @@ def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CAT
         for order, spec in enumerate(catalogue.cards)
         if spec.squad in squads and (spec.squad, spec.slug) not in have_cards
     )
+    # bulk_create sends no save signals.
+    generations.mark_changed(value=tournament.pk)
 
 
 def tournament_catalogue(tournament: Tournament) -> Catalogue:

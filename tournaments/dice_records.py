@@ -12,6 +12,7 @@ import uuid
 from collections.abc import Iterable
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.dice import (
     Dice,
@@ -20,11 +21,12 @@ from rules.engine.dice import (
     ScriptedDice,
     SeededDice,
     new_seed,
-    parse_dice_list,
     seed_commitment,
 )
 
+from . import generations
 from .models import DiceRoll, Session, Stage, Tournament
+from .typed_dice import TypedDice, parse_typed_dice
 
 
 def make_dice(dice_text: str | None = None, seed: int | None = None) -> Dice:
@@ -35,10 +37,10 @@ def make_dice(dice_text: str | None = None, seed: int | None = None) -> Dice:
     if dice_text is not None and seed is not None:
         raise DiceError(_("give either dice values or a seed, not both"))
     if dice_text is not None:
-        values = parse_dice_list(dice_text)
+        values = parse_typed_dice(dice_text)
         if not values:
             raise DiceError(_("no dice values were given; type them like 3,6,5"))
-        return ScriptedDice(values=values)
+        return TypedDice(values=values)
     if seed is not None and seed < 0:
         raise DiceError(_("the seed must be a non-negative whole number"))
     return SeededDice(seed=new_seed() if seed is None else seed)
@@ -49,11 +51,14 @@ def check_all_dice_used(dice: Dice) -> None:
     if isinstance(dice, ScriptedDice) and dice.remaining:
         used = len(dice.values) - dice.remaining
         raise DiceError(
-            _(
-                "%(given)d dice were given but only %(used)d were needed; "
-                "check the list and remove the extra values"
+            ngettext(
+                "%(extra)d die value was not needed (%(given)d given, %(used)d used); "
+                "check the list and remove the extra value",
+                "%(extra)d die values were not needed (%(given)d given, %(used)d used); "
+                "check the list and remove the extra values",
+                dice.remaining,
             )
-            % {"given": len(dice.values), "used": used}
+            % {"extra": dice.remaining, "given": len(dice.values), "used": used}
         )
 
 
@@ -77,7 +82,7 @@ def record_rolls(
             session=session,
             batch=batch,
             sequence=position,
-            purpose=roll.purpose[:200],
+            purpose=roll.purpose_in("en")[:200],  # free text, or a code made English
             kind=roll.kind.value,
             values=list(roll.values),
             subject=(roll.subject or "")[:200],
@@ -87,7 +92,11 @@ def record_rolls(
         )
         for position, roll in enumerate(rolls)
     ]
-    return DiceRoll.objects.bulk_create(rows)
+    created = DiceRoll.objects.bulk_create(rows)
+    if rows:
+        # bulk_create sends no save signals.
+        generations.mark_changed(value=tournament.pk)
+    return created
 
 
 def record_dice(

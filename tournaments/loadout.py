@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass
 from tournaments.honours import card_allowance
@@ -96,6 +97,11 @@ def validate_loadout(
 def _weapon_name(catalogue: Catalogue, slug: str) -> str:
     weapon = catalogue.weapon(slug)
     return weapon.display_name() if weapon else slug
+
+
+def _squad_name(catalogue: Catalogue, slug: str) -> str:
+    squad = catalogue.squad(slug)
+    return squad.display_name() if squad else slug
 
 
 def _check_colour(
@@ -286,6 +292,15 @@ def _check_extra_marines(
         _check_colour(catalogue, squad, slug, field, problems)
 
 
+def _card_count(kind: CardKind, count: int) -> str:
+    """``count`` cards of ``kind`` as words: "1 order card", "2 equipment cards"."""
+    if kind is CardKind.ORDER:
+        text = ngettext("%(count)d order card", "%(count)d order cards", count)
+    else:
+        text = ngettext("%(count)d equipment card", "%(count)d equipment cards", count)
+    return text % {"count": count}
+
+
 def _check_cards(
     loadout: Loadout,
     catalogue: Catalogue,
@@ -305,13 +320,12 @@ def _check_cards(
                 "chapter_set_too_small",
                 name,
                 _(
-                    "%(squad)s may take %(allowed)s %(kind)s but its chapter set has only "
+                    "%(squad)s may take %(allowed)s but its chapter set has only "
                     "%(available)s; ask the organiser to complete the chapter cards."
                 )
                 % {
                     "squad": squad.display_name(),
-                    "allowed": allowed,
-                    "kind": kind_label,
+                    "allowed": _card_count(kind, allowed),
                     "available": len(of_kind),
                 },
             )
@@ -321,8 +335,8 @@ def _check_cards(
             LoadoutProblem(
                 f"{kind.value}_card_count",
                 name,
-                _("Choose exactly %(allowed)s %(kind)s for this session; %(given)s chosen.")
-                % {"allowed": allowed, "kind": kind_label, "given": len(chosen)},
+                _("Choose exactly %(allowed)s for this session; %(given)s chosen.")
+                % {"allowed": _card_count(kind, allowed), "given": len(chosen)},
             )
         )
     for slug, count in Counter(chosen).items():
@@ -331,7 +345,11 @@ def _check_cards(
                 LoadoutProblem(
                     "card_repeated",
                     name,
-                    _("Card '%(card)s' is chosen %(count)s times; each card can be taken once.")
+                    ngettext(
+                        "Card '%(card)s' is chosen %(count)s time; each card can be taken once.",
+                        "Card '%(card)s' is chosen %(count)s times; each card can be taken once.",
+                        count,
+                    )
                     % {
                         "card": chapter[slug].display_name() if slug in chapter else slug,
                         "count": count,
@@ -349,7 +367,11 @@ def _check_cards(
                 message = _(
                     "Card '%(card)s' belongs to another chapter (%(owners)s); choose from the "
                     "%(squad)s chapter cards."
-                ) % {"card": slug, "owners": ", ".join(owners), "squad": squad.display_name()}
+                ) % {
+                    "card": slug,
+                    "owners": ", ".join(_squad_name(catalogue, owner) for owner in owners),
+                    "squad": squad.display_name(),
+                }
                 code = "card_not_in_chapter"
             else:
                 message = _(

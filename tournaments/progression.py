@@ -16,10 +16,14 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.dice import Dice
 from tournaments.initiative import RollRecord, roll_off_order, roll_off_select
@@ -34,7 +38,12 @@ def session_sizes(players: int) -> tuple[int, ...]:
     """Session sizes of a stage: 3-player sessions first, then the 2-player ones."""
     if players < 2:
         raise ProgressionError(
-            f"{players} player(s) cannot form a session; a session needs 2 or 3 players"
+            ngettext(
+                "%(count)d player cannot form a session; a session needs 2 or 3 players",
+                "%(count)d players cannot form a session; a session needs 2 or 3 players",
+                players,
+            )
+            % {"count": players}
         )
     pairs = {0: 0, 1: 2, 2: 1}[players % 3]
     return (3,) * ((players - 2 * pairs) // 3) + (2,) * pairs
@@ -96,8 +105,14 @@ def plan_stages(
     if overrides:
         unused = ", ".join(str(index + 1) for index in sorted(overrides))
         raise ProgressionError(
-            f"qualifier override(s) for stage(s) {unused}, which this tournament does not "
-            f"have (it has {len(stages)} stages)"
+            ngettext(
+                "a qualifier override for stage %(unused)s, which this tournament does not "
+                "have (its last stage is %(last)d)",
+                "qualifier overrides for stages %(unused)s, which this tournament does not "
+                "have (its last stage is %(last)d)",
+                len(overrides),
+            )
+            % {"unused": unused, "last": len(stages)}
         )
     return stages
 
@@ -122,7 +137,52 @@ class QualifierSelection:
         return tuple(qualifier.player for qualifier in self.qualifiers)
 
 
+#: How a place is named in a roll-off's purpose. The purpose is stored in the dice log
+#: (``DiceRoll.purpose``) and exported, so it stays English; :func:`purpose_label` shows it
+#: in the reader's language.
 _PLACE_NAMES = {1: "winners", 2: "runners-up", 3: "thirds"}
+_GROUP_LABELS = {
+    1: gettext_lazy("best winners"),
+    2: gettext_lazy("best runners-up"),
+    3: gettext_lazy("best thirds"),
+}
+_PURPOSE = re.compile(
+    r"^best (?P<group>winners|runners-up|thirds|position (?P<position>\d+)): "
+    r"tie on (?P<points>-?\d+) points(?: \(re-roll (?P<reroll>\d+)\))?$"
+)
+
+
+def _group_purpose(position: int) -> str:
+    """The stored (English) name of the group a roll-off picks from, e.g. "best thirds"."""
+    return f"best {_PLACE_NAMES.get(position, f'position {position}')}"
+
+
+def _group_label(position: int) -> str:
+    """The group's name in the active language, for messages."""
+    label = _GROUP_LABELS.get(position)
+    if label is not None:
+        return str(label)
+    return _("best players in position %(position)d") % {"position": position}
+
+
+def purpose_label(purpose: str) -> str:
+    """A stored qualifier roll-off purpose in the active language (with the re-roll suffix
+    :mod:`tournaments.initiative` adds); any other purpose comes back unchanged."""
+    match = _PURPOSE.match(purpose)
+    if match is None:
+        return purpose
+    group = match["group"]
+    if match["position"] is not None:
+        position = int(match["position"])
+    else:
+        position = next(number for number, name in _PLACE_NAMES.items() if name == group)
+    values = {"group": _group_label(position), "points": int(match["points"])}
+    if match["reroll"] is None:
+        return _("%(group)s: tie on %(points)d points") % values
+    return _("%(group)s: tie on %(points)d points (re-roll %(reroll)d)") % {
+        **values,
+        "reroll": int(match["reroll"]),
+    }
 
 
 def select_qualifiers(
@@ -151,15 +211,15 @@ def select_qualifiers(
         if need <= 0:
             break
         place = [candidate for candidate in candidates if candidate.position == position]
-        name = _PLACE_NAMES.get(position, f"position {position}")
-        chosen.extend(_best_by_points(place, need, dice, f"best {name}", rolls))
+        chosen.extend(_best_by_points(place, need, dice, position, rolls))
     return QualifierSelection(tuple(chosen), tuple(rolls))
 
 
 def _best_by_points(
-    group: list[Qualifier], places: int, dice: Dice | None, purpose: str, rolls: list
+    group: list[Qualifier], places: int, dice: Dice | None, position: int, rolls: list
 ) -> list[Qualifier]:
-    """The ``places`` best of ``group`` by points (best first); a tie at the cut rolls off."""
+    """The ``places`` best of ``group`` (the players at ``position`` in their sessions) by
+    points, best first; a tie at the cut rolls off."""
     ordered = sorted(group, key=lambda q: -q.points)
     if places >= len(ordered):
         return ordered
@@ -172,13 +232,18 @@ def _best_by_points(
     if dice is None:
         names = ", ".join(q.player for q in at_cut)
         raise ProgressionError(
-            f"{names} are tied on {cut} points for {left} place(s) among the {purpose}; a "
-            "roll-off is needed, so give dice"
+            ngettext(
+                "%(names)s are tied on %(points)s points for %(count)d place among the "
+                "%(group)s; a roll-off is needed, so give dice",
+                "%(names)s are tied on %(points)s points for %(count)d places among the "
+                "%(group)s; a roll-off is needed, so give dice",
+                left,
+            )
+            % {"names": names, "points": cut, "count": left, "group": _group_label(position)}
         )
     by_player = {q.player: q for q in at_cut}
-    winners = roll_off_select(
-        [q.player for q in at_cut], left, dice, f"{purpose}: tie on {cut} points", rolls
-    )
+    purpose = f"{_group_purpose(position)}: tie on {cut} points"
+    winners = roll_off_select([q.player for q in at_cut], left, dice, purpose, rolls)
     return above + [by_player[player] for player in winners]
 
 
@@ -195,7 +260,7 @@ def best_runner_up(
     if not runners_up:
         raise ProgressionError("no session has a runner-up")
     rolls: list[RollRecord] = []
-    best = _best_by_points(runners_up, 1, dice, "best runners-up", rolls)[0]
+    best = _best_by_points(runners_up, 1, dice, 2, rolls)[0]
     return best, tuple(rolls)
 
 

@@ -23,6 +23,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 
 class ScoringError(ValueError):
@@ -178,10 +179,15 @@ class SeatBreakdown:
         unknown = set(data) - {"seat", *_ENTRY_FIELDS}
         if unknown:
             raise ScoringError(
-                "unknown breakdown field(s): "
-                + ", ".join(sorted(unknown))
-                + "; allowed: seat, "
-                + ", ".join(_ENTRY_FIELDS)
+                ngettext(
+                    "unknown breakdown field: %(unknown)s; allowed: %(allowed)s",
+                    "unknown breakdown fields: %(unknown)s; allowed: %(allowed)s",
+                    len(unknown),
+                )
+                % {
+                    "unknown": ", ".join(sorted(unknown)),
+                    "allowed": ", ".join(("seat", *_ENTRY_FIELDS)),
+                }
             )
         seat = data.get("seat")
         if not isinstance(seat, str) or not seat:
@@ -234,7 +240,12 @@ def _entry_from_dict(entry_type: type, item: Any, where: str) -> Any:
     unknown = set(item) - set(types)
     if unknown:
         raise ScoringError(
-            f"{where}: unknown key(s) {', '.join(sorted(unknown))}; allowed: {', '.join(types)}"
+            ngettext(
+                "%(where)s: unknown key %(unknown)s; allowed: %(allowed)s",
+                "%(where)s: unknown keys %(unknown)s; allowed: %(allowed)s",
+                len(unknown),
+            )
+            % {"where": where, "unknown": ", ".join(sorted(unknown)), "allowed": ", ".join(types)}
         )
     values = {}
     for name, kind in types.items():
@@ -318,6 +329,23 @@ def marine_class_label(marine_class: MarineClass) -> str:
     return labels[MarineClass(marine_class)]
 
 
+#: The aliens whose blip or reinforcement tokens score, by their code in a breakdown.
+TOKEN_ALIEN_LABELS = {
+    "gretchin": gettext_lazy("Gretchin"),
+    "ork": gettext_lazy("Ork"),
+    "android": gettext_lazy("Android"),
+    "chaos_marine": gettext_lazy("Chaos Marine"),
+    "chaos_commander": gettext_lazy("Chaos Commander"),
+    "dreadnought": gettext_lazy("Dreadnought"),
+}
+_ALIEN_LABELS = {**TOKEN_ALIEN_LABELS, "genestealer": gettext_lazy("Genestealers")}
+
+
+def alien_label(alien_type: str) -> str:
+    """The alien's translated name; free text that is no known code comes back as it is."""
+    return str(_ALIEN_LABELS.get(alien_type.lower(), alien_type))
+
+
 def _cause_label(cause: LossCause) -> str:
     labels = {
         LossCause.PLAYER: _("killed by %(seat)s"),
@@ -346,7 +374,14 @@ def score_session(
     counts = Counter(seat.seat for seat in seats)
     repeated = sorted(seat for seat, count in counts.items() if count > 1)
     if repeated:
-        raise ScoringError(f"seat(s) {', '.join(repeated)} appear twice; give one breakdown each")
+        raise ScoringError(
+            ngettext(
+                "seat %(seats)s appears twice; give one breakdown each",
+                "seats %(seats)s appear twice; give one breakdown each",
+                len(repeated),
+            )
+            % {"seats": ", ".join(repeated)}
+        )
     scorer = _Scorer([seat.seat for seat in seats], values, names or {})
     for seat in seats:
         scorer.score(seat)
@@ -569,17 +604,18 @@ class _Scorer:
                     "%(seat)s recorded tokens for %(alien)s, which have no tokens and score no "
                     "points; remove the entry. Not counted."
                 )
-                % {"seat": self.name(seat), "alien": tokens.alien_type},
+                % {"seat": self.name(seat), "alien": alien_label(tokens.alien_type)},
                 seat,
             )
             return
-        if not self._count_ok(seat, tokens.count, tokens.alien_type):
+        alien = alien_label(tokens.alien_type)
+        if not self._count_ok(seat, tokens.count, alien):
             return
         self.add(
             seat,
             "alien_tokens",
             _("%(count)s × %(alien)s token (%(value)s each)")
-            % {"count": tokens.count, "alien": tokens.alien_type, "value": tokens.value},
+            % {"count": tokens.count, "alien": alien, "value": tokens.value},
             tokens.count * tokens.value,
         )
 
@@ -594,16 +630,18 @@ class _Scorer:
             self.problem(
                 "kill_loss_mismatch",
                 _(
-                    "%(killer)s recorded %(claimed)s kill(s) of %(victim)s's %(what)s, but "
-                    "%(victim)s recorded %(recorded)s such loss(es) to %(killer)s; correct "
-                    "one of the two records."
+                    "%(killer)s recorded %(claimed)s of %(victim)s's %(what)s, but "
+                    "%(victim)s recorded %(recorded)s to %(killer)s; correct one of the two "
+                    "records."
                 )
                 % {
                     "killer": self.name(killer),
                     "victim": self.name(victim),
                     "what": marine_class_label(marine_class),
-                    "claimed": claimed,
-                    "recorded": recorded,
+                    "claimed": ngettext("%(count)s kill", "%(count)s kills", claimed)
+                    % {"count": claimed},
+                    "recorded": ngettext("%(count)s such loss", "%(count)s such losses", recorded)
+                    % {"count": recorded},
                 },
                 killer,
                 victim,

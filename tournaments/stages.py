@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.dice import Dice, SeededDice
 
@@ -72,9 +73,12 @@ class MissingResultsError(StageError):
         self.sessions = sessions
         names = ", ".join(str(session.number) for session in sessions)
         super().__init__(
-            _(
-                "Stage %(stage)d cannot close: session(s) %(sessions)s have no confirmed "
-                "result. Enter and confirm them first."
+            ngettext(
+                "Stage %(stage)d cannot close: session %(sessions)s has no confirmed result. "
+                "Enter and confirm it first.",
+                "Stage %(stage)d cannot close: sessions %(sessions)s have no confirmed "
+                "result. Enter and confirm them first.",
+                len(sessions),
             )
             % {"stage": stage.number, "sessions": names}
         )

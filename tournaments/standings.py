@@ -4,7 +4,8 @@ Points come from the stored breakdowns through the pure scoring service and plac
 the ranking stored with each version (its ties were settled by recorded dice when the
 result was entered), so rebuilding never rolls dice and always gives the same answer.
 The result is a plain JSON-ready dict, cached per tournament with the stamp of the data it
-was built from (checked on every read), and rebuilt by the ``rebuild_standings`` task
+was built from (checked on every read, and including the tournament's cache generation, so
+any committed change makes it stale), and rebuilt by the ``rebuild_standings`` task
 whenever a result version is saved or a stage advances.
 """
 
@@ -17,6 +18,7 @@ from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
+from . import generations
 from .models import (
     ActivityLog,
     Registration,
@@ -32,7 +34,6 @@ from .results import latest_confirmed_versions, scoring_values
 from .scoring import ScoringError, SeatBreakdown, score_session
 
 CACHE_PREFIX = "bob:standings:"
-#: Upper bound on staleness for edits made outside the app's services (the admin).
 CACHE_SECONDS = 300
 
 
@@ -220,10 +221,12 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def data_stamp(tournament: Tournament) -> list[int]:
-    """What the cached standings were built from: the latest activity-log entry and the
-    latest result version. Every change through the app writes one of the two (draws,
-    registrations, schedules, results, stage advances), so a changed stamp means stale."""
+def data_stamp(tournament: Tournament) -> list[int | str]:
+    """What the cached standings were built from: the latest activity-log entry, the latest
+    result version and the tournament's cache generation. The generation changes with every
+    committed change to the tournament's data, from any process (the admin included); the
+    two ids also catch changes whose generation bump has not happened yet (read before the
+    writing transaction committed), so a changed stamp means stale."""
     activity = (
         ActivityLog.objects.filter(tournament=tournament)
         .order_by("-pk")
@@ -236,7 +239,7 @@ def data_stamp(tournament: Tournament) -> list[int]:
         .values_list("pk", flat=True)
         .first()
     )
-    return [activity or 0, version or 0]
+    return [activity or 0, version or 0, generations.current(tournament.slug)]
 
 
 def rebuild(tournament: Tournament) -> dict[str, Any]:

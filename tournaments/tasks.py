@@ -3,8 +3,9 @@
 * :func:`notify_session_scheduled` mails a session's players its time, table and an .ics
   file. Each seat remembers the schedule sequence it was last told about, so a retry or a
   duplicate delivery never sends the same notice twice.
-* :func:`rebuild_standings` recomputes a tournament's cached standings from the database;
-  it is a pure recomputation, so running it again is harmless.
+* :func:`rebuild_standings` recomputes a tournament's cached standings from the database
+  and renews its cache generation (so cached public pages follow); it is a pure
+  recomputation, so running it again is harmless.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from . import generations
 from .calendar import session_calendar, session_location, session_summary
 from .models import Seat, Session, Tournament
 
@@ -80,11 +82,16 @@ def notify_session_scheduled(session_id: int) -> int:
 
 @shared_task(autoretry_for=(ConnectionError, TimeoutError), retry_backoff=True, max_retries=5)
 def rebuild_standings(tournament_id: int) -> bool:
-    """Recompute and cache the tournament's standings; False when it no longer exists."""
+    """Recompute and cache the tournament's standings; False when it no longer exists.
+
+    The tournament's cache generation is bumped first, so pages cached before the rebuild
+    are not served after it, even when the change behind it sent no model signal.
+    """
     from .standings import rebuild
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:
         return False
+    generations.bump(tournament.slug)
     rebuild(tournament)
     return True

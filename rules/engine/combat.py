@@ -33,6 +33,8 @@ from .geometry import (
     neighbours8,
 )
 from .los import figure_sees, line_of_sight
+from .narration_combat import combat_text, dice_spec
+from .narration_errors import CodedError
 from .odds import (
     AttackOdds,
     SplitTarget,
@@ -54,37 +56,56 @@ from .units import DiceSpec, RulesData, Weapon, load_rules_data
 HAND_TO_HAND = "hand_to_hand"
 SHOOT = "shoot"
 DOOR = "door"
+#: The key of a bulkhead door among an option's targets starts so ("door 3,4|3,5").
+DOOR_TARGET = "door "
 #: Lascannon options also try splitting shots over this many of the best single areas.
 LASCANNON_AREAS_COMBINED = 4
 
 
-class CombatError(ValueError):
-    """An attack is not possible as asked (the message says why)."""
+class CombatError(CodedError):
+    """An attack is not possible as asked (the message says why; see
+    :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
 @dataclass(frozen=True)
 class CombatEvent:
-    """One line of the combat log."""
+    """One line of the combat log: a code of :mod:`rules.engine.narration_combat` and its
+    JSON-ready params (an ``attack`` event has its option's code)."""
 
     kind: str  # attack, roll, hit, no_effect, damage, weapon_lost, killed, door_destroyed...
-    text: str
+    code: str
+    params: dict[str, Any] = field(hash=False)
     figure_id: str | None = None
     attack: int | None = None
     life_points_lost: int = 0
     points: int = 0  # for "killed": the points at stake (RULES §7)
     details: dict[str, Any] = field(default_factory=dict, compare=False)
 
+    @property
+    def text(self) -> str:
+        """The event in English."""
+        return combat_text(self.code, self.params, "en")
+
+    def text_in(self, lang: str) -> str:
+        return combat_text(self.code, self.params, lang)
+
+    def as_dict(self) -> dict[str, Any]:
+        """JSON-ready, with the English text for readers that do not translate."""
+        return {"kind": self.kind, "code": self.code, "params": self.params, "text": self.text}
+
 
 @dataclass(frozen=True)
 class AttackOption:
-    """One legal attack of one figure from one position, with its exact odds."""
+    """One legal attack of one figure from one position, with its exact odds. Its
+    description is a code of :mod:`rules.engine.narration_combat` and JSON-ready params."""
 
     attacker_id: str
     kind: str  # "hand_to_hand", "shoot" or "door"
     weapon: str | None
     from_squares: tuple[Square, ...]
     odds: AttackOdds
-    description: str
+    code: str
+    params: dict[str, Any] = field(hash=False)
     target: str | None = None  # figure id (single shot, hand-to-hand)
     aim: Square | None = None  # missile square; impact square of a conversion beam
     direction: Square | None = None  # line weapons: a step such as (1, -1)
@@ -96,6 +117,19 @@ class AttackOption:
     @property
     def target_keys(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.odds.targets)
+
+    @property
+    def description(self) -> str:
+        """The attack in English."""
+        return combat_text(self.code, self.params, "en")
+
+    def description_in(self, lang: str) -> str:
+        return combat_text(self.code, self.params, lang)
+
+
+def dice_param(spec: DiceSpec) -> dict[str, int]:
+    """A dice spec as the ``dice`` param of a combat text."""
+    return dice_spec(spec.red, spec.white)
 
 
 # --- who is who -----------------------------------------------------------------------------
@@ -316,14 +350,16 @@ def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> G
     if from_square is None or from_square == attacker.square:
         return state
     if len(attacker.squares) == 2:
-        raise CombatError(f"{attacker.id} is a Tarantula: it fires from where it stands")
+        raise CombatError("tarantula_fixed", figure=attacker.id)
     squares = block_2x2(from_square) if attacker.is_dreadnought else (from_square,)
     for sq in squares:
         other = state.figure_at(sq)
         if state.board.is_solid(sq) or (other is not None and other.id != attacker.id):
             raise CombatError(
-                f"{attacker.id} cannot attack from {format_square(from_square)}: "
-                f"square {format_square(sq)} is not free"
+                "attack_square_taken",
+                figure=attacker.id,
+                square=list(from_square),
+                blocked=list(sq),
             )
     return state.with_figure(attacker.moved_to(squares))
 
@@ -362,10 +398,10 @@ def attack_options(
     ``from_square``; the state is not changed."""
     data = _data_for(state, data)
     if not state.has_figure(attacker_id):
-        raise CombatError(f"no figure {attacker_id!r} in this state")
+        raise CombatError("no_figure", figure=attacker_id)
     attacker = state.figure(attacker_id)
     if not attacker.on_board:
-        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+        raise CombatError("attack_inside_vehicle", figure=attacker_id)
     if _is_vehicle(data, attacker) and pilot_of(state, attacker.id) is None:
         return []  # an abandoned vehicle does nothing
     state = _placed(state, attacker, from_square)
@@ -409,13 +445,20 @@ def _hand_to_hand_option(
     them = _target_info(state, defender, data)
     if defender.unit == "tarantula":
         odds = shot_odds(dice, them, data.unit("tarantula").armour, owner_of(attacker))
-        text = f"{attacker.id} attacks the Tarantula {defender.id} hand-to-hand ({dice} vs armour)"
+        code = "fight_tarantula"
+        params = {"attacker": attacker.id, "target": defender.id, "dice": dice_param(dice)}
     else:
         their_dice = data.hand_to_hand_dice(defender.unit, defender.weapons)
         odds = hand_to_hand_odds(me, dice, them, their_dice)
-        text = f"{attacker.id} fights {defender.id} hand-to-hand ({dice} against {their_dice})"
+        code = "fight"
+        params = {
+            "attacker": attacker.id,
+            "target": defender.id,
+            "dice": dice_param(dice),
+            "their_dice": dice_param(their_dice),
+        }
     return AttackOption(
-        attacker.id, HAND_TO_HAND, None, attacker.squares, odds, text, target=defender.id
+        attacker.id, HAND_TO_HAND, None, attacker.squares, odds, code, params, target=defender.id
     )
 
 
@@ -460,10 +503,23 @@ def _single_options(
     for target in _visible_enemies(state, attacker, data):
         armour = armour_against(state, target, attacker, data)
         odds = shot_odds(dice, _target_info(state, target, data), armour, owner_of(attacker))
-        text = f"{attacker.id} fires the {weapon.name} at {target.id} ({dice} vs armour {armour})"
+        params = {
+            "attacker": attacker.id,
+            "weapon": weapon.key,
+            "target": target.id,
+            "dice": dice_param(dice),
+            "armour": armour,
+        }
         out.append(
             AttackOption(
-                attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, target=target.id
+                attacker.id,
+                SHOOT,
+                weapon.key,
+                attacker.squares,
+                odds,
+                "shot",
+                params,
+                target=target.id,
             )
         )
     return out
@@ -533,9 +589,15 @@ def _split_option(
     if not any(not st.blocked_by for st in targets):
         return None
     odds = split_odds(weapon.dice, targets, owner_of(attacker))
-    names = ", ".join(st.target.key for st in targets)
-    text = f"{attacker.id} fires the {weapon.name}, splitting {weapon.dice} among {names}"
-    return AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text)
+    params = {
+        "attacker": attacker.id,
+        "weapon": weapon.key,
+        "dice": dice_param(weapon.dice),
+        "targets": [st.target.key for st in targets],
+    }
+    return AttackOption(
+        attacker.id, SHOOT, weapon.key, attacker.squares, odds, "split_shot", params
+    )
 
 
 def _line_hits(
@@ -563,10 +625,12 @@ def _line_options(
                 if not enemies or key in seen:
                     continue
                 seen.add(key)
-                text = (
-                    f"{attacker.id} fires the {weapon.name} from {format_square(origin)} "
-                    f"towards {format_square(squares[-1])}"
-                )
+                params = {
+                    "attacker": attacker.id,
+                    "weapon": weapon.key,
+                    "origin": list(origin),
+                    "square": list(squares[-1]),
+                }
                 out.append(
                     AttackOption(
                         attacker.id,
@@ -574,7 +638,8 @@ def _line_options(
                         weapon.key,
                         attacker.squares,
                         odds,
-                        text,
+                        "beam_shot",
+                        params,
                         aim=squares[-1],
                         direction=direction,
                         origin=origin,
@@ -591,11 +656,13 @@ def _line_options(
                 odds = melta_odds(weapon.dice, pairs, owner)
             else:
                 odds = line_odds(weapon.dice, pairs, owner)
-            names = ", ".join(f.id for f in hits)
-            text = (
-                f"{attacker.id} fires the {weapon.name} from {format_square(origin)} "
-                f"along {direction}: {names}"
-            )
+            params = {
+                "attacker": attacker.id,
+                "weapon": weapon.key,
+                "origin": list(origin),
+                "direction": list(direction),
+                "targets": [f.id for f in hits],
+            }
             out.append(
                 AttackOption(
                     attacker.id,
@@ -603,7 +670,8 @@ def _line_options(
                     weapon.key,
                     attacker.squares,
                     odds,
-                    text,
+                    "line_shot",
+                    params,
                     direction=direction,
                     origin=origin,
                 )
@@ -702,8 +770,10 @@ def _blast_option_at(
         [(_target_info(state, f, data), armour_against(state, f, attacker, data)) for f in around],
         owner,
     )
-    text = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
-    return AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, aim=aim)
+    params = {"attacker": attacker.id, "weapon": weapon.key, "square": list(aim)}
+    return AttackOption(
+        attacker.id, SHOOT, weapon.key, attacker.squares, odds, "blast_shot", params, aim=aim
+    )
 
 
 def blast_option(
@@ -719,10 +789,10 @@ def blast_option(
     working out every other option."""
     data = _data_for(state, data)
     if not state.has_figure(attacker_id):
-        raise CombatError(f"no figure {attacker_id!r} in this state")
+        raise CombatError("no_figure", figure=attacker_id)
     attacker = state.figure(attacker_id)
     if not attacker.on_board:
-        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+        raise CombatError("attack_inside_vehicle", figure=attacker_id)
     if _is_vehicle(data, attacker) and pilot_of(state, attacker.id) is None:
         return None
     if weapon_key not in attacker.weapons or not _can_shoot(state, attacker, data):
@@ -804,17 +874,24 @@ def _lascannon_options(
     for plan in plans:
         odds = lascannon_odds(weapon.dice, [(n, areas[i][1]) for i, n in plan], owner)
         chosen = tuple((areas[i][0], n) for i, n in plan)
-        text = f"{attacker.id} fires the {weapon.name}: " + ", ".join(
-            f"{n} shot(s) at the area from {format_square(sq)}" for sq, n in chosen
-        )
+        params = _area_params(attacker, weapon.key, chosen)
         out.append(
-            AttackOption(attacker.id, SHOOT, weapon.key, attacker.squares, odds, text, areas=chosen)
+            AttackOption(
+                attacker.id,
+                SHOOT,
+                weapon.key,
+                attacker.squares,
+                odds,
+                "area_shot",
+                params,
+                areas=chosen,
+            )
         )
     return out
 
 
 def _door_target(door: Edge) -> TargetInfo:
-    return TargetInfo(f"door {format_square(door[0])}|{format_square(door[1])}", 1, 0, None)
+    return TargetInfo(f"{DOOR_TARGET}{format_square(door[0])}|{format_square(door[1])}", 1, 0, None)
 
 
 def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[AttackOption]:
@@ -830,9 +907,11 @@ def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[A
         if adjacent and attacker.unit != "tarantula":
             dice = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
             odds = shot_odds(dice, _door_target(door), armour, owner)
-            text = f"{attacker.id} batters the bulkhead door {_door_text(door)} ({dice})"
+            params = {"attacker": attacker.id, "door": _door_param(door), "dice": dice_param(dice)}
             out.append(
-                AttackOption(attacker.id, DOOR, None, attacker.squares, odds, text, door=door)
+                AttackOption(
+                    attacker.id, DOOR, None, attacker.squares, odds, "door_fight", params, door=door
+                )
             )
         if not _can_shoot(state, attacker, data):
             continue
@@ -849,38 +928,55 @@ def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[A
                 continue
             dice = weapon.dice.times(max(1, weapon.shots))
             odds = shot_odds(dice, _door_target(door), armour, owner)
-            text = f"{attacker.id} fires the {weapon.name} at the bulkhead door {_door_text(door)}"
+            params = {"attacker": attacker.id, "weapon": weapon.key, "door": _door_param(door)}
             out.append(
-                AttackOption(attacker.id, DOOR, weapon.key, attacker.squares, odds, text, door=door)
+                AttackOption(
+                    attacker.id,
+                    DOOR,
+                    weapon.key,
+                    attacker.squares,
+                    odds,
+                    "door_shot",
+                    params,
+                    door=door,
+                )
             )
     return out
 
 
-def _door_text(door: Edge) -> str:
-    return f"{format_square(door[0])}|{format_square(door[1])}"
+def _door_param(door: Edge) -> list[list[int]]:
+    return [list(door[0]), list(door[1])]
 
 
 # --- resolution -----------------------------------------------------------------------------
 
 
-def _roll(dice: Dice, spec: DiceSpec, purpose: str, subject: str) -> tuple[int, ...]:
+#: A roll's purpose: a code of :mod:`rules.engine.narration_dice` and its params.
+Purpose = tuple[str, dict[str, Any]]
+
+
+def _roll(dice: Dice, spec: DiceSpec, purpose: Purpose, subject: str) -> tuple[int, ...]:
+    code, params = purpose
     values: tuple[int, ...] = ()
     if spec.red:
-        values += dice.roll(DieKind.RED, spec.red, purpose=f"{purpose} (red)", subject=subject)
+        values += dice.roll(DieKind.RED, spec.red, code, subject, params)
     if spec.white:
-        values += dice.roll(
-            DieKind.WHITE, spec.white, purpose=f"{purpose} (white)", subject=subject
-        )
+        values += dice.roll(DieKind.WHITE, spec.white, code, subject, params)
     return values
 
 
-def _roll_event(subject: str, purpose: str, values: tuple[int, ...]) -> CombatEvent:
-    return CombatEvent(
-        "roll",
-        f"{purpose}: {', '.join(map(str, values)) or 'no dice'} = {sum(values)}",
-        subject,
-        attack=sum(values),
-    )
+def _roll_event(subject: str, purpose: Purpose, values: tuple[int, ...]) -> CombatEvent:
+    params = {
+        "purpose": purpose[0],
+        "purpose_params": purpose[1],
+        "values": list(values),
+        "total": sum(values),
+    }
+    return CombatEvent("roll", "roll", params, subject, attack=sum(values))
+
+
+def _shot(attacker: Figure, weapon: Weapon, code: str = "shot", **params: Any) -> Purpose:
+    return code, {"attacker": attacker.id, "weapon": weapon.key, **params}
 
 
 def apply_damage(
@@ -899,14 +995,19 @@ def apply_damage(
         return state, []
     figure = state.figure(figure_id)
     if not is_attackable(state, figure, data):
-        return state, [CombatEvent("no_effect", f"{figure_id} cannot be damaged", figure_id)]
+        return state, [
+            CombatEvent("no_effect", "cannot_be_damaged", {"figure": figure_id}, figure_id)
+        ]
     lost = min(lost, figure.life_points)
     remaining = figure.life_points - lost
-    suffix = f" ({cause})" if cause else ""
+    damage = {"figure": figure_id, "lost": lost, "left": remaining}
+    if cause:
+        damage["cause"] = cause
     events = [
         CombatEvent(
             "damage",
-            f"{figure_id} loses {lost} life point(s), {remaining} left{suffix}",
+            "damage_by" if cause else "damage",
+            damage,
             figure_id,
             life_points_lost=lost,
         )
@@ -922,7 +1023,8 @@ def apply_damage(
                 events.append(
                     CombatEvent(
                         "weapon_lost",
-                        f"{figure_id} loses its {data.weapon(gone).name}",
+                        "weapon_lost",
+                        {"figure": figure_id, "weapon": gone},
                         figure_id,
                         details={"weapon": gone},
                     )
@@ -933,7 +1035,8 @@ def apply_damage(
     events.append(
         CombatEvent(
             "killed",
-            f"{figure_id} is destroyed and removed from the board (worth {points} points)",
+            "killed",
+            {"figure": figure_id, "points": points},
             figure_id,
             points=points,
             details={"owner": owner_of(figure), "unit": figure.unit},
@@ -948,7 +1051,8 @@ def apply_damage(
             events.append(
                 CombatEvent(
                     "killed",
-                    f"{other.id}, piloting {figure_id}, dies with it",
+                    "pilot_killed",
+                    {"figure": other.id, "vehicle": figure_id},
                     other.id,
                     details={"owner": owner_of(other), "unit": other.unit, "pilot": True},
                 )
@@ -956,7 +1060,7 @@ def apply_damage(
         else:
             state = state.with_figure(replace(other, piloting=None))
             events.append(
-                CombatEvent("gunner_freed", f"{other.id} is an ordinary marine again", other.id)
+                CombatEvent("gunner_freed", "gunner_freed", {"figure": other.id}, other.id)
             )
     return state, events
 
@@ -968,7 +1072,8 @@ def _apply_hits(
     data: RulesData,
     what: str,
 ) -> tuple[GameState, list[CombatEvent]]:
-    """Apply attack values to figures: each loses the points above its armour."""
+    """Apply attack values to figures: each loses the points above its armour. ``what`` is
+    the ``cause`` of the damage: a weapon key, ``hand_to_hand`` or ``split_share``."""
     events: list[CombatEvent] = []
     for figure_id, attack in hits:
         if not state.has_figure(figure_id):
@@ -976,24 +1081,11 @@ def _apply_hits(
         target = state.figure(figure_id)
         armour = armour_against(state, target, attacker, data)
         lost = max(0, attack - armour)
+        params = {"cause": what, "attack": attack, "figure": figure_id, "armour": armour}
         if lost == 0:
-            events.append(
-                CombatEvent(
-                    "no_effect",
-                    f"{what}: {attack} against {figure_id}'s armour {armour}: no damage",
-                    figure_id,
-                    attack=attack,
-                )
-            )
+            events.append(CombatEvent("no_effect", "miss", params, figure_id, attack=attack))
             continue
-        events.append(
-            CombatEvent(
-                "hit",
-                f"{what}: {attack} against {figure_id}'s armour {armour}",
-                figure_id,
-                attack=attack,
-            )
-        )
+        events.append(CombatEvent("hit", "hit", params, figure_id, attack=attack))
         state, more = apply_damage(state, figure_id, lost, data, cause=what)
         events.extend(more)
     return state, events
@@ -1007,14 +1099,13 @@ def resolve_attack(
     The attacker must stand where the option assumed (move it first)."""
     data = _data_for(state, data)
     if not state.has_figure(option.attacker_id):
-        raise CombatError(f"{option.attacker_id} is no longer on the board")
+        raise CombatError("attacker_gone", figure=option.attacker_id)
     attacker = state.figure(option.attacker_id)
     if set(attacker.squares) != set(option.from_squares):
         raise CombatError(
-            f"{attacker.id} stands on {', '.join(map(format_square, attacker.squares))} but "
-            "the option was computed for another position: move it first"
+            "attacker_moved", figure=attacker.id, squares=[list(sq) for sq in attacker.squares]
         )
-    events = [CombatEvent("attack", option.description, attacker.id)]
+    events = [_attack_event(option)]
     if option.kind == HAND_TO_HAND:
         state, more = _resolve_hand_to_hand(state, attacker, option, dice, data)
     elif option.kind == DOOR:
@@ -1053,7 +1144,8 @@ def resolve_attacks(
             events.append(
                 CombatEvent(
                     "skipped",
-                    f"{attacker.id} no longer has its {data.weapon(option.weapon).name}",
+                    "skipped",
+                    {"figure": attacker.id, "weapon": option.weapon},
                     attacker.id,
                 )
             )
@@ -1061,6 +1153,10 @@ def resolve_attacks(
         state, more = resolve_attack(state, option, dice, data=data)
         events.extend(more)
     return state, events
+
+
+def _attack_event(option: AttackOption) -> CombatEvent:
+    return CombatEvent("attack", option.code, option.params, option.attacker_id)
 
 
 def combined_odds(options: Sequence[AttackOption]) -> AttackOdds:
@@ -1072,27 +1168,27 @@ def _resolve_hand_to_hand(
     state: GameState, attacker: Figure, option: AttackOption, dice: Dice, data: RulesData
 ) -> tuple[GameState, list[CombatEvent]]:
     if option.target is None or not state.has_figure(option.target):
-        raise CombatError("the hand-to-hand target is no longer on the board")
+        raise CombatError("fight_target_gone")
     defender = state.figure(option.target)
     mine = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
-    purpose = f"hand-to-hand: {attacker.id} attacks {defender.id}"
+    purpose = ("hand_to_hand_attack", {"attacker": attacker.id, "defender": defender.id})
     a_values = _roll(dice, mine, purpose, attacker.id)
     events = [_roll_event(attacker.id, purpose, a_values)]
     if defender.unit == "tarantula":
         state, more = _apply_hits(
-            state, attacker, [(defender.id, sum(a_values))], data, "hand-to-hand"
+            state, attacker, [(defender.id, sum(a_values))], data, HAND_TO_HAND
         )
         return state, events + more
     theirs = data.hand_to_hand_dice(defender.unit, defender.weapons)
-    purpose = f"hand-to-hand: {defender.id} defends against {attacker.id}"
+    purpose = ("hand_to_hand_defence", {"attacker": attacker.id, "defender": defender.id})
     d_values = _roll(dice, theirs, purpose, defender.id)
     events.append(_roll_event(defender.id, purpose, d_values))
     diff = sum(a_values) - sum(d_values)
     if diff == 0:
-        events.append(CombatEvent("no_effect", "equal totals: nobody loses life points"))
+        events.append(CombatEvent("no_effect", "tie", {}))
         return state, events
     loser = defender if diff > 0 else attacker
-    state, more = apply_damage(state, loser.id, abs(diff), data, cause="hand-to-hand")
+    state, more = apply_damage(state, loser.id, abs(diff), data, cause=HAND_TO_HAND)
     return state, events + more
 
 
@@ -1101,54 +1197,49 @@ def _resolve_door(
 ) -> tuple[GameState, list[CombatEvent]]:
     door = option.door
     if door is None or state.doors.get(door) is not DoorState.BULKHEAD:
-        raise CombatError("there is no standing bulkhead door there any more")
+        raise CombatError("no_bulkhead")
     if option.weapon is None:
         spec = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
     else:
         weapon = data.weapon(option.weapon)
         spec = weapon.dice.times(max(1, weapon.shots))
-    purpose = f"{attacker.id} attacks the bulkhead door {_door_text(door)}"
+    purpose = ("door_attack", {"attacker": attacker.id, "a": list(door[0]), "b": list(door[1])})
     values = _roll(dice, spec, purpose, attacker.id)
     events = [_roll_event(attacker.id, purpose, values)]
     armour = data.bulkhead_door_armour
+    params = {"attack": sum(values), "armour": armour, "door": _door_param(door)}
     if sum(values) > armour:
         state = state.with_door(door[0], door[1], DoorState.DESTROYED)
         events.append(
             CombatEvent(
                 "door_destroyed",
-                f"{sum(values)} beats armour {armour}: the bulkhead door {_door_text(door)} "
-                "is destroyed",
+                "door_destroyed",
+                params,
                 attack=sum(values),
-                details={"door": [list(door[0]), list(door[1])]},
+                details={"door": _door_param(door)},
             )
         )
     else:
-        events.append(
-            CombatEvent(
-                "no_effect",
-                f"{sum(values)} does not beat the bulkhead's armour {armour}",
-                attack=sum(values),
-            )
-        )
+        events.append(CombatEvent("no_effect", "door_holds", params, attack=sum(values)))
     return state, events
 
 
 def _resolve_single(state, attacker, option, weapon, dice, data):
     if option.target is None or not state.has_figure(option.target):
-        raise CombatError("the target is no longer on the board")
+        raise CombatError("target_gone")
     spec = weapon.dice.times(max(1, weapon.shots))
-    purpose = f"{attacker.id} fires the {weapon.name} at {option.target}"
+    purpose = _shot(attacker, weapon, target=option.target)
     values = _roll(dice, spec, purpose, attacker.id)
-    state, more = _apply_hits(state, attacker, [(option.target, sum(values))], data, weapon.name)
+    state, more = _apply_hits(state, attacker, [(option.target, sum(values))], data, weapon.key)
     return state, [_roll_event(attacker.id, purpose, values), *more]
 
 
 def _resolve_line(state, attacker, option, weapon, dice, data):
     _, figures = _line_hits(state, attacker, option.origin, option.direction)
-    purpose = f"{attacker.id} fires the {weapon.name} along {option.direction}"
+    purpose = _shot(attacker, weapon, "shot_line", direction=list(option.direction))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     hits = [(f.id, sum(values)) for f in figures]
-    state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+    state, more = _apply_hits(state, attacker, hits, data, weapon.key)
     return state, [_roll_event(attacker.id, purpose, values), *more]
 
 
@@ -1156,17 +1247,17 @@ def _resolve_melta(state, attacker, option, weapon, dice, data):
     _, figures = _line_hits(state, attacker, option.origin, option.direction)
     events: list[CombatEvent] = []
     for fig in figures:
-        purpose = f"{attacker.id} fires the {weapon.name} at {fig.id}"
+        purpose = _shot(attacker, weapon, target=fig.id)
         values = _roll(dice, weapon.dice, purpose, attacker.id)
         events.append(_roll_event(attacker.id, purpose, values))
-        state, more = _apply_hits(state, attacker, [(fig.id, sum(values))], data, weapon.name)
+        state, more = _apply_hits(state, attacker, [(fig.id, sum(values))], data, weapon.key)
         events.extend(more)
     return state, events
 
 
 def _resolve_blast(state, attacker, option, weapon, dice, data):
     aim = option.aim
-    purpose = f"{attacker.id} fires the {weapon.name} at square {format_square(aim)}"
+    purpose = _shot(attacker, weapon, "shot_square", square=list(aim))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     total, highest = sum(values), max(values, default=0)
     centre, around = missile_hits(state, aim)
@@ -1174,20 +1265,21 @@ def _resolve_blast(state, attacker, option, weapon, dice, data):
         _roll_event(attacker.id, purpose, values),
         CombatEvent(
             "blast",
-            f"square {format_square(aim)} takes {total}; the squares around it take {highest}",
+            "blast",
+            {"square": list(aim), "total": total, "highest": highest},
             attack=total,
         ),
     ]
     hits = [(f.id, total) for f in centre] + [(f.id, highest) for f in around]
-    state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+    state, more = _apply_hits(state, attacker, hits, data, weapon.key)
     return state, events + more
 
 
 def _resolve_conversion(state, attacker, option, weapon, dice, data):
     line, _ = _line_hits(state, attacker, option.origin, option.direction)
     if not line:
-        raise CombatError("the beam has no square to travel along")
-    purpose = f"{attacker.id} fires the {weapon.name} along {option.direction}"
+        raise CombatError("beam_no_line")
+    purpose = _shot(attacker, weapon, "shot_line", direction=list(option.direction))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     total = sum(values)
     reductions = conversion_reductions(state, option.origin, line)
@@ -1198,14 +1290,9 @@ def _resolve_conversion(state, attacker, option, weapon, dice, data):
             best[fig.id] = max(best.get(fig.id, 0), total - reduction)
     events = [
         _roll_event(attacker.id, purpose, values),
-        CombatEvent(
-            "blast",
-            f"the beam strikes {format_square(line[-1])} with {total}, one less per square "
-            "around it and back along the line",
-            attack=total,
-        ),
+        CombatEvent("blast", "beam", {"square": list(line[-1]), "total": total}, attack=total),
     ]
-    state, more = _apply_hits(state, attacker, sorted(best.items()), data, weapon.name)
+    state, more = _apply_hits(state, attacker, sorted(best.items()), data, weapon.key)
     return state, events + more
 
 
@@ -1214,14 +1301,11 @@ def _resolve_lascannon(state, attacker, option, weapon, dice, data):
     for area, shots in option.areas:
         squares = lascannon_hit_squares(state, attacker, area, data)
         spec = weapon.dice.times(shots)
-        purpose = (
-            f"{attacker.id} fires {shots} {weapon.name} shot(s) at the area from "
-            f"{format_square(area)}"
-        )
+        purpose = _shot(attacker, weapon, "shot_area", square=list(area), shots=shots)
         values = _roll(dice, spec, purpose, attacker.id)
         events.append(_roll_event(attacker.id, purpose, values))
         hits = [(f.id, sum(values)) for f in _figures_on(state, squares)]
-        state, more = _apply_hits(state, attacker, hits, data, weapon.name)
+        state, more = _apply_hits(state, attacker, hits, data, weapon.key)
         events.extend(more)
     return state, events
 
@@ -1252,17 +1336,17 @@ class SplitSession:
     def assign(self, target_id: str, points: int) -> SplitSession:
         """Spend ``points`` of the total on one eligible target."""
         if points < 1 or points > self.remaining:
-            raise CombatError(
-                f"assign between 1 and {self.remaining} points (the total left), not {points}"
-            )
+            raise CombatError("split_points", remaining=self.remaining, points=points)
         if target_id not in self.eligible():
             raise CombatError(
-                f"{target_id} is not a visible enemy of {self.attacker_id}; eligible: "
-                f"{', '.join(self.eligible()) or 'none'}"
+                "split_not_eligible",
+                target=target_id,
+                figure=self.attacker_id,
+                eligible=self.eligible(),
             )
         attacker = self.state.figure(self.attacker_id)
         state, more = _apply_hits(
-            self.state, attacker, [(target_id, points)], self.data, "assault cannon share"
+            self.state, attacker, [(target_id, points)], self.data, "split_share"
         )
         return replace(
             self, state=state, remaining=self.remaining - points, events=self.events + tuple(more)
@@ -1276,14 +1360,11 @@ def start_split(
     data = _data_for(state, data)
     weapon = data.weapon(option.weapon or "")
     if weapon.pattern != "split":
-        raise CombatError(f"the {weapon.name} does not split its total")
+        raise CombatError("not_split_weapon", weapon=weapon.key)
     attacker = state.figure(option.attacker_id)
-    purpose = f"{attacker.id} fires the {weapon.name} (total to split)"
+    purpose = _shot(attacker, weapon, "shot_split")
     values = _roll(dice, weapon.dice, purpose, attacker.id)
-    events = (
-        CombatEvent("attack", option.description, attacker.id),
-        _roll_event(attacker.id, purpose, values),
-    )
+    events = (_attack_event(option), _roll_event(attacker.id, purpose, values))
     return SplitSession(state, attacker.id, weapon.key, sum(values), sum(values), events, data)
 
 
@@ -1296,10 +1377,12 @@ def _resolve_split(state, attacker, option, weapon, dice, data):
     else:
         plan = best_split(session.total, split_targets(state, attacker, data))
         if plan:
-            shares = ", ".join(f"{p} on {k}" for k, p in plan)
-            events.append(CombatEvent("split", f"best split of {session.total}: {shares}"))
+            shares = [[k, p] for k, p in plan]
+            events.append(
+                CombatEvent("split", "best_split", {"total": session.total, "shares": shares})
+            )
         else:
-            events.append(CombatEvent("no_effect", f"a total of {session.total} harms nobody"))
+            events.append(CombatEvent("no_effect", "split_wasted", {"total": session.total}))
     for target_id, points in plan:
         session = session.assign(target_id, points)
     return session.state, events + list(session.events)
@@ -1311,10 +1394,7 @@ def _resolve_split(state, attacker, option, weapon, dice, data):
 def _direction_towards(a: Square, b: Square) -> Square:
     dx, dy = b[0] - a[0], b[1] - a[1]
     if (dx, dy) == (0, 0) or not (dx == 0 or dy == 0 or abs(dx) == abs(dy)):
-        raise CombatError(
-            f"{format_square(b)} is not on a straight orthogonal or diagonal line from "
-            f"{format_square(a)}"
-        )
+        raise CombatError("not_straight", square=list(b), origin=list(a))
     return ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
 
 
@@ -1339,63 +1419,59 @@ def option_for(
     one area; an assault cannon may give an explicit ``allocation`` of its total."""
     data = _data_for(state, data)
     if not state.has_figure(attacker_id):
-        raise CombatError(f"no figure {attacker_id!r} on the board")
+        raise CombatError("no_figure", figure=attacker_id)
     attacker = state.figure(attacker_id)
     if not attacker.on_board:
-        raise CombatError(f"{attacker_id} is inside a vehicle: attack with the vehicle")
+        raise CombatError("attack_inside_vehicle", figure=attacker_id)
     if weapon is None:
         if target is None or not state.has_figure(target):
-            raise CombatError("hand-to-hand needs the id of a figure on the board as target")
+            raise CombatError("fight_needs_target")
         for option in _hand_to_hand_options(state, attacker, data):
             if option.target == target:
                 return option
-        raise CombatError(
-            f"{attacker_id} cannot fight {target} hand-to-hand: it must be an enemy on an "
-            "orthogonally adjacent square with no wall or closed door between"
-        )
+        raise CombatError("cannot_fight", figure=attacker_id, target=target)
     if weapon not in attacker.weapons:
         raise CombatError(
-            f"{attacker_id} does not carry a {weapon}; it has: {', '.join(attacker.weapons)}"
+            "no_such_weapon", figure=attacker_id, weapon=weapon, weapons=list(attacker.weapons)
         )
     if not _can_shoot(state, attacker, data):
-        raise CombatError(f"{attacker_id} cannot shoot now (crouched in a door, or uncrewed)")
+        raise CombatError("cannot_shoot_now", figure=attacker_id)
     spec = data.weapon(weapon)
     owner = owner_of(attacker)
     pattern = spec.pattern
     if pattern == "single":
         if target is None:
-            raise CombatError(f"the {spec.name} needs a target figure")
+            raise CombatError("needs_target", weapon=weapon)
         for option in _single_options(state, attacker, spec, data):
             if option.target == target:
                 return option
-        raise CombatError(f"{attacker_id} cannot see an enemy {target} to shoot at")
+        raise CombatError("cannot_see_enemy", figure=attacker_id, target=target)
     if pattern == "split":
         option = _split_option(state, attacker, spec, data)
         if option is None:
-            raise CombatError(f"{attacker_id} sees no enemy for the {spec.name}")
+            raise CombatError("sees_no_enemy", figure=attacker_id, weapon=weapon)
         return replace(option, allocation=tuple(allocation) if allocation else None)
     if pattern in ("line", "melta", "conversion"):
         origin = origin or attacker.squares[0]
         if origin not in attacker.squares:
-            raise CombatError(f"{format_square(origin)} is not one of {attacker_id}'s squares")
+            raise CombatError("not_own_square", square=list(origin), figure=attacker_id)
         if direction is None:
             if aim is None:
-                raise CombatError(f"the {spec.name} needs a direction or a square on the line")
+                raise CombatError("needs_direction", weapon=weapon)
             direction = _direction_towards(origin, aim)
         for option in _line_options(state, attacker, spec, data):
             if option.origin == origin and option.direction == tuple(direction):
                 return option
         raise CombatError(
-            f"the {spec.name} fired from {format_square(origin)} along {tuple(direction)} "
-            "hits no enemy"
+            "line_hits_nothing", weapon=weapon, origin=list(origin), direction=list(direction)
         )
     if pattern == "blast":
         if aim is None:
-            raise CombatError(f"the {spec.name} needs a target square")
+            raise CombatError("needs_square", weapon=weapon)
         if state.board.is_solid(aim) or aim in attacker.squares:
-            raise CombatError(f"{format_square(aim)} cannot be targeted")
+            raise CombatError("untargetable", square=list(aim))
         if not figure_sees(state, attacker, aim, for_firing=True):
-            raise CombatError(f"{attacker_id} cannot see square {format_square(aim)}")
+            raise CombatError("cannot_see_square", figure=attacker_id, square=list(aim))
         centre, around = missile_hits(state, aim)
         centre = [f for f in centre if is_attackable(state, f, data)]
         around = [f for f in around if is_attackable(state, f, data)]
@@ -1405,26 +1481,40 @@ def option_for(
             _pairs(state, attacker, around, data),
             owner,
         )
-        text = f"{attacker.id} fires the {spec.name} at square {format_square(aim)}"
-        return AttackOption(attacker.id, SHOOT, weapon, attacker.squares, odds, text, aim=aim)
+        params = {"attacker": attacker.id, "weapon": weapon, "square": list(aim)}
+        return AttackOption(
+            attacker.id, SHOOT, weapon, attacker.squares, odds, "blast_shot", params, aim=aim
+        )
     if pattern == "lascannon":
         if areas is None:
             if aim is None:
-                raise CombatError(f"the {spec.name} needs areas (top-left square, shots)")
+                raise CombatError("needs_areas", weapon=weapon)
             areas = [(aim, max(1, spec.shots))]
         areas = [(tuple(sq), int(n)) for sq, n in areas]
         if sum(n for _, n in areas) > spec.shots or any(n < 1 for _, n in areas):
-            raise CombatError(
-                f"the {spec.name} has {spec.shots} shots: give each area at least one and no "
-                "more than that in all"
-            )
+            raise CombatError("too_many_shots", weapon=weapon, shots=spec.shots)
         odds = lascannon_odds(
             spec.dice, [(n, _area_pairs(state, attacker, sq, data)) for sq, n in areas], owner
         )
-        text = f"{attacker.id} fires the {spec.name}: " + ", ".join(
-            f"{n} shot(s) at the area from {format_square(sq)}" for sq, n in areas
-        )
+        params = _area_params(attacker, weapon, areas)
         return AttackOption(
-            attacker.id, SHOOT, weapon, attacker.squares, odds, text, areas=tuple(areas)
+            attacker.id,
+            SHOOT,
+            weapon,
+            attacker.squares,
+            odds,
+            "area_shot",
+            params,
+            areas=tuple(areas),
         )
-    raise CombatError(f"the {spec.name} cannot shoot")
+    raise CombatError("cannot_shoot", weapon=weapon)
+
+
+def _area_params(
+    attacker: Figure, weapon: str, areas: Iterable[tuple[Square, int]]
+) -> dict[str, Any]:
+    return {
+        "attacker": attacker.id,
+        "weapon": weapon,
+        "areas": [[list(sq), n] for sq, n in areas],
+    }

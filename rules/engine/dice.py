@@ -1,7 +1,8 @@
 """The one dice service (RULES §14).
 
 Every random event in BoB -- squad draws, initiative, roll-offs and the engine's combat
-dice -- goes through a :class:`Dice` source, which records each roll with its purpose.
+dice -- goes through a :class:`Dice` source, which records each roll with its purpose: a
+code of :mod:`rules.engine.narration_dice` plus params (translated when shown), or free text.
 Two sources exist:
 
 * :class:`SeededDice` rolls from a seed with a documented, version-independent generator
@@ -18,9 +19,12 @@ from __future__ import annotations
 import hashlib
 import secrets
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
+
+from .narration_dice import purpose_text
 
 
 class DieKind(StrEnum):
@@ -57,10 +61,15 @@ class Roll:
     values: tuple[int, ...]
     source: str  # "seeded" or "scripted"
     subject: str | None = None  # e.g. the player or figure who rolled
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)  # of the purpose code
 
     @property
     def total(self) -> int:
         return sum(self.values)
+
+    def purpose_in(self, lang: str) -> str:
+        """The purpose as text in ``lang`` ("it" or "en")."""
+        return purpose_text(self.purpose, self.params, lang)
 
     def as_dict(self) -> dict:
         data = {
@@ -71,6 +80,8 @@ class Roll:
         }
         if self.subject is not None:
             data["subject"] = self.subject
+        if self.params:
+            data["params"] = dict(self.params)
         return data
 
 
@@ -93,19 +104,26 @@ class Dice(ABC):
     source = "abstract"
 
     def roll(
-        self, kind: DieKind | str, count: int = 1, purpose: str = "", subject: str | None = None
+        self,
+        kind: DieKind | str,
+        count: int = 1,
+        purpose: str = "",
+        subject: str | None = None,
+        params: Mapping[str, Any] | None = None,
     ) -> tuple[int, ...]:
-        """Roll ``count`` dice of ``kind`` and record them; returns the face values."""
+        """Roll ``count`` dice of ``kind`` and record them; returns the face values.
+        ``purpose`` is a purpose code (with its ``params``) or free text."""
         kind = DieKind(kind)
-        values = tuple(self._face(kind, purpose) for _ in range(count))
-        self.log.append(Roll(purpose, kind, values, self.source, subject))
+        params = params or {}
+        values = tuple(self._face(kind, purpose, params) for _ in range(count))
+        self.log.append(Roll(purpose, kind, values, self.source, subject, params))
         return values
 
     def d6(self, purpose: str = "", subject: str | None = None) -> int:
         return self.roll(DieKind.D6, 1, purpose, subject)[0]
 
     @abstractmethod
-    def _face(self, kind: DieKind, purpose: str) -> int:
+    def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
         """One die's face value."""
 
 
@@ -139,7 +157,7 @@ class SeededDice(Dice):
             if value < limit:
                 return value % n
 
-    def _face(self, kind: DieKind, purpose: str) -> int:
+    def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
         if kind is DieKind.D3:
             # A d3 is a d6 halved and rounded up (RULES §10).
             return (self._below(6) + 2) // 2
@@ -160,10 +178,10 @@ class ScriptedDice(Dice):
     def remaining(self) -> int:
         return len(self.values) - self._position
 
-    def _face(self, kind: DieKind, purpose: str) -> int:
+    def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
         number = self._position + 1
         if self._position >= len(self.values):
-            what = f" for {purpose}" if purpose else ""
+            what = f" for {purpose_text(purpose, params, 'en')}" if purpose else ""
             raise DiceError(
                 f"not enough dice: die {number}{what} is needed but only "
                 f"{len(self.values)} were given; add more values"
@@ -179,8 +197,15 @@ class ScriptedDice(Dice):
         return value
 
 
-def parse_dice_list(text: str) -> list[int]:
-    """Parse a judge's typed dice such as ``"3,6,5"``; raises DiceError on bad items."""
+def _not_a_number(position: int, item: str) -> str:
+    return f"die {position} is {item!r}, which is not a whole number"
+
+
+def parse_dice_list(
+    text: str, *, not_a_number: Callable[[int, str], str] = _not_a_number
+) -> list[int]:
+    """Parse a judge's typed dice such as ``"3,6,5"``; raises DiceError on bad items, with
+    the message ``not_a_number(position, item)`` (English unless the caller translates)."""
     values: list[int] = []
     for position, item in enumerate(text.split(","), start=1):
         item = item.strip()
@@ -189,7 +214,7 @@ def parse_dice_list(text: str) -> list[int]:
         try:
             values.append(int(item))
         except ValueError:
-            raise DiceError(f"die {position} is {item!r}, which is not a whole number") from None
+            raise DiceError(not_a_number(position, item)) from None
     return values
 
 

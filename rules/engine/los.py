@@ -22,27 +22,42 @@ have no line of sight). A Dreadnought sees from any of its four squares.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 from .board import EDGE_DOOR, EDGE_WALL, DoorState
-from .geometry import Square, format_square, is_diagonally_adjacent
+from .geometry import Square, is_diagonally_adjacent
+from .narration_errors import CodedError
+from .narration_sight import sight_reason
 from .state import Figure, GameState
 
 
-class SightError(ValueError):
-    """A line of sight was asked for a square off the board or an unknown figure."""
+class SightError(CodedError):
+    """A line of sight was asked for a square off the board or an unknown figure (see
+    :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
 @dataclass(frozen=True)
 class Sight:
-    """The answer to "can A see B?": visible or not, doubtful or not, and why."""
+    """The answer to "can A see B?": visible or not, doubtful or not, and why (a reason
+    code of :mod:`rules.engine.narration_sight` and its params, made text when shown)."""
 
     visible: bool
     doubtful: bool
-    reason: str
+    reason_code: str
     frm: Square | None = None  # the squares used (useful for a Dreadnought)
     to: Square | None = None
+    reason_params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def reason(self) -> str:
+        """Why, in English (the engine's command line)."""
+        return self.reason_in("en")
+
+    def reason_in(self, lang: str) -> str:
+        """Why, in ``lang`` ("it" or "en")."""
+        return sight_reason(self.reason_code, self.reason_params, lang)
 
     @property
     def verdict(self) -> str:
@@ -79,25 +94,26 @@ def _edge_blockers(state: GameState) -> bytes:
     return table
 
 
-def _edge_name(state: GameState, eid: int) -> str:
+def _edge_blocker(state: GameState, eid: int) -> dict[str, Any]:
+    """The blocking edge as a blocker param of :mod:`rules.engine.narration_sight`."""
     board = state.board
     n = board.width * board.height
     i = eid % n
     a = board.square(i)
     b = (a[0] + 1, a[1]) if eid < n else (a[0], a[1] + 1)
-    where = f"between {format_square(a)} and {format_square(b)}"
     if board.edge_feature[eid] == EDGE_WALL:
-        return f"wall {where}"
-    door_state = state.door_open_slots[board.edge_slot[eid]]
-    if door_state is DoorState.BULKHEAD:
-        return f"reinforced bulkhead door {where}"
-    return f"closed door {where}"
+        kind = "wall"
+    elif state.door_open_slots[board.edge_slot[eid]] is DoorState.BULKHEAD:
+        kind = "bulkhead"
+    else:
+        kind = "door"
+    return {"kind": kind, "a": list(a), "b": list(b)}
 
 
-def _square_name(state: GameState, sq: Square) -> str:
+def _square_blocker(state: GameState, sq: Square) -> dict[str, Any]:
     if state.board.is_solid(sq):
-        return f"solid square {format_square(sq)}"
-    return f"figure {state.figure_at(sq).id} on {format_square(sq)}"
+        return {"kind": "solid", "square": list(sq)}
+    return {"kind": "figure", "figure": state.figure_at(sq).id, "square": list(sq)}
 
 
 def line_of_sight(
@@ -118,17 +134,15 @@ def line_of_sight(
     for sq in (a, b):
         if not board.in_bounds(sq):
             raise SightError(
-                f"square {format_square(sq)} is outside the {board.width}x{board.height} board"
+                "sight_off_board", square=list(sq), width=board.width, height=board.height
             )
     if a == b:
-        return Sight(True, False, "same square", a, b)
+        return Sight(True, False, "same_square", a, b)
     for sq in (a, b):
         if board.is_solid(sq):
-            return Sight(False, False, f"square {format_square(sq)} is solid", a, b)
+            return Sight(False, False, "solid_end", a, b, {"square": list(sq)})
     if is_diagonally_adjacent(a, b):
-        return Sight(
-            False, False, "diagonally adjacent squares have no line of sight (RULES §10)", a, b
-        )
+        return Sight(False, False, "diagonal", a, b)
     occupant = state.occupant
     if ignore is None:
         ignore = {fid for fid in (occupant[board.index(a)], occupant[board.index(b)]) if fid}
@@ -153,20 +167,22 @@ def line_of_sight(
     adx, ady = abs(bx - ax), abs(by - ay)
     cx, cy = ax, ay
     i = j = 0
-    grazes: list[str] = []
+    grazes: list[dict[str, Any]] = []
     while i < adx or j < ady:
         tv = (1 + 2 * i) * ady if i < adx else None
         th = (1 + 2 * j) * adx if j < ady else None
         if th is None or (tv is not None and tv < th):
             eid = (cx if sx > 0 else cx - 1) + cy * w
             if edges[eid]:
-                return Sight(False, False, f"blocked by the {_edge_name(state, eid)}", a, b)
+                blocker = _edge_blocker(state, eid)
+                return Sight(False, False, "blocked", a, b, {"blocker": blocker})
             cx += sx
             i += 1
         elif tv is None or th < tv:
             eid = n + cx + (cy if sy > 0 else cy - 1) * w
             if edges[eid]:
-                return Sight(False, False, f"blocked by the {_edge_name(state, eid)}", a, b)
+                blocker = _edge_blocker(state, eid)
+                return Sight(False, False, "blocked", a, b, {"blocker": blocker})
             cy += sy
             j += 1
         else:
@@ -177,38 +193,27 @@ def line_of_sight(
             e43 = vx + ny * w  # between (cx, ny) and (nx, ny)
             e14 = n + cx + hy * w  # between (cx, cy) and (cx, ny)
             e23 = n + nx + hy * w  # between (nx, cy) and (nx, ny)
-            side1 = [f"the {_edge_name(state, e)}" for e in (e12, e23) if edges[e]]
+            side1 = [_edge_blocker(state, e) for e in (e12, e23) if edges[e]]
             if blocks(nx, cy):
-                side1.append(f"the {_square_name(state, (nx, cy))}")
-            side2 = [f"the {_edge_name(state, e)}" for e in (e14, e43) if edges[e]]
+                side1.append(_square_blocker(state, (nx, cy)))
+            side2 = [_edge_blocker(state, e) for e in (e14, e43) if edges[e]]
             if blocks(cx, ny):
-                side2.append(f"the {_square_name(state, (cx, ny))}")
-            corner = f"the corner of {format_square((cx, cy))} and {format_square((nx, ny))}"
+                side2.append(_square_blocker(state, (cx, ny)))
+            corner = {"corner_a": [cx, cy], "corner_b": [nx, ny]}
             if side1 and side2:
-                return Sight(
-                    False,
-                    False,
-                    f"passes exactly through {corner}, between {side1[0]} and {side2[0]}",
-                    a,
-                    b,
-                )
+                params = {**corner, "side1": side1[0], "side2": side2[0]}
+                return Sight(False, False, "corner_blocked", a, b, params)
             if side1 or side2:
-                grazes.append(f"grazes {(side1 or side2)[0]} at {corner}")
+                grazes.append({**corner, "blocker": (side1 or side2)[0]})
             cx, cy = nx, ny
             i += 1
             j += 1
         if (cx, cy) != b and blocks(cx, cy):
-            return Sight(False, False, f"blocked by the {_square_name(state, (cx, cy))}", a, b)
+            blocker = _square_blocker(state, (cx, cy))
+            return Sight(False, False, "blocked", a, b, {"blocker": blocker})
     if grazes:
-        return Sight(
-            True,
-            True,
-            "doubtful: " + "; ".join(grazes) + " (visible; the judge may settle it by a "
-            "heavy-die roll-off)",
-            a,
-            b,
-        )
-    return Sight(True, False, "clear line", a, b)
+        return Sight(True, True, "doubtful", a, b, {"grazes": grazes})
+    return Sight(True, False, "clear", a, b)
 
 
 def _squares_of(
@@ -219,8 +224,8 @@ def _squares_of(
     if isinstance(target, str):
         try:
             fig = state.figure(target)
-        except KeyError as exc:
-            raise SightError(str(exc.args[0])) from None
+        except KeyError:
+            raise SightError("no_figure", figure=target) from None
         return fig.squares, fig.id
     return (tuple(target),), None
 
@@ -237,9 +242,14 @@ def figure_sight(
     from_squares, viewer_id = _squares_of(state, viewer)
     to_squares, target_id = _squares_of(state, target)
     if not from_squares:
-        raise SightError(f"figure {viewer_id} is inside a vehicle and sees through it")
+        raise SightError("viewer_inside", figure=viewer_id)
     if not to_squares:
-        raise SightError(f"figure {target_id} is inside a vehicle: look at the vehicle")
+        raise SightError("target_inside", figure=target_id)
+    board = state.board
+    if target_id is None and not board.in_bounds(to_squares[0]):
+        raise SightError(
+            "sight_off_board", square=list(to_squares[0]), width=board.width, height=board.height
+        )
     ignore = {fid for fid in (viewer_id, target_id) if fid}
     to_fid = state.occupant[state.board.index(to_squares[0])] if target_id is None else None
     if to_fid:
@@ -377,7 +387,7 @@ def _compile_line(state: GameState, a: Square, b: Square) -> LayoutLine:
     for sq in (a, b):
         if not board.in_bounds(sq):
             raise SightError(
-                f"square {format_square(sq)} is outside the {board.width}x{board.height} board"
+                "sight_off_board", square=list(sq), width=board.width, height=board.height
             )
     if a == b:
         return _CLEAR
@@ -532,9 +542,9 @@ def figure_sees(
     from_squares, viewer_id = _squares_of(state, viewer)
     to_squares, target_id = _squares_of(state, target)
     if not from_squares:
-        raise SightError(f"figure {viewer_id} is inside a vehicle and sees through it")
+        raise SightError("viewer_inside", figure=viewer_id)
     if not to_squares:
-        raise SightError(f"figure {target_id} is inside a vehicle: look at the vehicle")
+        raise SightError("target_inside", figure=target_id)
     ignore = {fid for fid in (viewer_id, target_id) if fid}
     to_fid = state.occupant[state.board.index(to_squares[0])] if target_id is None else None
     if to_fid:

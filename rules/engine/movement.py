@@ -25,7 +25,8 @@ Distance fields are flat lists indexed ``x + y * width`` (anchors for a Dreadnou
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+from heapq import heapify, heappop, heappush
 from typing import Any
 
 from .board import Board, DoorState
@@ -35,9 +36,9 @@ from .geometry import (
     Square,
     block_2x2,
     edge,
-    format_square,
     is_orthogonally_adjacent,
 )
+from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState
 
 #: Distance of a position that cannot be reached (larger than any real distance).
@@ -51,8 +52,9 @@ _FACING_OF = {
 }
 
 
-class MoveError(ValueError):
-    """A move is illegal; the message says which step and why."""
+class MoveError(CodedError):
+    """A move is illegal; the message says which step and why (see
+    :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
 @dataclass(frozen=True)
@@ -99,12 +101,9 @@ class _Mover:
         n = board.width * board.height
         self.dread = figure.is_dreadnought
         if not figure.on_board:
-            raise MoveError(f"figure {figure.id} is inside a vehicle and cannot move by itself")
+            raise MoveError("move_inside_vehicle", figure=figure.id)
         if len(figure.squares) == 2:
-            raise MoveError(
-                f"figure {figure.id} covers two squares (a Tarantula): its straight-line moves "
-                "are not handled by this module"
-            )
+            raise MoveError("move_tarantula", figure=figure.id)
         door_ok = list(map(_DOOR_OK[bool(open_doors)].__getitem__, state.door_open_slots))
         self.door_ok = door_ok
         self.open_doors = open_doors
@@ -139,16 +138,20 @@ class _Mover:
         door_ok = self.door_ok
         return [j for j, slot in self.board.steps[i] if slot < 0 or door_ok[slot]]
 
-    def bfs(self) -> tuple[list[int], list[int]]:
-        """Distances and parents from the figure's own position."""
+    @property
+    def steps(self) -> tuple[tuple[int, ...], ...]:
+        """Per position, the positions one legal step away (ignoring who stands there)."""
+        return self.board.dread_steps if self.dread else _open_steps(self.board, self.door_ok)
+
+    def bfs(self) -> list[int]:
+        """Distances from the figure's own position."""
         return self.search([self.start])
 
-    def search(self, sources: list[int]) -> tuple[list[int], list[int]]:
+    def search(self, sources: list[int]) -> list[int]:
         """Breadth-first search over legal steps from every source at distance 0. Steps are
         symmetric, so searching from goal positions gives the distance *to* them."""
         n = len(self.passable)
         dist = [UNREACHABLE] * n
-        parent = [-1] * n
         # Positions still to discover: passable and not reached yet (one test per step).
         todo = bytearray(self.passable)
         for i in sources:
@@ -156,7 +159,7 @@ class _Mover:
             todo[i] = 0
         frontier = list(sources)
         d = 0
-        steps = self.board.dread_steps if self.dread else _open_steps(self.board, self.door_ok)
+        steps = self.steps
         while frontier:
             d += 1
             nxt = []
@@ -165,10 +168,9 @@ class _Mover:
                     if todo[j]:
                         todo[j] = 0
                         dist[j] = d
-                        parent[j] = i
                         nxt.append(j)
             frontier = nxt
-        return dist, parent
+        return dist
 
     def adjacency_goals(self, player: str) -> list[int]:
         """Stopping positions orthogonally adjacent to a figure of ``player`` across an edge
@@ -300,13 +302,14 @@ def _occupancy_tables(
 class DistanceField:
     """Steps from a figure's position to every position of the board.
 
-    ``dist[i]`` and ``parent[i]`` are indexed ``x + y * width`` (the anchor, i.e. top-left
-    square, for a Dreadnought); ``stoppable[i]`` says whether the figure may end there.
+    ``dist[i]`` is indexed ``x + y * width`` (the anchor, i.e. top-left square, for a
+    Dreadnought); ``stoppable[i]`` says whether the figure may end there; ``steps[i]``
+    lists the positions one legal step from ``i`` (the search's own table).
     """
 
     width: int
     dist: list[int]
-    parent: list[int]
+    steps: tuple[tuple[int, ...], ...]
     stoppable: bytes
     start: Square
 
@@ -317,16 +320,62 @@ class DistanceField:
         return bool(self.stoppable[sq[0] + sq[1] * self.width])
 
     def path_to(self, sq: Square) -> list[Square] | None:
-        """Squares stepped on from the start (excluded) to ``sq`` (included), or None."""
-        i = sq[0] + sq[1] * self.width
-        if self.dist[i] >= UNREACHABLE:
+        """Squares stepped on from the start (excluded) to ``sq`` (included), or None.
+
+        Of the shortest paths, the one found walking back from ``sq``: each step goes to
+        the first position, in the board's step order, one step nearer the start. It
+        depends on the distances alone, so every equal field gives the same path."""
+        w = self.width
+        dist = self.dist
+        steps = self.steps
+        i = sq[0] + sq[1] * w
+        d = dist[i]
+        if d >= UNREACHABLE:
             return None
         out = []
-        while self.parent[i] >= 0:
-            out.append((i % self.width, i // self.width))
-            i = self.parent[i]
+        while d > 0:
+            out.append((i % w, i // w))
+            d -= 1
+            i = next(j for j in steps[i] if dist[j] == d)
         out.reverse()
         return out
+
+    def with_freed(
+        self, freed: Collection[int], passable: bytes
+    ) -> tuple[DistanceField, list[int]]:
+        """The field once the positions ``freed`` no longer block (a figure that could not
+        be passed left them) and ``passable`` is the new table of positions that can be
+        passed, with the positions whose distance shrank: every old path still exists,
+        so only distances through a freed position can shrink; they are relaxed outwards
+        from there, nearest first."""
+        dist = self.dist
+        steps = self.steps
+        new: list[int] | None = None
+        heap: list[tuple[int, int]] = []
+        for v in freed:
+            if not passable[v]:
+                continue
+            d = min((dist[u] for u in steps[v]), default=UNREACHABLE) + 1
+            if d < dist[v]:
+                if new is None:
+                    new = dist = list(dist)
+                dist[v] = d
+                heap.append((d, v))
+        if new is None:
+            return self, []
+        improved = [v for _, v in heap]
+        heapify(heap)
+        while heap:
+            d, x = heappop(heap)
+            if d != dist[x]:
+                continue
+            d += 1
+            for y in steps[x]:
+                if d < dist[y] and passable[y]:
+                    dist[y] = d
+                    improved.append(y)
+                    heappush(heap, (d, y))
+        return DistanceField(self.width, dist, steps, self.stoppable, self.start), improved
 
     def reachable(self, max_steps: int) -> dict[Square, int]:
         """Stopping positions within ``max_steps`` (the start included, at 0)."""
@@ -343,8 +392,8 @@ def _mover(
 ) -> _Mover:
     try:
         figure = state.figure(figure_id)
-    except KeyError as exc:
-        raise MoveError(str(exc.args[0])) from None
+    except KeyError:
+        raise MoveError("no_figure", figure=figure_id) from None
     return _Mover(state, figure, open_doors, frozenset(permitted))
 
 
@@ -357,10 +406,24 @@ def distance_field(
 ) -> DistanceField:
     """Breadth-first distances over the figure's legal steps (doors openable by default)."""
     mover = _mover(state, figure_id, open_doors, permitted)
-    dist, parent = mover.bfs()
     return DistanceField(
-        state.board.width, dist, parent, bytes(mover.stoppable), state.board.square(mover.start)
+        state.board.width,
+        mover.bfs(),
+        mover.steps,
+        bytes(mover.stoppable),
+        state.board.square(mover.start),
     )
+
+
+def passable_table(state: GameState, figure_id: str) -> bytes:
+    """Which positions the figure may pass in this state (doors openable, no
+    permissions), indexed like its distance field."""
+    figure = state.figure(figure_id)
+    if len(figure.squares) != 1:
+        return bytes(_mover(state, figure_id, True, ()).passable)
+    passable = _occupancy_tables(state, figure, frozenset())[0]
+    i = state.board.index(figure.squares[0])
+    return passable[:i] + b"\x01" + passable[i + 1 :]
 
 
 def stop_table(
@@ -376,8 +439,8 @@ def stop_table(
     for a 1x1 figure it is a copy of the per-state table its side shares."""
     try:
         figure = state.figure(figure_id)
-    except KeyError as exc:
-        raise MoveError(str(exc.args[0])) from None
+    except KeyError:
+        raise MoveError("no_figure", figure=figure_id) from None
     if len(figure.squares) != 1:
         return bytes(_Mover(state, figure, open_doors, frozenset(permitted)).stoppable)
     free = bytearray(_occupancy_tables(state, figure, frozenset(permitted))[1])
@@ -412,7 +475,7 @@ def shortest_path(
     cannot end there. For a Dreadnought squares are anchors (top-left of its base)."""
     board = state.board
     if not board.in_bounds(target):
-        raise MoveError(f"square {format_square(target)} is outside the board")
+        raise MoveError("off_board", square=list(target))
     field_ = distance_field(state, figure_id, open_doors=open_doors, permitted=permitted)
     if field_.start == target:
         return []
@@ -432,7 +495,7 @@ def distance_to_adjacent(
     """Squares the figure must move to stand orthogonally adjacent to any figure of
     ``player`` (on a free square, not across a wall or bulkhead), or UNREACHABLE."""
     mover = _mover(state, figure_id, open_doors, permitted)
-    dist, _ = mover.bfs()
+    dist = mover.bfs()
     goals = mover.adjacency_goals(player)
     return min((dist[g] for g in goals), default=UNREACHABLE)
 
@@ -451,8 +514,45 @@ def field_to_adjacent(
     as close as possible to that player. Indexed ``x + y * width`` (anchors for a
     Dreadnought)."""
     mover = _mover(state, figure_id, open_doors, permitted)
-    dist, _ = mover.search(mover.adjacency_goals(player))
-    return dist
+    return mover.search(mover.adjacency_goals(player))
+
+
+def on_shortest_paths(
+    state: GameState, figure_id: str, dfield: DistanceField, player: str, max_steps: int
+) -> tuple[int, list[list[int]]]:
+    """Where the figure stands after ``k`` steps of a shortest path towards standing next
+    to ``player``'s figures, for every ``k`` up to ``max_steps``.
+
+    ``dfield`` is the figure's distance field in this state's layout. Returns the distance
+    ``D`` to the nearest position next to the player (the goals of
+    :func:`field_to_adjacent`) and, per ``k``, the positions ``p`` with
+    ``dist[p] == k`` on a shortest path to such a goal: exactly those from which the goal
+    is ``D - k`` steps away, found by walking the shortest paths back from the goals
+    instead of a second search over the whole board. ``(UNREACHABLE, [])`` if no goal can
+    be reached.
+    """
+    mover = _mover(state, figure_id, True, ())
+    dist = dfield.dist
+    goals = mover.adjacency_goals(player)
+    nearest = min((dist[g] for g in goals), default=UNREACHABLE)
+    if nearest >= UNREACHABLE:
+        return UNREACHABLE, []
+    steps = mover.steps
+    layer = [g for g in goals if dist[g] == nearest]
+    seen = set(layer)
+    layers: list[list[int]] = [[] for _ in range(min(max_steps, nearest) + 1)]
+    for d in range(nearest, 0, -1):
+        if d <= max_steps:
+            layers[d] = layer
+        previous = []
+        for q in layer:
+            for p in steps[q]:
+                if dist[p] == d - 1 and p not in seen:
+                    seen.add(p)
+                    previous.append(p)
+        layer = previous
+    layers[0] = layer
+    return nearest, layers
 
 
 def move(
@@ -480,42 +580,25 @@ def move(
     if steps and board.index(steps[0]) == mover.start:
         steps = steps[1:]
     if allowance is not None and len(steps) > allowance:
-        raise MoveError(
-            f"figure {figure_id} may move {allowance} squares, the path has {len(steps)}"
-        )
+        raise MoveError("too_long", figure=figure_id, allowance=allowance, steps=len(steps))
     events: list[MoveEvent] = []
     doors = dict(state.doors)
     current = mover.start
     facing = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
     survey: MoveEvent | None = None
-    surveyed = set(state.surveyed_sections) | {
-        board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
-    }
+    surveyed = set(_surveyed(state))
     taken = 0
     for k, sq in enumerate(steps):
         if not board.in_bounds(sq):
-            raise MoveError(f"step {k + 1}: square {format_square(sq)} is outside the board")
+            raise MoveError("step_off_board", step=k + 1, square=list(sq))
         j = board.index(sq)
         here = board.square(current)
         if j not in mover.neighbours(current):
-            raise MoveError(
-                f"step {k + 1}: {figure_id} cannot step from {format_square(here)} to "
-                f"{format_square(sq)} (not a neighbour, or a wall, bulkhead, solid square or "
-                "blocked corner is in the way)"
-            )
+            raise MoveError("step_blocked", step=k + 1, figure=figure_id, a=list(here), b=list(sq))
         if not mover.passable[j]:
-            raise MoveError(
-                f"step {k + 1}: {figure_id} cannot pass {format_square(sq)} (occupied by a "
-                "figure it may not pass, a blip, or a docking claw closed to aliens)"
-            )
-        for e in _doors_crossed(board, mover.dread, here, sq):
-            if doors[e] is DoorState.CLOSED:
-                doors[e] = DoorState.OPEN
-                events.append(
-                    MoveEvent("door_opened", figure_id, here, {"between": [list(e[0]), list(e[1])]})
-                )
-        facing = _FACING_OF.get((sq[0] - here[0], sq[1] - here[1]), facing)
+            raise MoveError("step_occupied", step=k + 1, figure=figure_id, square=list(sq))
+        facing = _step_effects(board, mover.dread, figure_id, here, sq, doors, events, facing)
         current = j
         taken = k + 1
         if stop_on_survey and figure.side != ALIEN:
@@ -523,8 +606,11 @@ def move(
             if entered is not None:
                 if not mover.stoppable[j]:
                     raise MoveError(
-                        f"step {k + 1}: {figure_id} enters section {entered} at "
-                        f"{format_square(sq)} and must stop there, but cannot stop on it"
+                        "section_stop",
+                        step=k + 1,
+                        figure=figure_id,
+                        section=entered,
+                        square=list(sq),
                     )
                 surveyed.add(entered)
                 survey = MoveEvent(
@@ -532,17 +618,13 @@ def move(
                 )
                 break
     if not mover.stoppable[current]:
-        raise MoveError(
-            f"{figure_id} cannot end its move at {format_square(board.square(current))}: the "
-            "square is occupied, holds a blip, or (Dreadnought) a door would be under its base"
-        )
+        raise MoveError("end_occupied", figure=figure_id, square=list(board.square(current)))
     end = board.square(current)
     squares = block_2x2(end) if mover.dread else (end,)
     new_figure = figure.moved_to(squares, facing)
-    new_state = replace(
-        state.with_figure(new_figure),
+    new_state = state.with_figure(new_figure).replace(
         doors=doors,
-        surveyed_sections=tuple(sorted(s for s in surveyed if s is not None)),
+        surveyed_sections=_sorted_sections(surveyed),
     )
     if taken:
         path_json = [list(s) for s in steps[:taken]]
@@ -554,6 +636,108 @@ def move(
     if claw is not None and not starts_in_claw:
         events.append(MoveEvent("reached_claw", figure_id, end, {"claw": claw}))
     return new_state, events
+
+
+def _step_effects(
+    board: Board,
+    dread: bool,
+    figure_id: str,
+    here: Square,
+    to: Square,
+    doors: dict[Edge, DoorState],
+    events: list[MoveEvent],
+    facing: Facing | None,
+) -> Facing | None:
+    """One step from ``here`` to ``to``: open the closed doors crossed (in ``doors``, with
+    an event each) and return the facing after the step."""
+    for e in _doors_crossed(board, dread, here, to):
+        if doors[e] is DoorState.CLOSED:
+            doors[e] = DoorState.OPEN
+            events.append(
+                MoveEvent("door_opened", figure_id, here, {"between": [list(e[0]), list(e[1])]})
+            )
+    return _FACING_OF.get((to[0] - here[0], to[1] - here[1]), facing)
+
+
+def follow_path(
+    state: GameState, figure_id: str, path: Sequence[Square]
+) -> tuple[GameState, list[MoveEvent]]:
+    """Move an alien along ``path`` (squares after its start) that is already known to be
+    legal: read off a distance field of this state's layout, ending on a square where it
+    may stop. The same result and events as :func:`move`, without checking each step again
+    (the Alien AI moves every alien this way). Aliens never survey sections or enter
+    docking claws, so only doors and facing change on the way."""
+    figure = state.figure(figure_id)
+    if figure.side != ALIEN:
+        raise MoveError("aliens_only", figure=figure_id)
+    board = state.board
+    dread = figure.is_dreadnought
+    doors = dict(state.doors)
+    events: list[MoveEvent] = []
+    here = figure.square
+    facing = figure.facing
+    for sq in path:
+        facing = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
+        here = sq
+    squares = block_2x2(here) if dread else (here,)
+    changes: dict[str, Any] = {}
+    if events:
+        changes["doors"] = doors
+    surveyed = _sorted_sections(_surveyed(state))
+    if surveyed != state.surveyed_sections:
+        changes["surveyed_sections"] = surveyed
+    new_figure = figure.moved_to(squares, facing)
+    figures = tuple(new_figure if f.id == figure_id else f for f in state.figures)
+    moved = state.replace(figures=figures, **changes)
+    _carry_occupancy(state, moved, figure, squares)
+    if path:
+        path_json = [list(s) for s in path]
+        events.append(MoveEvent("moved", figure_id, here, {"steps": len(path), "path": path_json}))
+    return moved, events
+
+
+def _carry_occupancy(before: GameState, after: GameState, figure: Figure, squares) -> None:
+    """Give ``after`` (``before`` with one alien moved to ``squares``) the occupancy tables
+    ``before`` already built, changed on the squares it left and entered, instead of
+    walking every figure again."""
+    board = before.board
+    left = [board.index(sq) for sq in figure.squares]
+    entered = [board.index(sq) for sq in squares]
+    occupant = before.__dict__.get("occupant")
+    if occupant is not None:
+        table = list(occupant)
+        for i in left:
+            table[i] = None
+        for i in entered:
+            table[i] = figure.id
+        after.__dict__["occupant"] = tuple(table)
+    key = ("movement", True, None, frozenset())
+    tables = before.memo.get(key)
+    if tables is not None:
+        # An alien may pass every alien square, so only where it may stop changes.
+        free = bytearray(tables[1])
+        open_ = _open_squares(board, True)
+        for i in left:
+            free[i] = open_[i]
+        for i in entered:
+            free[i] = 0
+        after.memo[key] = (tables[0], bytes(free))
+
+
+def _surveyed(state: GameState) -> frozenset[str | None]:
+    """Sections surveyed: listed in the state, or where a marine-side figure stands
+    (memoised per state)."""
+    cached = state.memo.get("movement_surveyed")
+    if cached is None:
+        board = state.board
+        cached = state.memo["movement_surveyed"] = frozenset(state.surveyed_sections) | {
+            board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
+        }
+    return cached
+
+
+def _sorted_sections(surveyed: Collection[str | None]) -> tuple[str, ...]:
+    return tuple(sorted(s for s in surveyed if s is not None))
 
 
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:
@@ -587,16 +771,16 @@ def open_door(
     its move) without going through. Raises :class:`MoveError` if it cannot."""
     try:
         figure = state.figure(figure_id)
-    except KeyError as exc:
-        raise MoveError(str(exc.args[0])) from None
-    where = f"{format_square(a)} and {format_square(b)}"
+    except KeyError:
+        raise MoveError("no_figure", figure=figure_id) from None
+    between = {"a": list(a), "b": list(b)}
     door = state.door_state(a, b)
     if door is None:
-        raise MoveError(f"there is no door between {where}")
+        raise MoveError("no_door", **between)
     if door is not DoorState.CLOSED:
-        raise MoveError(f"the door between {where} is {door.value}, not closed")
+        raise MoveError("door_not_closed", door_state=door.value, **between)
     if a not in figure.squares and b not in figure.squares:
-        raise MoveError(f"{figure_id} must stand in front of the door between {where}")
+        raise MoveError("not_at_door", figure=figure_id, **between)
     here = a if a in figure.squares else b
     event = MoveEvent("door_opened", figure_id, here, {"between": [list(a), list(b)]})
     return state.with_door(a, b, DoorState.OPEN), [event]

@@ -6,9 +6,13 @@ report. Templates live here, keyed by code, with an ``it`` and an ``en`` text ea
 
 Params are formatted by name: ``square``/``from``/``to``/``a``/``b``/``target_square``
 are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a unit key
-shown with its translated name; ``weapon`` a weapon key; ``criterion``, ``mode`` and
-``kind`` (of dice) are codes with translated phrases; ``card`` is an event card id.
-Anything else is shown as is.
+shown with its translated name; ``weapon`` a weapon key; ``criterion``, ``mode``,
+``reason`` and ``kind`` (of dice) are codes with translated phrases; ``direction`` is a
+step such as ``[1, 0]`` shown as words; ``card`` is an event card id. Anything else is
+shown as is.
+
+Dice purposes have their own table in :mod:`rules.engine.narration_dice` and the reasons
+of a line of sight in :mod:`rules.engine.narration_sight`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 LANGUAGES = ("it", "en")
@@ -119,6 +124,24 @@ PHRASES: dict[str, dict[str, str]] = {
         "it": "concentra il fuoco sul bersaglio in vita",
         "en": "keeps firing at the living target",
     },
+    "outside": {
+        "it": "fuori dal tabellone o casella piena",
+        "en": "outside the section or a solid square",
+    },
+    "occupied": {"it": "casella occupata", "en": "occupied"},
+    "in_sight": {"it": "in linea di vista di un Marine", "en": "in a marine's line of sight"},
+}
+
+#: Words for the ``direction`` param (``(0, 0)`` is the top-left square).
+DIRECTION_NAMES: dict[tuple[int, int], dict[str, str]] = {
+    (0, -1): {"it": "verso l'alto", "en": "upwards"},
+    (1, 0): {"it": "verso destra", "en": "to the right"},
+    (0, 1): {"it": "verso il basso", "en": "downwards"},
+    (-1, 0): {"it": "verso sinistra", "en": "to the left"},
+    (1, -1): {"it": "in diagonale in alto a destra", "en": "diagonally up and to the right"},
+    (1, 1): {"it": "in diagonale in basso a destra", "en": "diagonally down and to the right"},
+    (-1, 1): {"it": "in diagonale in basso a sinistra", "en": "diagonally down and to the left"},
+    (-1, -1): {"it": "in diagonale in alto a sinistra", "en": "diagonally up and to the left"},
 }
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -221,7 +244,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{figure} stops short of the door: a Dreadnought never ends its move under a door.",
     },
     "attack_chosen": {
-        "it": "{figure} attacca con {weapon} {target} da {square}: punti attesi {points}, "
+        "it": "{figure} attacca {target} ({weapon}) da {square}: punti attesi {points}, "
         "punti vita attesi {life_points}.",
         "en": "{figure} attacks {target} with {weapon} from {square}: expected points {points}, "
         "expected life points {life_points}.",
@@ -258,6 +281,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "{target} perde l'arma {weapon}.",
         "en": "{target} loses its {weapon}.",
     },
+    "gunner_freed": {
+        "it": "{target} non è più il Cannoniere: torna un Marine normale.",
+        "en": "{target} is no longer the gunner: an ordinary marine again.",
+    },
+    # Free text of logs stored before every combat result had its own code.
     "combat_event": {"it": "{text}", "en": "{text}"},
     "score_lost": {
         "it": "Il giocatore {player} perde {points} punti (Marine {target} eliminato).",
@@ -369,6 +397,52 @@ class Step:
         return data
 
 
+#: Templates for a count of exactly one: code -> (the counting param, {lang: template}).
+SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
+    "move": (
+        "steps",
+        {
+            "it": "{figure} muove da {from} a {to} lungo {path} (1 casella).",
+            "en": "{figure} moves from {from} to {to} along {path} (1 square).",
+        },
+    ),
+    "damage": (
+        "amount",
+        {
+            "it": "{target} perde 1 punto vita (restano {left}).",
+            "en": "{target} loses 1 life point ({left} left).",
+        },
+    ),
+    "score_lost": (
+        "points",
+        {
+            "it": "Il giocatore {player} perde 1 punto (Marine {target} eliminato).",
+            "en": "Player {player} loses 1 point (marine {target} killed).",
+        },
+    ),
+    "token_taken": (
+        "points",
+        {
+            "it": "Il giocatore {player} prende un segnalino {unit} (1 punto).",
+            "en": "Player {player} takes a {unit} token (1 point).",
+        },
+    ),
+    "survey": (
+        "count",
+        {
+            "it": "Tabellone {section} sondato: 1 segnalino Blip.",
+            "en": "Section {section} surveyed: 1 blip.",
+        },
+    ),
+    "reinforcement_count": (
+        "count",
+        {
+            "it": "Rinforzi: si pesca 1 segnalino.",
+            "en": "Reinforcements: 1 token is drawn.",
+        },
+    ),
+}
+
 _SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
 
 
@@ -396,8 +470,11 @@ def format_param(name: str, value: Any, lang: str) -> str:
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
     if name == "weapon":
         return _translated(WEAPON_NAMES, value, lang)
-    if name in ("criterion", "mode", "kind"):
+    if name in ("criterion", "mode", "kind", "reason"):
         return _translated(PHRASES, value, lang)
+    if name == "direction":
+        entry = DIRECTION_NAMES.get((int(value[0]), int(value[1])))
+        return entry[lang] if entry else _format_square(value)
     if name == "card":
         from rules.engine.ai.events import card_name
 
@@ -411,19 +488,28 @@ def format_param(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=1024)
+def fields_of(template: str) -> tuple[str, ...]:
+    """The param names a template uses, in order (parsed once per template)."""
+    return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
+
+
+def render_template(template: str, params: Mapping[str, Any], lang: str) -> str:
+    """``template`` with its params formatted in ``lang`` (a missing param shows "-")."""
+    values = {name: format_param(name, params.get(name), lang) for name in fields_of(template)}
+    return template.format(**values)
+
+
 def render(code: str, params: Mapping[str, Any], lang: str) -> str:
     """The text of one step in ``lang`` ("it" or "en")."""
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
-    template = MESSAGES[code][lang]
-    values = {
-        name: format_param(name, params.get(name), lang)
-        for _, name, _, _ in string.Formatter().parse(template)
-        if name
-    }
-    return template.format(**values)
+    singular = SINGULAR.get(code)
+    if singular is not None and params.get(singular[0]) == 1:
+        return render_template(singular[1][lang], params, lang)
+    return render_template(MESSAGES[code][lang], params, lang)
 
 
 def template_fields(code: str, lang: str) -> set[str]:
     """The param names a template uses (tests check both languages agree)."""
-    return {name for _, name, _, _ in string.Formatter().parse(MESSAGES[code][lang]) if name}
+    return set(fields_of(MESSAGES[code][lang]))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from pathlib import Path
 from types import MappingProxyType
@@ -269,16 +269,14 @@ class GameState:
 
     def with_figure(self, figure: Figure) -> GameState:
         """The state with ``figure`` replacing the figure of the same id (or added)."""
-        figures = [f for f in self.figures if f.id != figure.id]
-        if len(figures) == len(self.figures):
-            return replace(self, figures=self.figures + (figure,))
-        return replace(
-            self, figures=tuple(figure if f.id == figure.id else f for f in self.figures)
-        )
+        if not self.has_figure(figure.id):
+            return self.replace(figures=self.figures + (figure,))
+        fid = figure.id
+        return self.replace(figures=tuple(figure if f.id == fid else f for f in self.figures))
 
     def without_figure(self, figure_id: str) -> GameState:
         self.figure(figure_id)
-        return replace(self, figures=tuple(f for f in self.figures if f.id != figure_id))
+        return self.replace(figures=tuple(f for f in self.figures if f.id != figure_id))
 
     def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:
         e = edge(a, b)
@@ -286,15 +284,25 @@ class GameState:
             raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
         doors = dict(self.doors)
         doors[e] = DoorState(state)
-        return replace(self, doors=doors)
+        return self.replace(doors=doors)
 
     def with_player(self, player: Player) -> GameState:
-        return replace(
-            self, players=tuple(player if p.id == player.id else p for p in self.players)
-        )
+        return self.replace(players=tuple(player if p.id == player.id else p for p in self.players))
 
     def replace(self, **changes: Any) -> GameState:
-        return replace(self, **changes)
+        """A new state with ``changes`` (like :func:`dataclasses.replace`, which it calls
+        for unknown names so they fail the same way). The Alien AI derives hundreds of
+        states per turn, so the fields are copied directly instead of through
+        ``__init__``; derived tables (``memo``, lookups) start empty in the new state."""
+        if not _STATE_FIELDS.issuperset(changes):
+            return replace(self, **changes)
+        new = object.__new__(GameState)
+        values = new.__dict__
+        old = self.__dict__
+        for name in _STATE_FIELD_ORDER:
+            values[name] = changes[name] if name in changes else old[name]
+        new.__post_init__()
+        return new
 
     # -- JSON -------------------------------------------------------------------------
 
@@ -404,6 +412,10 @@ class GameState:
 
 
 # -- loading helpers ------------------------------------------------------------------------
+
+
+_STATE_FIELD_ORDER = tuple(f.name for f in fields(GameState))
+_STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
 
 
 @cache

@@ -151,7 +151,7 @@ def test_judge_draws_and_enters_a_result_and_public_standings_follow(new_page):
     page.get_by_label("We rolled physical dice; I type the values").check()
     page.get_by_label("Physical dice, in rolling order").fill("5,2,9")
     page.get_by_role("button", name="Roll initiative").click()
-    expect(page.get_by_text("a d6 die cannot show")).to_be_visible()
+    expect(page.get_by_text("which a d6 cannot show")).to_be_visible()
     page.get_by_label("We rolled physical dice; I type the values").check()
     page.get_by_label("Physical dice, in rolling order").fill("5,2,6")
     page.get_by_role("button", name="Roll initiative").click()

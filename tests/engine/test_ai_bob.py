@@ -227,8 +227,8 @@ def test_alien_does_not_shoot_and_fight_in_one_turn():
     _, steps = run(state, seed=3)
     assert len(steps_of(steps, "attack_chosen")) == 1
     purposes = {p["purpose"] for p in steps_of(steps, "dice")}
-    fired = any("fires" in p for p in purposes)
-    fought = any("hand-to-hand" in p for p in purposes)
+    fired = any(p.startswith("shot") for p in purposes)
+    fought = any(p.startswith("hand_to_hand") for p in purposes)
     assert fired != fought
 
 
@@ -370,8 +370,8 @@ def test_dreadnought_fires_every_weapon():
         players=("p1", "p2"),
     )
     _, steps = run(state)
-    purposes = [p["purpose"] for p in steps_of(steps, "dice")]
-    assert len({p for p in purposes if "fires" in p}) >= 2
+    weapons = {p["purpose_params"].get("weapon") for p in steps_of(steps, "dice")}
+    assert len(weapons - {None}) >= 2
 
 
 def test_marine_killed_by_alien_costs_its_owner():
@@ -415,5 +415,5 @@ def test_dreadnought_with_extra_heavy_weapons_fires_them():
     )
     _, steps = run(state)
     assert not steps_of(steps, "attack_unavailable")
-    fired = {p["purpose"] for p in steps_of(steps, "dice")}
-    assert any("Melta" in p or "melta" in p for p in fired)
+    fired = {p["purpose_params"].get("weapon") for p in steps_of(steps, "dice")}
+    assert "melta" in fired

@@ -1,6 +1,14 @@
 import pytest
 
-from rules.engine.narration import LANGUAGES, MESSAGES, Step, render, template_fields
+from rules.engine.narration import (
+    LANGUAGES,
+    MESSAGES,
+    SINGULAR,
+    Step,
+    fields_of,
+    render,
+    template_fields,
+)
 
 
 @pytest.mark.parametrize("code", sorted(MESSAGES))
@@ -76,3 +84,15 @@ def test_every_weapon_and_unit_of_the_data_has_both_names():
     data = load_rules_data()
     assert set(data.weapons) <= set(WEAPON_NAMES)
     assert set(data.units) <= set(UNIT_NAMES)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_count_of_one_reads_in_the_singular(lang):
+    one = render("damage", {"target": "p1-1", "amount": 1, "left": 0}, lang)
+    two = render("damage", {"target": "p1-1", "amount": 2, "left": 0}, lang)
+    assert ("1 punto vita" if lang == "it" else "1 life point ") in one
+    assert ("2 punti vita" if lang == "it" else "2 life points") in two
+    for code, (count, templates) in SINGULAR.items():
+        assert count in template_fields(code, lang)
+        assert set(templates) == set(LANGUAGES)
+        assert set(fields_of(templates[lang])) <= template_fields(code, lang)

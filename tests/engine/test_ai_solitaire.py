@@ -17,10 +17,10 @@ class RecordingDice(SeededDice):
         super().__init__(seed=seed)
         self.behaviour = behaviour
 
-    def _face(self, kind, purpose):
-        if purpose == "Solitaire behaviour":
+    def _face(self, kind, purpose, params):
+        if purpose == "solitaire_behaviour":
             return self.behaviour
-        return super()._face(kind, purpose)
+        return super()._face(kind, purpose, params)
 
 
 def duel_state(unit, weapons=None):
@@ -195,7 +195,7 @@ def test_survey_rerolls_squares_in_sight():
     state = state.replace(surveyed_sections=("B",))
     # Last section: all remaining (1). First try (2,0) is in the marine's sight: re-roll.
     state, steps = survey(state, "A", ScriptedDice(values=[3, 1, 12, 12]))
-    assert steps_of(steps, "blip_placement_reroll")[0]["reason"] == "in sight"
+    assert steps_of(steps, "blip_placement_reroll")[0]["reason"] == "in_sight"
     assert [b.square for b in state.blips] == [(11, 11)]
 
 

@@ -46,7 +46,9 @@ def test_shot_kills_when_total_beats_armour():
     new, events = resolve_attack(state, option, dice)
     assert killed(events) == ["G"]
     assert not new.has_figure("G")
-    assert dice.log[0].purpose.startswith("M fires the Laser rifle at G")
+    assert dice.log[0].purpose == "shot"
+    assert dice.log[0].purpose_in("en") == "M fires the laser rifle at G"
+    assert dice.log[0].purpose_in("it") == "M spara con fucile laser a G"
     # The Ork was hidden behind the Gretchin and is now in sight.
     assert [o.target for o in attack_options(new, "M") if o.weapon == "laser_rifle"] == ["O"]
 

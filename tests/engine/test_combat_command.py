@@ -46,7 +46,7 @@ def run(*args):
 
 def test_odds_prints_the_exact_distribution(state_file):
     text = run(state_file, "M", "3,1", "missile_launcher")
-    assert "M fires the Missile launcher at square 3,1" in text
+    assert "M fires the missile launcher at square 3,1" in text
     assert "life points lost by (O, G):" in text
     # Both die when the total beats the Ork's armour 1 (the Gretchin then has a die >= 1):
     # every total of 2 or more, 21/36 = 7/12.

@@ -290,7 +290,7 @@ def test_illegal_moves_are_explained():
     state = build_state(DOORS, [marine("m", (0, 0)), marine("n", (0, 2))])
     with pytest.raises(MoveError, match="step 1: m cannot step from 0,0 to 2,2"):
         move(state, "m", [(2, 2)])
-    with pytest.raises(MoveError, match="may move 1 squares, the path has 2"):
+    with pytest.raises(MoveError, match="may move 1 square, the path has 2"):
         move(state, "m", [(0, 1), (1, 1)], allowance=1)
     with pytest.raises(MoveError, match="cannot end its move at 0,2"):
         move(state, "m", [(0, 1), (0, 2)])

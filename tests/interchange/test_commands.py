@@ -129,7 +129,7 @@ def test_import_schema_and_semantic_errors_all_listed(document, tmp_path):
         '$.stages[1].sessions[0].seats[2].player: unknown player "p12"; '
         "use the id of an entry in $.players",
     ]
-    assert message.startswith("2 problem(s) found")
+    assert message.startswith("2 problems found")
     assert Player.objects.count() == before
     assert not Tournament.objects.filter(slug="fresh").exists()
 
@@ -206,7 +206,7 @@ def test_roster_with_errors_saves_nothing(small_tournament, tmp_path):
         "row 4, column name: 'Player 3' is already a player of this tournament; use another name",
         "row 4, column email: 'bad-mail' is not an e-mail address; fix it or leave the cell empty",
     ]
-    assert message == f"2 problem(s) found in {path}; no player was registered."
+    assert message == f"2 problems found in {path}; no player was registered."
     assert Player.objects.count() == before
 
 

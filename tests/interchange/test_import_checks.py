@@ -103,7 +103,7 @@ def test_every_semantic_problem_is_listed(document):
     found = messages(check_document(doc))
     expected = {
         "$.stages[0].sessions[0].seats[2].player": 'unknown player "p12"',
-        "$.stages[0].sessions[1].seats": "this session has 1 seat(s); it needs 2 or 3",
+        "$.stages[0].sessions[1].seats": "this session has 1 seat; it needs 2 or 3",
         "$.squads[1].slug": 'squad slug "ultramarines" is used twice (first at $.squads[0].slug)',
         "$.players[3].id": 'player id "p1" is used twice (first at $.players[0].id)',
         "$.stages[0].sessions[0].result.versions[2].number": "its number must be 3, not 4",
@@ -123,7 +123,7 @@ def test_every_semantic_problem_is_listed(document):
         "$.stages[1].sessions[1].number": "session number 1 is used twice",
         "$.stages[0].thresholds[1]": "threshold 20 is used twice",
         "$.stages[0].stipulation_params": "rounds",
-        "$.dice_rolls[1].values[0]": "a d6 die cannot show 7 (allowed: 1, 2, 3, 4, 5, 6)",
+        "$.dice_rolls[1].values[0]": "a d6 cannot show 7 (allowed: 1, 2, 3, 4, 5, 6)",
         "$.dice_rolls[2].seed_commitment": "not the SHA-256 commitment of seed 123456789",
         "$.dice_rolls[2].sequence": "is used twice",
         "$.dice_rolls[4].seed": "physical (scripted) dice have no seed",

@@ -185,7 +185,7 @@ def test_cards_must_come_from_the_squads_chapter_set():
     )
     problems = validate_loadout(loadout(order_cards=("war-cry",)), foreign)
     assert codes(problems) == [("card_not_in_chapter", "order_cards[0]")]
-    assert "blood-angels" in problems[0].message
+    assert "Blood Angels" in problems[0].message
     assert check(loadout(order_cards=("nope",))) == [("unknown_card", "order_cards[0]")]
 
 

@@ -184,7 +184,7 @@ def test_a_kill_without_the_matching_loss_is_reported_on_both_seats():
         ]
     )
     assert problem_codes(cards) == {"a": ["kill_loss_mismatch"], "b": ["kill_loss_mismatch"]}
-    assert "2 kill(s)" in cards["a"].problems[0].message
+    assert "2 kills" in cards["a"].problems[0].message
     # Recorded points are not silently corrected.
     assert totals(cards) == {"a": 20, "b": -10}
 
@@ -263,7 +263,7 @@ def test_labels_use_display_names():
 
 
 def test_duplicate_seats_raise():
-    with pytest.raises(ScoringError, match="appear twice"):
+    with pytest.raises(ScoringError, match="appears twice"):
         score_session([SeatBreakdown("a"), SeatBreakdown("a")])
 
 

@@ -195,3 +195,33 @@ def test_real_subprocess_run(tmp_path):
     assert failed.stdout == ""
     assert len(failed.stderr.strip().splitlines()) == 1
     assert "not enough dice" in failed.stderr
+
+
+def test_messages_follow_the_projects_language(tmp_path, monkeypatch):
+    """Commands speak the active language (``BOB_LANGUAGE`` when run from manage.py)."""
+    from django.utils import translation
+
+    from tests.i18n_support import add_translations
+
+    add_translations(
+        monkeypatch,
+        "it",
+        {
+            "give either --dice (physical dice) or --seed (app-rolled), not both": (
+                "indica --dice (dadi fisici) oppure --seed (dadi dell'app), non entrambi"
+            ),
+            "%(where)s is missing the key '%(key)s'": "a %(where)s manca la chiave '%(key)s'",
+            "player %(number)d": "giocatore %(number)d",
+        },
+    )
+    data = json.dumps({"squads": [UM], "players": [{"preferences": []}]})
+    with translation.override("it"):
+        assert "non entrambi" in bad(tmp_path, data, "--dice", "1", "--seed", "3")
+        assert "a giocatore 1 manca la chiave 'id'" in bad(tmp_path, data, "--seed", "1")
+
+
+def test_unneeded_dice_warning(tmp_path, capsys):
+    call_command("squad_draw", "--input", write(tmp_path, example_a()), "--dice", "3,6,5,4,2,1,1")
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["assignments"] == {"1": UM, "2": BA, "3": IF}
+    assert "warning: 2 of the given dice were not needed" in captured.err

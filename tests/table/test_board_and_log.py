@@ -40,7 +40,7 @@ def test_board_svg_draws_every_kind_of_thing():
     assert 'data-figure="p1-cmd"' in svg and 'data-figure="ork-1"' in svg
     assert "#1d4ed8" in svg  # the blue squad's colour
     assert 'class="door door-closed"' in svg
-    assert "blip hiding gretchin" in svg
+    assert "blip hiding Gretchin" in svg
     assert ">R<" in svg  # the reinforcement square
     opened = state.with_door((2, 0), (2, 1), DoorState.OPEN)
     assert 'class="door door-open"' in board_svg(opened)

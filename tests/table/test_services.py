@@ -124,7 +124,7 @@ def test_attack_refuses_extra_typed_dice(game):
     options = attack_choices(current(game), "p1-m4")
     index = next(i for i, o in enumerate(options) if o.target == "p2-m1")
     rolls = DiceRoll.objects.count()
-    with pytest.raises(DiceError, match="only 2 were needed"):
+    with pytest.raises(DiceError, match=r"\(3 given, 2 used\)"):
         marine_attack(game, "p1-m4", index, ScriptedDice(values=[3, 3, 1]), expected_number=2)
     assert latest_snapshot(game).number == 2
     assert DiceRoll.objects.count() == rolls

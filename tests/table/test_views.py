@@ -102,7 +102,7 @@ def test_attack_with_physical_dice(game, table):
     rearrange(game, {"p2-m1": (4, 5)})
     client = client_for(table.judge)
     panel = client.get(url("attack_panel", game), {"attacker": "p1-m4"}, **HTMX).content.decode()
-    marker = "p1-m4 fires the Bolter at p2-m1"
+    marker = "p1-m4 fires the bolter at p2-m1"
     assert marker in panel
     choice = panel[: panel.index(marker)].rsplit('value="', 1)[1].split('"')[0]
     data = {
@@ -216,7 +216,7 @@ def test_move_events_are_told_on_the_page(game, table):
         url("move", game), {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
     )
     page = client.get(url("board", game)).content.decode()
-    assert "p1-m2 moved 3 squares: (4,2) → (4,3) → (5,4)" in page
+    assert "p1-m2 moved 3 squares: (5,2) → (5,3) → (5,4)" in page
 
 
 def test_a_second_judge_on_an_old_page_is_refused(game, table):

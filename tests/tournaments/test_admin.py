@@ -46,3 +46,182 @@ def test_result_versions_and_dice_are_read_only(client, staff):
     assert client.post(url, {"post": "yes"}).status_code == 403
     assert models.ResultVersion.objects.filter(pk=version.pk).exists()
     assert client.get(reverse("admin:tournaments_diceroll_add")).status_code == 403
+
+
+# The locks of tournaments.session_settings hold in the admin too.
+
+
+@pytest.fixture
+def world(db):
+    from tests.web.conftest import build_world
+
+    return build_world()
+
+
+@pytest.fixture
+def admin_client(client, world):
+    client.force_login(world.superuser)
+    return client
+
+
+def _with_result(session: models.Session) -> models.Session:
+    from tests.factories import session_points
+    from tournaments.results import record_result
+
+    record_result(session, session_points(session, lambda seat: seat.seat_order * 10))
+    return session
+
+
+def _close(stage: models.Stage) -> None:
+    models.Stage.objects.filter(pk=stage.pk).update(status=models.StageStatus.CLOSED)
+
+
+def _change_url(obj) -> str:
+    opts = obj._meta
+    return reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk])
+
+
+def _stipulation_data(session, rounds: int) -> dict:
+    return {"session": session.pk, "kind": "alien_hunt", "params": f'{{"rounds": {rounds}}}'}
+
+
+def _errors(response) -> str:
+    assert response.status_code == 200  # the form is shown again, not saved
+    return " ".join(response.context["adminform"].form.non_field_errors())
+
+
+def test_admin_refuses_changing_the_stipulation_of_a_session_with_a_result(admin_client, world):
+    stipulation = models.Stipulation.objects.create(
+        session=world.session, kind="alien_hunt", params={"rounds": 8}
+    )
+    _with_result(world.session)
+    response = admin_client.post(_change_url(stipulation), _stipulation_data(world.session, 6))
+    assert "already has a result" in _errors(response)
+    stipulation.refresh_from_db()
+    assert stipulation.params["rounds"] == 8
+    delete = reverse("admin:tournaments_stipulation_delete", args=[stipulation.pk])
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert models.Stipulation.objects.filter(pk=stipulation.pk).exists()
+
+
+def test_admin_refuses_adding_or_moving_a_stipulation_onto_a_locked_session(admin_client, world):
+    _with_result(world.session)
+    add = reverse("admin:tournaments_stipulation_add")
+    assert "already has a result" in _errors(
+        admin_client.post(add, _stipulation_data(world.session, 6))
+    )
+    assert not models.Stipulation.objects.filter(session=world.session).exists()
+    free = world.stage.sessions.exclude(pk=world.session.pk).first()
+    stipulation = models.Stipulation.objects.create(
+        session=free, kind="alien_hunt", params={"rounds": 8}
+    )
+    response = admin_client.post(_change_url(stipulation), _stipulation_data(world.session, 8))
+    assert "already has a result" in _errors(response)
+    assert models.Stipulation.objects.get(pk=stipulation.pk).session == free
+
+
+def test_admin_still_changes_what_is_not_locked(admin_client, world):
+    free = world.stage.sessions.exclude(pk=world.session.pk).first()
+    stipulation = models.Stipulation.objects.create(
+        session=free, kind="alien_hunt", params={"rounds": 8}
+    )
+    response = admin_client.post(_change_url(stipulation), _stipulation_data(free, 6))
+    assert response.status_code == 302
+    assert models.Stipulation.objects.get(pk=stipulation.pk).params["rounds"] == 6
+    # A result locks the stipulation only: the session's thresholds change until the stage closes.
+    _with_result(world.session)
+    threshold = models.ScoreThreshold.objects.create(session=world.session, points=40)
+    response = admin_client.post(
+        _change_url(threshold), {"session": world.session.pk, "points": 45}
+    )
+    assert response.status_code == 302
+    assert models.ScoreThreshold.objects.get(pk=threshold.pk).points == 45
+
+
+@pytest.mark.parametrize("owner", ["session", "stage"])
+def test_admin_refuses_thresholds_of_a_closed_stage(admin_client, world, owner):
+    target = world.session if owner == "session" else world.stage
+    threshold = models.ScoreThreshold.objects.create(**{owner: target}, points=40)
+    _close(world.stage)
+    response = admin_client.post(_change_url(threshold), {owner: target.pk, "points": 45})
+    assert "Stage 1 is closed" in _errors(response)
+    add = reverse("admin:tournaments_scorethreshold_add")
+    assert "Stage 1 is closed" in _errors(admin_client.post(add, {owner: target.pk, "points": 60}))
+    delete = reverse("admin:tournaments_scorethreshold_delete", args=[threshold.pk])
+    assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+    assert list(models.ScoreThreshold.objects.values_list("points", flat=True)) == [40]
+
+
+def test_admin_has_no_bulk_delete_for_settings(rf, world):
+    """Bulk delete would skip the per-row lock check; rows are deleted one at a time."""
+    request = rf.get("/")
+    request.user = world.superuser
+    for model in (models.Stipulation, models.ScoreThreshold):
+        assert "delete_selected" not in admin.site._registry[model].get_actions(request)
+    assert "delete_selected" in admin.site._registry[models.Player].get_actions(request)
+
+
+def _inline_formset(request, parent, inline_class, data: dict):
+    parent_admin = admin.site._registry[type(parent)]
+    inline = next(
+        i for i in parent_admin.get_inline_instances(request, parent) if type(i) is inline_class
+    )
+    formset_class = inline.get_formset(request, parent)
+    prefix = formset_class.get_default_prefix()
+    return formset_class(
+        {f"{prefix}-{k}": v for k, v in data.items()}, instance=parent, prefix=prefix
+    )
+
+
+def test_admin_inlines_refuse_changing_or_deleting_locked_rows(rf, world):
+    from tournaments.admin import SessionThresholdInline, StipulationInline, ThresholdInline
+
+    request = rf.get("/")
+    request.user = world.superuser
+    stipulation = models.Stipulation.objects.create(
+        session=world.session, kind="alien_hunt", params={"rounds": 8}
+    )
+    _with_result(world.session)
+    management = {"TOTAL_FORMS": 1, "INITIAL_FORMS": 1, "MIN_NUM_FORMS": 0, "MAX_NUM_FORMS": 1}
+    row = {"0-id": stipulation.pk, "0-session": world.session.pk, "0-kind": "alien_hunt"}
+    changed = _inline_formset(
+        request,
+        world.session,
+        StipulationInline,
+        {**management, **row, "0-params": '{"rounds": 6}'},
+    )
+    assert not changed.is_valid()
+    assert "already has a result" in str(changed.errors)
+    deleted = _inline_formset(
+        request,
+        world.session,
+        StipulationInline,
+        {**management, **row, "0-params": '{"rounds": 8}', "0-DELETE": "on"},
+    )
+    assert not deleted.is_valid()
+    assert "already has a result" in " ".join(deleted.non_form_errors())
+    # The stage's and the session's thresholds, once the stage is closed.
+    stage_row = models.ScoreThreshold.objects.create(stage=world.stage, points=50)
+    session_row = models.ScoreThreshold.objects.create(session=world.session, points=40)
+    _close(world.stage)
+    for parent, inline_class, threshold, fk in (
+        (world.stage, ThresholdInline, stage_row, "stage"),
+        (world.session, SessionThresholdInline, session_row, "session"),
+    ):
+        base = {**management, "MAX_NUM_FORMS": 1000, "0-id": threshold.pk, f"0-{fk}": parent.pk}
+        moved = _inline_formset(request, parent, inline_class, {**base, "0-points": 99})
+        assert not moved.is_valid() and "is closed" in str(moved.errors)
+        gone = _inline_formset(
+            request, parent, inline_class, {**base, "0-points": threshold.points, "0-DELETE": "on"}
+        )
+        assert not gone.is_valid() and "is closed" in " ".join(gone.non_form_errors())
+
+
+def test_admin_closed_stage_keeps_its_stipulation_read_only(rf, world):
+    request = rf.get("/")
+    request.user = world.superuser
+    stage_admin = admin.site._registry[models.Stage]
+    assert "stipulation_kind" not in stage_admin.get_readonly_fields(request, world.stage)
+    _close(world.stage)
+    world.stage.refresh_from_db()
+    assert "stipulation_kind" in stage_admin.get_readonly_fields(request, world.stage)

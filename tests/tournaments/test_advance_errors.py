@@ -34,7 +34,7 @@ def test_missing_results_are_listed_and_nothing_changes():
     Stipulation.objects.create(session=first, kind="alien_hunt", params={"rounds": 3})
     record_result(first, session_points(first, lambda seat: seat.seat_order), confirmed=True)
     message = advance_error(tournament.slug)
-    assert "session(s) 2, 3" in message
+    assert "sessions 2, 3 have no confirmed result" in message
     assert "session 2 (" in message and "session 3 (" in message
     assert tournament.stages.get().status == StageStatus.OPEN
     assert Stage.objects.filter(tournament=tournament).count() == 1
@@ -47,7 +47,7 @@ def test_draft_results_do_not_count_as_confirmed():
     session = tournament.stages.get().sessions.get()
     Stipulation.objects.create(session=session, kind="tpk", params={})
     record_result(session, session_points(session, lambda seat: 1))
-    assert "session(s) 1" in advance_error(tournament.slug)
+    assert "session 1 has no confirmed result" in advance_error(tournament.slug)
 
 
 @pytest.mark.parametrize(
@@ -70,7 +70,9 @@ def test_too_few_and_too_many_dice():
     tournament = TournamentFactory(seating_method="random")
     register_players(tournament, 3)
     assert "not enough dice" in advance_error(tournament.slug, "--dice", "4")
-    assert "only" in advance_error(tournament.slug, "--dice", ",".join(["1", "2", "3"] * 9))
+    assert "were not needed" in advance_error(
+        tournament.slug, "--dice", ",".join(["1", "2", "3"] * 9)
+    )
     assert not tournament.stages.exists()
 
 

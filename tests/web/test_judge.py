@@ -92,7 +92,7 @@ def result_data(session, version, kills=None, objective=None):
         name = f"kill-{seats[victim].player_id}-{marine_class}"
         data[ResultForm.key(seats[killer], name)] = count
     for index, points in (objective or {}).items():
-        data[ResultForm.key(seats[index], "objective-points")] = points
+        data[ResultForm.key(seats[index], "objective-0-points")] = points
     return data
 
 
@@ -115,7 +115,7 @@ def test_preview_reports_bad_input(judge, world):
     data = result_data(world.session, world.session.version)
     data[ResultForm.key(seats_of(world.session)[0], "kill-999-heavy")] = 1
     seat = seats_of(world.session)[0]
-    data[ResultForm.key(seat, "stall-points")] = 5
+    data[ResultForm.key(seat, "stall-0-points")] = 5
     response = judge.post(url, data)
     assert response.context["preview"]["invalid"]
 
@@ -160,7 +160,7 @@ def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(worl
     assert versions.count() == 1
     assert versions.get().breakdown[0]["objectives"][0]["points"] == 15
     # The second editor's numbers are kept in the form for them to re-submit deliberately.
-    key = ResultForm.key(seats_of(world.session)[1], "objective-points")
+    key = ResultForm.key(seats_of(world.session)[1], "objective-0-points")
     assert refused.context["form"].data[key] == "99" or refused.context["form"].data[key] == 99
 
 

@@ -106,7 +106,7 @@ def test_stage_form_validates_stipulation_and_thresholds(organiser, world):
     assert bad.status_code == 400
     errors = bad.context["form"].errors
     assert "thresholds" in errors
-    assert "flag_value" in " ".join(errors["__all__"])
+    assert "flag_value" in " ".join(errors["ctf_flag_value"])  # next to its field
     assert 'value="40, 20"' in bad.content.decode()
     good = organiser.post(
         url,

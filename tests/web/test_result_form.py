@@ -1,12 +1,39 @@
 """The judge's result form turns counts into the scoring service's breakdowns, and a stored
-version loaded back into the form scores the same (corrections start from what is stored)."""
+version loaded back into the form scores the same (corrections start from what is stored).
+
+Tokens, objectives, Dreadnoughts and stall-breaker rounds are rows a seat can add (htmx or,
+without JavaScript, a plain submit button) and remove; any number of them round-trips.
+"""
+
+import re
 
 import pytest
+from django.urls import reverse
 
+from rules.engine.dice import SeededDice
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
-from tournaments.scoring import score_session
+from tournaments.forms.result_rows import MAX_ROWS
+from tournaments.models import Result
+from tournaments.results import record_result
+from tournaments.scoring import (
+    AlienTokens,
+    DreadnoughtKill,
+    LossCause,
+    MarineClass,
+    MarineKill,
+    MarineLoss,
+    ObjectivePoints,
+    SeatBreakdown,
+    StallBreakerRound,
+    TarantulaKill,
+    score_session,
+)
 
 pytestmark = pytest.mark.django_db
+
+
+def seats_of(world):
+    return list(world.session.seats.select_related("player").order_by("seat_order"))
 
 
 def bound(seats, data):
@@ -15,8 +42,13 @@ def bound(seats, data):
     return form
 
 
+def as_post(initial):
+    """What a browser posts for a form showing ``initial`` (unchecked boxes are absent)."""
+    return {k: v for k, v in initial.items() if v is not None and v is not False}
+
+
 def test_kills_make_the_victims_losses_and_everything_round_trips(world):
-    seats = list(world.session.seats.select_related("player").order_by("seat_order"))
+    seats = seats_of(world)
     a, b, c = seats
     key = ResultForm.key
     data = {
@@ -25,16 +57,16 @@ def test_kills_make_the_victims_losses_and_everything_round_trips(world):
         key(a, f"tarantula-{b.player_id}"): 1,
         key(b, "alien-light"): 1,
         key(c, "own-extra_heavy"): 1,
-        key(b, "dread-owner"): str(c.player_id),
-        key(b, "dread-value"): 25,
-        key(b, "dread-pilot"): "heavy",
-        key(c, "token1-type"): "ork",
-        key(c, "token1-count"): 3,
-        key(c, "token1-value"): 5,
-        key(a, "objective-label"): "flag",
-        key(a, "objective-points"): 30,
-        key(b, "stall-round"): 7,
-        key(b, "stall-points"): -5,
+        key(b, "dread-0-owner"): str(c.player_id),
+        key(b, "dread-0-value"): 25,
+        key(b, "dread-0-pilot"): "heavy",
+        key(c, "token-0-type"): "ork",
+        key(c, "token-0-count"): 3,
+        key(c, "token-0-value"): 5,
+        key(a, "objective-0-label"): "flag",
+        key(a, "objective-0-points"): 30,
+        key(b, "stall-0-round"): 7,
+        key(b, "stall-0-points"): -5,
         key(a, "survived"): "on",
     }
     form = bound(seats, data)
@@ -47,26 +79,272 @@ def test_kills_make_the_victims_losses_and_everything_round_trips(world):
     assert form.survivors() == [a.player_id]
 
     stored = [breakdown.to_dict() for breakdown in form.breakdowns()]
-    again = bound(
-        seats,
-        {
-            k: v
-            for k, v in initial_from_breakdowns(seats, stored, [a.player_id]).items()
-            if v not in (None, False)
-        },
-    )
-    assert {s: c.total for s, c in score_session(again.breakdowns()).items()} == {
-        str(k): v for k, v in totals.items()
-    }
+    again = bound(seats, as_post(initial_from_breakdowns(seats, stored, [a.player_id])))
+    assert again.breakdowns() == form.breakdowns()
 
 
 def test_half_filled_dreadnought_and_tokens_are_refused(world):
-    seats = list(world.session.seats.select_related("player").order_by("seat_order"))
+    seats = seats_of(world)
     key = ResultForm.key
     form = ResultForm(
-        {"version": 1, key(seats[0], "dread-value"): 30, key(seats[1], "token1-count"): 2},
+        {
+            "version": 1,
+            key(seats[0], "dread-0-value"): 30,
+            key(seats[1], "token-0-count"): 2,
+            key(seats[2], "objective-TOTAL"): 3,
+            key(seats[2], "objective-2-label"): "flag",
+        },
         seats=seats,
     )
     assert not form.is_valid()
-    assert key(seats[0], "dread-owner") in form.errors
-    assert key(seats[1], "token1-type") in form.errors
+    assert key(seats[0], "dread-0-owner") in form.errors
+    assert key(seats[1], "token-0-type") in form.errors
+    assert "Give the points" in form.errors[key(seats[2], "objective-2-points")][0]
+    assert key(seats[2], "objective-0-points") not in form.errors, "empty rows are ignored"
+
+
+def many_rows(seats) -> list[SeatBreakdown]:
+    """Three objectives, two Dreadnoughts, six token rows (same alien twice), stall rounds."""
+    a, b, c = (str(seat.player_id) for seat in seats)
+    return [
+        SeatBreakdown(
+            seat=a,
+            kills=(MarineKill(b, MarineClass.HEAVY, 2),),
+            dreadnoughts=(
+                DreadnoughtKill(b, 25, MarineClass.HEAVY),
+                DreadnoughtKill(c, 30, MarineClass.LIGHT),
+            ),
+            alien_tokens=(
+                AlienTokens("ork", 5, 2),
+                AlienTokens("gretchin", 2, 3),
+                AlienTokens("ork", 10, 1),
+                AlienTokens("android", 15, 1),
+                AlienTokens("chaos_marine", 10, 2),
+                AlienTokens("dreadnought", 40, 1),
+            ),
+            objectives=(
+                ObjectivePoints("flag", 30),
+                ObjectivePoints("claw", -5),
+                ObjectivePoints("flag", 0),
+            ),
+            stall_breaker=(StallBreakerRound(6, 5), StallBreakerRound(7, 5)),
+        ),
+        SeatBreakdown(
+            seat=b,
+            losses=(
+                MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, a, 2),
+                MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, a, 1),
+                MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1),
+            ),
+            tarantulas=(TarantulaKill(c, 1),),
+            stall_breaker=(
+                StallBreakerRound(6, -5),
+                StallBreakerRound(7, -5),
+                StallBreakerRound(8, -5),
+            ),
+        ),
+        SeatBreakdown(
+            seat=c,
+            losses=(MarineLoss(MarineClass.LIGHT, LossCause.PLAYER, a, 1),),
+            alien_tokens=(AlienTokens("ork", 5, 1),),
+        ),
+    ]
+
+
+def test_a_stored_version_with_many_rows_loads_row_for_row(world):
+    seats = seats_of(world)
+    original = many_rows(seats)
+    stored = [breakdown.to_dict() for breakdown in original]
+    initial = initial_from_breakdowns(seats, stored, [seats[0].player_id])
+
+    shown = ResultForm(initial=initial, seats=seats)
+    a, b, c = seats
+    sections = {s["kind"].name: s for s in shown.seat_fields(a)["sections"]}
+    assert {name: s["count"] for name, s in sections.items()} == {
+        "token": 6,
+        "objective": 3,
+        "dread": 2,
+        "stall": 2,
+    }
+    assert shown.seat_fields(b)["sections"][3]["count"] == 3
+    assert shown.seat_fields(c)["sections"][1]["count"] == 1, "an empty row to type in"
+
+    again = bound(seats, as_post(initial))
+    assert again.breakdowns() == original
+    cards = score_session(again.breakdowns())
+    kills, dreadnoughts, tokens, objectives, stall = 20, 25 + 10 + 30 + 5, 101, 25, 10
+    assert cards[str(a.player_id)].total == kills + dreadnoughts + tokens + objectives + stall
+    assert all(not card.problems for card in cards.values())
+
+
+def page_data(form: ResultForm) -> dict:
+    """What the browser would post for the rendered result page (hidden counts included)."""
+    data = {"tie-mode": "app"}
+    for name in form.fields:
+        value = form[name].value()
+        if value is not None and value is not False and value != "":
+            data[name] = "on" if value is True else value
+    for (player, kind), count in form.row_counts.items():
+        data[f"p{player}-{kind.name}-TOTAL"] = count
+    data["tie-version"] = data["version"]
+    return data
+
+
+def test_correcting_a_many_row_version_through_the_pages_keeps_it_exact(world, role_client):
+    seats = seats_of(world)
+    original = many_rows(seats)
+    record_result(world.session, original, survivors=[seats[0].player_id], dice=SeededDice(seed=1))
+    judge = role_client("judge")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    page = judge.get(url)
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert html.count(f'name="p{seats[0].player_id}-token-') == 6 * 3 + 1
+    assert 'value="chaos_marine" selected' in html
+
+    saved = judge.post(url, page_data(page.context["form"]))
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    versions = Result.objects.get(session=world.session).versions.order_by("number")
+    assert versions.count() == 2
+    assert versions.last().breakdown == [breakdown.to_dict() for breakdown in original]
+
+
+def typed(world) -> dict:
+    a = seats_of(world)[0]
+    key = ResultForm.key
+    return {
+        "version": world.session.version,
+        "loaded_at": "2030-01-01T10:00:00+00:00",
+        "tie-mode": "app",
+        "tie-version": world.session.version,
+        key(a, "objective-TOTAL"): 1,
+        key(a, "objective-0-label"): "flag",
+        key(a, "objective-0-points"): 30,
+        key(a, "token-TOTAL"): 4,
+        key(a, "token-0-type"): "ork",
+        key(a, "token-0-count"): 2,
+        key(a, "token-0-value"): 5,
+        key(a, "token-1-type"): "android",  # half typed: no error while adding rows
+    }
+
+
+def test_add_row_endpoint_returns_the_rows_with_one_more_and_keeps_what_was_typed(
+    world, role_client
+):
+    a = seats_of(world)[0]
+    url = reverse("tournaments:judge_result_rows", args=[world.session.pk])
+    data = {**typed(world), f"add_token_{a.player_id}": "1"}
+    response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
+    assert response.status_code == 200
+    section = response.context["section"]
+    assert section["count"] == 5
+    assert [f.value() for f in section["rows"][0]["fields"]] == ["ork", "2", "5"]
+    assert section["rows"][1]["fields"][0].value() == "android"
+    assert [f.value() for f in section["rows"][4]["fields"]] == [None, None, None]
+    html = response.content.decode()
+    assert f'id="rows-token-{a.player_id}"' in html
+    assert f'name="p{a.player_id}-token-TOTAL" value="5"' in html
+    assert f'name="p{a.player_id}-token-4-type"' in html and "autofocus" in html
+    assert "errorlist" not in html.split('id="score-preview"')[0]
+    # The live preview comes along (out of band), scoring the rows typed so far.
+    assert 'hx-swap-oob="innerHTML"' in html
+    assert response.context["preview"]["invalid"], "row 2 is half typed"
+
+
+def test_no_js_add_and_remove_buttons_rerender_the_page_keeping_everything(world, role_client):
+    a = seats_of(world)[0]
+    judge = role_client("judge")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    key = ResultForm.key
+    data = {**typed(world), f"add_objective_{a.player_id}": "1", "tie-mode": "physical"}
+    data["tie-dice"] = "3,4"
+    added = judge.post(url, data)
+    assert added.status_code == 200
+    assert not Result.objects.filter(session=world.session).exists()
+    form = added.context["form"]
+    assert form.row_counts[(a.player_id, form_kind(form, "objective"))] == 2
+    assert form[key(a, "objective-0-label")].value() == "flag"
+    assert form[key(a, "token-1-type")].value() == "android"
+    assert form["version"].value() == str(world.session.version)
+    assert added.context["loaded_at"] == "2030-01-01T10:00:00+00:00", "locking unchanged"
+    assert added.context["dice_form"]["dice"].value() == "3,4"
+    html = added.content.decode()
+    assert f'name="{key(a, "objective-1-points")}"' in html
+    assert f'name="add_objective_{a.player_id}"' in html
+
+    # Remove the first token row: the half-typed second one moves up.
+    removed = judge.post(url, {**typed(world), f"remove_token_{a.player_id}_0": "1"})
+    form = removed.context["form"]
+    assert form.row_counts[(a.player_id, form_kind(form, "token"))] == 3
+    assert form[key(a, "token-0-type")].value() == "android"
+    assert form[key(a, "objective-0-points")].value() == "30"
+
+
+def form_kind(form, name):
+    return next(kind for (_p, kind) in form.row_counts if kind.name == name)
+
+
+def test_too_many_rows_are_refused_with_a_clear_message(world, role_client):
+    seats = seats_of(world)
+    a = seats[0]
+    key = ResultForm.key
+    data = {"version": 1, key(a, "token-TOTAL"): MAX_ROWS + 1}
+    form = ResultForm(data, seats=seats)
+    assert not form.is_valid()
+    assert f"At most {MAX_ROWS} alien-token rows" in form.errors[key(a, "token-TOTAL")][0]
+
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    response = role_client("judge").post(url, {**typed(world), key(a, "token-TOTAL"): MAX_ROWS + 5})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert f"At most {MAX_ROWS} alien-token rows" in html
+    # The page offers no more than the maximum and no button to add one more.
+    assert f'name="{key(a, "token-TOTAL")}" value="{MAX_ROWS}"' in html
+    assert f'name="add_token_{a.player_id}"' not in html
+
+    rows_url = reverse("tournaments:judge_result_rows", args=[world.session.pk])
+    full = role_client("judge").post(
+        rows_url, {key(a, "token-TOTAL"): MAX_ROWS, f"add_token_{a.player_id}": "1"}
+    )
+    assert full.context["section"]["count"] == MAX_ROWS and full.context["section"]["full"]
+
+
+def test_live_preview_totals_include_the_extra_rows(world, role_client):
+    seats = seats_of(world)
+    a, b, _c = seats
+    key = ResultForm.key
+    data = {"version": world.session.version, key(a, "objective-TOTAL"): 3}
+    for row, points in enumerate((30, 10, -5)):
+        data[key(a, f"objective-{row}-points")] = points
+    data[key(b, "token-TOTAL")] = 6
+    for row in range(6):
+        data[key(b, f"token-{row}-type")] = "ork"
+        data[key(b, f"token-{row}-count")] = 1
+        data[key(b, f"token-{row}-value")] = 5
+    data[key(b, "dread-TOTAL")] = 2
+    for row, owner in enumerate((a, seats[2])):
+        data[key(b, f"dread-{row}-owner")] = str(owner.player_id)
+        data[key(b, f"dread-{row}-value")] = 25
+        data[key(b, f"dread-{row}-pilot")] = "light"
+    url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
+    response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
+    totals = {row["name"]: row["card"].total for row in response.context["preview"]["rows"]}
+    assert totals[a.player.display_name] == 30 + 10 - 5 - 5
+    assert totals[b.player.display_name] == 6 * 5 + 2 * (25 + 5)
+    page = response.content.decode()
+    assert re.search(r'data-testid="total">90<', page)
+
+
+def test_a_failed_submit_keeps_every_added_row(world, role_client):
+    a = seats_of(world)[0]
+    key = ResultForm.key
+    data = {**typed(world), key(a, "objective-TOTAL"): 3, key(a, "objective-2-points"): 7}
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    response = role_client("judge").post(url, data)
+    assert response.status_code == 400
+    form = response.context["form"]
+    assert form[key(a, "objective-2-points")].value() == "7"
+    assert key(a, "token-1-count") in form.errors, "the half-typed token row is refused"
+    html = response.content.decode()
+    assert f'id="id_{key(a, "token-1-count")}_error"' in html
+    assert not Result.objects.filter(session=world.session).exists()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.engine.dice import DiceError, parse_dice_list
+from rules.engine.dice import DiceError
 
+from ..typed_dice import parse_typed_dice
 from .accessible import AccessibleForm
 
 APP = "app"
@@ -36,7 +37,7 @@ class DiceForm(AccessibleForm):
         if cleaned.get("mode") == PHYSICAL:
             text = cleaned.get("dice", "")
             try:
-                values = parse_dice_list(text)
+                values = parse_typed_dice(text)
             except DiceError as error:
                 self.add_error("dice", str(error))
                 return cleaned

@@ -10,8 +10,8 @@ from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Player, Registration, Stage, Tournament
-from ..models.stipulations import clean_stipulation_params
+from ..models import Player, Registration, Session, Stage, Tournament
+from ..player_accounts import AccountLinkError, find_account, link_problem
 from .accessible import AccessibleForm, AccessibleModelForm
 from .stipulation import StipulationFieldsMixin
 
@@ -87,6 +87,32 @@ class PlayerForm(AccessibleForm):
         ) + 1
         Registration.objects.create(tournament=self.tournament, player=player, number=next_number)
         return player
+
+
+class AccountLinkForm(AccessibleForm):
+    """Link an existing user account to a player (checks in :mod:`..player_accounts`)."""
+
+    account = forms.CharField(
+        label=_("User name or email"),
+        max_length=254,
+        error_messages={"required": _("Type the user name or email of the player's account.")},
+    )
+
+    def __init__(self, *args, tournament: Tournament, player: Player, **kwargs):
+        self.tournament = tournament
+        self.player = player
+        kwargs.setdefault("prefix", f"link{player.pk}")
+        super().__init__(*args, **kwargs)
+
+    def clean_account(self):
+        try:
+            user = find_account(self.cleaned_data["account"])
+        except AccountLinkError as error:
+            raise ValidationError(str(error)) from None
+        problem = link_problem(self.tournament, self.player, user)
+        if problem:
+            raise ValidationError(problem)
+        return user
 
 
 class RosterUploadForm(AccessibleForm):
@@ -194,15 +220,7 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
 
     def clean(self):
         cleaned = super().clean()
-        kind = cleaned.get("stipulation_kind")
-        if kind:
-            try:
-                cleaned["stipulation_params"] = clean_stipulation_params(
-                    kind, self.stipulation_params(kind)
-                )
-            except ValidationError as error:
-                for message in error.messages:
-                    self.add_error(None, message)
+        self.clean_stipulation(cleaned)
         return cleaned
 
     def save(self, commit: bool = True) -> Stage:
@@ -225,7 +243,8 @@ class ScheduleForm(AccessibleForm):
     judge = forms.ModelChoiceField(label=_("Judge"), queryset=None, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(self, *args, tournament: Tournament, session: Session | None = None, **kwargs):
+        self.session = session
         super().__init__(*args, **kwargs)
         user_model = get_user_model()
         staff = user_model.objects.filter(
@@ -235,3 +254,16 @@ class ScheduleForm(AccessibleForm):
         self.fields["judge"].label_from_instance = lambda user: (
             user.get_full_name() or user.get_username()
         )
+
+    def clean_judge(self):
+        """A judge may not judge a game they play in (their account is linked to a seat)."""
+        judge = self.cleaned_data.get("judge")
+        if judge is None or self.session is None:
+            return judge
+        seat = self.session.seats.filter(player__user=judge).select_related("player").first()
+        if seat is not None:
+            raise ValidationError(
+                _("%(judge)s plays in this session (account of %(player)s); choose another judge.")
+                % {"judge": judge, "player": seat.player}
+            )
+        return judge

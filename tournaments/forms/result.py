@@ -2,8 +2,10 @@
 
 Each kill is entered once, by the killing seat; the victim's matching loss is derived from
 it, so the two records can never disagree. Losses to aliens or to a seat's own fire are
-entered by the losing seat. The form builds the scoring service's
-:class:`~tournaments.scoring.SeatBreakdown` list; the same form drives the live preview.
+entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
+stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
+The form builds the scoring service's :class:`~tournaments.scoring.SeatBreakdown` list;
+the same form drives the live preview.
 """
 
 from __future__ import annotations
@@ -15,18 +17,26 @@ from django.utils.translation import gettext_lazy as _
 
 from ..models import Seat
 from ..scoring import (
-    AlienTokens,
-    DreadnoughtKill,
     LossCause,
     MarineClass,
     MarineKill,
     MarineLoss,
-    ObjectivePoints,
     SeatBreakdown,
-    StallBreakerRound,
     TarantulaKill,
 )
 from .accessible import AccessibleFormMixin
+from .result_rows import (
+    MAX_ROWS,
+    ROW_KINDS,
+    DreadnoughtRows,
+    RowAction,
+    RowKind,
+    add_button_name,
+    remove_button_name,
+    row_name,
+    rows_given,
+    total_name,
+)
 
 KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
     (MarineClass.LIGHT, _("light weapon or unarmed (5)")),
@@ -35,22 +45,7 @@ KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
     (MarineClass.EXTRA_HEAVY, _("extra-heavy weapon (15)")),
     (MarineClass.GUNNER, _("Tarantula gunner (5)")),
 )
-PILOT_CLASSES = (
-    ("", _("no Dreadnought destroyed")),
-    (MarineClass.LIGHT.value, _("light weapon or unarmed")),
-    (MarineClass.HEAVY.value, _("heavy weapon")),
-    (MarineClass.EXTRA_HEAVY.value, _("extra-heavy weapon")),
-)
-ALIEN_TYPES = (
-    ("", _("none")),
-    ("gretchin", _("Gretchin")),
-    ("ork", _("Ork")),
-    ("android", _("Android")),
-    ("chaos_marine", _("Chaos Marine")),
-    ("chaos_commander", _("Chaos Commander")),
-    ("dreadnought", _("Dreadnought")),
-)
-TOKEN_ROWS = 4
+LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
 
 
 def _count(label: str) -> forms.IntegerField:
@@ -64,13 +59,18 @@ def _count(label: str) -> forms.IntegerField:
 
 
 class ResultForm(AccessibleFormMixin, forms.Form):
-    """One block of fields per seat; field names start with ``p<player id>-``."""
+    """One block of fields per seat; field names start with ``p<player id>-``.
+
+    The number of rows of each repeatable kind comes from the hidden row counts of the
+    data (bound) or of ``initial`` (unbound), else the kind's default.
+    """
 
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, seats: Sequence[Seat], **kwargs):
         self.seats = list(seats)
         super().__init__(*args, **kwargs)
+        self.row_counts: dict[tuple[int, RowKind], int] = {}
         for seat in self.seats:
             self._add_seat_fields(seat)
 
@@ -78,11 +78,12 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def key(seat: Seat, name: str) -> str:
         return f"p{seat.player_id}-{name}"
 
+    def _others(self, seat: Seat) -> list[Seat]:
+        return [other for other in self.seats if other.pk != seat.pk]
+
     def _add_seat_fields(self, seat: Seat) -> None:
         key = self.key
-        for other in self.seats:
-            if other.pk == seat.pk:
-                continue
+        for other in self._others(seat):
             for marine_class, label in KILL_CLASSES:
                 self.fields[key(seat, f"kill-{other.player_id}-{marine_class.value}")] = _count(
                     label
@@ -91,50 +92,69 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                 _("Tarantulas destroyed (10)")
             )
         for marine_class, label in KILL_CLASSES:
-            self.fields[key(seat, f"alien-{marine_class.value}")] = _count(label)
-            self.fields[key(seat, f"own-{marine_class.value}")] = _count(label)
-        owners = [("", "—")] + [
-            (str(other.player_id), other.player.display_name)
-            for other in self.seats
-            if other.pk != seat.pk
-        ]
-        self.fields[key(seat, "dread-owner")] = forms.ChoiceField(
-            label=_("Dreadnought of"), choices=owners, required=False
-        )
-        self.fields[key(seat, "dread-value")] = forms.IntegerField(
-            label=_("class value"), min_value=0, required=False
-        )
-        self.fields[key(seat, "dread-pilot")] = forms.ChoiceField(
-            label=_("pilot"), choices=PILOT_CLASSES, required=False
-        )
-        for row in range(1, TOKEN_ROWS + 1):
-            self.fields[key(seat, f"token{row}-type")] = forms.ChoiceField(
-                label=_("alien type"), choices=ALIEN_TYPES, required=False
-            )
-            self.fields[key(seat, f"token{row}-count")] = _count(_("tokens"))
-            self.fields[key(seat, f"token{row}-value")] = forms.IntegerField(
-                label=_("points each"), min_value=0, max_value=999, required=False
-            )
-        self.fields[key(seat, "objective-label")] = forms.CharField(
-            label=_("objective"), max_length=80, required=False
-        )
-        self.fields[key(seat, "objective-points")] = forms.IntegerField(
-            label=_("objective points"), required=False, min_value=-999, max_value=999
-        )
-        self.fields[key(seat, "stall-round")] = forms.IntegerField(
-            label=_("stall breaker round"), required=False, min_value=1, max_value=99
-        )
-        self.fields[key(seat, "stall-points")] = forms.IntegerField(
-            label=_("stall breaker points"), required=False, min_value=-999, max_value=999
-        )
+            for _cause, name in LOSS_CAUSES:
+                self.fields[key(seat, f"{name}-{marine_class.value}")] = _count(label)
+        owners = [(str(other.player_id), other.player.display_name) for other in self._others(seat)]
+        source = self.data if self.is_bound else self.initial
+        for kind in ROW_KINDS:
+            self.fields[total_name(seat.player_id, kind)] = kind.total_field()
+            count = min(rows_given(source, seat.player_id, kind), MAX_ROWS)
+            self.row_counts[(seat.player_id, kind)] = count
+            for row in range(count):
+                for part, field in kind.fields(owners).items():
+                    self.fields[row_name(seat.player_id, kind, row, part)] = field
         self.fields[key(seat, "survived")] = forms.BooleanField(
             label=_("a marine was still in play at the end"), required=False, initial=True
         )
 
-    def seat_fields(self, seat: Seat) -> dict:
+    def _rows(self, seat: Seat, kind: RowKind) -> range:
+        return range(self.row_counts[(seat.player_id, kind)])
+
+    def _row_values(self, seat: Seat, kind: RowKind, row: int) -> dict:
+        return {
+            part: self.cleaned_data.get(row_name(seat.player_id, kind, row, part))
+            for part in kind.parts
+        }
+
+    def row_section(self, seat: Seat, kind: RowKind, *, focus: RowAction | None = None) -> dict:
+        """Bound fields of one kind of rows of one seat, for the rows partial.
+
+        ``focus`` is the add/remove just done: the cursor goes to the new row, or to the
+        add button after a removal.
+        """
+        player = seat.player_id
+        rows = [
+            {
+                "number": row + 1,
+                "fields": [self[row_name(player, kind, row, part)] for part in kind.parts],
+                "remove_name": remove_button_name(player, kind, row),
+            }
+            for row in self._rows(seat, kind)
+        ]
+        acted = focus is not None and (focus.player_id, focus.kind) == (player, kind)
+        if acted and focus.remove is None and rows:
+            rows[-1]["fields"][0].field.widget.attrs["autofocus"] = True
+        return {
+            "kind": kind,
+            "seat": seat,
+            "rows": rows,
+            "count": len(rows),
+            "total": self[total_name(player, kind)],
+            "full": len(rows) >= MAX_ROWS,
+            "limit": MAX_ROWS,
+            "add_name": add_button_name(player, kind),
+            "focus_add": acted and focus.remove is not None,
+        }
+
+    def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
         """Bound fields of one seat, grouped for the template."""
         key = self.key
-        others = [other for other in self.seats if other.pk != seat.pk]
+        sections = [self.row_section(seat, kind, focus=focus) for kind in ROW_KINDS]
+        row_fields = [
+            field
+            for section in sections
+            for field in [section["total"], *(f for row in section["rows"] for f in row["fields"])]
+        ]
         return {
             "seat": seat,
             "kills": [
@@ -146,133 +166,93 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                     ],
                     self[key(seat, f"tarantula-{other.player_id}")],
                 )
-                for other in others
+                for other in self._others(seat)
             ],
             "alien": [self[key(seat, f"alien-{c.value}")] for c, _l in KILL_CLASSES],
             "own": [self[key(seat, f"own-{c.value}")] for c, _l in KILL_CLASSES],
-            "dreadnought": [
-                self[key(seat, name)] for name in ("dread-owner", "dread-value", "dread-pilot")
-            ],
-            "tokens": [
-                [self[key(seat, f"token{row}-{part}")] for part in ("type", "count", "value")]
-                for row in range(1, TOKEN_ROWS + 1)
-            ],
-            "objective": [self[key(seat, "objective-label")], self[key(seat, "objective-points")]],
-            "stall": [self[key(seat, "stall-round")], self[key(seat, "stall-points")]],
+            "sections": sections,
+            # Rows filled in, in error or just added/removed: show them unfolded.
+            "open": any(
+                field.errors or (field.value() not in (None, "") and not field.is_hidden)
+                for field in row_fields
+            )
+            or (focus is not None and focus.player_id == seat.player_id),
             "survived": self[key(seat, "survived")],
         }
 
     def clean(self):
         cleaned = super().clean()
         for seat in self.seats:
-            self._check_dreadnought(seat, cleaned)
-            self._check_tokens(seat, cleaned)
-            points = cleaned.get(self.key(seat, "stall-points"))
-            if points and not cleaned.get(self.key(seat, "stall-round")):
-                self.add_error(
-                    self.key(seat, "stall-round"),
-                    _("Give the round of these stall-breaker points."),
-                )
+            for kind in ROW_KINDS:
+                for row in self._rows(seat, kind):
+                    values = self._row_values(seat, kind, row)
+                    for part, message in kind.missing(values).items():
+                        name = row_name(seat.player_id, kind, row, part)
+                        if name not in self.errors:
+                            self.add_error(name, message)
         return cleaned
 
-    def _check_dreadnought(self, seat: Seat, cleaned: dict) -> None:
-        owner = cleaned.get(self.key(seat, "dread-owner"))
-        value = cleaned.get(self.key(seat, "dread-value"))
-        pilot = cleaned.get(self.key(seat, "dread-pilot"))
-        if not (owner or value or pilot):
-            return
-        for name, present in (
-            ("dread-owner", owner),
-            ("dread-value", value),
-            ("dread-pilot", pilot),
-        ):
-            if not present:
-                self.add_error(
-                    self.key(seat, name),
-                    _("A destroyed Dreadnought needs its owner, class value and pilot."),
-                )
-
-    def _check_tokens(self, seat: Seat, cleaned: dict) -> None:
-        for row in range(1, TOKEN_ROWS + 1):
-            kind = cleaned.get(self.key(seat, f"token{row}-type"))
-            count = cleaned.get(self.key(seat, f"token{row}-count"))
-            value = cleaned.get(self.key(seat, f"token{row}-value"))
-            if kind and (not count or value is None):
-                self.add_error(
-                    self.key(seat, f"token{row}-count"),
-                    _("Give how many tokens and the points of each."),
-                )
-            elif (count or value) and not kind:
-                self.add_error(
-                    self.key(seat, f"token{row}-type"), _("Choose which alien the tokens are for.")
-                )
-
     def breakdowns(self) -> list[SeatBreakdown]:
-        """The seats' breakdowns from the cleaned data (call after ``is_valid()``)."""
-        data = self.cleaned_data
-        kills: dict[int, list[MarineKill]] = {seat.player_id: [] for seat in self.seats}
-        losses: dict[int, list[MarineLoss]] = {seat.player_id: [] for seat in self.seats}
-        extra: dict[int, dict[str, list]] = {}
-        for seat in self.seats:
-            key = self.key
-            me = seat.player_id
-            tarantulas, dreadnoughts, tokens, objectives, stall = [], [], [], [], []
-            for other in self.seats:
-                if other.pk == seat.pk:
-                    continue
-                for marine_class, _label in KILL_CLASSES:
-                    count = data.get(key(seat, f"kill-{other.player_id}-{marine_class.value}"))
-                    if count:
-                        kills[me].append(MarineKill(str(other.player_id), marine_class, count))
-                        losses[other.player_id].append(
-                            MarineLoss(marine_class, LossCause.PLAYER, str(me), count)
-                        )
-                count = data.get(key(seat, f"tarantula-{other.player_id}"))
-                if count:
-                    tarantulas.append(TarantulaKill(str(other.player_id), count))
+        """The seats' breakdowns from the cleaned data (call after ``is_valid()``).
+
+        Entries come in a fixed order (seats in seat order, classes as in the form, rows
+        as entered), so a stored version loaded back gives equal breakdowns.
+        """
+        rows = {
+            (seat.player_id, kind.name): [
+                kind.entry(values)
+                for values in (self._row_values(seat, kind, row) for row in self._rows(seat, kind))
+                if not kind.is_empty(values)
+            ]
+            for seat in self.seats
+            for kind in ROW_KINDS
+        }
+        return [self._breakdown(seat, rows) for seat in self.seats]
+
+    def _number(self, seat: Seat, name: str) -> int:
+        return self.cleaned_data.get(self.key(seat, name)) or 0
+
+    def _breakdown(self, seat: Seat, rows: dict) -> SeatBreakdown:
+        me = seat.player_id
+        others = self._others(seat)
+        kills = [
+            MarineKill(str(other.player_id), marine_class, count)
+            for other in others
+            for marine_class, _label in KILL_CLASSES
+            if (count := self._number(seat, f"kill-{other.player_id}-{marine_class.value}"))
+        ]
+        losses = []
+        for killer in others:
             for marine_class, _label in KILL_CLASSES:
-                for cause, name in ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own")):
-                    count = data.get(key(seat, f"{name}-{marine_class.value}"))
-                    if count:
-                        losses[me].append(MarineLoss(marine_class, cause, None, count))
-            owner = data.get(key(seat, "dread-owner"))
-            if owner:
-                pilot = MarineClass(data[key(seat, "dread-pilot")])
-                dreadnoughts.append(DreadnoughtKill(owner, data[key(seat, "dread-value")], pilot))
-                losses[int(owner)].append(MarineLoss(pilot, LossCause.PLAYER, str(me), 1))
-            for row in range(1, TOKEN_ROWS + 1):
-                kind = data.get(key(seat, f"token{row}-type"))
-                if kind:
-                    tokens.append(
-                        AlienTokens(
-                            kind,
-                            data[key(seat, f"token{row}-value")],
-                            data[key(seat, f"token{row}-count")],
+                count = self._number(killer, f"kill-{me}-{marine_class.value}")
+                if count:
+                    losses.append(
+                        MarineLoss(marine_class, LossCause.PLAYER, str(killer.player_id), count)
+                    )
+            for dreadnought in rows[(killer.player_id, DreadnoughtRows.name)]:
+                if dreadnought.owner == str(me):
+                    losses.append(
+                        MarineLoss(
+                            dreadnought.pilot_class, LossCause.PLAYER, str(killer.player_id), 1
                         )
                     )
-            points = data.get(key(seat, "objective-points"))
-            if points:
-                label = data.get(key(seat, "objective-label")) or str(_("Objective"))
-                objectives.append(ObjectivePoints(label, points))
-            stall_points = data.get(key(seat, "stall-points"))
-            if stall_points:
-                stall.append(StallBreakerRound(data[key(seat, "stall-round")], stall_points))
-            extra[me] = {
-                "tarantulas": tarantulas,
-                "dreadnoughts": dreadnoughts,
-                "alien_tokens": tokens,
-                "objectives": objectives,
-                "stall_breaker": stall,
-            }
-        return [
-            SeatBreakdown(
-                seat=str(seat.player_id),
-                kills=tuple(kills[seat.player_id]),
-                losses=tuple(losses[seat.player_id]),
-                **{name: tuple(items) for name, items in extra[seat.player_id].items()},
-            )
-            for seat in self.seats
+        for marine_class, _label in KILL_CLASSES:
+            for cause, name in LOSS_CAUSES:
+                count = self._number(seat, f"{name}-{marine_class.value}")
+                if count:
+                    losses.append(MarineLoss(marine_class, cause, None, count))
+        tarantulas = [
+            TarantulaKill(str(other.player_id), count)
+            for other in others
+            if (count := self._number(seat, f"tarantula-{other.player_id}"))
         ]
+        return SeatBreakdown(
+            seat=str(me),
+            kills=tuple(kills),
+            losses=tuple(losses),
+            tarantulas=tuple(tarantulas),
+            **{kind.breakdown_field: tuple(rows[(me, kind.name)]) for kind in ROW_KINDS},
+        )
 
     def survivors(self) -> list[int]:
         return [
@@ -281,6 +261,17 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             if self.cleaned_data.get(self.key(seat, "survived"))
         ]
 
+    def as_typed(self) -> ResultForm:
+        """An unbound copy showing what was typed, without error messages (after a row was
+        added or removed, half-filled rows are not mistakes yet)."""
+        typed = {
+            name: field.widget.value_from_datadict(self.data, self.files, self.add_prefix(name))
+            for name, field in self.fields.items()
+        }
+        for (player, kind), count in self.row_counts.items():
+            typed[total_name(player, kind)] = count
+        return ResultForm(initial=typed, seats=self.seats)
+
 
 def initial_from_breakdowns(
     seats: Sequence[Seat], stored: Sequence[dict], survivors: Sequence[int]
@@ -288,6 +279,7 @@ def initial_from_breakdowns(
     """Form values that reproduce a stored version (for corrections and stale-edit reloads).
 
     Losses to players are not entered (they follow from the kills), so they are skipped.
+    Each token, objective, Dreadnought and stall-breaker entry gets its own row.
     """
     initial: dict = {}
     by_player = {seat.player_id: seat for seat in seats}
@@ -297,42 +289,24 @@ def initial_from_breakdowns(
         if seat is None:
             continue
 
-        def put(name: str, value, seat=seat) -> None:
+        def add(name: str, count: int, seat=seat) -> None:
             field = ResultForm.key(seat, name)
-            initial[field] = (initial.get(field) or 0) + value if isinstance(value, int) else value
+            initial[field] = (initial.get(field) or 0) + count
 
         for kill in breakdown.kills:
-            put(f"kill-{kill.victim}-{MarineClass(kill.marine_class).value}", kill.count)
+            add(f"kill-{kill.victim}-{MarineClass(kill.marine_class).value}", kill.count)
         for tarantula in breakdown.tarantulas:
-            put(f"tarantula-{tarantula.owner}", tarantula.count)
+            add(f"tarantula-{tarantula.owner}", tarantula.count)
         for loss in breakdown.losses:
-            cause = LossCause(loss.cause)
-            if cause is LossCause.ALIEN:
-                put(f"alien-{MarineClass(loss.marine_class).value}", loss.count)
-            elif cause is LossCause.OWN_FIRE:
-                put(f"own-{MarineClass(loss.marine_class).value}", loss.count)
-        for dreadnought in breakdown.dreadnoughts[:1]:
-            put("dread-owner", dreadnought.owner)
-            initial[ResultForm.key(seat, "dread-value")] = dreadnought.class_value
-            put("dread-pilot", MarineClass(dreadnought.pilot_class).value)
-        for row, tokens in enumerate(breakdown.alien_tokens[:TOKEN_ROWS], start=1):
-            put(f"token{row}-type", tokens.alien_type)
-            initial[ResultForm.key(seat, f"token{row}-count")] = tokens.count
-            initial[ResultForm.key(seat, f"token{row}-value")] = tokens.value
-        if breakdown.objectives:
-            # One objective row per seat: several objectives are shown as their sum.
-            put("objective-label", " + ".join(o.label for o in breakdown.objectives))
-            initial[ResultForm.key(seat, "objective-points")] = sum(
-                o.points for o in breakdown.objectives
-            )
-        if breakdown.stall_breaker:
-            # Likewise the stall breaker: its total, at the last round it was scored.
-            initial[ResultForm.key(seat, "stall-round")] = max(
-                r.round for r in breakdown.stall_breaker
-            )
-            initial[ResultForm.key(seat, "stall-points")] = sum(
-                r.points for r in breakdown.stall_breaker
-            )
+            for cause, name in LOSS_CAUSES:
+                if LossCause(loss.cause) is cause:
+                    add(f"{name}-{MarineClass(loss.marine_class).value}", loss.count)
+        for kind in ROW_KINDS:
+            entries = getattr(breakdown, kind.breakdown_field)
+            initial[total_name(seat.player_id, kind)] = max(kind.default_rows, len(entries))
+            for row, item in enumerate(entries):
+                for part, value in kind.values(item).items():
+                    initial[row_name(seat.player_id, kind, row, part)] = value
         initial[ResultForm.key(seat, "survived")] = int(breakdown.seat) in {
             int(s) for s in survivors
         }

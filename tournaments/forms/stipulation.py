@@ -8,8 +8,10 @@ the parameter to fix. Without JavaScript every group is shown; with it, only the
 from __future__ import annotations
 
 import copy
+import re
 
 from django import forms
+from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from ..models import StipulationKind
@@ -19,6 +21,7 @@ from ..models.stipulations import (
     FLAGS_ONE_FOR_ALL,
     FLAGS_ONE_PER_SQUAD,
     FLAGS_TWO_FOR_THREE,
+    clean_stipulation_params,
 )
 
 
@@ -159,3 +162,63 @@ class StipulationFieldsMixin:
                 if cleaned.get(name) is not None
             }
         return params
+
+    def clean_stipulation(self, cleaned: dict) -> None:
+        """Check the parameters typed for the chosen type into ``stipulation_params``.
+
+        Each problem goes next to the field of the parameter it names (or above the form).
+        """
+        kind = cleaned.get("stipulation_kind")
+        if not kind:
+            return
+        try:
+            cleaned["stipulation_params"] = clean_stipulation_params(
+                kind, self.stipulation_params(kind)
+            )
+        except ValidationError as error:
+            for message in error.messages:
+                name = _field_named_in(kind, message)
+                if name is not None and name in self.errors:
+                    continue  # the field's own message already says what is wrong
+                self.add_error(name, message)
+
+
+def _parameter_fields(kind: str) -> list[tuple[str, str]]:
+    """(form field, parameter as the validation messages name it) for ``kind``."""
+    pairs = [(name, parameter) for name, (parameter, _field) in GROUPS.get(kind, {}).items()]
+    if kind in (StipulationKind.TPK, StipulationKind.EXTENDED_TPK):
+        pairs += [
+            (name, f"stall_breaker.{parameter}") for name, (parameter, _f) in STALL_FIELDS.items()
+        ]
+    return pairs
+
+
+def _field_named_in(kind: str, message: str) -> str | None:
+    """The form field whose parameter the validation message names, if any."""
+    for name, parameter in _parameter_fields(kind):
+        if re.search(rf"(?<![\w.]){re.escape(parameter)}(?!\w|\.\w)", message):
+            return name
+    return None
+
+
+def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
+    """(label, value) pairs describing a stipulation's parameters, as the form names them."""
+    lines: list[tuple[str, str]] = []
+    for name, parameter in _parameter_fields(kind):
+        if parameter.startswith("stall_breaker."):
+            value = (params.get("stall_breaker") or {}).get(parameter.split(".", 1)[1])
+        else:
+            value = params.get(parameter)
+        if value is None or value == []:
+            continue
+        field = STALL_FIELDS.get(name, (None, None))[1] or GROUPS[kind][name][1]
+        if isinstance(value, bool):
+            shown = str(_("yes") if value else _("no"))
+        elif isinstance(value, list):
+            shown = ", ".join(value)
+        elif isinstance(field, forms.ChoiceField):
+            shown = str(dict(field.choices).get(value, value))
+        else:
+            shown = str(value)
+        lines.append((str(field.label), shown))
+    return lines

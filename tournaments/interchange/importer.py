@@ -25,6 +25,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, models, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
 from tournaments.catalogue import DEFAULT_CATALOGUE
@@ -52,6 +53,7 @@ from tournaments.models import (
     Weapon,
     clean_stipulation_params,
 )
+from tournaments.typed_dice import DIE_NAMES
 
 from .document import schema_problems, version_problems
 from .problems import InterchangeError, Problem, json_path
@@ -411,9 +413,12 @@ class _Checker:
             if count not in SEATS_PER_SESSION and (count != 0 or result is not None):
                 self.add(
                     (*path, "seats"),
-                    _(
-                        "this session has %(count)d seat(s); it needs 2 or 3 (or none before it is "
-                        "seated and has no result)"
+                    ngettext(
+                        "this session has %(count)d seat; it needs 2 or 3 (or none before it is "
+                        "seated and has no result)",
+                        "this session has %(count)d seats; it needs 2 or 3 (or none before it "
+                        "is seated and has no result)",
+                        count,
                     )
                     % {"count": count},
                 )
@@ -475,8 +480,12 @@ class _Checker:
                 elif cards is not None and cards.get(card) != kind:
                     self.add(
                         (*path, key, index),
-                        _('squad "%(squad)s" has no %(kind)s card "%(card)s"')
-                        % {"squad": squad, "kind": kind, "card": card},
+                        (
+                            _('squad "%(squad)s" has no order card "%(card)s"')
+                            if kind == "order"
+                            else _('squad "%(squad)s" has no equipment card "%(card)s"')
+                        )
+                        % {"squad": squad, "card": card},
                     )
 
     def _result(self, path: Path, result: dict[str, Any], seated: set[str]) -> None:
@@ -594,9 +603,9 @@ class _Checker:
             if _int(value) is not None and value not in faces:
                 self.add(
                     (*path, "values", index),
-                    _("a %(kind)s die cannot show %(value)d (allowed: %(faces)s)")
+                    _("a %(die)s cannot show %(value)d (allowed: %(faces)s)")
                     % {
-                        "kind": roll["kind"],
+                        "die": DIE_NAMES[DieKind(roll["kind"])],
                         "value": value,
                         "faces": ", ".join(str(face) for face in sorted(faces)),
                     },

@@ -5,6 +5,7 @@ import secrets
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 
 def new_access_token() -> str:
@@ -140,7 +141,11 @@ class SquadPreference(models.Model):
         if unknown:
             raise ValidationError(
                 {
-                    "choices": _("Unknown squad(s) %(unknown)s; this tournament has %(known)s.")
+                    "choices": ngettext(
+                        "Unknown squad %(unknown)s; this tournament has %(known)s.",
+                        "Unknown squads %(unknown)s; this tournament has %(known)s.",
+                        len(unknown),
+                    )
                     % {"unknown": ", ".join(unknown), "known": ", ".join(sorted(slugs))}
                 }
             )

@@ -82,6 +82,10 @@ class Session(models.Model):
         for name, value in fields.items():
             setattr(self, name, value)
         self.refresh_from_db(fields=["version", *fields])
+        from tournaments import generations
+
+        # update() sends no save signals.
+        generations.mark_changed(lookup="stages", value=self.stage_id)
 
 
 class Seat(models.Model):

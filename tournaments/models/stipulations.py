@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from .choices import StipulationKind
 
@@ -116,7 +117,11 @@ def _check_fields(params: dict, schema: dict, prefix: str = "") -> dict:
     unknown = sorted(set(params) - set(schema))
     if unknown:
         raise ValidationError(
-            _t("Unknown parameter(s) %(unknown)s; allowed: %(allowed)s.")
+            ngettext(
+                "Unknown parameter %(unknown)s; allowed: %(allowed)s.",
+                "Unknown parameters %(unknown)s; allowed: %(allowed)s.",
+                len(unknown),
+            )
             % {
                 "unknown": ", ".join(prefix + name for name in unknown),
                 "allowed": ", ".join(prefix + name for name in schema),

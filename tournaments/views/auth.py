@@ -13,7 +13,13 @@ from django.views.decorators.http import require_POST
 
 from .. import login_throttle
 from ..models import Player
-from ..permissions import PLAYER_SESSION_KEY, player_required, public
+from ..permissions import (
+    account_players,
+    forget_player,
+    player_required,
+    public,
+    remember_player,
+)
 
 
 def _client_address(request: HttpRequest) -> str:
@@ -59,9 +65,10 @@ def login_view(request: HttpRequest) -> HttpResponse:
             login_throttle.record_success(address, username)
             user = form.get_user()
             login(request, user)
-            linked = Player.objects.filter(user=user).order_by("pk").first()
+            players = account_players(user)
+            linked = players[0].player if players else None
             if linked is not None:
-                request.session[PLAYER_SESSION_KEY] = linked.pk
+                remember_player(request, linked, via_account=True)
             return redirect(_safe_next(request, _landing_page(user, linked)))
         else:
             login_throttle.record_failure(address, username)
@@ -87,7 +94,7 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
     """A player's private link: remember the player in this browser and open their page."""
     player = get_object_or_404(Player, access_token=token)
     request.session.cycle_key()
-    request.session[PLAYER_SESSION_KEY] = player.pk
+    remember_player(request, player, via_account=False)
     messages.success(
         request,
         _("Welcome, %(name)s. This browser now shows your games; keep your link private.")
@@ -100,6 +107,6 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def player_forget(request: HttpRequest, player: Player) -> HttpResponse:
     """Stop this browser speaking for the player (a shared device at the venue)."""
-    request.session.pop(PLAYER_SESSION_KEY, None)
+    forget_player(request)
     messages.success(request, _("This browser no longer shows your games."))
     return redirect("tournaments:home")

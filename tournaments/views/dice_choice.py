@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from django.http import HttpRequest
 
-from rules.engine.dice import Dice, ScriptedDice, SeededDice, new_seed
+from rules.engine.dice import Dice, SeededDice, new_seed
 
 from ..forms.judge import PHYSICAL, DiceForm
+from ..typed_dice import TypedDice
 
 SEED_KEY = "bob-seed-{kind}-{pk}-{purpose}"
 
@@ -34,5 +35,5 @@ def forget_seed(request: HttpRequest, subject, purpose: str) -> None:
 
 def dice_from_form(request: HttpRequest, form: DiceForm, subject, purpose: str) -> Dice:
     if form.cleaned_data["mode"] == PHYSICAL:
-        return ScriptedDice(values=form.cleaned_data["values"])
+        return TypedDice(values=form.cleaned_data["values"])
     return SeededDice(seed=pending_seed(request, subject, purpose))

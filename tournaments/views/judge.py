@@ -10,7 +10,7 @@ from datetime import datetime
 from django.contrib import messages
 from django.db import transaction
 from django.db.models import Q
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,13 +18,21 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules.engine.dice import DiceError, ScriptedDice, SeededDice, seed_commitment
+from rules.engine.dice import DiceError, SeededDice, seed_commitment
 
 from ..draw import DrawError
 from ..forms.judge import PHYSICAL, DiceForm
-from ..forms.loadout import catalogue_for, problems_for, stored_loadout
 from ..forms.result import ResultForm, initial_from_breakdowns
-from ..models import ActivityLog, CommanderCombo, DiceRoll, Result, Seat, Session, StaleSessionError
+from ..forms.result_rows import RowAction
+from ..models import (
+    ActivityLog,
+    DiceRoll,
+    Result,
+    ResultVersion,
+    Seat,
+    Session,
+    StaleSessionError,
+)
 from ..permissions import judge_required, login_required
 from ..ranking import RankingError, SeatResult, rank_session
 from ..results import (
@@ -36,7 +44,10 @@ from ..results import (
     stipulation_kind,
 )
 from ..scoring import score_session
+from ..sheets.data import loadout_sheet, score_sheet
+from ..sheets.seats import loadout_checks, session_seats
 from ..table_setup import SetupError, run_initiative, run_squad_draw
+from ..typed_dice import TypedDice
 from .dice_choice import dice_from_form, forget_seed, pending_seed
 
 
@@ -60,44 +71,6 @@ def judge_home(request: HttpRequest) -> HttpResponse:
     return render(request, "judge/home.html", {"mine": mine, "others": others})
 
 
-def _seats(session: Session) -> list[Seat]:
-    return list(session.seats.select_related("player", "squad", "loadout").order_by("seat_order"))
-
-
-def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
-    """Each seat's chosen loadout and what the rules say about it (with the reason)."""
-    catalogue = catalogue_for(session.stage.tournament)
-    combos = dict(CommanderCombo.choices)
-
-    def weapon(slug: str) -> str:
-        spec = catalogue.weapon(slug)
-        return spec.display_name() if spec else slug
-
-    checks = []
-    for seat in seats:
-        chosen = stored_loadout(seat)
-        cards = {
-            card.slug: card.display_name()
-            for card in (catalogue.chapter_cards(seat.squad.slug) if seat.squad else ())
-        }
-        checks.append(
-            {
-                "seat": seat,
-                "loadout": chosen,
-                "problems": problems_for(seat, chosen, catalogue) if chosen else (),
-                "commander": combos.get(chosen.commander_combo, "") if chosen else "",
-                "weapons": [
-                    weapon(slug) for slug in (chosen.marine_weapons + chosen.extra_marine_weapons)
-                ]
-                if chosen
-                else [],
-                "orders": [cards.get(s, s) for s in chosen.order_cards] if chosen else [],
-                "equipment": [cards.get(s, s) for s in chosen.equipment_cards] if chosen else [],
-            }
-        )
-    return checks
-
-
 def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str]]:
     """The session's recorded dice with the roller's name instead of their id."""
     names = {str(seat.player_id): seat.player.display_name for seat in seats}
@@ -106,7 +79,7 @@ def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str]]:
 
 
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
-    seats = _seats(session)
+    seats = session_seats(session)
     drawn = bool(seats) and all(seat.squad_id for seat in seats)
     rolled = bool(seats) and all(seat.initiative_position for seat in seats)
     context = {
@@ -185,7 +158,7 @@ def session_initiative(request: HttpRequest, session: Session) -> HttpResponse:
     return _run_setup(request, session, "initiative", run_initiative)
 
 
-def _latest_version(session: Session):
+def _latest_version(session: Session) -> ResultVersion | None:
     result = Result.objects.filter(session=session).first()
     return result.latest_version() if result else None
 
@@ -252,13 +225,16 @@ def edit_result(
 ) -> HttpResponse:
     """Enter a result (judge) or correct one with a reason (organiser): always a new version,
     refused when the session changed since the form was loaded (optimistic locking)."""
-    seats = _seats(session)
+    seats = session_seats(session)
     latest = _latest_version(session)
     initial = {"version": session.version}
     if latest is not None:
         initial.update(initial_from_breakdowns(seats, latest.breakdown, latest.survivors))
     else:
         initial.update({ResultForm.key(seat, "survived"): True for seat in seats})
+    action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
+    if action is not None:
+        return _rows_changed_page(request, session, seats, action, correction, latest, done_url)
     form = ResultForm(request.POST or None, initial=initial, seats=seats)
     stale = None
     status = 200
@@ -266,7 +242,7 @@ def edit_result(
         dice_form = DiceForm(request.POST, prefix="tie")
         if form.is_valid() and dice_form.is_valid():
             dice = (
-                ScriptedDice(values=dice_form.cleaned_data["values"])
+                TypedDice(values=dice_form.cleaned_data["values"])
                 if dice_form.cleaned_data["mode"] == PHYSICAL
                 else SeededDice(seed=pending_seed(request, session, "ranking"))
             )
@@ -320,32 +296,72 @@ def edit_result(
         status = 409 if stale else 400
     else:
         dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
-    return render(
-        request,
-        "judge/result_entry.html",
-        {
-            "session": session,
-            "tournament": session.stage.tournament,
-            "form": form,
-            "blocks": [form.seat_fields(seat) for seat in seats],
-            "dice_form": dice_form,
-            "tie_commitment": seed_commitment(pending_seed(request, session, "ranking")),
-            "preview": preview_context(session, form) if form.is_bound else None,
-            "latest": latest,
-            "stale": stale,
-            "loaded_at": timezone.now().isoformat(),
-            "correction": correction,
-            "reason": request.POST.get("reason", ""),
-            "done_url": done_url,
-        },
-        status=status,
+    context = _entry_context(request, session, form, dice_form, correction, latest, done_url)
+    context.update(
+        stale=stale,
+        preview=preview_context(session, form) if form.is_bound else None,
+        loaded_at=timezone.now().isoformat(),
     )
+    return render(request, "judge/result_entry.html", context, status=status)
+
+
+def _entry_context(
+    request: HttpRequest,
+    session: Session,
+    form: ResultForm,
+    dice_form: DiceForm,
+    correction: bool,
+    latest: ResultVersion | None,
+    done_url: str,
+    focus: RowAction | None = None,
+) -> dict:
+    return {
+        "session": session,
+        "tournament": session.stage.tournament,
+        "form": form,
+        "blocks": [form.seat_fields(seat, focus=focus) for seat in form.seats],
+        "dice_form": dice_form,
+        "tie_commitment": seed_commitment(pending_seed(request, session, "ranking")),
+        "latest": latest,
+        "correction": correction,
+        "reason": request.POST.get("reason", ""),
+        "done_url": done_url,
+    }
+
+
+def _rows_changed_page(
+    request: HttpRequest,
+    session: Session,
+    seats: list[Seat],
+    action: RowAction,
+    correction: bool,
+    latest: ResultVersion | None,
+    done_url: str,
+) -> HttpResponse:
+    """The no-JavaScript "add a row"/"remove" buttons: the same page, nothing saved, with
+    everything typed kept, the rows changed and the version and load time of the first load
+    (so optimistic locking still compares with what the editor started from)."""
+    form = ResultForm(action.apply(request.POST), seats=seats)
+    typed_dice = {name: request.POST.get(f"tie-{name}") for name in ("mode", "dice")}
+    dice_form = DiceForm(
+        initial={"version": session.version, **{k: v for k, v in typed_dice.items() if v}},
+        prefix="tie",
+    )
+    context = _entry_context(
+        request, session, form.as_typed(), dice_form, correction, latest, done_url, focus=action
+    )
+    context.update(
+        stale=None,
+        preview=preview_context(session, form),
+        loaded_at=request.POST.get("loaded_at") or timezone.now().isoformat(),
+    )
+    return render(request, "judge/result_entry.html", context)
 
 
 @judge_required
 @require_POST
 def result_preview(request: HttpRequest, session: Session) -> HttpResponse:
-    form = ResultForm(request.POST, seats=_seats(session))
+    form = ResultForm(request.POST, seats=session_seats(session))
     return render(
         request,
         "judge/partials/score_preview.html",
@@ -354,22 +370,38 @@ def result_preview(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 @judge_required
+@require_POST
+def result_rows(request: HttpRequest, session: Session) -> HttpResponse:
+    """htmx "add a row"/"remove": one seat's rows of one kind again, changed, plus the
+    live preview of the whole form (out of band). The page's form is posted whole."""
+    seats = session_seats(session)
+    action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
+    if action is None:
+        return HttpResponseBadRequest(_("Say which row to add or remove."))
+    form = ResultForm(action.apply(request.POST), seats=seats)
+    seat = next(seat for seat in seats if seat.player_id == action.player_id)
+    return render(
+        request,
+        "judge/partials/result_rows.html",
+        {
+            "session": session,
+            "section": form.as_typed().row_section(seat, action.kind, focus=action),
+            "preview": preview_context(session, form),
+            "form": form,
+            "oob_preview": True,
+        },
+    )
+
+
+@judge_required
 @require_GET
 def print_score_sheet(request: HttpRequest, session: Session) -> HttpResponse:
-    context = _sheet_context(request, session)
+    context = {"session": session, "sheet": score_sheet(session)}
     return render(request, "judge/print_score_sheet.html", context)
 
 
 @judge_required
 @require_GET
 def print_loadouts(request: HttpRequest, session: Session) -> HttpResponse:
-    seats = _seats(session)
-    return render(
-        request,
-        "judge/print_loadouts.html",
-        {
-            "session": session,
-            "tournament": session.stage.tournament,
-            "checks": loadout_checks(session, seats),
-        },
-    )
+    context = {"session": session, "sheet": loadout_sheet(session)}
+    return render(request, "judge/print_loadouts.html", context)

@@ -19,6 +19,7 @@ from ..activity import log_activity
 from ..dice_records import check_all_dice_used
 from ..forms.judge import DiceForm
 from ..forms.organiser import (
+    AccountLinkForm,
     JudgeForm,
     PlayerForm,
     RosterUploadForm,
@@ -36,6 +37,7 @@ from ..models import (
     Tournament,
 )
 from ..permissions import login_required, organiser_required
+from ..player_accounts import AccountLinkError, link_account, unlink_account
 from ..progression import ProgressionError, plan_stages
 from ..scheduling import schedule_session
 from ..stages import MissingResultsError, StageError, advance, start_tournament
@@ -150,17 +152,86 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _players_context(request, tournament, form, upload_form, roster_errors=()) -> dict:
-    registrations = Registration.objects.filter(tournament=tournament).select_related("player")
+def _players_context(
+    request, tournament, form, upload_form, roster_errors=(), link_form=None
+) -> dict:
+    registrations = list(
+        Registration.objects.filter(tournament=tournament).select_related("player__user")
+    )
+    rows = [
+        (
+            registration,
+            link_form
+            if link_form is not None and link_form.player.pk == registration.player_id
+            else AccountLinkForm(tournament=tournament, player=registration.player),
+        )
+        for registration in registrations
+    ]
     return {
         "tournament": tournament,
         "form": form,
         "upload_form": upload_form,
         "registrations": registrations,
+        "rows": rows,
         "roster_errors": roster_errors,
         "link_base": request.build_absolute_uri("/p/"),
         "otab": "players",
     }
+
+
+@organiser_required
+@require_POST
+def player_account_link(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Link an existing user account to a player, so logging in opens the player's pages."""
+    registration = get_object_or_404(
+        Registration.objects.select_related("player__user"), tournament=tournament, player_id=pk
+    )
+    player = registration.player
+    form = AccountLinkForm(request.POST, tournament=tournament, player=player)
+    if form.is_valid():
+        user = form.cleaned_data["account"]
+        try:
+            link_account(tournament, player, user, actor=request.user)
+        except AccountLinkError as error:
+            form.add_error("account", str(error))
+        else:
+            messages.success(
+                request,
+                _("%(user)s is now linked to %(player)s: logging in opens the player's pages.")
+                % {"user": user, "player": player},
+            )
+            return redirect(_player_row_url(tournament, player.pk))
+    context = _players_context(
+        request,
+        tournament,
+        PlayerForm(tournament=tournament),
+        RosterUploadForm(),
+        link_form=form,
+    )
+    return render(request, "organiser/players.html", context, status=400)
+
+
+@organiser_required
+@require_POST
+def player_account_unlink(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, player_id=pk
+    )
+    if unlink_account(tournament, registration.player, actor=request.user):
+        messages.success(
+            request,
+            _("%(player)s is no longer linked to an account; the private link still works.")
+            % {"player": registration.player},
+        )
+    else:
+        messages.info(
+            request, _("%(player)s had no linked account.") % {"player": registration.player}
+        )
+    return redirect(_player_row_url(tournament, pk))
+
+
+def _player_row_url(tournament: Tournament, player_pk: int) -> str:
+    return reverse("tournaments:organiser_players", args=[tournament.slug]) + f"#player-{player_pk}"
 
 
 @organiser_required
@@ -275,7 +346,9 @@ def _schedule_form(tournament: Tournament, session: Session, data=None) -> Sched
         "judge": session.judge_id,
         "version": session.version,
     }
-    return ScheduleForm(data, initial=initial, prefix=f"s{session.pk}", tournament=tournament)
+    return ScheduleForm(
+        data, initial=initial, prefix=f"s{session.pk}", tournament=tournament, session=session
+    )
 
 
 @organiser_required

@@ -1,12 +1,11 @@
 """Whole-page cache for the public's busiest page (the standings), for anonymous visitors.
 
-A page is cached per tournament, language, path and *tournament version* — the id of the
-tournament's latest activity-log entry, which every change that moves the standings writes
-(results, corrections, draws, stage advances, registrations) — and for at most
-``PAGE_SECONDS``, which bounds staleness from changes made outside the logged actions (the
-admin) or while a background worker is still rebuilding the standings. The version itself
-is cached too and dropped whenever an activity entry of the tournament is committed in this
-process; elsewhere (a Celery worker, a management command) it simply expires.
+A page is cached per tournament *generation* (see :mod:`tournaments.generations`), language
+and path, for at most ``PAGE_SECONDS``. The generation changes when any change to the
+tournament's data commits, whichever process made it (a web request, a Celery worker, a
+management command, the admin), so the next anonymous request renders the page afresh; the
+time limit only bounds what the cache holds. Serving a cached page costs two cache reads:
+the generation and the page.
 
 Only visitors with nothing personal on the page are served from the cache: not logged in,
 no player link remembered, no pending message. The CSRF token (the language form) is
@@ -18,18 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.cache import cache
-from django.db import transaction
-from django.db.models.signals import post_save
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from ..models import ActivityLog, Tournament
 from ..permissions import PLAYER_SESSION_KEY
 
 PAGE_SECONDS = 60
-VERSION_SECONDS = 60
 CSRF_SLOT = "bob-csrf-token-slot"
 _PLACEHOLDER_BYTES = CSRF_SLOT.encode("ascii")
 
@@ -61,32 +55,3 @@ def cached_page(
         parts = response.content.split(_PLACEHOLDER_BYTES)
         cache.set(key, parts, PAGE_SECONDS)
     return HttpResponse(get_token(request).encode("ascii").join(parts))
-
-
-def _version_key(slug: str) -> str:
-    return f"bob:tournament-version:{slug}"
-
-
-def tournament_version(slug: str) -> str:
-    """The id of the tournament's latest activity entry, as text ("0" when none)."""
-    key = _version_key(slug)
-    version = cache.get(key)
-    if version is None:
-        last = (
-            ActivityLog.objects.filter(tournament__slug=slug)
-            .order_by("-pk")
-            .values_list("pk", flat=True)
-            .first()
-        )
-        version = str(last or 0)
-        cache.add(key, version, VERSION_SECONDS)
-    return version
-
-
-@receiver(post_save, sender=ActivityLog, dispatch_uid="bob-page-cache-version")
-def _forget_version(sender, instance: ActivityLog, created: bool, **kwargs) -> None:
-    if not created or instance.tournament_id is None:
-        return
-    slug = Tournament.objects.filter(pk=instance.tournament_id).values_list("slug", flat=True)
-    key = _version_key(slug.first() or "")
-    transaction.on_commit(lambda: cache.delete(key))

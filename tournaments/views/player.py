@@ -26,9 +26,29 @@ from ..models import (
     SquadRank,
     Tournament,
 )
-from ..permissions import PLAYER_SESSION_KEY, player_required, public
+from ..permissions import AccountPlayer, account_players, player_required, public, remember_player
 from ..result_totals import version_totals
 from ..results import latest_confirmed_versions, scoring_values
+
+
+def _other_account_players(request: HttpRequest, player: Player) -> list[AccountPlayer]:
+    """The account's players in other tournaments, offered by the switcher on player pages
+    (only when the browser speaks for one of the logged-in account's own players)."""
+    if not request.user.is_authenticated or player.user_id != request.user.pk:
+        return []
+    return [entry for entry in account_players(request.user) if entry.player.pk != player.pk]
+
+
+def _render_player_page(
+    request: HttpRequest, player: Player, template: str, context: dict, status: int = 200
+) -> HttpResponse:
+    """Render a player page with the switcher to the account's other tournaments."""
+    context = {
+        **context,
+        "player": player,
+        "other_players": _other_account_players(request, player),
+    }
+    return render(request, template, context, status=status)
 
 
 def _player_seats(player: Player) -> list[Seat]:
@@ -63,11 +83,11 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
         row.tournament_id: row.choices
         for row in SquadPreference.objects.filter(player=player, stage__isnull=True)
     }
-    return render(
+    return _render_player_page(
         request,
+        player,
         "player/home.html",
         {
-            "player": player,
             "registrations": [(r, preferences.get(r.tournament_id)) for r in registrations],
             "upcoming": upcoming,
             "history": history,
@@ -124,10 +144,11 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
             return redirect("tournaments:player_home")
         else:
             status = 400
-    return render(
+    return _render_player_page(
         request,
+        player,
         "player/preferences.html",
-        {"player": player, "tournament": tournament, "form": form, "locked": locked},
+        {"tournament": tournament, "form": form, "locked": locked},
         status=status,
     )
 
@@ -176,7 +197,7 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
     context = {"player": player, "seat": seat_obj, "session": seat_obj.session}
     if seat_obj.squad is None:
         context["waiting"] = True
-        return render(request, "player/loadout.html", context)
+        return _render_player_page(request, player, "player/loadout.html", context)
     catalogue = catalogue_for(seat_obj.session.stage.tournament)
     form = LoadoutForm(
         request.POST or None,
@@ -214,7 +235,7 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
         else:
             status = 400
     context.update({"form": form, "locked": locked})
-    return render(request, "player/loadout.html", context, status=status)
+    return _render_player_page(request, player, "player/loadout.html", context, status=status)
 
 
 @player_required
@@ -235,19 +256,46 @@ def loadout_check(request: HttpRequest, player: Player, seat: int) -> HttpRespon
 def player_account(request: HttpRequest, player: Player) -> HttpResponse:
     """Create a log-in for the player, so they can use any device without the link."""
     if player.user_id is not None:
-        return render(request, "player/account.html", {"player": player, "has_account": True})
+        return _render_player_page(request, player, "player/account.html", {"has_account": True})
     form = PlayerAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
         player.user = user
         player.save(update_fields=["user"])
         login(request, user)
-        request.session[PLAYER_SESSION_KEY] = player.pk
+        remember_player(request, player, via_account=True)
         messages.success(request, _("Your account is ready; log in with it on any device."))
         return redirect("tournaments:player_home")
-    return render(
+    return _render_player_page(
         request,
+        player,
         "player/account.html",
-        {"player": player, "form": form},
+        {"form": form},
         status=400 if form.errors else 200,
     )
+
+
+@player_required
+@require_POST
+def player_switch(request: HttpRequest, player: Player) -> HttpResponse:
+    """Switch this browser to another player of the logged-in account (another tournament)."""
+    wanted = request.POST.get("player", "")
+    chosen = next(
+        (e.player for e in _other_account_players(request, player) if str(e.player.pk) == wanted),
+        None,
+    )
+    if chosen is None:
+        messages.error(
+            request,
+            _(
+                "You can switch only to another tournament where your account plays; "
+                "choose one from the list."
+            ),
+        )
+        return redirect("tournaments:player_home")
+    remember_player(request, chosen, via_account=True)
+    messages.success(
+        request,
+        _("You now see the games of %(name)s.") % {"name": chosen.display_name},
+    )
+    return redirect("tournaments:player_home")

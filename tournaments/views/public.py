@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from .. import generations
 from ..bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -26,7 +27,7 @@ from ..result_totals import breakdowns
 from ..results import scoring_values
 from ..scoring import ScoringError, score_session
 from ..standings import get_standings
-from .page_cache import cached_page, tournament_version
+from .page_cache import cached_page
 from .queries import SessionLines, tournament_sessions
 
 
@@ -263,7 +264,7 @@ def standings_html(tournament: Tournament) -> str:
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    version = f"standings:{slug}:{tournament_version(slug)}"
+    version = f"standings:{slug}:{generations.current(slug)}"
 
     def render_page(extra: dict) -> HttpResponse:
         tournament = _tournament(slug)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import auth, judge, organiser, player, public
+from . import auth, judge, judge_pdf, organiser, organiser_sessions, player, public
 
 public_patterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
@@ -34,6 +34,7 @@ judge_patterns = [
         judge.result_preview,
         name="judge_result_preview",
     ),
+    path("judge/sessions/<int:pk>/result/rows/", judge.result_rows, name="judge_result_rows"),
     path(
         "judge/sessions/<int:pk>/print/score-sheet/",
         judge.print_score_sheet,
@@ -44,6 +45,16 @@ judge_patterns = [
         judge.print_loadouts,
         name="judge_print_loadouts",
     ),
+    path(
+        "judge/sessions/<int:pk>/print/score-sheet.pdf",
+        judge_pdf.score_sheet_download,
+        name="judge_pdf_score",
+    ),
+    path(
+        "judge/sessions/<int:pk>/print/loadouts.pdf",
+        judge_pdf.loadout_sheet_download,
+        name="judge_pdf_loadouts",
+    ),
 ]
 
 organiser_patterns = [
@@ -52,6 +63,16 @@ organiser_patterns = [
     path("organise/<slug:slug>/", organiser.dashboard, name="organiser_dashboard"),
     path("organise/<slug:slug>/players/", organiser.players, name="organiser_players"),
     path("organise/<slug:slug>/players/upload/", organiser.roster_upload, name="organiser_roster"),
+    path(
+        "organise/<slug:slug>/players/<int:pk>/account/",
+        organiser.player_account_link,
+        name="organiser_player_link",
+    ),
+    path(
+        "organise/<slug:slug>/players/<int:pk>/account/unlink/",
+        organiser.player_account_unlink,
+        name="organiser_player_unlink",
+    ),
     path("organise/<slug:slug>/judges/", organiser.judges, name="organiser_judges"),
     path("organise/<slug:slug>/stages/<int:number>/", organiser.stage_edit, name="organiser_stage"),
     path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
@@ -59,6 +80,26 @@ organiser_patterns = [
         "organise/<slug:slug>/sessions/<int:pk>/schedule/",
         organiser.session_schedule,
         name="organiser_session_schedule",
+    ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/settings/",
+        organiser_sessions.session_settings,
+        name="organiser_session_settings",
+    ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/stipulation/clear/",
+        organiser_sessions.session_stipulation_clear,
+        name="organiser_session_stipulation_clear",
+    ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/thresholds/",
+        organiser_sessions.session_threshold_add,
+        name="organiser_session_threshold_add",
+    ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/thresholds/remove/",
+        organiser_sessions.session_threshold_remove,
+        name="organiser_session_threshold_remove",
     ),
     path(
         "organise/<slug:slug>/sessions/<int:pk>/correct/",
@@ -73,6 +114,7 @@ organiser_patterns = [
 player_patterns = [
     path("me/", player.player_home, name="player_home"),
     path("me/account/", player.player_account, name="player_account"),
+    path("me/switch/", player.player_switch, name="player_switch"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
     path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
     path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),

@@ -7,12 +7,12 @@ attacks through :mod:`rules.engine.combat`. Every change is narrated on the cont
 from __future__ import annotations
 
 from rules.engine.ai.plans import Plan
-from rules.engine.ai.reach import AlienReach
+from rules.engine.ai.reach import AlienReach, carry_memo_after_alien_move
 from rules.engine.ai.strike import carry_out
 from rules.engine.ai.turn import TurnContext
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
-from rules.engine.movement import field_to_adjacent, move
+from rules.engine.movement import UNREACHABLE, field_to_adjacent, follow_path, on_shortest_paths
 
 
 def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
@@ -23,7 +23,9 @@ def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
     path = reach.field.path_to(anchor)
     if path is None:
         return False
-    ctx.state, events = move(ctx.state, figure.id, path, allowance=reach.allowance)
+    before = ctx.state
+    ctx.state, events = follow_path(before, figure.id, path)
+    carry_memo_after_alien_move(before, ctx.state)
     ctx.say(
         "move",
         figure=figure.id,
@@ -45,19 +47,49 @@ def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
     if reach.allowance <= 0:
         ctx.say("held_by_event", figure=figure.id)
         return
-    remaining = field_to_adjacent(ctx.state, figure.id, player)
-    w = ctx.state.board.width
-    best = min(
-        reach.stops,
-        key=lambda item: (remaining[item[1][0] + item[1][1] * w], item[0], item[1][1], item[1][0]),
-    )
-    start_left = remaining[reach.field.start[0] + reach.field.start[1] * w]
-    if best[1] == reach.field.start or remaining[best[1][0] + best[1][1] * w] >= start_left:
+    best = None if figure.is_dreadnought else _stop_on_shortest_path(ctx, reach, player)
+    if best is None:
+        remaining = field_to_adjacent(ctx.state, figure.id, player)
+        w = ctx.state.board.width
+        stop = min(
+            reach.stops,
+            key=lambda item: (
+                remaining[item[1][0] + item[1][1] * w],
+                item[0],
+                item[1][1],
+                item[1][0],
+            ),
+        )[1]
+        start_left = remaining[reach.field.start[0] + reach.field.start[1] * w]
+        if stop != reach.field.start and remaining[stop[0] + stop[1] * w] < start_left:
+            best = stop
+    if best is None:
         ctx.say("stay", figure=figure.id, square=list(reach.field.start))
         return
-    move_to(ctx, reach, best[1])
+    move_to(ctx, reach, best)
     if figure.is_dreadnought:
-        note_doorway(ctx, reach, best[1], remaining)
+        note_doorway(ctx, reach, best, remaining)
+
+
+def _stop_on_shortest_path(ctx: TurnContext, reach: AlienReach, player: str) -> Square | None:
+    """The stop :func:`approach` picks, when it lies on a shortest path to the player.
+
+    From a stop ``k`` steps away the player is at least ``D - k`` away (``D`` from the
+    start), exactly ``D - k`` on a shortest path and more elsewhere. So when some stop on
+    a shortest path is a whole ``allowance`` away, no stop can do better, and among those
+    the first by row and column wins, as in the general rule. Otherwise (None) the caller
+    measures every stop."""
+    allowance = reach.allowance
+    nearest, layers = on_shortest_paths(ctx.state, reach.figure.id, reach.field, player, allowance)
+    if nearest >= UNREACHABLE or len(layers) <= allowance:
+        return None
+    w = ctx.state.board.width
+    stoppable = reach.field.stoppable
+    ends = [i for i in layers[allowance] if stoppable[i]]
+    if not ends:
+        return None
+    i = min(ends, key=lambda j: (j // w, j % w))
+    return (i % w, i // w)
 
 
 def note_doorway(ctx: TurnContext, reach: AlienReach, anchor: Square, remaining: list[int]) -> None:

@@ -16,7 +16,9 @@ once and sorted; each candidate position then looks for the first aim it can see
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from fractions import Fraction
+from itertools import groupby
 
 from rules.engine.ai.plans import Plan, Shot, target_info
 from rules.engine.ai.reach import AlienReach, Assessment, footprint, in_doorway, targets_of
@@ -235,7 +237,7 @@ def _players(state: GameState) -> list[str]:
 
 
 def _shot_key(shot: Shot) -> tuple:
-    return (-shot.marines_hit, -shot.points, -shot.life_points)
+    return shot.rank
 
 
 def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
@@ -254,6 +256,50 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     return shots
 
 
+def _first_visible_blast(
+    state: GameState, firer: Figure, body: tuple[Square, ...], shots: list[Shot]
+) -> Shot | None:
+    """The first of ``shots`` whose aim the firer's ``body`` sees and is not next to."""
+    table = layout_lines(state)
+    # A 1x1 or 2x2 body: the aims next to it fill its box grown by one square.
+    left, top = body[0][0] - 1, body[0][1] - 1
+    right, bottom = body[-1][0] + 1, body[-1][1] + 1
+    for shot in shots:
+        aim = shot.aim
+        if left <= aim[0] <= right and top <= aim[1] <= bottom:
+            continue
+        open_lines = []
+        for sq in body:
+            line = table.get((sq, aim) if sq <= aim else (aim, sq))
+            if line is None:
+                line = layout_line(state, sq, aim)
+            if not line.blocked and line_verdict(state, line, None)[0]:
+                open_lines.append(line)
+        if not open_lines:
+            continue
+        occupant = state.figure_at(aim)
+        ignore = {firer.id} | ({occupant.id} if occupant else set())
+        if any(line_verdict(state, line, ignore)[0] for line in open_lines):
+            return shot
+    return None
+
+
+def _best_missile_stop(
+    state: GameState, reach: AlienReach, ranked: list[Shot]
+) -> tuple[int, Square, Shot] | None:
+    """For a figure with one blast weapon: the stop and aim :func:`area_plans` would pick,
+    found group by group of equally good aims, best first. The first stop (fewest steps,
+    then row, column) seeing an aim of the best group any stop sees wins, with the first
+    such aim; stops that see only worse aims are never scanned against every aim."""
+    for _, group in groupby(ranked, key=_shot_key):
+        shots = list(group)
+        for steps, anchor in reach.stops:
+            shot = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
+            if shot is not None:
+                return steps, anchor, shot
+    return None
+
+
 def _best_from(
     ctx: TurnContext,
     reach: AlienReach,
@@ -270,28 +316,7 @@ def _best_from(
     pattern = ctx.rules.weapon(weapon).pattern
     body = footprint(firer, anchor)
     if pattern == "blast":
-        table = layout_lines(state)
-        # A 1x1 or 2x2 body: the aims next to it fill its box grown by one square.
-        left, top = body[0][0] - 1, body[0][1] - 1
-        right, bottom = body[-1][0] + 1, body[-1][1] + 1
-        for shot in ranked_blasts[weapon]:
-            aim = shot.aim
-            if left <= aim[0] <= right and top <= aim[1] <= bottom:
-                continue
-            open_lines = []
-            for sq in body:
-                line = table.get((sq, aim) if sq <= aim else (aim, sq))
-                if line is None:
-                    line = layout_line(state, sq, aim)
-                if not line.blocked and line_verdict(state, line, None)[0]:
-                    open_lines.append(line)
-            if not open_lines:
-                continue
-            occupant = state.figure_at(aim)
-            ignore = {firer.id} | ({occupant.id} if occupant else set())
-            if any(line_verdict(state, line, ignore)[0] for line in open_lines):
-                return shot
-        return None
+        return _first_visible_blast(state, firer, body, ranked_blasts[weapon])
     if pattern == "line":
         best = None
         for origin in body:
@@ -349,16 +374,12 @@ def area_plans(
             pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
             ranked_single[w] = pairs
     best: tuple | None = None
-    for steps, anchor in reach.stops:
-        if firer.is_dreadnought and in_doorway(ctx.state, anchor):
-            continue
-        shots = []
-        for w in weapons:
-            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single, only_target)
-            if shot is not None:
-                shots.append(shot)
-        if not shots:
-            continue
+    if not firer.is_dreadnought and set(ranked_blasts) == set(weapons):
+        found = _best_missile_stop(ctx.state, reach, ranked_blasts[weapons[0]])
+        candidates = [] if found is None else [(found[0], found[1], [found[2]])]
+    else:
+        candidates = _shots_per_stop(ctx, reach, weapons, ranked_blasts, ranked_single, only_target)
+    for steps, anchor, shots in candidates:
         marines = sum(s.marines_hit for s in shots)
         points = sum((s.points for s in shots), Fraction(0))
         life = sum((s.life_points for s in shots), Fraction(0))
@@ -384,6 +405,28 @@ def area_plans(
             shots=shots,
         )
     ]
+
+
+def _shots_per_stop(
+    ctx: TurnContext,
+    reach: AlienReach,
+    weapons: list[str],
+    ranked_blasts: dict[str, list[Shot]],
+    ranked_single: dict[str, list[tuple[Shot, Figure]]],
+    only_target: str | None,
+) -> Iterator[tuple[int, Square, list[Shot]]]:
+    """Every stop with the best shot of each weapon from it (stops with none skipped)."""
+    firer = reach.figure
+    for steps, anchor in reach.stops:
+        if firer.is_dreadnought and in_doorway(ctx.state, anchor):
+            continue
+        shots = []
+        for w in weapons:
+            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single, only_target)
+            if shot is not None:
+                shots.append(shot)
+        if shots:
+            yield steps, anchor, shots
 
 
 def _aim_text(shot: Shot) -> str:

@@ -207,7 +207,7 @@ def place_reinforcements(
             steps.append(Step("reinforcement_none_left", {}))
             break
         pool = list(state.reinforcements)
-        unit = pool.pop(random_index(dice, len(pool), "reinforcement token draw"))
+        unit = pool.pop(random_index(dice, len(pool), "reinforcement_token"))
         free = [
             sq
             for sq in sorted(state.board.reinforcement_squares, key=lambda s: (s[1], s[0]))
@@ -220,7 +220,7 @@ def place_reinforcements(
             token_id += "x"
         placed = None
         while free and placed is None:
-            sq = free.pop(random_index(dice, len(free), "reinforcement square"))
+            sq = free.pop(random_index(dice, len(free), "reinforcement_square"))
             trial, placed = spawn_alien(state, rules, unit, sq, token_id)
         if placed is None:
             steps.append(Step("reinforcement_no_square", {"unit": unit}))

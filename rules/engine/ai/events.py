@@ -199,7 +199,7 @@ def draw_card(
     ]
     if not remaining:
         return None
-    return remaining[random_index(dice, len(remaining), "event card draw")]
+    return remaining[random_index(dice, len(remaining), "event_draw")]
 
 
 def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None, list[int]]:
@@ -210,7 +210,7 @@ def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None
     per_player = 6 // len(players)
     rolls: list[int] = []
     while True:
-        roll = dice.d6("event card target", None)
+        roll = dice.d6("event_target", None)
         rolls.append(roll)
         index = (roll - 1) // per_player
         if index < len(players):
@@ -292,8 +292,8 @@ def swap_two_aliens(ctx: TurnContext) -> None:
     if len(aliens) < 2:
         ctx.say("event_no_target")
         return
-    first = aliens.pop(random_index(ctx.dice, len(aliens), "teleport: first alien"))
-    second = aliens[random_index(ctx.dice, len(aliens), "teleport: second alien")]
+    first = aliens.pop(random_index(ctx.dice, len(aliens), "teleport_first"))
+    second = aliens[random_index(ctx.dice, len(aliens), "teleport_second")]
     state = ctx.state.without_figure(first.id).without_figure(second.id)
     state = state.with_figure(first.moved_to(second.squares))
     ctx.state = state.with_figure(second.moved_to(first.squares))

@@ -17,7 +17,7 @@ from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import firing_sight, layout_line_to, layout_lines_to, line_verdict
-from rules.engine.movement import DistanceField, distance_field
+from rules.engine.movement import DistanceField, distance_field, passable_table
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData
@@ -119,6 +119,7 @@ class AlienReach:
     #: the sight answers depended on.
     reads: set[int] | None = None
     door_reads: set[int] | None = None
+    _stops_mask: int | None = None
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
         """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
@@ -160,9 +161,18 @@ class AlienReach:
         reads = self.reads
         door_reads = self.door_reads if self.door_reads is not None else set()
         towards = [(b, layout_lines_to(state, b)) for b in tsquares]
+        # Stops with no line to the target that walls and solid squares leave open can
+        # be skipped: they see nothing and their answer depends on no figure or door.
+        w = state.board.width
+        open_from = 0 if dread else self._open_lines_from(state, towards)
+        if not dread and not open_from:
+            self._shoot_cache[target.id] = None
+            return None
         for steps, anchor in self.stops:
             if doubtful is not None and steps > doubtful[0]:
                 break
+            if not dread and not open_from >> (anchor[0] + anchor[1] * w) & 1:
+                continue
             if dread:
                 if in_doorway(state, anchor):
                     continue
@@ -194,6 +204,60 @@ class AlienReach:
         result = found or doubtful
         self._shoot_cache[target.id] = result
         return result
+
+    def _open_lines_from(self, state: GameState, towards: list) -> int:
+        """Bit mask of the stops (1x1 alien) with a line to one of the target squares
+        that no wall or solid square blocks (from :func:`open_lines_to`)."""
+        stops_mask = self.stops_mask(state.board.width)
+        out = 0
+        for b, lines_to in towards:
+            out |= open_lines_to(state, lines_to, b, self.stops, stops_mask) & stops_mask
+        return out
+
+    def stops_mask(self, width: int) -> int:
+        mask = self._stops_mask
+        if mask is None:
+            mask = 0
+            for _, (x, y) in self.stops:
+                mask |= 1 << (x + y * width)
+            self._stops_mask = mask
+        return mask
+
+
+#: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
+#: of those whose line no wall or solid square blocks).
+_OPEN_LINES: dict[tuple, list[int]] = {}
+_MAX_OPEN_LINES = 20_000
+
+
+def open_lines_to(
+    state: GameState,
+    lines_to: dict,
+    b: Square,
+    stops: list[tuple[int, Square]],
+    stops_mask: int,
+) -> int:
+    """Bit mask (index ``x + y * width``) of the squares whose layout line to ``b`` is not
+    blocked by walls or solid squares, complete for every square of ``stops`` (their
+    lines are compiled if needed). Layout lines depend on the board alone, so the masks
+    are kept per board and square."""
+    key = (state.board, b)
+    masks = _OPEN_LINES.get(key)
+    if masks is None:
+        if len(_OPEN_LINES) >= _MAX_OPEN_LINES:
+            _OPEN_LINES.clear()
+        masks = _OPEN_LINES[key] = [0, 0]
+    if stops_mask & ~masks[0]:
+        w = state.board.width
+        known, opened = masks
+        for _, a in stops:
+            bit = 1 << (a[0] + a[1] * w)
+            if not known & bit:
+                known |= bit
+                if not layout_line_to(state, lines_to, a, b).blocked:
+                    opened |= bit
+        masks[0], masks[1] = known, opened
+    return masks[1]
 
 
 _ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
@@ -310,26 +374,80 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
     return (figure.id, figure.squares, layout)
 
 
+#: A field per alien position and everything but the blocking figures, kept for the most
+#: blocking figures seen: a field for fewer of them (marines died) is derived from it.
+_WIDER: dict[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = {}
+
+
 def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int]]:
     """The alien's distance field, reusing the distances of an earlier, equivalent state
     (same key, see :func:`field_layout_key`) and taking where it may stop from this state.
+    When only figures that blocked it have gone since an earlier field from the same
+    position, that field is relaxed through their squares instead of searched again
+    (:meth:`DistanceField.with_freed`: the same distances).
     Also returns the board indices of the positions within reach of any turn, sorted by
     (steps, row, column)."""
     key = field_layout_key(state, figure)
     cached = _FIELDS.get(key)
     if cached is None:
-        dfield = distance_field(state, figure.id)
-        dist = dfield.dist
-        # Indices ascend, so a stable sort by steps keeps (row, column) order inside a step.
-        near = [i for i, d in enumerate(dist) if 0 < d <= _NEAR]
-        near.sort(key=dist.__getitem__)
+        board, blocked, blips, doors = key[2]
+        position = (figure.id, figure.squares, board, blips, doors)
+        earlier = _WIDER.get(position)
+        near = None
+        if earlier is not None and not figure.is_dreadnought and earlier[0] >= blocked:
+            w = board.width
+            freed = [sq[0] + sq[1] * w for sq in earlier[0] - blocked]
+            dfield, improved = earlier[1].with_freed(freed, passable_table(state, figure.id))
+            dfield = replace(dfield, stoppable=stop_table(state, figure))
+            if all(dfield.dist[i] > _NEAR for i in improved):
+                near = earlier[2]
+        else:
+            dfield = distance_field(state, figure.id)
+        if near is None:
+            dist = dfield.dist
+            # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
+            near = [i for i, d in enumerate(dist) if 0 < d <= _NEAR]
+            near.sort(key=dist.__getitem__)
         if len(_FIELDS) >= _MAX_FIELDS:
             _FIELDS.clear()
+            _WIDER.clear()
         _FIELDS[key] = (dfield, near)
+        if earlier is None or not earlier[0] >= blocked:
+            _WIDER[position] = (blocked, dfield, near)
         return dfield, near
     dfield, near = cached
     stoppable = stop_table(state, figure)
-    return DistanceField(dfield.width, dfield.dist, dfield.parent, stoppable, dfield.start), near
+    return DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start), near
+
+
+#: Memo entries that depend only on the marine side, the blips and which doors can be
+#: passed or opened: still true after an alien moves (a door it opens on its way could be
+#: opened before, so none of them changes).
+_MARINE_SIDE_MEMO = frozenset(
+    {
+        "ai_marine_side",
+        "ai_targets",
+        "ai_attack_squares",
+        "ai_attack_indices",
+        "ai_player_counts",
+        "ai_openable_doors",
+        "ai_field_layout",
+        "movement_surveyed",
+    }
+)
+#: Memo entries that depend on the door states too.
+_DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code"})
+
+
+def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
+    """Give ``after`` (the state once an alien moved) the memo entries of ``before`` that
+    the move cannot change, so the next assessments do not rebuild them."""
+    same_doors = after.doors is before.doors
+    memo = after.memo
+    for key, value in before.memo.items():
+        name = key[0] if type(key) is tuple else key
+        if name in _MARINE_SIDE_MEMO or (same_doors and name in _DOOR_MEMO):
+            memo.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:

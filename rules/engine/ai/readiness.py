@@ -151,12 +151,14 @@ class ReadinessMemo:
         self, state: GameState, figure: Figure, rules: RulesData, allowance: int
     ) -> Assessment:
         """The alien's assessment on ``state``: reused when provably unchanged, else fresh."""
-        if figure.is_dreadnought:
-            return assess_focus(state, figure, rules, allowance)
         entry = self._entries.get(figure.id)
-        if entry is not None and (
-            entry.state is state
-            or _unchanged(entry, state, figure, allowance, self._diff_to(entry.state, state))
+        if (
+            entry is not None
+            and not figure.is_dreadnought
+            and (
+                entry.state is state
+                or _unchanged(entry, state, figure, allowance, self._diff_to(entry.state, state))
+            )
         ):
             return _on_state(entry.assessment, state, figure)
         # The state is immutable, so an assessment made on it earlier (another turn
@@ -166,7 +168,9 @@ class ReadinessMemo:
         if kept is not None and kept[0] is rules and kept[1] == figure:
             assessment = kept[2]
         else:
-            assessment = assess_focus(state, figure, rules, allowance, record=True)
+            assessment = assess_focus(
+                state, figure, rules, allowance, record=not figure.is_dreadnought
+            )
             state.memo[key] = (rules, figure, assessment)
         self._entries[figure.id] = _Entry(state, figure, allowance, assessment)
         return assessment
@@ -177,7 +181,7 @@ def _on_state(assessment: Assessment, state: GameState, figure: Figure) -> Asses
     alien's distances, stops and sight answers are the same)."""
     reach = assessment.reach
     old = reach.field
-    dfield = DistanceField(old.width, old.dist, old.parent, stop_table(state, figure), old.start)
+    dfield = DistanceField(old.width, old.dist, old.steps, stop_table(state, figure), old.start)
     fresh = replace(
         reach, field=dfield, _shoot_cache=dict(reach._shoot_cache), reads=None, door_reads=None
     )

@@ -102,7 +102,7 @@ def nearest_marine(ctx: TurnContext, reach: AlienReach) -> tuple[int, Figure | N
     if not best:
         return UNREACHABLE, None
     best.sort(key=lambda f: f.id)
-    return best_d, best[random_index(ctx.dice, len(best), "nearest marine tie")]
+    return best_d, best[random_index(ctx.dice, len(best), "nearest_marine_tie")]
 
 
 # --- the policy -----------------------------------------------------------------------------
@@ -130,7 +130,7 @@ class SolitairePolicy:
                 return
             reaches = {b.id: blip_reach(ctx, b) for b in blips}
             distances = {b.id: nearest_marine(ctx, reaches[b.id])[0] for b in blips}
-            blip = ordered_by_distance(ctx, blips, lambda b, d=distances: d[b.id], "blip order")[0]
+            blip = ordered_by_distance(ctx, blips, lambda b, d=distances: d[b.id], "blip_order")[0]
             moved.add(blip.id)
             self.move_one_blip(ctx, blip, reaches[blip.id], acted)
 
@@ -184,7 +184,7 @@ class SolitairePolicy:
         distance = {
             a.id: nearest_marine(ctx, assess(ctx.state, a, ctx.rules, 0))[0] for a in aliens
         }
-        for alien in ordered_by_distance(ctx, aliens, lambda a: distance[a.id], "alien order"):
+        for alien in ordered_by_distance(ctx, aliens, lambda a: distance[a.id], "alien_order"):
             if not ctx.state.has_figure(alien.id):
                 continue
             acted.add(alien.id)
@@ -221,7 +221,7 @@ class SolitairePolicy:
             return rule["mode"]
         if not any(r.attackable for r in assessment.reaches):
             return "shoot"
-        roll = ctx.dice.d6("Solitaire behaviour", figure.id)
+        roll = ctx.dice.d6("solitaire_behaviour", figure.id)
         mode = "close" if roll in rule["close"] else "shoot"
         ctx.say("behaviour_roll", figure=figure.id, roll=roll, mode=mode)
         return mode
@@ -303,7 +303,7 @@ class SolitairePolicy:
             ctx.say("reinforcement_roll", roll=roll)
             if roll not in rule["trigger_faces"]:
                 return
-            count = ctx.dice.roll(DieKind(rule["count_die"]), 1, purpose="reinforcement count")[0]
+            count = ctx.dice.roll(DieKind(rule["count_die"]), 1, purpose="reinforcement_count")[0]
         ctx.say("reinforcement_count", count=count)
         ctx.state, steps = place_reinforcements(ctx.state, count, ctx.dice, ctx.rules)
         ctx.extend(steps)
@@ -351,7 +351,7 @@ def _count(dice: Dice, spec: Any, pile: int, last: bool) -> int:
     if spec == "all" or last:
         return pile
     kind = DieKind(spec["dice"])
-    return min(pile, dice.roll(kind, 1, purpose="survey blip count")[0] + int(spec["plus"]))
+    return min(pile, dice.roll(kind, 1, purpose="survey_blip_count")[0] + int(spec["plus"]))
 
 
 def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, list[Step]]:
@@ -388,12 +388,12 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     limit = tables()["blip_placement"]["max_rerolls"]
     blips = list(state.blips)
     for n in range(count):
-        index = drawable.pop(random_index(dice, len(drawable), "blip draw"))
+        index = drawable.pop(random_index(dice, len(drawable), "blip_draw"))
         kind = pile[index]
         pile[index] = None
         placed = None
         for _ in range(limit):
-            x, y = dice.roll(DieKind.D12, 2, purpose="blip placement")
+            x, y = dice.roll(DieKind.D12, 2, purpose="blip_placement")
             sq = (x0 + x - 1, y0 + y - 1)
             reason = _unusable(state, squares, sq, blips)
             if reason is None:
@@ -426,5 +426,5 @@ def _unusable(state: GameState, squares, sq: Square, blips: list[Blip]) -> str |
     if state.figure_at(sq) is not None or any(b.square == sq for b in blips):
         return "occupied"
     if in_marine_sight(state, sq):
-        return "in sight"
+        return "in_sight"
     return None

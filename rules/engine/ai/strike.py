@@ -76,14 +76,12 @@ def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
     return None
 
 
-#: Combat events already told by the plan, the dice and the damage steps.
-_SHOWN_ELSEWHERE = frozenset({"attack", "roll", "hit", "split", "blast", "no_effect"})
-
-
 def narrate_events(
     ctx: TurnContext, events: list[CombatEvent], rolls_before: int, killer: dict[str, str]
 ) -> None:
-    """Dice from the dice log, then damage, lost weapons and deaths as steps; scores."""
+    """Dice from the dice log, then damage, lost weapons, deaths and a freed gunner as
+    steps; scores. The attack itself, its hits and blasts are told by the plan and the dice
+    steps; door events cannot happen (aliens never attack doors here)."""
     for roll in ctx.dice.log[rolls_before:]:
         ctx.say(
             "dice",
@@ -91,6 +89,7 @@ def narrate_events(
             kind=roll.kind.value,
             values=list(roll.values),
             purpose=roll.purpose,
+            purpose_params=dict(roll.params),
         )
     for event in events:
         fid = event.figure_id
@@ -112,8 +111,8 @@ def narrate_events(
             elif fid in killer:
                 unit = event.details.get("unit", "")
                 ctx.state = _take_token(ctx, ctx.state, unit, killer[fid])
-        elif event.kind not in _SHOWN_ELSEWHERE and fid is not None:
-            ctx.say("combat_event", text=event.text)
+        elif event.kind == "gunner_freed":
+            ctx.say("gunner_freed", target=fid)
 
 
 def _info(ctx: TurnContext, figure: Figure) -> TargetInfo:
@@ -149,9 +148,16 @@ def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
             _info(ctx, target),
             rules.hand_to_hand_dice(target.unit, target.weapons),
         )
-        text = f"{alien.id} fights {target.id} hand-to-hand"
+        params = {"attacker": alien.id, "target": target.id}
         return AttackOption(
-            alien.id, HAND_TO_HAND, None, alien.squares, odds, text, target=target.id
+            alien.id,
+            HAND_TO_HAND,
+            None,
+            alien.squares,
+            odds,
+            "fight_brief",
+            params,
+            target=target.id,
         )
     if shot.pattern != "single" or not figure_sees(state, alien, target, True):
         return None
@@ -159,8 +165,10 @@ def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
     dice = weapon.dice.times(max(1, weapon.shots))
     armour = armour_against(state, target, alien, rules)
     odds = shot_odds(dice, _info(ctx, target), armour, owner_of(alien))
-    text = f"{alien.id} fires the {weapon.name} at {target.id}"
-    return AttackOption(alien.id, SHOOT, weapon.key, alien.squares, odds, text, target=target.id)
+    params = {"attacker": alien.id, "weapon": weapon.key, "target": target.id}
+    return AttackOption(
+        alien.id, SHOOT, weapon.key, alien.squares, odds, "shot_brief", params, target=target.id
+    )
 
 
 def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:

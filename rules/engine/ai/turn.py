@@ -68,5 +68,7 @@ def clear_caches() -> None:
     from rules.engine.los import clear_layout_lines
 
     reach._FIELDS.clear()
+    reach._WIDER.clear()
+    reach._OPEN_LINES.clear()
     clear_layout_lines()
     area._BLASTS.clear()

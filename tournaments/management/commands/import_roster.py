@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.roster import parse_roster_for, save_roster
@@ -34,10 +35,19 @@ class Command(BaseCommand):
         if not result.ok:
             count = report_problems(self.stderr, result.errors)
             raise fail(
-                _("%(count)d problem(s) found in %(file)s; no player was registered.")
+                ngettext(
+                    "%(count)d problem found in %(file)s; no player was registered.",
+                    "%(count)d problems found in %(file)s; no player was registered.",
+                    count,
+                )
                 % {"count": count, "file": file}
             )
         players = save_roster(tournament, result.rows)
         self.stdout.write(
-            _('Registered %(count)d players in "%(slug)s".') % {"count": len(players), "slug": slug}
+            ngettext(
+                'Registered %(count)d player in "%(slug)s".',
+                'Registered %(count)d players in "%(slug)s".',
+                len(players),
+            )
+            % {"count": len(players), "slug": slug}
         )

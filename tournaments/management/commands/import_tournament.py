@@ -4,6 +4,7 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import BaseCommand
 from django.core.validators import validate_slug
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.interchange.commands import fail, report_problems
 from tournaments.interchange.importer import import_document, read_document
@@ -37,16 +38,24 @@ class Command(BaseCommand):
         except InterchangeError as error:
             count = report_problems(self.stderr, error.problems)
             raise fail(
-                _("%(count)d problem(s) found in %(file)s; nothing was imported.")
+                ngettext(
+                    "%(count)d problem found in %(file)s; nothing was imported.",
+                    "%(count)d problems found in %(file)s; nothing was imported.",
+                    count,
+                )
                 % {"count": count, "file": file}
             ) from None
         tournament = outcome.tournament
+        players = tournament.registrations.count()
+        stages = tournament.stages.count()
         self.stdout.write(
-            _('Imported tournament "%(slug)s" (%(players)d players, %(stages)d stages).')
+            _('Imported tournament "%(slug)s" (%(players)s, %(stages)s).')
             % {
                 "slug": tournament.slug,
-                "players": tournament.registrations.count(),
-                "stages": tournament.stages.count(),
+                "players": ngettext("%(count)d player", "%(count)d players", players)
+                % {"count": players},
+                "stages": ngettext("%(count)d stage", "%(count)d stages", stages)
+                % {"count": stages},
             }
         )
         if outcome.created_users:

@@ -10,15 +10,17 @@ Input::
 rules. With ``--dice 3,6,5`` the judge's physical dice are consumed in the rules' dice
 order; otherwise the app rolls from ``--seed`` or from a fresh seed, which is printed
 with its SHA-256 commitment. Any bad input ends with exit status 2 and a one-line message.
+Messages are in the project's language (``BOB_LANGUAGE``); the JSON keys stay as they are.
 """
 
 from __future__ import annotations
 
 import json
-import sys
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.dice import (
     DiceError,
@@ -38,21 +40,21 @@ def fail(message: str) -> CommandError:
 
 
 class Command(BaseCommand):
-    help = (
+    help = _(
         "Run a squad preference draw (RULES §3, and §4 retention when players give "
         "'previous') from a JSON file and print the assignments and every die as JSON."
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--input", required=True, help="JSON file with squads and players.")
+        parser.add_argument("--input", required=True, help=_("JSON file with squads and players."))
         parser.add_argument(
-            "--dice", help="The judge's physical d6 results, comma separated, e.g. 3,6,5."
+            "--dice", help=_("The judge's physical d6 results, comma separated, e.g. 3,6,5.")
         )
-        parser.add_argument("--seed", help="Seed for app-rolled dice (a whole number >= 0).")
+        parser.add_argument("--seed", help=_("Seed for app-rolled dice (a whole number >= 0)."))
 
     def handle(self, *args: Any, **options: Any) -> None:
         if options.get("dice") is not None and options.get("seed") is not None:
-            raise fail("give either --dice (physical dice) or --seed (app-rolled), not both")
+            raise fail(_("give either --dice (physical dice) or --seed (app-rolled), not both"))
         squads, players = read_input(options["input"])
         seed: int | None = None
         if options.get("dice") is not None:
@@ -65,8 +67,13 @@ class Command(BaseCommand):
         except (DrawError, DiceError) as error:
             raise fail(str(error)) from None
         if isinstance(dice, ScriptedDice) and dice.remaining:
-            sys.stderr.write(
-                f"warning: {dice.remaining} of the given dice were not needed and were ignored\n"
+            self.stderr.write(
+                ngettext(
+                    "warning: %(count)d of the given dice was not needed and was ignored",
+                    "warning: %(count)d of the given dice were not needed and were ignored",
+                    dice.remaining,
+                )
+                % {"count": dice.remaining}
             )
         output = {
             "assignments": result.assignments,
@@ -82,10 +89,13 @@ def parse_dice(text: str) -> list[int]:
     try:
         values = parse_dice_list(text)
     except DiceError as error:
-        raise fail(f"--dice: {error}") from None
+        raise fail(_("--dice: %(error)s") % {"error": error}) from None
     for position, value in enumerate(values, start=1):
         if not 1 <= value <= 6:
-            raise fail(f"--dice: die {position} is {value}; a d6 shows 1 to 6")
+            raise fail(
+                _("--dice: die %(position)d is %(value)d; a d6 shows 1 to 6")
+                % {"position": position, "value": value}
+            )
     return values
 
 
@@ -93,9 +103,9 @@ def parse_seed(text: str) -> int:
     try:
         seed = int(text)
     except ValueError:
-        raise fail(f"--seed must be a whole number >= 0, not {text!r}") from None
-    if seed < 0:
-        raise fail(f"--seed must be a whole number >= 0, not {seed}")
+        seed = None
+    if seed is None or seed < 0:
+        raise fail(_("--seed must be a whole number >= 0, not “%(value)s”") % {"value": text})
     return seed
 
 
@@ -104,44 +114,51 @@ def read_input(path: str) -> tuple[list[str], list[DrawPlayer]]:
         with open(path, encoding="utf-8") as handle:
             text = handle.read()
     except OSError as error:
-        raise fail(f"cannot read {path}: {error.strerror or error}") from None
+        raise fail(
+            _("cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror or error}
+        ) from None
     except UnicodeDecodeError:
-        raise fail(f"cannot read {path}: it is not UTF-8 text") from None
+        raise fail(_("cannot read %(path)s: it is not UTF-8 text") % {"path": path}) from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as error:
         raise fail(
-            f"{path} is not valid JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            _("%(path)s is not valid JSON: %(error)s at line %(line)d column %(column)d")
+            % {"path": path, "error": error.msg, "line": error.lineno, "column": error.colno}
         ) from None
     if not isinstance(data, dict):
-        raise fail(f"{path} must hold a JSON object with keys 'squads' and 'players'")
+        raise fail(
+            _("%(path)s must hold a JSON object with keys 'squads' and 'players'") % {"path": path}
+        )
     for key in ("squads", "players"):
         if key not in data:
-            raise fail(f"{path} is missing the key '{key}'")
+            raise fail(_("%(path)s is missing the key '%(key)s'") % {"path": path, "key": key})
     squads = data["squads"]
     if not isinstance(squads, list) or not all(isinstance(s, str) for s in squads):
-        raise fail("'squads' must be a list of squad slugs (text) in squad order")
+        raise fail(_("'squads' must be a list of squad slugs (text) in squad order"))
     if not isinstance(data["players"], list):
-        raise fail("'players' must be a list of player objects")
+        raise fail(_("'players' must be a list of player objects"))
     players = [read_player(item, index) for index, item in enumerate(data["players"], start=1)]
     return squads, players
 
 
 def read_player(item: Any, number: int) -> DrawPlayer:
-    where = f"player {number}"
+    where = _("player %(number)d") % {"number": number}
     if not isinstance(item, dict):
-        raise fail(f"{where} must be a JSON object with 'id' and 'preferences'")
+        raise fail(
+            _("%(where)s must be a JSON object with 'id' and 'preferences'") % {"where": where}
+        )
     for key in ("id", "preferences"):
         if key not in item:
-            raise fail(f"{where} is missing the key '{key}'")
+            raise fail(_("%(where)s is missing the key '%(key)s'") % {"where": where, "key": key})
     player_id = item["id"]
     if isinstance(player_id, bool) or not isinstance(player_id, str | int):
-        raise fail(f"{where}: 'id' must be text or a whole number")
+        raise fail(_("%(where)s: 'id' must be text or a whole number") % {"where": where})
     player_id = str(player_id)
-    where = f"player '{player_id}'"
+    where = _("player '%(id)s'") % {"id": player_id}
     preferences = item["preferences"]
     if not isinstance(preferences, list) or not all(isinstance(p, str) for p in preferences):
-        raise fail(f"{where}: 'preferences' must be a list of squad slugs")
+        raise fail(_("%(where)s: 'preferences' must be a list of squad slugs") % {"where": where})
     previous = item.get("previous")
     if previous is not None:
         previous = read_previous(previous, where)
@@ -150,16 +167,25 @@ def read_player(item: Any, number: int) -> DrawPlayer:
 
 def read_previous(data: Any, where: str) -> PreviousSession:
     if not isinstance(data, dict):
-        raise fail(f"{where}: 'previous' must be an object with 'squad', 'won' and 'points'")
+        raise fail(
+            _("%(where)s: 'previous' must be an object with 'squad', 'won' and 'points'")
+            % {"where": where}
+        )
     for key in ("squad", "won", "points"):
         if key not in data:
-            raise fail(f"{where}: 'previous' is missing the key '{key}'")
+            raise fail(
+                _("%(where)s: 'previous' is missing the key '%(key)s'")
+                % {"where": where, "key": key}
+            )
     if not isinstance(data["squad"], str):
-        raise fail(f"{where}: previous 'squad' must be a squad slug")
+        raise fail(_("%(where)s: previous 'squad' must be a squad slug") % {"where": where})
     if not isinstance(data["won"], bool):
-        raise fail(f"{where}: previous 'won' must be true or false")
+        raise fail(_("%(where)s: previous 'won' must be true or false") % {"where": where})
     for key in ("points", "rank"):
         value = data.get(key, 0)
         if isinstance(value, bool) or not isinstance(value, int):
-            raise fail(f"{where}: previous '{key}' must be a whole number")
+            raise fail(
+                _("%(where)s: previous '%(key)s' must be a whole number")
+                % {"where": where, "key": key}
+            )
     return PreviousSession(data["squad"], data["won"], data["points"], data.get("rank", 0))

@@ -1,0 +1,93 @@
+"""What each die was rolled for, translatable without Django.
+
+The engine records a roll's purpose as a *code* plus JSON-ready *params*
+(:class:`rules.engine.dice.Roll`), never as a sentence, so the dice list of an Alien turn
+reads in Italian at the table and in English in a bug report. Params follow the naming
+rules of :mod:`rules.engine.narration` (``weapon`` is a weapon key, ``square``/``a``/``b``
+are squares, ``direction`` a step such as ``[1, 0]``; figure ids are shown as they are).
+
+A purpose that is not a code here (the tournament draws, logs stored before the codes) is
+free text and is shown as it is.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.engine.narration import LANGUAGES, render_template
+
+PURPOSES: dict[str, dict[str, str]] = {
+    "event_draw": {"it": "pesca della carta Evento Alieno", "en": "event card draw"},
+    "event_target": {"it": "bersaglio della carta Evento Alieno", "en": "event card target"},
+    "teleport_first": {"it": "teletrasporto: primo Alieno", "en": "teleport: first alien"},
+    "teleport_second": {"it": "teletrasporto: secondo Alieno", "en": "teleport: second alien"},
+    "reinforcement_token": {
+        "it": "pesca del segnalino Rinforzo",
+        "en": "reinforcement token draw",
+    },
+    "reinforcement_square": {"it": "casella R del rinforzo", "en": "reinforcement square"},
+    "reinforcements": {"it": "arrivo dei rinforzi", "en": "reinforcements"},
+    "reinforcement_count": {"it": "numero dei rinforzi", "en": "reinforcement count"},
+    "alien_order": {
+        "it": "ordine degli Alieni alla stessa distanza",
+        "en": "order of aliens at the same distance",
+    },
+    "blip_order": {
+        "it": "ordine dei Blip alla stessa distanza",
+        "en": "order of blips at the same distance",
+    },
+    "nearest_marine_tie": {
+        "it": "parità tra i Marine più vicini",
+        "en": "tie between the nearest marines",
+    },
+    "solitaire_behaviour": {"it": "comportamento (Solitario)", "en": "Solitaire behaviour"},
+    "survey_blip_count": {
+        "it": "numero di segnalini Blip del tabellone",
+        "en": "number of blips in the section",
+    },
+    "blip_draw": {"it": "pesca del segnalino Blip", "en": "blip draw"},
+    "blip_placement": {"it": "piazzamento del segnalino Blip", "en": "blip placement"},
+    "hand_to_hand_attack": {
+        "it": "corpo a corpo: {attacker} attacca {defender}",
+        "en": "hand-to-hand: {attacker} attacks {defender}",
+    },
+    "hand_to_hand_defence": {
+        "it": "corpo a corpo: {defender} si difende da {attacker}",
+        "en": "hand-to-hand: {defender} defends against {attacker}",
+    },
+    "door_attack": {
+        "it": "{attacker} attacca la porta stagna rinforzata tra {a} e {b}",
+        "en": "{attacker} attacks the bulkhead door between {a} and {b}",
+    },
+    "shot": {
+        "it": "{attacker} spara con {weapon} a {target}",
+        "en": "{attacker} fires the {weapon} at {target}",
+    },
+    "shot_line": {
+        "it": "{attacker} spara con {weapon} {direction}",
+        "en": "{attacker} fires the {weapon} {direction}",
+    },
+    "shot_square": {
+        "it": "{attacker} spara con {weapon} sulla casella {square}",
+        "en": "{attacker} fires the {weapon} at square {square}",
+    },
+    "shot_area": {
+        "it": "{attacker} spara con {weapon} sull'area che parte da {square} (colpi: {shots})",
+        "en": "{attacker} fires the {weapon} at the area from {square} (shots: {shots})",
+    },
+    "shot_split": {
+        "it": "{attacker} spara con {weapon} (totale da ripartire)",
+        "en": "{attacker} fires the {weapon} (total to split)",
+    },
+}
+
+
+def purpose_text(purpose: str, params: Mapping[str, Any] | None, lang: str) -> str:
+    """A roll's purpose in ``lang``; free text (not a code) comes back as it is."""
+    if lang not in LANGUAGES:
+        raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
+    entry = PURPOSES.get(purpose)
+    if entry is None:
+        return purpose
+    return render_template(entry[lang], params or {}, lang)

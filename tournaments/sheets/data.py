@@ -1,0 +1,273 @@
+"""What the judge's printed sheets say, as plain objects (no queries left to the renderers).
+
+:func:`score_sheet` and :func:`loadout_sheet` read a session once; the HTML print pages and
+the PDF (:mod:`tournaments.sheets.pdf`) render the same objects, so both carry the same text.
+
+The score sheet has one row per scoring item of RULES §7 with its value, and boxes to fill
+in by hand. When a result is already entered, its latest version fills the boxes: each row's
+points are what the scoring service gives for that row's entries alone, so the rows add up
+to the seat's total and an entry the service refuses is left out of both.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.utils.translation import gettext as _
+
+from ..models import Result, ResultVersion, Seat, Session
+from ..results import ResultError, scoring_values
+from ..scoring import MarineClass, ScoringError, ScoringValues, SeatBreakdown, score_session
+from .seats import loadout_checks, session_seats
+
+#: Marines on a blank loadout sheet (the commander has its own line).
+BLANK_MARINE_LINES = 4
+
+
+@dataclass(frozen=True)
+class SheetHeader:
+    """Where and when the session is played, and who judges it."""
+
+    tournament: str
+    tournament_slug: str
+    stage: str
+    session_number: int
+    table: str
+    judge: str
+    scheduled_at: datetime | None
+
+
+@dataclass(frozen=True)
+class SeatLine:
+    """One seat: the player, the drawn squad (empty before the draw) and the initiative."""
+
+    order: int
+    player: str
+    squad: str
+    colour: str
+    colour_code: str
+    initiative: int | None
+
+
+@dataclass(frozen=True)
+class ScoreRow:
+    """One scoring item: its label, its value, and the count and points already entered."""
+
+    label: str
+    value: str
+    count: int | None = None
+    points: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatScore:
+    seat: SeatLine
+    rows: tuple[ScoreRow, ...]
+    total: int | None
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    header: SheetHeader
+    seats: tuple[SeatScore, ...]
+    result_version: int | None
+    """Number of the result version filling the boxes; ``None`` when they are blank."""
+
+
+@dataclass(frozen=True)
+class SeatLoadout:
+    """A seat's loadout and its check; ``submitted`` is false when the player sent none."""
+
+    seat: SeatLine
+    submitted: bool
+    commander: str
+    weapons: tuple[str, ...]
+    orders: tuple[str, ...]
+    equipment: tuple[str, ...]
+    problems: tuple[str, ...]
+
+    @property
+    def allowed(self) -> bool:
+        return self.submitted and not self.problems
+
+
+@dataclass(frozen=True)
+class LoadoutSheet:
+    header: SheetHeader
+    seats: tuple[SeatLoadout, ...]
+
+    @property
+    def blank_marine_numbers(self) -> range:
+        """The numbered marine lines of a seat with no loadout (the commander has its own)."""
+        return range(1, BLANK_MARINE_LINES + 1)
+
+
+def sheet_header(session: Session) -> SheetHeader:
+    judge = session.judge
+    return SheetHeader(
+        tournament=session.stage.tournament.name,
+        tournament_slug=session.stage.tournament.slug,
+        stage=session.stage.get_kind_display(),
+        session_number=session.number,
+        table=session.table,
+        judge=(judge.get_full_name() or judge.get_username()) if judge else "",
+        scheduled_at=session.scheduled_at,
+    )
+
+
+def seat_line(seat: Seat) -> SeatLine:
+    squad = seat.squad
+    return SeatLine(
+        order=seat.seat_order,
+        player=seat.player.display_name,
+        squad=squad.name if squad else "",
+        colour=squad.get_colour_display() if squad else "",
+        colour_code=squad.colour if squad else "",
+        initiative=seat.initiative_position,
+    )
+
+
+# -- score sheet ---------------------------------------------------------------------------
+
+Pick = Callable[[SeatBreakdown], SeatBreakdown]
+
+
+def _only(field: str, classes: Iterable[MarineClass] | None = None) -> Pick:
+    """A picker keeping one field of a breakdown (and of kills, only some marine classes)."""
+    wanted = frozenset(classes) if classes is not None else None
+
+    def pick(breakdown: SeatBreakdown) -> SeatBreakdown:
+        entries = tuple(
+            entry
+            for entry in getattr(breakdown, field)
+            if wanted is None or MarineClass(entry.marine_class) in wanted
+        )
+        return SeatBreakdown(seat=breakdown.seat, **{field: entries})
+
+    return pick
+
+
+def _signed(*points: int) -> str:
+    return " / ".join(dict.fromkeys(f"+{value}" for value in points))
+
+
+def _row_kinds(values: ScoringValues) -> list[tuple[str, str, Pick]]:
+    """(label, value, picker) of each row, in the order of the printed sheet."""
+    lost = " / ".join(
+        f"−{value}" for value in dict.fromkeys((values.light, values.heavy, values.extra_heavy))
+    )
+    return [
+        (
+            _("Enemy light-weapon or unarmed marines killed"),
+            _signed(values.light, values.unarmed),
+            _only("kills", (MarineClass.LIGHT, MarineClass.UNARMED)),
+        ),
+        (
+            _("Enemy heavy-weapon marines or commanders killed"),
+            _signed(values.heavy, values.commander),
+            _only("kills", (MarineClass.HEAVY, MarineClass.COMMANDER)),
+        ),
+        (
+            _("Enemy extra-heavy-weapon marines killed"),
+            _signed(values.extra_heavy),
+            _only("kills", (MarineClass.EXTRA_HEAVY,)),
+        ),
+        (
+            _("Tarantula gunners killed"),
+            _signed(values.gunner),
+            _only("kills", (MarineClass.GUNNER,)),
+        ),
+        (_("Tarantulas destroyed"), _signed(values.tarantula), _only("tarantulas")),
+        (
+            _("Piloted Dreadnoughts destroyed (class value + pilot)"),
+            f"{values.dreadnought_min_class_value}+",
+            _only("dreadnoughts"),
+        ),
+        (_("Alien tokens collected"), _("printed value"), _only("alien_tokens")),
+        (_("Objectives"), _("stipulation"), _only("objectives")),
+        (_("Own marines lost (any cause)"), lost, _only("losses")),
+        (_("Stall breaker"), "± B", _only("stall_breaker")),
+    ]
+
+
+_ENTRY_FIELDS = tuple(name for name in SeatBreakdown.__dataclass_fields__ if name != "seat")
+
+
+def _entry_count(breakdown: SeatBreakdown) -> int:
+    """How many things a breakdown records (a Dreadnought, objective or round counts one)."""
+    return sum(
+        getattr(entry, "count", 1) for field in _ENTRY_FIELDS for entry in getattr(breakdown, field)
+    )
+
+
+def _version_rows(
+    seats: list[Seat], version: ResultVersion, values: ScoringValues
+) -> dict[int, tuple[tuple[ScoreRow, ...], int]]:
+    """Rows with count and points, and the total, per player id, from a stored version;
+    empty when the stored breakdown cannot be read (the boxes then stay blank)."""
+    names = {str(seat.player_id): seat.player.display_name for seat in seats}
+    try:
+        breakdowns = [SeatBreakdown.from_dict(item) for item in version.breakdown or []]
+        totals = score_session(breakdowns, values, names)
+        rows: dict[str, list[ScoreRow]] = {breakdown.seat: [] for breakdown in breakdowns}
+        for label, value, pick in _row_kinds(values):
+            picked = [pick(breakdown) for breakdown in breakdowns]
+            cards = score_session(picked, values, names)
+            for item in picked:
+                rows[item.seat].append(
+                    ScoreRow(label, value, count=_entry_count(item), points=cards[item.seat].total)
+                )
+    except ScoringError:
+        return {}
+    return {
+        seat.player_id: (tuple(rows[key]), totals[key].total)
+        for seat in seats
+        if (key := str(seat.player_id)) in rows
+    }
+
+
+def score_sheet(session: Session) -> ScoreSheet:
+    """The score sheet of ``session``, filled in from the latest result version if any."""
+    seats = session_seats(session)
+    try:
+        values = scoring_values(session.stage.tournament)
+    except ResultError:
+        values = ScoringValues()
+    blank = tuple(ScoreRow(label, value) for label, value, _pick in _row_kinds(values))
+    result = Result.objects.filter(session=session).first()
+    version = result.latest_version() if result else None
+    filled = _version_rows(seats, version, values) if version else {}
+    lines = []
+    for seat in seats:
+        rows, total = filled.get(seat.player_id, (blank, None))
+        lines.append(SeatScore(seat=seat_line(seat), rows=rows, total=total))
+    return ScoreSheet(
+        header=sheet_header(session),
+        seats=tuple(lines),
+        result_version=version.number if version and filled else None,
+    )
+
+
+# -- loadout sheet -------------------------------------------------------------------------
+
+
+def loadout_sheet(session: Session) -> LoadoutSheet:
+    """Each seat's loadout and cards with the rules check, or blanks to fill in by hand."""
+    seats = session_seats(session)
+    return LoadoutSheet(
+        header=sheet_header(session),
+        seats=tuple(
+            SeatLoadout(
+                seat=seat_line(check["seat"]),
+                submitted=bool(check["loadout"]),
+                commander=check["commander"],
+                weapons=tuple(check["weapons"]),
+                orders=tuple(check["orders"]),
+                equipment=tuple(check["equipment"]),
+                problems=tuple(problem.message for problem in check["problems"]),
+            )
+            for check in loadout_checks(session, seats)
+        ),
+    )

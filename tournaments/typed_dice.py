@@ -1,0 +1,87 @@
+"""Physical dice typed in by a judge, with errors in the user's language.
+
+The engine's :class:`~rules.engine.dice.ScriptedDice` and ``parse_dice_list`` explain bad
+values in English and name the die by its code (``white``); the web pages and commands use
+these instead, which say the same with translated text and the die's label.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils.translation import get_language, ngettext
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+
+from rules.engine.dice import FACES, DiceError, DieKind, ScriptedDice, parse_dice_list
+from rules.engine.narration import LANGUAGES
+from rules.engine.narration_dice import purpose_text
+
+#: A die as named inside a sentence ("which a white combat die cannot show").
+DIE_NAMES = {
+    DieKind.D3: _lazy("d3"),
+    DieKind.D6: _lazy("d6"),
+    DieKind.D12: _lazy("d12"),
+    DieKind.WHITE: _lazy("white (light) combat die"),
+    DieKind.RED: _lazy("red (heavy) combat die"),
+}
+
+
+def _purpose(purpose: str, params: Mapping[str, Any]) -> str:
+    language = (get_language() or "en").split("-")[0]
+    return purpose_text(purpose, params, language if language in LANGUAGES else "en")
+
+
+class TypedDice(ScriptedDice):
+    """The judge's dice, used in order; a missing or impossible value raises a translated
+    :class:`DiceError` naming the die and what it was rolled for."""
+
+    def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
+        number = self._position + 1
+        if self._position >= len(self.values):
+            given = len(self.values)
+            values = {"number": number, "given": given}
+            if purpose:
+                message = ngettext(
+                    "not enough dice: die %(number)d, for %(purpose)s, is needed but only "
+                    "%(given)d value was given; add more values",
+                    "not enough dice: die %(number)d, for %(purpose)s, is needed but only "
+                    "%(given)d values were given; add more values",
+                    given,
+                )
+                values["purpose"] = _purpose(purpose, params)
+            else:
+                message = ngettext(
+                    "not enough dice: die %(number)d is needed but only %(given)d value was "
+                    "given; add more values",
+                    "not enough dice: die %(number)d is needed but only %(given)d values were "
+                    "given; add more values",
+                    given,
+                )
+            raise DiceError(message % values)
+        value = self.values[self._position]
+        allowed = sorted(set(FACES[kind]))
+        if value not in allowed:
+            raise DiceError(
+                _("die %(number)d is %(value)d, which a %(die)s cannot show (allowed: %(allowed)s)")
+                % {
+                    "number": number,
+                    "value": value,
+                    "die": DIE_NAMES[kind],
+                    "allowed": ", ".join(str(face) for face in allowed),
+                }
+            )
+        return super()._face(kind, purpose, params)
+
+
+def parse_typed_dice(text: str) -> list[int]:
+    """The judge's dice as typed (``"3,6,5"``); a translated DiceError on a bad item."""
+    return parse_dice_list(text, not_a_number=_not_a_number)
+
+
+def _not_a_number(position: int, item: str) -> str:
+    return _("die %(number)d is “%(value)s”, which is not a whole number") % {
+        "number": position,
+        "value": item,
+    }

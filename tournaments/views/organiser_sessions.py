@@ -1,0 +1,167 @@
+"""Organiser page of one session: its own stipulation and score thresholds (RULES §6, §9).
+
+The rules of what may change when live in :mod:`tournaments.session_settings`; this page
+shows what the stage provides when the session has no setting of its own, and why a
+setting is locked when it is.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from ..forms.session_settings import SessionStipulationForm, ThresholdForm
+from ..forms.stipulation import parameter_lines
+from ..models import Session, StipulationKind, Tournament
+from ..permissions import organiser_required
+from ..session_settings import (
+    SessionSettingsError,
+    add_threshold,
+    clear_stipulation,
+    own_stipulation,
+    own_thresholds,
+    remove_threshold,
+    set_stipulation,
+    stage_defaults,
+    stipulation_lock,
+    thresholds_lock,
+)
+
+
+def _session(tournament: Tournament, pk: int) -> Session:
+    return get_object_or_404(
+        Session.objects.select_related("stage__tournament"), pk=pk, stage__tournament=tournament
+    )
+
+
+def _settings_url(session: Session) -> str:
+    return reverse(
+        "tournaments:organiser_session_settings",
+        args=[session.stage.tournament.slug, session.pk],
+    )
+
+
+def _describe(kind: str, params: dict) -> dict | None:
+    if not kind:
+        return None
+    return {"label": StipulationKind(kind).label, "lines": parameter_lines(kind, params)}
+
+
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    session: Session,
+    *,
+    stipulation_form: SessionStipulationForm | None = None,
+    threshold_form: ThresholdForm | None = None,
+) -> HttpResponse:
+    stipulation = own_stipulation(session)
+    defaults = stage_defaults(session)
+    refused = any(
+        form is not None and form.is_bound and form.errors
+        for form in (stipulation_form, threshold_form)
+    )
+    context = {
+        "tournament": tournament,
+        "session": session,
+        "stage": session.stage,
+        "seats": session.seats.select_related("player").order_by("seat_order"),
+        "own_stipulation": _describe(stipulation.kind, stipulation.params) if stipulation else None,
+        "stage_stipulation": _describe(defaults.kind, defaults.params),
+        "same_as_stage": stipulation is not None
+        and stipulation.kind == defaults.kind
+        and stipulation.params == defaults.params,
+        "stipulation_lock": stipulation_lock(session),
+        "stipulation_form": stipulation_form or SessionStipulationForm(session=session),
+        "own_thresholds": own_thresholds(session),
+        "stage_thresholds": defaults.thresholds,
+        "thresholds_lock": thresholds_lock(session),
+        "threshold_form": threshold_form or ThresholdForm(session=session),
+        "otab": "schedule",
+    }
+    return render(
+        request, "organiser/session_settings.html", context, status=400 if refused else 200
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def session_settings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """The page; a POST sets the session's own stipulation."""
+    session = _session(tournament, pk)
+    form = SessionStipulationForm(request.POST or None, session=session)
+    if request.method == "POST" and form.is_valid():
+        try:
+            set_stipulation(
+                session,
+                form.cleaned_data["stipulation_kind"],
+                form.cleaned_data["stipulation_params"],
+                actor=request.user,
+            )
+        except SessionSettingsError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("The session's own stipulation is saved."))
+            return redirect(_settings_url(session))
+    return _page(request, tournament, session, stipulation_form=form)
+
+
+@organiser_required
+@require_POST
+def session_stipulation_clear(request: HttpRequest, tournament: Tournament, pk: int):
+    session = _session(tournament, pk)
+    try:
+        cleared = clear_stipulation(session, actor=request.user)
+    except SessionSettingsError as error:
+        messages.error(request, str(error))
+    else:
+        if cleared:
+            messages.success(request, _("Cleared: the session now plays its stage's stipulation."))
+        else:
+            messages.info(request, _("The session already plays its stage's stipulation."))
+    return redirect(_settings_url(session))
+
+
+@organiser_required
+@require_POST
+def session_threshold_add(request: HttpRequest, tournament: Tournament, pk: int):
+    session = _session(tournament, pk)
+    form = ThresholdForm(request.POST, session=session)
+    if form.is_valid():
+        try:
+            points = form.cleaned_data["points"]
+            add_threshold(session, points, actor=request.user)
+        except SessionSettingsError as error:
+            form.add_error("points", str(error))
+        else:
+            messages.success(
+                request, _("Threshold of %(points)d points added.") % {"points": points}
+            )
+            return redirect(_settings_url(session))
+    return _page(request, tournament, session, threshold_form=form)
+
+
+@organiser_required
+@require_POST
+def session_threshold_remove(request: HttpRequest, tournament: Tournament, pk: int):
+    session = _session(tournament, pk)
+    try:
+        points = remove_threshold(
+            session, _int_or_none(request.POST.get("threshold")), actor=request.user
+        )
+    except SessionSettingsError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Threshold of %(points)d points removed.") % {"points": points})
+    return redirect(_settings_url(session))
+
+
+def _int_or_none(value: str | None) -> int | None:
+    try:
+        return int(value or "")
+    except ValueError:
+        return None
