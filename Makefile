@@ -52,4 +52,4 @@ bench: install
 	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
 
 clean:
-	rm -rf $(VENV) db.sqlite3 staticfiles test-artifacts
+	rm -rf $(VENV) db.sqlite3 var staticfiles test-artifacts

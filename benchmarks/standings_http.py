@@ -42,6 +42,8 @@ os.environ.update(
         "ALLOWED_HOSTS": "127.0.0.1",
         "SECURE_SSL_REDIRECT": "0",
         "REDIS_URL": "",
+        # The embedded default's file cache, in the throwaway directory (not var/cache).
+        "BOB_CACHE_DIR": str(Path(WORKDIR.name) / "cache"),
         # Keep the database connection between requests, as a deployment does.
         "CONN_MAX_AGE": "600",
     }

@@ -3,7 +3,8 @@
 Nothing is required: with no variables set BoB runs on a SQLite file with in-process
 tasks (the embedded default). A deployment sets ``DATABASE_URL`` (PostgreSQL),
 ``REDIS_URL`` (Celery broker and cache), ``SECRET_KEY``, ``DEBUG=0`` and
-``ALLOWED_HOSTS``.
+``ALLOWED_HOSTS``. Without ``REDIS_URL`` the cache is a directory of files shared by every
+process of the machine (``var/cache``, or ``BOB_CACHE_DIR``): see docs/decisions.md.
 """
 
 import os
@@ -107,8 +108,27 @@ STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 
 LOGIN_URL = "tournaments:login"
 
-# Tasks and cache: Redis when REDIS_URL is given, in-process otherwise.
+
+def file_cache(directory: str | Path) -> dict:
+    """The embedded default's cache: files in ``directory``, shared by every process on the
+    machine (web server, management commands, runserver's reloader child), so a tournament's
+    cache generation bumped by one is seen by all (tournaments/generations.py)."""
+    return {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(directory),
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    }
+
+
+# Tasks and cache: Redis when REDIS_URL is given, in-process tasks and a file cache otherwise.
+# "local" is each process's own memory, only for entries whose key says when they go stale
+# (a tournament's generation, tournaments/views/page_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
+LOCAL_CACHE = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "bob-local",
+    "OPTIONS": {"MAX_ENTRIES": 50},
+}
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
@@ -118,14 +138,18 @@ if REDIS_URL:
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "bob"),
-        }
+        },
+        "local": LOCAL_CACHE,
     }
 else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    CACHES = {
+        "default": file_cache(os.environ.get("BOB_CACHE_DIR") or BASE_DIR / "var" / "cache"),
+        "local": LOCAL_CACHE,
+    }
 CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]

@@ -42,6 +42,10 @@ DOOR_STYLE = {
 }
 ALIEN_FILL = "#4c1d95"
 UNKNOWN_SQUAD = "#475569"
+#: Marine fills: the bracket's, with a darker yellow so that the white label on a yellow
+#: squad's marine keeps a 4.5:1 contrast.
+MARINE_FILL = {**SQUAD_FILL, "yellow": "#a16207"}
+MARKER_INK = "#4b5563"  # 5.5:1 or more on corridor, room and claw squares
 
 
 def door_label(state: DoorState) -> str:
@@ -143,7 +147,7 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
             out.append(_text(cx, cy, "R", size=11, fill="#9a3412", weight="700"))
         elif sq in board.markers:
             letter = MARKER_LETTERS.get(board.markers[sq], board.markers[sq][:1])
-            out.append(_text(cx, cy, letter, size=9, fill="#6b7280"))
+            out.append(_text(cx, cy, letter, size=9, fill=MARKER_INK))
         if sq in board.flag_spots:
             out.append(_text(x0 + 6, y0 + 7, "⚑", size=9, fill="#b91c1c"))
     for e in sorted(board.walls):
@@ -178,7 +182,7 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
         if figure.side == ALIEN:
             fill = ALIEN_FILL
         else:
-            fill = SQUAD_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
+            fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
         out.extend(_figure(figure, labels[figure.id], fill))
     out.append("</svg>")
     return "\n".join(out)

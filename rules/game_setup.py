@@ -37,6 +37,8 @@ from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from tournaments.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
 
+from .step_log import engine_error_text
+
 
 class GameSetupError(ValueError):
     """The game cannot be set up as asked; the message says what to change."""
@@ -212,7 +214,7 @@ def opening_state(session: Session, map_name: str) -> tuple[GameState, list[Step
             map_ref=map_name,
         )
     except StateError as error:
-        raise GameSetupError(str(error)) from None
+        raise GameSetupError(engine_error_text(error)) from None
     steps: list[Step] = []
     for figure in figures:
         if board.claw_of(figure.square) is None:

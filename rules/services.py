@@ -293,7 +293,8 @@ def remove_figure(
         GameState.from_json(new_state.to_json())
     except StateError as error:
         raise GameError(
-            _("%(id)s cannot be removed: %(error)s") % {"id": figure_id, "error": error}
+            _("%(id)s cannot be removed: %(error)s")
+            % {"id": figure_id, "error": engine_error_text(error)}
         ) from None
     return _append(
         game,

@@ -14,6 +14,7 @@ from rules.engine.narration import LANGUAGES, MESSAGES, format_param, render
 from rules.engine.narration_combat import ATTACKS, EVENTS, combat_text
 from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
+from rules.engine.state import StateError
 
 #: Criteria meaning "the engine broke a tie; the attacked player may reorder".
 REORDERABLE = frozenset({"lowest_id"})
@@ -34,7 +35,7 @@ def narration_language() -> str:
 
 def engine_error_text(error: Exception) -> str:
     """An engine error's message in the page's language (free text as it is)."""
-    if isinstance(error, CodedError):
+    if isinstance(error, (CodedError, StateError)):
         return error.text_in(narration_language())
     return str(error)
 

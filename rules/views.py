@@ -568,8 +568,9 @@ def upload(request: HttpRequest, session: Session, number: int) -> HttpResponse:
                 actor=request.user,
             )
         except UploadError as error:
+            lang = narration_language()
             for problem in error.problems:
-                form.add_error("text", f"{problem.path}: {problem.message}")
+                form.add_error("text", f"{problem.path}: {problem.text_in(lang)}")
         except GameError as error:
             form.add_error(None, str(error))
         else:

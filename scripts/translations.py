@@ -4,7 +4,8 @@
     python scripts/translations.py missing    # print untranslated Italian entries as JSON
     python scripts/translations.py apply FILE # merge a JSON {msgid: msgstr} into Italian
 
-Plural entries are keyed by their singular msgid; the JSON value is then a list.
+Plural entries are keyed by their singular msgid; the JSON value is then a list. Entries
+with a context (``pgettext``) are keyed ``"context\u0004msgid"``, as gettext itself does.
 """
 
 from __future__ import annotations
@@ -40,6 +41,10 @@ def fill_english() -> None:
     catalogue.save()
 
 
+def _key(entry: polib.POEntry) -> str:
+    return f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
+
+
 def missing() -> dict:
     catalogue = polib.pofile(str(CATALOGUE).format(lang="it"))
     out = {}
@@ -48,9 +53,9 @@ def missing() -> dict:
             continue
         if entry.msgid_plural:
             if "fuzzy" in entry.flags or not all(entry.msgstr_plural.values()):
-                out[entry.msgid] = [entry.msgid, entry.msgid_plural]
+                out[_key(entry)] = [entry.msgid, entry.msgid_plural]
         elif "fuzzy" in entry.flags or not entry.msgstr:
-            out[entry.msgid] = entry.msgid
+            out[_key(entry)] = entry.msgid
     return out
 
 
@@ -59,8 +64,8 @@ def apply(path: str) -> int:
     catalogue = polib.pofile(str(CATALOGUE).format(lang="it"))
     applied = 0
     for entry in catalogue:
-        value = translations.get(entry.msgid)
-        if value is None:
+        value = translations.get(_key(entry))
+        if value is None or entry.obsolete:
             continue
         if entry.msgid_plural:
             singular, plural = value if isinstance(value, list) else (value, value)

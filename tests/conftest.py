@@ -1,19 +1,38 @@
 """Project-wide test fixtures.
 
 Celery runs tasks in-process for every test unless the test is marked ``celery_worker``
-(those talk to a real worker through Redis). The cache is emptied before each test so
-rate limits and cached standings never leak between tests.
+(those talk to a real worker through Redis). The caches are emptied before each test so
+rate limits and cached standings never leak between tests; without Redis the file cache is
+a fresh directory of this test run, never the demo's ``var/cache`` nor another run's.
 """
 
 import os
+import shutil
+import tempfile
 
 import pytest
+from django.conf import settings
+from django.test.utils import override_settings
+
+from bob.settings import file_cache
 
 # Tests read messages in English; a test about Italian activates it explicitly. Set before
 # settings load so management-command subprocesses inherit it too.
 os.environ["BOB_LANGUAGE"] = "en"
 
 from bob.celery import app as celery_app  # noqa: E402
+
+# Settings are loaded before this file, so the directory is both set for this process and
+# exported for the management commands the tests run in subprocesses.
+_RUN_CACHE_DIR = "" if settings.REDIS_URL else tempfile.mkdtemp(prefix="bob-test-cache-")
+if _RUN_CACHE_DIR:
+    os.environ["BOB_CACHE_DIR"] = _RUN_CACHE_DIR
+    override_settings(CACHES={**settings.CACHES, "default": file_cache(_RUN_CACHE_DIR)}).enable()
+
+
+def pytest_unconfigure(config):
+    if _RUN_CACHE_DIR:
+        shutil.rmtree(_RUN_CACHE_DIR, ignore_errors=True)
 
 
 def services_required() -> bool:
@@ -45,7 +64,8 @@ def _celery_in_process(request):
 @pytest.fixture(autouse=True)
 def _empty_cache(request):
     if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
-        from django.core.cache import cache
+        from django.core.cache import caches
 
-        cache.clear()
+        for alias in settings.CACHES:
+            caches[alias].clear()
     yield

@@ -68,7 +68,7 @@ def test_embedded_default_is_sqlite_with_in_process_tasks():
     engine, eager, cache = out.stdout.split()
     assert engine == "django.db.backends.sqlite3"
     assert eager == "True"
-    assert cache.endswith("LocMemCache")
+    assert cache.endswith("FileBasedCache")
 
 
 def test_redis_url_switches_celery_and_cache_to_redis():

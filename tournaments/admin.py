@@ -2,7 +2,9 @@
 
 Stipulations and score thresholds follow the locks of :mod:`tournaments.session_settings`
 here too: a change to a locked row (or one moving a row onto a locked session or stage) is
-refused with the reason, and a locked row cannot be deleted.
+refused with the reason, and a locked row cannot be deleted. A stage's status is read-only:
+only :func:`tournaments.stages.advance` moves it (open to closed, never back), since closing
+awards the honours, score bonuses and qualifiers.
 """
 
 from django import forms
@@ -34,7 +36,6 @@ from .models import (
     Tournament,
     Weapon,
 )
-from .progression import purpose_label
 from .session_settings import setting_row_lock
 
 
@@ -112,6 +113,20 @@ class SettingRowAdmin(admin.ModelAdmin):
         return actions
 
 
+class StageForm(forms.ModelForm):
+    """Says, next to the read-only status, how a stage closes and why it cannot reopen."""
+
+    class Meta:
+        help_texts = {
+            "status": _(
+                "Changed only by BoB: a stage closes with “Close the stage and seat the "
+                "next” on the organiser's tournament page (or manage.py advance) once "
+                "every session has a confirmed result. Closing awards the stage's honours, "
+                "score bonuses and qualifiers, so a closed stage cannot be reopened."
+            )
+        }
+
+
 class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
@@ -125,8 +140,10 @@ class SquadInline(admin.TabularInline):
 
 class StageInline(admin.TabularInline):
     model = Stage
+    form = StageForm
     extra = 0
     fields = ["number", "kind", "status", "qualifier_count", "seating_method"]
+    readonly_fields = ["status"]
     show_change_link = True
 
 
@@ -200,7 +217,8 @@ class ThresholdInline(admin.TabularInline):
 class StageAdmin(admin.ModelAdmin):
     list_display = ["tournament", "number", "kind", "status", "qualifier_count"]
     list_filter = ["tournament", "kind", "status"]
-    readonly_fields = ["qualifiers", "closed_at"]
+    form = StageForm
+    readonly_fields = ["status", "qualifiers", "closed_at"]
     inlines = [SessionInline, ThresholdInline]
 
     def get_readonly_fields(self, request, obj=None) -> list[str]:
@@ -314,7 +332,7 @@ class DiceRollAdmin(ReadOnlyAdmin):
     @admin.display(description=_("purpose"), ordering="purpose")
     def shown_purpose(self, roll: DiceRoll) -> str:
         """The purpose in the reader's language (stored in English, as data)."""
-        return purpose_label(roll.purpose)
+        return roll.purpose_label
 
 
 @admin.register(Honour)

@@ -189,9 +189,11 @@ def render_bracket_svg(
             font_size="12",
         )
     )
+    # A group, not an img: an img would hide the session links inside it from screen
+    # readers while they stay in the tab order.
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
-        f'width="{width:.0f}" height="{height:.0f}" role="img" '
+        f'width="{width:.0f}" height="{height:.0f}" role="group" '
         f'aria-labelledby="bracket-title bracket-desc" font-family="system-ui, sans-serif" '
         f'fill="#14171c" class="bracket">'
         f'<title id="bracket-title">{escape(labels.title)}</title>'

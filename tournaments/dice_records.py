@@ -3,7 +3,8 @@
 The pure services roll through a :class:`~rules.engine.dice.Dice` and keep every roll in
 ``dice.log``; this module stores that log with the tournament/stage/session it belongs to,
 the seed and its commitment for app-rolled dice, so every draw can be audited and replayed
-(RULES.md §14).
+(RULES.md §14). Each row keeps its purpose in English and, when it has one, as a code with
+params (:mod:`tournaments.roll_purposes`), so the pages show it in the reader's language.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from rules.engine.dice import (
 
 from . import generations
 from .models import DiceRoll, Session, Stage, Tournament
+from .roll_purposes import coded_purpose
 from .typed_dice import TypedDice, parse_typed_dice
 
 
@@ -75,23 +77,27 @@ def record_rolls(
     batch = batch or uuid.uuid4()
     seed_text = "" if seed is None else str(seed)
     commitment = "" if seed is None else seed_commitment(seed)
-    rows = [
-        DiceRoll(
-            tournament=tournament,
-            stage=stage,
-            session=session,
-            batch=batch,
-            sequence=position,
-            purpose=roll.purpose_in("en")[:200],  # free text, or a code made English
-            kind=roll.kind.value,
-            values=list(roll.values),
-            subject=(roll.subject or "")[:200],
-            source=roll.source,
-            seed=seed_text if roll.source == "seeded" else "",
-            seed_commitment=commitment if roll.source == "seeded" else "",
+    rows = []
+    for position, roll in enumerate(rolls):
+        code, params = coded_purpose(roll.purpose, roll.params)
+        rows.append(
+            DiceRoll(
+                tournament=tournament,
+                stage=stage,
+                session=session,
+                batch=batch,
+                sequence=position,
+                purpose=roll.purpose_in("en")[:200],  # free text, or a code made English
+                purpose_code=code,
+                purpose_params=params,
+                kind=roll.kind.value,
+                values=list(roll.values),
+                subject=(roll.subject or "")[:200],
+                source=roll.source,
+                seed=seed_text if roll.source == "seeded" else "",
+                seed_commitment=commitment if roll.source == "seeded" else "",
+            )
         )
-        for position, roll in enumerate(rolls)
-    ]
     created = DiceRoll.objects.bulk_create(rows)
     if rows:
         # bulk_create sends no save signals.

@@ -28,12 +28,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from rules.engine.dice import Dice
 from tournaments.initiative import RollRecord, roll_off, roll_off_order
+from tournaments.roll_purposes import tournament_purpose
 
 
 class DrawError(ValueError):
-    """The draw's input is unusable; the message says what is wrong and how to fix it."""
+    """The draw's input is unusable; the message (in the active language) says what is wrong
+    and how to fix it."""
 
 
 @dataclass(frozen=True)
@@ -124,52 +129,79 @@ def squad_draw(squads: Sequence[str], players: Sequence[DrawPlayer], dice: Dice)
 
 def _validate(squads: Sequence[str], players: Sequence[DrawPlayer]) -> None:
     if not squads:
-        raise DrawError("no squads given; list the session's squads in squad order")
+        raise DrawError(_("no squads given; list the session's squads in squad order"))
     seen_squads: set[str] = set()
     for squad in squads:
         if not isinstance(squad, str) or not squad:
-            raise DrawError(f"squad {squad!r} is not a squad name; give squads as text slugs")
+            raise DrawError(
+                _("squad %(squad)r is not a squad name; give squads as text slugs")
+                % {"squad": squad}
+            )
         if squad in seen_squads:
-            raise DrawError(f"squad '{squad}' is listed twice in the squad order; list it once")
+            raise DrawError(
+                _("squad '%(squad)s' is listed twice in the squad order; list it once")
+                % {"squad": squad}
+            )
         seen_squads.add(squad)
     known = ", ".join(squads)
     if not players:
-        raise DrawError("no players given; a draw needs at least one player")
+        raise DrawError(_("no players given; a draw needs at least one player"))
     if len(players) > len(squads):
         raise DrawError(
-            f"{len(players)} players but only {len(squads)} squads: every player needs a "
-            "different squad; add squads or seat fewer players in this session"
+            ngettext(
+                "%(players)d players but only %(squads)d squad: every player needs a "
+                "different squad; add squads or seat fewer players in this session",
+                "%(players)d players but only %(squads)d squads: every player needs a "
+                "different squad; add squads or seat fewer players in this session",
+                len(squads),
+            )
+            % {"players": len(players), "squads": len(squads)}
         )
     seen_players: set[str] = set()
     for player in players:
         if not isinstance(player.id, str) or not player.id:
-            raise DrawError(f"player id {player.id!r} is not usable; give each player a text id")
+            raise DrawError(
+                _("player id %(id)r is not usable; give each player a text id") % {"id": player.id}
+            )
         if player.id in seen_players:
-            raise DrawError(f"player '{player.id}' is listed twice; give each player once")
+            raise DrawError(
+                _("player '%(player)s' is listed twice; give each player once")
+                % {"player": player.id}
+            )
         seen_players.add(player.id)
         listed: set[str] = set()
         for squad in player.preferences:
             if squad not in seen_squads:
                 raise DrawError(
-                    f"player '{player.id}' prefers unknown squad '{squad}'; choose among: {known}"
+                    _(
+                        "player '%(player)s' prefers unknown squad '%(squad)s'; "
+                        "choose among: %(known)s"
+                    )
+                    % {"player": player.id, "squad": squad, "known": known}
                 )
             if squad in listed:
                 raise DrawError(
-                    f"player '{player.id}' lists squad '{squad}' twice in their preferences; "
-                    "list each squad at most once"
+                    _(
+                        "player '%(player)s' lists squad '%(squad)s' twice in their preferences; "
+                        "list each squad at most once"
+                    )
+                    % {"player": player.id, "squad": squad}
                 )
             listed.add(squad)
         previous = player.previous
         if previous is not None:
             if previous.squad not in seen_squads:
                 raise DrawError(
-                    f"player '{player.id}' previously played unknown squad '{previous.squad}'; "
-                    f"choose among: {known}"
+                    _(
+                        "player '%(player)s' previously played unknown squad '%(squad)s'; "
+                        "choose among: %(known)s"
+                    )
+                    % {"player": player.id, "squad": previous.squad, "known": known}
                 )
             if previous.rank < 0:
                 raise DrawError(
-                    f"player '{player.id}' has rank {previous.rank}; ranks start at 0 "
-                    "(Marine Squad)"
+                    _("player '%(player)s' has rank %(rank)d; ranks start at 0 (Marine Squad)")
+                    % {"player": player.id, "rank": previous.rank}
                 )
 
 
@@ -203,7 +235,10 @@ def _retention_keeper(
     if len(candidates) == 1:
         return candidates[0].id
     return roll_off(
-        [player.id for player in candidates], dice, f"squad retention: {squad}", records
+        [player.id for player in candidates],
+        dice,
+        tournament_purpose("squad_retention", squad=squad),
+        records,
     )
 
 
@@ -229,7 +264,7 @@ def _preference_draw(
             claimants = claims.get(squad)
             if not claimants:
                 continue
-            purpose = f"squad draw, choice {tier + 1}: {squad}"
+            purpose = tournament_purpose("squad_choice", choice=tier + 1, squad=squad)
             winner = (
                 claimants[0] if len(claimants) == 1 else roll_off(claimants, dice, purpose, records)
             )
@@ -241,7 +276,7 @@ def _preference_draw(
         return
     by_id = {player.id: player for player in left}
     order = roll_off_order(
-        [player.id for player in left], dice, "squad draw, leftover squads", records
+        [player.id for player in left], dice, tournament_purpose("squad_leftover"), records
     )
     for player_id in order:
         preferred = [squad for squad in by_id[player_id].preferences if squad not in taken]

@@ -3,8 +3,10 @@
 Everything cached from a tournament's data (the anonymous page cache, the standings) is
 keyed by, or stamped with, the tournament's current generation, so one new token makes all
 of it stale at once and nothing needs to know which keys to delete. The token lives in the
-shared cache (Redis in production), so a change committed by any process — a web request,
-a Celery worker, a management command — is seen by every web process on its next read.
+shared cache (Redis in production, the ``var/cache`` files in the embedded default), so a
+change committed by any process — a web request, a Celery worker, a management command —
+is seen by every web process on its next read. It must never be kept in a process's own
+memory (the ``local`` cache), or changes made elsewhere would not show.
 
 Writes do not bump the generation themselves: :func:`mark_changed` notes the tournament and
 the generation is bumped once the surrounding transaction commits (``on_commit``), so a

@@ -1,4 +1,5 @@
-"""Login rate limiting kept in the Django cache (Redis in production, local memory otherwise).
+"""Login rate limiting kept in the Django cache (Redis in production, the shared file cache
+otherwise), so every web process counts the same attempts.
 
 Failed log-ins are counted per client address and per user name within a window; once either
 count reaches the limit, further attempts are refused until the window expires. A successful

@@ -16,7 +16,6 @@
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -28,6 +27,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from rules.engine.dice import Dice
 from tournaments.initiative import RollRecord, roll_off_order, roll_off_select
 from tournaments.ranking import SessionRanking
+from tournaments.roll_purposes import tournament_purpose
 
 
 class ProgressionError(ValueError):
@@ -137,24 +137,22 @@ class QualifierSelection:
         return tuple(qualifier.player for qualifier in self.qualifiers)
 
 
-#: How a place is named in a roll-off's purpose. The purpose is stored in the dice log
-#: (``DiceRoll.purpose``) and exported, so it stays English; :func:`purpose_label` shows it
-#: in the reader's language.
-_PLACE_NAMES = {1: "winners", 2: "runners-up", 3: "thirds"}
+#: The roll-off purpose (:mod:`tournaments.roll_purposes`) of a tie at the cut, by place.
+_TIE_PURPOSES = {1: "best_winners_tie", 2: "best_runners_up_tie", 3: "best_thirds_tie"}
 _GROUP_LABELS = {
     1: gettext_lazy("best winners"),
     2: gettext_lazy("best runners-up"),
     3: gettext_lazy("best thirds"),
 }
-_PURPOSE = re.compile(
-    r"^best (?P<group>winners|runners-up|thirds|position (?P<position>\d+)): "
-    r"tie on (?P<points>-?\d+) points(?: \(re-roll (?P<reroll>\d+)\))?$"
-)
 
 
-def _group_purpose(position: int) -> str:
-    """The stored (English) name of the group a roll-off picks from, e.g. "best thirds"."""
-    return f"best {_PLACE_NAMES.get(position, f'position {position}')}"
+def _tie_purpose(position: int, points: int) -> str:
+    """The (English) purpose of a roll-off among the players at ``position`` tied on
+    ``points``, e.g. "best thirds: tie on 12 points"."""
+    code = _TIE_PURPOSES.get(position)
+    if code is None:
+        return tournament_purpose("best_in_position_tie", position=position, points=points)
+    return tournament_purpose(code, points=points)
 
 
 def _group_label(position: int) -> str:
@@ -163,26 +161,6 @@ def _group_label(position: int) -> str:
     if label is not None:
         return str(label)
     return _("best players in position %(position)d") % {"position": position}
-
-
-def purpose_label(purpose: str) -> str:
-    """A stored qualifier roll-off purpose in the active language (with the re-roll suffix
-    :mod:`tournaments.initiative` adds); any other purpose comes back unchanged."""
-    match = _PURPOSE.match(purpose)
-    if match is None:
-        return purpose
-    group = match["group"]
-    if match["position"] is not None:
-        position = int(match["position"])
-    else:
-        position = next(number for number, name in _PLACE_NAMES.items() if name == group)
-    values = {"group": _group_label(position), "points": int(match["points"])}
-    if match["reroll"] is None:
-        return _("%(group)s: tie on %(points)d points") % values
-    return _("%(group)s: tie on %(points)d points (re-roll %(reroll)d)") % {
-        **values,
-        "reroll": int(match["reroll"]),
-    }
 
 
 def select_qualifiers(
@@ -242,7 +220,7 @@ def _best_by_points(
             % {"names": names, "points": cut, "count": left, "group": _group_label(position)}
         )
     by_player = {q.player: q for q in at_cut}
-    purpose = f"{_group_purpose(position)}: tie on {cut} points"
+    purpose = _tie_purpose(position, cut)
     winners = roll_off_select([q.player for q in at_cut], left, dice, purpose, rolls)
     return above + [by_player[player] for player in winners]
 
@@ -315,7 +293,10 @@ def seed_order(
                 )
             seeds.extend(
                 roll_off_order(
-                    [q.player for q in group], dice, f"seeding: tie for seed {index + 1}", rolls
+                    [q.player for q in group],
+                    dice,
+                    tournament_purpose("seeding_tie", seed=index + 1),
+                    rolls,
                 )
             )
         index += len(group)
@@ -407,7 +388,7 @@ def seat_stage(
     else:
         if dice is None:
             raise ProgressionError("random seating needs dice")
-        seeds = roll_off_order(players, dice, "random seating", rolls)
+        seeds = roll_off_order(players, dice, tournament_purpose("random_seating"), rolls)
     origin = {q.player: q.session for q in qualifiers}
     sessions = remove_clashes(snake(seeds, sizes), origin, seeds)
     return Seating(

@@ -10,13 +10,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DiceError, DieKind, ScriptedDice, parse_dice_list
-from rules.engine.narration import LANGUAGES
-from rules.engine.narration_dice import purpose_text
+
+from .roll_purposes import logged_purpose_label
 
 #: A die as named inside a sentence ("which a white combat die cannot show").
 DIE_NAMES = {
@@ -26,11 +26,6 @@ DIE_NAMES = {
     DieKind.WHITE: _lazy("white (light) combat die"),
     DieKind.RED: _lazy("red (heavy) combat die"),
 }
-
-
-def _purpose(purpose: str, params: Mapping[str, Any]) -> str:
-    language = (get_language() or "en").split("-")[0]
-    return purpose_text(purpose, params, language if language in LANGUAGES else "en")
 
 
 class TypedDice(ScriptedDice):
@@ -50,7 +45,7 @@ class TypedDice(ScriptedDice):
                     "%(given)d values were given; add more values",
                     given,
                 )
-                values["purpose"] = _purpose(purpose, params)
+                values["purpose"] = logged_purpose_label(purpose, params)
             else:
                 message = ngettext(
                     "not enough dice: die %(number)d is needed but only %(given)d value was "

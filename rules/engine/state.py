@@ -5,10 +5,13 @@
 the board, no two on one square, Dreadnoughts on 2x2 blocks, references to known figures,
 players and sections...). Every problem is a :class:`StateError` naming the JSON path, e.g.
 ``$.figures[3].squares[0]: square 4,7 is solid``. The format is described in ``docs/state.md``.
+Each problem carries a message code and params too, so its text can be shown in Italian
+(the templates are in :mod:`rules.engine.narration_state`).
 """
 
 from __future__ import annotations
 
+import errno
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -30,7 +33,8 @@ from .geometry import (
     is_orthogonally_adjacent,
     top_left,
 )
-from .maps import board_from_json, board_to_json, load_map, parse_map
+from .maps import board_from_json, board_to_json, bundled_maps, load_map, parse_map
+from .narration_state import more_problems_text, state_error_text
 
 STATE_FORMAT = "bob-state/1"
 SCHEMA_PATH = Path(__file__).with_name("schema") / "state.schema.json"
@@ -41,23 +45,46 @@ STIPULATIONS = ("alien_hunt", "catch_the_flag", "tpk", "extended_tpk")
 
 @dataclass(frozen=True)
 class Problem:
+    """One thing wrong in a state: its JSON path and English ``message``; a problem found
+    by the engine also has a message ``code`` and ``params`` (see :meth:`coded`), while one
+    made by a caller with its own, already translated message has ``code`` None."""
+
     path: str
     message: str
+    code: str | None = None
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
+
+    @classmethod
+    def coded(cls, path: str, code: str, /, **params: Any) -> Problem:
+        """The problem ``code`` of :data:`rules.engine.narration_state.STATE_ERRORS`."""
+        return cls(path, state_error_text(code, params, "en"), code, params)
+
+    def text_in(self, lang: str) -> str:
+        """The message in ``lang`` ("it" or "en"); a caller's own message as it is."""
+        return state_error_text(self.code, self.params, lang) if self.code else self.message
 
     def __str__(self) -> str:
         return f"{self.path}: {self.message}"
 
 
 class StateError(ValueError):
-    """A game state is invalid. ``problems`` lists each (JSON path, message) found."""
+    """A game state is invalid. ``problems`` lists each (JSON path, message) found;
+    ``str()`` is the first one in English, :meth:`text_in` the same in another language."""
 
     def __init__(self, problems: list[Problem]) -> None:
         self.problems = problems
         first = problems[0]
         self.path = first.path
         self.message = first.message
-        more = f" (and {len(problems) - 1} more problems)" if len(problems) > 1 else ""
-        super().__init__(f"{first}{more}")
+        super().__init__(self.text_in("en"))
+
+    def text_in(self, lang: str) -> str:
+        """The first problem with its path in ``lang``, and how many more there are."""
+        first = self.problems[0]
+        more = len(self.problems) - 1
+        return f"{first.path}: {first.text_in(lang)}" + (
+            more_problems_text(more, lang) if more else ""
+        )
 
 
 @dataclass(frozen=True)
@@ -355,15 +382,28 @@ class GameState:
         try:
             text = path.read_text(encoding="utf-8")
         except OSError as exc:
-            raise StateError([Problem("$", f"cannot read {path}: {exc.strerror}")]) from exc
+            reason = errno.errorcode.get(exc.errno or 0, "")
+            raise StateError(
+                [
+                    Problem.coded(
+                        "$", "cannot_read", file=str(path), reason=exc.strerror, errno=reason
+                    )
+                ]
+            ) from exc
+        except UnicodeDecodeError as exc:
+            raise StateError([Problem.coded("$", "not_utf8", file=str(path))]) from exc
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise StateError(
                 [
-                    Problem(
+                    Problem.coded(
                         "$",
-                        f"{path} is not JSON: {exc.msg} at line {exc.lineno}, column {exc.colno}",
+                        "not_json",
+                        file=str(path),
+                        msg=exc.msg,
+                        line=exc.lineno,
+                        column=exc.colno,
                     )
                 ]
             ) from exc
@@ -434,14 +474,53 @@ def _schema_check(data: Any) -> None:
     validator = jsonschema.Draft202012Validator(state_schema())
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
-        raise StateError([Problem(_json_path(e.absolute_path), _schema_message(e)) for e in errors])
+        raise StateError([_schema_problem(e) for e in errors])
 
 
-def _schema_message(error: jsonschema.ValidationError) -> str:
+def _schema_problem(error: jsonschema.ValidationError) -> Problem:
+    """A schema error as a coded problem at its path; for ``oneOf``, the closest branch's."""
+    path = _json_path(error.absolute_path)
     if error.validator == "oneOf" and error.context:
-        best = jsonschema.exceptions.best_match(error.context)
-        return best.message
-    return error.message
+        error = jsonschema.exceptions.best_match(error.context)
+    for code, params in _schema_codes(error):
+        problem = Problem.coded(path, code, **params)
+        # The English text must stay jsonschema's own; a wording it changed falls through.
+        if problem.message == error.message:
+            return problem
+    return Problem.coded(path, "schema_other", detail=error.message)
+
+
+#: Validators whose message shows the value checked and the schema's limit or values.
+_SCHEMA_VALUE_CODES = {
+    "type": ("schema_type", "types"),
+    "enum": ("schema_enum", "allowed"),
+    "pattern": ("schema_pattern", "pattern"),
+    "minimum": ("schema_minimum", "limit"),
+    "maximum": ("schema_maximum", "limit"),
+    "minItems": ("schema_min_items", "limit"),
+    "maxItems": ("schema_max_items", "limit"),
+}
+
+
+def _schema_codes(error: jsonschema.ValidationError) -> Iterable[tuple[str, dict[str, Any]]]:
+    """Candidate (code, params) for a schema error (several when its message names one of a
+    few properties)."""
+    kind, instance, expected = error.validator, error.instance, error.validator_value
+    if kind == "required" and isinstance(instance, Mapping):
+        for name in expected:
+            if name not in instance:
+                yield "schema_required", {"property": name}
+    elif kind == "additionalProperties" and isinstance(instance, Mapping):
+        known = error.schema.get("properties", {})
+        extras = sorted((name for name in instance if name not in known), key=str)
+        yield "schema_additional", {"properties": extras}
+    elif kind == "const":
+        yield "schema_const", {"expected": expected}
+    elif kind in _SCHEMA_VALUE_CODES:
+        code, name = _SCHEMA_VALUE_CODES[kind]
+        if kind == "type" and isinstance(expected, str):
+            expected = [expected]
+        yield code, {"value": instance, name: expected}
 
 
 def validate_map_json(data: Any) -> Board:
@@ -449,23 +528,26 @@ def validate_map_json(data: Any) -> Board:
     schema = {"$defs": state_schema()["$defs"], "$ref": "#/$defs/map"}
     errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
     if errors:
-        raise StateError([Problem(_json_path(e.absolute_path), e.message) for e in errors])
+        raise StateError([_schema_problem(e) for e in errors])
     try:
         return board_from_json(data)
     except BoardError as exc:
-        raise StateError([Problem("$", str(exc))]) from exc
+        raise StateError([Problem.coded("$", "bad_map", detail=str(exc))]) from exc
 
 
 def _load_board(spec: Any) -> tuple[Board, str | None]:
     if isinstance(spec, str):
         try:
             return load_map(spec), spec
-        except (FileNotFoundError, ValueError) as exc:
-            raise StateError([Problem("$.map", str(exc))]) from exc
+        except FileNotFoundError as exc:
+            problem = Problem.coded("$.map", "unknown_map", map=spec, maps=bundled_maps())
+            raise StateError([problem]) from exc
+        except ValueError as exc:
+            raise StateError([Problem.coded("$.map", "bad_map", detail=str(exc))]) from exc
     try:
         return board_from_json(spec), None
     except BoardError as exc:
-        raise StateError([Problem("$.map", str(exc))]) from exc
+        raise StateError([Problem.coded("$.map", "bad_map", detail=str(exc))]) from exc
 
 
 def _figure(f: dict[str, Any]) -> Figure:
@@ -499,39 +581,23 @@ def _doors(board: Board, entries: list[dict[str, Any]]) -> dict[Edge, DoorState]
         a, b = (tuple(entry["between"][0]), tuple(entry["between"][1]))
         path = f"$.doors[{i}]"
         if not is_orthogonally_adjacent(a, b):
-            problems.append(Problem(f"{path}.between", "the two squares must share a side"))
+            problems.append(Problem.coded(f"{path}.between", "door_not_adjacent"))
             continue
         e = edge(a, b)
         door = board.doors.get(e)
         state = DoorState(entry["state"])
-        where = f"{format_square(a)} and {format_square(b)}"
+        where = {"a": list(a), "b": list(b)}
         if door is None:
-            problems.append(Problem(f"{path}.between", f"the map has no door between {where}"))
+            problems.append(Problem.coded(f"{path}.between", "no_door", **where))
         elif e in doors:
-            problems.append(Problem(f"{path}.between", f"the door between {where} is listed twice"))
+            problems.append(Problem.coded(f"{path}.between", "door_twice", **where))
         elif door.always_open and state is not DoorState.OPEN:
-            problems.append(
-                Problem(
-                    f"{path}.state",
-                    f"the door between {where} is in a dividing wall and is always open",
-                )
-            )
+            problems.append(Problem.coded(f"{path}.state", "door_always_open", **where))
         elif (door.state in (DoorState.BULKHEAD, DoorState.DESTROYED)) != (
             state in (DoorState.BULKHEAD, DoorState.DESTROYED)
         ):
-            kind = (
-                "a reinforced bulkhead" if door.state is DoorState.BULKHEAD else "an ordinary door"
-            )
-            allowed = (
-                "bulkhead or destroyed" if door.state is DoorState.BULKHEAD else "closed or open"
-            )
-            problems.append(
-                Problem(
-                    f"{path}.state",
-                    f"the door between {where} is {kind}: its state must "
-                    f"be {allowed}, not {state.value}",
-                )
-            )
+            code = "bulkhead_state" if door.state is DoorState.BULKHEAD else "ordinary_door_state"
+            problems.append(Problem.coded(f"{path}.state", code, door_state=state.value, **where))
         else:
             doors[e] = state
     if problems:
@@ -543,73 +609,59 @@ def semantic_problems(state: GameState) -> list[Problem]:
     """Consistency problems of a state, each with the JSON path of the offending value."""
     problems: list[Problem] = []
     board = state.board
-    add = problems.append
+
+    def add(path: str, code: str, /, **params: Any) -> None:
+        problems.append(Problem.coded(path, code, **params))
 
     player_ids: set[str] = set()
     for i, p in enumerate(state.players):
         if p.id in player_ids:
-            add(Problem(f"$.players[{i}].id", f"player id {p.id!r} is used twice"))
+            add(f"$.players[{i}].id", "player_id_twice", player=p.id)
         player_ids.add(p.id)
         if p.claw is not None and p.claw not in {c.id for c in board.claws}:
-            add(Problem(f"$.players[{i}].claw", f"the map has no docking claw {p.claw!r}"))
+            add(f"$.players[{i}].claw", "no_claw", claw=p.claw)
     seen_init: set[str] = set()
     for i, pid in enumerate(state.initiative):
         if pid not in player_ids:
-            add(Problem(f"$.initiative[{i}]", f"unknown player {pid!r}"))
+            add(f"$.initiative[{i}]", "unknown_player", player=pid)
         if pid in seen_init:
-            add(Problem(f"$.initiative[{i}]", f"player {pid!r} appears twice"))
+            add(f"$.initiative[{i}]", "player_twice", player=pid)
         seen_init.add(pid)
     if state.active_player is not None and state.active_player not in player_ids:
-        add(Problem("$.active_player", f"unknown player {state.active_player!r}"))
+        add("$.active_player", "unknown_player", player=state.active_player)
 
     figure_ids: dict[str, Figure] = {}
     occupied: dict[Square, str] = {}
     for i, f in enumerate(state.figures):
         path = f"$.figures[{i}]"
         if f.id in figure_ids:
-            add(Problem(f"{path}.id", f"figure id {f.id!r} is used twice"))
+            add(f"{path}.id", "figure_id_twice", figure=f.id)
         figure_ids[f.id] = f
         if f.side == MARINE and f.player is None:
-            add(Problem(f"{path}.player", "a marine-side figure needs its player"))
+            add(f"{path}.player", "marine_needs_player")
         elif f.side == MARINE and f.player not in player_ids:
-            add(Problem(f"{path}.player", f"unknown player {f.player!r}"))
+            add(f"{path}.player", "unknown_player", player=f.player)
         elif f.side == ALIEN and f.player is not None:
-            add(Problem(f"{path}.player", "alien figures belong to no player: use null"))
+            add(f"{path}.player", "alien_has_player")
         n = len(f.squares)
         if n == 0 and f.piloting is None:
-            add(Problem(f"{path}.squares", "a figure needs a square unless it pilots a vehicle"))
+            add(f"{path}.squares", "needs_square")
         elif n == 3:
-            add(Problem(f"{path}.squares", "a figure covers 1, 2 (Tarantula) or 4 squares"))
+            add(f"{path}.squares", "square_count")
         elif n == 2 and not is_orthogonally_adjacent(*f.squares):
-            add(Problem(f"{path}.squares", "the two squares of a Tarantula must share a side"))
+            add(f"{path}.squares", "tarantula_squares")
         elif n == 4 and not is_2x2_block(f.squares):
-            add(Problem(f"{path}.squares", "a Dreadnought's four squares must form a 2x2 block"))
+            add(f"{path}.squares", "dreadnought_squares")
         for j, sq in enumerate(f.squares):
             spath = f"{path}.squares[{j}]"
             if not board.in_bounds(sq):
-                add(
-                    Problem(
-                        spath,
-                        f"square {format_square(sq)} is outside the "
-                        f"{board.width}x{board.height} board",
-                    )
-                )
+                add(spath, "off_board", square=list(sq), width=board.width, height=board.height)
             elif board.is_solid(sq):
-                add(Problem(spath, f"square {format_square(sq)} is solid"))
+                add(spath, "solid", square=list(sq))
             elif sq in occupied:
-                add(
-                    Problem(
-                        spath, f"square {format_square(sq)} already holds figure {occupied[sq]!r}"
-                    )
-                )
+                add(spath, "square_taken", square=list(sq), figure=occupied[sq])
             elif f.side == ALIEN and board.claw_of(sq) is not None:
-                add(
-                    Problem(
-                        spath,
-                        f"square {format_square(sq)} is in docking claw "
-                        f"{board.claw_of(sq)}: aliens never enter the claws",
-                    )
-                )
+                add(spath, "alien_in_claw", square=list(sq), claw=board.claw_of(sq))
             else:
                 occupied[sq] = f.id
     pilots: dict[str, str] = {}
@@ -618,73 +670,57 @@ def semantic_problems(state: GameState) -> list[Problem]:
             continue
         path = f"$.figures[{i}].piloting"
         if f.piloting not in figure_ids:
-            add(Problem(path, f"unknown figure {f.piloting!r}"))
+            add(path, "unknown_figure", figure=f.piloting)
         elif f.piloting == f.id:
-            add(Problem(path, "a figure cannot pilot itself"))
+            add(path, "pilots_itself")
         elif f.piloting in pilots:
-            add(
-                Problem(path, f"figure {f.piloting!r} is already piloted by {pilots[f.piloting]!r}")
-            )
+            add(path, "already_piloted", figure=f.piloting, pilot=pilots[f.piloting])
         else:
             pilots[f.piloting] = f.id
             if f.squares and figure_ids[f.piloting].is_dreadnought:
-                add(
-                    Problem(
-                        f"$.figures[{i}].squares",
-                        "a Dreadnought's pilot is inside it: give the pilot no squares",
-                    )
-                )
+                add(f"$.figures[{i}].squares", "pilot_inside")
 
     blip_ids: set[str] = set()
     blip_squares: set[Square] = set()
     for i, b in enumerate(state.blips):
         path = f"$.blips[{i}]"
         if b.id in blip_ids:
-            add(Problem(f"{path}.id", f"blip id {b.id!r} is used twice"))
+            add(f"{path}.id", "blip_id_twice", blip=b.id)
         blip_ids.add(b.id)
         sq = b.square
         if not board.in_bounds(sq):
-            add(Problem(f"{path}.square", f"square {format_square(sq)} is outside the board"))
+            add(f"{path}.square", "blip_off_board", square=list(sq))
         elif board.is_solid(sq):
-            add(Problem(f"{path}.square", f"square {format_square(sq)} is solid"))
+            add(f"{path}.square", "solid", square=list(sq))
         elif sq in occupied:
-            add(
-                Problem(
-                    f"{path}.square", f"square {format_square(sq)} holds figure {occupied[sq]!r}"
-                )
-            )
+            add(f"{path}.square", "blip_on_figure", square=list(sq), figure=occupied[sq])
         elif sq in blip_squares:
-            add(Problem(f"{path}.square", f"square {format_square(sq)} already holds a blip"))
+            add(f"{path}.square", "blip_on_blip", square=list(sq))
         blip_squares.add(sq)
 
     token_ids: set[str] = set()
     for i, t in enumerate(state.tokens):
         if t.id in token_ids:
-            add(Problem(f"$.tokens[{i}].id", f"token id {t.id!r} is used twice"))
+            add(f"$.tokens[{i}].id", "token_id_twice", token=t.id)
         token_ids.add(t.id)
         if t.taken_by is not None and t.taken_by not in player_ids:
-            add(Problem(f"$.tokens[{i}].taken_by", f"unknown player {t.taken_by!r}"))
+            add(f"$.tokens[{i}].taken_by", "unknown_player", player=t.taken_by)
 
     section_ids = {s.id for s in board.sections}
     for i, sid in enumerate(state.surveyed_sections):
         if sid not in section_ids:
-            add(Problem(f"$.surveyed_sections[{i}]", f"the map has no section {sid!r}"))
+            add(f"$.surveyed_sections[{i}]", "no_section", section=sid)
 
     for i, flag in enumerate(state.flags):
         path = f"$.flags[{i}]"
         if (flag.square is None) == (flag.carried_by is None):
-            add(Problem(path, "a flag is either on a square or carried by a figure (not both)"))
+            add(path, "flag_place")
         if flag.carried_by is not None and flag.carried_by not in figure_ids:
-            add(Problem(f"{path}.carried_by", f"unknown figure {flag.carried_by!r}"))
+            add(f"{path}.carried_by", "unknown_figure", figure=flag.carried_by)
         if flag.square is not None and board.is_solid(flag.square):
-            add(
-                Problem(
-                    f"{path}.square",
-                    f"square {format_square(flag.square)} is not an open square of the board",
-                )
-            )
+            add(f"{path}.square", "flag_square", square=list(flag.square))
     if state.stipulation.type not in STIPULATIONS:
-        add(Problem("$.stipulation.type", f"unknown stipulation {state.stipulation.type!r}"))
+        add("$.stipulation.type", "unknown_stipulation", stipulation=state.stipulation.type)
     return problems
 
 

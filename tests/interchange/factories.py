@@ -309,6 +309,8 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             batch=draw_batch,
             sequence=sequence,
             purpose="squad draw, choice 1: blood-angels",
+            purpose_code="squad_choice",
+            purpose_params={"choice": 1, "squad": "blood-angels"},
             kind="d6",
             values=[value],
             subject=str(player.pk),
@@ -317,9 +319,10 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             seed_commitment=seed_commitment(seed),
         )
         stamp(DiceRoll, roll.pk, "created_at", T0 + timedelta(minutes=30))
-    for sequence, kind, values, subject in (
-        (0, "red", [0, 3, 2], "figure-7"),
-        (1, "white", [1, 0], ""),
+    shot = {"attacker": "figure-7", "weapon": "lascannon", "target": "a1"}
+    for sequence, kind, values, subject, code, params in (
+        (0, "red", [0, 3, 2], "figure-7", "shot", shot),
+        (1, "white", [1, 0], "", "", {}),
     ):
         roll = DiceRoll.objects.create(
             tournament=tournament,
@@ -327,6 +330,8 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             batch=uuid.UUID("99999999-8888-7777-6666-555555555555"),
             sequence=sequence,
             purpose="shooting",
+            purpose_code=code,
+            purpose_params=params,
             kind=kind,
             values=values,
             subject=subject,

@@ -38,7 +38,7 @@ def fails(*args: str) -> tuple[str, str]:
 def test_export_prints_the_document(document):
     out, _err = run("export_tournament", "bob-2025")
     assert out == dumps(document)
-    assert json.loads(out)["format_version"] == 1
+    assert json.loads(out)["format_version"] == 2
 
 
 def test_export_writes_a_file(document, tmp_path):
@@ -109,10 +109,10 @@ def test_import_not_json(tmp_path):
 
 @pytest.mark.django_db
 def test_import_wrong_format_version(tmp_path):
-    doc = {"format": "bob-tournament", "format_version": 2}
+    doc = {"format": "bob-tournament", "format_version": 3}
     _message, err = fails("import_tournament", write(tmp_path, json.dumps(doc)))
     assert err.strip() == (
-        "$.format_version: format version 2 is not supported; this BoB reads version 1 "
+        "$.format_version: format version 3 is not supported; this BoB reads versions 1, 2 "
         "(export the tournament again from a matching BoB)"
     )
 

@@ -49,7 +49,7 @@ def test_not_an_object_wrong_format_and_wrong_version():
     problems = check_document({"format": "bob-tournament", "format_version": 7})
     assert len(problems) == 1
     assert problems[0].path == "$.format_version"
-    assert "format version 7 is not supported; this BoB reads version 1" in problems[0].message
+    assert "format version 7 is not supported; this BoB reads versions 1, 2" in problems[0].message
 
 
 def test_schema_violations_are_listed_with_paths(document):

@@ -225,3 +225,71 @@ def test_admin_closed_stage_keeps_its_stipulation_read_only(rf, world):
     _close(world.stage)
     world.stage.refresh_from_db()
     assert "stipulation_kind" in stage_admin.get_readonly_fields(request, world.stage)
+
+
+# A stage's status moves only through advance(): open to closed, never back.
+
+
+def _stage_change_data(admin_client, stage: models.Stage, **changes) -> dict:
+    """What the stage's change page posts back unchanged, plus ``changes``."""
+    page = admin_client.get(_change_url(stage))
+    form = page.context["adminform"].form
+    data = {name: form[name].value() for name in form.fields}
+    data = {name: "" if value is None else value for name, value in data.items()}
+    for inline in page.context["inline_admin_formsets"]:
+        management = inline.formset.management_form
+        data.update(
+            {management[name].html_name: management[name].value() for name in management.fields}
+        )
+    return {**data, **changes}
+
+
+@pytest.mark.parametrize(
+    ("stored", "posted"),
+    [
+        (models.StageStatus.CLOSED, models.StageStatus.OPEN),
+        (models.StageStatus.OPEN, models.StageStatus.CLOSED),
+    ],
+)
+def test_admin_cannot_change_a_stage_status(admin_client, world, stored, posted):
+    stage = models.Stage.objects.create(
+        tournament=world.tournament, number=9, kind=models.StageKind.FINAL, status=stored
+    )
+    response = admin_client.post(
+        _change_url(stage), _stage_change_data(admin_client, stage, status=posted, map_name="Moon")
+    )
+    assert response.status_code == 302  # the rest of the stage still saves
+    stage.refresh_from_db()
+    assert (stage.status, stage.map_name) == (stored, "Moon")
+
+
+def test_admin_says_how_a_stage_closes_and_why_it_cannot_reopen(admin_client, world):
+    _close(world.stage)
+    page = admin_client.get(_change_url(world.stage)).content.decode()
+    assert "Close the stage and seat the next" in page
+    assert "cannot be reopened" in page
+    add = admin_client.get(reverse("admin:tournaments_stage_add"))
+    assert "status" not in add.context["adminform"].form.fields  # a new stage starts open
+
+
+def test_admin_tournament_page_cannot_change_its_stages_status(rf, world):
+    from tournaments.admin import StageInline
+
+    request = rf.get("/")
+    request.user = world.superuser
+    _close(world.stage)
+    stage = models.Stage.objects.get(pk=world.stage.pk)
+    management = {"TOTAL_FORMS": 1, "INITIAL_FORMS": 1, "MIN_NUM_FORMS": 0, "MAX_NUM_FORMS": 1000}
+    row = {
+        "0-id": stage.pk,
+        "0-tournament": world.tournament.pk,
+        "0-number": stage.number,
+        "0-kind": stage.kind,
+        "0-status": models.StageStatus.OPEN,
+    }
+    formset = _inline_formset(request, world.tournament, StageInline, {**management, **row})
+    assert "status" not in formset.forms[0].fields
+    assert formset.is_valid(), formset.errors
+    formset.save()
+    stage.refresh_from_db()
+    assert stage.status == models.StageStatus.CLOSED

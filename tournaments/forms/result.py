@@ -6,11 +6,18 @@ entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
 stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
 The form builds the scoring service's :class:`~tournaments.scoring.SeatBreakdown` list;
 the same form drives the live preview.
+
+Light-weapon and unarmed marines share one count ("light weapon or unarmed"), since the
+judge enters them alike. A version entered elsewhere (the JSON API, an import) may record
+unarmed marines apart; a form loaded from such a version lists them apart too (an
+"unarmed" count and Dreadnought pilot), so correcting it keeps them as stored: their
+points follow the tournament's own unarmed value, which an organiser may set apart.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -45,7 +52,24 @@ KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
     (MarineClass.EXTRA_HEAVY, _("extra-heavy weapon (15)")),
     (MarineClass.GUNNER, _("Tarantula gunner (5)")),
 )
+#: The classes of a form that lists unarmed marines apart (see :func:`lists_unarmed_apart`).
+KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, str], ...] = (
+    (MarineClass.LIGHT, _("light weapon (5)")),
+    (MarineClass.UNARMED, _("unarmed (5)")),
+    *KILL_CLASSES[1:],
+)
 LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
+
+
+def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
+    """Whether the form for ``source`` (posted data or initial values) lists unarmed marines
+    apart: when it has an unarmed count or Dreadnought pilot, i.e. it was loaded from a
+    version that records some, or posted from a form that showed them."""
+    unarmed = MarineClass.UNARMED.value
+    return any(
+        name.endswith(f"-{unarmed}") or (name.endswith("-pilot") and source[name] == unarmed)
+        for name in source
+    )
 
 
 def _count(label: str) -> forms.IntegerField:
@@ -71,8 +95,13 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.seats = list(seats)
         super().__init__(*args, **kwargs)
         self.row_counts: dict[tuple[int, RowKind], int] = {}
+        self.unarmed_apart = lists_unarmed_apart(self._source())
+        self.kill_classes = KILL_CLASSES_UNARMED_APART if self.unarmed_apart else KILL_CLASSES
         for seat in self.seats:
             self._add_seat_fields(seat)
+
+    def _source(self) -> Mapping[str, Any]:
+        return self.data if self.is_bound else self.initial
 
     @staticmethod
     def key(seat: Seat, name: str) -> str:
@@ -84,24 +113,23 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def _add_seat_fields(self, seat: Seat) -> None:
         key = self.key
         for other in self._others(seat):
-            for marine_class, label in KILL_CLASSES:
+            for marine_class, label in self.kill_classes:
                 self.fields[key(seat, f"kill-{other.player_id}-{marine_class.value}")] = _count(
                     label
                 )
             self.fields[key(seat, f"tarantula-{other.player_id}")] = _count(
                 _("Tarantulas destroyed (10)")
             )
-        for marine_class, label in KILL_CLASSES:
+        for marine_class, label in self.kill_classes:
             for _cause, name in LOSS_CAUSES:
                 self.fields[key(seat, f"{name}-{marine_class.value}")] = _count(label)
         owners = [(str(other.player_id), other.player.display_name) for other in self._others(seat)]
-        source = self.data if self.is_bound else self.initial
         for kind in ROW_KINDS:
             self.fields[total_name(seat.player_id, kind)] = kind.total_field()
-            count = min(rows_given(source, seat.player_id, kind), MAX_ROWS)
+            count = min(rows_given(self._source(), seat.player_id, kind), MAX_ROWS)
             self.row_counts[(seat.player_id, kind)] = count
             for row in range(count):
-                for part, field in kind.fields(owners).items():
+                for part, field in kind.fields(owners, self.unarmed_apart).items():
                     self.fields[row_name(seat.player_id, kind, row, part)] = field
         self.fields[key(seat, "survived")] = forms.BooleanField(
             label=_("a marine was still in play at the end"), required=False, initial=True
@@ -162,14 +190,14 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                     other,
                     [
                         self[key(seat, f"kill-{other.player_id}-{c.value}")]
-                        for c, _l in KILL_CLASSES
+                        for c, _l in self.kill_classes
                     ],
                     self[key(seat, f"tarantula-{other.player_id}")],
                 )
                 for other in self._others(seat)
             ],
-            "alien": [self[key(seat, f"alien-{c.value}")] for c, _l in KILL_CLASSES],
-            "own": [self[key(seat, f"own-{c.value}")] for c, _l in KILL_CLASSES],
+            "alien": [self[key(seat, f"alien-{c.value}")] for c, _l in self.kill_classes],
+            "own": [self[key(seat, f"own-{c.value}")] for c, _l in self.kill_classes],
             "sections": sections,
             # Rows filled in, in error or just added/removed: show them unfolded.
             "open": any(
@@ -218,12 +246,12 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         kills = [
             MarineKill(str(other.player_id), marine_class, count)
             for other in others
-            for marine_class, _label in KILL_CLASSES
+            for marine_class, _label in self.kill_classes
             if (count := self._number(seat, f"kill-{other.player_id}-{marine_class.value}"))
         ]
         losses = []
         for killer in others:
-            for marine_class, _label in KILL_CLASSES:
+            for marine_class, _label in self.kill_classes:
                 count = self._number(killer, f"kill-{me}-{marine_class.value}")
                 if count:
                     losses.append(
@@ -236,7 +264,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                             dreadnought.pilot_class, LossCause.PLAYER, str(killer.player_id), 1
                         )
                     )
-        for marine_class, _label in KILL_CLASSES:
+        for marine_class, _label in self.kill_classes:
             for cause, name in LOSS_CAUSES:
                 count = self._number(seat, f"{name}-{marine_class.value}")
                 if count:

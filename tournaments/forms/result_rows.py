@@ -39,6 +39,13 @@ PILOT_CLASSES = (
     (MarineClass.HEAVY.value, _("heavy weapon")),
     (MarineClass.EXTRA_HEAVY.value, _("extra-heavy weapon")),
 )
+#: For a form that lists unarmed marines apart (see ``forms.result.lists_unarmed_apart``).
+PILOT_CLASSES_UNARMED_APART = (
+    PILOT_CLASSES[0],
+    (MarineClass.LIGHT.value, _("light weapon")),
+    (MarineClass.UNARMED.value, _("unarmed")),
+    *PILOT_CLASSES[2:],
+)
 ALIEN_TYPES = (("", _("none")), *TOKEN_ALIEN_LABELS.items())
 
 
@@ -68,7 +75,11 @@ class RowKind:
     #: Parts a filled row needs, with the message shown next to a missing one.
     required: Mapping[str, Promise] = {}
 
-    def fields(self, owners: Sequence[tuple[str, str]]) -> dict[str, forms.Field]:
+    def fields(
+        self, owners: Sequence[tuple[str, str]], unarmed_apart: bool = False
+    ) -> dict[str, forms.Field]:
+        """A row's fields; ``owners`` are the other seats, ``unarmed_apart`` says whether
+        the form lists unarmed marines apart from light-weapon ones."""
         raise NotImplementedError
 
     def entry(self, values: Mapping[str, Any]) -> Any:
@@ -118,7 +129,7 @@ class TokenRows(RowKind):
         "value": _("Give how many tokens and the points of each."),
     }
 
-    def fields(self, owners):
+    def fields(self, owners, unarmed_apart=False):
         return {
             "type": forms.ChoiceField(label=_("alien type"), choices=ALIEN_TYPES, required=False),
             "count": forms.IntegerField(
@@ -156,7 +167,7 @@ class ObjectiveRows(RowKind):
     too_many = _("At most %(limit_value)s objective rows per seat: add up similar objectives.")
     required = {"points": _("Give the points of this objective (they may be negative).")}
 
-    def fields(self, owners):
+    def fields(self, owners, unarmed_apart=False):
         return {
             "label": forms.CharField(label=_("objective"), max_length=80, required=False),
             "points": _points(_("objective points")),
@@ -182,13 +193,17 @@ class DreadnoughtRows(RowKind):
         _("A destroyed Dreadnought needs its owner, class value and pilot."),
     )
 
-    def fields(self, owners):
+    def fields(self, owners, unarmed_apart=False):
         return {
             "owner": forms.ChoiceField(
                 label=_("Dreadnought of"), choices=[("", "—"), *owners], required=False
             ),
             "value": forms.IntegerField(label=_("class value"), min_value=0, required=False),
-            "pilot": forms.ChoiceField(label=_("pilot"), choices=PILOT_CLASSES, required=False),
+            "pilot": forms.ChoiceField(
+                label=_("pilot"),
+                choices=PILOT_CLASSES_UNARMED_APART if unarmed_apart else PILOT_CLASSES,
+                required=False,
+            ),
         }
 
     def entry(self, values):
@@ -215,7 +230,7 @@ class StallBreakerRows(RowKind):
         "points": _("Give the stall-breaker points of this round."),
     }
 
-    def fields(self, owners):
+    def fields(self, owners, unarmed_apart=False):
         return {
             "round": forms.IntegerField(
                 label=_("stall breaker round"), required=False, min_value=1, max_value=99

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import re
+from dataclasses import dataclass
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -222,3 +223,18 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
             shown = str(value)
         lines.append((str(field.label), shown))
     return lines
+
+
+@dataclass(frozen=True)
+class StipulationSummary:
+    """A stipulation as pages show it: its type's name and its parameters' lines."""
+
+    label: str
+    lines: list[tuple[str, str]]
+
+
+def describe_stipulation(kind: str, params: dict) -> StipulationSummary | None:
+    """The stipulation of type ``kind`` in words, or ``None`` when no type is set."""
+    if not kind:
+        return None
+    return StipulationSummary(str(StipulationKind(kind).label), parameter_lines(kind, params))

@@ -21,7 +21,9 @@ from jsonschema.exceptions import best_match
 from .problems import Problem, json_path
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: The versions this BoB reads (older ones through :func:`upgraded`).
+READABLE_VERSIONS = (1, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -45,8 +47,30 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
+def upgraded(document: Any) -> Any:
+    """A version 1 document as version 2 (which added the dice rolls' ``purpose_code`` and
+    ``purpose_params``): its rolls get no code, so their purpose stays the stored text.
+
+    Anything else comes back as it is. The document given is not changed.
+    """
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        return document
+    version = document.get("format_version")
+    if isinstance(version, bool) or version != 1:
+        return document
+    upgrade = {**document, "format_version": FORMAT_VERSION}
+    rolls = document.get("dice_rolls")
+    if isinstance(rolls, list):
+        upgrade["dice_rolls"] = [
+            {"purpose_code": "", "purpose_params": {}, **roll} if isinstance(roll, dict) else roll
+            for roll in rolls
+        ]
+    return upgrade
+
+
 def version_problems(document: Any) -> list[Problem]:
-    """Is this a BoB tournament document of a version this BoB reads?
+    """Is this a BoB tournament document of the current version (older versions are read
+    through :func:`upgraded` first)?
 
     Checked before the schema, because a document of another version would otherwise drown
     the one useful message in schema errors.
@@ -67,10 +91,13 @@ def version_problems(document: Any) -> list[Problem]:
             Problem(
                 "$.format_version",
                 _(
-                    "format version %(found)s is not supported; this BoB reads version "
-                    "%(supported)d (export the tournament again from a matching BoB)"
+                    "format version %(found)s is not supported; this BoB reads versions "
+                    "%(supported)s (export the tournament again from a matching BoB)"
                 )
-                % {"found": json.dumps(version), "supported": FORMAT_VERSION},
+                % {
+                    "found": json.dumps(version),
+                    "supported": ", ".join(str(number) for number in READABLE_VERSIONS),
+                },
             )
         ]
     return []

@@ -376,6 +376,8 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
                 "batch": str(roll.batch),
                 "sequence": roll.sequence,
                 "purpose": roll.purpose,
+                "purpose_code": roll.purpose_code,
+                "purpose_params": roll.purpose_params,
                 "kind": roll.kind,
                 "values": list(roll.values),
                 "subject": "" if subject_player else roll.subject,

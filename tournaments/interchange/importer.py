@@ -55,7 +55,7 @@ from tournaments.models import (
 )
 from tournaments.typed_dice import DIE_NAMES
 
-from .document import schema_problems, version_problems
+from .document import schema_problems, upgraded, version_problems
 from .problems import InterchangeError, Problem, json_path
 from .references import rewrite_breakdown, rewrite_details
 
@@ -638,7 +638,9 @@ def check_document(
 
     ``slug`` imports the tournament under another slug than the document's;
     ``check_slug=False`` skips the "already exists" check (to check a fresh export).
+    A version 1 document is checked as its version 2 upgrade.
     """
+    document = upgraded(document)
     problems = version_problems(document)
     if problems:
         return problems
@@ -930,6 +932,8 @@ class _Writer:
                 batch=batches[data["batch"]],
                 sequence=data["sequence"],
                 purpose=data["purpose"],
+                purpose_code=data["purpose_code"],
+                purpose_params=data["purpose_params"],
                 kind=data["kind"],
                 values=data["values"],
                 subject=str(self.pk_of(data["subject_player"]))
@@ -983,6 +987,7 @@ def import_document(document: Any, *, slug: str | None = None) -> ImportOutcome:
     named in the document (organisers, judges, result authors...) are reused when they
     exist and otherwise created without a usable password (listed in the outcome).
     """
+    document = upgraded(document)
     problems = check_document(document, slug=slug)
     if problems:
         raise InterchangeError(problems)

@@ -3,24 +3,25 @@
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 
 class ActivityVerb(models.TextChoices):
-    CREATED = "created", _("created")
-    UPDATED = "updated", _("updated")
-    REGISTERED = "registered", _("registered")
-    SCHEDULED = "scheduled", _("scheduled")
-    RESCHEDULED = "rescheduled", _("rescheduled")
-    DREW_SQUADS = "drew_squads", _("drew squads")
-    ROLLED_INITIATIVE = "rolled_initiative", _("rolled initiative")
-    RECORDED_RESULT = "recorded_result", _("recorded a result")
-    CONFIRMED_RESULT = "confirmed_result", _("confirmed a result")
-    CORRECTED_RESULT = "corrected_result", _("corrected a result")
-    CLOSED_STAGE = "closed_stage", _("closed a stage")
-    SEATED_STAGE = "seated_stage", _("seated a stage")
-    AWARDED_HONOUR = "awarded_honour", _("awarded an honour")
-    IMPORTED = "imported", _("imported")
-    EXPORTED = "exported", _("exported")
+    CREATED = "created", pgettext_lazy("activity", "created")
+    UPDATED = "updated", pgettext_lazy("activity", "updated")
+    REGISTERED = "registered", pgettext_lazy("activity", "registered")
+    SCHEDULED = "scheduled", pgettext_lazy("activity", "scheduled")
+    RESCHEDULED = "rescheduled", pgettext_lazy("activity", "rescheduled")
+    DREW_SQUADS = "drew_squads", pgettext_lazy("activity", "drew squads")
+    ROLLED_INITIATIVE = "rolled_initiative", pgettext_lazy("activity", "rolled initiative")
+    RECORDED_RESULT = "recorded_result", pgettext_lazy("activity", "recorded a result")
+    CONFIRMED_RESULT = "confirmed_result", pgettext_lazy("activity", "confirmed a result")
+    CORRECTED_RESULT = "corrected_result", pgettext_lazy("activity", "corrected a result")
+    CLOSED_STAGE = "closed_stage", pgettext_lazy("activity", "closed a stage")
+    SEATED_STAGE = "seated_stage", pgettext_lazy("activity", "seated a stage")
+    AWARDED_HONOUR = "awarded_honour", pgettext_lazy("activity", "awarded an honour")
+    IMPORTED = "imported", pgettext_lazy("activity", "imported")
+    EXPORTED = "exported", pgettext_lazy("activity", "exported")
 
 
 class ActivityLog(models.Model):

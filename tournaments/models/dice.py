@@ -5,6 +5,7 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from .. import roll_purposes
 from .choices import DiceSource, DieKindChoice
 
 
@@ -35,7 +36,23 @@ class DiceRoll(models.Model):
         _("batch"), default=uuid.uuid4, db_index=True, help_text=_("Rolls made by one action.")
     )
     sequence = models.PositiveIntegerField(_("order in batch"))
-    purpose = models.CharField(_("purpose"), max_length=200)
+    purpose = models.CharField(
+        _("purpose"),
+        max_length=200,
+        help_text=_("What the roll was for, in English; shown as it is when there is no code."),
+    )
+    purpose_code = models.CharField(
+        _("purpose code"),
+        max_length=40,
+        blank=True,
+        help_text=_("What the roll was for as a code, shown in the reader's language."),
+    )
+    purpose_params = models.JSONField(
+        _("purpose parameters"),
+        default=dict,
+        blank=True,
+        help_text=_("The details the purpose code names (squad, points, figures...)."),
+    )
     kind = models.CharField(_("die"), max_length=8, choices=DieKindChoice.choices)
     values = models.JSONField(_("values"))
     subject = models.CharField(_("subject"), max_length=200, blank=True)
@@ -58,4 +75,9 @@ class DiceRoll(models.Model):
 
     def __str__(self) -> str:
         values = ", ".join(str(value) for value in self.values)
-        return f"{self.purpose}: {self.kind} [{values}]"
+        return f"{self.purpose_label}: {self.kind} [{values}]"
+
+    @property
+    def purpose_label(self) -> str:
+        """What the roll was for, in the active language."""
+        return roll_purposes.purpose_label(self.purpose_code, self.purpose_params, self.purpose)

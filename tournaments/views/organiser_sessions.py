@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from ..forms.session_settings import SessionStipulationForm, ThresholdForm
-from ..forms.stipulation import parameter_lines
-from ..models import Session, StipulationKind, Tournament
+from ..forms.stipulation import describe_stipulation
+from ..models import Session, Tournament
 from ..permissions import organiser_required
 from ..session_settings import (
     SessionSettingsError,
@@ -45,12 +45,6 @@ def _settings_url(session: Session) -> str:
     )
 
 
-def _describe(kind: str, params: dict) -> dict | None:
-    if not kind:
-        return None
-    return {"label": StipulationKind(kind).label, "lines": parameter_lines(kind, params)}
-
-
 def _page(
     request: HttpRequest,
     tournament: Tournament,
@@ -70,8 +64,10 @@ def _page(
         "session": session,
         "stage": session.stage,
         "seats": session.seats.select_related("player").order_by("seat_order"),
-        "own_stipulation": _describe(stipulation.kind, stipulation.params) if stipulation else None,
-        "stage_stipulation": _describe(defaults.kind, defaults.params),
+        "own_stipulation": describe_stipulation(stipulation.kind, stipulation.params)
+        if stipulation
+        else None,
+        "stage_stipulation": describe_stipulation(defaults.kind, defaults.params),
         "same_as_stage": stipulation is not None
         and stipulation.kind == defaults.kind
         and stipulation.params == defaults.params,

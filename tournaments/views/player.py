@@ -6,6 +6,7 @@ from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -22,6 +23,7 @@ from ..models import (
     Registration,
     Result,
     Seat,
+    Squad,
     SquadPreference,
     SquadRank,
     Tournament,
@@ -79,8 +81,14 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
             }
         )
     registrations = Registration.objects.filter(player=player).select_related("tournament")
+    squad_names = {
+        (squad.tournament_id, squad.slug): squad.name
+        for squad in Squad.objects.filter(tournament__registrations__player=player)
+    }
     preferences = {
-        row.tournament_id: row.choices
+        row.tournament_id: [
+            squad_names.get((row.tournament_id, slug), slug) for slug in row.choices
+        ]
         for row in SquadPreference.objects.filter(player=player, stage__isnull=True)
     }
     return _render_player_page(
@@ -95,7 +103,9 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
                 "squad", "session__stage__tournament"
             ),
             "ranks": SquadRank.objects.filter(player=player).select_related("tournament", "squad"),
-            "calendar_url": request.build_absolute_uri(f"/p/{player.access_token}/schedule.ics"),
+            "calendar_url": request.build_absolute_uri(
+                reverse("tournaments:player_calendar", args=[player.access_token])
+            ),
         },
     )
 

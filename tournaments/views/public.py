@@ -21,11 +21,13 @@ from ..bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from ..models import Honour, SquadRank, Stage, Tournament
+from ..forms.stipulation import StipulationSummary, describe_stipulation
+from ..models import Honour, Session, SquadRank, Stage, Tournament
 from ..permissions import public
 from ..result_totals import breakdowns
 from ..results import scoring_values
 from ..scoring import ScoringError, score_session
+from ..session_settings import stage_defaults
 from ..standings import get_standings
 from .page_cache import cached_page
 from .queries import SessionLines, tournament_sessions
@@ -112,8 +114,23 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return render(
         request,
         "tournaments/session_detail.html",
-        {"tournament": tournament, "entry": entry, "score_rows": rows, "tab": "schedule"},
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "score_rows": rows,
+            "stipulation": _session_stipulation(entry.session),
+            "tab": "schedule",
+        },
     )
+
+
+def _session_stipulation(session: Session) -> StipulationSummary | None:
+    """The stipulation the session plays: its own, or else its stage's."""
+    own = getattr(session, "stipulation", None)
+    if own is not None:
+        return describe_stipulation(own.kind, own.params)
+    defaults = stage_defaults(session)
+    return describe_stipulation(defaults.kind, defaults.params)
 
 
 def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str]]:

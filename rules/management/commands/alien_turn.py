@@ -5,7 +5,7 @@ seed (or dice script) always print the same bytes. Each step has its message ``c
 ``params`` and its ``text`` in the chosen language. The dice rolled are listed under
 ``dice`` and the seed under ``seed`` (a fresh one when none is given). A bad state,
 policy or dice script ends with exit status 2 and a message naming
-what is wrong (for a state: the JSON path).
+what is wrong (for a state: the JSON path, then why in the ``--lang`` language).
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.engine.ai.events import EventDataError
@@ -46,13 +47,16 @@ class Command(BaseCommand):
         parser.add_argument("--lang", default="en", choices=LANGUAGES)
 
     def handle(self, *args: Any, **options: Any) -> None:
+        lang = options["lang"]
         try:
             state = GameState.from_file(options["input"])
         except StateError as exc:
-            raise CommandError(
-                _("bad state %(path)s: %(error)s") % {"path": options["input"], "error": exc},
-                returncode=BAD_INPUT,
-            ) from None
+            with translation.override(lang):
+                message = _("bad state %(path)s: %(error)s") % {
+                    "path": options["input"],
+                    "error": exc.text_in(lang),
+                }
+            raise CommandError(message, returncode=BAD_INPUT) from None
         try:
             if options["dice"] is not None:
                 dice = ScriptedDice(values=parse_dice_list(options["dice"]))
@@ -62,7 +66,6 @@ class Command(BaseCommand):
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
         except (DiceError, EventDataError, RulesDataError) as exc:
             raise CommandError(str(exc), returncode=BAD_INPUT) from None
-        lang = options["lang"]
         output = {
             "policy": options["policy"],
             "seed": dice.seed if isinstance(dice, SeededDice) else None,

@@ -1,9 +1,9 @@
 """``load_demo``: a demo tournament stopped in the middle of the semifinals.
 
 Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, semifinal 2
-scheduled without a result, the final prepared. Creates an organiser and two judges with
-demo-only passwords and prints them with every player's private link. Running it again
-changes nothing (``--reset`` deletes the demo and builds it anew).
+scheduled without a result, the final prepared. Creates an organiser, two judges and one
+player's account with demo-only passwords and prints them with every player's private
+link. Running it again changes nothing (``--reset`` deletes the demo and builds it anew).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from tournaments.models import (
     StipulationKind,
     Tournament,
 )
+from tournaments.player_accounts import link_account
 from tournaments.results import confirm_result, record_result
 from tournaments.scheduling import schedule_session
 from tournaments.stages import advance
@@ -37,6 +38,8 @@ from tournaments.stages import advance
 DEMO_SLUG = "bob-demo"
 ORGANISER = ("organiser", "organiser-demo")
 JUDGES = (("judge1", "judge1-demo", "Anna", "Bianchi"), ("judge2", "judge2-demo", "Marco", "Verdi"))
+#: A player who logs in with an account instead of a private link: Luca Rossi.
+PLAYER_ACCOUNT = ("player1", "player1-demo", "Luca", "Rossi")
 PLAYERS = (
     ("Luca Rossi", "Kraken"),
     ("Giulia Conti", "Valchiria"),
@@ -59,7 +62,7 @@ SCRIPTS = (
     },
     {
         "kills": [(2, 0, "heavy"), (1, 0, "light"), (2, 1, "light")],
-        "tokens": {0: ("ork", 5, 1), 1: ("chaos-marine", 15, 1), 2: ("gretchin", 2, 2)},
+        "tokens": {0: ("ork", 5, 1), 1: ("chaos_marine", 15, 1), 2: ("gretchin", 2, 2)},
     },
     {
         "kills": [(1, 2, "heavy"), (1, 0, "heavy"), (0, 2, "light")],
@@ -123,7 +126,7 @@ class Command(BaseCommand):
     def _users(self, reset: bool) -> dict:
         """The demo log-ins; passwords are (re)set when created or on ``--reset``."""
         User = get_user_model()
-        accounts = [(ORGANISER[0], ORGANISER[1], "Olga", "Organizzatrice"), *JUDGES]
+        accounts = [(ORGANISER[0], ORGANISER[1], "Olga", "Organizzatrice"), *JUDGES, PLAYER_ACCOUNT]
         users = []
         for username, password, first, last in accounts:
             user, created = User.objects.get_or_create(
@@ -133,7 +136,7 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.save()
             users.append(user)
-        return {"organiser": users[0], "judges": users[1:]}
+        return {"organiser": users[0], "judges": users[1:-1], "player": users[-1]}
 
     @transaction.atomic
     def _delete(self, tournament: Tournament) -> None:
@@ -180,6 +183,8 @@ class Command(BaseCommand):
             SquadPreference.objects.create(
                 player=player, tournament=tournament, choices=list(SQUADS[shift:] + SQUADS[:shift])
             )
+        first = Player.objects.get(registrations__tournament=tournament, registrations__number=1)
+        link_account(tournament, first, users["player"], actor=organiser)
         advance(tournament, SeededDice(seed=2026), actor=organiser)
         yesterday = datetime.combine(today - timedelta(days=1), time(15, 0))
         self._play(tournament.stages.get(number=1), yesterday, judges, organiser, confirm=3)
@@ -222,6 +227,11 @@ class Command(BaseCommand):
         )
         for username, password, _first, _last in JUDGES:
             out(_("Judge: %(user)s / %(password)s") % {"user": username, "password": password})
+        username, password, first, last = PLAYER_ACCOUNT
+        out(
+            _("Player %(name)s: %(user)s / %(password)s")
+            % {"name": f"{first} {last}", "user": username, "password": password}
+        )
         for label, name in (
             (_("Tournament"), "tournaments:tournament"),
             (_("Plain standings"), "tournaments:standings-plain"),

@@ -1,0 +1,60 @@
+"""Refused, missing and failed pages are the site's own, in the reader's language."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import RequestFactory
+from django.urls import reverse
+from django.utils import translation
+from django.views.defaults import server_error
+
+from tests.factories import SessionFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _italian(client):
+    client.cookies["django_language"] = "it"
+    return client
+
+
+def test_a_judge_of_another_session_gets_the_sites_refusal_in_italian(client):
+    session = SessionFactory(judge=UserFactory())
+    stranger = UserFactory(username="stranger")
+    stranger.save()  # the factory does not save the password it sets
+    client.force_login(stranger)
+    response = _italian(client).get(reverse("tournaments:judge_session", args=[session.pk]))
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert '<html lang="it">' in html
+    assert "<h1>Non consentito</h1>" in html
+    assert "stranger" in html
+    assert "Torna ai tornei" in html
+
+
+def test_an_anonymous_refusal_offers_the_log_in(client):
+    response = client.get(reverse("tournaments:player_home"))
+    assert response.status_code == 403
+    html = response.content.decode()
+    assert "<h1>Not allowed</h1>" in html
+    assert reverse("tournaments:login") + "?next=" in html
+
+
+def test_a_missing_page_in_english_and_italian(client):
+    response = client.get("/no-such-page/")
+    assert response.status_code == 404
+    assert "<h1>Not found</h1>" in response.content.decode()
+    response = _italian(client).get(reverse("tournaments:judge_session", args=[999999]))
+    assert response.status_code in (302, 404)
+    response = _italian(client).get("/no-such-page/")
+    assert "<h1>Non trovato</h1>" in response.content.decode()
+
+
+def test_the_server_error_page_renders_without_a_request_context():
+    request = RequestFactory().get("/")
+    with translation.override("it"):
+        response = server_error(request)
+    assert response.status_code == 500
+    html = response.content.decode()
+    assert "<h1>Errore del server</h1>" in html
+    assert "Torna ai tornei" in html
