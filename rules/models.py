@@ -133,6 +133,8 @@ class AlienTurnRequest(models.Model):
     policy = models.CharField(_("Alien policy"), max_length=20)
     seed = models.CharField(_("seed"), max_length=40, blank=True)
     typed_dice = models.JSONField(_("typed dice"), null=True, blank=True)
+    #: The requesting judge's language: the worker writes the summary and any error in it.
+    language = models.CharField(_("language"), max_length=10, blank=True)
     status = models.CharField(
         _("status"), max_length=10, choices=TurnStatus.choices, default=TurnStatus.PENDING
     )

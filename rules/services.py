@@ -14,7 +14,9 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,6 +33,7 @@ from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.dice_records import check_all_dice_used, record_dice
 from tournaments.models import Session
+from tournaments.typed_dice import TypedDice
 
 from .game_setup import opening_state
 from .models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
@@ -452,19 +455,29 @@ def request_alien_turn(
         policy=policy,
         seed=str(dice.seed) if isinstance(dice, SeededDice) else "",
         typed_dice=list(dice.values) if isinstance(dice, ScriptedDice) else None,
+        language=translation.get_language() or "",
         requested_by=actor,
     )
 
 
 def _turn_dice(request: AlienTurnRequest) -> Dice:
     if request.typed_dice is not None:
-        return ScriptedDice(values=list(request.typed_dice))
+        return TypedDice(values=list(request.typed_dice))
     return SeededDice(seed=int(request.seed))
 
 
 def carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
     """Resolve a pending Alien turn request once: a request already done or failed is left
-    as it is, so running this again for the same id does nothing (idempotent)."""
+    as it is, so running this again for the same id does nothing (idempotent). The summary
+    and any error are written in the requesting judge's language (a worker has none)."""
+    language = (
+        AlienTurnRequest.objects.filter(pk=request_id).values_list("language", flat=True).first()
+    )
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return _carry_out_turn(request_id)
+
+
+def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
     with transaction.atomic():
         request = (
             AlienTurnRequest.objects.select_for_update(of=("self",))
@@ -497,7 +510,7 @@ def carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
                 )
         except (GameError, DiceError, EventDataError, RulesDataError, StateError) as error:
             request.status = TurnStatus.FAILED
-            request.error = str(error)
+            request.error = engine_error_text(error)
             request.save(update_fields=["status", "error"])
             return request
         request.status = TurnStatus.DONE

@@ -6,15 +6,14 @@ from django.views.decorators.http import require_safe
 
 from .models import Rank, Tournament
 from .standings import get_standings
+from .views.public import standings_context
 
 
 @require_safe
 def standings_plain(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
-    standings = get_standings(tournament)
-    rows = [{**row, "rank_name": Rank(row["rank"]).label} for row in standings["players"]]
-    return render(
-        request,
-        "tournaments/standings_plain.html",
-        {"tournament": tournament, "standings": standings, "rows": rows},
-    )
+    context = standings_context(tournament, get_standings(tournament))
+    rows = [
+        {**row, "rank_name": Rank(row["rank"]).label} for row in context["standings"]["players"]
+    ]
+    return render(request, "tournaments/standings_plain.html", {**context, "rows": rows})

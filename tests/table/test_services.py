@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+from django.utils import translation
 
 from rules.engine.dice import DiceError, ScriptedDice, SeededDice
 from rules.engine.state import GameState
@@ -174,6 +175,23 @@ def test_alien_turn_with_too_few_typed_dice_fails_cleanly(game):
     assert "not enough dice" in turn.error
     assert latest_snapshot(game).number == 2
     assert DiceRoll.objects.count() == rolls
+
+
+def test_the_worker_writes_in_the_requesting_judges_language(game):
+    rearrange(game, aliens=[("ork-1", "ork", (5, 2))])
+    with translation.override("it"):
+        turn = request_alien_turn(game, "bob", ScriptedDice(values=[1]), expected_number=2)
+    assert turn.language == "it"
+    with translation.override("en"):  # a worker's own language does not matter
+        carry_out_turn(turn.pk)
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.FAILED
+    assert turn.error.startswith("mancano dadi"), turn.error
+    with translation.override("it"):
+        done = request_alien_turn(game, "bob", SeededDice(seed=3), expected_number=2)
+    with translation.override("en"):
+        carry_out_turn(done.pk)
+    assert latest_snapshot(game).summary.startswith("Turno degli Alieni")
 
 
 def test_stale_alien_turn_request_is_refused(game):

@@ -138,5 +138,12 @@ def test_plain_standings_page(client, semifinal_tournament):
     body = response.content.decode()
     for player in semifinal_tournament.players.all():
         assert player.display_name in body
+    # Squads and stages by their names, not their internal keys.
+    seated = semifinal_tournament.squads.filter(seats__isnull=False).distinct()
+    assert seated
+    for squad in seated:
+        assert f"<td>{squad.name}</td>" in body
+        assert f"<td>{squad.slug}</td>" not in body
+    assert "<td>Semifinal" in body or "<td>Preliminary" in body
     missing = reverse("tournaments:standings-plain", kwargs={"slug": "x"})
     assert client.get(missing).status_code == 404

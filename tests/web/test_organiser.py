@@ -254,7 +254,13 @@ def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, ro
     assert refused.status_code == 400
     assert "why" in str(refused.context["form"].non_field_errors())
     data["reason"] = "Punti bandiera dimenticati"
-    assert organiser.post(url, data).status_code == 302
+    saved = organiser.post(url, data)
+    assert saved.status_code == 302
+    # Back to the organiser's schedule, at the corrected session.
+    assert saved["Location"] == (
+        reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+        + f"#schedule-{world.session.pk}"
+    )
     versions = Result.objects.get(session=world.session).versions.order_by("number")
     assert [v.number for v in versions] == [1, 2]
     assert versions.last().reason == "Punti bandiera dimenticati"

@@ -348,3 +348,23 @@ def test_a_failed_submit_keeps_every_added_row(world, role_client):
     html = response.content.decode()
     assert f'id="id_{key(a, "token-1-count")}_error"' in html
     assert not Result.objects.filter(session=world.session).exists()
+
+
+def test_live_preview_errors_name_the_seat_and_section_of_each_field(world, role_client):
+    a, b, _c = seats_of(world)
+    key = ResultForm.key
+    data = {
+        "version": world.session.version,
+        key(a, f"kill-{b.player_id}-heavy"): -1,
+        key(b, "alien-light"): "many",
+    }
+    url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
+    response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
+    assert response.context["preview"]["invalid"]
+    lines = response.context["form"].placed_errors()
+    killed = f"{a.player.display_name} · Marines of {b.player.display_name} killed: heavy weapon"
+    lost = f"{b.player.display_name} · Own marines lost to aliens: light weapon or unarmed"
+    assert any(line.startswith(killed) for line in lines), lines
+    assert any(line.startswith(lost) for line in lines), lines
+    page = response.content.decode()
+    assert f"{a.player.display_name} · Marines of" in page

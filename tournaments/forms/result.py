@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 from ..models import Seat
@@ -59,6 +60,10 @@ KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, str], ...] = (
     *KILL_CLASSES[1:],
 )
 LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
+LOSS_SECTIONS = {
+    LossCause.ALIEN: _("Own marines lost to aliens"),
+    LossCause.OWN_FIRE: _("Own marines lost to own fire"),
+}
 
 
 def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
@@ -95,6 +100,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.seats = list(seats)
         super().__init__(*args, **kwargs)
         self.row_counts: dict[tuple[int, RowKind], int] = {}
+        #: Field name -> where the field is on the page (seat and section), so an error
+        #: listed away from its field says which of the many alike fields it belongs to.
+        self.places: dict[str, str] = {}
         self.unarmed_apart = lists_unarmed_apart(self._source())
         self.kill_classes = KILL_CLASSES_UNARMED_APART if self.unarmed_apart else KILL_CLASSES
         for seat in self.seats:
@@ -110,19 +118,29 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def _others(self, seat: Seat) -> list[Seat]:
         return [other for other in self.seats if other.pk != seat.pk]
 
+    def _place(self, seat: Seat, section: str, names: Sequence[str]) -> None:
+        where = f"{seat.player.display_name} · {section}"
+        for name in names:
+            self.places[name] = where
+
     def _add_seat_fields(self, seat: Seat) -> None:
         key = self.key
         for other in self._others(seat):
+            names = []
             for marine_class, label in self.kill_classes:
-                self.fields[key(seat, f"kill-{other.player_id}-{marine_class.value}")] = _count(
-                    label
-                )
-            self.fields[key(seat, f"tarantula-{other.player_id}")] = _count(
-                _("Tarantulas destroyed (10)")
-            )
-        for marine_class, label in self.kill_classes:
-            for _cause, name in LOSS_CAUSES:
-                self.fields[key(seat, f"{name}-{marine_class.value}")] = _count(label)
+                names.append(key(seat, f"kill-{other.player_id}-{marine_class.value}"))
+                self.fields[names[-1]] = _count(label)
+            names.append(key(seat, f"tarantula-{other.player_id}"))
+            self.fields[names[-1]] = _count(_("Tarantulas destroyed (10)"))
+            section = _("Marines of %(name)s killed") % {"name": other.player.display_name}
+            self._place(seat, section, names)
+        for cause, name in LOSS_CAUSES:
+            names = [
+                key(seat, f"{name}-{marine_class.value}") for marine_class, _l in self.kill_classes
+            ]
+            for field_name, (_class, label) in zip(names, self.kill_classes, strict=True):
+                self.fields[field_name] = _count(label)
+            self._place(seat, LOSS_SECTIONS[cause], names)
         owners = [(str(other.player_id), other.player.display_name) for other in self._others(seat)]
         for kind in ROW_KINDS:
             self.fields[total_name(seat.player_id, kind)] = kind.total_field()
@@ -131,9 +149,25 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             for row in range(count):
                 for part, field in kind.fields(owners, self.unarmed_apart).items():
                     self.fields[row_name(seat.player_id, kind, row, part)] = field
+                    self._place(
+                        seat, f"{kind.title} {row + 1}", [row_name(seat.player_id, kind, row, part)]
+                    )
         self.fields[key(seat, "survived")] = forms.BooleanField(
             label=_("a marine was still in play at the end"), required=False, initial=True
         )
+
+    def placed_errors(self) -> list[str]:
+        """Every error as one line naming its place: the seat, the section and the field
+        (the live preview lists them away from the form)."""
+        lines = []
+        for name, errors in self.errors.items():
+            field = self.fields.get(name)
+            where = [self.places[name]] if name in self.places else []
+            if field is not None and name != NON_FIELD_ERRORS:
+                where.append(str(field.label))
+            prefix = "".join(f"{part}: " for part in where)
+            lines.extend(f"{prefix}{error}" for error in errors)
+        return lines
 
     def _rows(self, seat: Seat, kind: RowKind) -> range:
         return range(self.row_counts[(seat.player_id, kind)])

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
+from rules.models import Game
+from rules.result_from_game import propose_result
 
 from ..draw import DrawError
 from ..forms.judge import PHYSICAL, DiceForm
@@ -354,6 +356,45 @@ def _rows_changed_page(
         stale=None,
         preview=preview_context(session, form),
         loaded_at=request.POST.get("loaded_at") or timezone.now().isoformat(),
+    )
+    return render(request, "judge/result_entry.html", context)
+
+
+@judge_required
+@require_GET
+def result_from_game(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """The result page with the form filled from game ``number`` of the session as it stands
+    (nothing is saved): the judge checks the notes, corrects and submits as usual."""
+    game = get_object_or_404(Game, session=session, number=number)
+    seats = session_seats(session)
+    proposal = propose_result(game, seats)
+    initial = {
+        "version": session.version,
+        **initial_from_breakdowns(
+            seats, [breakdown.to_dict() for breakdown in proposal.breakdowns], proposal.survivors
+        ),
+    }
+    # The same values as the browser will post them, for the preview under the form.
+    posted = {
+        name: "on" if value is True else value
+        for name, value in initial.items()
+        if value is not None and value is not False
+    }
+    filled = ResultForm(posted, seats=seats)
+    dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
+    done_url = reverse("tournaments:judge_session", args=[session.pk])
+    form = ResultForm(initial=initial, seats=seats)
+    context = _entry_context(
+        request, session, form, dice_form, False, _latest_version(session), done_url
+    )
+    context.update(
+        stale=None,
+        preview=preview_context(session, filled),
+        loaded_at=timezone.now().isoformat(),
+        from_game={
+            "proposal": proposal,
+            "action": reverse("tournaments:judge_result", args=[session.pk]),
+        },
     )
     return render(request, "judge/result_entry.html", context)
 

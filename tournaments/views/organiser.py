@@ -465,7 +465,8 @@ def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
         request,
         session,
         correction=True,
-        done_url=reverse("tournaments:session", args=[tournament.slug, session.pk]),
+        done_url=reverse("tournaments:organiser_schedule", args=[tournament.slug])
+        + f"#schedule-{session.pk}",
     )
 
 

@@ -237,10 +237,13 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
     standings = standings if standings is not None else get_standings(tournament)
     squads = {squad.slug: squad for squad in tournament.squads.all()}
     stage_labels = dict(Stage._meta.get_field("kind").choices)
-    for row in standings["players"]:
-        row["squad_obj"] = squads.get(row["squad"])
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
+    stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
+    for row in standings["players"]:
+        row["squad_obj"] = squads.get(row["squad"])
+        row["stage_label"] = stage_names.get(row["stage_reached"])
+    for stage in standings["stages"]:
         for session in stage["sessions"]:
             session["ranked"] = sorted(
                 session["seats"], key=lambda s: (s["position"] or 99, s["seat_order"])

@@ -1,0 +1,310 @@
+"""The result a board game proposes: kills, losses and tokens along the current line of the
+game's history, and notes for what the board cannot attribute."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from rules.engine.dice import ScriptedDice, SeededDice
+from rules.engine.state import ALIEN, Figure, GameState, Token
+from rules.engine.units import load_rules_data
+from rules.models import Game, Snapshot, SnapshotKind
+from rules.result_from_game import current_line, marine_class, propose_result
+from rules.services import (
+    attack_choices,
+    carry_out_turn,
+    create_game,
+    latest_snapshot,
+    marine_attack,
+    remove_figure,
+    request_alien_turn,
+    snapshot_state,
+    undo_to,
+    upload_state,
+)
+from tournaments.scoring import (
+    AlienTokens,
+    LossCause,
+    MarineClass,
+    MarineKill,
+    MarineLoss,
+    SeatBreakdown,
+    score_session,
+)
+from tournaments.sheets.seats import session_seats
+
+pytestmark = pytest.mark.django_db
+
+
+def six() -> ScriptedDice:
+    """Two red dice showing 3: six, enough to kill any marine or alien in these scenarios."""
+    return ScriptedDice(values=[3, 3])
+
+
+def current(game: Game) -> GameState:
+    return snapshot_state(latest_snapshot(game))
+
+
+def arranged(
+    table,
+    squares: dict[str, tuple[int, int]] | None = None,
+    *,
+    life_points: dict[str, int] | None = None,
+    aliens=(),
+    tokens=(),
+) -> Game:
+    """A game whose set-up has some figures moved, some aliens on the board, some tokens
+    revealed and no blips (a hand-built position the history starts from)."""
+    game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+    state = current(game).replace(blips=(), tokens=tuple(tokens))
+    for fid, square in (squares or {}).items():
+        state = state.with_figure(state.figure(fid).moved_to((square,)))
+    for fid, lp in (life_points or {}).items():
+        state = state.with_figure(replace(state.figure(fid), life_points=lp))
+    for fid, unit, square in aliens:
+        state = state.with_figure(
+            Figure(fid, ALIEN, None, unit, (square,), life_points=1, weapons=(f"{unit}_weapon",))
+        )
+    data = GameState.from_json(state.to_json()).to_json()
+    Snapshot.objects.filter(game=game, number=1).update(state=data)
+    return game
+
+
+def attack(game: Game, attacker: str, dice: ScriptedDice | None = None, **match) -> Snapshot:
+    """The attacker's option whose attributes equal ``match``, rolled with ``dice``."""
+    options = attack_choices(current(game), attacker)
+    index = next(
+        i
+        for i, option in enumerate(options)
+        if all(getattr(option, name) == value for name, value in match.items())
+    )
+    return marine_attack(
+        game, attacker, index, dice or six(), expected_number=latest_snapshot(game).number
+    )
+
+
+def by_seat(table, proposal) -> dict[int, SeatBreakdown]:
+    """The proposal's breakdowns by seat order (1, 2, 3)."""
+    order = {seat.player_id: seat.seat_order for seat in session_seats(table.session)}
+    return {order[int(b.seat)]: b for b in proposal.breakdowns}
+
+
+def player_id(table, seat_order: int) -> str:
+    return str(table.session.seats.get(seat_order=seat_order).player_id)
+
+
+def test_a_kill_between_players_and_its_loss(table):
+    game = arranged(table, {"p1-m4": (4, 2), "p2-m1": (4, 5), "p1-cmd": (5, 2), "p2-m4": (5, 5)})
+    attack(game, "p1-m4", weapon="bolter", target="p2-m1")
+    attack(game, "p1-cmd", weapon="bolter", target="p2-m4")
+    proposal = propose_result(game, session_seats(table.session))
+    seats = by_seat(table, proposal)
+    p2 = player_id(table, 2)
+    # Seats are named by their player's id, the game's players by seat order (p1, p2...).
+    assert seats[1].seat == player_id(table, 1)
+    assert seats[1].kills == (
+        MarineKill(p2, MarineClass.LIGHT, 1),  # a laser rifle
+        MarineKill(p2, MarineClass.HEAVY, 1),  # a missile launcher
+    )
+    assert seats[2].losses == (
+        MarineLoss(MarineClass.LIGHT, LossCause.PLAYER, seats[1].seat, 1),
+        MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, seats[1].seat, 1),
+    )
+    assert not seats[3].kills and not seats[3].losses
+    assert proposal.notes == ()
+    assert proposal.step == 3
+    cards = score_session(proposal.breakdowns)
+    assert [cards[s.seat].total for s in proposal.breakdowns] == [15, -15, 0]
+    assert all(not card.problems for card in cards.values())
+    assert set(proposal.survivors) == {int(s.seat) for s in proposal.breakdowns}
+
+
+def test_blast_kills_an_enemy_and_the_own_marine_beside_it(table):
+    game = arranged(
+        table, {"p2-m4": (4, 8), "p1-m1": (4, 5), "p2-m1": (5, 5)}, life_points={"p2-m1": 1}
+    )
+    attack(game, "p2-m4", weapon="missile_launcher", aim=(4, 5))
+    assert not current(game).has_figure("p1-m1") and not current(game).has_figure("p2-m1")
+    seats = by_seat(table, propose_result(game, session_seats(table.session)))
+    assert seats[2].kills == (MarineKill(player_id(table, 1), MarineClass.LIGHT, 1),)
+    assert seats[2].losses == (MarineLoss(MarineClass.LIGHT, LossCause.OWN_FIRE, None, 1),)
+    assert seats[1].losses == (
+        MarineLoss(MarineClass.LIGHT, LossCause.PLAYER, player_id(table, 2), 1),
+    )
+
+
+def test_alien_kills_take_a_free_token_of_their_type(table):
+    game = arranged(
+        table,
+        {"p1-m4": (4, 2), "p1-cmd": (5, 2)},
+        aliens=[("ork-1", "ork", (4, 5)), ("ork-2", "ork", (5, 5))],
+        tokens=[Token("blip-1-1", "blip", "ork")],
+    )
+    attack(game, "p1-m4", target="ork-1")
+    attack(game, "p1-cmd", target="ork-2")
+    proposal = propose_result(game, session_seats(table.session))
+    ork = load_rules_data().alien_tokens["ork"]
+    # One ork token was revealed: the first kill takes it, the second scores nothing.
+    assert by_seat(table, proposal)[1].alien_tokens == (AlienTokens("ork", ork, 1),)
+    assert proposal.notes == ()
+
+
+def test_alien_kill_without_any_token_on_the_board_is_noted(table):
+    game = arranged(table, {"p1-m4": (4, 2)}, aliens=[("ork-1", "ork", (4, 5))])
+    attack(game, "p1-m4", target="ork-1")
+    proposal = propose_result(game, session_seats(table.session))
+    assert by_seat(table, proposal)[1].alien_tokens == ()
+    [note] = proposal.notes
+    assert "Step 2" in note and "ork-1" in note and "no Ork token" in note
+
+
+def test_genestealers_give_nothing_and_no_note(table):
+    game = arranged(table, {"p1-m4": (4, 2)}, aliens=[("gs-1", "genestealer", (4, 5))])
+    attack(game, "p1-m4", target="gs-1")
+    proposal = propose_result(game, session_seats(table.session))
+    assert not current(game).has_figure("gs-1")
+    assert by_seat(table, proposal)[1].alien_tokens == () and proposal.notes == ()
+
+
+def alien_favoured_dice(game: Game, alien: str, seed: int) -> ScriptedDice:
+    """The dice of an Alien turn rolled with ``seed``, with every combat die of ``alien`` at
+    its highest face and every other combat die at 0 (other rolls as they came)."""
+    base = latest_snapshot(game).number
+    carry_out_turn(request_alien_turn(game, "bob", SeededDice(seed=seed), expected_number=base).pk)
+    highest = {"red": 3, "white": 2}
+    values = []
+    for roll in latest_snapshot(game).dice:
+        if roll["kind"] in highest:
+            face = highest[roll["kind"]] if roll.get("subject") == alien else 0
+            values += [face] * len(roll["values"])
+        else:
+            values += roll["values"]
+    undo_to(game, base, expected_number=latest_snapshot(game).number)
+    return ScriptedDice(values=values)
+
+
+def test_a_marine_killed_in_the_alien_turn_is_a_loss_to_aliens(table):
+    game = arranged(
+        table, {"p2-m1": (7, 4)}, life_points={"p2-m1": 1}, aliens=[("ork-1", "ork", (7, 5))]
+    )
+    dice = alien_favoured_dice(game, "ork-1", seed=5)
+    turn = request_alien_turn(game, "bob", dice, expected_number=latest_snapshot(game).number)
+    carry_out_turn(turn.pk)
+    assert latest_snapshot(game).kind == SnapshotKind.ALIEN_TURN
+    assert not current(game).has_figure("p2-m1")
+    proposal = propose_result(game, session_seats(table.session))
+    seats = by_seat(table, proposal)
+    assert seats[2].losses == (MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1),)
+    assert not seats[1].kills and not seats[3].kills
+    assert proposal.notes == ()
+
+
+def alien_turn_snapshot(game: Game, state: GameState, steps: list[dict]) -> Snapshot:
+    """An Alien turn as the task stores it (the engine's own fights are hard to script)."""
+    number = latest_snapshot(game).number + 1
+    return Snapshot.objects.create(
+        game=game, number=number, kind=SnapshotKind.ALIEN_TURN, state=state.to_json(), steps=steps
+    )
+
+
+def test_tokens_the_alien_turn_gives_are_checked_against_earlier_kills(table):
+    game = arranged(
+        table,
+        {"p1-m4": (4, 2), "p2-m1": (7, 4)},
+        aliens=[("ork-1", "ork", (4, 5)), ("ork-2", "ork", (7, 5)), ("gr-1", "gretchin", (8, 4))],
+        tokens=[Token("blip-1-1", "blip", "ork"), Token("blip-8-1", "blip", "gretchin")],
+    )
+    attack(game, "p1-m4", target="ork-1")
+    state = current(game)
+    # In the Alien turn p2-m1 wins two fights: the engine hands out the ork token again
+    # (the board never marked it taken) and the gretchin token.
+    tokens = tuple(replace(t, taken_by="p2") for t in state.tokens)
+    after = state.without_figure("ork-2").without_figure("gr-1").replace(tokens=tokens)
+    alien_turn_snapshot(
+        game,
+        after,
+        [
+            {"code": "killed", "params": {"target": "ork-2"}},
+            {"code": "token_taken", "params": {"player": "p2", "unit": "ork", "points": 2}},
+            {"code": "killed", "params": {"target": "gr-1"}},
+            {"code": "token_taken", "params": {"player": "p2", "unit": "gretchin", "points": 1}},
+        ],
+    )
+    proposal = propose_result(game, session_seats(table.session))
+    seats = by_seat(table, proposal)
+    values = load_rules_data().alien_tokens
+    assert seats[1].alien_tokens == (AlienTokens("ork", values["ork"], 1),)
+    assert seats[2].alien_tokens == (AlienTokens("gretchin", values["gretchin"], 1),)
+    [note] = proposal.notes
+    assert "Step 3" in note and "Ork" in note and "already taken" in note
+
+
+def test_an_alien_dying_in_the_alien_turn_without_a_killer_is_noted(table):
+    game = arranged(table, aliens=[("ork-1", "ork", (7, 5))])
+    alien_turn_snapshot(game, current(game).without_figure("ork-1"), [])
+    [note] = propose_result(game, session_seats(table.session)).notes
+    assert "Step 2" in note and "ork-1" in note
+
+
+def test_undo_drops_the_kill_and_redo_brings_it_back(table):
+    game = arranged(table, {"p1-m4": (4, 2), "p2-m1": (4, 5)})
+    attack(game, "p1-m4", target="p2-m1")  # step 2
+    undo_to(game, 1, expected_number=2)  # step 3: back to the set-up
+    proposal = propose_result(game, session_seats(table.session))
+    assert [s.number for s in current_line(game.snapshots.all())] == [1]
+    assert all(not b.kills and not b.losses for b in proposal.breakdowns)
+    assert proposal.step == 3
+    undo_to(game, 2, expected_number=3)  # step 4: the kill again
+    assert [s.number for s in current_line(game.snapshots.all())] == [1, 2]
+    seats = by_seat(table, propose_result(game, session_seats(table.session)))
+    assert seats[1].kills == (MarineKill(player_id(table, 2), MarineClass.LIGHT, 1),)
+
+
+def test_undo_after_more_steps_keeps_the_earlier_kill(table):
+    game = arranged(table, {"p1-m4": (4, 2), "p2-m1": (4, 5), "p1-cmd": (5, 2), "p2-m4": (5, 5)})
+    attack(game, "p1-m4", target="p2-m1")  # step 2
+    attack(game, "p1-cmd", target="p2-m4")  # step 3
+    undo_to(game, 2, expected_number=3)  # step 4
+    seats = by_seat(table, propose_result(game, session_seats(table.session)))
+    assert seats[1].kills == (MarineKill(player_id(table, 2), MarineClass.LIGHT, 1),)
+
+
+def test_a_judges_removal_is_a_note_not_a_kill(table):
+    game = arranged(table, {"p3-m2": (7, 4)})
+    remove_figure(game, "p3-m2", "dead", "fell down the lift shaft", expected_number=1)
+    # A figure standing in its docking claw that the judge takes off left play: no note.
+    remove_figure(game, "p2-cmd", "left", "back to the claw", expected_number=2)
+    proposal = propose_result(game, session_seats(table.session))
+    assert all(not b.kills and not b.losses for b in proposal.breakdowns)
+    [note] = proposal.notes
+    assert "Step 2" in note and "p3-m2" in note and "fell down the lift shaft" in note
+
+
+def test_an_upload_that_takes_figures_off_is_noted(table):
+    game = arranged(table)
+    state = current(game).without_figure("p1-m3")
+    upload_state(game, json.dumps(state.to_json()), expected_number=1)
+    [note] = propose_result(game, session_seats(table.session)).notes
+    assert "Step 2" in note and "p1-m3" in note and "uploaded" in note
+
+
+def test_marine_classes_follow_the_rules(table):
+    state = current(arranged(table))
+    rules = load_rules_data()
+    assert marine_class(state, state.figure("p1-cmd"), rules) is MarineClass.COMMANDER
+    assert marine_class(state, state.figure("p1-m2"), rules) is MarineClass.HEAVY
+    assert marine_class(state, state.figure("p1-m4"), rules) is MarineClass.LIGHT
+    unarmed = replace(state.figure("p1-m1"), weapons=())
+    assert marine_class(state, unarmed, rules) is MarineClass.UNARMED
+    lascannon = replace(state.figure("p1-m1"), weapons=("lascannon",))
+    assert marine_class(state, lascannon, rules) is MarineClass.EXTRA_HEAVY
+
+
+def test_a_game_with_only_its_set_up_proposes_nothing(table):
+    game = arranged(table)
+    proposal = propose_result(game, session_seats(table.session))
+    assert proposal.step == 1 and proposal.notes == ()
+    assert all(b == SeatBreakdown(b.seat) for b in proposal.breakdowns)

@@ -1,0 +1,105 @@
+"""The result page's "Fill from the board game": the form filled, nothing saved, for the
+session's judge and organisers only; submitting the filled form records it as usual."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from rules.models import Game
+from rules.services import remove_figure
+from tests.table.test_result_from_game import arranged, attack, player_id
+from tests.web.test_result_form import page_data
+from tournaments.forms.result import ResultForm
+from tournaments.models import Result, ResultVersion
+from tournaments.scoring import SeatBreakdown, score_session
+
+pytestmark = pytest.mark.django_db
+
+
+def client_for(user) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def fill_url(game: Game) -> str:
+    return reverse("tournaments:judge_result_from_game", args=[game.session_id, game.number])
+
+
+def result_url(table) -> str:
+    return reverse("tournaments:judge_result", args=[table.session.pk])
+
+
+@pytest.fixture
+def played(table) -> Game:
+    """p1 killed a laser-rifle marine of p2; the judge took p3-m2 off the board as dead."""
+    game = arranged(table, {"p1-m4": (4, 2), "p2-m1": (4, 5), "p3-m2": (7, 4)})
+    attack(game, "p1-m4", target="p2-m1")
+    remove_figure(game, "p3-m2", "dead", "crushed by a bulkhead", expected_number=2)
+    return game
+
+
+def test_the_result_page_offers_each_game(played, table):
+    page = client_for(table.judge).get(result_url(table))
+    assert page.status_code == 200
+    assert f'href="{fill_url(played)}"' in page.content.decode()
+
+
+def test_no_offer_on_a_correction_or_without_a_game(table, played):
+    correct = reverse(
+        "tournaments:organiser_result_correct", args=[table.tournament.slug, table.session.pk]
+    )
+    page = client_for(table.organiser).get(correct)
+    assert page.status_code == 200
+    assert "result/from-game/" not in page.content.decode()
+    played.delete()
+    page = client_for(table.judge).get(result_url(table))
+    assert page.status_code == 200
+    assert "result/from-game/" not in page.content.decode()
+
+
+def test_the_filled_form_shows_the_kill_and_the_notes_and_saves_nothing(played, table):
+    response = client_for(table.judge).get(fill_url(played))
+    assert response.status_code == 200
+    form = response.context["form"]
+    assert not form.is_bound
+    p1, p2 = (table.session.seats.get(seat_order=n) for n in (1, 2))
+    assert form.initial[ResultForm.key(p1, f"kill-{p2.player_id}-light")] == 1
+    assert form.initial["version"] == table.session.version
+    body = response.content.decode()
+    assert f'name="{ResultForm.key(p1, f"kill-{p2.player_id}-light")}"' in body
+    assert "p3-m2" in body and "crushed by a bulkhead" in body
+    # The form posts to the ordinary result page, so saving works as usual.
+    assert f'action="{result_url(table)}"' in body
+    # The preview already shows the filled points.
+    totals = {row["name"]: row["card"].total for row in response.context["preview"]["rows"]}
+    assert totals[p1.player.display_name] == 5 and totals[p2.player.display_name] == -5
+    assert not Result.objects.filter(session=table.session).exists()
+    assert not ResultVersion.objects.exists()
+
+
+def test_submitting_the_filled_form_records_the_game(played, table):
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(played))
+    saved = judge.post(result_url(table), page_data(filled.context["form"]))
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    version = Result.objects.get(session=table.session).latest_version()
+    cards = score_session([SeatBreakdown.from_dict(entry) for entry in version.breakdown])
+    assert cards[player_id(table, 1)].total == 5
+    assert cards[player_id(table, 2)].total == -5
+    assert cards[player_id(table, 3)].total == 0
+
+
+def test_only_the_sessions_judge_and_organisers_may_fill(played, table):
+    assert client_for(table.other_judge).get(fill_url(played)).status_code == 403
+    anonymous = Client().get(fill_url(played))
+    assert anonymous.status_code == 302
+    assert anonymous["Location"].startswith(reverse("tournaments:login"))
+    assert client_for(table.organiser).get(fill_url(played)).status_code == 200
+
+
+def test_an_unknown_game_is_not_found(played, table):
+    url = reverse("tournaments:judge_result_from_game", args=[table.session.pk, played.number + 1])
+    assert client_for(table.judge).get(url).status_code == 404
