@@ -18,7 +18,7 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .models import ActivityVerb, Player, Registration, Session, Tournament
 from .permissions import is_organiser
 
@@ -115,7 +115,7 @@ def link_account(tournament: Tournament, player: Player, user, *, actor=None) ->
     log_activity(
         tournament,
         ActivityVerb.UPDATED,
-        _("account %(user)s linked to %(player)s") % {"user": user, "player": player},
+        describe("account_linked", user=user, player=player),
         actor=actor,
         player=player.pk,
         user=user.pk,
@@ -134,7 +134,7 @@ def unlink_account(tournament: Tournament, player: Player, *, actor=None) -> boo
     log_activity(
         tournament,
         ActivityVerb.UPDATED,
-        _("account %(user)s unlinked from %(player)s") % {"user": user, "player": player},
+        describe("account_unlinked", user=user, player=player),
         actor=actor,
         player=player.pk,
         user=user.pk,

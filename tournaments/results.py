@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice, SeededDice
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .dice_records import record_dice
 from .models import (
     ActivityVerb,
@@ -216,7 +216,7 @@ def record_result(
     log_activity(
         session.stage.tournament,
         verb,
-        str(session),
+        describe("session", session=session),
         actor=actor,
         session=session.pk,
         version=version.number,
@@ -283,7 +283,7 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
     log_activity(
         session.stage.tournament,
         ActivityVerb.CONFIRMED_RESULT,
-        str(session),
+        describe("session", session=session),
         actor=actor,
         session=session.pk,
         version=version.number,

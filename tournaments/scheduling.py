@@ -6,7 +6,7 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .models import ActivityVerb, Session, SessionStatus
 
 
@@ -44,7 +44,7 @@ def schedule_session(
     log_activity(
         session.stage.tournament,
         ActivityVerb.RESCHEDULED if rescheduled else ActivityVerb.SCHEDULED,
-        str(session),
+        describe("session", session=session),
         actor=actor,
         session=session.pk,
         scheduled_at=when.isoformat(),

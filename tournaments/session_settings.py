@@ -21,7 +21,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .models import (
     ActivityVerb,
     ResultVersion,
@@ -140,7 +140,7 @@ def set_stipulation(session: Session, kind: str, params: dict, *, actor=None) ->
     log_activity(
         session.stage.tournament,
         ActivityVerb.UPDATED,
-        _("stipulation of %(session)s set to %(kind)s") % {"session": session, "kind": stipulation},
+        describe("stipulation_set", session=session, kind=kind),
         actor=actor,
         session=session.pk,
         stipulation=kind,
@@ -160,7 +160,7 @@ def clear_stipulation(session: Session, *, actor=None) -> bool:
         log_activity(
             session.stage.tournament,
             ActivityVerb.UPDATED,
-            _("stipulation of %(session)s cleared: it plays the stage's") % {"session": session},
+            describe("stipulation_cleared", session=session),
             actor=actor,
             session=session.pk,
             stipulation=None,
@@ -185,8 +185,7 @@ def add_threshold(session: Session, points: int, *, actor=None) -> ScoreThreshol
     log_activity(
         session.stage.tournament,
         ActivityVerb.UPDATED,
-        _("score threshold %(points)d added to %(session)s")
-        % {"points": points, "session": session},
+        describe("threshold_added", points=points, session=session),
         actor=actor,
         session=session.pk,
         threshold=points,
@@ -209,8 +208,7 @@ def remove_threshold(session: Session, threshold_id: int, *, actor=None) -> int:
     log_activity(
         session.stage.tournament,
         ActivityVerb.UPDATED,
-        _("score threshold %(points)d removed from %(session)s")
-        % {"points": threshold.points, "session": session},
+        describe("threshold_removed", points=threshold.points, session=session),
         actor=actor,
         session=session.pk,
         threshold=threshold.points,

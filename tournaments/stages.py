@@ -26,7 +26,7 @@ from django.utils.translation import ngettext
 
 from rules.engine.dice import Dice, SeededDice
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .dice_records import check_all_dice_used, record_dice
 from .draw import DrawError, DrawPlayer, PreviousSession, squad_draw
 from .honours import HonoursError, SquadStanding, after_session, thresholds_reached
@@ -196,7 +196,7 @@ def _draw_session(
     log_activity(
         tournament,
         ActivityVerb.DREW_SQUADS,
-        str(session),
+        describe("session", session=session),
         actor=actor,
         session=session.pk,
         assignments=outcome.assignments,
@@ -275,7 +275,7 @@ def start_tournament(
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,
-        str(stage),
+        describe("stage", stage=stage),
         actor=actor,
         stage=stage.number,
         sessions=[list(group) for group in seating.sessions],
@@ -361,7 +361,11 @@ def _award(
             }
         )
         log_activity(
-            tournament, ActivityVerb.AWARDED_HONOUR, str(session), player=winner, rank=standing.rank
+            tournament,
+            ActivityVerb.AWARDED_HONOUR,
+            describe("session", session=session),
+            player=winner,
+            rank=standing.rank,
         )
         thresholds = _thresholds(session)
         if not thresholds:
@@ -449,7 +453,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     log_activity(
         stage.tournament,
         ActivityVerb.CLOSED_STAGE,
-        str(stage),
+        describe("stage", stage=stage),
         actor=actor,
         stage=stage.number,
         qualifiers=stage.qualifiers,
@@ -525,7 +529,7 @@ def seat_next_stage(
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,
-        str(stage),
+        describe("stage", stage=stage),
         actor=actor,
         stage=stage.number,
         seating=mode,

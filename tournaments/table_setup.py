@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
 
-from .activity import log_activity
+from .activity import describe, log_activity
 from .dice_records import check_all_dice_used, record_dice
 from .draw import DrawPlayer, DrawResult, PreviousSession, squad_draw
 from .initiative import InitiativeResult, roll_initiative
@@ -132,7 +132,7 @@ def run_squad_draw(session: Session, dice: Dice, *, actor, expected_version: int
         log_activity(
             tournament,
             ActivityVerb.DREW_SQUADS,
-            str(session),
+            describe("session", session=session),
             actor=actor,
             session=session.pk,
             assignments=result.assignments,
@@ -162,7 +162,7 @@ def run_initiative(
         log_activity(
             session.stage.tournament,
             ActivityVerb.ROLLED_INITIATIVE,
-            str(session),
+            describe("session", session=session),
             actor=actor,
             session=session.pk,
             order=list(result.order),

@@ -21,9 +21,9 @@ from jsonschema.exceptions import best_match
 from .problems import Problem, json_path
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -47,24 +47,38 @@ def dumps(document: dict[str, Any]) -> str:
     return json.dumps(document, sort_keys=True, indent=2, ensure_ascii=False) + "\n"
 
 
+def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
+    """``items`` with ``defaults`` added to each object that lacks them (a non-list, or an
+    item that is not an object, is left for the schema to report)."""
+    if not isinstance(items, list):
+        return items
+    return [{**defaults, **item} if isinstance(item, dict) else item for item in items]
+
+
+#: What each version added, as defaults that give an older document's entries the meaning
+#: they had: version 2 the dice rolls' purpose codes, version 3 the activity entries'
+#: description codes (no code: the stored text is shown).
+_UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
+    2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
+    3: ("activity", {"description_code": "", "description_params": {}}),
+}
+
+
 def upgraded(document: Any) -> Any:
-    """A version 1 document as version 2 (which added the dice rolls' ``purpose_code`` and
-    ``purpose_params``): its rolls get no code, so their purpose stays the stored text.
+    """An older document (a version in :data:`READABLE_VERSIONS`) as the current version:
+    the fields added since get their "nothing" values (see :data:`_UPGRADES`).
 
     Anything else comes back as it is. The document given is not changed.
     """
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         return document
     version = document.get("format_version")
-    if isinstance(version, bool) or version != 1:
+    if isinstance(version, bool) or version not in READABLE_VERSIONS or version == FORMAT_VERSION:
         return document
     upgrade = {**document, "format_version": FORMAT_VERSION}
-    rolls = document.get("dice_rolls")
-    if isinstance(rolls, list):
-        upgrade["dice_rolls"] = [
-            {"purpose_code": "", "purpose_params": {}, **roll} if isinstance(roll, dict) else roll
-            for roll in rolls
-        ]
+    for added_in, (key, defaults) in _UPGRADES.items():
+        if version < added_in and key in upgrade:
+            upgrade[key] = _with_defaults(upgrade[key], defaults)
     return upgrade
 
 

@@ -407,6 +407,8 @@ def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
             "actor": _username(entry.actor),
             "verb": entry.verb,
             "object_description": entry.object_description,
+            "description_code": entry.description_code,
+            "description_params": entry.description_params,
             "details": rewrite_details(
                 entry.details or {}, lambda value, as_text: ids.from_stored(value), session_ref
             ),

@@ -966,6 +966,8 @@ class _Writer:
                 actor=self.user(data["actor"]),
                 verb=data["verb"],
                 object_description=data["object_description"],
+                description_code=data["description_code"],
+                description_params=data["description_params"],
                 details=rewrite_details(data["details"], self._detail_player, self._detail_session),
             )
             for data in self.doc["activity"]

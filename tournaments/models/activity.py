@@ -5,6 +5,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from ..activity_descriptions import description_label
+
 
 class ActivityVerb(models.TextChoices):
     CREATED = "created", pgettext_lazy("activity", "created")
@@ -42,7 +44,24 @@ class ActivityLog(models.Model):
         related_name="+",
     )
     verb = models.CharField(_("action"), max_length=30, choices=ActivityVerb.choices)
-    object_description = models.CharField(_("object"), max_length=300, blank=True)
+    object_description = models.CharField(
+        _("object"),
+        max_length=300,
+        blank=True,
+        help_text=_("What the entry is about, in English; shown as it is when there is no code."),
+    )
+    description_code = models.CharField(
+        _("description code"),
+        max_length=40,
+        blank=True,
+        help_text=_("What the entry is about as a code, shown in the reader's language."),
+    )
+    description_params = models.JSONField(
+        _("description parameters"),
+        default=dict,
+        blank=True,
+        help_text=_("The details the description code names (session, points, names...)."),
+    )
     details = models.JSONField(_("details"), default=dict, blank=True)
     created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
 
@@ -52,4 +71,11 @@ class ActivityLog(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.actor or '-'} {self.get_verb_display()} {self.object_description}"
+        return f"{self.actor or '-'} {self.get_verb_display()} {self.description}"
+
+    @property
+    def description(self) -> str:
+        """What the entry is about, in the active language."""
+        return description_label(
+            self.description_code, self.description_params, self.object_description
+        )

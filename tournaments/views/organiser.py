@@ -15,7 +15,7 @@ from rules.engine.dice import DiceError, seed_commitment
 from tournaments.catalogue_db import install_catalogue
 from tournaments.interchange.roster import save_roster
 
-from ..activity import log_activity
+from ..activity import describe, log_activity
 from ..dice_records import check_all_dice_used
 from ..forms.judge import DiceForm
 from ..forms.organiser import (
@@ -267,7 +267,7 @@ def _save_roster(request: HttpRequest, tournament: Tournament, rows) -> None:
         log_activity(
             tournament,
             ActivityVerb.IMPORTED,
-            _("player roster"),
+            describe("player_roster"),
             actor=request.user,
             rows=len(rows),
         )
@@ -283,7 +283,7 @@ def judges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
-            _("judge %(name)s added") % {"name": user},
+            describe("judge_added", name=user),
             actor=request.user,
         )
         messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
@@ -310,7 +310,9 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             form.save()
-            log_activity(tournament, ActivityVerb.UPDATED, str(stage), actor=request.user)
+            log_activity(
+                tournament, ActivityVerb.UPDATED, describe("stage", stage=stage), actor=request.user
+            )
         messages.success(request, _("Stage saved."))
         return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
     return render(

@@ -11,7 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..activity import log_activity
+from ..activity import describe, log_activity
 from ..calendar import PRODID, session_calendar
 from ..forms.loadout import LoadoutForm, catalogue_for
 from ..forms.player import PlayerAccountForm, PreferenceForm
@@ -146,7 +146,7 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
             log_activity(
                 tournament,
                 ActivityVerb.UPDATED,
-                _("squad preferences of %(name)s") % {"name": player.display_name},
+                describe("squad_preferences", name=player.display_name),
                 player=player.pk,
                 choices=form.cleaned_data["choices"],
             )
@@ -236,7 +236,7 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
             log_activity(
                 seat_obj.session.stage.tournament,
                 ActivityVerb.UPDATED,
-                _("loadout of %(name)s") % {"name": player.display_name},
+                describe("loadout", name=player.display_name),
                 player=player.pk,
                 session=seat_obj.session_id,
             )

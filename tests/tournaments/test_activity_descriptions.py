@@ -1,0 +1,162 @@
+"""Activity entries keep what they are about as a code with plain params, written in English
+next to it, and read in the reader's language; text without a code is shown as it is."""
+
+import pytest
+from django.utils import translation
+
+from tests.factories import (
+    SessionFactory,
+    StageFactory,
+    TournamentFactory,
+    UserFactory,
+    register_players,
+)
+from tournaments.activity import describe, log_activity
+from tournaments.activity_descriptions import DESCRIPTIONS, description_label
+from tournaments.models import ActivityLog, ActivityVerb, Stage, StageKind
+from tournaments.player_accounts import link_account
+
+pytestmark = pytest.mark.django_db
+
+SEMIFINAL_SESSION = {
+    "stage": {"tournament": "Coppa", "kind": "semifinal", "number": 3},
+    "number": 2,
+}
+
+#: Params that fit each code, and the English and Italian texts they give.
+SAMPLES = {
+    "session": ({"session": SEMIFINAL_SESSION}, "Coppa – Semifinal (3) – session 2"),
+    "stage": (
+        {"stage": {"tournament": "Coppa", "kind": "final", "number": 4}},
+        "Coppa – Final (4)",
+    ),
+    "stipulation_set": (
+        {"session": SEMIFINAL_SESSION, "kind": "catch_the_flag"},
+        "stipulation of Coppa – Semifinal (3) – session 2 set to Catch the Flag",
+    ),
+    "stipulation_cleared": (
+        {"session": SEMIFINAL_SESSION},
+        "stipulation of Coppa – Semifinal (3) – session 2 cleared: it plays the stage's",
+    ),
+    "threshold_added": (
+        {"points": 30, "session": SEMIFINAL_SESSION},
+        "score threshold 30 added to Coppa – Semifinal (3) – session 2",
+    ),
+    "threshold_removed": (
+        {"points": 30, "session": SEMIFINAL_SESSION},
+        "score threshold 30 removed from Coppa – Semifinal (3) – session 2",
+    ),
+    "player_roster": ({}, "player roster"),
+    "judge_added": ({"name": "anna"}, "judge anna added"),
+    "squad_preferences": ({"name": "Mariolone"}, "squad preferences of Mariolone"),
+    "loadout": ({"name": "Mariolone"}, "loadout of Mariolone"),
+    "account_linked": (
+        {"user": "marta", "player": "Marta Bianchi"},
+        "account marta linked to Marta Bianchi",
+    ),
+    "account_unlinked": (
+        {"user": "marta", "player": "Marta Bianchi"},
+        "account marta unlinked from Marta Bianchi",
+    ),
+}
+
+
+def test_every_code_has_a_sample():
+    assert set(SAMPLES) == set(DESCRIPTIONS)
+
+
+@pytest.mark.parametrize("code", sorted(SAMPLES))
+def test_each_code_reads_in_english_and_in_italian(code):
+    params, english = SAMPLES[code]
+    assert description_label(code, params, "stored") == english
+    with translation.override("it"):
+        italian = description_label(code, params, "stored")
+    assert italian != "stored"
+    if code not in ("session", "stage"):  # a bare label: only its parts are translated
+        assert italian != english, f"no Italian for {DESCRIPTIONS[code].msgid!r}"
+
+
+def test_labels_of_sessions_and_stages_are_translated():
+    with translation.override("it"):
+        assert description_label("session", SAMPLES["session"][0], "") == (
+            "Coppa – Semifinali (3) – sessione 2"
+        )
+        assert description_label("stipulation_set", SAMPLES["stipulation_set"][0], "") == (
+            "stipulazione di Coppa – Semifinali (3) – sessione 2 impostata a Cattura la Bandiera"
+        )
+
+
+@pytest.mark.parametrize(
+    ("code", "params"),
+    [
+        ("threshold_added", {"points": "30", "session": SEMIFINAL_SESSION}),
+        ("threshold_added", {"points": True, "session": SEMIFINAL_SESSION}),
+        ("threshold_added", {"session": SEMIFINAL_SESSION}),
+        ("threshold_added", ["points", 30]),
+        ("session", {"session": {"stage": {"tournament": "Coppa", "kind": "quarterfinal"}}}),
+        ("session", {"session": {**SEMIFINAL_SESSION, "number": None}}),
+        ("session", {"session": "Coppa – Semifinal (3) – session 2"}),
+        ("stipulation_set", {"session": SEMIFINAL_SESSION, "kind": "king_of_the_hill"}),
+        ("judge_added", {"name": 7}),
+        ("judge_added", None),
+        ("no_such_code", {}),
+        ("", {}),
+    ],
+)
+def test_params_that_do_not_fit_and_unknown_codes_show_the_stored_text(code, params):
+    assert description_label(code, params, "the stored text") == "the stored text"
+
+
+def test_describe_refuses_unknown_codes_and_wrong_params():
+    with pytest.raises(ValueError, match="unknown activity description 'renamed'"):
+        describe("renamed")
+    with pytest.raises(ValueError, match=r"takes the params \['name'\], not \['user'\]"):
+        describe("judge_added", user="anna")
+    with pytest.raises(ValueError, match="king_of_the_hill"):
+        describe("stipulation_set", session=SessionFactory(), kind="king_of_the_hill")
+
+
+def test_an_entry_stores_plain_params_and_english_text_whatever_the_writers_language():
+    tournament = TournamentFactory(name="Coppa")
+    stage = StageFactory(tournament=tournament, number=3, kind=StageKind.SEMIFINAL)
+    session = SessionFactory(stage=stage, number=2)
+    with translation.override("it"):
+        entry = log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("threshold_added", points=30, session=session),
+            threshold=30,
+        )
+        assert entry.description == (
+            "soglia di punteggio 30 aggiunta a Coppa – Semifinali (3) – sessione 2"
+        )
+    entry = ActivityLog.objects.get(pk=entry.pk)
+    assert entry.description_code == "threshold_added"
+    assert entry.description_params == {"points": 30, "session": SEMIFINAL_SESSION}
+    assert entry.object_description == SAMPLES["threshold_added"][1]
+    assert entry.description == SAMPLES["threshold_added"][1]
+    # Later changes to the session do not rewrite what the entry says.
+    Stage.objects.filter(pk=stage.pk).update(kind=StageKind.FINAL)
+    assert ActivityLog.objects.get(pk=entry.pk).description == SAMPLES["threshold_added"][1]
+
+
+def test_free_text_is_stored_and_shown_as_it_is():
+    tournament = TournamentFactory(name="Coppa d'Autunno")
+    entry = log_activity(tournament, ActivityVerb.CREATED, str(tournament))
+    assert (entry.description_code, entry.description_params) == ("", {})
+    with translation.override("it"):
+        assert entry.description == "Coppa d'Autunno"
+        assert str(entry) == "- ha creato Coppa d'Autunno"
+
+
+def test_a_service_writing_in_italian_reads_in_english():
+    tournament = TournamentFactory()
+    player = register_players(tournament, 1)[0]
+    account = UserFactory(username="marta")
+    with translation.override("it"):
+        link_account(tournament, player, account)
+    entry = ActivityLog.objects.get(tournament=tournament, details__user=account.pk)
+    assert entry.description_params == {"user": "marta", "player": str(player)}
+    assert entry.description == f"account marta linked to {player}"
+    with translation.override("it"):
+        assert entry.description == f"account marta collegato a {player}"
