@@ -25,7 +25,7 @@ messages: $(STAMP)
 
 demo: install
 	$(PY) manage.py migrate --no-input -v 0
-	$(PY) manage.py load_demo
+	$(PY) manage.py load_demo --base-url http://$(HOST)
 	$(PY) manage.py runserver $(HOST)
 
 browser-deps:

@@ -15,10 +15,11 @@ that line, every figure that left the board is accounted for by what produced th
   so it becomes a note for the judge to check by hand, as does a marine-piloted Dreadnought.
 
 Tokens: the board keeps the revealed blip and reinforcement tokens (``GameState.tokens``)
-but marks one taken only when the engine hands it out in an Alien turn, not when a marine
-kills an alien in its own turn. The replay therefore keeps its own count of the tokens of
-each alien type already taken, and a kill takes a token only when the board holds more of
-that type than have been taken so far (any token of the type will do, RULES §7).
+and marks one taken when a kill earns it (:mod:`rules.engine.kill_scores`). Games played
+before marine attacks marked them, and uploaded states, may not say so, so the replay
+keeps its own count of the tokens of each alien type already taken, and a kill takes a
+token only when the board held more of that type than had been taken before it (any
+token of the type will do, RULES §7).
 
 Seats: the game's players are ``p<seat order>`` (:mod:`rules.game_setup`); the breakdowns
 name seats by their player's id, as the result form does.

@@ -27,6 +27,7 @@ from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
 from rules.engine.geometry import Square, format_square, parse_square
+from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.state import MARINE, GameState, Problem, StateError
@@ -261,6 +262,13 @@ def marine_attack(
         check_all_dice_used(dice)
     except (CombatError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    steps = []
+    for event in events:
+        new_state, more = score_kill(
+            state, new_state, event, _killer(state, option, event.figure_id), rules
+        )
+        steps.extend(more)
     with transaction.atomic():
         snapshot = _append(
             game,
@@ -270,10 +278,20 @@ def marine_attack(
             actor=actor,
             summary=option.description_in(narration_language()),
             events=[event.as_dict() for event in events],
+            steps=[step.as_dict() for step in steps],
             dice_batch=_record(game, dice),
             **_dice_fields(dice),
         )
     return snapshot
+
+
+def _killer(before: GameState, option: AttackOption, victim: str | None) -> str | None:
+    """The player who killed ``victim`` in ``option``: the attacker's, or in a fight the
+    attacker lost, the defender's (``None`` when that is an alien)."""
+    attacker = before.figure(option.attacker_id)
+    if victim == option.attacker_id and option.target and before.has_figure(option.target):
+        attacker = before.figure(option.target)
+    return attacker.player if attacker.side == MARINE else None
 
 
 # --- judge's edits -------------------------------------------------------------------------

@@ -291,6 +291,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Il giocatore {player} perde {points} punti (Marine {target} eliminato).",
         "en": "Player {player} loses {points} points (marine {target} killed).",
     },
+    "score_gained": {
+        "it": "Il giocatore {player} guadagna {points} punti ({target} eliminato).",
+        "en": "Player {player} gains {points} points ({target} killed).",
+    },
     "token_taken": {
         "it": "Il giocatore {player} prende un segnalino {unit} ({points} punti).",
         "en": "Player {player} takes a {unit} token ({points} points).",
@@ -418,6 +422,13 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
         {
             "it": "Il giocatore {player} perde 1 punto (Marine {target} eliminato).",
             "en": "Player {player} loses 1 point (marine {target} killed).",
+        },
+    ),
+    "score_gained": (
+        "points",
+        {
+            "it": "Il giocatore {player} guadagna 1 punto ({target} eliminato).",
+            "en": "Player {player} gains 1 point ({target} killed).",
         },
     ),
     "token_taken": (

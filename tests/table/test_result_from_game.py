@@ -220,7 +220,7 @@ def test_tokens_the_alien_turn_gives_are_checked_against_earlier_kills(table):
     attack(game, "p1-m4", target="ork-1")
     state = current(game)
     # In the Alien turn p2-m1 wins two fights: the engine hands out the ork token again
-    # (the board never marked it taken) and the gretchin token.
+    # (a board from before kills marked tokens) and the gretchin token.
     tokens = tuple(replace(t, taken_by="p2") for t in state.tokens)
     after = state.without_figure("ork-2").without_figure("gr-1").replace(tokens=tokens)
     alien_turn_snapshot(
