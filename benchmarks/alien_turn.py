@@ -12,8 +12,11 @@ start state's own memo the first activation's assessment and plan), which a Mont
 run from one position reuses; the cold median clears them before every turn and starts
 from an equal state with an empty memo.
 
-Run: ``.venv/bin/python benchmarks/alien_turn.py [--turns N]``. The numbers are printed as
-measured, whatever they are.
+Run: ``.venv/bin/python benchmarks/alien_turn.py [--turns N] [--rounds R]``. With
+``--rounds`` the warm measurement (distance fields and turns) is repeated R times in a row
+and the median and the lowest and highest value over the rounds are printed too: on a
+shared machine one round can be far off. The numbers are printed as measured, whatever
+they are.
 """
 
 from __future__ import annotations
@@ -129,9 +132,38 @@ def reference_state() -> GameState:
     )
 
 
+def measure_round(state: GameState, policy: BobPolicy, turns: int) -> tuple[float, float, float]:
+    """One warm measurement: (median distance field, median turn, turns per second), in
+    seconds and turns per second. Before every 10 turns each alien's distance field is
+    timed once, so the fields are timed over the same stretch as the turns: on a machine
+    shared with other work, a change of load between a block of fields and a block of
+    turns would otherwise change the ratio."""
+    aliens = [f for f in state.figures if f.side == "alien"]
+    field_times = []
+    turn_times = []
+    elapsed = 0.0
+    for seed in range(1, turns + 1):
+        if seed % 10 == 1:
+            for figure in aliens:
+                t0 = time.perf_counter()
+                distance_field(state, figure.id)
+                field_times.append(time.perf_counter() - t0)
+        t0 = time.perf_counter()
+        resolve_alien_turn(state, policy, SeededDice(seed=seed))
+        turn_times.append(time.perf_counter() - t0)
+        elapsed += turn_times[-1]
+    return statistics.median(field_times), statistics.median(turn_times), turns / elapsed
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=60, help="turns to time (default 60)")
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="measure this many times in a row and also print the spread (default 1)",
+    )
     args = parser.parse_args()
     state = reference_state()
     aliens = [f for f in state.figures if f.side == "alien"]
@@ -139,22 +171,8 @@ def main() -> None:
     policy = BobPolicy()
     resolve_alien_turn(state, policy, SeededDice(seed=0))  # warm the caches
 
-    field_times = []
-    for _ in range(5):
-        for figure in aliens:
-            t0 = time.perf_counter()
-            distance_field(state, figure.id)
-            field_times.append(time.perf_counter() - t0)
-    field_median = statistics.median(field_times)
-
-    turn_times = []
-    started = time.perf_counter()
-    for seed in range(1, args.turns + 1):
-        t0 = time.perf_counter()
-        resolve_alien_turn(state, policy, SeededDice(seed=seed))
-        turn_times.append(time.perf_counter() - t0)
-    elapsed = time.perf_counter() - started
-    turn_median = statistics.median(turn_times)
+    rounds = [measure_round(state, policy, args.turns) for _ in range(max(1, args.rounds))]
+    field_median, turn_median, throughput = rounds[-1]
     ratio = turn_median / (len(aliens) * field_median)
 
     cold_times = []
@@ -175,10 +193,21 @@ def main() -> None:
         f"one BoB Alien turn with every AI memo cleared first, median: "
         f"{cold_median * 1000:.1f} ms (ratio {cold_ratio:.2f})"
     )
-    print(
-        f"Monte Carlo throughput: {args.turns / elapsed:.1f} turns per second on one core "
-        "(goal >= 200)"
-    )
+    print(f"Monte Carlo throughput: {throughput:.1f} turns per second on one core (goal >= 200)")
+    if len(rounds) > 1:
+        turns_ms = [r[1] * 1000 for r in rounds]
+        ratios = [r[1] / (len(aliens) * r[0]) for r in rounds]
+        rates = [r[2] for r in rounds]
+        print(f"over {len(rounds)} rounds (median, lowest-highest):")
+        for name, values, unit in (
+            ("turn median", turns_ms, " ms"),
+            ("ratio", ratios, ""),
+            ("throughput", rates, " turns/s"),
+        ):
+            print(
+                f"  {name}: {statistics.median(values):.2f}{unit} "
+                f"({min(values):.2f}-{max(values):.2f})"
+            )
 
 
 if __name__ == "__main__":

@@ -123,6 +123,7 @@ class Board:
         "door_edges",
         "door_slot",
         "solid",
+        "square_at",
         "section_index",
         "claw_index",
         "edge_feature",
@@ -244,6 +245,8 @@ class Board:
         n = w * h
         solid = bytes(1 if k is SquareKind.SOLID else 0 for k in self.kinds)
         s(self, "solid", solid)
+        # The square of each index, built once so tables can hand out shared tuples.
+        s(self, "square_at", tuple((i % w, i // w) for i in range(n)))
         section_index: list[str | None] = [None] * n
         for section in self.sections:
             for x, y in section.squares():

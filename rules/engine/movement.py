@@ -24,8 +24,8 @@ Distance fields are flat lists indexed ``x + y * width`` (anchors for a Dreadnou
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, fields
 from heapq import heapify, heappop, heappush
 from typing import Any
 
@@ -36,7 +36,6 @@ from .geometry import (
     Square,
     block_2x2,
     edge,
-    is_orthogonally_adjacent,
 )
 from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState
@@ -176,39 +175,58 @@ class _Mover:
         """Stopping positions orthogonally adjacent to a figure of ``player`` across an edge
         that is open or can be opened on the way (a closed door, not a wall or bulkhead)."""
         board = self.board
-        targets = set()
-        for f in self.state.figures:
-            if f.player == player and f.on_board and f.id != self.figure.id:
-                targets.update(f.squares)
         stoppable = self.stoppable
         goals: set[int] = set()
-        for t in targets:
-            for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
-                if not board.in_bounds(s) or s in targets or not self._reaches(s, t):
-                    continue
-                if not self.dread:
-                    if stoppable[board.index(s)]:
-                        goals.add(board.index(s))
-                    continue
-                for anchor in (
-                    (s[0], s[1]),
-                    (s[0] - 1, s[1]),
-                    (s[0], s[1] - 1),
-                    (s[0] - 1, s[1] - 1),
+        for s, t in _adjacent_squares(self.state, player, self.figure, self.open_doors):
+            if not self.dread:
+                if stoppable[board.index(s)]:
+                    goals.add(board.index(s))
+                continue
+            for anchor in (
+                (s[0], s[1]),
+                (s[0] - 1, s[1]),
+                (s[0], s[1] - 1),
+                (s[0] - 1, s[1] - 1),
+            ):
+                if (
+                    board.in_bounds(anchor)
+                    and stoppable[board.index(anchor)]
+                    and t not in block_2x2(anchor)
                 ):
-                    if (
-                        board.in_bounds(anchor)
-                        and stoppable[board.index(anchor)]
-                        and t not in block_2x2(anchor)
-                    ):
-                        goals.add(board.index(anchor))
+                    goals.add(board.index(anchor))
         return sorted(goals)
 
-    def _reaches(self, a: Square, b: Square) -> bool:
-        if self.board.has_wall(a, b):
-            return False
-        door = self.state.doors.get(edge(a, b))
-        return door is None or door.passable or (door is DoorState.CLOSED and self.open_doors)
+
+def _adjacent_squares(
+    state: GameState, player: str, mover: Figure, open_doors: bool
+) -> tuple[tuple[Square, Square], ...]:
+    """Every (square, figure square) pair where the square is orthogonally next to a
+    figure of ``player`` other than ``mover``, not part of one, and reached across an edge
+    that is open or can be opened on the way (whoever stands there). Memoised per state:
+    the same for every mover not of ``player``."""
+    excluded = mover.id if mover.player == player else None
+    key = ("movement_adjacent", player, bool(open_doors), excluded)
+    cached = state.memo.get(key)
+    if cached is not None:
+        return cached
+    board = state.board
+    door_ok = _DOOR_OK[bool(open_doors)]
+    targets = set()
+    for f in state.figures:
+        if f.player == player and f.on_board and f.id != mover.id:
+            targets.update(f.squares)
+    pairs = []
+    for t in targets:
+        for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
+            if not board.in_bounds(s) or s in targets or board.has_wall(s, t):
+                continue
+            door = state.doors.get(edge(s, t))
+            if door is None or door_ok[door]:
+                pairs.append((s, t))
+    cached = tuple(pairs)
+    if player is not None:  # aliens (no player) move, so only players' squares are kept
+        state.memo[key] = cached
+    return cached
 
 
 _DREAD_POSITIONS: dict[Board, tuple[int, ...]] = {}
@@ -426,6 +444,13 @@ def passable_table(state: GameState, figure_id: str) -> bytes:
     return passable[:i] + b"\x01" + passable[i + 1 :]
 
 
+def side_stop_table(state: GameState, figure: Figure) -> bytes:
+    """Where a 1x1 figure of ``figure``'s side (and player) may end a move in this state,
+    with doors openable and no permissions: the table :func:`stop_table` starts from, with
+    the figure's own square still counted as taken (shared by the side, memoised)."""
+    return _occupancy_tables(state, figure, frozenset())[1]
+
+
 def stop_table(
     state: GameState,
     figure_id: str,
@@ -582,7 +607,7 @@ def move(
     if allowance is not None and len(steps) > allowance:
         raise MoveError("too_long", figure=figure_id, allowance=allowance, steps=len(steps))
     events: list[MoveEvent] = []
-    doors = dict(state.doors)
+    doors: Mapping[Edge, DoorState] = dict(state.doors)
     current = mover.start
     facing = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
@@ -598,7 +623,9 @@ def move(
             raise MoveError("step_blocked", step=k + 1, figure=figure_id, a=list(here), b=list(sq))
         if not mover.passable[j]:
             raise MoveError("step_occupied", step=k + 1, figure=figure_id, square=list(sq))
-        facing = _step_effects(board, mover.dread, figure_id, here, sq, doors, events, facing)
+        facing, doors = _step_effects(
+            board, mover.dread, figure_id, here, sq, doors, events, facing
+        )
         current = j
         taken = k + 1
         if stop_on_survey and figure.side != ALIEN:
@@ -644,19 +671,23 @@ def _step_effects(
     figure_id: str,
     here: Square,
     to: Square,
-    doors: dict[Edge, DoorState],
+    doors: Mapping[Edge, DoorState],
     events: list[MoveEvent],
     facing: Facing | None,
-) -> Facing | None:
-    """One step from ``here`` to ``to``: open the closed doors crossed (in ``doors``, with
-    an event each) and return the facing after the step."""
+) -> tuple[Facing | None, Mapping[Edge, DoorState]]:
+    """One step from ``here`` to ``to``: open the closed doors crossed (with an event each)
+    and return the facing after the step and the doors. ``doors`` is changed in place when
+    it is a dict; any other mapping (a state's read-only table) is copied into a new dict
+    before its first change, so a move through no closed door copies nothing."""
     for e in _doors_crossed(board, dread, here, to):
         if doors[e] is DoorState.CLOSED:
+            if type(doors) is not dict:
+                doors = dict(doors)
             doors[e] = DoorState.OPEN
             events.append(
                 MoveEvent("door_opened", figure_id, here, {"between": [list(e[0]), list(e[1])]})
             )
-    return _FACING_OF.get((to[0] - here[0], to[1] - here[1]), facing)
+    return _FACING_OF.get((to[0] - here[0], to[1] - here[1]), facing), doors
 
 
 def follow_path(
@@ -672,28 +703,44 @@ def follow_path(
         raise MoveError("aliens_only", figure=figure_id)
     board = state.board
     dread = figure.is_dreadnought
-    doors = dict(state.doors)
+    doors: Mapping[Edge, DoorState] = state.doors
     events: list[MoveEvent] = []
     here = figure.square
     facing = figure.facing
     for sq in path:
-        facing = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
+        facing, doors = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
         here = sq
     squares = block_2x2(here) if dread else (here,)
     changes: dict[str, Any] = {}
     if events:
         changes["doors"] = doors
-    surveyed = _sorted_sections(_surveyed(state))
+    surveyed = _surveyed_in_order(state)
     if surveyed != state.surveyed_sections:
         changes["surveyed_sections"] = surveyed
-    new_figure = figure.moved_to(squares, facing)
-    figures = tuple(new_figure if f.id == figure_id else f for f in state.figures)
+    figures = state.figures
+    k = [f.id for f in figures].index(figure_id)
+    figures = figures[:k] + (_moved_figure(figure, squares, facing),) + figures[k + 1 :]
     moved = state.replace(figures=figures, **changes)
     _carry_occupancy(state, moved, figure, squares)
     if path:
         path_json = [list(s) for s in path]
         events.append(MoveEvent("moved", figure_id, here, {"steps": len(path), "path": path_json}))
     return moved, events
+
+
+_FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
+
+
+def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | None) -> Figure:
+    """``figure.moved_to(squares, facing)``, built by copying the fields directly instead
+    of through the frozen dataclass's ``__init__`` (every alien move of the AI makes one)."""
+    moved = object.__new__(Figure)
+    old, new = figure.__dict__, moved.__dict__
+    for name in _FIGURE_FIELDS:
+        new[name] = old[name]
+    new["squares"] = squares
+    new["facing"] = facing or figure.facing
+    return moved
 
 
 def _carry_occupancy(before: GameState, after: GameState, figure: Figure, squares) -> None:
@@ -736,18 +783,45 @@ def _surveyed(state: GameState) -> frozenset[str | None]:
     return cached
 
 
+def _surveyed_in_order(state: GameState) -> tuple[str, ...]:
+    """``_sorted_sections(_surveyed(state))``, memoised per state."""
+    cached = state.memo.get("movement_surveyed_sorted")
+    if cached is None:
+        cached = state.memo["movement_surveyed_sorted"] = _sorted_sections(_surveyed(state))
+    return cached
+
+
 def _sorted_sections(surveyed: Collection[str | None]) -> tuple[str, ...]:
     return tuple(sorted(s for s in surveyed if s is not None))
 
 
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:
+    """The doors a legal step from ``here`` to ``to`` goes through."""
     if not dread:
-        if is_orthogonally_adjacent(here, to):
-            e = edge(here, to)
-            return [e] if e in board.doors else []
-        return []
+        w = board.width
+        e = _door_steps(board).get((here[0] + here[1] * w, to[0] + to[1] * w))
+        return [e] if e is not None else []
     doors = board.dread_doors[board.index(to)] or ()
     return [board.door_edges[s] for s in doors]
+
+
+_DOOR_STEPS: dict[Board, dict[tuple[int, int], Edge]] = {}
+
+
+def _door_steps(board: Board) -> dict[tuple[int, int], Edge]:
+    """The board's steps through a door (orthogonal, from ``board.steps``), by the pair of
+    positions, with the door's edge; kept per board."""
+    table = _DOOR_STEPS.get(board)
+    if table is None:
+        if len(_DOOR_STEPS) >= 64:
+            _DOOR_STEPS.clear()
+        table = _DOOR_STEPS[board] = {
+            (i, j): board.door_edges[slot]
+            for i, here in enumerate(board.steps)
+            for j, slot in here
+            if slot >= 0
+        }
+    return table
 
 
 def _new_section(board: Board, dread: bool, sq: Square, surveyed: set[str]) -> str | None:

@@ -10,17 +10,33 @@ caches.
 
 from __future__ import annotations
 
+import gc
 import random
+from dataclasses import replace
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rules.engine import movement
 from rules.engine.ai import readiness
 from rules.engine.ai.policies import policy_named
-from rules.engine.ai.reach import assess_focus
+from rules.engine.ai.reach import (
+    alien_field,
+    assess,
+    assess_focus,
+    attack_indices,
+    attack_squares,
+    carry_memo_after_alien_move,
+    carry_memo_after_attack,
+    field_layout_key,
+    targets_of,
+)
 from rules.engine.ai.turn import clear_caches, resolve_alien_turn
 from rules.engine.board import DoorState
 from rules.engine.combat import attack_options, blast_option
 from rules.engine.dice import SeededDice
+from rules.engine.geometry import Facing, block_2x2, edge
 from rules.engine.los import (
     figure_sees,
     figure_sight,
@@ -29,7 +45,14 @@ from rules.engine.los import (
     line_of_sight,
 )
 from rules.engine.maps import load_map
-from rules.engine.movement import distance_field, follow_path, move, passable_table, stop_table
+from rules.engine.movement import (
+    UNREACHABLE,
+    distance_field,
+    follow_path,
+    move,
+    passable_table,
+    stop_table,
+)
 from rules.engine.state import Figure, GameState, Player
 from rules.engine.units import load_rules_data
 
@@ -298,3 +321,294 @@ def test_reused_assessments_equal_fresh_ones(monkeypatch):
         resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=seed))
     assert len(checked) > 60
     assert reused  # the memo was exercised, not only bypassed
+
+
+def reference_turn_state() -> GameState:
+    """The benchmark's position: 24 aliens of every type and 15 marines of three players."""
+    from benchmarks.alien_turn import reference_state
+
+    return reference_state()
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), allowance=st.integers(0, 8), density=st.floats(0.0, 1.0))
+def test_stops_in_a_mask_keep_the_stop_order(seed, allowance, density):
+    """Reading a sparse mask bit by bit gives the stops a scan of every stop gives."""
+    rng = random.Random(seed)
+    state = mixed_state()
+    alien = rng.choice([f for f in state.figures if f.side == "alien"])
+    reach = assess(state, alien, RULES, allowance)
+    w = state.board.width
+    mask = 0
+    for _, (x, y) in reach.stops:
+        if rng.random() < density:
+            mask |= 1 << (x + y * w)
+    expected = [s for s in reach.stops if mask >> (s[1][0] + s[1][1] * w) & 1]
+    assert reach.stops_in(mask, w) == expected
+
+
+def test_fields_after_deaths_list_the_near_positions_of_a_fresh_search():
+    """A field relaxed after marines died (and its positions within reach of any turn,
+    updated rather than listed again) equals a new search."""
+    clear_caches()
+    rng = random.Random(3)
+    state = mixed_state()
+    aliens = [f for f in state.figures if f.side == "alien"]
+    marines = [f for f in state.figures if f.side == "marine"]
+    for alien in aliens:
+        alien_field(state, alien)
+    for _ in range(4):
+        gone = {f.id for f in rng.sample(marines, k=3)}
+        thinner = state.replace(figures=tuple(f for f in state.figures if f.id not in gone))
+        for alien in aliens:
+            dfield, near = alien_field(thinner, alien)
+            fresh = distance_field(thinner, alien.id)
+            assert dfield.dist == fresh.dist
+            assert bytes(dfield.stoppable) == bytes(fresh.stoppable)
+            listed = [i for i, d in enumerate(fresh.dist) if 0 < d <= 24]
+            listed.sort(key=fresh.dist.__getitem__)
+            assert near == listed
+    clear_caches()
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_player_distances_match_adjacent_stops(map_name):
+    """The focus distance read off the shared free squares next to a player's figures is
+    the nearest stop next to any of them, measured target by target."""
+    state = crowded_state(map_name, 4)
+    aliens = [f for f in state.figures if f.side == "alien" and not f.is_dreadnought]
+    for alien in aliens[:12]:
+        assessment = assess_focus(state, alien, RULES, 6)
+        for r in assessment.reaches:
+            expected = min(
+                (assessment.reach.adjacent_stop(state, t)[0] for t in targets_of(state, r.player)),
+                default=UNREACHABLE,
+            )
+            assert r.distance == expected
+
+
+def _goals_from_scratch(state, figure_id, player, open_doors):
+    """Movement's adjacency goals computed directly, square by square."""
+    board = state.board
+    mover = distance_field(state, figure_id, open_doors=open_doors)
+    me = state.figure(figure_id)
+    targets = {
+        sq
+        for f in state.figures
+        if f.player == player and f.on_board and f.id != me.id
+        for sq in f.squares
+    }
+    goals = set()
+    for t in targets:
+        for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
+            if not board.in_bounds(s) or s in targets or board.has_wall(s, t):
+                continue
+            door = state.doors.get(edge(s, t))
+            if door is not None and not (
+                door.passable or (door is DoorState.CLOSED and open_doors)
+            ):
+                continue
+            anchors = (
+                [s]
+                if not me.is_dreadnought
+                else [(s[0] - dx, s[1] - dy) for dx in (0, 1) for dy in (0, 1)]
+            )
+            for a in anchors:
+                if (
+                    board.in_bounds(a)
+                    and mover.can_stop(a)
+                    and (not me.is_dreadnought or t not in block_2x2(a))
+                ):
+                    goals.add(board.index(a))
+    return sorted(goals)
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
+    """The squares next to a player's figures, kept in the state's memo and carried over
+    an alien's move, give the goals counted square by square."""
+    state = crowded_state(map_name, 6)
+    state = state.replace(
+        figures=tuple(
+            replace(f, player="p2") if f.side == "marine" and i % 4 == 0 else f
+            for i, f in enumerate(state.figures)
+        ),
+        players=(Player("p1"), Player("p2")),
+    )
+    aliens = [f for f in state.figures if f.side == "alien"]
+    marine = next(f for f in state.figures if f.side == "marine")
+    for open_doors in (True, False):
+        for player in ("p1", "p2"):
+            for mover in aliens[:6] + [marine]:
+                goals = movement._mover(state, mover.id, open_doors, ()).adjacency_goals(player)
+                assert goals == _goals_from_scratch(state, mover.id, player, open_doors)
+    # Carried over a move: still the same as counted on the new state.
+    alien = next(a for a in aliens if not a.is_dreadnought)
+    dfield = distance_field(state, alien.id)
+    target = next(sq for sq, d in dfield.reachable(4).items() if d == 3)
+    moved, _ = follow_path(state, alien.id, dfield.path_to(target))
+    carry_memo_after_alien_move(state, moved)
+    for other in aliens[:6]:
+        if moved.has_figure(other.id):
+            goals = movement._mover(moved, other.id, True, ()).adjacency_goals("p1")
+            assert goals == _goals_from_scratch(moved, other.id, "p1", True)
+
+
+def test_moved_figure_equals_moved_to():
+    state = mixed_state()
+    for figure in state.figures[:10]:
+        for facing in (None, *Facing):
+            squares = ((3, 4),)
+            assert movement._moved_figure(figure, squares, facing) == figure.moved_to(
+                squares, facing
+            )
+
+
+def test_memo_carried_after_an_attack_is_still_true():
+    """After an attack (aliens or marines hurt or killed), the memo entries carried over
+    equal the ones built from scratch on the new state."""
+    state = reference_turn_state()
+    alien = next(f for f in state.figures if f.side == "alien" and not f.is_dreadnought)
+    marine = next(f for f in state.figures if f.side == "marine")
+    mover = next(f for f in state.figures if f.side == "alien" and f.id != alien.id)
+    afters = (
+        state.with_figure(replace(alien, life_points=alien.life_points - 1)),
+        state.without_figure(alien.id),
+        state.with_figure(replace(marine, life_points=marine.life_points - 1)),
+        state.without_figure(marine.id),
+    )
+    for n, after in enumerate(afters):
+        before = state.replace()
+        for player in before.initiative:
+            for target in targets_of(before, player):
+                attack_squares(before, target)
+            attack_indices(before, player)
+            movement._mover(before, mover.id, True, ()).adjacency_goals(player)
+        carry_memo_after_attack(before, after)
+        carried = dict(after.memo)
+        fresh = after.replace()
+        for player in after.initiative:
+            assert targets_of(after, player) == targets_of(fresh, player)
+            assert attack_indices(after, player) == attack_indices(fresh, player)
+            for target in targets_of(fresh, player):
+                assert attack_squares(after, target) == attack_squares(fresh, target)
+            goals = movement._mover(after, mover.id, True, ()).adjacency_goals(player)
+            assert goals == movement._mover(fresh, mover.id, True, ()).adjacency_goals(player)
+        if after.has_figure(alien.id):
+            assert field_layout_key(after, alien) == field_layout_key(fresh, alien)
+        # The marine's player's entries are carried only while its figures are unhurt.
+        assert (("ai_targets", marine.player) in carried) is (n < 2)
+        assert all(("ai_targets", p) in carried for p in after.initiative if p != marine.player)
+
+
+def test_reused_firing_answers_equal_fresh_ones(monkeypatch):
+    """Firing answers kept when only where an alien may stop changed are the answers of
+    a fresh assessment, and the path that keeps them is taken."""
+    original = readiness.ReadinessMemo.assess
+    kept = []
+
+    def both(self, state, figure, rules, allowance):
+        got = original(self, state, figure, rules, allowance)
+        fresh = assess_focus(state, figure, rules, allowance)
+        assert got.readiness() == fresh.readiness()
+        assert got.reaches == fresh.reaches and got.criterion == fresh.criterion
+        for target_id, stop in got.reach._shoot_cache.items():
+            assert fresh.reach.shooting_stop(state, state.figure(target_id)) == stop
+        return got
+
+    still_true = readiness._shots_still_true
+
+    def counted(*args):
+        answers = still_true(*args)
+        kept.extend(answers)
+        return answers
+
+    monkeypatch.setattr(readiness.ReadinessMemo, "assess", both)
+    monkeypatch.setattr(readiness, "_shots_still_true", counted)
+    state = reference_turn_state()
+    for seed in range(4):
+        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=seed))
+    assert kept  # some answers were carried over, and each was checked
+
+
+def test_a_turn_leaves_no_reference_cycles():
+    """The cyclic collector is paused during a turn because a turn makes no cycles:
+    reference counting alone frees everything it drops."""
+    state = reference_turn_state()
+    for policy in ("bob", "solitaire", "priority"):
+        resolve_alien_turn(state, policy_named(policy), SeededDice(seed=0))
+    gc.collect()
+    gc.disable()
+    try:
+        for policy in ("bob", "solitaire", "priority"):
+            for seed in range(1, 4):
+                resolve_alien_turn(state, policy_named(policy), SeededDice(seed=seed))
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
+    assert gc.isenabled()
+
+
+def test_firing_answers_are_dropped_when_a_stop_that_sees_the_target_changes(monkeypatch):
+    """Another alien stepping onto the square an alien would have fired from: that
+    answer is found again, the others are kept, and all equal a fresh assessment's."""
+    still_true = readiness._shots_still_true
+    partial = []
+
+    def counted(*args):
+        answers = still_true(*args)
+        partial.append(answers)
+        return answers
+
+    monkeypatch.setattr(readiness, "_shots_still_true", counted)
+    state = reference_turn_state()
+    aliens = [f for f in state.figures if f.side == "alien" and not f.is_dreadnought]
+    targets = [t for p in state.initiative for t in targets_of(state, p)]
+    checked = 0
+    for alien in aliens:
+        allowance = RULES.movement(alien.unit, alien.equipment)
+        memo = readiness.ReadinessMemo()
+        reach = memo.assess(state, alien, RULES, allowance).reach
+        answers = {t.id: reach.shooting_stop(state, t) for t in targets}
+        anchors = {a[1] for a in answers.values() if a is not None and a[0] > 0}
+        for other in aliens:
+            dfield = distance_field(state, other.id)
+            reachable = [a for a in anchors if other is not alien and dfield.can_stop(a)]
+            if not reachable or dfield.distance(reachable[0]) >= UNREACHABLE:
+                continue
+            moved, _ = follow_path(state, other.id, dfield.path_to(reachable[0]))
+            got = memo.assess(moved, moved.figure(alien.id), RULES, allowance)
+            fresh = assess_focus(moved, moved.figure(alien.id), RULES, allowance)
+            assert got.readiness() == fresh.readiness()
+            for target_id, stop in got.reach._shoot_cache.items():
+                assert fresh.reach.shooting_stop(moved, moved.figure(target_id)) == stop
+            checked += 1
+            break
+    assert checked and partial  # the answers were kept through the partial path
+
+
+def test_an_alien_that_may_not_see_a_player_shoots_none_of_its_figures():
+    """The walls-only test that skips a player's firing lines never skips one that sees."""
+    states = [reference_turn_state(), mixed_state()]
+    for map_name in MAPS:
+        state = crowded_state(map_name, 8)
+        states.append(
+            state.replace(
+                figures=tuple(
+                    replace(f, player=f"p{i % 3}") if f.side == "marine" else f
+                    for i, f in enumerate(state.figures)
+                ),
+                players=tuple(Player(f"p{i}") for i in range(3)),
+            )
+        )
+    skipped = 0
+    for state in states:
+        players = [p.id for p in state.players]
+        for alien in [f for f in state.figures if f.side == "alien"][:15]:
+            reach = assess(state, alien, RULES, 6)
+            for player in players:
+                targets = targets_of(state, player)
+                if not reach.may_see(state, targets):
+                    skipped += 1
+                    assert all(reach.shooting_stop(state, t) is None for t in targets)
+    assert skipped

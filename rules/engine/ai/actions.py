@@ -47,6 +47,27 @@ def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
     if reach.allowance <= 0:
         ctx.say("held_by_event", figure=figure.id)
         return
+    best, remaining = _approach_stop(ctx, reach, player)
+    if best is None:
+        ctx.say("stay", figure=figure.id, square=list(reach.field.start))
+        return
+    move_to(ctx, reach, best)
+    if figure.is_dreadnought:
+        note_doorway(ctx, reach, best, remaining)
+
+
+def _approach_stop(
+    ctx: TurnContext, reach: AlienReach, player: str
+) -> tuple[Square | None, list[int] | None]:
+    """The stop :func:`approach` moves to (None: it stays) and, when they were measured,
+    the remaining distances from every position. Kept in the state's memo for the same
+    reach (a turn resolved again from the same position approaches once)."""
+    key = ("ai_approach", reach.figure.id, player)
+    kept = ctx.state.memo.get(key)
+    if kept is not None and kept[0] is reach:
+        return kept[1], kept[2]
+    figure = reach.figure
+    remaining = None
     best = None if figure.is_dreadnought else _stop_on_shortest_path(ctx, reach, player)
     if best is None:
         remaining = field_to_adjacent(ctx.state, figure.id, player)
@@ -63,12 +84,8 @@ def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
         start_left = remaining[reach.field.start[0] + reach.field.start[1] * w]
         if stop != reach.field.start and remaining[stop[0] + stop[1] * w] < start_left:
             best = stop
-    if best is None:
-        ctx.say("stay", figure=figure.id, square=list(reach.field.start))
-        return
-    move_to(ctx, reach, best)
-    if figure.is_dreadnought:
-        note_doorway(ctx, reach, best, remaining)
+    ctx.state.memo[key] = (reach, best, remaining)
+    return best, remaining
 
 
 def _stop_on_shortest_path(ctx: TurnContext, reach: AlienReach, player: str) -> Square | None:

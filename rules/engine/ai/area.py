@@ -21,12 +21,19 @@ from fractions import Fraction
 from itertools import groupby
 
 from rules.engine.ai.plans import Plan, Shot, target_info
-from rules.engine.ai.reach import AlienReach, Assessment, footprint, in_doorway, targets_of
+from rules.engine.ai.reach import (
+    AlienReach,
+    Assessment,
+    footprint,
+    in_doorway,
+    open_lines_to,
+    targets_of,
+)
 from rules.engine.ai.turn import TurnContext
 from rules.engine.board import DoorState
 from rules.engine.combat import line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square
-from rules.engine.los import layout_line, layout_lines, line_verdict
+from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
 from rules.engine.state import ALIEN, Figure, GameState
 
@@ -61,15 +68,22 @@ def _door_code(state: GameState) -> bytes:
 
 _BLASTS: dict[tuple, Shot | None] = {}
 _MAX_BLASTS = 50_000
+_UNKNOWN = object()  # not in _BLASTS (None is a kept answer: no shot)
 
 
-def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
+def blast_shot(
+    ctx: TurnContext, firer: Figure, weapon: str, aim: Square, known: dict | None = None
+) -> Shot | None:
     """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
-    everything the answer depends on: the layout, and the figures within one square."""
+    everything the answer depends on: the layout, and the figures within one square.
+    ``known``: the figures' parts of that key by id, kept by a caller that aims at many
+    squares of one state."""
     state = ctx.state
     board = state.board
     occupant = state.occupant
     w, h = board.width, board.height
+    if known is None:
+        known = {}
     near = []
     for y in (aim[1] - 1, aim[1], aim[1] + 1):
         if not 0 <= y < h:
@@ -77,16 +91,19 @@ def blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sho
         for x in (aim[0] - 1, aim[0], aim[0] + 1):
             fid = occupant[x + y * w] if 0 <= x < w else None
             if fid is not None:
-                f = state.figure(fid)
-                near.append((f.id, f.side, f.unit, f.life_points, f.weapons, f.squares))
+                part = known.get(fid)
+                if part is None:
+                    f = state.figure(fid)
+                    part = known[fid] = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
+                near.append(part)
     if not near:
         return None
     key = (board, _door_code(state), aim, tuple(near), firer.id, weapon, id(ctx.rules))
-    if key in _BLASTS:
-        return _BLASTS[key]
-    if len(_BLASTS) >= _MAX_BLASTS:
-        _BLASTS.clear()
-    shot = _BLASTS[key] = _blast_shot(ctx, firer, weapon, aim)
+    shot = _BLASTS.get(key, _UNKNOWN)
+    if shot is _UNKNOWN:
+        if len(_BLASTS) >= _MAX_BLASTS:
+            _BLASTS.clear()
+        shot = _BLASTS[key] = _blast_shot(ctx, firer, weapon, aim)
     return shot
 
 
@@ -251,7 +268,8 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
                         aim = (sq[0] + dx, sq[1] + dy)
                         if not ctx.state.board.is_solid(aim):
                             aims.add(aim)
-    shots = [s for s in (blast_shot(ctx, firer, weapon, aim) for aim in sorted(aims)) if s]
+    known: dict[str, tuple] = {}
+    shots = [s for s in (blast_shot(ctx, firer, weapon, aim, known) for aim in sorted(aims)) if s]
     shots.sort(key=lambda s: (_shot_key(s), s.aim[1], s.aim[0]))
     return shots
 
@@ -290,10 +308,19 @@ def _best_missile_stop(
     """For a figure with one blast weapon: the stop and aim :func:`area_plans` would pick,
     found group by group of equally good aims, best first. The first stop (fewest steps,
     then row, column) seeing an aim of the best group any stop sees wins, with the first
-    such aim; stops that see only worse aims are never scanned against every aim."""
+    such aim; stops that see only worse aims are never scanned against every aim. Nor
+    are stops from which walls and solid squares block the line to every aim of a group
+    (the firer is 1x1 here): they could see none of them."""
+    w = state.board.width
+    stops_mask = reach.stops_mask(w)
     for _, group in groupby(ranked, key=_shot_key):
         shots = list(group)
-        for steps, anchor in reach.stops:
+        open_from = 0
+        for shot in shots:
+            aim = shot.aim
+            lines_to = layout_lines_to(state, aim)
+            open_from |= open_lines_to(state, lines_to, aim, reach.stops, stops_mask)
+        for steps, anchor in reach.stops_in(open_from & stops_mask, w):
             shot = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
             if shot is not None:
                 return steps, anchor, shot

@@ -39,6 +39,7 @@ class BobPolicy:
             ctx.say("no_aliens")
         acted: set[str] = set()
         memo = ReadinessMemo()
+        ranks: dict[tuple, int] = {}
         first = self._event_first(ctx)
         while True:
             pending = [a for a in ctx.aliens() if a.id not in acted]
@@ -54,7 +55,7 @@ class BobPolicy:
                 criterion = "event_first"
                 first = None
             else:
-                assessment, criterion = self._next(ctx, pending, memo)
+                assessment, criterion = self._next(ctx, pending, memo, ranks)
             acted.add(assessment.reach.figure.id)
             self.activate(ctx, assessment, criterion)
         if ctx.modifiers.close_doors_blocking_sight:
@@ -62,17 +63,28 @@ class BobPolicy:
         bob_reinforcements(ctx)
 
     def _next(
-        self, ctx: TurnContext, pending: list[Figure], memo: ReadinessMemo
+        self,
+        ctx: TurnContext,
+        pending: list[Figure],
+        memo: ReadinessMemo,
+        ranks: dict[tuple, int],
     ) -> tuple[Assessment, str]:
         """Only the aliens of the first type still to act are assessed (one distance
         field each), on the current state (an assessment the memo proves unchanged since
-        an earlier activation is reused)."""
-        ranks = {a.id: type_rank(activation_type(a, ctx.rules)) for a in pending}
-        top = min(ranks.values())
+        an earlier activation is reused). ``ranks`` keeps the type rank of each (unit,
+        weapons) for the turn."""
+        by_alien = []
+        for alien in pending:
+            kind = (alien.unit, alien.weapons)
+            rank = ranks.get(kind)
+            if rank is None:
+                rank = ranks[kind] = type_rank(activation_type(alien, ctx.rules))
+            by_alien.append((rank, alien))
+        top = min(rank for rank, _ in by_alien)
         same_type = [
             memo.assess(ctx.state, alien, ctx.rules, allowance(ctx, alien))
-            for alien in pending
-            if ranks[alien.id] == top
+            for rank, alien in by_alien
+            if rank == top
         ]
         by_id = {a.reach.figure.id: a for a in same_type}
         chosen, criterion = choose_next([a.readiness() for a in same_type])

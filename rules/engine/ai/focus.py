@@ -30,24 +30,28 @@ class PlayerReach:
         return self.distance < UNREACHABLE
 
 
-# The criteria in order, with the phrase code logged when a criterion decides.
-_CRITERIA = (
-    ("distance", lambda r: r.distance),
-    ("marines_in_play", lambda r: -r.marines_in_play),
-    ("commander_alive", lambda r: 0 if r.commander_alive else 1),
-    ("focus_initiative", lambda r: r.initiative),
-)
+#: The criteria in order, as the phrase codes logged when a criterion decides; each is the
+#: element of :func:`focus_key` at the same position.
+_CRITERIA = ("distance", "marines_in_play", "commander_alive", "focus_initiative")
 
 
-def focus_key(reach: PlayerReach) -> tuple[int, ...]:
-    return tuple(key(reach) for _, key in _CRITERIA)
+def focus_key(reach: PlayerReach) -> tuple[int, int, int, int]:
+    """Sort key, best first: the shortest distance, more marines in play, commander alive,
+    earlier in initiative."""
+    return (
+        reach.distance,
+        -reach.marines_in_play,
+        0 if reach.commander_alive else 1,
+        reach.initiative,
+    )
 
 
 def deciding_criterion(best: PlayerReach, others: Sequence[PlayerReach]) -> str:
     """The first criterion on which ``best`` beats every other candidate still tied."""
-    tied = list(others)
-    for name, key in _CRITERIA:
-        tied = [other for other in tied if key(other) == key(best)]
+    best_key = focus_key(best)
+    tied = [focus_key(other) for other in others]
+    for position, name in enumerate(_CRITERIA):
+        tied = [key for key in tied if key[position] == best_key[position]]
         if not tied:
             return name
     return "focus_initiative"

@@ -9,15 +9,23 @@ square. Figures in a docking claw are safe and never count as targets.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from itertools import compress, islice
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import firing_sight, layout_line_to, layout_lines_to, line_verdict
-from rules.engine.movement import DistanceField, distance_field, passable_table
+from rules.engine.movement import (
+    DistanceField,
+    distance_field,
+    passable_table,
+    side_stop_table,
+)
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData
@@ -152,15 +160,9 @@ class AlienReach:
         the memoised layout line (:func:`rules.engine.los.firing_sight`)."""
         if target.id in self._shoot_cache:
             return self._shoot_cache[target.id]
-        found = None
-        doubtful = None
         figure = self.figure
         dread = figure.is_dreadnought
-        ignore = {figure.id, target.id}
-        tsquares = target.squares
-        reads = self.reads
-        door_reads = self.door_reads if self.door_reads is not None else set()
-        towards = [(b, layout_lines_to(state, b)) for b in tsquares]
+        towards = [(b, layout_lines_to(state, b)) for b in target.squares]
         # Stops with no line to the target that walls and solid squares leave open can
         # be skipped: they see nothing and their answer depends on no figure or door.
         w = state.board.width
@@ -168,11 +170,14 @@ class AlienReach:
         if not dread and not open_from:
             self._shoot_cache[target.id] = None
             return None
-        for steps, anchor in self.stops:
+        found = None
+        doubtful = None
+        ignore = {figure.id, target.id}
+        reads = self.reads
+        door_reads = self.door_reads if self.door_reads is not None else set()
+        for steps, anchor in self.stops if dread else self.stops_in(open_from, w):
             if doubtful is not None and steps > doubtful[0]:
                 break
-            if not dread and not open_from >> (anchor[0] + anchor[1] * w) & 1:
-                continue
             if dread:
                 if in_doorway(state, anchor):
                     continue
@@ -205,6 +210,23 @@ class AlienReach:
         self._shoot_cache[target.id] = result
         return result
 
+    def may_see(self, state: GameState, targets: list[Figure]) -> bool:
+        """False when walls and solid squares block every line from every stop to every
+        square of ``targets`` (a 1x1 alien): :meth:`shooting_stop` would then find none,
+        and it is not asked."""
+        if self.figure.is_dreadnought:
+            return True
+        stops_mask = self.stops_mask(state.board.width)
+        stops = self.stops
+        for target in targets:
+            for b in target.squares:
+                if (
+                    open_lines_to(state, layout_lines_to(state, b), b, stops, stops_mask)
+                    & stops_mask
+                ):
+                    return True
+        return False
+
     def _open_lines_from(self, state: GameState, towards: list) -> int:
         """Bit mask of the stops (1x1 alien) with a line to one of the target squares
         that no wall or solid square blocks (from :func:`open_lines_to`)."""
@@ -214,13 +236,36 @@ class AlienReach:
             out |= open_lines_to(state, lines_to, b, self.stops, stops_mask) & stops_mask
         return out
 
+    def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
+        """The stops whose bit (index ``x + y * width``) is set in ``mask``, in the order
+        of :attr:`stops`. Stops are ordered by steps, then row, then column, i.e. by
+        (distance, board index), so a sparse mask is read bit by bit instead of scanning
+        every stop."""
+        stops = self.stops
+        if mask.bit_count() * 4 >= len(stops):
+            return [s for s in stops if mask >> (s[1][0] + s[1][1] * width) & 1]
+        dist = self.field.dist
+        start = self.field.start
+        first = start[0] + start[1] * width
+        keyed = []
+        while mask:
+            low = mask & -mask
+            i = low.bit_length() - 1
+            keyed.append((0 if i == first else dist[i], i))
+            mask ^= low
+        keyed.sort()
+        return [(d, (i % width, i // width)) for d, i in keyed]
+
     def stops_mask(self, width: int) -> int:
         mask = self._stops_mask
         if mask is None:
-            mask = 0
+            # Set the bits in a byte string first: small-number work instead of a long
+            # integer rebuilt for every stop.
+            bits = bytearray((len(self.field.dist) + 7) >> 3)
             for _, (x, y) in self.stops:
-                mask |= 1 << (x + y * width)
-            self._stops_mask = mask
+                i = x + y * width
+                bits[i >> 3] |= 1 << (i & 7)
+            mask = self._stops_mask = int.from_bytes(bits, "little")
         return mask
 
 
@@ -311,6 +356,18 @@ def attack_indices(state: GameState, player: str) -> frozenset[int]:
     return cached
 
 
+def free_attack_indices(state: GameState, figure: Figure, player: str) -> tuple[int, ...]:
+    """The squares of :func:`attack_indices` where a 1x1 alien may stop in this state,
+    not counting its own square (which every alien's stop table frees for itself alone):
+    the same for every alien, so memoised per state."""
+    key = ("ai_free_goals", player)
+    cached = state.memo.get(key)
+    if cached is None:
+        free = side_stop_table(state, figure)
+        cached = state.memo[key] = tuple(i for i in attack_indices(state, player) if free[i])
+    return cached
+
+
 def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
     """(marines in play, commander alive) for the focus rule (memoised per state)."""
     key = ("ai_player_counts", player)
@@ -342,20 +399,21 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
 
 
 _FIELDS: dict[tuple, tuple[DistanceField, list[int]]] = {}
-_MAX_FIELDS = 512
+_MAX_FIELDS = 1024
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
 
 
-#: Doors a moving alien may pass or open (everything but a standing bulkhead).
-_OPENABLE = {d: d.passable or d is DoorState.CLOSED for d in DoorState}
+#: Doors a moving alien may pass or open (everything but a standing bulkhead): 1, else 0.
+_OPENABLE = {d: 1 if d.passable or d is DoorState.CLOSED else 0 for d in DoorState}
 
 
-def openable_doors(state: GameState) -> tuple[bool, ...]:
-    """Per door slot: can a moving alien pass or open it (memoised per state)."""
+def openable_doors(state: GameState) -> bytes:
+    """Per door slot: 1 if a moving alien can pass or open it (memoised per state). A
+    byte string keeps its hash, and it is part of many cache keys."""
     cached = state.memo.get("ai_openable_doors")
     if cached is None:
-        cached = state.memo["ai_openable_doors"] = tuple(
+        cached = state.memo["ai_openable_doors"] = bytes(
             map(_OPENABLE.__getitem__, state.door_open_slots)
         )
     return cached
@@ -372,6 +430,14 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
         blips = frozenset(b.square for b in state.blips)
         layout = state.memo["ai_field_layout"] = (state.board, blocked, blips, doors)
     return (figure.id, figure.squares, layout)
+
+
+def _make_room(cache: dict) -> None:
+    """Forget the older half of a field cache once it holds :data:`_MAX_FIELDS` entries
+    (oldest first in insertion order; :func:`alien_field` moves a used field to the end)."""
+    if len(cache) >= _MAX_FIELDS:
+        for key in list(islice(cache, len(cache) // 2)):
+            del cache[key]
 
 
 #: A field per alien position and everything but the blocking figures, kept for the most
@@ -393,28 +459,36 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
         board, blocked, blips, doors = key[2]
         position = (figure.id, figure.squares, board, blips, doors)
         earlier = _WIDER.get(position)
-        near = None
         if earlier is not None and not figure.is_dreadnought and earlier[0] >= blocked:
             w = board.width
             freed = [sq[0] + sq[1] * w for sq in earlier[0] - blocked]
             dfield, improved = earlier[1].with_freed(freed, passable_table(state, figure.id))
             dfield = replace(dfield, stoppable=stop_table(state, figure))
-            if all(dfield.dist[i] > _NEAR for i in improved):
-                near = earlier[2]
+            dist = dfield.dist
+            # Distances only shrank: the old near positions stay near, joined by the
+            # improved ones that came near (sorted again if any near one changed).
+            near = earlier[2]
+            closer = {i for i in improved if dist[i] <= _NEAR}
+            if closer:
+                near = sorted(closer.union(near))
+                near.sort(key=dist.__getitem__)
         else:
             dfield = distance_field(state, figure.id)
-        if near is None:
             dist = dfield.dist
+            start = dfield.start
+            near = list(compress(range(len(dist)), map(_NEAR.__ge__, dist)))
+            near.remove(start[0] + start[1] * board.width)  # the only position at 0
             # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
-            near = [i for i, d in enumerate(dist) if 0 < d <= _NEAR]
             near.sort(key=dist.__getitem__)
-        if len(_FIELDS) >= _MAX_FIELDS:
-            _FIELDS.clear()
-            _WIDER.clear()
+        _make_room(_FIELDS)
         _FIELDS[key] = (dfield, near)
         if earlier is None or not earlier[0] >= blocked:
+            _make_room(_WIDER)
             _WIDER[position] = (blocked, dfield, near)
         return dfield, near
+    # Used again: move it to the young end, so the oldest entries are the unused ones.
+    del _FIELDS[key]
+    _FIELDS[key] = cached
     dfield, near = cached
     stoppable = stop_table(state, figure)
     return DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start), near
@@ -433,10 +507,12 @@ _MARINE_SIDE_MEMO = frozenset(
         "ai_openable_doors",
         "ai_field_layout",
         "movement_surveyed",
+        "movement_surveyed_sorted",
     }
 )
-#: Memo entries that depend on the door states too.
-_DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code"})
+#: Memo entries that depend on the door states too (the squares next to a player's
+#: figures, ``movement_adjacent``, also on the marine side).
+_DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code", "movement_adjacent"})
 
 
 def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
@@ -448,6 +524,77 @@ def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
         name = key[0] if type(key) is tuple else key
         if name in _MARINE_SIDE_MEMO or (same_doors and name in _DOOR_MEMO):
             memo.setdefault(key, value)
+
+
+#: Marine-side memo entries of one player (the key's second item): still true while none
+#: of that player's figures changed.
+_PER_PLAYER_MEMO = frozenset(
+    {"ai_targets", "ai_attack_indices", "ai_player_counts", "movement_adjacent"}
+)
+
+
+def carry_memo_after_attack(before: GameState, after: GameState) -> None:
+    """Give ``after`` (the state once an attack was resolved, scores and tokens updated)
+    the memo entries of ``before`` that still hold. If no marine-side figure changed (the
+    attack hurt only aliens), that is everything :func:`carry_memo_after_alien_move`
+    carries. If marines were hurt or killed (doors, blips and surveyed sections as they
+    were), it is the entries of the players none of whose figures changed, the squares
+    next to each target that did not change, and the entries that depend on the doors
+    alone. A change that touches a vehicle or a pilot, or adds a figure, carries nothing
+    beyond that first case."""
+    if (
+        after is before
+        or after.blips is not before.blips
+        or after.surveyed_sections is not before.surveyed_sections
+    ):
+        return
+    old, new = before.figures, after.figures
+    changed: list[Figure] = []  # both versions of a changed figure, or a removed one
+    if len(old) == len(new):
+        for a, b in zip(old, new, strict=True):
+            if a is not b:
+                if a.id != b.id:
+                    return
+                changed += (a, b)
+    else:
+        removed = 0
+        for a in old:
+            if not after.has_figure(a.id):
+                changed.append(a)
+                removed += 1
+            elif after.figure(a.id) is not a:
+                changed += (a, after.figure(a.id))
+        if len(new) != len(old) - removed:
+            return  # a figure appeared
+    marines = [f for f in changed if f.side != ALIEN or f.piloting is not None]
+    if not marines:
+        carry_memo_after_alien_move(before, after)
+        return
+    if after.doors is not before.doors or any(
+        f.piloting is not None or f.unit == "tarantula" or f.is_dreadnought for f in marines
+    ):
+        return
+    players = {f.player for f in marines}
+    memo = after.memo
+    for key, value in before.memo.items():
+        if type(key) is tuple:
+            name = key[0]
+            if name in _PER_PLAYER_MEMO:
+                if key[1] in players:
+                    continue
+            elif name == "ai_attack_squares":
+                fid = key[1]
+                if not (
+                    after.has_figure(fid)
+                    and before.has_figure(fid)
+                    and after.figure(fid) is before.figure(fid)
+                ):
+                    continue
+            elif name not in _DOOR_MEMO:
+                continue
+        elif key not in _DOOR_MEMO and key != "ai_openable_doors":
+            continue
+        memo.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
@@ -463,12 +610,9 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
     stoppable = dfield.stoppable
     if allowance <= _NEAR:
         dist = dfield.dist
-        for i in near:
-            d = dist[i]
-            if d > allowance:
-                break
-            if stoppable[i]:
-                stops.append((d, (i % w, i // w)))
+        at = state.board.square_at
+        within = near[: bisect_right(near, allowance, key=dist.__getitem__)]
+        stops += [(dist[i], at[i]) for i in compress(within, map(stoppable.__getitem__, within))]
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:
@@ -499,53 +643,102 @@ def assess_focus(
     *,
     may_attack: bool = True,
     record: bool = False,
+    known_shots: dict[str, tuple[int, Square, str] | None] | None = None,
 ) -> Assessment:
     """The BoB focus of one alien: per player, path distance to adjacency and whether it
     can attack one of the player's figures this turn (reach adjacency or shoot).
     ``record``: collect in ``reach.reads`` the squares whose figures the sight answers
-    depended on (see :mod:`rules.engine.ai.readiness`)."""
+    depended on (see :mod:`rules.engine.ai.readiness`). ``known_shots``: answers of
+    :meth:`AlienReach.shooting_stop` already known to hold in this state, by target id."""
     reach = assess(state, figure, rules, allowance)
     if record:
         reach.reads = set()
         reach.door_reads = set()
-    order = list(state.initiative) or [p.id for p in state.players]
-    shooter = may_attack and can_shoot(figure, rules) and not _only_doorway(state, reach)
-    melee = may_attack and rules.hand_to_hand_dice(figure.unit, figure.weapons).count > 0
+    if known_shots:
+        reach._shoot_cache.update(known_shots)
+    shoots, fights, kind = _traits(figure, rules)
+    shooter = may_attack and shoots and not _only_doorway(state, reach)
+    melee = may_attack and fights
     reaches = []
     dist = reach.field.dist
-    stoppable = reach.field.stoppable
     start = state.board.index(reach.field.start)
-    for index, player in enumerate(order):
-        targets = targets_of(state, player)
-        if not targets:
-            continue
-        if figure.is_dreadnought:
-            distance = UNREACHABLE
-            for target in targets:
-                d, _ = reach.adjacent_stop(state, target)
-                distance = min(distance, d)
+    dread = figure.is_dreadnought
+    for index, player, goals, free, marines_in_play, commander_alive in _players_table(
+        state, figure
+    ):
+        if dread:
+            distance = min(
+                (reach.adjacent_stop(state, t)[0] for t in targets_of(state, player)),
+                default=UNREACHABLE,
+            )
+        elif start in goals:
+            distance = 0
         else:
             # The same minimum as adjacent_stop over every target, on the shared index set.
-            goals = attack_indices(state, player)
-            if start in goals:
-                distance = 0
-            else:
-                distance = min((dist[i] for i in goals if stoppable[i]), default=UNREACHABLE)
-        marines_in_play, commander_alive = _player_counts(state, player)
+            distance = min(map(dist.__getitem__, free), default=UNREACHABLE)
         reaches.append(
-            PlayerReach(
-                player=player,
-                distance=distance,
-                attackable=melee and distance <= allowance,
-                marines_in_play=marines_in_play,
-                commander_alive=commander_alive,
-                initiative=index,
+            _player_reach(
+                player,
+                distance,
+                melee and distance <= allowance,
+                marines_in_play,
+                commander_alive,
+                index,
             )
         )
     if shooter:
         reaches = _with_shooting(state, reach, reaches)
     focus, criterion = choose_focus(reaches)
-    return Assessment(reach, reaches, focus, criterion, activation_type(figure, rules))
+    return Assessment(reach, reaches, focus, criterion, kind)
+
+
+#: PlayerReach is immutable, so equal ones are shared instead of built again.
+_player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
+
+
+def _players_table(state: GameState, figure: Figure) -> list[tuple]:
+    """Per player with a target, in initiative order: (initiative position, player, the
+    squares next to its targets, those a 1x1 alien may stop on, marines in play,
+    commander alive). The same for every alien of the state, so memoised per state."""
+    cached = state.memo.get("ai_players_table")
+    if cached is None:
+        order = list(state.initiative) or [p.id for p in state.players]
+        cached = state.memo["ai_players_table"] = [
+            (
+                index,
+                player,
+                attack_indices(state, player),
+                free_attack_indices(state, figure, player),
+                *_player_counts(state, player),
+            )
+            for index, player in enumerate(order)
+            if targets_of(state, player)
+        ]
+    return cached
+
+
+#: Per rules data (by id, holding it so the id stays its own): the traits of each unit and
+#: weapons, see :func:`_traits`.
+_TRAITS: dict[int, tuple[RulesData, dict[tuple, tuple[bool, bool, str]]]] = {}
+
+
+def _traits(figure: Figure, rules: RulesData) -> tuple[bool, bool, str]:
+    """(can shoot, can fight hand-to-hand, activation type) of the figure's unit and
+    weapons, worked out once per rules data."""
+    kept = _TRAITS.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_TRAITS) >= 64:
+            _TRAITS.clear()
+        kept = _TRAITS[id(rules)] = (rules, {})
+    key = (figure.unit, figure.weapons)
+    traits = kept[1].get(key)
+    if traits is None:
+        traits = kept[1][key] = (
+            can_shoot(figure, rules),
+            rules.hand_to_hand_dice(figure.unit, figure.weapons).count > 0,
+            activation_type(figure, rules),
+        )
+    return traits
 
 
 def _with_shooting(
@@ -558,8 +751,13 @@ def _with_shooting(
     for r in sorted(reaches, key=focus_key):
         if r.attackable:
             break
-        if any(reach.shooting_stop(state, t) is not None for t in targets_of(state, r.player)):
-            out[r.player] = replace(r, attackable=True)
+        targets = targets_of(state, r.player)
+        if not reach.may_see(state, targets):
+            continue
+        if any(reach.shooting_stop(state, t) is not None for t in targets):
+            out[r.player] = _player_reach(
+                r.player, r.distance, True, r.marines_in_play, r.commander_alive, r.initiative
+            )
             break
     return [out[r.player] for r in reaches]
 

@@ -16,22 +16,26 @@ the same. An assessment is reused only if everything it was computed from is unc
   target's player (only such a square can change that distance).
 
 Anything else recomputes it, so the choice is exactly the one a fresh assessment gives.
+When only where it may stop (or the squares next to targets) changed, the fresh
+assessment keeps the firing answers no changed stop could alter (``_shots_still_true``).
 A Dreadnought (its stops depend on 2x2 blocks) is always assessed afresh.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from rules.engine.ai.focus import PlayerReach
 from rules.engine.ai.reach import (
+    AlienReach,
     Assessment,
     assess_focus,
     attack_indices,
     field_layout_key,
     stop_table,
 )
-from rules.engine.los import door_blockers
+from rules.engine.geometry import Square
+from rules.engine.los import door_blockers, layout_line
 from rules.engine.movement import DistanceField
 from rules.engine.state import ALIEN, Figure, GameState
 from rules.engine.units import RulesData
@@ -63,6 +67,19 @@ def _changed_squares(old: GameState, new: GameState) -> set[int]:
     figure that moved, changed, appeared or left)."""
     w = new.board.width
     out: set[int] = set()
+    before_all, after_all = old.figures, new.figures
+    if len(before_all) == len(after_all):
+        # Usually the same figures in the same order, some replaced: compare in step.
+        for before, f in zip(before_all, after_all, strict=True):
+            if before is f:
+                continue
+            if before.id != f.id:
+                out.clear()
+                break
+            out.update(sq[0] + sq[1] * w for sq in f.squares)
+            out.update(sq[0] + sq[1] * w for sq in before.squares)
+        else:
+            return out
     for f in new.figures:
         before = old.figure(f.id) if old.has_figure(f.id) else None
         if before is f:
@@ -98,17 +115,21 @@ def _diff(old: GameState, new: GameState) -> _Diff:
     same_layout = (
         probe is None or field_layout_key(old, probe)[2] == field_layout_key(new, probe)[2]
     )
+    same_marines = _marine_side(old) == _marine_side(new)
+    if not same_layout or not same_marines:
+        # Nothing is reused then, so the doors and squares are never read.
+        return _Diff(same_layout, same_marines, [], set())
     return _Diff(
         same_layout,
-        _marine_side(old) == _marine_side(new),
+        same_marines,
         _changed_doors(old, new) if old.door_open_slots != new.door_open_slots else [],
         _changed_squares(old, new),
     )
 
 
-def _unchanged(
-    entry: _Entry, state: GameState, figure: Figure, allowance: int, diff: _Diff
-) -> bool:
+def _same_sight(entry: _Entry, figure: Figure, allowance: int, diff: _Diff) -> bool:
+    """The alien, its allowance and distances, the marine side, and every door and figure
+    its firing lines read are unchanged (where it may stop may not be)."""
     if entry.allowance != allowance or entry.figure != figure:
         return False
     if not diff.same_layout or not diff.same_marines:
@@ -117,17 +138,46 @@ def _unchanged(
     door_reads = reach.door_reads or set()
     if any(slot in door_reads for slot in diff.doors):
         return False
-    dist = reach.field.dist
-    reads = reach.reads if reach.reads is not None else set()
+    return diff.squares.isdisjoint(reach.reads if reach.reads is not None else ())
+
+
+def _unchanged(
+    entry: _Entry, state: GameState, figure: Figure, allowance: int, diff: _Diff
+) -> bool:
+    if not _same_sight(entry, figure, allowance, diff):
+        return False
+    dist = entry.assessment.reach.field.dist
     reaches: list[PlayerReach] = entry.assessment.reaches
     for c in diff.squares:
         d = dist[c]
-        if d <= allowance or c in reads:
+        if d <= allowance:
             return False
         for r in reaches:
             if d <= r.distance and c in attack_indices(state, r.player):
                 return False
     return True
+
+
+def _shots_still_true(entry: _Entry, state: GameState, diff: _Diff) -> dict:
+    """The firing answers of ``entry`` (``_same_sight`` holds) that are still true on
+    ``state``: a changed square it may stop on now or could before is never scanned for a
+    target that no line from there could reach past walls and solid squares (the scan
+    skips such stops), so for such a target the same stops are scanned with the same
+    lines and find the same answer."""
+    reach = entry.assessment.reach
+    dist = reach.field.dist
+    at = state.board.square_at
+    stops = [at[c] for c in diff.squares if dist[c] <= entry.allowance]
+    return {
+        target_id: answer
+        for target_id, answer in reach._shoot_cache.items()
+        if not any(_open_line(state, a, state.figure(target_id)) for a in stops)
+    }
+
+
+def _open_line(state: GameState, a: Square, target: Figure) -> bool:
+    """Walls and solid squares leave a line from ``a`` to one of the target's squares."""
+    return any(not layout_line(state, a, b).blocked for b in target.squares)
 
 
 class ReadinessMemo:
@@ -168,9 +218,25 @@ class ReadinessMemo:
         if kept is not None and kept[0] is rules and kept[1] == figure:
             assessment = kept[2]
         else:
+            # Only where it may stop (or how far the targets are) changed: the firing
+            # answers it found still hold, except for targets a changed stop could see.
+            shots = None
+            if entry is not None and not figure.is_dreadnought:
+                diff = self._diff_to(entry.state, state)
+                if _same_sight(entry, figure, allowance, diff):
+                    shots = _shots_still_true(entry, state, diff)
             assessment = assess_focus(
-                state, figure, rules, allowance, record=not figure.is_dreadnought
+                state,
+                figure,
+                rules,
+                allowance,
+                record=not figure.is_dreadnought,
+                known_shots=shots,
             )
+            if shots:
+                old = entry.assessment.reach
+                assessment.reach.reads.update(old.reads)
+                assessment.reach.door_reads.update(old.door_reads)
             state.memo[key] = (rules, figure, assessment)
         self._entries[figure.id] = _Entry(state, figure, allowance, assessment)
         return assessment
@@ -182,7 +248,20 @@ def _on_state(assessment: Assessment, state: GameState, figure: Figure) -> Asses
     reach = assessment.reach
     old = reach.field
     dfield = DistanceField(old.width, old.dist, old.steps, stop_table(state, figure), old.start)
-    fresh = replace(
-        reach, field=dfield, _shoot_cache=dict(reach._shoot_cache), reads=None, door_reads=None
+    fresh = AlienReach(
+        reach.figure,
+        dfield,
+        reach.allowance,
+        reach.stops,
+        dict(reach._shoot_cache),
+        None,
+        None,
+        reach._stops_mask,
     )
-    return replace(assessment, reach=fresh)
+    return Assessment(
+        fresh,
+        assessment.reaches,
+        assessment.focus,
+        assessment.criterion,
+        assessment.activation_type,
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from rules.engine.ai.reach import carry_memo_after_attack
 from rules.engine.ai.turn import TurnContext
 from rules.engine.combat import (
     HAND_TO_HAND,
@@ -192,7 +193,9 @@ def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
             if target.side == MARINE and target.player is not None:
                 killer[alien_id] = target.player
         before = len(ctx.dice.log)
+        start = ctx.state
         ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
         narrate_events(ctx, events, before, killer)
+        carry_memo_after_attack(start, ctx.state)
         done = True
     return done
