@@ -4,13 +4,12 @@ The plan was chosen with fast, memoised scores; here the alien (already on its s
 asks combat for its legal options once, takes the one matching each planned shot, and
 resolves it with the turn's dice. The combat events become translatable steps (the dice
 come from the dice log, so the judge sees exactly what was rolled). Scores change as RULES
-§7 says: a player loses the value of a marine that dies; a player whose marine kills an
-alien in a fight takes a free token of that alien's type and scores its value.
+§7 says (:mod:`rules.engine.kill_scores`): a player loses the value of a marine that dies;
+a player whose marine kills an alien in a fight takes a free token of that alien's type and
+scores its value.
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from rules.engine.ai.reach import carry_memo_after_attack
 from rules.engine.ai.turn import TurnContext
@@ -27,30 +26,10 @@ from rules.engine.combat import (
     resolve_attack,
 )
 from rules.engine.geometry import is_orthogonally_adjacent
+from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import MARINE, Figure, GameState
-
-
-def _score(state: GameState, player: str | None, delta: int) -> GameState:
-    if player is None or not delta or not any(p.id == player for p in state.players):
-        return state
-    current = state.player(player)
-    return state.with_player(replace(current, score=current.score + delta))
-
-
-def _take_token(ctx: TurnContext, state: GameState, unit: str, player: str) -> GameState:
-    """The killer takes a free token of the alien's type, if any, and scores it."""
-    for token in state.tokens:
-        if token.alien == unit and token.taken_by is None:
-            tokens = tuple(
-                replace(t, taken_by=player) if t.id == token.id else t for t in state.tokens
-            )
-            value = ctx.rules.alien_tokens.get(unit, 0)
-            ctx.say("token_taken", player=player, unit=unit, points=value)
-            return _score(state.replace(tokens=tokens), player, value)
-    ctx.say("no_token", player=player, unit=unit)
-    return state
 
 
 def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
@@ -78,10 +57,15 @@ def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
 
 
 def narrate_events(
-    ctx: TurnContext, events: list[CombatEvent], rolls_before: int, killer: dict[str, str]
+    ctx: TurnContext,
+    events: list[CombatEvent],
+    rolls_before: int,
+    killer: dict[str, str],
+    before: GameState,
 ) -> None:
     """Dice from the dice log, then damage, lost weapons, deaths and a freed gunner as
-    steps; scores. The attack itself, its hits and blasts are told by the plan and the dice
+    steps; scores (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
+    attack). The attack itself, its hits and blasts are told by the plan and the dice
     steps; door events cannot happen (aliens never attack doors here)."""
     for roll in ctx.dice.log[rolls_before:]:
         ctx.say(
@@ -103,15 +87,10 @@ def narrate_events(
             ctx.say("weapon_lost", target=fid, weapon=event.details.get("weapon", ""))
         elif event.kind == "killed":
             ctx.say("killed", target=fid)
-            owner = event.details.get("owner")
-            if event.details.get("pilot"):
-                continue
-            if owner not in (None, "alien"):
-                ctx.state = _score(ctx.state, owner, -event.points)
-                ctx.say("score_lost", player=owner, points=event.points, target=fid)
-            elif fid in killer:
-                unit = event.details.get("unit", "")
-                ctx.state = _take_token(ctx, ctx.state, unit, killer[fid])
+            ctx.state, steps = score_kill(
+                before, ctx.state, event, killer.get(fid or ""), ctx.rules
+            )
+            ctx.extend(steps)
         elif event.kind == "gunner_freed":
             ctx.say("gunner_freed", target=fid)
 
@@ -195,7 +174,7 @@ def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
         before = len(ctx.dice.log)
         start = ctx.state
         ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
-        narrate_events(ctx, events, before, killer)
+        narrate_events(ctx, events, before, killer, start)
         carry_memo_after_attack(start, ctx.state)
         done = True
     return done
