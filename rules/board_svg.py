@@ -121,7 +121,7 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
     board = state.board
     width = MARGIN + board.width * CELL + 2
     height = MARGIN + board.height * CELL + 2
-    title = escape(board.title or board.name or _("Board"))
+    title = escape(board.title_in(narration_language()) or board.name or _("Board"))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
         f'class="board" role="img" aria-labelledby="board-title" '

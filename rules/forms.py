@@ -11,6 +11,8 @@ from rules.engine.maps import bundled_maps, load_map
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.judge import DiceForm
 
+from .step_log import narration_language
+
 POLICY_CHOICES = [
     ("bob", _("BoB (default)")),
     ("solitaire", _("Solitaire")),
@@ -24,7 +26,8 @@ COMBAT_DICE_HELP = _(
 
 
 def map_choices() -> list[tuple[str, str]]:
-    return [(name, f"{load_map(name).title or name} ({name})") for name in bundled_maps()]
+    lang = narration_language()
+    return [(name, f"{load_map(name).title_in(lang) or name} ({name})") for name in bundled_maps()]
 
 
 class NewGameForm(AccessibleForm):

@@ -266,6 +266,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "game": game,
         "snapshot": snapshot,
         "state": state,
+        "map_title": state.board.title_in(narration_language()),
         "svg": mark_safe(board_svg(state, _colours(session))),
         "legend": _legend(state),
         "blips": len(state.blips),

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from types import MappingProxyType
 
 from .geometry import (
     DIAGONAL,
@@ -97,6 +98,9 @@ class Door:
     always_open: bool = False
 
 
+#: A map's title and description in other languages than English (the base texts).
+TRANSLATED_TEXTS = ("title.it", "description.it")
+
 # Static feature of an edge in the precomputed tables.
 EDGE_FREE = 0
 EDGE_WALL = 1
@@ -110,6 +114,7 @@ class Board:
         "name",
         "title",
         "description",
+        "translations",
         "width",
         "height",
         "kinds",
@@ -150,6 +155,7 @@ class Board:
         name: str = "",
         title: str = "",
         description: str = "",
+        translations: Mapping[str, str] | None = None,
     ) -> None:
         s = object.__setattr__
         if width < 1 or height < 1:
@@ -160,6 +166,13 @@ class Board:
         s(self, "name", name)
         s(self, "title", title)
         s(self, "description", description)
+        translations = dict(translations or {})
+        unknown = sorted(set(translations) - set(TRANSLATED_TEXTS))
+        if unknown:
+            raise BoardError(
+                f"unknown map text {', '.join(unknown)}; use {', '.join(TRANSLATED_TEXTS)}"
+            )
+        s(self, "translations", MappingProxyType(translations))
         s(self, "width", width)
         s(self, "height", height)
         s(self, "kinds", kinds)
@@ -187,6 +200,14 @@ class Board:
 
     def __setattr__(self, key: str, value: object) -> None:
         raise AttributeError("a Board is immutable")
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` when the map gives one, else the English title."""
+        return self.translations.get(f"title.{lang}") or self.title
+
+    def description_in(self, lang: str) -> str:
+        """The description in ``lang`` when the map gives one, else the English one."""
+        return self.translations.get(f"description.{lang}") or self.description
 
     def __repr__(self) -> str:
         return f"Board({self.name!r}, {self.width}x{self.height})"

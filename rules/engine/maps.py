@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .board import (
+    TRANSLATED_TEXTS,
     Board,
     BoardError,
     DockingClaw,
@@ -61,7 +62,7 @@ DOOR_STATE_CHARS: dict[DoorState, str] = {
     state: char for char, (state, always) in DOOR_CHARS.items() if not always
 }
 CORNER_CHARS = "+ -|"
-HEADER_KEYS = ("name", "title", "description")
+HEADER_KEYS = ("name", "title", "description", *TRANSLATED_TEXTS)
 _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _SECTION_ID = re.compile(r"^[A-Za-z0-9_]+$")
 _ALIEN = re.compile(r"^[a-z0-9_:-]+$")
@@ -134,8 +135,8 @@ class _Parser:
             self.problem(
                 i,
                 0,
-                f"expected 'name:', 'title:' or 'description:' before the drawing, "
-                f"got {line.strip()!r}",
+                f"expected 'name:', 'title:', 'description:', 'title.it:' or "
+                f"'description.it:' before the drawing, got {line.strip()!r}",
             )
             return
         if key in header:
@@ -395,6 +396,7 @@ class _Parser:
                 name=header.get("name", ""),
                 title=header.get("title", ""),
                 description=header.get("description", ""),
+                translations={k: header[k] for k in TRANSLATED_TEXTS if header.get(k)},
             )
         except BoardError as exc:
             self.problem(start, 0, str(exc))
@@ -468,7 +470,7 @@ def board_to_text(board: Board) -> str:
     letters = _marker_letters(board)
     out: list[str] = []
     for key in HEADER_KEYS:
-        value = getattr(board, key)
+        value = board.translations.get(key) if key in TRANSLATED_TEXTS else getattr(board, key)
         if value:
             out.append(f"{key}: {value}")
     if out:
@@ -600,6 +602,7 @@ def board_to_json(board: Board) -> dict[str, Any]:
         "name": board.name,
         "title": board.title,
         "description": board.description,
+        **({"translations": dict(board.translations)} if board.translations else {}),
         "width": board.width,
         "height": board.height,
         "squares": rows,
@@ -671,6 +674,7 @@ def board_from_json(data: dict[str, Any]) -> Board:
         name=data.get("name", ""),
         title=data.get("title", ""),
         description=data.get("description", ""),
+        translations=data.get("translations", {}),
     )
 
 

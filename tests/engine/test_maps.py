@@ -178,6 +178,37 @@ def test_even_number_of_drawing_lines():
     assert any("odd number" in m for _, _, m in found)
 
 
+def test_italian_title_and_description_travel_with_the_map():
+    text = SMALL.replace(
+        "title: Tiny test map\n",
+        "title: Tiny test map\n"
+        "title.it: Mappa minuscola\n"
+        "description.it: Una stanza e un corridoio\n",
+    )
+    board = parse_map(text)
+    assert (board.title_in("it"), board.title_in("en")) == ("Mappa minuscola", "Tiny test map")
+    assert board.description_in("it") == "Una stanza e un corridoio"
+    assert board.description_in("en") == ""
+    assert "title.it: Mappa minuscola" in board_to_text(board)
+    data = board_to_json(board)
+    assert data["translations"] == {
+        "title.it": "Mappa minuscola",
+        "description.it": "Una stanza e un corridoio",
+    }
+    assert board_from_json(data).title_in("it") == "Mappa minuscola"
+    assert "translations" not in board_to_json(parse_map(SMALL))  # only when given
+    data["translations"]["title.fr"] = "Petite carte"
+    with pytest.raises(StateError):
+        validate_map_json(data)
+
+
+@pytest.mark.parametrize("name", bundled_maps())
+def test_every_bundled_map_has_an_italian_title_and_description(name):
+    board = load_map(name)
+    assert board.title_in("it") and board.title_in("it") != board.title
+    assert board.description_in("it") and board.description_in("it") != board.description
+
+
 def test_bad_header_and_missing_drawing():
     assert problems("name: Bad Name!\n+--+\n|. |\n+--+\n")[0][:2] == (1, 6)
     assert "no map drawing" in problems("name: x\n")[0][2]

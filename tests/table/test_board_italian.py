@@ -169,3 +169,12 @@ def test_an_illegal_attack_is_explained_in_italian(game, table):
     text = html.unescape(panel.content.decode())
     assert "p1-m4 è dentro un veicolo: attacca con il veicolo" in text
     assert "inside a vehicle" not in text
+
+
+def test_the_map_is_named_in_the_pages_language(game, table):
+    client = client_for(table.judge)
+    english = client.get(url("board", game)).content.decode()
+    assert "Derelict (Alien Hunt)" in english
+    italian = client.get(url("board", game), **_italian(client)).content.decode()
+    assert "Relitto (Caccia all&#x27;Alieno)" in italian or "Relitto (Caccia all'Alieno)" in italian
+    assert "Derelict (Alien Hunt)" not in italian
