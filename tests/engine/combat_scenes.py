@@ -88,3 +88,19 @@ def alien(unit: str, **extra) -> dict:
 
 def marine(unit: str = "marine", player: str = "p1", **extra) -> dict:
     return {"unit": unit, "side": MARINE, "player": player, **extra}
+
+
+def piloted_dreadnought(**extra_legend) -> dict[str, dict]:
+    """A legend with ``D``, a Predator-class Dreadnought of p1 piloted by a plasma-gun
+    marine (id ``pilot``), and ``extra_legend``."""
+    return {
+        "D": marine("dreadnought", equipment=["predator"]),
+        "P": {
+            "inside": True,
+            "id": "pilot",
+            "unit": "heavy_weapon_marine",
+            "piloting": "D",
+            "weapons": ["plasma_gun"],
+        },
+        **extra_legend,
+    }

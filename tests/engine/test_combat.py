@@ -19,7 +19,7 @@ from rules.engine.dice import DiceError, ScriptedDice
 from rules.engine.odds import best_split
 from rules.engine.units import load_rules_data
 
-from .combat_scenes import alien, marine, scene
+from .combat_scenes import alien, marine, piloted_dreadnought, scene
 
 DATA = load_rules_data()
 
@@ -457,17 +457,7 @@ def test_dreadnought_volley_skips_lost_weapons():
 
 
 def test_marine_piloted_dreadnought_takes_its_pilot_with_it():
-    legend = {
-        "D": marine("dreadnought", equipment=["predator"]),
-        "P": {
-            "inside": True,
-            "id": "pilot",
-            "unit": "heavy_weapon_marine",
-            "piloting": "D",
-            "weapons": ["plasma_gun"],
-        },
-        "M": marine(player="p2", weapons=["bolter"]),
-    }
+    legend = piloted_dreadnought(M=marine(player="p2", weapons=["bolter"]))
     state = scene(DREAD, legend)
     state = state.with_figure(replace(state.figure("D"), life_points=1))
     shot = option_for(state, "M", "bolter", target="D")

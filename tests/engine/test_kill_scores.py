@@ -10,7 +10,7 @@ from rules.engine.kill_scores import score_kill
 from rules.engine.state import GameState, Token
 from rules.engine.units import load_rules_data
 
-from .combat_scenes import alien, marine, scene
+from .combat_scenes import alien, marine, piloted_dreadnought, scene
 
 DATA = load_rules_data()
 
@@ -82,17 +82,7 @@ def test_a_tarantula_is_worth_its_value_to_the_destroyer_and_costs_its_owner_not
 
 
 def test_a_marine_dreadnought_costs_its_owner_only_the_pilots_value():
-    legend = {
-        "D": marine("dreadnought", equipment=["predator"]),
-        "P": {
-            "inside": True,
-            "id": "pilot",
-            "unit": "heavy_weapon_marine",
-            "piloting": "D",
-            "weapons": ["plasma_gun"],
-        },
-        "M": marine(player="p2", weapons=["bolter"]),
-    }
+    legend = piloted_dreadnought(M=marine(player="p2", weapons=["bolter"]))
     state = scene(OPEN, legend)
     state = state.with_figure(replace(state.figure("D"), life_points=1))
     after, steps = scored(state, "M", "bolter", [3, 2], target="D")
