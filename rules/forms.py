@@ -10,6 +10,7 @@ from rules.engine.geometry import parse_square
 from rules.engine.maps import bundled_maps, load_map
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.judge import DiceForm
+from tournaments.models import Session
 
 from .step_log import narration_language
 
@@ -28,6 +29,14 @@ COMBAT_DICE_HELP = _(
 def map_choices() -> list[tuple[str, str]]:
     lang = narration_language()
     return [(name, f"{load_map(name).title_in(lang) or name} ({name})") for name in bundled_maps()]
+
+
+def planned_map(session: Session) -> str | None:
+    """The bundled map the organiser planned for the session (or its stage), if any."""
+    for name in (session.map_name, session.stage.map_name):
+        if name in bundled_maps():
+            return name
+    return None
 
 
 class NewGameForm(AccessibleForm):

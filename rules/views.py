@@ -39,6 +39,7 @@ from .forms import (
     SightForm,
     UndoForm,
     UploadForm,
+    planned_map,
 )
 from .game_setup import GameSetupError
 from .models import AlienTurnRequest, Game, Snapshot, TurnStatus
@@ -80,7 +81,7 @@ def _board_url(game: Game, **query: str) -> str:
 @judge_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, session: Session) -> HttpResponse:
-    form = NewGameForm(request.POST or None)
+    form = NewGameForm(request.POST or None, initial={"map_name": planned_map(session)})
     status = 200
     if request.method == "POST":
         if form.is_valid():

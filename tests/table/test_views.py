@@ -69,6 +69,22 @@ def test_creating_a_game(table):
     assert client.get(games_url).status_code == 200
 
 
+def test_the_new_game_form_starts_on_the_planned_map(table):
+    client = client_for(table.judge)
+    games_url = reverse("rules:games", args=[table.session.pk])
+    stage = table.session.stage
+    stage.map_name = "flag-relay"
+    stage.save(update_fields=["map_name"])
+    form = client.get(games_url).context["form"]
+    assert form["map_name"].value() == "flag-relay"
+    table.session.map_name = "tpk-ring"  # the session's own map wins over its stage's
+    table.session.save(update_fields=["map_name"])
+    assert client.get(games_url).context["form"]["map_name"].value() == "tpk-ring"
+    table.session.map_name = "somewhere else"  # not a bundled map: no choice made
+    table.session.save(update_fields=["map_name"])
+    assert client.get(games_url).context["form"]["map_name"].value() == "flag-relay"
+
+
 def test_a_legal_move_redirects_and_an_illegal_one_says_why(game, table):
     client = client_for(table.judge)
     bad = client.post(

@@ -37,6 +37,17 @@ def test_demo_is_stopped_in_the_middle_of_the_semifinals():
     assert authenticate(username="organiser", password="organiser-demo") is not None
     assert authenticate(username="judge2", password="judge2-demo") is not None
     assert "DEMO ONLY" in output and "organiser / organiser-demo" in output
+    assert authenticate(username="player1", password="player1-demo") is not None
+    assert "player1 / player1-demo" in output
+    # Every stage plays a bundled map; the semifinal still being played has its game set up.
+    assert [s.map_name for s in (prelims, semis, final)] == [
+        "hunt-derelict",
+        "flag-relay",
+        "tpk-ring",
+    ]
+    [game] = two.games.all()
+    assert game.map_name == "flag-relay" and game.snapshots.count() == 1
+    assert not one.games.exists()
     for player in tournament.players.all():
         assert player.access_token in output
     # Scores were entered consistently: no scoring problems in any confirmed version.

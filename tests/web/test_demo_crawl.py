@@ -172,7 +172,8 @@ class PageParser(HTMLParser):
             self.page.h1_count += 1
         if tag == "a" and values.get("href"):
             self.page.links.append(values["href"])
-        if values.get("hx-get"):
+        if values.get("hx-get") and tag != "form":
+            # A form's hx-get is a submission of its fields (the flow tests cover them).
             self.page.htmx_links.append(values["hx-get"])
         for name in VISIBLE_ATTRIBUTES:
             if values.get(name, "").strip():

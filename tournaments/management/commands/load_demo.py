@@ -1,7 +1,8 @@
 """``load_demo``: a demo tournament stopped in the middle of the semifinals.
 
 Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, semifinal 2
-scheduled without a result, the final prepared. Creates an organiser, two judges and one
+scheduled without a result and its game set up on the judge's board page, the final
+prepared. Creates an organiser, two judges and one
 player's account with demo-only passwords and prints them with every player's private
 link. Running it again changes nothing (``--reset`` deletes the demo and builds it anew).
 """
@@ -18,6 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import SeededDice
+from rules.services import create_game
 from tournaments.catalogue_db import install_catalogue
 from tournaments.models import (
     Player,
@@ -52,6 +54,12 @@ PLAYERS = (
     ("Andrea Costa", "Ariete"),
 )
 SQUADS = ("ultramarines", "blood-angels", "imperial-fists")
+#: The bundled map each stage plays on (rules/engine/maps/).
+DEMO_MAPS = {
+    StipulationKind.ALIEN_HUNT: "hunt-derelict",
+    StipulationKind.CATCH_THE_FLAG: "flag-relay",
+    StipulationKind.TPK: "tpk-ring",
+}
 
 #: Per session, what happened: (killer seat, victim seat, marine class) kills, and alien
 #: tokens per seat (type, value, count). Seats are indices in seat order.
@@ -172,7 +180,7 @@ class Command(BaseCommand):
                 kind=kind,
                 stipulation_kind=stipulation,
                 stipulation_params=params,
-                map_name=f"demo-{stipulation}",
+                map_name=DEMO_MAPS[stipulation],
             )
         ScoreThreshold.objects.create(stage=tournament.stages.get(number=1), points=15)
         for number, (name, nickname) in enumerate(PLAYERS, start=1):
@@ -190,7 +198,11 @@ class Command(BaseCommand):
         self._play(tournament.stages.get(number=1), yesterday, judges, organiser, confirm=3)
         advance(tournament, SeededDice(seed=2027), actor=organiser)
         semifinals = datetime.combine(today, time(15, 0))
-        self._play(tournament.stages.get(number=2), semifinals, judges, organiser, confirm=1)
+        semifinal = tournament.stages.get(number=2)
+        self._play(semifinal, semifinals, judges, organiser, confirm=1)
+        # The semifinal still being played has its game on the judge's board page.
+        pending = semifinal.sessions.get(number=2)
+        create_game(pending, semifinal.map_name, "bob", actor=pending.judge)
         return tournament
 
     def _play(self, stage: Stage, start: datetime, judges, organiser, confirm: int) -> None:
