@@ -4,7 +4,8 @@ Stipulations and score thresholds follow the locks of :mod:`tournaments.session_
 here too: a change to a locked row (or one moving a row onto a locked session or stage) is
 refused with the reason, and a locked row cannot be deleted. A stage's status is read-only:
 only :func:`tournaments.stages.advance` moves it (open to closed, never back), since closing
-awards the honours, score bonuses and qualifiers.
+awards the honours, score bonuses and qualifiers. For the same reason a closed stage, its
+sessions and their seats can be looked at but not changed or deleted here.
 """
 
 from django import forms
@@ -197,7 +198,51 @@ class WeaponAdmin(admin.ModelAdmin):
     list_filter = ["tournament", "weapon_class", "colour_restricted"]
 
 
-class SessionInline(admin.TabularInline):
+def _closed(stage: Stage | None) -> bool:
+    return stage is not None and stage.status == StageStatus.CLOSED
+
+
+class ClosedStageLock:
+    """View-only once the object's stage is closed: what the stage awarded (honours, score
+    bonuses, qualifiers) came from these rows. No bulk delete, which would skip the check."""
+
+    def stage_of(self, obj) -> Stage | None:
+        raise NotImplementedError
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        if obj is not None and _closed(self.stage_of(obj)):
+            return False
+        return super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        if obj is not None and _closed(self.stage_of(obj)):
+            return False
+        return super().has_delete_permission(request, obj)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+
+class ClosedStageInlineLock:
+    """An inline of a stage or session page: fixed once that stage is closed."""
+
+    def _locked(self, obj) -> bool:
+        stage = obj if isinstance(obj, Stage) else getattr(obj, "stage", None)
+        return _closed(stage)
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return not self._locked(obj) and super().has_add_permission(request, obj)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return not self._locked(obj) and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return not self._locked(obj) and super().has_delete_permission(request, obj)
+
+
+class SessionInline(ClosedStageInlineLock, admin.TabularInline):
     model = Session
     extra = 0
     fields = ["number", "scheduled_at", "table", "judge", "status"]
@@ -214,12 +259,15 @@ class ThresholdInline(admin.TabularInline):
 
 
 @admin.register(Stage)
-class StageAdmin(admin.ModelAdmin):
+class StageAdmin(ClosedStageLock, admin.ModelAdmin):
     list_display = ["tournament", "number", "kind", "status", "qualifier_count"]
     list_filter = ["tournament", "kind", "status"]
     form = StageForm
     readonly_fields = ["status", "qualifiers", "closed_at"]
     inlines = [SessionInline, ThresholdInline]
+
+    def stage_of(self, obj: Stage) -> Stage:
+        return obj
 
     def get_readonly_fields(self, request, obj=None) -> list[str]:
         """A closed stage's stipulation stays as its honours were awarded with."""
@@ -229,7 +277,7 @@ class StageAdmin(admin.ModelAdmin):
         return fields
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ClosedStageInlineLock, admin.TabularInline):
     model = Seat
     extra = 0
     fields = ["seat_order", "player", "squad", "initiative_position"]
@@ -252,11 +300,14 @@ class SessionThresholdInline(admin.TabularInline):
 
 
 @admin.register(Session)
-class SessionAdmin(admin.ModelAdmin):
+class SessionAdmin(ClosedStageLock, admin.ModelAdmin):
     list_display = ["__str__", "scheduled_at", "table", "judge", "status", "version"]
     list_filter = ["stage__tournament", "stage__kind", "status"]
     readonly_fields = ["version", "schedule_sequence"]
     inlines = [StipulationInline, SeatInline, SessionThresholdInline]
+
+    def stage_of(self, obj: Session) -> Stage:
+        return obj.stage
 
 
 @admin.register(Stipulation)
@@ -266,10 +317,13 @@ class StipulationAdmin(SettingRowAdmin):
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ClosedStageLock, admin.ModelAdmin):
     list_display = ["session", "seat_order", "player", "squad", "initiative_position"]
     list_filter = ["session__stage__tournament"]
     readonly_fields = ["notified_sequence"]
+
+    def stage_of(self, obj: Seat) -> Stage:
+        return obj.session.stage
 
 
 @admin.register(Loadout)

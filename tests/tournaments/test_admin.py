@@ -258,9 +258,13 @@ def test_admin_cannot_change_a_stage_status(admin_client, world, stored, posted)
     response = admin_client.post(
         _change_url(stage), _stage_change_data(admin_client, stage, status=posted, map_name="Moon")
     )
-    assert response.status_code == 302  # the rest of the stage still saves
     stage.refresh_from_db()
-    assert (stage.status, stage.map_name) == (stored, "Moon")
+    if stored == models.StageStatus.CLOSED:
+        assert response.status_code == 403  # a closed stage is view-only
+        assert (stage.status, stage.map_name) == (stored, "")
+    else:
+        assert response.status_code == 302  # the rest of the stage still saves
+        assert (stage.status, stage.map_name) == (stored, "Moon")
 
 
 def test_admin_says_how_a_stage_closes_and_why_it_cannot_reopen(admin_client, world):
@@ -293,3 +297,37 @@ def test_admin_tournament_page_cannot_change_its_stages_status(rf, world):
     formset.save()
     stage.refresh_from_db()
     assert stage.status == models.StageStatus.CLOSED
+
+
+def test_admin_closed_stage_its_sessions_and_seats_are_view_only(admin_client, world):
+    """What a closed stage awarded came from these rows: they can be looked at only."""
+    stage, session = world.stage, world.session
+    seat = session.seats.order_by("seat_order").first()
+    _close(stage)
+    for obj in (stage, session, seat):
+        page = admin_client.get(_change_url(obj))
+        assert page.status_code == 200  # still shown
+        assert not page.context["has_change_permission"], obj
+        assert not page.context["has_delete_permission"], obj
+        opts = obj._meta
+        delete = reverse(f"admin:{opts.app_label}_{opts.model_name}_delete", args=[obj.pk])
+        assert admin_client.post(delete, {"post": "yes"}).status_code == 403
+        assert type(obj).objects.filter(pk=obj.pk).exists()
+    moved = admin_client.post(
+        _change_url(seat),
+        {"session": session.pk, "seat_order": 9, "player": seat.player_id},
+    )
+    assert moved.status_code == 403
+    seat.refresh_from_db()
+    assert seat.seat_order != 9
+
+
+def test_admin_open_stage_rows_can_still_be_changed_but_never_bulk_deleted(rf, world):
+    request = rf.get("/")
+    request.user = world.superuser
+    for model in (models.Stage, models.Session, models.Seat):
+        model_admin = admin.site._registry[model]
+        assert "delete_selected" not in model_admin.get_actions(request)
+    session_admin = admin.site._registry[models.Session]
+    assert session_admin.has_change_permission(request, world.session)
+    assert session_admin.has_delete_permission(request, world.session)
