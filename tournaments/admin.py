@@ -8,6 +8,8 @@ awards the honours, score bonuses and qualifiers. For the same reason a closed s
 sessions and their seats can be looked at but not changed or deleted here.
 """
 
+from operator import attrgetter
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
@@ -206,8 +208,11 @@ class ClosedStageLock:
     """View-only once the object's stage is closed: what the stage awarded (honours, score
     bonuses, qualifiers) came from these rows. No bulk delete, which would skip the check."""
 
+    #: Where the object's stage is (``"session.stage"``); empty for a stage itself.
+    stage_path = ""
+
     def stage_of(self, obj) -> Stage | None:
-        raise NotImplementedError
+        return attrgetter(self.stage_path)(obj) if self.stage_path else obj
 
     def has_change_permission(self, request, obj=None) -> bool:
         if obj is not None and _closed(self.stage_of(obj)):
@@ -266,9 +271,6 @@ class StageAdmin(ClosedStageLock, admin.ModelAdmin):
     readonly_fields = ["status", "qualifiers", "closed_at"]
     inlines = [SessionInline, ThresholdInline]
 
-    def stage_of(self, obj: Stage) -> Stage:
-        return obj
-
     def get_readonly_fields(self, request, obj=None) -> list[str]:
         """A closed stage's stipulation stays as its honours were awarded with."""
         fields = list(super().get_readonly_fields(request, obj))
@@ -306,8 +308,7 @@ class SessionAdmin(ClosedStageLock, admin.ModelAdmin):
     readonly_fields = ["version", "schedule_sequence"]
     inlines = [StipulationInline, SeatInline, SessionThresholdInline]
 
-    def stage_of(self, obj: Session) -> Stage:
-        return obj.stage
+    stage_path = "stage"
 
 
 @admin.register(Stipulation)
@@ -322,8 +323,7 @@ class SeatAdmin(ClosedStageLock, admin.ModelAdmin):
     list_filter = ["session__stage__tournament"]
     readonly_fields = ["notified_sequence"]
 
-    def stage_of(self, obj: Seat) -> Stage:
-        return obj.session.stage
+    stage_path = "session.stage"
 
 
 @admin.register(Loadout)
