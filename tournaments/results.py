@@ -127,7 +127,7 @@ def _rank(
         for seat, card in cards.items()
     ]
     try:
-        return rank_session(stipulation_kind(session), results, dice=dice, purpose=str(session))
+        return rank_session(stipulation_kind(session), results, dice=dice)
     except RankingError as error:
         raise ResultError(str(error)) from None
 

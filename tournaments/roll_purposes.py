@@ -31,8 +31,9 @@ from rules.engine.narration_dice import PURPOSES as ENGINE_PURPOSES
 from rules.engine.narration_dice import purpose_text
 
 #: The tournament's purpose codes and their English templates (also the msgids).
-#: ``%(name)d`` params are whole numbers, ``%(name)s`` params text (a squad slug, or the
-#: ranking a tie belongs to). Most specific first: a text is matched in this order.
+#: ``%(name)d`` params are whole numbers, ``%(name)s`` params text (a squad slug, or, in
+#: rows stored before ``session_ranking_tie``, the session a ranking tie belongs to; the
+#: row's session says that now). Most specific first: a text is matched in this order.
 TOURNAMENT_PURPOSES: dict[str, str] = {
     "initiative": gettext_noop("initiative"),
     "squad_retention": gettext_noop("squad retention: %(squad)s"),
@@ -46,6 +47,7 @@ TOURNAMENT_PURPOSES: dict[str, str] = {
     ),
     "seeding_tie": gettext_noop("seeding: tie for seed %(seed)d"),
     "random_seating": gettext_noop("random seating"),
+    "session_ranking_tie": gettext_noop("session ranking: tie for position %(position)d"),
     "ranking_tie": gettext_noop("%(ranking)s: tie for position %(position)d"),
 }
 

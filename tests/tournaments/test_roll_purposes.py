@@ -34,6 +34,9 @@ ITALIAN = {
     ),
     "squad draw, leftover squads": "sorteggio delle squadre, squadre rimaste",
     "best runners-up: tie on %(points)d points": "migliori secondi: parità a %(points)d punti",
+    "session ranking: tie for position %(position)d": (
+        "classifica della sessione: parità per la posizione %(position)d"
+    ),
     "%(ranking)s: tie for position %(position)d": (
         "%(ranking)s: parità per la posizione %(position)d"
     ),
@@ -49,6 +52,7 @@ SAMPLE_PARAMS = {
     "best_thirds_tie": {"points": 0},
     "best_in_position_tie": {"position": 4, "points": 12},
     "seeding_tie": {"seed": 3},
+    "session_ranking_tie": {"position": 2},
     "ranking_tie": {"ranking": "Coppa – Preliminary (1) – session 2", "position": 1},
 }
 
@@ -151,6 +155,14 @@ def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian)
         ("random_seating", "posti a sorte"),
         ("random_seating", "posti a sorte"),
     ]
+
+
+def test_a_session_ranking_tie_reads_in_the_readers_language(italian):
+    dice = ScriptedDice(values=[2, 5])
+    rank_session(StipulationKind.ALIEN_HUNT, [SeatResult("a", 10), SeatResult("b", 10)], dice)
+    labels = [(row.purpose_code, row.purpose_label) for row in _stored(dice)]
+    tie = ("session_ranking_tie", "classifica della sessione: parità per la posizione 1")
+    assert labels == [tie, tie]
 
 
 def test_a_qualifier_tie_is_stored_with_its_code(italian):
