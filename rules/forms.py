@@ -9,9 +9,10 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine.geometry import parse_square
 from rules.engine.maps import bundled_maps, load_map
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.forms.judge import DiceForm
+from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.models import Session
 
+from .models import AlienTurnRequest, TurnStatus
 from .step_log import narration_language
 
 POLICY_CHOICES = [
@@ -106,6 +107,23 @@ class AlienTurnForm(DiceForm):
         super().__init__(*args, **kwargs)
         self.fields["dice"].help_text = COMBAT_DICE_HELP
         self.order_fields(["policy", "mode", "dice", "version"])
+
+
+def alien_turn_initial(
+    version: int, policy: str, failed: AlienTurnRequest | None = None
+) -> dict[str, object]:
+    """The Alien turn form's starting values. After a turn that was not played on this
+    same board (``failed``), the form offers it again as the judge asked for it: the
+    policy and, for physical dice, the values typed, so a missing die is added, not every
+    die typed again."""
+    initial: dict[str, object] = {"version": version, "policy": policy}
+    if failed is None or failed.status != TurnStatus.FAILED or failed.base_number != version:
+        return initial
+    initial["policy"] = failed.policy
+    if failed.typed_dice is not None:
+        initial["mode"] = PHYSICAL
+        initial["dice"] = ", ".join(str(value) for value in failed.typed_dice)
+    return initial
 
 
 REMOVAL_CHOICES = [("dead", _("Dead")), ("left", _("Left play (reached a docking claw)"))]

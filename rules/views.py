@@ -39,6 +39,7 @@ from .forms import (
     SightForm,
     UndoForm,
     UploadForm,
+    alien_turn_initial,
     planned_map,
 )
 from .game_setup import GameSetupError
@@ -261,6 +262,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     attack_form = forms.get("attack_form")
     attacker = attack_form.data.get("attack-figure", "") if attack_form else ""
     attacker = attacker or request.GET.get("attacker", "")
+    log = _log_context(game, snapshot, request.GET.get("request"))
     return {
         "session": session,
         "tournament": session.stage.tournament,
@@ -281,13 +283,15 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "life_points_form": forms.get("life_points_form")
         or LifePointsForm(initial=version, figures=everyone, prefix="lp"),
         "turn_form": forms.get("turn_form")
-        or AlienTurnForm(initial={**version, "policy": game.policy}, prefix="turn"),
+        or AlienTurnForm(
+            initial=alien_turn_initial(snapshot.number, game.policy, log["turn"]), prefix="turn"
+        ),
         "turn_commitment": seed_commitment(pending_seed(request, game, ALIEN_TURN)),
         "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": game.snapshots.select_related("created_by").order_by("-number"),
-        **_log_context(game, snapshot, request.GET.get("request")),
+        **log,
     }
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.core.management import call_command
@@ -152,6 +153,24 @@ def test_alien_turn_button_runs_the_task_and_shows_the_log(game, table):
     request_id = response["Location"].split("request=")[1].split("#")[0]
     log = client.get(url("step_log", game), {"request": request_id}, **HTMX).content.decode()
     assert "End of the Alien turn." in log and "<html" not in log
+
+
+def test_a_turn_short_of_typed_dice_offers_them_again(game, table):
+    rearrange(game, aliens=[("ork-1", "ork", (5, 2))])
+    client = client_for(table.judge)
+    data = {"turn-policy": "priority", "turn-mode": "physical", "turn-version": 2}
+    response = client.post(url("alien_turn", game), {**data, "turn-dice": "1"})
+    assert response.status_code == 302
+    page = client.get(response["Location"]).content.decode()
+    assert "The Alien turn was not played:" in page and "not enough dice" in page
+    # The form keeps the policy and the die typed, so the judge only adds the missing ones.
+    assert 'name="turn-dice" value="1"' in page
+    assert re.search(r'name="turn-mode" value="physical"[^>]*checked', page)
+    assert re.search(r'<option value="priority"[^>]*selected', page)
+    # Once the board has moved on, the failed request no longer fills the form.
+    rearrange(game, aliens=[("ork-1", "ork", (5, 3))])
+    later = client.get(response["Location"]).content.decode()
+    assert 'name="turn-dice" value="1"' not in later
 
 
 def test_step_log_in_italian(game, table):
