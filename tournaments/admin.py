@@ -43,7 +43,10 @@ from .session_settings import setting_row_lock
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
-    """Audit records: visible, never edited or deleted through the admin."""
+    """Records visible, never added, edited or deleted through the admin: the audit trail
+    (result versions, dice, the activity log) and what a stage's close derives from the
+    results (honours, squad ranks, score bonuses), which an edit here would make disagree
+    with the results and the activity log."""
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False
@@ -390,19 +393,19 @@ class DiceRollAdmin(ReadOnlyAdmin):
 
 
 @admin.register(Honour)
-class HonourAdmin(admin.ModelAdmin):
+class HonourAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "player", "squad", "session", "created_at"]
     list_filter = ["tournament"]
 
 
 @admin.register(SquadRank)
-class SquadRankAdmin(admin.ModelAdmin):
+class SquadRankAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "player", "squad", "rank"]
     list_filter = ["tournament", "rank"]
 
 
 @admin.register(ScoreBonus)
-class ScoreBonusAdmin(admin.ModelAdmin):
+class ScoreBonusAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "player", "earned_in", "extra_equipment_cards", "used_in"]
     list_filter = ["tournament"]
 

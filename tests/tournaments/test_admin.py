@@ -48,6 +48,24 @@ def test_result_versions_and_dice_are_read_only(client, staff):
     assert client.get(reverse("admin:tournaments_diceroll_add")).status_code == 403
 
 
+@pytest.mark.parametrize("model", [models.Honour, models.SquadRank, models.ScoreBonus])
+def test_what_a_stage_close_awards_is_read_only(client, staff, model):
+    call_command("load_demo", stdout=StringIO())
+    client.force_login(staff)
+    row = model.objects.first()
+    assert row is not None, "the demo's closed preliminaries award honours, ranks and bonuses"
+    name = model._meta.model_name
+    change = reverse(f"admin:tournaments_{name}_change", args=[row.pk])
+    page = client.get(change)
+    assert page.status_code == 200 and 'type="submit" value="Save"' not in page.content.decode()
+    before = model.objects.filter(pk=row.pk).values().get()
+    assert client.post(change, {}).status_code == 403
+    assert model.objects.filter(pk=row.pk).values().get() == before
+    assert client.get(reverse(f"admin:tournaments_{name}_add")).status_code == 403
+    delete = reverse(f"admin:tournaments_{name}_delete", args=[row.pk])
+    assert client.post(delete, {"post": "yes"}).status_code == 403
+
+
 # The locks of tournaments.session_settings hold in the admin too.
 
 
