@@ -27,7 +27,7 @@ from rules.services import create_game
 from tournaments.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER
 from tournaments.models import Loadout, Seat, Session, Tournament
 
-from .conftest import SCREENSHOTS
+from .conftest import SCREENSHOTS, log_in
 from .test_flows import seated_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -359,3 +359,31 @@ def test_skip_link_is_the_first_tab_stop(new_page):
     assert focused == "#content"
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "content"
+
+
+def test_phone_header_takes_two_rows_and_every_link_is_reachable(new_page):
+    """On a phone the header is the brand and the language on one row and the links on one
+    row below, which scrolls sideways: a staff judge's five links and log-out button keep
+    the page's content near the top, and Tab brings each of them into view."""
+    from .test_flows import account
+
+    account("capo", is_staff=True)
+    page = new_page(width=PHONE, height=844)
+    log_in(page, "capo")
+    page.goto("/")
+    header = page.locator(".site-header").bounding_box()
+    assert header["height"] <= 2 * 48 + 16, header
+    nav = page.locator(".site-nav")
+    targets = nav.locator("a, button")
+    assert targets.count() >= 4
+    page.locator(".brand").focus()
+    for index in range(targets.count()):
+        page.keyboard.press("Tab")
+        focused = targets.nth(index)
+        expect(focused).to_be_focused()
+        box, frame = focused.bounding_box(), nav.bounding_box()
+        assert (
+            frame["x"] - 1 <= box["x"]
+            and box["x"] + box["width"] <= frame["x"] + frame["width"] + 1
+        )
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE
