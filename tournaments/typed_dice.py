@@ -7,8 +7,9 @@ these instead, which say the same with translated text and the die's label.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
@@ -17,6 +18,9 @@ from django.utils.translation import ngettext
 from rules.engine.dice import FACES, DiceError, DieKind, ScriptedDice, parse_dice_list
 
 from .roll_purposes import logged_purpose_label
+
+if TYPE_CHECKING:
+    from .models import Player
 
 #: A die as named inside a sentence ("which a white combat die cannot show").
 DIE_NAMES = {
@@ -28,9 +32,26 @@ DIE_NAMES = {
 }
 
 
+@dataclass
 class TypedDice(ScriptedDice):
     """The judge's dice, used in order; a missing or impossible value raises a translated
-    :class:`DiceError` naming the die and what it was rolled for."""
+    :class:`DiceError` naming the die and what it was rolled for, and, when ``subjects``
+    names the player a roll is made for (by the id the roll records), whose die it is: in
+    a roll-off the judge then knows who rolls next."""
+
+    subjects: Mapping[str, str] = field(default_factory=dict)
+    _subject: str | None = field(default=None, init=False, repr=False)
+
+    def roll(
+        self,
+        kind: DieKind | str,
+        count: int = 1,
+        purpose: str = "",
+        subject: str | None = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> tuple[int, ...]:
+        self._subject = subject
+        return super().roll(kind, count, purpose, subject, params)
 
     def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
         number = self._position + 1
@@ -45,7 +66,7 @@ class TypedDice(ScriptedDice):
                     "%(given)d values were given; add more values",
                     given,
                 )
-                values["purpose"] = logged_purpose_label(purpose, params)
+                values["purpose"] = self._what_for(purpose, params)
             else:
                 message = ngettext(
                     "not enough dice: die %(number)d is needed but only %(given)d value was "
@@ -68,6 +89,18 @@ class TypedDice(ScriptedDice):
                 }
             )
         return super()._face(kind, purpose, params)
+
+    def _what_for(self, purpose: str, params: Mapping[str, Any]) -> str:
+        label = logged_purpose_label(purpose, params)
+        player = self.subjects.get(str(self._subject)) if self._subject is not None else None
+        if player is None:
+            return label
+        return _("%(purpose)s, %(player)s’s die") % {"purpose": label, "player": player}
+
+
+def subject_names(players: Iterable[Player]) -> dict[str, str]:
+    """The players' names by the id their rolls record (:class:`TypedDice`'s ``subjects``)."""
+    return {str(player.pk): player.display_name for player in players}
 
 
 def parse_typed_dice(text: str) -> list[int]:

@@ -41,6 +41,7 @@ ITALIAN = {
         "%(ranking)s: parità per la posizione %(position)d"
     ),
     "random seating": "posti a sorte",
+    "%(purpose)s, %(player)s’s die": "%(purpose)s, dado di %(player)s",
     "%(purpose)s (re-roll %(reroll)d)": "%(purpose)s (nuovo tiro %(reroll)d)",
 }
 
@@ -211,3 +212,16 @@ def test_a_missing_typed_die_names_its_purpose_in_the_active_language(italian):
         squad_draw([UM, BA], players, TypedDice(values=[3]))
     assert "sorteggio delle squadre, scelta 1: blood-angels" in str(caught.value)
     assert "squad draw" not in str(caught.value)
+
+
+def test_a_missing_typed_die_says_whose_it_is(italian):
+    results = [SeatResult("3", 10), SeatResult("7", 10)]
+    dice = TypedDice(values=[4], subjects={"3": "Luca", "7": "Giulia"})
+    with pytest.raises(DiceError) as error:
+        rank_session(StipulationKind.ALIEN_HUNT, results, dice)
+    assert "classifica della sessione: parità per la posizione 1" in str(error.value)
+    assert "Giulia" in str(error.value) and "Luca" not in str(error.value)
+    # Without names (or for a figure of the board game) the purpose alone is given.
+    with pytest.raises(DiceError) as error:
+        rank_session(StipulationKind.ALIEN_HUNT, results, TypedDice(values=[4]))
+    assert "Giulia" not in str(error.value) and "per la posizione 1)" in str(error.value)

@@ -71,6 +71,9 @@ def test_bad_physical_dice_are_refused_with_the_reason(judge, world):
     )
     assert response.status_code == 400
     assert "not enough dice" in response.content.decode()
+    # The message says whose die is missing: the third seat's player rolls next.
+    third = seats_of(world.session)[2].player.display_name
+    assert f"for initiative, {third}’s die, is needed" in response.content.decode()
 
 
 def test_stale_draw_is_refused(judge, world):

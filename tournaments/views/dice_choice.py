@@ -7,6 +7,8 @@ is stored with the rolls afterwards (RULES §14).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.http import HttpRequest
 
 from rules.engine.dice import Dice, SeededDice, new_seed
@@ -33,7 +35,15 @@ def forget_seed(request: HttpRequest, subject, purpose: str) -> None:
     request.session.pop(_key(subject, purpose), None)
 
 
-def dice_from_form(request: HttpRequest, form: DiceForm, subject, purpose: str) -> Dice:
+def dice_from_form(
+    request: HttpRequest,
+    form: DiceForm,
+    subject,
+    purpose: str,
+    players: Mapping[str, str] | None = None,
+) -> Dice:
+    """The dice the form asks for; ``players`` names whose die each typed value is
+    (:func:`~tournaments.typed_dice.subject_names`), for the message when one is missing."""
     if form.cleaned_data["mode"] == PHYSICAL:
-        return TypedDice(values=form.cleaned_data["values"])
+        return TypedDice(values=form.cleaned_data["values"], subjects=players or {})
     return SeededDice(seed=pending_seed(request, subject, purpose))

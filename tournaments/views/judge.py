@@ -49,7 +49,7 @@ from ..scoring import score_session
 from ..sheets.data import loadout_sheet, score_sheet
 from ..sheets.seats import loadout_checks, session_seats
 from ..table_setup import SetupError, run_initiative, run_squad_draw
-from ..typed_dice import TypedDice
+from ..typed_dice import TypedDice, subject_names
 from .dice_choice import dice_from_form, forget_seed, pending_seed
 
 
@@ -119,7 +119,8 @@ def session_sheet(request: HttpRequest, session: Session) -> HttpResponse:
 def _run_setup(request: HttpRequest, session: Session, purpose: str, action) -> HttpResponse:
     form = DiceForm(request.POST, prefix=purpose)
     if form.is_valid():
-        dice = dice_from_form(request, form, session, purpose)
+        players = subject_names(seat.player for seat in session_seats(session))
+        dice = dice_from_form(request, form, session, purpose, players)
         try:
             action(session, dice, actor=request.user, expected_version=form.cleaned_data["version"])
         except StaleSessionError:
@@ -244,7 +245,10 @@ def edit_result(
         dice_form = DiceForm(request.POST, prefix="tie")
         if form.is_valid() and dice_form.is_valid():
             dice = (
-                TypedDice(values=dice_form.cleaned_data["values"])
+                TypedDice(
+                    values=dice_form.cleaned_data["values"],
+                    subjects=subject_names(seat.player for seat in seats),
+                )
                 if dice_form.cleaned_data["mode"] == PHYSICAL
                 else SeededDice(seed=pending_seed(request, session, "ranking"))
             )
