@@ -139,6 +139,39 @@ class Board:
         "dread_steps",
     )
 
+    # The slots' types (set once, in __init__, through object.__setattr__).
+    name: str
+    title: str
+    description: str
+    translations: Mapping[str, str]
+    width: int
+    height: int
+    kinds: tuple[SquareKind, ...]
+    walls: frozenset[Edge]
+    doors: dict[Edge, Door]
+    sections: tuple[Section, ...]
+    claws: tuple[DockingClaw, ...]
+    reinforcement_squares: frozenset[Square]
+    markers: dict[Square, str]
+    flag_spots: tuple[Square, ...]
+    door_edges: tuple[Edge, ...]
+    door_slot: dict[Edge, int]
+    #: 1 where the square at that index is solid.
+    solid: bytes
+    square_at: tuple[Square, ...]
+    section_index: tuple[str | None, ...]
+    claw_index: tuple[str | None, ...]
+    #: EDGE_FREE, EDGE_WALL or EDGE_DOOR by edge id (east edge of square i: i; south: n + i).
+    edge_feature: bytes
+    #: The door slot of each edge id, -1 where there is no door.
+    edge_slot: tuple[int, ...]
+    #: From each square index: (neighbour index, door slot or -1), orthogonal then diagonal.
+    steps: tuple[tuple[tuple[int, int], ...], ...]
+    orth_steps: tuple[tuple[tuple[int, int], ...], ...]
+    #: None where a Dreadnought cannot stand (top-left square), else the door slots under it.
+    dread_doors: tuple[tuple[int, ...] | None, ...]
+    dread_steps: tuple[tuple[int, ...], ...]
+
     def __init__(
         self,
         *,
@@ -215,7 +248,8 @@ class Board:
     # -- validation -------------------------------------------------------------------
 
     def _checked_edge(self, e: Edge, what: str) -> Edge:
-        a, b = (tuple(e[0]), tuple(e[1]))
+        a: Square = (e[0][0], e[0][1])
+        b: Square = (e[1][0], e[1][1])
         if not (self.in_bounds(a) and self.in_bounds(b)):
             raise BoardError(f"{what} {_edge_text((a, b))} lies outside the board")
         if not is_orthogonally_adjacent(a, b):

@@ -115,6 +115,12 @@ class AttackOption:
     allocation: tuple[tuple[str, int], ...] | None = None  # split: explicit (target, points)
 
     @property
+    def line(self) -> tuple[Square, Square]:
+        """A line weapon's (origin, direction); the engine builds its options with both."""
+        assert self.origin is not None and self.direction is not None, "not a line option"
+        return self.origin, self.direction
+
+    @property
     def target_keys(self) -> tuple[str, ...]:
         return tuple(t.key for t in self.odds.targets)
 
@@ -647,10 +653,10 @@ def _line_options(
                 )
                 continue
             hits = [f for f in figures if is_attackable(state, f, data)]
-            key = (weapon.pattern, tuple(f.id for f in hits))
-            if not any(is_enemy(attacker, f) for f in hits) or key in seen:
+            line_key = (weapon.pattern, tuple(f.id for f in hits))
+            if not any(is_enemy(attacker, f) for f in hits) or line_key in seen:
                 continue
-            seen.add(key)
+            seen.add(line_key)
             pairs = _pairs(state, attacker, hits, data)
             if weapon.pattern == "melta":
                 odds = melta_odds(weapon.dice, pairs, owner)
@@ -707,8 +713,8 @@ def _conversion_odds(
     """Odds of one beam, and the (figure id, reduction) pairs it can reach."""
     reductions = conversion_reductions(state, origin, line)
     max_total = 3 * weapon.dice.red + 2 * weapon.dice.white
-    hits = []
-    reached = []
+    hits: list[tuple[TargetInfo, int, int]] = []
+    reached: list[tuple[str, int]] = []
     for sq, reduction in sorted(reductions.items(), key=lambda kv: kv[1]):
         if reduction >= max_total:
             continue
@@ -1224,7 +1230,18 @@ def _resolve_door(
     return state, events
 
 
-def _resolve_single(state, attacker, option, weapon, dice, data):
+#: The state after an attack and what happened, in order.
+_Resolution = tuple[GameState, list[CombatEvent]]
+
+
+def _resolve_single(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
     if option.target is None or not state.has_figure(option.target):
         raise CombatError("target_gone")
     spec = weapon.dice.times(max(1, weapon.shots))
@@ -1234,17 +1251,32 @@ def _resolve_single(state, attacker, option, weapon, dice, data):
     return state, [_roll_event(attacker.id, purpose, values), *more]
 
 
-def _resolve_line(state, attacker, option, weapon, dice, data):
-    _, figures = _line_hits(state, attacker, option.origin, option.direction)
-    purpose = _shot(attacker, weapon, "shot_line", direction=list(option.direction))
+def _resolve_line(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
+    origin, direction = option.line
+    _, figures = _line_hits(state, attacker, origin, direction)
+    purpose = _shot(attacker, weapon, "shot_line", direction=list(direction))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     hits = [(f.id, sum(values)) for f in figures]
     state, more = _apply_hits(state, attacker, hits, data, weapon.key)
     return state, [_roll_event(attacker.id, purpose, values), *more]
 
 
-def _resolve_melta(state, attacker, option, weapon, dice, data):
-    _, figures = _line_hits(state, attacker, option.origin, option.direction)
+def _resolve_melta(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
+    _, figures = _line_hits(state, attacker, *option.line)
     events: list[CombatEvent] = []
     for fig in figures:
         purpose = _shot(attacker, weapon, target=fig.id)
@@ -1255,8 +1287,16 @@ def _resolve_melta(state, attacker, option, weapon, dice, data):
     return state, events
 
 
-def _resolve_blast(state, attacker, option, weapon, dice, data):
+def _resolve_blast(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
     aim = option.aim
+    assert aim is not None, "a blast option has its aim"
     purpose = _shot(attacker, weapon, "shot_square", square=list(aim))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     total, highest = sum(values), max(values, default=0)
@@ -1275,14 +1315,22 @@ def _resolve_blast(state, attacker, option, weapon, dice, data):
     return state, events + more
 
 
-def _resolve_conversion(state, attacker, option, weapon, dice, data):
-    line, _ = _line_hits(state, attacker, option.origin, option.direction)
+def _resolve_conversion(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
+    origin, direction = option.line
+    line, _ = _line_hits(state, attacker, origin, direction)
     if not line:
         raise CombatError("beam_no_line")
-    purpose = _shot(attacker, weapon, "shot_line", direction=list(option.direction))
+    purpose = _shot(attacker, weapon, "shot_line", direction=list(direction))
     values = _roll(dice, weapon.dice, purpose, attacker.id)
     total = sum(values)
-    reductions = conversion_reductions(state, option.origin, line)
+    reductions = conversion_reductions(state, origin, line)
     best: dict[str, int] = {}
     for sq, reduction in reductions.items():
         fig = state.figure_at(sq)
@@ -1296,7 +1344,14 @@ def _resolve_conversion(state, attacker, option, weapon, dice, data):
     return state, events + more
 
 
-def _resolve_lascannon(state, attacker, option, weapon, dice, data):
+def _resolve_lascannon(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
     events: list[CombatEvent] = []
     for area, shots in option.areas:
         squares = lascannon_hit_squares(state, attacker, area, data)
@@ -1368,7 +1423,14 @@ def start_split(
     return SplitSession(state, attacker.id, weapon.key, sum(values), sum(values), events, data)
 
 
-def _resolve_split(state, attacker, option, weapon, dice, data):
+def _resolve_split(
+    state: GameState,
+    attacker: Figure,
+    option: AttackOption,
+    weapon: Weapon,
+    dice: Dice,
+    data: RulesData,
+) -> _Resolution:
     session = start_split(state, option, dice, data=data)
     events = list(session.events[1:])
     session = replace(session, events=())
@@ -1447,10 +1509,10 @@ def option_for(
                 return option
         raise CombatError("cannot_see_enemy", figure=attacker_id, target=target)
     if pattern == "split":
-        option = _split_option(state, attacker, spec, data)
-        if option is None:
+        split = _split_option(state, attacker, spec, data)
+        if split is None:
             raise CombatError("sees_no_enemy", figure=attacker_id, weapon=weapon)
-        return replace(option, allocation=tuple(allocation) if allocation else None)
+        return replace(split, allocation=tuple(allocation) if allocation else None)
     if pattern in ("line", "melta", "conversion"):
         origin = origin or attacker.squares[0]
         if origin not in attacker.squares:
@@ -1490,7 +1552,7 @@ def option_for(
             if aim is None:
                 raise CombatError("needs_areas", weapon=weapon)
             areas = [(aim, max(1, spec.shots))]
-        areas = [(tuple(sq), int(n)) for sq, n in areas]
+        areas = [((sq[0], sq[1]), int(n)) for sq, n in areas]
         if sum(n for _, n in areas) > spec.shots or any(n < 1 for _, n in areas):
             raise CombatError("too_many_shots", weapon=weapon, shots=spec.shots)
         odds = lascannon_odds(

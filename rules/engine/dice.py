@@ -71,8 +71,8 @@ class Roll:
         """The purpose as text in ``lang`` ("it" or "en")."""
         return purpose_text(self.purpose, self.params, lang)
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "purpose": self.purpose,
             "kind": self.kind.value,
             "values": list(self.values),

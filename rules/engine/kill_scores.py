@@ -67,8 +67,8 @@ def score_kill(
         if pilot is None or owner in (None, ALIEN):
             return after, []
         value = rules.marine_value(pilot.unit, pilot.weapons)
-        steps = [Step("score_lost", {"player": owner, "points": value, "target": target})]
-        return _add_score(after, owner, -value), steps
+        lost = Step("score_lost", {"player": owner, "points": value, "target": target})
+        return _add_score(after, owner, -value), [lost]
     if owner in (None, ALIEN):
         if killer is None:
             return after, []

@@ -113,7 +113,9 @@ def _edge_blocker(state: GameState, eid: int) -> dict[str, Any]:
 def _square_blocker(state: GameState, sq: Square) -> dict[str, Any]:
     if state.board.is_solid(sq):
         return {"kind": "solid", "square": list(sq)}
-    return {"kind": "figure", "figure": state.figure_at(sq).id, "square": list(sq)}
+    figure = state.figure_at(sq)
+    assert figure is not None, "a square that blocks sight is solid or holds a figure"
+    return {"kind": "figure", "figure": figure.id, "square": list(sq)}
 
 
 def line_of_sight(
@@ -227,7 +229,7 @@ def _squares_of(
         except KeyError:
             raise SightError("no_figure", figure=target) from None
         return fig.squares, fig.id
-    return (tuple(target),), None
+    return ((target[0], target[1]),), None
 
 
 def figure_sight(

@@ -92,6 +92,12 @@ class MapError(ValueError):
 # -- text -> Board ----------------------------------------------------------------------
 
 
+#: A drawn square: (kind character, marker character, line index, column index).
+_Cells = dict[Square, tuple[str, str, int, int]]
+#: A drawn edge that is not empty: (character, line index, column index).
+_Edges = dict[Edge, tuple[str, int, int]]
+
+
 class _Parser:
     def __init__(self, text: str, source: str) -> None:
         self.lines = text.splitlines()
@@ -150,7 +156,7 @@ class _Parser:
             )
         header[key] = value
 
-    def _grid(self, grid: list[str], start: int):
+    def _grid(self, grid: list[str], start: int) -> tuple[_Cells, _Edges, int, int]:
         first = grid[0]
         if (len(first) - 1) % 3 or len(first) < 4:
             self.problem(
@@ -170,8 +176,8 @@ class _Parser:
             )
             return {}, {}, 0, 0
         height = (len(grid) - 1) // 2
-        cells: dict[Square, tuple[str, str, int, int]] = {}
-        edges: dict[Edge, tuple[str, int, int]] = {}
+        cells: _Cells = {}
+        edges: _Edges = {}
         for r, raw in enumerate(grid):
             li = start + r
             if len(raw) > 3 * width + 1:
@@ -187,7 +193,9 @@ class _Parser:
                 self._cell_line(line, li, r // 2, width, cells, edges)
         return cells, edges, width, height
 
-    def _edge_line(self, line, li, y, width, height, edges) -> None:
+    def _edge_line(
+        self, line: str, li: int, y: int, width: int, height: int, edges: _Edges
+    ) -> None:
         boundary = y == 0 or y == height
         for x in range(width + 1):
             c = line[3 * x]
@@ -218,7 +226,9 @@ class _Parser:
             if c != " ":
                 edges[edge((x, y - 1), (x, y))] = (c, li, 3 * x + 1)
 
-    def _cell_line(self, line, li, y, width, cells, edges) -> None:
+    def _cell_line(
+        self, line: str, li: int, y: int, width: int, cells: _Cells, edges: _Edges
+    ) -> None:
         for x in range(width + 1):
             col = 3 * x
             c = line[col]
@@ -306,7 +316,16 @@ class _Parser:
             entry["name"] = " ".join(words[5:])
         entry["rects"].append(((x0, y0, x1, y1), li, line.index(a)))
 
-    def _build(self, header, cells, edges, width, height, legend, start) -> Board:
+    def _build(
+        self,
+        header: dict[str, str],
+        cells: _Cells,
+        edges: _Edges,
+        width: int,
+        height: int,
+        legend: dict[str, Any],
+        start: int,
+    ) -> Board:
         kinds: list[SquareKind] = []
         reinforcements: list[Square] = []
         flags: list[Square] = []
@@ -402,7 +421,15 @@ class _Parser:
             self.problem(start, 0, str(exc))
             raise MapError(self.problems, self.source) from exc
 
-    def _sections(self, declared, kinds, width, height, claw_set, cells) -> list[Section]:
+    def _sections(
+        self,
+        declared: dict[str, Any],
+        kinds: list[SquareKind],
+        width: int,
+        height: int,
+        claw_set: set[Square],
+        cells: _Cells,
+    ) -> list[Section]:
         if not declared:
             return [Section("A", SectionKind.BOARD, "", ((0, 0, width - 1, height - 1),))]
         owner: dict[Square, str] = {}

@@ -211,7 +211,7 @@ def _adjacent_squares(
         return cached
     board = state.board
     door_ok = _DOOR_OK[bool(open_doors)]
-    targets = set()
+    targets: set[Square] = set()
     for f in state.figures:
         if f.player == player and f.on_board and f.id != mover.id:
             targets.update(f.squares)
@@ -609,7 +609,7 @@ def move(
     events: list[MoveEvent] = []
     doors: Mapping[Edge, DoorState] = dict(state.doors)
     current = mover.start
-    facing = figure.facing
+    facing: Facing | None = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
     survey: MoveEvent | None = None
     surveyed = set(_surveyed(state))
@@ -706,7 +706,7 @@ def follow_path(
     doors: Mapping[Edge, DoorState] = state.doors
     events: list[MoveEvent] = []
     here = figure.square
-    facing = figure.facing
+    facing: Facing | None = figure.facing
     for sq in path:
         facing, doors = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
         here = sq
@@ -743,7 +743,9 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
     return moved
 
 
-def _carry_occupancy(before: GameState, after: GameState, figure: Figure, squares) -> None:
+def _carry_occupancy(
+    before: GameState, after: GameState, figure: Figure, squares: tuple[Square, ...]
+) -> None:
     """Give ``after`` (``before`` with one alien moved to ``squares``) the occupancy tables
     ``before`` already built, changed on the squares it left and entered, instead of
     walking every figure again."""
@@ -758,7 +760,7 @@ def _carry_occupancy(before: GameState, after: GameState, figure: Figure, square
         for i in entered:
             table[i] = figure.id
         after.__dict__["occupant"] = tuple(table)
-    key = ("movement", True, None, frozenset())
+    key: tuple[str, bool, None, frozenset[str]] = ("movement", True, None, frozenset())
     tables = before.memo.get(key)
     if tables is not None:
         # An alien may pass every alien square, so only where it may stop changes.
@@ -824,7 +826,7 @@ def _door_steps(board: Board) -> dict[tuple[int, int], Edge]:
     return table
 
 
-def _new_section(board: Board, dread: bool, sq: Square, surveyed: set[str]) -> str | None:
+def _new_section(board: Board, dread: bool, sq: Square, surveyed: set[str | None]) -> str | None:
     for s in block_2x2(sq) if dread else (sq,):
         sid = board.section_of(s)
         if sid is not None and sid not in surveyed:

@@ -64,7 +64,7 @@ _BLOCKER_PARAMS = frozenset({"blocker", "side1", "side2"})
 def _fill(template: str, params: Mapping[str, Any], lang: str) -> str:
     values: dict[str, str] = {}
     for name in fields_of(template):
-        value = params.get(name)
+        value: Any = params.get(name)
         if name in _SQUARES:
             values[name] = format_square(tuple(value))
         elif name in _BLOCKER_PARAMS:

@@ -400,7 +400,7 @@ def hand_to_hand_odds(
 ) -> AttackOdds:
     """Both roll; the lower total loses one life point per point of difference."""
     diff = hand_to_hand_difference(attacker_dice, defender_dice)
-    losses = diff.map(
+    losses: Distribution[tuple[int, ...]] = diff.map(
         lambda d: (min(attacker.life_points, max(0, -d)), min(defender.life_points, max(0, d)))
     )
     return AttackOdds((attacker, defender), losses, attacker.owner)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import errno
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
 from pathlib import Path
@@ -237,7 +237,7 @@ class GameState:
         return tuple(occ)
 
     @cached_property
-    def memo(self) -> dict[str, Any]:
+    def memo(self) -> dict[Hashable, Any]:
         """Scratch space where engine modules keep tables derived from this state (the
         state never changes, so they stay valid for its lifetime)."""
         return {}

@@ -270,7 +270,9 @@ def _as_record(value: Any, path: str) -> dict[str, Any]:
     return {"value": value, "source": OVERRIDE_SOURCE}
 
 
-def _merge(base: dict[str, Any], override: Any, path: str, new_entry_fields: set[str] | None):
+def _merge(
+    base: dict[str, Any], override: Any, path: str, new_entry_fields: set[str] | None
+) -> None:
     """Deep-merge ``override`` (plain values or records) into the record tree ``base``."""
     if not isinstance(override, dict):
         raise RulesDataError(f"{path or 'overrides'}: expected an object, got {override!r}")

@@ -52,7 +52,7 @@ def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
         ctx.say("stay", figure=figure.id, square=list(reach.field.start))
         return
     move_to(ctx, reach, best)
-    if figure.is_dreadnought:
+    if figure.is_dreadnought and remaining is not None:  # always measured for it
         note_doorway(ctx, reach, best, remaining)
 
 

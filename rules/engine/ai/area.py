@@ -16,9 +16,10 @@ once and sorted; each candidate position then looks for the first aim it can see
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from itertools import groupby
+from typing import Any
 
 from rules.engine.ai.plans import Plan, Shot, target_info
 from rules.engine.ai.reach import (
@@ -68,7 +69,7 @@ def _door_code(state: GameState) -> bytes:
 
 _BLASTS: dict[tuple, Shot | None] = {}
 _MAX_BLASTS = 50_000
-_UNKNOWN = object()  # not in _BLASTS (None is a kept answer: no shot)
+_UNKNOWN: Any = object()  # not in _BLASTS (None is a kept answer: no shot)
 
 
 def blast_shot(
@@ -270,8 +271,14 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
                             aims.add(aim)
     known: dict[str, tuple] = {}
     shots = [s for s in (blast_shot(ctx, firer, weapon, aim, known) for aim in sorted(aims)) if s]
-    shots.sort(key=lambda s: (_shot_key(s), s.aim[1], s.aim[0]))
+    shots.sort(key=lambda s: (_shot_key(s), _centre(s)[1], _centre(s)[0]))
     return shots
+
+
+def _centre(shot: Shot) -> Square:
+    """The square a blast shot is aimed at (every blast shot has one)."""
+    assert shot.aim is not None, "a blast shot has an aim"
+    return shot.aim
 
 
 def _first_visible_blast(
@@ -283,7 +290,7 @@ def _first_visible_blast(
     left, top = body[0][0] - 1, body[0][1] - 1
     right, bottom = body[-1][0] + 1, body[-1][1] + 1
     for shot in shots:
-        aim = shot.aim
+        aim = _centre(shot)
         if left <= aim[0] <= right and top <= aim[1] <= bottom:
             continue
         open_lines = []
@@ -317,13 +324,13 @@ def _best_missile_stop(
         shots = list(group)
         open_from = 0
         for shot in shots:
-            aim = shot.aim
+            aim = _centre(shot)
             lines_to = layout_lines_to(state, aim)
             open_from |= open_lines_to(state, lines_to, aim, reach.stops, stops_mask)
         for steps, anchor in reach.stops_in(open_from & stops_mask, w):
-            shot = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
-            if shot is not None:
-                return steps, anchor, shot
+            seen = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
+            if seen is not None:
+                return steps, anchor, seen
     return None
 
 
@@ -332,8 +339,8 @@ def _best_from(
     reach: AlienReach,
     anchor: Square,
     weapon: str,
-    ranked_blasts,
-    ranked_single,
+    ranked_blasts: dict[str, list[Shot]],
+    ranked_single: dict[str, list[tuple[Shot, Figure]]],
     only_target: str | None = None,
 ) -> Shot | None:
     """The best shot of one weapon with the firer standing at ``anchor`` (touching
@@ -401,6 +408,7 @@ def area_plans(
             pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
             ranked_single[w] = pairs
     best: tuple | None = None
+    candidates: Iterable[tuple[int, Square, list[Shot]]]
     if not firer.is_dreadnought and set(ranked_blasts) == set(weapons):
         found = _best_missile_stop(ctx.state, reach, ranked_blasts[weapons[0]])
         candidates = [] if found is None else [(found[0], found[1], [found[2]])]

@@ -14,6 +14,7 @@ from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
 from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
 from rules.engine.ai.reinforcement_phase import bob_reinforcements
@@ -138,7 +139,7 @@ class BobPolicy:
         approach(ctx, assessment.reach, focus.player)
 
 
-def _planned(ctx: TurnContext, assessment: Assessment):
+def _planned(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, list[Plan], bool]:
     """:func:`best_plan`, kept in the state's memo for the same assessment and rules (a
     turn resolved again from the same position plans its first activation once)."""
     key = ("ai_best_plan", assessment.reach.figure.id)

@@ -24,6 +24,7 @@ from rules.engine.dice import Dice
 
 if TYPE_CHECKING:
     from rules.engine.ai.turn import TurnContext
+    from rules.engine.state import GameState
 
 EVENTS_FILE = Path(__file__).resolve().parent.parent / "data" / "events.json"
 
@@ -308,7 +309,7 @@ def close_doors_blocking_sight(ctx: TurnContext) -> None:
 
     marines, aliens = ctx.marines(), ctx.aliens()
 
-    def visible_pairs(state) -> set[tuple[str, str]]:
+    def visible_pairs(state: GameState) -> set[tuple[str, str]]:
         return {
             (m.id, a.id)
             for m in marines

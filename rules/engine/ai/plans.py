@@ -102,7 +102,9 @@ def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInf
 
 
 @lru_cache(maxsize=4096)
-def _shot_score(dice: DiceSpec, armour: int, life_points: int, value: int):
+def _shot_score(
+    dice: DiceSpec, armour: int, life_points: int, value: int
+) -> tuple[Fraction, Fraction]:
     odds = shot_odds(dice, TargetInfo("t", life_points, value, "marine"), armour, "alien")
     return odds.expected_points(), odds.expected_life_points()
 
@@ -110,7 +112,7 @@ def _shot_score(dice: DiceSpec, armour: int, life_points: int, value: int):
 @lru_cache(maxsize=4096)
 def _melee_score(
     dice: DiceSpec, own_life: int, target_dice: DiceSpec, life_points: int, value: int
-):
+) -> tuple[Fraction, Fraction]:
     odds = hand_to_hand_odds(
         TargetInfo("a", own_life, 0, "alien"),
         dice,

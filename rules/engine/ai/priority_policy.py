@@ -104,7 +104,7 @@ class PriorityPolicy:
         if not plans:
             nearest = min(
                 (
-                    (reach.adjacent_stop(ctx.state, t)[0], t.id, t.player)
+                    (reach.adjacent_stop(ctx.state, t)[0], t.id, p)
                     for p in [r.player for r in assessment.reaches]
                     for t in targets_of(ctx.state, p)
                 ),
@@ -128,7 +128,7 @@ class PriorityPolicy:
                 )
                 for tid, tplans in plans.items()
             }
-            ranked = sorted(keys, key=keys.get)
+            ranked = sorted(keys, key=keys.__getitem__)
             target_id = ranked[0]
             criterion = (
                 _deciding(keys[ranked[0]], keys[ranked[1]]) if len(ranked) > 1 else ("only_target")

@@ -9,9 +9,10 @@ square. Figures in a docking claw are safe and never count as targets.
 
 from __future__ import annotations
 
+import dataclasses
 from bisect import bisect_right
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import compress, islice
 
@@ -122,7 +123,10 @@ class AlienReach:
     field: DistanceField
     allowance: int
     stops: list[tuple[int, Square]]  # (steps, anchor) sorted by steps then row, column
-    _shoot_cache: dict[str, tuple[int, Square, str] | None] = field(default_factory=dict)
+    # dataclasses.field in full: the attribute ``field`` above hides the bare name here.
+    _shoot_cache: dict[str, tuple[int, Square, str] | None] = dataclasses.field(
+        default_factory=dict
+    )
     #: When sets: collect the squares whose figures, and the door slots whose states,
     #: the sight answers depended on.
     reads: set[int] | None = None
@@ -175,6 +179,7 @@ class AlienReach:
         ignore = {figure.id, target.id}
         reads = self.reads
         door_reads = self.door_reads if self.door_reads is not None else set()
+        body: tuple[Square, ...]
         for steps, anchor in self.stops if dread else self.stops_in(open_from, w):
             if doubtful is not None and steps > doubtful[0]:
                 break

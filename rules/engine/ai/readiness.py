@@ -81,12 +81,12 @@ def _changed_squares(old: GameState, new: GameState) -> set[int]:
         else:
             return out
     for f in new.figures:
-        before = old.figure(f.id) if old.has_figure(f.id) else None
-        if before is f:
+        previous = old.figure(f.id) if old.has_figure(f.id) else None
+        if previous is f:
             continue
         out.update(sq[0] + sq[1] * w for sq in f.squares)
-        if before is not None:
-            out.update(sq[0] + sq[1] * w for sq in before.squares)
+        if previous is not None:
+            out.update(sq[0] + sq[1] * w for sq in previous.squares)
     for f in old.figures:
         if not new.has_figure(f.id):
             out.update(sq[0] + sq[1] * w for sq in f.squares)
@@ -221,10 +221,12 @@ class ReadinessMemo:
             # Only where it may stop (or how far the targets are) changed: the firing
             # answers it found still hold, except for targets a changed stop could see.
             shots = None
+            kept_from = None
             if entry is not None and not figure.is_dreadnought:
                 diff = self._diff_to(entry.state, state)
                 if _same_sight(entry, figure, allowance, diff):
                     shots = _shots_still_true(entry, state, diff)
+                    kept_from = entry.assessment.reach
             assessment = assess_focus(
                 state,
                 figure,
@@ -233,10 +235,13 @@ class ReadinessMemo:
                 record=not figure.is_dreadnought,
                 known_shots=shots,
             )
-            if shots:
-                old = entry.assessment.reach
-                assessment.reach.reads.update(old.reads)
-                assessment.reach.door_reads.update(old.door_reads)
+            fresh = assessment.reach
+            if shots and kept_from is not None:
+                # Both recorded what they read (never a Dreadnought here): sets, not None.
+                if fresh.reads is not None and kept_from.reads is not None:
+                    fresh.reads.update(kept_from.reads)
+                if fresh.door_reads is not None and kept_from.door_reads is not None:
+                    fresh.door_reads.update(kept_from.door_reads)
             state.memo[key] = (rules, figure, assessment)
         self._entries[figure.id] = _Entry(state, figure, allowance, assessment)
         return assessment

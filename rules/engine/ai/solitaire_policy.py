@@ -87,12 +87,23 @@ def ordered_by_distance(
     return out
 
 
+def _owner(marine: Figure) -> str:
+    """The player of a marine-side figure (only aliens belong to no player)."""
+    assert marine.player is not None, f"{marine.id} belongs to no player"
+    return marine.player
+
+
+def _looked_up(distances: dict[str, int]) -> Callable[[Blip], int]:
+    """The distance of a blip, read from ``distances`` by its id."""
+    return lambda blip: distances[blip.id]
+
+
 def nearest_marine(ctx: TurnContext, reach: AlienReach) -> tuple[int, Figure | None]:
     """The marine the alien needs the fewest squares to stand next to (dice on ties)."""
     best: list[Figure] = []
     best_d = UNREACHABLE
     for marine in marines_on_board(ctx.state):
-        if marine not in targets_of(ctx.state, marine.player):
+        if marine.player is None or marine not in targets_of(ctx.state, marine.player):
             continue
         d, _ = reach.adjacent_stop(ctx.state, marine)
         if d < best_d:
@@ -130,7 +141,7 @@ class SolitairePolicy:
                 return
             reaches = {b.id: blip_reach(ctx, b) for b in blips}
             distances = {b.id: nearest_marine(ctx, reaches[b.id])[0] for b in blips}
-            blip = ordered_by_distance(ctx, blips, lambda b, d=distances: d[b.id], "blip_order")[0]
+            blip = ordered_by_distance(ctx, blips, _looked_up(distances), "blip_order")[0]
             moved.add(blip.id)
             self.move_one_blip(ctx, blip, reaches[blip.id], acted)
 
@@ -235,7 +246,7 @@ class SolitairePolicy:
         if distance <= reach.allowance:
             plans = [
                 p
-                for p in focus_plans(ctx, assessment, [target.player])
+                for p in focus_plans(ctx, assessment, [_owner(target)])
                 if p.kind == "hand_to_hand" and p.target == target.id
             ]
             if plans:
@@ -245,7 +256,7 @@ class SolitairePolicy:
                 execute_plan(ctx, reach, plans[0], [], False)
                 return plans[0]
         ctx.say("cannot_attack", figure=reach.figure.id)
-        approach(ctx, reach, target.player)
+        approach(ctx, reach, _owner(target))
         return None
 
     def shoot(self, ctx: TurnContext, assessment: Assessment) -> Plan | None:
@@ -276,7 +287,7 @@ class SolitairePolicy:
             ctx.say("no_focus", figure=figure.id)
             return None
         ctx.say("cannot_attack", figure=figure.id)
-        approach(ctx, reach, target.player)
+        approach(ctx, reach, _owner(target))
         return None
 
     def hide(self, ctx: TurnContext, figure: Figure, moves: int) -> None:
@@ -420,7 +431,9 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     return state, steps
 
 
-def _unusable(state: GameState, squares, sq: Square, blips: list[Blip]) -> str | None:
+def _unusable(
+    state: GameState, squares: frozenset[Square], sq: Square, blips: list[Blip]
+) -> str | None:
     if sq not in squares or state.board.is_solid(sq):
         return "outside"
     if state.figure_at(sq) is not None or any(b.square == sq for b in blips):

@@ -11,6 +11,9 @@ scores its value.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
+from rules.engine.ai.plans import Shot
 from rules.engine.ai.reach import carry_memo_after_attack
 from rules.engine.ai.turn import TurnContext
 from rules.engine.combat import (
@@ -32,7 +35,7 @@ from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import MARINE, Figure, GameState
 
 
-def matching_option(options: list[AttackOption], shot) -> AttackOption | None:
+def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | None:
     """The combat option that carries out a planned shot (never one touching an alien)."""
     for option in options:
         if option.odds.touches_friendly() and option.kind != HAND_TO_HAND:
@@ -79,7 +82,8 @@ def narrate_events(
     for event in events:
         fid = event.figure_id
         if event.kind == "damage":
-            left = ctx.state.figure(fid).life_points if ctx.state.has_figure(fid) else 0
+            target = ctx.state.figure(fid) if fid and ctx.state.has_figure(fid) else None
+            left = target.life_points if target is not None else 0
             ctx.say("damage", target=fid, amount=event.life_points_lost, left=left)
         elif event.kind == "no_effect" and fid is not None:
             ctx.say("no_damage", target=fid)
@@ -100,7 +104,7 @@ def _info(ctx: TurnContext, figure: Figure) -> TargetInfo:
     return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
 
 
-def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
+def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption | None:
     """The combat option of a single shot, a fight or a missile, built without listing
     every option of the alien (combat resolves it); None when the attack is not legal as
     it stands."""
@@ -151,7 +155,7 @@ def direct_option(ctx: TurnContext, alien: Figure, shot) -> AttackOption | None:
     )
 
 
-def carry_out(ctx: TurnContext, alien_id: str, shots) -> bool:
+def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
     """Resolve the planned shots in order; False if combat offered no matching option."""
     done = False
     for shot in shots:
