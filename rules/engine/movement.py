@@ -25,6 +25,7 @@ Distance fields are flat lists indexed ``x + y * width`` (anchors for a Dreadnou
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field, fields
 from heapq import heapify, heappop, heappush
 from typing import Any
@@ -594,9 +595,12 @@ def move(
 
     Closed doors met on the way are opened (removed). A marine entering a section not yet
     surveyed stops on its first square there (RULES §10, Blips): the move ends early with a
-    ``section_entered`` event and the caller places the blips, then may move the figure
-    again with its remaining movement. Raises :class:`MoveError` for an illegal step, a
-    move longer than ``allowance``, or an end on an occupied square.
+    ``section_entered`` event and the caller surveys the section (places its blips and
+    lists it, :func:`rules.engine.ai.blips.survey_section`), then may move the figure
+    again with its remaining movement. A move never lists a section as surveyed itself:
+    that would hide from the survey the section the marine just entered. Raises
+    :class:`MoveError` for an illegal step, a move longer than ``allowance``, or an end on
+    an occupied square.
     """
     mover = _mover(state, figure_id, open_doors, permitted)
     board = state.board
@@ -612,7 +616,7 @@ def move(
     facing: Facing | None = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
     survey: MoveEvent | None = None
-    surveyed = set(_surveyed(state))
+    surveyed = _surveyed(state)
     taken = 0
     for k, sq in enumerate(steps):
         if not board.in_bounds(sq):
@@ -639,7 +643,6 @@ def move(
                         section=entered,
                         square=list(sq),
                     )
-                surveyed.add(entered)
                 survey = MoveEvent(
                     "section_entered", figure_id, sq, {"section": entered, "steps_taken": taken}
                 )
@@ -649,10 +652,7 @@ def move(
     end = board.square(current)
     squares = block_2x2(end) if mover.dread else (end,)
     new_figure = figure.moved_to(squares, facing)
-    new_state = state.with_figure(new_figure).replace(
-        doors=doors,
-        surveyed_sections=_sorted_sections(surveyed),
-    )
+    new_state = state.with_figure(new_figure).replace(doors=doors)
     if taken:
         path_json = [list(s) for s in steps[:taken]]
         events.append(MoveEvent("moved", figure_id, end, {"steps": taken, "path": path_json}))
@@ -714,9 +714,6 @@ def follow_path(
     changes: dict[str, Any] = {}
     if events:
         changes["doors"] = doors
-    surveyed = _surveyed_in_order(state)
-    if surveyed != state.surveyed_sections:
-        changes["surveyed_sections"] = surveyed
     figures = state.figures
     k = [f.id for f in figures].index(figure_id)
     figures = figures[:k] + (_moved_figure(figure, squares, facing),) + figures[k + 1 :]
@@ -785,18 +782,6 @@ def _surveyed(state: GameState) -> frozenset[str | None]:
     return cached
 
 
-def _surveyed_in_order(state: GameState) -> tuple[str, ...]:
-    """``_sorted_sections(_surveyed(state))``, memoised per state."""
-    cached = state.memo.get("movement_surveyed_sorted")
-    if cached is None:
-        cached = state.memo["movement_surveyed_sorted"] = _sorted_sections(_surveyed(state))
-    return cached
-
-
-def _sorted_sections(surveyed: Collection[str | None]) -> tuple[str, ...]:
-    return tuple(sorted(s for s in surveyed if s is not None))
-
-
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:
     """The doors a legal step from ``here`` to ``to`` goes through."""
     if not dread:
@@ -826,7 +811,9 @@ def _door_steps(board: Board) -> dict[tuple[int, int], Edge]:
     return table
 
 
-def _new_section(board: Board, dread: bool, sq: Square, surveyed: set[str | None]) -> str | None:
+def _new_section(
+    board: Board, dread: bool, sq: Square, surveyed: AbstractSet[str | None]
+) -> str | None:
     for s in block_2x2(sq) if dread else (sq,):
         sid = board.section_of(s)
         if sid is not None and sid not in surveyed:

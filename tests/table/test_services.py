@@ -83,6 +83,23 @@ def test_legal_move_appends_a_snapshot(game):
     assert Snapshot.objects.filter(game=game).count() == 2
 
 
+def test_a_marine_entering_a_new_section_surveys_it(game):
+    """The move stops on the section's first square and the survey places its blips (a
+    move that listed the section itself used to leave it empty)."""
+    state = rearrange(game, {"p1-m2": (8, 5)})
+    assert "B" not in state.surveyed_sections
+    snapshot = move_marine(game, "p1-m2", (12, 5), expected_number=2)
+    state = current(game)
+    assert state.figure("p1-m2").square == (10, 5)  # the first square of section B
+    assert "B" in state.surveyed_sections
+    survey = next(step for step in snapshot.steps if step["code"] == "survey")
+    assert survey["params"] == {"section": "B", "count": 5}
+    placed = {b.square for b in state.blips} | {
+        f.square for f in state.figures if f.side == "alien"
+    }
+    assert {(10, 8), (11, 1), (12, 6), (17, 2), (17, 8)} <= placed
+
+
 def test_illegal_moves_say_why(game):
     with pytest.raises(GameError, match="cannot end a move on 0,0"):
         move_marine(game, "p1-m1", (0, 0), expected_number=1)

@@ -407,7 +407,8 @@ def area_plans(
             ]
             pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
             ranked_single[w] = pairs
-    best: tuple | None = None
+    # (ranking key, steps, anchor, shots, marines hit, expected points, expected life points)
+    best: tuple[tuple, int, Square, tuple[Shot, ...], int, Fraction, Fraction] | None = None
     candidates: Iterable[tuple[int, Square, list[Shot]]]
     if not firer.is_dreadnought and set(ranked_blasts) == set(weapons):
         found = _best_missile_stop(ctx.state, reach, ranked_blasts[weapons[0]])
@@ -423,8 +424,8 @@ def area_plans(
             best = (key, steps, anchor, tuple(shots), marines, points, life)
     if best is None:
         return []
-    _, steps, anchor, shots, marines, points, life = best
-    main = shots[0]
+    _, steps, anchor, chosen, marines, points, life = best
+    main = chosen[0]
     return [
         Plan(
             "area",
@@ -437,7 +438,7 @@ def area_plans(
             life,
             marines,
             steps,
-            shots=shots,
+            shots=chosen,
         )
     ]
 

@@ -512,7 +512,6 @@ _MARINE_SIDE_MEMO = frozenset(
         "ai_openable_doors",
         "ai_field_layout",
         "movement_surveyed",
-        "movement_surveyed_sorted",
     }
 )
 #: Memo entries that depend on the door states too (the squares next to a player's
