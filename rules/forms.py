@@ -70,6 +70,18 @@ class MoveForm(FigureChoiceMixin, VersionedForm):
     pass_through = forms.BooleanField(
         label=_("The other players let it pass through their figures"), required=False
     )
+    facing = forms.ChoiceField(
+        label=_("Tarantula facing"),
+        required=False,
+        choices=[
+            ("", _("Not a Tarantula")),
+            ("N", _("North")),
+            ("E", _("East")),
+            ("S", _("South")),
+            ("W", _("West")),
+        ],
+        help_text=_("For a Tarantula: the square is where its front ends."),
+    )
 
     def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
         super().__init__(*args, **kwargs)

@@ -26,11 +26,12 @@ from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
-from rules.engine.geometry import Square, format_square, parse_square
+from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.state import MARINE, GameState, Problem, StateError
+from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.dice_records import check_all_dice_used, record_dice
 from tournaments.models import Session
@@ -171,17 +172,24 @@ def move_marine(
     *,
     expected_number: int,
     pass_through: bool = False,
+    facing: Facing | None = None,
     actor=None,
 ) -> Snapshot:
     """Move a marine-side figure to ``target`` by a shortest legal path within its movement,
     opening doors on the way; then survey and reveal what it sees (``reveal_after_move``).
-    ``pass_through``: the other players allow passing through their figures (RULES §10)."""
+    ``pass_through``: the other players allow passing through their figures (RULES §10).
+    A crewed Tarantula moves with its gunner so that its front ends on ``target`` facing
+    ``facing`` (:mod:`rules.engine.tarantula`)."""
     state = snapshot_state(latest_snapshot(game))
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
         raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
     rules = load_rules_data(dict(state.data_overrides) or None)
     allowance = rules.movement(figure.unit, figure.equipment)
+    if figure.unit == TARANTULA:
+        return _move_tarantula(
+            game, state, figure_id, target, facing, allowance, expected_number, actor
+        )
     permitted = [p.id for p in state.players if p.id != figure.player] if pass_through else []
     try:
         path = shortest_path(state, figure_id, target, permitted=permitted)
@@ -216,6 +224,48 @@ def move_marine(
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
     if end != target:
+        summary += " " + _("It stopped on entering a new section (blips are placed).")
+    return _append(
+        game,
+        expected_number,
+        moved,
+        SnapshotKind.MARINE_MOVE,
+        actor=actor,
+        summary=summary,
+        steps=[step.as_dict() for step in steps],
+        events=[event.to_json() for event in events],
+    )
+
+
+def _move_tarantula(
+    game: Game,
+    state: GameState,
+    figure_id: str,
+    front: Square,
+    facing: Facing | None,
+    allowance: int,
+    expected_number: int,
+    actor,
+) -> Snapshot:
+    if facing is None:
+        raise GameError(
+            _("%(id)s is a Tarantula: choose which way it faces at the end of its move.")
+            % {"id": figure_id}
+        )
+    try:
+        moved, events = move_tarantula(state, figure_id, front, facing, allowance=allowance)
+    except MoveError as error:
+        raise GameError(engine_error_text(error)) from None
+    gunner, pose = crewed_pose(moved, figure_id)[1:]
+    steps = []
+    for fid in (figure_id, gunner.id):  # both look out: the Tarantula from its squares
+        moved, more = reveal_after_move(moved, fid)
+        steps.extend(more)
+    summary = _("%(id)s moved its front to %(square)s.") % {
+        "id": figure_id,
+        "square": format_square(pose.front),
+    }
+    if any(event.kind == "section_entered" for event in events):
         summary += " " + _("It stopped on entering a new section (blips are placed).")
     return _append(
         game,

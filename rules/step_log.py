@@ -11,7 +11,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
 from rules.engine.narration import LANGUAGES, MESSAGES, format_param, render
-from rules.engine.narration_combat import ATTACKS, EVENTS, combat_text
+from rules.engine.narration_combat import ATTACKS, EVENTS, FACINGS, combat_text
 from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
 from rules.engine.state import StateError
@@ -92,6 +92,12 @@ def event_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) ->
                     steps,
                 )
                 % {"figure": event.get("figure"), "steps": steps, "path": path}
+            )
+        elif kind == "turned":
+            facing = FACINGS.get(str(event.get("facing")), {}).get(lang, str(event.get("facing")))
+            lines.append(
+                _("%(figure)s turned to face %(facing)s")
+                % {"figure": event.get("figure"), "facing": facing}
             )
         elif kind == "door_opened":
             a, b = event.get("between", [[0, 0], [0, 0]])

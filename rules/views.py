@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
+from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
 from rules.engine.render import figure_labels
 from rules.engine.state import MARINE, GameState
@@ -427,6 +428,7 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
                 form.cleaned_data["square"],
                 expected_number=form.cleaned_data["version"],
                 pass_through=form.cleaned_data["pass_through"],
+                facing=Facing(form.cleaned_data["facing"]) if form.cleaned_data["facing"] else None,
                 actor=request.user,
             )
         except GameError as error:

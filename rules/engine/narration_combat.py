@@ -201,6 +201,14 @@ DOOR_STATES: dict[str, dict[str, str]] = {
     "destroyed": {"it": "distrutta", "en": "destroyed"},
 }
 
+#: The way a figure faces (a Tarantula's move names it).
+FACINGS: dict[str, dict[str, str]] = {
+    "N": {"it": "nord", "en": "north"},
+    "E": {"it": "est", "en": "east"},
+    "S": {"it": "sud", "en": "south"},
+    "W": {"it": "ovest", "en": "west"},
+}
+
 SQUARE_PARAMS = frozenset({"square", "origin", "blocked", "a", "b"})
 LIST_PARAMS = frozenset({"targets", "eligible"})
 
@@ -261,6 +269,9 @@ def format_combat_param(name: str, value: Any, params: Mapping[str, Any], lang: 
         return ", ".join(_area(area, lang) for area in value)
     if name == "door_state":
         entry = DOOR_STATES.get(str(value))
+        return entry[lang] if entry else str(value)
+    if name == "facing":
+        entry = FACINGS.get(str(value))
         return entry[lang] if entry else str(value)
     return format_param(name, value, lang)
 

@@ -27,10 +27,36 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "figure {figure} is inside a vehicle and cannot move by itself",
     },
     "move_tarantula": {
-        "it": "la figura {figure} occupa due caselle (una Tarantola): i suoi movimenti in linea "
-        "retta non sono gestiti qui",
-        "en": "figure {figure} covers two squares (a Tarantula): its straight-line moves are "
-        "not handled by this module",
+        "it": "la figura {figure} è una Tarantola: muove in linea con il suo cannoniere; "
+        "indica la casella dove arriva il suo fronte e dove è rivolta",
+        "en": "figure {figure} is a Tarantula: it moves in one line with its gunner; name "
+        "the square its front ends on and the way it faces",
+    },
+    "not_a_tarantula": {
+        "it": "la figura {figure} non è una Tarantola",
+        "en": "figure {figure} is not a Tarantula",
+    },
+    "tarantula_uncrewed": {
+        "it": "la Tarantola {figure} non ha un cannoniere: muove solo se un marine la manovra",
+        "en": "Tarantula {figure} has no gunner: it moves only while a marine crews it",
+    },
+    "tarantula_gunner_misplaced": {
+        "it": "il cannoniere {gunner} non è nella casella dietro la Tarantola {figure}: "
+        "correggi la posizione prima di muoverla",
+        "en": "gunner {gunner} is not on the square behind Tarantula {figure}: correct the "
+        "position before moving it",
+    },
+    "tarantula_no_manoeuvre": {
+        "it": "la Tarantola {figure} non può finire con il fronte su {square} rivolta a "
+        "{facing} entro {allowance} caselle: muri, porte stagne rinforzate, Alieni, segnalini "
+        "Blip o figure sulle sue tre caselle finali lo impediscono",
+        "en": "Tarantula {figure} cannot end with its front on {square} facing {facing} "
+        "within {allowance} squares: walls, bulkheads, aliens, blips or figures on its three "
+        "final squares are in the way",
+    },
+    "tarantula_already_there": {
+        "it": "la Tarantola {figure} è già lì, rivolta da quella parte",
+        "en": "Tarantula {figure} already stands there, facing that way",
     },
     "off_board": {
         "it": "la casella {square} è fuori dal tabellone",

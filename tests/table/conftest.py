@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
-from rules.engine.state import ALIEN, Figure, GameState
+from rules.engine.geometry import Facing
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.services import create_game, latest_snapshot, snapshot_state, upload_state
 from tests.web.conftest import World, build_world
 from tournaments.models import Loadout
@@ -58,3 +60,22 @@ def rearrange(game, squares: dict[str, tuple[int, int]] | None = None, aliens=()
 @pytest.fixture(autouse=True)
 def _fast_password_hashing(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+def crew_tarantula(game) -> GameState:
+    """Append a state where p1's marine p1-m2 crews a Tarantula facing east on 6,5-7,5."""
+    state = snapshot_state(latest_snapshot(game))
+    gunner = replace(state.figure("p1-m2"), squares=((5, 5),), piloting="p1-tarantula")
+    tarantula = Figure(
+        "p1-tarantula",
+        MARINE,
+        "p1",
+        "tarantula",
+        ((6, 5), (7, 5)),
+        1,
+        Facing.EAST,
+        weapons=("twin_lascannon",),
+    )
+    state = state.with_figure(gunner).with_figure(tarantula)
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
+    return snapshot_state(latest_snapshot(game))

@@ -8,6 +8,7 @@ import pytest
 from django.utils import translation
 
 from rules.engine.dice import DiceError, ScriptedDice, SeededDice
+from rules.engine.geometry import Facing
 from rules.engine.state import GameState
 from rules.game_setup import GameSetupError
 from rules.models import AlienTurnRequest, Snapshot, SnapshotKind, TurnStatus
@@ -30,7 +31,7 @@ from rules.services import (
     undo_to,
 )
 from rules.tasks import run_alien_turn
-from tests.table.conftest import rearrange
+from tests.table.conftest import crew_tarantula, rearrange
 from tournaments.models import DiceRoll
 
 pytestmark = pytest.mark.django_db
@@ -98,6 +99,19 @@ def test_a_marine_entering_a_new_section_surveys_it(game):
         f.square for f in state.figures if f.side == "alien"
     }
     assert {(10, 8), (11, 1), (12, 6), (17, 2), (17, 8)} <= placed
+
+
+def test_a_crewed_tarantula_moves_with_its_gunner(game):
+    crew_tarantula(game)
+    with pytest.raises(GameError, match="choose which way it faces"):
+        move_marine(game, "p1-tarantula", (9, 5), expected_number=2)
+    snapshot = move_marine(game, "p1-tarantula", (9, 5), expected_number=2, facing=Facing.EAST)
+    state = current(game)
+    assert set(state.figure("p1-tarantula").squares) == {(9, 5), (8, 5)}
+    assert state.figure("p1-m2").squares == ((7, 5),)
+    assert snapshot.summary == "p1-tarantula moved its front to 9,5."
+    with pytest.raises(GameError, match="cannot end with its front on 9,9"):
+        move_marine(game, "p1-tarantula", (9, 9), expected_number=3, facing=Facing.SOUTH)
 
 
 def test_illegal_moves_say_why(game):

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from rules.models import Game, SnapshotKind
-from rules.services import carry_out_turn, latest_snapshot, request_alien_turn
-from tests.table.conftest import rearrange
+from rules.services import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
+from tests.table.conftest import crew_tarantula, rearrange
 from tournaments.models import DiceRoll
 
 pytestmark = pytest.mark.django_db
@@ -279,3 +279,15 @@ def test_life_points_edit_from_the_page(game, table):
     response = client.post(url("life_points", game), {**data, "lp-reason": "overruled"})
     assert response.status_code == 302
     assert latest_snapshot(game).state["figures"][5]["life_points"] == 3
+
+
+def test_judge_moves_a_tarantula_naming_its_facing(game, table):
+    crew_tarantula(game)
+    data = {"move-figure": "p1-tarantula", "move-square": "9,5", "move-version": 2}
+    response = client_for(table.judge).post(url("move", game), data)
+    assert response.status_code == 400
+    assert "choose which way it faces" in response.content.decode()
+    response = client_for(table.judge).post(url("move", game), {**data, "move-facing": "E"})
+    assert response.status_code == 302
+    state = snapshot_state(latest_snapshot(game))
+    assert set(state.figure("p1-tarantula").squares) == {(9, 5), (8, 5)}
