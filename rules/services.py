@@ -223,7 +223,21 @@ def move_marine(
     moved, steps = reveal_after_move(moved, figure_id)
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
-    if end != target:
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, actor)
+
+
+def _moved_snapshot(
+    game: Game,
+    expected_number: int,
+    moved: GameState,
+    summary: str,
+    steps: list,
+    events: list,
+    actor,
+) -> Snapshot:
+    """Append the state after a marine-side move, saying so if it stopped on entering a
+    new section."""
+    if any(event.kind == "section_entered" for event in events):
         summary += " " + _("It stopped on entering a new section (blips are placed).")
     return _append(
         game,
@@ -265,18 +279,7 @@ def _move_tarantula(
         "id": figure_id,
         "square": format_square(pose.front),
     }
-    if any(event.kind == "section_entered" for event in events):
-        summary += " " + _("It stopped on entering a new section (blips are placed).")
-    return _append(
-        game,
-        expected_number,
-        moved,
-        SnapshotKind.MARINE_MOVE,
-        actor=actor,
-        summary=summary,
-        steps=[step.as_dict() for step in steps],
-        events=[event.to_json() for event in events],
-    )
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, actor)
 
 
 def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
