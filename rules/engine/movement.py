@@ -616,7 +616,7 @@ def move(
     facing: Facing | None = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
     survey: MoveEvent | None = None
-    surveyed = _surveyed(state)
+    surveyed = surveyed_or_occupied(state)
     taken = 0
     for k, sq in enumerate(steps):
         if not board.in_bounds(sq):
@@ -770,7 +770,7 @@ def _carry_occupancy(
         after.memo[key] = (tables[0], bytes(free))
 
 
-def _surveyed(state: GameState) -> frozenset[str | None]:
+def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
     """Sections surveyed: listed in the state, or where a marine-side figure stands
     (memoised per state)."""
     cached = state.memo.get("movement_surveyed")

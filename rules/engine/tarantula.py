@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from rules.engine.board import DoorState
 from rules.engine.geometry import Edge, Facing, Square, edge
-from rules.engine.movement import MoveError, MoveEvent
+from rules.engine.movement import MoveError, MoveEvent, surveyed_or_occupied
 from rules.engine.state import ALIEN, Figure, GameState
 
 TARANTULA = "tarantula"
@@ -39,8 +39,12 @@ TURN_LEFT = "turn_left"
 TURN_RIGHT = "turn_right"
 TURN_ABOUT = "turn_about"
 
-_RIGHT_OF = {Facing.NORTH: Facing.EAST, Facing.EAST: Facing.SOUTH}
-_RIGHT_OF |= {Facing.SOUTH: Facing.WEST, Facing.WEST: Facing.NORTH}
+_RIGHT_OF = {
+    Facing.NORTH: Facing.EAST,
+    Facing.EAST: Facing.SOUTH,
+    Facing.SOUTH: Facing.WEST,
+    Facing.WEST: Facing.NORTH,
+}
 _LEFT_OF = {right: left for left, right in _RIGHT_OF.items()}
 
 
@@ -211,11 +215,22 @@ def tarantula_manoeuvre(
     with the front on ``front`` facing ``facing``, within ``allowance`` squares; [] if it
     stands there already, None if it cannot get there."""
     tarantula, gunner, start = crewed_pose(state, tarantula_id)
-    goal = Pose(_add(front, facing.delta, -1), facing)
     ground = _Ground(state, (tarantula.id, gunner.id))
+    goal = Pose(_add(front, facing.delta, -1), facing)
+    return _cheapest(ground, state.doors, start, goal, tarantula.player, allowance)
+
+
+def _cheapest(
+    ground: _Ground,
+    doors: Mapping[Edge, DoorState],
+    start: Pose,
+    goal: Pose,
+    owner: str | None,
+    allowance: int,
+) -> list[Manoeuvre] | None:
+    """Dijkstra over poses, by (squares forward, turns); see :func:`tarantula_manoeuvre`."""
     if not all(ground.free(sq) for sq in goal.squares):
         return None
-    doors = state.doors
     best: dict[Pose, tuple[int, int]] = {start: (0, 0)}
     came: dict[Pose, tuple[Pose, Manoeuvre]] = {}
     queue: list[tuple[int, int, Pose]] = [(0, 0, start)]
@@ -229,7 +244,7 @@ def tarantula_manoeuvre(
                 pose, step = came[pose]
                 path.append(step)
             return path[::-1]
-        for step in _steps_from(ground, doors, pose, tarantula.player):
+        for step in _steps_from(ground, doors, pose, owner):
             cost = (moved + 1, turns) if step.kind == FORWARD else (moved, turns + 1)
             if cost[0] > allowance:
                 continue
@@ -254,7 +269,9 @@ def move_tarantula(
     yet surveyed (a ``section_entered`` event; the caller places the blips). Raises
     :class:`MoveError` when no legal manoeuvre gets there within ``allowance``."""
     tarantula, gunner, start = crewed_pose(state, tarantula_id)
-    steps = tarantula_manoeuvre(state, tarantula_id, front, facing, allowance)
+    ground = _Ground(state, (tarantula.id, gunner.id))
+    goal = Pose(_add(front, facing.delta, -1), facing)
+    steps = _cheapest(ground, state.doors, start, goal, tarantula.player, allowance)
     if steps is None:
         raise MoveError(
             "tarantula_no_manoeuvre",
@@ -266,11 +283,7 @@ def move_tarantula(
     if not steps:
         raise MoveError("tarantula_already_there", figure=tarantula_id)
     board = state.board
-    ground = _Ground(state, (tarantula.id, gunner.id))
-    # Surveyed: listed, or where a marine-side figure stands (as for any marine's move).
-    surveyed = set(state.surveyed_sections) | {
-        board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
-    }
+    surveyed = surveyed_or_occupied(state)
     doors = dict(state.doors)
     events: list[MoveEvent] = []
     pose = start
