@@ -10,7 +10,7 @@ params (:mod:`tournaments.roll_purposes`), so the pages show it in the reader's 
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -26,13 +26,20 @@ from rules.engine.dice import (
 )
 
 from . import generations
-from .models import DiceRoll, Session, Stage, Tournament
+from .models import DiceRoll, Player, Session, Stage, Tournament
 from .roll_purposes import coded_purpose
-from .typed_dice import TypedDice, parse_typed_dice
+from .typed_dice import TypedDice, parse_typed_dice, subject_names
 
 
-def make_dice(dice_text: str | None = None, seed: int | None = None) -> Dice:
+def make_dice(
+    dice_text: str | None = None,
+    seed: int | None = None,
+    *,
+    subjects: Mapping[str, str] | None = None,
+) -> Dice:
     """Physical dice typed by a judge (``"3,6,5"``), or app dice from ``seed`` (or a new one).
+    ``subjects``: the players' names by the id their rolls record, so that a missing typed
+    die names whose it is (:class:`~tournaments.typed_dice.TypedDice`).
 
     Raises :class:`DiceError` with a clear message on bad input.
     """
@@ -42,10 +49,15 @@ def make_dice(dice_text: str | None = None, seed: int | None = None) -> Dice:
         values = parse_typed_dice(dice_text)
         if not values:
             raise DiceError(_("no dice values were given; type them like 3,6,5"))
-        return TypedDice(values=values)
+        return TypedDice(values=values, subjects=subjects or {})
     if seed is not None and seed < 0:
         raise DiceError(_("the seed must be a non-negative whole number"))
     return SeededDice(seed=new_seed() if seed is None else seed)
+
+
+def registered_player_names(tournament: Tournament) -> dict[str, str]:
+    """Whose die each typed value is, for a roll-off among the tournament's players."""
+    return subject_names(Player.objects.filter(registrations__tournament=tournament))
 
 
 def check_all_dice_used(dice: Dice) -> None:

@@ -225,3 +225,15 @@ def test_unneeded_dice_warning(tmp_path, capsys):
     captured = capsys.readouterr()
     assert json.loads(captured.out)["assignments"] == {"1": UM, "2": BA, "3": IF}
     assert "warning: 2 of the given dice were not needed" in captured.err
+
+
+def test_a_missing_die_names_the_player_who_rolls_it(tmp_path):
+    data = {
+        "squads": [UM, BA, IF],
+        "players": [
+            {"id": name, "preferences": [BA, UM, IF]} for name in ("Anna", "Bruno", "Carla")
+        ],
+    }
+    message = bad(tmp_path, json.dumps(data), "--dice", "3,6")
+    assert "not enough dice: die 3" in message
+    assert "Carla’s die" in message

@@ -76,6 +76,14 @@ def test_too_few_and_too_many_dice():
     assert not tournament.stages.exists()
 
 
+def test_a_missing_die_names_the_player_who_rolls_it():
+    tournament = TournamentFactory(seating_method="random")
+    players = register_players(tournament, 3)
+    message = advance_error(tournament.slug, "--dice", "4")
+    assert "not enough dice: die 2" in message
+    assert f"{players[1].display_name}’s die" in message  # the second to roll
+
+
 def test_scripted_dice_reproduce_a_seating():
     tournament = TournamentFactory(seating_method="random")
     register_players(tournament, 3, preferences=False)

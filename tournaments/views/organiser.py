@@ -16,7 +16,7 @@ from tournaments.catalogue_db import install_catalogue
 from tournaments.interchange.roster import save_roster
 
 from ..activity import describe, log_activity
-from ..dice_records import check_all_dice_used
+from ..dice_records import check_all_dice_used, registered_player_names
 from ..forms.judge import DiceForm
 from ..forms.organiser import (
     AccountLinkForm,
@@ -31,7 +31,6 @@ from ..interchange.roster import parse_roster
 from ..models import (
     ActivityLog,
     ActivityVerb,
-    Player,
     Registration,
     Session,
     StaleSessionError,
@@ -42,7 +41,6 @@ from ..player_accounts import AccountLinkError, link_account, unlink_account
 from ..progression import ProgressionError, plan_stages
 from ..scheduling import schedule_session
 from ..stages import MissingResultsError, StageError, advance, start_tournament
-from ..typed_dice import subject_names
 from .dice_choice import dice_from_form, forget_seed, pending_seed
 from .judge import edit_result
 from .queries import tournament_sessions
@@ -411,7 +409,9 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Seat the first stage from the registrations; the judges draw squads at the tables."""
     form = DiceForm(request.POST, prefix="start")
     if form.is_valid():
-        dice = dice_from_form(request, form, tournament, "start", _player_names(tournament))
+        dice = dice_from_form(
+            request, form, tournament, "start", registered_player_names(tournament)
+        )
         try:
             with transaction.atomic():
                 start_tournament(tournament, dice, actor=request.user, draw_squads=False)
@@ -432,7 +432,9 @@ def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = DiceForm(request.POST, prefix="advance")
     missing: list = []
     if form.is_valid():
-        dice = dice_from_form(request, form, tournament, "advance", _player_names(tournament))
+        dice = dice_from_form(
+            request, form, tournament, "advance", registered_player_names(tournament)
+        )
         try:
             report = advance(tournament, dice, actor=request.user)
         except MissingResultsError as error:
@@ -492,8 +494,3 @@ STAGE_GENERAL_FIELDS = (
     "seating_method",
     "thresholds",
 )
-
-
-def _player_names(tournament: Tournament) -> dict[str, str]:
-    """Whose die each typed value is, for a tie among the tournament's players."""
-    return subject_names(Player.objects.filter(registrations__tournament=tournament))

@@ -15,7 +15,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import DiceError
-from tournaments.dice_records import make_dice
+from tournaments.dice_records import make_dice, registered_player_names
 from tournaments.models import SeatingMethod, Tournament
 from tournaments.progression import ProgressionError
 from tournaments.stages import MissingResultsError, StageError, advance
@@ -60,7 +60,9 @@ class Command(BaseCommand):
         if options["seed"] is not None and options["seed"] < 0:
             raise CommandError(_("--seed must be a non-negative whole number."), returncode=2)
         try:
-            dice = make_dice(options["dice"], options["seed"])
+            dice = make_dice(
+                options["dice"], options["seed"], subjects=registered_player_names(tournament)
+            )
             report = advance(tournament, dice, seating=options["seating"], actor=actor)
         except MissingResultsError as error:
             lines = [str(error)]

@@ -24,13 +24,13 @@ from django.utils.translation import ngettext
 
 from rules.engine.dice import (
     DiceError,
-    ScriptedDice,
     SeededDice,
     new_seed,
     parse_dice_list,
     seed_commitment,
 )
 from tournaments.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
+from tournaments.typed_dice import TypedDice
 
 BAD_INPUT = 2
 
@@ -58,7 +58,10 @@ class Command(BaseCommand):
         squads, players = read_input(options["input"])
         seed: int | None = None
         if options.get("dice") is not None:
-            dice = ScriptedDice(values=parse_dice(options["dice"]))
+            # A player of the input file is known by its id alone: that names the die.
+            dice = TypedDice(
+                values=parse_dice(options["dice"]), subjects={p.id: p.id for p in players}
+            )
         else:
             seed = parse_seed(options["seed"]) if options.get("seed") is not None else new_seed()
             dice = SeededDice(seed=seed)
@@ -66,7 +69,7 @@ class Command(BaseCommand):
             result = squad_draw(squads, players, dice)
         except (DrawError, DiceError) as error:
             raise fail(str(error)) from None
-        if isinstance(dice, ScriptedDice) and dice.remaining:
+        if isinstance(dice, TypedDice) and dice.remaining:
             self.stderr.write(
                 ngettext(
                     "warning: %(count)d of the given dice was not needed and was ignored",
