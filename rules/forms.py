@@ -27,6 +27,19 @@ COMBAT_DICE_HELP = _(
 )
 
 
+SURVEY_MODE_HELP = _(
+    "Used only when the move enters a section nobody has surveyed in this Solitaire game: "
+    "the survey rolls for its blips. Any other move rolls nothing."
+)
+
+SURVEY_DICE_HELP = _(
+    "Used only when the move enters a section nobody has surveyed in this Solitaire game. "
+    "In rolling order, separated by commas: a d3 (1 to 3) for the number of blips, then for "
+    "each blip the d6 (1 to 6) that draw it from the pile and two d12 (1 to 12) for its "
+    "column and row in the section; a square that cannot take it needs two more d12."
+)
+
+
 def map_choices() -> list[tuple[str, str]]:
     lang = narration_language()
     return [(name, f"{load_map(name).title_in(lang) or name} ({name})") for name in bundled_maps()]
@@ -59,7 +72,11 @@ class FigureChoiceMixin:
         self.fields["figure"].choices = [("", "—")] + figures
 
 
-class MoveForm(FigureChoiceMixin, VersionedForm):
+class MoveForm(FigureChoiceMixin, DiceForm):
+    """A marine-side move. In a game whose survey rolls dice (``survey_dice``: the
+    Solitaire policy) it also says how the survey's dice are rolled; otherwise the dice
+    fields are left out."""
+
     figure = forms.ChoiceField(label=_("Marine"))
     square = forms.CharField(
         label=_("To square"),
@@ -83,9 +100,18 @@ class MoveForm(FigureChoiceMixin, VersionedForm):
         help_text=_("For a Tarantula: the square is where its front ends."),
     )
 
-    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+    def __init__(
+        self, *args, figures: list[tuple[str, str]], survey_dice: bool = False, **kwargs
+    ) -> None:
         super().__init__(*args, **kwargs)
         self.set_figures(figures)
+        self.survey_dice = survey_dice
+        if survey_dice:
+            self.fields["mode"].help_text = SURVEY_MODE_HELP
+            self.fields["dice"].help_text = SURVEY_DICE_HELP
+        else:
+            del self.fields["mode"], self.fields["dice"]
+        self.order_fields(["figure", "square", "pass_through", "facing", "mode", "dice"])
 
     def clean_square(self):
         text = self.cleaned_data["square"]

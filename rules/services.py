@@ -23,6 +23,8 @@ from django.utils.translation import gettext_lazy
 from rules.engine.ai.blips import reveal_after_move
 from rules.engine.ai.events import EventDataError
 from rules.engine.ai.policies import POLICIES, policy_named
+from rules.engine.ai.solitaire_policy import SolitairePolicy
+from rules.engine.ai.solitaire_policy import reveal_after_move as solitaire_reveal_after_move
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
@@ -30,6 +32,7 @@ from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
+from rules.engine.narration import Step
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data
@@ -165,6 +168,22 @@ def _dice_fields(dice: Dice) -> dict[str, Any]:
 # --- marines -------------------------------------------------------------------------------
 
 
+def survey_needs_dice(game: Game) -> bool:
+    """Whether a move of ``game`` that enters a section nobody has surveyed rolls dice: the
+    Solitaire survey does (RULES §11), the BoB one places the map's markers."""
+    return game.policy == SolitairePolicy.name
+
+
+def _look_around(
+    game: Game, state: GameState, figure_id: str, dice: Dice
+) -> tuple[GameState, list[Step]]:
+    """Survey the section ``figure_id`` entered (as the game's policy says) and reveal
+    what it sees."""
+    if survey_needs_dice(game):
+        return solitaire_reveal_after_move(state, figure_id, dice)
+    return reveal_after_move(state, figure_id)
+
+
 def move_marine(
     game: Game,
     figure_id: str,
@@ -173,13 +192,20 @@ def move_marine(
     expected_number: int,
     pass_through: bool = False,
     facing: Facing | None = None,
+    dice: Dice | None = None,
     actor=None,
 ) -> Snapshot:
     """Move a marine-side figure to ``target`` by a shortest legal path within its movement,
     opening doors on the way; then survey and reveal what it sees (``reveal_after_move``).
     ``pass_through``: the other players allow passing through their figures (RULES §10).
     A crewed Tarantula moves with its gunner so that its front ends on ``target`` facing
-    ``facing`` (:mod:`rules.engine.tarantula`)."""
+    ``facing`` (:mod:`rules.engine.tarantula`).
+
+    ``dice``: for a Solitaire game (:func:`survey_needs_dice`), the dice of the survey of a
+    section nobody has surveyed yet; they are recorded with the snapshot like an attack's.
+    None counts as no typed dice. A :class:`DiceError` says which die is missing or that
+    typed dice were left over, and nothing is saved."""
+    dice = dice if dice is not None else TypedDice(values=[])
     state = snapshot_state(latest_snapshot(game))
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
@@ -188,7 +214,7 @@ def move_marine(
     allowance = rules.movement(figure.unit, figure.equipment)
     if figure.unit == TARANTULA:
         return _move_tarantula(
-            game, state, figure_id, target, facing, allowance, expected_number, actor
+            game, state, figure_id, target, facing, allowance, expected_number, dice, actor
         )
     permitted = [p.id for p in state.players if p.id != figure.player] if pass_through else []
     try:
@@ -220,10 +246,10 @@ def move_marine(
         moved, events = move(state, figure_id, path, allowance=allowance, permitted=permitted)
     except MoveError as error:
         raise GameError(engine_error_text(error)) from None
-    moved, steps = reveal_after_move(moved, figure_id)
+    moved, steps = _look_around(game, moved, figure_id, dice)
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
-    return _moved_snapshot(game, expected_number, moved, summary, steps, events, actor)
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
 def _moved_snapshot(
@@ -233,22 +259,27 @@ def _moved_snapshot(
     summary: str,
     steps: list,
     events: list,
+    dice: Dice,
     actor,
 ) -> Snapshot:
     """Append the state after a marine-side move, saying so if it stopped on entering a
-    new section."""
+    new section; the survey's dice, if it rolled any, are recorded with it."""
+    check_all_dice_used(dice)
     if any(event.kind == "section_entered" for event in events):
         summary += " " + _("It stopped on entering a new section (blips are placed).")
-    return _append(
-        game,
-        expected_number,
-        moved,
-        SnapshotKind.MARINE_MOVE,
-        actor=actor,
-        summary=summary,
-        steps=[step.as_dict() for step in steps],
-        events=[event.to_json() for event in events],
-    )
+    with transaction.atomic():
+        rolled = {"dice_batch": _record(game, dice), **_dice_fields(dice)} if dice.log else {}
+        return _append(
+            game,
+            expected_number,
+            moved,
+            SnapshotKind.MARINE_MOVE,
+            actor=actor,
+            summary=summary,
+            steps=[step.as_dict() for step in steps],
+            events=[event.to_json() for event in events],
+            **rolled,
+        )
 
 
 def _move_tarantula(
@@ -259,6 +290,7 @@ def _move_tarantula(
     facing: Facing | None,
     allowance: int,
     expected_number: int,
+    dice: Dice,
     actor,
 ) -> Snapshot:
     if facing is None:
@@ -273,13 +305,13 @@ def _move_tarantula(
     gunner, pose = crewed_pose(moved, figure_id)[1:]
     steps = []
     for fid in (figure_id, gunner.id):  # both look out: the Tarantula from its squares
-        moved, more = reveal_after_move(moved, fid)
+        moved, more = _look_around(game, moved, fid, dice)
         steps.extend(more)
     summary = _("%(id)s moved its front to %(square)s.") % {
         "id": figure_id,
         "square": format_square(pose.front),
     }
-    return _moved_snapshot(game, expected_number, moved, summary, steps, events, actor)
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
 def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:

@@ -58,6 +58,7 @@ from .services import (
     request_alien_turn,
     set_life_points,
     snapshot_state,
+    survey_needs_dice,
     undo_to,
     upload_state,
 )
@@ -66,6 +67,7 @@ from .tasks import run_alien_turn
 
 ATTACK = "attack"
 ALIEN_TURN = "alien-turn"
+MOVE = "move"
 
 
 def _game(session: Session, number: int) -> Game:
@@ -264,6 +266,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     attacker = attack_form.data.get("attack-figure", "") if attack_form else ""
     attacker = attacker or request.GET.get("attacker", "")
     log = _log_context(game, snapshot, request.GET.get("request"))
+    survey_dice = survey_needs_dice(game)
     return {
         "session": session,
         "tournament": session.stage.tournament,
@@ -277,7 +280,10 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "players": _players(session, state),
         "marines": marines,
         "move_form": forms.get("move_form")
-        or MoveForm(initial=version, figures=marines, prefix="move"),
+        or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
+        "move_commitment": (
+            seed_commitment(pending_seed(request, game, MOVE)) if survey_dice else None
+        ),
         **_odds_context(request, game, snapshot, state, attacker, attack_form),
         "remove_form": forms.get("remove_form")
         or RemoveForm(initial=version, figures=everyone, prefix="remove"),
@@ -419,8 +425,14 @@ def _seed_message(request: HttpRequest, dice) -> None:
 def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
-    form = MoveForm(request.POST, figures=_figure_choices(state, marines_only=True), prefix="move")
+    form = MoveForm(
+        request.POST,
+        figures=_figure_choices(state, marines_only=True),
+        survey_dice=survey_needs_dice(game),
+        prefix="move",
+    )
     if form.is_valid():
+        dice = dice_from_form(request, form, game, MOVE) if form.survey_dice else None
         try:
             snapshot = move_marine(
                 game,
@@ -429,11 +441,17 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
                 expected_number=form.cleaned_data["version"],
                 pass_through=form.cleaned_data["pass_through"],
                 facing=Facing(form.cleaned_data["facing"]) if form.cleaned_data["facing"] else None,
+                dice=dice,
                 actor=request.user,
             )
+        except DiceError as error:
+            form.add_error("dice", str(error))
         except GameError as error:
             form.add_error("square", str(error))
         else:
+            if snapshot.dice:  # an app seed that rolled nothing stays secret for the next move
+                forget_seed(request, game, MOVE)
+                _seed_message(request, dice)
             return _done(request, game, snapshot)
     return _board_page(request, game, status=400, move_form=form)
 

@@ -4,7 +4,9 @@
   go on the squares the session map marks (the marker gives the hidden type).
 * :func:`reveal_after_move`: after a marine moves (or stops to survey), every blip it can
   see (figures do not block this sight) turns into its alien, and every Genestealer marker
-  of a surveyed section that it can see brings a Genestealer (no token: no points).
+  of a surveyed section that it can see brings a Genestealer (no token: no points). The
+  survey is a parameter: the Solitaire policy passes its own
+  (:func:`rules.engine.ai.solitaire_policy.reveal_after_move`), which uses no markers.
 * :func:`place_reinforcements`: reinforcement tokens enter on R squares that are free and
   out of every marine's sight, chosen by the dice.
 
@@ -12,6 +14,8 @@ Genestealer markers already used are kept in the stipulation switches (see switc
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rules.engine.ai.chance import random_index
 from rules.engine.ai.switches import GENESTEALERS_APPEARED, switch_list, with_switch
@@ -24,6 +28,9 @@ from rules.engine.units import RulesData, RulesDataError, load_rules_data
 
 GENESTEALER = "genestealer"
 DREADNOUGHT = "dreadnought"
+
+#: How a newly entered section is surveyed: ``(state, section id) -> (state, steps)``.
+Survey = Callable[[GameState, str], tuple[GameState, list[Step]]]
 
 
 def rules_for(state: GameState) -> RulesData:
@@ -145,9 +152,10 @@ def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameSta
 
 
 def reveal_in_sight(
-    state: GameState, viewers: list[Figure], rules: RulesData
+    state: GameState, viewers: list[Figure], rules: RulesData, *, genestealer_markers: bool = True
 ) -> tuple[GameState, list[Step]]:
-    """Reveal every blip and Genestealer marker that one of ``viewers`` sees."""
+    """Reveal every blip that one of ``viewers`` sees and, with ``genestealer_markers``
+    (the map's Genestealer markers are in use), every Genestealer marker too."""
     steps: list[Step] = []
 
     def seen(sq: Square) -> bool:
@@ -161,6 +169,8 @@ def reveal_in_sight(
         if seen(blip.square):
             state, more = reveal_blip(state, blip, rules)
             steps.extend(more)
+    if not genestealer_markers:
+        return state, steps
     appeared = switch_list(state, GENESTEALERS_APPEARED)
     surveyed = set(state.surveyed_sections)
     for sq, kind in state.board.markers.items():
@@ -177,20 +187,43 @@ def reveal_in_sight(
     return state, steps
 
 
-def reveal_after_move(state: GameState, figure_id: str) -> tuple[GameState, list[Step]]:
-    """After a marine's move: survey the section it stands in if nobody has yet, then
-    reveal the blips and Genestealers it can see. Aliens and pilots reveal nothing."""
+def sections_to_survey(state: GameState, figure_id: str) -> list[str]:
+    """The sections nobody has surveyed that a marine-side figure stands in (in the order
+    of its squares); none for an alien or a figure off the board."""
+    figure = state.figure(figure_id)
+    if figure.side != MARINE or not figure.on_board:
+        return []
+    sections: list[str] = []
+    for sq in figure.squares:
+        section = state.board.section_of(sq)
+        if section is not None and section not in state.surveyed_sections:
+            if section not in sections:
+                sections.append(section)
+    return sections
+
+
+def reveal_after_move(
+    state: GameState,
+    figure_id: str,
+    survey: Survey = survey_section,
+    *,
+    genestealer_markers: bool = True,
+) -> tuple[GameState, list[Step]]:
+    """After a marine's move: survey the section it stands in if nobody has yet (with
+    ``survey``, the BoB one by default), then reveal the blips it can see and, with
+    ``genestealer_markers``, the Genestealers of the markers it sees. Aliens and pilots
+    reveal nothing."""
     figure = state.figure(figure_id)
     if figure.side != MARINE or not figure.on_board:
         return state, []
     rules = rules_for(state)
     steps: list[Step] = []
-    for sq in figure.squares:
-        section = state.board.section_of(sq)
-        if section is not None and section not in state.surveyed_sections:
-            state, more = survey_section(state, section)
-            steps.extend(more)
-    state, more = reveal_in_sight(state, [state.figure(figure_id)], rules)
+    for section in sections_to_survey(state, figure_id):
+        state, more = survey(state, section)
+        steps.extend(more)
+    state, more = reveal_in_sight(
+        state, [state.figure(figure_id)], rules, genestealer_markers=genestealer_markers
+    )
     return state, steps + more
 
 

@@ -18,7 +18,9 @@ Survey (a marine entering a new section, :func:`survey`): 1d3+5, 1d3+5, 1d3+6 bl
 first three sections, all the rest on the fourth, drawn from the hidden pile (switch
 ``blip_pile``) and placed by 1d12 + 1d12 inside the section, re-rolled on an unusable
 square or one a marine sees. Mission adjustments (switch ``solitaire_mission``) change
-the counts and hold some types back until the last section.
+the counts and hold some types back until the last section. A marine-side move surveys with
+it through :func:`reveal_after_move`; the session map's markers (blips and Genestealers)
+are BoB's and are not used (docs/alien-ai.md, "Decisions where RULES.md is silent").
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from rules.engine.ai.blips import (
     place_reinforcements,
     reveal_blip,
 )
+from rules.engine.ai.blips import reveal_after_move as reveal_with_survey
 from rules.engine.ai.bob_policy import allowance
 from rules.engine.ai.chance import random_index
 from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
@@ -358,8 +361,9 @@ def blip_reach(ctx: TurnContext, blip: Blip) -> AlienReach:
 
 def _count(dice: Dice, spec: Any, pile: int, last: bool) -> int:
     """Blips for one section; the map's last unsurveyed section takes all that are left
-    (the seed's "fourth section", generalised to maps of any number of sections)."""
-    if spec == "all" or last:
+    (the seed's "fourth section", generalised to maps of any number of sections). Nothing
+    is rolled when no blip is left to draw."""
+    if spec == "all" or last or pile == 0:
         return pile
     kind = DieKind(spec["dice"])
     return min(pile, dice.roll(kind, 1, purpose="survey_blip_count")[0] + int(spec["plus"]))
@@ -429,6 +433,17 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     )
     state = with_switch(state, BLIP_PILE, [t for t in pile if t is not None])
     return state, steps
+
+
+def reveal_after_move(state: GameState, figure_id: str, dice: Dice) -> tuple[GameState, list[Step]]:
+    """After a marine-side move in a Solitaire game: :func:`survey` the section it stands
+    in if nobody has yet, rolling ``dice``, then reveal the blips it sees as after any move
+    (:func:`rules.engine.ai.blips.reveal_after_move`), without the map's markers."""
+
+    def survey_with_dice(before: GameState, section_id: str) -> tuple[GameState, list[Step]]:
+        return survey(before, section_id, dice)
+
+    return reveal_with_survey(state, figure_id, survey_with_dice, genestealer_markers=False)
 
 
 def _unusable(
