@@ -6,12 +6,15 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.geometry import parse_square
 from rules.engine.maps import bundled_maps, load_map
+from rules.engine.narration import UNIT_NAMES
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.models import Session
 
+from .game_setup import SolitaireSetup, blip_token_types, solitaire_missions
 from .models import AlienTurnRequest, TurnStatus
 from .step_log import narration_language
 
@@ -20,6 +23,9 @@ POLICY_CHOICES = [
     ("solitaire", _("Solitaire")),
     ("priority", _("Priority")),
 ]
+
+#: The most blip tokens of one alien type a Solitaire game may start with.
+MAX_TOKENS = 40
 
 COMBAT_DICE_HELP = _(
     "The faces shown, in rolling order, separated by commas: a white die shows 0, 1 or 2, "
@@ -53,12 +59,83 @@ def planned_map(session: Session) -> str | None:
     return None
 
 
+def mission_choices() -> list[tuple[str, str]]:
+    return [("", _("No mission adjustments"))] + [
+        (key, _("Mission %(number)s") % {"number": key}) for key in solitaire_missions()
+    ]
+
+
 class NewGameForm(AccessibleForm):
+    """A new game at the table. A Solitaire game also says which blip tokens the Alien has
+    (one count per alien type, :attr:`solitaire_fields`) and the mission whose Solitaire
+    adjustments apply; the other policies ignore those fields."""
+
+    TOKEN_PREFIX = "tokens_"
+
     map_name = forms.ChoiceField(label=_("Map"), choices=map_choices)
     policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES, initial="bob")
     label = forms.CharField(
         label=_("Label"), max_length=120, required=False, help_text=_("e.g. the table name.")
     )
+    solitaire_mission = forms.ChoiceField(
+        label=_("Mission"),
+        choices=mission_choices,
+        required=False,
+        help_text=_(
+            "Its Solitaire adjustments apply: blip types held back until the last section "
+            "surveyed, other blip counts per section."
+        ),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        lang = narration_language()
+        for kind in blip_token_types():
+            self.fields[self.TOKEN_PREFIX + kind] = forms.IntegerField(
+                label=_("Blip tokens: %(alien)s") % {"alien": UNIT_NAMES[kind][lang]},
+                min_value=0,
+                max_value=MAX_TOKENS,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    @property
+    def solitaire_fields(self) -> list:
+        return [self[name] for name in self.fields if self._for_solitaire(name)]
+
+    @property
+    def general_fields(self) -> list:
+        return [self[name] for name in self.fields if not self._for_solitaire(name)]
+
+    def _for_solitaire(self, name: str) -> bool:
+        return name == "solitaire_mission" or name.startswith(self.TOKEN_PREFIX)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("policy") == SolitairePolicy.name and not self.errors:
+            setup = self.solitaire_setup()
+            if setup is not None and not setup.pile():
+                self.add_error(
+                    None,
+                    _(
+                        "A Solitaire game draws every blip from the Alien's tokens: give how "
+                        "many blip tokens of each type the mission's notes list (at least one)."
+                    ),
+                )
+        return cleaned
+
+    def solitaire_setup(self) -> SolitaireSetup | None:
+        """The Solitaire setup the form gives, for a Solitaire game (else None)."""
+        if self.cleaned_data.get("policy") != SolitairePolicy.name:
+            return None
+        prefix = self.TOKEN_PREFIX
+        tokens = {
+            name[len(prefix) :]: value or 0
+            for name, value in self.cleaned_data.items()
+            if name.startswith(prefix)
+        }
+        return SolitaireSetup(tokens, self.cleaned_data.get("solitaire_mission") or "")
 
 
 class VersionedForm(AccessibleForm):

@@ -7,11 +7,18 @@ claw's squares and, when the claw is too small for the whole squad, on the neare
 squares outside it (breadth first through open edges, never on an alien marker, an R
 square or a flag spot). A marine standing in a section surveys it, exactly as if it had
 walked in (the engine's ``reveal_after_move``).
+
+A Solitaire game (seed 000) is set up with the Alien's blip tokens, the hidden pile its
+surveys draw from, and the mission whose adjustments apply (:class:`SolitaireSetup`). Its
+opening state surveys nothing: the Solitaire survey rolls dice, so a figure that starts in
+a section nobody has surveyed surveys it on its first move, when the move form asks for
+the dice (the map's markers are BoB's and are not used).
 """
 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -20,6 +27,7 @@ from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
 from rules.engine.ai.blips import reveal_after_move
+from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
 from rules.engine.board import Board
 from rules.engine.geometry import Square, orthogonal_neighbours
 from rules.engine.maps import bundled_maps, load_map
@@ -58,6 +66,37 @@ DEFAULT_LOADOUT = SquadArms(
     commander=("power_axe", "laser_pistol"),
     marines=(("laser_rifle",), ("laser_rifle",), ("bolter",), ("missile_launcher",)),
 )
+
+
+@dataclass(frozen=True)
+class SolitaireSetup:
+    """What the Alien brings to a Solitaire game: how many blip tokens of each alien type
+    (the mission's notes say which) and the mission whose adjustments apply ("" for none)."""
+
+    tokens: Mapping[str, int]
+    mission: str = ""
+
+    def pile(self) -> list[str]:
+        """The hidden pile, in the rules data's order of alien types (the surveys draw
+        from it by the dice, so the order only makes a seed replay the same)."""
+        unknown = sorted(set(self.tokens) - set(blip_token_types()))
+        if unknown:
+            raise GameSetupError(
+                _("Blip tokens of an alien type the rules data does not know: %(type)s.")
+                % {"type": unknown[0]}
+            )
+        return [kind for kind in blip_token_types() for _ in range(self.tokens.get(kind, 0))]
+
+
+def blip_token_types() -> list[str]:
+    """The alien types a blip token can hide: every alien with a token value."""
+    return list(load_rules_data().alien_tokens)
+
+
+def solitaire_missions() -> list[str]:
+    """The missions with Solitaire adjustments in the data (seed 000, appendix 2)."""
+    return sorted(tables()["missions"], key=lambda key: (len(key), key))
+
 
 UNIT_BY_CLASS = {"heavy": "heavy_weapon_marine", "extra_heavy": "extra_heavy_weapon_marine"}
 
@@ -165,9 +204,16 @@ def session_stipulation(session: Session) -> dict[str, Any]:
     }
 
 
-def opening_state(session: Session, map_name: str) -> tuple[GameState, list[Step]]:
-    """The checked opening state of a game of ``session`` on the bundled map ``map_name``,
-    and the survey steps of the sections the squads start in."""
+def opening_state(
+    session: Session,
+    map_name: str,
+    policy: str = "bob",
+    solitaire: SolitaireSetup | None = None,
+) -> tuple[GameState, list[Step]]:
+    """The checked opening state of a game of ``session`` on the bundled map ``map_name``
+    played with the Alien ``policy``, and the survey steps of the sections the squads start
+    in. A Solitaire game takes its blip pile and mission from ``solitaire`` and surveys
+    nothing yet (see the module's docstring)."""
     if map_name not in bundled_maps():
         raise GameSetupError(
             _("Unknown map %(map)s; choose one of: %(maps)s.")
@@ -202,6 +248,9 @@ def opening_state(session: Session, map_name: str) -> tuple[GameState, list[Step
         figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
         players.append(Player(pid, seat.squad.slug if seat.squad_id else None, claw.id))
     stipulation = session_stipulation(session)
+    is_solitaire = policy == SolitairePolicy.name
+    if is_solitaire:
+        stipulation["switches"].update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
     try:
         state = build_state(
@@ -217,7 +266,30 @@ def opening_state(session: Session, map_name: str) -> tuple[GameState, list[Step
         raise GameSetupError(engine_error_text(error)) from None
     steps: list[Step] = []
     for figure in figures:
-        if board.claw_of(figure.square) is None:
+        if not is_solitaire and board.claw_of(figure.square) is None:
             state, more = reveal_after_move(state, figure.id)
             steps.extend(more)
     return state, steps
+
+
+def _solitaire_switches(solitaire: SolitaireSetup | None) -> dict[str, Any]:
+    """The blip pile and mission switches of a Solitaire game. A game without a single blip
+    token is refused (its surveys would place nothing), and so is a mission the data lacks."""
+    mission = solitaire.mission if solitaire is not None else ""
+    if mission and mission not in solitaire_missions():
+        raise GameSetupError(
+            _(
+                "There are no Solitaire adjustments for mission %(mission)s; choose one of "
+                "%(missions)s, or none."
+            )
+            % {"mission": mission, "missions": ", ".join(solitaire_missions())}
+        )
+    pile = solitaire.pile() if solitaire is not None else []
+    if not pile:
+        raise GameSetupError(
+            _(
+                "A Solitaire game draws every blip from the Alien's tokens: give at least one "
+                "blip token (the mission's notes say how many of each type)."
+            )
+        )
+    return {BLIP_PILE: pile, MISSION: mission}

@@ -40,7 +40,7 @@ from tournaments.dice_records import check_all_dice_used, record_dice
 from tournaments.models import Session
 from tournaments.typed_dice import TypedDice
 
-from .game_setup import opening_state
+from .game_setup import SolitaireSetup, opening_state
 from .models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from .step_log import engine_error_text, narration_language
 
@@ -65,15 +65,22 @@ class UploadError(GameError):
 
 
 def create_game(
-    session: Session, map_name: str, policy: str, *, label: str = "", actor=None
+    session: Session,
+    map_name: str,
+    policy: str,
+    *,
+    label: str = "",
+    solitaire: SolitaireSetup | None = None,
+    actor=None,
 ) -> Game:
-    """A new game of ``session`` on a bundled map, with its setup snapshot (number 1)."""
+    """A new game of ``session`` on a bundled map, with its setup snapshot (number 1).
+    ``solitaire``: the blip tokens and mission of a Solitaire game (required for one)."""
     if policy not in POLICIES:
         raise GameError(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
             % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
         )
-    state, steps = opening_state(session, map_name)
+    state, steps = opening_state(session, map_name, policy, solitaire)
     with transaction.atomic():
         last = session.games.order_by("-number").values_list("number", flat=True).first() or 0
         game = Game.objects.create(

@@ -95,6 +95,7 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
                     form.cleaned_data["map_name"],
                     form.cleaned_data["policy"],
                     label=form.cleaned_data["label"],
+                    solitaire=form.solitaire_setup(),
                     actor=request.user,
                 )
             except (GameSetupError, GameError) as error:

@@ -13,6 +13,7 @@ from rules.engine.ai.switches import with_switch
 from rules.engine.dice import DiceError, SeededDice
 from rules.engine.geometry import Facing
 from rules.engine.state import GameState
+from rules.game_setup import SolitaireSetup
 from rules.models import Game, SnapshotKind
 from rules.services import (
     create_game,
@@ -28,7 +29,7 @@ from tournaments.typed_dice import TypedDice
 pytestmark = pytest.mark.django_db
 
 # p1-m2 walks from 8,5 towards 12,5 and stops on 10,5, the first square of section B (the
-# third section surveyed: A and D were at the setup). Its survey, with the pile ork,
+# third section surveyed: A and D were before). Its survey, with the pile ork,
 # gretchin: d3 = 1 (two blips: all that are left); d6 = 1 draws the ork; d12 5,1 is 14,1,
 # which a marine sees: re-rolled; d12 1,1 is 10,1; the gretchin, the last token, needs no
 # draw die; d12 2,2 is 11,2.
@@ -37,9 +38,14 @@ SURVEY_DICE = [1, 1, 5, 1, 1, 1, 2, 2]
 
 @pytest.fixture
 def solitaire(table) -> Game:
-    """A Solitaire game whose hidden blip pile holds an ork and a gretchin."""
-    game = create_game(table.session, "hunt-derelict", "solitaire", actor=table.judge)
+    """A Solitaire game whose hidden blip pile holds an ork and a gretchin, in this order,
+    and whose sections A and D (where the squads start) were surveyed earlier."""
+    tokens = SolitaireSetup({"ork": 1, "gretchin": 1})
+    game = create_game(
+        table.session, "hunt-derelict", "solitaire", solitaire=tokens, actor=table.judge
+    )
     state = with_switch(current(game), "blip_pile", ["ork", "gretchin"])
+    state = state.replace(surveyed_sections=("A", "D"))
     upload_state(game, json.dumps(state.to_json()), expected_number=1)
     rearrange(game, {"p1-m2": (8, 5)})
     return game
