@@ -67,7 +67,7 @@ def mission_choices() -> list[tuple[str, str]]:
 
 class NewGameForm(AccessibleForm):
     """A new game at the table. A Solitaire game also says which blip tokens the Alien has
-    (one count per alien type, :attr:`solitaire_fields`) and the mission whose Solitaire
+    (one count per alien type, :attr:`token_fields`) and the mission whose Solitaire
     adjustments apply; the other policies ignore those fields."""
 
     TOKEN_PREFIX = "tokens_"
@@ -101,8 +101,8 @@ class NewGameForm(AccessibleForm):
             )
 
     @property
-    def solitaire_fields(self) -> list:
-        return [self[name] for name in self.fields if self._for_solitaire(name)]
+    def token_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith(self.TOKEN_PREFIX)]
 
     @property
     def general_fields(self) -> list:
