@@ -612,3 +612,20 @@ def test_an_alien_that_may_not_see_a_player_shoots_none_of_its_figures():
                     skipped += 1
                     assert all(reach.shooting_stop(state, t) is None for t in targets)
     assert skipped
+
+
+def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
+    """The turn moves its survivors to the oldest generation with ``gc.freeze`` and
+    ``gc.unfreeze`` only when nothing is frozen: a caller's frozen objects stay frozen."""
+    state = reference_turn_state()
+    gc.freeze()
+    try:
+        frozen = gc.get_freeze_count()
+        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
+        assert gc.get_freeze_count() == frozen
+        assert gc.isenabled()
+    finally:
+        gc.unfreeze()
+    resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
+    assert gc.get_freeze_count() == 0
+    assert gc.get_count()[0] < 100  # the turn's survivors were not left in the youngest

@@ -73,13 +73,23 @@ def _cycle_collector_paused() -> Iterator[None]:
     reference cycles, so reference counting frees everything it throws away (checked in
     ``tests/engine/test_fast_paths.py``). The cyclic collector, which would otherwise
     run every few hundred allocations and now and then walk every object the AI's memos
-    keep, could find nothing to free: it only cost time. It runs as usual afterwards."""
+    keep, could find nothing to free: it only cost time. It runs as usual afterwards.
+
+    Re-enabled as it is, the collector would at once walk every container the turn left
+    alive (its log, its new state, the memos' new entries), to find no cycle there either.
+    So those are moved to the oldest generation unexamined, with ``gc.freeze`` and
+    ``gc.unfreeze`` (only when nothing else froze objects, whose freeze that would undo):
+    they are walked again only by a full collection, which still frees any cycle among
+    them, as it does among the objects that were young when the turn began."""
     enabled = gc.isenabled()
     gc.disable()
     try:
         yield
     finally:
         if enabled:
+            if gc.get_freeze_count() == 0:
+                gc.freeze()
+                gc.unfreeze()
             gc.enable()
 
 
