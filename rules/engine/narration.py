@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -383,16 +383,21 @@ MESSAGES: dict[str, dict[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class Step:
     """One line of the judge's log: a message code and its JSON-ready params."""
 
     code: str
-    params: Mapping[str, Any] = field(default_factory=dict)
+    params: Mapping[str, Any]
 
-    def __post_init__(self) -> None:
-        if self.code not in MESSAGES:
-            raise KeyError(f"unknown narration code {self.code!r}")
+    def __init__(self, code: str, params: Mapping[str, Any] | None = None) -> None:
+        # A turn logs a couple of hundred steps: the fields are stored directly rather
+        # than through the frozen dataclass's ``object.__setattr__`` for each.
+        if code not in MESSAGES:
+            raise KeyError(f"unknown narration code {code!r}")
+        values = self.__dict__
+        values["code"] = code
+        values["params"] = {} if params is None else params
 
     def as_dict(self, lang: str | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {"code": self.code, "params": dict(self.params)}
