@@ -711,13 +711,10 @@ def follow_path(
         facing, doors = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
         here = sq
     squares = block_2x2(here) if dread else (here,)
-    changes: dict[str, Any] = {}
-    if events:
-        changes["doors"] = doors
-    figures = state.figures
-    k = [f.id for f in figures].index(figure_id)
-    figures = figures[:k] + (_moved_figure(figure, squares, facing),) + figures[k + 1 :]
-    moved = state.replace(figures=figures, **changes)
+    moved_figure = _moved_figure(figure, squares, facing)
+    moved = (
+        state.with_figure(moved_figure, doors=doors) if events else state.with_figure(moved_figure)
+    )
     _carry_occupancy(state, moved, figure, squares)
     if path:
         path_json = [list(s) for s in path]

@@ -228,6 +228,13 @@ class GameState:
         return {f.id: f for f in self.figures}
 
     @cached_property
+    def _slot(self) -> dict[str, int]:
+        """Where each figure is in ``figures``, by id: the same table for every state whose
+        figures have the same ids in the same order (a figure replaced, see
+        :meth:`with_figure`), so such states share it."""
+        return {f.id: k for k, f in enumerate(self.figures)}
+
+    @cached_property
     def occupant(self) -> tuple[str | None, ...]:
         """Figure id standing on each square, indexed like the board tables."""
         occ: list[str | None] = [None] * (self.board.width * self.board.height)
@@ -294,16 +301,32 @@ class GameState:
 
     # -- changes ----------------------------------------------------------------------
 
-    def with_figure(self, figure: Figure) -> GameState:
-        """The state with ``figure`` replacing the figure of the same id (or added)."""
-        if not self.has_figure(figure.id):
-            return self.replace(figures=self.figures + (figure,))
+    def with_figure(self, figure: Figure, **changes: Any) -> GameState:
+        """The state with ``figure`` replacing the figure of the same id (or added), and
+        the other ``changes`` of :meth:`replace`. The figure lookups of this state are
+        carried to the new one, changed only for ``figure``."""
         fid = figure.id
-        return self.replace(figures=tuple(figure if f.id == fid else f for f in self.figures))
+        figures = self.figures
+        slot = self._slot
+        k = slot.get(fid)
+        if k is None:
+            return self.replace(figures=figures + (figure,), **changes)
+        new = self.replace(figures=figures[:k] + (figure,) + figures[k + 1 :], **changes)
+        values = new.__dict__
+        values["_slot"] = slot
+        by_id = self.__dict__.get("_by_id")
+        if by_id is not None:
+            by_id = values["_by_id"] = by_id.copy()
+            by_id[fid] = figure
+        return new
 
     def without_figure(self, figure_id: str) -> GameState:
         self.figure(figure_id)
-        return self.replace(figures=tuple(f for f in self.figures if f.id != figure_id))
+        new = self.replace(figures=tuple(f for f in self.figures if f.id != figure_id))
+        by_id = self._by_id.copy()
+        del by_id[figure_id]
+        new.__dict__["_by_id"] = by_id
+        return new
 
     def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:
         e = edge(a, b)
@@ -320,7 +343,8 @@ class GameState:
         """A new state with ``changes`` (like :func:`dataclasses.replace`, which it calls
         for unknown names so they fail the same way). The Alien AI derives hundreds of
         states per turn, so the fields are copied directly instead of through
-        ``__init__``; derived tables (``memo``, lookups) start empty in the new state."""
+        ``__init__``; derived tables (``memo``, lookups) start empty in the new state,
+        except the figure lookups, shared while the figures are the same."""
         if not _STATE_FIELDS.issuperset(changes):
             return replace(self, **changes)
         new = object.__new__(GameState)
@@ -329,6 +353,11 @@ class GameState:
         for name in _STATE_FIELD_ORDER:
             values[name] = changes[name] if name in changes else old[name]
         new.__post_init__()
+        values["memo"] = {}
+        if "figures" not in changes and "board" not in changes:
+            for name in _FIGURE_LOOKUPS:
+                if name in old:
+                    values[name] = old[name]
         return new
 
     # -- JSON -------------------------------------------------------------------------
@@ -456,6 +485,8 @@ class GameState:
 
 _STATE_FIELD_ORDER = tuple(f.name for f in fields(GameState))
 _STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
+#: Tables derived from the figures alone (none of them is ever changed in place).
+_FIGURE_LOOKUPS = ("_by_id", "_slot", "occupant")
 
 
 @cache

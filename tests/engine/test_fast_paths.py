@@ -629,3 +629,28 @@ def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
     resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
     assert gc.get_freeze_count() == 0
     assert gc.get_count()[0] < 100  # the turn's survivors were not left in the youngest
+
+
+def test_figure_lookups_carried_to_a_new_state_equal_fresh_ones():
+    """A state made by replacing, removing or keeping figures inherits the old state's
+    figure lookups (changed where a figure changed): the same as built from scratch."""
+    state = mixed_state()
+    assert state.occupant and state.has_figure(state.figures[0].id)  # lookups to carry
+
+    def fresh(new: GameState) -> GameState:
+        return GameState(**{name: getattr(new, name) for name in GameState.__dataclass_fields__})
+
+    for figure in state.figures[:8]:
+        news = [
+            state.with_figure(replace(figure, life_points=figure.life_points + 1)),
+            state.with_figure(replace(figure, life_points=9), round=state.round + 1),
+            state.without_figure(figure.id),
+            state.replace(round=state.round + 1),
+        ]
+        for new in news:
+            plain = fresh(new)
+            for f in plain.figures:
+                assert new.figure(f.id) is f
+            assert new._slot == plain._slot
+            assert new._by_id == plain._by_id
+            assert new.occupant == plain.occupant
