@@ -24,9 +24,9 @@ Distance fields are flat lists indexed ``x + y * width`` (anchors for a Dreadnou
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, fields
 from heapq import heapify, heappop, heappush
 from typing import Any
 
@@ -57,14 +57,25 @@ class MoveError(CodedError):
     :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class MoveEvent:
     """Something that happened during a move, for the judge's log."""
 
     kind: str  # "door_opened", "section_entered", "reached_claw", "moved"
     figure: str
     square: Square
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: dict[str, Any]
+
+    def __init__(
+        self, kind: str, figure: str, square: Square, detail: dict[str, Any] | None = None
+    ) -> None:
+        # Every alien move makes one: the fields are stored directly rather than through
+        # the frozen dataclass's ``object.__setattr__`` for each.
+        values = self.__dict__
+        values["kind"] = kind
+        values["figure"] = figure
+        values["square"] = square
+        values["detail"] = {} if detail is None else detail
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -355,7 +366,10 @@ class DistanceField:
         while d > 0:
             out.append((i % w, i // w))
             d -= 1
-            i = next(j for j in steps[i] if dist[j] == d)
+            for j in steps[i]:
+                if dist[j] == d:
+                    i = j
+                    break
         out.reverse()
         return out
 
@@ -679,7 +693,20 @@ def _step_effects(
     and return the facing after the step and the doors. ``doors`` is changed in place when
     it is a dict; any other mapping (a state's read-only table) is copied into a new dict
     before its first change, so a move through no closed door copies nothing."""
-    for e in _doors_crossed(board, dread, here, to):
+    doors = _open_crossed(_doors_crossed(board, dread, here, to), doors, figure_id, here, events)
+    return _FACING_OF.get((to[0] - here[0], to[1] - here[1]), facing), doors
+
+
+def _open_crossed(
+    crossed: Iterable[Edge],
+    doors: Mapping[Edge, DoorState],
+    figure_id: str,
+    here: Square,
+    events: list[MoveEvent],
+) -> Mapping[Edge, DoorState]:
+    """Open the closed doors among ``crossed`` on a step from ``here``, with an event each;
+    ``doors`` is copied into a dict before its first change unless it is one already."""
+    for e in crossed:
         if doors[e] is DoorState.CLOSED:
             if type(doors) is not dict:
                 doors = dict(doors)
@@ -687,7 +714,19 @@ def _step_effects(
             events.append(
                 MoveEvent("door_opened", figure_id, here, {"between": [list(e[0]), list(e[1])]})
             )
-    return _FACING_OF.get((to[0] - here[0], to[1] - here[1]), facing), doors
+    return doors
+
+
+def _facing_after(start: Square, path: Sequence[Square], facing: Facing) -> Facing:
+    """The facing at the end of ``path`` from ``start``: the direction of its last
+    orthogonal step, or ``facing`` if it has none (a diagonal step keeps the facing)."""
+    for k in range(len(path) - 1, -1, -1):
+        to = path[k]
+        here = path[k - 1] if k else start
+        step_facing = _FACING_OF.get((to[0] - here[0], to[1] - here[1]))
+        if step_facing is not None:
+            return step_facing
+    return facing
 
 
 def follow_path(
@@ -705,13 +744,27 @@ def follow_path(
     dread = figure.is_dreadnought
     doors: Mapping[Edge, DoorState] = state.doors
     events: list[MoveEvent] = []
-    here = figure.square
-    facing: Facing | None = figure.facing
-    for sq in path:
-        facing, doors = _step_effects(board, dread, figure_id, here, sq, doors, events, facing)
-        here = sq
+    start = here = figure.square
+    if dread:
+        for sq in path:
+            doors = _open_crossed(
+                _doors_crossed(board, True, here, sq), doors, figure_id, here, events
+            )
+            here = sq
+    else:
+        # A 1x1 step crosses a door only if it is one of the board's steps through one.
+        door_steps = _door_steps(board)
+        w = board.width
+        i = here[0] + here[1] * w
+        for sq in path:
+            j = sq[0] + sq[1] * w
+            e = door_steps.get((i, j))
+            if e is not None:
+                doors = _open_crossed((e,), doors, figure_id, here, events)
+            here = sq
+            i = j
     squares = block_2x2(here) if dread else (here,)
-    moved_figure = _moved_figure(figure, squares, facing)
+    moved_figure = _moved_figure(figure, squares, _facing_after(start, path, figure.facing))
     moved = (
         state.with_figure(moved_figure, doors=doors) if events else state.with_figure(moved_figure)
     )
