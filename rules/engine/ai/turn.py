@@ -38,10 +38,11 @@ class TurnContext:
         self.steps.extend(steps)
 
     def aliens(self) -> list[Figure]:
-        return [f for f in self.state.figures if f.side == ALIEN and f.on_board]
+        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call)."""
+        return [f for f in self.state.figures if f.side == ALIEN and f.squares]
 
     def marines(self) -> list[Figure]:
-        return [f for f in self.state.figures if f.side == MARINE and f.on_board]
+        return [f for f in self.state.figures if f.side == MARINE and f.squares]
 
 
 class Policy(Protocol):
