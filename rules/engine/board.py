@@ -120,6 +120,7 @@ class Board:
         "kinds",
         "walls",
         "doors",
+        "start_door_states",
         "sections",
         "claws",
         "reinforcement_squares",
@@ -149,6 +150,8 @@ class Board:
     kinds: tuple[SquareKind, ...]
     walls: frozenset[Edge]
     doors: dict[Edge, Door]
+    #: Each door's state at the start (copied by :meth:`initial_door_states`).
+    start_door_states: dict[Edge, DoorState]
     sections: tuple[Section, ...]
     claws: tuple[DockingClaw, ...]
     reinforcement_squares: frozenset[Square]
@@ -221,6 +224,7 @@ class Board:
                 raise BoardError(f"always-open door {_edge_text(e)} must start open")
             door_map[e] = Door(e, DoorState(door.state), door.always_open)
         s(self, "doors", dict(sorted(door_map.items())))
+        s(self, "start_door_states", {e: d.state for e, d in self.doors.items()})
         s(self, "door_edges", tuple(self.doors))
         s(self, "door_slot", {e: i for i, e in enumerate(self.door_edges)})
         s(self, "sections", tuple(sections))
@@ -472,7 +476,9 @@ class Board:
         return self.doors.get(edge(a, b))
 
     def initial_door_states(self) -> dict[Edge, DoorState]:
-        return {e: d.state for e, d in self.doors.items()}
+        """A new dict of each door's state at the start (every new door table of a state
+        starts from one)."""
+        return self.start_door_states.copy()
 
     def edge_open(
         self, a: Square, b: Square, doors: Mapping[Edge, DoorState] | None = None

@@ -16,6 +16,7 @@ import json
 from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cache, cached_property
+from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -350,9 +351,10 @@ class GameState:
         new = object.__new__(GameState)
         values = new.__dict__
         old = self.__dict__
-        for name in _STATE_FIELD_ORDER:
-            values[name] = changes[name] if name in changes else old[name]
-        new.__post_init__()
+        values.update(zip(_STATE_FIELD_ORDER, _state_field_values(old), strict=True))
+        values.update(changes)
+        if "doors" in changes or "board" in changes:
+            new.__post_init__()  # else the doors are this state's table, complete already
         values["memo"] = {}
         if "figures" not in changes and "board" not in changes:
             for name in _FIGURE_LOOKUPS:
@@ -485,6 +487,7 @@ class GameState:
 
 _STATE_FIELD_ORDER = tuple(f.name for f in fields(GameState))
 _STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
+_state_field_values = itemgetter(*_STATE_FIELD_ORDER)
 #: Tables derived from the figures alone (none of them is ever changed in place).
 _FIGURE_LOOKUPS = ("_by_id", "_slot", "occupant")
 
