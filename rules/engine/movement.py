@@ -291,6 +291,12 @@ def _open_squares(board: Board, alien: bool) -> bytes:
     return table
 
 
+#: No permission to pass anyone's figures.
+_NOBODY: frozenset[str] = frozenset()
+#: The memo key of :func:`_occupancy_tables` for aliens with no permissions.
+_ALIEN_TABLES: tuple[str, bool, None, frozenset[str]] = ("movement", True, None, _NOBODY)
+
+
 def _occupancy_tables(
     state: GameState, figure: Figure, permitted: frozenset[str]
 ) -> tuple[bytes, bytes]:
@@ -298,22 +304,27 @@ def _occupancy_tables(
     figure on the board counted, itself included (the caller frees its own squares). The
     tables are shared by all figures of a side, so they are kept in the state's memo."""
     alien = figure.side == ALIEN
-    key = ("movement", alien, None if alien else figure.player, permitted)
+    key: tuple[str, bool, str | None, frozenset[str]]
+    if alien and not permitted:
+        key = _ALIEN_TABLES
+    else:
+        key = ("movement", alien, None if alien else figure.player, permitted)
     cached = state.memo.get(key)
     if cached is not None:
         return cached
     board = state.board
+    w = board.width
     open_ = _open_squares(board, alien)
     passable = bytearray(open_)
     free = bytearray(open_)
     for b in state.blips:
-        i = board.index(b.square)
+        i = b.square[0] + b.square[1] * w
         if open_[i]:
             free[i] = 0
             passable[i] = 1 if alien else 0
     for other in state.figures:
-        for sq in other.squares:
-            i = board.index(sq)
+        for x, y in other.squares:
+            i = x + y * w
             if not open_[i]:
                 continue
             free[i] = 0
@@ -454,7 +465,7 @@ def passable_table(state: GameState, figure_id: str) -> bytes:
     figure = state.figure(figure_id)
     if len(figure.squares) != 1:
         return bytes(_mover(state, figure_id, True, ()).passable)
-    passable = _occupancy_tables(state, figure, frozenset())[0]
+    passable = _occupancy_tables(state, figure, _NOBODY)[0]
     i = state.board.index(figure.squares[0])
     return passable[:i] + b"\x01" + passable[i + 1 :]
 
@@ -463,7 +474,7 @@ def side_stop_table(state: GameState, figure: Figure) -> bytes:
     """Where a 1x1 figure of ``figure``'s side (and player) may end a move in this state,
     with doors openable and no permissions: the table :func:`stop_table` starts from, with
     the figure's own square still counted as taken (shared by the side, memoised)."""
-    return _occupancy_tables(state, figure, frozenset())[1]
+    return _occupancy_tables(state, figure, _NOBODY)[1]
 
 
 def stop_table(
@@ -481,11 +492,13 @@ def stop_table(
         figure = state.figure(figure_id)
     except KeyError:
         raise MoveError("no_figure", figure=figure_id) from None
+    permits = frozenset(permitted) if permitted else _NOBODY
     if len(figure.squares) != 1:
-        return bytes(_Mover(state, figure, open_doors, frozenset(permitted)).stoppable)
-    free = bytearray(_occupancy_tables(state, figure, frozenset(permitted))[1])
-    free[state.board.index(figure.squares[0])] = 1
-    return bytes(free)
+        return bytes(_Mover(state, figure, open_doors, permits).stoppable)
+    free = _occupancy_tables(state, figure, permits)[1]
+    x, y = figure.squares[0]
+    i = x + y * state.board.width
+    return free[:i] + b"\x01" + free[i + 1 :]
 
 
 def reachable(
@@ -807,8 +820,7 @@ def _carry_occupancy(
         for i in entered:
             table[i] = figure.id
         after.__dict__["occupant"] = tuple(table)
-    key: tuple[str, bool, None, frozenset[str]] = ("movement", True, None, frozenset())
-    tables = before.memo.get(key)
+    tables = before.memo.get(_ALIEN_TABLES)
     if tables is not None:
         # An alien may pass every alien square, so only where it may stop changes.
         free = bytearray(tables[1])
@@ -817,7 +829,7 @@ def _carry_occupancy(
             free[i] = open_[i]
         for i in entered:
             free[i] = 0
-        after.memo[key] = (tables[0], bytes(free))
+        after.memo[_ALIEN_TABLES] = (tables[0], bytes(free))
 
 
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
