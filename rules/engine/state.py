@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import errno
 import json
-from collections.abc import Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cache, cached_property
+from functools import cache
 from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, TypeVar, overload
 
 import jsonschema
 
@@ -181,6 +181,34 @@ class Stipulation:
     switches: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
 
+_T = TypeVar("_T")
+
+
+class _derived(Generic[_T]):
+    """A table derived from a state, computed on first use and kept in the state's
+    ``__dict__`` (where later reads find it without calling this): what
+    :func:`functools.cached_property` does, without the lock Python 3.11's takes on every
+    first use (3.12 dropped it). Two threads building one at once both store the same
+    value."""
+
+    def __init__(self, compute: Callable[[Any], _T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> _derived[_T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _T: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> _derived[_T] | _T:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
+
+
 #: Door tables built by :class:`GameState`, by id: [table, board, door states by slot or
 #: None]. Holding the table keeps its id from being reused while it is listed.
 _DOOR_TABLES: dict[int, list[Any]] = {}
@@ -224,18 +252,18 @@ class GameState:
 
     # -- lookups ----------------------------------------------------------------------
 
-    @cached_property
+    @_derived
     def _by_id(self) -> dict[str, Figure]:
         return {f.id: f for f in self.figures}
 
-    @cached_property
+    @_derived
     def _slot(self) -> dict[str, int]:
         """Where each figure is in ``figures``, by id: the same table for every state whose
         figures have the same ids in the same order (a figure replaced, see
         :meth:`with_figure`), so such states share it."""
         return {f.id: k for k, f in enumerate(self.figures)}
 
-    @cached_property
+    @_derived
     def occupant(self) -> tuple[str | None, ...]:
         """Figure id standing on each square, indexed like the board tables."""
         occ: list[str | None] = [None] * (self.board.width * self.board.height)
@@ -244,13 +272,13 @@ class GameState:
                 occ[self.board.index(sq)] = f.id
         return tuple(occ)
 
-    @cached_property
+    @_derived
     def memo(self) -> dict[Hashable, Any]:
         """Scratch space where engine modules keep tables derived from this state (the
         state never changes, so they stay valid for its lifetime)."""
         return {}
 
-    @cached_property
+    @_derived
     def door_open_slots(self) -> tuple[DoorState, ...]:
         """Current state of each board door, indexed by the board's door slot (shared by
         the states that share a door table)."""
@@ -345,7 +373,8 @@ class GameState:
         for unknown names so they fail the same way). The Alien AI derives hundreds of
         states per turn, so the fields are copied directly instead of through
         ``__init__``; derived tables (``memo``, lookups) start empty in the new state,
-        except the figure lookups, shared while the figures are the same."""
+        except the figure lookups and the door slots, shared while the figures (or the
+        doors) are the same."""
         if not _STATE_FIELDS.issuperset(changes):
             return replace(self, **changes)
         new = object.__new__(GameState)
@@ -356,8 +385,11 @@ class GameState:
         if "doors" in changes or "board" in changes:
             new.__post_init__()  # else the doors are this state's table, complete already
         values["memo"] = {}
-        if "figures" not in changes and "board" not in changes:
-            for name in _FIGURE_LOOKUPS:
+        if "board" not in changes:
+            kept: tuple[str, ...] = _FIGURE_LOOKUPS if "figures" not in changes else ()
+            if "doors" not in changes:
+                kept += ("door_open_slots",)
+            for name in kept:
                 if name in old:
                     values[name] = old[name]
         return new
