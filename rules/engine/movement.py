@@ -799,6 +799,7 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
     for name in _FIGURE_FIELDS:
         new[name] = old[name]
     new["squares"] = squares
+    new["is_dreadnought"] = len(squares) == 4
     new["facing"] = facing or figure.facing
     return moved
 

@@ -102,6 +102,12 @@ class Figure:
     weapons: tuple[str, ...] = ()
     equipment: tuple[str, ...] = ()
     piloting: str | None = None  # id of the vehicle figure this figure pilots
+    #: True for a figure on a 2x2 base (4 squares). Set from ``squares`` when the figure is
+    #: made, as the AI asks it of every figure it looks at.
+    is_dreadnought: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_dreadnought", len(self.squares) == 4)
 
     @property
     def square(self) -> Square:
@@ -109,10 +115,6 @@ class Figure:
         if not self.squares:
             raise ValueError(f"figure {self.id} is inside a vehicle and has no square")
         return top_left(self.squares) if len(self.squares) == 4 else self.squares[0]
-
-    @property
-    def is_dreadnought(self) -> bool:
-        return len(self.squares) == 4
 
     @property
     def on_board(self) -> bool:

@@ -458,10 +458,10 @@ def test_moved_figure_equals_moved_to():
     state = mixed_state()
     for figure in state.figures[:10]:
         for facing in (None, *Facing):
-            squares = ((3, 4),)
-            assert movement._moved_figure(figure, squares, facing) == figure.moved_to(
-                squares, facing
-            )
+            for squares in (((3, 4),), block_2x2((3, 4))):
+                moved = movement._moved_figure(figure, squares, facing)
+                assert moved == figure.moved_to(squares, facing)
+                assert moved.is_dreadnought == figure.moved_to(squares, facing).is_dreadnought
 
 
 def test_memo_carried_after_an_attack_is_still_true():
