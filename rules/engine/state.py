@@ -335,7 +335,9 @@ class GameState:
     def with_figure(self, figure: Figure, **changes: Any) -> GameState:
         """The state with ``figure`` replacing the figure of the same id (or added), and
         the other ``changes`` of :meth:`replace`. The figure lookups of this state are
-        carried to the new one, changed only for ``figure``."""
+        carried to the new one, changed only for ``figure``; if it replaces a figure of
+        the same side and player on the same squares, so are the tables of who stands
+        where."""
         fid = figure.id
         figures = self.figures
         slot = self._slot
@@ -349,7 +351,29 @@ class GameState:
         if by_id is not None:
             by_id = values["_by_id"] = by_id.copy()
             by_id[fid] = figure
+        old = figures[k]
+        if (
+            old.squares == figure.squares
+            and old.side == figure.side
+            and old.player == figure.player
+            and "board" not in changes
+            and "blips" not in changes
+        ):
+            self._keep_standing_tables(new)
         return new
+
+    def _keep_standing_tables(self, new: GameState) -> None:
+        """Give ``new``, where every figure stands as here (same board, blips, squares,
+        sides and players), this state's tables of who stands where."""
+        old = self.__dict__
+        if "occupant" in old:
+            new.__dict__["occupant"] = old["occupant"]
+        kept = old.get("memo")
+        if kept:
+            memo = new.memo
+            for key, value in kept.items():
+                if type(key) is tuple and key[0] in _STANDING_MEMO:
+                    memo[key] = value
 
     def without_figure(self, figure_id: str) -> GameState:
         self.figure(figure_id)
@@ -394,6 +418,8 @@ class GameState:
             for name in kept:
                 if name in old:
                     values[name] = old[name]
+            if "figures" not in changes and "blips" not in changes:
+                self._keep_standing_tables(new)
         return new
 
     # -- JSON -------------------------------------------------------------------------
@@ -524,6 +550,10 @@ _STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
 _state_field_values = itemgetter(*_STATE_FIELD_ORDER)
 #: Tables derived from the figures alone (none of them is ever changed in place).
 _FIGURE_LOOKUPS = ("_by_id", "_slot", "occupant")
+#: Memo entries (by the first item of their key) that depend only on the board, the blips
+#: and where each figure stands, its side and its player: movement's occupancy tables
+#: (``movement._occupancy_tables``). A new state keeps them while those stay the same.
+_STANDING_MEMO = frozenset({"movement"})
 
 
 @cache

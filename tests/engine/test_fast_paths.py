@@ -631,14 +631,17 @@ def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
     assert gc.get_count()[0] < 100  # the turn's survivors were not left in the youngest
 
 
+def rebuilt(state: GameState) -> GameState:
+    """An equal state built from scratch, with no derived table."""
+    return GameState(**{name: getattr(state, name) for name in GameState.__dataclass_fields__})
+
+
 def test_figure_lookups_carried_to_a_new_state_equal_fresh_ones():
     """A state made by replacing, removing or keeping figures inherits the old state's
     figure lookups (changed where a figure changed): the same as built from scratch."""
     state = mixed_state()
     assert state.occupant and state.has_figure(state.figures[0].id)  # lookups to carry
-
-    def fresh(new: GameState) -> GameState:
-        return GameState(**{name: getattr(new, name) for name in GameState.__dataclass_fields__})
+    fresh = rebuilt
 
     for figure in state.figures[:8]:
         news = [
@@ -654,3 +657,36 @@ def test_figure_lookups_carried_to_a_new_state_equal_fresh_ones():
             assert new._slot == plain._slot
             assert new._by_id == plain._by_id
             assert new.occupant == plain.occupant
+
+
+def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
+    """A state where every figure stands as before (a figure hurt, a door opened, scores
+    changed) keeps movement's occupancy tables: the same as built from scratch."""
+    state = mixed_state()
+    figures = state.figures
+    for f in figures:
+        stop_table(state, f.id)
+    marine = next(f for f in figures if f.side == "marine")
+    alien = next(f for f in figures if f.side == "alien")
+    door = next(iter(state.doors))
+    news = [
+        state.with_figure(replace(marine, life_points=marine.life_points + 1)),
+        state.with_figure(replace(alien, weapons=())),
+        state.with_door(*door, DoorState.OPEN),
+        state.replace(round=state.round + 1),
+        state.with_player(replace(state.players[0], score=3)),
+    ]
+    for new in news:
+        assert any(type(key) is tuple and key[0] == "movement" for key in new.memo)
+        plain = rebuilt(new)
+        assert new.occupant == plain.occupant
+        for f in figures:
+            assert stop_table(new, f.id) == stop_table(plain, f.id)
+            assert passable_table(new, f.id) == passable_table(plain, f.id)
+    empty = next(
+        sq
+        for sq in state.board.squares()
+        if not state.board.is_solid(sq) and state.figure_at(sq) is None
+    )
+    elsewhere = state.with_figure(marine.moved_to([empty]))
+    assert not any(type(key) is tuple and key[0] == "movement" for key in elsewhere.memo)
