@@ -339,7 +339,7 @@ def _occupancy_tables(
     return tables
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class DistanceField:
     """Steps from a figure's position to every position of the board.
 
@@ -353,6 +353,23 @@ class DistanceField:
     steps: tuple[tuple[int, ...], ...]
     stoppable: bytes
     start: Square
+
+    def __init__(
+        self,
+        width: int,
+        dist: list[int],
+        steps: tuple[tuple[int, ...], ...],
+        stoppable: bytes,
+        start: Square,
+    ) -> None:
+        # The Alien AI makes one for every alien it assesses: the fields are stored
+        # directly rather than through the frozen dataclass's ``object.__setattr__``.
+        values = self.__dict__
+        values["width"] = width
+        values["dist"] = dist
+        values["steps"] = steps
+        values["stoppable"] = stoppable
+        values["start"] = start
 
     def distance(self, sq: Square) -> int:
         return self.dist[sq[0] + sq[1] * self.width]
@@ -811,8 +828,9 @@ def _carry_occupancy(
     ``before`` already built, changed on the squares it left and entered, instead of
     walking every figure again."""
     board = before.board
-    left = [board.index(sq) for sq in figure.squares]
-    entered = [board.index(sq) for sq in squares]
+    w = board.width
+    left = [x + y * w for x, y in figure.squares]
+    entered = [x + y * w for x, y in squares]
     occupant = before.__dict__.get("occupant")
     if occupant is not None:
         table = list(occupant)
