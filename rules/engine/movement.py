@@ -39,7 +39,7 @@ from .geometry import (
     edge,
 )
 from .narration_errors import CodedError
-from .state import ALIEN, Figure, GameState
+from .state import ALIEN, Figure, GameState, copy_doors
 
 #: Distance of a position that cannot be reached (larger than any real distance).
 UNREACHABLE = 10**9
@@ -655,7 +655,7 @@ def move(
     if allowance is not None and len(steps) > allowance:
         raise MoveError("too_long", figure=figure_id, allowance=allowance, steps=len(steps))
     events: list[MoveEvent] = []
-    doors: Mapping[Edge, DoorState] = dict(state.doors)
+    doors: Mapping[Edge, DoorState] = copy_doors(state.doors)
     current = mover.start
     facing: Facing | None = figure.facing
     # A section is surveyed once listed, or while a marine-side figure stands in it.
@@ -739,7 +739,7 @@ def _open_crossed(
     for e in crossed:
         if doors[e] is DoorState.CLOSED:
             if type(doors) is not dict:
-                doors = dict(doors)
+                doors = copy_doors(doors)
             doors[e] = DoorState.OPEN
             events.append(
                 MoveEvent("door_opened", figure_id, here, {"between": [list(e[0]), list(e[1])]})

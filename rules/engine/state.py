@@ -186,6 +186,15 @@ class Stipulation:
 _T = TypeVar("_T")
 
 
+def copy_doors(doors: Mapping[Edge, DoorState]) -> dict[Edge, DoorState]:
+    """A new dict of the door states ``doors``. A state's table is a read-only view of a
+    dict: copying that dict keeps the edges' hashes, which ``dict(view)`` computes again
+    (an edge is a pair of pairs, so a dozen tuple hashes per door)."""
+    if isinstance(doors, MappingProxyType):
+        return doors.copy()
+    return dict(doors)
+
+
 class _derived(Generic[_T]):
     """A table derived from a state, computed on first use and kept in the state's
     ``__dict__`` (where later reads find it without calling this): what
@@ -387,7 +396,7 @@ class GameState:
         e = edge(a, b)
         if e not in self.doors:
             raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
-        doors = dict(self.doors)
+        doors = copy_doors(self.doors)
         doors[e] = DoorState(state)
         return self.replace(doors=doors)
 
