@@ -297,7 +297,12 @@ class GameState:
         if known is None or known[0] is not self.doors or known[1] is not self.board:
             return tuple(map(self.doors.__getitem__, self.board.door_edges))
         if known[2] is None:
-            known[2] = tuple(map(self.doors.__getitem__, self.board.door_edges))
+            # A table built here lists the board's doors in the board's order, then any
+            # other edge it was given: with none, its values are the slots, unhashed.
+            if len(self.doors) == len(self.board.door_edges):
+                known[2] = tuple(self.doors.values())
+            else:
+                known[2] = tuple(map(self.doors.__getitem__, self.board.door_edges))
         return known[2]
 
     def figure(self, figure_id: str) -> Figure:

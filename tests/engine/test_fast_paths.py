@@ -690,3 +690,17 @@ def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
     )
     elsewhere = state.with_figure(marine.moved_to([empty]))
     assert not any(type(key) is tuple and key[0] == "movement" for key in elsewhere.memo)
+
+
+def test_door_slots_read_off_a_door_table_equal_lookups_by_edge():
+    """The door slots a state reads off its door table's values are the board's doors
+    looked up one by one, whichever doors were opened or closed."""
+    state = mixed_state()
+    rng = random.Random(3)
+    for _ in range(20):
+        a, b = rng.choice(state.board.door_edges)
+        if state.doors[(a, b)] in (DoorState.OPEN, DoorState.CLOSED):
+            state = state.with_door(a, b, rng.choice((DoorState.OPEN, DoorState.CLOSED)))
+        expected = tuple(state.doors[e] for e in state.board.door_edges)
+        assert state.door_open_slots == expected
+        assert rebuilt(state).door_open_slots == expected
