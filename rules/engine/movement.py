@@ -36,7 +36,6 @@ from .geometry import (
     Facing,
     Square,
     block_2x2,
-    edge,
 )
 from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState, copy_doors
@@ -213,28 +212,31 @@ def _adjacent_squares(
     state: GameState, player: str, mover: Figure, open_doors: bool
 ) -> tuple[tuple[Square, Square], ...]:
     """Every (square, figure square) pair where the square is orthogonally next to a
-    figure of ``player`` other than ``mover``, not part of one, and reached across an edge
-    that is open or can be opened on the way (whoever stands there). Memoised per state:
-    the same for every mover not of ``player``."""
+    figure of ``player`` other than ``mover``, not part of one nor solid, and reached
+    across an edge that is open or can be opened on the way (whoever stands there): the
+    board's orthogonal steps from the figure's squares. Memoised per state: the same for
+    every mover not of ``player``."""
     excluded = mover.id if mover.player == player else None
     key = ("movement_adjacent", player, bool(open_doors), excluded)
     cached = state.memo.get(key)
     if cached is not None:
         return cached
     board = state.board
+    w = board.width
     door_ok = _DOOR_OK[bool(open_doors)]
-    targets: set[Square] = set()
+    doors = state.door_open_slots
+    targets: set[int] = set()
     for f in state.figures:
-        if f.player == player and f.on_board and f.id != mover.id:
-            targets.update(f.squares)
-    pairs = []
-    for t in targets:
-        for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
-            if not board.in_bounds(s) or s in targets or board.has_wall(s, t):
-                continue
-            door = state.doors.get(edge(s, t))
-            if door is None or door_ok[door]:
-                pairs.append((s, t))
+        if f.player == player and f.squares and f.id != mover.id:
+            targets.update(x + y * w for x, y in f.squares)
+    at = board.square_at
+    orth_steps = board.orth_steps
+    pairs = [
+        (at[s], at[t])
+        for t in targets
+        for s, slot in orth_steps[t]
+        if s not in targets and (slot < 0 or door_ok[doors[slot]])
+    ]
     cached = tuple(pairs)
     if player is not None:  # aliens (no player) move, so only players' squares are kept
         state.memo[key] = cached

@@ -704,3 +704,26 @@ def test_door_slots_read_off_a_door_table_equal_lookups_by_edge():
         expected = tuple(state.doors[e] for e in state.board.door_edges)
         assert state.door_open_slots == expected
         assert rebuilt(state).door_open_slots == expected
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_squares_next_to_a_player_read_off_the_board_steps_match_a_plain_walk(map_name):
+    """The squares next to a player's figures, read off the board's orthogonal steps, are
+    the in-bounds, non-solid neighbours across no wall and no door that cannot be opened
+    (or passed, when closed doors may not be opened), that hold none of its figures."""
+    state = crowded_state(map_name, 4)
+    board = state.board
+    mover = next(f for f in state.figures if f.side == "alien")
+    for player in {f.player for f in state.figures if f.player is not None}:
+        targets = {sq for f in state.figures if f.player == player for sq in f.squares}
+        for open_doors in (True, False):
+            plain = set()
+            for t in targets:
+                for s in ((t[0] + 1, t[1]), (t[0] - 1, t[1]), (t[0], t[1] + 1), (t[0], t[1] - 1)):
+                    if board.is_solid(s) or s in targets or board.has_wall(s, t):
+                        continue
+                    door = state.doors.get(edge(s, t))
+                    if door is None or door.passable or (open_doors and door is DoorState.CLOSED):
+                        plain.add((s, t))
+            pairs = movement._adjacent_squares(state, player, mover, open_doors)
+            assert sorted(pairs) == sorted(plain)
