@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, fields
-from heapq import heapify, heappop, heappush
 from typing import Any
 
 from .board import Board, DoorState
@@ -414,7 +413,7 @@ class DistanceField:
         dist = self.dist
         steps = self.steps
         new: list[int] | None = None
-        heap: list[tuple[int, int]] = []
+        seeds: list[tuple[int, int]] = []
         for v in freed:
             if not passable[v]:
                 continue
@@ -423,21 +422,36 @@ class DistanceField:
                 if new is None:
                     new = dist = list(dist)
                 dist[v] = d
-                heap.append((d, v))
+                seeds.append((d, v))
         if new is None:
             return self, []
-        improved = [v for _, v in heap]
-        heapify(heap)
-        while heap:
-            d, x = heappop(heap)
-            if d != dist[x]:
-                continue
-            d += 1
-            for y in steps[x]:
-                if d < dist[y] and passable[y]:
-                    dist[y] = d
-                    improved.append(y)
-                    heappush(heap, (d, y))
+        improved = [v for _, v in seeds]
+        # Every step costs 1, so positions are settled a distance at a time (a queue per
+        # distance, the freed positions waiting in theirs): a freed position whose
+        # distance shrank again before its turn is passed over then.
+        waiting: dict[int, list[int]] = {}
+        for d, v in seeds:
+            waiting.setdefault(d, []).append(v)
+        level = min(waiting)
+        layer = waiting.pop(level)
+        while True:
+            d = level + 1
+            reached = waiting.pop(d, [])
+            for x in layer:
+                if dist[x] != level:
+                    continue
+                for y in steps[x]:
+                    if d < dist[y] and passable[y]:
+                        dist[y] = d
+                        improved.append(y)
+                        reached.append(y)
+            if reached:
+                level, layer = d, reached
+            elif waiting:
+                level = min(waiting)
+                layer = waiting.pop(level)
+            else:
+                break
         return DistanceField(self.width, dist, steps, self.stoppable, self.start), improved
 
     def reachable(self, max_steps: int) -> dict[Square, int]:

@@ -727,3 +727,23 @@ def test_squares_next_to_a_player_read_off_the_board_steps_match_a_plain_walk(ma
                         plain.add((s, t))
             pairs = movement._adjacent_squares(state, player, mover, open_doors)
             assert sorted(pairs) == sorted(plain)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_field_relaxed_through_many_freed_squares_equals_a_fresh_search(seed):
+    """Relaxing a distance at a time, with freed positions waiting at several distances
+    (some reached sooner through another freed one), gives a new search's distances."""
+    rng = random.Random(seed)
+    state = crowded_state(MAPS[seed % len(MAPS)], 20 + seed)
+    aliens = [f for f in state.figures if f.side == "alien" and len(f.squares) == 1]
+    others = [f for f in state.figures if f.side == "marine"]
+    w = state.board.width
+    for alien in aliens[:6]:
+        before = distance_field(state, alien.id)
+        gone = rng.sample(others, k=rng.randint(len(others) // 2, len(others)))
+        after_state = state.replace(figures=tuple(f for f in state.figures if f not in gone))
+        freed = [sq[0] + sq[1] * w for f in gone for sq in f.squares]
+        widened, improved = before.with_freed(freed, passable_table(after_state, alien.id))
+        fresh = distance_field(after_state, alien.id)
+        assert widened.dist == fresh.dist
+        assert set(improved) == {i for i, d in enumerate(fresh.dist) if d < before.dist[i]}
