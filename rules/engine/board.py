@@ -437,7 +437,9 @@ class Board:
 
     def is_solid(self, sq: Square) -> bool:
         """True for solid squares and for squares off the board."""
-        return not self.in_bounds(sq) or bool(self.solid[sq[0] + sq[1] * self.width])
+        x, y = sq
+        w = self.width
+        return not (0 <= x < w and 0 <= y < self.height) or self.solid[x + y * w] == 1
 
     def section_of(self, sq: Square) -> str | None:
         self._require(sq)

@@ -324,7 +324,7 @@ class GameState:
         return next((b for b in self.blips if b.square == sq), None)
 
     def figures_of(self, player: str) -> tuple[Figure, ...]:
-        return tuple(f for f in self.figures if f.player == player and f.on_board)
+        return tuple([f for f in self.figures if f.player == player and f.squares])
 
     def aliens(self) -> tuple[Figure, ...]:
         return tuple(f for f in self.figures if f.side == ALIEN)
@@ -391,7 +391,8 @@ class GameState:
 
     def without_figure(self, figure_id: str) -> GameState:
         self.figure(figure_id)
-        new = self.replace(figures=tuple(f for f in self.figures if f.id != figure_id))
+        k = self._slot[figure_id]
+        new = self.replace(figures=self.figures[:k] + self.figures[k + 1 :])
         by_id = self._by_id.copy()
         del by_id[figure_id]
         new.__dict__["_by_id"] = by_id
