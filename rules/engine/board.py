@@ -488,7 +488,11 @@ class Board:
         """True if ``a`` and ``b`` are orthogonal neighbours on the board with no wall and no
         closed door or standing bulkhead between them. ``doors`` gives the current door
         states (default: the map's starting states)."""
-        if not (self.in_bounds(a) and self.in_bounds(b)) or not is_orthogonally_adjacent(a, b):
+        (ax, ay), (bx, by) = a, b
+        w, h = self.width, self.height
+        if not (0 <= ax < w and 0 <= ay < h and 0 <= bx < w and 0 <= by < h):
+            return False
+        if not is_orthogonally_adjacent(a, b):
             return False
         eid = self._edge_id(a, b)
         feat = self.edge_feature[eid]

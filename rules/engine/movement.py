@@ -186,12 +186,12 @@ class _Mover:
         that is open or can be opened on the way (a closed door, not a wall or bulkhead)."""
         board = self.board
         stoppable = self.stoppable
+        pairs = _adjacent_squares(self.state, player, self.figure, self.open_doors)
+        if not self.dread:
+            w = self.w
+            return sorted({i for (x, y), _ in pairs if stoppable[i := x + y * w]})
         goals: set[int] = set()
-        for s, t in _adjacent_squares(self.state, player, self.figure, self.open_doors):
-            if not self.dread:
-                if stoppable[board.index(s)]:
-                    goals.add(board.index(s))
-                continue
+        for s, t in pairs:
             for anchor in (
                 (s[0], s[1]),
                 (s[0] - 1, s[1]),

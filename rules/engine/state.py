@@ -277,10 +277,11 @@ class GameState:
     @_derived
     def occupant(self) -> tuple[str | None, ...]:
         """Figure id standing on each square, indexed like the board tables."""
-        occ: list[str | None] = [None] * (self.board.width * self.board.height)
+        w = self.board.width
+        occ: list[str | None] = [None] * (w * self.board.height)
         for f in self.figures:
-            for sq in f.squares:
-                occ[self.board.index(sq)] = f.id
+            for x, y in f.squares:
+                occ[x + y * w] = f.id
         return tuple(occ)
 
     @_derived
