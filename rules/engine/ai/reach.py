@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, islice
+from itertools import compress, filterfalse, islice
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
@@ -403,7 +403,7 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-_FIELDS: dict[tuple, tuple[DistanceField, list[int]]] = {}
+_FIELDS: dict[tuple, tuple[DistanceField, list[int], dict]] = {}
 _MAX_FIELDS = 1024
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
@@ -458,6 +458,18 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
     (:meth:`DistanceField.with_freed`: the same distances).
     Also returns the board indices of the positions within reach of any turn, sorted by
     (steps, row, column)."""
+    dfield, near, _ = _alien_field(state, figure)
+    return dfield, near
+
+
+#: Per allowance: the positions within it (as in ``near``), each as (steps, square), and
+#: the bit mask of them and the start (see :func:`assess`).
+_WithinTable = dict[int, tuple[list[int], list[tuple[int, Square]], int]]
+
+
+def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _WithinTable]:
+    """:func:`alien_field`, with the field's table of the positions within each allowance
+    (kept with the field, filled by :func:`assess`)."""
     key = field_layout_key(state, figure)
     cached = _FIELDS.get(key)
     if cached is None:
@@ -485,18 +497,23 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
             near.remove(start[0] + start[1] * board.width)  # the only position at 0
             # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
             near.sort(key=dist.__getitem__)
+        within: _WithinTable = {}
         _make_room(_FIELDS)
-        _FIELDS[key] = (dfield, near)
+        _FIELDS[key] = (dfield, near, within)
         if earlier is None or not earlier[0] >= blocked:
             _make_room(_WIDER)
             _WIDER[position] = (blocked, dfield, near)
-        return dfield, near
+        return dfield, near, within
     # Used again: move it to the young end, so the oldest entries are the unused ones.
     del _FIELDS[key]
     _FIELDS[key] = cached
-    dfield, near = cached
+    dfield, near, within = cached
     stoppable = stop_table(state, figure)
-    return DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start), near
+    return (
+        DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start),
+        near,
+        within,
+    )
 
 
 #: Memo entries that depend only on the marine side, the blips and which doors can be
@@ -608,21 +625,40 @@ def stop_table(state: GameState, figure: Figure) -> bytes:
 
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
     """The alien's one distance field, its stops this turn, and its adjacency queries."""
-    dfield, near = alien_field(state, figure)
+    dfield, near, within_table = _alien_field(state, figure)
     w = state.board.width
     stops = [(0, dfield.start)]
     stoppable = dfield.stoppable
+    mask = None
     if allowance <= _NEAR:
-        dist = dfield.dist
-        at = state.board.square_at
-        within = near[: bisect_right(near, allowance, key=dist.__getitem__)]
-        stops += [(dist[i], at[i]) for i in compress(within, map(stoppable.__getitem__, within))]
+        # The positions within the allowance, with their steps and bit mask, are the same
+        # in every state the field serves: only where the alien may stop is read here.
+        kept = within_table.get(allowance)
+        if kept is None:
+            dist = dfield.dist
+            at = state.board.square_at
+            within = near[: bisect_right(near, allowance, key=dist.__getitem__)]
+            bits = bytearray((len(dist) + 7) >> 3)
+            start = dfield.start[0] + dfield.start[1] * w
+            for i in (start, *within):
+                bits[i >> 3] |= 1 << (i & 7)
+            kept = within_table[allowance] = (
+                within,
+                [(dist[i], at[i]) for i in within],
+                int.from_bytes(bits, "little"),
+            )
+        within, steps_and_squares, mask = kept
+        stops += compress(steps_and_squares, map(stoppable.__getitem__, within))
+        for i in filterfalse(stoppable.__getitem__, within):
+            mask ^= 1 << i
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:
                 stops.append((d, (i % w, i // w)))
         stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
-    return AlienReach(figure=figure, field=dfield, allowance=allowance, stops=stops)
+    return AlienReach(
+        figure=figure, field=dfield, allowance=allowance, stops=stops, _stops_mask=mask
+    )
 
 
 @dataclass
