@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from itertools import compress, filterfalse, islice
+from itertools import compress, islice
+from operator import itemgetter, not_
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
@@ -361,6 +362,19 @@ def attack_indices(state: GameState, player: str) -> frozenset[int]:
     return cached
 
 
+#: Reads the items at fixed indices of a sequence, as a tuple.
+_Picker = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def values_at(indices: Sequence[int]) -> _Picker:
+    """A function giving ``tuple(seq[i] for i in indices)`` for a sequence ``seq``:
+    :func:`operator.itemgetter`, which loops in C, where it returns a tuple (two indices
+    or more)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    return lambda seq: tuple(seq[i] for i in indices)
+
+
 def free_attack_indices(state: GameState, figure: Figure, player: str) -> tuple[int, ...]:
     """The squares of :func:`attack_indices` where a 1x1 alien may stop in this state,
     not counting its own square (which every alien's stop table frees for itself alone):
@@ -464,7 +478,7 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
 
 #: Per allowance: the positions within it (as in ``near``), each as (steps, square), and
 #: the bit mask of them and the start (see :func:`assess`).
-_WithinTable = dict[int, tuple[list[int], list[tuple[int, Square]], int]]
+_WithinTable = dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]]
 
 
 def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _WithinTable]:
@@ -644,13 +658,16 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
                 bits[i >> 3] |= 1 << (i & 7)
             kept = within_table[allowance] = (
                 within,
+                values_at(within),
                 [(dist[i], at[i]) for i in within],
                 int.from_bytes(bits, "little"),
             )
-        within, steps_and_squares, mask = kept
-        stops += compress(steps_and_squares, map(stoppable.__getitem__, within))
-        for i in filterfalse(stoppable.__getitem__, within):
-            mask ^= 1 << i
+        within, stoppable_within, steps_and_squares, mask = kept
+        can_stop = stoppable_within(stoppable)
+        stops += compress(steps_and_squares, can_stop)
+        if 0 in can_stop:
+            for i in compress(within, map(not_, can_stop)):
+                mask ^= 1 << i
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:
@@ -715,7 +732,7 @@ def assess_focus(
             distance = 0
         else:
             # The same minimum as adjacent_stop over every target, on the shared index set.
-            distance = min(map(dist.__getitem__, free), default=UNREACHABLE)
+            distance = min(free(dist), default=UNREACHABLE)
         reaches.append(
             _player_reach(
                 player,
@@ -738,8 +755,9 @@ _player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
 
 def _players_table(state: GameState, figure: Figure) -> list[tuple]:
     """Per player with a target, in initiative order: (initiative position, player, the
-    squares next to its targets, those a 1x1 alien may stop on, marines in play,
-    commander alive). The same for every alien of the state, so memoised per state."""
+    squares next to its targets, a :func:`values_at` of those a 1x1 alien may stop on,
+    marines in play, commander alive). The same for every alien of the state, so memoised
+    per state."""
     cached = state.memo.get("ai_players_table")
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
@@ -748,7 +766,7 @@ def _players_table(state: GameState, figure: Figure) -> list[tuple]:
                 index,
                 player,
                 attack_indices(state, player),
-                free_attack_indices(state, figure, player),
+                values_at(free_attack_indices(state, figure, player)),
                 *_player_counts(state, player),
             )
             for index, player in enumerate(order)
