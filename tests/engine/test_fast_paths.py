@@ -484,9 +484,17 @@ def test_memo_carried_after_an_attack_is_still_true():
                 attack_squares(before, target)
             attack_indices(before, player)
             movement._mover(before, mover.id, True, ()).adjacency_goals(player)
+        viewers = [mover.id, next(f.id for f in after.figures if f.side == "marine")]
+        for fid in viewers:
+            stop_table(before, fid)
         carry_memo_after_attack(before, after)
         carried = dict(after.memo)
         fresh = after.replace()
+        for fid in viewers:
+            assert stop_table(after, fid) == stop_table(fresh, fid)
+            assert passable_table(after, fid) == passable_table(fresh, fid)
+        # Movement's occupancy tables are carried while no figure left.
+        assert any(type(k) is tuple and k[0] == "movement" for k in carried) is (n % 2 == 0)
         for player in after.initiative:
             assert targets_of(after, player) == targets_of(fresh, player)
             assert attack_indices(after, player) == attack_indices(fresh, player)

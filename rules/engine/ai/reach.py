@@ -576,7 +576,8 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
     were), it is the entries of the players none of whose figures changed, the squares
     next to each target that did not change, and the entries that depend on the doors
     alone. A change that touches a vehicle or a pilot, or adds a figure, carries nothing
-    beyond that first case."""
+    beyond that first case. Whenever no figure moved, left or appeared, movement's
+    occupancy tables are carried too."""
     if (
         after is before
         or after.blips is not before.blips
@@ -586,11 +587,16 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
     old, new = before.figures, after.figures
     changed: list[Figure] = []  # both versions of a changed figure, or a removed one
     if len(old) == len(new):
+        same_squares = True
         for a, b in zip(old, new, strict=True):
             if a is not b:
                 if a.id != b.id:
                     return
                 changed += (a, b)
+                if a.squares != b.squares or a.side != b.side or a.player != b.player:
+                    same_squares = False
+        if same_squares:
+            _carry_occupancy(before, after)
     else:
         removed = 0
         for a in old:
@@ -630,6 +636,20 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
         elif key not in _DOOR_MEMO and key != "ai_openable_doors":
             continue
         memo.setdefault(key, value)
+
+
+#: Memo name of movement's occupancy tables (where each side may pass and stop), which
+#: depend only on the board, the blips and the figures' squares, sides and players.
+_OCCUPANCY_MEMO = "movement"
+
+
+def _carry_occupancy(before: GameState, after: GameState) -> None:
+    """Give ``after`` movement's occupancy tables of ``before`` (the same blips, and every
+    figure on the same squares)."""
+    memo = after.memo
+    for key, value in before.memo.items():
+        if type(key) is tuple and key[0] == _OCCUPANCY_MEMO:
+            memo.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
