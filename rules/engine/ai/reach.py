@@ -26,7 +26,6 @@ from rules.engine.movement import (
     DistanceField,
     distance_field,
     passable_table,
-    side_stop_table,
 )
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
@@ -375,18 +374,6 @@ def values_at(indices: Sequence[int]) -> _Picker:
     return lambda seq: tuple(seq[i] for i in indices)
 
 
-def free_attack_indices(state: GameState, figure: Figure, player: str) -> tuple[int, ...]:
-    """The squares of :func:`attack_indices` where a 1x1 alien may stop in this state,
-    not counting its own square (which every alien's stop table frees for itself alone):
-    the same for every alien, so memoised per state."""
-    key = ("ai_free_goals", player)
-    cached = state.memo.get(key)
-    if cached is None:
-        free = side_stop_table(state, figure)
-        cached = state.memo[key] = tuple(i for i in attack_indices(state, player) if free[i])
-    return cached
-
-
 def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
     """(marines in play, commander alive) for the focus rule (memoised per state)."""
     key = ("ai_player_counts", player)
@@ -540,6 +527,7 @@ _MARINE_SIDE_MEMO = frozenset(
         "ai_attack_squares",
         "ai_attack_indices",
         "ai_player_counts",
+        "ai_players_table",
         "ai_openable_doors",
         "ai_field_layout",
         "movement_surveyed",
@@ -740,9 +728,8 @@ def assess_focus(
     dist = reach.field.dist
     start = state.board.index(reach.field.start)
     dread = figure.is_dreadnought
-    for index, player, goals, free, marines_in_play, commander_alive in _players_table(
-        state, figure
-    ):
+    stoppable = reach.field.stoppable
+    for index, player, goals, at_goals, marines_in_play, commander_alive in _players_table(state):
         if dread:
             distance = min(
                 (reach.adjacent_stop(state, t)[0] for t in targets_of(state, player)),
@@ -751,8 +738,9 @@ def assess_focus(
         elif start in goals:
             distance = 0
         else:
-            # The same minimum as adjacent_stop over every target, on the shared index set.
-            distance = min(free(dist), default=UNREACHABLE)
+            # The same minimum as adjacent_stop over every target, on the shared index set
+            # (the alien's own square, where it alone may stop, is not among them here).
+            distance = min(compress(at_goals(dist), at_goals(stoppable)), default=UNREACHABLE)
         reaches.append(
             _player_reach(
                 player,
@@ -773,11 +761,11 @@ def assess_focus(
 _player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
 
 
-def _players_table(state: GameState, figure: Figure) -> list[tuple]:
+def _players_table(state: GameState) -> list[tuple]:
     """Per player with a target, in initiative order: (initiative position, player, the
-    squares next to its targets, a :func:`values_at` of those a 1x1 alien may stop on,
-    marines in play, commander alive). The same for every alien of the state, so memoised
-    per state."""
+    squares next to its targets, a :func:`values_at` of those squares, marines in play,
+    commander alive). It depends on the marine side alone, so it is memoised per state and
+    carried with the marine-side entries."""
     cached = state.memo.get("ai_players_table")
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
@@ -785,8 +773,8 @@ def _players_table(state: GameState, figure: Figure) -> list[tuple]:
             (
                 index,
                 player,
-                attack_indices(state, player),
-                values_at(free_attack_indices(state, figure, player)),
+                goals := attack_indices(state, player),
+                values_at(tuple(goals)),
                 *_player_counts(state, player),
             )
             for index, player in enumerate(order)
