@@ -153,6 +153,23 @@ def test_stop_table_matches_distance_field(map_name):
 
 
 @pytest.mark.parametrize("map_name", MAPS)
+def test_assessed_fields_match_distance_fields(map_name):
+    """An assessment's field, built from its shared distances and its side's table of
+    free squares (also once carried to a state where another alien left), is the alien's
+    distance field in that state."""
+    state = crowded_state(map_name, 4)
+    *aliens, gone = [f for f in state.figures if f.side == "alien"][:13]
+    moved = state.without_figure(gone.id)  # aliens never change an alien's distances
+    for alien in aliens:
+        reach = assess(state, alien, RULES, 6)
+        for on, got in ((state, reach), (moved, reach.on_state(moved))):
+            expected = distance_field(on, alien.id)
+            assert got.field.dist == expected.dist
+            assert got.field.start == expected.start
+            assert bytes(got.field.stoppable) == bytes(expected.stoppable)
+
+
+@pytest.mark.parametrize("map_name", MAPS)
 def test_blast_option_matches_attack_options(map_name):
     rng = random.Random(map_name)
     state = crowded_state(map_name, 5)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, islice
 from operator import itemgetter, not_
@@ -26,6 +26,7 @@ from rules.engine.movement import (
     DistanceField,
     distance_field,
     passable_table,
+    side_stop_table,
 )
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
@@ -120,10 +121,15 @@ class AlienReach:
     """One alien's options this turn, all derived from a single distance field."""
 
     figure: Figure
-    field: DistanceField
+    #: Its distances (shared by every state they hold in: their ``stoppable`` is of the
+    #: state they were searched on; :attr:`field` has this state's).
+    distances: DistanceField
     allowance: int
     stops: list[tuple[int, Square]]  # (steps, anchor) sorted by steps then row, column
-    # dataclasses.field in full: the attribute ``field`` above hides the bare name here.
+    #: Where it may stop in this state (:func:`stop_table`), except that a 1x1 alien's own
+    #: square counts as taken here (its side's shared table, not copied).
+    free: bytes
+    # dataclasses.field in full: the property ``field`` below hides the bare name.
     _shoot_cache: dict[str, tuple[int, Square, str] | None] = dataclasses.field(
         default_factory=dict
     )
@@ -132,16 +138,47 @@ class AlienReach:
     reads: set[int] | None = None
     door_reads: set[int] | None = None
     _stops_mask: int | None = None
+    _field: DistanceField | None = None
+
+    @property
+    def field(self) -> DistanceField:
+        """The alien's distance field in this state, its stop table included (built when
+        first asked: most assessments only rank the alien)."""
+        built = self._field
+        if built is None:
+            d = self.distances
+            stoppable = self.free
+            if not self.figure.is_dreadnought:
+                i = d.start[0] + d.start[1] * d.width
+                stoppable = stoppable[:i] + b"\x01" + stoppable[i + 1 :]
+            built = self._field = DistanceField(d.width, d.dist, d.steps, stoppable, d.start)
+        return built
+
+    def on_state(self, state: GameState) -> AlienReach:
+        """The same reach in ``state``, where only where the alien may stop can differ (the
+        stops are not listed again: the caller knows they are the same), keeping the
+        firing answers."""
+        return AlienReach(
+            self.figure,
+            self.distances,
+            self.allowance,
+            self.stops,
+            free_table(state, self.figure),
+            dict(self._shoot_cache),
+            None,
+            None,
+            self._stops_mask,
+        )
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
         """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
         best: tuple[int, Square | None] = (UNREACHABLE, None)
         best_key = (UNREACHABLE, 0, 0)
-        dist = self.field.dist
-        stoppable = self.field.stoppable
+        dist = self.distances.dist
+        stoppable = self.free  # the start, the only square it differs at, is seen to first
         board = state.board
         w = board.width
-        start = self.field.start
+        start = self.distances.start
         dread = self.figure.is_dreadnought
         for nb in attack_squares(state, target):
             anchors = _anchors_covering(self.figure, nb, w, board.height) if dread else (nb,)
@@ -249,8 +286,8 @@ class AlienReach:
         stops = self.stops
         if mask.bit_count() * 4 >= len(stops):
             return [s for s in stops if mask >> (s[1][0] + s[1][1] * width) & 1]
-        dist = self.field.dist
-        start = self.field.start
+        dist = self.distances.dist
+        start = self.distances.start
         first = start[0] + start[1] * width
         keyed = []
         while mask:
@@ -266,7 +303,7 @@ class AlienReach:
         if mask is None:
             # Set the bits in a byte string first: small-number work instead of a long
             # integer rebuilt for every stop.
-            bits = bytearray((len(self.field.dist) + 7) >> 3)
+            bits = bytearray((len(self.distances.dist) + 7) >> 3)
             for _, (x, y) in self.stops:
                 i = x + y * width
                 bits[i >> 3] |= 1 << (i & 7)
@@ -460,7 +497,8 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
     Also returns the board indices of the positions within reach of any turn, sorted by
     (steps, row, column)."""
     dfield, near, _ = _alien_field(state, figure)
-    return dfield, near
+    stoppable = stop_table(state, figure)
+    return DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start), near
 
 
 #: Per allowance: the positions within it (as in ``near``), each as (steps, square), and
@@ -470,7 +508,8 @@ _WithinTable = dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int
 
 def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _WithinTable]:
     """:func:`alien_field`, with the field's table of the positions within each allowance
-    (kept with the field, filled by :func:`assess`)."""
+    (kept with the field, filled by :func:`assess`), and where the alien may stop left as
+    in the state the field was first made for."""
     key = field_layout_key(state, figure)
     cached = _FIELDS.get(key)
     if cached is None:
@@ -481,7 +520,6 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
             w = board.width
             freed = [sq[0] + sq[1] * w for sq in earlier[0] - blocked]
             dfield, improved = earlier[1].with_freed(freed, passable_table(state, figure.id))
-            dfield = replace(dfield, stoppable=stop_table(state, figure))
             dist = dfield.dist
             # Distances only shrank: the old near positions stay near, joined by the
             # improved ones that came near (sorted again if any near one changed).
@@ -508,13 +546,7 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
     # Used again: move it to the young end, so the oldest entries are the unused ones.
     del _FIELDS[key]
     _FIELDS[key] = cached
-    dfield, near, within = cached
-    stoppable = stop_table(state, figure)
-    return (
-        DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start),
-        near,
-        within,
-    )
+    return cached
 
 
 #: Memo entries that depend only on the marine side, the blips and which doors can be
@@ -645,12 +677,21 @@ def stop_table(state: GameState, figure: Figure) -> bytes:
     return movement_stop_table(state, figure.id)
 
 
+def free_table(state: GameState, figure: Figure) -> bytes:
+    """:attr:`AlienReach.free`: for a 1x1 alien its side's table (:func:`stop_table` but
+    for its own square, counted as taken), else its :func:`stop_table`."""
+    if figure.is_dreadnought:
+        return stop_table(state, figure)
+    return side_stop_table(state, figure)
+
+
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
     """The alien's one distance field, its stops this turn, and its adjacency queries."""
     dfield, near, within_table = _alien_field(state, figure)
     w = state.board.width
     stops = [(0, dfield.start)]
-    stoppable = dfield.stoppable
+    # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
+    stoppable = free_table(state, figure)
     mask = None
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
@@ -678,11 +719,16 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
                 mask ^= 1 << i
     else:
         for i, d in enumerate(dfield.dist):
-            if 0 < d <= allowance and stoppable[i]:
+            if 0 < d <= allowance and stoppable[i]:  # 0 < d: never the start
                 stops.append((d, (i % w, i // w)))
         stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
     return AlienReach(
-        figure=figure, field=dfield, allowance=allowance, stops=stops, _stops_mask=mask
+        figure=figure,
+        distances=dfield,
+        allowance=allowance,
+        stops=stops,
+        free=stoppable,
+        _stops_mask=mask,
     )
 
 
@@ -725,10 +771,10 @@ def assess_focus(
     shooter = may_attack and shoots and not _only_doorway(state, reach)
     melee = may_attack and fights
     reaches = []
-    dist = reach.field.dist
-    start = state.board.index(reach.field.start)
+    dist = reach.distances.dist
+    start = state.board.index(reach.distances.start)
     dread = figure.is_dreadnought
-    stoppable = reach.field.stoppable
+    stoppable = reach.free
     for index, player, goals, at_goals, marines_in_play, commander_alive in _players_table(state):
         if dread:
             distance = min(

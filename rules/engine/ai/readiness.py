@@ -27,16 +27,13 @@ from dataclasses import dataclass
 
 from rules.engine.ai.focus import PlayerReach
 from rules.engine.ai.reach import (
-    AlienReach,
     Assessment,
     assess_focus,
     attack_indices,
     field_layout_key,
-    stop_table,
 )
 from rules.engine.geometry import Square
 from rules.engine.los import door_blockers, layout_line
-from rules.engine.movement import DistanceField
 from rules.engine.state import ALIEN, Figure, GameState
 from rules.engine.units import RulesData
 
@@ -146,7 +143,7 @@ def _unchanged(
 ) -> bool:
     if not _same_sight(entry, figure, allowance, diff):
         return False
-    dist = entry.assessment.reach.field.dist
+    dist = entry.assessment.reach.distances.dist
     reaches: list[PlayerReach] = entry.assessment.reaches
     for c in diff.squares:
         d = dist[c]
@@ -165,7 +162,7 @@ def _shots_still_true(entry: _Entry, state: GameState, diff: _Diff) -> dict:
     skips such stops), so for such a target the same stops are scanned with the same
     lines and find the same answer."""
     reach = entry.assessment.reach
-    dist = reach.field.dist
+    dist = reach.distances.dist
     at = state.board.square_at
     stops = [at[c] for c in diff.squares if dist[c] <= entry.allowance]
     return {
@@ -250,21 +247,8 @@ class ReadinessMemo:
 def _on_state(assessment: Assessment, state: GameState, figure: Figure) -> Assessment:
     """A copy of an unchanged assessment whose stop table is the current state's (the
     alien's distances, stops and sight answers are the same)."""
-    reach = assessment.reach
-    old = reach.field
-    dfield = DistanceField(old.width, old.dist, old.steps, stop_table(state, figure), old.start)
-    fresh = AlienReach(
-        reach.figure,
-        dfield,
-        reach.allowance,
-        reach.stops,
-        dict(reach._shoot_cache),
-        None,
-        None,
-        reach._stops_mask,
-    )
     return Assessment(
-        fresh,
+        assessment.reach.on_state(state),
         assessment.reaches,
         assessment.focus,
         assessment.criterion,
