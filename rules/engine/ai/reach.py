@@ -441,7 +441,7 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-_FIELDS: dict[tuple, tuple[DistanceField, list[int], dict]] = {}
+_FIELDS: dict[tuple, tuple[DistanceField, list[int], _FieldTables]] = {}
 _MAX_FIELDS = 1024
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
@@ -501,14 +501,24 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
     return DistanceField(dfield.width, dfield.dist, dfield.steps, stoppable, dfield.start), near
 
 
-#: Per allowance: the positions within it (as in ``near``), each as (steps, square), and
-#: the bit mask of them and the start (see :func:`assess`).
-_WithinTable = dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]]
+class _FieldTables:
+    """What every state a distance field serves reads off it the same way (filled by
+    :func:`assess` and :func:`assess_focus`).
+
+    ``within``: per allowance, the positions within it (as in ``near``), a
+    :func:`values_at` of them, each as (steps, square), and the bit mask of them and the
+    start. ``goals``: per set of squares next to a player's targets, those squares as
+    (steps, index), nearest first."""
+
+    __slots__ = ("within", "goals")
+
+    def __init__(self) -> None:
+        self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
+        self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
 
 
-def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _WithinTable]:
-    """:func:`alien_field`, with the field's table of the positions within each allowance
-    (kept with the field, filled by :func:`assess`), and where the alien may stop left as
+def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _FieldTables]:
+    """:func:`alien_field`, with the field's tables, and where the alien may stop left as
     in the state the field was first made for."""
     key = field_layout_key(state, figure)
     cached = _FIELDS.get(key)
@@ -536,13 +546,13 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
             near.remove(start[0] + start[1] * board.width)  # the only position at 0
             # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
             near.sort(key=dist.__getitem__)
-        within: _WithinTable = {}
+        tables = _FieldTables()
         _make_room(_FIELDS)
-        _FIELDS[key] = (dfield, near, within)
+        _FIELDS[key] = (dfield, near, tables)
         if earlier is None or not earlier[0] >= blocked:
             _make_room(_WIDER)
             _WIDER[position] = (blocked, dfield, near)
-        return dfield, near, within
+        return dfield, near, tables
     # Used again: move it to the young end, so the oldest entries are the unused ones.
     del _FIELDS[key]
     _FIELDS[key] = cached
@@ -687,7 +697,13 @@ def free_table(state: GameState, figure: Figure) -> bytes:
 
 def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -> AlienReach:
     """The alien's one distance field, its stops this turn, and its adjacency queries."""
-    dfield, near, within_table = _alien_field(state, figure)
+    return _assess(state, figure, allowance)[0]
+
+
+def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReach, _FieldTables]:
+    """:func:`assess`, with the tables kept with the alien's distance field."""
+    dfield, near, tables = _alien_field(state, figure)
+    within_table = tables.within
     w = state.board.width
     stops = [(0, dfield.start)]
     # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
@@ -722,7 +738,7 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
             if 0 < d <= allowance and stoppable[i]:  # 0 < d: never the start
                 stops.append((d, (i % w, i // w)))
         stops.sort(key=lambda item: (item[0], item[1][1], item[1][0]))
-    return AlienReach(
+    reach = AlienReach(
         figure=figure,
         distances=dfield,
         allowance=allowance,
@@ -730,6 +746,7 @@ def assess(state: GameState, figure: Figure, rules: RulesData, allowance: int) -
         free=stoppable,
         _stops_mask=mask,
     )
+    return reach, tables
 
 
 @dataclass
@@ -761,7 +778,7 @@ def assess_focus(
     ``record``: collect in ``reach.reads`` the squares whose figures the sight answers
     depended on (see :mod:`rules.engine.ai.readiness`). ``known_shots``: answers of
     :meth:`AlienReach.shooting_stop` already known to hold in this state, by target id."""
-    reach = assess(state, figure, rules, allowance)
+    reach, tables = _assess(state, figure, allowance)
     if record:
         reach.reads = set()
         reach.door_reads = set()
@@ -775,7 +792,8 @@ def assess_focus(
     start = state.board.index(reach.distances.start)
     dread = figure.is_dreadnought
     stoppable = reach.free
-    for index, player, goals, at_goals, marines_in_play, commander_alive in _players_table(state):
+    by_goals = tables.goals
+    for index, player, goals, marines_in_play, commander_alive in _players_table(state):
         if dread:
             distance = min(
                 (reach.adjacent_stop(state, t)[0] for t in targets_of(state, player)),
@@ -785,8 +803,16 @@ def assess_focus(
             distance = 0
         else:
             # The same minimum as adjacent_stop over every target, on the shared index set
-            # (the alien's own square, where it alone may stop, is not among them here).
-            distance = min(compress(at_goals(dist), at_goals(stoppable)), default=UNREACHABLE)
+            # (the alien's own square, where it alone may stop, is not among them here):
+            # the first free one of them in order of distance.
+            nearest = by_goals.get(goals)
+            if nearest is None:
+                nearest = by_goals[goals] = sorted((dist[i], i) for i in goals)
+            distance = UNREACHABLE
+            for d, i in nearest:
+                if stoppable[i]:
+                    distance = d
+                    break
         reaches.append(
             _player_reach(
                 player,
@@ -809,9 +835,9 @@ _player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
 
 def _players_table(state: GameState) -> list[tuple]:
     """Per player with a target, in initiative order: (initiative position, player, the
-    squares next to its targets, a :func:`values_at` of those squares, marines in play,
-    commander alive). It depends on the marine side alone, so it is memoised per state and
-    carried with the marine-side entries."""
+    squares next to its targets, marines in play, commander alive). It depends on the
+    marine side alone, so it is memoised per state and carried with the marine-side
+    entries."""
     cached = state.memo.get("ai_players_table")
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
@@ -819,8 +845,7 @@ def _players_table(state: GameState) -> list[tuple]:
             (
                 index,
                 player,
-                goals := attack_indices(state, player),
-                values_at(tuple(goals)),
+                attack_indices(state, player),
                 *_player_counts(state, player),
             )
             for index, player in enumerate(order)
