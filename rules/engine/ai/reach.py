@@ -139,6 +139,8 @@ class AlienReach:
     door_reads: set[int] | None = None
     _stops_mask: int | None = None
     _field: DistanceField | None = None
+    #: Per target id: :meth:`_open_lines_from`.
+    _open_from: dict[str, int] = dataclasses.field(default_factory=dict)
 
     @property
     def field(self) -> DistanceField:
@@ -203,14 +205,14 @@ class AlienReach:
             return self._shoot_cache[target.id]
         figure = self.figure
         dread = figure.is_dreadnought
-        towards = [(b, layout_lines_to(state, b)) for b in target.squares]
         # Stops with no line to the target that walls and solid squares leave open can
         # be skipped: they see nothing and their answer depends on no figure or door.
         w = state.board.width
-        open_from = 0 if dread else self._open_lines_from(state, towards)
+        open_from = 0 if dread else self._open_lines_from(state, target)
         if not dread and not open_from:
             self._shoot_cache[target.id] = None
             return None
+        towards = [(b, layout_lines_to(state, b)) for b in target.squares]
         found = None
         doubtful = None
         ignore = {figure.id, target.id}
@@ -258,25 +260,22 @@ class AlienReach:
         and it is not asked."""
         if self.figure.is_dreadnought:
             return True
-        stops_mask = self.stops_mask(state.board.width)
-        stops = self.stops
-        for target in targets:
-            for b in target.squares:
-                if (
-                    open_lines_to(state, layout_lines_to(state, b), b, stops, stops_mask)
-                    & stops_mask
-                ):
-                    return True
-        return False
+        return any(self._open_lines_from(state, target) for target in targets)
 
-    def _open_lines_from(self, state: GameState, towards: list) -> int:
-        """Bit mask of the stops (1x1 alien) with a line to one of the target squares
-        that no wall or solid square blocks (from :func:`open_lines_to`)."""
-        stops_mask = self.stops_mask(state.board.width)
-        out = 0
-        for b, lines_to in towards:
-            out |= open_lines_to(state, lines_to, b, self.stops, stops_mask) & stops_mask
-        return out
+    def _open_lines_from(self, state: GameState, target: Figure) -> int:
+        """Bit mask of the stops (1x1 alien) with a line to one of the target's squares
+        that no wall or solid square blocks (as :func:`open_lines_to`); kept per target."""
+        mask = self._open_from.get(target.id)
+        if mask is None:
+            stops_mask = self.stops_mask(state.board.width)
+            mask = 0
+            for b in target.squares:
+                masks = _open_line_masks(state, b)
+                if stops_mask & ~masks[0]:
+                    _add_open_lines(state, masks, layout_lines_to(state, b), b, self.stops)
+                mask |= masks[1]
+            mask = self._open_from[target.id] = mask & stops_mask
+        return mask
 
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
         """The stops whose bit (index ``x + y * width``) is set in ``mask``, in the order
@@ -328,23 +327,41 @@ def open_lines_to(
     blocked by walls or solid squares, complete for every square of ``stops`` (their
     lines are compiled if needed). Layout lines depend on the board alone, so the masks
     are kept per board and square."""
+    masks = _open_line_masks(state, b)
+    if stops_mask & ~masks[0]:
+        _add_open_lines(state, masks, lines_to, b, stops)
+    return masks[1]
+
+
+def _open_line_masks(state: GameState, b: Square) -> list[int]:
+    """The masks of :data:`_OPEN_LINES` for ``b`` on the state's board."""
     key = (state.board, b)
     masks = _OPEN_LINES.get(key)
     if masks is None:
         if len(_OPEN_LINES) >= _MAX_OPEN_LINES:
             _OPEN_LINES.clear()
         masks = _OPEN_LINES[key] = [0, 0]
-    if stops_mask & ~masks[0]:
-        w = state.board.width
-        known, opened = masks
-        for _, a in stops:
-            bit = 1 << (a[0] + a[1] * w)
-            if not known & bit:
-                known |= bit
-                if not layout_line_to(state, lines_to, a, b).blocked:
-                    opened |= bit
-        masks[0], masks[1] = known, opened
-    return masks[1]
+    return masks
+
+
+def _add_open_lines(
+    state: GameState,
+    masks: list[int],
+    lines_to: dict,
+    b: Square,
+    stops: list[tuple[int, Square]],
+) -> None:
+    """Complete ``masks`` (of :data:`_OPEN_LINES` for ``b``) for every square of
+    ``stops``, compiling their lines to ``b`` where needed."""
+    w = state.board.width
+    known, opened = masks
+    for _, a in stops:
+        bit = 1 << (a[0] + a[1] * w)
+        if not known & bit:
+            known |= bit
+            if not layout_line_to(state, lines_to, a, b).blocked:
+                opened |= bit
+    masks[0], masks[1] = known, opened
 
 
 _ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
