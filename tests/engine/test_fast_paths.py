@@ -22,6 +22,7 @@ from rules.engine import movement
 from rules.engine.ai import readiness
 from rules.engine.ai.policies import policy_named
 from rules.engine.ai.reach import (
+    _players_table,
     alien_field,
     assess,
     assess_focus,
@@ -30,6 +31,7 @@ from rules.engine.ai.reach import (
     carry_memo_after_alien_move,
     carry_memo_after_attack,
     field_layout_key,
+    side_memo,
     targets_of,
 )
 from rules.engine.ai.turn import clear_caches, resolve_alien_turn
@@ -471,6 +473,27 @@ def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
             assert goals == _goals_from_scratch(moved, other.id, "p1", True)
 
 
+def test_marine_side_memo_shared_after_an_alien_move_is_still_true():
+    """The marine-side entries an alien's move shares with the new state (one dict for
+    both) are the ones built from scratch on either state, whichever state filled them."""
+    state = mixed_state()
+    alien = next(f for f in state.figures if f.side == "alien")
+    dfield = distance_field(state, alien.id)
+    target = next(sq for sq, d in dfield.reachable(4).items() if d == 3)
+    moved, _ = follow_path(state, alien.id, dfield.path_to(target))
+    before = state.replace()
+    attack_indices(before, "p0")  # filled before the move, the rest after it
+    carry_memo_after_alien_move(before, moved)
+    assert side_memo(moved) is side_memo(before)
+    for on in (moved, before):
+        fresh = on.replace()
+        for player in on.initiative:
+            assert targets_of(on, player) == targets_of(fresh, player)
+            assert attack_indices(on, player) == attack_indices(fresh, player)
+        assert field_layout_key(on, alien)[2] == field_layout_key(fresh, alien)[2]
+        assert _players_table(on) == _players_table(fresh)
+
+
 def test_moved_figure_equals_moved_to():
     state = mixed_state()
     for figure in state.figures[:10]:
@@ -506,6 +529,7 @@ def test_memo_carried_after_an_attack_is_still_true():
             stop_table(before, fid)
         carry_memo_after_attack(before, after)
         carried = dict(after.memo)
+        carried_side = dict(side_memo(after))
         fresh = after.replace()
         for fid in viewers:
             assert stop_table(after, fid) == stop_table(fresh, fid)
@@ -522,8 +546,10 @@ def test_memo_carried_after_an_attack_is_still_true():
         if after.has_figure(alien.id):
             assert field_layout_key(after, alien) == field_layout_key(fresh, alien)
         # The marine's player's entries are carried only while its figures are unhurt.
-        assert (("ai_targets", marine.player) in carried) is (n < 2)
-        assert all(("ai_targets", p) in carried for p in after.initiative if p != marine.player)
+        assert (("ai_targets", marine.player) in carried_side) is (n < 2)
+        assert all(
+            ("ai_targets", p) in carried_side for p in after.initiative if p != marine.player
+        )
 
 
 def test_reused_firing_answers_equal_fresh_ones(monkeypatch):

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress, islice
 from operator import itemgetter, not_
+from typing import Any
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
@@ -53,7 +54,8 @@ def targets_of(state: GameState, player: str) -> list[Figure]:
     """The player's figures an alien may attack: on the board, outside docking claws, and
     not an abandoned vehicle (memoised per state)."""
     key = ("ai_targets", player)
-    cached = state.memo.get(key)
+    side = side_memo(state)
+    cached = side.get(key)
     if cached is not None:
         return cached
     board = state.board
@@ -70,7 +72,7 @@ def targets_of(state: GameState, player: str) -> list[Figure]:
             or any(p.piloting == f.id for p in state.figures)
         )
     ]
-    state.memo[key] = out
+    side[key] = out
     return out
 
 
@@ -373,7 +375,8 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
     not part of it, not across a wall or standing bulkhead. Memoised per state, and per
     (board, target squares, doors that can be passed or opened) across states."""
     key = ("ai_attack_squares", target.id)
-    cached = state.memo.get(key)
+    side = side_memo(state)
+    cached = side.get(key)
     if cached is not None:
         return cached
     board = state.board
@@ -399,17 +402,18 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
         if len(_ATTACK_SQUARES) >= _MAX_ATTACK_SQUARES:
             _ATTACK_SQUARES.clear()
         _ATTACK_SQUARES[shared_key] = result
-    state.memo[key] = result
+    side[key] = result
     return result
 
 
 def attack_indices(state: GameState, player: str) -> frozenset[int]:
     """Board indices of the squares next to ``player``'s targets (memoised per state)."""
     key = ("ai_attack_indices", player)
-    cached = state.memo.get(key)
+    side = side_memo(state)
+    cached = side.get(key)
     if cached is None:
         w = state.board.width
-        cached = state.memo[key] = frozenset(
+        cached = side[key] = frozenset(
             sq[0] + sq[1] * w for t in targets_of(state, player) for sq in attack_squares(state, t)
         )
     return cached
@@ -431,10 +435,11 @@ def values_at(indices: Sequence[int]) -> _Picker:
 def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
     """(marines in play, commander alive) for the focus rule (memoised per state)."""
     key = ("ai_player_counts", player)
-    cached = state.memo.get(key)
+    side = side_memo(state)
+    cached = side.get(key)
     if cached is None:
         figures = state.figures_of(player)
-        cached = state.memo[key] = (
+        cached = side[key] = (
             sum(1 for t in figures if t.unit in MARINE_UNITS),
             any(t.unit == "commander" for t in figures),
         )
@@ -471,9 +476,10 @@ _OPENABLE = {d: 1 if d.passable or d is DoorState.CLOSED else 0 for d in DoorSta
 def openable_doors(state: GameState) -> bytes:
     """Per door slot: 1 if a moving alien can pass or open it (memoised per state). A
     byte string keeps its hash, and it is part of many cache keys."""
-    cached = state.memo.get("ai_openable_doors")
+    side = side_memo(state)
+    cached = side.get("ai_openable_doors")
     if cached is None:
-        cached = state.memo["ai_openable_doors"] = bytes(
+        cached = side["ai_openable_doors"] = bytes(
             map(_OPENABLE.__getitem__, state.door_open_slots)
         )
     return cached
@@ -483,12 +489,13 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
     """What an alien's distances depend on: its position, the squares of figures it may
     not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
     passed or opened. Other aliens only change where it may *stop*, not its distances."""
-    layout = state.memo.get("ai_field_layout")
+    side = side_memo(state)
+    layout = side.get("ai_field_layout")
     if layout is None:
         blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
         doors = openable_doors(state)
         blips = frozenset(b.square for b in state.blips)
-        layout = state.memo["ai_field_layout"] = (state.board, blocked, blips, doors)
+        layout = side["ai_field_layout"] = (state.board, blocked, blips, doors)
     return (figure.id, figure.squares, layout)
 
 
@@ -576,22 +583,26 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
     return cached
 
 
-#: Memo entries that depend only on the marine side, the blips and which doors can be
-#: passed or opened: still true after an alien moves (a door it opens on its way could be
-#: opened before, so none of them changes).
-_MARINE_SIDE_MEMO = frozenset(
-    {
-        "ai_marine_side",
-        "ai_targets",
-        "ai_attack_squares",
-        "ai_attack_indices",
-        "ai_player_counts",
-        "ai_players_table",
-        "ai_openable_doors",
-        "ai_field_layout",
-        "movement_surveyed",
-    }
-)
+#: Memo entry holding, in a dict of its own, the AI's entries that depend only on the
+#: marine side, the blips and which doors can be passed or opened (the marine-side
+#: figures, the targets and the squares next to them, the players' table and counts,
+#: the doors that can be opened, the layout of the distance fields): still true after an
+#: alien moves (a door it opens on its way could be opened before), so that state shares
+#: the same dict (what either state adds to it holds for both) instead of a copy.
+_SIDE_MEMO = "ai_side"
+
+
+def side_memo(state: GameState) -> dict[Hashable, Any]:
+    """The state's dict of :data:`_SIDE_MEMO` entries."""
+    memo = state.memo
+    side = memo.get(_SIDE_MEMO)
+    if side is None:
+        side = memo[_SIDE_MEMO] = {}
+    return side
+
+
+#: Other modules' memo entries that depend only on what :data:`_SIDE_MEMO` does.
+_MARINE_SIDE_MEMO = frozenset({"movement_surveyed"})
 #: Memo entries that depend on the door states too (the squares next to a player's
 #: figures, ``movement_adjacent``, also on the marine side).
 _DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code", "movement_adjacent"})
@@ -600,8 +611,14 @@ _DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code", "movem
 def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
     """Give ``after`` (the state once an alien moved) the memo entries of ``before`` that
     the move cannot change, so the next assessments do not rebuild them."""
-    same_doors = after.doors is before.doors
     memo = after.memo
+    side = before.memo.get(_SIDE_MEMO)
+    if side is not None:
+        own = memo.setdefault(_SIDE_MEMO, side)
+        if own is not side:
+            for key, value in side.items():
+                own.setdefault(key, value)
+    same_doors = after.doors is before.doors
     for key, value in before.memo.items():
         name = key[0] if type(key) is tuple else key
         if name in _MARINE_SIDE_MEMO or (same_doors and name in _DOOR_MEMO):
@@ -663,8 +680,20 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
     ):
         return
     players = {f.player for f in marines}
-    memo = after.memo
     for key, value in before.memo.items():
+        if type(key) is tuple:
+            if key[0] in _PER_PLAYER_MEMO and key[1] in players:
+                continue
+            if key[0] not in _DOOR_MEMO:
+                continue
+        elif key not in _DOOR_MEMO:
+            continue
+        after.memo.setdefault(key, value)
+    old_side = before.memo.get(_SIDE_MEMO)
+    if old_side is None:
+        return
+    side = side_memo(after)
+    for key, value in old_side.items():
         if type(key) is tuple:
             name = key[0]
             if name in _PER_PLAYER_MEMO:
@@ -678,11 +707,11 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
                     and after.figure(fid) is before.figure(fid)
                 ):
                     continue
-            elif name not in _DOOR_MEMO:
+            else:
                 continue
-        elif key not in _DOOR_MEMO and key != "ai_openable_doors":
+        elif key != "ai_openable_doors":
             continue
-        memo.setdefault(key, value)
+        side.setdefault(key, value)
 
 
 #: Memo name of movement's occupancy tables (where each side may pass and stop), which
@@ -855,10 +884,11 @@ def _players_table(state: GameState) -> list[tuple]:
     squares next to its targets, marines in play, commander alive). It depends on the
     marine side alone, so it is memoised per state and carried with the marine-side
     entries."""
-    cached = state.memo.get("ai_players_table")
+    side = side_memo(state)
+    cached = side.get("ai_players_table")
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
-        cached = state.memo["ai_players_table"] = [
+        cached = side["ai_players_table"] = [
             (
                 index,
                 player,

@@ -31,6 +31,7 @@ from rules.engine.ai.reach import (
     assess_focus,
     attack_indices,
     field_layout_key,
+    side_memo,
 )
 from rules.engine.geometry import Square
 from rules.engine.los import door_blockers, layout_line
@@ -49,9 +50,10 @@ class _Entry:
 def _marine_side(state: GameState) -> tuple:
     """The marine-side figures as far as targets go (life points do not matter)."""
     key = "ai_marine_side"
-    cached = state.memo.get(key)
+    side = side_memo(state)
+    cached = side.get(key)
     if cached is None:
-        cached = state.memo[key] = tuple(
+        cached = side[key] = tuple(
             (f.id, f.player, f.unit, f.squares, f.piloting)
             for f in state.figures
             if f.side != ALIEN
