@@ -143,6 +143,10 @@ class AlienReach:
     _field: DistanceField | None = None
     #: Per target id: :meth:`_open_lines_from`.
     _open_from: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: The stops as :func:`assess` chose them from the positions within reach: (board
+    #: index of the start, those positions, whether the alien may stop on each).
+    _near_stops: tuple[int, list[int], tuple[int, ...]] | None = None
+    _stop_picker: _Picker | None = None
 
     @property
     def field(self) -> DistanceField:
@@ -169,9 +173,9 @@ class AlienReach:
             self.stops,
             free_table(state, self.figure),
             dict(self._shoot_cache),
-            None,
-            None,
-            self._stops_mask,
+            _stops_mask=self._stops_mask,
+            _near_stops=self._near_stops,
+            _stop_picker=self._stop_picker,
         )
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
@@ -282,11 +286,12 @@ class AlienReach:
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
         """The stops whose bit (index ``x + y * width``) is set in ``mask``, in the order
         of :attr:`stops`. Stops are ordered by steps, then row, then column, i.e. by
-        (distance, board index), so a sparse mask is read bit by bit instead of scanning
-        every stop."""
+        (distance, board index), so a sparse mask is read bit by bit instead of picking
+        every stop off a table of the mask's bits."""
         stops = self.stops
         if mask.bit_count() * 4 >= len(stops):
-            return [s for s in stops if mask >> (s[1][0] + s[1][1] * width) & 1]
+            flags = _bit_flags(mask, len(self.distances.dist))
+            return list(compress(stops, self._stop_bits(width)(flags)))
         dist = self.distances.dist
         start = self.distances.start
         first = start[0] + start[1] * width
@@ -299,6 +304,18 @@ class AlienReach:
         keyed.sort()
         return [(d, (i % width, i // width)) for d, i in keyed]
 
+    def _stop_bits(self, width: int) -> _Picker:
+        """A :func:`values_at` of the board indices of :attr:`stops`, in their order."""
+        picker = self._stop_picker
+        if picker is None:
+            if self._near_stops is not None:
+                start, within, can_stop = self._near_stops
+                indices = [start, *compress(within, can_stop)]
+            else:
+                indices = [x + y * width for _, (x, y) in self.stops]
+            picker = self._stop_picker = values_at(indices)
+        return picker
+
     def stops_mask(self, width: int) -> int:
         mask = self._stops_mask
         if mask is None:
@@ -310,6 +327,16 @@ class AlienReach:
                 bits[i >> 3] |= 1 << (i & 7)
             mask = self._stops_mask = int.from_bytes(bits, "little")
         return mask
+
+
+#: Turns the digits of a binary numeral into the bytes 0 and 1.
+_DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bit_flags(mask: int, size: int) -> bytes:
+    """Byte ``i`` is 1 where bit ``i`` of ``mask`` is set, else 0, for every ``i`` below
+    ``size`` (from the binary numeral: C loops, not one step per bit)."""
+    return format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
 
 
 #: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
@@ -755,6 +782,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
     stoppable = free_table(state, figure)
     mask = None
+    near_stops = None
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
         # in every state the field serves: only where the alien may stop is read here.
@@ -776,6 +804,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         within, stoppable_within, steps_and_squares, mask = kept
         can_stop = stoppable_within(stoppable)
         stops += compress(steps_and_squares, can_stop)
+        near_stops = (dfield.start[0] + dfield.start[1] * w, within, can_stop)
         if 0 in can_stop:
             for i in compress(within, map(not_, can_stop)):
                 mask ^= 1 << i
@@ -791,6 +820,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         stops=stops,
         free=stoppable,
         _stops_mask=mask,
+        _near_stops=near_stops,
     )
     return reach, tables
 
