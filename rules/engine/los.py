@@ -485,11 +485,21 @@ def line_verdict(
     ``ignore`` is None (sight that ignores figures) or they are in ``ignore``."""
     if line.blocked:
         return False, False
-    shut = door_blockers(state)
+    return verdict_with(line, door_blockers(state), state.occupant, ignore)
+
+
+def verdict_with(
+    line: LayoutLine,
+    shut: bytes,
+    occupant: tuple[str | None, ...],
+    ignore: Collection[str] | None,
+) -> tuple[bool, bool]:
+    """:func:`line_verdict` of a line that walls and solid squares do not block, given
+    the state's :func:`door_blockers` and ``occupant`` (for a caller that reads many
+    lines of one state)."""
     for d in line.doors:
         if shut[d]:
             return False, False
-    occupant = state.occupant
     if ignore is not None:
         for k in line.squares:
             fid = occupant[k]

@@ -22,7 +22,13 @@ from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
-from rules.engine.los import firing_sight, layout_line_to, layout_lines_to, line_verdict
+from rules.engine.los import (
+    door_blockers,
+    firing_sight,
+    layout_line_to,
+    layout_lines_to,
+    verdict_with,
+)
 from rules.engine.movement import (
     DistanceField,
     distance_field,
@@ -224,6 +230,8 @@ class AlienReach:
         ignore = {figure.id, target.id}
         reads = self.reads
         door_reads = self.door_reads if self.door_reads is not None else set()
+        shut = door_blockers(state)
+        occupant = state.occupant
         body: tuple[Square, ...]
         for steps, anchor in self.stops if dread else self.stops_in(open_from, w):
             if doubtful is not None and steps > doubtful[0]:
@@ -245,7 +253,7 @@ class AlienReach:
                     if reads is not None:
                         reads.update(line.watched)
                         door_reads.update(line.watched_doors)
-                    visible, is_doubtful = line_verdict(state, line, ignore)
+                    visible, is_doubtful = verdict_with(line, shut, occupant, ignore)
                     if visible and not is_doubtful:
                         found = (steps, anchor, "clear")
                         break
