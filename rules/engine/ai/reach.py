@@ -193,20 +193,24 @@ class AlienReach:
         board = state.board
         w = board.width
         start = self.distances.start
-        dread = self.figure.is_dreadnought
-        for nb in attack_squares(state, target):
-            anchors = _anchors_covering(self.figure, nb, w, board.height) if dread else (nb,)
-            for anchor in anchors:
-                i = anchor[0] + anchor[1] * w
-                if anchor == start:
-                    d = 0
-                elif not stoppable[i]:
-                    continue
-                else:
-                    d = dist[i]
-                key = (d, anchor[1], anchor[0])
-                if d < UNREACHABLE and key < best_key:
-                    best, best_key = (d, anchor), key
+        anchors: Iterable[Square] = attack_squares(state, target)
+        if self.figure.is_dreadnought:
+            anchors = [
+                anchor
+                for nb in anchors
+                for anchor in _anchors_covering(self.figure, nb, w, board.height)
+            ]
+        for anchor in anchors:
+            i = anchor[0] + anchor[1] * w
+            if anchor == start:
+                d = 0
+            elif not stoppable[i]:
+                continue
+            else:
+                d = dist[i]
+            key = (d, anchor[1], anchor[0])
+            if d < UNREACHABLE and key < best_key:
+                best, best_key = (d, anchor), key
         return best
 
     def shooting_stop(self, state: GameState, target: Figure) -> tuple[int, Square, str] | None:
