@@ -973,19 +973,19 @@ def _with_shooting(
     """Mark the players the alien can shoot, in focus order, stopping at the first player
     it can attack: every player after it would lose to it on the focus criteria anyway, so
     whether they could be shot does not change the focus (and the lines are never traced)."""
-    out = {r.player: r for r in reaches}
     for r in sorted(reaches, key=focus_key):
         if r.attackable:
             break
         targets = targets_of(state, r.player)
         if not reach.may_see(state, targets):
             continue
-        if any(reach.shooting_stop(state, t) is not None for t in targets):
-            out[r.player] = _player_reach(
-                r.player, r.distance, True, r.marines_in_play, r.commander_alive, r.initiative
-            )
-            break
-    return [out[r.player] for r in reaches]
+        for target in targets:
+            if reach.shooting_stop(state, target) is not None:
+                shot = _player_reach(
+                    r.player, r.distance, True, r.marines_in_play, r.commander_alive, r.initiative
+                )
+                return [shot if other is r else other for other in reaches]
+    return reaches
 
 
 def _only_doorway(state: GameState, reach: AlienReach) -> bool:
