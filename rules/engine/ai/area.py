@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from fractions import Fraction
-from itertools import groupby
+from itertools import count, groupby
 from typing import Any
 
 from rules.engine.ai.plans import Plan, Shot, target_info
@@ -67,18 +67,51 @@ def _door_code(state: GameState) -> bytes:
     return code
 
 
-_BLASTS: dict[tuple, Shot | None] = {}
+_BLASTS: dict[tuple, dict[tuple, Shot | None]] = {}
 _MAX_BLASTS = 50_000
 _UNKNOWN: Any = object()  # not in _BLASTS (None is a kept answer: no shot)
+#: A number for each figure part of a key seen (id, side, unit, life points, weapons,
+#: squares): a key then holds small ints, quick to hash. Numbers are never reused, so
+#: forgetting this table only makes later keys miss.
+_FIGURE_TOKENS: dict[tuple, int] = {}
+_new_token = count().__next__
+
+
+def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> dict[tuple, Shot | None]:
+    """The kept blast shots of ``firer``'s ``weapon`` on this layout and these doors, by
+    aim and the figures around it (see :func:`blast_shot`)."""
+    state = ctx.state
+    outer = (state.board, _door_code(state), firer.id, weapon, id(ctx.rules))
+    kept = _BLASTS.get(outer)
+    if kept is None:
+        if len(_BLASTS) >= _MAX_BLASTS or len(_FIGURE_TOKENS) >= _MAX_BLASTS:
+            _BLASTS.clear()
+            _FIGURE_TOKENS.clear()
+        kept = _BLASTS[outer] = {}
+    return kept
+
+
+def _figure_token(state: GameState, figure_id: str) -> int:
+    f = state.figure(figure_id)
+    part = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
+    token = _FIGURE_TOKENS.get(part)
+    if token is None:
+        token = _FIGURE_TOKENS[part] = _new_token()
+    return token
 
 
 def blast_shot(
-    ctx: TurnContext, firer: Figure, weapon: str, aim: Square, known: dict | None = None
+    ctx: TurnContext,
+    firer: Figure,
+    weapon: str,
+    aim: Square,
+    known: dict[str, int] | None = None,
+    kept: dict[tuple, Shot | None] | None = None,
 ) -> Shot | None:
     """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
     everything the answer depends on: the layout, and the figures within one square.
-    ``known``: the figures' parts of that key by id, kept by a caller that aims at many
-    squares of one state."""
+    A caller that aims at many squares of one state may pass ``known`` (the figures'
+    tokens by id, filled as they are met) and ``kept`` (:func:`_blasts_for`)."""
     state = ctx.state
     board = state.board
     occupant = state.occupant
@@ -92,19 +125,18 @@ def blast_shot(
         for x in (aim[0] - 1, aim[0], aim[0] + 1):
             fid = occupant[x + y * w] if 0 <= x < w else None
             if fid is not None:
-                part = known.get(fid)
-                if part is None:
-                    f = state.figure(fid)
-                    part = known[fid] = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
-                near.append(part)
+                token = known.get(fid)
+                if token is None:
+                    token = known[fid] = _figure_token(state, fid)
+                near.append(token)
     if not near:
         return None
-    key = (board, _door_code(state), aim, tuple(near), firer.id, weapon, id(ctx.rules))
-    shot = _BLASTS.get(key, _UNKNOWN)
+    if kept is None:
+        kept = _blasts_for(ctx, firer, weapon)
+    key = (aim, tuple(near))
+    shot = kept.get(key, _UNKNOWN)
     if shot is _UNKNOWN:
-        if len(_BLASTS) >= _MAX_BLASTS:
-            _BLASTS.clear()
-        shot = _BLASTS[key] = _blast_shot(ctx, firer, weapon, aim)
+        shot = kept[key] = _blast_shot(ctx, firer, weapon, aim)
     return shot
 
 
@@ -260,19 +292,33 @@ def _shot_key(shot: Shot) -> tuple:
 
 def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     """Every missile aim touching a marine and no alien, best first."""
+    state = ctx.state
+    board = state.board
+    w, h, solid = board.width, board.height, board.solid
     aims: set[Square] = set()
-    for player in _players(ctx.state):
-        for target in targets_of(ctx.state, player):
-            for sq in target.squares:
-                for dx in (-1, 0, 1):
-                    for dy in (-1, 0, 1):
-                        aim = (sq[0] + dx, sq[1] + dy)
-                        if not ctx.state.board.is_solid(aim):
-                            aims.add(aim)
-    known: dict[str, tuple] = {}
-    shots = [s for s in (blast_shot(ctx, firer, weapon, aim, known) for aim in sorted(aims)) if s]
-    shots.sort(key=lambda s: (_shot_key(s), _centre(s)[1], _centre(s)[0]))
+    for player in _players(state):
+        for target in targets_of(state, player):
+            for x, y in target.squares:
+                for ay in (y - 1, y, y + 1):
+                    if 0 <= ay < h:
+                        for ax in (x - 1, x, x + 1):
+                            if 0 <= ax < w and not solid[ax + ay * w]:
+                                aims.add((ax, ay))
+    known: dict[str, int] = {}
+    kept = _blasts_for(ctx, firer, weapon)
+    shots = []
+    for aim in sorted(aims):
+        shot = blast_shot(ctx, firer, weapon, aim, known, kept)
+        if shot is not None:
+            shots.append(shot)
+    shots.sort(key=_blast_order)
     return shots
+
+
+def _blast_order(shot: Shot) -> tuple:
+    """Best first: :attr:`Shot.rank`, then the aim's row and column."""
+    aim = _centre(shot)
+    return shot.rank, aim[1], aim[0]
 
 
 def _centre(shot: Shot) -> Square:
