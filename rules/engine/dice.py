@@ -113,9 +113,11 @@ class Dice(ABC):
     ) -> tuple[int, ...]:
         """Roll ``count`` dice of ``kind`` and record them; returns the face values.
         ``purpose`` is a purpose code (with its ``params``) or free text."""
-        kind = DieKind(kind)
+        if type(kind) is not DieKind:
+            kind = DieKind(kind)
         params = params or {}
-        values = tuple(self._face(kind, purpose, params) for _ in range(count))
+        face = self._face
+        values = tuple([face(kind, purpose, params) for _ in range(count)])
         self.log.append(Roll(purpose, kind, values, self.source, subject, params))
         return values
 
@@ -158,6 +160,12 @@ class SeededDice(Dice):
                 return value % n
 
     def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
+        # Combat dice first, told apart by identity: a dictionary lookup would hash the
+        # member through Enum.__hash__, a call in Python.
+        if kind is DieKind.RED:
+            return RED_FACES[self._below(6)]
+        if kind is DieKind.WHITE:
+            return WHITE_FACES[self._below(6)]
         if kind is DieKind.D3:
             # A d3 is a d6 halved and rounded up (RULES §10).
             return (self._below(6) + 2) // 2
