@@ -341,6 +341,7 @@ def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     return AttackOdds(targets, Distribution(joint), owner)
 
 
+@lru_cache(maxsize=4096)
 def shot_odds(
     dice: DiceSpec, target: TargetInfo, armour: int, attacker_owner: str | None = None
 ) -> AttackOdds:

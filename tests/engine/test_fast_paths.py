@@ -3,9 +3,9 @@
 Precompiled sight lines (``los.firing_sight``, ``los.layout_sight``, ``los.figure_sees``)
 against ``los.line_of_sight`` / ``los.figure_sight``; ``movement.stop_table`` against the
 distance field's own table; ``combat.blast_option`` against ``combat.attack_options``; the
-Alien AI's reused assessments against fresh ones; relaxed distance fields against new
-searches; the AI's trusted moves against ``movement.move``; turns with cold and warm
-caches.
+Alien AI's reused assessments against fresh ones, its plan ranking against the plan key;
+relaxed distance fields against new searches; the AI's trusted moves against
+``movement.move``; turns with cold and warm caches.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 
 from rules.engine import movement
 from rules.engine.ai import readiness
+from rules.engine.ai.plans import Plan, rank_plans
 from rules.engine.ai.policies import policy_named
 from rules.engine.ai.reach import (
     _players_table,
@@ -798,3 +799,29 @@ def test_a_field_relaxed_through_many_freed_squares_equals_a_fresh_search(seed):
         fresh = distance_field(after_state, alien.id)
         assert widened.dist == fresh.dist
         assert set(improved) == {i for i, d in enumerate(fresh.dist) if d < before.dist[i]}
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    rows=st.lists(
+        st.tuples(
+            st.integers(0, 3),
+            st.fractions(min_value=0, max_value=3, max_denominator=40),
+            st.fractions(min_value=0, max_value=3, max_denominator=40),
+            st.integers(0, 4),
+            st.integers(0, 4),
+            st.sampled_from(["m1", "m2", "m3"]),
+        ),
+        max_size=12,
+    ),
+    area=st.booleans(),
+)
+def test_ranked_plans_follow_the_plan_key(rows, area):
+    """Two stable sorts order plans as their key does, equal keys keeping their order."""
+    plans = [
+        Plan("shoot", (i, 0), steps, "bolter", target, None, points, life, hit, distance)
+        for i, (hit, points, life, distance, steps, target) in enumerate(rows)
+    ]
+    ranked = list(plans)
+    rank_plans(ranked, area)
+    assert ranked == sorted(plans, key=lambda p: p.key(area))

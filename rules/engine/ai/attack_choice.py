@@ -11,7 +11,7 @@ expected damage, and never an aim whose template would touch another alien.
 from __future__ import annotations
 
 from rules.engine.ai.area import area_plans
-from rules.engine.ai.plans import Plan, melee_plan, shot_plan
+from rules.engine.ai.plans import Plan, melee_plan, rank_plans, shot_plan
 from rules.engine.ai.reach import Assessment, targets_of
 from rules.engine.ai.turn import TurnContext
 from rules.engine.state import Figure
@@ -70,5 +70,5 @@ def best_plan(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, li
         plans = focus_plans(ctx, assessment, [focus.player]) if focus else []
     if not plans:
         return None, [], area
-    plans.sort(key=lambda p: p.key(area))
+    rank_plans(plans, area)
     return plans[0], plans[1:4], area

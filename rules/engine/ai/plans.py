@@ -84,6 +84,15 @@ class Plan:
         base = (-self.points, -self.life_points, self.distance, self.steps, self.target)
         return ((-self.marines_hit,) + base) if area else base
 
+    def ranking_ties(self) -> tuple:
+        """The part of :meth:`key` after the scores, all ascending."""
+        return (self.distance, self.steps, self.target)
+
+    def ranking_scores(self, area: bool) -> tuple:
+        """The part of :meth:`key` before the ties, all descending (not negated)."""
+        scores = (self.points, self.life_points)
+        return ((self.marines_hit,) + scores) if area else scores
+
     def summary(self) -> dict:
         return {
             "weapon": self.weapon,
@@ -92,6 +101,15 @@ class Plan:
             "points": round(float(self.points), 3),
             "life_points": round(float(self.life_points), 3),
         }
+
+
+def rank_plans(plans: list[Plan], area: bool) -> None:
+    """Sort ``plans`` in place by :meth:`Plan.key`, best first, without negating any
+    fraction (each negation makes a new Fraction, slow in Python): a stable sort by the
+    ties, then a stable sort by the scores in reverse, order the plans as the key does,
+    equal keys keeping their order."""
+    plans.sort(key=Plan.ranking_ties)
+    plans.sort(key=lambda plan: plan.ranking_scores(area), reverse=True)
 
 
 def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInfo:
