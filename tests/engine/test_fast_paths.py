@@ -825,3 +825,44 @@ def test_ranked_plans_follow_the_plan_key(rows, area):
     ranked = list(plans)
     rank_plans(ranked, area)
     assert ranked == sorted(plans, key=lambda p: p.key(area))
+
+
+def test_kept_missile_aims_equal_fresh_ones():
+    """Missile aims kept by the figures near the targets equal aims worked out afresh, as
+    an alien moves near or far from the marines, or a marine loses a life point."""
+    from rules.engine.ai import area
+    from rules.engine.ai.turn import TurnContext
+
+    rng = random.Random(5)
+    start = reference_turn_state()
+    board = start.board
+    taken = {sq for f in start.figures for sq in f.squares}
+    free = [
+        sq
+        for sq in board.squares()
+        if not board.is_solid(sq) and not board.claw_of(sq) and sq not in taken
+    ]
+    firers = ("chaos_marine_heavy-2", "dreadnought-0")
+    movers = [f.id for f in start.figures if f.side == "alien" and f.id not in firers]
+    marines = [f.id for f in start.figures if f.side == "marine" and f.life_points > 1]
+    area._BLASTS.clear()
+    reused = 0
+    for i in range(40):
+        if i % 5 == 4:
+            hurt = start.figure(rng.choice(marines))
+            changed = replace(hurt, life_points=hurt.life_points - 1)
+        else:
+            changed = start.figure(rng.choice(movers)).moved_to([rng.choice(free)])
+        state = start.with_figure(changed)
+        ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+        for fid in firers:
+            firer = state.figure(fid)
+            lists = sum(len(k.ranked) for k in area._BLASTS.values())
+            kept = area._blast_aims(ctx, firer, "missile_launcher")
+            reused += lists == sum(len(k.ranked) for k in area._BLASTS.values())
+            warm = dict(area._BLASTS)
+            area._BLASTS.clear()
+            assert kept == area._blast_aims(ctx, firer, "missile_launcher")
+            area._BLASTS.clear()
+            area._BLASTS.update(warm)
+    assert reused >= 10

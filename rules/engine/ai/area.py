@@ -17,6 +17,7 @@ once and sorted; each candidate position then looks for the first aim it can see
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import count, groupby
 from typing import Any
@@ -31,7 +32,7 @@ from rules.engine.ai.reach import (
     targets_of,
 )
 from rules.engine.ai.turn import TurnContext
-from rules.engine.board import DoorState
+from rules.engine.board import Board, DoorState
 from rules.engine.combat import line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
@@ -67,36 +68,54 @@ def _door_code(state: GameState) -> bytes:
     return code
 
 
-_BLASTS: dict[tuple, dict[tuple, Shot | None]] = {}
+@dataclass
+class _KeptBlasts:
+    """What one firer's missile weapon found on one layout with these doors."""
+
+    #: Each shot by its aim and the figures within one square of it (see :func:`blast_shot`).
+    shots: dict[tuple, Shot | None] = field(default_factory=dict)
+    #: :func:`_blast_aims` by the targets and every figure within two squares of them.
+    ranked: dict[tuple, list[Shot]] = field(default_factory=dict)
+
+
+_BLASTS: dict[tuple, _KeptBlasts] = {}
 _MAX_BLASTS = 50_000
-_UNKNOWN: Any = object()  # not in _BLASTS (None is a kept answer: no shot)
+_UNKNOWN: Any = object()  # not kept (None is a kept answer: no shot)
 #: A number for each figure part of a key seen (id, side, unit, life points, weapons,
 #: squares): a key then holds small ints, quick to hash. Numbers are never reused, so
 #: forgetting this table only makes later keys miss.
 _FIGURE_TOKENS: dict[tuple, int] = {}
+#: The token of a figure object, by ``id`` (with the object, so the id is not reused).
+_TOKEN_OF_OBJECT: dict[int, tuple[Figure, int]] = {}
+#: The missile aims around some targets' squares, and the squares near them (see
+#: :func:`_aim_area`), by board and those squares.
+_AIM_AREAS: dict[tuple, tuple[list[Square], bytearray]] = {}
 _new_token = count().__next__
 
 
-def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> dict[tuple, Shot | None]:
-    """The kept blast shots of ``firer``'s ``weapon`` on this layout and these doors, by
-    aim and the figures around it (see :func:`blast_shot`)."""
+def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
+    """The kept blast shots of ``firer``'s ``weapon`` on this layout and these doors."""
     state = ctx.state
     outer = (state.board, _door_code(state), firer.id, weapon, id(ctx.rules))
     kept = _BLASTS.get(outer)
     if kept is None:
         if len(_BLASTS) >= _MAX_BLASTS or len(_FIGURE_TOKENS) >= _MAX_BLASTS:
-            _BLASTS.clear()
-            _FIGURE_TOKENS.clear()
-        kept = _BLASTS[outer] = {}
+            for table in (_BLASTS, _FIGURE_TOKENS, _TOKEN_OF_OBJECT, _AIM_AREAS):
+                table.clear()
+        kept = _BLASTS[outer] = _KeptBlasts()
     return kept
 
 
-def _figure_token(state: GameState, figure_id: str) -> int:
-    f = state.figure(figure_id)
+def _figure_token(f: Figure) -> int:
+    """The same number for figures alike in everything a blast's key looks at."""
+    kept = _TOKEN_OF_OBJECT.get(id(f))
+    if kept is not None and kept[0] is f:
+        return kept[1]
     part = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
     token = _FIGURE_TOKENS.get(part)
     if token is None:
         token = _FIGURE_TOKENS[part] = _new_token()
+    _TOKEN_OF_OBJECT[id(f)] = (f, token)
     return token
 
 
@@ -111,7 +130,7 @@ def blast_shot(
     """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
     everything the answer depends on: the layout, and the figures within one square.
     A caller that aims at many squares of one state may pass ``known`` (the figures'
-    tokens by id, filled as they are met) and ``kept`` (:func:`_blasts_for`)."""
+    tokens by id, filled as they are met) and ``kept`` (:func:`_blasts_for`'s shots)."""
     state = ctx.state
     board = state.board
     occupant = state.occupant
@@ -127,12 +146,12 @@ def blast_shot(
             if fid is not None:
                 token = known.get(fid)
                 if token is None:
-                    token = known[fid] = _figure_token(state, fid)
+                    token = known[fid] = _figure_token(state.figure(fid))
                 near.append(token)
     if not near:
         return None
     if kept is None:
-        kept = _blasts_for(ctx, firer, weapon)
+        kept = _blasts_for(ctx, firer, weapon).shots
     key = (aim, tuple(near))
     shot = kept.get(key, _UNKNOWN)
     if shot is _UNKNOWN:
@@ -291,28 +310,55 @@ def _shot_key(shot: Shot) -> tuple:
 
 
 def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
-    """Every missile aim touching a marine and no alien, best first."""
+    """Every missile aim touching a marine and no alien, best first (a kept list: not to
+    be changed).
+
+    The aims are the squares on and next to the targets, and a shot at one depends only
+    on the figures within one square of it, so the list is kept by the targets and every
+    figure within two squares of them: equal keys give equal keys of every shot."""
     state = ctx.state
     board = state.board
+    w = board.width
+    targets = [t for player in _players(state) for t in targets_of(state, player)]
+    aims, near = _aim_area(board, tuple(sq for t in targets for sq in t.squares))
+    key = (
+        tuple(map(_figure_token, targets)),
+        tuple(
+            _figure_token(f) for f in state.figures if any(near[x + y * w] for x, y in f.squares)
+        ),
+    )
+    kept = _blasts_for(ctx, firer, weapon)
+    ranked = kept.ranked.get(key)
+    if ranked is None:
+        known: dict[str, int] = {}
+        ranked = []
+        for aim in aims:
+            shot = blast_shot(ctx, firer, weapon, aim, known, kept.shots)
+            if shot is not None:
+                ranked.append(shot)
+        ranked.sort(key=_blast_order)
+        kept.ranked[key] = ranked
+    return ranked
+
+
+def _aim_area(board: Board, squares: tuple[Square, ...]) -> tuple[list[Square], bytearray]:
+    """The squares on and next to ``squares`` that are not solid (the aims, sorted), and a
+    flag for each square within two squares of them (every square next to an aim)."""
+    key = (board, squares)
+    area = _AIM_AREAS.get(key)
+    if area is not None:
+        return area
     w, h, solid = board.width, board.height, board.solid
     aims: set[Square] = set()
-    for player in _players(state):
-        for target in targets_of(state, player):
-            for x, y in target.squares:
-                for ay in (y - 1, y, y + 1):
-                    if 0 <= ay < h:
-                        for ax in (x - 1, x, x + 1):
-                            if 0 <= ax < w and not solid[ax + ay * w]:
-                                aims.add((ax, ay))
-    known: dict[str, int] = {}
-    kept = _blasts_for(ctx, firer, weapon)
-    shots = []
-    for aim in sorted(aims):
-        shot = blast_shot(ctx, firer, weapon, aim, known, kept)
-        if shot is not None:
-            shots.append(shot)
-    shots.sort(key=_blast_order)
-    return shots
+    near = bytearray(w * h)
+    for x, y in squares:
+        for ay in range(max(0, y - 2), min(h, y + 3)):
+            for ax in range(max(0, x - 2), min(w, x + 3)):
+                near[ax + ay * w] = 1
+                if abs(ax - x) <= 1 and abs(ay - y) <= 1 and not solid[ax + ay * w]:
+                    aims.add((ax, ay))
+    area = _AIM_AREAS[key] = (sorted(aims), near)
+    return area
 
 
 def _blast_order(shot: Shot) -> tuple:
