@@ -153,7 +153,7 @@ def shot_plan(
     spec = rules.weapon(weapon)
     dice = spec.dice.times(max(1, spec.shots))
     armour = rules.unit(target.unit).armour
-    value = target_info(state, target, rules).value
+    value = kill_value(state, target, rules)
     points, life = _shot_score(dice, armour, target.life_points, value)
     shot = Shot(weapon, "single", target.id, None, 1, points, life)
     return Plan(
@@ -187,7 +187,7 @@ def melee_plan(
         alien.life_points,
         target_dice,
         target.life_points,
-        target_info(state, target, rules).value,
+        kill_value(state, target, rules),
     )
     shot = Shot("hand_to_hand", "hand_to_hand", target.id, None, 1, points, life)
     return Plan(

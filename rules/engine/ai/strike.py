@@ -74,7 +74,7 @@ def narrate_events(
         ctx.say(
             "dice",
             figure=roll.subject or "-",
-            kind=roll.kind.value,
+            kind=roll.kind._value_,  # as .value, without the enum property's call
             values=list(roll.values),
             purpose=roll.purpose,
             purpose_params=dict(roll.params),
