@@ -50,6 +50,7 @@ from .odds import (
     shot_odds,
     split_odds,
 )
+from .records import quick_init
 from .state import ALIEN, MARINE, Figure, GameState
 from .units import DiceSpec, RulesData, Weapon, load_rules_data
 
@@ -67,6 +68,7 @@ class CombatError(CodedError):
     :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class CombatEvent:
     """One line of the combat log: a code of :mod:`rules.engine.narration_combat` and its
@@ -94,6 +96,7 @@ class CombatEvent:
         return {"kind": self.kind, "code": self.code, "params": self.params, "text": self.text}
 
 
+@quick_init
 @dataclass(frozen=True)
 class AttackOption:
     """One legal attack of one figure from one position, with its exact odds. Its
