@@ -16,11 +16,11 @@ Decisions where RULES.md is silent are listed in ``docs/unit-data.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .board import DoorState
+from .board import Board, DoorState
 from .dice import Dice, DieKind
 from .geometry import (
     DIRECTIONS8,
@@ -288,10 +288,31 @@ def line_squares(state: GameState, origin: Square, direction: Square) -> list[Sq
 
 
 def blast_squares(state: GameState, centre: Square) -> list[Square]:
-    """The squares around ``centre`` that a blast reaches (not through walls/closed doors)."""
-    return [
-        n for n in neighbours8(centre) if state.board.in_bounds(n) and _step_open(state, centre, n)
-    ]
+    """The squares around ``centre`` that a blast reaches (not through walls/closed doors).
+
+    They depend only on the board and the doors, so they are kept per door table (a state
+    shares its table with the states made from it while no door changes)."""
+    doors, board = state.doors, state.board
+    kept = _BLAST_SQUARES.get(id(doors))
+    if kept is None or kept[0] is not doors or kept[1] is not board:
+        if len(_BLAST_SQUARES) >= _MAX_DOOR_TABLES_KEPT:
+            _BLAST_SQUARES.clear()
+        kept = _BLAST_SQUARES[id(doors)] = (doors, board, {})
+    by_centre = kept[2]
+    squares = by_centre.get(centre)
+    if squares is None:
+        squares = by_centre[centre] = tuple(
+            n for n in neighbours8(centre) if board.in_bounds(n) and _step_open(state, centre, n)
+        )
+    return list(squares)
+
+
+#: :func:`blast_squares` by the ``id`` of a door table: the table (so that the id is not
+#: reused), its board, and the squares by centre.
+_BLAST_SQUARES: dict[
+    int, tuple[Mapping[Edge, DoorState], Board, dict[Square, tuple[Square, ...]]]
+] = {}
+_MAX_DOOR_TABLES_KEPT = 256
 
 
 def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
@@ -809,13 +830,14 @@ def blast_option(
     weapon = data.weapon(weapon_key)
     if not weapon.can_shoot or weapon.pattern != "blast":
         return None
-    candidate = any(
-        max(abs(sq[0] - aim[0]), abs(sq[1] - aim[1])) <= 1 and state.board.in_bounds(aim)
-        for other in state.figures
-        if is_enemy(attacker, other) and is_attackable(state, other, data)
-        for sq in other.squares
-    )
-    if not candidate:
+    # A candidate aim of attack_options: on the board, on or next to an attackable enemy
+    # (the figures standing on the aim and around it, read off the occupancy table).
+    if not state.board.in_bounds(aim):
+        return None
+    if not any(
+        other is not None and is_enemy(attacker, other) and is_attackable(state, other, data)
+        for other in map(state.figure_at, (aim, *neighbours8(aim)))
+    ):
         return None
     return _blast_option_at(state, attacker, weapon, data, aim, owner_of(attacker))
 

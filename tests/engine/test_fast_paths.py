@@ -897,3 +897,28 @@ def test_quick_inits_set_what_the_dataclass_inits_set():
         for f in fields:
             if f.default_factory is not dataclasses.MISSING:
                 assert getattr(other, f.name) is not getattr(quick, f.name), f.name
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_blast_squares_kept_per_door_table_match_the_doors(map_name):
+    """The squares a blast reaches, kept per door table, are those its doors let it reach,
+    also once doors changed."""
+    from rules.engine.combat import _step_open, blast_squares
+    from rules.engine.geometry import neighbours8
+
+    rng = random.Random(map_name)
+    state = crowded_state(map_name, 3)
+    board = state.board
+    squares = [sq for sq in board.squares() if not board.is_solid(sq)]
+    doors = list(state.doors)
+    for _ in range(6):
+        for centre in rng.sample(squares, 60) * 2:
+            expected = [
+                n
+                for n in neighbours8(centre)
+                if board.in_bounds(n) and _step_open(state, centre, n)
+            ]
+            assert blast_squares(state, centre) == expected
+        door = rng.choice(doors)
+        shut = state.doors[door] is not DoorState.CLOSED
+        state = state.with_door(*door, DoorState.CLOSED if shut else DoorState.OPEN)
