@@ -394,6 +394,37 @@ def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> G
     return state.with_figure(attacker.moved_to(squares))
 
 
+#: Dice read off a rules data object, by what was asked and the object's ``id`` (the object
+#: is kept with its answer, so that the id cannot be reused while the answer is kept).
+_DICE_KEPT: dict[tuple, tuple[RulesData, DiceSpec]] = {}
+_MAX_DICE_KEPT = 4096
+
+
+def hand_to_hand_dice(data: RulesData, unit: str, weapons: tuple[str, ...]) -> DiceSpec:
+    """``data.hand_to_hand_dice(unit, weapons)``, kept: the same figures' dice are asked
+    for again and again by the Alien AI and in every fight."""
+    key = (HAND_TO_HAND, id(data), unit, weapons)
+    kept = _DICE_KEPT.get(key)
+    if kept is None or kept[0] is not data:
+        if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
+            _DICE_KEPT.clear()
+        kept = _DICE_KEPT[key] = (data, data.hand_to_hand_dice(unit, weapons))
+    return kept[1]
+
+
+def shot_dice(data: RulesData, weapon: str) -> DiceSpec:
+    """The dice of one shot of ``weapon``, all its shots rolled together (kept, as
+    :func:`hand_to_hand_dice`)."""
+    key = (SHOOT, id(data), weapon)
+    kept = _DICE_KEPT.get(key)
+    if kept is None or kept[0] is not data:
+        if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
+            _DICE_KEPT.clear()
+        spec = data.weapon(weapon)
+        kept = _DICE_KEPT[key] = (data, spec.dice.times(max(1, spec.shots)))
+    return kept[1]
+
+
 def _data_for(state: GameState, data: RulesData | None) -> RulesData:
     if data is not None:
         return data
@@ -1201,7 +1232,7 @@ def _resolve_hand_to_hand(
     if option.target is None or not state.has_figure(option.target):
         raise CombatError("fight_target_gone")
     defender = state.figure(option.target)
-    mine = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+    mine = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     purpose = ("hand_to_hand_attack", {"attacker": attacker.id, "defender": defender.id})
     a_values = _roll(dice, mine, purpose, attacker.id)
     events = [_roll_event(attacker.id, purpose, a_values)]
@@ -1210,7 +1241,7 @@ def _resolve_hand_to_hand(
             state, attacker, [(defender.id, sum(a_values))], data, HAND_TO_HAND
         )
         return state, events + more
-    theirs = data.hand_to_hand_dice(defender.unit, defender.weapons)
+    theirs = hand_to_hand_dice(data, defender.unit, defender.weapons)
     purpose = ("hand_to_hand_defence", {"attacker": attacker.id, "defender": defender.id})
     d_values = _roll(dice, theirs, purpose, defender.id)
     events.append(_roll_event(defender.id, purpose, d_values))
@@ -1269,7 +1300,7 @@ def _resolve_single(
 ) -> _Resolution:
     if option.target is None or not state.has_figure(option.target):
         raise CombatError("target_gone")
-    spec = weapon.dice.times(max(1, weapon.shots))
+    spec = shot_dice(data, weapon.key)
     purpose = _shot(attacker, weapon, target=option.target)
     values = _roll(dice, spec, purpose, attacker.id)
     state, more = _apply_hits(state, attacker, [(option.target, sum(values))], data, weapon.key)

@@ -922,3 +922,16 @@ def test_blast_squares_kept_per_door_table_match_the_doors(map_name):
         door = rng.choice(doors)
         shut = state.doors[door] is not DoorState.CLOSED
         state = state.with_door(*door, DoorState.CLOSED if shut else DoorState.OPEN)
+
+
+def test_kept_dice_equal_the_rules_data():
+    """Dice kept per rules data object are the ones the data gives."""
+    from rules.engine.combat import hand_to_hand_dice, shot_dice
+
+    for data in (RULES, load_rules_data({"weapons": {"bolter": {"shots": 2}}})):
+        for _ in range(2):
+            for key, unit in data.units.items():
+                weapons = tuple(unit.weapons)
+                assert hand_to_hand_dice(data, key, weapons) == data.hand_to_hand_dice(key, weapons)
+            for key, weapon in data.weapons.items():
+                assert shot_dice(data, key) == weapon.dice.times(max(1, weapon.shots))

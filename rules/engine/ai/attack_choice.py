@@ -14,6 +14,7 @@ from rules.engine.ai.area import area_plans
 from rules.engine.ai.plans import Plan, melee_plan, rank_plans, shot_plan
 from rules.engine.ai.reach import Assessment, targets_of
 from rules.engine.ai.turn import TurnContext
+from rules.engine.combat import hand_to_hand_dice
 from rules.engine.state import Figure
 
 AREA_TYPES = frozenset({"chaos_marine_heavy", "dreadnought"})
@@ -29,7 +30,7 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
     alien: Figure = reach.figure
     rules = ctx.rules
     plans: list[Plan] = []
-    melee = rules.hand_to_hand_dice(alien.unit, alien.weapons).count > 0
+    melee = hand_to_hand_dice(rules, alien.unit, alien.weapons).count > 0
     shooting = [w for w in alien.weapons if rules.weapon(w).can_shoot]
     single = [w for w in shooting if rules.weapon(w).pattern == "single"]
     for player in players:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
 
-from rules.engine.combat import kill_value, owner_of
+from rules.engine.combat import hand_to_hand_dice, kill_value, owner_of, shot_dice
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.records import quick_init
 from rules.engine.state import Figure, GameState
@@ -153,8 +153,7 @@ def shot_plan(
     distance: int,
     doubtful: bool,
 ) -> Plan:
-    spec = rules.weapon(weapon)
-    dice = spec.dice.times(max(1, spec.shots))
+    dice = shot_dice(rules, weapon)
     armour = rules.unit(target.unit).armour
     value = kill_value(state, target, rules)
     points, life = _shot_score(dice, armour, target.life_points, value)
@@ -183,8 +182,8 @@ def melee_plan(
     anchor: tuple[int, int],
     steps: int,
 ) -> Plan:
-    dice = rules.hand_to_hand_dice(alien.unit, alien.weapons)
-    target_dice = rules.hand_to_hand_dice(target.unit, target.weapons)
+    dice = hand_to_hand_dice(rules, alien.unit, alien.weapons)
+    target_dice = hand_to_hand_dice(rules, target.unit, target.weapons)
     points, life = _melee_score(
         dice,
         alien.life_points,

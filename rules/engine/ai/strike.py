@@ -24,9 +24,11 @@ from rules.engine.combat import (
     armour_against,
     attack_options,
     blast_option,
+    hand_to_hand_dice,
     kill_value,
     owner_of,
     resolve_attack,
+    shot_dice,
 )
 from rules.engine.geometry import is_orthogonally_adjacent
 from rules.engine.kill_scores import score_kill
@@ -128,9 +130,9 @@ def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption |
             return None
         odds = hand_to_hand_odds(
             _info(ctx, alien),
-            rules.hand_to_hand_dice(alien.unit, alien.weapons),
+            hand_to_hand_dice(rules, alien.unit, alien.weapons),
             _info(ctx, target),
-            rules.hand_to_hand_dice(target.unit, target.weapons),
+            hand_to_hand_dice(rules, target.unit, target.weapons),
         )
         params = {"attacker": alien.id, "target": target.id}
         return AttackOption(
@@ -146,9 +148,8 @@ def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption |
     if shot.pattern != "single" or not figure_sees(state, alien, target, True):
         return None
     weapon = rules.weapon(shot.weapon)
-    dice = weapon.dice.times(max(1, weapon.shots))
     armour = armour_against(state, target, alien, rules)
-    odds = shot_odds(dice, _info(ctx, target), armour, owner_of(alien))
+    odds = shot_odds(shot_dice(rules, weapon.key), _info(ctx, target), armour, owner_of(alien))
     params = {"attacker": alien.id, "weapon": weapon.key, "target": target.id}
     return AttackOption(
         alien.id, SHOOT, weapon.key, alien.squares, odds, "shot_brief", params, target=target.id
