@@ -321,12 +321,13 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     w = board.width
     targets = [t for player in _players(state) for t in targets_of(state, player)]
     aims, near = _aim_area(board, tuple(sq for t in targets for sq in t.squares))
-    key = (
-        tuple(map(_figure_token, targets)),
-        tuple(
-            _figure_token(f) for f in state.figures if any(near[x + y * w] for x, y in f.squares)
-        ),
-    )
+    around = []
+    for f in state.figures:
+        for x, y in f.squares:
+            if near[x + y * w]:
+                around.append(_figure_token(f))
+                break
+    key = (tuple(map(_figure_token, targets)), tuple(around))
     kept = _blasts_for(ctx, firer, weapon)
     ranked = kept.ranked.get(key)
     if ranked is None:
