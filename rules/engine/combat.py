@@ -1028,13 +1028,14 @@ def _roll(dice: Dice, spec: DiceSpec, purpose: Purpose, subject: str) -> tuple[i
 
 
 def _roll_event(subject: str, purpose: Purpose, values: tuple[int, ...]) -> CombatEvent:
+    total = sum(values)
     params = {
         "purpose": purpose[0],
         "purpose_params": purpose[1],
         "values": list(values),
-        "total": sum(values),
+        "total": total,
     }
-    return CombatEvent("roll", "roll", params, subject, attack=sum(values))
+    return CombatEvent("roll", "roll", params, subject, attack=total)
 
 
 def _shot(attacker: Figure, weapon: Weapon, code: str = "shot", **params: Any) -> Purpose:
@@ -1163,7 +1164,9 @@ def resolve_attack(
     if not state.has_figure(option.attacker_id):
         raise CombatError("attacker_gone", figure=option.attacker_id)
     attacker = state.figure(option.attacker_id)
-    if set(attacker.squares) != set(option.from_squares):
+    if attacker.squares != option.from_squares and set(attacker.squares) != set(
+        option.from_squares
+    ):
         raise CombatError(
             "attacker_moved", figure=attacker.id, squares=[list(sq) for sq in attacker.squares]
         )
@@ -1174,15 +1177,7 @@ def resolve_attack(
         state, more = _resolve_door(state, attacker, option, dice, data)
     else:
         weapon = data.weapon(option.weapon or "")
-        resolver = {
-            "single": _resolve_single,
-            "split": _resolve_split,
-            "line": _resolve_line,
-            "melta": _resolve_melta,
-            "blast": _resolve_blast,
-            "conversion": _resolve_conversion,
-            "lascannon": _resolve_lascannon,
-        }[weapon.pattern]
+        resolver = _RESOLVERS[weapon.pattern]
         state, more = resolver(state, attacker, option, weapon, dice, data)
     return state, events + more
 
@@ -1636,3 +1631,15 @@ def _area_params(
         "weapon": weapon,
         "areas": [[list(sq), n] for sq, n in areas],
     }
+
+
+#: How each weapon pattern's shot is resolved (:func:`resolve_attack`).
+_RESOLVERS = {
+    "single": _resolve_single,
+    "split": _resolve_split,
+    "line": _resolve_line,
+    "melta": _resolve_melta,
+    "blast": _resolve_blast,
+    "conversion": _resolve_conversion,
+    "lascannon": _resolve_lascannon,
+}

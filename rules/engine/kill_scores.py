@@ -25,10 +25,12 @@ from rules.engine.units import RulesData
 
 
 def _add_score(state: GameState, player: str | None, delta: int) -> GameState:
-    if player is None or not delta or not any(p.id == player for p in state.players):
+    if player is None or not delta:
         return state
-    current = state.player(player)
-    return state.with_player(replace(current, score=current.score + delta))
+    for current in state.players:
+        if current.id == player:
+            return state.with_player(replace(current, score=current.score + delta))
+    return state
 
 
 def take_token(
