@@ -935,3 +935,50 @@ def test_kept_dice_equal_the_rules_data():
                 assert hand_to_hand_dice(data, key, weapons) == data.hand_to_hand_dice(key, weapons)
             for key, weapon in data.weapons.items():
                 assert shot_dice(data, key) == weapon.dice.times(max(1, weapon.shots))
+
+
+def test_direct_options_match_the_listed_options():
+    """The option the AI builds to carry out a fight or a single shot (its odds kept by
+    their plain values) is the one combat lists, the second time as the first."""
+    from fractions import Fraction
+
+    from rules.engine.ai.plans import Shot
+    from rules.engine.ai.strike import direct_option
+    from rules.engine.ai.turn import TurnContext
+
+    checked = {"hand_to_hand": 0, "single": 0}
+    for seed in range(4):
+        state = crowded_state("reference", seed)
+        ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+        for alien in [f for f in state.figures if f.side == "alien" and len(f.squares) == 1]:
+            alien = replace(alien, unit="chaos_marine", weapons=("bolter",), life_points=2)
+            ctx.state = state.with_figure(alien)
+            for option in attack_options(ctx.state, alien.id, data=RULES, include_doors=False):
+                pattern = "hand_to_hand" if option.kind == "hand_to_hand" else "single"
+                if option.target is None or (
+                    pattern == "single" and option.odds.touches_friendly()
+                ):
+                    continue
+                shot = Shot(
+                    option.weapon or pattern,
+                    pattern,
+                    option.target,
+                    None,
+                    1,
+                    Fraction(0),
+                    Fraction(0),
+                )
+                for _ in range(2):
+                    direct = direct_option(ctx, alien, shot)
+                    assert direct is not None
+                    assert (direct.kind, direct.weapon, direct.target, direct.from_squares) == (
+                        option.kind,
+                        option.weapon,
+                        option.target,
+                        option.from_squares,
+                    )
+                    assert direct.target_keys == option.target_keys
+                    assert direct.odds.losses == option.odds.losses
+                    assert direct.odds.expected_points() == option.odds.expected_points()
+                checked[pattern] += 1
+    assert min(checked.values()) >= 5, checked

@@ -11,7 +11,7 @@ scores its value.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from rules.engine.ai.plans import Shot
 from rules.engine.ai.reach import carry_memo_after_attack
@@ -33,7 +33,7 @@ from rules.engine.combat import (
 from rules.engine.geometry import is_orthogonally_adjacent
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
-from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
+from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import MARINE, Figure, GameState
 
 
@@ -101,9 +101,28 @@ def narrate_events(
             ctx.say("gunner_freed", target=fid)
 
 
-def _info(ctx: TurnContext, figure: Figure) -> TargetInfo:
-    value = kill_value(ctx.state, figure, ctx.rules)
-    return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
+#: The odds of fights and shots carried out, by the plain values they are made of (quicker
+#: to hash than the TargetInfo and DiceSpec objects the odds functions are memoised on).
+_ODDS: dict[tuple, AttackOdds] = {}
+_MAX_ODDS = 4096
+
+
+def _part(ctx: TurnContext, figure: Figure) -> tuple[str, int, int, str]:
+    """What the odds see of a figure: id, life points, kill value and owner."""
+    return figure.id, figure.life_points, kill_value(ctx.state, figure, ctx.rules), owner_of(figure)
+
+
+def _info(part: tuple[str, int, int, str]) -> TargetInfo:
+    return TargetInfo(*part, part[0])
+
+
+def _kept_odds(key: tuple, make: Callable[[], AttackOdds]) -> AttackOdds:
+    odds = _ODDS.get(key)
+    if odds is None:
+        if len(_ODDS) >= _MAX_ODDS:
+            _ODDS.clear()
+        odds = _ODDS[key] = make()
+    return odds
 
 
 def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption | None:
@@ -128,11 +147,12 @@ def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption |
             for b in target.squares
         ):
             return None
-        odds = hand_to_hand_odds(
-            _info(ctx, alien),
-            hand_to_hand_dice(rules, alien.unit, alien.weapons),
-            _info(ctx, target),
-            hand_to_hand_dice(rules, target.unit, target.weapons),
+        mine, theirs = _part(ctx, alien), _part(ctx, target)
+        my_dice = hand_to_hand_dice(rules, alien.unit, alien.weapons)
+        their_dice = hand_to_hand_dice(rules, target.unit, target.weapons)
+        odds = _kept_odds(
+            (mine, my_dice.white, my_dice.red, theirs, their_dice.white, their_dice.red),
+            lambda: hand_to_hand_odds(_info(mine), my_dice, _info(theirs), their_dice),
         )
         params = {"attacker": alien.id, "target": target.id}
         return AttackOption(
@@ -149,7 +169,11 @@ def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption |
         return None
     weapon = rules.weapon(shot.weapon)
     armour = armour_against(state, target, alien, rules)
-    odds = shot_odds(shot_dice(rules, weapon.key), _info(ctx, target), armour, owner_of(alien))
+    dice, part, owner = shot_dice(rules, weapon.key), _part(ctx, target), owner_of(alien)
+    odds = _kept_odds(
+        (dice.white, dice.red, part, armour, owner),
+        lambda: shot_odds(dice, _info(part), armour, owner),
+    )
     params = {"attacker": alien.id, "weapon": weapon.key, "target": target.id}
     return AttackOption(
         alien.id, SHOOT, weapon.key, alien.squares, odds, "shot_brief", params, target=target.id
