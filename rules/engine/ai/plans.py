@@ -122,23 +122,49 @@ def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInf
     return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
 
 
-@lru_cache(maxsize=4096)
 def _shot_score(
     dice: DiceSpec, armour: int, life_points: int, value: int
 ) -> tuple[Fraction, Fraction]:
+    """Expected points and life points of a shot with ``dice`` at a marine."""
+    return _kept_shot_score(dice.white, dice.red, armour, life_points, value)
+
+
+@lru_cache(maxsize=4096)
+def _kept_shot_score(
+    white: int, red: int, armour: int, life_points: int, value: int
+) -> tuple[Fraction, Fraction]:
+    # Memoised on the dice's numbers: a DiceSpec's hash is a call in Python.
+    dice = DiceSpec(white, red)
     odds = shot_odds(dice, TargetInfo("t", life_points, value, "marine"), armour, "alien")
     return odds.expected_points(), odds.expected_life_points()
 
 
-@lru_cache(maxsize=4096)
 def _melee_score(
     dice: DiceSpec, own_life: int, target_dice: DiceSpec, life_points: int, value: int
 ) -> tuple[Fraction, Fraction]:
+    """Expected points and life points of a fight of an alien (``dice``, ``own_life``)
+    with a marine."""
+    return _kept_melee_score(
+        dice.white, dice.red, own_life, target_dice.white, target_dice.red, life_points, value
+    )
+
+
+@lru_cache(maxsize=4096)
+def _kept_melee_score(
+    white: int,
+    red: int,
+    own_life: int,
+    target_white: int,
+    target_red: int,
+    life_points: int,
+    value: int,
+) -> tuple[Fraction, Fraction]:
+    # Memoised on the dice's numbers, as _kept_shot_score.
     odds = hand_to_hand_odds(
         TargetInfo("a", own_life, 0, "alien"),
-        dice,
+        DiceSpec(white, red),
         TargetInfo("t", life_points, value, "marine"),
-        target_dice,
+        DiceSpec(target_white, target_red),
     )
     return odds.expected_points(), odds.expected_life_points()
 
