@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property, lru_cache
+from operator import attrgetter
 
 from rules.engine.combat import hand_to_hand_dice, kill_value, owner_of, shot_dice
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
@@ -87,15 +88,6 @@ class Plan:
         base = (-self.points, -self.life_points, self.distance, self.steps, self.target)
         return ((-self.marines_hit,) + base) if area else base
 
-    def ranking_ties(self) -> tuple:
-        """The part of :meth:`key` after the scores, all ascending."""
-        return (self.distance, self.steps, self.target)
-
-    def ranking_scores(self, area: bool) -> tuple:
-        """The part of :meth:`key` before the ties, all descending (not negated)."""
-        scores = (self.points, self.life_points)
-        return ((self.marines_hit,) + scores) if area else scores
-
     def summary(self) -> dict:
         return {
             "weapon": self.weapon,
@@ -106,13 +98,24 @@ class Plan:
         }
 
 
+#: The parts of :meth:`Plan.key` after the scores (ascending), and the scores themselves
+#: (descending, not negated) without and with the marines hit first (area weapons).
+_RANKING_TIES = attrgetter("distance", "steps", "target")
+_RANKING_SCORES = (
+    attrgetter("points", "life_points"),
+    attrgetter("marines_hit", "points", "life_points"),
+)
+
+
 def rank_plans(plans: list[Plan], area: bool) -> None:
     """Sort ``plans`` in place by :meth:`Plan.key`, best first, without negating any
     fraction (each negation makes a new Fraction, slow in Python): a stable sort by the
     ties, then a stable sort by the scores in reverse, order the plans as the key does,
     equal keys keeping their order."""
-    plans.sort(key=Plan.ranking_ties)
-    plans.sort(key=lambda plan: plan.ranking_scores(area), reverse=True)
+    if len(plans) < 2:
+        return
+    plans.sort(key=_RANKING_TIES)
+    plans.sort(key=_RANKING_SCORES[area], reverse=True)
 
 
 def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInfo:
