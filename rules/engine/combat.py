@@ -1106,9 +1106,7 @@ def apply_damage(
         )
     )
     state = state.without_figure(figure_id)
-    for other in list(state.figures):
-        if other.piloting != figure_id:
-            continue
+    for other in [f for f in state.figures if f.piloting == figure_id]:
         if figure.is_dreadnought:
             state = state.without_figure(other.id)
             events.append(

@@ -145,19 +145,19 @@ class SeededDice(Dice):
     def commitment(self) -> str:
         return seed_commitment(self.seed)
 
-    def _byte(self) -> int:
-        if not self._pool:
-            block = f"{self.seed}:{self._counter}".encode("ascii")
-            self._pool = hashlib.sha256(block).digest()
-            self._counter += 1
-        value, self._pool = self._pool[0], self._pool[1:]
-        return value
+    def _next_block(self) -> bytes:
+        """The next 32 bytes: SHA-256 of ``"<seed>:<counter>"``, counting from 0."""
+        block = f"{self.seed}:{self._counter}".encode("ascii")
+        self._counter += 1
+        return hashlib.sha256(block).digest()
 
     def _below(self, n: int) -> int:
-        """Uniform integer in [0, n) for n <= 256, by rejection sampling."""
+        """Uniform integer in [0, n) for n <= 256, by rejection sampling: bytes are taken
+        in order, a new block when the last one is used up."""
         limit = 256 - 256 % n
         while True:
-            value = self._byte()
+            pool = self._pool or self._next_block()
+            value, self._pool = pool[0], pool[1:]
             if value < limit:
                 return value % n
 
