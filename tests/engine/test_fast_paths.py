@@ -982,3 +982,17 @@ def test_direct_options_match_the_listed_options():
                     assert direct.odds.expected_points() == option.odds.expected_points()
                 checked[pattern] += 1
     assert min(checked.values()) >= 5, checked
+
+
+def test_rounded_scores_kept_by_object_equal_plain_rounding():
+    """Scores rounded for the log and kept by the Fraction object (whose id a new object
+    may take once it is gone) equal plain rounding."""
+    from fractions import Fraction
+
+    from rules.engine.ai.plans import _rounded
+
+    rng = random.Random(3)
+    kept = [Fraction(rng.randint(0, 999), rng.randint(1, 999)) for _ in range(50)]
+    for _ in range(3000):
+        value = rng.choice(kept) if rng.random() < 0.5 else Fraction(rng.randint(0, 99), 7)
+        assert _rounded(value) == round(float(value), 3)

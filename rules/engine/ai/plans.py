@@ -93,9 +93,25 @@ class Plan:
             "weapon": self.weapon,
             "target": self.target,
             "square": list(self.anchor),
-            "points": round(float(self.points), 3),
-            "life_points": round(float(self.life_points), 3),
+            "points": _rounded(self.points),
+            "life_points": _rounded(self.life_points),
         }
+
+
+#: ``round(float(value), 3)`` by the ``id`` of ``value`` (kept with it, so that the id is
+#: not reused): plan scores come from memoised functions, so the same Fraction objects
+#: are told to the judge again and again, and converting one is slow in Python.
+_ROUNDED: dict[int, tuple[Fraction, float]] = {}
+_MAX_ROUNDED = 4096
+
+
+def _rounded(value: Fraction) -> float:
+    kept = _ROUNDED.get(id(value))
+    if kept is None or kept[0] is not value:
+        if len(_ROUNDED) >= _MAX_ROUNDED:
+            _ROUNDED.clear()
+        kept = _ROUNDED[id(value)] = (value, round(float(value), 3))
+    return kept[1]
 
 
 #: The parts of :meth:`Plan.key` after the scores (ascending), and the scores themselves
