@@ -827,7 +827,8 @@ def test_ranked_plans_follow_the_plan_key(rows, area):
     assert ranked == sorted(plans, key=lambda p: p.key(area))
 
 
-def test_kept_missile_aims_equal_fresh_ones():
+@pytest.mark.parametrize("small", [False, True])
+def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     """Missile aims kept by the figures near the targets equal aims worked out afresh, as
     an alien moves near or far from the marines, or a marine loses a life point."""
     from rules.engine.ai import area
@@ -844,6 +845,9 @@ def test_kept_missile_aims_equal_fresh_ones():
     ]
     firers = ("chaos_marine_heavy-2", "dreadnought-0")
     movers = [f.id for f in start.figures if f.side == "alien" and f.id not in firers]
+    if small:  # tables forgotten again and again
+        for name, limit in (("_MAX_BLASTS", 3), ("_MAX_FIGURES", 30), ("_MAX_AIM_AREAS", 2)):
+            monkeypatch.setattr(area, name, limit)
     marines = [f.id for f in start.figures if f.side == "marine" and f.life_points > 1]
     area._BLASTS.clear()
     reused = 0
@@ -865,7 +869,10 @@ def test_kept_missile_aims_equal_fresh_ones():
             assert kept == area._blast_aims(ctx, firer, "missile_launcher")
             area._BLASTS.clear()
             area._BLASTS.update(warm)
-    assert reused >= 10
+            if small:
+                assert len(area._TOKEN_OF_OBJECT) <= 30 + len(state.figures)
+                assert len(area._AIM_AREAS) <= 3
+    assert reused >= (2 if small else 10)
 
 
 def test_quick_inits_set_what_the_dataclass_inits_set():

@@ -79,7 +79,11 @@ class _KeptBlasts:
 
 
 _BLASTS: dict[tuple, _KeptBlasts] = {}
+#: Entries any one table below may hold (the aim areas: their flags are a board's size)
+#: before every kept blast is forgotten: a long run keeps meeting new positions.
 _MAX_BLASTS = 50_000
+_MAX_FIGURES = 10_000
+_MAX_AIM_AREAS = 1_000
 _UNKNOWN: Any = object()  # not kept (None is a kept answer: no shot)
 #: A number for each figure part of a key seen (id, side, unit, life points, weapons,
 #: squares): a key then holds small ints, quick to hash. Numbers are never reused, so
@@ -98,10 +102,17 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
     state = ctx.state
     outer = (state.board, _door_code(state), firer.id, weapon, id(ctx.rules))
     kept = _BLASTS.get(outer)
+    if (
+        len(_BLASTS) >= _MAX_BLASTS
+        or len(_FIGURE_TOKENS) >= _MAX_BLASTS
+        or len(_TOKEN_OF_OBJECT) >= _MAX_FIGURES
+        or len(_AIM_AREAS) >= _MAX_AIM_AREAS
+        or (kept is not None and max(len(kept.shots), len(kept.ranked)) >= _MAX_BLASTS)
+    ):
+        for table in (_BLASTS, _FIGURE_TOKENS, _TOKEN_OF_OBJECT, _AIM_AREAS):
+            table.clear()
+        kept = None
     if kept is None:
-        if len(_BLASTS) >= _MAX_BLASTS or len(_FIGURE_TOKENS) >= _MAX_BLASTS:
-            for table in (_BLASTS, _FIGURE_TOKENS, _TOKEN_OF_OBJECT, _AIM_AREAS):
-                table.clear()
         kept = _BLASTS[outer] = _KeptBlasts()
     return kept
 
