@@ -6,12 +6,27 @@ import json
 from dataclasses import replace
 
 import pytest
+from django.test import Client
+from django.urls import reverse
 
 from rules.engine.geometry import Facing
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.models import Game
 from rules.services import create_game, latest_snapshot, snapshot_state, upload_state
 from tests.web.conftest import World, build_world
 from tournaments.models import Loadout
+
+
+def client_for(user) -> Client:
+    """A test client logged in as ``user``."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def url(name: str, game: Game) -> str:
+    """The address of one of a game's pages (``board``, ``move``...)."""
+    return reverse(f"rules:{name}", args=[game.session_id, game.number])
 
 
 def seat_squads(world: World) -> None:

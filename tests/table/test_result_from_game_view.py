@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from rules.models import Game
 from rules.services import remove_figure
+from tests.table.conftest import client_for
 from tests.table.test_result_from_game import arranged, attack, player_id
 from tests.web.test_result_form import page_data
 from tournaments.forms.result import ResultForm
@@ -16,12 +17,6 @@ from tournaments.models import Result, ResultVersion
 from tournaments.scoring import SeatBreakdown, score_session
 
 pytestmark = pytest.mark.django_db
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def fill_url(game: Game) -> str:

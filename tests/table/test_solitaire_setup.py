@@ -5,13 +5,13 @@ the survey's dice)."""
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from rules.game_setup import GameSetupError, SolitaireSetup
 from rules.models import Game
 from rules.services import create_game, latest_snapshot, move_marine, snapshot_state
+from tests.table.conftest import client_for
 
 pytestmark = pytest.mark.django_db
 
@@ -20,12 +20,6 @@ TOKENS = {"ork": 3, "gretchin": 2, "android": 1}
 
 def games_url(table) -> str:
     return reverse("rules:games", args=[table.session.pk])
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def solitaire_post(**tokens: int) -> dict[str, object]:

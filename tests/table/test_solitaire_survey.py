@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.test import Client
-from django.urls import reverse
 
 from rules.engine.ai.switches import with_switch
 from rules.engine.dice import DiceError, SeededDice
@@ -22,7 +20,7 @@ from rules.services import (
     snapshot_state,
     upload_state,
 )
-from tests.table.conftest import crew_tarantula, rearrange
+from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 from tournaments.models import DiceRoll
 from tournaments.typed_dice import TypedDice
 
@@ -145,16 +143,6 @@ def test_a_bob_game_surveys_by_the_markers_and_rolls_nothing(game):
 
 
 # --- the board page -----------------------------------------------------------------------
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(f"rules:{name}", args=[game.session_id, game.number])
 
 
 def test_only_a_solitaire_board_asks_for_the_survey_dice(solitaire, game, table):

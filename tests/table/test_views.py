@@ -13,22 +13,12 @@ from django.urls import reverse
 from rules.engine.dice import SeededDice
 from rules.models import Game, SnapshotKind
 from rules.services import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
-from tests.table.conftest import crew_tarantula, rearrange
+from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 from tournaments.models import DiceRoll
 
 pytestmark = pytest.mark.django_db
 
 HTMX = {"HTTP_HX_REQUEST": "true"}
-
-
-def client_for(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def url(name: str, game: Game) -> str:
-    return reverse(f"rules:{name}", args=[game.session_id, game.number])
 
 
 def test_the_sessions_judge_sees_the_board(game, table):
