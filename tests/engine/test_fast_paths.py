@@ -674,7 +674,9 @@ def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
     try:
         frozen = gc.get_freeze_count()
         resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
-        assert gc.get_freeze_count() == frozen
+        # Nothing was unfrozen (that would empty the permanent generation) and nothing
+        # was added; a frozen object may still die meanwhile, freed by reference counting.
+        assert 0 < gc.get_freeze_count() <= frozen
         assert gc.isenabled()
     finally:
         gc.unfreeze()
