@@ -19,7 +19,7 @@ from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
 from rules.engine.ai.reinforcement_phase import bob_reinforcements
 from rules.engine.ai.turn import TurnContext
-from rules.engine.state import Figure
+from rules.engine.state import ALIEN, Figure
 
 
 def allowance(ctx: TurnContext, figure: Figure) -> int:
@@ -43,7 +43,10 @@ class BobPolicy:
         ranks: dict[tuple, int] = {}
         first = self._event_first(ctx)
         while True:
-            pending = [a for a in ctx.aliens() if a.id not in acted]
+            # ctx.aliens() less those that acted, in one pass.
+            pending = [
+                f for f in ctx.state.figures if f.side == ALIEN and f.squares and f.id not in acted
+            ]
             if not pending:
                 break
             if first is not None and any(a.id == first for a in pending):
@@ -73,7 +76,8 @@ class BobPolicy:
         """Only the aliens of the first type still to act are assessed (one distance
         field each), on the current state (an assessment the memo proves unchanged since
         an earlier activation is reused). ``ranks`` keeps the type rank of each (unit,
-        weapons) for the turn."""
+        weapons), and the allowance of each (unit, equipment), for the turn (the event
+        phase, over before the first activation, is what sets the modifiers)."""
         by_alien = []
         for alien in pending:
             kind = (alien.unit, alien.weapons)
@@ -82,11 +86,14 @@ class BobPolicy:
                 rank = ranks[kind] = type_rank(activation_type(alien, ctx.rules))
             by_alien.append((rank, alien))
         top = min(rank for rank, _ in by_alien)
-        same_type = [
-            memo.assess(ctx.state, alien, ctx.rules, allowance(ctx, alien))
-            for rank, alien in by_alien
-            if rank == top
-        ]
+        same_type = []
+        for rank, alien in by_alien:
+            if rank == top:
+                moves = ("allowance", alien.unit, alien.equipment)
+                squares = ranks.get(moves)
+                if squares is None:
+                    squares = ranks[moves] = allowance(ctx, alien)
+                same_type.append(memo.assess(ctx.state, alien, ctx.rules, squares))
         by_id = {a.reach.figure.id: a for a in same_type}
         chosen, criterion = choose_next([a.readiness() for a in same_type])
         if criterion == "only_one" and len(pending) > 1:

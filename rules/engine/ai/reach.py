@@ -719,6 +719,9 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
     ):
         return
     players = {f.player for f in marines}
+    # Figures of ``before`` that are the same objects in ``after`` (any figure not in
+    # ``changed``: none appeared).
+    kept_ids = {f.id for f in old}.difference([f.id for f in changed])
     for key, value in before.memo.items():
         if type(key) is tuple:
             if key[0] in _PER_PLAYER_MEMO and key[1] in players:
@@ -739,12 +742,7 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
                 if key[1] in players:
                     continue
             elif name == "ai_attack_squares":
-                fid = key[1]
-                if not (
-                    after.has_figure(fid)
-                    and before.has_figure(fid)
-                    and after.figure(fid) is before.figure(fid)
-                ):
+                if key[1] not in kept_ids:
                     continue
             else:
                 continue
