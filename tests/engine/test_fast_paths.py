@@ -1005,3 +1005,47 @@ def test_rounded_scores_kept_by_object_equal_plain_rounding():
     for _ in range(3000):
         value = rng.choice(kept) if rng.random() < 0.5 else Fraction(rng.randint(0, 99), 7)
         assert _rounded(value) == round(float(value), 3)
+
+
+# --- Engineer B, round two: assessing and re-ranking aliens ---------------------------
+
+
+def _adjacent_stop_plainly(state: GameState, alien: Figure, target: Figure) -> tuple:
+    """The nearest square next to ``target`` where the alien may stop (its own square
+    included), nearest by steps, then row, then column, from a fresh distance field."""
+    field = movement.distance_field(state, alien.id)
+    free = movement.stop_table(state, alien.id)
+    w = state.board.width
+    best = (UNREACHABLE, 0, 0, None)
+    for anchor in attack_squares(state, target):
+        i = anchor[0] + anchor[1] * w
+        d = 0 if anchor == field.start else field.dist[i]
+        if (anchor == field.start or free[i]) and d < UNREACHABLE:
+            best = min(best, (d, anchor[1], anchor[0], anchor), key=lambda k: k[:3])
+    return best[0], best[3]
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_adjacent_stops_read_off_the_field_tables_match_a_plain_scan(map_name):
+    """A 1x1 alien's nearest stop next to a target, read off the attack squares sorted
+    once per distance field (and shared by every state the field serves), is the one a
+    plain scan of a fresh field finds, also once other aliens moved."""
+    state = crowded_state(map_name, 7)
+    aliens = [f for f in state.figures if f.side == "alien" and not f.is_dreadnought]
+    targets = targets_of(state, "p1")
+    free = [
+        sq
+        for sq in state.board.squares()
+        if not state.board.is_solid(sq) and state.figure_at(sq) is None
+    ]
+    moved = state
+    for other in aliens[12:18]:
+        moved = moved.with_figure(replace(other, squares=(free.pop(),)))
+    for alien in aliens[:12]:
+        for now in (state, moved):
+            reach = assess(now, alien, RULES, 6)
+            for target in targets:
+                for _ in range(2):
+                    assert reach.adjacent_stop(now, target) == _adjacent_stop_plainly(
+                        now, alien, target
+                    )

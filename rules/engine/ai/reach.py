@@ -153,6 +153,8 @@ class AlienReach:
     #: index of the start, those positions, whether the alien may stop on each).
     _near_stops: tuple[int, list[int], tuple[int, ...]] | None = None
     _stop_picker: _Picker | None = None
+    #: The tables kept with its distances (:func:`_assess`), None if unknown.
+    _tables: _FieldTables | None = None
 
     @property
     def field(self) -> DistanceField:
@@ -182,10 +184,15 @@ class AlienReach:
             _stops_mask=self._stops_mask,
             _near_stops=self._near_stops,
             _stop_picker=self._stop_picker,
+            _tables=self._tables,
         )
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
-        """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance)."""
+        """Fewest steps to a stop orthogonally adjacent to ``target`` (any distance); of
+        equally near ones the first by row, then column."""
+        tables = self._tables
+        if tables is not None and not self.figure.is_dreadnought:
+            return self._nearest_free(state, attack_squares(state, target), tables)
         best: tuple[int, Square | None] = (UNREACHABLE, None)
         best_key = (UNREACHABLE, 0, 0)
         dist = self.distances.dist
@@ -212,6 +219,30 @@ class AlienReach:
             if d < UNREACHABLE and key < best_key:
                 best, best_key = (d, anchor), key
         return best
+
+    def _nearest_free(
+        self, state: GameState, squares: tuple[Square, ...], tables: _FieldTables
+    ) -> tuple[int, Square | None]:
+        """:meth:`adjacent_stop` of a 1x1 alien, given the target's attack squares: the
+        squares as (steps, board index), sorted once per distance field (by steps, row,
+        column, as the plain scan compares them), read up to the first the alien may
+        stop on (its start, at 0 steps, whatever its free table says)."""
+        nearest = tables.anchors.get(squares)
+        if nearest is None:
+            w = state.board.width
+            dist = self.distances.dist
+            nearest = tables.anchors[squares] = sorted(
+                {(dist[x + y * w], x + y * w) for x, y in squares}
+            )
+        start = self.distances.start
+        first = start[0] + start[1] * state.board.width
+        stoppable = self.free
+        for d, i in nearest:
+            if d >= UNREACHABLE:
+                break
+            if i == first or stoppable[i]:
+                return d, state.board.square_at[i]
+        return UNREACHABLE, None
 
     def shooting_stop(self, state: GameState, target: Figure) -> tuple[int, Square, str] | None:
         """Nearest reachable stop (fewest steps) from which the alien sees ``target``:
@@ -571,13 +602,15 @@ class _FieldTables:
     ``within``: per allowance, the positions within it (as in ``near``), a
     :func:`values_at` of them, each as (steps, square), and the bit mask of them and the
     start. ``goals``: per set of squares next to a player's targets, those squares as
-    (steps, index), nearest first."""
+    (steps, index), nearest first. ``anchors``: the same per target's
+    :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`)."""
 
-    __slots__ = ("within", "goals")
+    __slots__ = ("within", "goals", "anchors")
 
     def __init__(self) -> None:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
         self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
+        self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
 
 
 def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _FieldTables]:
@@ -831,6 +864,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         free=stoppable,
         _stops_mask=mask,
         _near_stops=near_stops,
+        _tables=tables,
     )
     return reach, tables
 
