@@ -1049,3 +1049,20 @@ def test_adjacent_stops_read_off_the_field_tables_match_a_plain_scan(map_name):
                     assert reach.adjacent_stop(now, target) == _adjacent_stop_plainly(
                         now, alien, target
                     )
+
+
+def test_changes_between_states_sharing_their_marine_side_memo_equal_fresh_ones():
+    """The readiness memo takes a shared marine-side memo (an alien moved) for the same
+    layout and marine side without comparing them: the comparison on rebuilt states
+    (each with a memo of its own) says the same."""
+    state = mixed_state()
+    aliens = [f for f in state.figures if f.side == "alien"]
+    for alien in aliens[:4]:
+        dfield = distance_field(state, alien.id)
+        target = next(sq for sq, d in dfield.reachable(4).items() if d == 3)
+        moved, _ = follow_path(state, alien.id, dfield.path_to(target))
+        before = state.replace()
+        attack_indices(before, "p0")
+        carry_memo_after_alien_move(before, moved)
+        assert side_memo(moved) is side_memo(before)
+        assert readiness._diff(before, moved) == readiness._diff(rebuilt(before), rebuilt(moved))

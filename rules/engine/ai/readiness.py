@@ -109,12 +109,17 @@ class _Diff:
 
 
 def _diff(old: GameState, new: GameState) -> _Diff:
-    # Any alien's field_layout_key holds the state's shared layout after its own squares.
-    probe = new.figures[0] if new.figures else None
-    same_layout = (
-        probe is None or field_layout_key(old, probe)[2] == field_layout_key(new, probe)[2]
-    )
-    same_marines = _marine_side(old) == _marine_side(new)
+    if side_memo(old) is side_memo(new):
+        # Their marine-side memo is shared (an alien moved): its layout and marine side
+        # are the same objects for both, so equal.
+        same_layout = same_marines = True
+    else:
+        # Any alien's field_layout_key holds the state's shared layout after its squares.
+        probe = new.figures[0] if new.figures else None
+        same_layout = (
+            probe is None or field_layout_key(old, probe)[2] == field_layout_key(new, probe)[2]
+        )
+        same_marines = _marine_side(old) == _marine_side(new)
     if not same_layout or not same_marines:
         # Nothing is reused then, so the doors and squares are never read.
         return _Diff(same_layout, same_marines, [], set())
