@@ -1066,3 +1066,27 @@ def test_changes_between_states_sharing_their_marine_side_memo_equal_fresh_ones(
         carry_memo_after_alien_move(before, moved)
         assert side_memo(moved) is side_memo(before)
         assert readiness._diff(before, moved) == readiness._diff(rebuilt(before), rebuilt(moved))
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_sight_of_a_one_square_target_matches_the_general_scan(map_name):
+    """A 1x1 alien's nearest stop seeing a one-square target, scanned one line per stop,
+    is the general scan's answer (over the same stops), read off the same lines."""
+    state = crowded_state(map_name, 5)
+    aliens = [f for f in state.figures if f.side == "alien" and not f.is_dreadnought]
+    targets = [t for t in targets_of(state, "p1") if len(t.squares) == 1]
+    found = 0
+    for alien in aliens[:10]:
+        quick, plain = (assess(state, alien, RULES, 8) for _ in range(2))
+        for reach in (quick, plain):
+            reach.reads, reach.door_reads = set(), set()
+        for target in targets:
+            open_from = quick._open_lines_from(state, target)
+            if not open_from:
+                continue
+            scan = plain.stops_in(plain._open_lines_from(state, target), state.board.width)
+            answer = quick._nearest_sight_of_square(state, target, open_from)
+            assert answer == plain._nearest_sight(state, target, scan)
+            found += answer is not None
+        assert (quick.reads, quick.door_reads) == (plain.reads, plain.door_reads)
+    assert found >= 5

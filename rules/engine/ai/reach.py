@@ -250,15 +250,27 @@ class AlienReach:
         the memoised layout line (:func:`rules.engine.los.firing_sight`)."""
         if target.id in self._shoot_cache:
             return self._shoot_cache[target.id]
-        figure = self.figure
-        dread = figure.is_dreadnought
+        dread = self.figure.is_dreadnought
         # Stops with no line to the target that walls and solid squares leave open can
         # be skipped: they see nothing and their answer depends on no figure or door.
-        w = state.board.width
         open_from = 0 if dread else self._open_lines_from(state, target)
-        if not dread and not open_from:
-            self._shoot_cache[target.id] = None
-            return None
+        if dread:
+            result = self._nearest_sight(state, target, self.stops)
+        elif not open_from:
+            result = None
+        elif len(target.squares) == 1:
+            result = self._nearest_sight_of_square(state, target, open_from)
+        else:
+            result = self._nearest_sight(state, target, self.stops_in(open_from, state.board.width))
+        self._shoot_cache[target.id] = result
+        return result
+
+    def _nearest_sight(
+        self, state: GameState, target: Figure, scan: list[tuple[int, Square]]
+    ) -> tuple[int, Square, str] | None:
+        """:meth:`shooting_stop` looked for among ``scan`` (stops in their order)."""
+        figure = self.figure
+        dread = figure.is_dreadnought
         towards = [(b, layout_lines_to(state, b)) for b in target.squares]
         found = None
         doubtful = None
@@ -268,7 +280,7 @@ class AlienReach:
         shut = door_blockers(state)
         occupant = state.occupant
         body: tuple[Square, ...]
-        for steps, anchor in self.stops if dread else self.stops_in(open_from, w):
+        for steps, anchor in scan:
             if doubtful is not None and steps > doubtful[0]:
                 break
             if dread:
@@ -299,9 +311,40 @@ class AlienReach:
                 break
             if seen and doubtful is None:
                 doubtful = (steps, anchor, "doubtful")
-        result = found or doubtful
-        self._shoot_cache[target.id] = result
-        return result
+        return found or doubtful
+
+    def _nearest_sight_of_square(
+        self, state: GameState, target: Figure, open_from: int
+    ) -> tuple[int, Square, str] | None:
+        """:meth:`_nearest_sight` of a 1x1 alien at a one-square target among the stops
+        of ``open_from`` (:meth:`_open_lines_from`), the common case, with one line per
+        stop: no body or target squares to loop over."""
+        b = target.squares[0]
+        lines_to = layout_lines_to(state, b)
+        doubtful = None
+        ignore = {self.figure.id, target.id}
+        reads = self.reads
+        door_reads = self.door_reads if self.door_reads is not None else set()
+        shut = door_blockers(state)
+        occupant = state.occupant
+        for steps, anchor in self.stops_in(open_from, state.board.width):
+            if doubtful is not None and steps > doubtful[0]:
+                break
+            line = lines_to.get(anchor)
+            if line is None:
+                line = layout_line_to(state, lines_to, anchor, b)
+            if line.blocked:
+                continue
+            if reads is not None:
+                reads.update(line.watched)
+                door_reads.update(line.watched_doors)
+            visible, is_doubtful = verdict_with(line, shut, occupant, ignore)
+            if visible:
+                if not is_doubtful:
+                    return steps, anchor, "clear"
+                if doubtful is None:
+                    doubtful = (steps, anchor, "doubtful")
+        return doubtful
 
     def may_see(self, state: GameState, targets: list[Figure]) -> bool:
         """False when walls and solid squares block every line from every stop to every
