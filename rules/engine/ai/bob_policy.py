@@ -78,16 +78,16 @@ class BobPolicy:
         an earlier activation is reused). ``ranks`` keeps the type rank of each (unit,
         weapons), and the allowance of each (unit, equipment), for the turn (the event
         phase, over before the first activation, is what sets the modifiers)."""
-        by_alien = []
+        type_ranks = []
         for alien in pending:
             kind = (alien.unit, alien.weapons)
             rank = ranks.get(kind)
             if rank is None:
                 rank = ranks[kind] = type_rank(activation_type(alien, ctx.rules))
-            by_alien.append((rank, alien))
-        top = min(rank for rank, _ in by_alien)
+            type_ranks.append(rank)
+        top = min(type_ranks)
         same_type = []
-        for rank, alien in by_alien:
+        for rank, alien in zip(type_ranks, pending, strict=True):
             if rank == top:
                 moves = ("allowance", alien.unit, alien.equipment)
                 squares = ranks.get(moves)

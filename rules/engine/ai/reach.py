@@ -921,9 +921,14 @@ class Assessment:
     focus: PlayerReach | None
     criterion: str
     activation_type: str
+    #: :meth:`readiness`, once made (the same for a copy on another state).
+    ready: Readiness | None = None
 
     def readiness(self) -> Readiness:
-        return Readiness(self.reach.figure.id, self.activation_type, self.focus)
+        made = self.ready
+        if made is None:
+            made = self.ready = Readiness(self.reach.figure.id, self.activation_type, self.focus)
+        return made
 
 
 def assess_focus(

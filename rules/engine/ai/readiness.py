@@ -263,4 +263,5 @@ def _on_state(assessment: Assessment, state: GameState, figure: Figure) -> Asses
         assessment.focus,
         assessment.criterion,
         assessment.activation_type,
+        assessment.ready,
     )
