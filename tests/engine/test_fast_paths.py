@@ -1090,3 +1090,95 @@ def test_sight_of_a_one_square_target_matches_the_general_scan(map_name):
             found += answer is not None
         assert (quick.reads, quick.door_reads) == (plain.reads, plain.door_reads)
     assert found >= 5
+
+
+# --- Attacks (choosing and carrying out): second round --------------------------------------
+
+
+def _plain_focus_plans(ctx, assessment, players):
+    """focus_plans as first written: every target's adjacent stop, scores from the odds."""
+    from rules.engine.ai.plans import Shot
+    from rules.engine.combat import hand_to_hand_dice, kill_value, shot_dice
+    from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
+
+    reach = assessment.reach
+    alien = reach.figure
+    state, rules = ctx.state, ctx.rules
+    mine = hand_to_hand_dice(rules, alien.unit, alien.weapons)
+    single = [
+        w
+        for w in alien.weapons
+        if rules.weapon(w).can_shoot and rules.weapon(w).pattern == "single"
+    ]
+    plans = []
+
+    def plan(kind, weapon, target, anchor, steps, distance, doubtful, odds):
+        points, life = odds.expected_points(), odds.expected_life_points()
+        pattern = "single" if kind == "shoot" else weapon
+        shot = Shot(weapon, pattern, target.id, None, 1, points, life)
+        plans.append(
+            Plan(
+                kind,
+                anchor,
+                steps,
+                weapon,
+                target.id,
+                None,
+                points,
+                life,
+                1,
+                distance,
+                doubtful,
+                (shot,),
+            )
+        )
+
+    for player in players:
+        for target in targets_of(state, player):
+            value = kill_value(state, target, rules)
+            info = TargetInfo("t", target.life_points, value, "marine")
+            steps, anchor = reach.adjacent_stop(state, target)
+            if mine.count > 0 and anchor is not None and steps <= reach.allowance:
+                theirs = hand_to_hand_dice(rules, target.unit, target.weapons)
+                me = TargetInfo("a", alien.life_points, 0, "alien")
+                odds = hand_to_hand_odds(me, mine, info, theirs)
+                plan("hand_to_hand", "hand_to_hand", target, anchor, steps, steps, False, odds)
+            if not single:
+                continue
+            stop = reach.shooting_stop(state, target)
+            if stop is None:
+                continue
+            armour = rules.unit(target.unit).armour
+            for weapon in single:
+                odds = shot_odds(shot_dice(rules, weapon), info, armour, "alien")
+                plan("shoot", weapon, target, stop[1], stop[0], steps, stop[2] == "doubtful", odds)
+    return plans
+
+
+@pytest.mark.parametrize("policy", ["bob", "priority", "solitaire"])
+def test_focus_plans_equal_the_plain_plans(policy, monkeypatch):
+    """Focus plans (alien and target data read once; no adjacent stop sought for a target
+    that can neither be shot nor fought) equal the plans of the plain loop, in order,
+    through turns of every policy that uses them."""
+    from rules.engine.ai import attack_choice, priority_policy, solitaire_policy
+
+    fast = attack_choice.focus_plans
+    compared = []
+
+    def checked(ctx, assessment, players):
+        plain = _plain_focus_plans(ctx, assessment, players)
+        plans = fast(ctx, assessment, players)
+        assert plans == plain
+        compared.append(len(plans))
+        return plans
+
+    for module in (attack_choice, priority_policy, solitaire_policy):
+        monkeypatch.setattr(module, "focus_plans", checked)
+    clear_caches()
+    for seed in range(3):
+        state = reference_turn_state()
+        for turn in range(4):
+            state, _ = resolve_alien_turn(
+                state, policy_named(policy), SeededDice(seed=seed * 10 + turn)
+            )
+    assert len(compared) >= 10 and sum(compared) >= 10, compared

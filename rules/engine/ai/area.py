@@ -262,10 +262,12 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
 
 
 def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
-    from rules.engine.ai.plans import _shot_score
+    from rules.engine.ai.plans import shot_score
 
-    points, life = _shot_score(
-        ctx.rules.weapon(weapon).dice,
+    dice = ctx.rules.weapon(weapon).dice
+    points, life = shot_score(
+        dice.white,
+        dice.red,
         _armour(ctx, target),
         target.life_points,
         target_info(ctx.state, target, ctx.rules).value,

@@ -11,10 +11,10 @@ expected damage, and never an aim whose template would touch another alien.
 from __future__ import annotations
 
 from rules.engine.ai.area import area_plans
-from rules.engine.ai.plans import Plan, melee_plan, rank_plans, shot_plan
+from rules.engine.ai.plans import Plan, melee_score, rank_plans, shot_score, single_plan
 from rules.engine.ai.reach import Assessment, targets_of
 from rules.engine.ai.turn import TurnContext
-from rules.engine.combat import hand_to_hand_dice
+from rules.engine.combat import HAND_TO_HAND, SHOOT, hand_to_hand_dice, kill_value, shot_dice
 from rules.engine.state import Figure
 
 AREA_TYPES = frozenset({"chaos_marine_heavy", "dreadnought"})
@@ -25,35 +25,62 @@ def uses_area_rule(assessment: Assessment) -> bool:
 
 
 def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) -> list[Plan]:
-    """Hand-to-hand and single-shot plans against the figures of ``players``."""
+    """Hand-to-hand and single-shot plans against the figures of ``players``.
+
+    What depends on the alien alone (its dice, its single-shot weapons) is read once, and
+    what depends on the target alone (kill value, armour) once per target that has a plan.
+    Where no target of a player can be reached for a fight this turn (its reach's distance,
+    the nearest adjacent stop over its targets, is beyond the allowance), a target's
+    adjacent stop is only looked for when it can be shot (for the nearest-target
+    tie-break)."""
     reach = assessment.reach
     alien: Figure = reach.figure
-    rules = ctx.rules
+    state, rules = ctx.state, ctx.rules
+    allowance = reach.allowance
     plans: list[Plan] = []
-    melee = hand_to_hand_dice(rules, alien.unit, alien.weapons).count > 0
-    shooting = [w for w in alien.weapons if rules.weapon(w).can_shoot]
-    single = [w for w in shooting if rules.weapon(w).pattern == "single"]
+    mine = hand_to_hand_dice(rules, alien.unit, alien.weapons)
+    melee = mine.count > 0
+    single = []
+    for key in alien.weapons:
+        weapon = rules.weapon(key)
+        if weapon.can_shoot and weapon.pattern == "single":
+            single.append((key, shot_dice(rules, key)))
+    distances = {r.player: r.distance for r in assessment.reaches}
     for player in players:
-        for target in targets_of(ctx.state, player):
-            steps, anchor = reach.adjacent_stop(ctx.state, target)
-            if melee and anchor is not None and steps <= reach.allowance:
-                plans.append(melee_plan(ctx.state, rules, alien, target, anchor, steps))
-            if not single:
+        fights = melee and distances.get(player, 0) <= allowance
+        for target in targets_of(state, player):
+            stop = reach.shooting_stop(state, target) if single else None
+            if stop is None and not fights:
                 continue
-            stop = reach.shooting_stop(ctx.state, target)
+            steps, anchor = reach.adjacent_stop(state, target)
+            fight = anchor if fights and steps <= allowance else None
+            if fight is None and stop is None:
+                continue
+            value = kill_value(state, target, rules)
+            if fight is not None:
+                theirs = hand_to_hand_dice(rules, target.unit, target.weapons)
+                score = melee_score(
+                    mine.white,
+                    mine.red,
+                    alien.life_points,
+                    theirs.white,
+                    theirs.red,
+                    target.life_points,
+                    value,
+                )
+                plans.append(
+                    single_plan(
+                        HAND_TO_HAND, HAND_TO_HAND, target.id, fight, steps, steps, False, score
+                    )
+                )
             if stop is None:
                 continue
-            for weapon in single:
+            armour = rules.unit(target.unit).armour
+            for key, dice in single:
+                score = shot_score(dice.white, dice.red, armour, target.life_points, value)
                 plans.append(
-                    shot_plan(
-                        ctx.state,
-                        rules,
-                        weapon,
-                        target,
-                        stop[1],
-                        stop[0],
-                        steps,
-                        stop[2] == "doubtful",
+                    single_plan(
+                        SHOOT, key, target.id, stop[1], stop[0], steps, stop[2] == "doubtful", score
                     )
                 )
     return plans

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import attrgetter
 
-from rules.engine.combat import hand_to_hand_dice, kill_value, owner_of, shot_dice
+from rules.engine.combat import kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.records import quick_init
 from rules.engine.state import Figure, GameState
@@ -141,35 +141,19 @@ def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInf
     return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
 
 
-def _shot_score(
-    dice: DiceSpec, armour: int, life_points: int, value: int
-) -> tuple[Fraction, Fraction]:
-    """Expected points and life points of a shot with ``dice`` at a marine."""
-    return _kept_shot_score(dice.white, dice.red, armour, life_points, value)
-
-
 @lru_cache(maxsize=4096)
-def _kept_shot_score(
+def shot_score(
     white: int, red: int, armour: int, life_points: int, value: int
 ) -> tuple[Fraction, Fraction]:
-    # Memoised on the dice's numbers: a DiceSpec's hash is a call in Python.
+    """Expected points and life points of a shot with ``white`` and ``red`` dice at a
+    marine (memoised on the dice's numbers: a DiceSpec's hash is a call in Python)."""
     dice = DiceSpec(white, red)
     odds = shot_odds(dice, TargetInfo("t", life_points, value, "marine"), armour, "alien")
     return odds.expected_points(), odds.expected_life_points()
 
 
-def _melee_score(
-    dice: DiceSpec, own_life: int, target_dice: DiceSpec, life_points: int, value: int
-) -> tuple[Fraction, Fraction]:
-    """Expected points and life points of a fight of an alien (``dice``, ``own_life``)
-    with a marine."""
-    return _kept_melee_score(
-        dice.white, dice.red, own_life, target_dice.white, target_dice.red, life_points, value
-    )
-
-
 @lru_cache(maxsize=4096)
-def _kept_melee_score(
+def melee_score(
     white: int,
     red: int,
     own_life: int,
@@ -178,7 +162,8 @@ def _kept_melee_score(
     life_points: int,
     value: int,
 ) -> tuple[Fraction, Fraction]:
-    # Memoised on the dice's numbers, as _kept_shot_score.
+    """Expected points and life points of a fight of an alien (``white``, ``red``,
+    ``own_life``) with a marine (memoised as :func:`shot_score`)."""
     odds = hand_to_hand_odds(
         TargetInfo("a", own_life, 0, "alien"),
         DiceSpec(white, red),
@@ -188,66 +173,20 @@ def _kept_melee_score(
     return odds.expected_points(), odds.expected_life_points()
 
 
-def shot_plan(
-    state: GameState,
-    rules: RulesData,
+def single_plan(
+    kind: str,
     weapon: str,
-    target: Figure,
+    target: str,
     anchor: tuple[int, int],
     steps: int,
     distance: int,
     doubtful: bool,
+    score: tuple[Fraction, Fraction],
 ) -> Plan:
-    dice = shot_dice(rules, weapon)
-    armour = rules.unit(target.unit).armour
-    value = kill_value(state, target, rules)
-    points, life = _shot_score(dice, armour, target.life_points, value)
-    shot = Shot(weapon, "single", target.id, None, 1, points, life)
+    """A plan of one shot or one fight (``kind`` "shoot" or "hand_to_hand", ``weapon``
+    "hand_to_hand" for a fight) at ``target`` with its expected points and life points."""
+    points, life = score
+    shot = Shot(weapon, "single" if kind == "shoot" else weapon, target, None, 1, points, life)
     return Plan(
-        "shoot",
-        anchor,
-        steps,
-        weapon,
-        target.id,
-        None,
-        points,
-        life,
-        1,
-        distance,
-        doubtful,
-        (shot,),
-    )
-
-
-def melee_plan(
-    state: GameState,
-    rules: RulesData,
-    alien: Figure,
-    target: Figure,
-    anchor: tuple[int, int],
-    steps: int,
-) -> Plan:
-    dice = hand_to_hand_dice(rules, alien.unit, alien.weapons)
-    target_dice = hand_to_hand_dice(rules, target.unit, target.weapons)
-    points, life = _melee_score(
-        dice,
-        alien.life_points,
-        target_dice,
-        target.life_points,
-        kill_value(state, target, rules),
-    )
-    shot = Shot("hand_to_hand", "hand_to_hand", target.id, None, 1, points, life)
-    return Plan(
-        "hand_to_hand",
-        anchor,
-        steps,
-        "hand_to_hand",
-        target.id,
-        None,
-        points,
-        life,
-        1,
-        steps,
-        False,
-        (shot,),
+        kind, anchor, steps, weapon, target, None, points, life, 1, distance, doubtful, (shot,)
     )
