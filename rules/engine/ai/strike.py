@@ -33,6 +33,7 @@ from rules.engine.combat import (
 from rules.engine.geometry import is_orthogonally_adjacent
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
+from rules.engine.narration import Step
 from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import MARINE, Figure, GameState
 
@@ -72,15 +73,17 @@ def narrate_events(
     steps; scores (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
     attack). The attack itself, its hits and blasts are told by the plan and the dice
     steps; door events cannot happen (aliens never attack doors here)."""
+    # Dice steps are made directly, without ``ctx.say``'s keyword arguments.
+    steps = ctx.steps
     for roll in ctx.dice.log[rolls_before:]:
-        ctx.say(
-            "dice",
-            figure=roll.subject or "-",
-            kind=roll.kind._value_,  # as .value, without the enum property's call
-            values=list(roll.values),
-            purpose=roll.purpose,
-            purpose_params=dict(roll.params),
-        )
+        params = {
+            "figure": roll.subject or "-",
+            "kind": roll.kind._value_,  # as .value, without the enum property's call
+            "values": list(roll.values),
+            "purpose": roll.purpose,
+            "purpose_params": dict(roll.params),
+        }
+        steps.append(Step("dice", params))
     for event in events:
         fid = event.figure_id
         if event.kind == "damage":
