@@ -1182,3 +1182,19 @@ def test_focus_plans_equal_the_plain_plans(policy, monkeypatch):
                 state, policy_named(policy), SeededDice(seed=seed * 10 + turn)
             )
     assert len(compared) >= 10 and sum(compared) >= 10, compared
+
+
+def test_seeded_combat_dice_rolled_together_equal_one_by_one():
+    """Seeded white and red dice taken from the byte pool in one loop give the faces, and
+    leave the pool, as rolling each die through ``_face`` does, mixed with other dice."""
+    from rules.engine.dice import Dice, DieKind
+
+    rng = random.Random(5)
+    kinds = [DieKind.WHITE, DieKind.RED, DieKind.D6, DieKind.D3, DieKind.D12]
+    for seed in range(20):
+        fast, plain = SeededDice(seed=seed), SeededDice(seed=seed)
+        for _ in range(60):
+            kind, count = rng.choice(kinds), rng.randint(0, 9)
+            expected = Dice._faces(plain, kind, count, "", {})
+            assert fast.roll(kind, count) == expected
+            assert fast._pool == plain._pool and fast._counter == plain._counter

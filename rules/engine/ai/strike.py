@@ -30,7 +30,6 @@ from rules.engine.combat import (
     resolve_attack,
     shot_dice,
 )
-from rules.engine.geometry import is_orthogonally_adjacent
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
 from rules.engine.narration import Step
@@ -128,6 +127,16 @@ def _kept_odds(key: tuple, make: Callable[[], AttackOdds]) -> AttackOdds:
     return odds
 
 
+def _touching(state: GameState, alien: Figure, target: Figure) -> bool:
+    """An open edge joins a square of ``alien`` to a square of ``target`` (a plain loop:
+    ``any`` over a generator costs more than the test itself)."""
+    for a in alien.squares:
+        for b in target.squares:
+            if abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1 and state.edge_open(a, b):
+                return True
+    return False
+
+
 def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption | None:
     """The combat option of a single shot, a fight or a missile, built without listing
     every option of the alien (combat resolves it); None when the attack is not legal as
@@ -144,11 +153,7 @@ def direct_option(ctx: TurnContext, alien: Figure, shot: Shot) -> AttackOption |
     if target.unit == "tarantula":
         return None  # combat's own option handles the Tarantula's armour rules
     if shot.pattern == "hand_to_hand":
-        if not any(
-            is_orthogonally_adjacent(a, b) and state.edge_open(a, b)
-            for a in alien.squares
-            for b in target.squares
-        ):
+        if not _touching(state, alien, target):
             return None
         mine, theirs = _part(ctx, alien), _part(ctx, target)
         my_dice = hand_to_hand_dice(rules, alien.unit, alien.weapons)
