@@ -170,8 +170,10 @@ def is_attackable(state: GameState, figure: Figure, data: RulesData) -> bool:
     or marine Dreadnought (RULES §7)."""
     if not figure.on_board:
         return False
-    if any(state.board.claw_of(sq) is not None for sq in figure.squares):
-        return False
+    claw_of = state.board.claw_of
+    for sq in figure.squares:  # a plain loop: any() over a generator costs more
+        if claw_of(sq) is not None:
+            return False
     if _is_vehicle(data, figure):
         return pilot_of(state, figure.id) is not None
     return True
@@ -200,9 +202,28 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
             return _token_value(state, "dreadnought", data, value)
         return cls
     if victim.side == MARINE:
-        gunner = victim.piloting is not None and _is_tarantula(state, victim.piloting)
-        return data.marine_value(victim.unit, victim.weapons, gunner=gunner)
+        if victim.piloting is not None and _is_tarantula(state, victim.piloting):
+            return data.marine_value(victim.unit, victim.weapons, gunner=True)
+        return _marine_value(data, victim)
     return _token_value(state, victim.unit, data, data.alien_tokens.get(victim.unit, 0))
+
+
+#: By figure (its id, holding the figure so that the id stays its own): the rules data
+#: and the value of a marine that is no Tarantula gunner. ``RulesData.marine_value``
+#: builds a set of weapon classes per call, and plans and fights ask for the values of
+#: the same (immutable) figures again and again.
+_VALUES_KEPT: dict[int, tuple[Figure, RulesData, int]] = {}
+_MAX_VALUES_KEPT = 4096
+
+
+def _marine_value(data: RulesData, marine: Figure) -> int:
+    kept = _VALUES_KEPT.get(id(marine))
+    if kept is None or kept[0] is not marine or kept[1] is not data:
+        if len(_VALUES_KEPT) >= _MAX_VALUES_KEPT:
+            _VALUES_KEPT.clear()
+        value = data.marine_value(marine.unit, marine.weapons)
+        kept = _VALUES_KEPT[id(marine)] = (marine, data, value)
+    return kept[2]
 
 
 def _token_value(state: GameState, alien: str, data: RulesData, value: int) -> int:

@@ -1198,3 +1198,17 @@ def test_seeded_combat_dice_rolled_together_equal_one_by_one():
             expected = Dice._faces(plain, kind, count, "", {})
             assert fast.roll(kind, count) == expected
             assert fast._pool == plain._pool and fast._counter == plain._counter
+
+
+def test_kept_marine_values_equal_the_rules_data():
+    """Marine values kept per figure (and rules data) equal ``RulesData.marine_value``,
+    asked twice, for two rules data objects and new figures (which may take the id of a
+    figure freed before)."""
+    from rules.engine.combat import _marine_value
+
+    for data in (RULES, load_rules_data()):
+        for _ in range(2):
+            for key, unit in data.units.items():
+                for weapons in (tuple(unit.weapons), (), tuple(data.weapons)[:3]):
+                    marine = Figure("m", "marine", "p1", key, ((0, 0),), 1, weapons=weapons)
+                    assert _marine_value(data, marine) == data.marine_value(key, weapons)

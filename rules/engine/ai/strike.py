@@ -73,7 +73,7 @@ def narrate_events(
     attack). The attack itself, its hits and blasts are told by the plan and the dice
     steps; door events cannot happen (aliens never attack doors here)."""
     # Dice steps are made directly, without ``ctx.say``'s keyword arguments.
-    steps = ctx.steps
+    log = ctx.steps
     for roll in ctx.dice.log[rolls_before:]:
         params = {
             "figure": roll.subject or "-",
@@ -82,7 +82,7 @@ def narrate_events(
             "purpose": roll.purpose,
             "purpose_params": dict(roll.params),
         }
-        steps.append(Step("dice", params))
+        log.append(Step("dice", params))
     for event in events:
         fid = event.figure_id
         if event.kind == "damage":
