@@ -1662,3 +1662,10 @@ _RESOLVERS = {
     "conversion": _resolve_conversion,
     "lascannon": _resolve_lascannon,
 }
+
+
+def clear_caches() -> None:
+    """Forget the kept marine values, dice and blast squares (cold-start measurements)."""
+    _VALUES_KEPT.clear()
+    _DICE_KEPT.clear()
+    _BLAST_SQUARES.clear()

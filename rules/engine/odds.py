@@ -511,3 +511,19 @@ def enumerate_rolls(dice: DiceSpec) -> Iterator[tuple[int, ...]]:
     For tests and brute-force checks; the distributions above never enumerate."""
     faces = [WHITE_FACES] * dice.white + [RED_FACES] * dice.red
     return itertools.product(*faces)
+
+
+def clear_caches() -> None:
+    """Forget every memoised distribution and odds (cold-start measurements)."""
+    for memoised in (
+        dice_sum,
+        dice_total_and_highest,
+        hand_to_hand_difference,
+        shot_damage,
+        _single_roll_losses,
+        _combine,
+        shot_odds,
+        hand_to_hand_odds,
+        best_split,
+    ):
+        memoised.cache_clear()

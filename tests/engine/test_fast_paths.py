@@ -1212,3 +1212,22 @@ def test_kept_marine_values_equal_the_rules_data():
                 for weapons in (tuple(unit.weapons), (), tuple(data.weapons)[:3]):
                     marine = Figure("m", "marine", "p1", key, ((0, 0),), 1, weapons=weapons)
                     assert _marine_value(data, marine) == data.marine_value(key, weapons)
+
+
+def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
+    """Clearing the caches of choosing and carrying out attacks (each module's
+    ``clear_caches``) changes no turn: the same steps and state as with warm caches."""
+    from rules.engine import combat, odds
+    from rules.engine.ai import area, plans, strike
+
+    def played() -> list:
+        state, out = reference_turn_state(), []
+        for seed in range(3):
+            state, steps = resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=seed))
+            out.append(([s.as_dict() for s in steps], state.to_json()))
+        return out
+
+    warm = played()
+    for module in (strike, plans, area, combat, odds):
+        module.clear_caches()
+    assert played() == warm

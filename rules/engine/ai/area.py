@@ -575,3 +575,12 @@ def _aim_text(shot: Shot) -> str:
     if shot.aim is None:
         return "-"
     return f"{shot.aim[0]},{shot.aim[1]}"
+
+
+def clear_caches() -> None:
+    """Forget the kept missile shots, ranked aims, figure tokens and aim areas
+    (cold-start measurements)."""
+    _BLASTS.clear()
+    _FIGURE_TOKENS.clear()
+    _TOKEN_OF_OBJECT.clear()
+    _AIM_AREAS.clear()

@@ -190,3 +190,10 @@ def single_plan(
     return Plan(
         kind, anchor, steps, weapon, target, None, points, life, 1, distance, doubtful, (shot,)
     )
+
+
+def clear_caches() -> None:
+    """Forget the kept plan scores and rounded scores (cold-start measurements)."""
+    _ROUNDED.clear()
+    shot_score.cache_clear()
+    melee_score.cache_clear()
