@@ -867,6 +867,33 @@ def _carry_occupancy(
         after.memo[_ALIEN_TABLES] = (tables[0], bytes(free))
 
 
+def carry_occupancy_without(before: GameState, after: GameState, figure: Figure) -> None:
+    """Give ``after`` (``before`` without ``figure``: the same board and blips) the alien
+    occupancy tables and the occupant table ``before`` already built, with the figure's
+    squares empty again, instead of walking every figure again (the Alien AI kills a
+    few figures a turn). An emptied square reads as on a board with no figure, as no
+    other figure stands there in a valid state; nothing is carried if a blip does."""
+    squares = figure.squares
+    if any(b.square in squares for b in before.blips):
+        return
+    w = before.board.width
+    emptied = [x + y * w for x, y in squares]
+    occupant = before.__dict__.get("occupant")
+    if occupant is not None:
+        table = list(occupant)
+        for i in emptied:
+            table[i] = None
+        after.__dict__["occupant"] = tuple(table)
+    tables = before.memo.get(_ALIEN_TABLES)
+    if tables is not None:
+        open_ = _open_squares(before.board, True)
+        passable = bytearray(tables[0])
+        free = bytearray(tables[1])
+        for i in emptied:
+            passable[i] = free[i] = open_[i]
+        after.memo[_ALIEN_TABLES] = (bytes(passable), bytes(free))
+
+
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
     """Sections surveyed: listed in the state, or where a marine-side figure stands
     (memoised per state)."""

@@ -397,6 +397,9 @@ class GameState:
         by_id = self._by_id.copy()
         del by_id[figure_id]
         new.__dict__["_by_id"] = by_id
+        from .movement import carry_occupancy_without  # movement imports this module
+
+        carry_occupancy_without(self, new, self.figures[k])
         return new
 
     def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:

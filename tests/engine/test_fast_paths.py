@@ -1231,3 +1231,42 @@ def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
     for module in (strike, plans, area, combat, odds):
         module.clear_caches()
     assert played() == warm
+
+
+# -- Round two, state and movement (engineer A) ---------------------------------------------
+
+
+def test_occupancy_tables_carried_past_a_removed_figure_equal_fresh_ones():
+    """A state without one figure (a kill) gets the alien occupancy tables and the
+    occupant table patched from the old state's: the same as built from scratch, for
+    every kind of figure removed, one after another."""
+    state = mixed_state()
+    alien = next(f for f in state.figures if f.side == "alien")
+    for figure in state.figures:
+        stop_table(state, alien.id)
+        assert state.occupant
+        new = state.without_figure(figure.id)
+        assert movement._ALIEN_TABLES in new.memo and "occupant" in new.__dict__
+        plain = rebuilt(new)
+        assert new.occupant == plain.occupant
+        assert new.memo[movement._ALIEN_TABLES] == movement._occupancy_tables(
+            plain, alien, frozenset()
+        )
+        if figure.id != alien.id:
+            state = new
+
+
+def test_no_occupancy_table_is_carried_past_a_removed_figure_on_a_blip():
+    """Tables are carried past a removal only when no blip lies under the figure."""
+    state = mixed_state()
+    alien = next(f for f in state.figures if f.side == "alien")
+    marine = next(f for f in state.figures if f.side == "marine")
+    from rules.engine.state import Blip
+
+    stop_table(state, alien.id)
+    assert state.occupant
+    odd = state.replace(blips=(Blip("b-odd", marine.squares[0], "ork"),))
+    stop_table(odd, alien.id)
+    assert odd.occupant
+    new = odd.without_figure(marine.id)
+    assert movement._ALIEN_TABLES not in new.memo and "occupant" not in new.__dict__
