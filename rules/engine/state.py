@@ -16,7 +16,6 @@ import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from functools import cache
-from operator import itemgetter
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
@@ -424,21 +423,23 @@ class GameState:
             return replace(self, **changes)
         new = object.__new__(GameState)
         values = new.__dict__
-        old = self.__dict__
-        values.update(zip(_STATE_FIELD_ORDER, _state_field_values(old), strict=True))
+        # Merging this state's whole dict (its fields and derived tables) and dropping the
+        # tables that no longer hold is far cheaper than copying the fields by name.
+        values.update(self.__dict__)
         values.update(changes)
         if "doors" in changes or "board" in changes:
             new.__post_init__()  # else the doors are this state's table, complete already
         values["memo"] = {}
-        if "board" not in changes:
-            kept: tuple[str, ...] = _FIGURE_LOOKUPS if "figures" not in changes else ()
-            if "doors" not in changes:
-                kept += ("door_open_slots",)
-            for name in kept:
-                if name in old:
-                    values[name] = old[name]
-            if "figures" not in changes and "blips" not in changes:
-                self._keep_standing_tables(new)
+        if "board" in changes:
+            dropped = _DERIVED_TABLES
+        elif "figures" in changes:
+            dropped = _FIGURE_LOOKUPS + _DOOR_LOOKUPS if "doors" in changes else _FIGURE_LOOKUPS
+        else:
+            dropped = _DOOR_LOOKUPS if "doors" in changes else ()
+        for name in dropped:
+            values.pop(name, None)
+        if "board" not in changes and "figures" not in changes and "blips" not in changes:
+            self._keep_standing_tables(new)
         return new
 
     # -- JSON -------------------------------------------------------------------------
@@ -566,9 +567,14 @@ class GameState:
 
 _STATE_FIELD_ORDER = tuple(f.name for f in fields(GameState))
 _STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
-_state_field_values = itemgetter(*_STATE_FIELD_ORDER)
 #: Tables derived from the figures alone (none of them is ever changed in place).
 _FIGURE_LOOKUPS = ("_by_id", "_slot", "occupant")
+#: Tables derived from the doors alone.
+_DOOR_LOOKUPS = ("door_open_slots",)
+#: Every table a state derives (the memo included).
+_DERIVED_TABLES = tuple(
+    name for name, value in vars(GameState).items() if isinstance(value, _derived)
+)
 #: Memo entries (by the first item of their key) that depend only on the board, the blips
 #: and where each figure stands, its side and its player: movement's occupancy tables
 #: (``movement._occupancy_tables``). A new state keeps them while those stay the same.
