@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, DoorState
@@ -821,16 +821,12 @@ def follow_path(
     return moved, events
 
 
-_FIGURE_FIELDS = tuple(f.name for f in fields(Figure))
-
-
 def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | None) -> Figure:
     """``figure.moved_to(squares, facing)``, built by copying the fields directly instead
     of through the frozen dataclass's ``__init__`` (every alien move of the AI makes one)."""
     moved = object.__new__(Figure)
-    old, new = figure.__dict__, moved.__dict__
-    for name in _FIGURE_FIELDS:
-        new[name] = old[name]
+    new = moved.__dict__
+    new.update(figure.__dict__)  # the fields (a figure derives nothing else)
     new["squares"] = squares
     new["is_dreadnought"] = len(squares) == 4
     new["facing"] = facing or figure.facing
