@@ -96,12 +96,16 @@ def _cycle_collector_paused() -> Iterator[None]:
 
 def clear_caches() -> None:
     """Forget every memo the Alien AI keeps between turns (distances, layout sight,
-    missile templates); for cold-start measurements and tests."""
-    from rules.engine.ai import area, reach
+    attack squares, missile aims and templates, kept dice, odds and scores); for
+    cold-start measurements and tests. Tables of the board alone stay."""
+    from rules.engine import combat, odds
+    from rules.engine.ai import area, plans, reach, strike
     from rules.engine.los import clear_layout_lines
 
     reach._FIELDS.clear()
     reach._WIDER.clear()
     reach._OPEN_LINES.clear()
+    reach._ATTACK_SQUARES.clear()
     clear_layout_lines()
-    area._BLASTS.clear()
+    for module in (area, plans, strike, combat, odds):
+        module.clear_caches()
