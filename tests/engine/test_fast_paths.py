@@ -1270,3 +1270,21 @@ def test_no_occupancy_table_is_carried_past_a_removed_figure_on_a_blip():
     assert odd.occupant
     new = odd.without_figure(marine.id)
     assert movement._ALIEN_TABLES not in new.memo and "occupant" not in new.__dict__
+
+
+# --- Engineer B, round three: reach tables ---------------------------------------------
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(min_value=0, max_value=(1 << 300) - 1),
+    st.integers(min_value=300, max_value=320),
+)
+def test_memoised_bit_flags_match_the_plain_bytes(mask: int, size: int) -> None:
+    """The memoised flags are the plain per-bit bytes, asked twice (the second a hit)."""
+    from rules.engine.ai import reach
+
+    plain = bytes((mask >> i) & 1 for i in range(size))
+    assert reach._bit_flags(mask, size) == plain
+    assert reach._bit_flags(mask, size) == plain
+    assert len(reach._FLAGS) <= reach._MAX_FLAGS

@@ -419,10 +419,21 @@ class AlienReach:
 _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 
+#: :func:`_bit_flags` by (mask, size): the same open-line masks come back turn after turn.
+_FLAGS: dict[tuple[int, int], bytes] = {}
+_MAX_FLAGS = 4096
+
+
 def _bit_flags(mask: int, size: int) -> bytes:
     """Byte ``i`` is 1 where bit ``i`` of ``mask`` is set, else 0, for every ``i`` below
-    ``size`` (from the binary numeral: C loops, not one step per bit)."""
-    return format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
+    ``size`` (from the binary numeral: C loops, not one step per bit); memoised."""
+    key = (mask, size)
+    flags = _FLAGS.get(key)
+    if flags is None:
+        if len(_FLAGS) >= _MAX_FLAGS:
+            _FLAGS.clear()
+        flags = _FLAGS[key] = format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
+    return flags
 
 
 #: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
