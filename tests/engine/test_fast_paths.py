@@ -1288,3 +1288,33 @@ def test_memoised_bit_flags_match_the_plain_bytes(mask: int, size: int) -> None:
     assert reach._bit_flags(mask, size) == plain
     assert reach._bit_flags(mask, size) == plain
     assert len(reach._FLAGS) <= reach._MAX_FLAGS
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), allowance=st.integers(0, 8))
+def test_kept_stops_match_a_plain_scan_of_the_field(seed, allowance):
+    """Stops kept per field and occupancy (asked again after figures left, and twice on a
+    state) are those a scan of the distances and the free table lists."""
+    from rules.engine.ai.reach import free_table
+
+    rng = random.Random(seed)
+    state = mixed_state()
+    aliens = [f for f in state.figures if f.side == "alien"]
+    w = state.board.width
+    for _ in range(3):
+        for alien in aliens:
+            for reach in [assess(state, alien, RULES, allowance) for _ in range(2)]:
+                free = free_table(state, alien)
+                plain = [(0, reach.distances.start)] + sorted(
+                    (
+                        (d, (i % w, i // w))
+                        for i, d in enumerate(reach.distances.dist)
+                        if 0 < d <= allowance and free[i]
+                    ),
+                    key=lambda item: (item[0], item[1][1], item[1][0]),
+                )
+                assert reach.stops == plain
+                assert reach.stops_mask(w) == sum({1 << (x + y * w) for _, (x, y) in plain})
+        others = [f for f in state.figures if f.side != "alien"]
+        if others:
+            state = state.without_figure(rng.choice(others).id)

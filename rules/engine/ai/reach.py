@@ -657,14 +657,21 @@ class _FieldTables:
     :func:`values_at` of them, each as (steps, square), and the bit mask of them and the
     start. ``goals``: per set of squares next to a player's targets, those squares as
     (steps, index), nearest first. ``anchors``: the same per target's
-    :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`)."""
+    :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`). ``stops``: per allowance
+    and which positions within it the alien may stop on, the stops and their bit mask
+    (shared by the reaches: never changed)."""
 
-    __slots__ = ("within", "goals", "anchors")
+    __slots__ = ("within", "goals", "anchors", "stops")
 
     def __init__(self) -> None:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
         self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
         self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
+        self.stops: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, Square]], int]] = {}
+
+
+#: Bound on :attr:`_FieldTables.stops` per distance field.
+_MAX_KEPT_STOPS = 256
 
 
 def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int], _FieldTables]:
@@ -900,11 +907,20 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
             )
         within, stoppable_within, steps_and_squares, mask = kept
         can_stop = stoppable_within(stoppable)
-        stops += compress(steps_and_squares, can_stop)
         near_stops = (dfield.start[0] + dfield.start[1] * w, within, can_stop)
-        if 0 in can_stop:
-            for i in compress(within, map(not_, can_stop)):
-                mask ^= 1 << i
+        # The same few occupancies come back state after state: their stops are kept.
+        by_free = tables.stops
+        known = by_free.get((allowance, can_stop))
+        if known is None:
+            stops += compress(steps_and_squares, can_stop)
+            if 0 in can_stop:
+                for i in compress(within, map(not_, can_stop)):
+                    mask ^= 1 << i
+            if len(by_free) >= _MAX_KEPT_STOPS:
+                by_free.clear()
+            by_free[allowance, can_stop] = (stops, mask)
+        else:
+            stops, mask = known
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:  # 0 < d: never the start
