@@ -1318,3 +1318,24 @@ def test_kept_stops_match_a_plain_scan_of_the_field(seed, allowance):
         others = [f for f in state.figures if f.side != "alien"]
         if others:
             state = state.without_figure(rng.choice(others).id)
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), allowance=st.integers(0, 8), density=st.floats(0.0, 1.0))
+def test_kept_stops_in_a_mask_match_a_plain_pick(seed, allowance, density):
+    """Stops in a mask kept with the stops (asked again of a second assessment of the same
+    state, which shares them) are the stops of the mask, in their order."""
+    rng = random.Random(seed)
+    state = mixed_state()
+    alien = rng.choice([f for f in state.figures if f.side == "alien"])
+    first, second = (assess(state, alien, RULES, allowance) for _ in range(2))
+    assert first._stops_by_mask is second._stops_by_mask is not None
+    w = state.board.width
+    mask = 0
+    for _, (x, y) in first.stops:
+        if rng.random() < density:
+            mask |= 1 << (x + y * w)
+    expected = [s for s in first.stops if mask >> (s[1][0] + s[1][1] * w) & 1]
+    assert first.stops_in(mask, w) == expected
+    assert second.stops_in(mask, w) == expected
+    assert second.on_state(state).stops_in(mask, w) == expected

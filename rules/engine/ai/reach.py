@@ -155,6 +155,8 @@ class AlienReach:
     _stop_picker: _Picker | None = None
     #: The tables kept with its distances (:func:`_assess`), None if unknown.
     _tables: _FieldTables | None = None
+    #: :meth:`stops_in` by mask, shared by the reaches with the same stops, if kept.
+    _stops_by_mask: dict[int, list[tuple[int, Square]]] | None = None
 
     @property
     def field(self) -> DistanceField:
@@ -185,6 +187,7 @@ class AlienReach:
             _near_stops=self._near_stops,
             _stop_picker=self._stop_picker,
             _tables=self._tables,
+            _stops_by_mask=self._stops_by_mask,
         )
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
@@ -371,7 +374,20 @@ class AlienReach:
 
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
         """The stops whose bit (index ``x + y * width``) is set in ``mask``, in the order
-        of :attr:`stops`. Stops are ordered by steps, then row, then column, i.e. by
+        of :attr:`stops` (kept per mask with the stops when :func:`assess` kept those: the
+        same targets' masks are asked of them state after state; never changed)."""
+        kept = self._stops_by_mask
+        if kept is None:
+            return self._stops_in(mask, width)
+        found = kept.get(mask)
+        if found is None:
+            if len(kept) >= _MAX_KEPT_STOPS:
+                kept.clear()
+            found = kept[mask] = self._stops_in(mask, width)
+        return found
+
+    def _stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
+        """:meth:`stops_in` worked out. Stops are ordered by steps, then row, then column, i.e. by
         (distance, board index), so a sparse mask is read bit by bit instead of picking
         every stop off a table of the mask's bits."""
         stops = self.stops
@@ -658,8 +674,8 @@ class _FieldTables:
     start. ``goals``: per set of squares next to a player's targets, those squares as
     (steps, index), nearest first. ``anchors``: the same per target's
     :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`). ``stops``: per allowance
-    and which positions within it the alien may stop on, the stops and their bit mask
-    (shared by the reaches: never changed)."""
+    and which positions within it the alien may stop on, the stops, their bit mask and
+    :meth:`AlienReach.stops_in` by mask (shared by the reaches: never changed)."""
 
     __slots__ = ("within", "goals", "anchors", "stops")
 
@@ -667,7 +683,10 @@ class _FieldTables:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
         self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
         self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
-        self.stops: dict[tuple[int, tuple[int, ...]], tuple[list[tuple[int, Square]], int]] = {}
+        self.stops: dict[
+            tuple[int, tuple[int, ...]],
+            tuple[list[tuple[int, Square]], int, dict[int, list[tuple[int, Square]]]],
+        ] = {}
 
 
 #: Bound on :attr:`_FieldTables.stops` per distance field.
@@ -887,6 +906,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     stoppable = free_table(state, figure)
     mask = None
     near_stops = None
+    by_mask: dict[int, list[tuple[int, Square]]] | None = None
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
         # in every state the field serves: only where the alien may stop is read here.
@@ -918,9 +938,10 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
                     mask ^= 1 << i
             if len(by_free) >= _MAX_KEPT_STOPS:
                 by_free.clear()
-            by_free[allowance, can_stop] = (stops, mask)
+            by_mask = {}
+            by_free[allowance, can_stop] = (stops, mask, by_mask)
         else:
-            stops, mask = known
+            stops, mask, by_mask = known
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:  # 0 < d: never the start
@@ -935,6 +956,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         _stops_mask=mask,
         _near_stops=near_stops,
         _tables=tables,
+        _stops_by_mask=by_mask,
     )
     return reach, tables
 
