@@ -1339,3 +1339,29 @@ def test_kept_stops_in_a_mask_match_a_plain_pick(seed, allowance, density):
     assert first.stops_in(mask, w) == expected
     assert second.stops_in(mask, w) == expected
     assert second.on_state(state).stops_in(mask, w) == expected
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), allowance=st.integers(0, 8))
+def test_kept_open_lines_match_the_layout_lines(seed, allowance):
+    """Open lines kept by target squares with the kept stops (asked of a first and a second
+    assessment, after figures left) are the stops with an unblocked layout line to one of
+    the target's squares."""
+    from rules.engine.los import layout_line_to, layout_lines_to
+
+    rng = random.Random(seed)
+    state = mixed_state()
+    alien = rng.choice([f for f in state.figures if f.side == "alien" and not f.is_dreadnought])
+    w = state.board.width
+    for _ in range(2):
+        marines = [f for f in state.figures if f.side == "marine"]
+        for target in marines:
+            plain = 0
+            reach = assess(state, alien, RULES, allowance)
+            for _, a in reach.stops:
+                for b in target.squares:
+                    if not layout_line_to(state, layout_lines_to(state, b), a, b).blocked:
+                        plain |= 1 << (a[0] + a[1] * w)
+            assert reach._open_lines_from(state, target) == plain
+            assert assess(state, alien, RULES, allowance)._open_lines_from(state, target) == plain
+        state = state.without_figure(rng.choice(marines).id)

@@ -147,8 +147,8 @@ class AlienReach:
     door_reads: set[int] | None = None
     _stops_mask: int | None = None
     _field: DistanceField | None = None
-    #: Per target id: :meth:`_open_lines_from`.
-    _open_from: dict[str, int] = dataclasses.field(default_factory=dict)
+    #: Per target's squares: :meth:`_open_lines_from` (shared like :attr:`_stops_by_mask`).
+    _open_from: dict[tuple[Square, ...], int] = dataclasses.field(default_factory=dict)
     #: The stops as :func:`assess` chose them from the positions within reach: (board
     #: index of the start, those positions, whether the alien may stop on each).
     _near_stops: tuple[int, list[int], tuple[int, ...]] | None = None
@@ -188,6 +188,7 @@ class AlienReach:
             _stop_picker=self._stop_picker,
             _tables=self._tables,
             _stops_by_mask=self._stops_by_mask,
+            _open_from=self._open_from,
         )
 
     def adjacent_stop(self, state: GameState, target: Figure) -> tuple[int, Square | None]:
@@ -360,7 +361,7 @@ class AlienReach:
     def _open_lines_from(self, state: GameState, target: Figure) -> int:
         """Bit mask of the stops (1x1 alien) with a line to one of the target's squares
         that no wall or solid square blocks (as :func:`open_lines_to`); kept per target."""
-        mask = self._open_from.get(target.id)
+        mask = self._open_from.get(target.squares)
         if mask is None:
             stops_mask = self.stops_mask(state.board.width)
             mask = 0
@@ -369,7 +370,9 @@ class AlienReach:
                 if stops_mask & ~masks[0]:
                     _add_open_lines(state, masks, layout_lines_to(state, b), b, self.stops)
                 mask |= masks[1]
-            mask = self._open_from[target.id] = mask & stops_mask
+            if len(self._open_from) >= _MAX_KEPT_STOPS:
+                self._open_from.clear()
+            mask = self._open_from[target.squares] = mask & stops_mask
         return mask
 
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
@@ -674,8 +677,9 @@ class _FieldTables:
     start. ``goals``: per set of squares next to a player's targets, those squares as
     (steps, index), nearest first. ``anchors``: the same per target's
     :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`). ``stops``: per allowance
-    and which positions within it the alien may stop on, the stops, their bit mask and
-    :meth:`AlienReach.stops_in` by mask (shared by the reaches: never changed)."""
+    and which positions within it the alien may stop on, the stops, their bit mask,
+    :meth:`AlienReach.stops_in` by mask and :meth:`AlienReach._open_lines_from` by target
+    squares (shared by the reaches with those stops: never changed)."""
 
     __slots__ = ("within", "goals", "anchors", "stops")
 
@@ -685,7 +689,12 @@ class _FieldTables:
         self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
         self.stops: dict[
             tuple[int, tuple[int, ...]],
-            tuple[list[tuple[int, Square]], int, dict[int, list[tuple[int, Square]]]],
+            tuple[
+                list[tuple[int, Square]],
+                int,
+                dict[int, list[tuple[int, Square]]],
+                dict[tuple[Square, ...], int],
+            ],
         ] = {}
 
 
@@ -907,6 +916,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     mask = None
     near_stops = None
     by_mask: dict[int, list[tuple[int, Square]]] | None = None
+    open_from: dict[tuple[Square, ...], int] = {}
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
         # in every state the field serves: only where the alien may stop is read here.
@@ -939,9 +949,9 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
             if len(by_free) >= _MAX_KEPT_STOPS:
                 by_free.clear()
             by_mask = {}
-            by_free[allowance, can_stop] = (stops, mask, by_mask)
+            by_free[allowance, can_stop] = (stops, mask, by_mask, open_from)
         else:
-            stops, mask, by_mask = known
+            stops, mask, by_mask, open_from = known
     else:
         for i, d in enumerate(dfield.dist):
             if 0 < d <= allowance and stoppable[i]:  # 0 < d: never the start
@@ -957,6 +967,7 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         _near_stops=near_stops,
         _tables=tables,
         _stops_by_mask=by_mask,
+        _open_from=open_from,
     )
     return reach, tables
 
