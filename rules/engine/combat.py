@@ -312,13 +312,21 @@ def blast_squares(state: GameState, centre: Square) -> list[Square]:
     """The squares around ``centre`` that a blast reaches (not through walls/closed doors).
 
     They depend only on the board and the doors, so they are kept per door table (a state
-    shares its table with the states made from it while no door changes)."""
+    shares its table with the states made from it while no door changes). A door table
+    new by identity looks its squares up by its door states: every turn builds new tables
+    with the same few door positions, which would otherwise work out the squares again."""
     doors, board = state.doors, state.board
     kept = _BLAST_SQUARES.get(id(doors))
     if kept is None or kept[0] is not doors or kept[1] is not board:
         if len(_BLAST_SQUARES) >= _MAX_DOOR_TABLES_KEPT:
             _BLAST_SQUARES.clear()
-        kept = _BLAST_SQUARES[id(doors)] = (doors, board, {})
+        content = (id(board), frozenset(doors.items()))
+        shared = _BLAST_SQUARES_BY_DOORS.get(content)
+        if shared is None or shared[0] is not board:
+            if len(_BLAST_SQUARES_BY_DOORS) >= _MAX_DOOR_TABLES_KEPT:
+                _BLAST_SQUARES_BY_DOORS.clear()
+            shared = _BLAST_SQUARES_BY_DOORS[content] = (board, {})
+        kept = _BLAST_SQUARES[id(doors)] = (doors, board, shared[1])
     by_centre = kept[2]
     squares = by_centre.get(centre)
     if squares is None:
@@ -334,6 +342,11 @@ _BLAST_SQUARES: dict[
     int, tuple[Mapping[Edge, DoorState], Board, dict[Square, tuple[Square, ...]]]
 ] = {}
 _MAX_DOOR_TABLES_KEPT = 256
+#: The squares by centre of :data:`_BLAST_SQUARES`, by the board's ``id`` and the door
+#: states (with the board, so that its id is not reused).
+_BLAST_SQUARES_BY_DOORS: dict[
+    tuple[int, frozenset[tuple[Edge, DoorState]]], tuple[Board, dict[Square, tuple[Square, ...]]]
+] = {}
 
 
 def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
@@ -1669,3 +1682,4 @@ def clear_caches() -> None:
     _VALUES_KEPT.clear()
     _DICE_KEPT.clear()
     _BLAST_SQUARES.clear()
+    _BLAST_SQUARES_BY_DOORS.clear()

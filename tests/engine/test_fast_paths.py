@@ -1365,3 +1365,37 @@ def test_kept_open_lines_match_the_layout_lines(seed, allowance):
             assert reach._open_lines_from(state, target) == plain
             assert assess(state, alien, RULES, allowance)._open_lines_from(state, target) == plain
         state = state.without_figure(rng.choice(marines).id)
+
+
+# --- Attacks (choosing and carrying out): third round ---------------------------------------
+
+
+@pytest.mark.parametrize("map_name", MAPS)
+def test_blast_squares_shared_by_equal_door_tables_match_the_doors(map_name):
+    """A new door table with the door states of an older one reuses its blast squares,
+    and they still are the squares its doors let a blast reach."""
+    from rules.engine.combat import _BLAST_SQUARES, _step_open, blast_squares
+    from rules.engine.geometry import neighbours8
+
+    rng = random.Random(map_name + "-3")
+    state = crowded_state(map_name, 3)
+    board = state.board
+    squares = [sq for sq in board.squares() if not board.is_solid(sq)]
+    doors = list(state.doors)
+    for _ in range(8):
+        door = rng.choice(doors)
+        shut = state.doors[door] is not DoorState.CLOSED
+        toggled = state.with_door(*door, DoorState.CLOSED if shut else DoorState.OPEN)
+        back = toggled.with_door(*door, state.doors[door])
+        assert back.doors is not state.doors and back.doors == state.doors
+        for each in (state, toggled, back):
+            for centre in rng.sample(squares, 30):
+                expected = [
+                    n
+                    for n in neighbours8(centre)
+                    if board.in_bounds(n) and _step_open(each, centre, n)
+                ]
+                assert blast_squares(each, centre) == expected
+        assert _BLAST_SQUARES[id(back.doors)][2] is _BLAST_SQUARES[id(state.doors)][2]
+        assert _BLAST_SQUARES[id(toggled.doors)][2] is not _BLAST_SQUARES[id(state.doors)][2]
+        state = toggled
