@@ -1399,3 +1399,24 @@ def test_blast_squares_shared_by_equal_door_tables_match_the_doors(map_name):
         assert _BLAST_SQUARES[id(back.doors)][2] is _BLAST_SQUARES[id(state.doors)][2]
         assert _BLAST_SQUARES[id(toggled.doors)][2] is not _BLAST_SQUARES[id(state.doors)][2]
         state = toggled
+
+
+# -- Round three, state and movement (engineer A) -------------------------------------------
+
+
+def test_move_steps_list_the_path_they_reuse_from_the_moved_event():
+    """A move step's path is the moved event's list of squares after the start (shared, not
+    listed again): it must still run from the step's start to its end, one entry a step."""
+    state = mixed_state()
+    moves = 0
+    for seed in range(1, 6):
+        _, steps = resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=seed))
+        for step in steps:
+            if step.code != "move":
+                continue
+            moves += 1
+            path = step.params["path"]
+            assert path[0] == step.params["from"] and path[-1] == step.params["to"]
+            assert len(path) == step.params["steps"] + 1
+            assert all(type(sq) is list and len(sq) == 2 for sq in path)
+    assert moves
