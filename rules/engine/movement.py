@@ -37,7 +37,7 @@ from .geometry import (
     block_2x2,
 )
 from .narration_errors import CodedError
-from .state import ALIEN, Figure, GameState, copy_doors
+from .state import ALIEN, Figure, GameState, changed_door_table, copy_doors
 
 #: Distance of a position that cannot be reached (larger than any real distance).
 UNREACHABLE = 10**9
@@ -811,9 +811,10 @@ def follow_path(
             i = j
     squares = block_2x2(here) if dread else (here,)
     moved_figure = _moved_figure(figure, squares, _facing_after(start, path, figure.facing))
-    moved = (
-        state.with_figure(moved_figure, doors=doors) if events else state.with_figure(moved_figure)
-    )
+    if events:  # doors opened: ``doors`` is a dict copied from the state's table
+        moved = state.with_figure(moved_figure, doors=changed_door_table(state, doors))
+    else:
+        moved = state.with_figure(moved_figure)
     _carry_occupancy(state, moved, figure, squares)
     if path:
         path_json = [list(s) for s in path]

@@ -194,6 +194,24 @@ def copy_doors(doors: Mapping[Edge, DoorState]) -> dict[Edge, DoorState]:
     return dict(doors)
 
 
+def changed_door_table(
+    state: GameState, doors: Mapping[Edge, DoorState]
+) -> Mapping[Edge, DoorState]:
+    """``doors``, a :func:`copy_doors` of ``state``'s door table with some doors' states
+    changed (no edge added), as a read-only table ``state.replace(doors=...)`` takes as
+    complete: when ``state``'s is one this module built for its board, so is the copy,
+    and a new state need not merge it into the board's start states again. Otherwise it
+    is returned unchanged, for the state to complete as usual."""
+    known = _DOOR_TABLES.get(id(state.doors))
+    if known is None or known[0] is not state.doors or known[1] is not state.board:
+        return doors
+    table = MappingProxyType(doors)
+    if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
+        _DOOR_TABLES.clear()
+    _DOOR_TABLES[id(table)] = [table, state.board, None]
+    return table
+
+
 class _derived(Generic[_T]):
     """A table derived from a state, computed on first use and kept in the state's
     ``__dict__`` (where later reads find it without calling this): what

@@ -1420,3 +1420,26 @@ def test_move_steps_list_the_path_they_reuse_from_the_moved_event():
             assert len(path) == step.params["steps"] + 1
             assert all(type(sq) is list and len(sq) == 2 for sq in path)
     assert moves
+
+
+def test_a_changed_door_table_is_the_table_a_state_completes_from_the_same_doors():
+    """A copy of a state's door table with doors opened, taken as complete for the new
+    state, equals the table that state builds from the plain dict (same doors, order and
+    slots); a table of unknown make is left for the state to complete."""
+    from rules.engine.state import changed_door_table, copy_doors
+
+    state = mixed_state()
+    doors = copy_doors(state.doors)
+    closed = [e for e, d in doors.items() if d is DoorState.CLOSED]
+    assert closed
+    for e in closed[::2]:
+        doors[e] = DoorState.OPEN
+    table = changed_door_table(state, doors)
+    fast = state.replace(doors=table)
+    plain = state.replace(doors=dict(doors))
+    assert fast.doors is table
+    assert list(fast.doors.items()) == list(plain.doors.items())
+    assert fast.door_open_slots == plain.door_open_slots
+    loose = object.__new__(GameState)
+    loose.__dict__.update(state.__dict__, doors=dict(state.doors))
+    assert changed_door_table(loose, doors) is doors
