@@ -844,14 +844,7 @@ def _carry_occupancy(
     w = board.width
     left = [x + y * w for x, y in figure.squares]
     entered = [x + y * w for x, y in squares]
-    occupant = before.__dict__.get("occupant")
-    if occupant is not None:
-        table = list(occupant)
-        for i in left:
-            table[i] = None
-        for i in entered:
-            table[i] = figure.id
-        after.__dict__["occupant"] = tuple(table)
+    _carry_occupant(before, after, left, entered, figure.id)
     tables = before.memo.get(_ALIEN_TABLES)
     if tables is not None:
         # An alien may pass every alien square, so only where it may stop changes.
@@ -862,6 +855,25 @@ def _carry_occupancy(
         for i in entered:
             free[i] = 0
         after.memo[_ALIEN_TABLES] = (tables[0], bytes(free))
+
+
+def _carry_occupant(
+    before: GameState,
+    after: GameState,
+    emptied: list[int],
+    entered: list[int] | tuple[()],
+    figure_id: str | None,
+) -> None:
+    """Give ``after`` the occupant table ``before`` already built (if it did), with the
+    squares ``emptied`` free and ``entered`` held by ``figure_id``."""
+    occupant = before.__dict__.get("occupant")
+    if occupant is not None:
+        table = list(occupant)
+        for i in emptied:
+            table[i] = None
+        for i in entered:
+            table[i] = figure_id
+        after.__dict__["occupant"] = tuple(table)
 
 
 def carry_occupancy_without(before: GameState, after: GameState, figure: Figure) -> None:
@@ -875,12 +887,7 @@ def carry_occupancy_without(before: GameState, after: GameState, figure: Figure)
         return
     w = before.board.width
     emptied = [x + y * w for x, y in squares]
-    occupant = before.__dict__.get("occupant")
-    if occupant is not None:
-        table = list(occupant)
-        for i in emptied:
-            table[i] = None
-        after.__dict__["occupant"] = tuple(table)
+    _carry_occupant(before, after, emptied, (), None)
     tables = before.memo.get(_ALIEN_TABLES)
     if tables is not None:
         open_ = _open_squares(before.board, True)

@@ -39,7 +39,7 @@ from rules.engine.ai.turn import clear_caches, resolve_alien_turn
 from rules.engine.board import DoorState
 from rules.engine.combat import attack_options, blast_option
 from rules.engine.dice import SeededDice
-from rules.engine.geometry import Facing, block_2x2, edge
+from rules.engine.geometry import Facing, Square, block_2x2, edge
 from rules.engine.los import (
     figure_sees,
     figure_sight,
@@ -50,6 +50,7 @@ from rules.engine.los import (
 from rules.engine.maps import load_map
 from rules.engine.movement import (
     UNREACHABLE,
+    DistanceField,
     distance_field,
     follow_path,
     move,
@@ -204,6 +205,23 @@ def test_blast_option_matches_attack_options(map_name):
             assert blast_option(state, fid, "missile_launcher", aim, data=RULES) == listed.get(aim)
 
 
+def check_widened_field(
+    state: GameState, alien: Figure, gone: list[Figure]
+) -> tuple[DistanceField, DistanceField]:
+    """Relax ``alien``'s field through the squares of the figures ``gone`` and check it
+    against a new search of the state without them (distances and improved positions);
+    returns (relaxed field, new field)."""
+    w = state.board.width
+    before = distance_field(state, alien.id)
+    after_state = state.replace(figures=tuple(f for f in state.figures if f not in gone))
+    freed = [sq[0] + sq[1] * w for f in gone for sq in f.squares]
+    widened, improved = before.with_freed(freed, passable_table(after_state, alien.id))
+    fresh = distance_field(after_state, alien.id)
+    assert widened.dist == fresh.dist
+    assert set(improved) == {i for i, d in enumerate(fresh.dist) if d < before.dist[i]}
+    return widened, fresh
+
+
 @pytest.mark.parametrize("map_name", MAPS)
 def test_widened_field_matches_a_fresh_search(map_name):
     """A field relaxed through the squares of figures that left equals a new search, and
@@ -214,14 +232,8 @@ def test_widened_field_matches_a_fresh_search(map_name):
     marines = [f for f in state.figures if f.side == "marine"]
     w = state.board.width
     for alien in aliens[:8]:
-        before = distance_field(state, alien.id)
         gone = rng.sample(marines, k=min(len(marines), rng.randint(1, 6)))
-        after_state = state.replace(figures=tuple(f for f in state.figures if f not in gone))
-        freed = [sq[0] + sq[1] * w for f in gone for sq in f.squares]
-        widened, improved = before.with_freed(freed, passable_table(after_state, alien.id))
-        fresh = distance_field(after_state, alien.id)
-        assert widened.dist == fresh.dist
-        assert set(improved) == {i for i, d in enumerate(fresh.dist) if d < before.dist[i]}
+        widened, fresh = check_widened_field(state, alien, gone)
         for i, d in enumerate(fresh.dist):
             if 0 < d <= 8:
                 sq = (i % w, i // w)
@@ -359,12 +371,20 @@ def test_stops_in_a_mask_keep_the_stop_order(seed, allowance, density):
     alien = rng.choice([f for f in state.figures if f.side == "alien"])
     reach = assess(state, alien, RULES, allowance)
     w = state.board.width
-    mask = 0
-    for _, (x, y) in reach.stops:
-        if rng.random() < density:
-            mask |= 1 << (x + y * w)
-    expected = [s for s in reach.stops if mask >> (s[1][0] + s[1][1] * w) & 1]
+    mask, expected = random_stop_mask(rng, reach.stops, w, density)
     assert reach.stops_in(mask, w) == expected
+
+
+def random_stop_mask(
+    rng: random.Random, stops: list[tuple[int, Square]], width: int, density: float
+) -> tuple[int, list[tuple[int, Square]]]:
+    """A bit mask of about ``density`` of ``stops``, and those stops in their order (read
+    by scanning every stop)."""
+    mask = 0
+    for _, (x, y) in stops:
+        if rng.random() < density:
+            mask |= 1 << (x + y * width)
+    return mask, [s for s in stops if mask >> (s[1][0] + s[1][1] * width) & 1]
 
 
 def test_fields_after_deaths_list_the_near_positions_of_a_fresh_search():
@@ -791,16 +811,9 @@ def test_a_field_relaxed_through_many_freed_squares_equals_a_fresh_search(seed):
     state = crowded_state(MAPS[seed % len(MAPS)], 20 + seed)
     aliens = [f for f in state.figures if f.side == "alien" and len(f.squares) == 1]
     others = [f for f in state.figures if f.side == "marine"]
-    w = state.board.width
     for alien in aliens[:6]:
-        before = distance_field(state, alien.id)
         gone = rng.sample(others, k=rng.randint(len(others) // 2, len(others)))
-        after_state = state.replace(figures=tuple(f for f in state.figures if f not in gone))
-        freed = [sq[0] + sq[1] * w for f in gone for sq in f.squares]
-        widened, improved = before.with_freed(freed, passable_table(after_state, alien.id))
-        fresh = distance_field(after_state, alien.id)
-        assert widened.dist == fresh.dist
-        assert set(improved) == {i for i, d in enumerate(fresh.dist) if d < before.dist[i]}
+        check_widened_field(state, alien, gone)
 
 
 @settings(max_examples=80, deadline=None)
@@ -1331,11 +1344,7 @@ def test_kept_stops_in_a_mask_match_a_plain_pick(seed, allowance, density):
     first, second = (assess(state, alien, RULES, allowance) for _ in range(2))
     assert first._stops_by_mask is second._stops_by_mask is not None
     w = state.board.width
-    mask = 0
-    for _, (x, y) in first.stops:
-        if rng.random() < density:
-            mask |= 1 << (x + y * w)
-    expected = [s for s in first.stops if mask >> (s[1][0] + s[1][1] * w) & 1]
+    mask, expected = random_stop_mask(rng, first.stops, w, density)
     assert first.stops_in(mask, w) == expected
     assert second.stops_in(mask, w) == expected
     assert second.on_state(state).stops_in(mask, w) == expected

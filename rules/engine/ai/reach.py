@@ -23,6 +23,7 @@ from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import (
+    LayoutLine,
     door_blockers,
     firing_sight,
     layout_line_to,
@@ -279,7 +280,6 @@ class AlienReach:
         found = None
         doubtful = None
         ignore = {figure.id, target.id}
-        reads = self.reads
         door_reads = self.door_reads if self.door_reads is not None else set()
         shut = door_blockers(state)
         occupant = state.occupant
@@ -296,15 +296,9 @@ class AlienReach:
             seen = False
             for a in body:
                 for b, lines_to in towards:
-                    line = lines_to.get(a)
-                    if line is None:
-                        line = layout_line_to(state, lines_to, a, b)
-                    if line.blocked:
-                        continue
-                    if reads is not None:
-                        reads.update(line.watched)
-                        door_reads.update(line.watched_doors)
-                    visible, is_doubtful = verdict_with(line, shut, occupant, ignore)
+                    visible, is_doubtful = _line_verdict(
+                        state, lines_to, a, b, shut, occupant, ignore, self.reads, door_reads
+                    )
                     if visible and not is_doubtful:
                         found = (steps, anchor, "clear")
                         break
@@ -327,22 +321,15 @@ class AlienReach:
         lines_to = layout_lines_to(state, b)
         doubtful = None
         ignore = {self.figure.id, target.id}
-        reads = self.reads
         door_reads = self.door_reads if self.door_reads is not None else set()
         shut = door_blockers(state)
         occupant = state.occupant
         for steps, anchor in self.stops_in(open_from, state.board.width):
             if doubtful is not None and steps > doubtful[0]:
                 break
-            line = lines_to.get(anchor)
-            if line is None:
-                line = layout_line_to(state, lines_to, anchor, b)
-            if line.blocked:
-                continue
-            if reads is not None:
-                reads.update(line.watched)
-                door_reads.update(line.watched_doors)
-            visible, is_doubtful = verdict_with(line, shut, occupant, ignore)
+            visible, is_doubtful = _line_verdict(
+                state, lines_to, anchor, b, shut, occupant, ignore, self.reads, door_reads
+            )
             if visible:
                 if not is_doubtful:
                     return steps, anchor, "clear"
@@ -453,6 +440,32 @@ def _bit_flags(mask: int, size: int) -> bytes:
             _FLAGS.clear()
         flags = _FLAGS[key] = format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
     return flags
+
+
+def _line_verdict(
+    state: GameState,
+    lines_to: dict[Square, LayoutLine],
+    a: Square,
+    b: Square,
+    shut: bytes,
+    occupant: tuple[str | None, ...],
+    ignore: set[str],
+    reads: set[int] | None,
+    door_reads: set[int],
+) -> tuple[bool, bool]:
+    """(visible, doubtful) of the firing line from ``a`` to ``b`` on its memoised layout
+    line (:func:`rules.engine.los.verdict_with`, given the closed door edges ``shut``, the
+    occupant table and the figures that do not block); a line walls block reads nothing.
+    With ``reads`` given, the squares and doors the answer depended on are recorded."""
+    line = lines_to.get(a)
+    if line is None:
+        line = layout_line_to(state, lines_to, a, b)
+    if line.blocked:
+        return False, False
+    if reads is not None:
+        reads.update(line.watched)
+        door_reads.update(line.watched_doors)
+    return verdict_with(line, shut, occupant, ignore)
 
 
 #: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
