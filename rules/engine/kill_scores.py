@@ -27,10 +27,11 @@ from rules.engine.units import RulesData
 def _add_score(state: GameState, player: str | None, delta: int) -> GameState:
     if player is None or not delta:
         return state
-    for current in state.players:
-        if current.id == player:
-            return state.with_player(replace(current, score=current.score + delta))
-    return state
+    try:
+        current = state.player(player)
+    except KeyError:
+        return state
+    return state.with_player(replace(current, score=current.score + delta))
 
 
 def take_token(

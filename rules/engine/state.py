@@ -202,13 +202,25 @@ def changed_door_table(
     complete: when ``state``'s is one this module built for its board, so is the copy,
     and a new state need not merge it into the board's start states again. Otherwise it
     is returned unchanged, for the state to complete as usual."""
-    known = _DOOR_TABLES.get(id(state.doors))
-    if known is None or known[0] is not state.doors or known[1] is not state.board:
+    if _known_door_table(state.doors, state.board) is None:
         return doors
+    return _registered_door_table(doors, state.board)
+
+
+def _known_door_table(doors: Mapping[Edge, DoorState], board: Board) -> list[Any] | None:
+    """The registry entry of ``doors`` if this module built it complete for ``board``."""
+    known = _DOOR_TABLES.get(id(doors))
+    if known is None or known[0] is not doors or known[1] is not board:
+        return None
+    return known
+
+
+def _registered_door_table(doors: Mapping[Edge, DoorState], board: Board) -> MappingProxyType:
+    """``doors``, complete for ``board``, read-only and listed as such."""
     table = MappingProxyType(doors)
     if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
         _DOOR_TABLES.clear()
-    _DOOR_TABLES[id(table)] = [table, state.board, None]
+    _DOOR_TABLES[id(table)] = [table, board, None]
     return table
 
 
@@ -267,16 +279,11 @@ class GameState:
         # Every door of the board has a current state (missing ones: the map's start).
         # A door table this class built for the same board is complete and read-only, so
         # a state made from another (``replace``) shares it instead of copying it.
-        known = _DOOR_TABLES.get(id(self.doors))
-        if known is not None and known[0] is self.doors and known[1] is self.board:
+        if _known_door_table(self.doors, self.board) is not None:
             return
         doors = self.board.initial_door_states()
         doors.update(self.doors)
-        table = MappingProxyType(doors)
-        object.__setattr__(self, "doors", table)
-        if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
-            _DOOR_TABLES.clear()
-        _DOOR_TABLES[id(table)] = [table, self.board, None]
+        object.__setattr__(self, "doors", _registered_door_table(doors, self.board))
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -311,8 +318,8 @@ class GameState:
     def door_open_slots(self) -> tuple[DoorState, ...]:
         """Current state of each board door, indexed by the board's door slot (shared by
         the states that share a door table)."""
-        known = _DOOR_TABLES.get(id(self.doors))
-        if known is None or known[0] is not self.doors or known[1] is not self.board:
+        known = _known_door_table(self.doors, self.board)
+        if known is None:
             return tuple(map(self.doors.__getitem__, self.board.door_edges))
         if known[2] is None:
             # A table built here lists the board's doors in the board's order, then any
@@ -408,7 +415,7 @@ class GameState:
                     memo[key] = value
 
     def without_figure(self, figure_id: str) -> GameState:
-        self.figure(figure_id)
+        gone = self.figure(figure_id)
         k = self._slot[figure_id]
         new = self.replace(figures=self.figures[:k] + self.figures[k + 1 :])
         by_id = self._by_id.copy()
@@ -416,7 +423,7 @@ class GameState:
         new.__dict__["_by_id"] = by_id
         from .movement import carry_occupancy_without  # movement imports this module
 
-        carry_occupancy_without(self, new, self.figures[k])
+        carry_occupancy_without(self, new, gone)
         return new
 
     def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:
@@ -425,7 +432,7 @@ class GameState:
             raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
         doors = copy_doors(self.doors)
         doors[e] = DoorState(state)
-        return self.replace(doors=doors)
+        return self.replace(doors=changed_door_table(self, doors))
 
     def with_player(self, player: Player) -> GameState:
         return self.replace(players=tuple(player if p.id == player.id else p for p in self.players))
@@ -583,8 +590,7 @@ class GameState:
 # -- loading helpers ------------------------------------------------------------------------
 
 
-_STATE_FIELD_ORDER = tuple(f.name for f in fields(GameState))
-_STATE_FIELDS = frozenset(_STATE_FIELD_ORDER)
+_STATE_FIELDS = frozenset(f.name for f in fields(GameState))
 #: Tables derived from the figures alone (none of them is ever changed in place).
 _FIGURE_LOOKUPS = ("_by_id", "_slot", "occupant")
 #: Tables derived from the doors alone.

@@ -26,12 +26,11 @@ def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
     before = ctx.state
     ctx.state, events = follow_path(before, figure.id, path)
     carry_memo_after_alien_move(before, ctx.state)
-    # The "moved" event (the last; the path is not empty) already lists the path's squares.
     ctx.say(
         "move",
         figure=figure.id,
         **{"from": list(reach.field.start), "to": list(anchor)},
-        path=[list(reach.field.start)] + events[-1].detail["path"],
+        path=[list(reach.field.start)] + [list(sq) for sq in path],
         steps=len(path),
     )
     for event in events:

@@ -19,7 +19,7 @@ from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
 from rules.engine.ai.reinforcement_phase import bob_reinforcements
 from rules.engine.ai.turn import TurnContext
-from rules.engine.state import ALIEN, Figure
+from rules.engine.state import Figure
 
 
 def allowance(ctx: TurnContext, figure: Figure) -> int:
@@ -41,12 +41,10 @@ class BobPolicy:
         acted: set[str] = set()
         memo = ReadinessMemo()
         ranks: dict[tuple, int] = {}
+        allowances: dict[tuple, int] = {}
         first = self._event_first(ctx)
         while True:
-            # ctx.aliens() less those that acted, in one pass.
-            pending = [
-                f for f in ctx.state.figures if f.side == ALIEN and f.squares and f.id not in acted
-            ]
+            pending = ctx.aliens(excluding=acted)
             if not pending:
                 break
             if first is not None and any(a.id == first for a in pending):
@@ -59,7 +57,7 @@ class BobPolicy:
                 criterion = "event_first"
                 first = None
             else:
-                assessment, criterion = self._next(ctx, pending, memo, ranks)
+                assessment, criterion = self._next(ctx, pending, memo, ranks, allowances)
             acted.add(assessment.reach.figure.id)
             self.activate(ctx, assessment, criterion)
         if ctx.modifiers.close_doors_blocking_sight:
@@ -72,12 +70,13 @@ class BobPolicy:
         pending: list[Figure],
         memo: ReadinessMemo,
         ranks: dict[tuple, int],
+        allowances: dict[tuple, int],
     ) -> tuple[Assessment, str]:
         """Only the aliens of the first type still to act are assessed (one distance
         field each), on the current state (an assessment the memo proves unchanged since
-        an earlier activation is reused). ``ranks`` keeps the type rank of each (unit,
-        weapons), and the allowance of each (unit, equipment), for the turn (the event
-        phase, over before the first activation, is what sets the modifiers)."""
+        an earlier activation is reused). For the turn, ``ranks`` keeps the type rank of each
+        (unit, weapons) and ``allowances`` the allowance of each (unit, equipment): the event
+        phase, over before the first activation, is what sets the modifiers."""
         type_ranks = []
         for alien in pending:
             kind = (alien.unit, alien.weapons)
@@ -89,10 +88,10 @@ class BobPolicy:
         same_type = []
         for rank, alien in zip(type_ranks, pending, strict=True):
             if rank == top:
-                moves = ("allowance", alien.unit, alien.equipment)
-                squares = ranks.get(moves)
+                moves = (alien.unit, alien.equipment)
+                squares = allowances.get(moves)
                 if squares is None:
-                    squares = ranks[moves] = allowance(ctx, alien)
+                    squares = allowances[moves] = allowance(ctx, alien)
                 same_type.append(memo.assess(ctx.state, alien, ctx.rules, squares))
         by_id = {a.reach.figure.id: a for a in same_type}
         chosen, criterion = choose_next([a.readiness() for a in same_type])

@@ -9,7 +9,7 @@ engine's modules and records what it did with ``ctx.say``.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -37,9 +37,12 @@ class TurnContext:
     def extend(self, steps: list[Step]) -> None:
         self.steps.extend(steps)
 
-    def aliens(self) -> list[Figure]:
-        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call)."""
-        return [f for f in self.state.figures if f.side == ALIEN and f.squares]
+    def aliens(self, excluding: Collection[str] = ()) -> list[Figure]:
+        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call),
+        but for those whose ids are in ``excluding``."""
+        return [
+            f for f in self.state.figures if f.side == ALIEN and f.squares and f.id not in excluding
+        ]
 
     def marines(self) -> list[Figure]:
         return [f for f in self.state.figures if f.side == MARINE and f.squares]
