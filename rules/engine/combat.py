@@ -16,7 +16,7 @@ Decisions where RULES.md is silent are listed in ``docs/unit-data.md``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -437,26 +437,35 @@ _MAX_DICE_KEPT = 4096
 def hand_to_hand_dice(data: RulesData, unit: str, weapons: tuple[str, ...]) -> DiceSpec:
     """``data.hand_to_hand_dice(unit, weapons)``, kept: the same figures' dice are asked
     for again and again by the Alien AI and in every fight."""
-    key = (HAND_TO_HAND, id(data), unit, weapons)
-    kept = _DICE_KEPT.get(key)
-    if kept is None or kept[0] is not data:
-        if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
-            _DICE_KEPT.clear()
-        kept = _DICE_KEPT[key] = (data, data.hand_to_hand_dice(unit, weapons))
-    return kept[1]
+    return _kept_dice((HAND_TO_HAND, id(data), unit, weapons), data, _fight_dice)
 
 
 def shot_dice(data: RulesData, weapon: str) -> DiceSpec:
     """The dice of one shot of ``weapon``, all its shots rolled together (kept, as
     :func:`hand_to_hand_dice`)."""
-    key = (SHOOT, id(data), weapon)
+    return _kept_dice((SHOOT, id(data), weapon), data, _weapon_dice)
+
+
+def _kept_dice(
+    key: tuple, data: RulesData, make: Callable[[RulesData, tuple], DiceSpec]
+) -> DiceSpec:
+    """The dice ``make(data, key[2:])`` gives, kept in :data:`_DICE_KEPT` by ``key``."""
     kept = _DICE_KEPT.get(key)
     if kept is None or kept[0] is not data:
         if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
             _DICE_KEPT.clear()
-        spec = data.weapon(weapon)
-        kept = _DICE_KEPT[key] = (data, spec.dice.times(max(1, spec.shots)))
+        kept = _DICE_KEPT[key] = (data, make(data, key[2:]))
     return kept[1]
+
+
+def _fight_dice(data: RulesData, asked: tuple) -> DiceSpec:
+    unit, weapons = asked
+    return data.hand_to_hand_dice(unit, weapons)
+
+
+def _weapon_dice(data: RulesData, asked: tuple) -> DiceSpec:
+    weapon = data.weapon(asked[0])
+    return weapon.dice.times(max(1, weapon.shots))
 
 
 def _data_for(state: GameState, data: RulesData | None) -> RulesData:
@@ -518,7 +527,7 @@ def _hand_to_hand_options(
 ) -> list[AttackOption]:
     if attacker.unit == "tarantula":
         return []
-    dice = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+    dice = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     out = []
     seen: set[str] = set()
     for sq in attacker.squares:
@@ -543,7 +552,7 @@ def _hand_to_hand_option(
         code = "fight_tarantula"
         params = {"attacker": attacker.id, "target": defender.id, "dice": dice_param(dice)}
     else:
-        their_dice = data.hand_to_hand_dice(defender.unit, defender.weapons)
+        their_dice = hand_to_hand_dice(data, defender.unit, defender.weapons)
         odds = hand_to_hand_odds(me, dice, them, their_dice)
         code = "fight"
         params = {
@@ -594,7 +603,7 @@ def _single_options(
     state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
 ) -> list[AttackOption]:
     out = []
-    dice = weapon.dice.times(max(1, weapon.shots))
+    dice = shot_dice(data, weapon.key)
     for target in _visible_enemies(state, attacker, data):
         armour = armour_against(state, target, attacker, data)
         odds = shot_odds(dice, _target_info(state, target, data), armour, owner_of(attacker))
@@ -1001,7 +1010,7 @@ def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[A
             continue
         adjacent = any(sq in door for sq in attacker.squares)
         if adjacent and attacker.unit != "tarantula":
-            dice = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+            dice = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
             odds = shot_odds(dice, _door_target(door), armour, owner)
             params = {"attacker": attacker.id, "door": _door_param(door), "dice": dice_param(dice)}
             out.append(
@@ -1022,7 +1031,7 @@ def _door_options(state: GameState, attacker: Figure, data: RulesData) -> list[A
             weapon = data.weapon(weapon_key)
             if not weapon.can_shoot:
                 continue
-            dice = weapon.dice.times(max(1, weapon.shots))
+            dice = shot_dice(data, weapon.key)
             odds = shot_odds(dice, _door_target(door), armour, owner)
             params = {"attacker": attacker.id, "weapon": weapon.key, "door": _door_param(door)}
             out.append(
@@ -1288,10 +1297,9 @@ def _resolve_door(
     if door is None or state.doors.get(door) is not DoorState.BULKHEAD:
         raise CombatError("no_bulkhead")
     if option.weapon is None:
-        spec = data.hand_to_hand_dice(attacker.unit, attacker.weapons)
+        spec = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     else:
-        weapon = data.weapon(option.weapon)
-        spec = weapon.dice.times(max(1, weapon.shots))
+        spec = shot_dice(data, option.weapon)
     purpose = ("door_attack", {"attacker": attacker.id, "a": list(door[0]), "b": list(door[1])})
     values = _roll(dice, spec, purpose, attacker.id)
     events = [_roll_event(attacker.id, purpose, values)]

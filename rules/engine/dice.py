@@ -197,12 +197,6 @@ class SeededDice(Dice):
         return tuple(values)
 
     def _face(self, kind: DieKind, purpose: str, params: Mapping[str, Any]) -> int:
-        # Combat dice first, told apart by identity: a dictionary lookup would hash the
-        # member through Enum.__hash__, a call in Python.
-        if kind is DieKind.RED:
-            return RED_FACES[self._below(6)]
-        if kind is DieKind.WHITE:
-            return WHITE_FACES[self._below(6)]
         if kind is DieKind.D3:
             # A d3 is a d6 halved and rounded up (RULES §10).
             return (self._below(6) + 2) // 2

@@ -79,10 +79,13 @@ class _KeptBlasts:
 
 
 _BLASTS: dict[tuple, _KeptBlasts] = {}
-#: Entries any one table below may hold (the aim areas: their flags are a board's size)
-#: before every kept blast is forgotten: a long run keeps meeting new positions.
+#: Past these sizes every kept blast is forgotten (a long run keeps meeting new
+#: positions): entries of :data:`_BLASTS`, of one firer's shots or ranked aims, and of
+#: :data:`_FIGURE_TOKENS`;
 _MAX_BLASTS = 50_000
+#: figure objects in :data:`_TOKEN_OF_OBJECT`;
 _MAX_FIGURES = 10_000
+#: aim areas in :data:`_AIM_AREAS` (each holds flags the size of a board).
 _MAX_AIM_AREAS = 1_000
 _UNKNOWN: Any = object()  # not kept (None is a kept answer: no shot)
 #: A number for each figure part of a key seen (id, side, unit, life points, weapons,
@@ -135,19 +138,17 @@ def blast_shot(
     firer: Figure,
     weapon: str,
     aim: Square,
-    known: dict[str, int] | None = None,
-    kept: dict[tuple, Shot | None] | None = None,
+    known: dict[str, int],
+    kept: dict[tuple, Shot | None],
 ) -> Shot | None:
-    """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised on
-    everything the answer depends on: the layout, and the figures within one square.
-    A caller that aims at many squares of one state may pass ``known`` (the figures'
-    tokens by id, filled as they are met) and ``kept`` (:func:`_blasts_for`'s shots)."""
+    """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised in
+    ``kept`` (:func:`_blasts_for`'s shots) on everything the answer depends on: the
+    layout, and the figures within one square, by their tokens (``known``: the tokens by
+    figure id, filled as they are met)."""
     state = ctx.state
     board = state.board
     occupant = state.occupant
     w, h = board.width, board.height
-    if known is None:
-        known = {}
     near = []
     for y in (aim[1] - 1, aim[1], aim[1] + 1):
         if not 0 <= y < h:
@@ -161,8 +162,6 @@ def blast_shot(
                 near.append(token)
     if not near:
         return None
-    if kept is None:
-        kept = _blasts_for(ctx, firer, weapon).shots
     key = (aim, tuple(near))
     shot = kept.get(key, _UNKNOWN)
     if shot is _UNKNOWN:

@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property, lru_cache
 from operator import attrgetter
 
-from rules.engine.combat import kill_value, owner_of
+from rules.engine.combat import HAND_TO_HAND, SHOOT, kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.records import quick_init
 from rules.engine.state import Figure, GameState
@@ -186,7 +186,7 @@ def single_plan(
     """A plan of one shot or one fight (``kind`` "shoot" or "hand_to_hand", ``weapon``
     "hand_to_hand" for a fight) at ``target`` with its expected points and life points."""
     points, life = score
-    shot = Shot(weapon, "single" if kind == "shoot" else weapon, target, None, 1, points, life)
+    shot = Shot(weapon, "single" if kind == SHOOT else HAND_TO_HAND, target, None, 1, points, life)
     return Plan(
         kind, anchor, steps, weapon, target, None, points, life, 1, distance, doubtful, (shot,)
     )
