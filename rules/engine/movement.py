@@ -876,6 +876,16 @@ def _carry_occupant(
         after.__dict__["occupant"] = tuple(table)
 
 
+def carry_occupancy_unchanged(before: GameState, after: GameState) -> None:
+    """Give ``after`` the occupancy tables ``before`` already built (where each side may
+    pass and stop): ``after`` has the same board and blips, and every figure on the same
+    squares, side and player."""
+    memo = after.memo
+    for key, value in before.memo.items():
+        if type(key) is tuple and key[0] == _ALIEN_TABLES[0]:
+            memo.setdefault(key, value)
+
+
 def carry_occupancy_without(before: GameState, after: GameState, figure: Figure) -> None:
     """Give ``after`` (``before`` without ``figure``: the same board and blips) the alien
     occupancy tables and the occupant table ``before`` already built, with the figure's

@@ -32,6 +32,7 @@ from rules.engine.los import (
 )
 from rules.engine.movement import (
     DistanceField,
+    carry_occupancy_unchanged,
     distance_field,
     passable_table,
     side_stop_table,
@@ -657,7 +658,7 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
 
 def _make_room(cache: dict) -> None:
     """Forget the older half of a field cache once it holds :data:`_MAX_FIELDS` entries
-    (oldest first in insertion order; :func:`alien_field` moves a used field to the end)."""
+    (oldest first in insertion order; :func:`_alien_field` moves a used field to the end)."""
     if len(cache) >= _MAX_FIELDS:
         for key in list(islice(cache, len(cache) // 2)):
             del cache[key]
@@ -669,7 +670,9 @@ _WIDER: dict[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = {}
 
 
 def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int]]:
-    """The alien's distance field, reusing the distances of an earlier, equivalent state
+    """The alien's distance field with this state's stop table (what the AI reads through
+    :func:`_alien_field` and :class:`AlienReach`, whole), reusing the distances of an
+    earlier, equivalent state
     (same key, see :func:`field_layout_key`) and taking where it may stop from this state.
     When only figures that blocked it have gone since an earlier field from the same
     position, that field is relaxed through their squares instead of searched again
@@ -683,7 +686,7 @@ def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[i
 
 class _FieldTables:
     """What every state a distance field serves reads off it the same way (filled by
-    :func:`assess` and :func:`assess_focus`).
+    :func:`_assess`, :meth:`AlienReach.adjacent_stop` and :func:`assess_focus`).
 
     ``within``: per allowance, the positions within it (as in ``near``), a
     :func:`values_at` of them, each as (steps, square), and the bit mask of them and the
@@ -834,7 +837,7 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
                 if a.squares != b.squares or a.side != b.side or a.player != b.player:
                     same_squares = False
         if same_squares:
-            _carry_occupancy(before, after)
+            carry_occupancy_unchanged(before, after)
     else:
         removed = 0
         for a in old:
@@ -884,20 +887,6 @@ def carry_memo_after_attack(before: GameState, after: GameState) -> None:
         elif key != "ai_openable_doors":
             continue
         side.setdefault(key, value)
-
-
-#: Memo name of movement's occupancy tables (where each side may pass and stop), which
-#: depend only on the board, the blips and the figures' squares, sides and players.
-_OCCUPANCY_MEMO = "movement"
-
-
-def _carry_occupancy(before: GameState, after: GameState) -> None:
-    """Give ``after`` movement's occupancy tables of ``before`` (the same blips, and every
-    figure on the same squares)."""
-    memo = after.memo
-    for key, value in before.memo.items():
-        if type(key) is tuple and key[0] == _OCCUPANCY_MEMO:
-            memo.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
@@ -1146,3 +1135,10 @@ def _only_doorway(state: GameState, reach: AlienReach) -> bool:
     if not reach.figure.is_dreadnought:
         return False
     return all(in_doorway(state, anchor) for _, anchor in reach.stops)
+
+
+def clear_caches() -> None:
+    """Forget the distance fields and the tables kept with them, the open lines, the
+    squares to fight from and the bit flags of masks (for cold-start measurements)."""
+    for table in (_FIELDS, _WIDER, _OPEN_LINES, _ATTACK_SQUARES, _FLAGS):
+        table.clear()

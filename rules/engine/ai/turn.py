@@ -105,10 +105,6 @@ def clear_caches() -> None:
     from rules.engine.ai import area, plans, reach, strike
     from rules.engine.los import clear_layout_lines
 
-    reach._FIELDS.clear()
-    reach._WIDER.clear()
-    reach._OPEN_LINES.clear()
-    reach._ATTACK_SQUARES.clear()
     clear_layout_lines()
-    for module in (area, plans, strike, combat, odds):
+    for module in (reach, area, plans, strike, combat, odds):
         module.clear_caches()
