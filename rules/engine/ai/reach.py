@@ -151,9 +151,6 @@ class AlienReach:
     _field: DistanceField | None = None
     #: Per target's squares: :meth:`_open_lines_from` (shared like :attr:`_stops_by_mask`).
     _open_from: dict[tuple[Square, ...], int] = dataclasses.field(default_factory=dict)
-    #: The stops as :func:`assess` chose them from the positions within reach: (board
-    #: index of the start, those positions, whether the alien may stop on each).
-    _near_stops: tuple[int, list[int], tuple[int, ...]] | None = None
     _stop_picker: _Picker | None = None
     #: The tables kept with its distances (:func:`_assess`), None if unknown.
     _tables: _FieldTables | None = None
@@ -186,7 +183,6 @@ class AlienReach:
             free_table(state, self.figure),
             dict(self._shoot_cache),
             _stops_mask=self._stops_mask,
-            _near_stops=self._near_stops,
             _stop_picker=self._stop_picker,
             _tables=self._tables,
             _stops_by_mask=self._stops_by_mask,
@@ -401,11 +397,7 @@ class AlienReach:
         """A :func:`values_at` of the board indices of :attr:`stops`, in their order."""
         picker = self._stop_picker
         if picker is None:
-            if self._near_stops is not None:
-                start, within, can_stop = self._near_stops
-                indices = [start, *compress(within, can_stop)]
-            else:
-                indices = [x + y * width for _, (x, y) in self.stops]
+            indices = [x + y * width for _, (x, y) in self.stops]
             picker = self._stop_picker = values_at(indices)
         return picker
 
@@ -916,7 +908,6 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
     stoppable = free_table(state, figure)
     mask = None
-    near_stops = None
     by_mask: dict[int, list[tuple[int, Square]]] | None = None
     open_from: dict[tuple[Square, ...], int] = {}
     if allowance <= _NEAR:
@@ -939,7 +930,6 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
             )
         within, stoppable_within, steps_and_squares, mask = kept
         can_stop = stoppable_within(stoppable)
-        near_stops = (dfield.start[0] + dfield.start[1] * w, within, can_stop)
         # The same few occupancies come back state after state: their stops are kept.
         by_free = tables.stops
         known = by_free.get((allowance, can_stop))
@@ -966,7 +956,6 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
         stops=stops,
         free=stoppable,
         _stops_mask=mask,
-        _near_stops=near_stops,
         _tables=tables,
         _stops_by_mask=by_mask,
         _open_from=open_from,
