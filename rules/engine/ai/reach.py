@@ -350,10 +350,8 @@ class AlienReach:
             stops_mask = self.stops_mask(state.board.width)
             mask = 0
             for b in target.squares:
-                masks = _open_line_masks(state, b)
-                if stops_mask & ~masks[0]:
-                    _add_open_lines(state, masks, layout_lines_to(state, b), b, self.stops)
-                mask |= masks[1]
+                lines_to = layout_lines_to(state, b)
+                mask |= open_lines_to(state, lines_to, b, self.stops, stops_mask)
             if len(self._open_from) >= _MAX_KEPT_STOPS:
                 self._open_from.clear()
             mask = self._open_from[target.squares] = mask & stops_mask
@@ -478,41 +476,23 @@ def open_lines_to(
     blocked by walls or solid squares, complete for every square of ``stops`` (their
     lines are compiled if needed). Layout lines depend on the board alone, so the masks
     are kept per board and square."""
-    masks = _open_line_masks(state, b)
-    if stops_mask & ~masks[0]:
-        _add_open_lines(state, masks, lines_to, b, stops)
-    return masks[1]
-
-
-def _open_line_masks(state: GameState, b: Square) -> list[int]:
-    """The masks of :data:`_OPEN_LINES` for ``b`` on the state's board."""
     key = (state.board, b)
     masks = _OPEN_LINES.get(key)
     if masks is None:
         if len(_OPEN_LINES) >= _MAX_OPEN_LINES:
             _OPEN_LINES.clear()
         masks = _OPEN_LINES[key] = [0, 0]
-    return masks
-
-
-def _add_open_lines(
-    state: GameState,
-    masks: list[int],
-    lines_to: dict,
-    b: Square,
-    stops: list[tuple[int, Square]],
-) -> None:
-    """Complete ``masks`` (of :data:`_OPEN_LINES` for ``b``) for every square of
-    ``stops``, compiling their lines to ``b`` where needed."""
-    w = state.board.width
-    known, opened = masks
-    for _, a in stops:
-        bit = 1 << (a[0] + a[1] * w)
-        if not known & bit:
-            known |= bit
-            if not layout_line_to(state, lines_to, a, b).blocked:
-                opened |= bit
-    masks[0], masks[1] = known, opened
+    if stops_mask & ~masks[0]:
+        w = state.board.width
+        known, opened = masks
+        for _, a in stops:
+            bit = 1 << (a[0] + a[1] * w)
+            if not known & bit:
+                known |= bit
+                if not layout_line_to(state, lines_to, a, b).blocked:
+                    opened |= bit
+        masks[0], masks[1] = known, opened
+    return masks[1]
 
 
 _ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
