@@ -1,5 +1,5 @@
 """BoB: the StarQuest Bullet of Bullets tournament manager."""
 
-from .celery import app as celery_app
+from bob.celery import app as celery_app
 
 __all__ = ["celery_app"]

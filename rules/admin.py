@@ -2,7 +2,7 @@
 
 from django.contrib import admin
 
-from .models import AlienTurnRequest, Game, Snapshot
+from rules.models import AlienTurnRequest, Game, Snapshot
 
 
 class SnapshotInline(admin.TabularInline):

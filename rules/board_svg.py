@@ -20,9 +20,8 @@ from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
 from rules.engine.render import figure_labels
 from rules.engine.state import ALIEN, Figure, GameState
+from rules.step_log import narration_language
 from tournaments.bracket_svg import SQUAD_FILL
-
-from .step_log import narration_language
 
 CELL = 24
 MARGIN = 18

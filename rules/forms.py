@@ -10,13 +10,12 @@ from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.geometry import parse_square
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import UNIT_NAMES
+from rules.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
+from rules.models import AlienTurnRequest, TurnStatus
+from rules.step_log import narration_language
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.models import Session
-
-from .game_setup import SolitaireSetup, blip_token_types, solitaire_missions
-from .models import AlienTurnRequest, TurnStatus
-from .step_log import narration_language
 
 POLICY_CHOICES = [
     ("bob", _("BoB (default)")),

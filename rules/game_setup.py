@@ -42,10 +42,9 @@ from rules.engine.state import (
     build_state,
 )
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.step_log import engine_error_text
 from tournaments.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
-
-from .step_log import engine_error_text
 
 
 class GameSetupError(ValueError):

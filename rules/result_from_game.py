@@ -36,6 +36,7 @@ from django.utils.translation import gettext as _
 from rules.engine.combat import owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.models import Game, Snapshot, SnapshotKind
 from tournaments.models import Seat
 from tournaments.scoring import (
     TOKEN_ALIEN_LABELS,
@@ -49,8 +50,6 @@ from tournaments.scoring import (
     TarantulaKill,
     alien_label,
 )
-
-from .models import Game, Snapshot, SnapshotKind
 
 #: Engine alien units whose tokens the result form records under another alien type (the
 #: points of each token travel with it, so a heavy Chaos Marine's token keeps its value).

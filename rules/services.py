@@ -36,13 +36,12 @@ from rules.engine.narration import Step
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data
+from rules.game_setup import SolitaireSetup, opening_state
+from rules.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
+from rules.step_log import engine_error_text, narration_language
 from tournaments.dice_records import check_all_dice_used, record_dice
 from tournaments.models import Session
 from tournaments.typed_dice import TypedDice
-
-from .game_setup import SolitaireSetup, opening_state
-from .models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
-from .step_log import engine_error_text, narration_language
 
 
 class GameError(ValueError):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from celery import shared_task
 
-from .services import carry_out_turn
+from rules.services import carry_out_turn
 
 
 @shared_task(autoretry_for=(ConnectionError, TimeoutError), retry_backoff=True, max_retries=5)

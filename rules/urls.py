@@ -6,7 +6,7 @@ within that session.
 
 from django.urls import path
 
-from . import views
+from rules import views
 
 app_name = "rules"
 

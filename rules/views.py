@@ -19,18 +19,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from rules.board_svg import board_svg
 from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
 from rules.engine.render import figure_labels
 from rules.engine.state import MARINE, GameState
-from tournaments.models import Session
-from tournaments.permissions import judge_required
-from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
-
-from .board_svg import board_svg
-from .forms import (
+from rules.forms import (
     AlienTurnForm,
     AttackForm,
     LifePointsForm,
@@ -43,9 +39,9 @@ from .forms import (
     alien_turn_initial,
     planned_map,
 )
-from .game_setup import GameSetupError
-from .models import AlienTurnRequest, Game, Snapshot, TurnStatus
-from .services import (
+from rules.game_setup import GameSetupError
+from rules.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from rules.services import (
     GameError,
     UploadError,
     attack_choices,
@@ -62,8 +58,11 @@ from .services import (
     undo_to,
     upload_state,
 )
-from .step_log import dice_lines, event_lines, log_lines, narration_language
-from .tasks import run_alien_turn
+from rules.step_log import dice_lines, event_lines, log_lines, narration_language
+from rules.tasks import run_alien_turn
+from tournaments.models import Session
+from tournaments.permissions import judge_required
+from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
 
 ATTACK = "attack"
 ALIEN_TURN = "alien-turn"

@@ -7,8 +7,8 @@ from typing import Any
 
 from django.utils import translation
 
-from .activity_descriptions import DESCRIPTIONS, description_label
-from .models import ActivityLog, ActivityVerb, Tournament
+from tournaments.activity_descriptions import DESCRIPTIONS, description_label
+from tournaments.models import ActivityLog, ActivityVerb, Tournament
 
 
 @dataclass(frozen=True)

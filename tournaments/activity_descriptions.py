@@ -22,10 +22,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from .models.choices import StageKind, StipulationKind
-from .models.sessions import Session
-from .models.stages import Stage
-from .models.tournament import Tournament
+from tournaments.models.choices import StageKind, StipulationKind
+from tournaments.models.sessions import Session
+from tournaments.models.stages import Stage
+from tournaments.models.tournament import Tournament
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
-from .models import (
+from tournaments.models import (
     ActivityLog,
     ChapterCard,
     DiceRoll,
@@ -39,7 +39,7 @@ from .models import (
     Tournament,
     Weapon,
 )
-from .session_settings import setting_row_lock
+from tournaments.session_settings import setting_row_lock
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -13,7 +13,7 @@ from django.conf import settings
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from .models import Session
+from tournaments.models import Session
 
 PRODID = "-//BoB//StarQuest BoB tournaments//EN"
 

@@ -8,11 +8,11 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
-from . import generations
-from .catalogue import DEFAULT_CATALOGUE, CardSpec, Catalogue, SquadSpec, WeaponSpec
-from .catalogue import CardKind as SpecCardKind
-from .catalogue import WeaponClass as SpecWeaponClass
-from .models import ChapterCard, Squad, Tournament, Weapon
+from tournaments import generations
+from tournaments.catalogue import DEFAULT_CATALOGUE, CardSpec, Catalogue, SquadSpec, WeaponSpec
+from tournaments.catalogue import CardKind as SpecCardKind
+from tournaments.catalogue import WeaponClass as SpecWeaponClass
+from tournaments.models import ChapterCard, Squad, Tournament, Weapon
 
 
 def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from . import generations
-from .models import (
+from tournaments import generations
+from tournaments.models import (
     ActivityLog,
     ChapterCard,
     DiceRoll,

@@ -24,11 +24,10 @@ from rules.engine.dice import (
     new_seed,
     seed_commitment,
 )
-
-from . import generations
-from .models import DiceRoll, Player, Session, Stage, Tournament
-from .roll_purposes import coded_purpose
-from .typed_dice import TypedDice, parse_typed_dice, subject_names
+from tournaments import generations
+from tournaments.models import DiceRoll, Player, Session, Stage, Tournament
+from tournaments.roll_purposes import coded_purpose
+from tournaments.typed_dice import TypedDice, parse_typed_dice, subject_names
 
 
 def make_dice(

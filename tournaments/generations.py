@@ -63,7 +63,7 @@ class _Pending:
         self.lookups: dict[str, set] = {}
 
     def slugs_to_bump(self) -> set[str]:
-        from .models import Tournament
+        from tournaments.models import Tournament
 
         slugs = set(self.slugs)
         if self.lookups:

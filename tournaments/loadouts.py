@@ -10,10 +10,10 @@ from __future__ import annotations
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from .catalogue_db import tournament_catalogue
-from .loadout import Loadout as LoadoutSpec
-from .loadout import validate_loadout
-from .models import Loadout, ScoreBonus, SquadRank, StipulationKind
+from tournaments.catalogue_db import tournament_catalogue
+from tournaments.loadout import Loadout as LoadoutSpec
+from tournaments.loadout import validate_loadout
+from tournaments.models import Loadout, ScoreBonus, SquadRank, StipulationKind
 
 
 def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:

@@ -24,7 +24,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.utils import timezone
 
-from .models import Player, Registration, Session, Tournament
+from tournaments.models import Player, Registration, Session, Tournament
 
 PLAYER_SESSION_KEY = "bob_player_id"
 #: How the browser came to speak for that player: "link" or "account".

@@ -18,9 +18,9 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .activity import describe, log_activity
-from .models import ActivityVerb, Player, Registration, Session, Tournament
-from .permissions import is_organiser
+from tournaments.activity import describe, log_activity
+from tournaments.models import ActivityVerb, Player, Registration, Session, Tournament
+from tournaments.permissions import is_organiser
 
 
 class AccountLinkError(ValueError):

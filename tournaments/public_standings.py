@@ -4,9 +4,9 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 
-from .models import Rank, Tournament
-from .standings import get_standings
-from .views.public import standings_context
+from tournaments.models import Rank, Tournament
+from tournaments.standings import get_standings
+from tournaments.views.public import standings_context
 
 
 @require_safe

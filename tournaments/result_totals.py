@@ -6,8 +6,8 @@ a correction of the scoring values or a scoring fix changes every page consisten
 
 from __future__ import annotations
 
-from .models import ResultVersion
-from .scoring import ScoringError, ScoringValues, SeatBreakdown, score_session
+from tournaments.models import ResultVersion
+from tournaments.scoring import ScoringError, ScoringValues, SeatBreakdown, score_session
 
 
 def breakdowns(version: ResultVersion) -> list[SeatBreakdown]:

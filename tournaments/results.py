@@ -21,10 +21,9 @@ from django.db.models import F, Max
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice, SeededDice
-
-from .activity import describe, log_activity
-from .dice_records import record_dice
-from .models import (
+from tournaments.activity import describe, log_activity
+from tournaments.dice_records import record_dice
+from tournaments.models import (
     ActivityVerb,
     Result,
     ResultVersion,
@@ -33,8 +32,8 @@ from .models import (
     Stage,
     StageStatus,
 )
-from .ranking import RankingError, SeatResult, SessionRanking, rank_session
-from .scoring import ScoreCard, ScoringError, ScoringValues, SeatBreakdown, score_session
+from tournaments.ranking import RankingError, SeatResult, SessionRanking, rank_session
+from tournaments.scoring import ScoreCard, ScoringError, ScoringValues, SeatBreakdown, score_session
 
 
 class ResultError(ValueError):
@@ -162,7 +161,7 @@ def _after_save(session: Session, version: ResultVersion) -> None:
         Session.objects.filter(pk=session.pk).exclude(status=SessionStatus.COMPLETED).update(
             status=SessionStatus.COMPLETED, version=F("version") + 1
         )
-    from .standings import schedule_rebuild
+    from tournaments.standings import schedule_rebuild
 
     schedule_rebuild(session.stage.tournament_id)
 

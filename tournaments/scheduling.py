@@ -6,8 +6,8 @@ from datetime import datetime
 
 from django.db import transaction
 
-from .activity import describe, log_activity
-from .models import ActivityVerb, Session, SessionStatus
+from tournaments.activity import describe, log_activity
+from tournaments.models import ActivityVerb, Session, SessionStatus
 
 
 @transaction.atomic
@@ -52,7 +52,7 @@ def schedule_session(
         sequence=session.schedule_sequence,
     )
     if notify:
-        from .tasks import notify_session_scheduled
+        from tournaments.tasks import notify_session_scheduled
 
         session_id = session.pk
         transaction.on_commit(lambda: notify_session_scheduled.delay(session_id), robust=True)

@@ -21,8 +21,8 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .activity import describe, log_activity
-from .models import (
+from tournaments.activity import describe, log_activity
+from tournaments.models import (
     ActivityVerb,
     ResultVersion,
     ScoreThreshold,

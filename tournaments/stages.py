@@ -25,12 +25,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import Dice, SeededDice
-
-from .activity import describe, log_activity
-from .dice_records import check_all_dice_used, record_dice
-from .draw import DrawError, DrawPlayer, PreviousSession, squad_draw
-from .honours import HonoursError, SquadStanding, after_session, thresholds_reached
-from .models import (
+from tournaments.activity import describe, log_activity
+from tournaments.dice_records import check_all_dice_used, record_dice
+from tournaments.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
+from tournaments.honours import HonoursError, SquadStanding, after_session, thresholds_reached
+from tournaments.models import (
     ActivityVerb,
     Honour,
     Registration,
@@ -47,7 +46,7 @@ from .models import (
     Stipulation,
     Tournament,
 )
-from .progression import (
+from tournaments.progression import (
     ProgressionError,
     Qualifier,
     default_qualifiers,
@@ -57,8 +56,8 @@ from .progression import (
     select_qualifiers,
     session_sizes,
 )
-from .ranking import RankedSeat, SessionRanking
-from .results import latest_confirmed_versions, score_version
+from tournaments.ranking import RankedSeat, SessionRanking
+from tournaments.results import latest_confirmed_versions, score_version
 
 
 class StageError(ValueError):
@@ -583,7 +582,7 @@ def advance(
             report["podium"] = closed.report["podium"]
     check_all_dice_used(dice)
     report["dice"] = _dice_report(dice)
-    from .standings import schedule_rebuild
+    from tournaments.standings import schedule_rebuild
 
     schedule_rebuild(tournament.pk)
     return report

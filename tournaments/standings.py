@@ -18,8 +18,8 @@ from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
-from . import generations
-from .models import (
+from tournaments import generations
+from tournaments.models import (
     ActivityLog,
     Registration,
     ResultVersion,
@@ -30,8 +30,8 @@ from .models import (
     StageStatus,
     Tournament,
 )
-from .results import latest_confirmed_versions, scoring_values
-from .scoring import ScoringError, SeatBreakdown, score_session
+from tournaments.results import latest_confirmed_versions, scoring_values
+from tournaments.scoring import ScoringError, SeatBreakdown, score_session
 
 CACHE_PREFIX = "bob:standings:"
 CACHE_SECONDS = 300
@@ -261,7 +261,7 @@ def get_standings(tournament: Tournament) -> dict[str, Any]:
 def schedule_rebuild(tournament_id: int) -> None:
     """After the current transaction commits: drop the cached standings (so no page shows
     stale ones, even if the task is slow or fails) and queue their rebuild."""
-    from .tasks import rebuild_standings
+    from tournaments.tasks import rebuild_standings
 
     def run() -> None:
         cache.delete(cache_key(tournament_id))

@@ -12,14 +12,20 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
-
-from .activity import describe, log_activity
-from .dice_records import check_all_dice_used, record_dice
-from .draw import DrawPlayer, DrawResult, PreviousSession, squad_draw
-from .initiative import InitiativeResult, roll_initiative
-from .models import ActivityVerb, ResultVersion, Seat, Session, SquadPreference, SquadRank
-from .result_totals import version_totals
-from .results import scoring_values
+from tournaments.activity import describe, log_activity
+from tournaments.dice_records import check_all_dice_used, record_dice
+from tournaments.draw import DrawPlayer, DrawResult, PreviousSession, squad_draw
+from tournaments.initiative import InitiativeResult, roll_initiative
+from tournaments.models import (
+    ActivityVerb,
+    ResultVersion,
+    Seat,
+    Session,
+    SquadPreference,
+    SquadRank,
+)
+from tournaments.result_totals import version_totals
+from tournaments.results import scoring_values
 
 
 class SetupError(ValueError):

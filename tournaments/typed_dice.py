@@ -16,11 +16,10 @@ from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DiceError, DieKind, ScriptedDice, parse_dice_list
-
-from .roll_purposes import logged_purpose_label
+from tournaments.roll_purposes import logged_purpose_label
 
 if TYPE_CHECKING:
-    from .models import Player
+    from tournaments.models import Player
 
 #: A die as named inside a sentence ("which a white combat die cannot show").
 DIE_NAMES = {

@@ -1,9 +1,9 @@
 from django.urls import path
 
-from . import views
-from .api.urls import urlpatterns as api_urlpatterns
-from .public_standings import standings_plain
-from .views.routes import urlpatterns as web_urlpatterns
+from tournaments import views
+from tournaments.api.urls import urlpatterns as api_urlpatterns
+from tournaments.public_standings import standings_plain
+from tournaments.views.routes import urlpatterns as web_urlpatterns
 
 app_name = "tournaments"
 urlpatterns = [

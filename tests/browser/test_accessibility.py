@@ -24,11 +24,10 @@ from django.core.management import call_command
 from playwright.sync_api import expect
 
 from rules.services import create_game
+from tests.browser.conftest import SCREENSHOTS, log_in
+from tests.browser.test_flows import seated_tournament
 from tournaments.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER
 from tournaments.models import Loadout, Seat, Session, Tournament
-
-from .conftest import SCREENSHOTS, log_in
-from .test_flows import seated_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -365,7 +364,7 @@ def test_phone_header_takes_two_rows_and_every_link_is_reachable(new_page):
     """On a phone the header is the brand and the language on one row and the links on one
     row below, which scrolls sideways: a staff judge's five links and log-out button keep
     the page's content near the top, and Tab brings each of them into view."""
-    from .test_flows import account
+    from tests.browser.test_flows import account
 
     account("capo", is_staff=True)
     page = new_page(width=PHONE, height=844)

@@ -14,6 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 from rules.engine.dice import SeededDice
+from tests.browser.conftest import log_in, screenshot
 from tests.factories import TournamentFactory, UserFactory, register_players
 from tournaments.models import (
     ChapterCard,
@@ -27,8 +28,6 @@ from tournaments.models import (
 )
 from tournaments.stages import start_tournament
 from tournaments.table_setup import run_squad_draw
-
-from .conftest import log_in, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

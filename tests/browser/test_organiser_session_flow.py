@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
+from tests.browser.test_accessibility import check_page
+from tests.browser.test_flows import account, seated_tournament
 from tournaments.models import ScoreThreshold, Session, Stipulation
-
-from .conftest import log_in
-from .test_accessibility import check_page
-from .test_flows import account, seated_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -8,12 +8,11 @@ from datetime import date
 import pytest
 from playwright.sync_api import expect
 
+from tests.browser.conftest import log_in
+from tests.browser.test_accessibility import check_page
+from tests.browser.test_flows import account, seated_tournament
 from tests.factories import PlayerFactory, RegistrationFactory, TournamentFactory
 from tournaments.models import Session, Tournament
-
-from .conftest import log_in
-from .test_accessibility import check_page
-from .test_flows import account, seated_tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 

@@ -18,8 +18,7 @@ from rules.engine.combat import (
 from rules.engine.dice import DiceError, ScriptedDice
 from rules.engine.odds import best_split
 from rules.engine.units import load_rules_data
-
-from .combat_scenes import alien, marine, piloted_dreadnought, scene
+from tests.engine.combat_scenes import alien, marine, piloted_dreadnought, scene
 
 DATA = load_rules_data()
 

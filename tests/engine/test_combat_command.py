@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.utils import translation
 
-from .combat_scenes import alien, marine, scene
+from tests.engine.combat_scenes import alien, marine, scene
 
 MISSILE = """
 +--+--+--+--+--+

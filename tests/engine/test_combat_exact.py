@@ -13,9 +13,8 @@ import pytest
 from rules.engine.combat import attack_options, resolve_attack
 from rules.engine.dice import FACES, DieKind, ScriptedDice, SeededDice
 from rules.engine.odds import Distribution
-
-from .combat_scenes import scene
-from .test_combat_properties import LEGEND, MELEE
+from tests.engine.combat_scenes import scene
+from tests.engine.test_combat_properties import LEGEND, MELEE
 
 MAX_DICE = 6
 

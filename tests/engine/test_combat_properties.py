@@ -6,8 +6,7 @@ from hypothesis import strategies as st
 
 from rules.engine.combat import attack_options, resolve_attack
 from rules.engine.dice import SeededDice
-
-from .combat_scenes import alien, marine, scene
+from tests.engine.combat_scenes import alien, marine, scene
 
 MELEE = """
 +--+--+--+--+--+--+--+

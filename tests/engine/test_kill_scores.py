@@ -9,8 +9,7 @@ from rules.engine.dice import ScriptedDice
 from rules.engine.kill_scores import score_kill
 from rules.engine.state import GameState, Token
 from rules.engine.units import load_rules_data
-
-from .combat_scenes import alien, marine, piloted_dreadnought, scene
+from tests.engine.combat_scenes import alien, marine, piloted_dreadnought, scene
 
 DATA = load_rules_data()
 

@@ -16,8 +16,7 @@ from rules.engine.tarantula import (
     move_tarantula,
     tarantula_manoeuvre,
 )
-
-from .combat_scenes import alien, marine, scene
+from tests.engine.combat_scenes import alien, marine, scene
 
 CREW = {"T": marine("tarantula", facing="E"), "G": marine(piloting="T")}
 

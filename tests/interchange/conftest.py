@@ -1,8 +1,7 @@
 import pytest
 
+from tests.interchange.factories import rich_tournament
 from tournaments.interchange.export import export_tournament
-
-from .factories import rich_tournament
 
 
 @pytest.fixture

@@ -11,10 +11,9 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.interchange.factories import rich_tournament
 from tournaments.interchange.document import FORMAT_VERSION, dumps
 from tournaments.models import Player, Registration, SquadPreference, Tournament
-
-from .factories import rich_tournament
 
 
 def run(*args: str) -> tuple[str, str]:

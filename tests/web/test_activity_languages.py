@@ -8,9 +8,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.web.test_judge import result_data
 from tournaments.models import ActivityLog, ActivityVerb
-
-from .test_judge import result_data
 
 pytestmark = pytest.mark.django_db
 

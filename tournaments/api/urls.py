@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import views
+from tournaments.api import views
 
 urlpatterns = [
     path("api/openapi.json", views.schema, name="api-schema"),

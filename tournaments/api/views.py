@@ -11,9 +11,8 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from tournaments.api import documents
 from tournaments.models import Tournament
-
-from . import documents
 
 SCHEMA_PATH = Path(__file__).with_name("openapi.json")
 

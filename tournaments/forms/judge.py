@@ -6,9 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.dice import DiceError
-
-from ..typed_dice import parse_typed_dice
-from .accessible import AccessibleForm
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.typed_dice import parse_typed_dice
 
 APP = "app"
 PHYSICAL = "physical"

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from ..catalogue import (
+from tournaments.catalogue import (
     DEFAULT_CARDS,
     DEFAULT_WEAPONS,
     CardKind,
@@ -22,9 +22,17 @@ from ..catalogue import (
     WeaponClass,
     WeaponSpec,
 )
-from ..loadout import EXTRA_MARINES, MARINES, Loadout, LoadoutProblem, validate_loadout
-from ..models import ChapterCard, CommanderCombo, ScoreBonus, Seat, SquadRank, Tournament, Weapon
-from .accessible import AccessibleForm
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.loadout import EXTRA_MARINES, MARINES, Loadout, LoadoutProblem, validate_loadout
+from tournaments.models import (
+    ChapterCard,
+    CommanderCombo,
+    ScoreBonus,
+    Seat,
+    SquadRank,
+    Tournament,
+    Weapon,
+)
 
 ALL_COLOURS = frozenset({"blue", "red", "yellow"})
 

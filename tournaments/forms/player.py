@@ -6,8 +6,8 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Tournament
-from .accessible import AccessibleForm, AccessibleFormMixin
+from tournaments.forms.accessible import AccessibleForm, AccessibleFormMixin
+from tournaments.models import Tournament
 
 CHOICE_LABELS = (_("1st choice"), _("2nd choice"), _("3rd choice"), _("4th choice"))
 

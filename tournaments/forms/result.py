@@ -23,17 +23,8 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
-from ..models import Seat
-from ..scoring import (
-    LossCause,
-    MarineClass,
-    MarineKill,
-    MarineLoss,
-    SeatBreakdown,
-    TarantulaKill,
-)
-from .accessible import AccessibleFormMixin
-from .result_rows import (
+from tournaments.forms.accessible import AccessibleFormMixin
+from tournaments.forms.result_rows import (
     MAX_ROWS,
     ROW_KINDS,
     DreadnoughtRows,
@@ -44,6 +35,15 @@ from .result_rows import (
     row_name,
     rows_given,
     total_name,
+)
+from tournaments.models import Seat
+from tournaments.scoring import (
+    LossCause,
+    MarineClass,
+    MarineKill,
+    MarineLoss,
+    SeatBreakdown,
+    TarantulaKill,
 )
 
 KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (

@@ -21,7 +21,7 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from ..scoring import (
+from tournaments.scoring import (
     TOKEN_ALIEN_LABELS,
     AlienTokens,
     DreadnoughtKill,

@@ -6,9 +6,9 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..models import ScoreThreshold, Session, StipulationKind
-from .accessible import AccessibleForm
-from .stipulation import StipulationFieldsMixin
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.stipulation import StipulationFieldsMixin
+from tournaments.models import ScoreThreshold, Session, StipulationKind
 
 
 class SessionStipulationForm(StipulationFieldsMixin, AccessibleForm):

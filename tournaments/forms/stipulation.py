@@ -15,8 +15,8 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-from ..models import StipulationKind
-from ..models.stipulations import (
+from tournaments.models import StipulationKind
+from tournaments.models.stipulations import (
     END_ALIENS_DEAD,
     END_FIXED_ROUNDS,
     FLAGS_ONE_FOR_ALL,

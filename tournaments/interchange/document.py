@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 
-from .problems import Problem, json_path
+from tournaments.interchange.problems import Problem, json_path
 
 FORMAT = "bob-tournament"
 FORMAT_VERSION = 3

@@ -13,6 +13,8 @@ from typing import Any
 
 from django.db.models import Q
 
+from tournaments.interchange.document import FORMAT, FORMAT_VERSION
+from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.models import (
     ActivityLog,
     DiceRoll,
@@ -29,9 +31,6 @@ from tournaments.models import (
     Stage,
     Tournament,
 )
-
-from .document import FORMAT, FORMAT_VERSION
-from .references import rewrite_breakdown, rewrite_details
 
 
 def timestamp(value: datetime | None) -> str | None:

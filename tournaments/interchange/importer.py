@@ -29,6 +29,9 @@ from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
 from tournaments.catalogue import DEFAULT_CATALOGUE
+from tournaments.interchange.document import schema_problems, upgraded, version_problems
+from tournaments.interchange.problems import InterchangeError, Problem, json_path
+from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
@@ -54,10 +57,6 @@ from tournaments.models import (
     clean_stipulation_params,
 )
 from tournaments.typed_dice import DIE_NAMES
-
-from .document import schema_problems, upgraded, version_problems
-from .problems import InterchangeError, Problem, json_path
-from .references import rewrite_breakdown, rewrite_details
 
 Path = tuple[str | int, ...]
 SessionKey = tuple[int, int]

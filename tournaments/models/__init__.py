@@ -1,7 +1,7 @@
 """The tournament domain's models, split by concern; import them from here."""
 
-from .activity import ActivityLog, ActivityVerb
-from .choices import (
+from tournaments.models.activity import ActivityLog, ActivityVerb
+from tournaments.models.choices import (
     CardKind,
     CommanderCombo,
     DiceSource,
@@ -15,15 +15,15 @@ from .choices import (
     StipulationKind,
     WeaponClass,
 )
-from .dice import DiceRoll
-from .honours import Honour, ScoreBonus, SquadRank
-from .players import Player, Registration, SquadPreference, new_access_token
-from .results import ImmutableVersionError, Result, ResultVersion
-from .sessions import Loadout, Seat, Session, StaleSessionError
-from .squads import ChapterCard, Squad, Weapon
-from .stages import ScoreThreshold, Stage
-from .stipulations import Stipulation, clean_stipulation_params
-from .tournament import Tournament
+from tournaments.models.dice import DiceRoll
+from tournaments.models.honours import Honour, ScoreBonus, SquadRank
+from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
+from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
+from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionError
+from tournaments.models.squads import ChapterCard, Squad, Weapon
+from tournaments.models.stages import ScoreThreshold, Stage
+from tournaments.models.stipulations import Stipulation, clean_stipulation_params
+from tournaments.models.tournament import Tournament
 
 __all__ = [
     "ActivityLog",

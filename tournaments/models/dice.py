@@ -5,8 +5,8 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .. import roll_purposes
-from .choices import DiceSource, DieKindChoice
+from tournaments import roll_purposes
+from tournaments.models.choices import DiceSource, DieKindChoice
 
 
 class DiceRoll(models.Model):

@@ -3,7 +3,7 @@
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .choices import Rank
+from tournaments.models.choices import Rank
 
 
 class Honour(models.Model):

@@ -6,7 +6,7 @@ from django.db import models
 from django.db.models import F, Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import CommanderCombo, SessionStatus
+from tournaments.models.choices import CommanderCombo, SessionStatus
 
 
 class StaleSessionError(Exception):

@@ -4,7 +4,7 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from .choices import CardKind, SquadColour, WeaponClass
+from tournaments.models.choices import CardKind, SquadColour, WeaponClass
 
 
 class BilingualName(models.Model):

@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .choices import SeatingMethod, StageKind, StageStatus, StipulationKind
+from tournaments.models.choices import SeatingMethod, StageKind, StageStatus, StipulationKind
 
 
 class Stage(models.Model):

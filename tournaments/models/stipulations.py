@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
-from .choices import StipulationKind
+from tournaments.models.choices import StipulationKind
 
 END_FIXED_ROUNDS = "fixed_rounds"
 END_ALIENS_DEAD = "aliens_dead"

@@ -6,7 +6,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from .choices import SeatingMethod
+from tournaments.models.choices import SeatingMethod
 
 
 class Tournament(models.Model):

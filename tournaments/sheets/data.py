@@ -17,10 +17,16 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from ..models import Result, ResultVersion, Seat, Session
-from ..results import ResultError, scoring_values
-from ..scoring import MarineClass, ScoringError, ScoringValues, SeatBreakdown, score_session
-from .seats import loadout_checks, session_seats
+from tournaments.models import Result, ResultVersion, Seat, Session
+from tournaments.results import ResultError, scoring_values
+from tournaments.scoring import (
+    MarineClass,
+    ScoringError,
+    ScoringValues,
+    SeatBreakdown,
+    score_session,
+)
+from tournaments.sheets.seats import loadout_checks, session_seats
 
 #: Marines on a blank loadout sheet (the commander has its own line).
 BLANK_MARINE_LINES = 4

@@ -28,7 +28,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, KeepTogether, Paragraph, SimpleDocTemplate, Spacer, Table
 
-from .data import (
+from tournaments.sheets.data import (
     LoadoutSheet,
     ScoreRow,
     ScoreSheet,

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..forms.loadout import catalogue_for, problems_for, stored_loadout
-from ..models import CommanderCombo, Seat, Session
+from tournaments.forms.loadout import catalogue_for, problems_for, stored_loadout
+from tournaments.models import CommanderCombo, Seat, Session
 
 
 def session_seats(session: Session) -> list[Seat]:

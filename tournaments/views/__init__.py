@@ -1,5 +1,5 @@
 """Pages of BoB, split by audience: public, player, judge, organiser, plus log-in."""
 
-from .public import home
+from tournaments.views.public import home
 
 __all__ = ["home"]

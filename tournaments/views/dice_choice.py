@@ -12,9 +12,8 @@ from collections.abc import Mapping
 from django.http import HttpRequest
 
 from rules.engine.dice import Dice, SeededDice, new_seed
-
-from ..forms.judge import PHYSICAL, DiceForm
-from ..typed_dice import TypedDice
+from tournaments.forms.judge import PHYSICAL, DiceForm
+from tournaments.typed_dice import TypedDice
 
 SEED_KEY = "bob-seed-{kind}-{pk}-{purpose}"
 

@@ -21,12 +21,11 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.models import Game
 from rules.result_from_game import propose_result
-
-from ..draw import DrawError
-from ..forms.judge import PHYSICAL, DiceForm
-from ..forms.result import ResultForm, initial_from_breakdowns
-from ..forms.result_rows import RowAction
-from ..models import (
+from tournaments.draw import DrawError
+from tournaments.forms.judge import PHYSICAL, DiceForm
+from tournaments.forms.result import ResultForm, initial_from_breakdowns
+from tournaments.forms.result_rows import RowAction
+from tournaments.models import (
     ActivityLog,
     DiceRoll,
     Result,
@@ -35,9 +34,9 @@ from ..models import (
     Session,
     StaleSessionError,
 )
-from ..permissions import judge_required, login_required
-from ..ranking import RankingError, SeatResult, rank_session
-from ..results import (
+from tournaments.permissions import judge_required, login_required
+from tournaments.ranking import RankingError, SeatResult, rank_session
+from tournaments.results import (
     ResultError,
     correct_result,
     record_result,
@@ -45,12 +44,12 @@ from ..results import (
     seat_names,
     stipulation_kind,
 )
-from ..scoring import score_session
-from ..sheets.data import loadout_sheet, score_sheet
-from ..sheets.seats import loadout_checks, session_seats
-from ..table_setup import SetupError, run_initiative, run_squad_draw
-from ..typed_dice import TypedDice, subject_names
-from .dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.scoring import score_session
+from tournaments.sheets.data import loadout_sheet, score_sheet
+from tournaments.sheets.seats import loadout_checks, session_seats
+from tournaments.table_setup import SetupError, run_initiative, run_squad_draw
+from tournaments.typed_dice import TypedDice, subject_names
+from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
 
 
 @login_required

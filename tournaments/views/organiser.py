@@ -12,13 +12,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
+from tournaments.activity import describe, log_activity
 from tournaments.catalogue_db import install_catalogue
-from tournaments.interchange.roster import save_roster
-
-from ..activity import describe, log_activity
-from ..dice_records import check_all_dice_used, registered_player_names
-from ..forms.judge import DiceForm
-from ..forms.organiser import (
+from tournaments.dice_records import check_all_dice_used, registered_player_names
+from tournaments.forms.judge import DiceForm
+from tournaments.forms.organiser import (
     AccountLinkForm,
     JudgeForm,
     PlayerForm,
@@ -27,8 +25,8 @@ from ..forms.organiser import (
     StageForm,
     TournamentForm,
 )
-from ..interchange.roster import parse_roster
-from ..models import (
+from tournaments.interchange.roster import parse_roster, save_roster
+from tournaments.models import (
     ActivityLog,
     ActivityVerb,
     Registration,
@@ -36,14 +34,14 @@ from ..models import (
     StaleSessionError,
     Tournament,
 )
-from ..permissions import login_required, organiser_required
-from ..player_accounts import AccountLinkError, link_account, unlink_account
-from ..progression import ProgressionError, plan_stages
-from ..scheduling import schedule_session
-from ..stages import MissingResultsError, StageError, advance, start_tournament
-from .dice_choice import dice_from_form, forget_seed, pending_seed
-from .judge import edit_result
-from .queries import tournament_sessions
+from tournaments.permissions import login_required, organiser_required
+from tournaments.player_accounts import AccountLinkError, link_account, unlink_account
+from tournaments.progression import ProgressionError, plan_stages
+from tournaments.scheduling import schedule_session
+from tournaments.stages import MissingResultsError, StageError, advance, start_tournament
+from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.views.judge import edit_result
+from tournaments.views.queries import tournament_sessions
 
 
 @login_required

@@ -14,11 +14,11 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from ..forms.session_settings import SessionStipulationForm, ThresholdForm
-from ..forms.stipulation import describe_stipulation
-from ..models import Session, Tournament
-from ..permissions import organiser_required
-from ..session_settings import (
+from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
+from tournaments.forms.stipulation import describe_stipulation
+from tournaments.models import Session, Tournament
+from tournaments.permissions import organiser_required
+from tournaments.session_settings import (
     SessionSettingsError,
     add_threshold,
     clear_stipulation,

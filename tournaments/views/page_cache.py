@@ -25,7 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
-from ..permissions import PLAYER_SESSION_KEY
+from tournaments.permissions import PLAYER_SESSION_KEY
 
 PAGE_SECONDS = 60
 CSRF_SLOT = "bob-csrf-token-slot"

@@ -11,11 +11,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from ..activity import describe, log_activity
-from ..calendar import PRODID, session_calendar
-from ..forms.loadout import LoadoutForm, catalogue_for
-from ..forms.player import PlayerAccountForm, PreferenceForm
-from ..models import (
+from tournaments.activity import describe, log_activity
+from tournaments.calendar import PRODID, session_calendar
+from tournaments.forms.loadout import LoadoutForm, catalogue_for
+from tournaments.forms.player import PlayerAccountForm, PreferenceForm
+from tournaments.models import (
     ActivityVerb,
     Honour,
     Loadout,
@@ -28,9 +28,15 @@ from ..models import (
     SquadRank,
     Tournament,
 )
-from ..permissions import AccountPlayer, account_players, player_required, public, remember_player
-from ..result_totals import version_totals
-from ..results import latest_confirmed_versions, scoring_values
+from tournaments.permissions import (
+    AccountPlayer,
+    account_players,
+    player_required,
+    public,
+    remember_player,
+)
+from tournaments.result_totals import version_totals
+from tournaments.results import latest_confirmed_versions, scoring_values
 
 
 def _other_account_players(request: HttpRequest, player: Player) -> list[AccountPlayer]:

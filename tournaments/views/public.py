@@ -13,24 +13,24 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
-from .. import generations
-from ..bracket_svg import (
+from tournaments import generations
+from tournaments.bracket_svg import (
     BracketLabels,
     BracketSeat,
     BracketSession,
     BracketStage,
     render_bracket_svg,
 )
-from ..forms.stipulation import StipulationSummary, describe_stipulation
-from ..models import Honour, Session, SquadRank, Stage, Tournament
-from ..permissions import public
-from ..result_totals import breakdowns
-from ..results import scoring_values
-from ..scoring import ScoringError, score_session
-from ..session_settings import stage_defaults
-from ..standings import get_standings
-from .page_cache import cached_page
-from .queries import SessionLines, tournament_sessions
+from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
+from tournaments.models import Honour, Session, SquadRank, Stage, Tournament
+from tournaments.permissions import public
+from tournaments.result_totals import breakdowns
+from tournaments.results import scoring_values
+from tournaments.scoring import ScoringError, score_session
+from tournaments.session_settings import stage_defaults
+from tournaments.standings import get_standings
+from tournaments.views.page_cache import cached_page
+from tournaments.views.queries import SessionLines, tournament_sessions
 
 
 @public

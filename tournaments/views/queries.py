@@ -8,9 +8,9 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from ..models import ResultVersion, Seat, Session, Stage, Tournament
-from ..result_totals import version_totals
-from ..results import scoring_values
+from tournaments.models import ResultVersion, Seat, Session, Stage, Tournament
+from tournaments.result_totals import version_totals
+from tournaments.results import scoring_values
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from . import auth, judge, judge_pdf, organiser, organiser_sessions, player, public
+from tournaments.views import auth, judge, judge_pdf, organiser, organiser_sessions, player, public
 
 public_patterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
