@@ -72,6 +72,8 @@ urlpatterns = [path("bench/trivial/", trivial), path("", include("bob.urls"))]
 
 def build_tournament() -> str:
     from rules.engine.dice import SeededDice
+    from tournaments.actions.results import record_result
+    from tournaments.actions.stages import start_tournament
     from tournaments.models import (
         Player,
         Registration,
@@ -80,8 +82,6 @@ def build_tournament() -> str:
         StipulationKind,
         Tournament,
     )
-    from tournaments.results import record_result
-    from tournaments.stages import start_tournament
 
     tournament = Tournament.objects.create(name="Benchmark Cup", slug="bench")
     for order, (slug, colour) in enumerate(

@@ -45,7 +45,8 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "tournaments",
-    "rules",
+    "table",
+    "demo",
 ]
 
 MIDDLEWARE = [
@@ -112,7 +113,7 @@ LOGIN_URL = "tournaments:login"
 def file_cache(directory: str | Path) -> dict:
     """The embedded default's cache: files in ``directory``, shared by every process on the
     machine (web server, management commands, runserver's reloader child), so a tournament's
-    cache generation bumped by one is seen by all (tournaments/generations.py)."""
+    cache generation bumped by one is seen by all (tournaments/caching/generations.py)."""
     return {
         "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
         "LOCATION": str(directory),
@@ -122,7 +123,7 @@ def file_cache(directory: str | Path) -> dict:
 
 # Tasks and cache: Redis when REDIS_URL is given, in-process tasks and a file cache otherwise.
 # "local" is each process's own memory, only for entries whose key says when they go stale
-# (a tournament's generation, tournaments/views/page_cache.py).
+# (a tournament's generation, tournaments/web/page_cache.py).
 REDIS_URL = os.environ.get("REDIS_URL", "")
 LOCAL_CACHE = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

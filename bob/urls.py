@@ -6,6 +6,6 @@ from django.urls import include, path
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("table/", include("rules.urls")),
+    path("table/", include("table.urls")),
     path("", include("tournaments.urls")),
 ]

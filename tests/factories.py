@@ -7,7 +7,6 @@ from collections.abc import Callable
 import factory
 from django.contrib.auth import get_user_model
 
-from tournaments.catalogue_db import install_catalogue
 from tournaments.models import (
     Player,
     Registration,
@@ -20,6 +19,7 @@ from tournaments.models import (
     StipulationKind,
     Tournament,
 )
+from tournaments.queries.tournament_catalogue import install_catalogue
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -134,7 +134,7 @@ def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict
 def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> None:
     """Record a confirmed result for every session of ``stage``, points from ``points``."""
     from rules.engine.dice import SeededDice
-    from tournaments.results import record_result
+    from tournaments.actions.results import record_result
 
     for session in stage.sessions.order_by("number"):
         if not hasattr(session, "stipulation"):

@@ -9,7 +9,7 @@ import polib
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ["bob", "tournaments", "rules", "templates", "locale", "manage.py"]
+SOURCES = ["bob", "tournaments", "rules", "table", "demo", "templates", "locale", "manage.py"]
 
 
 @pytest.fixture(scope="module")

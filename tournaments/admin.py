@@ -1,9 +1,9 @@
 """Admin pages for every tournament model. Result versions and dice rolls are read-only.
 
-Stipulations and score thresholds follow the locks of :mod:`tournaments.session_settings`
+Stipulations and score thresholds follow the locks of :mod:`tournaments.actions.session_settings`
 here too: a change to a locked row (or one moving a row onto a locked session or stage) is
 refused with the reason, and a locked row cannot be deleted. A stage's status is read-only:
-only :func:`tournaments.stages.advance` moves it (open to closed, never back), since closing
+only :func:`tournaments.actions.stages.advance` moves it (open to closed, never back), since closing
 awards the honours, score bonuses and qualifiers. For the same reason a closed stage, its
 sessions and their seats can be looked at but not changed or deleted here.
 """
@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.actions.session_settings import setting_row_lock
 from tournaments.models import (
     ActivityLog,
     ChapterCard,
@@ -39,7 +40,6 @@ from tournaments.models import (
     Tournament,
     Weapon,
 )
-from tournaments.session_settings import setting_row_lock
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):

@@ -7,6 +7,6 @@ class TournamentsConfig(AppConfig):
     verbose_name = _("Tournaments")
 
     def ready(self) -> None:
-        from tournaments import change_tracking
+        from tournaments.caching import change_tracking
 
         change_tracking.connect()

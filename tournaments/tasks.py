@@ -19,9 +19,9 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments import generations
-from tournaments.calendar import session_calendar, session_location, session_summary
+from tournaments.caching import generations
 from tournaments.models import Seat, Session, Tournament
+from tournaments.queries.calendar import session_calendar, session_location, session_summary
 
 
 def _notice_body(session: Session, seat: Seat) -> str:
@@ -87,7 +87,7 @@ def rebuild_standings(tournament_id: int) -> bool:
     The tournament's cache generation is bumped first, so pages cached before the rebuild
     are not served after it, even when the change behind it sent no model signal.
     """
-    from tournaments.standings import rebuild
+    from tournaments.queries.standings import rebuild
 
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is None:

@@ -23,10 +23,10 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.core.management import call_command
 from playwright.sync_api import expect
 
-from rules.services import create_game
+from demo.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER
+from table.actions import create_game
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_flows import seated_tournament
-from tournaments.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER
 from tournaments.models import Loadout, Seat, Session, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -16,6 +16,8 @@ from playwright.sync_api import expect
 from rules.engine.dice import SeededDice
 from tests.browser.conftest import log_in, screenshot
 from tests.factories import TournamentFactory, UserFactory, register_players
+from tournaments.actions.session_setup import run_squad_draw
+from tournaments.actions.stages import start_tournament
 from tournaments.models import (
     ChapterCard,
     Loadout,
@@ -26,8 +28,6 @@ from tournaments.models import (
     StipulationKind,
     Tournament,
 )
-from tournaments.stages import start_tournament
-from tournaments.table_setup import run_squad_draw
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -278,7 +278,7 @@ def test_standings_refresh_by_themselves(new_page):
     points = page.locator("#standings-table [data-testid=points]")
     expect(points.first).to_have_text("0")
     seats = list(session.seats.order_by("seat_order"))
-    from tournaments.results import record_result
+    from tournaments.actions.results import record_result
 
     record_result(
         session,

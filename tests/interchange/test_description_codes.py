@@ -7,7 +7,7 @@ import pytest
 from django.utils import translation
 
 from tests.interchange.test_roundtrip import empty_database
-from tournaments.activity import describe, log_activity
+from tournaments.actions.activity_log import describe, log_activity
 from tournaments.interchange.document import FORMAT_VERSION, dumps
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document

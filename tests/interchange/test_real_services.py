@@ -7,11 +7,11 @@ in breakdowns, ranking and qualifier lists, dice subjects, honours and bonuses.
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
 from tests.interchange.test_roundtrip import empty_database
+from tournaments.actions.stages import advance, start_tournament
 from tournaments.interchange.document import dumps, schema_problems
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
 from tournaments.models import ScoreThreshold, Stage
-from tournaments.stages import advance, start_tournament
 
 
 def test_a_played_tournament_round_trips(db):

@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine.dice import DiceError, ScriptedDice, SeededDice
-from tournaments.draw import DrawError, DrawPlayer, PreviousSession, RankTransfer, squad_draw
+from tournaments.domain.draw import DrawError, DrawPlayer, PreviousSession, RankTransfer, squad_draw
 
 UM, BA, IF = "ultramarines", "blood-angels", "imperial-fists"
 SQUADS = (UM, BA, IF)

@@ -3,7 +3,7 @@
 import pytest
 from django.utils import translation
 
-from tournaments.catalogue import (
+from tournaments.domain.catalogue import (
     ALL_CHAPTERS,
     DEFAULT_CARDS,
     DEFAULT_CATALOGUE,
@@ -16,14 +16,14 @@ from tournaments.catalogue import (
     WeaponClass,
     WeaponSpec,
 )
-from tournaments.honours import (
+from tournaments.domain.honours import (
     HonoursError,
     SquadStanding,
     after_session,
     card_allowance,
     thresholds_reached,
 )
-from tournaments.loadout import Loadout, validate_loadout
+from tournaments.domain.loadout import Loadout, validate_loadout
 
 
 def chapter(squad):

@@ -7,10 +7,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine.dice import ScriptedDice, SeededDice
-from tournaments.draw import DrawPlayer, PreviousSession, squad_draw
-from tournaments.honours import SquadStanding, after_session, card_allowance, thresholds_reached
-from tournaments.initiative import roll_initiative
-from tournaments.progression import (
+from tournaments.domain.draw import DrawPlayer, PreviousSession, squad_draw
+from tournaments.domain.honours import (
+    SquadStanding,
+    after_session,
+    card_allowance,
+    thresholds_reached,
+)
+from tournaments.domain.initiative import roll_initiative
+from tournaments.domain.progression import (
     ProgressionError,
     Qualifier,
     SeatingMode,
@@ -24,8 +29,8 @@ from tournaments.progression import (
     session_sizes,
     snake,
 )
-from tournaments.ranking import SeatResult, rank_session
-from tournaments.scoring import (
+from tournaments.domain.ranking import SeatResult, rank_session
+from tournaments.domain.scoring import (
     AlienTokens,
     LossCause,
     MarineClass,

@@ -3,8 +3,8 @@
 import pytest
 
 from rules.engine.dice import ScriptedDice
-from tournaments.initiative import roll_initiative, roll_off, roll_off_order, roll_off_select
-from tournaments.ranking import RankingError, SeatResult, StipulationKind, rank_session
+from tournaments.domain.initiative import roll_initiative, roll_off, roll_off_order, roll_off_select
+from tournaments.domain.ranking import RankingError, SeatResult, StipulationKind, rank_session
 
 
 def test_initiative_higher_roll_plays_first():

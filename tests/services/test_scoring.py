@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tournaments.scoring import (
+from tournaments.domain.scoring import (
     AlienTokens,
     DreadnoughtKill,
     LossCause,

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from rules.engine.geometry import Facing
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
-from rules.models import Game
-from rules.services import create_game, latest_snapshot, snapshot_state, upload_state
+from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
+from table.models import Game
 from tests.web.conftest import World, build_world
 from tournaments.models import Loadout
 
@@ -26,7 +26,7 @@ def client_for(user) -> Client:
 
 def url(name: str, game: Game) -> str:
     """The address of one of a game's pages (``board``, ``move``...)."""
-    return reverse(f"rules:{name}", args=[game.session_id, game.number])
+    return reverse(f"table:{name}", args=[game.session_id, game.number])
 
 
 def seat_squads(world: World) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from rules.board_svg import board_svg
 from rules.engine.board import DoorState
 from rules.engine.geometry import Facing
 from rules.engine.state import ALIEN, MARINE, Blip, Figure, Player, build_state
-from rules.step_log import dice_lines, event_lines, log_lines
+from table.board_svg import board_svg
+from table.step_log import dice_lines, event_lines, log_lines
 
 DRAWING = """\
 +--+--+--+--+

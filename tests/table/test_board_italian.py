@@ -13,7 +13,7 @@ import pytest
 from rules.engine.geometry import block_2x2
 from rules.engine.state import ALIEN, Figure
 from rules.engine.units import load_rules_data
-from rules.services import latest_snapshot, snapshot_state, upload_state
+from table.actions import latest_snapshot, snapshot_state, upload_state
 from tests.engine.test_ai_log_italian import english_in
 from tests.table.conftest import rearrange
 from tests.table.test_views import HTMX, client_for, url

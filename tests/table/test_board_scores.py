@@ -10,14 +10,14 @@ import pytest
 from rules.engine.dice import ScriptedDice
 from rules.engine.state import ALIEN, Figure, GameState, Token
 from rules.engine.units import load_rules_data
-from rules.services import (
+from table.actions import (
     attack_choices,
     latest_snapshot,
     marine_attack,
     snapshot_state,
     upload_state,
 )
-from rules.step_log import log_lines
+from table.step_log import log_lines
 from tests.table.conftest import rearrange
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,8 @@ import re
 import pytest
 from django.utils import translation
 
-from rules.services import check_sight, latest_snapshot, snapshot_state
-from rules.step_log import dice_lines
+from table.actions import check_sight, latest_snapshot, snapshot_state
+from table.step_log import dice_lines
 from tests.engine.test_ai_log_italian import english_in
 from tests.table.conftest import rearrange
 from tests.table.test_views import HTMX, client_for, url

@@ -11,9 +11,7 @@ import pytest
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.state import ALIEN, Figure, GameState, Token
 from rules.engine.units import load_rules_data
-from rules.models import Game, Snapshot, SnapshotKind
-from rules.result_from_game import current_line, marine_class, propose_result
-from rules.services import (
+from table.actions import (
     attack_choices,
     carry_out_turn,
     create_game,
@@ -25,7 +23,9 @@ from rules.services import (
     undo_to,
     upload_state,
 )
-from tournaments.scoring import (
+from table.models import Game, Snapshot, SnapshotKind
+from table.result_from_game import current_line, marine_class, propose_result
+from tournaments.domain.scoring import (
     AlienTokens,
     LossCause,
     MarineClass,

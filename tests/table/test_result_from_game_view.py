@@ -7,14 +7,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from rules.models import Game
-from rules.services import remove_figure
+from table.actions import remove_figure
+from table.models import Game
 from tests.table.conftest import client_for
 from tests.table.test_result_from_game import arranged, attack, player_id
 from tests.web.test_result_form import page_data
+from tournaments.domain.scoring import SeatBreakdown, score_session
 from tournaments.forms.result import ResultForm
 from tournaments.models import Result, ResultVersion
-from tournaments.scoring import SeatBreakdown, score_session
 
 pytestmark = pytest.mark.django_db
 

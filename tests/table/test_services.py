@@ -10,9 +10,7 @@ from django.utils import translation
 from rules.engine.dice import DiceError, ScriptedDice, SeededDice
 from rules.engine.geometry import Facing
 from rules.engine.state import GameState
-from rules.game_setup import GameSetupError
-from rules.models import AlienTurnRequest, Snapshot, SnapshotKind, TurnStatus
-from rules.services import (
+from table.actions import (
     GameError,
     StaleGameError,
     UploadError,
@@ -30,7 +28,9 @@ from rules.services import (
     snapshot_state,
     undo_to,
 )
-from rules.tasks import run_alien_turn
+from table.game_setup import GameSetupError
+from table.models import AlienTurnRequest, Snapshot, SnapshotKind, TurnStatus
+from table.tasks import run_alien_turn
 from tests.table.conftest import crew_tarantula, rearrange
 from tournaments.models import DiceRoll
 

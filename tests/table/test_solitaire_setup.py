@@ -8,9 +8,9 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from rules.game_setup import GameSetupError, SolitaireSetup
-from rules.models import Game
-from rules.services import create_game, latest_snapshot, move_marine, snapshot_state
+from table.actions import create_game, latest_snapshot, move_marine, snapshot_state
+from table.game_setup import GameSetupError, SolitaireSetup
+from table.models import Game
 from tests.table.conftest import client_for
 
 pytestmark = pytest.mark.django_db
@@ -19,7 +19,7 @@ TOKENS = {"ork": 3, "gretchin": 2, "android": 1}
 
 
 def games_url(table) -> str:
-    return reverse("rules:games", args=[table.session.pk])
+    return reverse("table:games", args=[table.session.pk])
 
 
 def solitaire_post(**tokens: int) -> dict[str, object]:

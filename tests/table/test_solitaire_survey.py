@@ -11,18 +11,18 @@ from rules.engine.ai.switches import with_switch
 from rules.engine.dice import DiceError, SeededDice
 from rules.engine.geometry import Facing
 from rules.engine.state import GameState
-from rules.game_setup import SolitaireSetup
-from rules.models import Game, SnapshotKind
-from rules.services import (
+from table.actions import (
     create_game,
     latest_snapshot,
     move_marine,
     snapshot_state,
     upload_state,
 )
+from table.game_setup import SolitaireSetup
+from table.models import Game, SnapshotKind
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
+from tournaments.domain.typed_dice import TypedDice
 from tournaments.models import DiceRoll
-from tournaments.typed_dice import TypedDice
 
 pytestmark = pytest.mark.django_db
 

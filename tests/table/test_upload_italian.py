@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from rules.services import latest_snapshot
+from table.actions import latest_snapshot
 from tests.engine.test_ai_command import STATE
 from tests.table.test_board_italian import _italian
 from tests.table.test_views import client_for, url

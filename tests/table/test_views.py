@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from rules.models import Game, SnapshotKind
-from rules.services import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
+from table.actions import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
+from table.models import Game, SnapshotKind
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 from tournaments.models import DiceRoll
 
@@ -50,7 +50,7 @@ def test_other_judge_cannot_move(game, table):
 
 def test_creating_a_game(table):
     client = client_for(table.judge)
-    games_url = reverse("rules:games", args=[table.session.pk])
+    games_url = reverse("table:games", args=[table.session.pk])
     response = client.post(games_url, {"map_name": "tpk-ring", "policy": "priority"})
     game = Game.objects.get(session=table.session)
     assert response.status_code == 302 and response["Location"] == url("board", game)
@@ -62,7 +62,7 @@ def test_creating_a_game(table):
 
 def test_the_new_game_form_starts_on_the_planned_map(table):
     client = client_for(table.judge)
-    games_url = reverse("rules:games", args=[table.session.pk])
+    games_url = reverse("table:games", args=[table.session.pk])
     stage = table.session.stage
     stage.map_name = "flag-relay"
     stage.save(update_fields=["map_name"])

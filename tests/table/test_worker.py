@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.dice import SeededDice
-from rules.services import create_game, request_alien_turn
-from rules.tasks import run_alien_turn
+from table.actions import create_game, request_alien_turn
+from table.tasks import run_alien_turn
 from tests.table.conftest import rearrange, seat_squads
 from tests.web.conftest import build_world
 from tests.worker.test_celery_worker import redis_worker  # noqa: F401 - the worker fixture

@@ -11,10 +11,10 @@ from tests.factories import (
     UserFactory,
     register_players,
 )
-from tournaments.activity import describe, log_activity
-from tournaments.activity_descriptions import DESCRIPTIONS, description_label
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.player_accounts import link_account
 from tournaments.models import ActivityLog, ActivityVerb, Stage, StageKind
-from tournaments.player_accounts import link_account
+from tournaments.queries.activity_descriptions import DESCRIPTIONS, description_label
 
 pytestmark = pytest.mark.django_db
 

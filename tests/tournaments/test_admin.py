@@ -66,7 +66,7 @@ def test_what_a_stage_close_awards_is_read_only(client, staff, model):
     assert client.post(delete, {"post": "yes"}).status_code == 403
 
 
-# The locks of tournaments.session_settings hold in the admin too.
+# The locks of tournaments.actions.session_settings hold in the admin too.
 
 
 @pytest.fixture
@@ -84,7 +84,7 @@ def admin_client(client, world):
 
 def _with_result(session: models.Session) -> models.Session:
     from tests.factories import session_points
-    from tournaments.results import record_result
+    from tournaments.actions.results import record_result
 
     record_result(session, session_points(session, lambda seat: seat.seat_order * 10))
     return session

@@ -16,7 +16,7 @@ from tournaments.models import (
     StageKind,
     StageStatus,
 )
-from tournaments.standings import compute_standings
+from tournaments.queries.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.factories import TournamentFactory, confirm_stage, register_players, session_points
+from tournaments.actions.results import record_result
 from tournaments.models import DiceRoll, Stage, StageStatus, Stipulation
-from tournaments.results import record_result
 
 pytestmark = pytest.mark.django_db
 

@@ -7,9 +7,9 @@ from django.urls import reverse
 from jsonschema import Draft202012Validator
 
 from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.actions.scheduling import schedule_session
+from tournaments.actions.stages import advance
 from tournaments.api.views import SCHEMA_PATH, openapi_schema
-from tournaments.scheduling import schedule_session
-from tournaments.stages import advance
 
 pytestmark = pytest.mark.django_db
 

@@ -8,9 +8,9 @@ from django.db import connection, connections
 from rules.engine.dice import SeededDice
 from tests.conftest import services_required
 from tests.factories import TournamentFactory, points_breakdown, register_players
+from tournaments.actions.results import correct_result, record_result
+from tournaments.actions.stages import start_tournament
 from tournaments.models import ResultVersion, Stipulation
-from tournaments.results import correct_result, record_result
-from tournaments.stages import start_tournament
 
 WRITERS = 8
 

@@ -8,9 +8,9 @@ from django.core import mail
 from django.core.management import call_command
 
 from tests.factories import confirm_stage, session_points
+from tournaments.actions.results import record_result
+from tournaments.actions.stages import missing_results
 from tournaments.models import Player, ResultVersion, Session, StageStatus, Tournament
-from tournaments.results import record_result
-from tournaments.stages import missing_results
 
 pytestmark = pytest.mark.django_db
 

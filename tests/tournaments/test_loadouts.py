@@ -4,9 +4,7 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from tests.factories import TournamentFactory
-from tournaments.catalogue import DEFAULT_CATALOGUE
-from tournaments.catalogue_db import install_catalogue, tournament_catalogue
-from tournaments.loadouts import loadout_problems
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import (
     ChapterCard,
     Loadout,
@@ -15,6 +13,8 @@ from tournaments.models import (
     Stipulation,
     Weapon,
 )
+from tournaments.queries.loadout_checks import loadout_problems
+from tournaments.queries.tournament_catalogue import install_catalogue, tournament_catalogue
 
 pytestmark = pytest.mark.django_db
 

@@ -4,6 +4,12 @@ import pytest
 
 from rules.engine.dice import ScriptedDice
 from tests.factories import StipulationFactory, points_breakdown, session_points
+from tournaments.actions.results import (
+    ResultError,
+    confirm_result,
+    correct_result,
+    record_result,
+)
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
@@ -12,13 +18,7 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
 )
-from tournaments.results import (
-    ResultError,
-    confirm_result,
-    correct_result,
-    record_result,
-)
-from tournaments.standings import get_standings
+from tournaments.queries.standings import get_standings
 
 pytestmark = pytest.mark.django_db
 

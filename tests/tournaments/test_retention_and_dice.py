@@ -7,9 +7,9 @@ from django.core.management import call_command
 
 from rules.engine.dice import DieKind, ScriptedDice, SeededDice, seed_commitment
 from tests.factories import TournamentFactory, confirm_stage, register_players
-from tournaments.dice_records import make_dice, record_dice
+from tournaments.actions.dice_records import make_dice, record_dice
+from tournaments.actions.stages import advance
 from tournaments.models import DiceRoll, ScoreBonus, ScoreThreshold, Seat, SquadRank
-from tournaments.stages import advance
 
 pytestmark = pytest.mark.django_db
 

@@ -8,19 +8,19 @@ from rules.engine.dice import DiceError, DieKind, ScriptedDice, SeededDice
 from rules.engine.narration_dice import PURPOSES as ENGINE_PURPOSES
 from tests.factories import TournamentFactory
 from tests.i18n_support import add_translations
-from tournaments.dice_records import record_dice
-from tournaments.draw import DrawPlayer, squad_draw
-from tournaments.initiative import roll_initiative
-from tournaments.models import DiceRoll
-from tournaments.progression import Qualifier, best_runner_up, seat_stage
-from tournaments.ranking import SeatResult, SessionRanking, StipulationKind, rank_session
-from tournaments.roll_purposes import (
+from tournaments.actions.dice_records import record_dice
+from tournaments.domain.draw import DrawPlayer, squad_draw
+from tournaments.domain.initiative import roll_initiative
+from tournaments.domain.progression import Qualifier, best_runner_up, seat_stage
+from tournaments.domain.ranking import SeatResult, SessionRanking, StipulationKind, rank_session
+from tournaments.domain.roll_purposes import (
     TOURNAMENT_PURPOSES,
     coded_purpose,
     purpose_label,
     tournament_purpose,
 )
-from tournaments.typed_dice import TypedDice
+from tournaments.domain.typed_dice import TypedDice
+from tournaments.models import DiceRoll
 
 pytestmark = pytest.mark.django_db
 

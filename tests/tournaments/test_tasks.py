@@ -9,16 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories import UserFactory, session_points
-from tournaments.calendar import session_calendar, session_uid
+from tournaments.actions.results import record_result
+from tournaments.actions.scheduling import schedule_session
 from tournaments.models import (
     ActivityLog,
     SessionStatus,
     StaleSessionError,
     Stipulation,
 )
-from tournaments.results import record_result
-from tournaments.scheduling import schedule_session
-from tournaments.standings import cache_key
+from tournaments.queries.calendar import session_calendar, session_uid
+from tournaments.queries.standings import cache_key
 from tournaments.tasks import notify_session_scheduled, rebuild_standings
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +137,7 @@ def test_a_failing_rebuild_never_leaves_stale_standings(
     final_session, django_capture_on_commit_callbacks, monkeypatch
 ):
     from tournaments import tasks
-    from tournaments.standings import get_standings
+    from tournaments.queries.standings import get_standings
 
     Stipulation.objects.create(session=final_session, kind="alien_hunt", params={"rounds": 4})
     tournament = final_session.stage.tournament
@@ -156,7 +156,7 @@ def test_a_failing_rebuild_never_leaves_stale_standings(
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=300))
 def test_folding_keeps_lines_short_and_the_text_intact(text):
-    from tournaments.calendar import _escape, _fold
+    from tournaments.queries.calendar import _escape, _fold
 
     line = "DESCRIPTION:" + _escape(text)
     folded = _fold(line)
@@ -195,8 +195,8 @@ def test_a_retry_after_a_failed_send_only_mails_the_rest(final_session, monkeypa
 
 def test_cached_standings_follow_changes_made_elsewhere(final_session):
     """A squad draw or registration logs activity; the next read sees it without a task."""
-    from tournaments.activity import log_activity
-    from tournaments.standings import get_standings
+    from tournaments.actions.activity_log import log_activity
+    from tournaments.queries.standings import get_standings
 
     tournament = final_session.stage.tournament
     before = get_standings(tournament)

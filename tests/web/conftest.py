@@ -9,9 +9,9 @@ from django.test import Client
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, register_players
+from tournaments.actions.stages import start_tournament
 from tournaments.models import Player, Session, Stage, StipulationKind, Tournament
-from tournaments.permissions import PLAYER_SESSION_KEY
-from tournaments.stages import start_tournament
+from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 PASSWORD = "test-password"
 

@@ -16,8 +16,8 @@ from tests.factories import (
     UserFactory,
 )
 from tests.web.conftest import PASSWORD
-from tournaments.permissions import PLAYER_SESSION_KEY, account_players
-from tournaments.player_accounts import link_account, link_problem
+from tournaments.actions.player_accounts import link_account, link_problem
+from tournaments.web.permissions import PLAYER_SESSION_KEY, account_players
 
 pytestmark = pytest.mark.django_db
 

@@ -7,14 +7,14 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
-from tournaments.bracket_svg import (
+from tournaments.actions.stages import advance
+from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
     BracketSession,
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.stages import advance
 
 LABELS = BracketLabels(
     title="Bracket <T&T>",

@@ -33,7 +33,7 @@ from django.test import Client
 from django.urls import Resolver404, resolve, reverse
 from django.utils import translation
 
-from tournaments.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER, PLAYER_ACCOUNT
+from demo.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER, PLAYER_ACCOUNT
 from tournaments.models import Session, Squad, Tournament
 
 pytestmark = pytest.mark.django_db

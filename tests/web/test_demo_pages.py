@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.web.test_role_matrix import ROLES, project_views
 from tournaments.models import Session, Tournament
-from tournaments.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

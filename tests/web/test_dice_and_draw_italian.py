@@ -11,7 +11,7 @@ from django.utils import translation
 
 from rules.engine.dice import DieKind, SeededDice
 from tests.i18n_support import add_translations
-from tournaments.dice_records import record_dice
+from tournaments.actions.dice_records import record_dice
 from tournaments.models import DiceRoll, SquadPreference
 
 pytestmark = pytest.mark.django_db

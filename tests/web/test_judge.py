@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tournaments.forms.result import ResultForm
 from tournaments.models import DiceRoll, Result, Session
-from tournaments.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.web.conftest import PASSWORD
-from tournaments.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

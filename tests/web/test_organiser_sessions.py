@@ -6,6 +6,8 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, register_players, session_points
+from tournaments.actions.results import record_result, stipulation_kind
+from tournaments.actions.stages import _thresholds, start_tournament
 from tournaments.models import (
     ActivityLog,
     ScoreThreshold,
@@ -14,8 +16,6 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
 )
-from tournaments.results import record_result, stipulation_kind
-from tournaments.stages import _thresholds, start_tournament
 
 pytestmark = pytest.mark.django_db
 

@@ -18,10 +18,10 @@ from tests.factories import (
     session_points,
 )
 from tests.web.test_judge import result_data
-from tournaments import generations
+from tournaments.actions.results import correct_result, record_result
+from tournaments.actions.stages import start_tournament
+from tournaments.caching import generations
 from tournaments.models import Player, Stipulation, StipulationKind
-from tournaments.results import correct_result, record_result
-from tournaments.stages import start_tournament
 from tournaments.tasks import rebuild_standings
 
 pytestmark = pytest.mark.django_db

@@ -19,8 +19,8 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from rules.engine.dice import SeededDice
 from tests.factories import PlayerFactory, SeatFactory, SessionFactory
 from tests.web.test_player import add_cards
+from tournaments.actions.results import record_result
 from tournaments.models import Loadout, Result, Squad, SquadColour
-from tournaments.results import record_result
 from tournaments.sheets.data import loadout_sheet, score_sheet
 
 pytestmark = pytest.mark.django_db

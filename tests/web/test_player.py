@@ -5,8 +5,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
+from tournaments.actions.session_setup import run_squad_draw
 from tournaments.models import ChapterCard, Loadout, Session, SquadPreference
-from tournaments.table_setup import run_squad_draw
 
 pytestmark = pytest.mark.django_db
 

@@ -11,11 +11,8 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from tournaments.forms.result import ResultForm, initial_from_breakdowns
-from tournaments.forms.result_rows import MAX_ROWS
-from tournaments.models import Result
-from tournaments.results import record_result
-from tournaments.scoring import (
+from tournaments.actions.results import record_result
+from tournaments.domain.scoring import (
     AlienTokens,
     DreadnoughtKill,
     LossCause,
@@ -28,6 +25,9 @@ from tournaments.scoring import (
     TarantulaKill,
     score_session,
 )
+from tournaments.forms.result import ResultForm, initial_from_breakdowns
+from tournaments.forms.result_rows import MAX_ROWS
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 

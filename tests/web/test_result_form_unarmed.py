@@ -13,10 +13,8 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.web.test_result_form import as_post, bound, seats_of
-from tournaments.forms.result import ResultForm, initial_from_breakdowns
-from tournaments.models import Result
-from tournaments.results import record_result, score_version
-from tournaments.scoring import (
+from tournaments.actions.results import record_result, score_version
+from tournaments.domain.scoring import (
     DreadnoughtKill,
     LossCause,
     MarineClass,
@@ -26,6 +24,8 @@ from tournaments.scoring import (
     SeatBreakdown,
     score_session,
 )
+from tournaments.forms.result import ResultForm, initial_from_breakdowns
+from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
-from tournaments.api import documents
 from tournaments.models import Tournament
+from tournaments.queries import api_documents
 
 SCHEMA_PATH = Path(__file__).with_name("openapi.json")
 
@@ -39,15 +39,15 @@ def _per_tournament(build: Callable[[Tournament], dict]):
     return view
 
 
-standings = _per_tournament(documents.standings_document)
-bracket = _per_tournament(documents.bracket_document)
-honours = _per_tournament(documents.honours_document)
-schedule = _per_tournament(documents.schedule_document)
+standings = _per_tournament(api_documents.standings_document)
+bracket = _per_tournament(api_documents.bracket_document)
+honours = _per_tournament(api_documents.honours_document)
+schedule = _per_tournament(api_documents.schedule_document)
 
 
 @require_safe
 def tournaments(request: HttpRequest) -> JsonResponse:
-    return JsonResponse(documents.tournament_list(), json_dumps_params={"ensure_ascii": False})
+    return JsonResponse(api_documents.tournament_list(), json_dumps_params={"ensure_ascii": False})
 
 
 @require_safe

@@ -6,8 +6,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.dice import DiceError
+from tournaments.domain.typed_dice import parse_typed_dice
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.typed_dice import parse_typed_dice
 
 APP = "app"
 PHYSICAL = "physical"

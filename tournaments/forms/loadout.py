@@ -1,6 +1,6 @@
 """The loadout form (RULES §5) and the checks shared by the player's and the judge's pages.
 
-Validation is the pure :func:`tournaments.loadout.validate_loadout`; this module builds its
+Validation is the pure :func:`tournaments.domain.loadout.validate_loadout`; this module builds its
 catalogue from the tournament's squads, weapons and chapter cards (the built-in defaults
 stand in for whatever the organiser has not entered) and maps each problem to its field.
 """
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.catalogue import (
+from tournaments.domain.catalogue import (
     DEFAULT_CARDS,
     DEFAULT_WEAPONS,
     CardKind,
@@ -22,8 +22,14 @@ from tournaments.catalogue import (
     WeaponClass,
     WeaponSpec,
 )
+from tournaments.domain.loadout import (
+    EXTRA_MARINES,
+    MARINES,
+    Loadout,
+    LoadoutProblem,
+    validate_loadout,
+)
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.loadout import EXTRA_MARINES, MARINES, Loadout, LoadoutProblem, validate_loadout
 from tournaments.models import (
     ChapterCard,
     CommanderCombo,

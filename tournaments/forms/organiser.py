@@ -10,10 +10,10 @@ from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.actions.player_accounts import AccountLinkError, find_account, link_problem
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament
-from tournaments.player_accounts import AccountLinkError, find_account, link_problem
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 

@@ -4,7 +4,7 @@ Each kill is entered once, by the killing seat; the victim's matching loss is de
 it, so the two records can never disagree. Losses to aliens or to a seat's own fire are
 entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
 stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
-The form builds the scoring service's :class:`~tournaments.scoring.SeatBreakdown` list;
+The form builds the scoring service's :class:`~tournaments.domain.scoring.SeatBreakdown` list;
 the same form drives the live preview.
 
 Light-weapon and unarmed marines share one count ("light weapon or unarmed"), since the
@@ -23,6 +23,14 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.scoring import (
+    LossCause,
+    MarineClass,
+    MarineKill,
+    MarineLoss,
+    SeatBreakdown,
+    TarantulaKill,
+)
 from tournaments.forms.accessible import AccessibleFormMixin
 from tournaments.forms.result_rows import (
     MAX_ROWS,
@@ -37,14 +45,6 @@ from tournaments.forms.result_rows import (
     total_name,
 )
 from tournaments.models import Seat
-from tournaments.scoring import (
-    LossCause,
-    MarineClass,
-    MarineKill,
-    MarineLoss,
-    SeatBreakdown,
-    TarantulaKill,
-)
 
 KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
     (MarineClass.LIGHT, _("light weapon or unarmed (5)")),

@@ -2,7 +2,7 @@
 destroyed and stall-breaker rounds.
 
 A seat may record any number of each (up to :data:`MAX_ROWS`), so every
-:class:`~tournaments.scoring.SeatBreakdown` can be entered and a stored version loads back
+:class:`~tournaments.domain.scoring.SeatBreakdown` can be entered and a stored version loads back
 row for row. Each kind says which fields a row has, which of them a filled row needs, and
 how a row becomes a scoring entry and back. How many rows a seat shows travels in a hidden
 ``<kind>-TOTAL`` field, as in Django formsets, so the "add a row" and "remove" buttons work
@@ -21,7 +21,7 @@ from django.http import QueryDict
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.scoring import (
+from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
     AlienTokens,
     DreadnoughtKill,
@@ -62,7 +62,7 @@ class RowKind:
 
     #: Name used in field names (``p<player>-<name>-<row>-<part>``) and button names.
     name: str
-    #: The :class:`~tournaments.scoring.SeatBreakdown` field the entries go to.
+    #: The :class:`~tournaments.domain.scoring.SeatBreakdown` field the entries go to.
     breakdown_field: str
     title: Promise
     add_label: Promise

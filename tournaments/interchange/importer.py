@@ -28,7 +28,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
-from tournaments.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import schema_problems, upgraded, version_problems
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
@@ -56,7 +57,6 @@ from tournaments.models import (
     Weapon,
     clean_stipulation_params,
 )
-from tournaments.typed_dice import DIE_NAMES
 
 Path = tuple[str | int, ...]
 SessionKey = tuple[int, int]

@@ -1,6 +1,6 @@
 """Player references inside free-form JSON fields, translated between database and document.
 
-Result versions store a score breakdown (see :mod:`tournaments.scoring`), a ranking and the
+Result versions store a score breakdown (see :mod:`tournaments.domain.scoring`), a ranking and the
 survivors as JSON holding *database* player ids. A document must not carry database ids,
 so the exporter swaps them for the document's player ids and the importer swaps them back
 for the ids of the players it created. Which keys hold a player, and how the database
@@ -68,7 +68,7 @@ def _apply(rewrite: Rewrite, value: Any, as_text: bool, path: Path) -> Any:
     return None if value is None else rewrite(value, as_text, path)
 
 
-# Activity log details (see tournaments/activity.py callers): key -> how players are held.
+# Activity log details (see tournaments/actions/activity_log.py callers): key -> how players are held.
 #: A single player id stored as a number.
 DETAIL_PLAYER_KEYS = ("player",)
 #: Lists of player ids: stored as numbers (qualifiers) or as text (initiative order).

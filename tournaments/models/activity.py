@@ -5,7 +5,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournaments.activity_descriptions import description_label
+from tournaments.queries.activity_descriptions import description_label
 
 
 class ActivityVerb(models.TextChoices):

@@ -5,7 +5,7 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import roll_purposes
+from tournaments.domain import roll_purposes
 from tournaments.models.choices import DiceSource, DieKindChoice
 
 

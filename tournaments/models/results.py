@@ -95,7 +95,7 @@ class ResultVersion(models.Model):
 
     def score_cards(self) -> dict:
         """Score cards per player id (text), computed by the scoring service."""
-        from tournaments.results import score_version
+        from tournaments.actions.results import score_version
 
         return score_version(self)
 

@@ -82,7 +82,7 @@ class Session(models.Model):
         for name, value in fields.items():
             setattr(self, name, value)
         self.refresh_from_db(fields=["version", *fields])
-        from tournaments import generations
+        from tournaments.caching import generations
 
         # update() sends no save signals.
         generations.mark_changed(lookup="stages", value=self.stage_id)
@@ -167,7 +167,7 @@ class Loadout(models.Model):
         return str(self.seat)
 
     def clean(self) -> None:
-        from tournaments.loadouts import loadout_problems
+        from tournaments.queries.loadout_checks import loadout_problems
 
         problems = loadout_problems(self)
         if problems:

@@ -17,15 +17,15 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import Result, ResultVersion, Seat, Session
-from tournaments.results import ResultError, scoring_values
-from tournaments.scoring import (
+from tournaments.actions.results import ResultError, scoring_values
+from tournaments.domain.scoring import (
     MarineClass,
     ScoringError,
     ScoringValues,
     SeatBreakdown,
     score_session,
 )
+from tournaments.models import Result, ResultVersion, Seat, Session
 from tournaments.sheets.seats import loadout_checks, session_seats
 
 #: Marines on a blank loadout sheet (the commander has its own line).

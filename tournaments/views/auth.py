@@ -11,9 +11,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournaments import login_throttle
 from tournaments.models import Player
-from tournaments.permissions import (
+from tournaments.web import login_throttle
+from tournaments.web.permissions import (
     account_players,
     forget_player,
     player_required,

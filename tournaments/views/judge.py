@@ -19,9 +19,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
-from rules.models import Game
-from rules.result_from_game import propose_result
-from tournaments.draw import DrawError
+from table.models import Game
+from table.result_from_game import propose_result
+from tournaments.actions.results import (
+    ResultError,
+    correct_result,
+    record_result,
+    scoring_values,
+    seat_names,
+    stipulation_kind,
+)
+from tournaments.actions.session_setup import SetupError, run_initiative, run_squad_draw
+from tournaments.domain.draw import DrawError
+from tournaments.domain.ranking import RankingError, SeatResult, rank_session
+from tournaments.domain.scoring import score_session
+from tournaments.domain.typed_dice import TypedDice, subject_names
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
 from tournaments.forms.result_rows import RowAction
@@ -34,22 +46,10 @@ from tournaments.models import (
     Session,
     StaleSessionError,
 )
-from tournaments.permissions import judge_required, login_required
-from tournaments.ranking import RankingError, SeatResult, rank_session
-from tournaments.results import (
-    ResultError,
-    correct_result,
-    record_result,
-    scoring_values,
-    seat_names,
-    stipulation_kind,
-)
-from tournaments.scoring import score_session
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
-from tournaments.table_setup import SetupError, run_initiative, run_squad_draw
-from tournaments.typed_dice import TypedDice, subject_names
-from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.permissions import judge_required, login_required
 
 
 @login_required

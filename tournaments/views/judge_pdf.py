@@ -9,9 +9,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Session
-from tournaments.permissions import judge_required
 from tournaments.sheets.data import SheetHeader, loadout_sheet, score_sheet
 from tournaments.sheets.pdf import loadout_sheet_pdf, score_sheet_pdf
+from tournaments.web.permissions import judge_required
 
 
 def sheet_filename(header: SheetHeader, title: str) -> str:

@@ -12,9 +12,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
-from tournaments.activity import describe, log_activity
-from tournaments.catalogue_db import install_catalogue
-from tournaments.dice_records import check_all_dice_used, registered_player_names
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.dice_records import check_all_dice_used, registered_player_names
+from tournaments.actions.player_accounts import AccountLinkError, link_account, unlink_account
+from tournaments.actions.scheduling import schedule_session
+from tournaments.actions.stages import MissingResultsError, StageError, advance, start_tournament
+from tournaments.domain.progression import ProgressionError, plan_stages
 from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
@@ -34,14 +37,11 @@ from tournaments.models import (
     StaleSessionError,
     Tournament,
 )
-from tournaments.permissions import login_required, organiser_required
-from tournaments.player_accounts import AccountLinkError, link_account, unlink_account
-from tournaments.progression import ProgressionError, plan_stages
-from tournaments.scheduling import schedule_session
-from tournaments.stages import MissingResultsError, StageError, advance, start_tournament
-from tournaments.views.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.queries.pages import tournament_sessions
+from tournaments.queries.tournament_catalogue import install_catalogue
 from tournaments.views.judge import edit_result
-from tournaments.views.queries import tournament_sessions
+from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.permissions import login_required, organiser_required
 
 
 @login_required

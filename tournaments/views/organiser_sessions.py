@@ -1,6 +1,6 @@
 """Organiser page of one session: its own stipulation and score thresholds (RULES §6, §9).
 
-The rules of what may change when live in :mod:`tournaments.session_settings`; this page
+The rules of what may change when live in :mod:`tournaments.actions.session_settings`; this page
 shows what the stage provides when the session has no setting of its own, and why a
 setting is locked when it is.
 """
@@ -14,11 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
-from tournaments.forms.stipulation import describe_stipulation
-from tournaments.models import Session, Tournament
-from tournaments.permissions import organiser_required
-from tournaments.session_settings import (
+from tournaments.actions.session_settings import (
     SessionSettingsError,
     add_threshold,
     clear_stipulation,
@@ -30,6 +26,10 @@ from tournaments.session_settings import (
     stipulation_lock,
     thresholds_lock,
 )
+from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
+from tournaments.forms.stipulation import describe_stipulation
+from tournaments.models import Session, Tournament
+from tournaments.web.permissions import organiser_required
 
 
 def _session(tournament: Tournament, pk: int) -> Session:

@@ -11,8 +11,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.activity import describe, log_activity
-from tournaments.calendar import PRODID, session_calendar
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.results import latest_confirmed_versions, scoring_values
 from tournaments.forms.loadout import LoadoutForm, catalogue_for
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
 from tournaments.models import (
@@ -28,15 +28,15 @@ from tournaments.models import (
     SquadRank,
     Tournament,
 )
-from tournaments.permissions import (
+from tournaments.queries.calendar import PRODID, session_calendar
+from tournaments.queries.result_versions import version_totals
+from tournaments.web.permissions import (
     AccountPlayer,
     account_players,
     player_required,
     public,
     remember_player,
 )
-from tournaments.result_totals import version_totals
-from tournaments.results import latest_confirmed_versions, scoring_values
 
 
 def _other_account_players(request: HttpRequest, player: Player) -> list[AccountPlayer]:

@@ -11,26 +11,26 @@ from django.urls import reverse
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_GET, require_safe
 
-from tournaments import generations
-from tournaments.bracket_svg import (
+from tournaments.actions.results import scoring_values
+from tournaments.actions.session_settings import stage_defaults
+from tournaments.caching import generations
+from tournaments.domain.scoring import ScoringError, score_session
+from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
+from tournaments.models import Honour, Rank, Session, SquadRank, Stage, Tournament
+from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
     BracketSession,
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Session, SquadRank, Stage, Tournament
-from tournaments.permissions import public
-from tournaments.result_totals import breakdowns
-from tournaments.results import scoring_values
-from tournaments.scoring import ScoringError, score_session
-from tournaments.session_settings import stage_defaults
-from tournaments.standings import get_standings
-from tournaments.views.page_cache import cached_page
-from tournaments.views.queries import SessionLines, tournament_sessions
+from tournaments.queries.pages import SessionLines, tournament_sessions
+from tournaments.queries.result_versions import breakdowns
+from tournaments.queries.standings import get_standings
+from tournaments.web.page_cache import cached_page
+from tournaments.web.permissions import public
 
 
 @public
@@ -326,3 +326,14 @@ def projector(request: HttpRequest, slug: str) -> HttpResponse:
         else "tournaments/projector.html"
     )
     return render(request, template, context)
+
+
+@require_safe
+def standings_plain(request: HttpRequest, slug: str) -> HttpResponse:
+    """The standings as a plain page without scripts (for screen readers and old phones)."""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    context = standings_context(tournament, get_standings(tournament))
+    rows = [
+        {**row, "rank_name": Rank(row["rank"]).label} for row in context["standings"]["players"]
+    ]
+    return render(request, "tournaments/standings_plain.html", {**context, "rows": rows})

@@ -15,10 +15,10 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import DiceError
-from tournaments.dice_records import make_dice, registered_player_names
+from tournaments.actions.dice_records import make_dice, registered_player_names
+from tournaments.actions.stages import MissingResultsError, StageError, advance
+from tournaments.domain.progression import ProgressionError
 from tournaments.models import SeatingMethod, Tournament
-from tournaments.progression import ProgressionError
-from tournaments.stages import MissingResultsError, StageError, advance
 
 
 class Command(BaseCommand):

@@ -29,8 +29,8 @@ from rules.engine.dice import (
     parse_dice_list,
     seed_commitment,
 )
-from tournaments.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
-from tournaments.typed_dice import TypedDice
+from tournaments.domain.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
+from tournaments.domain.typed_dice import TypedDice
 
 BAD_INPUT = 2
 

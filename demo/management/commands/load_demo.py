@@ -1,0 +1,263 @@
+"""``load_demo``: a demo tournament stopped in the middle of the semifinals.
+
+Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, semifinal 2
+scheduled without a result and its game set up on the judge's board page, the final
+prepared. Creates an organiser, two judges and one
+player's account with demo-only passwords and prints them with every player's private
+link. Running it again changes nothing (``--reset`` deletes the demo and builds it anew).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, time, timedelta
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandParser
+from django.db import transaction
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from rules.engine.dice import SeededDice
+from table.actions import create_game
+from tournaments.actions.player_accounts import link_account
+from tournaments.actions.results import confirm_result, record_result
+from tournaments.actions.scheduling import schedule_session
+from tournaments.actions.stages import advance
+from tournaments.models import (
+    Player,
+    Registration,
+    ScoreThreshold,
+    Session,
+    SquadPreference,
+    Stage,
+    StageKind,
+    StipulationKind,
+    Tournament,
+)
+from tournaments.queries.tournament_catalogue import install_catalogue
+
+DEMO_SLUG = "bob-demo"
+ORGANISER = ("organiser", "organiser-demo")
+JUDGES = (("judge1", "judge1-demo", "Anna", "Bianchi"), ("judge2", "judge2-demo", "Marco", "Verdi"))
+#: A player who logs in with an account instead of a private link: Luca Rossi.
+PLAYER_ACCOUNT = ("player1", "player1-demo", "Luca", "Rossi")
+PLAYERS = (
+    ("Luca Rossi", "Kraken"),
+    ("Giulia Conti", "Valchiria"),
+    ("Paolo Ferri", "Sergente"),
+    ("Sara Greco", "Nova"),
+    ("Davide Galli", "Bullone"),
+    ("Elena Marino", "Cometa"),
+    ("Matteo Ricci", "Tempesta"),
+    ("Chiara Bruno", "Fenice"),
+    ("Andrea Costa", "Ariete"),
+)
+SQUADS = ("ultramarines", "blood-angels", "imperial-fists")
+#: The bundled map each stage plays on (rules/engine/maps/).
+DEMO_MAPS = {
+    StipulationKind.ALIEN_HUNT: "hunt-derelict",
+    StipulationKind.CATCH_THE_FLAG: "flag-relay",
+    StipulationKind.TPK: "tpk-ring",
+}
+
+#: Per session, what happened: (killer seat, victim seat, marine class) kills, and alien
+#: tokens per seat (type, value, count). Seats are indices in seat order.
+SCRIPTS = (
+    {
+        "kills": [(0, 1, "heavy"), (0, 2, "light"), (1, 2, "commander")],
+        "tokens": {0: ("ork", 5, 2), 1: ("gretchin", 2, 3), 2: ("android", 10, 1)},
+    },
+    {
+        "kills": [(2, 0, "heavy"), (1, 0, "light"), (2, 1, "light")],
+        "tokens": {0: ("ork", 5, 1), 1: ("chaos_marine", 15, 1), 2: ("gretchin", 2, 2)},
+    },
+    {
+        "kills": [(1, 2, "heavy"), (1, 0, "heavy"), (0, 2, "light")],
+        "tokens": {0: ("android", 10, 2), 1: ("ork", 5, 1), 2: ("ork", 5, 2)},
+    },
+)
+
+
+def breakdowns(session: Session, script: dict) -> list[dict]:
+    """Consistent seat breakdowns: each kill is recorded by the killer and the victim."""
+    seats = [
+        str(pid) for pid in session.seats.order_by("seat_order").values_list("player", flat=True)
+    ]
+    entries = {
+        seat: {"seat": seat, "kills": [], "losses": [], "alien_tokens": []} for seat in seats
+    }
+    for killer, victim, marine_class in script["kills"]:
+        if killer >= len(seats) or victim >= len(seats):
+            continue
+        entries[seats[killer]]["kills"].append(
+            {"victim": seats[victim], "marine_class": marine_class, "count": 1}
+        )
+        entries[seats[victim]]["losses"].append(
+            {"marine_class": marine_class, "cause": "player", "killer": seats[killer], "count": 1}
+        )
+    for index, (alien, value, count) in script["tokens"].items():
+        if index < len(seats):
+            entries[seats[index]]["alien_tokens"].append(
+                {"alien_type": alien, "value": value, "count": count}
+            )
+    return list(entries.values())
+
+
+class Command(BaseCommand):
+    help = _("Create the demo tournament (demo-only log-ins), stopped in the semifinals.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--reset", action="store_true", help=_("Delete the demo tournament and rebuild it.")
+        )
+        parser.add_argument(
+            "--base-url",
+            default="http://127.0.0.1:8000",
+            help=_("Address the printed links start with."),
+        )
+
+    def handle(self, *args, **options) -> None:
+        users = self._users(options["reset"])
+        existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
+        if existing is not None and options["reset"]:
+            self._delete(existing)
+            existing = None
+        if existing is None:
+            tournament = self._build(users)
+            self.stdout.write(self.style.SUCCESS(_("Demo tournament created.")))
+        else:
+            tournament = existing
+            self.stdout.write(_("The demo tournament already exists (use --reset to rebuild it)."))
+        self._print(tournament, options["base_url"].rstrip("/"))
+
+    def _users(self, reset: bool) -> dict:
+        """The demo log-ins; passwords are (re)set when created or on ``--reset``."""
+        User = get_user_model()
+        accounts = [(ORGANISER[0], ORGANISER[1], "Olga", "Organizzatrice"), *JUDGES, PLAYER_ACCOUNT]
+        users = []
+        for username, password, first, last in accounts:
+            user, created = User.objects.get_or_create(
+                username=username, defaults={"first_name": first, "last_name": last}
+            )
+            if created or reset:
+                user.set_password(password)
+                user.save()
+            users.append(user)
+        return {"organiser": users[0], "judges": users[1:-1], "player": users[-1]}
+
+    @transaction.atomic
+    def _delete(self, tournament: Tournament) -> None:
+        player_ids = list(tournament.registrations.values_list("player_id", flat=True))
+        tournament.delete()
+        Player.objects.filter(pk__in=player_ids, registrations__isnull=True).delete()
+
+    @transaction.atomic
+    def _build(self, users: dict) -> Tournament:
+        organiser, judges = users["organiser"], users["judges"]
+        today = timezone.localdate()
+        tournament = Tournament.objects.create(
+            name="BoB Demo",
+            slug=DEMO_SLUG,
+            starts_on=today - timedelta(days=1),
+            ends_on=today + timedelta(days=1),
+            venue="Circolo Ludico Demo",
+            description=_("Demo data: names, log-ins and results are invented."),
+            seating_method="seeded",
+        )
+        tournament.organisers.add(organiser)
+        tournament.judges.add(*judges)
+        install_catalogue(tournament)
+        stages = (
+            (StageKind.PRELIMINARY, StipulationKind.ALIEN_HUNT, {"rounds": 8, "event_deck": True}),
+            (StageKind.SEMIFINAL, StipulationKind.CATCH_THE_FLAG, {"flag_value": 30}),
+            (StageKind.FINAL, StipulationKind.TPK, {}),
+        )
+        for number, (kind, stipulation, params) in enumerate(stages, start=1):
+            Stage.objects.create(
+                tournament=tournament,
+                number=number,
+                kind=kind,
+                stipulation_kind=stipulation,
+                stipulation_params=params,
+                map_name=DEMO_MAPS[stipulation],
+            )
+        ScoreThreshold.objects.create(stage=tournament.stages.get(number=1), points=15)
+        for number, (name, nickname) in enumerate(PLAYERS, start=1):
+            email = f"{nickname.lower()}@example.org"
+            player = Player.objects.create(name=name, nickname=nickname, email=email)
+            Registration.objects.create(tournament=tournament, player=player, number=number)
+            shift = number % 3
+            SquadPreference.objects.create(
+                player=player, tournament=tournament, choices=list(SQUADS[shift:] + SQUADS[:shift])
+            )
+        first = Player.objects.get(registrations__tournament=tournament, registrations__number=1)
+        link_account(tournament, first, users["player"], actor=organiser)
+        advance(tournament, SeededDice(seed=2026), actor=organiser)
+        yesterday = datetime.combine(today - timedelta(days=1), time(15, 0))
+        self._play(tournament.stages.get(number=1), yesterday, judges, organiser, confirm=3)
+        advance(tournament, SeededDice(seed=2027), actor=organiser)
+        semifinals = datetime.combine(today, time(15, 0))
+        semifinal = tournament.stages.get(number=2)
+        self._play(semifinal, semifinals, judges, organiser, confirm=1)
+        # The semifinal still being played has its game on the judge's board page.
+        pending = semifinal.sessions.get(number=2)
+        create_game(pending, semifinal.map_name, "bob", actor=pending.judge)
+        return tournament
+
+    def _play(self, stage: Stage, start: datetime, judges, organiser, confirm: int) -> None:
+        """Schedule every session of ``stage``; enter and confirm the first ``confirm``."""
+        when = timezone.make_aware(start)
+        for index, session in enumerate(stage.sessions.order_by("number")):
+            judge = judges[index % len(judges)]
+            schedule_session(
+                session,
+                when=when + timedelta(hours=4 * (index // 2)),
+                table=str(index + 1),
+                judge=judge,
+                actor=organiser,
+                notify=False,
+            )
+            if index >= confirm:
+                continue
+            script = SCRIPTS[(stage.number + index) % len(SCRIPTS)]
+            record_result(
+                session,
+                breakdowns(session, script),
+                survivors=session.seats.values_list("player_id", flat=True),
+                actor=judge,
+                dice=SeededDice(seed=session.pk),
+            )
+            confirm_result(session, actor=organiser)
+
+    def _print(self, tournament: Tournament, base: str) -> None:
+        out = self.stdout.write
+        out(_("DEMO ONLY - these passwords are public; never use them on a real site."))
+        out(
+            _("Organiser: %(user)s / %(password)s")
+            % {"user": ORGANISER[0], "password": ORGANISER[1]}
+        )
+        for username, password, _first, _last in JUDGES:
+            out(_("Judge: %(user)s / %(password)s") % {"user": username, "password": password})
+        username, password, first, last = PLAYER_ACCOUNT
+        out(
+            _("Player %(name)s: %(user)s / %(password)s")
+            % {"name": f"{first} {last}", "user": username, "password": password}
+        )
+        for label, name in (
+            (_("Tournament"), "tournaments:tournament"),
+            (_("Plain standings"), "tournaments:standings-plain"),
+        ):
+            try:
+                out(f"{label}: {base}{reverse(name, kwargs={'slug': tournament.slug})}")
+            except NoReverseMatch:
+                continue
+        out(_("Players' private links:"))
+        for registration in tournament.registrations.select_related("player").order_by("number"):
+            player = registration.player
+            try:
+                path = reverse("tournaments:player_link", kwargs={"token": player.access_token})
+                link = base + path
+            except NoReverseMatch:
+                link = _("token %(token)s") % {"token": player.access_token}
+            out(f"  {player}: {link}")

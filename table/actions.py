@@ -1,0 +1,628 @@
+"""What the judge does to a game at the table, each action appending one snapshot.
+
+Every change goes through the engine (``movement.move``, ``combat.resolve_attack``, the
+Alien AI's ``resolve_alien_turn``...), is checked against the snapshot the judge was looking
+at (optimistic locking: a second judge's stale click is refused, nothing is overwritten),
+and is stored as a new :class:`~table.models.Snapshot`. Dice go through the dice service
+and are kept as ``DiceRoll`` rows (RULES §14).
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass, replace
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.engine.ai.blips import reveal_after_move
+from rules.engine.ai.events import EventDataError
+from rules.engine.ai.policies import POLICIES, policy_named
+from rules.engine.ai.solitaire_policy import SolitairePolicy
+from rules.engine.ai.solitaire_policy import reveal_after_move as solitaire_reveal_after_move
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
+from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
+from rules.engine.geometry import Facing, Square, format_square, parse_square
+from rules.engine.kill_scores import score_kill
+from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
+from rules.engine.movement import MoveError, move, shortest_path
+from rules.engine.narration import Step
+from rules.engine.state import MARINE, GameState, Problem, StateError
+from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
+from rules.engine.units import RulesDataError, load_rules_data
+from table.game_setup import SolitaireSetup, opening_state
+from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
+from table.step_log import engine_error_text, narration_language
+from tournaments.actions.dice_records import check_all_dice_used, record_dice
+from tournaments.domain.typed_dice import TypedDice
+from tournaments.models import Session
+
+
+class GameError(ValueError):
+    """An action on a game is refused; the message says why and what to do."""
+
+
+class StaleGameError(GameError):
+    """The game changed since the judge's page was loaded."""
+
+
+class UploadError(GameError):
+    """An uploaded state is not valid; ``problems`` lists (JSON path, message)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        super().__init__("; ".join(str(p) for p in problems))
+
+
+# --- creating and reading ------------------------------------------------------------------
+
+
+def create_game(
+    session: Session,
+    map_name: str,
+    policy: str,
+    *,
+    label: str = "",
+    solitaire: SolitaireSetup | None = None,
+    actor=None,
+) -> Game:
+    """A new game of ``session`` on a bundled map, with its setup snapshot (number 1).
+    ``solitaire``: the blip tokens and mission of a Solitaire game (required for one)."""
+    if policy not in POLICIES:
+        raise GameError(
+            _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
+            % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
+        )
+    state, steps = opening_state(session, map_name, policy, solitaire)
+    with transaction.atomic():
+        last = session.games.order_by("-number").values_list("number", flat=True).first() or 0
+        game = Game.objects.create(
+            session=session,
+            number=last + 1,
+            label=label,
+            map_name=map_name,
+            policy=policy,
+            created_by=actor,
+        )
+        Snapshot.objects.create(
+            game=game,
+            number=1,
+            kind=SnapshotKind.SETUP,
+            summary=_("Squads placed at their docking claws on map %(map)s.") % {"map": map_name},
+            state=state.to_json(),
+            steps=[step.as_dict() for step in steps],
+            created_by=actor,
+        )
+    return game
+
+
+def latest_snapshot(game: Game) -> Snapshot:
+    snapshot = game.latest()
+    if snapshot is None:
+        raise GameError(_("This game has no state yet."))
+    return snapshot
+
+
+def snapshot_state(snapshot: Snapshot) -> GameState:
+    """The engine state of a stored snapshot (stored states were checked when saved)."""
+    return GameState.from_json(snapshot.state)
+
+
+def _append(
+    game: Game,
+    expected_number: int,
+    state: GameState,
+    kind: str,
+    *,
+    actor=None,
+    summary: str = "",
+    **fields: Any,
+) -> Snapshot:
+    """Store ``state`` as the next snapshot if the latest one is still ``expected_number``."""
+    with transaction.atomic():
+        # Serialise writers of this game (PostgreSQL; SQLite locks the whole database).
+        Game.objects.select_for_update().filter(pk=game.pk).first()
+        latest = latest_snapshot(game)
+        if latest.number != expected_number:
+            raise StaleGameError(
+                _(
+                    "The game changed since you opened the page (now at step %(now)d, you saw "
+                    "step %(seen)d). Nothing was done; look at the board again and retry."
+                )
+                % {"now": latest.number, "seen": expected_number}
+            )
+        return Snapshot.objects.create(
+            game=game,
+            number=latest.number + 1,
+            kind=kind,
+            summary=summary[:300],
+            state=state.to_json(),
+            created_by=actor,
+            **fields,
+        )
+
+
+def _figure_on_board(state: GameState, figure_id: str):
+    if not state.has_figure(figure_id):
+        raise GameError(_("There is no figure %(id)s on the board.") % {"id": figure_id})
+    return state.figure(figure_id)
+
+
+def _record(game: Game, dice: Dice) -> uuid.UUID:
+    session = game.session
+    batch = uuid.uuid4()
+    record_dice(
+        dice, tournament=session.stage.tournament, stage=session.stage, session=session, batch=batch
+    )
+    return batch
+
+
+def _dice_fields(dice: Dice) -> dict[str, Any]:
+    return {
+        "dice_source": dice.source,
+        "seed": str(dice.seed) if isinstance(dice, SeededDice) else "",
+        "dice": log_as_dicts(dice.log),
+    }
+
+
+# --- marines -------------------------------------------------------------------------------
+
+
+def survey_needs_dice(game: Game) -> bool:
+    """Whether a move of ``game`` that enters a section nobody has surveyed rolls dice: the
+    Solitaire survey does (RULES §11), the BoB one places the map's markers."""
+    return game.policy == SolitairePolicy.name
+
+
+def _look_around(
+    game: Game, state: GameState, figure_id: str, dice: Dice
+) -> tuple[GameState, list[Step]]:
+    """Survey the section ``figure_id`` entered (as the game's policy says) and reveal
+    what it sees."""
+    if survey_needs_dice(game):
+        return solitaire_reveal_after_move(state, figure_id, dice)
+    return reveal_after_move(state, figure_id)
+
+
+def move_marine(
+    game: Game,
+    figure_id: str,
+    target: Square,
+    *,
+    expected_number: int,
+    pass_through: bool = False,
+    facing: Facing | None = None,
+    dice: Dice | None = None,
+    actor=None,
+) -> Snapshot:
+    """Move a marine-side figure to ``target`` by a shortest legal path within its movement,
+    opening doors on the way; then survey and reveal what it sees (``reveal_after_move``).
+    ``pass_through``: the other players allow passing through their figures (RULES §10).
+    A crewed Tarantula moves with its gunner so that its front ends on ``target`` facing
+    ``facing`` (:mod:`rules.engine.tarantula`).
+
+    ``dice``: for a Solitaire game (:func:`survey_needs_dice`), the dice of the survey of a
+    section nobody has surveyed yet; they are recorded with the snapshot like an attack's.
+    None counts as no typed dice. A :class:`DiceError` says which die is missing or that
+    typed dice were left over, and nothing is saved."""
+    dice = dice if dice is not None else TypedDice(values=[])
+    state = snapshot_state(latest_snapshot(game))
+    figure = _figure_on_board(state, figure_id)
+    if figure.side != MARINE:
+        raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    allowance = rules.movement(figure.unit, figure.equipment)
+    if figure.unit == TARANTULA:
+        return _move_tarantula(
+            game, state, figure_id, target, facing, allowance, expected_number, dice, actor
+        )
+    permitted = [p.id for p in state.players if p.id != figure.player] if pass_through else []
+    try:
+        path = shortest_path(state, figure_id, target, permitted=permitted)
+        if path is None:
+            raise MoveError(
+                _(
+                    "%(id)s cannot end a move on %(square)s: the square is solid, occupied, "
+                    "holds a blip, is cut off by walls or bulkheads or by other players' "
+                    "figures (tick their permission if they let it pass), or is off the board."
+                )
+                % {"id": figure_id, "square": format_square(target)}
+            )
+        if not path:
+            raise MoveError(_("%(id)s already stands there.") % {"id": figure_id})
+        if len(path) > allowance:
+            raise MoveError(
+                _(
+                    "%(id)s needs %(steps)d squares to reach %(square)s but moves at most "
+                    "%(allowance)d."
+                )
+                % {
+                    "id": figure_id,
+                    "steps": len(path),
+                    "square": format_square(target),
+                    "allowance": allowance,
+                }
+            )
+        moved, events = move(state, figure_id, path, allowance=allowance, permitted=permitted)
+    except MoveError as error:
+        raise GameError(engine_error_text(error)) from None
+    moved, steps = _look_around(game, moved, figure_id, dice)
+    end = moved.figure(figure_id).square
+    summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
+
+
+def _moved_snapshot(
+    game: Game,
+    expected_number: int,
+    moved: GameState,
+    summary: str,
+    steps: list,
+    events: list,
+    dice: Dice,
+    actor,
+) -> Snapshot:
+    """Append the state after a marine-side move, saying so if it stopped on entering a
+    new section; the survey's dice, if it rolled any, are recorded with it."""
+    check_all_dice_used(dice)
+    if any(event.kind == "section_entered" for event in events):
+        summary += " " + _("It stopped on entering a new section (blips are placed).")
+    with transaction.atomic():
+        rolled = {"dice_batch": _record(game, dice), **_dice_fields(dice)} if dice.log else {}
+        return _append(
+            game,
+            expected_number,
+            moved,
+            SnapshotKind.MARINE_MOVE,
+            actor=actor,
+            summary=summary,
+            steps=[step.as_dict() for step in steps],
+            events=[event.to_json() for event in events],
+            **rolled,
+        )
+
+
+def _move_tarantula(
+    game: Game,
+    state: GameState,
+    figure_id: str,
+    front: Square,
+    facing: Facing | None,
+    allowance: int,
+    expected_number: int,
+    dice: Dice,
+    actor,
+) -> Snapshot:
+    if facing is None:
+        raise GameError(
+            _("%(id)s is a Tarantula: choose which way it faces at the end of its move.")
+            % {"id": figure_id}
+        )
+    try:
+        moved, events = move_tarantula(state, figure_id, front, facing, allowance=allowance)
+    except MoveError as error:
+        raise GameError(engine_error_text(error)) from None
+    gunner, pose = crewed_pose(moved, figure_id)[1:]
+    steps = []
+    for fid in (figure_id, gunner.id):  # both look out: the Tarantula from its squares
+        moved, more = _look_around(game, moved, fid, dice)
+        steps.extend(more)
+    summary = _("%(id)s moved its front to %(square)s.") % {
+        "id": figure_id,
+        "square": format_square(pose.front),
+    }
+    return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
+
+
+def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
+    """The engine's legal attacks of a marine-side figure from where it stands."""
+    figure = _figure_on_board(state, figure_id)
+    if figure.side != MARINE:
+        raise GameError(
+            _("%(id)s is an alien: aliens attack in the Alien turn.") % {"id": figure_id}
+        )
+    try:
+        return attack_options(state, figure_id)
+    except (CombatError, RulesDataError) as error:
+        raise GameError(engine_error_text(error)) from None
+
+
+def marine_attack(
+    game: Game,
+    figure_id: str,
+    choice: int,
+    dice: Dice,
+    *,
+    expected_number: int,
+    actor=None,
+) -> Snapshot:
+    """Resolve the ``choice``-th option of :func:`attack_choices` with ``dice``."""
+    state = snapshot_state(latest_snapshot(game))
+    options = attack_choices(state, figure_id)
+    if not 0 <= choice < len(options):
+        raise GameError(_("Choose one of the attacks listed."))
+    option = options[choice]
+    try:
+        new_state, events = resolve_attack(state, option, dice)
+        check_all_dice_used(dice)
+    except (CombatError, RulesDataError) as error:
+        raise GameError(engine_error_text(error)) from None
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    steps = []
+    for event in events:
+        new_state, more = score_kill(
+            state, new_state, event, _killer(state, option, event.figure_id), rules
+        )
+        steps.extend(more)
+    with transaction.atomic():
+        snapshot = _append(
+            game,
+            expected_number,
+            new_state,
+            SnapshotKind.MARINE_ATTACK,
+            actor=actor,
+            summary=option.description_in(narration_language()),
+            events=[event.as_dict() for event in events],
+            steps=[step.as_dict() for step in steps],
+            dice_batch=_record(game, dice),
+            **_dice_fields(dice),
+        )
+    return snapshot
+
+
+def _killer(before: GameState, option: AttackOption, victim: str | None) -> str | None:
+    """The player who killed ``victim`` in ``option``: the attacker's, or in a fight the
+    attacker lost, the defender's (``None`` when that is an alien)."""
+    attacker = before.figure(option.attacker_id)
+    if victim == option.attacker_id and option.target and before.has_figure(option.target):
+        attacker = before.figure(option.target)
+    return attacker.player if attacker.side == MARINE else None
+
+
+# --- judge's edits -------------------------------------------------------------------------
+
+REMOVALS = {"dead": gettext_lazy("dead"), "left": gettext_lazy("left play")}
+
+
+def remove_figure(
+    game: Game, figure_id: str, why: str, reason: str, *, expected_number: int, actor=None
+) -> Snapshot:
+    """The judge takes a figure off the board (dead, or left play through a claw)."""
+    if why not in REMOVALS:
+        raise GameError(_("Say whether the figure is dead or left play."))
+    if not reason.strip():
+        raise GameError(_("Give a reason for the edit."))
+    state = snapshot_state(latest_snapshot(game))
+    _figure_on_board(state, figure_id)
+    new_state = state.without_figure(figure_id)
+    try:
+        GameState.from_json(new_state.to_json())
+    except StateError as error:
+        raise GameError(
+            _("%(id)s cannot be removed: %(error)s")
+            % {"id": figure_id, "error": engine_error_text(error)}
+        ) from None
+    return _append(
+        game,
+        expected_number,
+        new_state,
+        SnapshotKind.JUDGE_EDIT,
+        actor=actor,
+        summary=_("%(id)s removed: %(why)s.") % {"id": figure_id, "why": REMOVALS[why]},
+        reason=reason.strip()[:300],
+    )
+
+
+def set_life_points(
+    game: Game,
+    figure_id: str,
+    life_points: int,
+    reason: str,
+    *,
+    expected_number: int,
+    actor=None,
+) -> Snapshot:
+    """The judge corrects a figure's life points (e.g. after overruling a doubtful sight)."""
+    if not reason.strip():
+        raise GameError(_("Give a reason for the edit."))
+    if life_points < 1:
+        raise GameError(
+            _("A figure on the board has at least 1 life point; take it off the board instead.")
+        )
+    state = snapshot_state(latest_snapshot(game))
+    figure = _figure_on_board(state, figure_id)
+    new_state = state.with_figure(replace(figure, life_points=life_points))
+    return _append(
+        game,
+        expected_number,
+        new_state,
+        SnapshotKind.JUDGE_EDIT,
+        actor=actor,
+        summary=_("%(id)s now has %(lp)d life points (was %(old)d).")
+        % {"id": figure_id, "lp": life_points, "old": figure.life_points},
+        reason=reason.strip()[:300],
+    )
+
+
+def undo_to(game: Game, number: int, *, expected_number: int, actor=None) -> Snapshot:
+    """Go back to snapshot ``number`` by appending a copy of it (history is never lost)."""
+    earlier = game.snapshots.filter(number=number).first()
+    if earlier is None:
+        raise GameError(_("There is no step %(number)d in this game.") % {"number": number})
+    if number == expected_number:
+        raise GameError(_("That is already the current step."))
+    return _append(
+        game,
+        expected_number,
+        snapshot_state(earlier),
+        SnapshotKind.UNDO,
+        actor=actor,
+        summary=_("Back to step %(number)d.") % {"number": number},
+        restored_from=number,
+    )
+
+
+def parse_state_upload(text: str) -> GameState:
+    """A state from uploaded JSON text; :class:`UploadError` lists every problem by path."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise UploadError(
+            [
+                Problem(
+                    "$",
+                    _("not JSON: %(msg)s at line %(line)d, column %(column)d")
+                    % {"msg": error.msg, "line": error.lineno, "column": error.colno},
+                )
+            ]
+        ) from None
+    try:
+        return GameState.from_json(data)
+    except StateError as error:
+        raise UploadError(error.problems) from None
+
+
+def upload_state(game: Game, text: str, *, expected_number: int, actor=None) -> Snapshot:
+    state = parse_state_upload(text)
+    return _append(
+        game,
+        expected_number,
+        state,
+        SnapshotKind.UPLOAD,
+        actor=actor,
+        summary=_("State replaced by an uploaded file."),
+    )
+
+
+# --- line of sight -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SightCheck:
+    a: str
+    b: str
+    sight: Sight
+
+    @property
+    def reason(self) -> str:
+        """Why the line is clear, doubtful or blocked, in the page's language."""
+        return self.sight.reason_in(narration_language())
+
+
+def _point(state: GameState, text: str) -> str | Square:
+    text = text.strip()
+    if state.has_figure(text):
+        return text
+    try:
+        return parse_square(text)
+    except ValueError:
+        raise GameError(
+            _("%(text)s is neither a figure id nor a square like 4,7.") % {"text": text}
+        ) from None
+
+
+def check_sight(state: GameState, a_text: str, b_text: str, *, for_firing: bool) -> SightCheck:
+    """Can A see B? A and B are figure ids or squares ``x,y``."""
+    a, b = _point(state, a_text), _point(state, b_text)
+    try:
+        if isinstance(a, str):
+            sight = figure_sight(state, a, b, for_firing=for_firing)
+        elif isinstance(b, str):
+            sight = figure_sight(state, b, a, for_firing=for_firing)
+        else:
+            sight = line_of_sight(state, a, b, for_firing=for_firing)
+    except SightError as error:
+        raise GameError(engine_error_text(error)) from None
+    return SightCheck(a_text.strip(), b_text.strip(), sight)
+
+
+# --- the Alien turn ------------------------------------------------------------------------
+
+
+def request_alien_turn(
+    game: Game, policy: str, dice: Dice, *, expected_number: int, actor=None
+) -> AlienTurnRequest:
+    """Record the judge's request (the task carries it out, see :func:`carry_out_turn`)."""
+    if policy not in POLICIES:
+        raise GameError(
+            _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
+            % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
+        )
+    if latest_snapshot(game).number != expected_number:
+        raise StaleGameError(
+            _("The game changed since you opened the page. Nothing was done; look again.")
+        )
+    return AlienTurnRequest.objects.create(
+        game=game,
+        base_number=expected_number,
+        policy=policy,
+        seed=str(dice.seed) if isinstance(dice, SeededDice) else "",
+        typed_dice=list(dice.values) if isinstance(dice, ScriptedDice) else None,
+        language=translation.get_language() or "",
+        requested_by=actor,
+    )
+
+
+def _turn_dice(request: AlienTurnRequest) -> Dice:
+    if request.typed_dice is not None:
+        return TypedDice(values=list(request.typed_dice))
+    return SeededDice(seed=int(request.seed))
+
+
+def carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
+    """Resolve a pending Alien turn request once: a request already done or failed is left
+    as it is, so running this again for the same id does nothing (idempotent). The summary
+    and any error are written in the requesting judge's language (a worker has none)."""
+    language = (
+        AlienTurnRequest.objects.filter(pk=request_id).values_list("language", flat=True).first()
+    )
+    with translation.override(language or settings.LANGUAGE_CODE):
+        return _carry_out_turn(request_id)
+
+
+def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
+    with transaction.atomic():
+        request = (
+            AlienTurnRequest.objects.select_for_update(of=("self",))
+            .select_related("game__session__stage__tournament")
+            .filter(pk=request_id)
+            .first()
+        )
+        if request is None or request.status != TurnStatus.PENDING:
+            return request
+        game = request.game
+        dice = _turn_dice(request)
+        try:
+            state = snapshot_state(latest_snapshot(game))
+            new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)
+            check_all_dice_used(dice)
+            # The Aliens act last in a round (RULES §5): their turn closes it.
+            new_state = new_state.replace(round=state.round + 1)
+            with transaction.atomic():
+                snapshot = _append(
+                    game,
+                    request.base_number,
+                    new_state,
+                    SnapshotKind.ALIEN_TURN,
+                    actor=request.requested_by,
+                    summary=_("Alien turn (%(policy)s policy).") % {"policy": request.policy},
+                    steps=[step.as_dict() for step in steps],
+                    policy=request.policy,
+                    dice_batch=_record(game, dice),
+                    **_dice_fields(dice),
+                )
+        except (GameError, DiceError, EventDataError, RulesDataError, StateError) as error:
+            request.status = TurnStatus.FAILED
+            request.error = engine_error_text(error)
+            request.save(update_fields=["status", "error"])
+            return request
+        request.status = TurnStatus.DONE
+        request.snapshot = snapshot
+        request.save(update_fields=["status", "snapshot"])
+    return request

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class TableConfig(AppConfig):
+    """The judge's board: games played at a session's table with the rules engine.
+
+    The label stays ``rules`` (the app's first name), so its migrations and database tables
+    keep their names."""
+
+    name = "table"
+    label = "rules"
+    verbose_name = _("Judge's board")

@@ -1,0 +1,187 @@
+"""The game state drawn as an SVG picture for the judge's phone.
+
+Pure drawing from an engine :class:`~rules.engine.state.GameState`: squares by kind, walls
+and doors on the edges (each door state with its own colour *and* line style), docking claws,
+R squares, alien markers, flag spots, hidden blips, marines coloured by squad with their
+label and life points, aliens by type. Coordinates are printed along the top and left so the
+judge can type squares. Labels are the engine's own (``render.figure_labels``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from xml.sax.saxutils import escape
+
+from django.utils.translation import gettext as _
+
+from rules.engine.board import DoorState, SquareKind
+from rules.engine.geometry import Edge, Square
+from rules.engine.maps import MARKER_LETTERS
+from rules.engine.narration import format_param
+from rules.engine.render import figure_labels
+from rules.engine.state import ALIEN, Figure, GameState
+from table.step_log import narration_language
+from tournaments.queries.bracket_svg import SQUAD_FILL
+
+CELL = 24
+MARGIN = 18
+KIND_FILL = {
+    SquareKind.CORRIDOR: "#d9dee5",
+    SquareKind.ROOM: "#f3f1e6",
+    SquareKind.SOLID: "#39404a",
+}
+CLAW_FILL = "#cfe6ff"
+WALL = "#111827"
+#: Door state -> (colour, dash pattern, width).
+DOOR_STYLE = {
+    DoorState.CLOSED: ("#92400e", "", 5),
+    DoorState.OPEN: ("#15803d", "3 3", 3),
+    DoorState.BULKHEAD: ("#7f1d1d", "", 7),
+    DoorState.DESTROYED: ("#6b7280", "1 3", 3),
+}
+ALIEN_FILL = "#4c1d95"
+UNKNOWN_SQUAD = "#475569"
+#: Marine fills: the bracket's, with a darker yellow so that the white label on a yellow
+#: squad's marine keeps a 4.5:1 contrast.
+MARINE_FILL = {**SQUAD_FILL, "yellow": "#a16207"}
+MARKER_INK = "#4b5563"  # 5.5:1 or more on corridor, room and claw squares
+
+
+def door_label(state: DoorState) -> str:
+    return {
+        DoorState.CLOSED: _("closed door"),
+        DoorState.OPEN: _("open door"),
+        DoorState.BULKHEAD: _("reinforced bulkhead door"),
+        DoorState.DESTROYED: _("destroyed bulkhead door"),
+    }[state]
+
+
+def _edge_line(e: Edge) -> tuple[float, float, float, float]:
+    (ax, ay), (bx, by) = e
+    if ay == by:  # side by side: a vertical line between them
+        x = MARGIN + max(ax, bx) * CELL
+        return x, MARGIN + ay * CELL, x, MARGIN + (ay + 1) * CELL
+    y = MARGIN + max(ay, by) * CELL
+    return MARGIN + ax * CELL, y, MARGIN + (ax + 1) * CELL, y
+
+
+def _origin(sq: Square) -> tuple[int, int]:
+    return MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
+
+
+def _text(x: float, y: float, text: str, *, size: int = 11, fill: str = "#111", weight="400"):
+    return (
+        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
+        f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
+    )
+
+
+def _figure(figure: Figure, label: str, fill: str) -> list[str]:
+    xs = [sq[0] for sq in figure.squares]
+    ys = [sq[1] for sq in figure.squares]
+    x0, y0 = _origin((min(xs), min(ys)))
+    width = (max(xs) - min(xs) + 1) * CELL
+    height = (max(ys) - min(ys) + 1) * CELL
+    lang = narration_language()
+    title = escape(
+        _("%(id)s: %(unit)s, %(lp)d life points, %(weapons)s")
+        % {
+            "id": figure.id,
+            "unit": format_param("unit", figure.unit, lang),
+            "lp": figure.life_points,
+            "weapons": ", ".join(format_param("weapon", w, lang) for w in figure.weapons) or "-",
+        }
+    )
+    if figure.side == ALIEN:
+        shape = (
+            f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{width - 4}" height="{height - 4}" '
+            f'rx="3" fill="{fill}" stroke="#fff" stroke-width="1"/>'
+        )
+    else:
+        shape = (
+            f'<circle cx="{x0 + width / 2:g}" cy="{y0 + height / 2:g}" '
+            f'r="{min(width, height) / 2 - 1:g}" '
+            f'fill="{fill}" stroke="#fff" stroke-width="1.5"/>'
+        )
+    cx, cy = x0 + width / 2, y0 + height / 2
+    return [
+        f'<g class="figure" data-figure="{escape(figure.id)}"><title>{title}</title>',
+        shape,
+        _text(cx, cy - 2, label, size=10, fill="#fff", weight="700"),
+        _text(x0 + width - 5, y0 + height - 5, str(figure.life_points), size=8, fill="#fde047"),
+        "</g>",
+    ]
+
+
+def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str:
+    """The SVG text of ``state``; ``colours`` maps player ids to squad colours (blue, red,
+    yellow)."""
+    colours = colours or {}
+    board = state.board
+    width = MARGIN + board.width * CELL + 2
+    height = MARGIN + board.height * CELL + 2
+    title = escape(board.title_in(narration_language()) or board.name or _("Board"))
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
+        f'class="board" role="img" aria-labelledby="board-title" '
+        f'font-family="system-ui, sans-serif">',
+        f'<title id="board-title">{title}, {escape(_("round"))} {state.round}</title>',
+    ]
+    for x in range(board.width):
+        out.append(_text(MARGIN + x * CELL + CELL / 2, MARGIN / 2, str(x), size=9, fill="#555"))
+    for y in range(board.height):
+        out.append(_text(MARGIN / 2, MARGIN + y * CELL + CELL / 2, str(y), size=9, fill="#555"))
+    claws = {sq: claw.id for claw in board.claws for sq in claw.squares}
+    for sq in board.squares():
+        x0, y0 = _origin(sq)
+        fill = CLAW_FILL if sq in claws else KIND_FILL[board.kind(sq)]
+        out.append(
+            f'<rect x="{x0}" y="{y0}" width="{CELL}" height="{CELL}" fill="{fill}" '
+            f'stroke="#0002" stroke-width="0.5"/>'
+        )
+        cx, cy = x0 + CELL / 2, y0 + CELL / 2
+        if sq in claws:
+            out.append(_text(cx, cy, claws[sq], size=10, fill="#1e3a8a", weight="700"))
+        elif sq in board.reinforcement_squares:
+            out.append(_text(cx, cy, "R", size=11, fill="#9a3412", weight="700"))
+        elif sq in board.markers:
+            letter = MARKER_LETTERS.get(board.markers[sq], board.markers[sq][:1])
+            out.append(_text(cx, cy, letter, size=9, fill=MARKER_INK))
+        if sq in board.flag_spots:
+            out.append(_text(x0 + 6, y0 + 7, "⚑", size=9, fill="#b91c1c"))
+    for e in sorted(board.walls):
+        x1, y1, x2, y2 = _edge_line(e)
+        out.append(
+            f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WALL}" stroke-width="3" '
+            f'stroke-linecap="square"/>'
+        )
+    for e, door_state in state.doors.items():
+        colour, dash, stroke = DOOR_STYLE[door_state]
+        x1, y1, x2, y2 = _edge_line(e)
+        dashes = f' stroke-dasharray="{dash}"' if dash else ""
+        out.append(
+            f'<line class="door door-{door_state.value}" x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" '
+            f'stroke="{colour}" stroke-width="{stroke}"{dashes}>'
+            f"<title>{escape(door_label(door_state))}</title></line>"
+        )
+    for blip in state.blips:
+        x0, y0 = _origin(blip.square)
+        hidden = format_param("unit", blip.type, narration_language())
+        out.append(
+            f'<g class="blip"><title>{escape(_("blip hiding %(type)s") % {"type": hidden})}'
+            f'</title><circle cx="{x0 + CELL / 2}" cy="{y0 + CELL / 2}" r="{CELL / 2 - 3}" '
+            f'fill="#fef3c7" stroke="#92400e" stroke-width="1.5"/>'
+        )
+        out.append(_text(x0 + CELL / 2, y0 + CELL / 2, "?", size=12, fill="#92400e", weight="700"))
+        out.append("</g>")
+    labels = figure_labels(state)
+    for figure in state.figures:
+        if not figure.on_board:
+            continue
+        if figure.side == ALIEN:
+            fill = ALIEN_FILL
+        else:
+            fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
+        out.extend(_figure(figure, labels[figure.id], fill))
+    out.append("</svg>")
+    return "\n".join(out)

@@ -1,0 +1,314 @@
+"""Forms of the judge's board page. Every form carries ``version``: the snapshot number the
+judge was looking at, so an action on a board that changed meanwhile is refused."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.ai.solitaire_policy import SolitairePolicy
+from rules.engine.geometry import parse_square
+from rules.engine.maps import bundled_maps, load_map
+from rules.engine.narration import UNIT_NAMES
+from table.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
+from table.models import AlienTurnRequest, TurnStatus
+from table.step_log import narration_language
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.judge import PHYSICAL, DiceForm
+from tournaments.models import Session
+
+POLICY_CHOICES = [
+    ("bob", _("BoB (default)")),
+    ("solitaire", _("Solitaire")),
+    ("priority", _("Priority")),
+]
+
+#: The most blip tokens of one alien type a Solitaire game may start with.
+MAX_TOKENS = 40
+
+COMBAT_DICE_HELP = _(
+    "The faces shown, in rolling order, separated by commas: a white die shows 0, 1 or 2, "
+    "a red die 0, 1, 2 or 3; a d6 1 to 6."
+)
+
+
+SURVEY_MODE_HELP = _(
+    "Used only when the move enters a section nobody has surveyed in this Solitaire game: "
+    "the survey rolls for its blips. Any other move rolls nothing."
+)
+
+SURVEY_DICE_HELP = _(
+    "Used only when the move enters a section nobody has surveyed in this Solitaire game. "
+    "In rolling order, separated by commas: a d3 (1 to 3) for the number of blips, then for "
+    "each blip the d6 (1 to 6) that draw it from the pile and two d12 (1 to 12) for its "
+    "column and row in the section; a square that cannot take it needs two more d12."
+)
+
+
+def map_choices() -> list[tuple[str, str]]:
+    lang = narration_language()
+    return [(name, f"{load_map(name).title_in(lang) or name} ({name})") for name in bundled_maps()]
+
+
+def planned_map(session: Session) -> str | None:
+    """The bundled map the organiser planned for the session (or its stage), if any."""
+    for name in (session.map_name, session.stage.map_name):
+        if name in bundled_maps():
+            return name
+    return None
+
+
+def mission_choices() -> list[tuple[str, str]]:
+    return [("", _("No mission adjustments"))] + [
+        (key, _("Mission %(number)s") % {"number": key}) for key in solitaire_missions()
+    ]
+
+
+class NewGameForm(AccessibleForm):
+    """A new game at the table. A Solitaire game also says which blip tokens the Alien has
+    (one count per alien type, :attr:`token_fields`) and the mission whose Solitaire
+    adjustments apply; the other policies ignore those fields."""
+
+    TOKEN_PREFIX = "tokens_"
+
+    map_name = forms.ChoiceField(label=_("Map"), choices=map_choices)
+    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES, initial="bob")
+    label = forms.CharField(
+        label=_("Label"), max_length=120, required=False, help_text=_("e.g. the table name.")
+    )
+    solitaire_mission = forms.ChoiceField(
+        label=_("Mission"),
+        choices=mission_choices,
+        required=False,
+        help_text=_(
+            "Its Solitaire adjustments apply: blip types held back until the last section "
+            "surveyed, other blip counts per section."
+        ),
+    )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        lang = narration_language()
+        for kind in blip_token_types():
+            self.fields[self.TOKEN_PREFIX + kind] = forms.IntegerField(
+                label=_("Blip tokens: %(alien)s") % {"alien": UNIT_NAMES[kind][lang]},
+                min_value=0,
+                max_value=MAX_TOKENS,
+                required=False,
+                initial=0,
+                widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+            )
+
+    @property
+    def token_fields(self) -> list:
+        return [self[name] for name in self.fields if name.startswith(self.TOKEN_PREFIX)]
+
+    @property
+    def general_fields(self) -> list:
+        return [self[name] for name in self.fields if not self._for_solitaire(name)]
+
+    def _for_solitaire(self, name: str) -> bool:
+        return name == "solitaire_mission" or name.startswith(self.TOKEN_PREFIX)
+
+    def clean(self) -> dict:
+        cleaned = super().clean()
+        if cleaned.get("policy") == SolitairePolicy.name and not self.errors:
+            setup = self.solitaire_setup()
+            if setup is not None and not setup.pile():
+                self.add_error(
+                    None,
+                    _(
+                        "A Solitaire game draws every blip from the Alien's tokens: give how "
+                        "many blip tokens of each type the mission's notes list (at least one)."
+                    ),
+                )
+        return cleaned
+
+    def solitaire_setup(self) -> SolitaireSetup | None:
+        """The Solitaire setup the form gives, for a Solitaire game (else None)."""
+        if self.cleaned_data.get("policy") != SolitairePolicy.name:
+            return None
+        prefix = self.TOKEN_PREFIX
+        tokens = {
+            name[len(prefix) :]: value or 0
+            for name, value in self.cleaned_data.items()
+            if name.startswith(prefix)
+        }
+        return SolitaireSetup(tokens, self.cleaned_data.get("solitaire_mission") or "")
+
+
+class VersionedForm(AccessibleForm):
+    version = forms.IntegerField(widget=forms.HiddenInput)
+
+
+class FigureChoiceMixin:
+    """A ``figure`` select filled with the given (id, label) choices."""
+
+    def set_figures(self, figures: list[tuple[str, str]]) -> None:
+        self.fields["figure"].choices = [("", "—")] + figures
+
+
+class MoveForm(FigureChoiceMixin, DiceForm):
+    """A marine-side move. In a game whose survey rolls dice (``survey_dice``: the
+    Solitaire policy) it also says how the survey's dice are rolled; otherwise the dice
+    fields are left out."""
+
+    figure = forms.ChoiceField(label=_("Marine"))
+    square = forms.CharField(
+        label=_("To square"),
+        max_length=12,
+        help_text=_("Column, row as on the board's edges, e.g. 5,4."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+    pass_through = forms.BooleanField(
+        label=_("The other players let it pass through their figures"), required=False
+    )
+    facing = forms.ChoiceField(
+        label=_("Tarantula facing"),
+        required=False,
+        choices=[
+            ("", _("Not a Tarantula")),
+            ("N", _("North")),
+            ("E", _("East")),
+            ("S", _("South")),
+            ("W", _("West")),
+        ],
+        help_text=_("For a Tarantula: the square is where its front ends."),
+    )
+
+    def __init__(
+        self, *args, figures: list[tuple[str, str]], survey_dice: bool = False, **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+        self.survey_dice = survey_dice
+        if survey_dice:
+            self.fields["mode"].help_text = SURVEY_MODE_HELP
+            self.fields["dice"].help_text = SURVEY_DICE_HELP
+        else:
+            del self.fields["mode"], self.fields["dice"]
+        self.order_fields(["figure", "square", "pass_through", "facing", "mode", "dice"])
+
+    def clean_square(self):
+        text = self.cleaned_data["square"]
+        try:
+            return parse_square(text)
+        except ValueError:
+            raise forms.ValidationError(_("Write the square as column,row, e.g. 5,4.")) from None
+
+
+class AttackForm(DiceForm):
+    """The attack chosen among the engine's options, and how its dice are rolled."""
+
+    figure = forms.CharField(widget=forms.HiddenInput)
+    choice = forms.IntegerField(min_value=0, widget=forms.HiddenInput, required=False)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = COMBAT_DICE_HELP
+
+    def clean_choice(self):
+        choice = self.cleaned_data.get("choice")
+        if choice is None:
+            raise forms.ValidationError(_("Choose one of the attacks listed."))
+        return choice
+
+
+class AlienTurnForm(DiceForm):
+    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = COMBAT_DICE_HELP
+        self.order_fields(["policy", "mode", "dice", "version"])
+
+
+def alien_turn_initial(
+    version: int, policy: str, failed: AlienTurnRequest | None = None
+) -> dict[str, object]:
+    """The Alien turn form's starting values. After a turn that was not played on this
+    same board (``failed``), the form offers it again as the judge asked for it: the
+    policy and, for physical dice, the values typed, so a missing die is added, not every
+    die typed again."""
+    initial: dict[str, object] = {"version": version, "policy": policy}
+    if failed is None or failed.status != TurnStatus.FAILED or failed.base_number != version:
+        return initial
+    initial["policy"] = failed.policy
+    if failed.typed_dice is not None:
+        initial["mode"] = PHYSICAL
+        initial["dice"] = ", ".join(str(value) for value in failed.typed_dice)
+    return initial
+
+
+REMOVAL_CHOICES = [("dead", _("Dead")), ("left", _("Left play (reached a docking claw)"))]
+
+
+class RemoveForm(FigureChoiceMixin, VersionedForm):
+    figure = forms.ChoiceField(label=_("Figure"))
+    why = forms.ChoiceField(
+        label=_("Why"), choices=REMOVAL_CHOICES, widget=forms.RadioSelect, initial="dead"
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("What happened at the table, for the record."),
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+
+class LifePointsForm(FigureChoiceMixin, VersionedForm):
+    figure = forms.ChoiceField(label=_("Figure"))
+    life_points = forms.IntegerField(label=_("Life points"), min_value=1, max_value=99)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("What happened at the table, for the record."),
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+
+class SightForm(AccessibleForm):
+    a = forms.CharField(
+        label=_("From"), max_length=40, help_text=_("A figure id or a square, e.g. p1-m2 or 5,4.")
+    )
+    b = forms.CharField(label=_("To"), max_length=40, help_text=_("A figure id or a square."))
+    for_firing = forms.BooleanField(
+        label=_("For shooting (figures in between block)"), required=False, initial=True
+    )
+
+
+class UndoForm(VersionedForm):
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+
+class UploadForm(VersionedForm):
+    file = forms.FileField(
+        label=_("State file (JSON)"),
+        required=False,
+        help_text=_("The same format as the download (and as alien_turn --input)."),
+    )
+    text = forms.CharField(
+        label=_("…or paste the JSON"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
+    )
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("file")
+        if upload is not None:
+            try:
+                cleaned["json_text"] = upload.read().decode("utf-8")
+            except UnicodeDecodeError:
+                self.add_error("file", _("The file is not UTF-8 text; save it as JSON and retry."))
+        elif cleaned.get("text", "").strip():
+            cleaned["json_text"] = cleaned["text"]
+        else:
+            self.add_error("file", _("Choose a state file or paste its JSON."))
+        return cleaned

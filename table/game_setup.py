@@ -1,0 +1,294 @@
+"""The opening state of a game: a bundled map and the session's seats as engine figures.
+
+Each seat becomes a player (``p1``, ``p2``... by seat order) with a commander and four
+marines armed from the seat's loadout (RULES §5), or from :data:`DEFAULT_LOADOUT` when the
+player has none. Seat N enters from the map's N-th docking claw: its figures stand on the
+claw's squares and, when the claw is too small for the whole squad, on the nearest free
+squares outside it (breadth first through open edges, never on an alien marker, an R
+square or a flag spot). A marine standing in a section surveys it, exactly as if it had
+walked in (the engine's ``reveal_after_move``).
+
+A Solitaire game (seed 000) is set up with the Alien's blip tokens, the hidden pile its
+surveys draw from, and the mission whose adjustments apply (:class:`SolitaireSetup`). Its
+opening state surveys nothing: the Solitaire survey rolls dice, so a figure that starts in
+a section nobody has surveyed surveys it on its first move, when the move form asks for
+the dice (the map's markers are BoB's and are not used).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from django.core.exceptions import ObjectDoesNotExist
+from django.utils.translation import gettext as _
+
+from rules.engine.ai.blips import reveal_after_move
+from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
+from rules.engine.board import Board
+from rules.engine.geometry import Square, orthogonal_neighbours
+from rules.engine.maps import bundled_maps, load_map
+from rules.engine.narration import Step
+from rules.engine.state import (
+    MARINE,
+    Figure,
+    GameState,
+    Player,
+    StateError,
+    Stipulation,
+    build_state,
+)
+from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from table.step_log import engine_error_text
+from tournaments.domain.catalogue import COMMANDER_COMBOS
+from tournaments.models import Seat, Session
+
+
+class GameSetupError(ValueError):
+    """The game cannot be set up as asked; the message says what to change."""
+
+
+@dataclass(frozen=True)
+class SquadArms:
+    """Engine weapon keys: the commander's combo and one entry per marine."""
+
+    commander: tuple[str, ...]
+    marines: tuple[tuple[str, ...], ...]
+
+
+#: A legal loadout (RULES §5) for a seat whose player chose none: power axe and laser pistol
+#: for the commander; two laser rifles, a bolter and a missile launcher for the marines.
+DEFAULT_LOADOUT = SquadArms(
+    commander=("power_axe", "laser_pistol"),
+    marines=(("laser_rifle",), ("laser_rifle",), ("bolter",), ("missile_launcher",)),
+)
+
+
+@dataclass(frozen=True)
+class SolitaireSetup:
+    """What the Alien brings to a Solitaire game: how many blip tokens of each alien type
+    (the mission's notes say which) and the mission whose adjustments apply ("" for none)."""
+
+    tokens: Mapping[str, int]
+    mission: str = ""
+
+    def pile(self) -> list[str]:
+        """The hidden pile, in the rules data's order of alien types (the surveys draw
+        from it by the dice, so the order only makes a seed replay the same)."""
+        unknown = sorted(set(self.tokens) - set(blip_token_types()))
+        if unknown:
+            raise GameSetupError(
+                _("Blip tokens of an alien type the rules data does not know: %(type)s.")
+                % {"type": unknown[0]}
+            )
+        return [kind for kind in blip_token_types() for _ in range(self.tokens.get(kind, 0))]
+
+
+def blip_token_types() -> list[str]:
+    """The alien types a blip token can hide: every alien with a token value."""
+    return list(load_rules_data().alien_tokens)
+
+
+def solitaire_missions() -> list[str]:
+    """The missions with Solitaire adjustments in the data (seed 000, appendix 2)."""
+    return sorted(tables()["missions"], key=lambda key: (len(key), key))
+
+
+UNIT_BY_CLASS = {"heavy": "heavy_weapon_marine", "extra_heavy": "extra_heavy_weapon_marine"}
+
+
+def engine_key(slug: str) -> str:
+    """The engine's key of a catalogue weapon slug (``laser-rifle`` -> ``laser_rifle``)."""
+    return slug.replace("-", "_")
+
+
+def seat_arms(seat: Seat) -> SquadArms:
+    """The weapons of a seat's squad: its stored loadout, else the default one."""
+    try:
+        loadout = seat.loadout
+    except ObjectDoesNotExist:
+        return DEFAULT_LOADOUT
+    combo = COMMANDER_COMBOS.get(loadout.commander_combo, ())
+    marines = [*(loadout.marine_weapons or ()), *(loadout.extra_marine_weapons or ())]
+    if not combo or not marines:
+        return DEFAULT_LOADOUT
+    return SquadArms(
+        commander=tuple(engine_key(s) for s in combo),
+        marines=tuple((engine_key(s),) for s in marines),
+    )
+
+
+def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure]:
+    """The commander and marines of one player, not yet placed (squares filled later)."""
+    figures = []
+    units = [("commander", arms.commander)] + [
+        (UNIT_BY_CLASS.get(_weapon_class(rules, weapons), "marine"), weapons)
+        for weapons in arms.marines
+    ]
+    for n, (unit, weapons) in enumerate(units):
+        fid = f"{player}-cmd" if n == 0 else f"{player}-m{n}"
+        figures.append(
+            Figure(
+                id=fid,
+                side=MARINE,
+                player=player,
+                unit=unit,
+                squares=(),
+                life_points=rules.max_life_points(unit, weapons),
+                weapons=weapons,
+            )
+        )
+    return figures
+
+
+def _weapon_class(rules: RulesData, weapons: tuple[str, ...]) -> str:
+    classes = set()
+    for key in weapons:
+        try:
+            classes.add(rules.weapon(key).weapon_class)
+        except RulesDataError as error:
+            raise GameSetupError(
+                _("The loadout names a weapon the rules data does not know: %(error)s")
+                % {"error": error}
+            ) from None
+    for weapon_class in ("extra_heavy", "heavy"):
+        if weapon_class in classes:
+            return weapon_class
+    return "light"
+
+
+def entry_squares(board: Board, claw_id: str, taken: set[Square], count: int) -> list[Square]:
+    """``count`` free squares for a squad entering from ``claw_id``: the claw's own squares
+    first, then the nearest free squares reached through open edges from the claw."""
+    claw = board.claw(claw_id)
+    other_claws = {sq for c in board.claws if c.id != claw_id for sq in c.squares}
+    avoid = set(board.markers) | set(board.reinforcement_squares) | set(board.flag_spots)
+    chosen: list[Square] = []
+    seen: set[Square] = set(claw.squares)
+    queue: deque[Square] = deque(sorted(claw.squares, key=lambda s: (s[1], s[0])))
+    while queue and len(chosen) < count:
+        sq = queue.popleft()
+        if sq not in taken and sq not in avoid:
+            chosen.append(sq)
+        for nxt in orthogonal_neighbours(sq):
+            if nxt in seen or nxt in other_claws or not board.in_bounds(nxt):
+                continue
+            if board.is_solid(nxt) or not board.edge_open(sq, nxt):
+                continue
+            seen.add(nxt)
+            queue.append(nxt)
+    if len(chosen) < count:
+        raise GameSetupError(
+            _("There is no room near docking claw %(claw)s for %(count)d figures.")
+            % {"claw": claw_id, "count": count}
+        )
+    return chosen
+
+
+def session_stipulation(session: Session) -> dict[str, Any]:
+    """The stipulation as the engine's state holds it: type and switches (the parameters)."""
+    try:
+        stipulation = session.stipulation
+    except ObjectDoesNotExist:
+        stipulation = None
+    if stipulation is not None:
+        return {"type": stipulation.kind, "switches": dict(stipulation.params or {})}
+    stage = session.stage
+    return {
+        "type": stage.stipulation_kind or "alien_hunt",
+        "switches": dict(stage.stipulation_params or {}),
+    }
+
+
+def opening_state(
+    session: Session,
+    map_name: str,
+    policy: str = "bob",
+    solitaire: SolitaireSetup | None = None,
+) -> tuple[GameState, list[Step]]:
+    """The checked opening state of a game of ``session`` on the bundled map ``map_name``
+    played with the Alien ``policy``, and the survey steps of the sections the squads start
+    in. A Solitaire game takes its blip pile and mission from ``solitaire`` and surveys
+    nothing yet (see the module's docstring)."""
+    if map_name not in bundled_maps():
+        raise GameSetupError(
+            _("Unknown map %(map)s; choose one of: %(maps)s.")
+            % {"map": map_name, "maps": ", ".join(bundled_maps())}
+        )
+    board = load_map(map_name)
+    overrides = dict(session.stage.tournament.data_overrides or {})
+    try:
+        rules = load_rules_data(overrides or None)
+    except RulesDataError as error:
+        raise GameSetupError(
+            _("The tournament's rules data overrides are invalid: %(error)s") % {"error": error}
+        ) from None
+    seats = list(session.seats.select_related("squad", "player").order_by("seat_order"))
+    if not seats:
+        raise GameSetupError(_("Seat the players of this session before starting a game."))
+    claws = sorted(board.claws, key=lambda c: c.id)
+    if len(seats) > len(claws):
+        raise GameSetupError(
+            _("Map %(map)s has %(claws)d docking claws but the session has %(seats)d seats.")
+            % {"map": map_name, "claws": len(claws), "seats": len(seats)}
+        )
+    players: list[Player] = []
+    figures: list[Figure] = []
+    taken: set[Square] = set()
+    for seat, claw in zip(seats, claws, strict=False):
+        pid = f"p{seat.seat_order}"
+        arms = seat_arms(seat)
+        squad = squad_figures(pid, arms, rules)
+        squares = entry_squares(board, claw.id, taken, len(squad))
+        taken.update(squares)
+        figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
+        players.append(Player(pid, seat.squad.slug if seat.squad_id else None, claw.id))
+    stipulation = session_stipulation(session)
+    is_solitaire = policy == SolitairePolicy.name
+    if is_solitaire:
+        stipulation["switches"].update(_solitaire_switches(solitaire))
+    by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
+    try:
+        state = build_state(
+            board,
+            figures,
+            players=tuple(players),
+            initiative=tuple(f"p{s.seat_order}" for s in by_initiative),
+            stipulation=Stipulation(stipulation["type"], MappingProxyType(stipulation["switches"])),
+            data_overrides=overrides,
+            map_ref=map_name,
+        )
+    except StateError as error:
+        raise GameSetupError(engine_error_text(error)) from None
+    steps: list[Step] = []
+    for figure in figures:
+        if not is_solitaire and board.claw_of(figure.square) is None:
+            state, more = reveal_after_move(state, figure.id)
+            steps.extend(more)
+    return state, steps
+
+
+def _solitaire_switches(solitaire: SolitaireSetup | None) -> dict[str, Any]:
+    """The blip pile and mission switches of a Solitaire game. A game without a single blip
+    token is refused (its surveys would place nothing), and so is a mission the data lacks."""
+    mission = solitaire.mission if solitaire is not None else ""
+    if mission and mission not in solitaire_missions():
+        raise GameSetupError(
+            _(
+                "There are no Solitaire adjustments for mission %(mission)s; choose one of "
+                "%(missions)s, or none."
+            )
+            % {"mission": mission, "missions": ", ".join(solitaire_missions())}
+        )
+    pile = solitaire.pile() if solitaire is not None else []
+    if not pile:
+        raise GameSetupError(
+            _(
+                "A Solitaire game draws every blip from the Alien's tokens: give at least one "
+                "blip token (the mission's notes say how many of each type)."
+            )
+        )
+    return {BLIP_PILE: pile, MISSION: mission}

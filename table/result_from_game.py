@@ -1,0 +1,525 @@
+"""What a game played on the judge's board says about the session's result (RULES §7).
+
+The judge's result form can start from this instead of empty counts. The game's snapshots
+are replayed along the line that leads to the current state: an undo's copy stands for the
+step it restored, so the steps it undid (and their kills) drop out. Between two steps of
+that line, every figure that left the board is accounted for by what produced the step:
+
+* a marine attack: the attacking figure's player killed it (in a fight the attacker may be
+  the one who dies: then the defender killed it). A marine of another player is a kill of
+  its class, the attacker's own marine a loss to own fire, an alien a token of its type if
+  one is free (below), a Tarantula a Tarantula destroyed;
+* an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
+  the engine gave (its ``token_taken`` step), checked against the tokens already taken;
+* a judge's removal, an uploaded state or anything else: the game cannot say who killed it,
+  so it becomes a note for the judge to check by hand, as does a marine-piloted Dreadnought.
+
+Tokens: the board keeps the revealed blip and reinforcement tokens (``GameState.tokens``)
+and marks one taken when a kill earns it (:mod:`rules.engine.kill_scores`). Games played
+before marine attacks marked them, and uploaded states, may not say so, so the replay
+keeps its own count of the tokens of each alien type already taken, and a kill takes a
+token only when the board held more of that type than had been taken before it (any
+token of the type will do, RULES §7).
+
+Seats: the game's players are ``p<seat order>`` (:mod:`table.game_setup`); the breakdowns
+name seats by their player's id, as the result form does.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from rules.engine.combat import owner_of
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from table.models import Game, Snapshot, SnapshotKind
+from tournaments.domain.scoring import (
+    TOKEN_ALIEN_LABELS,
+    TOKENLESS_ALIENS,
+    AlienTokens,
+    LossCause,
+    MarineClass,
+    MarineKill,
+    MarineLoss,
+    SeatBreakdown,
+    TarantulaKill,
+    alien_label,
+)
+from tournaments.models import Seat
+
+#: Engine alien units whose tokens the result form records under another alien type (the
+#: points of each token travel with it, so a heavy Chaos Marine's token keeps its value).
+FORM_ALIEN_TYPES = {"chaos_marine_heavy": "chaos_marine"}
+
+#: The order of the classes in a breakdown (as the result form lists them).
+CLASS_ORDER = tuple(MarineClass)
+
+TARANTULA = "tarantula"
+
+
+@dataclass(frozen=True)
+class GameProposal:
+    """The result a game proposes: one breakdown per seat (seat order), the seats that still
+    have a marine in play (player ids), and what the judge must check by hand. ``step`` is
+    the game's latest step, the one the board page shows."""
+
+    game: Game
+    step: int
+    breakdowns: tuple[SeatBreakdown, ...]
+    survivors: tuple[int, ...]
+    notes: tuple[str, ...] = field(default=())
+
+
+def current_line(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
+    """The snapshots leading to the latest one, oldest first, without undone steps.
+
+    An undo appends a copy of an earlier snapshot; the line goes back through the copied
+    snapshot instead, so what happened between it and the undo is left out. An undo to a
+    later step (a redo) brings its steps back the same way. An undo that does not say which
+    step it restored stays in the line as a step that replaced the board.
+    """
+    by_number = {snapshot.number: snapshot for snapshot in snapshots}
+    if not by_number:
+        return []
+    line: list[Snapshot] = []
+    number = max(by_number)
+    while number in by_number:
+        snapshot = by_number[number]
+        restored = snapshot.restored_from if snapshot.kind == SnapshotKind.UNDO else None
+        if restored is not None and restored in by_number and restored < number:
+            number = restored
+            continue
+        line.append(snapshot)
+        number -= 1
+    line.reverse()
+    return line
+
+
+def marine_class(state: GameState, figure: Figure, rules: RulesData) -> MarineClass:
+    """What a marine-side figure was worth when it died (RULES §7), as the result form
+    records it: a Tarantula gunner whatever his weapon, a commander, else by the heaviest
+    weapon carried (the same order as the engine's ``RulesData.marine_value``)."""
+    vehicle = figure.piloting
+    if vehicle and state.has_figure(vehicle) and state.figure(vehicle).unit == TARANTULA:
+        return MarineClass.GUNNER
+    if figure.unit == "commander":
+        return MarineClass.COMMANDER
+    classes = {rules.weapon(key).weapon_class for key in figure.weapons}
+    for weapon_class, marine in (
+        ("extra_heavy", MarineClass.EXTRA_HEAVY),
+        ("heavy", MarineClass.HEAVY),
+        ("light", MarineClass.LIGHT),
+    ):
+        if weapon_class in classes:
+            return marine
+    return MarineClass.UNARMED
+
+
+def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
+    """The breakdowns and notes the game ``game`` proposes for its session's ``seats``.
+
+    Only the steps after which some figure is missing (and uploads) are read as engine
+    states: checking a stored state is slow, and most steps of a game kill nothing."""
+    snapshots = list(game.snapshots.all())
+    line = current_line(snapshots)
+    if not line:
+        return GameProposal(game, 0, tuple(SeatBreakdown(str(s.player_id)) for s in seats), ())
+    states: dict[int, GameState] = {}
+
+    def state(index: int) -> GameState:
+        if index not in states:
+            states[index] = GameState.from_json(line[index].state)
+        return states[index]
+
+    last = len(line) - 1
+    replay = _Replay(seats, load_rules_data(dict(state(last).data_overrides) or None))
+    ids = [{figure["id"] for figure in snapshot.state.get("figures", ())} for snapshot in line]
+    for index in range(1, len(line)):
+        if ids[index - 1] <= ids[index] and line[index].kind != SnapshotKind.UPLOAD:
+            continue
+        replay.step(line[index], state(index - 1), state(index))
+    return GameProposal(
+        game=game,
+        step=max(snapshot.number for snapshot in snapshots),
+        breakdowns=replay.breakdowns(),
+        survivors=replay.survivors(state(last)),
+        notes=tuple(replay.notes),
+    )
+
+
+#: Who killed a figure when no figure did: the aliens as a side, or nobody the game knows.
+BY_ALIENS = "aliens"
+
+
+class _Replay:
+    """The running tally of one game's line: counts per seat and the notes so far."""
+
+    def __init__(self, seats: Sequence[Seat], rules: RulesData) -> None:
+        self.seats = list(seats)
+        self.seat_of = {f"p{seat.seat_order}": seat for seat in self.seats}
+        self.rules = rules
+        self.kills: Counter[tuple[str, str, MarineClass]] = Counter()
+        self.losses: Counter[tuple[str, LossCause, MarineClass]] = Counter()
+        self.tarantulas: Counter[tuple[str, str]] = Counter()
+        self.tokens: Counter[tuple[str, str, int]] = Counter()
+        self.taken: Counter[str] = Counter()  # tokens of each alien unit taken so far
+        self.notes: list[str] = []
+        self.unseated: set[str] = set()
+
+    # -- names -------------------------------------------------------------------------
+
+    def name(self, player: str | None) -> str:
+        seat = self.seat_of.get(player or "")
+        return seat.player.display_name if seat is not None else (player or "?")
+
+    def seated(self, player: str) -> bool:
+        """Whether the game's ``player`` is a seat of the session (noted once otherwise)."""
+        if player in self.seat_of:
+            return True
+        if player not in self.unseated:
+            self.unseated.add(player)
+            self.notes.append(
+                _(
+                    "The game has a player %(player)s who is not seated in this session; "
+                    "nothing of theirs is entered. Check the game's players against the seats."
+                )
+                % {"player": player}
+            )
+        return False
+
+    # -- one step ----------------------------------------------------------------------
+
+    def step(self, snapshot: Snapshot, before: GameState, after: GameState) -> None:
+        gone = [f for f in before.figures if not after.has_figure(f.id)]
+        kind = snapshot.kind
+        if kind == SnapshotKind.MARINE_ATTACK:
+            self._attack(snapshot, before, gone)
+        elif kind == SnapshotKind.ALIEN_TURN:
+            self._alien_turn(snapshot, before, after, gone)
+        elif kind == SnapshotKind.UPLOAD:
+            self._upload(snapshot, gone)
+        elif kind == SnapshotKind.JUDGE_EDIT:
+            for figure in gone:
+                self._removed(snapshot, before, figure)
+        else:
+            for figure in gone:
+                self._unexplained(snapshot, figure)
+
+    def _attack(self, snapshot: Snapshot, before: GameState, gone: list[Figure]) -> None:
+        attack = next((e for e in snapshot.events if e.get("kind") == "attack"), None)
+        params = (attack or {}).get("params") or {}
+        attacker_id = params.get("attacker")
+        if not attacker_id or not before.has_figure(attacker_id):
+            for figure in gone:
+                self._unexplained(snapshot, figure)
+            return
+        attacker = before.figure(attacker_id)
+        fight = str(attack.get("code", "")).startswith("fight")
+        defender_id = params.get("target")
+        for figure in gone:
+            killer = attacker
+            if (
+                fight
+                and figure.id == attacker_id
+                and defender_id
+                and before.has_figure(defender_id)
+            ):
+                killer = before.figure(defender_id)
+            by = BY_ALIENS if killer.side == ALIEN else owner_of(killer)
+            self._death(snapshot, before, figure, by, gone, pool=before)
+
+    def _alien_turn(
+        self, snapshot: Snapshot, before: GameState, after: GameState, gone: list[Figure]
+    ) -> None:
+        for figure in gone:
+            if figure.side == MARINE:
+                self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
+        explained: Counter[str] = Counter()
+        for step in snapshot.steps:
+            params = step.get("params") or {}
+            if step.get("code") == "no_token":
+                explained[params.get("unit", "")] += 1
+            elif step.get("code") == "token_taken":
+                unit = params.get("unit", "")
+                explained[unit] += 1
+                self._engine_token(snapshot, before, after, params.get("player", ""), unit)
+        for figure in gone:
+            if figure.side != ALIEN:
+                continue
+            if explained[figure.unit]:
+                explained[figure.unit] -= 1
+                continue
+            self.notes.append(
+                _(
+                    "Step %(step)d: the alien %(figure)s died during the Alien turn and the "
+                    "game does not say who killed it; if a marine did, enter that player's "
+                    "token by hand."
+                )
+                % {"step": snapshot.number, "figure": figure.id}
+            )
+
+    def _upload(self, snapshot: Snapshot, gone: list[Figure]) -> None:
+        if gone:
+            self.notes.append(
+                _(
+                    "Step %(step)d: the board was replaced by an uploaded state, which took "
+                    "%(figures)s off the board; the game does not say who killed them. Enter "
+                    "by hand those that died."
+                )
+                % {"step": snapshot.number, "figures": ", ".join(f.id for f in gone)}
+            )
+        else:
+            self.notes.append(
+                _(
+                    "Step %(step)d: the board was replaced by an uploaded state; no figure was "
+                    "taken off, but check its tokens by hand."
+                )
+                % {"step": snapshot.number}
+            )
+
+    def _removed(self, snapshot: Snapshot, before: GameState, figure: Figure) -> None:
+        """A judge's removal: a figure in a docking claw left play; any other may have died,
+        and the game does not know by whose hand."""
+        if figure.on_board and any(before.board.claw_of(sq) is not None for sq in figure.squares):
+            return
+        values = {
+            "step": snapshot.number,
+            "figure": figure.id,
+            "owner": self.name(figure.player),
+            "reason": snapshot.reason or snapshot.summary,
+        }
+        if figure.side == ALIEN:
+            text = _(
+                "Step %(step)d: the judge took the alien %(figure)s off the board (%(reason)s); "
+                "if a marine killed it, enter that player's token by hand."
+            )
+        else:
+            text = _(
+                "Step %(step)d: the judge took %(figure)s of %(owner)s off the board "
+                "(%(reason)s); if it died, enter the kill or the loss by hand."
+            )
+        self.notes.append(text % values)
+
+    def _unexplained(self, snapshot: Snapshot, figure: Figure) -> None:
+        self.notes.append(
+            _(
+                "Step %(step)d (%(kind)s): %(figure)s left the board and the game does not say "
+                "who killed it; check it by hand."
+            )
+            % {"step": snapshot.number, "kind": snapshot.get_kind_display(), "figure": figure.id}
+        )
+
+    # -- one death ---------------------------------------------------------------------
+
+    def _death(
+        self,
+        snapshot: Snapshot,
+        before: GameState,
+        figure: Figure,
+        by: str,
+        gone: list[Figure],
+        *,
+        pool: GameState,
+    ) -> None:
+        """Score the death of ``figure`` at the hand of ``by`` (a player id or the aliens)."""
+        if self._dreadnought(snapshot, before, figure, gone):
+            return
+        if figure.side == ALIEN:
+            if by != BY_ALIENS and self.seated(by):
+                self._marine_token(snapshot, by, figure, pool)
+            return
+        owner = owner_of(figure)
+        if not self.seated(owner):
+            return
+        if figure.unit == TARANTULA:
+            if by not in (BY_ALIENS, owner) and self.seated(by):
+                self.tarantulas[(by, owner)] += 1
+            return
+        try:
+            value = marine_class(before, figure, self.rules)
+        except RulesDataError as error:
+            self.notes.append(
+                _(
+                    "Step %(step)d: %(figure)s of %(owner)s died, but its class is unknown "
+                    "(%(error)s); enter it by hand."
+                )
+                % {
+                    "step": snapshot.number,
+                    "figure": figure.id,
+                    "owner": self.name(owner),
+                    "error": error,
+                }
+            )
+            return
+        if by == BY_ALIENS:
+            self.losses[(owner, LossCause.ALIEN, value)] += 1
+        elif by == owner:
+            self.losses[(owner, LossCause.OWN_FIRE, value)] += 1
+        elif self.seated(by):
+            self.kills[(by, owner, value)] += 1
+
+    def _dreadnought(
+        self, snapshot: Snapshot, before: GameState, figure: Figure, gone: list[Figure]
+    ) -> bool:
+        """A marine-piloted Dreadnought or its pilot: noted once, with the pilot, for the
+        judge to enter in the Dreadnought rows (its class value comes from the session
+        notes). True when ``figure`` is one of the two."""
+        if figure.side != MARINE:
+            return False
+        vehicle = figure
+        if figure.piloting and before.has_figure(figure.piloting):
+            vehicle = before.figure(figure.piloting)
+        if not vehicle.is_dreadnought:
+            return False
+        if figure is not vehicle and any(f.id == vehicle.id for f in gone):
+            return True  # noted with its Dreadnought
+        pilot = next((f for f in before.figures if f.piloting == vehicle.id), None)
+        self.notes.append(
+            _(
+                "Step %(step)d: the Dreadnought %(figure)s of %(owner)s (pilot: %(pilot)s) "
+                "was destroyed; enter it by hand in the Dreadnought rows of the player who "
+                "destroyed it (class value from the session notes), or as the pilot's loss."
+            )
+            % {
+                "step": snapshot.number,
+                "figure": vehicle.id,
+                "owner": self.name(vehicle.player),
+                "pilot": pilot.id if pilot is not None else "–",
+            }
+        )
+        return True
+
+    # -- tokens ------------------------------------------------------------------------
+
+    def _claim(self, unit: str, pool: GameState, taken_before: GameState) -> bool:
+        """Take one token of ``unit`` if the board holds one more than are taken: those this
+        replay counted, or those the board marks taken if more (an upload may mark some)."""
+        tokens = [t for t in pool.tokens if t.alien == unit]
+        marked = sum(1 for t in taken_before.tokens if t.alien == unit and t.taken_by)
+        taken = max(self.taken[unit], marked)
+        if len(tokens) <= taken:
+            self.taken[unit] = taken
+            return False
+        self.taken[unit] = taken + 1
+        return True
+
+    def _record_token(self, snapshot: Snapshot, player: str, unit: str) -> None:
+        value = self.rules.alien_tokens.get(unit, 0)
+        alien_type = FORM_ALIEN_TYPES.get(unit, unit)
+        if alien_type not in TOKEN_ALIEN_LABELS:
+            self.notes.append(
+                _(
+                    "Step %(step)d: %(player)s took a %(alien)s token (%(points)d points), "
+                    "which the result form has no alien type for; enter it by hand."
+                )
+                % {
+                    "step": snapshot.number,
+                    "player": self.name(player),
+                    "alien": alien_label(unit),
+                    "points": value,
+                }
+            )
+            return
+        self.tokens[(player, alien_type, value)] += 1
+
+    def _marine_token(
+        self, snapshot: Snapshot, player: str, alien: Figure, pool: GameState
+    ) -> None:
+        """A marine killed an alien in its player's turn: a free token of its type, if any."""
+        unit = alien.unit
+        if unit in TOKENLESS_ALIENS or not self.rules.alien_tokens.get(unit, 0):
+            return
+        if self._claim(unit, pool, pool):
+            self._record_token(snapshot, player, unit)
+        elif not any(t.alien == unit for t in pool.tokens):
+            self.notes.append(
+                _(
+                    "Step %(step)d: %(player)s killed %(figure)s, but the board holds no "
+                    "%(alien)s token (no revealed blip or reinforcement of that type), so no "
+                    "points are entered; if the board's tokens are incomplete, check by hand."
+                )
+                % {
+                    "step": snapshot.number,
+                    "player": self.name(player),
+                    "figure": alien.id,
+                    "alien": alien_label(unit),
+                }
+            )
+
+    def _engine_token(
+        self, snapshot: Snapshot, before: GameState, after: GameState, player: str, unit: str
+    ) -> None:
+        """The Alien turn gave ``player`` a token of ``unit`` (a marine won a fight)."""
+        if not self.seated(player):
+            return
+        if self._claim(unit, after, before):
+            self._record_token(snapshot, player, unit)
+            return
+        self.notes.append(
+            _(
+                "Step %(step)d: the Alien turn gave %(player)s a %(alien)s token, but earlier "
+                "kills had already taken every %(alien)s token on the board; no token is "
+                "entered. Check the tokens by hand."
+            )
+            % {"step": snapshot.number, "player": self.name(player), "alien": alien_label(unit)}
+        )
+
+    # -- the result --------------------------------------------------------------------
+
+    def survivors(self, state: GameState) -> tuple[int, ...]:
+        """Seats with a marine still in play (a Dreadnought's pilot counts, a vehicle not)."""
+        alive = {
+            f.player
+            for f in state.figures
+            if f.side == MARINE and f.unit != TARANTULA and not f.is_dreadnought
+        }
+        return tuple(seat.player_id for pid, seat in self.seat_of.items() if pid in alive)
+
+    def breakdowns(self) -> tuple[SeatBreakdown, ...]:
+        ids = {pid: str(seat.player_id) for pid, seat in self.seat_of.items()}
+        order = [f"p{seat.seat_order}" for seat in self.seats]
+        out = []
+        for me in order:
+            others = [other for other in order if other != me]
+            kills = [
+                MarineKill(ids[victim], cls, count)
+                for victim in others
+                for cls in CLASS_ORDER
+                if (count := self.kills[(me, victim, cls)])
+            ]
+            losses = [
+                MarineLoss(cls, LossCause.PLAYER, ids[killer], count)
+                for killer in others
+                for cls in CLASS_ORDER
+                if (count := self.kills[(killer, me, cls)])
+            ]
+            losses += [
+                MarineLoss(cls, cause, None, count)
+                for cls in CLASS_ORDER
+                for cause in (LossCause.ALIEN, LossCause.OWN_FIRE)
+                if (count := self.losses[(me, cause, cls)])
+            ]
+            tarantulas = [
+                TarantulaKill(ids[owner], count)
+                for owner in others
+                if (count := self.tarantulas[(me, owner)])
+            ]
+            tokens = [
+                AlienTokens(alien_type, value, count)
+                for (player, alien_type, value), count in sorted(self.tokens.items())
+                if player == me
+            ]
+            out.append(
+                SeatBreakdown(
+                    seat=ids[me],
+                    kills=tuple(kills),
+                    losses=tuple(losses),
+                    tarantulas=tuple(tarantulas),
+                    alien_tokens=tuple(tokens),
+                )
+            )
+        return tuple(out)

@@ -1,0 +1,30 @@
+"""The judge's board pages, mounted at ``table/`` (namespace ``table``).
+
+``pk`` is the session (the permission check reads it); ``number`` is the game's number
+within that session.
+"""
+
+from django.urls import path
+
+from table import views
+
+app_name = "table"
+
+GAME = "sessions/<int:pk>/games/<int:number>/"
+
+urlpatterns = [
+    path("sessions/<int:pk>/games/", views.games, name="games"),
+    path(GAME, views.board, name="board"),
+    path(GAME + "board/", views.board_partial, name="board_partial"),
+    path(GAME + "attacks/", views.attack_panel, name="attack_panel"),
+    path(GAME + "log/", views.step_log, name="step_log"),
+    path(GAME + "sight/", views.sight, name="sight"),
+    path(GAME + "state.json", views.state_json, name="state_json"),
+    path(GAME + "move/", views.move, name="move"),
+    path(GAME + "attack/", views.attack, name="attack"),
+    path(GAME + "remove/", views.remove, name="remove"),
+    path(GAME + "life-points/", views.life_points, name="life_points"),
+    path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
+    path(GAME + "undo/", views.undo, name="undo"),
+    path(GAME + "upload/", views.upload, name="upload"),
+]

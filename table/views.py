@@ -1,0 +1,604 @@
+"""The judge's board page: a session's games, the board, and the actions at the table.
+
+Views are thin: the engine decides through :mod:`table.actions`; every view is for the
+session's judge, its tournament's organisers and superusers (``judge_required``).
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.http import urlencode
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from rules.engine.combat import DOOR_TARGET, AttackOption
+from rules.engine.dice import DiceError, SeededDice, seed_commitment
+from rules.engine.geometry import Facing
+from rules.engine.narration import format_param
+from rules.engine.render import figure_labels
+from rules.engine.state import MARINE, GameState
+from table.actions import (
+    GameError,
+    UploadError,
+    attack_choices,
+    check_sight,
+    create_game,
+    latest_snapshot,
+    marine_attack,
+    move_marine,
+    remove_figure,
+    request_alien_turn,
+    set_life_points,
+    snapshot_state,
+    survey_needs_dice,
+    undo_to,
+    upload_state,
+)
+from table.board_svg import board_svg
+from table.forms import (
+    AlienTurnForm,
+    AttackForm,
+    LifePointsForm,
+    MoveForm,
+    NewGameForm,
+    RemoveForm,
+    SightForm,
+    UndoForm,
+    UploadForm,
+    alien_turn_initial,
+    planned_map,
+)
+from table.game_setup import GameSetupError
+from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from table.step_log import dice_lines, event_lines, log_lines, narration_language
+from table.tasks import run_alien_turn
+from tournaments.models import Session
+from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.permissions import judge_required
+
+ATTACK = "attack"
+ALIEN_TURN = "alien-turn"
+MOVE = "move"
+
+
+def _game(session: Session, number: int) -> Game:
+    return get_object_or_404(Game.objects.select_related("session"), session=session, number=number)
+
+
+def _board_url(game: Game, **query: str) -> str:
+    url = reverse("table:board", args=[game.session_id, game.number])
+    return f"{url}?{urlencode(query)}" if query else url
+
+
+# --- the session's games -------------------------------------------------------------------
+
+
+@judge_required
+@require_http_methods(["GET", "POST"])
+def games(request: HttpRequest, session: Session) -> HttpResponse:
+    form = NewGameForm(request.POST or None, initial={"map_name": planned_map(session)})
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            try:
+                game = create_game(
+                    session,
+                    form.cleaned_data["map_name"],
+                    form.cleaned_data["policy"],
+                    label=form.cleaned_data["label"],
+                    solitaire=form.solitaire_setup(),
+                    actor=request.user,
+                )
+            except (GameSetupError, GameError) as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, _("Game created: the squads stand at their claws."))
+                return redirect(_board_url(game))
+        status = 400
+    return render(
+        request,
+        "table/games.html",
+        {
+            "session": session,
+            "tournament": session.stage.tournament,
+            "games": session.games.order_by("number"),
+            "form": form,
+        },
+        status=status,
+    )
+
+
+# --- building the board page ---------------------------------------------------------------
+
+
+def _colours(session: Session) -> dict[str, str]:
+    return {
+        f"p{seat.seat_order}": seat.squad.colour
+        for seat in session.seats.select_related("squad")
+        if seat.squad_id
+    }
+
+
+def _players(session: Session, state: GameState) -> list[dict]:
+    """The state's players in initiative order, with the seated player's name and squad."""
+    seats = {
+        f"p{seat.seat_order}": seat for seat in session.seats.select_related("player", "squad")
+    }
+    order = list(state.initiative) + [p.id for p in state.players if p.id not in state.initiative]
+    rows = []
+    for pid in order:
+        player = state.player(pid)
+        seat = seats.get(pid)
+        rows.append(
+            {
+                "id": pid,
+                "name": seat.player.display_name if seat else pid,
+                "squad": seat.squad if seat and seat.squad_id else None,
+                "claw": player.claw,
+                "score": player.score,
+                "figures": len(state.figures_of(pid)),
+            }
+        )
+    return rows
+
+
+def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
+    labels = figure_labels(state)
+    lang = narration_language()
+    return [
+        (f.id, f"{labels[f.id]} · {f.id} · {format_param('unit', f.unit, lang)}")
+        for f in state.figures
+        if f.on_board and (f.side == MARINE or not marines_only)
+    ]
+
+
+def _legend(state: GameState) -> list[dict]:
+    labels = figure_labels(state)
+    lang = narration_language()
+    return [
+        {
+            "label": labels[f.id],
+            "figure": f,
+            "unit": format_param("unit", f.unit, lang),
+            "weapons": ", ".join(format_param("weapon", w, lang) for w in f.weapons),
+            "square": ", ".join(f"{x},{y}" for x, y in f.squares),
+        }
+        for f in state.figures
+        if f.on_board
+    ]
+
+
+def _probability(p: Fraction) -> dict:
+    return {"fraction": f"{p.numerator}/{p.denominator}", "percent": float(p) * 100}
+
+
+def _target_name(state: GameState, key: str, lang: str) -> str:
+    """A target of the odds: a figure id with its unit, or a bulkhead door."""
+    if state.has_figure(key):
+        return f"{key} ({format_param('unit', state.figure(key).unit, lang)})"
+    if key.startswith(DOOR_TARGET):
+        return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
+    return key
+
+
+def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
+    odds = option.odds
+    lang = narration_language()
+    return {
+        "index": index,
+        "description": option.description_in(lang),
+        "expected_points": float(odds.expected_points()),
+        "expected_life_points": float(odds.expected_life_points()),
+        "friendly": odds.touches_friendly(),
+        "targets": [
+            {
+                "name": _target_name(state, target.key, lang),
+                "life_points": target.life_points,
+                "expected": float(odds.expected_damage(target.key)),
+                "kill": _probability(odds.kill_probability(target.key)),
+            }
+            for target in odds.targets
+        ],
+    }
+
+
+def _odds_context(
+    request: HttpRequest, game: Game, snapshot: Snapshot, state: GameState, attacker: str, form=None
+) -> dict:
+    context: dict = {"attacker": attacker, "game": game, "snapshot": snapshot}
+    if not attacker:
+        return context
+    try:
+        options = attack_choices(state, attacker)
+    except GameError as error:
+        context["odds_error"] = str(error)
+        return context
+    context["options"] = [_option_row(state, i, option) for i, option in enumerate(options)]
+    context["attack_form"] = form or AttackForm(
+        initial={"version": snapshot.number, "figure": attacker}, prefix="attack"
+    )
+    context["chosen"] = (
+        form.data.get("attack-choice") if form is not None and form.is_bound else None
+    )
+    context["attack_commitment"] = seed_commitment(pending_seed(request, game, ATTACK))
+    return context
+
+
+def _turn_request(game: Game, request_id: str | None) -> AlienTurnRequest | None:
+    if not request_id:
+        return None
+    try:
+        return game.turn_requests.select_related("snapshot").filter(pk=request_id).first()
+    except (ValueError, ValidationError):
+        return None
+
+
+def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict:
+    turn = _turn_request(game, request_id)
+    shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
+    return {
+        "game": game,
+        "turn": turn,
+        "shown": shown,
+        "lines": log_lines(shown.steps),
+        "events": event_lines(shown.events),
+        "dice": dice_lines(shown.dice),
+        "current": snapshot.number,
+    }
+
+
+def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
+    session = game.session
+    snapshot = latest_snapshot(game)
+    state = snapshot_state(snapshot)
+    version = {"version": snapshot.number}
+    marines = _figure_choices(state, marines_only=True)
+    everyone = _figure_choices(state, marines_only=False)
+    attack_form = forms.get("attack_form")
+    attacker = attack_form.data.get("attack-figure", "") if attack_form else ""
+    attacker = attacker or request.GET.get("attacker", "")
+    log = _log_context(game, snapshot, request.GET.get("request"))
+    survey_dice = survey_needs_dice(game)
+    return {
+        "session": session,
+        "tournament": session.stage.tournament,
+        "game": game,
+        "snapshot": snapshot,
+        "state": state,
+        "map_title": state.board.title_in(narration_language()),
+        "svg": mark_safe(board_svg(state, _colours(session))),
+        "legend": _legend(state),
+        "blips": len(state.blips),
+        "players": _players(session, state),
+        "marines": marines,
+        "move_form": forms.get("move_form")
+        or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
+        "move_commitment": (
+            seed_commitment(pending_seed(request, game, MOVE)) if survey_dice else None
+        ),
+        **_odds_context(request, game, snapshot, state, attacker, attack_form),
+        "remove_form": forms.get("remove_form")
+        or RemoveForm(initial=version, figures=everyone, prefix="remove"),
+        "life_points_form": forms.get("life_points_form")
+        or LifePointsForm(initial=version, figures=everyone, prefix="lp"),
+        "turn_form": forms.get("turn_form")
+        or AlienTurnForm(
+            initial=alien_turn_initial(snapshot.number, game.policy, log["turn"]), prefix="turn"
+        ),
+        "turn_commitment": seed_commitment(pending_seed(request, game, ALIEN_TURN)),
+        "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
+        "sight": forms.get("sight"),
+        "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
+        "history": game.snapshots.select_related("created_by").order_by("-number"),
+        **log,
+    }
+
+
+def _board_page(request: HttpRequest, game: Game, status: int = 200, **forms) -> HttpResponse:
+    return render(
+        request, "table/board.html", _board_context(request, game, **forms), status=status
+    )
+
+
+# --- pages and partials --------------------------------------------------------------------
+
+
+@judge_required
+@require_GET
+def board(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _board_page(request, _game(session, number))
+
+
+@judge_required
+@require_GET
+def board_partial(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    snapshot = latest_snapshot(game)
+    state = snapshot_state(snapshot)
+    return render(
+        request,
+        "table/partials/board.html",
+        {
+            "game": game,
+            "snapshot": snapshot,
+            "state": state,
+            "svg": mark_safe(board_svg(state, _colours(session))),
+            "legend": _legend(state),
+            "blips": len(state.blips),
+        },
+    )
+
+
+@judge_required
+@require_GET
+def attack_panel(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    attacker = request.GET.get("attacker", "")
+    if not request.htmx:
+        return redirect(_board_url(game, attacker=attacker) + "#attack")
+    snapshot = latest_snapshot(game)
+    context = _odds_context(request, game, snapshot, snapshot_state(snapshot), attacker)
+    return render(request, "table/partials/odds.html", context)
+
+
+@judge_required
+@require_GET
+def step_log(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    context = _log_context(game, latest_snapshot(game), request.GET.get("request"))
+    response = render(request, "table/partials/log.html", context)
+    turn = context["turn"]
+    if request.GET.get("poll") and turn is not None and turn.status != TurnStatus.PENDING:
+        # The turn finished while the page waited: reload it so the board and every
+        # form show the new state.
+        response["HX-Refresh"] = "true"
+    return response
+
+
+@judge_required
+@require_GET
+def sight(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = SightForm(request.GET, prefix="los")
+    result = None
+    if form.is_valid():
+        state = snapshot_state(latest_snapshot(game))
+        try:
+            result = check_sight(
+                state,
+                form.cleaned_data["a"],
+                form.cleaned_data["b"],
+                for_firing=form.cleaned_data["for_firing"],
+            )
+        except GameError as error:
+            form.add_error(None, str(error))
+    status = 200 if result is not None else 400
+    if request.htmx:
+        return render(
+            request,
+            "table/partials/sight.html",
+            {"game": game, "sight_form": form, "sight": result},
+            status=status,
+        )
+    return _board_page(request, game, status=status, sight_form=form, sight=result)
+
+
+@judge_required
+@require_GET
+def state_json(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    snapshot = latest_snapshot(game)
+    body = json.dumps(snapshot.state, ensure_ascii=False, indent=1, sort_keys=True)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    filename = f"bob-session-{session.pk}-game-{game.number}-step-{snapshot.number}.json"
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+# --- actions -------------------------------------------------------------------------------
+
+
+def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
+    messages.success(request, snapshot.summary)
+    return redirect(_board_url(game))
+
+
+def _seed_message(request: HttpRequest, dice) -> None:
+    if isinstance(dice, SeededDice):
+        messages.info(
+            request,
+            _("Rolled by the app with seed %(seed)s (its hash was shown before).")
+            % {"seed": dice.seed},
+        )
+
+
+@judge_required
+@require_POST
+def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    state = snapshot_state(latest_snapshot(game))
+    form = MoveForm(
+        request.POST,
+        figures=_figure_choices(state, marines_only=True),
+        survey_dice=survey_needs_dice(game),
+        prefix="move",
+    )
+    if form.is_valid():
+        dice = dice_from_form(request, form, game, MOVE) if form.survey_dice else None
+        try:
+            snapshot = move_marine(
+                game,
+                form.cleaned_data["figure"],
+                form.cleaned_data["square"],
+                expected_number=form.cleaned_data["version"],
+                pass_through=form.cleaned_data["pass_through"],
+                facing=Facing(form.cleaned_data["facing"]) if form.cleaned_data["facing"] else None,
+                dice=dice,
+                actor=request.user,
+            )
+        except DiceError as error:
+            form.add_error("dice", str(error))
+        except GameError as error:
+            form.add_error("square", str(error))
+        else:
+            if snapshot.dice:  # an app seed that rolled nothing stays secret for the next move
+                forget_seed(request, game, MOVE)
+                _seed_message(request, dice)
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, move_form=form)
+
+
+@judge_required
+@require_POST
+def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = AttackForm(request.POST, prefix="attack")
+    if form.is_valid():
+        dice = dice_from_form(request, form, game, ATTACK)
+        try:
+            snapshot = marine_attack(
+                game,
+                form.cleaned_data["figure"],
+                form.cleaned_data["choice"],
+                dice,
+                expected_number=form.cleaned_data["version"],
+                actor=request.user,
+            )
+        except DiceError as error:
+            form.add_error("dice", str(error))
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            forget_seed(request, game, ATTACK)
+            _seed_message(request, dice)
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, attack_form=form)
+
+
+def _judge_edit(request, session, number, form_class, prefix, form_name, apply):
+    """A judge's correction of a figure: validate the form, append a snapshot, or show errors."""
+    game = _game(session, number)
+    state = snapshot_state(latest_snapshot(game))
+    form = form_class(
+        request.POST, figures=_figure_choices(state, marines_only=False), prefix=prefix
+    )
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            snapshot = apply(game, data, expected_number=data["version"], actor=request.user)
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, **{form_name: form})
+
+
+@judge_required
+@require_POST
+def remove(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _judge_edit(
+        request,
+        session,
+        number,
+        RemoveForm,
+        "remove",
+        "remove_form",
+        lambda game, data, **kw: remove_figure(
+            game, data["figure"], data["why"], data["reason"], **kw
+        ),
+    )
+
+
+@judge_required
+@require_POST
+def life_points(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _judge_edit(
+        request,
+        session,
+        number,
+        LifePointsForm,
+        "lp",
+        "life_points_form",
+        lambda game, data, **kw: set_life_points(
+            game, data["figure"], data["life_points"], data["reason"], **kw
+        ),
+    )
+
+
+@judge_required
+@require_POST
+def alien_turn(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = AlienTurnForm(request.POST, prefix="turn")
+    if form.is_valid():
+        dice = dice_from_form(request, form, game, ALIEN_TURN)
+        try:
+            turn = request_alien_turn(
+                game,
+                form.cleaned_data["policy"],
+                dice,
+                expected_number=form.cleaned_data["version"],
+                actor=request.user,
+            )
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            forget_seed(request, game, ALIEN_TURN)
+            _seed_message(request, dice)
+            run_alien_turn.delay(str(turn.pk))
+            return redirect(_board_url(game, request=str(turn.pk)) + "#log")
+    return _board_page(request, game, status=400, turn_form=form)
+
+
+@judge_required
+@require_POST
+def undo(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = UndoForm(request.POST)
+    if form.is_valid():
+        try:
+            snapshot = undo_to(
+                game,
+                form.cleaned_data["number"],
+                expected_number=form.cleaned_data["version"],
+                actor=request.user,
+            )
+        except GameError as error:
+            messages.error(request, str(error))
+        else:
+            return _done(request, game, snapshot)
+    else:
+        messages.error(request, _("Choose a step of the history to go back to."))
+    return redirect(_board_url(game) + "#history")
+
+
+@judge_required
+@require_POST
+def upload(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = UploadForm(request.POST, request.FILES, prefix="upload")
+    if form.is_valid():
+        try:
+            snapshot = upload_state(
+                game,
+                form.cleaned_data["json_text"],
+                expected_number=form.cleaned_data["version"],
+                actor=request.user,
+            )
+        except UploadError as error:
+            lang = narration_language()
+            for problem in error.problems:
+                form.add_error("text", f"{problem.path}: {problem.text_in(lang)}")
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, upload_form=form)

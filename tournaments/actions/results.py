@@ -1,0 +1,311 @@
+"""Recording, confirming and correcting session results, always as new versions.
+
+A judge enters a result (a draft version, or confirmed at once); an organiser confirms it;
+anyone allowed may correct it later with a reason. Each of these adds a
+:class:`~tournaments.models.ResultVersion` numbered after the last one: the ``Result`` row is
+locked (``select_for_update``) while the next number is chosen, and ``(result, number)`` is
+unique, so concurrent corrections are serialised and none is lost.
+
+The session ranking is computed here with the pure :mod:`tournaments.domain.ranking` (ties settled
+by a recorded roll-off through the dice service) and stored in the version, so standings
+never re-roll.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F, Max
+from django.utils.translation import gettext as _
+
+from rules.engine.dice import Dice, SeededDice
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.dice_records import record_dice
+from tournaments.domain.ranking import RankingError, SeatResult, SessionRanking, rank_session
+from tournaments.domain.scoring import (
+    ScoreCard,
+    ScoringError,
+    ScoringValues,
+    SeatBreakdown,
+    score_session,
+)
+from tournaments.models import (
+    ActivityVerb,
+    Result,
+    ResultVersion,
+    Session,
+    SessionStatus,
+    Stage,
+    StageStatus,
+)
+
+
+class ResultError(ValueError):
+    """A result cannot be recorded as given; the message says what to fix."""
+
+
+@dataclass(frozen=True)
+class RecordedResult:
+    version: ResultVersion
+    cards: dict[str, ScoreCard]
+    ranking: SessionRanking
+
+    @property
+    def problems(self) -> list[dict]:
+        seen: dict[str, dict] = {}
+        for card in self.cards.values():
+            for problem in card.problems:
+                seen.setdefault(problem.message, problem.as_dict())
+        return list(seen.values())
+
+
+def scoring_values(tournament) -> ScoringValues:
+    """The tournament's point values: defaults with ``data_overrides["scoring"]`` applied."""
+    overrides = (tournament.data_overrides or {}).get("scoring") or {}
+    try:
+        return ScoringValues(**overrides)
+    except TypeError:
+        allowed = ", ".join(ScoringValues.__dataclass_fields__)
+        raise ResultError(
+            _("The tournament's scoring overrides use unknown keys; allowed: %(allowed)s.")
+            % {"allowed": allowed}
+        ) from None
+
+
+def stipulation_kind(session: Session) -> str:
+    stipulation = getattr(session, "stipulation", None)
+    kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
+    if not kind:
+        raise ResultError(
+            _("Session %(session)s has no stipulation; set one before entering its result.")
+            % {"session": session}
+        )
+    return kind
+
+
+def seat_names(session: Session) -> dict[str, str]:
+    return {str(seat.player_id): seat.player.display_name for seat in session.seats.all()}
+
+
+def parse_breakdowns(
+    session: Session, breakdowns: Sequence[SeatBreakdown | Mapping]
+) -> list[SeatBreakdown]:
+    """Check there is one breakdown per seat of ``session`` (seat = player id as text)."""
+    parsed: list[SeatBreakdown] = []
+    for index, item in enumerate(breakdowns):
+        if isinstance(item, SeatBreakdown):
+            parsed.append(item)
+            continue
+        try:
+            parsed.append(SeatBreakdown.from_dict(item))
+        except ScoringError as error:
+            raise ResultError(
+                _("Breakdown %(index)d: %(error)s") % {"index": index + 1, "error": error}
+            ) from None
+    expected = set(seat_names(session))
+    given = [breakdown.seat for breakdown in parsed]
+    if sorted(given) != sorted(expected):
+        raise ResultError(
+            _(
+                "Give exactly one breakdown per seat of the session; expected seats "
+                "%(expected)s, got %(given)s."
+            )
+            % {"expected": ", ".join(sorted(expected)), "given": ", ".join(given) or "-"}
+        )
+    return parsed
+
+
+def score_version(version: ResultVersion) -> dict[str, ScoreCard]:
+    """Score cards of a stored version (keyed by player id as text)."""
+    session = version.result.session
+    breakdowns = [SeatBreakdown.from_dict(item) for item in version.breakdown]
+    return score_session(breakdowns, scoring_values(session.stage.tournament), seat_names(session))
+
+
+def _rank(
+    session: Session, cards: Mapping[str, ScoreCard], survivors: set[str], dice: Dice
+) -> SessionRanking:
+    results = [
+        SeatResult(seat=seat, points=card.total, survived=seat in survivors)
+        for seat, card in cards.items()
+    ]
+    try:
+        return rank_session(stipulation_kind(session), results, dice=dice)
+    except RankingError as error:
+        raise ResultError(str(error)) from None
+
+
+def _check_open(session: Session) -> None:
+    """Refuse when the session's stage is closed. The stage row stays locked until commit,
+    so a stage cannot close while a result of it is being written (and vice versa)."""
+    status = (
+        Stage.objects.select_for_update()
+        .filter(pk=session.stage_id)
+        .values_list("status", flat=True)
+        .get()
+    )
+    if status != StageStatus.OPEN:
+        raise ResultError(
+            _("The stage of %(session)s is closed; its results can no longer change.")
+            % {"session": session}
+        )
+
+
+def _next_number(result: Result) -> int:
+    return (result.versions.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def _locked_result(session: Session) -> Result:
+    Result.objects.get_or_create(session=session)
+    return Result.objects.select_for_update().get(session=session)
+
+
+def _after_save(session: Session, version: ResultVersion) -> None:
+    if version.confirmed:
+        Session.objects.filter(pk=session.pk).exclude(status=SessionStatus.COMPLETED).update(
+            status=SessionStatus.COMPLETED, version=F("version") + 1
+        )
+    from tournaments.queries.standings import schedule_rebuild
+
+    schedule_rebuild(session.stage.tournament_id)
+
+
+@transaction.atomic
+def record_result(
+    session: Session,
+    breakdowns: Sequence[SeatBreakdown | Mapping],
+    *,
+    survivors: Iterable[int | str] = (),
+    actor=None,
+    reason: str = "",
+    confirmed: bool = False,
+    dice: Dice | None = None,
+) -> RecordedResult:
+    """Add a result version for ``session`` scored from ``breakdowns``.
+
+    ``survivors`` are the player ids whose squad had a marine alive at the end (they decide
+    TPK sessions). Ties in the session ranking are settled by a roll-off with ``dice`` (the
+    judge's physical dice) or, when not given, app-rolled seeded dice; every roll is stored.
+    """
+    session = Session.objects.select_related("stage__tournament").get(pk=session.pk)
+    _check_open(session)
+    parsed = parse_breakdowns(session, breakdowns)
+    survivor_ids = {str(player) for player in survivors}
+    unknown = survivor_ids - set(seat_names(session))
+    if unknown:
+        raise ResultError(
+            _("Survivors %(unknown)s are not seated in this session.")
+            % {"unknown": ", ".join(sorted(unknown))}
+        )
+    cards = score_session(parsed, scoring_values(session.stage.tournament), seat_names(session))
+    dice = dice if dice is not None else SeededDice()
+    start = len(dice.log)
+    ranking = _rank(session, cards, survivor_ids, dice)
+    result = _locked_result(session)
+    previous = result.versions.exists()
+    version = ResultVersion.objects.create(
+        result=result,
+        number=_next_number(result),
+        breakdown=[breakdown.to_dict() for breakdown in parsed],
+        survivors=sorted(int(player) for player in survivor_ids),
+        ranking=[int(seat.seat) for seat in ranking.order],
+        confirmed=confirmed,
+        reason=reason,
+        created_by=actor if actor is not None and actor.is_authenticated else None,
+    )
+    if len(dice.log) > start:
+        record_dice(dice, tournament=session.stage.tournament, session=session, start=start)
+    verb = ActivityVerb.CORRECTED_RESULT if previous else ActivityVerb.RECORDED_RESULT
+    log_activity(
+        session.stage.tournament,
+        verb,
+        describe("session", session=session),
+        actor=actor,
+        session=session.pk,
+        version=version.number,
+        confirmed=confirmed,
+        reason=reason,
+    )
+    _after_save(session, version)
+    return RecordedResult(version, cards, ranking)
+
+
+def correct_result(
+    session: Session,
+    breakdowns: Sequence[SeatBreakdown | Mapping],
+    *,
+    reason: str,
+    survivors: Iterable[int | str] = (),
+    actor=None,
+    confirmed: bool = True,
+    dice: Dice | None = None,
+) -> RecordedResult:
+    """A correction: a new version that must say why; confirmed unless told otherwise."""
+    if not reason or not reason.strip():
+        raise ResultError(_("Say why the result is corrected (the reason is kept on record)."))
+    if not Result.objects.filter(session=session).exists():
+        raise ResultError(
+            _("Session %(session)s has no result to correct; record one first.")
+            % {"session": session}
+        )
+    return record_result(
+        session,
+        breakdowns,
+        survivors=survivors,
+        actor=actor,
+        reason=reason.strip(),
+        confirmed=confirmed,
+        dice=dice,
+    )
+
+
+@transaction.atomic
+def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultVersion:
+    """Confirm the latest version by adding a confirmed copy of it (nothing is overwritten)."""
+    session = Session.objects.select_related("stage__tournament").get(pk=session.pk)
+    _check_open(session)
+    if not Result.objects.filter(session=session).exists():
+        raise ResultError(_("Session %(session)s has no result to confirm.") % {"session": session})
+    result = _locked_result(session)
+    latest = result.versions.order_by("-number").first()
+    if latest.confirmed:
+        raise ResultError(
+            _("Version %(number)d of %(session)s is already confirmed.")
+            % {"number": latest.number, "session": session}
+        )
+    version = ResultVersion.objects.create(
+        result=result,
+        number=latest.number + 1,
+        breakdown=latest.breakdown,
+        survivors=latest.survivors,
+        ranking=latest.ranking,
+        confirmed=True,
+        reason=reason or _("Confirmed version %(number)d.") % {"number": latest.number},
+        created_by=actor if actor is not None and actor.is_authenticated else None,
+    )
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.CONFIRMED_RESULT,
+        describe("session", session=session),
+        actor=actor,
+        session=session.pk,
+        version=version.number,
+    )
+    _after_save(session, version)
+    return version
+
+
+def latest_confirmed_versions(sessions: Iterable[Session]) -> dict[int, ResultVersion]:
+    """The latest confirmed version per session id, in one query."""
+    ids = [session.pk for session in sessions]
+    versions = (
+        ResultVersion.objects.filter(result__session_id__in=ids, confirmed=True)
+        .select_related("result")
+        .order_by("result__session_id", "-number")
+    )
+    latest: dict[int, ResultVersion] = {}
+    for version in versions:
+        latest.setdefault(version.result.session_id, version)
+    return latest

@@ -1,0 +1,59 @@
+"""Scheduling and rescheduling sessions; the players are emailed after the change commits."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.db import transaction
+
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.models import ActivityVerb, Session, SessionStatus
+
+
+@transaction.atomic
+def schedule_session(
+    session: Session,
+    *,
+    when: datetime,
+    table: str | None = None,
+    judge=None,
+    actor=None,
+    expected_version: int | None = None,
+    notify: bool = True,
+) -> Session:
+    """Give ``session`` a time (and optionally a table and judge) and notify its players.
+
+    ``expected_version`` is the session version the caller's form was built from; when it no
+    longer matches, :class:`~tournaments.models.StaleSessionError` is raised and nothing
+    changes. Every call raises the schedule sequence, so a reschedule updates calendars.
+    ``notify=False`` skips the emails (e.g. demo data).
+    """
+    rescheduled = session.scheduled_at is not None
+    fields = {
+        "scheduled_at": when,
+        "schedule_sequence": session.schedule_sequence + 1,
+    }
+    if table is not None:
+        fields["table"] = table
+    if judge is not None:
+        fields["judge"] = judge
+    if session.status == SessionStatus.PLANNED:
+        fields["status"] = SessionStatus.SCHEDULED
+    version = session.version if expected_version is None else expected_version
+    session.update_if_current(version, **fields)
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.RESCHEDULED if rescheduled else ActivityVerb.SCHEDULED,
+        describe("session", session=session),
+        actor=actor,
+        session=session.pk,
+        scheduled_at=when.isoformat(),
+        table=session.table,
+        sequence=session.schedule_sequence,
+    )
+    if notify:
+        from tournaments.tasks import notify_session_scheduled
+
+        session_id = session.pk
+        transaction.on_commit(lambda: notify_session_scheduled.delay(session_id), robust=True)
+    return session

@@ -1,0 +1,216 @@
+"""A session's own stipulation and score thresholds, overriding its stage's (RULES §6, §9).
+
+A session without a :class:`~tournaments.models.Stipulation` row plays its stage's type and
+parameters; a session without thresholds of its own uses the stage's (see
+``stages._thresholds``). When changes are refused, and why:
+
+* the stipulation, once the session has a result (any version): the stored ranking was
+  computed with the stipulation's winner rule, so changing it would leave that ranking wrong;
+* both, once the stage is closed: honours and score bonuses were awarded with them.
+
+Every change takes the stage row lock that result recording takes (``results._check_open``),
+so a result cannot slip in between the check and the write. Each change is logged. The
+Django admin applies the same rules to the rows it edits (:func:`setting_row_lock`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.models import (
+    ActivityVerb,
+    ResultVersion,
+    ScoreThreshold,
+    Session,
+    Stage,
+    StageStatus,
+    Stipulation,
+    clean_stipulation_params,
+)
+
+
+class SessionSettingsError(ValueError):
+    """The change is refused; the message says why."""
+
+
+@dataclass(frozen=True)
+class StageDefaults:
+    """What the stage gives a session that has no setting of its own."""
+
+    kind: str
+    params: dict = field(default_factory=dict)
+    thresholds: tuple[int, ...] = ()
+
+
+def stage_defaults(session: Session) -> StageDefaults:
+    """The stage's settings; its parameters with their defaults filled in, as a session's
+    own stipulation stores them (left as they are when the stage's are not valid)."""
+    stage = session.stage
+    params = dict(stage.stipulation_params or {})
+    if stage.stipulation_kind:
+        try:
+            params = clean_stipulation_params(stage.stipulation_kind, params)
+        except ValidationError:
+            pass
+    return StageDefaults(
+        kind=stage.stipulation_kind,
+        params=params,
+        thresholds=tuple(stage.thresholds.order_by("points").values_list("points", flat=True)),
+    )
+
+
+def own_stipulation(session: Session) -> Stipulation | None:
+    return Stipulation.objects.filter(session=session).first()
+
+
+def own_thresholds(session: Session) -> list[ScoreThreshold]:
+    return list(ScoreThreshold.objects.filter(session=session).order_by("points"))
+
+
+def _closed_stage_reason(stage: Stage, status: str) -> str | None:
+    if status == StageStatus.OPEN:
+        return None
+    return _(
+        "Stage %(stage)d is closed: its honours and score bonuses were awarded with these "
+        "settings, so they can no longer change."
+    ) % {"stage": stage.number}
+
+
+def thresholds_lock(session: Session, stage_status: str | None = None) -> str | None:
+    """Why the session's thresholds cannot change now, or ``None`` when they can."""
+    return _closed_stage_reason(session.stage, stage_status or session.stage.status)
+
+
+def stipulation_lock(session: Session, stage_status: str | None = None) -> str | None:
+    """Why the session's stipulation cannot change now, or ``None`` when it can."""
+    closed = _closed_stage_reason(session.stage, stage_status or session.stage.status)
+    if closed:
+        return closed
+    if ResultVersion.objects.filter(result__session=session).exists():
+        return _(
+            "Session %(session)d already has a result: its ranking was computed with this "
+            "stipulation's winner rule and stored, so the stipulation can no longer change. "
+            "Its score thresholds can still change until the stage closes."
+        ) % {"session": session.number}
+    return None
+
+
+def _locked_stage_status(session: Session) -> str:
+    return _locked_status(session.stage_id)
+
+
+def _locked_status(stage_id: int) -> str:
+    return (
+        Stage.objects.select_for_update().filter(pk=stage_id).values_list("status", flat=True).get()
+    )
+
+
+def setting_row_lock(row: Stipulation | ScoreThreshold) -> str | None:
+    """Why this stipulation or threshold row may not be added, changed or removed now, or
+    ``None``: a session's stipulation follows :func:`stipulation_lock`, a session's threshold
+    :func:`thresholds_lock`, a stage's threshold the stage's status. For edits made outside
+    this module (the Django admin); call it inside the saving transaction, since it takes the
+    stage row lock as the functions below do. A row not attached yet is not locked."""
+    if isinstance(row, Stipulation):
+        if row.session_id is None:
+            return None
+        return stipulation_lock(row.session, _locked_stage_status(row.session))
+    if row.session_id is not None:
+        return thresholds_lock(row.session, _locked_stage_status(row.session))
+    if row.stage_id is not None:
+        return _closed_stage_reason(row.stage, _locked_status(row.stage_id))
+    return None
+
+
+@transaction.atomic
+def set_stipulation(session: Session, kind: str, params: dict, *, actor=None) -> Stipulation:
+    """Give ``session`` its own stipulation (parameters are checked by the model)."""
+    reason = stipulation_lock(session, _locked_stage_status(session))
+    if reason:
+        raise SessionSettingsError(reason)
+    stipulation = own_stipulation(session) or Stipulation(session=session)
+    stipulation.kind = kind
+    stipulation.params = params
+    stipulation.save()
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.UPDATED,
+        describe("stipulation_set", session=session, kind=kind),
+        actor=actor,
+        session=session.pk,
+        stipulation=kind,
+        params=stipulation.params,
+    )
+    return stipulation
+
+
+@transaction.atomic
+def clear_stipulation(session: Session, *, actor=None) -> bool:
+    """Remove the session's own stipulation so it plays the stage's; ``False`` if none."""
+    reason = stipulation_lock(session, _locked_stage_status(session))
+    if reason:
+        raise SessionSettingsError(reason)
+    deleted, _rows = Stipulation.objects.filter(session=session).delete()
+    if deleted:
+        log_activity(
+            session.stage.tournament,
+            ActivityVerb.UPDATED,
+            describe("stipulation_cleared", session=session),
+            actor=actor,
+            session=session.pk,
+            stipulation=None,
+        )
+    return bool(deleted)
+
+
+@transaction.atomic
+def add_threshold(session: Session, points: int, *, actor=None) -> ScoreThreshold:
+    reason = thresholds_lock(session, _locked_stage_status(session))
+    if reason:
+        raise SessionSettingsError(reason)
+    if points < 1:
+        raise SessionSettingsError(_("A score threshold must be at least 1 point."))
+    try:
+        with transaction.atomic():
+            threshold = ScoreThreshold.objects.create(session=session, points=points)
+    except IntegrityError:
+        raise SessionSettingsError(
+            _("This session already has a threshold at %(points)d points.") % {"points": points}
+        ) from None
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.UPDATED,
+        describe("threshold_added", points=points, session=session),
+        actor=actor,
+        session=session.pk,
+        threshold=points,
+    )
+    return threshold
+
+
+@transaction.atomic
+def remove_threshold(session: Session, threshold_id: int, *, actor=None) -> int:
+    """Remove one of the session's own thresholds; returns its points."""
+    reason = thresholds_lock(session, _locked_stage_status(session))
+    if reason:
+        raise SessionSettingsError(reason)
+    threshold = ScoreThreshold.objects.filter(session=session, pk=threshold_id).first()
+    if threshold is None:
+        raise SessionSettingsError(
+            _("That threshold is no longer on this session; the list below is up to date.")
+        )
+    threshold.delete()
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.UPDATED,
+        describe("threshold_removed", points=threshold.points, session=session),
+        actor=actor,
+        session=session.pk,
+        threshold=threshold.points,
+    )
+    return threshold.points

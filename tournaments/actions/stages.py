@@ -1,0 +1,593 @@
+"""Running the tournament's stages in the database (RULES.md §2–4, §9).
+
+* :func:`start_tournament` seats the first stage from the registrations and draws the
+  squads of its sessions from the players' preferences (§3).
+* :func:`close_stage` refuses while a session lacks a confirmed result, awards honours and
+  score bonuses (§9), then selects the qualifiers (§2) or, for the final, the podium.
+* :func:`seat_next_stage` seats the qualifiers (random with recorded dice, or seeded) and
+  applies §4: players keep their squads, conflicts go to the previous winner / more points
+  / a roll-off, displaced players draw among the free squads, and ranks follow players.
+* :func:`advance` does whichever of these is due, in one transaction.
+
+All decisions are made by the pure services (:mod:`.progression`, :mod:`.draw`,
+:mod:`.honours`); this module reads and writes rows and stores every die rolled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.engine.dice import Dice, SeededDice
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.dice_records import check_all_dice_used, record_dice
+from tournaments.actions.results import latest_confirmed_versions, score_version
+from tournaments.domain.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
+from tournaments.domain.honours import (
+    HonoursError,
+    SquadStanding,
+    after_session,
+    thresholds_reached,
+)
+from tournaments.domain.progression import (
+    ProgressionError,
+    Qualifier,
+    default_qualifiers,
+    first_stage_seating,
+    podium,
+    seat_stage,
+    select_qualifiers,
+    session_sizes,
+)
+from tournaments.domain.ranking import RankedSeat, SessionRanking
+from tournaments.models import (
+    ActivityVerb,
+    Honour,
+    Registration,
+    ScoreBonus,
+    ScoreThreshold,
+    Seat,
+    SeatingMethod,
+    Session,
+    SquadPreference,
+    SquadRank,
+    Stage,
+    StageKind,
+    StageStatus,
+    Stipulation,
+    Tournament,
+)
+
+
+class StageError(ValueError):
+    """The stage cannot be advanced; the message says what is wrong and how to fix it."""
+
+
+class MissingResultsError(StageError):
+    """Some sessions of the stage have no confirmed result yet."""
+
+    def __init__(self, stage: Stage, sessions: list[Session]):
+        self.stage = stage
+        self.sessions = sessions
+        names = ", ".join(str(session.number) for session in sessions)
+        super().__init__(
+            ngettext(
+                "Stage %(stage)d cannot close: session %(sessions)s has no confirmed result. "
+                "Enter and confirm it first.",
+                "Stage %(stage)d cannot close: sessions %(sessions)s have no confirmed "
+                "result. Enter and confirm them first.",
+                len(sessions),
+            )
+            % {"stage": stage.number, "sessions": names}
+        )
+
+
+@dataclass
+class ClosedStage:
+    stage: Stage
+    rankings: dict[str, SessionRanking]
+    qualifiers: tuple[Qualifier, ...]
+    report: dict[str, Any]
+
+
+def _display(player_ids, names: dict[int, str]) -> list[dict[str, Any]]:
+    return [{"player_id": int(pid), "player": names.get(int(pid), str(pid))} for pid in player_ids]
+
+
+def _names(tournament: Tournament) -> dict[int, str]:
+    return {
+        reg.player_id: reg.player.display_name
+        for reg in Registration.objects.filter(tournament=tournament).select_related("player")
+    }
+
+
+def _next_kind(sizes: tuple[int, ...], after: int | None) -> str:
+    """A one-session stage is the final; the stage whose qualifiers fill one session is the
+    semifinal; any stage before that is intermediate."""
+    if len(sizes) == 1:
+        return StageKind.FINAL
+    if after is not None and len(session_sizes(after)) == 1:
+        return StageKind.SEMIFINAL
+    return StageKind.INTERMEDIATE
+
+
+def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
+    """The organiser's count for the stage, else the standard rule; checked against size."""
+    try:
+        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
+    except ValueError as error:
+        raise StageError(str(error)) from None
+    if count is None:
+        count = default_qualifiers(sessions)
+    if not 2 <= count < players:
+        raise StageError(
+            _(
+                "Stage %(stage)d has %(players)d players; its qualifier count must be from 2 "
+                "to %(max)d, not %(count)d. Fix the override."
+            )
+            % {"stage": stage.number, "players": players, "max": players - 1, "count": count}
+        )
+    return count
+
+
+def _create_sessions(stage: Stage, groups) -> list[Session]:
+    sessions = []
+    for number, players in enumerate(groups, start=1):
+        session = Session.objects.create(stage=stage, number=number, map_name=stage.map_name)
+        for order, player_id in enumerate(players, start=1):
+            Seat.objects.create(session=session, player_id=int(player_id), seat_order=order)
+        if stage.stipulation_kind:
+            try:
+                Stipulation.objects.create(
+                    session=session, kind=stage.stipulation_kind, params=stage.stipulation_params
+                )
+            except ValidationError as error:
+                raise StageError(
+                    _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
+                    % {"n": stage.number, "problems": " ".join(error.messages)}
+                ) from None
+        sessions.append(session)
+    return sessions
+
+
+def _preferences(tournament: Tournament, stage: Stage) -> dict[int, tuple[str, ...]]:
+    """Each player's squad choices: the stage's own list, else the tournament-wide one."""
+    chosen: dict[int, tuple[str, ...]] = {}
+    rows = SquadPreference.objects.filter(tournament=tournament, stage__isnull=True)
+    for row in rows:
+        chosen[row.player_id] = tuple(row.choices)
+    for row in SquadPreference.objects.filter(tournament=tournament, stage=stage):
+        chosen[row.player_id] = tuple(row.choices)
+    return chosen
+
+
+def _draw_session(
+    session: Session,
+    dice: Dice,
+    preferences: dict[int, tuple[str, ...]],
+    previous: dict[int, PreviousSession],
+    actor=None,
+) -> dict[str, Any]:
+    tournament = session.stage.tournament
+    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    seats = list(session.seats.select_related("player").order_by("seat_order"))
+    players = [
+        DrawPlayer(
+            id=str(seat.player_id),
+            preferences=tuple(s for s in preferences.get(seat.player_id, ()) if s in squads),
+            previous=previous.get(seat.player_id),
+        )
+        for seat in seats
+    ]
+    start = len(dice.log)
+    try:
+        outcome = squad_draw(tournament.squad_order, players, dice)
+    except DrawError as error:
+        raise StageError(f"{session}: {error}") from None
+    for seat in seats:
+        seat.squad = squads[outcome.assignments[str(seat.player_id)]]
+        seat.save(update_fields=["squad"])
+        SquadRank.objects.update_or_create(
+            tournament=tournament, player_id=seat.player_id, defaults={"squad": seat.squad}
+        )
+    record_dice(dice, tournament=tournament, stage=session.stage, session=session, start=start)
+    log_activity(
+        tournament,
+        ActivityVerb.DREW_SQUADS,
+        describe("session", session=session),
+        actor=actor,
+        session=session.pk,
+        assignments=outcome.assignments,
+        rank_transfers=[transfer.as_dict() for transfer in outcome.rank_transfers],
+    )
+    return {
+        "assignments": outcome.assignments,
+        "rank_transfers": [transfer.as_dict() for transfer in outcome.rank_transfers],
+    }
+
+
+def _session_report(session: Session, names: dict[int, str]) -> dict[str, Any]:
+    ranks = dict(
+        SquadRank.objects.filter(tournament=session.stage.tournament).values_list(
+            "player_id", "rank"
+        )
+    )
+    return {
+        "number": session.number,
+        "players": [
+            {
+                "player_id": seat.player_id,
+                "player": names.get(seat.player_id, str(seat.player_id)),
+                "squad": seat.squad.slug if seat.squad_id else None,
+                "rank": ranks.get(seat.player_id, 0),
+            }
+            for seat in session.seats.select_related("squad").order_by("seat_order")
+        ],
+    }
+
+
+def _started(tournament: Tournament) -> bool:
+    """Stages may be prepared in advance; the tournament starts when stage 1 is seated."""
+    return Session.objects.filter(stage__tournament=tournament).exists()
+
+
+def start_tournament(
+    tournament: Tournament, dice: Dice, *, actor=None, draw_squads: bool = True
+) -> dict[str, Any]:
+    """Seat stage 1 from the registrations (random seating uses ``dice``) and draw squads."""
+    if _started(tournament):
+        raise StageError(_("%(t)s has already started.") % {"t": tournament})
+    player_ids = list(
+        Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("player_id", flat=True)
+    )
+    if len(player_ids) < 3:
+        raise StageError(
+            _("A tournament needs at least 3 registered players; %(t)s has %(n)d.")
+            % {"t": tournament, "n": len(player_ids)}
+        )
+    if tournament.squads.count() < 3:
+        raise StageError(
+            _("%(t)s needs 3 squads before it starts; add them first.") % {"t": tournament}
+        )
+    names = _names(tournament)
+    sizes = session_sizes(len(player_ids))
+    kind = StageKind.FINAL if len(sizes) == 1 else StageKind.PRELIMINARY
+    stage, _created = Stage.objects.get_or_create(
+        tournament=tournament, number=1, defaults={"kind": kind}
+    )
+    stage.kind = kind
+    stage.save(update_fields=["kind"])
+    random = tournament.seating_method == SeatingMethod.RANDOM
+    start = len(dice.log)
+    seating = first_stage_seating([str(pid) for pid in player_ids], dice if random else None)
+    record_dice(dice, tournament=tournament, stage=stage, start=start)
+    sessions = _create_sessions(stage, seating.sessions)
+    for player_id in player_ids:
+        SquadRank.objects.get_or_create(tournament=tournament, player_id=player_id)
+    if draw_squads:
+        preferences = _preferences(tournament, stage)
+        for session in sessions:
+            _draw_session(session, dice, preferences, {}, actor=actor)
+    log_activity(
+        tournament,
+        ActivityVerb.SEATED_STAGE,
+        describe("stage", stage=stage),
+        actor=actor,
+        stage=stage.number,
+        sessions=[list(group) for group in seating.sessions],
+    )
+    return {
+        "number": stage.number,
+        "kind": stage.kind,
+        "seating": tournament.seating_method,
+        "sessions": [_session_report(session, names) for session in sessions],
+    }
+
+
+def missing_results(stage: Stage) -> list[Session]:
+    sessions = list(stage.sessions.order_by("number"))
+    confirmed = latest_confirmed_versions(sessions)
+    return [session for session in sessions if session.pk not in confirmed]
+
+
+def _rankings(sessions: list[Session]) -> dict[str, SessionRanking]:
+    """Each session's ranking from its latest confirmed version (places already settled)."""
+    versions = latest_confirmed_versions(sessions)
+    rankings: dict[str, SessionRanking] = {}
+    for session in sessions:
+        version = versions[session.pk]
+        totals = {int(seat): card.total for seat, card in score_version(version).items()}
+        survivors = set(version.survivors)
+        rankings[str(session.pk)] = SessionRanking(
+            order=tuple(
+                RankedSeat(
+                    seat=str(player),
+                    position=place,
+                    points=totals.get(player, 0),
+                    survived=player in survivors,
+                )
+                for place, player in enumerate(version.ranking, start=1)
+            )
+        )
+    return rankings
+
+
+def _thresholds(session: Session) -> list[int]:
+    own = list(
+        ScoreThreshold.objects.filter(session=session)
+        .order_by("points")
+        .values_list("points", flat=True)
+    )
+    if own:
+        return own
+    return list(
+        ScoreThreshold.objects.filter(stage=session.stage)
+        .order_by("points")
+        .values_list("points", flat=True)
+    )
+
+
+def _award(
+    stage: Stage, sessions: list[Session], rankings: dict[str, SessionRanking], names
+) -> tuple[list[dict], list[dict]]:
+    """Honours for session winners and score bonuses for thresholds reached (§9)."""
+    tournament = stage.tournament
+    honours, bonuses = [], []
+    for session in sessions:
+        ranking = rankings[str(session.pk)]
+        seats = {seat.player_id: seat for seat in session.seats.select_related("squad")}
+        winner = int(ranking.winner)
+        rank_row, _created = SquadRank.objects.get_or_create(
+            tournament=tournament, player_id=winner
+        )
+        earned = tournament.honours.filter(player_id=winner).count()
+        standing = after_session(SquadStanding(rank=rank_row.rank, honours=earned), won=True)
+        rank_row.rank = standing.rank
+        rank_row.save(update_fields=["rank", "updated_at"])
+        if seats[winner].squad_id:
+            Honour.objects.create(
+                tournament=tournament, player_id=winner, squad=seats[winner].squad, session=session
+            )
+        honours.append(
+            {
+                **_display([winner], names)[0],
+                "session": session.number,
+                "rank": standing.rank,
+                "honours": standing.honours,
+            }
+        )
+        log_activity(
+            tournament,
+            ActivityVerb.AWARDED_HONOUR,
+            describe("session", session=session),
+            player=winner,
+            rank=standing.rank,
+        )
+        thresholds = _thresholds(session)
+        if not thresholds:
+            continue
+        for ranked in ranking.order:
+            try:
+                reached = thresholds_reached(ranked.points, thresholds)
+            except HonoursError as error:
+                raise StageError(f"{session}: {error}") from None
+            if reached:
+                ScoreBonus.objects.create(
+                    tournament=tournament,
+                    player_id=int(ranked.seat),
+                    earned_in=session,
+                    thresholds_reached=[t for t in thresholds if ranked.points >= t],
+                    extra_equipment_cards=reached,
+                )
+                bonuses.append(
+                    {
+                        **_display([ranked.seat], names)[0],
+                        "session": session.number,
+                        "extra_equipment_cards": reached,
+                    }
+                )
+    return honours, bonuses
+
+
+def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
+    """Close ``stage``: honours, bonuses, then qualifiers (or the podium for the final)."""
+    stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
+    if stage.status != StageStatus.OPEN:
+        raise StageError(_("Stage %(n)d is already closed.") % {"n": stage.number})
+    sessions = list(stage.sessions.order_by("number"))
+    if not sessions:
+        raise StageError(_("Stage %(n)d has no sessions to close.") % {"n": stage.number})
+    missing = missing_results(stage)
+    if missing:
+        raise MissingResultsError(stage, missing)
+    names = _names(stage.tournament)
+    rankings = _rankings(sessions)
+    honours, bonuses = _award(stage, sessions, rankings, names)
+    start = len(dice.log)
+    players = sum(len(ranking.order) for ranking in rankings.values())
+    report: dict[str, Any] = {"number": stage.number, "kind": stage.kind}
+    if len(sessions) == 1:
+        try:
+            places = podium(rankings[str(sessions[0].pk)])
+        except ProgressionError as error:
+            raise StageError(str(error)) from None
+        report["podium"] = [
+            {
+                "position": place.position,
+                **_display([place.player], names)[0],
+                "points": place.points,
+            }
+            for place in places
+        ]
+        qualifiers: tuple[Qualifier, ...] = ()
+        stage.qualifiers = [int(seat.seat) for seat in rankings[str(sessions[0].pk)].order]
+    else:
+        count = qualifier_count(stage, len(sessions), players)
+        try:
+            selection = select_qualifiers(rankings, count, dice)
+        except ProgressionError as error:
+            raise StageError(str(error)) from None
+        qualifiers = selection.qualifiers
+        stage.qualifiers = [int(q.player) for q in qualifiers]
+        number_of = {str(session.pk): session.number for session in sessions}
+        report["qualifier_count"] = count
+        report["qualifiers"] = [
+            {
+                **_display([q.player], names)[0],
+                "session": number_of[q.session],
+                "position": q.position,
+                "points": q.points,
+            }
+            for q in qualifiers
+        ]
+    record_dice(dice, tournament=stage.tournament, stage=stage, start=start)
+    stage.status = StageStatus.CLOSED
+    stage.closed_at = timezone.now()
+    stage.save(update_fields=["qualifiers", "status", "closed_at"])
+    report["honours"] = honours
+    report["score_bonuses"] = bonuses
+    log_activity(
+        stage.tournament,
+        ActivityVerb.CLOSED_STAGE,
+        describe("stage", stage=stage),
+        actor=actor,
+        stage=stage.number,
+        qualifiers=stage.qualifiers,
+    )
+    return ClosedStage(stage, rankings, qualifiers, report)
+
+
+def seat_next_stage(
+    closed: ClosedStage, dice: Dice, *, seating: str | None = None, actor=None
+) -> dict[str, Any]:
+    """Seat the qualifiers of ``closed`` in the next stage and apply §4 to their squads."""
+    previous_stage = closed.stage
+    tournament = previous_stage.tournament
+    names = _names(tournament)
+    count = len(closed.qualifiers)
+    sizes = session_sizes(count)
+    stage = Stage.objects.filter(tournament=tournament, number=previous_stage.number + 1).first()
+    if stage is not None and stage.sessions.exists():
+        raise StageError(
+            _("Stage %(n)d already has sessions; it was seated before.") % {"n": stage.number}
+        )
+    if stage is None:
+        stage = Stage(tournament=tournament, number=previous_stage.number + 1)
+    try:
+        after = stage.qualifier_count or tournament.qualifier_override(stage.number)
+    except ValueError as error:
+        raise StageError(str(error)) from None
+    if after is None and len(sizes) > 1:
+        after = default_qualifiers(len(sizes))
+    stage.kind = _next_kind(sizes, after)
+    stage.save()
+    mode = seating or stage.effective_seating_method
+    if mode not in SeatingMethod.values:
+        raise StageError(_("Unknown seating method %(m)r; use random or seeded.") % {"m": mode})
+    start = len(dice.log)
+    try:
+        placed = seat_stage(closed.qualifiers, sizes, mode, dice)
+    except ProgressionError as error:
+        raise StageError(str(error)) from None
+    record_dice(dice, tournament=tournament, stage=stage, start=start)
+    sessions = _create_sessions(stage, placed.sessions)
+
+    previous_seats = {
+        seat.player_id: seat
+        for seat in Seat.objects.filter(session__stage=previous_stage).select_related("squad")
+    }
+    ranks = dict(SquadRank.objects.filter(tournament=tournament).values_list("player_id", "rank"))
+    previous: dict[int, PreviousSession] = {}
+    for ranking in closed.rankings.values():
+        for ranked in ranking.order:
+            player_id = int(ranked.seat)
+            seat = previous_seats.get(player_id)
+            if seat is None or seat.squad_id is None:
+                continue
+            previous[player_id] = PreviousSession(
+                squad=seat.squad.slug,
+                won=ranked.position == 1,
+                points=ranked.points,
+                rank=ranks.get(player_id, 0),
+            )
+    preferences = _preferences(tournament, stage)
+    transfers = []
+    for session in sessions:
+        drawn = _draw_session(session, dice, preferences, previous, actor=actor)
+        transfers.extend(drawn["rank_transfers"])
+        for player_id in session.seats.values_list("player_id", flat=True):
+            ScoreBonus.objects.filter(
+                tournament=tournament,
+                player_id=player_id,
+                earned_in__stage=previous_stage,
+                used_in__isnull=True,
+            ).update(used_in=session)
+    log_activity(
+        tournament,
+        ActivityVerb.SEATED_STAGE,
+        describe("stage", stage=stage),
+        actor=actor,
+        stage=stage.number,
+        seating=mode,
+        sessions=[list(group) for group in placed.sessions],
+    )
+    return {
+        "number": stage.number,
+        "kind": stage.kind,
+        "seating": mode,
+        "clashes": placed.clashes,
+        "sessions": [_session_report(session, names) for session in sessions],
+        "rank_transfers": [
+            {**transfer, "player": names.get(int(transfer["player"]), transfer["player"])}
+            for transfer in transfers
+        ],
+    }
+
+
+def _dice_report(dice: Dice) -> dict[str, Any]:
+    seed = dice.seed if isinstance(dice, SeededDice) else None
+    return {
+        "source": dice.source,
+        "seed": None if seed is None else str(seed),
+        "seed_commitment": dice.commitment if isinstance(dice, SeededDice) else None,
+        "rolls": [roll.as_dict() for roll in dice.log],
+    }
+
+
+@transaction.atomic
+def advance(
+    tournament: Tournament, dice: Dice, *, seating: str | None = None, actor=None
+) -> dict[str, Any]:
+    """Do the next step of ``tournament``: start it, or close the open stage and seat the
+    next one. All or nothing; typed dice must all be used."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    report: dict[str, Any] = {"tournament": tournament.slug}
+    if not _started(tournament):
+        report["action"] = "started"
+        report["next_stage"] = start_tournament(tournament, dice, actor=actor)
+    else:
+        stage = tournament.current_stage()
+        if stage is None:
+            raise StageError(_("%(t)s is finished: every stage is closed.") % {"t": tournament})
+        closed = close_stage(stage, dice, actor=actor)
+        report["closed_stage"] = closed.report
+        if closed.qualifiers:
+            report["action"] = "advanced"
+            report["next_stage"] = seat_next_stage(closed, dice, seating=seating, actor=actor)
+        else:
+            report["action"] = "finished"
+            report["podium"] = closed.report["podium"]
+    check_all_dice_used(dice)
+    report["dice"] = _dice_report(dice)
+    from tournaments.queries.standings import schedule_rebuild
+
+    schedule_rebuild(tournament.pk)
+    return report

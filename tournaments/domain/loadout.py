@@ -1,0 +1,390 @@
+"""Loadout validation (RULES §5): weapons and chapter cards a player takes into a session.
+
+:func:`validate_loadout` returns every problem at once (an empty tuple means the loadout
+is valid), each with a machine ``code``, the ``field`` it concerns (``marine_weapons[2]``
+for the third marine) and a translated message saying what is wrong and how to fix it.
+
+The rules checked:
+
+* the commander takes one combo: power axe + laser pistol, bolter, or power sword + power
+  glove (commanders never carry extra-heavy weapons);
+* four marines, each with a heavy weapon or a laser rifle, at least one of each; each
+  heavy weapon type at most once;
+* only weapons made in the squad's colour;
+* Extended TPK: exactly two extra marines, each with an extra-heavy weapon; otherwise none;
+* cards: exactly 1 order + 1 per rank above Marine Squad, and 4 equipment + 1 per score
+  threshold reached in the previous session, all from the squad's own chapter set, each
+  card once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.domain.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass
+from tournaments.domain.honours import card_allowance
+
+MARINES = 4
+EXTRA_MARINES = 2
+
+
+@dataclass(frozen=True)
+class Loadout:
+    """A player's choices for one session (field names match the loadout model)."""
+
+    squad: str
+    commander_combo: str
+    marine_weapons: tuple[str, ...]
+    extra_marine_weapons: tuple[str, ...] = ()
+    order_cards: tuple[str, ...] = ()
+    equipment_cards: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        for name in ("marine_weapons", "extra_marine_weapons", "order_cards", "equipment_cards"):
+            object.__setattr__(self, name, tuple(getattr(self, name)))
+
+
+@dataclass(frozen=True)
+class LoadoutProblem:
+    code: str
+    field: str
+    message: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "field": self.field, "message": self.message}
+
+
+def validate_loadout(
+    loadout: Loadout,
+    catalogue: Catalogue,
+    *,
+    extended_tpk: bool = False,
+    rank: int = 0,
+    thresholds_reached: int = 0,
+) -> tuple[LoadoutProblem, ...]:
+    """Every problem of ``loadout`` under RULES §5 (empty when it is valid).
+
+    ``rank`` is the squad's rank (0-2) and ``thresholds_reached`` the score thresholds
+    the player reached in their previous session.
+    """
+    problems: list[LoadoutProblem] = []
+    squad = catalogue.squad(loadout.squad)
+    if squad is None:
+        known = ", ".join(s.display_name() for s in catalogue.squads)
+        problems.append(
+            LoadoutProblem(
+                "unknown_squad",
+                "squad",
+                _("Squad '%(squad)s' does not exist in this tournament; choose one of: %(known)s.")
+                % {"squad": loadout.squad, "known": known},
+            )
+        )
+        return tuple(problems)
+    _check_commander(loadout, catalogue, squad, problems)
+    _check_marines(loadout, catalogue, squad, problems)
+    _check_extra_marines(loadout, catalogue, squad, extended_tpk, problems)
+    allowance = card_allowance(rank, thresholds_reached)
+    _check_cards(loadout, catalogue, squad, CardKind.ORDER, allowance.orders, problems)
+    _check_cards(loadout, catalogue, squad, CardKind.EQUIPMENT, allowance.equipment, problems)
+    return tuple(problems)
+
+
+def _weapon_name(catalogue: Catalogue, slug: str) -> str:
+    weapon = catalogue.weapon(slug)
+    return weapon.display_name() if weapon else slug
+
+
+def _squad_name(catalogue: Catalogue, slug: str) -> str:
+    squad = catalogue.squad(slug)
+    return squad.display_name() if squad else slug
+
+
+def _check_colour(
+    catalogue: Catalogue, squad: SquadSpec, slug: str, field: str, problems: list
+) -> None:
+    weapon = catalogue.weapon(slug)
+    if weapon is not None and not weapon.available_in(squad.colour):
+        problems.append(
+            LoadoutProblem(
+                "wrong_colour",
+                field,
+                _(
+                    "%(weapon)s is not made in %(colour)s, the colour of %(squad)s; choose a "
+                    "weapon of your squad's colour."
+                )
+                % {
+                    "weapon": weapon.display_name(),
+                    "colour": squad.colour,
+                    "squad": squad.display_name(),
+                },
+            )
+        )
+
+
+def _combo_names(catalogue: Catalogue) -> str:
+    return "; ".join(
+        " + ".join(_weapon_name(catalogue, slug) for slug in weapons)
+        for weapons in catalogue.commander_combos.values()
+    )
+
+
+def _check_commander(
+    loadout: Loadout, catalogue: Catalogue, squad: SquadSpec, problems: list
+) -> None:
+    weapons = catalogue.commander_combos.get(loadout.commander_combo)
+    if weapons is None:
+        problems.append(
+            LoadoutProblem(
+                "commander_combo_unknown",
+                "commander_combo",
+                _("'%(combo)s' is not a commander combo; choose one of: %(combos)s.")
+                % {"combo": loadout.commander_combo, "combos": _combo_names(catalogue)},
+            )
+        )
+        return
+    for slug in weapons:
+        weapon = catalogue.weapon(slug)
+        if weapon is not None and weapon.weapon_class is WeaponClass.EXTRA_HEAVY:
+            problems.append(
+                LoadoutProblem(
+                    "commander_extra_heavy",
+                    "commander_combo",
+                    _(
+                        "A commander never carries an extra-heavy weapon (%(weapon)s); choose "
+                        "another combo."
+                    )
+                    % {"weapon": weapon.display_name()},
+                )
+            )
+        _check_colour(catalogue, squad, slug, "commander_combo", problems)
+
+
+def _check_marines(
+    loadout: Loadout, catalogue: Catalogue, squad: SquadSpec, problems: list
+) -> None:
+    weapons = loadout.marine_weapons
+    if len(weapons) != MARINES:
+        problems.append(
+            LoadoutProblem(
+                "marine_count",
+                "marine_weapons",
+                _("Give exactly %(expected)s marine weapons, one per marine; %(given)s given.")
+                % {"expected": MARINES, "given": len(weapons)},
+            )
+        )
+    heavy: list[str] = []
+    rifles = 0
+    for index, slug in enumerate(weapons):
+        field = f"marine_weapons[{index}]"
+        weapon = catalogue.weapon(slug)
+        if weapon is None:
+            problems.append(
+                LoadoutProblem(
+                    "unknown_weapon",
+                    field,
+                    _(
+                        "Weapon '%(weapon)s' (marine %(number)s) does not exist; choose a heavy "
+                        "weapon or a laser rifle."
+                    )
+                    % {"weapon": slug, "number": index + 1},
+                )
+            )
+            continue
+        if weapon.weapon_class is WeaponClass.HEAVY:
+            heavy.append(slug)
+        elif slug == catalogue.laser_rifle:
+            rifles += 1
+        else:
+            problems.append(
+                LoadoutProblem(
+                    "marine_weapon_not_allowed",
+                    field,
+                    _(
+                        "Marine %(number)s cannot carry %(weapon)s; a marine carries a heavy "
+                        "weapon or a laser rifle."
+                    )
+                    % {"number": index + 1, "weapon": weapon.display_name()},
+                )
+            )
+        _check_colour(catalogue, squad, slug, field, problems)
+    if not heavy:
+        problems.append(
+            LoadoutProblem(
+                "no_heavy_weapon",
+                "marine_weapons",
+                _(
+                    "At least one marine must carry a heavy weapon (assault cannon, missile "
+                    "launcher or plasma gun)."
+                ),
+            )
+        )
+    if not rifles:
+        problems.append(
+            LoadoutProblem(
+                "no_laser_rifle",
+                "marine_weapons",
+                _("At least one marine must carry a %(rifle)s.")
+                % {"rifle": _weapon_name(catalogue, catalogue.laser_rifle)},
+            )
+        )
+    for slug, count in Counter(heavy).items():
+        if count > 1:
+            problems.append(
+                LoadoutProblem(
+                    "heavy_weapon_repeated",
+                    "marine_weapons",
+                    _(
+                        "%(weapon)s is taken %(count)s times; a squad has one of each heavy "
+                        "weapon, so choose a different heavy weapon or a laser rifle."
+                    )
+                    % {"weapon": _weapon_name(catalogue, slug), "count": count},
+                )
+            )
+
+
+def _check_extra_marines(
+    loadout: Loadout, catalogue: Catalogue, squad: SquadSpec, extended_tpk: bool, problems: list
+) -> None:
+    weapons = loadout.extra_marine_weapons
+    if not extended_tpk:
+        if weapons:
+            problems.append(
+                LoadoutProblem(
+                    "extra_marines_not_allowed",
+                    "extra_marine_weapons",
+                    _("Extra marines are only for Extended TPK sessions; remove them."),
+                )
+            )
+        return
+    if len(weapons) != EXTRA_MARINES:
+        problems.append(
+            LoadoutProblem(
+                "extra_marine_count",
+                "extra_marine_weapons",
+                _(
+                    "Extended TPK adds exactly %(expected)s marines with extra-heavy weapons; "
+                    "%(given)s given."
+                )
+                % {"expected": EXTRA_MARINES, "given": len(weapons)},
+            )
+        )
+    for index, slug in enumerate(weapons):
+        field = f"extra_marine_weapons[{index}]"
+        weapon = catalogue.weapon(slug)
+        if weapon is None or weapon.weapon_class is not WeaponClass.EXTRA_HEAVY:
+            problems.append(
+                LoadoutProblem(
+                    "extra_marine_weapon_not_extra_heavy",
+                    field,
+                    _(
+                        "Extra marine %(number)s must carry an extra-heavy weapon (lascannon, "
+                        "melta or conversion beamer), not '%(weapon)s'."
+                    )
+                    % {"number": index + 1, "weapon": _weapon_name(catalogue, slug)},
+                )
+            )
+            continue
+        _check_colour(catalogue, squad, slug, field, problems)
+
+
+def _card_count(kind: CardKind, count: int) -> str:
+    """``count`` cards of ``kind`` as words: "1 order card", "2 equipment cards"."""
+    if kind is CardKind.ORDER:
+        text = ngettext("%(count)d order card", "%(count)d order cards", count)
+    else:
+        text = ngettext("%(count)d equipment card", "%(count)d equipment cards", count)
+    return text % {"count": count}
+
+
+def _check_cards(
+    loadout: Loadout,
+    catalogue: Catalogue,
+    squad: SquadSpec,
+    kind: CardKind,
+    allowed: int,
+    problems: list,
+) -> None:
+    name = "order_cards" if kind is CardKind.ORDER else "equipment_cards"
+    chosen = getattr(loadout, name)
+    chapter = {card.slug: card for card in catalogue.chapter_cards(squad.slug)}
+    of_kind = [card for card in chapter.values() if card.kind is kind]
+    kind_label = _("order cards") if kind is CardKind.ORDER else _("equipment cards")
+    if len(of_kind) < allowed:
+        problems.append(
+            LoadoutProblem(
+                "chapter_set_too_small",
+                name,
+                _(
+                    "%(squad)s may take %(allowed)s but its chapter set has only "
+                    "%(available)s; ask the organiser to complete the chapter cards."
+                )
+                % {
+                    "squad": squad.display_name(),
+                    "allowed": _card_count(kind, allowed),
+                    "available": len(of_kind),
+                },
+            )
+        )
+    elif len(chosen) != allowed:
+        problems.append(
+            LoadoutProblem(
+                f"{kind.value}_card_count",
+                name,
+                _("Choose exactly %(allowed)s for this session; %(given)s chosen.")
+                % {"allowed": _card_count(kind, allowed), "given": len(chosen)},
+            )
+        )
+    for slug, count in Counter(chosen).items():
+        if count > 1:
+            problems.append(
+                LoadoutProblem(
+                    "card_repeated",
+                    name,
+                    ngettext(
+                        "Card '%(card)s' is chosen %(count)s time; each card can be taken once.",
+                        "Card '%(card)s' is chosen %(count)s times; each card can be taken once.",
+                        count,
+                    )
+                    % {
+                        "card": chapter[slug].display_name() if slug in chapter else slug,
+                        "count": count,
+                    },
+                )
+            )
+    for index, slug in enumerate(chosen):
+        field = f"{name}[{index}]"
+        card = chapter.get(slug)
+        if card is None:
+            owners = sorted(
+                {c.squad for c in catalogue.cards if c.slug == slug and c.squad != squad.slug}
+            )
+            if owners:
+                message = _(
+                    "Card '%(card)s' belongs to another chapter (%(owners)s); choose from the "
+                    "%(squad)s chapter cards."
+                ) % {
+                    "card": slug,
+                    "owners": ", ".join(_squad_name(catalogue, owner) for owner in owners),
+                    "squad": squad.display_name(),
+                }
+                code = "card_not_in_chapter"
+            else:
+                message = _(
+                    "Card '%(card)s' does not exist; choose from the %(squad)s chapter cards."
+                ) % {"card": slug, "squad": squad.display_name()}
+                code = "unknown_card"
+            problems.append(LoadoutProblem(code, field, message))
+        elif card.kind is not kind:
+            problems.append(
+                LoadoutProblem(
+                    "card_wrong_kind",
+                    field,
+                    _("'%(card)s' is not one of the %(kind)s; move it to the other list.")
+                    % {"card": card.display_name(), "kind": kind_label},
+                )
+            )

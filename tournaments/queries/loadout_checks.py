@@ -1,0 +1,59 @@
+"""Checking a stored :class:`~tournaments.models.Loadout` with the pure loadout rules.
+
+The rules live in :mod:`tournaments.domain.loadout`; this adapter gathers what they need from the
+database: the tournament's catalogue, whether the session is Extended TPK, the player's
+squad rank and the score bonus earned for this session.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Sum
+from django.utils.translation import gettext as _
+
+from tournaments.domain.loadout import Loadout as LoadoutSpec
+from tournaments.domain.loadout import validate_loadout
+from tournaments.models import Loadout, ScoreBonus, SquadRank, StipulationKind
+from tournaments.queries.tournament_catalogue import tournament_catalogue
+
+
+def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
+    """Problems by model field (``__all__`` for the whole loadout); empty when valid."""
+    seat = loadout.seat
+    if seat.squad_id is None:
+        return {"__all__": [_("Draw the squads of this session before choosing a loadout.")]}
+    session = seat.session
+    tournament = session.stage.tournament
+    stipulation = getattr(session, "stipulation", None)
+    kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
+    rank = (
+        SquadRank.objects.filter(tournament=tournament, player_id=seat.player_id)
+        .values_list("rank", flat=True)
+        .first()
+    ) or 0
+    bonus = (
+        ScoreBonus.objects.filter(player_id=seat.player_id, used_in=session).aggregate(
+            total=Sum("extra_equipment_cards")
+        )["total"]
+        or 0
+    )
+    spec = LoadoutSpec(
+        squad=seat.squad.slug,
+        commander_combo=loadout.commander_combo,
+        marine_weapons=tuple(loadout.marine_weapons or ()),
+        extra_marine_weapons=tuple(loadout.extra_marine_weapons or ()),
+        order_cards=tuple(loadout.order_cards or ()),
+        equipment_cards=tuple(loadout.equipment_cards or ()),
+    )
+    problems = validate_loadout(
+        spec,
+        tournament_catalogue(tournament),
+        extended_tpk=kind == StipulationKind.EXTENDED_TPK,
+        rank=rank,
+        thresholds_reached=bonus,
+    )
+    fields = {field.name for field in Loadout._meta.get_fields()}
+    by_field: dict[str, list[str]] = {}
+    for problem in problems:
+        name = problem.field.split("[")[0]
+        by_field.setdefault(name if name in fields else "__all__", []).append(problem.message)
+    return by_field

@@ -1,0 +1,113 @@
+"""Read a tournament's stages, sessions, seats and results for the pages in a fixed number of
+SQL queries, whatever the number of players (the query-count test holds this)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+
+from tournaments.actions.results import scoring_values
+from tournaments.models import ResultVersion, Seat, Session, Stage, Tournament
+from tournaments.queries.result_versions import version_totals
+
+
+@dataclass
+class SeatLine:
+    seat: Seat
+    points: int | None = None
+    place: int | None = None
+    qualified: bool = False
+    best_runner_up: bool = False
+
+    @property
+    def player(self):
+        return self.seat.player
+
+    @property
+    def squad(self):
+        return self.seat.squad
+
+
+@dataclass
+class SessionLines:
+    session: Session
+    seats: list[SeatLine] = field(default_factory=list)
+    version: ResultVersion | None = None
+
+    @property
+    def stage(self) -> Stage:
+        return self.session.stage
+
+    @property
+    def has_result(self) -> bool:
+        return self.version is not None
+
+    @property
+    def ranked_seats(self) -> list[SeatLine]:
+        return sorted(self.seats, key=lambda line: (line.place or 99, line.seat.seat_order))
+
+
+def latest_confirmed_versions(session_ids: list[int]) -> dict[int, ResultVersion]:
+    """The latest confirmed result version of each session (one query)."""
+    latest: dict[int, ResultVersion] = {}
+    versions = (
+        ResultVersion.objects.filter(result__session_id__in=session_ids, confirmed=True)
+        .select_related("result")
+        .order_by("result_id", "number")
+    )
+    for version in versions:
+        latest[version.result.session_id] = version
+    return latest
+
+
+def _mark_qualifiers(stage: Stage, sessions: list[SessionLines]) -> None:
+    qualifiers = {int(pk) for pk in (stage.qualifiers or [])}
+    if not qualifiers:
+        return
+    runners_up = [line for s in sessions for line in s.seats if line.place == 2]
+    all_runners_up_qualify = all(line.seat.player_id in qualifiers for line in runners_up)
+    for session in sessions:
+        for line in session.seats:
+            line.qualified = line.seat.player_id in qualifiers
+            line.best_runner_up = line.qualified and line.place == 2 and not all_runners_up_qualify
+
+
+def tournament_sessions(
+    tournament: Tournament, session_filter: dict | None = None
+) -> list[SessionLines]:
+    """Every session of the tournament (or those matching ``session_filter``), in stage order."""
+    sessions = list(
+        Session.objects.filter(stage__tournament=tournament, **(session_filter or {}))
+        .select_related("stage", "judge", "stipulation")
+        .prefetch_related(
+            Prefetch(
+                "seats",
+                queryset=Seat.objects.select_related("player", "squad").order_by("seat_order"),
+            )
+        )
+        .order_by("stage__number", "number")
+    )
+    versions = latest_confirmed_versions([s.pk for s in sessions])
+    values = scoring_values(tournament)
+    by_stage: dict[int, list[SessionLines]] = defaultdict(list)
+    lines: list[SessionLines] = []
+    for session in sessions:
+        version = versions.get(session.pk)
+        points = version_totals(version, values) if version else {}
+        places = version.positions() if version else {}
+        seat_lines = [
+            SeatLine(
+                seat=seat,
+                points=points.get(seat.player_id),
+                place=places.get(seat.player_id),
+            )
+            for seat in session.seats.all()
+        ]
+        entry = SessionLines(session=session, seats=seat_lines, version=version)
+        lines.append(entry)
+        by_stage[session.stage_id].append(entry)
+    for stage_sessions in by_stage.values():
+        _mark_qualifiers(stage_sessions[0].stage, stage_sessions)
+    return lines

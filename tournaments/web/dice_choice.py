@@ -1,0 +1,48 @@
+"""App dice with a published commitment, or a judge's physical dice, chosen on a form.
+
+For app dice the seed is fixed when the page is shown (kept in the browser's server-side
+session) so its SHA-256 can be displayed before anyone presses the button; the seed itself
+is stored with the rolls afterwards (RULES §14).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.http import HttpRequest
+
+from rules.engine.dice import Dice, SeededDice, new_seed
+from tournaments.domain.typed_dice import TypedDice
+from tournaments.forms.judge import PHYSICAL, DiceForm
+
+SEED_KEY = "bob-seed-{kind}-{pk}-{purpose}"
+
+
+def _key(subject, purpose: str) -> str:
+    return SEED_KEY.format(kind=type(subject).__name__.lower(), pk=subject.pk, purpose=purpose)
+
+
+def pending_seed(request: HttpRequest, subject, purpose: str) -> int:
+    """The seed the app will roll with for ``purpose`` on ``subject`` (session, tournament)."""
+    key = _key(subject, purpose)
+    if key not in request.session:
+        request.session[key] = str(new_seed())
+    return int(request.session[key])
+
+
+def forget_seed(request: HttpRequest, subject, purpose: str) -> None:
+    request.session.pop(_key(subject, purpose), None)
+
+
+def dice_from_form(
+    request: HttpRequest,
+    form: DiceForm,
+    subject,
+    purpose: str,
+    players: Mapping[str, str] | None = None,
+) -> Dice:
+    """The dice the form asks for; ``players`` names whose die each typed value is
+    (:func:`~tournaments.domain.typed_dice.subject_names`), for the message when one is missing."""
+    if form.cleaned_data["mode"] == PHYSICAL:
+        return TypedDice(values=form.cleaned_data["values"], subjects=players or {})
+    return SeededDice(seed=pending_seed(request, subject, purpose))

@@ -1,0 +1,205 @@
+"""Server-side role checks for every page and htmx endpoint.
+
+Roles: the public (anyone), a player (identified by their private link, kept in the browser
+session, or by a user account linked to the player), a judge (only for the sessions assigned
+to them), an organiser (per tournament) and the superuser (everything). An organiser may also
+act as judge of any session of their tournament, so a missing judge never blocks a table.
+
+Each view states its rule with one of the decorators below; the role-matrix test walks every
+URL and checks the rule actually applied.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime, time
+from functools import wraps
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.db.models import Max
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from django.utils import timezone
+
+from tournaments.models import Player, Registration, Session, Tournament
+
+PLAYER_SESSION_KEY = "bob_player_id"
+#: How the browser came to speak for that player: "link" or "account".
+PLAYER_VIA_KEY = "bob_player_via"
+
+View = Callable[..., HttpResponse]
+
+
+def is_organiser(user, tournament: Tournament) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def can_judge(user, session: Session) -> bool:
+    """The session's own judge, an organiser of its tournament, or a superuser."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser or (session.judge_id is not None and session.judge_id == user.pk):
+        return True
+    return is_organiser(user, session.stage.tournament)
+
+
+def remember_player(request: HttpRequest, player: Player, *, via_account: bool) -> None:
+    """This browser now speaks for ``player``: through its private link, or through the
+    account it logged in with (then only while that account stays linked to the player)."""
+    request.session[PLAYER_SESSION_KEY] = player.pk
+    request.session[PLAYER_VIA_KEY] = "account" if via_account else "link"
+
+
+def forget_player(request: HttpRequest) -> None:
+    request.session.pop(PLAYER_SESSION_KEY, None)
+    request.session.pop(PLAYER_VIA_KEY, None)
+
+
+def current_player(request: HttpRequest) -> Player | None:
+    """The player this browser speaks for: a private link opened earlier, or a linked account.
+
+    A player remembered from a log-in is dropped once an organiser unlinks the account (or
+    another account logs in), so unlinking takes effect at the next request."""
+    player_id = request.session.get(PLAYER_SESSION_KEY)
+    if player_id is not None:
+        player = Player.objects.filter(pk=player_id).first()
+        if player is not None and (
+            request.session.get(PLAYER_VIA_KEY) != "account"
+            or (request.user.is_authenticated and player.user_id == request.user.pk)
+        ):
+            return player
+        forget_player(request)
+    if request.user.is_authenticated:
+        players = account_players(request.user)
+        return players[0].player if players else None
+    return None
+
+
+@dataclass(frozen=True)
+class AccountPlayer:
+    """One player an account speaks for, with the tournaments that player is registered in."""
+
+    player: Player
+    tournaments: tuple[Tournament, ...]
+
+
+def _tournament_recency(registration: Registration) -> tuple[int, datetime]:
+    """How recent a tournament is: its latest scheduled session, else its start date; a
+    tournament with neither counts as older than any dated one (then by creation)."""
+    if registration.latest_session is not None:
+        return (1, registration.latest_session)
+    starts_on = registration.tournament.starts_on
+    if starts_on is not None:
+        return (1, timezone.make_aware(datetime.combine(starts_on, time.min)))
+    return (0, registration.tournament.created_at)
+
+
+def account_players(user) -> list[AccountPlayer]:
+    """The players linked to ``user``, the one of the most recent tournament first.
+
+    An account speaks for at most one player per tournament (see
+    :mod:`tournaments.actions.player_accounts`); a returning person usually has one player per
+    tournament, so logging in opens the player of the tournament happening now or last."""
+    registrations = (
+        Registration.objects.filter(player__user=user)
+        .select_related("tournament")
+        .annotate(latest_session=Max("tournament__stages__sessions__scheduled_at"))
+    )
+    by_player: dict[int, list[Registration]] = {}
+    for registration in registrations:
+        by_player.setdefault(registration.player_id, []).append(registration)
+    oldest = (-1, timezone.make_aware(datetime(1970, 1, 1)))
+
+    def recency(player: Player) -> tuple:
+        moments = [_tournament_recency(r) for r in by_player.get(player.pk, [])]
+        return (max(moments, default=oldest), player.pk)
+
+    players = sorted(Player.objects.filter(user=user), key=recency, reverse=True)
+    return [
+        AccountPlayer(
+            player,
+            tuple(
+                r.tournament
+                for r in sorted(by_player.get(player.pk, []), key=_tournament_recency, reverse=True)
+            ),
+        )
+        for player in players
+    ]
+
+
+def _login_redirect(request: HttpRequest) -> HttpResponse:
+    return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
+
+
+def public(view: View) -> View:
+    """Anyone may see this page (read-only)."""
+    view.bob_access = "public"
+    return view
+
+
+def login_required(view: View) -> View:
+    """Any logged-in account (the page itself shows only what concerns that account)."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _login_redirect(request)
+        return view(request, *args, **kwargs)
+
+    wrapper.bob_access = "login"
+    return wrapper
+
+
+def organiser_required(view: View) -> View:
+    """Organisers of the tournament named by ``slug``; the view receives the tournament."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, slug: str, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _login_redirect(request)
+        tournament = get_object_or_404(Tournament, slug=slug)
+        if not is_organiser(request.user, tournament):
+            raise PermissionDenied
+        return view(request, tournament, *args, **kwargs)
+
+    wrapper.bob_access = "organiser"
+    return wrapper
+
+
+def judge_required(view: View) -> View:
+    """The judge of the session ``pk`` (or an organiser); the view receives the session."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, pk: int, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _login_redirect(request)
+        session = get_object_or_404(
+            Session.objects.select_related("stage__tournament", "judge"), pk=pk
+        )
+        if not can_judge(request.user, session):
+            raise PermissionDenied
+        return view(request, session, *args, **kwargs)
+
+    wrapper.bob_access = "judge"
+    return wrapper
+
+
+def player_required(view: View) -> View:
+    """A browser that speaks for a player; the view receives the player."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        player = current_player(request)
+        if player is None:
+            raise PermissionDenied
+        return view(request, player, *args, **kwargs)
+
+    wrapper.bob_access = "player"
+    return wrapper
