@@ -72,8 +72,8 @@ urlpatterns = [path("bench/trivial/", trivial), path("", include("bob.urls"))]
 
 def build_tournament() -> str:
     from rules.engine.dice import SeededDice
-    from tournaments.actions.results import record_result
-    from tournaments.actions.stages import start_tournament
+    from tournaments.actions.result_entry import record_result
+    from tournaments.actions.stage_advance import start_tournament
     from tournaments.models import (
         Player,
         Registration,

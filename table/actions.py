@@ -39,8 +39,8 @@ from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.step_log import engine_error_text, narration_language
-from tournaments.actions.dice_records import check_all_dice_used, record_dice
-from tournaments.domain.typed_dice import TypedDice
+from tournaments.actions.dice_records import record_dice
+from tournaments.domain.typed_dice import TypedDice, check_all_dice_used
 from tournaments.models import Session
 
 

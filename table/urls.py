@@ -27,4 +27,5 @@ urlpatterns = [
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
     path(GAME + "undo/", views.undo, name="undo"),
     path(GAME + "upload/", views.upload, name="upload"),
+    path(GAME + "result/", views.result_from_game, name="result_from_game"),
 ]

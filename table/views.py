@@ -58,9 +58,13 @@ from table.forms import (
 )
 from table.game_setup import GameSetupError
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from table.result_from_game import propose_result
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from table.tasks import run_alien_turn
+from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
+from tournaments.sheets.seats import session_seats
+from tournaments.views.judge import render_result_entry
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required
 
@@ -602,3 +606,16 @@ def upload(request: HttpRequest, session: Session, number: int) -> HttpResponse:
         else:
             return _done(request, game, snapshot)
     return _board_page(request, game, status=400, upload_form=form)
+
+
+@judge_required
+@require_GET
+def result_from_game(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """The session's result page with the form filled from game ``number`` as it stands
+    (nothing is saved): the judge checks the notes, corrects and submits as usual."""
+    game = _game(session, number)
+    seats = session_seats(session)
+    proposal = propose_result(game, seats)
+    breakdowns = [breakdown.to_dict() for breakdown in proposal.breakdowns]
+    initial = initial_from_breakdowns(seats, breakdowns, proposal.survivors)
+    return render_result_entry(request, session, initial, from_game=proposal)

@@ -7,6 +7,8 @@ from collections.abc import Callable
 import factory
 from django.contrib.auth import get_user_model
 
+from tournaments.actions.tournament_setup import create_tournament
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import (
     Player,
     Registration,
@@ -19,7 +21,6 @@ from tournaments.models import (
     StipulationKind,
     Tournament,
 )
-from tournaments.queries.tournament_catalogue import install_catalogue
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -47,17 +48,22 @@ class TournamentFactory(factory.django.DjangoModelFactory):
 
     class Meta:
         model = Tournament
-        skip_postgeneration_save = True
 
     name = factory.Sequence(lambda n: f"Test tournament {n}")
     slug = factory.Sequence(lambda n: f"test-{n}")
     venue = "Circolo Ludico"
+    #: Not a field: whether the default catalogue is installed.
+    squads = True
 
-    @factory.post_generation
-    def squads(self, create: bool, extracted, **kwargs) -> None:
-        """The default catalogue (squads, weapons, cards) unless ``squads=False``."""
-        if create and extracted is not False:
-            install_catalogue(self)
+    @classmethod
+    def _build(cls, model_class, *args, squads: bool = True, **kwargs) -> Tournament:
+        return model_class(*args, **kwargs)
+
+    @classmethod
+    def _create(cls, model_class, *args, squads: bool = True, **kwargs) -> Tournament:
+        """Created as the organiser's page creates one (the same action)."""
+        catalogue = DEFAULT_CATALOGUE if squads else None
+        return create_tournament(model_class(*args, **kwargs), catalogue=catalogue)
 
 
 class RegistrationFactory(factory.django.DjangoModelFactory):
@@ -134,7 +140,7 @@ def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict
 def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> None:
     """Record a confirmed result for every session of ``stage``, points from ``points``."""
     from rules.engine.dice import SeededDice
-    from tournaments.actions.results import record_result
+    from tournaments.actions.result_entry import record_result
 
     for session in stage.sessions.order_by("number"):
         if not hasattr(session, "stipulation"):

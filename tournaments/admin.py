@@ -3,7 +3,7 @@
 Stipulations and score thresholds follow the locks of :mod:`tournaments.actions.session_settings`
 here too: a change to a locked row (or one moving a row onto a locked session or stage) is
 refused with the reason, and a locked row cannot be deleted. A stage's status is read-only:
-only :func:`tournaments.actions.stages.advance` moves it (open to closed, never back), since closing
+only :func:`tournaments.actions.stage_advance.advance` moves it (open to closed, never back), since closing
 awards the honours, score bonuses and qualifiers. For the same reason a closed stage, its
 sessions and their seats can be looked at but not changed or deleted here.
 """
@@ -17,6 +17,7 @@ from django.forms.models import BaseInlineFormSet
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.session_settings import setting_row_lock
+from tournaments.domain.roll_purposes import roll_purpose_label
 from tournaments.models import (
     ActivityLog,
     ChapterCard,
@@ -40,6 +41,7 @@ from tournaments.models import (
     Tournament,
     Weapon,
 )
+from tournaments.queries.loadout_checks import loadout_problems
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -329,8 +331,34 @@ class SeatAdmin(ClosedStageLock, admin.ModelAdmin):
     stage_path = "session.stage"
 
 
+class LoadoutAdminForm(forms.ModelForm):
+    """A loadout edited here is checked by the same rules as the player's page (RULES §5)."""
+
+    class Meta:
+        model = Loadout
+        fields = [
+            "seat",
+            "commander_combo",
+            "marine_weapons",
+            "extra_marine_weapons",
+            "order_cards",
+            "equipment_cards",
+        ]
+
+    def _post_clean(self) -> None:
+        super()._post_clean()
+        if self.errors:
+            return
+        # Non-field errors: every message names the marine or card it is about, and a form
+        # showing only some fields can still display them.
+        for messages in loadout_problems(self.instance).values():
+            for message in messages:
+                self.add_error(None, message)
+
+
 @admin.register(Loadout)
 class LoadoutAdmin(admin.ModelAdmin):
+    form = LoadoutAdminForm
     list_display = ["seat", "commander_combo", "updated_at"]
     list_filter = ["seat__session__stage__tournament", "commander_combo"]
 
@@ -389,7 +417,7 @@ class DiceRollAdmin(ReadOnlyAdmin):
     @admin.display(description=_("purpose"), ordering="purpose")
     def shown_purpose(self, roll: DiceRoll) -> str:
         """The purpose in the reader's language (stored in English, as data)."""
-        return roll.purpose_label
+        return roll_purpose_label(roll)
 
 
 @admin.register(Honour)

@@ -1,97 +1,17 @@
-"""Background tasks (Celery). Each one is idempotent and safe to retry.
+"""The tournament app's background tasks (Celery), listed for the worker to find them.
 
-* :func:`notify_session_scheduled` mails a session's players its time, table and an .ics
-  file. Each seat remembers the schedule sequence it was last told about, so a retry or a
-  duplicate delivery never sends the same notice twice.
-* :func:`rebuild_standings` recomputes a tournament's cached standings from the database
-  and renews its cache generation (so cached public pages follow); it is a pure
-  recomputation, so running it again is harmless.
+Each task lives beside the work it does and is idempotent and safe to retry:
+
+* :func:`~tournaments.actions.notices.notify_session_scheduled` mails a session's players
+  its time, table and an .ics file, once per schedule change;
+* :func:`~tournaments.queries.standings.rebuild_standings` recomputes a tournament's cached
+  standings and renews its cache generation (a pure recomputation).
+
+Their names stay ``tournaments.tasks.*`` whatever module defines them, so queued messages
+survive a move.
 """
 
-from __future__ import annotations
+from tournaments.actions.notices import notify_session_scheduled
+from tournaments.queries.standings import rebuild_standings
 
-from smtplib import SMTPException
-
-from celery import shared_task
-from django.conf import settings
-from django.core.mail import EmailMessage
-from django.db import transaction
-from django.utils import timezone
-from django.utils.translation import gettext as _
-
-from tournaments.caching import generations
-from tournaments.models import Seat, Session, Tournament
-from tournaments.queries.calendar import session_calendar, session_location, session_summary
-
-
-def _notice_body(session: Session, seat: Seat) -> str:
-    when = timezone.localtime(session.scheduled_at).strftime("%Y-%m-%d %H:%M")
-    lines = [
-        _("Hello %(name)s,") % {"name": seat.player.display_name},
-        "",
-        _("%(summary)s is scheduled.") % {"summary": session_summary(session)},
-        _("When: %(when)s") % {"when": when},
-        _("Where: %(where)s") % {"where": session_location(session) or "-"},
-    ]
-    if seat.squad_id:
-        lines.append(_("Your squad: %(squad)s") % {"squad": seat.squad.name})
-    lines += ["", _("The attached calendar file adds the session to your calendar.")]
-    return "\n".join(lines)
-
-
-@shared_task(
-    autoretry_for=(SMTPException, ConnectionError, TimeoutError),
-    retry_backoff=True,
-    max_retries=5,
-)
-def notify_session_scheduled(session_id: int) -> int:
-    """Mail each player of the session its current schedule once; returns mails sent."""
-    session = (
-        Session.objects.select_related("stage__tournament", "judge").filter(pk=session_id).first()
-    )
-    if session is None or session.scheduled_at is None:
-        return 0
-    sequence = session.schedule_sequence
-    sent = 0
-    for seat_id in session.seats.values_list("pk", flat=True):
-        with transaction.atomic():
-            seat = (
-                Seat.objects.select_for_update(of=("self",))
-                .select_related("player", "squad")
-                .get(pk=seat_id)
-            )
-            if seat.notified_sequence >= sequence or not seat.player.email:
-                continue
-            message = EmailMessage(
-                subject=session_summary(session),
-                body=_notice_body(session, seat),
-                from_email=settings.DEFAULT_FROM_EMAIL,
-                to=[seat.player.email],
-            )
-            message.attach(
-                f"bob-session-{session.pk}.ics",
-                session_calendar(session),
-                "text/calendar; method=PUBLISH; charset=utf-8",
-            )
-            message.send()
-            seat.notified_sequence = sequence
-            seat.save(update_fields=["notified_sequence"])
-            sent += 1
-    return sent
-
-
-@shared_task(autoretry_for=(ConnectionError, TimeoutError), retry_backoff=True, max_retries=5)
-def rebuild_standings(tournament_id: int) -> bool:
-    """Recompute and cache the tournament's standings; False when it no longer exists.
-
-    The tournament's cache generation is bumped first, so pages cached before the rebuild
-    are not served after it, even when the change behind it sent no model signal.
-    """
-    from tournaments.queries.standings import rebuild
-
-    tournament = Tournament.objects.filter(pk=tournament_id).first()
-    if tournament is None:
-        return False
-    generations.bump(tournament.slug)
-    rebuild(tournament)
-    return True
+__all__ = ["notify_session_scheduled", "rebuild_standings"]

@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 from rules.engine.dice import SeededDice
 from tests.browser.conftest import log_in, screenshot
 from tests.factories import TournamentFactory, UserFactory, register_players
-from tournaments.actions.session_setup import run_squad_draw
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.session_setup import draw_squads
+from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import (
     ChapterCard,
     Loadout,
@@ -210,7 +210,7 @@ def test_player_submits_preferences_and_a_loadout(new_page):
     expect(page.get_by_text("Your squad preferences are saved.")).to_be_visible()
     assert SquadPreference.objects.get(player=player).choices == ["blood-angels", "imperial-fists"]
 
-    run_squad_draw(session, SeededDice(seed=9), actor=None, expected_version=session.version)
+    draw_squads(session, SeededDice(seed=9), actor=None, expected_version=session.version)
     for squad in tournament.squads.all():
         ChapterCard.objects.create(
             squad=squad, slug="order-a", kind="order", name_en="Order A", name_it="Ordine A"
@@ -278,7 +278,7 @@ def test_standings_refresh_by_themselves(new_page):
     points = page.locator("#standings-table [data-testid=points]")
     expect(points.first).to_have_text("0")
     seats = list(session.seats.order_by("seat_order"))
-    from tournaments.actions.results import record_result
+    from tournaments.actions.result_entry import record_result
 
     record_result(
         session,

@@ -7,7 +7,7 @@ in breakdowns, ranking and qualifier lists, dice subjects, honours and bonuses.
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
 from tests.interchange.test_roundtrip import empty_database
-from tournaments.actions.stages import advance, start_tournament
+from tournaments.actions.stage_advance import advance, start_tournament
 from tournaments.interchange.document import dumps, schema_problems
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document

@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def fill_url(game: Game) -> str:
-    return reverse("tournaments:judge_result_from_game", args=[game.session_id, game.number])
+    return reverse("table:result_from_game", args=[game.session_id, game.number])
 
 
 def result_url(table) -> str:
@@ -96,5 +96,5 @@ def test_only_the_sessions_judge_and_organisers_may_fill(played, table):
 
 
 def test_an_unknown_game_is_not_found(played, table):
-    url = reverse("tournaments:judge_result_from_game", args=[table.session.pk, played.number + 1])
+    url = reverse("table:result_from_game", args=[table.session.pk, played.number + 1])
     assert client_for(table.judge).get(url).status_code == 404

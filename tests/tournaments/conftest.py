@@ -5,7 +5,7 @@ from django.utils import translation
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, register_players
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.stage_advance import start_tournament
 
 
 @pytest.fixture(autouse=True)

@@ -84,7 +84,7 @@ def admin_client(client, world):
 
 def _with_result(session: models.Session) -> models.Session:
     from tests.factories import session_points
-    from tournaments.actions.results import record_result
+    from tournaments.actions.result_entry import record_result
 
     record_result(session, session_points(session, lambda seat: seat.seat_order * 10))
     return session

@@ -7,7 +7,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.factories import TournamentFactory, confirm_stage, register_players, session_points
-from tournaments.actions.results import record_result
+from tournaments.actions.result_entry import record_result
 from tournaments.models import DiceRoll, Stage, StageStatus, Stipulation
 
 pytestmark = pytest.mark.django_db

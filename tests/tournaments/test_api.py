@@ -8,7 +8,7 @@ from jsonschema import Draft202012Validator
 
 from tests.factories import TournamentFactory, confirm_stage, register_players
 from tournaments.actions.scheduling import schedule_session
-from tournaments.actions.stages import advance
+from tournaments.actions.stage_advance import advance
 from tournaments.api.views import SCHEMA_PATH, openapi_schema
 
 pytestmark = pytest.mark.django_db

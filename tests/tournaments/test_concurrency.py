@@ -8,8 +8,8 @@ from django.db import connection, connections
 from rules.engine.dice import SeededDice
 from tests.conftest import services_required
 from tests.factories import TournamentFactory, points_breakdown, register_players
-from tournaments.actions.results import correct_result, record_result
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.result_entry import correct_result, record_result
+from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import ResultVersion, Stipulation
 
 WRITERS = 8

@@ -8,9 +8,10 @@ from django.core import mail
 from django.core.management import call_command
 
 from tests.factories import confirm_stage, session_points
-from tournaments.actions.results import record_result
-from tournaments.actions.stages import missing_results
+from tournaments.actions.result_entry import record_result
+from tournaments.actions.stage_advance import missing_results
 from tournaments.models import Player, ResultVersion, Session, StageStatus, Tournament
+from tournaments.queries.result_versions import score_version
 
 pytestmark = pytest.mark.django_db
 
@@ -52,7 +53,7 @@ def test_demo_is_stopped_in_the_middle_of_the_semifinals():
         assert player.access_token in output
     # Scores were entered consistently: no scoring problems in any confirmed version.
     for version in ResultVersion.objects.filter(confirmed=True):
-        assert all(not card.problems for card in version.score_cards().values())
+        assert all(not card.problems for card in score_version(version).values())
     assert mail.outbox == []
 
 

@@ -1,9 +1,11 @@
 """Stored loadouts are checked by the pure loadout rules with the tournament's own data."""
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.forms.models import model_to_dict
 
 from tests.factories import TournamentFactory
+from tournaments.actions.tournament_setup import install_catalogue
+from tournaments.admin import LoadoutAdminForm
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import (
     ChapterCard,
@@ -14,7 +16,7 @@ from tournaments.models import (
     Weapon,
 )
 from tournaments.queries.loadout_checks import loadout_problems
-from tournaments.queries.tournament_catalogue import install_catalogue, tournament_catalogue
+from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 pytestmark = pytest.mark.django_db
 
@@ -62,18 +64,24 @@ def test_catalogue_round_trip_and_idempotent_install():
     assert tournament.squads.get(slug="blood-angels").name_it == "Angeli Sanguinari"
 
 
+def admin_form(loadout: Loadout) -> LoadoutAdminForm:
+    """The admin's form for ``loadout`` as it stands (the one place besides the player's page
+    where a loadout is edited)."""
+    return LoadoutAdminForm(data=model_to_dict(loadout), instance=loadout)
+
+
 def test_a_valid_loadout_passes(seat):
     loadout = valid(seat)
     assert loadout_problems(loadout) == {}
-    loadout.full_clean()
+    assert admin_form(loadout).is_valid()
 
 
 def test_problems_are_reported_per_field(seat):
     loadout = valid(seat, marine_weapons=["plasma-gun", "plasma-gun", "laser-rifle", "bolter"])
     problems = loadout_problems(loadout)
     assert set(problems) == {"marine_weapons"}
-    with pytest.raises(ValidationError):
-        loadout.full_clean()
+    form = admin_form(loadout)
+    assert not form.is_valid() and form.non_field_errors()
 
 
 def test_rank_and_score_bonus_raise_the_card_allowance(seat):

@@ -5,6 +5,7 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
 from tests.factories import PlayerFactory, SeatFactory, TournamentFactory
+from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.models import (
     Player,
     ScoreThreshold,
@@ -79,7 +80,7 @@ def test_a_squad_is_held_by_one_seat_per_session():
 def test_optimistic_locking_refuses_a_stale_version():
     session = SeatFactory().session
     version = session.version
-    session.update_if_current(version, table="3")
+    update_if_current(session, version, table="3")
     assert session.version == version + 1 and session.table == "3"
     with pytest.raises(StaleSessionError):
-        session.update_if_current(version, table="4")
+        update_if_current(session, version, table="4")

@@ -4,7 +4,7 @@ import pytest
 
 from rules.engine.dice import ScriptedDice
 from tests.factories import StipulationFactory, points_breakdown, session_points
-from tournaments.actions.results import (
+from tournaments.actions.result_entry import (
     ResultError,
     confirm_result,
     correct_result,
@@ -18,6 +18,7 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
 )
+from tournaments.queries.result_versions import version_totals
 from tournaments.queries.standings import get_standings
 
 pytestmark = pytest.mark.django_db
@@ -70,7 +71,7 @@ def test_draft_then_confirm_then_correct_keeps_every_version(
     versions = list(final_session.result.versions.order_by("number"))
     assert [v.number for v in versions] == [1, 2, 3]
     assert versions[1].ranking == [a, b, c]
-    assert versions[1].totals() == {a: 30, b: 20, c: 10}
+    assert version_totals(versions[1]) == {a: 30, b: 20, c: 10}
 
     standings = get_standings(final_session.stage.tournament)
     seats = standings["stages"][0]["sessions"][0]["seats"]

@@ -7,8 +7,9 @@ from django.core.management import call_command
 
 from rules.engine.dice import DieKind, ScriptedDice, SeededDice, seed_commitment
 from tests.factories import TournamentFactory, confirm_stage, register_players
-from tournaments.actions.dice_records import make_dice, record_dice
-from tournaments.actions.stages import advance
+from tournaments.actions.dice_records import record_dice
+from tournaments.actions.stage_advance import advance
+from tournaments.domain.typed_dice import make_dice
 from tournaments.models import DiceRoll, ScoreBonus, ScoreThreshold, Seat, SquadRank
 
 pytestmark = pytest.mark.django_db

@@ -17,6 +17,7 @@ from tournaments.domain.roll_purposes import (
     TOURNAMENT_PURPOSES,
     coded_purpose,
     purpose_label,
+    roll_purpose_label,
     tournament_purpose,
 )
 from tournaments.domain.typed_dice import TypedDice
@@ -132,8 +133,8 @@ def test_a_contested_squad_draw_is_stored_with_codes(italian):
     ]
     # The English text stays as it was written; the label follows the language.
     assert rows[2].purpose == "squad draw, choice 1: blood-angels (re-roll 1)"
-    assert rows[2].purpose_label == "sorteggio delle squadre, scelta 1: blood-angels (nuovo tiro 1)"
-    assert str(rows[0]) == "sorteggio delle squadre, scelta 1: blood-angels: d6 [4]"
+    assert roll_purpose_label(rows[2]) == "sorteggio delle squadre, scelta 1: blood-angels (nuovo tiro 1)"
+    assert str(rows[0]) == "squad draw, choice 1: blood-angels: d6 [4]"
 
 
 def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian):
@@ -142,7 +143,7 @@ def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian)
     results = [SeatResult("a", 10), SeatResult("b", 10)]
     rank_session(StipulationKind.ALIEN_HUNT, results, dice=dice, purpose="Final – session 1")
     seat_stage([Qualifier(p, p, 1, 0) for p in "abc"], (3,), "random", dice)
-    labels = [(row.purpose_code, row.purpose_label) for row in _stored(dice)]
+    labels = [(row.purpose_code, roll_purpose_label(row)) for row in _stored(dice)]
     assert labels == [
         ("initiative", "iniziativa"),
         ("initiative", "iniziativa"),
@@ -161,7 +162,7 @@ def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian)
 def test_a_session_ranking_tie_reads_in_the_readers_language(italian):
     dice = ScriptedDice(values=[2, 5])
     rank_session(StipulationKind.ALIEN_HUNT, [SeatResult("a", 10), SeatResult("b", 10)], dice)
-    labels = [(row.purpose_code, row.purpose_label) for row in _stored(dice)]
+    labels = [(row.purpose_code, roll_purpose_label(row)) for row in _stored(dice)]
     tie = ("session_ranking_tie", "classifica della sessione: parità per la posizione 1")
     assert labels == [tie, tie]
 
@@ -179,7 +180,7 @@ def test_a_qualifier_tie_is_stored_with_its_code(italian):
     best_runner_up(rankings, dice)
     row = _stored(dice)[0]
     assert (row.purpose_code, row.purpose_params) == ("best_runners_up_tie", {"points": 30})
-    assert row.purpose_label == "migliori secondi: parità a 30 punti"
+    assert roll_purpose_label(row) == "migliori secondi: parità a 30 punti"
 
 
 def test_engine_rolls_are_stored_with_their_code_and_params(italian):
@@ -189,7 +190,7 @@ def test_engine_rolls_are_stored_with_their_code_and_params(italian):
     row = _stored(dice)[0]
     assert (row.purpose_code, row.purpose_params) == ("hand_to_hand_attack", params)
     assert row.purpose == "hand-to-hand: ork-1 attacks p1-m1"
-    assert row.purpose_label == "corpo a corpo: ork-1 attacca p1-m1"
+    assert roll_purpose_label(row) == "corpo a corpo: ork-1 attacca p1-m1"
 
 
 def test_an_old_row_without_a_code_shows_its_text(italian):
@@ -203,7 +204,7 @@ def test_an_old_row_without_a_code_shows_its_text(italian):
     )
     row.refresh_from_db()
     assert (row.purpose_code, row.purpose_params) == ("", {})
-    assert row.purpose_label == "squad draw, choice 1: blood-angels"
+    assert roll_purpose_label(row) == "squad draw, choice 1: blood-angels"
 
 
 def test_a_missing_typed_die_names_its_purpose_in_the_active_language(italian):

@@ -9,7 +9,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.factories import UserFactory, session_points
-from tournaments.actions.results import record_result
+from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.actions.result_entry import record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.models import (
     ActivityLog,
@@ -172,7 +173,7 @@ def test_a_retry_after_a_failed_send_only_mails_the_rest(final_session, monkeypa
 
     from django.core.mail import EmailMessage
 
-    final_session.update_if_current(final_session.version, scheduled_at=WHEN, schedule_sequence=1)
+    update_if_current(final_session, final_session.version, scheduled_at=WHEN, schedule_sequence=1)
     real_send = EmailMessage.send
     calls = {"n": 0}
 

@@ -9,7 +9,7 @@ from django.test import Client
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, register_players
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import Player, Session, Stage, StipulationKind, Tournament
 from tournaments.web.permissions import PLAYER_SESSION_KEY
 

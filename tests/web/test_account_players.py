@@ -17,7 +17,8 @@ from tests.factories import (
 )
 from tests.web.conftest import PASSWORD
 from tournaments.actions.player_accounts import link_account, link_problem
-from tournaments.web.permissions import PLAYER_SESSION_KEY, account_players
+from tournaments.queries.roles import account_players
+from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
 

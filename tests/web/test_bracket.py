@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
-from tournaments.actions.stages import advance
+from tournaments.actions.stage_advance import advance
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,

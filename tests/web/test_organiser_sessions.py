@@ -6,8 +6,8 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, register_players, session_points
-from tournaments.actions.results import record_result, stipulation_kind
-from tournaments.actions.stages import _thresholds, start_tournament
+from tournaments.actions.result_entry import record_result, stipulation_kind
+from tournaments.actions.stage_advance import _thresholds, start_tournament
 from tournaments.models import (
     ActivityLog,
     ScoreThreshold,

@@ -18,8 +18,8 @@ from tests.factories import (
     session_points,
 )
 from tests.web.test_judge import result_data
-from tournaments.actions.results import correct_result, record_result
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.result_entry import correct_result, record_result
+from tournaments.actions.stage_advance import start_tournament
 from tournaments.caching import generations
 from tournaments.models import Player, Stipulation, StipulationKind
 from tournaments.tasks import rebuild_standings

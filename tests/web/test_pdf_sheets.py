@@ -19,8 +19,9 @@ from reportlab.pdfbase.ttfonts import TTFontFile
 from rules.engine.dice import SeededDice
 from tests.factories import PlayerFactory, SeatFactory, SessionFactory
 from tests.web.test_player import add_cards
-from tournaments.actions.results import record_result
+from tournaments.actions.result_entry import record_result
 from tournaments.models import Loadout, Result, Squad, SquadColour
+from tournaments.queries.result_versions import version_totals
 from tournaments.sheets.data import loadout_sheet, score_sheet
 
 pytestmark = pytest.mark.django_db
@@ -178,7 +179,7 @@ def test_score_sheet_pdf_in_english(judge, four):
 
 def test_the_rows_of_an_entered_result_add_up_to_its_total(four):
     sheet = score_sheet(four)
-    totals = Result.objects.get(session=four).latest_version().totals()
+    totals = version_totals(Result.objects.get(session=four).latest_version())
     by_name = {seat.player.display_name: seat.player_id for seat in four.seats.all()}
     assert sheet.result_version == 1
     assert len(sheet.seats) == 4

@@ -5,7 +5,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
-from tournaments.actions.session_setup import run_squad_draw
+from tournaments.actions.session_setup import draw_squads
 from tournaments.models import ChapterCard, Loadout, Session, SquadPreference
 
 pytestmark = pytest.mark.django_db
@@ -39,7 +39,7 @@ def player(world, role_client):
 
 @pytest.fixture
 def drawn(world):
-    run_squad_draw(
+    draw_squads(
         world.session, SeededDice(seed=3), actor=None, expected_version=world.session.version
     )
     add_cards(world.tournament)

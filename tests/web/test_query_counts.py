@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
-from tournaments.actions.stages import start_tournament
+from tournaments.actions.stage_advance import start_tournament
 
 pytestmark = pytest.mark.django_db
 

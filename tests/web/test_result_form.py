@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from tournaments.actions.results import record_result
+from tournaments.actions.result_entry import record_result
 from tournaments.domain.scoring import (
     AlienTokens,
     DreadnoughtKill,

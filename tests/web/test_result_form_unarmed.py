@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.web.test_result_form import as_post, bound, seats_of
-from tournaments.actions.results import record_result, score_version
+from tournaments.actions.result_entry import record_result
 from tournaments.domain.scoring import (
     DreadnoughtKill,
     LossCause,
@@ -26,6 +26,7 @@ from tournaments.domain.scoring import (
 )
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
 from tournaments.models import Result
+from tournaments.queries.result_versions import score_version
 
 pytestmark = pytest.mark.django_db
 

@@ -63,7 +63,7 @@ RULES = {
     "tournaments:judge_result": "judge",
     "tournaments:judge_result_preview": "judge",
     "tournaments:judge_result_rows": "judge",
-    "tournaments:judge_result_from_game": "judge",
+    "table:result_from_game": "judge",
     "tournaments:judge_print_score": "judge",
     "tournaments:judge_print_loadouts": "judge",
     "tournaments:judge_pdf_score": "judge",

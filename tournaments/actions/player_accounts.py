@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import ActivityVerb, Player, Registration, Session, Tournament
-from tournaments.web.permissions import is_organiser
+from tournaments.queries.roles import is_organiser
 
 
 class AccountLinkError(ValueError):
@@ -140,3 +140,16 @@ def unlink_account(tournament: Tournament, player: Player, *, actor=None) -> boo
         user=user.pk,
     )
     return True
+
+
+@transaction.atomic
+def create_player_account(player: Player, user):
+    """Save ``user``, a new account built by the sign-up form (unsaved), and link it to
+    ``player``, who has no account yet; returns the account."""
+    player = Player.objects.select_for_update().get(pk=player.pk)
+    if player.user_id is not None:
+        raise AccountLinkError(_("%(player)s already has an account.") % {"player": player})
+    user.save()
+    player.user = user
+    player.save(update_fields=["user"])
+    return user

@@ -7,6 +7,8 @@ from datetime import datetime
 from django.db import transaction
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.notices import notify_session_scheduled
+from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.models import ActivityVerb, Session, SessionStatus
 
 
@@ -40,7 +42,7 @@ def schedule_session(
     if session.status == SessionStatus.PLANNED:
         fields["status"] = SessionStatus.SCHEDULED
     version = session.version if expected_version is None else expected_version
-    session.update_if_current(version, **fields)
+    update_if_current(session, version, **fields)
     log_activity(
         session.stage.tournament,
         ActivityVerb.RESCHEDULED if rescheduled else ActivityVerb.SCHEDULED,
@@ -52,8 +54,6 @@ def schedule_session(
         sequence=session.schedule_sequence,
     )
     if notify:
-        from tournaments.tasks import notify_session_scheduled
-
         session_id = session.pk
         transaction.on_commit(lambda: notify_session_scheduled.delay(session_id), robust=True)
     return session

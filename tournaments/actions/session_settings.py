@@ -15,9 +15,6 @@ Django admin applies the same rules to the rows it edits (:func:`setting_row_loc
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
-from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
@@ -30,46 +27,12 @@ from tournaments.models import (
     Stage,
     StageStatus,
     Stipulation,
-    clean_stipulation_params,
 )
+from tournaments.queries.session_stipulation import own_stipulation
 
 
 class SessionSettingsError(ValueError):
     """The change is refused; the message says why."""
-
-
-@dataclass(frozen=True)
-class StageDefaults:
-    """What the stage gives a session that has no setting of its own."""
-
-    kind: str
-    params: dict = field(default_factory=dict)
-    thresholds: tuple[int, ...] = ()
-
-
-def stage_defaults(session: Session) -> StageDefaults:
-    """The stage's settings; its parameters with their defaults filled in, as a session's
-    own stipulation stores them (left as they are when the stage's are not valid)."""
-    stage = session.stage
-    params = dict(stage.stipulation_params or {})
-    if stage.stipulation_kind:
-        try:
-            params = clean_stipulation_params(stage.stipulation_kind, params)
-        except ValidationError:
-            pass
-    return StageDefaults(
-        kind=stage.stipulation_kind,
-        params=params,
-        thresholds=tuple(stage.thresholds.order_by("points").values_list("points", flat=True)),
-    )
-
-
-def own_stipulation(session: Session) -> Stipulation | None:
-    return Stipulation.objects.filter(session=session).first()
-
-
-def own_thresholds(session: Session) -> list[ScoreThreshold]:
-    return list(ScoreThreshold.objects.filter(session=session).order_by("points"))
 
 
 def _closed_stage_reason(stage: Stage, status: str) -> str | None:

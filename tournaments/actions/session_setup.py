@@ -1,31 +1,29 @@
 """Setting up a session at the table: the squad draw (RULES §3–4) and initiative (§5).
 
-The pure services (:mod:`tournaments.domain.draw`, :mod:`tournaments.domain.initiative`) decide; this
-module feeds them the session's players, stores the outcome on the seats, keeps every die
-(:mod:`tournaments.actions.dice_records`) and writes the activity log — all or nothing, and only if
-nobody changed the session since the judge's page was loaded (optimistic locking).
+The pure rules (:mod:`tournaments.domain.draw`, :mod:`tournaments.domain.initiative`)
+decide; these actions feed them the session's players, store the outcome on the seats, keep
+every die (:mod:`tournaments.actions.dice_records`) and write the activity log — all or
+nothing, and only if nobody changed the session since the judge's page was loaded
+(optimistic locking). :func:`draw_squads` is the one squad draw: the stage seating, the
+judge's table and the command line all call it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
 from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.dice_records import check_all_dice_used, record_dice
-from tournaments.actions.results import scoring_values
-from tournaments.domain.draw import DrawPlayer, DrawResult, PreviousSession, squad_draw
+from tournaments.actions.dice_records import record_dice
+from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.domain.draw import DrawPlayer, DrawResult, squad_draw
 from tournaments.domain.initiative import InitiativeResult, roll_initiative
-from tournaments.models import (
-    ActivityVerb,
-    ResultVersion,
-    Seat,
-    Session,
-    SquadPreference,
-    SquadRank,
-)
-from tournaments.queries.result_versions import version_totals
+from tournaments.domain.typed_dice import check_all_dice_used
+from tournaments.models import ActivityVerb, Seat, Session, SquadRank
+from tournaments.queries.draw_inputs import draw_players
 
 
 class SetupError(ValueError):
@@ -36,83 +34,25 @@ def _seats(session: Session) -> list[Seat]:
     return list(session.seats.select_related("player", "squad").order_by("seat_order"))
 
 
-def preferences_for(session: Session) -> dict[int, list[str]]:
-    """Each seated player's squad choices for this session's stage (or the whole tournament)."""
-    tournament = session.stage.tournament
-    rows = SquadPreference.objects.filter(
-        tournament=tournament, player__seats__session=session
-    ).filter(stage__isnull=True) | SquadPreference.objects.filter(
-        tournament=tournament, player__seats__session=session, stage=session.stage
-    )
-    chosen: dict[int, list[str]] = {}
-    for row in rows.order_by("stage_id"):
-        # Stage-specific rows sort after the tournament-wide ones and override them.
-        chosen[row.player_id] = list(row.choices)
-    return chosen
+def draw_squads(
+    session: Session,
+    dice: Dice,
+    *,
+    actor=None,
+    expected_version: int | None = None,
+    players: Sequence[DrawPlayer] | None = None,
+    all_dice_used: bool = True,
+) -> DrawResult:
+    """Draw the squads of ``session`` and store them: each seat's squad, each player's squad
+    and rank (the rank follows the player, §4), the dice and an activity-log entry.
 
-
-def previous_sessions(session: Session) -> dict[int, PreviousSession]:
-    """For later stages: each player's squad, win, points and rank in their last session."""
-    stage = session.stage
-    player_ids = [seat.player_id for seat in session.seats.all()]
-    earlier = (
-        Seat.objects.filter(
-            player_id__in=player_ids,
-            session__stage__tournament=stage.tournament,
-            session__stage__number__lt=stage.number,
-            squad__isnull=False,
-        )
-        .select_related("squad", "session")
-        .order_by("-session__stage__number")
-    )
-    last: dict[int, Seat] = {}
-    for seat in earlier:
-        last.setdefault(seat.player_id, seat)
-    versions: dict[int, ResultVersion] = {}
-    for version in (
-        ResultVersion.objects.filter(
-            result__session_id__in=[seat.session_id for seat in last.values()], confirmed=True
-        )
-        .select_related("result")
-        .order_by("number")
-    ):
-        versions[version.result.session_id] = version
-    ranks = dict(
-        SquadRank.objects.filter(tournament=stage.tournament, player_id__in=player_ids).values_list(
-            "player_id", "rank"
-        )
-    )
-    previous: dict[int, PreviousSession] = {}
-    for player_id, seat in last.items():
-        version = versions.get(seat.session_id)
-        points = (
-            version_totals(version, scoring_values(stage.tournament)).get(player_id, 0)
-            if version
-            else 0
-        )
-        won = bool(version) and version.positions().get(player_id) == 1
-        previous[player_id] = PreviousSession(
-            squad=seat.squad.slug, won=won, points=points, rank=ranks.get(player_id, 0)
-        )
-    return previous
-
-
-def draw_players(session: Session) -> list[DrawPlayer]:
-    preferences = preferences_for(session)
-    previous = previous_sessions(session) if session.stage.number > 1 else {}
-    return [
-        DrawPlayer(
-            id=str(seat.player_id),
-            preferences=tuple(preferences.get(seat.player_id, ())),
-            previous=previous.get(seat.player_id),
-        )
-        for seat in _seats(session)
-    ]
-
-
-def run_squad_draw(session: Session, dice: Dice, *, actor, expected_version: int) -> DrawResult:
-    """Draw the squads of ``session`` and store them; raises SetupError, DrawError, DiceError
-    or StaleSessionError (nothing is stored then)."""
+    ``expected_version``: the session's version the caller's page was loaded at (none for a
+    session seated in the same transaction). ``players``: the draw's players when the caller
+    read them for several sessions at once (:func:`~tournaments.queries.draw_inputs.
+    draw_players`). ``all_dice_used``: refuse typed dice left over (off when the same dice go
+    on to other draws). Raises SetupError, DrawError, DiceError or StaleSessionError; nothing
+    is stored then.
+    """
     seats = _seats(session)
     if any(seat.squad_id for seat in seats):
         raise SetupError(_("The squads of this session are already drawn."))
@@ -120,21 +60,28 @@ def run_squad_draw(session: Session, dice: Dice, *, actor, expected_version: int
         raise SetupError(_("Seat at least two players before drawing squads."))
     tournament = session.stage.tournament
     squads = {squad.slug: squad for squad in tournament.squads.all()}
-    result = squad_draw(tournament.squad_order, draw_players(session), dice)
-    check_all_dice_used(dice)
+    if players is None:
+        players = draw_players([session])[session.pk]
+    start = len(dice.log)
+    result = squad_draw(tournament.squad_order, players, dice)
+    if all_dice_used:
+        check_all_dice_used(dice)
+    transfers = [transfer.as_dict() for transfer in result.rank_transfers]
     with transaction.atomic():
-        session.update_if_current(expected_version)
+        update_if_current(
+            session, session.version if expected_version is None else expected_version
+        )
         for seat in seats:
-            seat.squad = squads[result.assignments[str(seat.player_id)]]
+            player = str(seat.player_id)
+            seat.squad = squads[result.assignments[player]]
             seat.save(update_fields=["squad"])
+            defaults = {"squad": seat.squad}
+            if player in result.ranks:
+                defaults["rank"] = result.ranks[player]
             SquadRank.objects.update_or_create(
-                tournament=tournament,
-                player_id=seat.player_id,
-                defaults={"squad": seat.squad, "rank": result.ranks.get(str(seat.player_id), 0)}
-                if str(seat.player_id) in result.ranks
-                else {"squad": seat.squad},
+                tournament=tournament, player_id=seat.player_id, defaults=defaults
             )
-        record_dice(dice, tournament=tournament, stage=session.stage, session=session)
+        record_dice(dice, tournament=tournament, stage=session.stage, session=session, start=start)
         log_activity(
             tournament,
             ActivityVerb.DREW_SQUADS,
@@ -142,6 +89,7 @@ def run_squad_draw(session: Session, dice: Dice, *, actor, expected_version: int
             actor=actor,
             session=session.pk,
             assignments=result.assignments,
+            rank_transfers=transfers,
             source=dice.source,
         )
     return result
@@ -160,7 +108,7 @@ def run_initiative(
     check_all_dice_used(dice)
     position = {player: index for index, player in enumerate(result.order, start=1)}
     with transaction.atomic():
-        session.update_if_current(expected_version)
+        update_if_current(session, expected_version)
         for seat in seats:
             seat.initiative_position = position[str(seat.player_id)]
             seat.save(update_fields=["initiative_position"])

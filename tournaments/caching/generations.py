@@ -24,6 +24,8 @@ from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, transaction
 from django.db.models import Q
 
+from tournaments.models import Tournament
+
 #: An expired generation is simply replaced by a new one (the caches miss once).
 GENERATION_SECONDS = 24 * 3600
 _PENDING_ATTRIBUTE = "bob_changed_tournaments"
@@ -63,8 +65,6 @@ class _Pending:
         self.lookups: dict[str, set] = {}
 
     def slugs_to_bump(self) -> set[str]:
-        from tournaments.models import Tournament
-
         slugs = set(self.slugs)
         if self.lookups:
             query = Q()

@@ -130,6 +130,12 @@ def purpose_label(code: str, params: Mapping[str, Any], text: str) -> str:
     return label
 
 
+def roll_purpose_label(roll: Any) -> str:
+    """What a stored roll (a :class:`~tournaments.models.DiceRoll`) was for, in the active
+    language."""
+    return purpose_label(roll.purpose_code, roll.purpose_params, roll.purpose)
+
+
 def logged_purpose_label(purpose: str, params: Mapping[str, Any]) -> str:
     """A logged roll's purpose (:class:`~rules.engine.dice.Roll`'s ``purpose`` and
     ``params``) in the active language, e.g. to say which die is missing."""

@@ -15,7 +15,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 
-from rules.engine.dice import FACES, DiceError, DieKind, ScriptedDice, parse_dice_list
+from rules.engine.dice import (
+    FACES,
+    Dice,
+    DiceError,
+    DieKind,
+    ScriptedDice,
+    SeededDice,
+    new_seed,
+    parse_dice_list,
+)
 from tournaments.domain.roll_purposes import logged_purpose_label
 
 if TYPE_CHECKING:
@@ -112,3 +121,43 @@ def _not_a_number(position: int, item: str) -> str:
         "number": position,
         "value": item,
     }
+
+
+def make_dice(
+    dice_text: str | None = None,
+    seed: int | None = None,
+    *,
+    subjects: Mapping[str, str] | None = None,
+) -> Dice:
+    """Physical dice typed by a judge (``"3,6,5"``), or app dice from ``seed`` (or a new one).
+    ``subjects``: the players' names by the id their rolls record, so that a missing typed
+    die names whose it is (:class:`~tournaments.domain.typed_dice.TypedDice`).
+
+    Raises :class:`DiceError` with a clear message on bad input.
+    """
+    if dice_text is not None and seed is not None:
+        raise DiceError(_("give either dice values or a seed, not both"))
+    if dice_text is not None:
+        values = parse_typed_dice(dice_text)
+        if not values:
+            raise DiceError(_("no dice values were given; type them like 3,6,5"))
+        return TypedDice(values=values, subjects=subjects or {})
+    if seed is not None and seed < 0:
+        raise DiceError(_("the seed must be a non-negative whole number"))
+    return SeededDice(seed=new_seed() if seed is None else seed)
+
+
+def check_all_dice_used(dice: Dice) -> None:
+    """Refuse typed dice that were not all needed: a sign the judge's list does not match."""
+    if isinstance(dice, ScriptedDice) and dice.remaining:
+        used = len(dice.values) - dice.remaining
+        raise DiceError(
+            ngettext(
+                "%(extra)d die value was not needed (%(given)d given, %(used)d used); "
+                "check the list and remove the extra value",
+                "%(extra)d die values were not needed (%(given)d given, %(used)d used); "
+                "check the list and remove the extra values",
+                dice.remaining,
+            )
+            % {"extra": dice.remaining, "given": len(dice.values), "used": used}
+        )

@@ -11,6 +11,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.player_accounts import AccountLinkError, find_account, link_problem
+from tournaments.actions.registration import NewPlayer
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament
@@ -72,21 +73,10 @@ class PlayerForm(AccessibleForm):
             )
         return name
 
-    def save(self) -> Player:
-        player = Player.objects.create(
-            name=self.cleaned_data["name"],
-            nickname=self.cleaned_data["nickname"],
-            email=self.cleaned_data["email"],
-        )
-        next_number = (
-            Registration.objects.filter(tournament=self.tournament)
-            .order_by("-number")
-            .values_list("number", flat=True)
-            .first()
-            or 0
-        ) + 1
-        Registration.objects.create(tournament=self.tournament, player=player, number=next_number)
-        return player
+    def details(self) -> NewPlayer:
+        """The player to register, as typed."""
+        data = self.cleaned_data
+        return NewPlayer(name=data["name"], nickname=data["nickname"], email=data["email"])
 
 
 class AccountLinkForm(AccessibleForm):
@@ -167,14 +157,6 @@ class JudgeForm(AccessibleForm):
         cleaned["user"] = user
         return cleaned
 
-    def save(self):
-        user = self.cleaned_data.get("user")
-        if user is None:
-            user = get_user_model().objects.create_user(
-                username=self.cleaned_data["username"], password=self.cleaned_data["password"]
-            )
-        return user
-
 
 class StageForm(StipulationFieldsMixin, AccessibleModelForm):
     thresholds = forms.CharField(
@@ -224,13 +206,10 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         return cleaned
 
     def save(self, commit: bool = True) -> Stage:
+        """The stage with the form's changes; its thresholds are
+        :func:`~tournaments.actions.tournament_setup.update_stage`'s to write."""
         self.instance.stipulation_params = self.cleaned_data["stipulation_params"]
-        stage = super().save(commit=commit)
-        if commit:
-            stage.thresholds.all().delete()
-            for points in self.cleaned_data["thresholds"]:
-                stage.thresholds.create(points=points)
-        return stage
+        return super().save(commit=commit)
 
 
 class ScheduleForm(AccessibleForm):

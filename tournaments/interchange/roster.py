@@ -22,11 +22,9 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import transaction
-from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from tournaments.models import Player, Registration, SquadPreference, Tournament
+from tournaments.models import Player, Tournament
 
 NAME = "name"
 NICKNAME = "nickname"
@@ -344,24 +342,3 @@ def parse_roster_for(tournament: Tournament, data: str | bytes) -> RosterResult:
         "name", flat=True
     )
     return parse_roster(data, squads=tournament_squads(tournament), taken_names=list(taken))
-
-
-def save_roster(tournament: Tournament, rows: Iterable[RosterRow]) -> list[Player]:
-    """Create and register a player per row (numbers after the last one), with preferences.
-
-    Preferences become the player's tournament-wide squad preference. Only call this with
-    the rows of a result that is :attr:`RosterResult.ok`; it saves all rows or none.
-    """
-    players = []
-    with transaction.atomic():
-        registrations = Registration.objects.filter(tournament=tournament)
-        last = registrations.aggregate(last=Max("number"))["last"] or 0
-        for number, row in enumerate(rows, start=last + 1):
-            player = Player.objects.create(name=row.name, nickname=row.nickname, email=row.email)
-            Registration.objects.create(tournament=tournament, player=player, number=number)
-            if row.preferences:
-                SquadPreference.objects.create(
-                    player=player, tournament=tournament, choices=list(row.preferences)
-                )
-            players.append(player)
-    return players

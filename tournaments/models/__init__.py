@@ -1,6 +1,7 @@
 """The tournament domain's models, split by concern; import them from here."""
 
 from tournaments.models.activity import ActivityLog, ActivityVerb
+from tournaments.models.awards import Honour, ScoreBonus, SquadRank
 from tournaments.models.choices import (
     CardKind,
     CommanderCombo,
@@ -16,7 +17,6 @@ from tournaments.models.choices import (
     WeaponClass,
 )
 from tournaments.models.dice import DiceRoll
-from tournaments.models.honours import Honour, ScoreBonus, SquadRank
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
 from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
 from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionError

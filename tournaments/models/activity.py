@@ -5,8 +5,6 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
-from tournaments.queries.activity_descriptions import description_label
-
 
 class ActivityVerb(models.TextChoices):
     CREATED = "created", pgettext_lazy("activity", "created")
@@ -71,11 +69,4 @@ class ActivityLog(models.Model):
         ordering = ["-created_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"{self.actor or '-'} {self.get_verb_display()} {self.description}"
-
-    @property
-    def description(self) -> str:
-        """What the entry is about, in the active language."""
-        return description_label(
-            self.description_code, self.description_params, self.object_description
-        )
+        return f"{self.actor or '-'} {self.get_verb_display()} {self.object_description}"

@@ -5,7 +5,6 @@ import uuid
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain import roll_purposes
 from tournaments.models.choices import DiceSource, DieKindChoice
 
 
@@ -75,9 +74,4 @@ class DiceRoll(models.Model):
 
     def __str__(self) -> str:
         values = ", ".join(str(value) for value in self.values)
-        return f"{self.purpose_label}: {self.kind} [{values}]"
-
-    @property
-    def purpose_label(self) -> str:
-        """What the roll was for, in the active language."""
-        return roll_purposes.purpose_label(self.purpose_code, self.purpose_params, self.purpose)
+        return f"{self.purpose}: {self.kind} [{values}]"

@@ -93,16 +93,6 @@ class ResultVersion(models.Model):
             _("Result versions cannot be deleted; record a correction as a new version.")
         )
 
-    def score_cards(self) -> dict:
-        """Score cards per player id (text), computed by the scoring service."""
-        from tournaments.actions.results import score_version
-
-        return score_version(self)
-
-    def totals(self) -> dict[int, int]:
-        """Points per player id."""
-        return {int(seat): card.total for seat, card in self.score_cards().items()}
-
     def positions(self) -> dict[int, int]:
         """Session place per player id (1 = winner); ties were settled when recorded."""
         return {int(player): place for place, player in enumerate(self.ranking, start=1)}

@@ -1,9 +1,8 @@
 """Sessions (one game of 2–3 squads), their seats and each seat's loadout."""
 
 from django.conf import settings
-from django.core.exceptions import ValidationError
 from django.db import models
-from django.db.models import F, Q
+from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.choices import CommanderCombo, SessionStatus
@@ -64,28 +63,6 @@ class Session(models.Model):
     @property
     def tournament(self):
         return self.stage.tournament
-
-    def update_if_current(self, expected_version: int, **fields) -> None:
-        """Write ``fields`` only if nobody changed the session since ``expected_version``.
-
-        Raises :class:`StaleSessionError` otherwise; on success the instance holds the new
-        values and version.
-        """
-        updated = Session.objects.filter(pk=self.pk, version=expected_version).update(
-            version=F("version") + 1, **fields
-        )
-        if not updated:
-            raise StaleSessionError(
-                _("Session %(session)s was changed by someone else; reload it and try again.")
-                % {"session": self}
-            )
-        for name, value in fields.items():
-            setattr(self, name, value)
-        self.refresh_from_db(fields=["version", *fields])
-        from tournaments.caching import generations
-
-        # update() sends no save signals.
-        generations.mark_changed(lookup="stages", value=self.stage_id)
 
 
 class Seat(models.Model):
@@ -165,14 +142,3 @@ class Loadout(models.Model):
 
     def __str__(self) -> str:
         return str(self.seat)
-
-    def clean(self) -> None:
-        from tournaments.queries.loadout_checks import loadout_problems
-
-        problems = loadout_problems(self)
-        if problems:
-            # Non-field errors: every message names the marine or card it is about, and a
-            # form showing only some fields can still display them.
-            raise ValidationError(
-                [message for messages in problems.values() for message in messages]
-            )

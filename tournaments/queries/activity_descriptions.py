@@ -22,6 +22,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
+from tournaments.models.activity import ActivityLog
 from tournaments.models.choices import StageKind, StipulationKind
 from tournaments.models.sessions import Session
 from tournaments.models.stages import Stage
@@ -147,3 +148,10 @@ def description_label(code: str, params: Any, text: str) -> str:
         return _(template.msgid) % shown
     except (KeyError, TypeError, ValueError):
         return text
+
+
+def entry_description(entry: ActivityLog) -> str:
+    """What an activity-log entry is about, in the active language."""
+    return description_label(
+        entry.description_code, entry.description_params, entry.object_description
+    )

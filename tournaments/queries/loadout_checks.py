@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.domain.loadout import Loadout as LoadoutSpec
 from tournaments.domain.loadout import validate_loadout
 from tournaments.models import Loadout, ScoreBonus, SquadRank, StipulationKind
+from tournaments.queries.session_stipulation import stipulation_kind
 from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 
@@ -23,8 +24,7 @@ def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
         return {"__all__": [_("Draw the squads of this session before choosing a loadout.")]}
     session = seat.session
     tournament = session.stage.tournament
-    stipulation = getattr(session, "stipulation", None)
-    kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
+    kind = stipulation_kind(session)
     rank = (
         SquadRank.objects.filter(tournament=tournament, player_id=seat.player_id)
         .values_list("rank", flat=True)

@@ -8,9 +8,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from tournaments.actions.results import scoring_values
 from tournaments.models import ResultVersion, Seat, Session, Stage, Tournament
-from tournaments.queries.result_versions import version_totals
+from tournaments.queries.result_versions import scoring_values, version_totals
 
 
 @dataclass

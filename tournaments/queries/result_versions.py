@@ -1,24 +1,75 @@
-"""Points of a stored result version, computed from its breakdown by the scoring service.
+"""Reading stored result versions: their points, places and the session's latest version.
 
 Result versions store what each seat recorded (``SeatBreakdown.to_dict()``), not totals, so
-a correction of the scoring values or a scoring fix changes every page consistently.
+a correction of the scoring values or a scoring fix changes every page consistently. Every
+page, sheet and action that needs a version's points reads them here.
 """
 
 from __future__ import annotations
 
-from tournaments.domain.scoring import ScoringError, ScoringValues, SeatBreakdown, score_session
-from tournaments.models import ResultVersion
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from tournaments.domain.ranking import RankingError, SeatResult, rank_session
+from tournaments.domain.scoring import (
+    ScoreCard,
+    ScoringError,
+    ScoringValues,
+    SeatBreakdown,
+    score_session,
+)
+from tournaments.models import Result, ResultVersion, Session, Tournament
+from tournaments.queries.session_stipulation import no_stipulation_message, stipulation_kind
+
+
+def scoring_values(tournament: Tournament) -> ScoringValues:
+    """The tournament's point values: defaults with ``data_overrides["scoring"]`` applied.
+
+    Raises :class:`~tournaments.domain.scoring.ScoringError` when the overrides name keys
+    the scoring does not know."""
+    overrides = (tournament.data_overrides or {}).get("scoring") or {}
+    try:
+        return ScoringValues(**overrides)
+    except TypeError:
+        allowed = ", ".join(ScoringValues.__dataclass_fields__)
+        raise ScoringError(
+            _("The tournament's scoring overrides use unknown keys; allowed: %(allowed)s.")
+            % {"allowed": allowed}
+        ) from None
+
+
+def seat_names(session: Session) -> dict[str, str]:
+    """Each seated player's display name by player id as text (the scoring's seat key)."""
+    return {str(seat.player_id): seat.player.display_name for seat in session.seats.all()}
 
 
 def breakdowns(version: ResultVersion) -> list[SeatBreakdown]:
     return [SeatBreakdown.from_dict(entry) for entry in version.breakdown or []]
 
 
+def score_version(
+    version: ResultVersion,
+    values: ScoringValues | None = None,
+    names: dict[str, str] | None = None,
+) -> dict[str, ScoreCard]:
+    """Score cards of a stored version, keyed by player id as text. ``values`` default to
+    the tournament's, ``names`` to the seated players' (pass both when a page already has
+    them, to save the queries). Raises ScoringError when the stored breakdown cannot be read.
+    """
+    if values is None:
+        values = scoring_values(version.result.session.stage.tournament)
+    if names is None:
+        names = seat_names(version.result.session)
+    return score_session(breakdowns(version), values, names)
+
+
 def version_totals(version: ResultVersion, values: ScoringValues | None = None) -> dict[int, int]:
-    """Total points per player id (with the tournament's ``values``); empty when the stored
-    breakdown cannot be read."""
+    """Total points per player id (with ``values``, by default the tournament's); empty when
+    the stored breakdown cannot be read."""
     try:
-        cards = score_session(breakdowns(version), values)
+        cards = score_version(version, values, {})
     except ScoringError:
         return {}
     totals: dict[int, int] = {}
@@ -28,3 +79,54 @@ def version_totals(version: ResultVersion, values: ScoringValues | None = None) 
         except ValueError:
             continue
     return totals
+
+
+def latest_version(session: Session) -> ResultVersion | None:
+    """The session's newest result version, confirmed or not."""
+    result = Result.objects.filter(session=session).first()
+    return result.latest_version() if result else None
+
+
+def latest_confirmed_versions(sessions: Iterable[Session | int]) -> dict[int, ResultVersion]:
+    """The latest confirmed version per session id, in one query."""
+    ids = [session if isinstance(session, int) else session.pk for session in sessions]
+    versions = (
+        ResultVersion.objects.filter(result__session_id__in=ids, confirmed=True)
+        .select_related("result")
+        .order_by("result__session_id", "-number")
+    )
+    latest: dict[int, ResultVersion] = {}
+    for version in versions:
+        latest.setdefault(version.result.session_id, version)
+    return latest
+
+
+def preview_result(
+    session: Session, breakdowns: Sequence[SeatBreakdown], survivors: Iterable[int | str]
+) -> dict[str, Any]:
+    """Scores and provisional ranking of a result being typed in (nothing is stored): the
+    rows in ranking order, a note when a tie is left for the roll-off, the scoring problems.
+    """
+    names = seat_names(session)
+    cards = score_session(list(breakdowns), scoring_values(session.stage.tournament), names)
+    surviving = {str(pk) for pk in survivors}
+    tie = ""
+    order: list[tuple[int | None, str]] = []
+    kind = stipulation_kind(session)
+    if not kind:
+        return {"cards": cards, "names": names, "error": no_stipulation_message(session)}
+    results = [
+        SeatResult(seat=seat, points=card.total, survived=seat in surviving)
+        for seat, card in cards.items()
+    ]
+    try:
+        ranking = rank_session(kind, results, dice=None)
+        order = [(ranked.position, ranked.seat) for ranked in ranking.order]
+    except RankingError:
+        tie = _("Some seats are tied: a roll-off will settle it when you submit.")
+        order = [(None, r.seat) for r in sorted(results, key=lambda r: -r.points)]
+    rows = [
+        {"position": position, "name": names[seat], "card": cards[seat]} for position, seat in order
+    ]
+    problems = {p.message for card in cards.values() for p in card.problems}
+    return {"rows": rows, "tie": tie, "problems": sorted(problems)}

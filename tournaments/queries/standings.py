@@ -13,12 +13,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
-from tournaments.actions.results import latest_confirmed_versions, scoring_values
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, SeatBreakdown, score_session
 from tournaments.models import (
@@ -32,6 +32,7 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
+from tournaments.queries.result_versions import latest_confirmed_versions, scoring_values
 
 CACHE_PREFIX = "bob:standings:"
 CACHE_SECONDS = 300
@@ -261,10 +262,29 @@ def get_standings(tournament: Tournament) -> dict[str, Any]:
 def schedule_rebuild(tournament_id: int) -> None:
     """After the current transaction commits: drop the cached standings (so no page shows
     stale ones, even if the task is slow or fails) and queue their rebuild."""
-    from tournaments.tasks import rebuild_standings
 
     def run() -> None:
         cache.delete(cache_key(tournament_id))
         rebuild_standings.delay(tournament_id)
 
     transaction.on_commit(run, robust=True)
+
+
+@shared_task(
+    name="tournaments.tasks.rebuild_standings",
+    autoretry_for=(ConnectionError, TimeoutError),
+    retry_backoff=True,
+    max_retries=5,
+)
+def rebuild_standings(tournament_id: int) -> bool:
+    """Recompute and cache the tournament's standings; False when it no longer exists.
+
+    The tournament's cache generation is bumped first, so pages cached before the rebuild
+    are not served after it, even when the change behind it sent no model signal.
+    """
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is None:
+        return False
+    generations.bump(tournament.slug)
+    rebuild(tournament)
+    return True

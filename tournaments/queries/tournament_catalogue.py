@@ -8,69 +8,15 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
-from tournaments.caching import generations
+from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import (
-    DEFAULT_CATALOGUE,
     CardSpec,
     Catalogue,
     SquadSpec,
     WeaponSpec,
 )
-from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import WeaponClass as SpecWeaponClass
-from tournaments.models import ChapterCard, Squad, Tournament, Weapon
-
-
-def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:
-    """Create the catalogue's squads, weapons and chapter cards the tournament lacks.
-
-    Existing rows (possibly edited by the organiser) are left as they are.
-    """
-    have = set(tournament.squads.values_list("slug", flat=True))
-    Squad.objects.bulk_create(
-        Squad(
-            tournament=tournament,
-            slug=spec.slug,
-            name_en=spec.name_en,
-            name_it=spec.name_it,
-            colour=spec.colour,
-            order=order,
-        )
-        for order, spec in enumerate(catalogue.squads)
-        if spec.slug not in have
-    )
-    have = set(tournament.weapons.values_list("slug", flat=True))
-    Weapon.objects.bulk_create(
-        Weapon(
-            tournament=tournament,
-            slug=spec.slug,
-            name_en=spec.name_en,
-            name_it=spec.name_it,
-            weapon_class=spec.weapon_class.value,
-            colour_restricted=bool(spec.colours),
-        )
-        for spec in catalogue.weapons
-        if spec.slug not in have
-    )
-    squads = {squad.slug: squad for squad in tournament.squads.all()}
-    have_cards = set(
-        ChapterCard.objects.filter(squad__tournament=tournament).values_list("squad__slug", "slug")
-    )
-    ChapterCard.objects.bulk_create(
-        ChapterCard(
-            squad=squads[spec.squad],
-            slug=spec.slug,
-            name_en=spec.name_en,
-            name_it=spec.name_it,
-            kind=spec.kind.value,
-            text=spec.source,
-            order=order,
-        )
-        for order, spec in enumerate(catalogue.cards)
-        if spec.squad in squads and (spec.squad, spec.slug) not in have_cards
-    )
-    # bulk_create sends no save signals.
-    generations.mark_changed(value=tournament.pk)
+from tournaments.models import ChapterCard, Tournament
 
 
 def tournament_catalogue(tournament: Tournament) -> Catalogue:

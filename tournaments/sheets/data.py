@@ -17,7 +17,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.actions.results import ResultError, scoring_values
+from tournaments.actions.result_entry import ResultError
 from tournaments.domain.scoring import (
     MarineClass,
     ScoringError,
@@ -26,6 +26,7 @@ from tournaments.domain.scoring import (
     score_session,
 )
 from tournaments.models import Result, ResultVersion, Seat, Session
+from tournaments.queries.result_versions import scoring_values
 from tournaments.sheets.seats import loadout_checks, session_seats
 
 #: Marines on a blank loadout sheet (the commander has its own line).

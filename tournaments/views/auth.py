@@ -12,14 +12,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournaments.models import Player
+from tournaments.queries.roles import account_players
 from tournaments.web import login_throttle
-from tournaments.web.permissions import (
-    account_players,
-    forget_player,
-    player_required,
-    public,
-    remember_player,
-)
+from tournaments.web.permissions import forget_player, player_required, public, remember_player
 
 
 def _client_address(request: HttpRequest) -> str:

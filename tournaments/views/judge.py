@@ -8,10 +8,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -19,20 +18,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
-from table.models import Game
-from table.result_from_game import propose_result
-from tournaments.actions.results import (
+from tournaments.actions.result_entry import (
     ResultError,
-    correct_result,
-    record_result,
-    scoring_values,
-    seat_names,
-    stipulation_kind,
+    enter_result,
 )
-from tournaments.actions.session_setup import SetupError, run_initiative, run_squad_draw
+from tournaments.actions.session_setup import SetupError, draw_squads, run_initiative
 from tournaments.domain.draw import DrawError
-from tournaments.domain.ranking import RankingError, SeatResult, rank_session
-from tournaments.domain.scoring import score_session
 from tournaments.domain.typed_dice import TypedDice, subject_names
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
@@ -46,6 +37,7 @@ from tournaments.models import (
     Session,
     StaleSessionError,
 )
+from tournaments.queries.result_versions import latest_version, preview_result
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
@@ -151,7 +143,7 @@ def _run_setup(request: HttpRequest, session: Session, purpose: str, action) -> 
 @judge_required
 @require_POST
 def session_draw(request: HttpRequest, session: Session) -> HttpResponse:
-    return _run_setup(request, session, "draw", run_squad_draw)
+    return _run_setup(request, session, "draw", draw_squads)
 
 
 @judge_required
@@ -160,39 +152,11 @@ def session_initiative(request: HttpRequest, session: Session) -> HttpResponse:
     return _run_setup(request, session, "initiative", run_initiative)
 
 
-def _latest_version(session: Session) -> ResultVersion | None:
-    result = Result.objects.filter(session=session).first()
-    return result.latest_version() if result else None
-
-
 def preview_context(session: Session, form: ResultForm) -> dict:
     """Scores and provisional ranking of what the form holds (nothing is stored)."""
     if not form.is_valid():
         return {"invalid": True}
-    names = seat_names(session)
-    cards = score_session(form.breakdowns(), scoring_values(session.stage.tournament), names)
-    survivors = {str(pk) for pk in form.survivors()}
-    tie = ""
-    order: list[tuple[int | None, str]] = []
-    try:
-        kind = stipulation_kind(session)
-    except ResultError as error:
-        return {"cards": cards, "names": names, "error": str(error)}
-    results = [
-        SeatResult(seat=seat, points=card.total, survived=seat in survivors)
-        for seat, card in cards.items()
-    ]
-    try:
-        ranking = rank_session(kind, results, dice=None)
-        order = [(ranked.position, ranked.seat) for ranked in ranking.order]
-    except RankingError:
-        tie = _("Some seats are tied: a roll-off will settle it when you submit.")
-        order = [(None, r.seat) for r in sorted(results, key=lambda r: -r.points)]
-    rows = [
-        {"position": position, "name": names[seat], "card": cards[seat]} for position, seat in order
-    ]
-    problems = {p.message for card in cards.values() for p in card.problems}
-    return {"rows": rows, "tie": tie, "problems": sorted(problems)}
+    return preview_result(session, form.breakdowns(), form.survivors())
 
 
 def _loaded_at(request: HttpRequest) -> datetime | None:
@@ -228,7 +192,7 @@ def edit_result(
     """Enter a result (judge) or correct one with a reason (organiser): always a new version,
     refused when the session changed since the form was loaded (optimistic locking)."""
     seats = session_seats(session)
-    latest = _latest_version(session)
+    latest = latest_version(session)
     initial = {"version": session.version}
     if latest is not None:
         initial.update(initial_from_breakdowns(seats, latest.breakdown, latest.survivors))
@@ -252,30 +216,20 @@ def edit_result(
                 else SeededDice(seed=pending_seed(request, session, "ranking"))
             )
             try:
-                with transaction.atomic():
-                    session.update_if_current(form.cleaned_data["version"])
-                    if correction:
-                        recorded = correct_result(
-                            session,
-                            form.breakdowns(),
-                            reason=request.POST.get("reason", ""),
-                            survivors=form.survivors(),
-                            actor=request.user,
-                            dice=dice,
-                        )
-                    else:
-                        recorded = record_result(
-                            session,
-                            form.breakdowns(),
-                            survivors=form.survivors(),
-                            actor=request.user,
-                            confirmed=True,
-                            dice=dice,
-                        )
+                recorded = enter_result(
+                    session,
+                    form.breakdowns(),
+                    survivors=form.survivors(),
+                    expected_version=form.cleaned_data["version"],
+                    actor=request.user,
+                    dice=dice,
+                    correction=correction,
+                    reason=request.POST.get("reason", ""),
+                )
             except StaleSessionError:
                 session.refresh_from_db()
                 stale = {
-                    "latest": _latest_version(session),
+                    "latest": latest_version(session),
                     "changes": changes_since(session, _loaded_at(request)),
                 }
                 form.data = form.data.copy()
@@ -363,20 +317,15 @@ def _rows_changed_page(
     return render(request, "judge/result_entry.html", context)
 
 
-@judge_required
-@require_GET
-def result_from_game(request: HttpRequest, session: Session, number: int) -> HttpResponse:
-    """The result page with the form filled from game ``number`` of the session as it stands
-    (nothing is saved): the judge checks the notes, corrects and submits as usual."""
-    game = get_object_or_404(Game, session=session, number=number)
+def render_result_entry(
+    request: HttpRequest, session: Session, initial: dict, *, from_game: object
+) -> HttpResponse:
+    """The judge's result page with the form filled from ``initial`` (as
+    :func:`~tournaments.forms.result.initial_from_breakdowns` gives it) and nothing saved:
+    the page the judge's board opens with the result its game proposes (``from_game``, shown
+    above the form). The form posts to the usual result page."""
     seats = session_seats(session)
-    proposal = propose_result(game, seats)
-    initial = {
-        "version": session.version,
-        **initial_from_breakdowns(
-            seats, [breakdown.to_dict() for breakdown in proposal.breakdowns], proposal.survivors
-        ),
-    }
+    initial = {"version": session.version, **initial}
     # The same values as the browser will post them, for the preview under the form.
     posted = {
         name: "on" if value is True else value
@@ -388,14 +337,14 @@ def result_from_game(request: HttpRequest, session: Session, number: int) -> Htt
     done_url = reverse("tournaments:judge_session", args=[session.pk])
     form = ResultForm(initial=initial, seats=seats)
     context = _entry_context(
-        request, session, form, dice_form, False, _latest_version(session), done_url
+        request, session, form, dice_form, False, latest_version(session), done_url
     )
     context.update(
         stale=None,
         preview=preview_context(session, filled),
         loaded_at=timezone.now().isoformat(),
         from_game={
-            "proposal": proposal,
+            "proposal": from_game,
             "action": reverse("tournaments:judge_result", args=[session.pk]),
         },
     )

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db import transaction
 from django.db.models import Count
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -12,11 +11,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
-from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.dice_records import check_all_dice_used, registered_player_names
 from tournaments.actions.player_accounts import AccountLinkError, link_account, unlink_account
+from tournaments.actions.registration import register_player, register_roster
 from tournaments.actions.scheduling import schedule_session
-from tournaments.actions.stages import MissingResultsError, StageError, advance, start_tournament
+from tournaments.actions.stage_advance import (
+    MissingResultsError,
+    StageError,
+    advance,
+    seat_first_stage,
+)
+from tournaments.actions.tournament_setup import (
+    add_judge,
+    create_tournament,
+    save_stage,
+    update_tournament,
+)
 from tournaments.domain.progression import ProgressionError, plan_stages
 from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import (
@@ -28,17 +37,16 @@ from tournaments.forms.organiser import (
     StageForm,
     TournamentForm,
 )
-from tournaments.interchange.roster import parse_roster, save_roster
+from tournaments.interchange.roster import parse_roster
 from tournaments.models import (
     ActivityLog,
-    ActivityVerb,
     Registration,
     Session,
     StaleSessionError,
     Tournament,
 )
 from tournaments.queries.pages import tournament_sessions
-from tournaments.queries.tournament_catalogue import install_catalogue
+from tournaments.queries.players import registered_player_names
 from tournaments.views.judge import edit_result
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import login_required, organiser_required
@@ -58,11 +66,7 @@ def organiser_home(request: HttpRequest) -> HttpResponse:
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            tournament = form.save()
-            tournament.organisers.add(request.user)
-            install_catalogue(tournament)
-            log_activity(tournament, ActivityVerb.CREATED, str(tournament), actor=request.user)
+        tournament = create_tournament(form.save(commit=False), organiser=request.user)
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("tournaments:organiser_players", slug=tournament.slug)
     return render(request, "organiser/tournament_form.html", {"form": form}, status=_status(form))
@@ -78,8 +82,7 @@ def _status(form) -> int:
 def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        tournament = form.save()
-        log_activity(tournament, ActivityVerb.UPDATED, str(tournament), actor=request.user)
+        tournament = update_tournament(form.save(commit=False), actor=request.user)
         messages.success(request, _("Tournament saved."))
         return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
     return _dashboard(request, tournament, form)
@@ -131,15 +134,7 @@ def _dashboard(
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            player = form.save()
-            log_activity(
-                tournament,
-                ActivityVerb.REGISTERED,
-                str(player),
-                actor=request.user,
-                player=player.pk,
-            )
+        player = register_player(tournament, form.details(), actor=request.user)
         messages.success(request, _("%(name)s registered.") % {"name": player.name})
         return redirect("tournaments:organiser_players", slug=tournament.slug)
     return render(
@@ -246,7 +241,7 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             upload_form.cleaned_data["file"].read(), squads=squads, taken_names=list(taken)
         )
         if result.ok:
-            _save_roster(request, tournament, result.rows)
+            register_roster(tournament, result.rows, actor=request.user)
             messages.success(
                 request,
                 _("%(count)d players registered from the file.") % {"count": len(result.rows)},
@@ -259,29 +254,15 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "organiser/players.html", context, status=400)
 
 
-def _save_roster(request: HttpRequest, tournament: Tournament, rows) -> None:
-    with transaction.atomic():
-        save_roster(tournament, rows)
-        log_activity(
-            tournament,
-            ActivityVerb.IMPORTED,
-            describe("player_roster"),
-            actor=request.user,
-            rows=len(rows),
-        )
-
-
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def judges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = JudgeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        tournament.judges.add(user)
-        log_activity(
+        user = add_judge(
             tournament,
-            ActivityVerb.UPDATED,
-            describe("judge_added", name=user),
+            form.cleaned_data["username"],
+            form.cleaned_data["password"],
             actor=request.user,
         )
         messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
@@ -306,11 +287,7 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     stage = get_object_or_404(tournament.stages, number=number)
     form = StageForm(request.POST or None, instance=stage)
     if request.method == "POST" and form.is_valid():
-        with transaction.atomic():
-            form.save()
-            log_activity(
-                tournament, ActivityVerb.UPDATED, describe("stage", stage=stage), actor=request.user
-            )
+        save_stage(form.save(commit=False), form.cleaned_data["thresholds"], actor=request.user)
         messages.success(request, _("Stage saved."))
         return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
     return render(
@@ -411,9 +388,7 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             request, form, tournament, "start", registered_player_names(tournament)
         )
         try:
-            with transaction.atomic():
-                start_tournament(tournament, dice, actor=request.user, draw_squads=False)
-                check_all_dice_used(dice)
+            seat_first_stage(tournament, dice, actor=request.user)
         except (StageError, DiceError, ProgressionError) as error:
             form.add_error(None, str(error))
         else:

@@ -18,17 +18,15 @@ from tournaments.actions.session_settings import (
     SessionSettingsError,
     add_threshold,
     clear_stipulation,
-    own_stipulation,
-    own_thresholds,
     remove_threshold,
     set_stipulation,
-    stage_defaults,
     stipulation_lock,
     thresholds_lock,
 )
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Tournament
+from tournaments.queries.session_stipulation import own_stipulation, own_thresholds, stage_defaults
 from tournaments.web.permissions import organiser_required
 
 

@@ -11,17 +11,20 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.results import latest_confirmed_versions, scoring_values
+from tournaments.actions.player_accounts import create_player_account
+from tournaments.actions.player_choices import (
+    ChoiceLocked,
+    loadout_locked,
+    preferences_locked,
+    save_loadout,
+    save_preferences,
+)
 from tournaments.forms.loadout import LoadoutForm, catalogue_for
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
 from tournaments.models import (
-    ActivityVerb,
     Honour,
-    Loadout,
     Player,
     Registration,
-    Result,
     Seat,
     Squad,
     SquadPreference,
@@ -29,14 +32,13 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
-from tournaments.queries.result_versions import version_totals
-from tournaments.web.permissions import (
-    AccountPlayer,
-    account_players,
-    player_required,
-    public,
-    remember_player,
+from tournaments.queries.result_versions import (
+    latest_confirmed_versions,
+    scoring_values,
+    version_totals,
 )
+from tournaments.queries.roles import AccountPlayer, account_players
+from tournaments.web.permissions import player_required, public, remember_player
 
 
 def _other_account_players(request: HttpRequest, player: Player) -> list[AccountPlayer]:
@@ -116,13 +118,6 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     )
 
 
-def preferences_locked(player: Player, tournament: Tournament) -> bool:
-    """Preferences count for the first draw only: locked once a squad was drawn for them."""
-    return Seat.objects.filter(
-        player=player, session__stage__tournament=tournament, squad__isnull=False
-    ).exists()
-
-
 @player_required
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse:
@@ -137,29 +132,19 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
     form = PreferenceForm(request.POST or None, initial=initial, tournament=tournament)
     status = 200
     if request.method == "POST":
-        if locked:
-            form.add_error(
-                None, _("Your squad is already drawn; preferences can no longer change.")
-            )
-            status = 409
-        elif form.is_valid():
-            SquadPreference.objects.update_or_create(
-                player=player,
-                tournament=tournament,
-                stage=None,
-                defaults={"choices": form.cleaned_data["choices"]},
-            )
-            log_activity(
-                tournament,
-                ActivityVerb.UPDATED,
-                describe("squad_preferences", name=player.display_name),
-                player=player.pk,
-                choices=form.cleaned_data["choices"],
-            )
-            messages.success(request, _("Your squad preferences are saved."))
-            return redirect("tournaments:player_home")
-        else:
+        try:
+            if locked:
+                raise ChoiceLocked(
+                    _("Your squad is already drawn; preferences can no longer change.")
+                )
+            if form.is_valid():
+                save_preferences(player, tournament, form.cleaned_data["choices"])
+                messages.success(request, _("Your squad preferences are saved."))
+                return redirect("tournaments:player_home")
             status = 400
+        except ChoiceLocked as error:
+            form.add_error(None, str(error))
+            status = 409
     return _render_player_page(
         request,
         player,
@@ -202,10 +187,6 @@ def _seat_for(player: Player, seat_pk: int) -> Seat:
     )
 
 
-def _loadout_locked(seat: Seat) -> bool:
-    return Result.objects.filter(session=seat.session).exists()
-
-
 @player_required
 @require_http_methods(["GET", "POST"])
 def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
@@ -221,35 +202,20 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
         seat=seat_obj,
         catalogue=catalogue,
     )
-    locked = _loadout_locked(seat_obj)
+    locked = loadout_locked(seat_obj)
     status = 200
     if request.method == "POST":
-        if locked:
-            form.add_error(None, _("The session has a result; its loadout can no longer change."))
-            status = 409
-        elif form.is_valid():
-            chosen = form.loadout()
-            Loadout.objects.update_or_create(
-                seat=seat_obj,
-                defaults={
-                    "commander_combo": chosen.commander_combo,
-                    "marine_weapons": list(chosen.marine_weapons),
-                    "extra_marine_weapons": list(chosen.extra_marine_weapons),
-                    "order_cards": list(chosen.order_cards),
-                    "equipment_cards": list(chosen.equipment_cards),
-                },
-            )
-            log_activity(
-                seat_obj.session.stage.tournament,
-                ActivityVerb.UPDATED,
-                describe("loadout", name=player.display_name),
-                player=player.pk,
-                session=seat_obj.session_id,
-            )
-            messages.success(request, _("Your loadout is saved and valid."))
-            return redirect("tournaments:player_home")
-        else:
+        try:
+            if locked:
+                raise ChoiceLocked(_("The session has a result; its loadout can no longer change."))
+            if form.is_valid():
+                save_loadout(seat_obj, form.loadout())
+                messages.success(request, _("Your loadout is saved and valid."))
+                return redirect("tournaments:player_home")
             status = 400
+        except ChoiceLocked as error:
+            form.add_error(None, str(error))
+            status = 409
     context.update({"form": form, "locked": locked})
     return _render_player_page(request, player, "player/loadout.html", context, status=status)
 
@@ -275,9 +241,7 @@ def player_account(request: HttpRequest, player: Player) -> HttpResponse:
         return _render_player_page(request, player, "player/account.html", {"has_account": True})
     form = PlayerAccountForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
-        player.user = user
-        player.save(update_fields=["user"])
+        user = create_player_account(player, form.save(commit=False))
         login(request, user)
         remember_player(request, player, via_account=True)
         messages.success(request, _("Your account is ready; log in with it on any device."))

@@ -13,8 +13,6 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
-from tournaments.actions.results import scoring_values
-from tournaments.actions.session_settings import stage_defaults
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
@@ -27,7 +25,8 @@ from tournaments.queries.bracket_svg import (
     render_bracket_svg,
 )
 from tournaments.queries.pages import SessionLines, tournament_sessions
-from tournaments.queries.result_versions import breakdowns
+from tournaments.queries.result_versions import breakdowns, scoring_values
+from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import get_standings
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public

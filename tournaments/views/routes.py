@@ -36,11 +36,6 @@ judge_patterns = [
     ),
     path("judge/sessions/<int:pk>/result/rows/", judge.result_rows, name="judge_result_rows"),
     path(
-        "judge/sessions/<int:pk>/result/from-game/<int:number>/",
-        judge.result_from_game,
-        name="judge_result_from_game",
-    ),
-    path(
         "judge/sessions/<int:pk>/print/score-sheet/",
         judge.print_score_sheet,
         name="judge_print_score",

@@ -12,42 +12,22 @@ URL and checks the rule actually applied.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from datetime import datetime, time
 from functools import wraps
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.db.models import Max
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils import timezone
 
-from tournaments.models import Player, Registration, Session, Tournament
+from tournaments.models import Player, Session, Tournament
+from tournaments.queries.roles import account_players, can_judge, is_organiser
 
 PLAYER_SESSION_KEY = "bob_player_id"
 #: How the browser came to speak for that player: "link" or "account".
 PLAYER_VIA_KEY = "bob_player_via"
 
 View = Callable[..., HttpResponse]
-
-
-def is_organiser(user, tournament: Tournament) -> bool:
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser:
-        return True
-    return tournament.organisers.filter(pk=user.pk).exists()
-
-
-def can_judge(user, session: Session) -> bool:
-    """The session's own judge, an organiser of its tournament, or a superuser."""
-    if not user.is_authenticated:
-        return False
-    if user.is_superuser or (session.judge_id is not None and session.judge_id == user.pk):
-        return True
-    return is_organiser(user, session.stage.tournament)
 
 
 def remember_player(request: HttpRequest, player: Player, *, via_account: bool) -> None:
@@ -80,58 +60,6 @@ def current_player(request: HttpRequest) -> Player | None:
         players = account_players(request.user)
         return players[0].player if players else None
     return None
-
-
-@dataclass(frozen=True)
-class AccountPlayer:
-    """One player an account speaks for, with the tournaments that player is registered in."""
-
-    player: Player
-    tournaments: tuple[Tournament, ...]
-
-
-def _tournament_recency(registration: Registration) -> tuple[int, datetime]:
-    """How recent a tournament is: its latest scheduled session, else its start date; a
-    tournament with neither counts as older than any dated one (then by creation)."""
-    if registration.latest_session is not None:
-        return (1, registration.latest_session)
-    starts_on = registration.tournament.starts_on
-    if starts_on is not None:
-        return (1, timezone.make_aware(datetime.combine(starts_on, time.min)))
-    return (0, registration.tournament.created_at)
-
-
-def account_players(user) -> list[AccountPlayer]:
-    """The players linked to ``user``, the one of the most recent tournament first.
-
-    An account speaks for at most one player per tournament (see
-    :mod:`tournaments.actions.player_accounts`); a returning person usually has one player per
-    tournament, so logging in opens the player of the tournament happening now or last."""
-    registrations = (
-        Registration.objects.filter(player__user=user)
-        .select_related("tournament")
-        .annotate(latest_session=Max("tournament__stages__sessions__scheduled_at"))
-    )
-    by_player: dict[int, list[Registration]] = {}
-    for registration in registrations:
-        by_player.setdefault(registration.player_id, []).append(registration)
-    oldest = (-1, timezone.make_aware(datetime(1970, 1, 1)))
-
-    def recency(player: Player) -> tuple:
-        moments = [_tournament_recency(r) for r in by_player.get(player.pk, [])]
-        return (max(moments, default=oldest), player.pk)
-
-    players = sorted(Player.objects.filter(user=user), key=recency, reverse=True)
-    return [
-        AccountPlayer(
-            player,
-            tuple(
-                r.tournament
-                for r in sorted(by_player.get(player.pk, []), key=_tournament_recency, reverse=True)
-            ),
-        )
-        for player in players
-    ]
 
 
 def _login_redirect(request: HttpRequest) -> HttpResponse:

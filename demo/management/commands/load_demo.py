@@ -21,21 +21,19 @@ from django.utils.translation import gettext as _
 from rules.engine.dice import SeededDice
 from table.actions import create_game
 from tournaments.actions.player_accounts import link_account
-from tournaments.actions.results import confirm_result, record_result
+from tournaments.actions.registration import NewPlayer, register_roster
+from tournaments.actions.result_entry import confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
-from tournaments.actions.stages import advance
+from tournaments.actions.stage_advance import advance
+from tournaments.actions.tournament_setup import create_tournament, save_stage
 from tournaments.models import (
     Player,
-    Registration,
-    ScoreThreshold,
     Session,
-    SquadPreference,
     Stage,
     StageKind,
     StipulationKind,
     Tournament,
 )
-from tournaments.queries.tournament_catalogue import install_catalogue
 
 DEMO_SLUG = "bob-demo"
 ORGANISER = ("organiser", "organiser-demo")
@@ -156,25 +154,26 @@ class Command(BaseCommand):
     def _build(self, users: dict) -> Tournament:
         organiser, judges = users["organiser"], users["judges"]
         today = timezone.localdate()
-        tournament = Tournament.objects.create(
-            name="BoB Demo",
-            slug=DEMO_SLUG,
-            starts_on=today - timedelta(days=1),
-            ends_on=today + timedelta(days=1),
-            venue="Circolo Ludico Demo",
-            description=_("Demo data: names, log-ins and results are invented."),
-            seating_method="seeded",
+        tournament = create_tournament(
+            Tournament(
+                name="BoB Demo",
+                slug=DEMO_SLUG,
+                starts_on=today - timedelta(days=1),
+                ends_on=today + timedelta(days=1),
+                venue="Circolo Ludico Demo",
+                description=_("Demo data: names, log-ins and results are invented."),
+                seating_method="seeded",
+            ),
+            organiser=organiser,
+            judges=judges,
         )
-        tournament.organisers.add(organiser)
-        tournament.judges.add(*judges)
-        install_catalogue(tournament)
         stages = (
             (StageKind.PRELIMINARY, StipulationKind.ALIEN_HUNT, {"rounds": 8, "event_deck": True}),
             (StageKind.SEMIFINAL, StipulationKind.CATCH_THE_FLAG, {"flag_value": 30}),
             (StageKind.FINAL, StipulationKind.TPK, {}),
         )
         for number, (kind, stipulation, params) in enumerate(stages, start=1):
-            Stage.objects.create(
+            stage = Stage(
                 tournament=tournament,
                 number=number,
                 kind=kind,
@@ -182,15 +181,20 @@ class Command(BaseCommand):
                 stipulation_params=params,
                 map_name=DEMO_MAPS[stipulation],
             )
-        ScoreThreshold.objects.create(stage=tournament.stages.get(number=1), points=15)
-        for number, (name, nickname) in enumerate(PLAYERS, start=1):
-            email = f"{nickname.lower()}@example.org"
-            player = Player.objects.create(name=name, nickname=nickname, email=email)
-            Registration.objects.create(tournament=tournament, player=player, number=number)
-            shift = number % 3
-            SquadPreference.objects.create(
-                player=player, tournament=tournament, choices=list(SQUADS[shift:] + SQUADS[:shift])
-            )
+            save_stage(stage, [15] if number == 1 else [], actor=organiser)
+        register_roster(
+            tournament,
+            [
+                NewPlayer(
+                    name=name,
+                    nickname=nickname,
+                    email=f"{nickname.lower()}@example.org",
+                    preferences=tuple(SQUADS[number % 3 :] + SQUADS[: number % 3]),
+                )
+                for number, (name, nickname) in enumerate(PLAYERS, start=1)
+            ],
+            actor=organiser,
+        )
         first = Player.objects.get(registrations__tournament=tournament, registrations__number=1)
         link_account(tournament, first, users["player"], actor=organiser)
         advance(tournament, SeededDice(seed=2026), actor=organiser)

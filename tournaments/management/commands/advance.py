@@ -15,10 +15,11 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import DiceError
-from tournaments.actions.dice_records import make_dice, registered_player_names
-from tournaments.actions.stages import MissingResultsError, StageError, advance
+from tournaments.actions.stage_advance import MissingResultsError, StageError, advance
 from tournaments.domain.progression import ProgressionError
+from tournaments.domain.typed_dice import make_dice
 from tournaments.models import SeatingMethod, Tournament
+from tournaments.queries.players import registered_player_names
 
 
 class Command(BaseCommand):

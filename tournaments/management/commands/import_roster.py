@@ -6,8 +6,9 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.actions.registration import register_roster
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
-from tournaments.interchange.roster import parse_roster_for, save_roster
+from tournaments.interchange.roster import parse_roster_for
 
 
 class Command(BaseCommand):
@@ -42,7 +43,7 @@ class Command(BaseCommand):
                 )
                 % {"count": count, "file": file}
             )
-        players = save_roster(tournament, result.rows)
+        players = register_roster(tournament, result.rows)
         self.stdout.write(
             ngettext(
                 'Registered %(count)d player in "%(slug)s".',

@@ -1,6 +1,12 @@
-"""``manage.py squad_draw``: run a squad preference draw (RULES §3/§4) from a JSON file.
+"""``manage.py squad_draw``: run a squad preference draw (RULES §3/§4).
 
-Input::
+Two ways:
+
+* ``--tournament SLUG --stage N --session M`` draws that session's squads and stores them,
+  exactly as the judge's page does (the same action: preferences and previous sessions read
+  from the database, the seats, ranks, dice and activity log written, or nothing);
+* ``--input FILE`` runs the draw on a JSON file and stores nothing (to check or replay a
+  draw by hand). Input::
 
     {"squads": ["ultramarines", "blood-angels", "imperial-fists"],
      "players": [{"id": "1", "preferences": ["blood-angels", "ultramarines", "imperial-fists"],
@@ -23,14 +29,17 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import (
+    Dice,
     DiceError,
     SeededDice,
     new_seed,
     parse_dice_list,
     seed_commitment,
 )
-from tournaments.domain.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
-from tournaments.domain.typed_dice import TypedDice
+from tournaments.actions.session_setup import SetupError, draw_squads
+from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
+from tournaments.domain.typed_dice import TypedDice, subject_names
+from tournaments.models import Session, StaleSessionError
 
 BAD_INPUT = 2
 
@@ -46,7 +55,14 @@ class Command(BaseCommand):
     )
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("--input", required=True, help=_("JSON file with squads and players."))
+        parser.add_argument(
+            "--input", help=_("JSON file with squads and players (nothing is stored).")
+        )
+        parser.add_argument(
+            "--tournament", help=_("The tournament's slug (with --stage and --session).")
+        )
+        parser.add_argument("--stage", type=int, help=_("The stage's number."))
+        parser.add_argument("--session", type=int, help=_("The session's number within the stage."))
         parser.add_argument(
             "--dice", help=_("The judge's physical d6 results, comma separated, e.g. 3,6,5.")
         )
@@ -55,6 +71,16 @@ class Command(BaseCommand):
     def handle(self, *args: Any, **options: Any) -> None:
         if options.get("dice") is not None and options.get("seed") is not None:
             raise fail(_("give either --dice (physical dice) or --seed (app-rolled), not both"))
+        stored = [options.get(name) is not None for name in ("tournament", "stage", "session")]
+        if options.get("input") is not None and any(stored):
+            raise fail(_("give either --input or --tournament/--stage/--session, not both"))
+        if any(stored):
+            if not all(stored):
+                raise fail(_("give --tournament, --stage and --session together"))
+            self.draw_stored_session(options)
+            return
+        if options.get("input") is None:
+            raise fail(_("give --input FILE, or --tournament, --stage and --session"))
         squads, players = read_input(options["input"])
         seed: int | None = None
         if options.get("dice") is not None:
@@ -78,6 +104,42 @@ class Command(BaseCommand):
                 )
                 % {"count": dice.remaining}
             )
+        self.write_result(result, seed)
+
+    def draw_stored_session(self, options: dict[str, Any]) -> None:
+        """Draw a stored session's squads through the one squad-draw action."""
+        session = (
+            Session.objects.select_related("stage__tournament")
+            .filter(
+                stage__tournament__slug=options["tournament"],
+                stage__number=options["stage"],
+                number=options["session"],
+            )
+            .first()
+        )
+        if session is None:
+            raise fail(
+                _("no session %(session)d in stage %(stage)d of tournament “%(tournament)s”")
+                % {
+                    "session": options["session"],
+                    "stage": options["stage"],
+                    "tournament": options["tournament"],
+                }
+            )
+        seed: int | None = None
+        if options.get("dice") is not None:
+            names = subject_names(seat.player for seat in session.seats.select_related("player"))
+            dice: Dice = TypedDice(values=parse_dice(options["dice"]), subjects=names)
+        else:
+            seed = parse_seed(options["seed"]) if options.get("seed") is not None else new_seed()
+            dice = SeededDice(seed=seed)
+        try:
+            result = draw_squads(session, dice)
+        except (DrawError, DiceError, SetupError, StaleSessionError) as error:
+            raise fail(f"{session}: {error}") from None
+        self.write_result(result, seed)
+
+    def write_result(self, result: DrawResult, seed: int | None) -> None:
         output = {
             "assignments": result.assignments,
             "rolls": result.rolls,

@@ -23,11 +23,11 @@ from django.utils.translation import gettext as _
 from rules.engine.dice import Dice, SeededDice
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.domain.ranking import RankingError, SeatResult, SessionRanking, rank_session
 from tournaments.domain.scoring import (
     ScoreCard,
     ScoringError,
-    ScoringValues,
     SeatBreakdown,
     score_session,
 )
@@ -40,6 +40,10 @@ from tournaments.models import (
     Stage,
     StageStatus,
 )
+from tournaments.queries.result_versions import scoring_values, seat_names
+from tournaments.queries.session_stipulation import no_stipulation_message
+from tournaments.queries.session_stipulation import stipulation_kind as session_stipulation_kind
+from tournaments.queries.standings import schedule_rebuild
 
 
 class ResultError(ValueError):
@@ -61,32 +65,12 @@ class RecordedResult:
         return list(seen.values())
 
 
-def scoring_values(tournament) -> ScoringValues:
-    """The tournament's point values: defaults with ``data_overrides["scoring"]`` applied."""
-    overrides = (tournament.data_overrides or {}).get("scoring") or {}
-    try:
-        return ScoringValues(**overrides)
-    except TypeError:
-        allowed = ", ".join(ScoringValues.__dataclass_fields__)
-        raise ResultError(
-            _("The tournament's scoring overrides use unknown keys; allowed: %(allowed)s.")
-            % {"allowed": allowed}
-        ) from None
-
-
 def stipulation_kind(session: Session) -> str:
-    stipulation = getattr(session, "stipulation", None)
-    kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
+    """The session's stipulation type; ResultError when it has none."""
+    kind = session_stipulation_kind(session)
     if not kind:
-        raise ResultError(
-            _("Session %(session)s has no stipulation; set one before entering its result.")
-            % {"session": session}
-        )
+        raise ResultError(no_stipulation_message(session))
     return kind
-
-
-def seat_names(session: Session) -> dict[str, str]:
-    return {str(seat.player_id): seat.player.display_name for seat in session.seats.all()}
 
 
 def parse_breakdowns(
@@ -115,13 +99,6 @@ def parse_breakdowns(
             % {"expected": ", ".join(sorted(expected)), "given": ", ".join(given) or "-"}
         )
     return parsed
-
-
-def score_version(version: ResultVersion) -> dict[str, ScoreCard]:
-    """Score cards of a stored version (keyed by player id as text)."""
-    session = version.result.session
-    breakdowns = [SeatBreakdown.from_dict(item) for item in version.breakdown]
-    return score_session(breakdowns, scoring_values(session.stage.tournament), seat_names(session))
 
 
 def _rank(
@@ -167,8 +144,6 @@ def _after_save(session: Session, version: ResultVersion) -> None:
         Session.objects.filter(pk=session.pk).exclude(status=SessionStatus.COMPLETED).update(
             status=SessionStatus.COMPLETED, version=F("version") + 1
         )
-    from tournaments.queries.standings import schedule_rebuild
-
     schedule_rebuild(session.stage.tournament_id)
 
 
@@ -199,7 +174,11 @@ def record_result(
             _("Survivors %(unknown)s are not seated in this session.")
             % {"unknown": ", ".join(sorted(unknown))}
         )
-    cards = score_session(parsed, scoring_values(session.stage.tournament), seat_names(session))
+    try:
+        values = scoring_values(session.stage.tournament)
+    except ScoringError as error:
+        raise ResultError(str(error)) from None
+    cards = score_session(parsed, values, seat_names(session))
     dice = dice if dice is not None else SeededDice()
     start = len(dice.log)
     ranking = _rank(session, cards, survivor_ids, dice)
@@ -297,15 +276,31 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
     return version
 
 
-def latest_confirmed_versions(sessions: Iterable[Session]) -> dict[int, ResultVersion]:
-    """The latest confirmed version per session id, in one query."""
-    ids = [session.pk for session in sessions]
-    versions = (
-        ResultVersion.objects.filter(result__session_id__in=ids, confirmed=True)
-        .select_related("result")
-        .order_by("result__session_id", "-number")
-    )
-    latest: dict[int, ResultVersion] = {}
-    for version in versions:
-        latest.setdefault(version.result.session_id, version)
-    return latest
+def enter_result(
+    session: Session,
+    breakdowns: Sequence[SeatBreakdown | Mapping],
+    *,
+    survivors: Iterable[int | str],
+    expected_version: int,
+    actor,
+    dice: Dice | None = None,
+    correction: bool = False,
+    reason: str = "",
+) -> RecordedResult:
+    """A result typed in on the judge's page (confirmed at once), or an organiser's
+    correction with its reason: refused with StaleSessionError, nothing stored, when the
+    session changed since the page was loaded at ``expected_version``."""
+    with transaction.atomic():
+        update_if_current(session, expected_version)
+        if correction:
+            return correct_result(
+                session,
+                breakdowns,
+                reason=reason,
+                survivors=survivors,
+                actor=actor,
+                dice=dice,
+            )
+        return record_result(
+            session, breakdowns, survivors=survivors, actor=actor, confirmed=True, dice=dice
+        )

@@ -25,10 +25,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import Dice, SeededDice
+from tournaments.actions import session_setup
 from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.dice_records import check_all_dice_used, record_dice
-from tournaments.actions.results import latest_confirmed_versions, score_version
-from tournaments.domain.draw import DrawError, DrawPlayer, PreviousSession, squad_draw
+from tournaments.actions.dice_records import record_dice
+from tournaments.domain.draw import DrawError
 from tournaments.domain.honours import (
     HonoursError,
     SquadStanding,
@@ -46,6 +46,7 @@ from tournaments.domain.progression import (
     session_sizes,
 )
 from tournaments.domain.ranking import RankedSeat, SessionRanking
+from tournaments.domain.typed_dice import check_all_dice_used
 from tournaments.models import (
     ActivityVerb,
     Honour,
@@ -55,7 +56,6 @@ from tournaments.models import (
     Seat,
     SeatingMethod,
     Session,
-    SquadPreference,
     SquadRank,
     Stage,
     StageKind,
@@ -63,6 +63,9 @@ from tournaments.models import (
     Stipulation,
     Tournament,
 )
+from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.result_versions import latest_confirmed_versions, score_version
+from tournaments.queries.standings import schedule_rebuild
 
 
 class StageError(ValueError):
@@ -156,60 +159,20 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
     return sessions
 
 
-def _preferences(tournament: Tournament, stage: Stage) -> dict[int, tuple[str, ...]]:
-    """Each player's squad choices: the stage's own list, else the tournament-wide one."""
-    chosen: dict[int, tuple[str, ...]] = {}
-    rows = SquadPreference.objects.filter(tournament=tournament, stage__isnull=True)
-    for row in rows:
-        chosen[row.player_id] = tuple(row.choices)
-    for row in SquadPreference.objects.filter(tournament=tournament, stage=stage):
-        chosen[row.player_id] = tuple(row.choices)
-    return chosen
-
-
-def _draw_session(
-    session: Session,
-    dice: Dice,
-    preferences: dict[int, tuple[str, ...]],
-    previous: dict[int, PreviousSession],
-    actor=None,
-) -> dict[str, Any]:
-    tournament = session.stage.tournament
-    squads = {squad.slug: squad for squad in tournament.squads.all()}
-    seats = list(session.seats.select_related("player").order_by("seat_order"))
-    players = [
-        DrawPlayer(
-            id=str(seat.player_id),
-            preferences=tuple(s for s in preferences.get(seat.player_id, ()) if s in squads),
-            previous=previous.get(seat.player_id),
-        )
-        for seat in seats
-    ]
-    start = len(dice.log)
-    try:
-        outcome = squad_draw(tournament.squad_order, players, dice)
-    except DrawError as error:
-        raise StageError(f"{session}: {error}") from None
-    for seat in seats:
-        seat.squad = squads[outcome.assignments[str(seat.player_id)]]
-        seat.save(update_fields=["squad"])
-        SquadRank.objects.update_or_create(
-            tournament=tournament, player_id=seat.player_id, defaults={"squad": seat.squad}
-        )
-    record_dice(dice, tournament=tournament, stage=session.stage, session=session, start=start)
-    log_activity(
-        tournament,
-        ActivityVerb.DREW_SQUADS,
-        describe("session", session=session),
-        actor=actor,
-        session=session.pk,
-        assignments=outcome.assignments,
-        rank_transfers=[transfer.as_dict() for transfer in outcome.rank_transfers],
-    )
-    return {
-        "assignments": outcome.assignments,
-        "rank_transfers": [transfer.as_dict() for transfer in outcome.rank_transfers],
-    }
+def _draw_stage(sessions: list[Session], dice: Dice, actor=None) -> list[dict[str, Any]]:
+    """Draw the squads of every newly seated session with the one squad draw, the players
+    read for all of them at once; the rank transfers of §4, session by session."""
+    players = draw_players(sessions)
+    transfers = []
+    for session in sessions:
+        try:
+            drawn = session_setup.draw_squads(
+                session, dice, actor=actor, players=players[session.pk], all_dice_used=False
+            )
+        except (DrawError, session_setup.SetupError) as error:
+            raise StageError(f"{session}: {error}") from None
+        transfers.extend(transfer.as_dict() for transfer in drawn.rank_transfers)
+    return transfers
 
 
 def _session_report(session: Session, names: dict[int, str]) -> dict[str, Any]:
@@ -273,9 +236,7 @@ def start_tournament(
     for player_id in player_ids:
         SquadRank.objects.get_or_create(tournament=tournament, player_id=player_id)
     if draw_squads:
-        preferences = _preferences(tournament, stage)
-        for session in sessions:
-            _draw_session(session, dice, preferences, {}, actor=actor)
+        _draw_stage(sessions, dice, actor=actor)
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,
@@ -290,6 +251,16 @@ def start_tournament(
         "seating": tournament.seating_method,
         "sessions": [_session_report(session, names) for session in sessions],
     }
+
+
+@transaction.atomic
+def seat_first_stage(tournament: Tournament, dice: Dice, *, actor=None) -> dict[str, Any]:
+    """Seat stage 1 from the registrations, leaving the squad draws to the judges at the
+    tables; typed dice must all be used. All or nothing."""
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    report = start_tournament(tournament, dice, actor=actor, draw_squads=False)
+    check_all_dice_used(dice)
+    return report
 
 
 def missing_results(stage: Stage) -> list[Session]:
@@ -500,29 +471,8 @@ def seat_next_stage(
     record_dice(dice, tournament=tournament, stage=stage, start=start)
     sessions = _create_sessions(stage, placed.sessions)
 
-    previous_seats = {
-        seat.player_id: seat
-        for seat in Seat.objects.filter(session__stage=previous_stage).select_related("squad")
-    }
-    ranks = dict(SquadRank.objects.filter(tournament=tournament).values_list("player_id", "rank"))
-    previous: dict[int, PreviousSession] = {}
-    for ranking in closed.rankings.values():
-        for ranked in ranking.order:
-            player_id = int(ranked.seat)
-            seat = previous_seats.get(player_id)
-            if seat is None or seat.squad_id is None:
-                continue
-            previous[player_id] = PreviousSession(
-                squad=seat.squad.slug,
-                won=ranked.position == 1,
-                points=ranked.points,
-                rank=ranks.get(player_id, 0),
-            )
-    preferences = _preferences(tournament, stage)
-    transfers = []
+    transfers = _draw_stage(sessions, dice, actor=actor)
     for session in sessions:
-        drawn = _draw_session(session, dice, preferences, previous, actor=actor)
-        transfers.extend(drawn["rank_transfers"])
         for player_id in session.seats.values_list("player_id", flat=True):
             ScoreBonus.objects.filter(
                 tournament=tournament,
@@ -587,7 +537,5 @@ def advance(
             report["podium"] = closed.report["podium"]
     check_all_dice_used(dice)
     report["dice"] = _dice_report(dice)
-    from tournaments.queries.standings import schedule_rebuild
-
     schedule_rebuild(tournament.pk)
     return report

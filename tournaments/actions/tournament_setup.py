@@ -1,0 +1,131 @@
+"""Setting up a tournament: creating it with its catalogue, its settings, its judges and its
+stages' stipulations and thresholds.
+
+Every tournament is created by :func:`create_tournament`, from the organiser's page, the
+demo and the tests alike, so each one starts with its organiser, the default catalogue and
+a "created" entry in its activity log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.caching import generations
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
+from tournaments.models import ActivityVerb, ChapterCard, Squad, Stage, Tournament, Weapon
+
+
+def create_tournament(
+    tournament: Tournament,
+    *,
+    organiser=None,
+    judges: Iterable = (),
+    catalogue: Catalogue | None = DEFAULT_CATALOGUE,
+) -> Tournament:
+    """Save the new, unsaved ``tournament`` (as the organiser's form builds it) with
+    ``organiser`` as its organiser, ``judges`` as its judges and ``catalogue``'s squads,
+    weapons and cards (``None``: none yet), and log its creation."""
+    with transaction.atomic():
+        tournament.save()
+        if organiser is not None:
+            tournament.organisers.add(organiser)
+        judges = list(judges)
+        if judges:
+            tournament.judges.add(*judges)
+        if catalogue is not None:
+            install_catalogue(tournament, catalogue)
+        log_activity(tournament, ActivityVerb.CREATED, str(tournament), actor=organiser)
+    return tournament
+
+
+def update_tournament(tournament: Tournament, *, actor) -> Tournament:
+    """Save the changes made to ``tournament``'s own fields (name, dates, venue...)."""
+    with transaction.atomic():
+        tournament.save()
+        log_activity(tournament, ActivityVerb.UPDATED, str(tournament), actor=actor)
+    return tournament
+
+
+def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
+    """Make the account ``username`` a judge of ``tournament``, creating the account with
+    ``password`` when there is none; returns the account."""
+    users = get_user_model().objects
+    with transaction.atomic():
+        user = users.filter(username=username).first()
+        if user is None:
+            user = users.create_user(username=username, password=password)
+        tournament.judges.add(user)
+        log_activity(
+            tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor
+        )
+    return user
+
+
+def save_stage(stage: Stage, thresholds: Sequence[int], *, actor) -> Stage:
+    """Save ``stage``, new or changed (stipulation, map, qualifiers, seating), and replace
+    its score thresholds with ``thresholds``."""
+    with transaction.atomic():
+        stage.save()
+        stage.thresholds.all().delete()
+        for points in thresholds:
+            stage.thresholds.create(points=points)
+        log_activity(
+            stage.tournament, ActivityVerb.UPDATED, describe("stage", stage=stage), actor=actor
+        )
+    return stage
+
+
+def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:
+    """Create the catalogue's squads, weapons and chapter cards the tournament lacks.
+
+    Existing rows (possibly edited by the organiser) are left as they are.
+    """
+    have = set(tournament.squads.values_list("slug", flat=True))
+    Squad.objects.bulk_create(
+        Squad(
+            tournament=tournament,
+            slug=spec.slug,
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            colour=spec.colour,
+            order=order,
+        )
+        for order, spec in enumerate(catalogue.squads)
+        if spec.slug not in have
+    )
+    have = set(tournament.weapons.values_list("slug", flat=True))
+    Weapon.objects.bulk_create(
+        Weapon(
+            tournament=tournament,
+            slug=spec.slug,
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            weapon_class=spec.weapon_class.value,
+            colour_restricted=bool(spec.colours),
+        )
+        for spec in catalogue.weapons
+        if spec.slug not in have
+    )
+    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    have_cards = set(
+        ChapterCard.objects.filter(squad__tournament=tournament).values_list("squad__slug", "slug")
+    )
+    ChapterCard.objects.bulk_create(
+        ChapterCard(
+            squad=squads[spec.squad],
+            slug=spec.slug,
+            name_en=spec.name_en,
+            name_it=spec.name_it,
+            kind=spec.kind.value,
+            text=spec.source,
+            order=order,
+        )
+        for order, spec in enumerate(catalogue.cards)
+        if spec.squad in squads and (spec.squad, spec.slug) not in have_cards
+    )
+    # bulk_create sends no save signals.
+    generations.mark_changed(value=tournament.pk)

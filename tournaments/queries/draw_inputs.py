@@ -1,0 +1,99 @@
+"""What the squad draw reads about a session's players (RULES §3–4): their squad choices
+and, from the second stage on, what each did in their previous session.
+
+One reader for every draw — the stage seating, the judge's table and the command line — and
+a fixed number of queries however many sessions are drawn at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournaments.domain.draw import DrawPlayer, PreviousSession
+from tournaments.models import ResultVersion, Seat, Session, SquadPreference, SquadRank, Stage
+from tournaments.queries.result_versions import scoring_values, version_totals
+
+
+def squad_preferences(stage: Stage, player_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    """Each player's squad choices for ``stage``: the stage's own list, else the
+    tournament-wide one. A choice naming a squad the tournament does not have is kept: the
+    draw refuses it with a message naming the player, rather than silently ignoring it."""
+    tournament = stage.tournament
+    rows = SquadPreference.objects.filter(tournament=tournament, player_id__in=player_ids)
+    chosen: dict[int, tuple[str, ...]] = {}
+    # Stage-specific rows sort after the tournament-wide ones (NULL first) and override them.
+    for row in rows.filter(stage__isnull=True):
+        chosen[row.player_id] = tuple(row.choices)
+    for row in rows.filter(stage=stage):
+        chosen[row.player_id] = tuple(row.choices)
+    return chosen
+
+
+def previous_sessions(stage: Stage, player_ids: Sequence[int]) -> dict[int, PreviousSession]:
+    """For later stages: each player's squad, win, points and rank in their last session of
+    an earlier stage (players without one are left out)."""
+    tournament = stage.tournament
+    earlier = (
+        Seat.objects.filter(
+            player_id__in=player_ids,
+            session__stage__tournament=tournament,
+            session__stage__number__lt=stage.number,
+            squad__isnull=False,
+        )
+        .select_related("squad")
+        .order_by("-session__stage__number")
+    )
+    last: dict[int, Seat] = {}
+    for seat in earlier:
+        last.setdefault(seat.player_id, seat)
+    if not last:
+        return {}
+    versions: dict[int, ResultVersion] = {}
+    for version in (
+        ResultVersion.objects.filter(
+            result__session_id__in={seat.session_id for seat in last.values()}, confirmed=True
+        )
+        .select_related("result")
+        .order_by("number")
+    ):
+        versions[version.result.session_id] = version
+    ranks = dict(
+        SquadRank.objects.filter(tournament=tournament, player_id__in=player_ids).values_list(
+            "player_id", "rank"
+        )
+    )
+    values = scoring_values(tournament)
+    totals = {session_id: version_totals(v, values) for session_id, v in versions.items()}
+    previous: dict[int, PreviousSession] = {}
+    for player_id, seat in last.items():
+        version = versions.get(seat.session_id)
+        previous[player_id] = PreviousSession(
+            squad=seat.squad.slug,
+            won=version is not None and version.positions().get(player_id) == 1,
+            points=totals.get(seat.session_id, {}).get(player_id, 0),
+            rank=ranks.get(player_id, 0),
+        )
+    return previous
+
+
+def draw_players(sessions: Sequence[Session]) -> dict[int, list[DrawPlayer]]:
+    """The draw's players of each session (by session id), in seat order.
+
+    All ``sessions`` belong to one stage."""
+    if not sessions:
+        return {}
+    stage = sessions[0].stage
+    seats = list(Seat.objects.filter(session__in=sessions).order_by("session_id", "seat_order"))
+    player_ids = [seat.player_id for seat in seats]
+    preferences = squad_preferences(stage, player_ids)
+    previous = previous_sessions(stage, player_ids) if stage.number > 1 else {}
+    players: dict[int, list[DrawPlayer]] = {session.pk: [] for session in sessions}
+    for seat in seats:
+        players[seat.session_id].append(
+            DrawPlayer(
+                id=str(seat.player_id),
+                preferences=preferences.get(seat.player_id, ()),
+                previous=previous.get(seat.player_id),
+            )
+        )
+    return players

@@ -1,0 +1,82 @@
+"""Who may do what: an organiser per tournament, a judge per session, the players an
+account speaks for. The pages' decorators (:mod:`tournaments.web.permissions`) and the
+actions ask these."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime, time
+
+from django.db.models import Max
+from django.utils import timezone
+
+from tournaments.models import Player, Registration, Session, Tournament
+
+
+def is_organiser(user, tournament: Tournament) -> bool:
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser:
+        return True
+    return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def can_judge(user, session: Session) -> bool:
+    """The session's own judge, an organiser of its tournament, or a superuser."""
+    if not user.is_authenticated:
+        return False
+    if user.is_superuser or (session.judge_id is not None and session.judge_id == user.pk):
+        return True
+    return is_organiser(user, session.stage.tournament)
+
+
+@dataclass(frozen=True)
+class AccountPlayer:
+    """One player an account speaks for, with the tournaments that player is registered in."""
+
+    player: Player
+    tournaments: tuple[Tournament, ...]
+
+
+def _tournament_recency(registration: Registration) -> tuple[int, datetime]:
+    """How recent a tournament is: its latest scheduled session, else its start date; a
+    tournament with neither counts as older than any dated one (then by creation)."""
+    if registration.latest_session is not None:
+        return (1, registration.latest_session)
+    starts_on = registration.tournament.starts_on
+    if starts_on is not None:
+        return (1, timezone.make_aware(datetime.combine(starts_on, time.min)))
+    return (0, registration.tournament.created_at)
+
+
+def account_players(user) -> list[AccountPlayer]:
+    """The players linked to ``user``, the one of the most recent tournament first.
+
+    An account speaks for at most one player per tournament (see
+    :mod:`tournaments.actions.player_accounts`); a returning person usually has one player per
+    tournament, so logging in opens the player of the tournament happening now or last."""
+    registrations = (
+        Registration.objects.filter(player__user=user)
+        .select_related("tournament")
+        .annotate(latest_session=Max("tournament__stages__sessions__scheduled_at"))
+    )
+    by_player: dict[int, list[Registration]] = {}
+    for registration in registrations:
+        by_player.setdefault(registration.player_id, []).append(registration)
+    oldest = (-1, timezone.make_aware(datetime(1970, 1, 1)))
+
+    def recency(player: Player) -> tuple:
+        moments = [_tournament_recency(r) for r in by_player.get(player.pk, [])]
+        return (max(moments, default=oldest), player.pk)
+
+    players = sorted(Player.objects.filter(user=user), key=recency, reverse=True)
+    return [
+        AccountPlayer(
+            player,
+            tuple(
+                r.tournament
+                for r in sorted(by_player.get(player.pk, []), key=_tournament_recency, reverse=True)
+            ),
+        )
+        for player in players
+    ]

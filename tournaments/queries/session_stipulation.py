@@ -1,0 +1,61 @@
+"""What a session plays by: its own stipulation and score thresholds, else its stage's
+(RULES §6, §9). The rules for changing them are in :mod:`tournaments.actions.session_settings`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from tournaments.models import ScoreThreshold, Session, Stipulation, clean_stipulation_params
+
+
+def stipulation_kind(session: Session) -> str:
+    """The session's stipulation type: its own, else its stage's; empty when neither has one."""
+    stipulation = getattr(session, "stipulation", None)
+    if stipulation is not None:
+        return stipulation.kind
+    return session.stage.stipulation_kind or ""
+
+
+def no_stipulation_message(session: Session) -> str:
+    """What to tell a judge entering the result of a session without a stipulation."""
+    return _("Session %(session)s has no stipulation; set one before entering its result.") % {
+        "session": session
+    }
+
+
+@dataclass(frozen=True)
+class StageDefaults:
+    """What the stage gives a session that has no setting of its own."""
+
+    kind: str
+    params: dict = field(default_factory=dict)
+    thresholds: tuple[int, ...] = ()
+
+
+def stage_defaults(session: Session) -> StageDefaults:
+    """The stage's settings; its parameters with their defaults filled in, as a session's
+    own stipulation stores them (left as they are when the stage's are not valid)."""
+    stage = session.stage
+    params = dict(stage.stipulation_params or {})
+    if stage.stipulation_kind:
+        try:
+            params = clean_stipulation_params(stage.stipulation_kind, params)
+        except ValidationError:
+            pass
+    return StageDefaults(
+        kind=stage.stipulation_kind,
+        params=params,
+        thresholds=tuple(stage.thresholds.order_by("points").values_list("points", flat=True)),
+    )
+
+
+def own_stipulation(session: Session) -> Stipulation | None:
+    return Stipulation.objects.filter(session=session).first()
+
+
+def own_thresholds(session: Session) -> list[ScoreThreshold]:
+    return list(ScoreThreshold.objects.filter(session=session).order_by("points"))
