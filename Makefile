@@ -35,6 +35,7 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 # Every test: first on PostgreSQL and Redis (throwaway servers unless DATABASE_URL and
 # REDIS_URL are given), then the database-backed tests again on the SQLite default.

@@ -1,11 +1,12 @@
 """Admin pages for every tournament model. Result versions and dice rolls are read-only.
 
-Stipulations and score thresholds follow the locks of :mod:`tournaments.actions.session_settings`
-here too: a change to a locked row (or one moving a row onto a locked session or stage) is
-refused with the reason, and a locked row cannot be deleted. A stage's status is read-only:
-only :func:`tournaments.actions.stage_advance.advance` moves it (open to closed, never back), since closing
-awards the honours, score bonuses and qualifiers. For the same reason a closed stage, its
-sessions and their seats can be looked at but not changed or deleted here.
+Stipulations and score thresholds follow the locks of
+:mod:`tournaments.actions.session_settings` here too: a change to a locked row (or one
+moving a row onto a locked session or stage) is refused with the reason, and a locked row
+cannot be deleted. A stage's status is read-only: only
+:func:`tournaments.actions.stage_advance.advance` moves it (open to closed, never back),
+since closing awards the honours, score bonuses and qualifiers. For the same reason a
+closed stage, its sessions and their seats can be looked at but not changed or deleted here.
 """
 
 from operator import attrgetter

@@ -133,7 +133,10 @@ def test_a_contested_squad_draw_is_stored_with_codes(italian):
     ]
     # The English text stays as it was written; the label follows the language.
     assert rows[2].purpose == "squad draw, choice 1: blood-angels (re-roll 1)"
-    assert roll_purpose_label(rows[2]) == "sorteggio delle squadre, scelta 1: blood-angels (nuovo tiro 1)"
+    assert (
+        roll_purpose_label(rows[2])
+        == "sorteggio delle squadre, scelta 1: blood-angels (nuovo tiro 1)"
+    )
     assert str(rows[0]) == "squad draw, choice 1: blood-angels: d6 [4]"
 
 

@@ -68,7 +68,7 @@ def _apply(rewrite: Rewrite, value: Any, as_text: bool, path: Path) -> Any:
     return None if value is None else rewrite(value, as_text, path)
 
 
-# Activity log details (see tournaments/actions/activity_log.py callers): key -> how players are held.
+# Activity log details (see the log_activity callers): key -> how players are held.
 #: A single player id stored as a number.
 DETAIL_PLAYER_KEYS = ("player",)
 #: Lists of player ids: stored as numbers (qualifiers) or as text (initiative order).

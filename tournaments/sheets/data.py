@@ -17,7 +17,6 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.actions.result_entry import ResultError
 from tournaments.domain.scoring import (
     MarineClass,
     ScoringError,
@@ -240,7 +239,7 @@ def score_sheet(session: Session) -> ScoreSheet:
     seats = session_seats(session)
     try:
         values = scoring_values(session.stage.tournament)
-    except ResultError:
+    except ScoringError:
         values = ScoringValues()
     blank = tuple(ScoreRow(label, value) for label, value, _pick in _row_kinds(values))
     result = Result.objects.filter(session=session).first()

@@ -45,8 +45,8 @@ from tournaments.models import (
     StaleSessionError,
     Tournament,
 )
+from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.pages import tournament_sessions
-from tournaments.queries.players import registered_player_names
 from tournaments.views.judge import edit_result
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import login_required, organiser_required

@@ -19,7 +19,7 @@ from tournaments.actions.stage_advance import MissingResultsError, StageError, a
 from tournaments.domain.progression import ProgressionError
 from tournaments.domain.typed_dice import make_dice
 from tournaments.models import SeatingMethod, Tournament
-from tournaments.queries.players import registered_player_names
+from tournaments.queries.dice_subjects import registered_player_names
 
 
 class Command(BaseCommand):

@@ -1,4 +1,4 @@
-"""Reading a tournament's players for the pages and the dice."""
+"""Whose die each typed value is: the players a roll-off is among, by the id their rolls record."""
 
 from __future__ import annotations
 
