@@ -3,6 +3,8 @@ judge was looking at, so an action on a board that changed meanwhile is refused.
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -110,8 +112,9 @@ class NewGameForm(AccessibleForm):
     def _for_solitaire(self, name: str) -> bool:
         return name == "solitaire_mission" or name.startswith(self.TOKEN_PREFIX)
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("policy") == SolitairePolicy.name and not self.errors:
             setup = self.solitaire_setup()
             if setup is not None and not setup.pile():
@@ -299,8 +302,9 @@ class UploadForm(VersionedForm):
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         if upload is not None:
             try:

@@ -10,6 +10,7 @@ closed stage, its sessions and their seats can be looked at but not changed or d
 """
 
 from operator import attrgetter
+from typing import Any
 
 from django import forms
 from django.contrib import admin
@@ -73,8 +74,9 @@ class SettingRowForm(forms.ModelForm):
     """A stipulation or threshold row: refused while its session or stage is locked, and
     refused when moved onto a locked one."""
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if not self.has_changed():
             return cleaned
         reason = _stored_row_lock(self.instance) or setting_row_lock(self._target())

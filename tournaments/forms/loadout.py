@@ -8,6 +8,7 @@ stand in for whatever the organiser has not entered) and maps each problem to it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -205,8 +206,9 @@ class LoadoutForm(AccessibleForm):
             return field if field in self.fields else None
         return name if name in self.fields else None
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         for problem in problems_for(self.seat, self.loadout(), self.catalogue):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -44,8 +46,9 @@ class TournamentForm(AccessibleModelForm):
             )
         return slug
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The end date is before the start date."))
@@ -133,8 +136,9 @@ class JudgeForm(AccessibleForm):
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         username = cleaned.get("username")
         if not username:
             return cleaned
@@ -200,8 +204,9 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
             raise ValidationError(_("Give the thresholds in ascending order, each once."))
         return values
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.clean_stipulation(cleaned)
         return cleaned
 

@@ -242,8 +242,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "survived": self[key(seat, "survived")],
         }
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         for seat in self.seats:
             for kind in ROW_KINDS:
                 for row in self._rows(seat, kind):
