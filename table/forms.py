@@ -3,7 +3,7 @@ judge was looking at, so an action on a board that changed meanwhile is refused.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -15,9 +15,12 @@ from rules.engine.narration import UNIT_NAMES
 from table.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
 from table.models import AlienTurnRequest, TurnStatus
 from table.step_log import narration_language
-from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.accessible import AccessibleForm, FormMixinBase
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.models import Session
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 POLICY_CHOICES = [
     ("bob", _("BoB (default)")),
@@ -60,7 +63,7 @@ def planned_map(session: Session) -> str | None:
     return None
 
 
-def mission_choices() -> list[tuple[str, str]]:
+def mission_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("No mission adjustments"))] + [
         (key, _("Mission %(number)s") % {"number": key}) for key in solitaire_missions()
     ]
@@ -144,11 +147,13 @@ class VersionedForm(AccessibleForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
-class FigureChoiceMixin:
+class FigureChoiceMixin(FormMixinBase):
     """A ``figure`` select filled with the given (id, label) choices."""
 
     def set_figures(self, figures: list[tuple[str, str]]) -> None:
-        self.fields["figure"].choices = [("", "—")] + figures
+        field = self.fields["figure"]
+        assert isinstance(field, forms.ChoiceField)  # each form declares it so
+        field.choices = [("", "—")] + figures
 
 
 class MoveForm(FigureChoiceMixin, DiceForm):

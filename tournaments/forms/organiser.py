@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib.auth import get_user_model
@@ -17,6 +17,9 @@ from tournaments.actions.registration import NewPlayer
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -217,6 +220,13 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         return super().save(commit=commit)
 
 
+class StaffChoiceField(forms.ModelChoiceField):
+    """An account of the tournament's staff, shown by its full name (or user name)."""
+
+    def label_from_instance(self, obj: User) -> str:
+        return obj.get_full_name() or obj.get_username()
+
+
 class ScheduleForm(AccessibleForm):
     scheduled_at = forms.DateTimeField(
         label=_("Date and time"),
@@ -224,7 +234,7 @@ class ScheduleForm(AccessibleForm):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
     table = forms.CharField(label=_("Table"), max_length=60, required=False)
-    judge = forms.ModelChoiceField(label=_("Judge"), queryset=None, required=False)
+    judge = StaffChoiceField(label=_("Judge"), queryset=None, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, session: Session | None = None, **kwargs):
@@ -234,10 +244,9 @@ class ScheduleForm(AccessibleForm):
         staff = user_model.objects.filter(
             models.Q(judged_tournaments=tournament) | models.Q(organised_tournaments=tournament)
         ).distinct()
-        self.fields["judge"].queryset = staff.order_by("username")
-        self.fields["judge"].label_from_instance = lambda user: (
-            user.get_full_name() or user.get_username()
-        )
+        judge = self.fields["judge"]
+        assert isinstance(judge, StaffChoiceField)  # a deep copy of the declared field
+        judge.queryset = staff.order_by("username")
 
     def clean_judge(self):
         """A judge may not judge a game they play in (their account is linked to a seat)."""
