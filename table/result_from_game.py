@@ -51,10 +51,6 @@ from tournaments.domain.scoring import (
 )
 from tournaments.models import Seat
 
-#: Engine alien units whose tokens the result form records under another alien type (the
-#: points of each token travel with it, so a heavy Chaos Marine's token keeps its value).
-FORM_ALIEN_TYPES = {"chaos_marine_heavy": "chaos_marine"}
-
 #: The order of the classes in a breakdown (as the result form lists them).
 CLASS_ORDER = tuple(MarineClass)
 
@@ -409,8 +405,7 @@ class _Replay:
 
     def _record_token(self, snapshot: Snapshot, player: str, unit: str) -> None:
         value = self.rules.alien_tokens.get(unit, 0)
-        alien_type = FORM_ALIEN_TYPES.get(unit, unit)
-        if alien_type not in TOKEN_ALIEN_LABELS:
+        if unit not in TOKEN_ALIEN_LABELS:
             self.notes.append(
                 _(
                     "Step %(step)d: %(player)s took a %(alien)s token (%(points)d points), "
@@ -424,7 +419,7 @@ class _Replay:
                 }
             )
             return
-        self.tokens[(player, alien_type, value)] += 1
+        self.tokens[(player, unit, value)] += 1
 
     def _marine_token(
         self, snapshot: Snapshot, player: str, alien: Figure, pool: GameState

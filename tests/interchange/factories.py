@@ -61,7 +61,7 @@ def breakdown(seat: Player, victim: Player, killer: Player, objective: int) -> d
         ],
         "tarantulas": [],
         "dreadnoughts": [],
-        "alien_tokens": [{"alien_type": "ork", "value": 5, "count": 2}],
+        "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 2}],
         "objectives": [{"label": "flag", "points": objective}],
         "stall_breaker": [],
     }

@@ -219,3 +219,39 @@ def test_a_database_refusal_is_reported_not_raised(document, monkeypatch):
         import_document(fresh(document))
     assert "the database refused the data (UNIQUE constraint failed" in str(error.value)
     assert not Tournament.objects.filter(slug="other-slug").exists()
+
+
+def test_an_impossible_latest_result_is_refused_at_its_json_paths(document):
+    """The judge's plausibility checks, by JSON path: 50 kills of a five-figure squad, a
+    survivor whose squad is all dead, tokens at a value the rules data does not give and
+    tokens in a session without aliens."""
+    doc = fresh(document)
+    doc["tournament"]["data_overrides"] = {"alien_tokens": {"ork": 3}}
+    prelim = doc["stages"][0]["sessions"][0]
+    latest = prelim["result"]["versions"][-1]
+    first, second = latest["breakdown"][0], latest["breakdown"][1]
+    first["kills"][0]["count"] = 50
+    second["losses"][0]["count"] = 4  # with p1's 50: Bruno is all dead
+    second["alien_tokens"][0]["value"] = 5
+    latest["survivors"] = [second["seat"]]
+    prelim["result"]["versions"][0]["breakdown"][0]["kills"][0]["count"] = 40  # history
+    final = doc["stages"][1]["sessions"][0]
+    final["result"] = copy.deepcopy(prelim["result"])
+    final["result"]["versions"] = [final["result"]["versions"][0]]
+    final["result"]["versions"][0]["breakdown"][0]["kills"][0]["count"] = 1
+    found = messages(check_document(doc))
+    base = "$.stages[0].sessions[0].result.versions[2]"
+    assert set(found) >= {
+        f"{base}.breakdown[0].kills[0].count",
+        f"{base}.breakdown[1].alien_tokens[0].value",
+        f"{base}.survivors[0]",
+    }
+    assert "killing 50 figures" in found[f"{base}.breakdown[0].kills[0].count"]
+    assert "worth 3 points each" in found[f"{base}.breakdown[1].alien_tokens[0].value"]
+    assert "untick it" in found[f"{base}.survivors[0]"]
+    history = "$.stages[0].sessions[0].result.versions[0]"
+    assert not any(path.startswith(history) for path in found), "earlier versions are history"
+    without_aliens = "$.stages[1].sessions[0].result.versions[0].breakdown[0].alien_tokens[0]"
+    assert "played without aliens" in found[f"{without_aliens}.count"]
+    with pytest.raises(InterchangeError):
+        import_document(doc)

@@ -73,7 +73,8 @@ def test_session_sheet_lists_stored_dice_in_italian(judge, world, monkeypatch):
         values=[4],
         source="seeded",
     )
-    first, second = world.tournament.squad_order[:2]
+    # Squads by their Italian names, never by slug.
+    first, second = (squad.name_it for squad in world.tournament.squads.order_by("order")[:2])
     sheet = reverse("tournaments:judge_session", args=[world.session.pk])
     assert dice_table(italian_page(judge, sheet)) == [
         f"sorteggio delle squadre, scelta 1: {first}",

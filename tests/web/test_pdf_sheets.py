@@ -79,7 +79,7 @@ def four(world):
         {"seat": ids[2], "objectives": [{"label": "bandiera", "points": 30}]},
         {
             "seat": ids[3],
-            "alien_tokens": [{"alien_type": "ork", "value": 5, "count": 3}],
+            "alien_tokens": [{"alien_type": "android", "value": 5, "count": 3}],
             "losses": [{"marine_class": "extra_heavy", "cause": "alien"}],
         },
     ]

@@ -115,11 +115,11 @@ def many_rows(seats) -> list[SeatBreakdown]:
                 DreadnoughtKill(c, 30, MarineClass.LIGHT),
             ),
             alien_tokens=(
-                AlienTokens("ork", 5, 2),
-                AlienTokens("gretchin", 2, 3),
-                AlienTokens("ork", 10, 1),
-                AlienTokens("android", 15, 1),
-                AlienTokens("chaos_marine", 10, 2),
+                AlienTokens("ork", 2, 2),
+                AlienTokens("gretchin", 1, 3),
+                AlienTokens("ork", 2, 1),
+                AlienTokens("android", 5, 1),
+                AlienTokens("chaos_marine_heavy", 10, 2),
                 AlienTokens("dreadnought", 40, 1),
             ),
             objectives=(
@@ -146,7 +146,7 @@ def many_rows(seats) -> list[SeatBreakdown]:
         SeatBreakdown(
             seat=c,
             losses=(MarineLoss(MarineClass.LIGHT, LossCause.PLAYER, a, 1),),
-            alien_tokens=(AlienTokens("ork", 5, 1),),
+            alien_tokens=(AlienTokens("ork", 2, 1),),
         ),
     ]
 
@@ -172,7 +172,7 @@ def test_a_stored_version_with_many_rows_loads_row_for_row(world):
     again = bound(seats, as_post(initial))
     assert again.breakdowns() == original
     cards = score_session(again.breakdowns())
-    kills, dreadnoughts, tokens, objectives, stall = 20, 25 + 10 + 30 + 5, 101, 25, 10
+    kills, dreadnoughts, tokens, objectives, stall = 20, 25 + 10 + 30 + 5, 74, 25, 10
     assert cards[str(a.player_id)].total == kills + dreadnoughts + tokens + objectives + stall
     assert all(not card.problems for card in cards.values())
 
@@ -200,7 +200,7 @@ def test_correcting_a_many_row_version_through_the_pages_keeps_it_exact(world, r
     assert page.status_code == 200
     html = page.content.decode()
     assert html.count(f'name="p{seats[0].player_id}-token-') == 6 * 3 + 1
-    assert 'value="chaos_marine" selected' in html
+    assert 'value="chaos_marine_heavy" selected' in html
 
     saved = judge.post(url, page_data(page.context["form"]))
     assert saved.status_code == 302, saved.content.decode()[:2000]
@@ -223,7 +223,7 @@ def typed(world) -> dict:
         key(a, "token-TOTAL"): 4,
         key(a, "token-0-type"): "ork",
         key(a, "token-0-count"): 2,
-        key(a, "token-0-value"): 5,
+        key(a, "token-0-value"): 2,
         key(a, "token-1-type"): "android",  # half typed: no error while adding rows
     }
 
@@ -238,7 +238,7 @@ def test_add_row_endpoint_returns_the_rows_with_one_more_and_keeps_what_was_type
     assert response.status_code == 200
     section = response.context["section"]
     assert section["count"] == 5
-    assert [f.value() for f in section["rows"][0]["fields"]] == ["ork", "2", "5"]
+    assert [f.value() for f in section["rows"][0]["fields"]] == ["ork", "2", "2"]
     assert section["rows"][1]["fields"][0].value() == "android"
     assert [f.value() for f in section["rows"][4]["fields"]] == [None, None, None]
     html = response.content.decode()
@@ -320,7 +320,7 @@ def test_live_preview_totals_include_the_extra_rows(world, role_client):
     for row in range(6):
         data[key(b, f"token-{row}-type")] = "ork"
         data[key(b, f"token-{row}-count")] = 1
-        data[key(b, f"token-{row}-value")] = 5
+        data[key(b, f"token-{row}-value")] = 2
     data[key(b, "dread-TOTAL")] = 2
     for row, owner in enumerate((a, seats[2])):
         data[key(b, f"dread-{row}-owner")] = str(owner.player_id)
@@ -330,9 +330,9 @@ def test_live_preview_totals_include_the_extra_rows(world, role_client):
     response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
     totals = {row["name"]: row["card"].total for row in response.context["preview"]["rows"]}
     assert totals[a.player.display_name] == 30 + 10 - 5 - 5
-    assert totals[b.player.display_name] == 6 * 5 + 2 * (25 + 5)
+    assert totals[b.player.display_name] == 6 * 2 + 2 * (25 + 5)
     page = response.content.decode()
-    assert re.search(r'data-testid="total">90<', page)
+    assert re.search(r'data-testid="total">72<', page)
 
 
 def test_a_failed_submit_keeps_every_added_row(world, role_client):

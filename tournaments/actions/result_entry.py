@@ -24,6 +24,7 @@ from rules.engine.dice import Dice, SeededDice
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.domain.plausibility import Implausibility, check_result
 from tournaments.domain.ranking import RankingError, SeatResult, SessionRanking, rank_session
 from tournaments.domain.scoring import (
     ScoreCard,
@@ -41,13 +42,37 @@ from tournaments.models import (
     StageStatus,
 )
 from tournaments.queries.result_versions import scoring_values, seat_names
-from tournaments.queries.session_stipulation import no_stipulation_message
+from tournaments.queries.session_stipulation import no_stipulation_message, result_limits
 from tournaments.queries.session_stipulation import stipulation_kind as session_stipulation_kind
 from tournaments.queries.standings import schedule_rebuild
 
 
 class ResultError(ValueError):
     """A result cannot be recorded as given; the message says what to fix."""
+
+
+class ImplausibleResult(ResultError):
+    """The result breaks the game's limits (:mod:`tournaments.domain.plausibility`);
+    ``problems`` says where, the message lists them all."""
+
+    def __init__(self, problems: Sequence[Implausibility]) -> None:
+        self.problems = list(problems)
+        messages = list(dict.fromkeys(problem.message for problem in self.problems))
+        super().__init__(" ".join(messages))
+
+
+def check_plausible(
+    session: Session, breakdowns: Sequence[SeatBreakdown], survivors: Iterable[int | str]
+) -> None:
+    """Refuse a result the game cannot have produced (ImplausibleResult)."""
+    problems = check_result(
+        breakdowns,
+        [str(player) for player in survivors],
+        result_limits(session),
+        seat_names(session),
+    )
+    if problems:
+        raise ImplausibleResult(problems)
 
 
 @dataclass(frozen=True)
@@ -174,6 +199,7 @@ def record_result(
             _("Survivors %(unknown)s are not seated in this session.")
             % {"unknown": ", ".join(sorted(unknown))}
         )
+    check_plausible(session, parsed, survivor_ids)
     try:
         values = scoring_values(session.stage.tournament)
     except ScoringError as error:

@@ -112,14 +112,24 @@ def _engine_language() -> str:
     return language if language in LANGUAGES else "en"
 
 
-def purpose_label(code: str, params: Mapping[str, Any], text: str) -> str:
+def purpose_label(
+    code: str,
+    params: Mapping[str, Any],
+    text: str,
+    squad_names: Mapping[str, str] | None = None,
+) -> str:
     """A stored purpose in the active language: its code rendered with its params, or
-    ``text`` (the stored English text) when there is no code this BoB knows."""
+    ``text`` (the stored English text) when there is no code this BoB knows.
+    ``squad_names``: the tournament's squad names by slug, shown instead of the slug a
+    draw's roll records."""
     if code in ENGINE_PURPOSES:
         return purpose_text(code, params, _engine_language())
     template = TOURNAMENT_PURPOSES.get(code)
     if template is None:
         return text
+    squad = params.get("squad")
+    if squad_names and isinstance(squad, str) and squad in squad_names:
+        params = {**params, "squad": squad_names[squad]}
     try:
         label = _(template) % params
         if "reroll" in params:
@@ -130,14 +140,16 @@ def purpose_label(code: str, params: Mapping[str, Any], text: str) -> str:
     return label
 
 
-def roll_purpose_label(roll: Any) -> str:
+def roll_purpose_label(roll: Any, squad_names: Mapping[str, str] | None = None) -> str:
     """What a stored roll (a :class:`~tournaments.models.DiceRoll`) was for, in the active
-    language."""
-    return purpose_label(roll.purpose_code, roll.purpose_params, roll.purpose)
+    language (squads by ``squad_names``, see :func:`purpose_label`)."""
+    return purpose_label(roll.purpose_code, roll.purpose_params, roll.purpose, squad_names)
 
 
-def logged_purpose_label(purpose: str, params: Mapping[str, Any]) -> str:
+def logged_purpose_label(
+    purpose: str, params: Mapping[str, Any], squad_names: Mapping[str, str] | None = None
+) -> str:
     """A logged roll's purpose (:class:`~rules.engine.dice.Roll`'s ``purpose`` and
     ``params``) in the active language, e.g. to say which die is missing."""
     code, coded_params = coded_purpose(purpose, params)
-    return purpose_label(code, coded_params, purpose)
+    return purpose_label(code, coded_params, purpose, squad_names)

@@ -335,6 +335,7 @@ TOKEN_ALIEN_LABELS = {
     "ork": gettext_lazy("Ork"),
     "android": gettext_lazy("Android"),
     "chaos_marine": gettext_lazy("Chaos Marine"),
+    "chaos_marine_heavy": gettext_lazy("Chaos Marine with heavy weapon"),
     "chaos_commander": gettext_lazy("Chaos Commander"),
     "dreadnought": gettext_lazy("Dreadnought"),
 }

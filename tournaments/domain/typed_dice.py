@@ -48,6 +48,8 @@ class TypedDice(ScriptedDice):
     a roll-off the judge then knows who rolls next."""
 
     subjects: Mapping[str, str] = field(default_factory=dict)
+    #: The squads' names by slug, for the purposes of a draw's rolls.
+    squads: Mapping[str, str] = field(default_factory=dict)
     _subject: str | None = field(default=None, init=False, repr=False)
 
     def roll(
@@ -99,7 +101,7 @@ class TypedDice(ScriptedDice):
         return super()._face(kind, purpose, params)
 
     def _what_for(self, purpose: str, params: Mapping[str, Any]) -> str:
-        label = logged_purpose_label(purpose, params)
+        label = logged_purpose_label(purpose, params, self.squads)
         player = self.subjects.get(str(self._subject)) if self._subject is not None else None
         if player is None:
             return label

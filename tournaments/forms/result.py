@@ -23,6 +23,7 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.plausibility import Implausibility, SessionLimits, check_result
 from tournaments.domain.scoring import (
     LossCause,
     MarineClass,
@@ -38,6 +39,7 @@ from tournaments.forms.result_rows import (
     DreadnoughtRows,
     RowAction,
     RowKind,
+    TokenRows,
     add_button_name,
     remove_button_name,
     row_name,
@@ -63,6 +65,7 @@ KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, StrOrPromise], ...] = (
     *KILL_CLASSES[1:],
 )
 LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
+TOKEN_ROWS = next(kind for kind in ROW_KINDS if isinstance(kind, TokenRows))
 LOSS_SECTIONS = {
     LossCause.ALIEN: _("Own marines lost to aliens"),
     LossCause.OWN_FIRE: _("Own marines lost to own fire"),
@@ -99,8 +102,11 @@ class ResultForm(AccessibleFormMixin, forms.Form):
 
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def __init__(self, *args, seats: Sequence[Seat], **kwargs):
+    def __init__(self, *args, seats: Sequence[Seat], limits: SessionLimits | None = None, **kwargs):
         self.seats = list(seats)
+        #: What the session allows (:mod:`tournaments.domain.plausibility`); None: only the
+        #: fields' own checks (a form rebuilt to show what was typed).
+        self.limits = limits
         super().__init__(*args, **kwargs)
         self.row_counts: dict[tuple[int, RowKind], int] = {}
         #: Field name -> where the field is on the page (seat and section), so an error
@@ -250,6 +256,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
+        self._fill_token_values()
         for seat in self.seats:
             for kind in ROW_KINDS:
                 for row in self._rows(seat, kind):
@@ -258,7 +265,65 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                         name = row_name(seat.player_id, kind, row, part)
                         if name not in self.errors:
                             self.add_error(name, message)
+        if self.limits is not None and not self.errors:
+            self._check_plausible(self.limits)
         return cleaned
+
+    def _fill_token_values(self) -> None:
+        """A token row whose points are left empty takes the value the tournament's rules
+        data gives its alien, when it gives one."""
+        if self.limits is None:
+            return
+        for seat in self.seats:
+            for row in self._rows(seat, TOKEN_ROWS):
+                name = row_name(seat.player_id, TOKEN_ROWS, row, "value")
+                alien = self.cleaned_data.get(row_name(seat.player_id, TOKEN_ROWS, row, "type"))
+                if alien and self.cleaned_data.get(name) is None and name not in self.errors:
+                    self.cleaned_data[name] = self.limits.aliens.default_value(alien)
+
+    def _check_plausible(self, limits: SessionLimits) -> None:
+        names = {str(seat.player_id): seat.player.display_name for seat in self.seats}
+        problems = check_result(
+            self.breakdowns(), [str(p) for p in self.survivors()], limits, names
+        )
+        for problem in problems:
+            name = self._field_of(problem)
+            if problem.message not in self.errors.get(name or NON_FIELD_ERRORS, []):
+                self.add_error(name, problem.message)
+
+    def _field_of(self, problem: Implausibility) -> str | None:
+        """The field where the value ``problem`` is about was typed (None: the form's)."""
+        seat = next((s for s in self.seats if str(s.player_id) == problem.seat), None)
+        if seat is None:
+            return None
+        if problem.entry == "survived":
+            return self.key(seat, "survived")
+        breakdown = next(b for b in self.breakdowns() if b.seat == problem.seat)
+        index = problem.index if problem.index is not None else 0
+        if problem.entry == "kills":
+            kill = breakdown.kills[index]
+            return self.key(seat, f"kill-{kill.victim}-{MarineClass(kill.marine_class).value}")
+        if problem.entry == "losses":
+            loss = breakdown.losses[index]
+            marine_class = MarineClass(loss.marine_class).value
+            for cause, name in LOSS_CAUSES:
+                if LossCause(loss.cause) is cause:
+                    return self.key(seat, f"{name}-{marine_class}")
+            killer = next((s for s in self.seats if str(s.player_id) == loss.killer), None)
+            return self.key(killer, f"kill-{seat.player_id}-{marine_class}") if killer else None
+        for kind in ROW_KINDS:
+            if kind.breakdown_field == problem.entry:
+                row = self._filled_rows(seat, kind)[index]
+                return row_name(seat.player_id, kind, row, kind.part_of(problem.part))
+        return None
+
+    def _filled_rows(self, seat: Seat, kind: RowKind) -> list[int]:
+        """The rows of a seat's kind that hold an entry (an empty row is ignored)."""
+        return [
+            row
+            for row in self._rows(seat, kind)
+            if not kind.is_empty(self._row_values(seat, kind, row))
+        ]
 
     def breakdowns(self) -> list[SeatBreakdown]:
         """The seats' breakdowns from the cleaned data (call after ``is_valid()``).
@@ -268,9 +333,8 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         """
         rows = {
             (seat.player_id, kind.name): [
-                kind.entry(values)
-                for values in (self._row_values(seat, kind, row) for row in self._rows(seat, kind))
-                if not kind.is_empty(values)
+                kind.entry(self._row_values(seat, kind, row))
+                for row in self._filled_rows(seat, kind)
             ]
             for seat in self.seats
             for kind in ROW_KINDS
@@ -338,7 +402,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         }
         for (player, kind), count in self.row_counts.items():
             typed[total_name(player, kind)] = count
-        return ResultForm(initial=typed, seats=self.seats)
+        return ResultForm(initial=typed, seats=self.seats, limits=self.limits)
 
 
 def initial_from_breakdowns(

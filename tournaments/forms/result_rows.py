@@ -92,6 +92,12 @@ class RowKind:
         """The row's field values that reproduce ``entry``."""
         raise NotImplementedError
 
+    def part_of(self, part: str | None) -> str:
+        """The row's field holding an entry's ``part`` (as
+        :class:`~tournaments.domain.plausibility.Implausibility` names it); the first field
+        when the part is the entry as a whole."""
+        return part if part in self.parts else self.parts[0]
+
     @staticmethod
     def is_empty(values: Mapping[str, Any]) -> bool:
         """An empty row is ignored: clearing every field of a row removes it."""
@@ -145,6 +151,9 @@ class TokenRows(RowKind):
                 label=_("points each"), min_value=0, max_value=999, required=False
             ),
         }
+
+    def part_of(self, part):
+        return "type" if part == "alien_type" else super().part_of(part)
 
     def missing(self, values):
         problems = super().missing(values)

@@ -29,6 +29,8 @@ from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.plausibility import check_result, session_limits
+from tournaments.domain.scoring import ScoringError, SeatBreakdown
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import schema_problems, upgraded, version_problems
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
@@ -403,9 +405,9 @@ class _Checker:
             self._timestamp((*path, "closed_at"), stage.get("closed_at"))
             self._thresholds((*path, "thresholds"), stage.get("thresholds"))
             for session_index, session in _objects(stage.get("sessions")):
-                self._session((*path, "sessions", session_index), session)
+                self._session((*path, "sessions", session_index), session, stage)
 
-    def _session(self, path: Path, session: dict[str, Any]) -> None:
+    def _session(self, path: Path, session: dict[str, Any], stage: dict[str, Any]) -> None:
         self._timestamp((*path, "scheduled_at"), session.get("scheduled_at"))
         stipulation = session.get("stipulation")
         if isinstance(stipulation, dict):
@@ -460,6 +462,7 @@ class _Checker:
                 self._loadout((*seat_path, "loadout"), seat["loadout"], squad)
         if isinstance(result, dict):
             self._result((*path, "result"), result, seated)
+            self._plausible((*path, "result"), result, session, stage)
 
     def _loadout(self, path: Path, loadout: dict[str, Any], squad: str | None) -> None:
         # A tournament without its own weapons or cards uses the default catalogue's.
@@ -528,6 +531,59 @@ class _Checker:
                 return value
 
             rewrite_breakdown(version.get("breakdown"), check)
+
+    def _plausible(
+        self, path: Path, result: dict[str, Any], session: dict[str, Any], stage: dict[str, Any]
+    ) -> None:
+        """The checks a judge's result passes (:mod:`tournaments.domain.plausibility`), on
+        the version that counts, the latest: earlier ones are history, kept as recorded."""
+        versions = _objects(result.get("versions"))
+        if not versions:
+            return
+        index, version = versions[-1]
+        version_path = (*path, "versions", index)
+        entries = _objects(version.get("breakdown"))
+        try:
+            breakdowns = [SeatBreakdown.from_dict(entry) for _index, entry in entries]
+        except ScoringError:
+            return  # a malformed breakdown: the schema has said where
+        survivors = [
+            player for player in _list(version.get("survivors")) if isinstance(player, str)
+        ]
+        own = session.get("stipulation")
+        kind, params = (
+            (own.get("kind"), own.get("params"))
+            if isinstance(own, dict)
+            else (stage.get("stipulation_kind"), stage.get("stipulation_params"))
+        )
+        tournament = self.doc.get("tournament")
+        overrides = tournament.get("data_overrides") if isinstance(tournament, dict) else None
+        limits = session_limits(
+            _str(kind) or "",
+            params if isinstance(params, dict) else {},
+            _str(session.get("map_name")) or "",
+            overrides if isinstance(overrides, dict) else None,
+        )
+        names = {
+            player_id: name
+            for _i, player in _objects(self.doc.get("players"))
+            if isinstance(player_id := player.get("id"), str)
+            and isinstance(name := player.get("name"), str)
+        }
+        seat_index = {breakdown.seat: entries[i][0] for i, breakdown in enumerate(breakdowns)}
+        for problem in check_result(breakdowns, survivors, limits, names):
+            where: Path
+            if problem.entry == "survived":
+                where = (*version_path, "survivors", survivors.index(problem.seat))
+            else:
+                inner = [problem.entry, problem.index, problem.part]
+                where = (
+                    *version_path,
+                    "breakdown",
+                    seat_index[problem.seat],
+                    *(part for part in inner if part is not None),
+                )
+            self.add(where, problem.message)
 
     def _squad_ranks(self) -> None:
         seen: dict[Any, Path] = {}

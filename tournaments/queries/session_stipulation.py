@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from tournaments.domain.plausibility import SessionLimits, session_limits
 from tournaments.models import ScoreThreshold, Session, Stipulation, clean_stipulation_params
 
 
@@ -59,3 +60,16 @@ def own_stipulation(session: Session) -> Stipulation | None:
 
 def own_thresholds(session: Session) -> list[ScoreThreshold]:
     return list(ScoreThreshold.objects.filter(session=session).order_by("points"))
+
+
+def result_limits(session: Session) -> SessionLimits:
+    """What a result of ``session`` may hold (:mod:`tournaments.domain.plausibility`): from
+    its stipulation (its own, else its stage's), its map and the tournament's rules data."""
+    stipulation = getattr(session, "stipulation", None)
+    if stipulation is not None:
+        kind, params = stipulation.kind, stipulation.params
+    else:
+        kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
+    return session_limits(
+        kind, params, session.map_name, session.stage.tournament.data_overrides or {}
+    )

@@ -51,3 +51,8 @@ def tournament_catalogue(tournament: Tournament) -> Catalogue:
             )
         ),
     )
+
+
+def squad_names(tournament: Tournament) -> dict[str, str]:
+    """The tournament's squad names (in the active language) by slug."""
+    return {squad.slug: squad.name for squad in tournament.squads.all()}

@@ -24,6 +24,7 @@ from tournaments.actions.result_entry import (
 )
 from tournaments.actions.session_setup import SetupError, draw_squads, run_initiative
 from tournaments.domain.draw import DrawError
+from tournaments.domain.roll_purposes import roll_purpose_label
 from tournaments.domain.typed_dice import TypedDice, subject_names
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
@@ -38,6 +39,8 @@ from tournaments.models import (
     StaleSessionError,
 )
 from tournaments.queries.result_versions import latest_version, preview_result
+from tournaments.queries.session_stipulation import result_limits
+from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
@@ -65,11 +68,16 @@ def judge_home(request: AccountHttpRequest) -> HttpResponse:
     return render(request, "judge/home.html", {"mine": mine, "others": others})
 
 
-def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str]]:
-    """The session's recorded dice with the roller's name instead of their id."""
+def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str, str]]:
+    """The session's recorded dice: each roll, the roller's name instead of their id and
+    what it was for (squads by name)."""
     names = {str(seat.player_id): seat.player.display_name for seat in seats}
+    squads = squad_names(session.stage.tournament)
     rolls = DiceRoll.objects.filter(session=session).order_by("created_at", "sequence")
-    return [(roll, names.get(roll.subject, roll.subject)) for roll in rolls]
+    return [
+        (roll, names.get(roll.subject, roll.subject), roll_purpose_label(roll, squads))
+        for roll in rolls
+    ]
 
 
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
@@ -112,7 +120,8 @@ def _run_setup(request: HttpRequest, session: Session, purpose: str, action) -> 
     form = DiceForm(request.POST, prefix=purpose)
     if form.is_valid():
         players = subject_names(seat.player for seat in session_seats(session))
-        dice = dice_from_form(request, form, session, purpose, players)
+        squads = squad_names(session.stage.tournament)
+        dice = dice_from_form(request, form, session, purpose, players, squads)
         try:
             action(session, dice, actor=request.user, expected_version=form.cleaned_data["version"])
         except StaleSessionError:
@@ -202,7 +211,9 @@ def edit_result(
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is not None:
         return _rows_changed_page(request, session, seats, action, correction, latest, done_url)
-    form = ResultForm(request.POST or None, initial=initial, seats=seats)
+    form = ResultForm(
+        request.POST or None, initial=initial, seats=seats, limits=result_limits(session)
+    )
     stale = None
     status = 200
     if request.method == "POST":
@@ -302,7 +313,7 @@ def _rows_changed_page(
     """The no-JavaScript "add a row"/"remove" buttons: the same page, nothing saved, with
     everything typed kept, the rows changed and the version and load time of the first load
     (so optimistic locking still compares with what the editor started from)."""
-    form = ResultForm(action.apply(request.POST), seats=seats)
+    form = ResultForm(action.apply(request.POST), seats=seats, limits=result_limits(session))
     typed_dice = {name: request.POST.get(f"tie-{name}") for name in ("mode", "dice")}
     dice_form = DiceForm(
         initial={"version": session.version, **{k: v for k, v in typed_dice.items() if v}},
@@ -334,7 +345,7 @@ def render_result_entry(
         for name, value in initial.items()
         if value is not None and value is not False
     }
-    filled = ResultForm(posted, seats=seats)
+    filled = ResultForm(posted, seats=seats, limits=result_limits(session))
     dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
     done_url = reverse("tournaments:judge_session", args=[session.pk])
     form = ResultForm(initial=initial, seats=seats)
@@ -356,7 +367,7 @@ def render_result_entry(
 @judge_required
 @require_POST
 def result_preview(request: HttpRequest, session: Session) -> HttpResponse:
-    form = ResultForm(request.POST, seats=session_seats(session))
+    form = ResultForm(request.POST, seats=session_seats(session), limits=result_limits(session))
     return render(
         request,
         "judge/partials/score_preview.html",
@@ -373,7 +384,7 @@ def result_rows(request: HttpRequest, session: Session) -> HttpResponse:
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is None:
         return HttpResponseBadRequest(_("Say which row to add or remove."))
-    form = ResultForm(action.apply(request.POST), seats=seats)
+    form = ResultForm(action.apply(request.POST), seats=seats, limits=result_limits(session))
     seat = next(seat for seat in seats if seat.player_id == action.player_id)
     return render(
         request,

@@ -40,9 +40,13 @@ def dice_from_form(
     subject,
     purpose: str,
     players: Mapping[str, str] | None = None,
+    squads: Mapping[str, str] | None = None,
 ) -> Dice:
     """The dice the form asks for; ``players`` names whose die each typed value is
-    (:func:`~tournaments.domain.typed_dice.subject_names`), for the message when one is missing."""
+    (:func:`~tournaments.domain.typed_dice.subject_names`) and ``squads`` the squads by slug,
+    for the message when one is missing."""
     if form.cleaned_data["mode"] == PHYSICAL:
-        return TypedDice(values=form.cleaned_data["values"], subjects=players or {})
+        return TypedDice(
+            values=form.cleaned_data["values"], subjects=players or {}, squads=squads or {}
+        )
     return SeededDice(seed=pending_seed(request, subject, purpose))

@@ -35,6 +35,7 @@ from tournaments.models import (
     StipulationKind,
     Tournament,
 )
+from tournaments.queries.session_stipulation import result_limits
 
 DEMO_SLUG = "bob-demo"
 ORGANISER = ("organiser", "organiser-demo")
@@ -61,21 +62,24 @@ DEMO_MAPS = {
 }
 
 #: Per session, what happened: (killer seat, victim seat, marine class) kills, and alien
-#: tokens per seat (type, value, count). Seats are indices in seat order.
+#: tokens per seat (type, value, count) at the rules data's values, within the markers of
+#: the Alien Hunt map. Seats are indices in seat order. A session played without aliens
+#: scores the flag instead of tokens: its first seat brought the flag home.
 SCRIPTS = (
     {
         "kills": [(0, 1, "heavy"), (0, 2, "light"), (1, 2, "commander")],
-        "tokens": {0: ("ork", 5, 2), 1: ("gretchin", 2, 3), 2: ("android", 10, 1)},
+        "tokens": {0: ("ork", 2, 2), 1: ("gretchin", 1, 3), 2: ("android", 5, 1)},
     },
     {
         "kills": [(2, 0, "heavy"), (1, 0, "light"), (2, 1, "light")],
-        "tokens": {0: ("ork", 5, 1), 1: ("chaos_marine", 15, 1), 2: ("gretchin", 2, 2)},
+        "tokens": {0: ("ork", 2, 1), 1: ("chaos_marine", 5, 1), 2: ("gretchin", 1, 2)},
     },
     {
         "kills": [(1, 2, "heavy"), (1, 0, "heavy"), (0, 2, "light")],
-        "tokens": {0: ("android", 10, 2), 1: ("ork", 5, 1), 2: ("ork", 5, 2)},
+        "tokens": {0: ("android", 5, 2), 1: ("ork", 2, 1), 2: ("ork", 2, 2)},
     },
 )
+FLAG_POINTS = 30
 
 
 def breakdowns(session: Session, script: dict) -> list[dict]:
@@ -84,7 +88,8 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
         str(pid) for pid in session.seats.order_by("seat_order").values_list("player", flat=True)
     ]
     entries: dict[str, dict[str, Any]] = {
-        seat: {"seat": seat, "kills": [], "losses": [], "alien_tokens": []} for seat in seats
+        seat: {"seat": seat, "kills": [], "losses": [], "alien_tokens": [], "objectives": []}
+        for seat in seats
     }
     for killer, victim, marine_class in script["kills"]:
         if killer >= len(seats) or victim >= len(seats):
@@ -95,6 +100,9 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
         entries[seats[victim]]["losses"].append(
             {"marine_class": marine_class, "cause": "player", "killer": seats[killer], "count": 1}
         )
+    if not result_limits(session).aliens.in_play:
+        entries[seats[0]]["objectives"].append({"label": "flag", "points": FLAG_POINTS})
+        return list(entries.values())
     for index, (alien, value, count) in script["tokens"].items():
         if index < len(seats):
             entries[seats[index]]["alien_tokens"].append(

@@ -40,6 +40,7 @@ from tournaments.actions.session_setup import SetupError, draw_squads
 from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
 from tournaments.domain.typed_dice import TypedDice, subject_names
 from tournaments.models import Session, StaleSessionError
+from tournaments.queries.tournament_catalogue import squad_names
 
 BAD_INPUT = 2
 
@@ -129,7 +130,11 @@ class Command(BaseCommand):
         seed: int | None = None
         if options.get("dice") is not None:
             names = subject_names(seat.player for seat in session.seats.select_related("player"))
-            dice: Dice = TypedDice(values=parse_dice(options["dice"]), subjects=names)
+            dice: Dice = TypedDice(
+                values=parse_dice(options["dice"]),
+                subjects=names,
+                squads=squad_names(session.stage.tournament),
+            )
         else:
             seed = parse_seed(options["seed"]) if options.get("seed") is not None else new_seed()
             dice = SeededDice(seed=seed)

@@ -1,0 +1,125 @@
+"""An impossible result is refused with a message next to the field that holds it, by the
+judge's page and its live preview, and by the result action (the JSON breakdowns)."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from rules.engine.dice import SeededDice
+from tournaments.actions.result_entry import ImplausibleResult, record_result
+from tournaments.forms.result import ResultForm
+from tournaments.models import Result, Session, Stipulation, StipulationKind
+from tournaments.queries.session_stipulation import result_limits
+
+pytestmark = pytest.mark.django_db
+
+
+def seats_of(world):
+    return list(world.session.seats.select_related("player").order_by("seat_order"))
+
+
+def post(world, **fields) -> dict:
+    return {
+        "version": world.session.version,
+        "loaded_at": "2030-01-01T10:00:00+00:00",
+        "tie-mode": "app",
+        "tie-version": world.session.version,
+        **fields,
+    }
+
+
+def test_fifty_kills_and_a_dead_survivor_are_refused_next_to_their_fields(world, role_client):
+    a, b, _c = seats_of(world)
+    key = ResultForm.key
+    kills = key(a, f"kill-{b.player_id}-light")
+    survived = key(b, "survived")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    response = role_client("judge").post(url, post(world, **{kills: 50, survived: "on"}))
+    assert response.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    form = response.context["form"]
+    assert "killing 50 figures of" in form.errors[kills][0]
+    assert "only 5" in form.errors[kills][0]
+    assert "untick it" in form.errors[survived][0]
+    html = response.content.decode()
+    assert f'id="id_{kills}_error"' in html, "the message is next to its field"
+    assert 'value="50"' in html, "what was typed is kept"
+
+
+def test_the_live_preview_names_the_impossible_field(world, role_client):
+    a, b, _c = seats_of(world)
+    kills = ResultForm.key(a, f"kill-{b.player_id}-commander")
+    url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
+    response = role_client("judge").post(url, post(world, **{kills: 2}), HTTP_HX_REQUEST="true")
+    html = response.content.decode()
+    assert "a squad has one commander" in html
+    assert f"{a.player.display_name} · Marines of {b.player.display_name} killed" in html
+
+
+def test_token_points_come_from_the_rules_data_and_are_filled_in(world, role_client):
+    a = seats_of(world)[0]
+    key = ResultForm.key
+    world.tournament.data_overrides = {"alien_tokens": {"ork": 3}}
+    world.tournament.save()
+    fields = {
+        key(a, "token-TOTAL"): 2,
+        key(a, "token-0-type"): "ork",
+        key(a, "token-0-count"): 2,
+        key(a, "token-1-type"): "android",
+        key(a, "token-1-count"): 1,
+        key(a, "token-1-value"): 15,
+    }
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    refused = judge.post(url, post(world, **fields))
+    assert refused.status_code == 400
+    errors = refused.context["form"].errors
+    assert list(errors) == [key(a, "token-1-value")]
+    assert (
+        "Android tokens are worth 5 points each in this tournament, not 15"
+        in (errors[key(a, "token-1-value")][0])
+    )
+    fields[key(a, "token-1-value")] = ""
+    saved = judge.post(url, post(world, **fields))
+    assert saved.status_code == 302
+    stored = Result.objects.get(session=world.session).latest_version().breakdown
+    mine = next(entry for entry in stored if entry["seat"] == str(a.player_id))
+    assert mine["alien_tokens"] == [
+        {"alien_type": "ork", "value": 3, "count": 2},
+        {"alien_type": "android", "value": 5, "count": 1},
+    ]
+
+
+def test_a_session_without_aliens_takes_no_tokens(world, role_client):
+    a = seats_of(world)[0]
+    key = ResultForm.key
+    Stipulation.objects.create(session=world.session, kind=StipulationKind.TPK, params={})
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    data = post(world, **{key(a, "token-0-type"): "ork", key(a, "token-0-count"): 1})
+    response = role_client("judge").post(url, data)
+    assert response.status_code == 400
+    assert "played without aliens" in response.context["form"].errors[key(a, "token-0-count")][0]
+
+
+def test_the_map_bounds_the_tokens_and_extended_tpk_has_seven_figures(world):
+    Session.objects.filter(pk=world.session.pk).update(map_name="flag-relay")
+    Stipulation.objects.create(
+        session=world.session, kind=StipulationKind.EXTENDED_TPK, params={"aliens": True}
+    )
+    world.session.refresh_from_db()
+    limits = result_limits(world.session)
+    assert limits.figures == 7
+    assert limits.aliens.markers == {"gretchin": 1, "android": 1, "genestealer": 1, "ork": 1}
+    a, b, c = (str(seat.player_id) for seat in seats_of(world))
+    breakdowns = [
+        {"seat": a, "kills": [{"victim": b, "marine_class": "light", "count": 7}]},
+        {"seat": b, "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}]},
+        {"seat": c, "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}]},
+    ]
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(world.session, breakdowns, survivors=[a], dice=SeededDice(seed=1))
+    assert [p.code for p in refused.value.problems] == ["tokens_over_markers"] * 2
+    assert "the map flag-relay has only 1 Ork marker" in str(refused.value)
+    del breakdowns[2]["alien_tokens"]
+    record_result(world.session, breakdowns, survivors=[a], dice=SeededDice(seed=1))
