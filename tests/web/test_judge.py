@@ -5,6 +5,7 @@ from django.urls import reverse
 
 from tournaments.forms.result import ResultForm
 from tournaments.models import DiceRoll, Result, Session
+from tournaments.queries.result_versions import latest_version
 from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 pytestmark = pytest.mark.django_db
@@ -86,9 +87,16 @@ def test_stale_draw_is_refused(judge, world):
 
 
 def result_data(session, version, kills=None, objective=None):
-    """Form data: ``kills`` maps (killer index, victim index, class) to a count."""
+    """Form data: ``kills`` maps (killer index, victim index, class) to a count; based on the
+    session's latest result version, as the page loaded now would be."""
     seats = seats_of(session)
-    data = {"version": version, "tie-mode": "app", "tie-version": version}
+    latest = latest_version(session)
+    data = {
+        "version": version,
+        "based_on": latest.number if latest else 0,
+        "tie-mode": "app",
+        "tie-version": version,
+    }
     for seat in seats:
         data[ResultForm.key(seat, "survived")] = "on"
     for (killer, victim, marine_class), count in (kills or {}).items():
@@ -158,13 +166,13 @@ def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(worl
     assert refused.status_code == 409
     page = refused.content.decode()
     assert "Not saved" in page or "Non salvato" in page
-    assert refused.context["stale"]["changes"], "the refusal lists what changed"
+    assert refused.context["changes"], "the refusal lists what changed"
     versions = Result.objects.get(session=world.session).versions.all()
     assert versions.count() == 1
     assert versions.get().breakdown[0]["objectives"][0]["points"] == 15
     # The second editor's numbers are kept in the form for them to re-submit deliberately.
     key = ResultForm.key(seats_of(world.session)[1], "objective-0-points")
-    assert refused.context["form"].data[key] == "99" or refused.context["form"].data[key] == 99
+    assert refused.context["form"][key].value() == 99
 
 
 def test_player_cannot_reach_judge_pages(client, world):

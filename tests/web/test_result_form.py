@@ -363,7 +363,7 @@ def test_live_preview_errors_name_the_seat_and_section_of_each_field(world, role
     assert response.context["preview"]["invalid"]
     lines = response.context["form"].placed_errors()
     killed = f"{a.player.display_name} · Marines of {b.player.display_name} killed: heavy weapon"
-    lost = f"{b.player.display_name} · Own marines lost to aliens: light weapon or unarmed"
+    lost = f"{b.player.display_name} · Own marines lost to aliens: light or unarmed"
     assert any(line.startswith(killed) for line in lines), lines
     assert any(line.startswith(lost) for line in lines), lines
     page = response.content.decode()

@@ -107,7 +107,7 @@ def test_a_form_without_unarmed_marines_keeps_one_light_or_unarmed_count(world):
     initial = initial_from_breakdowns(seats, [s.to_dict() for s in stored], [])
     for form in (ResultForm(initial=initial, seats=seats), ResultForm(seats=seats)):
         labels = [str(field.label) for field in form.seat_fields(a)["kills"][0][1]]
-        assert labels[0] == "light weapon or unarmed (5)"
+        assert labels[0] == "light or unarmed (5)"
         assert not any(name.endswith("-unarmed") for name in form.fields)
 
 

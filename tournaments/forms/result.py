@@ -23,8 +23,14 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.plausibility import Implausibility, SessionLimits, check_result
+from tournaments.domain.plausibility import (
+    Implausibility,
+    SessionLimits,
+    check_result,
+    either,
+)
 from tournaments.domain.scoring import (
+    TOKEN_ALIEN_LABELS,
     LossCause,
     MarineClass,
     MarineKill,
@@ -52,7 +58,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
 KILL_CLASSES: tuple[tuple[MarineClass, StrOrPromise], ...] = (
-    (MarineClass.LIGHT, _("light weapon or unarmed (5)")),
+    (MarineClass.LIGHT, _("light or unarmed (5)")),
     (MarineClass.HEAVY, _("heavy weapon (10)")),
     (MarineClass.COMMANDER, _("commander (10)")),
     (MarineClass.EXTRA_HEAVY, _("extra-heavy weapon (15)")),
@@ -83,6 +89,20 @@ def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
     )
 
 
+def row_count_names(form: ResultForm) -> set[str]:
+    """The hidden fields saying how many rows of each kind a seat shows."""
+    return {total_name(player, kind) for player, kind in form.row_counts}
+
+
+def posted_values(initial: Mapping[str, Any]) -> dict[str, Any]:
+    """What a browser posts for a form showing ``initial`` (an unticked box is left out)."""
+    return {
+        name: "on" if value is True else value
+        for name, value in initial.items()
+        if value is not None and value is not False
+    }
+
+
 def _count(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
@@ -101,6 +121,10 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     """
 
     version = forms.IntegerField(widget=forms.HiddenInput)
+    #: The result version the form was loaded from (0: none), and the newer version the
+    #: judge compared their values with after a refused save (see :mod:`.result_conflict`).
+    based_on = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    compared_with = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
 
     def __init__(self, *args, seats: Sequence[Seat], limits: SessionLimits | None = None, **kwargs):
         self.seats = list(seats)
@@ -112,6 +136,8 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         #: Field name -> where the field is on the page (seat and section), so an error
         #: listed away from its field says which of the many alike fields it belongs to.
         self.places: dict[str, str] = {}
+        #: The fields counting marines and Tarantulas (left empty, they count 0).
+        self.count_fields: set[str] = set()
         self.unarmed_apart = lists_unarmed_apart(self._source())
         self.kill_classes = KILL_CLASSES_UNARMED_APART if self.unarmed_apart else KILL_CLASSES
         for seat in self.seats:
@@ -143,6 +169,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             self.fields[names[-1]] = _count(_("Tarantulas destroyed (10)"))
             section = _("Marines of %(name)s killed") % {"name": other.player.display_name}
             self._place(seat, section, names)
+            self.count_fields.update(names)
         for cause, name in LOSS_CAUSES:
             names = [
                 key(seat, f"{name}-{marine_class.value}") for marine_class, _l in self.kill_classes
@@ -150,6 +177,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             for field_name, (_class, label) in zip(names, self.kill_classes, strict=True):
                 self.fields[field_name] = _count(label)
             self._place(seat, LOSS_SECTIONS[cause], names)
+            self.count_fields.update(names)
         owners = [(str(other.player_id), other.player.display_name) for other in self._others(seat)]
         for kind in ROW_KINDS:
             self.fields[total_name(seat.player_id, kind)] = kind.total_field()
@@ -210,6 +238,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         return {
             "kind": kind,
             "seat": seat,
+            "token_values": self.token_values() if kind is TOKEN_ROWS else "",
             "rows": rows,
             "count": len(rows),
             "total": self[total_name(player, kind)],
@@ -218,6 +247,18 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "add_name": add_button_name(player, kind),
             "focus_add": acted is not None and acted.remove is not None,
         }
+
+    def token_values(self) -> str:
+        """The points of each alien's tokens in this tournament, e.g. "Ork 2, Android 5"
+        (empty when the rules data is not known)."""
+        values = self.limits.aliens.values if self.limits is not None else None
+        if not values:
+            return ""
+        return ", ".join(
+            f"{label} {either(sorted(values[alien]))}"
+            for alien, label in TOKEN_ALIEN_LABELS.items()
+            if alien in values
+        )
 
     def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
         """Bound fields of one seat, grouped for the template."""
@@ -386,6 +427,12 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             **{kind.breakdown_field: tuple(rows[(me, kind.name)]) for kind in ROW_KINDS},
         )
 
+    def values(self) -> dict[str, Any]:
+        """The result of a valid form as :func:`initial_from_breakdowns` gives it, to compare
+        with a stored version field by field."""
+        stored = [breakdown.to_dict() for breakdown in self.breakdowns()]
+        return initial_from_breakdowns(self.seats, stored, self.survivors())
+
     def survivors(self) -> list[int]:
         return [
             seat.player_id
@@ -403,6 +450,15 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         for (player, kind), count in self.row_counts.items():
             typed[total_name(player, kind)] = count
         return ResultForm(initial=typed, seats=self.seats, limits=self.limits)
+
+
+def start_values(seats: Sequence[Seat], version: Any | None) -> dict:
+    """The values a result form starts from: those of ``version`` (a stored
+    :class:`~tournaments.models.ResultVersion`), else an empty result where every squad
+    still has a marine in play."""
+    if version is None:
+        return {ResultForm.key(seat, "survived"): True for seat in seats}
+    return initial_from_breakdowns(seats, version.breakdown, version.survivors)
 
 
 def initial_from_breakdowns(

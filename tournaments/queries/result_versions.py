@@ -87,6 +87,17 @@ def latest_version(session: Session) -> ResultVersion | None:
     return result.latest_version() if result else None
 
 
+def version_number(session: Session, number: int | None) -> ResultVersion | None:
+    """The session's result version ``number`` (None when there is none)."""
+    if not number:
+        return None
+    return (
+        ResultVersion.objects.filter(result__session=session, number=number)
+        .select_related("created_by")
+        .first()
+    )
+
+
 def latest_confirmed_versions(sessions: Iterable[Session | int]) -> dict[int, ResultVersion]:
     """The latest confirmed version per session id, in one query."""
     ids = [session if isinstance(session, int) else session.pk for session in sessions]

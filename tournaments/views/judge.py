@@ -5,6 +5,7 @@ Built for a phone: one column, big targets, the live score preview under the fie
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib import messages
@@ -27,7 +28,8 @@ from tournaments.domain.draw import DrawError
 from tournaments.domain.roll_purposes import roll_purpose_label
 from tournaments.domain.typed_dice import TypedDice, subject_names
 from tournaments.forms.judge import PHYSICAL, DiceForm
-from tournaments.forms.result import ResultForm, initial_from_breakdowns
+from tournaments.forms.result import ResultForm, posted_values, start_values
+from tournaments.forms.result_conflict import Conflict, find_conflict
 from tournaments.forms.result_rows import RowAction
 from tournaments.models import (
     ActivityLog,
@@ -38,7 +40,7 @@ from tournaments.models import (
     Session,
     StaleSessionError,
 )
-from tournaments.queries.result_versions import latest_version, preview_result
+from tournaments.queries.result_versions import latest_version, preview_result, version_number
 from tournaments.queries.session_stipulation import result_limits
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
@@ -199,82 +201,156 @@ def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
 def edit_result(
     request: HttpRequest, session: Session, *, correction: bool, done_url: str
 ) -> HttpResponse:
-    """Enter a result (judge) or correct one with a reason (organiser): always a new version,
-    refused when the session changed since the form was loaded (optimistic locking)."""
+    """Enter a result (judge) or correct one with a reason (organiser): always a new version.
+
+    Refused, nothing saved and everything typed kept, when the session changed since the
+    form was loaded (optimistic locking) or a newer result version was saved meanwhile: the
+    page then compares the two field by field, and the save goes through only once the
+    judge has chosen, for every difference, which value to keep
+    (:mod:`tournaments.forms.result_conflict`)."""
     seats = session_seats(session)
     latest = latest_version(session)
-    initial = {"version": session.version}
-    if latest is not None:
-        initial.update(initial_from_breakdowns(seats, latest.breakdown, latest.survivors))
-    else:
-        initial.update({ResultForm.key(seat, "survived"): True for seat in seats})
+    limits = result_limits(session)
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is not None:
         return _rows_changed_page(request, session, seats, action, correction, latest, done_url)
-    form = ResultForm(
-        request.POST or None, initial=initial, seats=seats, limits=result_limits(session)
-    )
-    stale = None
-    status = 200
-    if request.method == "POST":
-        dice_form = DiceForm(request.POST, prefix="tie")
-        if form.is_valid() and dice_form.is_valid():
-            dice = (
-                TypedDice(
-                    values=dice_form.cleaned_data["values"],
-                    subjects=subject_names(seat.player for seat in seats),
-                )
-                if dice_form.cleaned_data["mode"] == PHYSICAL
-                else SeededDice(seed=pending_seed(request, session, "ranking"))
-            )
-            try:
-                recorded = enter_result(
-                    session,
-                    form.breakdowns(),
-                    survivors=form.survivors(),
-                    expected_version=form.cleaned_data["version"],
-                    actor=request.user,
-                    dice=dice,
-                    correction=correction,
-                    reason=request.POST.get("reason", ""),
-                )
-            except StaleSessionError:
-                session.refresh_from_db()
-                stale = {
-                    "latest": latest_version(session),
-                    "changes": changes_since(session, _loaded_at(request)),
-                }
-                data = request.POST.copy()  # the form's data, now with the current version
-                data["version"] = str(session.version)
-                form.data = data
-                form.add_error(
-                    None,
-                    _(
-                        "Not saved: someone else changed this session while you were editing. "
-                        "Your entries are kept below; compare them with the changes listed, "
-                        "then submit again to record your version."
-                    ),
-                )
-            except (ResultError, DiceError) as error:
-                form.add_error(None, str(error))
-            else:
-                forget_seed(request, session, "ranking")
-                messages.success(
-                    request,
-                    _("Result saved as version %(number)d; the standings are updated.")
-                    % {"number": recorded.version.number},
-                )
-                return redirect(done_url)
-        status = 409 if stale else 400
-    else:
+    entry = _Entry(request, session, correction, latest, done_url)
+    if request.method != "POST":
+        initial = {
+            **start_values(seats, latest),
+            "version": session.version,
+            "based_on": latest.number if latest else 0,
+        }
+        # The preview scores the values shown, as the browser will post them.
+        filled = ResultForm(posted_values(initial), seats=seats, limits=limits)
+        form = ResultForm(initial=initial, seats=seats, limits=limits)
         dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
-    context = _entry_context(request, session, form, dice_form, correction, latest, done_url)
-    context.update(
-        stale=stale,
-        preview=preview_context(session, form) if form.is_bound else None,
-        loaded_at=timezone.now().isoformat(),
+        return entry.render(filled, dice_form, loaded_at=timezone.now().isoformat(), shown=form)
+    form = ResultForm(request.POST, seats=seats, limits=limits)
+    dice_form = DiceForm(request.POST, prefix="tie")
+    if not (form.is_valid() and dice_form.is_valid()):
+        return entry.render(form, dice_form, status=400)
+    base = version_number(session, form.cleaned_data.get("based_on"))
+    conflict = find_conflict(form, latest, base, request.POST)
+    if conflict is not None and not conflict.resolved:
+        return entry.conflict(form, dice_form, conflict)
+    if conflict is not None:
+        # The judge chose for every difference: their values with the newer version's
+        # where they chose those, now based on the newer version.
+        data = {
+            **posted_values(conflict.merged()),
+            "version": form.cleaned_data["version"],
+            "based_on": conflict.theirs.number,
+        }
+        form = ResultForm(data, seats=seats, limits=limits)
+        if not form.is_valid():
+            return entry.render(form, dice_form, status=400)
+    try:
+        recorded = enter_result(
+            session,
+            form.breakdowns(),
+            survivors=form.survivors(),
+            expected_version=form.cleaned_data["version"],
+            actor=request.user,
+            dice=_tie_dice(request, session, seats, dice_form),
+            correction=correction,
+            reason=request.POST.get("reason", ""),
+        )
+    except StaleSessionError:
+        session.refresh_from_db()
+        latest = latest_version(session)
+        entry.latest = latest
+        conflict = find_conflict(form, latest, base, {})
+        return entry.conflict(form, dice_form, conflict)
+    except (ResultError, DiceError) as error:
+        form.add_error(None, str(error))
+        return entry.render(form, dice_form, status=400)
+    forget_seed(request, session, "ranking")
+    messages.success(
+        request,
+        _("Result saved as version %(number)d; the standings are updated.")
+        % {"number": recorded.version.number},
     )
-    return render(request, "judge/result_entry.html", context, status=status)
+    return redirect(done_url)
+
+
+def _tie_dice(
+    request: HttpRequest, session: Session, seats: list[Seat], dice_form: DiceForm
+) -> TypedDice | SeededDice:
+    """The dice for a tie in the ranking: the judge's typed values, or the app's."""
+    if dice_form.cleaned_data["mode"] == PHYSICAL:
+        return TypedDice(
+            values=dice_form.cleaned_data["values"],
+            subjects=subject_names(seat.player for seat in seats),
+        )
+    return SeededDice(seed=pending_seed(request, session, "ranking"))
+
+
+@dataclass
+class _Entry:
+    """The result page of one request: the form, and after a refused save the comparison."""
+
+    request: HttpRequest
+    session: Session
+    correction: bool
+    latest: ResultVersion | None
+    done_url: str
+
+    def render(
+        self,
+        form: ResultForm,
+        dice_form: DiceForm,
+        *,
+        status: int = 200,
+        loaded_at: str = "",
+        conflict: Conflict | None = None,
+        shown: ResultForm | None = None,
+    ) -> HttpResponse:
+        """The page with ``shown`` (default ``form``) and the live preview of ``form``."""
+        context = _entry_context(
+            self.request,
+            self.session,
+            shown or form,
+            dice_form,
+            self.correction,
+            self.latest,
+            self.done_url,
+        )
+        refused = status == 409
+        context.update(
+            conflict=conflict,
+            refused=refused,
+            # What others did meanwhile, after a refused save.
+            changes=changes_since(self.session, _loaded_at(self.request)) if refused else [],
+            preview=preview_context(self.session, form) if form.is_bound else None,
+            loaded_at=loaded_at or self.request.POST.get("loaded_at") or timezone.now().isoformat(),
+        )
+        return render(self.request, "judge/result_entry.html", context, status=status)
+
+    def conflict(
+        self, form: ResultForm, dice_form: DiceForm, conflict: Conflict | None
+    ) -> HttpResponse:
+        """Refused: the judge's values again, under the comparison with the newer version
+        (none when only something else of the session changed), with the session's current
+        version token; the page the judge resubmits from."""
+        self.session.refresh_from_db()
+        based_on = form.cleaned_data.get("based_on") or 0
+        values = conflict.mine if conflict is not None else form.values()
+        shown = ResultForm(
+            initial={
+                **values,
+                "version": self.session.version,
+                "based_on": based_on,
+                "compared_with": conflict.theirs.number if conflict is not None else based_on,
+            },
+            seats=form.seats,
+            limits=form.limits,
+        )
+        data = self.request.POST.copy()
+        data["tie-version"] = str(self.session.version)
+        dice_form = DiceForm(data, prefix="tie")
+        dice_form.is_valid()
+        return self.render(form, dice_form, status=409, conflict=conflict, shown=shown)
 
 
 def _entry_context(
@@ -323,7 +399,8 @@ def _rows_changed_page(
         request, session, form.as_typed(), dice_form, correction, latest, done_url, focus=action
     )
     context.update(
-        stale=None,
+        conflict=None,
+        changes=[],
         preview=preview_context(session, form),
         loaded_at=request.POST.get("loaded_at") or timezone.now().isoformat(),
     )
@@ -338,22 +415,17 @@ def render_result_entry(
     the page the judge's board opens with the result its game proposes (``from_game``, shown
     above the form). The form posts to the usual result page."""
     seats = session_seats(session)
-    initial = {"version": session.version, **initial}
+    latest = latest_version(session)
+    initial = {"version": session.version, "based_on": latest.number if latest else 0, **initial}
     # The same values as the browser will post them, for the preview under the form.
-    posted = {
-        name: "on" if value is True else value
-        for name, value in initial.items()
-        if value is not None and value is not False
-    }
-    filled = ResultForm(posted, seats=seats, limits=result_limits(session))
+    filled = ResultForm(posted_values(initial), seats=seats, limits=result_limits(session))
     dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
     done_url = reverse("tournaments:judge_session", args=[session.pk])
     form = ResultForm(initial=initial, seats=seats)
-    context = _entry_context(
-        request, session, form, dice_form, False, latest_version(session), done_url
-    )
+    context = _entry_context(request, session, form, dice_form, False, latest, done_url)
     context.update(
-        stale=None,
+        conflict=None,
+        changes=[],
         preview=preview_context(session, filled),
         loaded_at=timezone.now().isoformat(),
         from_game={
@@ -371,7 +443,7 @@ def result_preview(request: HttpRequest, session: Session) -> HttpResponse:
     return render(
         request,
         "judge/partials/score_preview.html",
-        {"preview": preview_context(session, form), "form": form},
+        {"preview": preview_context(session, form), "form": form, "oob_totals": True},
     )
 
 
