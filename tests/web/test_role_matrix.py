@@ -60,6 +60,8 @@ RULES = {
     "tournaments:judge_session": "judge",
     "tournaments:judge_draw": "judge",
     "tournaments:judge_initiative": "judge",
+    "tournaments:judge_redraw": "judge",
+    "tournaments:judge_dice_check": "judge",
     "tournaments:judge_result": "judge",
     "tournaments:judge_result_preview": "judge",
     "tournaments:judge_result_rows": "judge",

@@ -22,8 +22,9 @@ from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.domain.draw import DrawPlayer, DrawResult, squad_draw
 from tournaments.domain.initiative import InitiativeResult, roll_initiative
+from tournaments.domain.roll_purposes import DRAW_PURPOSES
 from tournaments.domain.typed_dice import check_all_dice_used
-from tournaments.models import ActivityVerb, Seat, Session, SquadRank
+from tournaments.models import ActivityVerb, DiceRoll, Result, Seat, Session, SquadRank
 from tournaments.queries.draw_inputs import draw_players
 
 
@@ -59,6 +60,72 @@ def draw_squads(
         raise SetupError(_("The squads of this session are already drawn."))
     if len(seats) < 2:
         raise SetupError(_("Seat at least two players before drawing squads."))
+    return _draw(
+        session,
+        seats,
+        dice,
+        actor=actor,
+        expected_version=session.version if expected_version is None else expected_version,
+        players=players,
+        all_dice_used=all_dice_used,
+        verb=ActivityVerb.DREW_SQUADS,
+        details={},
+    )
+
+
+def redo_squad_draw(
+    session: Session, dice: Dice, *, reason: str, actor, expected_version: int
+) -> DrawResult:
+    """Draw the squads of ``session`` again, e.g. after a mistyped die: a new version of the
+    draw. Nothing of the earlier one is deleted: its dice stay in the log, marked replaced
+    by this draw's activity entry, which keeps the ``reason``, the squads the players had
+    and the batches of the dice it replaces. Refused once the session has a result (its
+    points were scored with those squads)."""
+    reason = reason.strip()
+    if not reason:
+        raise SetupError(_("Say why the draw is done again (the reason is kept on record)."))
+    seats = _seats(session)
+    if not seats or not all(seat.squad_id for seat in seats):
+        raise SetupError(_("The squads of this session are not drawn yet: run the draw first."))
+    if Result.objects.filter(session=session).exists():
+        raise SetupError(
+            _("This session has a result, scored with its squads: the draw can no longer change.")
+        )
+    replaced = sorted(
+        {
+            str(batch)
+            for batch in DiceRoll.objects.filter(
+                session=session, purpose_code__in=DRAW_PURPOSES
+            ).values_list("batch", flat=True)
+        }
+    )
+    return _draw(
+        session,
+        seats,
+        dice,
+        actor=actor,
+        expected_version=expected_version,
+        verb=ActivityVerb.REDREW_SQUADS,
+        details={
+            "reason": reason,
+            "previous": {str(seat.player_id): seat.squad.slug for seat in seats if seat.squad},
+            "replaced_batches": replaced,
+        },
+    )
+
+
+def _draw(
+    session: Session,
+    seats: list[Seat],
+    dice: Dice,
+    *,
+    actor,
+    expected_version: int,
+    verb: ActivityVerb,
+    details: dict[str, Any],
+    players: Sequence[DrawPlayer] | None = None,
+    all_dice_used: bool = True,
+) -> DrawResult:
     tournament = session.stage.tournament
     squads = {squad.slug: squad for squad in tournament.squads.all()}
     if players is None:
@@ -69,9 +136,9 @@ def draw_squads(
         check_all_dice_used(dice)
     transfers = [transfer.as_dict() for transfer in result.rank_transfers]
     with transaction.atomic():
-        update_if_current(
-            session, session.version if expected_version is None else expected_version
-        )
+        update_if_current(session, expected_version)
+        # Cleared first: two seats never hold one squad, even half-way through a redraw.
+        Seat.objects.filter(session=session).update(squad=None)
         for seat in seats:
             player = str(seat.player_id)
             seat.squad = squads[result.assignments[player]]
@@ -85,13 +152,14 @@ def draw_squads(
         record_dice(dice, tournament=tournament, stage=session.stage, session=session, start=start)
         log_activity(
             tournament,
-            ActivityVerb.DREW_SQUADS,
+            verb,
             describe("session", session=session),
             actor=actor,
             session=session.pk,
             assignments=result.assignments,
             rank_transfers=transfers,
             source=dice.source,
+            **details,
         )
     return result
 

@@ -51,6 +51,9 @@ TOURNAMENT_PURPOSES: dict[str, str] = {
     "ranking_tie": gettext_noop("%(ranking)s: tie for position %(position)d"),
 }
 
+#: The codes of the squad draw's rolls (RULES §3, §4).
+DRAW_PURPOSES = ("squad_retention", "squad_choice", "squad_leftover")
+
 #: A roll-off's re-roll among the tied (:func:`tournaments.domain.initiative._round_purpose`).
 REROLL = gettext_noop("%(purpose)s (re-roll %(reroll)d)")
 

@@ -7,7 +7,7 @@ these instead, which say the same with translated text and the die's label.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -20,6 +20,7 @@ from rules.engine.dice import (
     Dice,
     DiceError,
     DieKind,
+    Roll,
     ScriptedDice,
     SeededDice,
     new_seed,
@@ -114,8 +115,18 @@ def subject_names(players: Iterable[Player]) -> dict[str, str]:
 
 
 def parse_typed_dice(text: str) -> list[int]:
-    """The judge's dice as typed (``"3,6,5"``); a translated DiceError on a bad item."""
-    return parse_dice_list(text, not_a_number=_not_a_number)
+    """The judge's dice as typed (``"3,6,5"``); a translated DiceError naming every item
+    that is not a whole number."""
+    values: list[int] = []
+    bad: list[str] = []
+    for position, item in enumerate(text.split(","), start=1):
+        try:
+            values.extend(parse_dice_list(item))
+        except DiceError:
+            bad.append(_not_a_number(position, item.strip()))
+    if bad:
+        raise DiceError("; ".join(bad))
+    return values
 
 
 def _not_a_number(position: int, item: str) -> str:
@@ -163,3 +174,91 @@ def check_all_dice_used(dice: Dice) -> None:
             )
             % {"extra": dice.remaining, "given": len(dice.values), "used": used}
         )
+
+
+def impossible_dice(values: Sequence[int], kind: DieKind = DieKind.D6) -> str:
+    """What is wrong with typed ``values`` a ``kind`` die cannot show, naming every such
+    die; empty when they all fit."""
+    allowed = sorted(set(FACES[kind]))
+    bad = [(number, value) for number, value in enumerate(values, 1) if value not in allowed]
+    if not bad:
+        return ""
+    dice = ", ".join(
+        _("die %(number)d is %(value)d") % {"number": number, "value": value}
+        for number, value in bad
+    )
+    return ngettext(
+        "%(dice)s, which a %(die)s cannot show (allowed: %(allowed)s); retype it.",
+        "%(dice)s, which a %(die)s cannot show (allowed: %(allowed)s); retype them.",
+        len(bad),
+    ) % {
+        "dice": dice,
+        "die": DIE_NAMES[kind],
+        "allowed": ", ".join(str(face) for face in allowed),
+    }
+
+
+@dataclass(frozen=True)
+class DiceNeed:
+    """How far a judge's typed dice take a roll such as the squad draw.
+
+    ``used`` of the ``given`` values were needed. When the dice ran out (``complete`` is
+    False), ``purpose`` says what the next roll is for and ``rollers`` who rolls it, in
+    order (the rest of that round of the roll-off); ``more_after`` says whether the roll
+    may need still more dice afterwards (other roll-offs, or a re-roll after a tie).
+    """
+
+    given: int
+    used: int
+    complete: bool
+    purpose: str = ""
+    rollers: tuple[str, ...] = ()
+    more_after: bool = False
+
+    @property
+    def extra(self) -> int:
+        return self.given - self.used if self.complete else 0
+
+
+#: Made-up rolls after the typed ones, all different within a round: the roll goes on
+#: without ties, so the next round shows who rolls in it.
+_PROBE = (6, 5, 4, 3, 2, 1) * 40
+
+
+def dice_needed(
+    run: Callable[[Dice], object],
+    values: Sequence[int],
+    subjects: Mapping[str, str] | None = None,
+    squads: Mapping[str, str] | None = None,
+) -> DiceNeed:
+    """Run ``run`` (a pure rule rolling d6s, e.g. the squad draw) with the typed ``values``
+    and, once they run out, made-up ones, to tell the judge how many dice it needs: nothing
+    more, or the next round of rolls and who rolls them (``subjects``: names by the id the
+    rolls record; ``squads``: squad names by slug). Raises what ``run`` raises for bad input
+    other than the dice."""
+    dice = ScriptedDice(values=[*values, *_PROBE])
+    run(dice)
+    used = len(dice.values) - dice.remaining
+    if used <= len(values):
+        return DiceNeed(given=len(values), used=used, complete=True)
+    position = 0
+    probe: list[Roll] = []
+    for roll in dice.log:
+        if position >= len(values):
+            probe.append(roll)
+        position += len(roll.values)
+    first = probe[0]
+    group = [first]
+    for roll in probe[1:]:
+        if (roll.purpose, dict(roll.params)) != (first.purpose, dict(first.params)):
+            break
+        group.append(roll)
+    names = subjects or {}
+    return DiceNeed(
+        given=len(values),
+        used=len(values),
+        complete=False,
+        purpose=logged_purpose_label(first.purpose, first.params, squads),
+        rollers=tuple(names.get(str(roll.subject), str(roll.subject)) for roll in group),
+        more_after=len(group) < len(probe) or len(group) > 1,
+    )

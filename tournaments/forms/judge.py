@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.dice import DiceError
-from tournaments.domain.typed_dice import parse_typed_dice
+from tournaments.domain.typed_dice import impossible_dice, parse_typed_dice
 from tournaments.forms.accessible import AccessibleForm
 
 APP = "app"
@@ -33,6 +33,19 @@ class DiceForm(AccessibleForm):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
+    def add_error(self, field: str | None, error: Any) -> None:
+        """Also the errors an action finds after validation bring the judge back to the
+        dice field (the page reloads after a refused roll)."""
+        super().add_error(field, error)
+        if field == "dice":
+            self.fields["dice"].widget.attrs.update(
+                {
+                    "autofocus": True,
+                    "aria-invalid": "true",
+                    "aria-describedby": f"id_{self.add_prefix('dice')}_error",
+                }
+            )
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
@@ -45,5 +58,19 @@ class DiceForm(AccessibleForm):
                 return cleaned
             if not values:
                 self.add_error("dice", _("Type the dice you rolled, e.g. 3,6,5."))
+            elif impossible := impossible_dice(values):
+                self.add_error("dice", impossible)
             cleaned["values"] = values
         return cleaned
+
+
+class RedrawForm(DiceForm):
+    """The squad draw done again (a mistyped die), with the reason kept on record."""
+
+    reason = forms.CharField(
+        label=_("Why the draw is done again (kept on record)"),
+        max_length=300,
+        help_text=_("E.g. “die 3 was typed as 5, the player rolled 3”."),
+    )
+
+    field_order = ["reason", "mode", "dice", "version"]

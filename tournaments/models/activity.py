@@ -13,6 +13,7 @@ class ActivityVerb(models.TextChoices):
     SCHEDULED = "scheduled", pgettext_lazy("activity", "scheduled")
     RESCHEDULED = "rescheduled", pgettext_lazy("activity", "rescheduled")
     DREW_SQUADS = "drew_squads", pgettext_lazy("activity", "drew squads")
+    REDREW_SQUADS = "redrew_squads", pgettext_lazy("activity", "redid the squad draw")
     ROLLED_INITIATIVE = "rolled_initiative", pgettext_lazy("activity", "rolled initiative")
     RECORDED_RESULT = "recorded_result", pgettext_lazy("activity", "recorded a result")
     CONFIRMED_RESULT = "confirmed_result", pgettext_lazy("activity", "confirmed a result")

@@ -23,17 +23,25 @@ from tournaments.actions.result_entry import (
     ResultError,
     enter_result,
 )
-from tournaments.actions.session_setup import SetupError, draw_squads, run_initiative
+from tournaments.actions.session_setup import (
+    SetupError,
+    draw_squads,
+    redo_squad_draw,
+    run_initiative,
+)
 from tournaments.domain.draw import DrawError
-from tournaments.domain.roll_purposes import roll_purpose_label
-from tournaments.domain.typed_dice import TypedDice, subject_names
-from tournaments.forms.judge import PHYSICAL, DiceForm
+from tournaments.domain.typed_dice import (
+    TypedDice,
+    impossible_dice,
+    parse_typed_dice,
+    subject_names,
+)
+from tournaments.forms.judge import PHYSICAL, DiceForm, RedrawForm
 from tournaments.forms.result import ResultForm, posted_values, start_values
 from tournaments.forms.result_conflict import Conflict, find_conflict
 from tournaments.forms.result_rows import RowAction
 from tournaments.models import (
     ActivityLog,
-    DiceRoll,
     Result,
     ResultVersion,
     Seat,
@@ -41,6 +49,13 @@ from tournaments.models import (
     StaleSessionError,
 )
 from tournaments.queries.result_versions import latest_version, preview_result, version_number
+from tournaments.queries.session_sheet import (
+    dice_log,
+    draw_need,
+    draw_versions,
+    initiative_need,
+    seat_preferences,
+)
 from tournaments.queries.session_stipulation import result_limits
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
@@ -70,45 +85,62 @@ def judge_home(request: AccountHttpRequest) -> HttpResponse:
     return render(request, "judge/home.html", {"mine": mine, "others": others})
 
 
-def dice_log(session: Session, seats: list[Seat]) -> list[tuple[DiceRoll, str, str]]:
-    """The session's recorded dice: each roll, the roller's name instead of their id and
-    what it was for (squads by name)."""
-    names = {str(seat.player_id): seat.player.display_name for seat in seats}
-    squads = squad_names(session.stage.tournament)
-    rolls = DiceRoll.objects.filter(session=session).order_by("created_at", "sequence")
-    return [
-        (roll, names.get(roll.subject, roll.subject), roll_purpose_label(roll, squads))
-        for roll in rolls
-    ]
+#: The typed-dice rolls of the session sheet: the form prefix and what it rolls.
+SETUP_PURPOSES = ("draw", "initiative", "redraw")
+
+
+def _dice_need(session: Session, seats: list[Seat], purpose: str, text: str) -> dict:
+    """How far the dice typed so far (``text``) take the draw or the initiative, for the
+    line under the dice field: the need, or what is wrong with the dice."""
+    try:
+        values = parse_typed_dice(text)
+    except DiceError as error:
+        return {"error": str(error)}
+    if impossible := impossible_dice(values):
+        return {"error": impossible}
+    try:
+        if purpose == "initiative":
+            return {"need": initiative_need(seats, values)}
+        return {"need": draw_need(session, seats, values)}
+    except DrawError as error:
+        return {"error": str(error)}
 
 
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     seats = session_seats(session)
     drawn = bool(seats) and all(seat.squad_id for seat in seats)
     rolled = bool(seats) and all(seat.initiative_position for seat in seats)
+    result = Result.objects.filter(session=session).first()
+    preferences = seat_preferences(session, seats)
     context = {
         "session": session,
         "tournament": session.stage.tournament,
-        "seats": seats,
+        "seats": [(seat, preferences[seat.player_id]) for seat in seats],
+        "by_seat": seats,
         "by_initiative": sorted(seats, key=lambda s: s.initiative_position or 99),
         "drawn": drawn,
         "rolled": rolled,
         "rolls": dice_log(session, seats),
-        "result": Result.objects.filter(session=session).first(),
+        "draws": draw_versions(session, seats),
+        "result": result,
         "loadout_checks": loadout_checks(session, seats),
     }
-    if not drawn:
-        context["draw_form"] = forms.get("draw_form") or DiceForm(
-            initial={"version": session.version}, prefix="draw"
+    steps = {
+        "draw": not drawn,
+        "initiative": drawn and not rolled,
+        "redraw": drawn and result is None,
+    }
+    for purpose, shown in steps.items():
+        if not shown:
+            continue
+        form = forms.get(f"{purpose}_form") or (RedrawForm if purpose == "redraw" else DiceForm)(
+            initial={"version": session.version}, prefix=purpose
         )
-        context["draw_commitment"] = seed_commitment(pending_seed(request, session, "draw"))
-    if drawn and not rolled:
-        context["initiative_form"] = forms.get("initiative_form") or DiceForm(
-            initial={"version": session.version}, prefix="initiative"
-        )
-        context["initiative_commitment"] = seed_commitment(
-            pending_seed(request, session, "initiative")
-        )
+        context[f"{purpose}_form"] = form
+        context[f"{purpose}_commitment"] = seed_commitment(pending_seed(request, session, purpose))
+        typed = form.data.get(f"{purpose}-dice", "") if form.is_bound else ""
+        need_of = "initiative" if purpose == "initiative" else "draw"
+        context[f"{purpose}_need"] = _dice_need(session, seats, need_of, typed)
     return context
 
 
@@ -118,8 +150,24 @@ def session_sheet(request: HttpRequest, session: Session) -> HttpResponse:
     return render(request, "judge/session_sheet.html", _sheet_context(request, session))
 
 
-def _run_setup(request: HttpRequest, session: Session, purpose: str, action) -> HttpResponse:
-    form = DiceForm(request.POST, prefix=purpose)
+@judge_required
+@require_POST
+def session_dice_check(request: HttpRequest, session: Session) -> HttpResponse:
+    """htmx: the line under a dice field of the sheet, for the dice typed so far (the
+    draw's, the initiative's or a redrawn draw's; nothing is rolled or stored)."""
+    purpose = request.POST.get("purpose", "")
+    if purpose not in SETUP_PURPOSES:
+        return HttpResponseBadRequest(_("Say which roll to check: draw or initiative."))
+    seats = session_seats(session)
+    need_of = "initiative" if purpose == "initiative" else "draw"
+    context = _dice_need(session, seats, need_of, request.POST.get(f"{purpose}-dice", ""))
+    return render(request, "judge/partials/dice_need.html", {"check": context})
+
+
+def _run_setup(
+    request: HttpRequest, session: Session, purpose: str, action, form: DiceForm | None = None
+) -> HttpResponse:
+    form = form or DiceForm(request.POST, prefix=purpose)
     if form.is_valid():
         players = subject_names(seat.player for seat in session_seats(session))
         squads = squad_names(session.stage.tournament)
@@ -150,6 +198,24 @@ def _run_setup(request: HttpRequest, session: Session, purpose: str, action) -> 
             return redirect("tournaments:judge_session", pk=session.pk)
     context = _sheet_context(request, session, **{f"{purpose}_form": form})
     return render(request, "judge/session_sheet.html", context, status=400)
+
+
+@judge_required
+@require_POST
+def session_redraw(request: HttpRequest, session: Session) -> HttpResponse:
+    """Do the squad draw again (a mistyped die): a new recorded version, with a reason."""
+    form = RedrawForm(request.POST, prefix="redraw")
+
+    def redo(session: Session, dice, *, actor, expected_version: int) -> object:
+        return redo_squad_draw(
+            session,
+            dice,
+            reason=form.cleaned_data["reason"],
+            actor=actor,
+            expected_version=expected_version,
+        )
+
+    return _run_setup(request, session, "redraw", redo, form)
 
 
 @judge_required

@@ -28,6 +28,8 @@ judge_patterns = [
     path("judge/sessions/<int:pk>/", judge.session_sheet, name="judge_session"),
     path("judge/sessions/<int:pk>/draw/", judge.session_draw, name="judge_draw"),
     path("judge/sessions/<int:pk>/initiative/", judge.session_initiative, name="judge_initiative"),
+    path("judge/sessions/<int:pk>/redraw/", judge.session_redraw, name="judge_redraw"),
+    path("judge/sessions/<int:pk>/dice-check/", judge.session_dice_check, name="judge_dice_check"),
     path("judge/sessions/<int:pk>/result/", judge.result_entry, name="judge_result"),
     path(
         "judge/sessions/<int:pk>/result/preview/",
