@@ -4,9 +4,13 @@ new recorded version, the earlier one kept."""
 
 from __future__ import annotations
 
+from io import StringIO
+
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 
+from demo.management.commands.load_demo import DEMO_SLUG
 from rules.engine.dice import SeededDice
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.session_setup import SetupError, draw_squads, redo_squad_draw
@@ -14,6 +18,8 @@ from tournaments.models import (
     ActivityLog,
     ActivityVerb,
     DiceRoll,
+    Seat,
+    Session,
     SquadPreference,
     StaleSessionError,
 )
@@ -47,7 +53,9 @@ def test_the_sheet_shows_each_players_preferences_or_none(judge, world):
     page = judge.get(sheet_url(world)).content.decode()
     chosen = SquadPreference.objects.get(player=first.player).choices
     by_slug = {s.slug: s.name for s in world.tournament.squads.all()}
-    expected = " · ".join(f"{n}. {by_slug[slug]}" for n, slug in enumerate(chosen, 1))
+    expected = " · ".join(
+        f'<span class="nowrap">{n}. {by_slug[slug]}</span>' for n, slug in enumerate(chosen, 1)
+    )
     assert expected in page
     assert "no preferences given" in page
     assert not any(slug in page.split("<h2>Seats</h2>")[1][:3000] for slug in by_slug)
@@ -150,4 +158,17 @@ def test_a_draw_is_not_done_again_without_a_reason_a_draw_or_once_scored(world):
     with pytest.raises(SetupError, match="has a result"):
         redo_squad_draw(
             session, SeededDice(seed=2), reason="typo", actor=None, expected_version=session.version
+        )
+
+
+def test_from_the_second_stage_the_sheet_says_which_squad_each_player_keeps(client):
+    call_command("load_demo", stdout=StringIO())
+    pending = Session.objects.get(stage__tournament__slug=DEMO_SLUG, stage__number=2, number=2)
+    client.force_login(pending.judge)
+    page = client.get(reverse("tournaments:judge_session", args=[pending.pk])).content.decode()
+    for seat in pending.seats.select_related("player"):
+        earlier = Seat.objects.filter(player=seat.player, session__stage__number=1).get()
+        assert (
+            f"keeps {earlier.squad.name} from the previous session, unless two players held it"
+            in page
         )

@@ -14,19 +14,34 @@ from tournaments.domain.initiative import roll_initiative
 from tournaments.domain.roll_purposes import roll_purpose_label
 from tournaments.domain.typed_dice import DiceNeed, dice_needed, subject_names
 from tournaments.models import ActivityLog, ActivityVerb, DiceRoll, Seat, Session
-from tournaments.queries.draw_inputs import draw_players, squad_preferences
+from tournaments.queries.draw_inputs import draw_players
 from tournaments.queries.tournament_catalogue import squad_names
 
 
-def seat_preferences(session: Session, seats: Sequence[Seat]) -> dict[int, list[str]]:
-    """Each seated player's squad choices for the session's stage, by name, in order (an
-    empty list: none given)."""
+@dataclass(frozen=True)
+class SquadWishes:
+    """What a seated player brings to the squad draw: their squad choices by name, in
+    order (empty: none given), and from the second stage on the squad they keep from their
+    previous session (RULES §4; empty when they had none)."""
+
+    choices: list[str]
+    keeps: str = ""
+
+
+def seat_wishes(session: Session, seats: Sequence[Seat]) -> dict[int, SquadWishes]:
+    """Each seated player's :class:`SquadWishes`, by player id."""
     names = squad_names(session.stage.tournament)
-    chosen = squad_preferences(session.stage, [seat.player_id for seat in seats])
-    return {
-        seat.player_id: [names.get(slug, slug) for slug in chosen.get(seat.player_id, ())]
-        for seat in seats
-    }
+    players = {int(player.id): player for player in draw_players([session])[session.pk]}
+    wishes = {}
+    for seat in seats:
+        player = players.get(seat.player_id)
+        choices = player.preferences if player else ()
+        previous = player.previous if player else None
+        wishes[seat.player_id] = SquadWishes(
+            [names.get(slug, slug) for slug in choices],
+            names.get(previous.squad, previous.squad) if previous else "",
+        )
+    return wishes
 
 
 @dataclass(frozen=True)

@@ -54,7 +54,7 @@ from tournaments.queries.session_sheet import (
     draw_need,
     draw_versions,
     initiative_need,
-    seat_preferences,
+    seat_wishes,
 )
 from tournaments.queries.session_stipulation import result_limits
 from tournaments.queries.tournament_catalogue import squad_names
@@ -111,11 +111,11 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     drawn = bool(seats) and all(seat.squad_id for seat in seats)
     rolled = bool(seats) and all(seat.initiative_position for seat in seats)
     result = Result.objects.filter(session=session).first()
-    preferences = seat_preferences(session, seats)
+    wishes = seat_wishes(session, seats)
     context = {
         "session": session,
         "tournament": session.stage.tournament,
-        "seats": [(seat, preferences[seat.player_id]) for seat in seats],
+        "seats": [(seat, wishes[seat.player_id]) for seat in seats],
         "by_seat": seats,
         "by_initiative": sorted(seats, key=lambda s: s.initiative_position or 99),
         "drawn": drawn,
