@@ -8,9 +8,12 @@ permission check, and a redirect to the log-in page or 403 to a role that did no
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from tests.factories import UserFactory
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -178,3 +181,42 @@ def test_other_judge_cannot_post_a_result(world, role_client):
     response = client.post(url, {"version": world.session.version})
     assert response.status_code == 403
     assert not Result.objects.filter(session=world.session).exists()
+
+
+#: The header's links each role sees (by URL name), in order.
+HEADER = {
+    "anonymous": ["tournaments:home", "tournaments:login"],
+    "player": ["tournaments:home", "tournaments:player_home", "tournaments:login"],
+    "judge": ["tournaments:home", "tournaments:judge_home"],
+    "other_judge": ["tournaments:home", "tournaments:judge_home"],
+    "organiser": ["tournaments:home", "tournaments:judge_home", "tournaments:organiser_home"],
+    "superuser": [
+        "tournaments:home",
+        "tournaments:judge_home",
+        "tournaments:organiser_home",
+        "admin:index",
+    ],
+}
+
+
+def header_links(response) -> list[str]:
+    html = response.content.decode()
+    nav = html[html.index('<nav class="site-nav"') : html.index("</nav>")]
+    return re.findall(r'<a href="([^"]+)"', nav)
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_the_header_links_only_what_the_role_can_open(world, role_client, role):
+    client = role_client(role)
+    links = header_links(client.get(reverse("tournaments:home")))
+    assert links == [reverse(name) for name in HEADER[role]]
+    for url in links:
+        assert client.get(url).status_code == 200, f"{role} cannot open {url}"
+
+
+def test_an_account_without_a_role_is_offered_to_organise_a_tournament(world, client):
+    newcomer = UserFactory(username="newcomer")
+    newcomer.save()  # the factory sets the password without saving it
+    client.force_login(newcomer)
+    links = header_links(client.get(reverse("tournaments:home")))
+    assert links == [reverse("tournaments:home"), reverse("tournaments:organiser_home")]

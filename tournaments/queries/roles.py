@@ -90,3 +90,23 @@ def account_players(user) -> list[AccountPlayer]:
         )
         for player in players
     ]
+
+
+def judges_anything(user) -> bool:
+    """Whether ``user`` has sessions to judge or may judge some: the judge of a session or
+    of a tournament, an organiser (who may judge every session of theirs) or a superuser."""
+    if not user.is_authenticated:
+        return False
+    return (
+        user.is_superuser
+        or organises_anything(user)
+        or Session.objects.filter(judge=user).exists()
+        or Tournament.objects.filter(judges=user).exists()
+    )
+
+
+def organises_anything(user) -> bool:
+    """Whether ``user`` organises a tournament (a superuser organises them all)."""
+    if not user.is_authenticated:
+        return False
+    return user.is_superuser or Tournament.objects.filter(organisers=user).exists()

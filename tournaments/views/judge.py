@@ -140,7 +140,10 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         context[f"{purpose}_commitment"] = seed_commitment(pending_seed(request, session, purpose))
         typed = form.data.get(f"{purpose}-dice", "") if form.is_bound else ""
         need_of = "initiative" if purpose == "initiative" else "draw"
-        context[f"{purpose}_need"] = _dice_need(session, seats, need_of, typed)
+        need = _dice_need(session, seats, need_of, typed)
+        if "error" in need and form.errors.get("dice"):
+            need = {"shown": False}  # the field's own error says it already
+        context[f"{purpose}_need"] = need
     return context
 
 
