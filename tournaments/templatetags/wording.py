@@ -1,20 +1,15 @@
-"""Stored codes shown in the reader's language: ``{{ roll|purpose_label }}`` for a recorded
-die, ``{{ entry|activity_description }}`` for an activity-log entry."""
+"""Stored codes shown in the reader's language: ``{{ entry|activity_description }}`` for an
+activity-log entry. (A recorded die's purpose names its squad, so the page's query gives
+it with the tournament's squad names: ``queries.session_sheet.dice_log``.)"""
 
 from __future__ import annotations
 
 from django import template
 
-from tournaments.domain.roll_purposes import roll_purpose_label
-from tournaments.models import ActivityLog, DiceRoll
+from tournaments.models import ActivityLog
 from tournaments.queries.activity_descriptions import entry_description
 
 register = template.Library()
-
-
-@register.filter
-def purpose_label(roll: DiceRoll) -> str:
-    return roll_purpose_label(roll)
 
 
 @register.filter
