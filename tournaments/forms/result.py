@@ -193,6 +193,13 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             label=_("a marine was still in play at the end"), required=False, initial=True
         )
 
+    def full_clean(self) -> None:
+        super().full_clean()
+        # A refused save reloads the page: the cursor goes to the first value to fix.
+        first = next((name for name in self.fields if name in self.errors), None)
+        if first is not None:
+            self.fields[first].widget.attrs["autofocus"] = True
+
     def placed_errors(self) -> list[str]:
         """Every error as one line naming its place: the seat, the section and the field
         (the live preview lists them away from the form)."""
