@@ -15,6 +15,7 @@ from django.conf import settings
 from django.test.utils import override_settings
 
 from bob.settings import file_cache
+from tests.browser import accessibility_report
 
 # Tests read messages in English; a test about Italian activates it explicitly. Set before
 # settings load so management-command subprocesses inherit it too.
@@ -28,6 +29,21 @@ _RUN_CACHE_DIR = "" if settings.REDIS_URL else tempfile.mkdtemp(prefix="bob-test
 if _RUN_CACHE_DIR:
     os.environ["BOB_CACHE_DIR"] = _RUN_CACHE_DIR
     override_settings(CACHES={**settings.CACHES, "default": file_cache(_RUN_CACHE_DIR)}).enable()
+
+
+_ACCESSIBILITY_FINDINGS: list[dict] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        _ACCESSIBILITY_FINDINGS.extend(accessibility_report.findings_of(report))
+
+
+def pytest_sessionfinish(session):
+    """Write the accessibility report of the run, once: not on an xdist worker, whose
+    findings reach the controller with its test reports."""
+    if _ACCESSIBILITY_FINDINGS and not hasattr(session.config, "workerinput"):
+        accessibility_report.write(_ACCESSIBILITY_FINDINGS)
 
 
 def pytest_unconfigure(config):
