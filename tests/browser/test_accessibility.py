@@ -27,7 +27,8 @@ from axe_playwright_python.base import AXE_SCRIPT
 from django.conf import settings
 from django.core.cache import caches
 from django.core.management import call_command
-from django.test.utils import modify_settings
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.test.utils import modify_settings, setup_databases, teardown_databases
 from playwright.sync_api import expect
 from pytest_django.live_server_helper import LiveServer
 
@@ -347,13 +348,31 @@ class DemoSite:
             caches[alias].clear()
 
     def close(self) -> None:
+        """Stop the server and leave the database empty, as a transactional test does,
+        closing this thread's connections too, so that the test database can be dropped."""
         self.close_pages()
         self.server.stop()
         call_command("flush", verbosity=0, interactive=False)
+        for conn in connections.all(initialized_only=True):
+            conn.close()
+
+
+@pytest.fixture(scope="session")
+def audit_database(django_db_setup, django_db_blocker):
+    """The test database, also when these cases are all the session runs: pytest-django
+    then sets up none, as no test asks for one (the cases take no ``db`` fixture)."""
+    if connection.settings_dict["NAME"] == connection.creation._get_test_db_name():
+        yield
+        return
+    with django_db_blocker.unblock():
+        databases = setup_databases(verbosity=0, interactive=False, aliases={DEFAULT_DB_ALIAS})
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(databases, verbosity=0)
 
 
 @pytest.fixture(scope="class")
-def demo_site(browser, django_db_setup, django_db_blocker):
+def demo_site(browser, audit_database, django_db_blocker):
     """The shared site of the cases of a class. The database stays open to the live server
     for as long as the cases run, between them too (the projector page keeps polling)."""
     with django_db_blocker.unblock(), modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
