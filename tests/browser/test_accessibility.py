@@ -182,40 +182,43 @@ def break_the_loadout(page) -> None:
     expect(page.locator("#loadout-problems .problems")).to_be_visible()
 
 
-#: The demo as the audit sees it: first with the pending semifinal's squads not drawn yet,
-#: then after the judge's draw, with loadouts and a game on the board.
-UNDRAWN, DRAWN = "undrawn", "drawn"
-
-
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
     ``pending`` sessions and the audited player's ``seat``; ``then`` acts on the page before
-    the checks."""
+    the checks. The public pages and the judge's first two are audited before the judge
+    draws the pending semifinal's squads, the others after the draw, with two loadouts and a
+    game on the board."""
 
     name: str
     audience: str
     url: str
-    stage: str = DRAWN
+    squads_drawn: bool = True
     widths: tuple[int, ...] = (PHONE, DESKTOP)
     then: Callable | None = None
 
 
 AUDITED_PAGES = [
-    AuditedPage("home", "public", "/", UNDRAWN),
-    AuditedPage("tournament", "public", "/t/{slug}/", UNDRAWN),
-    AuditedPage("standings", "public", "/t/{slug}/standings/", UNDRAWN),
-    AuditedPage("bracket", "public", "/t/{slug}/bracket/", UNDRAWN),
-    AuditedPage("honours", "public", "/t/{slug}/honours/", UNDRAWN),
-    AuditedPage("schedule", "public", "/t/{slug}/schedule/", UNDRAWN),
-    AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", UNDRAWN),
-    AuditedPage("login", "public", "/accounts/login/", UNDRAWN),
+    AuditedPage("home", "public", "/", squads_drawn=False),
+    AuditedPage("tournament", "public", "/t/{slug}/", squads_drawn=False),
+    AuditedPage("standings", "public", "/t/{slug}/standings/", squads_drawn=False),
+    AuditedPage("bracket", "public", "/t/{slug}/bracket/", squads_drawn=False),
+    AuditedPage("honours", "public", "/t/{slug}/honours/", squads_drawn=False),
+    AuditedPage("schedule", "public", "/t/{slug}/schedule/", squads_drawn=False),
+    AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", squads_drawn=False),
+    AuditedPage("login", "public", "/accounts/login/", squads_drawn=False),
     AuditedPage(
-        "projector", "public", "/t/{slug}/projector/", UNDRAWN, (PHONE, DESKTOP, PROJECTOR)
+        "projector",
+        "public",
+        "/t/{slug}/projector/",
+        squads_drawn=False,
+        widths=(PHONE, DESKTOP, PROJECTOR),
     ),
-    AuditedPage("login-failed", "public", "/accounts/login/", UNDRAWN, then=fail_to_log_in),
-    AuditedPage("judge-home", "judge", "/judge/", UNDRAWN),
-    AuditedPage("judge-session-undrawn", "judge", "/judge/sessions/{pending}/", UNDRAWN),
+    AuditedPage(
+        "login-failed", "public", "/accounts/login/", squads_drawn=False, then=fail_to_log_in
+    ),
+    AuditedPage("judge-home", "judge", "/judge/", squads_drawn=False),
+    AuditedPage("judge-session-undrawn", "judge", "/judge/sessions/{pending}/", squads_drawn=False),
     AuditedPage("judge-session", "judge", "/judge/sessions/{pending}/"),
     AuditedPage("judge-result", "judge", "/judge/sessions/{pending}/result/"),
     AuditedPage("judge-score-sheet", "judge", "/judge/sessions/{pending}/print/score-sheet/"),
@@ -250,26 +253,27 @@ AUDIT_CASES = [
 
 
 class DemoSite:
-    """The demo on a live server of its own, at the stage a case asks for, and one browser
-    page per audience and language, logged in once and reused by every case.
+    """The demo on a live server of its own, before or after the squad draw as a case asks,
+    and one browser page per audience and language, logged in once and reused by every case.
 
     The cases take no ``db`` fixture: the demo is built once (not once per case, as a
     transactional test would after each flush) and flushed when the class's cases are done.
-    Going back from ``DRAWN`` to ``UNDRAWN`` (a worker handed the cases out of order) or past
-    a step that failed builds the demo anew."""
+    Going back to before the draw (a worker handed the cases out of order) or past a step
+    that failed builds the demo anew."""
 
     def __init__(self, browser) -> None:
         self.browser = browser
         self.server = LiveServer("localhost")
-        self.stage: str | None = None
+        #: Whether the squads are drawn; None before the demo is built or after a failure.
+        self.squads_drawn: bool | None = None
         self.written = False
         self.urls: dict[str, object] = {}
         self.pages: dict[tuple[str, str], object] = {}
 
-    def page(self, audience: str, language: str, stage: str):
-        if self.stage is None or (self.stage, stage) == (DRAWN, UNDRAWN):
+    def page(self, audience: str, language: str, squads_drawn: bool):
+        if self.squads_drawn is None or (self.squads_drawn and not squads_drawn):
             self.build()
-        if (self.stage, stage) == (UNDRAWN, DRAWN):
+        if squads_drawn and not self.squads_drawn:
             self.draw()
         return self.browser_page(audience, language)
 
@@ -285,15 +289,14 @@ class DemoSite:
         tournament, played, pending = demo_tournament()
         Seat.objects.filter(session=pending).update(squad=None)  # the judge draws in the browser
         self.pending = pending
-        self.player = pending.seats.order_by("seat_order")[1].player
         self.urls = {"slug": tournament.slug, "played": played.pk, "pending": pending.pk}
-        self.stage = UNDRAWN
+        self.squads_drawn = False
 
     def draw(self) -> None:
         """The judge runs the squad draw in the browser; then two seats get loadouts and
         the session a game on the board."""
         judge = self.browser_page("judge", "en")
-        self.stage = None  # until every step is through
+        self.squads_drawn = None  # until every step is through
         judge.goto(f"/judge/sessions/{self.pending.pk}/")
         judge.get_by_role("button", name="Run the squad draw").click()
         expect(judge.locator(".squad-blue").first).to_be_visible()
@@ -310,12 +313,14 @@ class DemoSite:
         )
         pending = self.pending
         create_game(pending, "hunt-derelict", "bob", label="Tavolo 2", actor=pending.judge)
+        self.player = seats[1].player
         self.urls["seat"] = seats[1].pk
-        self.stage = DRAWN
+        self.squads_drawn = True
 
     def open(self, audience: str, language: str):
         """A new browser context in ``language`` at phone width, logged in as the judge or
-        the organiser, or speaking for the audited player (through their private link)."""
+        the organiser, or speaking for the audited player (through their private link,
+        once the squads are drawn)."""
         context = self.browser.new_context(
             base_url=self.server.url,
             locale=BROWSER_LOCALES[language],
@@ -342,7 +347,7 @@ class DemoSite:
     def clear(self) -> None:
         """Close the browser pages and empty the database and the caches."""
         self.close_pages()
-        self.stage = None
+        self.squads_drawn = None
         call_command("flush", verbosity=0, interactive=False)
         for alias in settings.CACHES:
             caches[alias].clear()
@@ -386,7 +391,7 @@ def demo_site(browser, audit_database, django_db_blocker):
 class TestMainPages:
     @pytest.mark.parametrize(("audited", "language"), AUDIT_CASES)
     def test_has_no_serious_accessibility_violations(self, demo_site, audited, language, request):
-        page = demo_site.page(audited.audience, language, audited.stage)
+        page = demo_site.page(audited.audience, language, audited.squads_drawn)
         page.goto(audited.url.format(**demo_site.urls))
         if audited.then is not None:
             audited.then(page)
