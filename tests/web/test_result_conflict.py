@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from tests.web.test_result_form import page_data
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.forms.result import ResultForm
@@ -27,15 +28,7 @@ def shown(response, *, choose: dict[str, str] | None = None) -> dict:
     """What the browser posts for the page in ``response``: every field of its form as
     shown, the ticked radio buttons of the comparison (changed by ``choose``: field name ->
     mine/theirs) and the tie dice."""
-    form = response.context["form"]
-    data = {"tie-mode": "app", "loaded_at": response.context["loaded_at"]}
-    for name in form.fields:
-        value = form[name].value()
-        if value is not None and value is not False and value != "":
-            data[name] = "on" if value is True else value
-    for (player, kind), count in form.row_counts.items():
-        data[f"p{player}-{kind.name}-TOTAL"] = count
-    data["tie-version"] = data["version"]
+    data = {**page_data(response.context["form"]), "loaded_at": response.context["loaded_at"]}
     conflict = response.context.get("conflict")
     for change in conflict.changes if conflict else ():
         if change.choice is not None:

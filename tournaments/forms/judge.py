@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from rules.engine.dice import DiceError
+from rules.engine.dice import DiceError, DieKind
 from tournaments.domain.typed_dice import impossible_dice, parse_typed_dice
 from tournaments.forms.accessible import AccessibleForm
 
@@ -32,6 +32,9 @@ class DiceForm(AccessibleForm):
         widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
+    #: The die every value is rolled with, when it is one kind: then every value it cannot
+    #: show is named at once (else the roll names the first, when it gets there).
+    die: ClassVar[DieKind | None] = None
 
     def add_error(self, field: str | None, error: Any) -> None:
         """Also the errors an action finds after validation bring the judge back to the
@@ -58,13 +61,19 @@ class DiceForm(AccessibleForm):
                 return cleaned
             if not values:
                 self.add_error("dice", _("Type the dice you rolled, e.g. 3,6,5."))
-            elif impossible := impossible_dice(values):
+            elif self.die is not None and (impossible := impossible_dice(values, self.die)):
                 self.add_error("dice", impossible)
             cleaned["values"] = values
         return cleaned
 
 
-class RedrawForm(DiceForm):
+class RollOffForm(DiceForm):
+    """Dice for a roll-off: the squad draw, initiative or a tie in the ranking."""
+
+    die = DieKind.D6
+
+
+class RedrawForm(RollOffForm):
     """The squad draw done again (a mistyped die), with the reason kept on record."""
 
     reason = forms.CharField(

@@ -36,7 +36,7 @@ from tournaments.domain.typed_dice import (
     parse_typed_dice,
     subject_names,
 )
-from tournaments.forms.judge import PHYSICAL, DiceForm, RedrawForm
+from tournaments.forms.judge import PHYSICAL, RedrawForm, RollOffForm
 from tournaments.forms.result import ResultForm, posted_values, start_values
 from tournaments.forms.result_conflict import Conflict, find_conflict
 from tournaments.forms.result_rows import RowAction
@@ -133,7 +133,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     for purpose, shown in steps.items():
         if not shown:
             continue
-        form = forms.get(f"{purpose}_form") or (RedrawForm if purpose == "redraw" else DiceForm)(
+        form = forms.get(f"{purpose}_form") or (RedrawForm if purpose == "redraw" else RollOffForm)(
             initial={"version": session.version}, prefix=purpose
         )
         context[f"{purpose}_form"] = form
@@ -168,9 +168,9 @@ def session_dice_check(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 def _run_setup(
-    request: HttpRequest, session: Session, purpose: str, action, form: DiceForm | None = None
+    request: HttpRequest, session: Session, purpose: str, action, form: RollOffForm | None = None
 ) -> HttpResponse:
-    form = form or DiceForm(request.POST, prefix=purpose)
+    form = form or RollOffForm(request.POST, prefix=purpose)
     if form.is_valid():
         players = subject_names(seat.player for seat in session_seats(session))
         squads = squad_names(session.stage.tournament)
@@ -293,10 +293,10 @@ def edit_result(
         # The preview scores the values shown, as the browser will post them.
         filled = ResultForm(posted_values(initial), seats=seats, limits=limits)
         form = ResultForm(initial=initial, seats=seats, limits=limits)
-        dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
+        dice_form = RollOffForm(initial={"version": session.version}, prefix="tie")
         return entry.render(filled, dice_form, loaded_at=timezone.now().isoformat(), shown=form)
     form = ResultForm(request.POST, seats=seats, limits=limits)
-    dice_form = DiceForm(request.POST, prefix="tie")
+    dice_form = RollOffForm(request.POST, prefix="tie")
     if not (form.is_valid() and dice_form.is_valid()):
         return entry.render(form, dice_form, status=400)
     base = version_number(session, form.cleaned_data.get("based_on"))
@@ -329,6 +329,7 @@ def edit_result(
         session.refresh_from_db()
         latest = latest_version(session)
         entry.latest = latest
+        base = version_number(session, form.cleaned_data.get("based_on"))
         conflict = find_conflict(form, latest, base, {})
         return entry.conflict(form, dice_form, conflict)
     except (ResultError, DiceError) as error:
@@ -344,7 +345,7 @@ def edit_result(
 
 
 def _tie_dice(
-    request: HttpRequest, session: Session, seats: list[Seat], dice_form: DiceForm
+    request: HttpRequest, session: Session, seats: list[Seat], dice_form: RollOffForm
 ) -> TypedDice | SeededDice:
     """The dice for a tie in the ranking: the judge's typed values, or the app's."""
     if dice_form.cleaned_data["mode"] == PHYSICAL:
@@ -368,7 +369,7 @@ class _Entry:
     def render(
         self,
         form: ResultForm,
-        dice_form: DiceForm,
+        dice_form: RollOffForm,
         *,
         status: int = 200,
         loaded_at: str = "",
@@ -397,7 +398,7 @@ class _Entry:
         return render(self.request, "judge/result_entry.html", context, status=status)
 
     def conflict(
-        self, form: ResultForm, dice_form: DiceForm, conflict: Conflict | None
+        self, form: ResultForm, dice_form: RollOffForm, conflict: Conflict | None
     ) -> HttpResponse:
         """Refused: the judge's values again, under the comparison with the newer version
         (none when only something else of the session changed), with the session's current
@@ -417,7 +418,7 @@ class _Entry:
         )
         data = self.request.POST.copy()
         data["tie-version"] = str(self.session.version)
-        dice_form = DiceForm(data, prefix="tie")
+        dice_form = RollOffForm(data, prefix="tie")
         dice_form.is_valid()
         return self.render(form, dice_form, status=409, conflict=conflict, shown=shown)
 
@@ -426,7 +427,7 @@ def _entry_context(
     request: HttpRequest,
     session: Session,
     form: ResultForm,
-    dice_form: DiceForm,
+    dice_form: RollOffForm,
     correction: bool,
     latest: ResultVersion | None,
     done_url: str,
@@ -460,7 +461,7 @@ def _rows_changed_page(
     (so optimistic locking still compares with what the editor started from)."""
     form = ResultForm(action.apply(request.POST), seats=seats, limits=result_limits(session))
     typed_dice = {name: request.POST.get(f"tie-{name}") for name in ("mode", "dice")}
-    dice_form = DiceForm(
+    dice_form = RollOffForm(
         initial={"version": session.version, **{k: v for k, v in typed_dice.items() if v}},
         prefix="tie",
     )
@@ -488,7 +489,7 @@ def render_result_entry(
     initial = {"version": session.version, "based_on": latest.number if latest else 0, **initial}
     # The same values as the browser will post them, for the preview under the form.
     filled = ResultForm(posted_values(initial), seats=seats, limits=result_limits(session))
-    dice_form = DiceForm(initial={"version": session.version}, prefix="tie")
+    dice_form = RollOffForm(initial={"version": session.version}, prefix="tie")
     done_url = reverse("tournaments:judge_session", args=[session.pk])
     form = ResultForm(initial=initial, seats=seats)
     context = _entry_context(request, session, form, dice_form, False, latest, done_url)
