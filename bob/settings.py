@@ -203,8 +203,10 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 CELERY_VISIBILITY_TIMEOUT_SECONDS = env_int("CELERY_VISIBILITY_TIMEOUT", 90)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
-    # How often a worker looks for messages whose visibility timeout has passed.
-    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT_SECONDS // 3)),
+    # How often (seconds) a worker looks for messages whose visibility timeout has passed:
+    # a dead worker's task is running again within the timeout plus this.
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT_SECONDS // 6)),
+    "unacked_restore_throttle": 1,
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
     "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 5),
 }
