@@ -314,3 +314,30 @@ def test_judge_moves_a_tarantula_naming_its_facing(game, table):
     assert response.status_code == 302
     state = snapshot_state(latest_snapshot(game))
     assert set(state.figure("p1-tarantula").squares) == {(9, 5), (8, 5)}
+
+
+def test_with_the_broker_away_the_turn_is_played_in_the_web_process(game, table, monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    from table.actions import run_alien_turn
+    from tournaments.actions import task_queue
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    monkeypatch.setattr(run_alien_turn, "apply_async", refuse)
+    monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)
+    client = client_for(table.judge)
+    response = client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 1}
+    )
+    assert response.status_code == 302
+    assert AlienTurnRequest.objects.get(game=game).status == TurnStatus.DONE
+    # The broker is not asked again at once: the next turn goes in-process straight away.
+    calls = []
+    monkeypatch.setattr(run_alien_turn, "apply_async", lambda *a, **k: calls.append(a))
+    client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 2}
+    )
+    assert calls == []
+    assert AlienTurnRequest.objects.filter(status=TurnStatus.DONE).count() == 2
