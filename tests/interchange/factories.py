@@ -374,19 +374,24 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
 def board_game(session) -> None:
     """A game on the judge's board: its setup, two Alien turns played with app dice
     (recorded as dice rolls), a turn that failed and one still waiting for a worker."""
+    from django.utils import timezone
+
     from rules.engine.dice import SeededDice
     from table.actions import carry_out_turn, create_game, request_alien_turn
-    from tournaments.domain.typed_dice import TypedDice
+    from table.models import AlienTurnRequest
 
     judge = user("judge-anna")
     game = create_game(session, "hunt-derelict", "bob", label="Table 1", actor=judge)
-    played = request_alien_turn(game, "bob", SeededDice(seed=7), expected_number=1, actor=judge)
-    carry_out_turn(played.pk)
-    stale = request_alien_turn(game, "bob", TypedDice(values=[]), expected_number=2)
-    second = request_alien_turn(game, "bob", SeededDice(seed=8), expected_number=2)
-    carry_out_turn(second.pk)
+    for number, seed in ((1, 7), (2, 8)):  # played at once when tasks run in-process
+        played = request_alien_turn(
+            game, "bob", SeededDice(seed=seed), expected_number=number, actor=judge
+        )
+        carry_out_turn(played.pk)
+    stale = AlienTurnRequest.objects.create(game=game, base_number=1, policy="bob", seed="3")
     carry_out_turn(stale.pk)  # fails: the game moved on
-    request_alien_turn(game, "bob", SeededDice(seed=9), expected_number=3, actor=judge)
+    AlienTurnRequest.objects.create(
+        game=game, base_number=3, policy="bob", seed="9", queued_at=timezone.now()
+    )
 
 
 def without_unique_ids(document: dict) -> dict:

@@ -29,10 +29,13 @@ class Answer:
 @dataclass
 class Browser:
     base: str
+    #: Sent with every request (e.g. the X-Forwarded-For a proxy would add).
+    headers: dict[str, str] = field(default_factory=dict)
     jar: http.cookiejar.CookieJar = field(default_factory=http.cookiejar.CookieJar)
 
     def __post_init__(self) -> None:
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        self.opener.addheaders = list(self.headers.items())
 
     def _open(self, request: urllib.request.Request) -> Answer:
         started = time.monotonic()
