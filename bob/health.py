@@ -14,6 +14,8 @@ from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from tournaments.web.permissions import public
+
 
 def _database() -> dict[str, str]:
     try:
@@ -41,6 +43,7 @@ def _broker() -> dict[str, str]:
     return {"status": "ok", "mode": "redis"}
 
 
+@public
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:

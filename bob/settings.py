@@ -29,16 +29,18 @@ def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
-def env_int(name: str, default: int) -> int:
+def env_number(name: str, default: float, kind: type = int):
+    """The variable as a number of ``kind`` (int or float); a clear error if it is not one."""
     value = os.environ.get(name, "").strip()
     if not value:
         return default
     try:
-        return int(value)
+        return kind(value)
     except ValueError:
         from django.core.exceptions import ImproperlyConfigured
 
-        raise ImproperlyConfigured(f"{name} must be a whole number, not {value!r}.") from None
+        what = "a whole number" if kind is int else "a number"
+        raise ImproperlyConfigured(f"{name} must be {what}, not {value!r}.") from None
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -161,7 +163,7 @@ LOCAL_CACHE = {
     "OPTIONS": {"MAX_ENTRIES": 50},
 }
 #: Seconds to wait for Redis before giving up on it (the cache, a task being queued).
-REDIS_TIMEOUT_SECONDS = float(os.environ.get("REDIS_TIMEOUT_SECONDS", "1"))
+REDIS_TIMEOUT_SECONDS = env_number("REDIS_TIMEOUT_SECONDS", 1.0, float)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
@@ -200,7 +202,7 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
-CELERY_VISIBILITY_TIMEOUT_SECONDS = env_int("CELERY_VISIBILITY_TIMEOUT", 90)
+CELERY_VISIBILITY_TIMEOUT_SECONDS = env_number("CELERY_VISIBILITY_TIMEOUT", 90)
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
     # How often (seconds) a worker looks for messages whose visibility timeout has passed:
@@ -223,13 +225,13 @@ CELERY_BEAT_SCHEDULE = {
     # Notices whose task was never queued (broker down) or was lost are sent again.
     "send-pending-notices": {
         "task": "tournaments.tasks.send_pending_notices",
-        "schedule": float(env_int("BOB_NOTICE_SWEEP_SECONDS", 60)),
+        "schedule": env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float),
     },
 }
 
 #: Seconds after which an Alien turn request not yet resolved is shown to the judge as
 #: failed, with a button to run it again (the worker may be down or the task lost).
-BOB_ALIEN_TURN_DEADLINE_SECONDS = env_int("BOB_ALIEN_TURN_DEADLINE_SECONDS", 120)
+BOB_ALIEN_TURN_DEADLINE_SECONDS = env_number("BOB_ALIEN_TURN_DEADLINE_SECONDS", 120)
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bob@localhost")
@@ -238,13 +240,13 @@ BOB_CALENDAR_DOMAIN = os.environ.get("BOB_CALENDAR_DOMAIN", "bob.invalid")
 
 # Log-in throttle (tournaments/web/login_throttle.py): failed log-ins counted in the
 # database per account and client address, per account and per client address.
-BOB_LOGIN_ATTEMPTS = env_int("BOB_LOGIN_ATTEMPTS", 5)
-BOB_LOGIN_ACCOUNT_ATTEMPTS = env_int("BOB_LOGIN_ACCOUNT_ATTEMPTS", 20)
-BOB_LOGIN_ADDRESS_ATTEMPTS = env_int("BOB_LOGIN_ADDRESS_ATTEMPTS", 30)
-BOB_LOGIN_WINDOW_SECONDS = env_int("BOB_LOGIN_WINDOW_SECONDS", 15 * 60)
+BOB_LOGIN_ATTEMPTS = env_number("BOB_LOGIN_ATTEMPTS", 5)
+BOB_LOGIN_ACCOUNT_ATTEMPTS = env_number("BOB_LOGIN_ACCOUNT_ATTEMPTS", 20)
+BOB_LOGIN_ADDRESS_ATTEMPTS = env_number("BOB_LOGIN_ADDRESS_ATTEMPTS", 30)
+BOB_LOGIN_WINDOW_SECONDS = env_number("BOB_LOGIN_WINDOW_SECONDS", 15 * 60)
 #: Reverse proxies in front of BoB that add the client's address to X-Forwarded-For
 #: (0: clients connect directly, the address is REMOTE_ADDR).
-BOB_TRUSTED_PROXIES = env_int("BOB_TRUSTED_PROXIES", 0)
+BOB_TRUSTED_PROXIES = env_number("BOB_TRUSTED_PROXIES", 0)
 
 # Security headers, in development too so a page that breaks them shows at once: no inline
 # script or style anywhere (scripts and styles are files under static/).
@@ -285,7 +287,7 @@ if not DEBUG:
     SESSION_COOKIE_SECURE = _HTTPS
     CSRF_COOKIE_SECURE = _HTTPS
     if _HTTPS:
-        SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 31536000)
+        SECURE_HSTS_SECONDS = env_number("SECURE_HSTS_SECONDS", 31536000)
         SECURE_HSTS_INCLUDE_SUBDOMAINS = True
         SECURE_HSTS_PRELOAD = True
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")

@@ -127,25 +127,9 @@ def test_behind_a_proxy_each_client_counts_for_itself(client, user, settings):
     settings.BOB_TRUSTED_PROXIES = 1
     settings.BOB_LOGIN_ATTEMPTS = 2
     for spoofed in ("1.1.1.1", "2.2.2.2"):
-        client.post(
-            reverse("tournaments:login"),
-            {"username": "giudice", "password": "wrong"},
-            REMOTE_ADDR="192.168.0.1",
-            HTTP_X_FORWARDED_FOR=f"{spoofed}, 203.0.113.7",
-        )
-    refused = client.post(
-        reverse("tournaments:login"),
-        {"username": "giudice", "password": PASSWORD},
-        REMOTE_ADDR="192.168.0.1",
-        HTTP_X_FORWARDED_FOR="203.0.113.7",
-    )
-    assert refused.status_code == 429
-    other = client.post(
-        reverse("tournaments:login"),
-        {"username": "giudice", "password": PASSWORD},
-        REMOTE_ADDR="192.168.0.1",
-        HTTP_X_FORWARDED_FOR="198.51.100.4",
-    )
+        attempt_via_proxy(client, f"{spoofed}, 203.0.113.7", "wrong")
+    assert attempt_via_proxy(client, "203.0.113.7", PASSWORD).status_code == 429
+    other = attempt_via_proxy(client, "198.51.100.4", PASSWORD)
     assert other.status_code == 302
 
 
@@ -170,4 +154,13 @@ def attempt_from(client, address, username, password):
         reverse("tournaments:login"),
         {"username": username, "password": password},
         REMOTE_ADDR=address,
+    )
+
+
+def attempt_via_proxy(client, forwarded_for, password):
+    return client.post(
+        reverse("tournaments:login"),
+        {"username": "giudice", "password": password},
+        REMOTE_ADDR="192.168.0.1",
+        HTTP_X_FORWARDED_FOR=forwarded_for,
     )
