@@ -60,49 +60,38 @@ class ResilientRedisCache(RedisCache):
         return result
 
     def add(self, key, value, timeout=None, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.add(key, value, timeout, version), False)
+        return self._guarded(lambda: RedisCache.add(self, key, value, timeout, version), False)
 
     def get(self, key, default=None, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.get(key, default, version), default)
+        return self._guarded(lambda: RedisCache.get(self, key, default, version), default)
 
     def set(self, key, value, timeout=None, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.set(key, value, timeout, version), None)
+        return self._guarded(lambda: RedisCache.set(self, key, value, timeout, version), None)
 
     def touch(self, key, timeout=None, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.touch(key, timeout, version), False)
+        return self._guarded(lambda: RedisCache.touch(self, key, timeout, version), False)
 
     def delete(self, key, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.delete(key, version), False)
+        return self._guarded(lambda: RedisCache.delete(self, key, version), False)
 
     def get_many(self, keys, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.get_many(keys, version), {})
+        return self._guarded(lambda: RedisCache.get_many(self, keys, version), {})
 
     def has_key(self, key, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.has_key(key, version), False)
+        return self._guarded(lambda: RedisCache.has_key(self, key, version), False)
 
     def incr(self, key, delta=1, version=None):
-        parent = super()
         missing = object()
-        result = self._guarded(lambda: parent.incr(key, delta, version), missing)
+        result = self._guarded(lambda: RedisCache.incr(self, key, delta, version), missing)
         if result is missing:
             raise ValueError(f"Key '{key}' not found (the Redis cache is unreachable)")
         return result
 
     def set_many(self, data, timeout=None, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.set_many(data, timeout, version), list(data))
+        return self._guarded(lambda: RedisCache.set_many(self, data, timeout, version), list(data))
 
     def delete_many(self, keys, version=None):
-        parent = super()
-        return self._guarded(lambda: parent.delete_many(keys, version), None)
+        return self._guarded(lambda: RedisCache.delete_many(self, keys, version), None)
 
     def clear(self):
-        parent = super()
-        return self._guarded(lambda: parent.clear(), False)
+        return self._guarded(lambda: RedisCache.clear(self), False)

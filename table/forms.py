@@ -3,6 +3,8 @@ judge was looking at, so an action on a board that changed meanwhile is refused.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -13,9 +15,12 @@ from rules.engine.narration import UNIT_NAMES
 from table.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
 from table.models import AlienTurnRequest, TurnStatus
 from table.step_log import narration_language
-from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.accessible import AccessibleForm, FormMixinBase
 from tournaments.forms.judge import PHYSICAL, DiceForm
 from tournaments.models import Session
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 POLICY_CHOICES = [
     ("bob", _("BoB (default)")),
@@ -58,7 +63,7 @@ def planned_map(session: Session) -> str | None:
     return None
 
 
-def mission_choices() -> list[tuple[str, str]]:
+def mission_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("No mission adjustments"))] + [
         (key, _("Mission %(number)s") % {"number": key}) for key in solitaire_missions()
     ]
@@ -110,8 +115,9 @@ class NewGameForm(AccessibleForm):
     def _for_solitaire(self, name: str) -> bool:
         return name == "solitaire_mission" or name.startswith(self.TOKEN_PREFIX)
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("policy") == SolitairePolicy.name and not self.errors:
             setup = self.solitaire_setup()
             if setup is not None and not setup.pile():
@@ -141,11 +147,13 @@ class VersionedForm(AccessibleForm):
     version = forms.IntegerField(widget=forms.HiddenInput)
 
 
-class FigureChoiceMixin:
+class FigureChoiceMixin(FormMixinBase):
     """A ``figure`` select filled with the given (id, label) choices."""
 
     def set_figures(self, figures: list[tuple[str, str]]) -> None:
-        self.fields["figure"].choices = [("", "—")] + figures
+        field = self.fields["figure"]
+        assert isinstance(field, forms.ChoiceField)  # each form declares it so
+        field.choices = [("", "—")] + figures
 
 
 class MoveForm(FigureChoiceMixin, DiceForm):
@@ -299,8 +307,9 @@ class UploadForm(VersionedForm):
         widget=forms.Textarea(attrs={"rows": 4, "spellcheck": "false"}),
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         upload = cleaned.get("file")
         if upload is not None:
             try:

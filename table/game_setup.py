@@ -245,7 +245,7 @@ def opening_state(
         squares = entry_squares(board, claw.id, taken, len(squad))
         taken.update(squares)
         figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
-        players.append(Player(pid, seat.squad.slug if seat.squad_id else None, claw.id))
+        players.append(Player(pid, seat.squad.slug if seat.squad is not None else None, claw.id))
     stipulation = session_stipulation(session)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:

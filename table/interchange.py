@@ -313,7 +313,7 @@ def write_games(games: list[dict[str, Any]], tournament: Tournament, context: Wr
     )
     for data in games:
         game = Game.objects.create(
-            session=context.session_of(data["session"]),
+            session=context.session_at(data["session"]),
             number=data["number"],
             label=data["label"],
             map_name=data["map_name"],

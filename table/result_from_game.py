@@ -213,7 +213,7 @@ class _Replay:
         attack = next((e for e in snapshot.events if e.get("kind") == "attack"), None)
         params = (attack or {}).get("params") or {}
         attacker_id = params.get("attacker")
-        if not attacker_id or not before.has_figure(attacker_id):
+        if attack is None or not attacker_id or not before.has_figure(attacker_id):
             for figure in gone:
                 self._unexplained(snapshot, figure)
             return

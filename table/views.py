@@ -69,6 +69,7 @@ from tournaments.sheets.seats import session_seats
 from tournaments.views.judge import render_result_entry
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required
+from tournaments.web.request_types import HtmxHttpRequest
 
 ATTACK = "attack"
 ALIEN_TURN = "alien-turn"
@@ -129,7 +130,7 @@ def _colours(session: Session) -> dict[str, str]:
     return {
         f"p{seat.seat_order}": seat.squad.colour
         for seat in session.seats.select_related("squad")
-        if seat.squad_id
+        if seat.squad is not None
     }
 
 
@@ -348,7 +349,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
 
 @judge_required
 @require_GET
-def attack_panel(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+def attack_panel(request: HtmxHttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     attacker = request.GET.get("attacker", "")
     if not request.htmx:
@@ -374,7 +375,7 @@ def step_log(request: HttpRequest, session: Session, number: int) -> HttpRespons
 
 @judge_required
 @require_GET
-def sight(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+def sight(request: HtmxHttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     form = SightForm(request.GET, prefix="los")
     result = None

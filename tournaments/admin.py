@@ -10,6 +10,7 @@ closed stage, its sessions and their seats can be looked at but not changed or d
 """
 
 from operator import attrgetter
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.contrib import admin
@@ -75,8 +76,9 @@ class SettingRowForm(forms.ModelForm):
     """A stipulation or threshold row: refused while its session or stage is locked, and
     refused when moved onto a locked one."""
 
-    def clean(self) -> dict:
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if not self.has_changed():
             return cleaned
         reason = _stored_row_lock(self.instance) or setting_row_lock(self._target())
@@ -212,7 +214,15 @@ def _closed(stage: Stage | None) -> bool:
     return stage is not None and stage.status == StageStatus.CLOSED
 
 
-class ClosedStageLock:
+if TYPE_CHECKING:
+    # What the lock mixins are mixed into: the type checker sees the admin's methods.
+    ModelAdminBase = admin.ModelAdmin
+    InlineAdminBase = admin.options.InlineModelAdmin
+else:
+    ModelAdminBase = InlineAdminBase = object
+
+
+class ClosedStageLock(ModelAdminBase):
     """View-only once the object's stage is closed: what the stage awarded (honours, score
     bonuses, qualifiers) came from these rows. No bulk delete, which would skip the check."""
 
@@ -238,7 +248,7 @@ class ClosedStageLock:
         return actions
 
 
-class ClosedStageInlineLock:
+class ClosedStageInlineLock(InlineAdminBase):
     """An inline of a stage or session page: fixed once that stage is closed."""
 
     def _locked(self, obj) -> bool:
@@ -349,7 +359,8 @@ class LoadoutAdminForm(forms.ModelForm):
         ]
 
     def _post_clean(self) -> None:
-        super()._post_clean()
+        # Django's hook run once the instance is built; django-stubs omit it.
+        super()._post_clean()  # type: ignore[misc]
         if self.errors:
             return
         # Non-field errors: every message names the marine or card it is about, and a form
@@ -372,12 +383,15 @@ class SquadPreferenceAdmin(admin.ModelAdmin):
     list_filter = ["tournament"]
 
 
+RESULT_VERSION_FIELDS = ("number", "confirmed", "ranking", "reason", "created_by", "created_at")
+
+
 class ResultVersionInline(admin.TabularInline):
     model = ResultVersion
     extra = 0
     can_delete = False
-    fields = ["number", "confirmed", "ranking", "reason", "created_by", "created_at"]
-    readonly_fields = fields
+    fields = RESULT_VERSION_FIELDS
+    readonly_fields = RESULT_VERSION_FIELDS
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False

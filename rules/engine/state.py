@@ -653,12 +653,12 @@ def _schema_codes(error: jsonschema.ValidationError) -> Iterable[tuple[str, dict
     """Candidate (code, params) for a schema error (several when its message names one of a
     few properties)."""
     kind, instance, expected = error.validator, error.instance, error.validator_value
-    if kind == "required" and isinstance(instance, Mapping):
+    if kind == "required" and isinstance(instance, Mapping) and isinstance(expected, list):
         for name in expected:
             if name not in instance:
                 yield "schema_required", {"property": name}
     elif kind == "additionalProperties" and isinstance(instance, Mapping):
-        known = error.schema.get("properties", {})
+        known = error.schema.get("properties", {}) if isinstance(error.schema, Mapping) else {}
         extras = sorted((name for name in instance if name not in known), key=str)
         yield "schema_additional", {"properties": extras}
     elif kind == "const":

@@ -45,7 +45,7 @@ def _notice_body(session: Session, seat: Seat) -> str:
         _("When: %(when)s") % {"when": when},
         _("Where: %(where)s") % {"where": session_location(session) or "-"},
     ]
-    if seat.squad_id:
+    if seat.squad is not None:
         lines.append(_("Your squad: %(squad)s") % {"squad": seat.squad.name})
     lines += ["", _("The attached calendar file adds the session to your calendar.")]
     return "\n".join(lines)

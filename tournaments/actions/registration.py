@@ -15,12 +15,17 @@ from tournaments.models import ActivityVerb, Player, Registration, SquadPreferen
 
 
 class PlayerDetails(Protocol):
-    """What registering a player needs (a roster row has it, as the player form's data)."""
+    """What registering a player needs (a roster row has it, as the player form's data);
+    read-only, so frozen dataclasses have it."""
 
-    name: str
-    nickname: str
-    email: str
-    preferences: Sequence[str]
+    @property
+    def name(self) -> str: ...
+    @property
+    def nickname(self) -> str: ...
+    @property
+    def email(self) -> str: ...
+    @property
+    def preferences(self) -> Sequence[str]: ...
 
 
 @dataclass(frozen=True)

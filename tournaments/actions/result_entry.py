@@ -249,6 +249,8 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         raise ResultError(_("Session %(session)s has no result to confirm.") % {"session": session})
     result = _locked_result(session)
     latest = result.versions.order_by("-number").first()
+    if latest is None:  # a result row is only ever written with its first version
+        raise ResultError(_("Session %(session)s has no result to confirm.") % {"session": session})
     if latest.confirmed:
         raise ResultError(
             _("Version %(number)d of %(session)s is already confirmed.")

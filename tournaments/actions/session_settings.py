@@ -83,10 +83,10 @@ def setting_row_lock(row: Stipulation | ScoreThreshold) -> str | None:
         if row.session_id is None:
             return None
         return stipulation_lock(row.session, _locked_stage_status(row.session))
-    if row.session_id is not None:
+    if row.session is not None:
         return thresholds_lock(row.session, _locked_stage_status(row.session))
-    if row.stage_id is not None:
-        return _closed_stage_reason(row.stage, _locked_status(row.stage_id))
+    if row.stage is not None:
+        return _closed_stage_reason(row.stage, _locked_status(row.stage.pk))
     return None
 
 
@@ -157,12 +157,17 @@ def add_threshold(session: Session, points: int, *, actor=None) -> ScoreThreshol
 
 
 @transaction.atomic
-def remove_threshold(session: Session, threshold_id: int, *, actor=None) -> int:
-    """Remove one of the session's own thresholds; returns its points."""
+def remove_threshold(session: Session, threshold_id: int | None, *, actor=None) -> int:
+    """Remove one of the session's own thresholds; returns its points (no id, as in a
+    malformed request, finds none)."""
     reason = thresholds_lock(session, _locked_stage_status(session))
     if reason:
         raise SessionSettingsError(reason)
-    threshold = ScoreThreshold.objects.filter(session=session, pk=threshold_id).first()
+    threshold = (
+        ScoreThreshold.objects.filter(session=session, pk=threshold_id).first()
+        if threshold_id is not None
+        else None
+    )
     if threshold is None:
         raise SessionSettingsError(
             _("That threshold is no longer on this session; the list below is up to date.")

@@ -11,6 +11,7 @@ judge's table and the command line all call it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -75,7 +76,7 @@ def draw_squads(
             player = str(seat.player_id)
             seat.squad = squads[result.assignments[player]]
             seat.save(update_fields=["squad"])
-            defaults = {"squad": seat.squad}
+            defaults: dict[str, Any] = {"squad": seat.squad}
             if player in result.ranks:
                 defaults["rank"] = result.ranks[player]
             SquadRank.objects.update_or_create(

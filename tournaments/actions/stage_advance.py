@@ -163,7 +163,7 @@ def _draw_stage(sessions: list[Session], dice: Dice, actor=None) -> list[dict[st
     """Draw the squads of every newly seated session with the one squad draw, the players
     read for all of them at once; the rank transfers of §4, session by session."""
     players = draw_players(sessions)
-    transfers = []
+    transfers: list[dict[str, Any]] = []
     for session in sessions:
         try:
             drawn = session_setup.draw_squads(
@@ -187,7 +187,7 @@ def _session_report(session: Session, names: dict[int, str]) -> dict[str, Any]:
             {
                 "player_id": seat.player_id,
                 "player": names.get(seat.player_id, str(seat.player_id)),
-                "squad": seat.squad.slug if seat.squad_id else None,
+                "squad": seat.squad.slug if seat.squad is not None else None,
                 "rank": ranks.get(seat.player_id, 0),
             }
             for seat in session.seats.select_related("squad").order_by("seat_order")
@@ -323,9 +323,10 @@ def _award(
         standing = after_session(SquadStanding(rank=rank_row.rank, honours=earned), won=True)
         rank_row.rank = standing.rank
         rank_row.save(update_fields=["rank", "updated_at"])
-        if seats[winner].squad_id:
+        winning_squad = seats[winner].squad
+        if winning_squad is not None:
             Honour.objects.create(
-                tournament=tournament, player_id=winner, squad=seats[winner].squad, session=session
+                tournament=tournament, player_id=winner, squad=winning_squad, session=session
             )
         honours.append(
             {

@@ -37,7 +37,7 @@ class BrokerAway(OperationalError):
 
 
 def queue_after_commit(
-    task: Any, *args: Any, on_unreachable: Callable[[Exception], None] | None = None
+    task: Any, *args: Any, on_unreachable: Callable[[Exception], object] | None = None
 ) -> None:
     """Queue ``task(*args)`` when the current transaction commits (at once outside one)."""
 

@@ -10,6 +10,7 @@ time except in a cascade, where the deleted parent reports the change itself.
 
 from __future__ import annotations
 
+from django.db.models import Model
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
 from tournaments.caching import generations
@@ -37,7 +38,7 @@ from tournaments.models import (
 )
 
 #: model -> (attribute holding the related key, ``Tournament`` lookups matching it)
-TOURNAMENT_PATHS: dict[type, tuple[str, tuple[str, ...]]] = {
+TOURNAMENT_PATHS: dict[type[Model], tuple[str, tuple[str, ...]]] = {
     **{
         model: ("tournament_id", ("pk",))
         for model in (
@@ -107,7 +108,8 @@ def _members_changed(sender, instance, action: str, using: str, reverse: bool, *
 
 def connect() -> None:
     """Called once from the app config's ``ready()``."""
-    for model in (Tournament, *TOURNAMENT_PATHS):
+    models: tuple[type[Model], ...] = (Tournament, *TOURNAMENT_PATHS)
+    for model in models:
         uid = f"bob-generation-{model._meta.label_lower}"
         post_save.connect(_saved, sender=model, dispatch_uid=f"{uid}-save")
         post_delete.connect(_deleted, sender=model, dispatch_uid=f"{uid}-delete")

@@ -213,29 +213,36 @@ def _retain_squads(
     records: list[RollRecord],
 ) -> None:
     """§4.1: each previous squad stays with one of the players who held it."""
-    holders: dict[str, list[DrawPlayer]] = {}
+    holders: dict[str, list[tuple[DrawPlayer, PreviousSession]]] = {}
     for player in players:
         if player.previous is not None:
-            holders.setdefault(player.previous.squad, []).append(player)
+            holders.setdefault(player.previous.squad, []).append((player, player.previous))
     for squad in squads:
         group = holders.get(squad)
         if not group:
             continue
-        keeper = group[0].id if len(group) == 1 else _retention_keeper(squad, group, dice, records)
+        keeper = (
+            group[0][0].id if len(group) == 1 else _retention_keeper(squad, group, dice, records)
+        )
         assignments[keeper] = squad
 
 
 def _retention_keeper(
-    squad: str, group: list[DrawPlayer], dice: Dice, records: list[RollRecord]
+    squad: str,
+    group: list[tuple[DrawPlayer, PreviousSession]],
+    dice: Dice,
+    records: list[RollRecord],
 ) -> str:
-    winners = [player for player in group if player.previous.won]
+    """The holder who keeps ``squad``: a winner, then the most points, then a roll-off;
+    ``group`` pairs each holder with their previous session."""
+    winners = [(player, previous) for player, previous in group if previous.won]
     candidates = winners or group
-    best = max(player.previous.points for player in candidates)
-    candidates = [player for player in candidates if player.previous.points == best]
+    best = max(previous.points for _player, previous in candidates)
+    candidates = [(player, previous) for player, previous in candidates if previous.points == best]
     if len(candidates) == 1:
-        return candidates[0].id
+        return candidates[0][0].id
     return roll_off(
-        [player.id for player in candidates],
+        [player.id for player, _previous in candidates],
         dice,
         tournament_purpose("squad_retention", squad=squad),
         records,

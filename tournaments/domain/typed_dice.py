@@ -65,7 +65,7 @@ class TypedDice(ScriptedDice):
         number = self._position + 1
         if self._position >= len(self.values):
             given = len(self.values)
-            values = {"number": number, "given": given}
+            values: dict[str, int | str] = {"number": number, "given": given}
             if purpose:
                 message = ngettext(
                     "not enough dice: die %(number)d, for %(purpose)s, is needed but only "

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 
+if TYPE_CHECKING:
+    # What the mixins of forms/ are mixed into: the type checker sees a form's attributes.
+    FormMixinBase = forms.BaseForm
+else:
+    FormMixinBase = object
 
-class AccessibleFormMixin:
+
+class AccessibleFormMixin(FormMixinBase):
     """Marks invalid fields with ``aria-invalid`` and links them to their error text."""
 
     def full_clean(self) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
@@ -31,8 +33,9 @@ class DiceForm(AccessibleForm):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if cleaned.get("mode") == PHYSICAL:
             text = cleaned.get("dice", "")
             try:

@@ -8,6 +8,7 @@ stand in for whatever the organiser has not entered) and maps each problem to it
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -143,11 +144,14 @@ class LoadoutForm(AccessibleForm):
     )
 
     def __init__(self, *args, seat: Seat, catalogue: Catalogue, **kwargs):
+        if seat.squad is None:
+            raise ValueError("A loadout form needs the seat's squad: draw the squads first.")
         self.seat = seat
+        self.squad = seat.squad
         self.catalogue = catalogue
         self.allowance = allowance_for(seat)
         super().__init__(*args, **kwargs)
-        colour = seat.squad.colour
+        colour = self.squad.colour
         marine_choices = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons
@@ -168,7 +172,7 @@ class LoadoutForm(AccessibleForm):
                 self.fields[f"extra_{number}"] = forms.ChoiceField(
                     label=_("Extra marine %(n)d") % {"n": number}, choices=extra_choices
                 )
-        cards = catalogue.chapter_cards(seat.squad.slug)
+        cards = catalogue.chapter_cards(self.squad.slug)
         self.fields["order_cards"] = forms.MultipleChoiceField(
             label=_("Order cards (%(n)d)") % {"n": 1 + self.allowance.rank},
             choices=[(c.slug, c.display_name()) for c in cards if c.kind == CardKind.ORDER],
@@ -188,10 +192,10 @@ class LoadoutForm(AccessibleForm):
         if self.allowance.extended_tpk:
             extras = [data.get(f"extra_{n}", "") for n in range(1, EXTRA_MARINES + 1)]
         return Loadout(
-            squad=self.seat.squad.slug,
+            squad=self.squad.slug,
             commander_combo=data.get("commander_combo", ""),
-            marine_weapons=[data.get(f"marine_{n}", "") for n in range(1, MARINES + 1)],
-            extra_marine_weapons=extras,
+            marine_weapons=tuple(data.get(f"marine_{n}", "") for n in range(1, MARINES + 1)),
+            extra_marine_weapons=tuple(extras),
             order_cards=data.get("order_cards", []),
             equipment_cards=data.get("equipment_cards", []),
         )
@@ -205,8 +209,9 @@ class LoadoutForm(AccessibleForm):
             return field if field in self.fields else None
         return name if name in self.fields else None
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         for problem in problems_for(self.seat, self.loadout(), self.catalogue):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -15,6 +17,9 @@ from tournaments.actions.registration import NewPlayer
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
@@ -44,8 +49,9 @@ class TournamentForm(AccessibleModelForm):
             )
         return slug
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         starts, ends = cleaned.get("starts_on"), cleaned.get("ends_on")
         if starts and ends and ends < starts:
             self.add_error("ends_on", _("The end date is before the start date."))
@@ -133,8 +139,9 @@ class JudgeForm(AccessibleForm):
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         username = cleaned.get("username")
         if not username:
             return cleaned
@@ -200,8 +207,9 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
             raise ValidationError(_("Give the thresholds in ascending order, each once."))
         return values
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.clean_stipulation(cleaned)
         return cleaned
 
@@ -212,6 +220,13 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         return super().save(commit=commit)
 
 
+class StaffChoiceField(forms.ModelChoiceField):
+    """An account of the tournament's staff, shown by its full name (or user name)."""
+
+    def label_from_instance(self, obj: User) -> str:
+        return obj.get_full_name() or obj.get_username()
+
+
 class ScheduleForm(AccessibleForm):
     scheduled_at = forms.DateTimeField(
         label=_("Date and time"),
@@ -219,7 +234,7 @@ class ScheduleForm(AccessibleForm):
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
     table = forms.CharField(label=_("Table"), max_length=60, required=False)
-    judge = forms.ModelChoiceField(label=_("Judge"), queryset=None, required=False)
+    judge = StaffChoiceField(label=_("Judge"), queryset=None, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, session: Session | None = None, **kwargs):
@@ -229,10 +244,9 @@ class ScheduleForm(AccessibleForm):
         staff = user_model.objects.filter(
             models.Q(judged_tournaments=tournament) | models.Q(organised_tournaments=tournament)
         ).distinct()
-        self.fields["judge"].queryset = staff.order_by("username")
-        self.fields["judge"].label_from_instance = lambda user: (
-            user.get_full_name() or user.get_username()
-        )
+        judge = self.fields["judge"]
+        assert isinstance(judge, StaffChoiceField)  # a deep copy of the declared field
+        judge.queryset = staff.order_by("username")
 
     def clean_judge(self):
         """A judge may not judge a game they play in (their account is linked to a seat)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
@@ -26,8 +28,9 @@ class PreferenceForm(AccessibleForm):
                 label=label, choices=options, required=index == 0
             )
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         chosen: list[str] = []
         gap = False
         for index in range(1, self.squad_count + 1):

@@ -17,7 +17,7 @@ points follow the tournament's own unarmed value, which an organiser may set apa
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
@@ -46,7 +46,10 @@ from tournaments.forms.result_rows import (
 )
 from tournaments.models import Seat
 
-KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+KILL_CLASSES: tuple[tuple[MarineClass, StrOrPromise], ...] = (
     (MarineClass.LIGHT, _("light weapon or unarmed (5)")),
     (MarineClass.HEAVY, _("heavy weapon (10)")),
     (MarineClass.COMMANDER, _("commander (10)")),
@@ -54,7 +57,7 @@ KILL_CLASSES: tuple[tuple[MarineClass, str], ...] = (
     (MarineClass.GUNNER, _("Tarantula gunner (5)")),
 )
 #: The classes of a form that lists unarmed marines apart (see :func:`lists_unarmed_apart`).
-KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, str], ...] = (
+KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, StrOrPromise], ...] = (
     (MarineClass.LIGHT, _("light weapon (5)")),
     (MarineClass.UNARMED, _("unarmed (5)")),
     *KILL_CLASSES[1:],
@@ -77,7 +80,7 @@ def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
     )
 
 
-def _count(label: str) -> forms.IntegerField:
+def _count(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(
         label=label,
         min_value=0,
@@ -118,7 +121,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def _others(self, seat: Seat) -> list[Seat]:
         return [other for other in self.seats if other.pk != seat.pk]
 
-    def _place(self, seat: Seat, section: str, names: Sequence[str]) -> None:
+    def _place(self, seat: Seat, section: StrOrPromise, names: Sequence[str]) -> None:
         where = f"{seat.player.display_name} · {section}"
         for name in names:
             self.places[name] = where
@@ -159,7 +162,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def placed_errors(self) -> list[str]:
         """Every error as one line naming its place: the seat, the section and the field
         (the live preview lists them away from the form)."""
-        lines = []
+        lines: list[str] = []
         for name, errors in self.errors.items():
             field = self.fields.get(name)
             where = [self.places[name]] if name in self.places else []
@@ -185,7 +188,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         add button after a removal.
         """
         player = seat.player_id
-        rows = [
+        rows: list[dict[str, Any]] = [
             {
                 "number": row + 1,
                 "fields": [self[row_name(player, kind, row, part)] for part in kind.parts],
@@ -193,8 +196,10 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             }
             for row in self._rows(seat, kind)
         ]
-        acted = focus is not None and (focus.player_id, focus.kind) == (player, kind)
-        if acted and focus.remove is None and rows:
+        acted = (
+            focus if focus is not None and (focus.player_id, focus.kind) == (player, kind) else None
+        )
+        if acted is not None and acted.remove is None and rows:
             rows[-1]["fields"][0].field.widget.attrs["autofocus"] = True
         return {
             "kind": kind,
@@ -205,7 +210,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "full": len(rows) >= MAX_ROWS,
             "limit": MAX_ROWS,
             "add_name": add_button_name(player, kind),
-            "focus_add": acted and focus.remove is not None,
+            "focus_add": acted is not None and acted.remove is not None,
         }
 
     def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
@@ -242,8 +247,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "survived": self[key(seat, "survived")],
         }
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         for seat in self.seats:
             for kind in ROW_KINDS:
                 for row in self._rows(seat, kind):

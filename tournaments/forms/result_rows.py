@@ -14,11 +14,10 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.http import QueryDict
-from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.scoring import (
@@ -29,6 +28,9 @@ from tournaments.domain.scoring import (
     ObjectivePoints,
     StallBreakerRound,
 )
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: Most rows of one kind a seat can have (the hidden row count is refused above it).
 MAX_ROWS = 20
@@ -53,7 +55,7 @@ def _blank(value: Any) -> bool:
     return value is None or value == ""
 
 
-def _points(label: Promise) -> forms.IntegerField:
+def _points(label: StrOrPromise) -> forms.IntegerField:
     return forms.IntegerField(label=label, required=False, min_value=-999, max_value=999)
 
 
@@ -64,16 +66,16 @@ class RowKind:
     name: str
     #: The :class:`~tournaments.domain.scoring.SeatBreakdown` field the entries go to.
     breakdown_field: str
-    title: Promise
-    add_label: Promise
+    title: StrOrPromise
+    add_label: StrOrPromise
     #: What one row is called, e.g. in "Remove alien tokens row 2".
-    row_label: Promise
-    too_many: Promise
+    row_label: StrOrPromise
+    too_many: StrOrPromise
     #: The fields of a row, in the order shown.
     parts: tuple[str, ...]
     default_rows: int = 1
     #: Parts a filled row needs, with the message shown next to a missing one.
-    required: Mapping[str, Promise] = {}
+    required: Mapping[str, StrOrPromise] = {}
 
     def fields(
         self, owners: Sequence[tuple[str, str]], unarmed_apart: bool = False
@@ -95,7 +97,7 @@ class RowKind:
         """An empty row is ignored: clearing every field of a row removes it."""
         return all(_blank(value) for value in values.values())
 
-    def missing(self, values: Mapping[str, Any]) -> dict[str, Promise]:
+    def missing(self, values: Mapping[str, Any]) -> dict[str, StrOrPromise]:
         """Message by part for what a filled row lacks (nothing for an empty row)."""
         if self.is_empty(values):
             return {}
@@ -274,8 +276,8 @@ def rows_given(source: Mapping[str, Any], player_id: int, kind: RowKind) -> int:
     row number present counts, and never fewer than the kind's default. Not capped.
     """
     try:
-        return max(0, int(source.get(total_name(player_id, kind))))
-    except (TypeError, ValueError):
+        return max(0, int(source[total_name(player_id, kind)]))
+    except (KeyError, TypeError, ValueError):
         pass
     pattern = re.compile(re.escape(row_prefix(player_id, kind)) + r"(\d+)-")
     found = [int(match.group(1)) + 1 for key in source if (match := pattern.match(key))]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
@@ -30,8 +32,9 @@ class SessionStipulationForm(StipulationFieldsMixin, AccessibleForm):
         self.initial.setdefault("stipulation_kind", kind)
         self.add_stipulation_fields(params, kind)
 
-    def clean(self):
-        cleaned = super().clean()
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
         self.clean_stipulation(cleaned)
         return cleaned
 

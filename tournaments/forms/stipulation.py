@@ -10,11 +10,13 @@ from __future__ import annotations
 import copy
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.forms.accessible import FormMixinBase
 from tournaments.models import StipulationKind
 from tournaments.models.stipulations import (
     END_ALIENS_DEAD,
@@ -24,6 +26,10 @@ from tournaments.models.stipulations import (
     FLAGS_TWO_FOR_THREE,
     clean_stipulation_params,
 )
+
+if TYPE_CHECKING:
+    from django.forms import BoundField
+    from django_stubs_ext import StrOrPromise
 
 
 def _number(label, minimum: int = 1, help_text: str = "") -> forms.IntegerField:
@@ -97,7 +103,7 @@ GROUP_LABELS = {
 }
 
 
-class StipulationFieldsMixin:
+class StipulationFieldsMixin(FormMixinBase):
     """Adds the parameter fields to a form whose ``stipulation_kind`` field picks the type."""
 
     def add_stipulation_fields(self, params: dict | None, kind: str) -> None:
@@ -124,7 +130,7 @@ class StipulationFieldsMixin:
                 self.initial[name] = stall[parameter]
         self.fields["tpk_stall"] = _flag(_("Use the stall breaker"))
 
-    def stipulation_groups(self) -> list[tuple[str, str, list]]:
+    def stipulation_groups(self) -> list[tuple[str, StrOrPromise, list[BoundField]]]:
         """(type, heading, bound fields) for the template, one group per type."""
         tpk = [self[name] for name in GROUPS[StipulationKind.TPK]]
         tpk += [self["tpk_stall"]] + [self[name] for name in STALL_FIELDS]
@@ -164,7 +170,7 @@ class StipulationFieldsMixin:
             }
         return params
 
-    def clean_stipulation(self, cleaned: dict) -> None:
+    def clean_stipulation(self, cleaned: dict[str, Any]) -> None:
         """Check the parameters typed for the chosen type into ``stipulation_params``.
 
         Each problem goes next to the field of the parameter it names (or above the form).
@@ -218,7 +224,10 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
         elif isinstance(value, list):
             shown = ", ".join(value)
         elif isinstance(field, forms.ChoiceField):
-            shown = str(dict(field.choices).get(value, value))
+            # Django keeps a field's choices as (value, label) pairs once set (the stubs also
+            # allow the raw inputs, e.g. a mapping or a callable).
+            choices = cast("list[tuple[Any, Any]]", field.choices)
+            shown = str(dict(choices).get(value, value))
         else:
             shown = str(value)
         lines.append((str(field.label), shown))

@@ -149,8 +149,11 @@ def _problem(error: ValidationError) -> Problem:
         if len(type_errors) == len(error.context):
             expected: set[str] = set()
             for inner in type_errors:
-                value = inner.validator_value
-                expected.update([value] if isinstance(value, str) else value)
+                value = inner.validator_value  # a type's name or a list of them
+                if isinstance(value, str):
+                    expected.add(value)
+                elif isinstance(value, list):
+                    expected.update(value)
             names = " or ".join(repr(name) for name in sorted(expected))
             return Problem(
                 json_path(error.absolute_path), f"{error.instance!r} is not of type {names}"

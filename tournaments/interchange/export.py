@@ -398,8 +398,9 @@ def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     }
 
     def stored_session_ref(value: Any) -> Any:
-        number = value if isinstance(value, int) and not isinstance(value, bool) else None
-        return sessions.get(number, value)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return sessions.get(value, value)
+        return value
 
     entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")
     return [

@@ -288,14 +288,16 @@ class _Checker:
         for index, squad in _objects(self.doc.get("squads")):
             path: Path = ("squads", index)
             slug = _str(squad.get("slug"))
-            if not self._unique((*path, "slug"), slug, seen, _("squad slug")):
+            if slug is None or not self._unique((*path, "slug"), slug, seen, _("squad slug")):
                 continue
             cards: dict[str, str] = {}
             seen_cards: dict[Any, Path] = {}
             for card_index, card in _objects(squad.get("cards")):
                 card_slug = _str(card.get("slug"))
                 card_path = (*path, "cards", card_index, "slug")
-                if self._unique(card_path, card_slug, seen_cards, _("card slug")):
+                if card_slug is not None and self._unique(
+                    card_path, card_slug, seen_cards, _("card slug")
+                ):
                     cards[card_slug] = _str(card.get("kind")) or ""
             self.squad_cards[slug] = cards
 
@@ -303,7 +305,9 @@ class _Checker:
         seen: dict[Any, Path] = {}
         for index, weapon in _objects(self.doc.get("weapons")):
             slug = _str(weapon.get("slug"))
-            if self._unique(("weapons", index, "slug"), slug, seen, _("weapon slug")):
+            if slug is not None and self._unique(
+                ("weapons", index, "slug"), slug, seen, _("weapon slug")
+            ):
                 self.weapons.add(slug)
 
     def _player_ids(self) -> None:
@@ -312,7 +316,9 @@ class _Checker:
         for index, player in _objects(self.doc.get("players")):
             path: Path = ("players", index)
             player_id = _str(player.get("id"))
-            if self._unique((*path, "id"), player_id, seen_ids, _("player id")):
+            if player_id is not None and self._unique(
+                (*path, "id"), player_id, seen_ids, _("player id")
+            ):
                 self.players.add(player_id)
             number = _int(player.get("number"))
             self._unique((*path, "number"), number, seen_numbers, _("registration number"))
@@ -369,13 +375,15 @@ class _Checker:
         stages = _objects(self.doc.get("stages"))
         for index, stage in stages:
             number = _int(stage.get("number"))
-            if self._unique(("stages", index, "number"), number, seen, _("stage number")):
+            if number is not None and self._unique(
+                ("stages", index, "number"), number, seen, _("stage number")
+            ):
                 self.stages.add(number)
                 seen_sessions: dict[Any, Path] = {}
                 for session_index, session in _objects(stage.get("sessions")):
                     session_number = _int(session.get("number"))
                     session_path = ("stages", index, "sessions", session_index, "number")
-                    if self._unique(
+                    if session_number is not None and self._unique(
                         session_path, session_number, seen_sessions, _("session number")
                     ):
                         self.sessions.add((number, session_number))
@@ -597,7 +605,7 @@ class _Checker:
 
     def _dice_values(self, path: Path, roll: dict[str, Any]) -> None:
         try:
-            faces = set(FACES[DieKind(roll.get("kind"))])
+            faces = set(FACES[DieKind(roll.get("kind", ""))])
         except ValueError:
             return
         for index, value in enumerate(_list(roll.get("values"))):
@@ -739,7 +747,7 @@ class _Writer:
     def keep_time(self, instance: models.Model, field: str, text: str | None) -> None:
         """Remember a stored timestamp; auto_now_add fields are set after creation."""
         if text is not None:
-            self.timestamps[type(instance)][field][_time(text)].append(instance.pk)
+            self.timestamps[type(instance)][field][datetime.fromisoformat(text)].append(instance.pk)
 
     def run(self) -> Tournament:
         tournament = self._tournament()
@@ -756,7 +764,7 @@ class _Writer:
         for model, fields in self.timestamps.items():
             for name, groups in fields.items():
                 for value, pks in groups.items():
-                    model.objects.filter(pk__in=pks).update(**{name: value})
+                    model._default_manager.filter(pk__in=pks).update(**{name: value})
         return Tournament.objects.get(pk=tournament.pk)
 
     def _tournament(self) -> Tournament:
@@ -922,8 +930,11 @@ class _Writer:
             )
             self.keep_time(version, "created_at", version_data["created_at"])
 
-    def session_of(self, ref: dict[str, int] | None) -> Session | None:
-        return None if ref is None else self.sessions[(ref["stage"], ref["session"])]
+    def session_at(self, ref: dict[str, int]) -> Session:
+        return self.sessions[(ref["stage"], ref["session"])]
+
+    def _session_of(self, ref: dict[str, int] | None) -> Session | None:
+        return None if ref is None else self.session_at(ref)
 
     def batch(self, text: str | None) -> uuid.UUID | None:
         """The stored batch of a document batch id (see :meth:`_batches`); one that names
@@ -945,17 +956,17 @@ class _Writer:
                 tournament=tournament,
                 player=self.players[data["player"]],
                 squad=self.squads[data["squad"]],
-                session=self.session_of(data["session"]),
+                session=self.session_at(data["session"]),
             )
             self.keep_time(honour, "created_at", data["created_at"])
         ScoreBonus.objects.bulk_create(
             ScoreBonus(
                 tournament=tournament,
                 player=self.players[data["player"]],
-                earned_in=self.session_of(data["earned_in"]),
+                earned_in=self._session_of(data["earned_in"]),
                 thresholds_reached=data["thresholds_reached"],
                 extra_equipment_cards=data["extra_equipment_cards"],
-                used_in=self.session_of(data["used_in"]),
+                used_in=self._session_of(data["used_in"]),
             )
             for data in self.doc["score_bonuses"]
         )
@@ -977,7 +988,7 @@ class _Writer:
             DiceRoll(
                 tournament=tournament,
                 stage=self.stages[data["stage"]] if data["stage"] is not None else None,
-                session=self.session_of(data["session"]),
+                session=self._session_of(data["session"]),
                 batch=batches[data["batch"]],
                 sequence=data["sequence"],
                 purpose=data["purpose"],

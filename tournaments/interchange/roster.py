@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
+from django.db.models import CharField
 from django.utils.translation import gettext as _
 
 from tournaments.models import Player, Tournament
@@ -194,7 +195,10 @@ def _row_preferences(
 
 def _max_length(column: str) -> int:
     """The longest value the player record can hold for a roster column."""
-    return Player._meta.get_field(column).max_length
+    field = Player._meta.get_field(column)
+    # The roster's columns are the player's bounded text fields (name, nickname, email).
+    assert isinstance(field, CharField) and field.max_length is not None
+    return field.max_length
 
 
 def _length_error(number: int, column: str, value: str, limit: int) -> RowError | None:
@@ -297,9 +301,9 @@ def parse_roster(
         nickname = values.get(NICKNAME, "")
         email = values.get(EMAIL, "")
         for column, value in ((NAME, name), (NICKNAME, nickname), (EMAIL, email)):
-            error = _length_error(number, column, value, _max_length(column))
-            if error:
-                errors.append(error)
+            too_long = _length_error(number, column, value, _max_length(column))
+            if too_long:
+                errors.append(too_long)
         if email:
             try:
                 validate_email(email)

@@ -80,7 +80,7 @@ def honours_document(tournament: Tournament) -> dict[str, Any]:
                 "thresholds_reached": list(bonus.thresholds_reached),
                 "used_in": (
                     {"stage": bonus.used_in.stage.number, "session": bonus.used_in.number}
-                    if bonus.used_in_id
+                    if bonus.used_in is not None
                     else None
                 ),
             }
@@ -89,7 +89,7 @@ def honours_document(tournament: Tournament) -> dict[str, Any]:
         {
             "player_id": row.player_id,
             "player": row.player.display_name,
-            "squad": row.squad.slug if row.squad_id else None,
+            "squad": row.squad.slug if row.squad is not None else None,
             "rank": row.rank,
             "rank_name": str(Rank(row.rank).label),
             "honours": honours.get(row.player_id, []),
@@ -125,13 +125,13 @@ def schedule_document(tournament: Tournament) -> dict[str, Any]:
                 "duration_minutes": session.duration_minutes,
                 "table": session.table,
                 "judge": (session.judge.get_full_name() or session.judge.get_username())
-                if session.judge_id
+                if session.judge is not None
                 else None,
                 "players": [
                     {
                         "player_id": seat.player_id,
                         "player": seat.player.display_name,
-                        "squad": seat.squad.slug if seat.squad_id else None,
+                        "squad": seat.squad.slug if seat.squad is not None else None,
                     }
                     for seat in session.seats.all()
                 ],

@@ -83,7 +83,7 @@ def session_calendar(session: Session, *, stamp: datetime | None = None) -> str:
     end = start + timedelta(minutes=session.duration_minutes)
     players = ", ".join(seat.player.display_name for seat in session.seats.select_related("player"))
     description = _("Players: %(players)s") % {"players": players}
-    if session.judge_id:
+    if session.judge is not None:
         judge = session.judge.get_full_name() or session.judge.get_username()
         description += "\n" + _("Judge: %(judge)s") % {"judge": judge}
     lines = [

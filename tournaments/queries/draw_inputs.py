@@ -66,10 +66,11 @@ def previous_sessions(stage: Stage, player_ids: Sequence[int]) -> dict[int, Prev
     totals = {session_id: version_totals(v, values) for session_id, v in versions.items()}
     previous: dict[int, PreviousSession] = {}
     for player_id, seat in last.items():
-        version = versions.get(seat.session_id)
+        assert seat.squad is not None  # the seats were filtered on squad__isnull=False
+        confirmed = versions.get(seat.session_id)
         previous[player_id] = PreviousSession(
             squad=seat.squad.slug,
-            won=version is not None and version.positions().get(player_id) == 1,
+            won=confirmed is not None and confirmed.positions().get(player_id) == 1,
             points=totals.get(seat.session_id, {}).get(player_id, 0),
             rank=ranks.get(player_id, 0),
         )

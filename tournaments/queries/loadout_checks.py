@@ -20,7 +20,7 @@ from tournaments.queries.tournament_catalogue import tournament_catalogue
 def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
     """Problems by model field (``__all__`` for the whole loadout); empty when valid."""
     seat = loadout.seat
-    if seat.squad_id is None:
+    if seat.squad is None:
         return {"__all__": [_("Draw the squads of this session before choosing a loadout.")]}
     session = seat.session
     tournament = session.stage.tournament

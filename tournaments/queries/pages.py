@@ -110,3 +110,19 @@ def tournament_sessions(
     for stage_sessions in by_stage.values():
         _mark_qualifiers(stage_sessions[0].stage, stage_sessions)
     return lines
+
+
+def latest_results(sessions: list[SessionLines]) -> list[SessionLines]:
+    """The sessions with a result, the latest result first."""
+    dated = [(s.version.created_at, s) for s in sessions if s.version is not None]
+    dated.sort(key=lambda pair: pair[0], reverse=True)
+    return [s for _at, s in dated]
+
+
+def upcoming_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
+    """The scheduled sessions without a result, the soonest first."""
+    dated = [
+        (s.session.scheduled_at, s) for s in sessions if not s.has_result and s.session.scheduled_at
+    ]
+    dated.sort(key=lambda pair: pair[0])
+    return [s for _at, s in dated]

@@ -6,11 +6,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime, time
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Max
 from django.utils import timezone
 
 from tournaments.models import Player, Registration, Session, Tournament
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+    class _LatestSession(TypedDict):
+        latest_session: datetime | None
+
+    #: A registration annotated with its tournament's latest scheduled session.
+    DatedRegistration = WithAnnotations[Registration, _LatestSession]
 
 
 def is_organiser(user, tournament: Tournament) -> bool:
@@ -38,7 +48,7 @@ class AccountPlayer:
     tournaments: tuple[Tournament, ...]
 
 
-def _tournament_recency(registration: Registration) -> tuple[int, datetime]:
+def _tournament_recency(registration: DatedRegistration) -> tuple[int, datetime]:
     """How recent a tournament is: its latest scheduled session, else its start date; a
     tournament with neither counts as older than any dated one (then by creation)."""
     if registration.latest_session is not None:
@@ -60,7 +70,7 @@ def account_players(user) -> list[AccountPlayer]:
         .select_related("tournament")
         .annotate(latest_session=Max("tournament__stages__sessions__scheduled_at"))
     )
-    by_player: dict[int, list[Registration]] = {}
+    by_player: dict[int, list[DatedRegistration]] = {}
     for registration in registrations:
         by_player.setdefault(registration.player_id, []).append(registration)
     oldest = (-1, timezone.make_aware(datetime(1970, 1, 1)))

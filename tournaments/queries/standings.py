@@ -120,7 +120,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     players: dict[int, dict[str, Any]] = {
         reg.player_id: _player_row(reg.player, honours) for reg in registrations
     }
-    stage_rows = []
+    stage_rows: list[dict[str, Any]] = []
     for stage in stages:
         qualified = set(stage.qualifiers or [])
         session_rows = []
@@ -134,7 +134,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                     players[seat.player_id] = _player_row(seat.player, honours)
                 entry = players[seat.player_id]
                 entry["stage_reached"] = stage.number
-                entry["squad"] = seat.squad.slug if seat.squad_id else entry["squad"]
+                entry["squad"] = seat.squad.slug if seat.squad is not None else entry["squad"]
                 entry["last_position"] = score.get("position")
                 if version:
                     entry["sessions"] += 1
@@ -150,7 +150,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                     {
                         "player_id": seat.player_id,
                         "player": seat.player.display_name,
-                        "squad": seat.squad.slug if seat.squad_id else None,
+                        "squad": seat.squad.slug if seat.squad is not None else None,
                         "seat_order": seat.seat_order,
                         "initiative_position": seat.initiative_position,
                         "points": score.get("points"),
@@ -182,11 +182,11 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 "sessions": session_rows,
             }
         )
-    for player_id, row in ranks.items():
+    for player_id, squad_rank in ranks.items():
         if player_id in players:
-            players[player_id]["rank"] = row.rank
-            if row.squad_id:
-                players[player_id]["squad"] = row.squad.slug
+            players[player_id]["rank"] = squad_rank.rank
+            if squad_rank.squad is not None:
+                players[player_id]["squad"] = squad_rank.squad.slug
     podium = []
     status = tournament_status(tournament, stages)
     if status == "finished":

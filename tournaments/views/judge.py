@@ -42,11 +42,12 @@ from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required, login_required
+from tournaments.web.request_types import AccountHttpRequest
 
 
 @login_required
 @require_GET
-def judge_home(request: HttpRequest) -> HttpResponse:
+def judge_home(request: AccountHttpRequest) -> HttpResponse:
     sessions = (
         Session.objects.filter(
             Q(judge=request.user)
@@ -232,8 +233,9 @@ def edit_result(
                     "latest": latest_version(session),
                     "changes": changes_since(session, _loaded_at(request)),
                 }
-                form.data = form.data.copy()
-                form.data["version"] = str(session.version)
+                data = request.POST.copy()  # the form's data, now with the current version
+                data["version"] = str(session.version)
+                form.data = data
                 form.add_error(
                     None,
                     _(

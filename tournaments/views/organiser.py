@@ -50,11 +50,12 @@ from tournaments.queries.pages import tournament_sessions
 from tournaments.views.judge import edit_result
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import login_required, organiser_required
+from tournaments.web.request_types import AccountHttpRequest, HtmxHttpRequest
 
 
 @login_required
 @require_http_methods(["GET"])
-def organiser_home(request: HttpRequest) -> HttpResponse:
+def organiser_home(request: AccountHttpRequest) -> HttpResponse:
     tournaments = Tournament.objects.annotate(player_count=Count("registrations"))
     if not request.user.is_superuser:
         tournaments = tournaments.filter(organisers=request.user)
@@ -330,7 +331,7 @@ def _schedule_form(tournament: Tournament, session: Session, data=None) -> Sched
 
 @organiser_required
 @require_POST
-def session_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk, stage__tournament=tournament)
     form = _schedule_form(tournament, session, request.POST)
     if form.is_valid():
@@ -352,8 +353,9 @@ def session_schedule(request: HttpRequest, tournament: Tournament, pk: int) -> H
                 ),
             )
             session.refresh_from_db()
-            form.data = form.data.copy()
-            form.data[form.add_prefix("version")] = str(session.version)
+            data = request.POST.copy()  # the form's data, now with the current version
+            data[form.add_prefix("version")] = str(session.version)
+            form.data = data
         else:
             if request.htmx:
                 entry = tournament_sessions(tournament, {"pk": session.pk})[0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import login
 from django.http import Http404, HttpRequest, HttpResponse
@@ -191,7 +193,7 @@ def _seat_for(player: Player, seat_pk: int) -> Seat:
 @require_http_methods(["GET", "POST"])
 def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
     seat_obj = _seat_for(player, seat)
-    context = {"player": player, "seat": seat_obj, "session": seat_obj.session}
+    context: dict[str, Any] = {"player": player, "seat": seat_obj, "session": seat_obj.session}
     if seat_obj.squad is None:
         context["waiting"] = True
         return _render_player_page(request, player, "player/loadout.html", context)

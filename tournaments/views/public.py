@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, SquadRank, Stage, Tournament
+from tournaments.models import Honour, Rank, Session, SquadRank, Stage, StageKind, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -24,12 +24,18 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.pages import SessionLines, tournament_sessions
+from tournaments.queries.pages import (
+    SessionLines,
+    latest_results,
+    tournament_sessions,
+    upcoming_sessions,
+)
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import get_standings
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
+from tournaments.web.request_types import HtmxHttpRequest
 
 
 @public
@@ -50,10 +56,8 @@ def _tournament(slug: str) -> Tournament:
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     sessions = tournament_sessions(tournament)
-    latest = [s for s in sessions if s.has_result]
-    latest.sort(key=lambda s: s.version.created_at, reverse=True)
-    upcoming = [s for s in sessions if not s.has_result and s.session.scheduled_at]
-    upcoming.sort(key=lambda s: s.session.scheduled_at)
+    latest = latest_results(sessions)
+    upcoming = upcoming_sessions(sessions)
     return render(
         request,
         "tournaments/tournament_home.html",
@@ -235,7 +239,7 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
 def standings_context(tournament: Tournament, standings: dict | None = None) -> dict:
     standings = standings if standings is not None else get_standings(tournament)
     squads = {squad.slug: squad for squad in tournament.squads.all()}
-    stage_labels = dict(Stage._meta.get_field("kind").choices)
+    stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
     stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
@@ -306,18 +310,13 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
 
 @public
 @require_GET
-def projector(request: HttpRequest, slug: str) -> HttpResponse:
+def projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     """Full-screen venue view cycling standings, schedule and latest results."""
     tournament = _tournament(slug)
     context = standings_context(tournament)
     sessions = tournament_sessions(tournament)
-    latest = sorted(
-        (s for s in sessions if s.has_result), key=lambda s: s.version.created_at, reverse=True
-    )
-    upcoming = sorted(
-        (s for s in sessions if not s.has_result and s.session.scheduled_at),
-        key=lambda s: s.session.scheduled_at,
-    )
+    latest = latest_results(sessions)
+    upcoming = upcoming_sessions(sessions)
     context.update({"latest": latest[:4], "upcoming": upcoming[:8]})
     template = (
         "tournaments/partials/projector_panels.html"

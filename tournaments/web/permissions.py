@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
+from typing import Any, Protocol, cast
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -28,6 +29,21 @@ PLAYER_SESSION_KEY = "bob_player_id"
 PLAYER_VIA_KEY = "bob_player_via"
 
 View = Callable[..., HttpResponse]
+
+
+class RuledView(Protocol):
+    """A view marked with the access rule its decorator applies (``bob_access``, which the
+    role-matrix test reads)."""
+
+    bob_access: str
+
+    def __call__(self, request: HttpRequest, /, *args: Any, **kwargs: Any) -> HttpResponse: ...
+
+
+def _ruled(view: View, rule: str) -> RuledView:
+    marked = cast(RuledView, view)  # a function takes any attribute
+    marked.bob_access = rule
+    return marked
 
 
 def remember_player(request: HttpRequest, player: Player, *, via_account: bool) -> None:
@@ -66,13 +82,12 @@ def _login_redirect(request: HttpRequest) -> HttpResponse:
     return redirect_to_login(request.get_full_path(), reverse("tournaments:login"))
 
 
-def public(view: View) -> View:
+def public(view: View) -> RuledView:
     """Anyone may see this page (read-only)."""
-    view.bob_access = "public"
-    return view
+    return _ruled(view, "public")
 
 
-def login_required(view: View) -> View:
+def login_required(view: View) -> RuledView:
     """Any logged-in account (the page itself shows only what concerns that account)."""
 
     @wraps(view)
@@ -81,11 +96,10 @@ def login_required(view: View) -> View:
             return _login_redirect(request)
         return view(request, *args, **kwargs)
 
-    wrapper.bob_access = "login"
-    return wrapper
+    return _ruled(wrapper, "login")
 
 
-def organiser_required(view: View) -> View:
+def organiser_required(view: View) -> RuledView:
     """Organisers of the tournament named by ``slug``; the view receives the tournament."""
 
     @wraps(view)
@@ -97,11 +111,10 @@ def organiser_required(view: View) -> View:
             raise PermissionDenied
         return view(request, tournament, *args, **kwargs)
 
-    wrapper.bob_access = "organiser"
-    return wrapper
+    return _ruled(wrapper, "organiser")
 
 
-def judge_required(view: View) -> View:
+def judge_required(view: View) -> RuledView:
     """The judge of the session ``pk`` (or an organiser); the view receives the session."""
 
     @wraps(view)
@@ -115,11 +128,10 @@ def judge_required(view: View) -> View:
             raise PermissionDenied
         return view(request, session, *args, **kwargs)
 
-    wrapper.bob_access = "judge"
-    return wrapper
+    return _ruled(wrapper, "judge")
 
 
-def player_required(view: View) -> View:
+def player_required(view: View) -> RuledView:
     """A browser that speaks for a player; the view receives the player."""
 
     @wraps(view)
@@ -129,5 +141,4 @@ def player_required(view: View) -> View:
             raise PermissionDenied
         return view(request, player, *args, **kwargs)
 
-    wrapper.bob_access = "player"
-    return wrapper
+    return _ruled(wrapper, "player")

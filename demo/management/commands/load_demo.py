@@ -10,6 +10,7 @@ link. Running it again changes nothing (``--reset`` deletes the demo and builds 
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandParser
@@ -82,7 +83,7 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
     seats = [
         str(pid) for pid in session.seats.order_by("seat_order").values_list("player", flat=True)
     ]
-    entries = {
+    entries: dict[str, dict[str, Any]] = {
         seat: {"seat": seat, "kills": [], "losses": [], "alien_tokens": []} for seat in seats
     }
     for killer, victim, marine_class in script["kills"]:
@@ -167,7 +168,7 @@ class Command(BaseCommand):
             organiser=organiser,
             judges=judges,
         )
-        stages = (
+        stages: tuple[tuple[StageKind, StipulationKind, dict[str, Any]], ...] = (
             (StageKind.PRELIMINARY, StipulationKind.ALIEN_HUNT, {"rounds": 8, "event_deck": True}),
             (StageKind.SEMIFINAL, StipulationKind.CATCH_THE_FLAG, {"flag_value": 30}),
             (StageKind.FINAL, StipulationKind.TPK, {}),

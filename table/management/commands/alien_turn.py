@@ -21,6 +21,7 @@ from rules.engine.ai.events import EventDataError
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.dice import (
+    Dice,
     DiceError,
     ScriptedDice,
     SeededDice,
@@ -58,6 +59,7 @@ class Command(BaseCommand):
                 }
             raise CommandError(message, returncode=BAD_INPUT) from None
         try:
+            dice: Dice
             if options["dice"] is not None:
                 dice = ScriptedDice(values=parse_dice_list(options["dice"]))
             else:

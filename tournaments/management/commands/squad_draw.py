@@ -85,7 +85,7 @@ class Command(BaseCommand):
         seed: int | None = None
         if options.get("dice") is not None:
             # A player of the input file is known by its id alone: that names the die.
-            dice = TypedDice(
+            dice: Dice = TypedDice(
                 values=parse_dice(options["dice"]), subjects={p.id: p.id for p in players}
             )
         else:
