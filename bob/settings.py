@@ -129,7 +129,7 @@ STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 # With DEBUG off the app serves its own static files (WhiteNoise): `collectstatic` writes
-# them compressed (gzip, brotli) under content-hashed names, served with a one-year cache.
+# them compressed (gzip) under content-hashed names, served with a one-year cache.
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -39,12 +39,12 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
     )
     with web_server(env) as base:
         public = Browser(base)
-        _no_server_error(public.crawl(["/", tournament], limit=30))
+        _no_server_error(public.crawl(["/", tournament], limit=25))
 
         player = Browser(base)
         token = Player.objects.filter(seats__session=pending).first().access_token
         assert player.get(f"/p/{token}/").status == 200
-        _no_server_error(player.crawl(["/me/", tournament], limit=15))
+        _no_server_error(player.crawl(["/me/", tournament], limit=10))
 
         for username, password in (
             ORGANISER,
@@ -54,7 +54,7 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
             browser = Browser(base)
             logged_in = browser.log_in(username, password)
             assert logged_in.status == 200 and "Log out" in logged_in.body, username
-            _no_server_error(browser.crawl(["/", "/judge/", "/organise/"], limit=30))
+            _no_server_error(browser.crawl(["/", "/judge/", "/organise/"], limit=20))
 
         judge = Browser(base)
         judge.log_in(judge_name, judge_password)

@@ -44,6 +44,10 @@ pytestmark = [
 
 #: Long enough for the test to kill the worker during the pause, never reached.
 PAUSE = "60"
+TURN = "table.tasks.run_alien_turn"
+NOTICES = "tournaments.tasks.notify_session_scheduled"
+#: Only these tasks pause (a task left in the queue by an earlier test runs through).
+PAUSED_TASKS = f"{TURN},{NOTICES}"
 #: A dead worker's message is handed out again within the visibility timeout plus the
 #: restore interval (1 s here); then the task runs.
 REDELIVERY = VISIBILITY_TIMEOUT + 20
@@ -69,6 +73,10 @@ def _started(directory: Path, task: str, phase: str = "started") -> dict:
         timeout=60,
         what=f"{task} to reach {phase}",
     )
+
+
+def _runs_done(directory: Path, task: str) -> int:
+    return sum(m["task"] == task for m in markers(directory, "done"))
 
 
 def _redelivered(directory: Path, task: str) -> None:
@@ -107,18 +115,18 @@ def _recipients(stack_env) -> Counter:
 
 
 def test_a_killed_pool_process_loses_no_task(world, stack_env, marker_dir):
-    worker = Worker({**stack_env, "BOB_TEST_PAUSE_BEFORE": PAUSE}, marker_dir, "pool").start()
+    paused = {**stack_env, "BOB_TEST_PAUSE_BEFORE": PAUSE, "BOB_TEST_PAUSE_TASKS": PAUSED_TASKS}
+    worker = Worker(paused, marker_dir, "pool").start()
     try:
         game, request = _turn(world)
-        kill_pool_process(_started(marker_dir, "table.tasks.run_alien_turn")["pid"])
-        _redelivered(marker_dir, "table.tasks.run_alien_turn")
+        kill_pool_process(_started(marker_dir, TURN)["pid"])
+        _redelivered(marker_dir, TURN)
         wait_until(lambda: _turn_done(request), timeout=60, what="the Alien turn")
         assert game.snapshots.filter(kind=SnapshotKind.ALIEN_TURN).count() == 1
 
         seats = _schedule(world)
-        task = "tournaments.tasks.notify_session_scheduled"
-        kill_pool_process(_started(marker_dir, task)["pid"])
-        _redelivered(marker_dir, task)
+        kill_pool_process(_started(marker_dir, NOTICES)["pid"])
+        _redelivered(marker_dir, NOTICES)
         wait_until(lambda: _all_notices_sent(world), timeout=60, what="the notices")
         recipients = _recipients(stack_env)
         assert len(recipients) == seats and set(recipients.values()) == {1}
@@ -127,25 +135,25 @@ def test_a_killed_pool_process_loses_no_task(world, stack_env, marker_dir):
 
 
 def test_a_killed_worker_s_tasks_come_back_and_find_their_work_done(world, stack_env, marker_dir):
-    paused = {**stack_env, "BOB_TEST_PAUSE_AFTER": PAUSE}
+    paused = {**stack_env, "BOB_TEST_PAUSE_AFTER": PAUSE, "BOB_TEST_PAUSE_TASKS": PAUSED_TASKS}
     first = Worker(paused, marker_dir, "first").start()
     try:
         game, request = _turn(world)
-        _started(marker_dir, "table.tasks.run_alien_turn", "finished")
+        _started(marker_dir, TURN, "finished")
         assert _turn_done(request)
     finally:
         first.kill()  # the turn is committed, its message not acknowledged
     second = Worker(paused, marker_dir, "second").start()
     try:
         seats = _schedule(world)
-        _started(marker_dir, "tournaments.tasks.notify_session_scheduled", "finished")
+        _started(marker_dir, NOTICES, "finished")
         assert _all_notices_sent(world)
     finally:
         second.kill()
     third = Worker(stack_env, marker_dir, "third").start()
     try:
-        _redelivered(marker_dir, "table.tasks.run_alien_turn")
-        _redelivered(marker_dir, "tournaments.tasks.notify_session_scheduled")
+        _redelivered(marker_dir, TURN)
+        _redelivered(marker_dir, NOTICES)
         wait_until(lambda: len(markers(marker_dir, "finished")) >= 2, timeout=30, what="the reruns")
     finally:
         third.stop()
@@ -164,7 +172,7 @@ def test_the_one_window_left_mails_one_player_twice_and_no_one_else(world, stack
         first.kill()  # accepted by the mail server, not yet recorded
     second = Worker(stack_env, marker_dir, "after").start()
     try:
-        _redelivered(marker_dir, "tournaments.tasks.notify_session_scheduled")
+        _redelivered(marker_dir, NOTICES)
         wait_until(lambda: _all_notices_sent(world), timeout=60, what="the notices")
     finally:
         second.stop()

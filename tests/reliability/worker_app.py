@@ -2,9 +2,10 @@
 where a test wants to kill it.
 
 ``BOB_TEST_PAUSE_BEFORE`` / ``BOB_TEST_PAUSE_AFTER`` (seconds) hold the first run of each
-task (by task id) before its work starts / after it finished, before the message is
-acknowledged. Each phase writes a marker ``<task id>.<phase>.json`` into
-``BOB_TEST_MARKERS`` (with the pool process id) so the test knows when to kill.
+task named in ``BOB_TEST_PAUSE_TASKS`` (by task id) before its work starts / after it
+finished, before the message is acknowledged. Markers in ``BOB_TEST_MARKERS`` tell the
+test what happened: ``<id>.started`` (first run, with the pool process id),
+``<id>-<n>.redelivered`` (a later run), ``<id>-<n>.done`` (every run that finished).
 """
 
 from __future__ import annotations
@@ -21,28 +22,32 @@ from bob.celery import app
 __all__ = ["app"]
 
 
-def _mark(task_id: str, phase: str, name: str) -> bool:
-    """Write the marker; False if it was there already (a redelivery)."""
-    path = Path(os.environ["BOB_TEST_MARKERS"]) / f"{task_id}.{phase}.json"
-    first = not path.exists()
-    if first:
-        temporary = path.with_suffix(".tmp")
-        temporary.write_text(json.dumps({"task": name, "id": task_id, "pid": os.getpid()}))
-        temporary.rename(path)
-    return first
+def _mark(name: str, phase: str, task: str) -> bool:
+    """Write a marker; False if it was there already."""
+    path = Path(os.environ["BOB_TEST_MARKERS"]) / f"{name}.{phase}.json"
+    if path.exists():
+        return False
+    temporary = path.with_suffix(".tmp")
+    temporary.write_text(json.dumps({"task": task, "id": name, "pid": os.getpid()}))
+    temporary.rename(path)
+    return True
+
+
+def _pause(variable: str, task: str) -> None:
+    if task in os.environ.get("BOB_TEST_PAUSE_TASKS", "").split(","):
+        time.sleep(float(os.environ.get(variable, "0")))
 
 
 @task_prerun.connect
 def _before(task_id=None, task=None, **kwargs) -> None:
-    pause = float(os.environ.get("BOB_TEST_PAUSE_BEFORE", "0"))
-    if not _mark(task_id, "started", task.name):
+    if _mark(task_id, "started", task.name):
+        _pause("BOB_TEST_PAUSE_BEFORE", task.name)
+    else:
         _mark(f"{task_id}-{time.monotonic_ns()}", "redelivered", task.name)
-    elif pause:
-        time.sleep(pause)
 
 
 @task_postrun.connect
 def _after(task_id=None, task=None, **kwargs) -> None:
-    pause = float(os.environ.get("BOB_TEST_PAUSE_AFTER", "0"))
-    if _mark(task_id, "finished", task.name) and pause:
-        time.sleep(pause)
+    _mark(f"{task_id}-{time.monotonic_ns()}", "done", task.name)
+    if _mark(task_id, "finished", task.name):
+        _pause("BOB_TEST_PAUSE_AFTER", task.name)
