@@ -325,6 +325,7 @@ def test_with_the_broker_away_the_turn_is_played_in_the_web_process(game, table,
     def refuse(*args, **kwargs):
         raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
 
+    monkeypatch.setitem(run_alien_turn.app.conf, "task_always_eager", False)  # a real broker
     monkeypatch.setattr(run_alien_turn, "apply_async", refuse)
     monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)
     client = client_for(table.judge)

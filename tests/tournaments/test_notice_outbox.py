@@ -23,6 +23,7 @@ def broker_down(monkeypatch):
     def refuse(*args, **kwargs):
         raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
 
+    monkeypatch.setitem(notify_session_scheduled.app.conf, "task_always_eager", False)
     monkeypatch.setattr(notify_session_scheduled, "apply_async", refuse)
     monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)  # restored afterwards
 
