@@ -133,25 +133,28 @@ DEFINITIONS: dict[str, Any] = {
 }
 SCHEMA: dict[str, Any] = {"type": "array", "items": {"$ref": "#/$defs/game"}}
 
+#: Fields copied as they are, between the rows and the document.
+GAME_FIELDS = ("number", "label", "map_name", "policy")
+SNAPSHOT_FIELDS = (
+    "number", "kind", "summary", "state", "steps", "events", "policy", "dice_source", "seed",
+    "dice", "reason", "restored_from",
+)  # fmt: skip
+REQUEST_FIELDS = (
+    "base_number", "policy", "seed", "typed_dice", "language", "status", "error",
+)  # fmt: skip
+
+
+def _plain(row: Any, fields: tuple[str, ...]) -> dict[str, Any]:
+    return {name: getattr(row, name) for name in fields}
+
 
 # --- export ----------------------------------------------------------------------------------
 
 
 def _snapshot(snapshot: Snapshot) -> dict[str, Any]:
     return {
-        "number": snapshot.number,
-        "kind": snapshot.kind,
-        "summary": snapshot.summary,
-        "state": snapshot.state,
-        "steps": snapshot.steps,
-        "events": snapshot.events,
-        "policy": snapshot.policy,
-        "dice_source": snapshot.dice_source,
-        "seed": snapshot.seed,
-        "dice": snapshot.dice,
+        **_plain(snapshot, SNAPSHOT_FIELDS),
         "dice_batch": str(snapshot.dice_batch) if snapshot.dice_batch else None,
-        "reason": snapshot.reason,
-        "restored_from": snapshot.restored_from,
         "created_by": username(snapshot.created_by),
         "created_at": timestamp(snapshot.created_at),
     }
@@ -159,14 +162,8 @@ def _snapshot(snapshot: Snapshot) -> dict[str, Any]:
 
 def _turn_request(request: AlienTurnRequest) -> dict[str, Any]:
     return {
+        **_plain(request, REQUEST_FIELDS),
         "id": str(request.pk),
-        "base_number": request.base_number,
-        "policy": request.policy,
-        "seed": request.seed,
-        "typed_dice": request.typed_dice,
-        "language": request.language,
-        "status": request.status,
-        "error": request.error,
         "snapshot": request.snapshot.number if request.snapshot else None,
         "requested_by": username(request.requested_by),
         "created_at": timestamp(request.created_at),
@@ -189,11 +186,8 @@ def export_games(tournament: Tournament) -> list[dict[str, Any]]:
         )
         exported.append(
             {
+                **_plain(game, GAME_FIELDS),
                 "session": session_ref(game.session),
-                "number": game.number,
-                "label": game.label,
-                "map_name": game.map_name,
-                "policy": game.policy,
                 "created_by": username(game.created_by),
                 "created_at": timestamp(game.created_at),
                 "snapshots": [_snapshot(snapshot) for snapshot in snapshots],
@@ -313,30 +307,16 @@ def write_games(games: list[dict[str, Any]], tournament: Tournament, context: Wr
     )
     for data in games:
         game = Game.objects.create(
+            **{name: data[name] for name in GAME_FIELDS},
             session=context.session_at(data["session"]),
-            number=data["number"],
-            label=data["label"],
-            map_name=data["map_name"],
-            policy=data["policy"],
             created_by=context.user(data["created_by"]),
         )
         context.keep_time(game, "created_at", data["created_at"])
         snapshots = Snapshot.objects.bulk_create(
             Snapshot(
+                **{name: item[name] for name in SNAPSHOT_FIELDS},
                 game=game,
-                number=item["number"],
-                kind=item["kind"],
-                summary=item["summary"],
-                state=item["state"],
-                steps=item["steps"],
-                events=item["events"],
-                policy=item["policy"],
-                dice_source=item["dice_source"],
-                seed=item["seed"],
-                dice=item["dice"],
                 dice_batch=context.batch(item["dice_batch"]),
-                reason=item["reason"],
-                restored_from=item["restored_from"],
                 created_by=context.user(item["created_by"]),
             )
             for item in data["snapshots"]
@@ -347,15 +327,9 @@ def write_games(games: list[dict[str, Any]], tournament: Tournament, context: Wr
         for item in data["turn_requests"]:
             request_id = uuid.UUID(item["id"])
             request = AlienTurnRequest.objects.create(
+                **{name: item[name] for name in REQUEST_FIELDS},
                 id=uuid.uuid4() if request_id in taken else request_id,
                 game=game,
-                base_number=item["base_number"],
-                policy=item["policy"],
-                seed=item["seed"],
-                typed_dice=item["typed_dice"],
-                language=item["language"],
-                status=item["status"],
-                error=item["error"],
                 snapshot=by_number.get(item["snapshot"]),
                 requested_by=context.user(item["requested_by"]),
                 queued_at=(
