@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 from django.utils import timezone
 
+from bob.celery import app as celery_app
 from rules.engine.dice import SeededDice
 from table.actions import create_game, request_alien_turn
 from table.models import AlienTurnRequest, SnapshotKind, TurnStatus
@@ -51,6 +52,12 @@ PAUSED_TASKS = f"{TURN},{NOTICES}"
 #: A dead worker's message is handed out again within the visibility timeout plus the
 #: restore interval (1 s here); then the task runs.
 REDELIVERY = VISIBILITY_TIMEOUT + 20
+
+
+@pytest.fixture(autouse=True)
+def _through_the_broker(monkeypatch):
+    """Tasks go to the worker processes through Redis, whatever an earlier test left."""
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", False)
 
 
 @pytest.fixture
