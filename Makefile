@@ -45,15 +45,22 @@ lint: $(STAMP)
 
 # Every test: first on PostgreSQL and Redis (throwaway servers unless DATABASE_URL and
 # REDIS_URL are given), then the database-backed tests again on the SQLite default.
+# Both runs spread the tests over one pytest-xdist worker per core, each with its own test
+# database, Redis database and cache directory (tests/conftest.py); `make test XDIST=` runs
+# them in one process, PYTEST_ARGS adds options (`PYTEST_ARGS=--durations=15`).
+XDIST ?= -n auto --dist worksteal
+PYTEST_ARGS ?=
+PYTEST := $(PY) -m pytest -p no:cacheprovider $(XDIST) $(PYTEST_ARGS)
+
 test: install browser-deps lint
 	BOB_REQUIRE_SERVICES=1 scripts/with-services.sh $(MAKE) --no-print-directory test-services
 	$(MAKE) --no-print-directory test-sqlite
 
 test-services:
-	$(PY) -m pytest -p no:cacheprovider
+	$(PYTEST)
 
 test-sqlite:
-	env -u DATABASE_URL -u REDIS_URL $(PY) -m pytest -p no:cacheprovider \
+	env -u DATABASE_URL -u REDIS_URL $(PYTEST) \
 		-m 'not services and not browser' --ignore=tests/engine --ignore=tests/test_translations.py
 
 bench: install

@@ -4,17 +4,28 @@ Celery runs tasks in-process for every test unless the test is marked ``celery_w
 (those talk to a real worker through Redis). The caches are emptied before each test so
 rate limits and cached standings never leak between tests; without Redis the file cache is
 a fresh directory of this test run, never the demo's ``var/cache`` nor another run's.
+
+Under pytest-xdist (``make test`` runs ``-n auto``) each worker process is a run of its own:
+pytest-django gives it its own test database (``test_postgres_gw1``; SQLite's is in memory),
+the file cache directory above is made per process, and with Redis each worker moves the
+cache, the Celery broker and the results to a Redis database of its own (see
+``worker_redis_url``), so that a cache clear (``FLUSHDB``), a cached page of the same slug or a
+task sent to a real worker never reaches another worker. Hypothesis keeps no example
+database, so that workers never share one on disk.
 """
 
 import os
 import shutil
 import tempfile
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 from django.conf import settings
 from django.test.utils import override_settings
+from hypothesis import settings as hypothesis_settings
 
 from bob.settings import file_cache
+from tests.browser import accessibility_report
 
 # Tests read messages in English; a test about Italian activates it explicitly. Set before
 # settings load so management-command subprocesses inherit it too.
@@ -22,12 +33,66 @@ os.environ["BOB_LANGUAGE"] = "en"
 
 from bob.celery import app as celery_app  # noqa: E402
 
-# Settings are loaded before this file, so the directory is both set for this process and
-# exported for the management commands the tests run in subprocesses.
+#: Redis has 16 numbered databases unless configured otherwise.
+REDIS_DATABASES = 16
+
+hypothesis_settings.register_profile("bob", database=None)
+hypothesis_settings.load_profile("bob")
+
+
+def worker_redis_url(url: str, worker: str) -> str:
+    """The Redis URL of xdist worker ``worker`` (``gw0``, ``gw1``...; empty without xdist):
+    ``gw0`` and a run without xdist keep the database of ``url``, each further worker takes
+    the next one down (``/15`` gives 15, 14, 13...), so a shared Redis's low databases, the
+    usual ones of development servers, are the last to be used."""
+    index = int(worker.removeprefix("gw") or 0)
+    if not url or index == 0:
+        return url
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", index + 1))
+    if workers > REDIS_DATABASES:
+        raise pytest.UsageError(
+            f"{workers} xdist workers but Redis has {REDIS_DATABASES} databases, one per "
+            f"worker: run with -n {REDIS_DATABASES} or fewer"
+        )
+    parts = urlsplit(url)
+    base = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(base - index) % REDIS_DATABASES}"))
+
+
+# Settings are loaded before this file, so the directory and the Redis URL are both set for
+# this process and exported for the management commands the tests run in subprocesses.
 _RUN_CACHE_DIR = "" if settings.REDIS_URL else tempfile.mkdtemp(prefix="bob-test-cache-")
 if _RUN_CACHE_DIR:
     os.environ["BOB_CACHE_DIR"] = _RUN_CACHE_DIR
     override_settings(CACHES={**settings.CACHES, "default": file_cache(_RUN_CACHE_DIR)}).enable()
+_WORKER_REDIS_URL = worker_redis_url(settings.REDIS_URL, os.environ.get("PYTEST_XDIST_WORKER", ""))
+if settings.REDIS_URL and _WORKER_REDIS_URL != settings.REDIS_URL:
+    os.environ["REDIS_URL"] = _WORKER_REDIS_URL
+    override_settings(
+        REDIS_URL=_WORKER_REDIS_URL,
+        CELERY_BROKER_URL=_WORKER_REDIS_URL,
+        CELERY_RESULT_BACKEND=_WORKER_REDIS_URL,
+        CACHES={
+            **settings.CACHES,
+            "default": {**settings.CACHES["default"], "LOCATION": _WORKER_REDIS_URL},
+        },
+    ).enable()
+    celery_app.conf.update(broker_url=_WORKER_REDIS_URL, result_backend=_WORKER_REDIS_URL)
+
+
+_ACCESSIBILITY_FINDINGS: list[dict] = []
+
+
+def pytest_runtest_logreport(report):
+    if report.when == "call":
+        _ACCESSIBILITY_FINDINGS.extend(accessibility_report.findings_of(report))
+
+
+def pytest_sessionfinish(session):
+    """Write the accessibility report of the run, once: not on an xdist worker, whose
+    findings reach the controller with its test reports."""
+    if _ACCESSIBILITY_FINDINGS and not hasattr(session.config, "workerinput"):
+        accessibility_report.write(_ACCESSIBILITY_FINDINGS)
 
 
 def pytest_unconfigure(config):

@@ -11,25 +11,35 @@ The keyboard tests Tab through the judge's result entry and the player's loadout
 reaches every control in visual order, each with a visible indicator.
 
 The pages are those of the demo tournament (``load_demo``: results, honours, a bracket and a
-pending semifinal).
+pending semifinal), each page in each language a test case of its own (``standings-it``), so
+that one failure hides no other. The cases share one demo, one live server and one logged-in
+browser page per audience and language (``DemoSite``), built once for all of them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from io import StringIO
 
 import pytest
 from axe_playwright_python.base import AXE_SCRIPT
+from django.conf import settings
+from django.core.cache import caches
 from django.core.management import call_command
+from django.db import DEFAULT_DB_ALIAS, connection, connections
+from django.test.utils import modify_settings, setup_databases, teardown_databases
 from playwright.sync_api import expect
+from pytest_django.live_server_helper import LiveServer
 
 from demo.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER
 from table.actions import create_game
-from tests.browser.conftest import SCREENSHOTS, log_in
+from tests.browser import accessibility_report
+from tests.browser.conftest import log_in
 from tests.browser.test_flows import seated_tournament
 from tournaments.models import Loadout, Seat, Session, Tournament
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = pytest.mark.browser
 
 AXE_OPTIONS = {
     "runOnly": {"type": "tag", "values": ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]},
@@ -37,8 +47,6 @@ AXE_OPTIONS = {
 }
 BLOCKING = {"serious", "critical"}
 PHONE, DESKTOP, PROJECTOR = 390, 1280, 1920
-#: Every finding, the moderate and minor ones too, of the last run.
-REPORT = SCREENSHOTS.parent / "accessibility-report.txt"
 BROWSER_LOCALES = {"it": "it-IT", "en": "en-GB"}
 JUDGE = next((name, password) for name, password, *_rest in JUDGES if name == "judge2")
 
@@ -73,13 +81,6 @@ class Audit:
     def __init__(self) -> None:
         self.blocking: list[str] = []
         self.other: list[str] = []
-
-    def pages(self, pages: dict[str, object], urls: list[str], widths=(PHONE, DESKTOP)) -> None:
-        """Check each URL in each language; ``pages`` maps a language to its browser page."""
-        for url in urls:
-            for language, page in pages.items():
-                page.goto(url)
-                self.page(page, language, widths)
 
     def page(self, page, language: str, widths=(PHONE, DESKTOP)) -> None:
         """Check the page as it is now with axe at each width (phone and desktop unless
@@ -126,11 +127,7 @@ class Audit:
             self.blocking.append(f"{where}: the page scrolls sideways by {overflow}px")
 
     def report(self) -> str:
-        lines = [f"{len(self.blocking)} serious or critical accessibility problems:"]
-        lines += self.blocking
-        if self.other:
-            lines += ["", "moderate or minor (not failing):", *self.other]
-        return "\n".join(lines)
+        return accessibility_report.summary(self.blocking, self.other)
 
 
 def check_page(page, url: str) -> None:
@@ -170,97 +167,238 @@ def open_as(new_page, language: str, *, user: tuple[str, str] | None = None, pla
     return page
 
 
-def in_each_language(new_page, **who) -> dict[str, object]:
-    return {language: open_as(new_page, language, **who) for language in BROWSER_LOCALES}
+def fail_to_log_in(page) -> None:
+    """A failed log-in shows its error."""
+    page.locator("#id_username").fill("nobody")
+    page.locator("#id_password").fill("wrong")
+    page.locator("main form button[type=submit]").click()
+    expect(page.locator("main [role=alert]")).to_be_visible()
 
 
-def test_main_pages_have_no_serious_accessibility_violations(new_page):
-    tournament, played, pending = demo_tournament()
-    slug = tournament.slug
-    Seat.objects.filter(session=pending).update(squad=None)  # the judge draws in the browser
-    audit = Audit()
+def break_the_loadout(page) -> None:
+    """The live check lists what breaks the rules."""
+    page.locator("#id_marine_2").select_option(index=0)
+    expect(page.locator("#loadout-problems .problems")).to_be_visible()
 
-    public = in_each_language(new_page)
-    audit.pages(
-        public,
-        [
-            "/",
-            f"/t/{slug}/",
-            f"/t/{slug}/standings/",
-            f"/t/{slug}/bracket/",
-            f"/t/{slug}/honours/",
-            f"/t/{slug}/schedule/",
-            f"/t/{slug}/sessions/{played.pk}/",
-            "/accounts/login/",
-        ],
-    )
-    audit.pages(public, [f"/t/{slug}/projector/"], widths=(PHONE, DESKTOP, PROJECTOR))
-    for language, page in public.items():  # a failed log-in shows its error
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill("nobody")
-        page.locator("#id_password").fill("wrong")
-        page.locator("main form button[type=submit]").click()
-        expect(page.locator("main [role=alert]")).to_be_visible()
-        audit.page(page, language)
 
-    judge = in_each_language(new_page, user=JUDGE)
-    audit.pages(judge, ["/judge/", f"/judge/sessions/{pending.pk}/"])
-    judge["en"].goto(f"/judge/sessions/{pending.pk}/")
-    judge["en"].get_by_role("button", name="Run the squad draw").click()
-    expect(judge["en"].locator(".squad-blue").first).to_be_visible()
-    seats = list(pending.seats.select_related("player").order_by("seat_order"))
-    Loadout.objects.create(
-        seat=seats[0],
-        commander_combo="bolter",
-        marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher"],
-    )
-    Loadout.objects.create(
-        seat=seats[1],
-        commander_combo="bolter",
-        marine_weapons=["plasma-gun", "plasma-gun", "plasma-gun", "plasma-gun"],
-    )
-    create_game(pending, "hunt-derelict", "bob", label="Tavolo 2", actor=pending.judge)
-    audit.pages(
-        judge,
-        [
-            f"/judge/sessions/{pending.pk}/",
-            f"/judge/sessions/{pending.pk}/result/",
-            f"/judge/sessions/{pending.pk}/print/score-sheet/",
-            f"/judge/sessions/{pending.pk}/print/loadouts/",
-            f"/table/sessions/{pending.pk}/games/",
-            f"/table/sessions/{pending.pk}/games/1/",
-        ],
-    )
+@dataclass(frozen=True)
+class AuditedPage:
+    """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
+    ``pending`` sessions and the audited player's ``seat``; ``then`` acts on the page before
+    the checks. The public pages and the judge's first two are audited before the judge
+    draws the pending semifinal's squads, the others after the draw, with two loadouts and a
+    game on the board."""
 
-    organiser = in_each_language(new_page, user=ORGANISER)
-    audit.pages(
-        organiser,
-        [
-            "/organise/",
-            f"/organise/{slug}/",
-            f"/organise/{slug}/players/",
-            f"/organise/{slug}/judges/",
-            f"/organise/{slug}/stages/1/",
-            f"/organise/{slug}/schedule/",
-            f"/organise/{slug}/sessions/{pending.pk}/settings/",
-            f"/organise/{slug}/sessions/{played.pk}/correct/",
-            f"/organise/{slug}/activity/",
-            "/organise/new/",
-        ],
-    )
+    name: str
+    audience: str
+    url: str
+    squads_drawn: bool = True
+    widths: tuple[int, ...] = (PHONE, DESKTOP)
+    then: Callable | None = None
 
-    player = in_each_language(new_page, player=seats[1].player)
-    loadout = f"/me/seats/{seats[1].pk}/loadout/"
-    audit.pages(player, ["/me/", f"/me/{slug}/preferences/", loadout, "/me/account/"])
-    for language, page in player.items():  # the live check lists what breaks the rules
-        page.goto(loadout)
-        page.locator("#id_marine_2").select_option(index=0)
-        expect(page.locator("#loadout-problems .problems")).to_be_visible()
-        audit.page(page, language)
 
-    REPORT.parent.mkdir(parents=True, exist_ok=True)
-    REPORT.write_text(audit.report() + "\n", encoding="utf-8")
-    assert not audit.blocking, audit.report()
+AUDITED_PAGES = [
+    AuditedPage("home", "public", "/", squads_drawn=False),
+    AuditedPage("tournament", "public", "/t/{slug}/", squads_drawn=False),
+    AuditedPage("standings", "public", "/t/{slug}/standings/", squads_drawn=False),
+    AuditedPage("bracket", "public", "/t/{slug}/bracket/", squads_drawn=False),
+    AuditedPage("honours", "public", "/t/{slug}/honours/", squads_drawn=False),
+    AuditedPage("schedule", "public", "/t/{slug}/schedule/", squads_drawn=False),
+    AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", squads_drawn=False),
+    AuditedPage("login", "public", "/accounts/login/", squads_drawn=False),
+    AuditedPage(
+        "projector",
+        "public",
+        "/t/{slug}/projector/",
+        squads_drawn=False,
+        widths=(PHONE, DESKTOP, PROJECTOR),
+    ),
+    AuditedPage(
+        "login-failed", "public", "/accounts/login/", squads_drawn=False, then=fail_to_log_in
+    ),
+    AuditedPage("judge-home", "judge", "/judge/", squads_drawn=False),
+    AuditedPage("judge-session-undrawn", "judge", "/judge/sessions/{pending}/", squads_drawn=False),
+    AuditedPage("judge-session", "judge", "/judge/sessions/{pending}/"),
+    AuditedPage("judge-result", "judge", "/judge/sessions/{pending}/result/"),
+    AuditedPage("judge-score-sheet", "judge", "/judge/sessions/{pending}/print/score-sheet/"),
+    AuditedPage("judge-loadout-sheet", "judge", "/judge/sessions/{pending}/print/loadouts/"),
+    AuditedPage("table-games", "judge", "/table/sessions/{pending}/games/"),
+    AuditedPage("table-game", "judge", "/table/sessions/{pending}/games/1/"),
+    AuditedPage("organise", "organiser", "/organise/"),
+    AuditedPage("organise-tournament", "organiser", "/organise/{slug}/"),
+    AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),
+    AuditedPage("organise-judges", "organiser", "/organise/{slug}/judges/"),
+    AuditedPage("organise-stage", "organiser", "/organise/{slug}/stages/1/"),
+    AuditedPage("organise-schedule", "organiser", "/organise/{slug}/schedule/"),
+    AuditedPage(
+        "organise-session-settings", "organiser", "/organise/{slug}/sessions/{pending}/settings/"
+    ),
+    AuditedPage("organise-correction", "organiser", "/organise/{slug}/sessions/{played}/correct/"),
+    AuditedPage("organise-activity", "organiser", "/organise/{slug}/activity/"),
+    AuditedPage("organise-new", "organiser", "/organise/new/"),
+    AuditedPage("me", "player", "/me/"),
+    AuditedPage("me-preferences", "player", "/me/{slug}/preferences/"),
+    AuditedPage("me-loadout", "player", "/me/seats/{seat}/loadout/"),
+    AuditedPage("me-account", "player", "/me/account/"),
+    AuditedPage(
+        "me-loadout-problems", "player", "/me/seats/{seat}/loadout/", then=break_the_loadout
+    ),
+]
+AUDIT_CASES = [
+    pytest.param(page, language, id=f"{page.name}-{language}")
+    for page in AUDITED_PAGES
+    for language in BROWSER_LOCALES
+]
+
+
+class DemoSite:
+    """The demo on a live server of its own, before or after the squad draw as a case asks,
+    and one browser page per audience and language, logged in once and reused by every case.
+
+    The cases take no ``db`` fixture: the demo is built once (not once per case, as a
+    transactional test would after each flush) and flushed when the class's cases are done.
+    Going back to before the draw (a worker handed the cases out of order) or past a step
+    that failed builds the demo anew."""
+
+    def __init__(self, browser) -> None:
+        self.browser = browser
+        self.server = LiveServer("localhost")
+        #: Whether the squads are drawn; None before the demo is built or after a failure.
+        self.squads_drawn: bool | None = None
+        self.written = False
+        self.urls: dict[str, object] = {}
+        self.pages: dict[tuple[str, str], object] = {}
+
+    def page(self, audience: str, language: str, squads_drawn: bool):
+        if self.squads_drawn is None or (self.squads_drawn and not squads_drawn):
+            self.build()
+        if squads_drawn and not self.squads_drawn:
+            self.draw()
+        return self.browser_page(audience, language)
+
+    def browser_page(self, audience: str, language: str):
+        if (audience, language) not in self.pages:
+            self.pages[audience, language] = self.open(audience, language)
+        return self.pages[audience, language]
+
+    def build(self) -> None:
+        if self.written:
+            self.clear()
+        self.written = True
+        tournament, played, pending = demo_tournament()
+        Seat.objects.filter(session=pending).update(squad=None)  # the judge draws in the browser
+        self.pending = pending
+        self.urls = {"slug": tournament.slug, "played": played.pk, "pending": pending.pk}
+        self.squads_drawn = False
+
+    def draw(self) -> None:
+        """The judge runs the squad draw in the browser; then two seats get loadouts and
+        the session a game on the board."""
+        judge = self.browser_page("judge", "en")
+        self.squads_drawn = None  # until every step is through
+        judge.goto(f"/judge/sessions/{self.pending.pk}/")
+        judge.get_by_role("button", name="Run the squad draw").click()
+        expect(judge.locator(".squad-blue").first).to_be_visible()
+        seats = list(self.pending.seats.select_related("player").order_by("seat_order"))
+        Loadout.objects.create(
+            seat=seats[0],
+            commander_combo="bolter",
+            marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher"],
+        )
+        Loadout.objects.create(
+            seat=seats[1],
+            commander_combo="bolter",
+            marine_weapons=["plasma-gun", "plasma-gun", "plasma-gun", "plasma-gun"],
+        )
+        pending = self.pending
+        create_game(pending, "hunt-derelict", "bob", label="Tavolo 2", actor=pending.judge)
+        self.player = seats[1].player
+        self.urls["seat"] = seats[1].pk
+        self.squads_drawn = True
+
+    def open(self, audience: str, language: str):
+        """A new browser context in ``language`` at phone width, logged in as the judge or
+        the organiser, or speaking for the audited player (through their private link,
+        once the squads are drawn)."""
+        context = self.browser.new_context(
+            base_url=self.server.url,
+            locale=BROWSER_LOCALES[language],
+            viewport={"width": PHONE, "height": 900},
+        )
+        context.set_default_timeout(10_000)
+        page = context.new_page()
+        if audience in {"judge", "organiser"}:
+            username, password = JUDGE if audience == "judge" else ORGANISER
+            page.goto("/accounts/login/")
+            page.locator("#id_username").fill(username)
+            page.locator("#id_password").fill(password)
+            page.locator("main form button[type=submit]").click()
+            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        elif audience == "player":
+            page.goto(f"/p/{self.player.access_token}/")
+        return page
+
+    def close_pages(self) -> None:
+        for page in self.pages.values():
+            page.context.close()
+        self.pages = {}
+
+    def clear(self) -> None:
+        """Close the browser pages and empty the database and the caches."""
+        self.close_pages()
+        self.squads_drawn = None
+        call_command("flush", verbosity=0, interactive=False)
+        for alias in settings.CACHES:
+            caches[alias].clear()
+
+    def close(self) -> None:
+        """Stop the server and leave the database empty, as a transactional test does,
+        closing this thread's connections too, so that the test database can be dropped."""
+        self.close_pages()
+        self.server.stop()
+        call_command("flush", verbosity=0, interactive=False)
+        for conn in connections.all(initialized_only=True):
+            conn.close()
+
+
+@pytest.fixture(scope="session")
+def audit_database(django_db_setup, django_db_blocker):
+    """The test database, also when these cases are all the session runs: pytest-django
+    then sets up none, as no test asks for one (the cases take no ``db`` fixture)."""
+    if connection.settings_dict["NAME"] == connection.creation._get_test_db_name():
+        yield
+        return
+    with django_db_blocker.unblock():
+        databases = setup_databases(verbosity=0, interactive=False, aliases={DEFAULT_DB_ALIAS})
+    yield
+    with django_db_blocker.unblock():
+        teardown_databases(databases, verbosity=0)
+
+
+@pytest.fixture(scope="class")
+def demo_site(browser, audit_database, django_db_blocker):
+    """The shared site of the cases of a class. The database stays open to the live server
+    for as long as the cases run, between them too (the projector page keeps polling)."""
+    with django_db_blocker.unblock(), modify_settings(ALLOWED_HOSTS={"append": "localhost"}):
+        site = DemoSite(browser)
+        try:
+            yield site
+        finally:
+            site.close()
+
+
+class TestMainPages:
+    @pytest.mark.parametrize(("audited", "language"), AUDIT_CASES)
+    def test_has_no_serious_accessibility_violations(self, demo_site, audited, language, request):
+        page = demo_site.page(audited.audience, language, audited.squads_drawn)
+        page.goto(audited.url.format(**demo_site.urls))
+        if audited.then is not None:
+            audited.then(page)
+        audit = Audit()
+        audit.page(page, language, audited.widths)
+        order = (AUDITED_PAGES.index(audited), list(BROWSER_LOCALES).index(language))
+        accessibility_report.record(request.node, order, audit.blocking, audit.other)
+        assert not audit.blocking, audit.report()
 
 
 FOCUS_STOP = """
@@ -326,6 +464,7 @@ def assert_visual_order(stops: list[dict]) -> None:
             assert after["top"] >= before["bottom"] - 2, (before["html"], after["html"])
 
 
+@pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("width", [PHONE, DESKTOP])
 def test_result_entry_and_loadout_work_with_the_keyboard(new_page, width):
     _tournament, _played, pending = demo_tournament()
@@ -349,6 +488,7 @@ def test_result_entry_and_loadout_work_with_the_keyboard(new_page, width):
     assert stops[-1]["html"].startswith("<button")
 
 
+@pytest.mark.django_db(transaction=True)
 def test_skip_link_is_the_first_tab_stop(new_page):
     tournament = seated_tournament()
     page = new_page()
@@ -360,6 +500,7 @@ def test_skip_link_is_the_first_tab_stop(new_page):
     assert page.evaluate("document.activeElement.id") == "content"
 
 
+@pytest.mark.django_db(transaction=True)
 def test_phone_header_takes_two_rows_and_every_link_is_reachable(new_page):
     """On a phone the header is the brand and the language on one row and the links on one
     row below, which scrolls sideways: a staff judge's five links and log-out button keep
