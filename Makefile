@@ -1,6 +1,9 @@
 # BoB: two commands for a fresh machine.
 #   make demo   install, migrate, load the demo tournament and serve it on http://127.0.0.1:8000
 #   make test   run every test (PostgreSQL + Redis with a real Celery worker, then SQLite)
+# and one for an event (README, "Run an event"):
+#   make serve  migrate, collect the static files, then the web server, a Celery worker and
+#               the scheduler against DATABASE_URL / REDIS_URL until Ctrl-C
 
 PYTHON ?= python3
 VENV := .venv
@@ -8,7 +11,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1:8000
 
-.PHONY: demo test test-services test-sqlite lint bench messages install browser-deps clean
+.PHONY: demo serve test test-services test-sqlite lint bench messages install browser-deps clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +30,9 @@ demo: install
 	$(PY) manage.py migrate --no-input -v 0
 	$(PY) manage.py load_demo --base-url http://$(HOST)
 	$(PY) manage.py runserver $(HOST)
+
+serve: install
+	$(PY) scripts/serve.py
 
 browser-deps:
 	@test -x /usr/bin/chromium || scripts/apt-install.sh chromium

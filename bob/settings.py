@@ -3,14 +3,16 @@
 Nothing is required: with no variables set BoB runs on a SQLite file with in-process
 tasks (the embedded default). A deployment sets ``DATABASE_URL`` (PostgreSQL),
 ``REDIS_URL`` (Celery broker and cache), ``SECRET_KEY``, ``DEBUG=0`` and
-``ALLOWED_HOSTS``. Without ``REDIS_URL`` the cache is a directory of files shared by every
-process of the machine (``var/cache``, or ``BOB_CACHE_DIR``): see docs/decisions.md.
+``ALLOWED_HOSTS`` (README, "Run an event"). Without ``REDIS_URL`` the cache is a directory of
+files shared by every process of the machine (``var/cache``, or ``BOB_CACHE_DIR``): see
+docs/decisions.md.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -25,6 +27,20 @@ def env_bool(name: str, default: bool) -> bool:
 
 def env_list(name: str, default: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+def env_number(name: str, default: float, kind: type = int):
+    """The variable as a number of ``kind`` (int or float); a clear error if it is not one."""
+    value = os.environ.get(name, "").strip()
+    if not value:
+        return default
+    try:
+        return kind(value)
+    except ValueError:
+        from django.core.exceptions import ImproperlyConfigured
+
+        what = "a whole number" if kind is int else "a number"
+        raise ImproperlyConfigured(f"{name} must be {what}, not {value!r}.") from None
 
 
 DEBUG = env_bool("DEBUG", True)
@@ -43,6 +59,7 @@ INSTALLED_APPS = [
     "django.contrib.sessions",
     "django.contrib.messages",
     "django.contrib.staticfiles",
+    "csp",
     "django_htmx",
     "tournaments",
     "table",
@@ -51,6 +68,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # (WhiteNoise, serving the static files, is inserted here when DEBUG is off.)
+    "csp.middleware.CSPMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -60,6 +79,9 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
 ]
+
+if not DEBUG:
+    MIDDLEWARE.insert(1, "whitenoise.middleware.WhiteNoiseMiddleware")
 
 ROOT_URLCONF = "bob.urls"
 WSGI_APPLICATION = "bob.wsgi.application"
@@ -106,6 +128,16 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+# With DEBUG off the app serves its own static files (WhiteNoise): `collectstatic` writes
+# them compressed (gzip) under content-hashed names, served with a one-year cache.
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
+}
 
 LOGIN_URL = "tournaments:login"
 
@@ -130,15 +162,23 @@ LOCAL_CACHE = {
     "LOCATION": "bob-local",
     "OPTIONS": {"MAX_ENTRIES": 50},
 }
+#: Seconds to wait for Redis before giving up on it (the cache, a task being queued).
+REDIS_TIMEOUT_SECONDS = env_number("REDIS_TIMEOUT_SECONDS", 1.0, float)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
     CACHES = {
+        # Redis errors are logged and read as misses (bob/cache.py): pages fall back to
+        # the database while Redis is away and use it again as soon as it answers.
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "bob.cache.ResilientRedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": os.environ.get("CACHE_KEY_PREFIX", "bob"),
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
         },
         "local": LOCAL_CACHE,
     }
@@ -151,25 +191,103 @@ else:
         "default": file_cache(os.environ.get("BOB_CACHE_DIR") or BASE_DIR / "var" / "cache"),
         "local": LOCAL_CACHE,
     }
-CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
+# No task is lost or left waiting when a worker dies (docs/operations.md): a task is
+# acknowledged only once it has run; a task whose pool process was killed goes back to the
+# queue at once; a task whose whole worker died (its message taken but never acknowledged)
+# is handed out again once the visibility timeout has passed. Every task is idempotent, so
+# running one twice does no harm. A task must finish well within the visibility timeout.
+CELERY_TASK_ACKS_LATE = True
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+CELERY_VISIBILITY_TIMEOUT_SECONDS = env_number("CELERY_VISIBILITY_TIMEOUT", 90)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT_SECONDS,
+    # How often (seconds) a worker looks for messages whose visibility timeout has passed:
+    # a dead worker's task is running again within the timeout plus this.
+    "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT_SECONDS // 6)),
+    "unacked_restore_throttle": 1,
+    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+    "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 5),
+}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+    "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+    "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 5),
+}
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A web request queueing a task waits at most about REDIS_TIMEOUT_SECONDS for the broker,
+# then falls back (tournaments/actions/task_queue.py), never a long hang.
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
+CELERY_BEAT_SCHEDULE = {
+    # Notices whose task was never queued (broker down) or was lost are sent again.
+    "send-pending-notices": {
+        "task": "tournaments.tasks.send_pending_notices",
+        "schedule": env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float),
+    },
+}
+
+#: Seconds after which an Alien turn request not yet resolved is shown to the judge as
+#: failed, with a button to run it again (the worker may be down or the task lost).
+BOB_ALIEN_TURN_DEADLINE_SECONDS = env_number("BOB_ALIEN_TURN_DEADLINE_SECONDS", 120)
 
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bob@localhost")
 # Domain of the calendar (.ics) event UIDs: set it to the site's own domain.
 BOB_CALENDAR_DOMAIN = os.environ.get("BOB_CALENDAR_DOMAIN", "bob.invalid")
 
-# Production hardening: on whenever DEBUG is off, so `check --deploy` is clean.
+# Log-in throttle (tournaments/web/login_throttle.py): failed log-ins counted in the
+# database per account and client address, per account and per client address.
+BOB_LOGIN_ATTEMPTS = env_number("BOB_LOGIN_ATTEMPTS", 5)
+BOB_LOGIN_ACCOUNT_ATTEMPTS = env_number("BOB_LOGIN_ACCOUNT_ATTEMPTS", 20)
+BOB_LOGIN_ADDRESS_ATTEMPTS = env_number("BOB_LOGIN_ADDRESS_ATTEMPTS", 30)
+BOB_LOGIN_WINDOW_SECONDS = env_number("BOB_LOGIN_WINDOW_SECONDS", 15 * 60)
+#: Reverse proxies in front of BoB that add the client's address to X-Forwarded-For
+#: (0: clients connect directly, the address is REMOTE_ADDR).
+BOB_TRUSTED_PROXIES = env_number("BOB_TRUSTED_PROXIES", 0)
+
+# Security headers, in development too so a page that breaks them shows at once: no inline
+# script or style anywhere (scripts and styles are files under static/).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "loggers": {"bob": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+}
+
+# Production hardening: on whenever DEBUG is off, so `check --deploy` is clean. BOB_HTTPS=0
+# serves plain HTTP (a venue's own network with no certificate): no HTTPS redirect, no
+# HTTPS-only cookies, no HSTS.
 if not DEBUG:
-    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
+    _HTTPS = env_bool("BOB_HTTPS", True)
+    SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", _HTTPS)
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))
-    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
-    SECURE_HSTS_PRELOAD = True
-    SECURE_CONTENT_TYPE_NOSNIFF = True
-    SECURE_REFERRER_POLICY = "same-origin"
-    X_FRAME_OPTIONS = "DENY"
+    SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+    SESSION_COOKIE_SECURE = _HTTPS
+    CSRF_COOKIE_SECURE = _HTTPS
+    if _HTTPS:
+        SECURE_HSTS_SECONDS = env_number("SECURE_HSTS_SECONDS", 31536000)
+        SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+        SECURE_HSTS_PRELOAD = True
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")

@@ -14,9 +14,10 @@ import uuid
 from dataclasses import dataclass, replace
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -40,6 +41,7 @@ from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.task_queue import queue_after_commit
 from tournaments.domain.typed_dice import TypedDice, check_all_dice_used
 from tournaments.models import Session
 
@@ -548,7 +550,8 @@ def check_sight(state: GameState, a_text: str, b_text: str, *, for_firing: bool)
 def request_alien_turn(
     game: Game, policy: str, dice: Dice, *, expected_number: int, actor=None
 ) -> AlienTurnRequest:
-    """Record the judge's request (the task carries it out, see :func:`carry_out_turn`)."""
+    """Record the judge's request and queue it once committed (:func:`run_alien_turn`
+    carries it out). With the broker unreachable the turn is played in-process instead."""
     if policy not in POLICIES:
         raise GameError(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
@@ -558,7 +561,7 @@ def request_alien_turn(
         raise StaleGameError(
             _("The game changed since you opened the page. Nothing was done; look again.")
         )
-    return AlienTurnRequest.objects.create(
+    request = AlienTurnRequest.objects.create(
         game=game,
         base_number=expected_number,
         policy=policy,
@@ -566,6 +569,39 @@ def request_alien_turn(
         typed_dice=list(dice.values) if isinstance(dice, ScriptedDice) else None,
         language=translation.get_language() or "",
         requested_by=actor,
+        queued_at=timezone.now(),
+    )
+    _queue_turn(request)
+    return request
+
+
+def run_turn_again(game: Game, request_id: uuid.UUID | str) -> AlienTurnRequest:
+    """Queue a request again that is still pending past its deadline (its task was lost,
+    or no worker ran it). Harmless if the first task still runs: a request is carried out
+    once (:func:`carry_out_turn`)."""
+    with transaction.atomic():
+        request = (
+            AlienTurnRequest.objects.select_for_update().filter(pk=request_id, game=game).first()
+        )
+        if request is None:
+            raise GameError(_("There is no such Alien turn request for this game."))
+        if request.status != TurnStatus.PENDING:
+            raise GameError(
+                _("This Alien turn was already resolved (%(status)s); look at the board.")
+                % {"status": request.get_status_display()}
+            )
+        request.queued_at = timezone.now()
+        request.save(update_fields=["queued_at"])
+    _queue_turn(request)
+    return request
+
+
+def _queue_turn(request: AlienTurnRequest) -> None:
+    """Hand the request to a worker once the caller's transaction (if any) commits; with
+    the broker unreachable, play it in-process rather than leave it waiting."""
+    request_id = str(request.pk)
+    queue_after_commit(
+        run_alien_turn, request_id, on_unreachable=lambda error: carry_out_turn(request_id)
     )
 
 
@@ -626,3 +662,17 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
         request.snapshot = snapshot
         request.save(update_fields=["status", "snapshot"])
     return request
+
+
+@shared_task(
+    name="table.tasks.run_alien_turn",
+    autoretry_for=(ConnectionError, TimeoutError),
+    retry_backoff=True,
+    retry_backoff_max=60,
+    max_retries=5,
+)
+def run_alien_turn(request_id: str) -> str | None:
+    """The task: carry out the request; returns its status ("done" or "failed"), None if
+    unknown. Idempotent: the request id is the key (see :func:`carry_out_turn`)."""
+    request = carry_out_turn(request_id)
+    return None if request is None else request.status

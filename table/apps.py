@@ -11,3 +11,9 @@ class TableConfig(AppConfig):
     name = "table"
     label = "rules"
     verbose_name = _("Judge's board")
+
+    def ready(self) -> None:
+        from table.interchange import SECTION
+        from tournaments.interchange.sections import register
+
+        register(SECTION)

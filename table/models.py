@@ -9,6 +9,7 @@ whole game can be replayed and audited (RULES.md §14).
 from __future__ import annotations
 
 import uuid
+from datetime import datetime
 
 from django.conf import settings
 from django.db import models
@@ -156,6 +157,9 @@ class AlienTurnRequest(models.Model):
         related_name="+",
     )
     created_at = models.DateTimeField(_("requested at"), auto_now_add=True)
+    #: When the request was last handed to the task queue: a request still pending long
+    #: after it (``BOB_ALIEN_TURN_DEADLINE_SECONDS``) is shown as failed, to be run again.
+    queued_at = models.DateTimeField(_("queued at"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("Alien turn request")
@@ -164,3 +168,13 @@ class AlienTurnRequest(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game} – {self.policy} ({self.get_status_display()})"
+
+    def overdue(self, now: datetime, deadline_seconds: int) -> bool:
+        """Still pending ``deadline_seconds`` after it was queued: the task was lost or
+        no worker is running."""
+        since = self.queued_at or self.created_at
+        return (
+            self.status == TurnStatus.PENDING
+            and since is not None
+            and (now - since).total_seconds() > deadline_seconds
+        )

@@ -25,6 +25,7 @@ urlpatterns = [
     path(GAME + "remove/", views.remove, name="remove"),
     path(GAME + "life-points/", views.life_points, name="life_points"),
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
+    path(GAME + "alien-turn/again/", views.alien_turn_again, name="alien_turn_again"),
     path(GAME + "undo/", views.undo, name="undo"),
     path(GAME + "upload/", views.upload, name="upload"),
     path(GAME + "result/", views.result_from_game, name="result_from_game"),

@@ -9,11 +9,13 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 
+from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.http import urlencode
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
@@ -36,6 +38,7 @@ from table.actions import (
     move_marine,
     remove_figure,
     request_alien_turn,
+    run_turn_again,
     set_life_points,
     snapshot_state,
     survey_needs_dice,
@@ -60,7 +63,6 @@ from table.game_setup import GameSetupError
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
-from table.tasks import run_alien_turn
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
 from tournaments.sheets.seats import session_seats
@@ -249,9 +251,12 @@ def _turn_request(game: Game, request_id: str | None) -> AlienTurnRequest | None
 def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict:
     turn = _turn_request(game, request_id)
     shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
+    deadline = settings.BOB_ALIEN_TURN_DEADLINE_SECONDS
     return {
         "game": game,
         "turn": turn,
+        "overdue": turn is not None and turn.overdue(timezone.now(), deadline),
+        "deadline": deadline,
         "shown": shown,
         "lines": log_lines(shown.steps),
         "events": event_lines(shown.events),
@@ -558,9 +563,24 @@ def alien_turn(request: HttpRequest, session: Session, number: int) -> HttpRespo
         else:
             forget_seed(request, game, ALIEN_TURN)
             _seed_message(request, dice)
-            run_alien_turn.delay(str(turn.pk))
             return redirect(_board_url(game, request=str(turn.pk)) + "#log")
     return _board_page(request, game, status=400, turn_form=form)
+
+
+@judge_required
+@require_POST
+def alien_turn_again(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """Queue again an Alien turn request still pending past its deadline."""
+    game = _game(session, number)
+    request_id = request.POST.get("request", "")
+    try:
+        turn = run_turn_again(game, request_id)
+    except (GameError, ValueError, ValidationError) as error:
+        messages.error(
+            request, str(error) if isinstance(error, GameError) else _("Unknown Alien turn.")
+        )
+        return redirect(_board_url(game) + "#log")
+    return redirect(_board_url(game, request=str(turn.pk)) + "#log")
 
 
 @judge_required

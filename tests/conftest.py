@@ -134,3 +134,27 @@ def _empty_cache(request):
         for alias in settings.CACHES:
             caches[alias].clear()
     yield
+
+
+@pytest.fixture
+def commits_at_once(monkeypatch):
+    """``on_commit`` callbacks run at once while the only open transaction is the test's
+    own, as they do in production where a view runs in autocommit (a task queued after
+    commit then runs in-process before the view answers)."""
+    import logging
+
+    from django.db.backends.base.base import BaseDatabaseWrapper
+
+    queue = BaseDatabaseWrapper.on_commit
+
+    def on_commit(self, func, robust=False):
+        if not all(getattr(block, "_from_testcase", False) for block in self.atomic_blocks):
+            return queue(self, func, robust)
+        try:
+            func()
+        except Exception:
+            if not robust:
+                raise
+            logging.getLogger("tests").exception("on_commit callback failed")
+
+    monkeypatch.setattr(BaseDatabaseWrapper, "on_commit", on_commit)

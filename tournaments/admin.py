@@ -26,6 +26,8 @@ from tournaments.models import (
     DiceRoll,
     Honour,
     Loadout,
+    LoginFailureCount,
+    Notice,
     Player,
     Registration,
     Result,
@@ -464,6 +466,24 @@ class ActivityLogAdmin(ReadOnlyAdmin):
     list_filter = ["tournament", "verb"]
     search_fields = ["object_description"]
     date_hierarchy = "created_at"
+
+
+@admin.register(Notice)
+class NoticeAdmin(ReadOnlyAdmin):
+    """The outbox of players' mails: what was sent, what waits (and why, after a failure)."""
+
+    list_display = ["created_at", "seat", "sequence", "status", "attempts", "sent_at"]
+    list_filter = ["status", "seat__session__stage__tournament"]
+
+
+@admin.register(LoginFailureCount)
+class LoginFailureCountAdmin(ReadOnlyAdmin):
+    """Failed log-in counters; deleting one lifts that lock-out at once."""
+
+    list_display = ["key", "failures", "window_ends"]
+
+    def has_delete_permission(self, request, obj=None) -> bool:
+        return admin.ModelAdmin.has_delete_permission(self, request, obj)
 
 
 admin.site.site_header = _("BoB administration")

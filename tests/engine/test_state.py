@@ -42,8 +42,8 @@ def alien(fid, squares, unit="ork", life_points=1):
     }
 
 
-@pytest.fixture
-def data():
+def full_state() -> dict:
+    """A state using every part of the format."""
     return {
         "format": "bob-state/1",
         "map": "reference",
@@ -69,6 +69,11 @@ def data():
         "flags": [{"id": "f1", "square": [12, 10], "carried_by": None, "hidden": True}],
         "data_overrides": {"units": {"ork": {"movement": 5}}},
     }
+
+
+@pytest.fixture
+def data():
+    return full_state()
 
 
 def expect_error(data, path, fragment):

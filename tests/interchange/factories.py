@@ -81,7 +81,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
         description="Torneo di prova: «tutti contro tutti».",
         seating_method="seeded",
         qualifier_overrides={"1": 6},
-        data_overrides={"units": {"ork": {"move": 7}}},
+        data_overrides={"units": {"ork": {"movement": 7}}},
     )
     stamp(Tournament, tournament.pk, "created_at", T0 - timedelta(days=30))
     tournament.organisers.set([user("organiser")])
@@ -367,4 +367,41 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             details=details,
         )
         stamp(ActivityLog, entry.pk, "created_at", T0 + timedelta(hours=8, minutes=minutes))
+    board_game(final_session)
     return Tournament.objects.get(pk=tournament.pk)
+
+
+def board_game(session) -> None:
+    """A game on the judge's board: its setup, two Alien turns played with app dice
+    (recorded as dice rolls), a turn that failed and one still waiting for a worker."""
+    from django.utils import timezone
+
+    from rules.engine.dice import SeededDice
+    from table.actions import carry_out_turn, create_game, request_alien_turn
+    from table.models import AlienTurnRequest
+
+    judge = user("judge-anna")
+    game = create_game(session, "hunt-derelict", "bob", label="Table 1", actor=judge)
+    for number, seed in ((1, 7), (2, 8)):  # played at once when tasks run in-process
+        played = request_alien_turn(
+            game, "bob", SeededDice(seed=seed), expected_number=number, actor=judge
+        )
+        carry_out_turn(played.pk)
+    stale = AlienTurnRequest.objects.create(game=game, base_number=1, policy="bob", seed="3")
+    carry_out_turn(stale.pk)  # fails: the game moved on
+    AlienTurnRequest.objects.create(
+        game=game, base_number=3, policy="bob", seed="9", queued_at=timezone.now()
+    )
+
+
+def without_unique_ids(document: dict) -> dict:
+    """``document`` without the ids a database holds once (dice batches, Alien-turn request
+    ids): a copy imported next to its original gets fresh ones, everything else is equal."""
+    for roll in document["dice_rolls"]:
+        roll.pop("batch")
+    for game in document["games"]:
+        for snapshot in game["snapshots"]:
+            snapshot.pop("dice_batch")
+        for request in game["turn_requests"]:
+            request.pop("id")
+    return document

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.fuzzing import JSON_VALUES, locations, replaced
 from tournaments.interchange import importer
 from tournaments.interchange.importer import check_document, import_document
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
@@ -166,25 +167,6 @@ def test_a_failure_while_writing_rolls_everything_back(document, monkeypatch):
     ) == counts
 
 
-JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-3, 12) | st.sampled_from(["", "p1", "x", "1.5"]),
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
-
-
-def _locations(value, path=()):
-    yield path
-    if isinstance(value, dict):
-        for key, item in value.items():
-            yield from _locations(item, (*path, key))
-    elif isinstance(value, list):
-        for index, item in enumerate(value):
-            yield from _locations(item, (*path, index))
-
-
 @settings(
     max_examples=150,
     deadline=None,
@@ -194,13 +176,8 @@ def _locations(value, path=()):
 def test_checks_never_crash_on_any_damage(document, data):
     """Replace any part of a good document by any JSON: problems are reported, never a crash."""
     doc = fresh(document)
-    locations = [path for path in _locations(doc) if path and path[0] != "format_version"]
-    path = data.draw(st.sampled_from(locations))
-    replacement = data.draw(JSON_VALUES)
-    target = doc
-    for part in path[:-1]:
-        target = target[part]
-    target[path[-1]] = replacement
+    places = [path for path in locations(doc) if path and path[0] != "format_version"]
+    replaced(doc, data.draw(st.sampled_from(places)), data.draw(JSON_VALUES))
     problems = check_document(json.loads(json.dumps(doc)))
     assert all(isinstance(problem, Problem) for problem in problems)
     if problems == []:

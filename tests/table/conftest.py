@@ -37,6 +37,11 @@ def seat_squads(world: World) -> None:
         seat.save(update_fields=["squad"])
 
 
+@pytest.fixture(autouse=True)
+def _tasks_after_commit_at_once(commits_at_once):
+    """The board's Alien turn is queued after commit: run it at once in these tests."""
+
+
 @pytest.fixture
 def table(db) -> World:
     world = build_world()

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import json
 import re
+from datetime import timedelta
 
 import pytest
 from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.engine.dice import SeededDice
 from table.actions import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
-from table.models import Game, SnapshotKind
+from table.models import AlienTurnRequest, Game, SnapshotKind, TurnStatus
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 from tournaments.models import DiceRoll
 
@@ -223,7 +225,13 @@ def test_undo_and_remove_from_the_page(game, table):
     assert latest_snapshot(game).restored_from == 1
 
 
-def test_pending_turn_polls_then_reloads_the_page(game, table):
+def lose_queued_tasks(monkeypatch):
+    """Tasks queued from now on never reach a worker (a lost message)."""
+    monkeypatch.setattr("table.actions.queue_after_commit", lambda *args, **kwargs: None)
+
+
+def test_pending_turn_polls_then_reloads_the_page(game, table, monkeypatch):
+    lose_queued_tasks(monkeypatch)
     turn = request_alien_turn(game, "bob", SeededDice(seed=5), expected_number=1)
     client = client_for(table.judge)
     pending = client.get(url("step_log", game), {"request": turn.pk}, **HTMX)
@@ -233,6 +241,31 @@ def test_pending_turn_polls_then_reloads_the_page(game, table):
     carry_out_turn(turn.pk)
     done = client.get(url("step_log", game), {"request": turn.pk, "poll": 1}, **HTMX)
     assert done["HX-Refresh"] == "true"
+
+
+def test_a_turn_past_its_deadline_shows_failed_and_runs_again(game, table, monkeypatch, settings):
+    settings.BOB_ALIEN_TURN_DEADLINE_SECONDS = 60
+    with monkeypatch.context() as lost:
+        lose_queued_tasks(lost)
+        turn = request_alien_turn(game, "bob", SeededDice(seed=5), expected_number=1)
+    AlienTurnRequest.objects.filter(pk=turn.pk).update(
+        queued_at=timezone.now() - timedelta(seconds=61)
+    )
+    client = client_for(table.judge)
+    log = client.get(url("step_log", game), {"request": turn.pk, "poll": 1}, **HTMX)
+    page = log.content.decode()
+    assert "was not resolved within 60 seconds" in page
+    assert "hx-trigger" not in page  # no more polling
+    assert url("alien_turn_again", game) in page
+    again = client.post(url("alien_turn_again", game), {"request": str(turn.pk)})
+    assert again.status_code == 302
+    turn.refresh_from_db()
+    assert turn.status == TurnStatus.DONE
+    assert latest_snapshot(game).kind == SnapshotKind.ALIEN_TURN
+    # A second click (or the lost task turning up) plays nothing more.
+    twice = client.post(url("alien_turn_again", game), {"request": str(turn.pk)}, follow=True)
+    assert "already resolved" in twice.content.decode()
+    assert game.snapshots.filter(kind=SnapshotKind.ALIEN_TURN).count() == 1
 
 
 def test_move_events_are_told_on_the_page(game, table):
@@ -281,3 +314,31 @@ def test_judge_moves_a_tarantula_naming_its_facing(game, table):
     assert response.status_code == 302
     state = snapshot_state(latest_snapshot(game))
     assert set(state.figure("p1-tarantula").squares) == {(9, 5), (8, 5)}
+
+
+def test_with_the_broker_away_the_turn_is_played_in_the_web_process(game, table, monkeypatch):
+    from kombu.exceptions import OperationalError
+
+    from table.actions import run_alien_turn
+    from tournaments.actions import task_queue
+
+    def refuse(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
+
+    monkeypatch.setitem(run_alien_turn.app.conf, "task_always_eager", False)  # a real broker
+    monkeypatch.setattr(run_alien_turn, "apply_async", refuse)
+    monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)
+    client = client_for(table.judge)
+    response = client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 1}
+    )
+    assert response.status_code == 302
+    assert AlienTurnRequest.objects.get(game=game).status == TurnStatus.DONE
+    # The broker is not asked again at once: the next turn goes in-process straight away.
+    calls = []
+    monkeypatch.setattr(run_alien_turn, "apply_async", lambda *a, **k: calls.append(a))
+    client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 2}
+    )
+    assert calls == []
+    assert AlienTurnRequest.objects.filter(status=TurnStatus.DONE).count() == 2

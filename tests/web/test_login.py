@@ -54,7 +54,7 @@ def test_rate_limit_blocks_even_the_right_password(client, user, settings):
 
 
 def test_rate_limit_counts_per_user_name_across_addresses(client, user, settings):
-    settings.BOB_LOGIN_ATTEMPTS = 2
+    settings.BOB_LOGIN_ACCOUNT_ATTEMPTS = 2
     for address in ("10.0.0.1", "10.0.0.2"):
         client.post(
             reverse("tournaments:login"),
@@ -103,3 +103,64 @@ def test_player_can_make_the_browser_forget_them(client, world):
     assert response.status_code == 302
     assert PLAYER_SESSION_KEY not in client.session
     assert client.get(reverse("tournaments:player_home")).status_code == 403
+
+
+def test_failures_from_one_address_leave_the_owner_elsewhere_alone(client, user, settings):
+    settings.BOB_LOGIN_ATTEMPTS = 2
+    for _ in range(2):
+        attempt_from(client, "10.0.0.1", "giudice", "wrong")
+    assert attempt_from(client, "10.0.0.1", "giudice", PASSWORD).status_code == 429
+    assert attempt_from(client, "10.0.0.2", "giudice", PASSWORD).status_code == 302
+
+
+def test_one_address_trying_many_accounts_is_stopped(client, user, settings):
+    settings.BOB_LOGIN_ADDRESS_ATTEMPTS = 3
+    for name in ("anna", "bruno", "carla"):
+        assert attempt_from(client, "10.0.0.9", name, "wrong").status_code == 400
+    assert attempt_from(client, "10.0.0.9", "giudice", PASSWORD).status_code == 429
+    assert attempt_from(client, "10.0.0.8", "giudice", PASSWORD).status_code == 302
+
+
+def test_behind_a_proxy_each_client_counts_for_itself(client, user, settings):
+    """With one trusted proxy the client is the last X-Forwarded-For entry: a header the
+    client wrote itself (the entries before) changes nothing."""
+    settings.BOB_TRUSTED_PROXIES = 1
+    settings.BOB_LOGIN_ATTEMPTS = 2
+    for spoofed in ("1.1.1.1", "2.2.2.2"):
+        attempt_via_proxy(client, f"{spoofed}, 203.0.113.7", "wrong")
+    assert attempt_via_proxy(client, "203.0.113.7", PASSWORD).status_code == 429
+    other = attempt_via_proxy(client, "198.51.100.4", PASSWORD)
+    assert other.status_code == 302
+
+
+def test_the_refusal_says_the_configured_wait_and_checks_no_password(
+    client, user, settings, monkeypatch
+):
+    settings.BOB_LOGIN_ATTEMPTS = 1
+    settings.BOB_LOGIN_WINDOW_SECONDS = 120
+    attempt(client, "giudice", "wrong")
+    checked = []
+    monkeypatch.setattr(
+        "django.contrib.auth.forms.authenticate", lambda *a, **k: checked.append(k) or None
+    )
+    response = attempt(client, "giudice", PASSWORD)
+    assert response.status_code == 429
+    assert "Wait 2 minutes" in response.content.decode()
+    assert checked == []
+
+
+def attempt_from(client, address, username, password):
+    return client.post(
+        reverse("tournaments:login"),
+        {"username": username, "password": password},
+        REMOTE_ADDR=address,
+    )
+
+
+def attempt_via_proxy(client, forwarded_for, password):
+    return client.post(
+        reverse("tournaments:login"),
+        {"username": "giudice", "password": password},
+        REMOTE_ADDR="192.168.0.1",
+        HTTP_X_FORWARDED_FOR=forwarded_for,
+    )

@@ -31,6 +31,7 @@ ALLOWED = {
 
 #: Every view of the project (Django's own admin and language views excepted) and its rule.
 RULES = {
+    "healthz": "public",
     "tournaments:home": "public",
     "tournaments:tournament": "public",
     "tournaments:standings": "public",
@@ -104,6 +105,7 @@ RULES = {
     "table:attack": "judge",
     "table:remove": "judge",
     "table:alien_turn": "judge",
+    "table:alien_turn_again": "judge",
     "table:undo": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",

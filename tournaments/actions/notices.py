@@ -1,11 +1,22 @@
-"""Mailing a session's players when it is scheduled or moved (a background task).
+"""Mailing a session's players when it is scheduled or moved, through the notice outbox.
 
-Each seat remembers the schedule sequence it was last told about, so a retry or a duplicate
-delivery never sends the same notice twice.
+:func:`write_notices` is called inside the transaction that changes the schedule: it
+writes one :class:`~tournaments.models.Notice` per seat for the new schedule sequence, so
+the notices exist exactly when the change does. The tasks send pending notices, each inside
+a transaction that locks its row and records the send, so a retry, a duplicate delivery or
+a second worker never mails a notice whose send was recorded. A notice whose task was
+never queued (the broker was down) or was lost is picked up by
+:func:`send_pending_notices`, which the worker's scheduler (Celery beat) runs every minute.
+
+The one window left: the mail server accepted a mail and the process died before the
+notice's row was updated. The notice is still pending, so it is sent again (that player
+gets the mail twice). docs/operations.md describes it.
 """
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
 from smtplib import SMTPException
 
 from celery import shared_task
@@ -15,8 +26,14 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Seat, Session
+from tournaments.actions.task_queue import queue_after_commit
+from tournaments.models import Notice, NoticeStatus, Seat, Session
 from tournaments.queries.calendar import session_calendar, session_location, session_summary
+
+logger = logging.getLogger("bob.notices")
+
+#: A pending notice this old is the sweep's: its own task was lost or never queued.
+SWEEP_AFTER = timedelta(seconds=30)
 
 
 def _notice_body(session: Session, seat: Seat) -> str:
@@ -34,43 +51,132 @@ def _notice_body(session: Session, seat: Seat) -> str:
     return "\n".join(lines)
 
 
+def write_notices(session: Session) -> int:
+    """Outbox rows for the session's current schedule, one per seat (none twice); call it
+    in the transaction that changed the schedule. Older pending notices of those seats are
+    superseded: a player is told only the latest schedule. Returns the rows written."""
+    sequence = session.schedule_sequence
+    seats = list(session.seats.values_list("pk", flat=True))
+    Notice.objects.filter(
+        seat_id__in=seats, status=NoticeStatus.PENDING, sequence__lt=sequence
+    ).update(status=NoticeStatus.SUPERSEDED)
+    created = Notice.objects.bulk_create(
+        [Notice(seat_id=seat_id, sequence=sequence) for seat_id in seats],
+        ignore_conflicts=True,
+    )
+    return len(created)
+
+
+def queue_notices(session_id: int) -> None:
+    """Queue the sending of the session's pending notices after the current transaction;
+    with the broker down they wait for :func:`send_pending_notices`."""
+    queue_after_commit(notify_session_scheduled, session_id)
+
+
+def send_notice(notice_id: int) -> bool:
+    """Send one pending notice and record it; False when there was nothing to send (sent
+    already, superseded, or being sent right now by another worker)."""
+    with transaction.atomic():
+        notice = (
+            Notice.objects.select_for_update(skip_locked=True, of=("self",))
+            .select_related(
+                "seat__player",
+                "seat__squad",
+                "seat__session__stage__tournament",
+                "seat__session__judge",
+            )
+            .filter(pk=notice_id, status=NoticeStatus.PENDING)
+            .first()
+        )
+        if notice is None:
+            return False
+        seat = notice.seat
+        session = seat.session
+        if notice.sequence < session.schedule_sequence or session.scheduled_at is None:
+            notice.status = NoticeStatus.SUPERSEDED
+            notice.save(update_fields=["status"])
+            return False
+        if not seat.player.email:
+            notice.status = NoticeStatus.NO_ADDRESS
+            notice.save(update_fields=["status"])
+            return False
+        message = EmailMessage(
+            subject=session_summary(session),
+            body=_notice_body(session, seat),
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            to=[seat.player.email],
+        )
+        message.attach(
+            f"bob-session-{session.pk}.ics",
+            session_calendar(session),
+            "text/calendar; method=PUBLISH; charset=utf-8",
+        )
+        try:
+            message.send()
+        except (SMTPException, OSError) as error:
+            # Recorded in its own transaction below, then raised for the task to retry.
+            failure = error
+        else:
+            notice.status = NoticeStatus.SENT
+            notice.sent_at = timezone.now()
+            notice.attempts += 1
+            notice.save(update_fields=["status", "sent_at", "attempts"])
+            Seat.objects.filter(pk=seat.pk, notified_sequence__lt=notice.sequence).update(
+                notified_sequence=notice.sequence
+            )
+            return True
+    Notice.objects.filter(pk=notice_id).update(
+        attempts=notice.attempts + 1, last_error=str(failure)
+    )
+    raise failure
+
+
+def _pending_of(session_id: int) -> list[int]:
+    return list(
+        Notice.objects.filter(seat__session_id=session_id, status=NoticeStatus.PENDING)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
+
+
 @shared_task(
     name="tournaments.tasks.notify_session_scheduled",
-    autoretry_for=(SMTPException, ConnectionError, TimeoutError),
+    autoretry_for=(SMTPException, ConnectionError, TimeoutError, OSError),
     retry_backoff=True,
+    retry_backoff_max=60,
     max_retries=5,
 )
 def notify_session_scheduled(session_id: int) -> int:
-    """Mail each player of the session its current schedule once; returns mails sent."""
-    session = (
-        Session.objects.select_related("stage__tournament", "judge").filter(pk=session_id).first()
-    )
+    """Send the session's pending notices; returns the mails sent.
+
+    A message queued before the outbox existed (or a notice row missing for the current
+    schedule) gets its rows first, so nothing queued is lost."""
+    session = Session.objects.filter(pk=session_id).first()
     if session is None or session.scheduled_at is None:
         return 0
-    sequence = session.schedule_sequence
+    with transaction.atomic():
+        missing = session.seats.exclude(notices__sequence=session.schedule_sequence).filter(
+            notified_sequence__lt=session.schedule_sequence
+        )
+        if missing.exists():
+            write_notices(session)
+    return sum(send_notice(notice_id) for notice_id in _pending_of(session_id))
+
+
+@shared_task(name="tournaments.tasks.send_pending_notices")
+def send_pending_notices() -> int:
+    """Send every notice left pending for a while (its task lost, or never queued because
+    the broker was down); run every minute by the worker's scheduler. Returns mails sent."""
+    cutoff = timezone.now() - SWEEP_AFTER
+    pending = (
+        Notice.objects.filter(status=NoticeStatus.PENDING, created_at__lte=cutoff)
+        .order_by("pk")
+        .values_list("pk", flat=True)
+    )
     sent = 0
-    for seat_id in session.seats.values_list("pk", flat=True):
-        with transaction.atomic():
-            seat = (
-                Seat.objects.select_for_update(of=("self",))
-                .select_related("player", "squad")
-                .get(pk=seat_id)
-            )
-            if seat.notified_sequence >= sequence or not seat.player.email:
-                continue
-            message = EmailMessage(
-                subject=session_summary(session),
-                body=_notice_body(session, seat),
-                from_email=settings.DEFAULT_FROM_EMAIL,
-                to=[seat.player.email],
-            )
-            message.attach(
-                f"bob-session-{session.pk}.ics",
-                session_calendar(session),
-                "text/calendar; method=PUBLISH; charset=utf-8",
-            )
-            message.send()
-            seat.notified_sequence = sequence
-            seat.save(update_fields=["notified_sequence"])
-            sent += 1
+    for notice_id in pending:
+        try:
+            sent += send_notice(notice_id)
+        except (SMTPException, OSError) as error:
+            logger.warning("notice %s not sent, retried at the next sweep: %s", notice_id, error)
     return sent

@@ -24,6 +24,7 @@ from rules.engine.dice import Dice, SeededDice
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.domain.plausibility import Implausibility, check_result
 from tournaments.domain.ranking import RankingError, SeatResult, SessionRanking, rank_session
 from tournaments.domain.scoring import (
@@ -44,7 +45,6 @@ from tournaments.models import (
 from tournaments.queries.result_versions import scoring_values, seat_names
 from tournaments.queries.session_stipulation import no_stipulation_message, result_limits
 from tournaments.queries.session_stipulation import stipulation_kind as session_stipulation_kind
-from tournaments.queries.standings import schedule_rebuild
 
 
 class ResultError(ValueError):

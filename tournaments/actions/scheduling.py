@@ -1,4 +1,5 @@
-"""Scheduling and rescheduling sessions; the players are emailed after the change commits."""
+"""Scheduling and rescheduling sessions; the players' notices are written with the change
+and mailed after it commits (:mod:`tournaments.actions.notices`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from datetime import datetime
 from django.db import transaction
 
 from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.notices import notify_session_scheduled
+from tournaments.actions.notices import queue_notices, write_notices
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.models import ActivityVerb, Session, SessionStatus
 
@@ -54,6 +55,6 @@ def schedule_session(
         sequence=session.schedule_sequence,
     )
     if notify:
-        session_id = session.pk
-        transaction.on_commit(lambda: notify_session_scheduled.delay(session_id), robust=True)
+        write_notices(session)
+        queue_notices(session.pk)
     return session

@@ -28,6 +28,7 @@ from rules.engine.dice import Dice, SeededDice
 from tournaments.actions import session_setup
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.domain.draw import DrawError
 from tournaments.domain.honours import (
     HonoursError,
@@ -65,7 +66,6 @@ from tournaments.models import (
 )
 from tournaments.queries.draw_inputs import draw_players
 from tournaments.queries.result_versions import latest_confirmed_versions, score_version
-from tournaments.queries.standings import schedule_rebuild
 
 
 class StageError(ValueError):

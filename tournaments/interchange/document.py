@@ -19,18 +19,26 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 
 from tournaments.interchange.problems import Problem, json_path
+from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
 @cache
 def schema() -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) of the current format version."""
-    return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    """The JSON Schema (draft 2020-12) of the current format version: the tournament's
+    parts (``tournament.schema.json``) and those the other apps add
+    (:mod:`tournaments.interchange.sections`)."""
+    document = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    for section in registered():
+        document["properties"][section.key] = section.schema
+        document["required"].append(section.key)
+        document["$defs"].update(section.definitions)
+    return document
 
 
 @cache
@@ -57,7 +65,8 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 
 #: What each version added, as defaults that give an older document's entries the meaning
 #: they had: version 2 the dice rolls' purpose codes, version 3 the activity entries'
-#: description codes (no code: the stored text is shown).
+#: description codes (no code: the stored text is shown). Version 4 added the board's games
+#: (a section, :mod:`tournaments.interchange.sections`): an older document has none.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
@@ -79,6 +88,9 @@ def upgraded(document: Any) -> Any:
     for added_in, (key, defaults) in _UPGRADES.items():
         if version < added_in and key in upgrade:
             upgrade[key] = _with_defaults(upgrade[key], defaults)
+    for section in registered():
+        if version < section.added_in:
+            upgrade.setdefault(section.key, [])
     return upgrade
 
 

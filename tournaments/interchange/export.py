@@ -15,6 +15,7 @@ from django.db.models import Q
 
 from tournaments.interchange.document import FORMAT, FORMAT_VERSION
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
+from tournaments.interchange.sections import registered
 from tournaments.models import (
     ActivityLog,
     DiceRoll,
@@ -44,7 +45,7 @@ def _date(value: date | None) -> str | None:
     return value.isoformat() if value is not None else None
 
 
-def _username(user: Any) -> str | None:
+def username(user: Any) -> str | None:
     return user.get_username() if user is not None else None
 
 
@@ -99,7 +100,7 @@ class _PlayerIds:
         return [self.from_stored(value) for value in values]
 
 
-def _session_ref(session: Session | None) -> dict[str, int] | None:
+def session_ref(session: Session | None) -> dict[str, int] | None:
     if session is None:
         return None
     return {"stage": session.stage.number, "session": session.number}
@@ -178,7 +179,7 @@ def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
                 "name": player.name,
                 "nickname": player.nickname,
                 "email": player.email,
-                "user": _username(player.user),
+                "user": username(player.user),
                 "registered_at": timestamp(registration.registered_at) if registration else None,
                 "preferences": [
                     {
@@ -219,7 +220,7 @@ def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
         "ranking": ids.from_stored_list(version.ranking),
         "confirmed": version.confirmed,
         "reason": version.reason,
-        "created_by": _username(version.created_by),
+        "created_by": username(version.created_by),
         "created_at": timestamp(version.created_at),
     }
 
@@ -249,7 +250,7 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
         "scheduled_at": timestamp(session.scheduled_at),
         "duration_minutes": session.duration_minutes,
         "table": session.table,
-        "judge": _username(session.judge),
+        "judge": username(session.judge),
         "status": session.status,
         "map_name": session.map_name,
         "notes": session.notes,
@@ -327,7 +328,7 @@ def _honours(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
         {
             "player": ids[honour.player_id],
             "squad": honour.squad.slug,
-            "session": _session_ref(honour.session),
+            "session": session_ref(honour.session),
             "created_at": timestamp(honour.created_at),
         }
         for honour in honours
@@ -349,10 +350,10 @@ def _score_bonuses(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, An
     return [
         {
             "player": ids[bonus.player_id],
-            "earned_in": _session_ref(bonus.earned_in),
+            "earned_in": session_ref(bonus.earned_in),
             "thresholds_reached": list(bonus.thresholds_reached),
             "extra_equipment_cards": bonus.extra_equipment_cards,
-            "used_in": _session_ref(bonus.used_in),
+            "used_in": session_ref(bonus.used_in),
         }
         for bonus in bonuses
     ]
@@ -371,7 +372,7 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
         exported.append(
             {
                 "stage": roll.stage.number if roll.stage else None,
-                "session": _session_ref(roll.session),
+                "session": session_ref(roll.session),
                 "batch": str(roll.batch),
                 "sequence": roll.sequence,
                 "purpose": roll.purpose,
@@ -392,11 +393,11 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
 
 def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     sessions = {
-        session.pk: _session_ref(session)
+        session.pk: session_ref(session)
         for session in Session.objects.filter(stage__tournament=tournament).select_related("stage")
     }
 
-    def session_ref(value: Any) -> Any:
+    def stored_session_ref(value: Any) -> Any:
         if isinstance(value, int) and not isinstance(value, bool):
             return sessions.get(value, value)
         return value
@@ -404,13 +405,15 @@ def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")
     return [
         {
-            "actor": _username(entry.actor),
+            "actor": username(entry.actor),
             "verb": entry.verb,
             "object_description": entry.object_description,
             "description_code": entry.description_code,
             "description_params": entry.description_params,
             "details": rewrite_details(
-                entry.details or {}, lambda value, as_text: ids.from_stored(value), session_ref
+                entry.details or {},
+                lambda value, as_text: ids.from_stored(value),
+                stored_session_ref,
             ),
             "created_at": timestamp(entry.created_at),
         }
@@ -434,4 +437,5 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "score_bonuses": _score_bonuses(tournament, ids),
         "dice_rolls": _dice_rolls(tournament, ids),
         "activity": _activity(tournament, ids),
+        **{section.key: section.export(tournament) for section in registered()},
     }

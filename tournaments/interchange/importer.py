@@ -35,6 +35,9 @@ from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import schema_problems, upgraded, version_problems
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
+from tournaments.interchange.sections import objects_of as _objects
+from tournaments.interchange.sections import registered
+from tournaments.interchange.sections import whole_number as _int
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
@@ -105,17 +108,6 @@ def read_document(path: str | FilePath) -> Any:
 # --- reading the document without trusting its shape -------------------------------------
 
 
-def _objects(value: Any) -> list[tuple[int, dict[str, Any]]]:
-    """(index, item) for every object in a list; anything else gives nothing."""
-    if not isinstance(value, list):
-        return []
-    return [(index, item) for index, item in enumerate(value) if isinstance(item, dict)]
-
-
-def _int(value: Any) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
 def _str(value: Any) -> str | None:
     return value if isinstance(value, str) else None
 
@@ -162,7 +154,17 @@ class _Checker:
         self._score_bonuses()
         self._dice_rolls()
         self._activity()
+        for section in registered():
+            section.check(_list(self.doc.get(section.key)), self)
         return self.problems
+
+    # -- what the other apps' sections use (tournaments.interchange.sections.CheckContext) --
+
+    def check_session_ref(self, path: Path, value: Any) -> None:
+        self._session_ref(path, value)
+
+    def check_timestamp(self, path: Path, value: Any) -> None:
+        self._timestamp(path, value)
 
     # -- small reusable checks --
 
@@ -707,8 +709,48 @@ def check_document(
     problems = version_problems(document)
     if problems:
         return problems
-    problems = schema_problems(document)
+    problems = nul_problems(document)
+    problems.extend(schema_problems(document))
     problems.extend(_Checker(document, slug, check_slug).run())
+    return problems
+
+
+#: The character PostgreSQL stores in no text or JSON value.
+NUL = "\x00"
+
+
+def nul_problems(value: Any, path: Path = ()) -> list[Problem]:
+    """Every text (or object key) holding the NUL character: the database would refuse
+    the document half-way otherwise."""
+    if isinstance(value, str):
+        if NUL not in value:
+            return []
+        return [
+            Problem(
+                json_path(path),
+                _(
+                    "the text contains the NUL character (\\u0000), which the database "
+                    "cannot store; remove it"
+                ),
+            )
+        ]
+    problems: list[Problem] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if isinstance(key, str) and NUL in key:
+                problems.append(
+                    Problem(
+                        json_path(path),
+                        _(
+                            "a key of this object contains the NUL character (\\u0000), "
+                            "which the database cannot store; remove it"
+                        ),
+                    )
+                )
+            problems.extend(nul_problems(item, (*path, key)))
+    elif isinstance(value, list):
+        for index, item in enumerate(value):
+            problems.extend(nul_problems(item, (*path, index)))
     return problems
 
 
@@ -735,6 +777,7 @@ class _Writer:
         self.players: dict[str, Player] = {}
         self.stages: dict[int, Stage] = {}
         self.sessions: dict[SessionKey, Session] = {}
+        self.batches: dict[str, uuid.UUID] = {}
         self.timestamps: dict[type[models.Model], dict[str, dict[datetime, list[int]]]] = (
             defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
         )
@@ -772,6 +815,8 @@ class _Writer:
         self._ranks_honours_bonuses(tournament)
         self._dice_rolls(tournament)
         self._activity(tournament)
+        for section in registered():
+            section.write(self.doc[section.key], tournament, self)
         for model, fields in self.timestamps.items():
             for name, groups in fields.items():
                 for value, pks in groups.items():
@@ -941,11 +986,16 @@ class _Writer:
             )
             self.keep_time(version, "created_at", version_data["created_at"])
 
-    def _session_at(self, ref: dict[str, int]) -> Session:
+    def session_at(self, ref: dict[str, int]) -> Session:
         return self.sessions[(ref["stage"], ref["session"])]
 
     def _session_of(self, ref: dict[str, int] | None) -> Session | None:
-        return None if ref is None else self._session_at(ref)
+        return None if ref is None else self.session_at(ref)
+
+    def batch(self, text: str | None) -> uuid.UUID | None:
+        """The stored batch of a document batch id (see :meth:`_batches`); one that names
+        no roll is kept as it is."""
+        return None if text is None else self.batches.get(text) or uuid.UUID(text)
 
     def _ranks_honours_bonuses(self, tournament: Tournament) -> None:
         SquadRank.objects.bulk_create(
@@ -962,7 +1012,7 @@ class _Writer:
                 tournament=tournament,
                 player=self.players[data["player"]],
                 squad=self.squads[data["squad"]],
-                session=self._session_at(data["session"]),
+                session=self.session_at(data["session"]),
             )
             self.keep_time(honour, "created_at", data["created_at"])
         ScoreBonus.objects.bulk_create(
@@ -989,7 +1039,7 @@ class _Writer:
         return {text: uuid.uuid4() if value in taken else value for text, value in batches.items()}
 
     def _dice_rolls(self, tournament: Tournament) -> None:
-        batches = self._batches()
+        self.batches = batches = self._batches()
         rolls = DiceRoll.objects.bulk_create(
             DiceRoll(
                 tournament=tournament,

@@ -17,6 +17,8 @@ from tournaments.models.choices import (
     WeaponClass,
 )
 from tournaments.models.dice import DiceRoll
+from tournaments.models.login_counters import LoginFailureCount
+from tournaments.models.outbox import Notice, NoticeStatus
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
 from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
 from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionError
@@ -37,6 +39,9 @@ __all__ = [
     "Honour",
     "ImmutableVersionError",
     "Loadout",
+    "LoginFailureCount",
+    "Notice",
+    "NoticeStatus",
     "Player",
     "Rank",
     "Registration",

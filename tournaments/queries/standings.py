@@ -15,7 +15,6 @@ from typing import Any
 
 from celery import shared_task
 from django.core.cache import cache
-from django.db import transaction
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
@@ -257,17 +256,6 @@ def get_standings(tournament: Tournament) -> dict[str, Any]:
     if cached is not None and cached["stamp"] == data_stamp(tournament):
         return cached["standings"]
     return rebuild(tournament)
-
-
-def schedule_rebuild(tournament_id: int) -> None:
-    """After the current transaction commits: drop the cached standings (so no page shows
-    stale ones, even if the task is slow or fails) and queue their rebuild."""
-
-    def run() -> None:
-        cache.delete(cache_key(tournament_id))
-        rebuild_standings.delay(tournament_id)
-
-    transaction.on_commit(run, robust=True)
 
 
 @shared_task(

@@ -4,21 +4,17 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import login, logout
-from django.contrib.auth.forms import AuthenticationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
+from tournaments.forms.login import ThrottledLoginForm
 from tournaments.models import Player
 from tournaments.queries.roles import account_players
 from tournaments.web import login_throttle
 from tournaments.web.permissions import forget_player, player_required, public, remember_player
-
-
-def _client_address(request: HttpRequest) -> str:
-    return request.META.get("REMOTE_ADDR", "unknown")
 
 
 def _safe_next(request: HttpRequest, fallback: str) -> str:
@@ -41,23 +37,17 @@ def _landing_page(user, linked: Player | None) -> str:
 
 @public
 def login_view(request: HttpRequest) -> HttpResponse:
-    form = AuthenticationForm(request, data=request.POST or None)
+    form = ThrottledLoginForm(request, data=request.POST or None)
     status = 200
     if request.method == "POST":
-        address = _client_address(request)
         username = request.POST.get("username", "")
-        if login_throttle.state(address, username).blocked:
-            form.errors.clear()
-            form.add_error(
-                None,
-                _(
-                    "Too many failed log-ins from here or for this user name. "
-                    "Wait 15 minutes and try again, or ask an organiser to reset your password."
-                ),
-            )
+        reservation = login_throttle.reserve(request, username)
+        if not reservation.allowed:
+            form.refusal = login_throttle.refusal_message(reservation.retry_at)
+            form.is_valid()
             status = 429
         elif form.is_valid():
-            login_throttle.record_success(address, username)
+            login_throttle.succeeded(request, username)
             user = form.get_user()
             login(request, user)
             players = account_players(user)
@@ -66,7 +56,6 @@ def login_view(request: HttpRequest) -> HttpResponse:
                 remember_player(request, linked, via_account=True)
             return redirect(_safe_next(request, _landing_page(user, linked)))
         else:
-            login_throttle.record_failure(address, username)
             status = 400
     return render(
         request,

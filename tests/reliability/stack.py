@@ -1,0 +1,227 @@
+"""BoB's production processes started for a test: Gunicorn (through ``scripts/serve.py``)
+and Celery workers, on the test's PostgreSQL database and a Redis, each stopped at the end.
+
+Every process gets the same environment (:func:`environment`): the test database the
+pytest process writes into (tests using these run with ``transaction=True`` so their
+rows are committed and seen), ``DEBUG=0`` with its production settings, short timeouts
+(a dead worker's task comes back within seconds, not a minute and a half).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.db import connection
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+SECRET_KEY = "reliability-tests-only-" + "k" * 40
+#: Seconds after which a task of a dead worker is handed out again (production: 90).
+VISIBILITY_TIMEOUT = 4
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def database_url() -> str:
+    """The URL of the test database this pytest process uses."""
+    settings = connection.settings_dict
+    user = settings["USER"] or "postgres"
+    password = f":{settings['PASSWORD']}" if settings["PASSWORD"] else ""
+    host = settings["HOST"] or "127.0.0.1"
+    port = settings["PORT"] or 5432
+    return f"postgres://{user}{password}@{host}:{port}/{settings['NAME']}"
+
+
+def environment(redis_url: str, static_root: Path, **extra: str) -> dict[str, str]:
+    leave_out = {"DJANGO_SETTINGS_MODULE", "DJANGO_ALLOW_ASYNC_UNSAFE", "BOB_CACHE_DIR"}
+    env = {key: value for key, value in os.environ.items() if key not in leave_out}
+    env.update(
+        DATABASE_URL=database_url(),
+        REDIS_URL=redis_url,
+        DEBUG="0",
+        SECRET_KEY=SECRET_KEY,
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        BOB_HTTPS="0",
+        BOB_LANGUAGE="en",
+        STATIC_ROOT=str(static_root),
+        CELERY_VISIBILITY_TIMEOUT=str(VISIBILITY_TIMEOUT),
+        REDIS_TIMEOUT_SECONDS="0.5",
+        CACHE_KEY_PREFIX=f"bob-reliability-{os.getpid()}",
+        PYTHONUNBUFFERED="1",
+    )
+    env.update(extra)
+    return env
+
+
+def collect_static(env: dict[str, str]) -> None:
+    subprocess.run(
+        [sys.executable, "scripts/serve.py", "prepare"],
+        cwd=ROOT,
+        env={**env, "DATABASE_URL": env["DATABASE_URL"]},
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+
+
+def _stop(process: subprocess.Popen, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
+    if process.poll() is None:
+        try:
+            os.killpg(process.pid, sig)
+        except ProcessLookupError:
+            return
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(10)
+
+
+class _NoRedirects(urllib.request.HTTPRedirectHandler):
+    def redirect_request(self, *args, **kwargs):  # a redirect is an answer to check
+        return None
+
+
+_OPENER = urllib.request.build_opener(_NoRedirects)
+
+
+def get(url: str, *, timeout: float = 20, headers: dict[str, str] | None = None):
+    """(status, headers, body) of a GET, redirects not followed; an HTTP error status is
+    returned, not raised."""
+    request = urllib.request.Request(url, headers=headers or {})
+    try:
+        with _OPENER.open(request, timeout=timeout) as response:
+            return response.status, response.headers, response.read()
+    except urllib.error.HTTPError as error:
+        return error.code, error.headers, error.read()
+
+
+def wait_until(check, *, timeout: float, what: str, interval: float = 0.2):
+    """Poll ``check()`` until it returns something true; fail after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = check()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
+
+
+@contextmanager
+def web_server(env: dict[str, str], *, workers: int = 2) -> Iterator[str]:
+    """The production web server (Gunicorn through scripts/serve.py); yields its base URL."""
+    port = free_port()
+    log = open(Path(env["STATIC_ROOT"]).parent / f"web-{port}.log", "wb")  # noqa: SIM115
+    process = subprocess.Popen(
+        [sys.executable, "scripts/serve.py", "web"],
+        cwd=ROOT,
+        env={**env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": str(workers)},
+        stdout=log,
+        stderr=subprocess.STDOUT,
+        start_new_session=True,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+
+        def answers():
+            if process.poll() is not None:
+                raise AssertionError(f"the web server stopped: see {log.name}")
+            try:
+                return get(base + "/healthz", timeout=5)[0] in (200, 503)
+            except OSError:
+                return False
+
+        wait_until(answers, timeout=60, what="the web server")
+        yield base
+    finally:
+        _stop(process)
+        log.close()
+
+
+class Worker:
+    """A Celery worker process (prefork, one pool process) of ``tests.reliability.worker_app``."""
+
+    def __init__(self, env: dict[str, str], markers: Path, name: str) -> None:
+        self.env = {**env, "BOB_TEST_MARKERS": str(markers)}
+        self.markers = markers
+        self.name = name
+        self.log_path = markers / f"worker-{name}.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Worker:
+        log = open(self.log_path, "ab")  # noqa: SIM115
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "--app",
+                "tests.reliability.worker_app",
+                "worker",
+                "--pool",
+                "prefork",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "INFO",
+                "--hostname",
+                f"{self.name}@reliability",
+                "--without-mingle",
+                "--without-gossip",
+            ],
+            cwd=ROOT,
+            env=self.env,
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+        log.close()
+        wait_until(
+            lambda: b"ready." in self.log_path.read_bytes() or self._died(),
+            timeout=60,
+            what=f"worker {self.name} to be ready",
+        )
+        return self
+
+    def _died(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise AssertionError(f"worker {self.name} stopped: {self.log_path.read_text()}")
+        return False
+
+    def kill(self) -> None:
+        """SIGKILL the whole worker (main process and pool), as a machine dying would."""
+        if self.process is not None:
+            _stop(self.process, signal.SIGKILL)
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process)
+
+
+def markers(directory: Path, phase: str) -> list[dict]:
+    """The marker records the worker hooks wrote for ``phase`` (see worker_app)."""
+    found = []
+    for path in sorted(directory.glob(f"*.{phase}.json")):
+        try:
+            found.append(json.loads(path.read_text()))
+        except json.JSONDecodeError:  # being written
+            continue
+    return found
+
+
+def kill_pool_process(pid: int) -> None:
+    os.kill(pid, signal.SIGKILL)
