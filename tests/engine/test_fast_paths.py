@@ -357,7 +357,7 @@ def test_reused_assessments_equal_fresh_ones(monkeypatch):
 
 def reference_turn_state() -> GameState:
     """The benchmark's position: 24 aliens of every type and 15 marines of three players."""
-    from benchmarks.alien_turn import reference_state
+    from benchmarks.reference_position import reference_state
 
     return reference_state()
 
