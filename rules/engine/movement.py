@@ -656,7 +656,7 @@ def move(
     Closed doors met on the way are opened (removed). A marine entering a section not yet
     surveyed stops on its first square there (RULES §10, Blips): the move ends early with a
     ``section_entered`` event and the caller surveys the section (places its blips and
-    lists it, :func:`rules.engine.ai.blips.survey_section`), then may move the figure
+    lists it, :func:`rules.engine.play.blips.survey_section`), then may move the figure
     again with its remaining movement. A move never lists a section as surveyed itself:
     that would hide from the survey the section the marine just entered. Raises
     :class:`MoveError` for an illegal step, a move longer than ``allowance``, or an end on

@@ -23,6 +23,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
+from rules.engine.event_cards import card_name
+
 LANGUAGES = ("it", "en")
 
 UNIT_NAMES: dict[str, dict[str, str]] = {
@@ -492,8 +494,6 @@ def format_param(name: str, value: Any, lang: str) -> str:
         entry = DIRECTION_NAMES.get((int(value[0]), int(value[1])))
         return entry[lang] if entry else _format_square(value)
     if name == "card":
-        from rules.engine.ai.events import card_name
-
         return card_name(str(value), lang)
     if name == "text" and isinstance(value, Mapping):
         return str(value.get(lang, ""))

@@ -847,7 +847,7 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     """Missile aims kept by the figures near the targets equal aims worked out afresh, as
     an alien moves near or far from the marines, or a marine loses a life point."""
     from rules.engine.ai import area
-    from rules.engine.ai.turn import TurnContext
+    from rules.engine.play.turn_context import TurnContext
 
     rng = random.Random(5)
     start = reference_turn_state()
@@ -966,7 +966,7 @@ def test_direct_options_match_the_listed_options():
 
     from rules.engine.ai.plans import Shot
     from rules.engine.ai.strike import direct_option
-    from rules.engine.ai.turn import TurnContext
+    from rules.engine.play.turn_context import TurnContext
 
     checked = {"hand_to_hand": 0, "single": 0}
     for seed in range(4):

@@ -9,10 +9,10 @@ from __future__ import annotations
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import AlienReach, carry_memo_after_alien_move
 from rules.engine.ai.strike import carry_out
-from rules.engine.ai.turn import TurnContext
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import UNREACHABLE, field_to_adjacent, follow_path, on_shortest_paths
+from rules.engine.play.turn_context import TurnContext
 
 
 def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:

@@ -31,12 +31,12 @@ from rules.engine.ai.reach import (
     open_lines_to,
     targets_of,
 )
-from rules.engine.ai.turn import TurnContext
 from rules.engine.board import Board, DoorState
 from rules.engine.combat import line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Figure, GameState
 
 AREA_PATTERNS = ("blast", "line", "split")

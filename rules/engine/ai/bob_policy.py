@@ -13,12 +13,12 @@ from __future__ import annotations
 from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
-from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
-from rules.engine.ai.reinforcement_phase import bob_reinforcements
-from rules.engine.ai.turn import TurnContext
+from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.play.reinforcement_phase import bob_reinforcements
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure
 
 

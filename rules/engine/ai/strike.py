@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable
 
 from rules.engine.ai.plans import Shot
 from rules.engine.ai.reach import carry_memo_after_attack
-from rules.engine.ai.turn import TurnContext
 from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
@@ -34,6 +33,7 @@ from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
 from rules.engine.narration import Step
 from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import MARINE, Figure, GameState
 
 

@@ -9,43 +9,15 @@ engine's modules and records what it did with ``ctx.say``.
 from __future__ import annotations
 
 import gc
-from collections.abc import Collection, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from rules.engine.ai.events import TurnModifiers
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.play.turn_context import TurnContext
+from rules.engine.state import GameState
 from rules.engine.units import RulesData, load_rules_data
-
-
-@dataclass
-class TurnContext:
-    """The turn being resolved: current state, dice, rules data and the growing log."""
-
-    state: GameState
-    dice: Dice
-    rules: RulesData
-    steps: list[Step] = field(default_factory=list)
-    modifiers: TurnModifiers = field(default_factory=TurnModifiers)
-
-    def say(self, code: str, **params: Any) -> None:
-        self.steps.append(Step(code, params))
-
-    def extend(self, steps: list[Step]) -> None:
-        self.steps.extend(steps)
-
-    def aliens(self, excluding: Collection[str] = ()) -> list[Figure]:
-        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call),
-        but for those whose ids are in ``excluding``."""
-        return [
-            f for f in self.state.figures if f.side == ALIEN and f.squares and f.id not in excluding
-        ]
-
-    def marines(self) -> list[Figure]:
-        return [f for f in self.state.figures if f.side == MARINE and f.squares]
 
 
 class Policy(Protocol):
