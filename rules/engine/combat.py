@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DoorState
+from .caches import BoundedCache, declare
 from .dice import Dice, DieKind
 from .geometry import (
     DIRECTIONS8,
@@ -212,17 +213,16 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
 #: and the value of a marine that is no Tarantula gunner. ``RulesData.marine_value``
 #: builds a set of weapon classes per call, and plans and fights ask for the values of
 #: the same (immutable) figures again and again.
-_VALUES_KEPT: dict[int, tuple[Figure, RulesData, int]] = {}
-_MAX_VALUES_KEPT = 4096
+_VALUES_KEPT: BoundedCache[int, tuple[Figure, RulesData, int]] = declare(
+    "combat.marine_values", bound=4096, depends_on="a figure and the rules data (by id, held)"
+)
 
 
 def _marine_value(data: RulesData, marine: Figure) -> int:
     kept = _VALUES_KEPT.get(id(marine))
     if kept is None or kept[0] is not marine or kept[1] is not data:
-        if len(_VALUES_KEPT) >= _MAX_VALUES_KEPT:
-            _VALUES_KEPT.clear()
         value = data.marine_value(marine.unit, marine.weapons)
-        kept = _VALUES_KEPT[id(marine)] = (marine, data, value)
+        kept = _VALUES_KEPT.put(id(marine), (marine, data, value))
     return kept[2]
 
 
@@ -318,15 +318,11 @@ def blast_squares(state: GameState, centre: Square) -> list[Square]:
     doors, board = state.doors, state.board
     kept = _BLAST_SQUARES.get(id(doors))
     if kept is None or kept[0] is not doors or kept[1] is not board:
-        if len(_BLAST_SQUARES) >= _MAX_DOOR_TABLES_KEPT:
-            _BLAST_SQUARES.clear()
         content = (id(board), frozenset(doors.items()))
         shared = _BLAST_SQUARES_BY_DOORS.get(content)
         if shared is None or shared[0] is not board:
-            if len(_BLAST_SQUARES_BY_DOORS) >= _MAX_DOOR_TABLES_KEPT:
-                _BLAST_SQUARES_BY_DOORS.clear()
-            shared = _BLAST_SQUARES_BY_DOORS[content] = (board, {})
-        kept = _BLAST_SQUARES[id(doors)] = (doors, board, shared[1])
+            shared = _BLAST_SQUARES_BY_DOORS.put(content, (board, {}))
+        kept = _BLAST_SQUARES.put(id(doors), (doors, board, shared[1]))
     by_centre = kept[2]
     squares = by_centre.get(centre)
     if squares is None:
@@ -337,16 +333,17 @@ def blast_squares(state: GameState, centre: Square) -> list[Square]:
 
 
 #: :func:`blast_squares` by the ``id`` of a door table: the table (so that the id is not
-#: reused), its board, and the squares by centre.
-_BLAST_SQUARES: dict[
+#: reused), its board, and the squares by centre (a plain dict: one entry per square).
+_BLAST_SQUARES: BoundedCache[
     int, tuple[Mapping[Edge, DoorState], Board, dict[Square, tuple[Square, ...]]]
-] = {}
-_MAX_DOOR_TABLES_KEPT = 256
+] = declare("combat.blast_squares", bound=256, depends_on="a door table (by id, held)")
 #: The squares by centre of :data:`_BLAST_SQUARES`, by the board's ``id`` and the door
 #: states (with the board, so that its id is not reused).
-_BLAST_SQUARES_BY_DOORS: dict[
+_BLAST_SQUARES_BY_DOORS: BoundedCache[
     tuple[int, frozenset[tuple[Edge, DoorState]]], tuple[Board, dict[Square, tuple[Square, ...]]]
-] = {}
+] = declare(
+    "combat.blast_squares_by_doors", bound=256, depends_on="the board (by id, held) and doors"
+)
 
 
 def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
@@ -430,8 +427,9 @@ def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> G
 
 #: Dice read off a rules data object, by what was asked and the object's ``id`` (the object
 #: is kept with its answer, so that the id cannot be reused while the answer is kept).
-_DICE_KEPT: dict[tuple, tuple[RulesData, DiceSpec]] = {}
-_MAX_DICE_KEPT = 4096
+_DICE_KEPT: BoundedCache[tuple, tuple[RulesData, DiceSpec]] = declare(
+    "combat.dice", bound=4096, depends_on="the rules data (by id, held) and what was asked"
+)
 
 
 def hand_to_hand_dice(data: RulesData, unit: str, weapons: tuple[str, ...]) -> DiceSpec:
@@ -452,9 +450,7 @@ def _kept_dice(
     """The dice ``make(data, key[2:])`` gives, kept in :data:`_DICE_KEPT` by ``key``."""
     kept = _DICE_KEPT.get(key)
     if kept is None or kept[0] is not data:
-        if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
-            _DICE_KEPT.clear()
-        kept = _DICE_KEPT[key] = (data, make(data, key[2:]))
+        kept = _DICE_KEPT.put(key, (data, make(data, key[2:])))
     return kept[1]
 
 
@@ -1683,11 +1679,3 @@ _RESOLVERS = {
     "conversion": _resolve_conversion,
     "lascannon": _resolve_lascannon,
 }
-
-
-def clear_caches() -> None:
-    """Forget the kept marine values, dice and blast squares (cold-start measurements)."""
-    _VALUES_KEPT.clear()
-    _DICE_KEPT.clear()
-    _BLAST_SQUARES.clear()
-    _BLAST_SQUARES_BY_DOORS.clear()

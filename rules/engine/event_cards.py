@@ -13,9 +13,10 @@ import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
+
+from rules.engine.caches import memoised
 
 EVENTS_FILE = Path(__file__).resolve().parent / "data" / "events.json"
 
@@ -110,7 +111,7 @@ def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
     return tuple(cards)
 
 
-@lru_cache(maxsize=1)
+@memoised("event_cards.default_data_json", bound=1, depends_on="data/events.json")
 def _default_data_json() -> str:
     return EVENTS_FILE.read_text(encoding="utf-8")
 
@@ -119,7 +120,7 @@ def default_deck_data() -> dict[str, Any]:
     return json.loads(_default_data_json())
 
 
-@lru_cache(maxsize=1)
+@memoised("event_cards.default_cards", bound=1, depends_on="data/events.json")
 def default_cards() -> tuple[EventCard, ...]:
     return parse_cards(default_deck_data())
 

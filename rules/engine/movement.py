@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, DoorState
+from .caches import BoundedCache, declare
 from .geometry import (
     Edge,
     Facing,
@@ -127,7 +128,7 @@ class _Mover:
             dstop = bytearray(n)
             w = self.w
             dread_doors = board.dread_doors
-            for i in _dread_positions(board):
+            for i in board.dread_positions:
                 doors = dread_doors[i]
                 if doors and not all(door_ok[s] for s in doors):
                     continue
@@ -242,22 +243,9 @@ def _adjacent_squares(
     return cached
 
 
-_DREAD_POSITIONS: dict[Board, tuple[int, ...]] = {}
-
-
-def _dread_positions(board: Board) -> tuple[int, ...]:
-    """Indices where a Dreadnought's 2x2 base fits the board (kept per board)."""
-    positions = _DREAD_POSITIONS.get(board)
-    if positions is None:
-        if len(_DREAD_POSITIONS) >= 64:
-            _DREAD_POSITIONS.clear()
-        positions = _DREAD_POSITIONS[board] = tuple(
-            i for i, doors in enumerate(board.dread_doors) if doors is not None
-        )
-    return positions
-
-
-_OPEN_STEPS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+_OPEN_STEPS: BoundedCache[tuple, tuple[tuple[int, ...], ...]] = declare(
+    "movement.open_steps", bound=256, depends_on="the board and which doors can be passed"
+)
 
 
 def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...]:
@@ -266,28 +254,11 @@ def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...
     key = (board, tuple(door_ok))
     table = _OPEN_STEPS.get(key)
     if table is None:
-        if len(_OPEN_STEPS) >= 256:
-            _OPEN_STEPS.clear()
-        table = _OPEN_STEPS[key] = tuple(
-            tuple(j for j, slot in here if slot < 0 or door_ok[slot]) for here in board.steps
-        )
-    return table
-
-
-_OPEN_SQUARES: dict[tuple[Board, bool], bytes] = {}
-
-
-def _open_squares(board: Board, alien: bool) -> bytes:
-    """1 for every square a figure of the side could stand on with no figure or blip on
-    the board: not solid and (for aliens) not in a docking claw. Kept per board."""
-    key = (board, alien)
-    table = _OPEN_SQUARES.get(key)
-    if table is None:
-        if len(_OPEN_SQUARES) >= 64:
-            _OPEN_SQUARES.clear()
-        table = _OPEN_SQUARES[key] = bytes(
-            0 if solid or (alien and claw is not None) else 1
-            for solid, claw in zip(board.solid, board.claw_index, strict=True)
+        table = _OPEN_STEPS.put(
+            key,
+            tuple(
+                tuple(j for j, slot in here if slot < 0 or door_ok[slot]) for here in board.steps
+            ),
         )
     return table
 
@@ -315,7 +286,7 @@ def _occupancy_tables(
         return cached
     board = state.board
     w = board.width
-    open_ = _open_squares(board, alien)
+    open_ = board.alien_open_squares if alien else board.open_squares
     passable = bytearray(open_)
     free = bytearray(open_)
     for b in state.blips:
@@ -799,7 +770,7 @@ def follow_path(
             here = sq
     else:
         # A 1x1 step crosses a door only if it is one of the board's steps through one.
-        door_steps = _door_steps(board)
+        door_steps = board.door_steps
         w = board.width
         i = here[0] + here[1] * w
         for sq in path:
@@ -849,7 +820,7 @@ def _carry_occupancy(
     if tables is not None:
         # An alien may pass every alien square, so only where it may stop changes.
         free = bytearray(tables[1])
-        open_ = _open_squares(board, True)
+        open_ = board.alien_open_squares
         for i in left:
             free[i] = open_[i]
         for i in entered:
@@ -900,7 +871,7 @@ def carry_occupancy_without(before: GameState, after: GameState, figure: Figure)
     _carry_occupant(before, after, emptied, (), None)
     tables = before.memo.get(_ALIEN_TABLES)
     if tables is not None:
-        open_ = _open_squares(before.board, True)
+        open_ = before.board.alien_open_squares
         passable = bytearray(tables[0])
         free = bytearray(tables[1])
         for i in emptied:
@@ -924,29 +895,10 @@ def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[
     """The doors a legal step from ``here`` to ``to`` goes through."""
     if not dread:
         w = board.width
-        e = _door_steps(board).get((here[0] + here[1] * w, to[0] + to[1] * w))
+        e = board.door_steps.get((here[0] + here[1] * w, to[0] + to[1] * w))
         return [e] if e is not None else []
     doors = board.dread_doors[board.index(to)] or ()
     return [board.door_edges[s] for s in doors]
-
-
-_DOOR_STEPS: dict[Board, dict[tuple[int, int], Edge]] = {}
-
-
-def _door_steps(board: Board) -> dict[tuple[int, int], Edge]:
-    """The board's steps through a door (orthogonal, from ``board.steps``), by the pair of
-    positions, with the door's edge; kept per board."""
-    table = _DOOR_STEPS.get(board)
-    if table is None:
-        if len(_DOOR_STEPS) >= 64:
-            _DOOR_STEPS.clear()
-        table = _DOOR_STEPS[board] = {
-            (i, j): board.door_edges[slot]
-            for i, here in enumerate(board.steps)
-            for j, slot in here
-            if slot >= 0
-        }
-    return table
 
 
 def _new_section(

@@ -20,9 +20,9 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from rules.engine.caches import memoised
 from rules.engine.event_cards import card_name
 
 LANGUAGES = ("it", "en")
@@ -504,7 +504,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-@lru_cache(maxsize=1024)
+@memoised("narration.fields_of", bound=1024, depends_on="the template")
 def fields_of(template: str) -> tuple[str, ...]:
     """The param names a template uses, in order (parsed once per template)."""
     return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)

@@ -15,7 +15,6 @@ import errno
 import json
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
@@ -23,6 +22,7 @@ from typing import Any, Generic, TypeVar, overload
 import jsonschema
 
 from .board import Board, BoardError, DoorState
+from .caches import BoundedCache, declare, memoised
 from .geometry import (
     Edge,
     Facing,
@@ -218,9 +218,7 @@ def _known_door_table(doors: Mapping[Edge, DoorState], board: Board) -> list[Any
 def _registered_door_table(doors: Mapping[Edge, DoorState], board: Board) -> MappingProxyType:
     """``doors``, complete for ``board``, read-only and listed as such."""
     table = MappingProxyType(doors)
-    if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
-        _DOOR_TABLES.clear()
-    _DOOR_TABLES[id(table)] = [table, board, None]
+    _DOOR_TABLES.put(id(table), [table, board, None])
     return table
 
 
@@ -250,9 +248,11 @@ class _derived(Generic[_T]):
 
 
 #: Door tables built by :class:`GameState`, by id: [table, board, door states by slot or
-#: None]. Holding the table keeps its id from being reused while it is listed.
-_DOOR_TABLES: dict[int, list[Any]] = {}
-_MAX_DOOR_TABLES = 1024
+#: None]. Holding the table keeps its id from being reused while it is listed; a table
+#: no longer listed is merged into its board's start states again by the next state.
+_DOOR_TABLES: BoundedCache[int, list[Any]] = declare(
+    "state.door_tables", bound=1024, depends_on="a door table built here (by id, held)"
+)
 
 
 @dataclass(frozen=True)
@@ -605,7 +605,7 @@ _DERIVED_TABLES = tuple(
 _STANDING_MEMO = frozenset({"movement"})
 
 
-@cache
+@memoised("state.schema", bound=1, depends_on="schema/state.schema.json")
 def state_schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 

@@ -35,8 +35,9 @@ from rules.engine.ai.reach import (
     side_memo,
     targets_of,
 )
-from rules.engine.ai.turn import clear_caches, resolve_alien_turn
+from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState
+from rules.engine.caches import clear_caches
 from rules.engine.combat import attack_options, blast_option
 from rules.engine.dice import SeededDice
 from rules.engine.geometry import Facing, Square, block_2x2, edge
@@ -861,10 +862,16 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     firers = ("chaos_marine_heavy-2", "dreadnought-0")
     movers = [f.id for f in start.figures if f.side == "alien" and f.id not in firers]
     if small:  # tables forgotten again and again
-        for name, limit in (("_MAX_BLASTS", 3), ("_MAX_FIGURES", 30), ("_MAX_AIM_AREAS", 2)):
-            monkeypatch.setattr(area, name, limit)
+        monkeypatch.setattr(area, "_MAX_BLASTS", 4)  # each firer's shots and ranked aims
+        for cache, limit in (
+            (area._BLASTS, 3),
+            (area._FIGURE_TOKENS, 100),
+            (area._TOKEN_OF_OBJECT, 30),
+            (area._AIM_AREAS, 2),
+        ):
+            monkeypatch.setattr(cache, "bound", limit)
     marines = [f.id for f in start.figures if f.side == "marine" and f.life_points > 1]
-    area._BLASTS.clear()
+    clear_caches("area.")
     reused = 0
     for i in range(40):
         if i % 5 == 4:
@@ -1228,10 +1235,8 @@ def test_kept_marine_values_equal_the_rules_data():
 
 
 def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
-    """Clearing the caches of choosing and carrying out attacks (each module's
+    """Clearing the caches of choosing and carrying out attacks (each module's, by
     ``clear_caches``) changes no turn: the same steps and state as with warm caches."""
-    from rules.engine import combat, odds
-    from rules.engine.ai import area, plans, strike
 
     def played() -> list:
         state, out = reference_turn_state(), []
@@ -1241,8 +1246,8 @@ def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
         return out
 
     warm = played()
-    for module in (strike, plans, area, combat, odds):
-        module.clear_caches()
+    for module in ("strike.", "plans.", "area.", "combat.", "odds."):
+        clear_caches(module)
     assert played() == warm
 
 
@@ -1300,7 +1305,7 @@ def test_memoised_bit_flags_match_the_plain_bytes(mask: int, size: int) -> None:
     plain = bytes((mask >> i) & 1 for i in range(size))
     assert reach._bit_flags(mask, size) == plain
     assert reach._bit_flags(mask, size) == plain
-    assert len(reach._FLAGS) <= reach._MAX_FLAGS
+    assert len(reach._FLAGS) <= reach._FLAGS.bound
 
 
 @settings(max_examples=40, deadline=None)

@@ -14,13 +14,14 @@ from bisect import bisect_right
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import compress, islice
+from itertools import compress
 from operator import itemgetter, not_
 from typing import Any
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
+from rules.engine.caches import BoundedCache, declare
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import (
     LayoutLine,
@@ -150,12 +151,14 @@ class AlienReach:
     _stops_mask: int | None = None
     _field: DistanceField | None = None
     #: Per target's squares: :meth:`_open_lines_from` (shared like :attr:`_stops_by_mask`).
-    _open_from: dict[tuple[Square, ...], int] = dataclasses.field(default_factory=dict)
+    _open_from: BoundedCache[tuple[Square, ...], int] = dataclasses.field(
+        default_factory=lambda: BoundedCache(_MAX_KEPT_STOPS)
+    )
     _stop_picker: _Picker | None = None
     #: The tables kept with its distances (:func:`_assess`), None if unknown.
     _tables: _FieldTables | None = None
     #: :meth:`stops_in` by mask, shared by the reaches with the same stops, if kept.
-    _stops_by_mask: dict[int, list[tuple[int, Square]]] | None = None
+    _stops_by_mask: BoundedCache[int, list[tuple[int, Square]]] | None = None
 
     @property
     def field(self) -> DistanceField:
@@ -352,9 +355,7 @@ class AlienReach:
             for b in target.squares:
                 lines_to = layout_lines_to(state, b)
                 mask |= open_lines_to(state, lines_to, b, self.stops, stops_mask)
-            if len(self._open_from) >= _MAX_KEPT_STOPS:
-                self._open_from.clear()
-            mask = self._open_from[target.squares] = mask & stops_mask
+            mask = self._open_from.put(target.squares, mask & stops_mask)
         return mask
 
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
@@ -366,9 +367,7 @@ class AlienReach:
             return self._stops_in(mask, width)
         found = kept.get(mask)
         if found is None:
-            if len(kept) >= _MAX_KEPT_STOPS:
-                kept.clear()
-            found = kept[mask] = self._stops_in(mask, width)
+            found = kept.put(mask, self._stops_in(mask, width))
         return found
 
     def _stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
@@ -417,8 +416,9 @@ _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 
 #: :func:`_bit_flags` by (mask, size): the same open-line masks come back turn after turn.
-_FLAGS: dict[tuple[int, int], bytes] = {}
-_MAX_FLAGS = 4096
+_FLAGS: BoundedCache[tuple[int, int], bytes] = declare(
+    "reach.bit_flags", bound=4096, depends_on="the mask and the board's size"
+)
 
 
 def _bit_flags(mask: int, size: int) -> bytes:
@@ -427,9 +427,7 @@ def _bit_flags(mask: int, size: int) -> bytes:
     key = (mask, size)
     flags = _FLAGS.get(key)
     if flags is None:
-        if len(_FLAGS) >= _MAX_FLAGS:
-            _FLAGS.clear()
-        flags = _FLAGS[key] = format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
+        flags = _FLAGS.put(key, format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1])
     return flags
 
 
@@ -461,8 +459,9 @@ def _line_verdict(
 
 #: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
 #: of those whose line no wall or solid square blocks).
-_OPEN_LINES: dict[tuple, list[int]] = {}
-_MAX_OPEN_LINES = 20_000
+_OPEN_LINES: BoundedCache[tuple, list[int]] = declare(
+    "reach.open_lines", bound=20_000, depends_on="the board and the square looked at"
+)
 
 
 def open_lines_to(
@@ -479,9 +478,7 @@ def open_lines_to(
     key = (state.board, b)
     masks = _OPEN_LINES.get(key)
     if masks is None:
-        if len(_OPEN_LINES) >= _MAX_OPEN_LINES:
-            _OPEN_LINES.clear()
-        masks = _OPEN_LINES[key] = [0, 0]
+        masks = _OPEN_LINES.put(key, [0, 0])
     if stops_mask & ~masks[0]:
         w = state.board.width
         known, opened = masks
@@ -495,8 +492,11 @@ def open_lines_to(
     return masks[1]
 
 
-_ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
-_MAX_ATTACK_SQUARES = 20_000
+_ATTACK_SQUARES: BoundedCache[tuple, tuple[Square, ...]] = declare(
+    "reach.attack_squares",
+    bound=20_000,
+    depends_on="the board, the target's squares and which doors can be passed or opened",
+)
 
 
 def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
@@ -527,10 +527,7 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
                     and edge_passable_for_attack(state, nb, tsq)
                 ):
                     out.append(nb)
-        result = tuple(out)
-        if len(_ATTACK_SQUARES) >= _MAX_ATTACK_SQUARES:
-            _ATTACK_SQUARES.clear()
-        _ATTACK_SQUARES[shared_key] = result
+        result = _ATTACK_SQUARES.put(shared_key, tuple(out))
     side[key] = result
     return result
 
@@ -592,8 +589,12 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-_FIELDS: dict[tuple, tuple[DistanceField, list[int], _FieldTables]] = {}
-_MAX_FIELDS = 1024
+#: An alien's distances by :func:`field_layout_key`, with their near positions and tables.
+_FIELDS: BoundedCache[tuple, tuple[DistanceField, list[int], _FieldTables]] = declare(
+    "reach.fields",
+    bound=1024,
+    depends_on="an alien's position, the figures it may not pass, blips, openable doors",
+)
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
 
@@ -628,17 +629,13 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
     return (figure.id, figure.squares, layout)
 
 
-def _make_room(cache: dict) -> None:
-    """Forget the older half of a field cache once it holds :data:`_MAX_FIELDS` entries
-    (oldest first in insertion order; :func:`_alien_field` moves a used field to the end)."""
-    if len(cache) >= _MAX_FIELDS:
-        for key in list(islice(cache, len(cache) // 2)):
-            del cache[key]
-
-
 #: A field per alien position and everything but the blocking figures, kept for the most
 #: blocking figures seen: a field for fewer of them (marines died) is derived from it.
-_WIDER: dict[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = {}
+_WIDER: BoundedCache[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = declare(
+    "reach.wider_fields",
+    bound=1024,
+    depends_on="an alien's position, blips and openable doors",
+)
 
 
 def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int]]:
@@ -675,15 +672,15 @@ class _FieldTables:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
         self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
         self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
-        self.stops: dict[
+        self.stops: BoundedCache[
             tuple[int, tuple[int, ...]],
             tuple[
                 list[tuple[int, Square]],
                 int,
-                dict[int, list[tuple[int, Square]]],
-                dict[tuple[Square, ...], int],
+                BoundedCache[int, list[tuple[int, Square]]],
+                BoundedCache[tuple[Square, ...], int],
             ],
-        ] = {}
+        ] = BoundedCache(_MAX_KEPT_STOPS)
 
 
 #: Bound on :attr:`_FieldTables.stops` per distance field.
@@ -720,15 +717,10 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
             # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
             near.sort(key=dist.__getitem__)
         tables = _FieldTables()
-        _make_room(_FIELDS)
-        _FIELDS[key] = (dfield, near, tables)
+        _FIELDS.put(key, (dfield, near, tables))
         if earlier is None or not earlier[0] >= blocked:
-            _make_room(_WIDER)
-            _WIDER[position] = (blocked, dfield, near)
+            _WIDER.put(position, (blocked, dfield, near))
         return dfield, near, tables
-    # Used again: move it to the young end, so the oldest entries are the unused ones.
-    del _FIELDS[key]
-    _FIELDS[key] = cached
     return cached
 
 
@@ -888,8 +880,8 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
     stoppable = free_table(state, figure)
     mask = None
-    by_mask: dict[int, list[tuple[int, Square]]] | None = None
-    open_from: dict[tuple[Square, ...], int] = {}
+    by_mask: BoundedCache[int, list[tuple[int, Square]]] | None = None
+    open_from: BoundedCache[tuple[Square, ...], int] = BoundedCache(_MAX_KEPT_STOPS)
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
         # in every state the field serves: only where the alien may stop is read here.
@@ -918,10 +910,8 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
             if 0 in can_stop:
                 for i in compress(within, map(not_, can_stop)):
                     mask ^= 1 << i
-            if len(by_free) >= _MAX_KEPT_STOPS:
-                by_free.clear()
-            by_mask = {}
-            by_free[allowance, can_stop] = (stops, mask, by_mask, open_from)
+            by_mask = BoundedCache(_MAX_KEPT_STOPS)
+            by_free.put((allowance, can_stop), (stops, mask, by_mask, open_from))
         else:
             stops, mask, by_mask, open_from = known
     else:
@@ -1056,7 +1046,9 @@ def _players_table(state: GameState) -> list[tuple]:
 
 #: Per rules data (by id, holding it so the id stays its own): the traits of each unit and
 #: weapons, see :func:`_traits`.
-_TRAITS: dict[int, tuple[RulesData, dict[tuple, tuple[bool, bool, str]]]] = {}
+_TRAITS: BoundedCache[int, tuple[RulesData, dict[tuple, tuple[bool, bool, str]]]] = declare(
+    "reach.traits", bound=64, depends_on="the rules data (by id, held); units and weapons"
+)
 
 
 def _traits(figure: Figure, rules: RulesData) -> tuple[bool, bool, str]:
@@ -1064,9 +1056,7 @@ def _traits(figure: Figure, rules: RulesData) -> tuple[bool, bool, str]:
     weapons, worked out once per rules data."""
     kept = _TRAITS.get(id(rules))
     if kept is None or kept[0] is not rules:
-        if len(_TRAITS) >= 64:
-            _TRAITS.clear()
-        kept = _TRAITS[id(rules)] = (rules, {})
+        kept = _TRAITS.put(id(rules), (rules, {}))
     key = (figure.unit, figure.weapons)
     traits = kept[1].get(key)
     if traits is None:
@@ -1104,10 +1094,3 @@ def _only_doorway(state: GameState, reach: AlienReach) -> bool:
     if not reach.figure.is_dreadnought:
         return False
     return all(in_doorway(state, anchor) for _, anchor in reach.stops)
-
-
-def clear_caches() -> None:
-    """Forget the distance fields and the tables kept with them, the open lines, the
-    squares to fight from and the bit flags of masks (for cold-start measurements)."""
-    for table in (_FIELDS, _WIDER, _OPEN_LINES, _ATTACK_SQUARES, _FLAGS):
-        table.clear()

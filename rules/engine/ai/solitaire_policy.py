@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +44,7 @@ from rules.engine.ai.reach import (
     assess_focus,
     targets_of,
 )
+from rules.engine.caches import memoised
 from rules.engine.dice import Dice, DieKind
 from rules.engine.geometry import Square
 from rules.engine.los import line_of_sight
@@ -67,7 +67,7 @@ BLIP_PILE = "blip_pile"
 MISSION = "solitaire_mission"
 
 
-@lru_cache(maxsize=1)
+@memoised("solitaire_policy.tables", bound=1, depends_on="data/solitaire.json")
 def tables() -> dict[str, Any]:
     return json.loads(TABLES_FILE.read_text(encoding="utf-8"))
 

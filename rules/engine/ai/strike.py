@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 
 from rules.engine.ai.plans import Shot
 from rules.engine.ai.reach import carry_memo_after_attack
+from rules.engine.caches import BoundedCache, declare
 from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
@@ -105,8 +106,9 @@ def narrate_events(
 
 #: The odds of fights and shots carried out, by the plain values they are made of (quicker
 #: to hash than the TargetInfo and DiceSpec objects the odds functions are memoised on).
-_ODDS: dict[tuple, AttackOdds] = {}
-_MAX_ODDS = 4096
+_ODDS: BoundedCache[tuple, AttackOdds] = declare(
+    "strike.odds", bound=4096, depends_on="the plain values of both sides"
+)
 
 
 def _part(ctx: TurnContext, figure: Figure) -> tuple[str, int, int, str]:
@@ -121,9 +123,7 @@ def _info(part: tuple[str, int, int, str]) -> TargetInfo:
 def _kept_odds(key: tuple, make: Callable[[], AttackOdds]) -> AttackOdds:
     odds = _ODDS.get(key)
     if odds is None:
-        if len(_ODDS) >= _MAX_ODDS:
-            _ODDS.clear()
-        odds = _ODDS[key] = make()
+        odds = _ODDS.put(key, make())
     return odds
 
 
@@ -215,8 +215,3 @@ def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
         carry_memo_after_attack(start, ctx.state)
         done = True
     return done
-
-
-def clear_caches() -> None:
-    """Forget the odds kept for fights and shots carried out (cold-start measurements)."""
-    _ODDS.clear()

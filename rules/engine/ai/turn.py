@@ -67,16 +67,3 @@ def _cycle_collector_paused() -> Iterator[None]:
                 gc.freeze()
                 gc.unfreeze()
             gc.enable()
-
-
-def clear_caches() -> None:
-    """Forget every memo the Alien AI keeps between turns (distances, layout sight,
-    attack squares, missile aims and templates, kept dice, odds and scores); for
-    cold-start measurements and tests. Tables of the board alone stay."""
-    from rules.engine import combat, odds
-    from rules.engine.ai import area, plans, reach, strike
-    from rules.engine.los import clear_layout_lines
-
-    clear_layout_lines()
-    for module in (reach, area, plans, strike, combat, odds):
-        module.clear_caches()
