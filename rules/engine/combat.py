@@ -384,7 +384,10 @@ def lascannon_hit_squares(
     if firer.unit == "tarantula":
         ignore |= {f.id for f in state.figures if f.piloting == firer.id}
     # Sight answers depend only on the (immutable) state, so they are kept in its memo.
-    seen = state.memo.setdefault("combat_area_sight", {})
+    memo = state.memo
+    seen = memo.area_sight
+    if seen is None:
+        seen = memo.area_sight = {}
     frozen = frozenset(ignore)
     out = []
     for sq in area:

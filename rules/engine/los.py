@@ -76,7 +76,7 @@ def _edge_blockers(state: GameState) -> bytes:
     """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads);
     kept per state and shared by every state with the same board and blocking doors."""
     memo = state.memo
-    table = memo.get("los_edges")
+    table = memo.sight_edges
     if table is None:
         board = state.board
         key = (board, door_blockers(state))
@@ -90,7 +90,7 @@ def _edge_blockers(state: GameState) -> bytes:
                 elif feature == EDGE_DOOR and not doors[board.edge_slot[eid]].passable:
                     out[eid] = 1
             table = _EDGE_TABLES.put(key, bytes(out))
-        memo["los_edges"] = table
+        memo.sight_edges = table
     return table
 
 
@@ -468,11 +468,9 @@ _DOOR_BLOCKS = {d: 0 if d.passable else 1 for d in DoorState}
 def door_blockers(state: GameState) -> bytes:
     """1 for every door slot whose door blocks sight in this state (closed or bulkhead)."""
     memo = state.memo
-    table = memo.get("los_door_blockers")
+    table = memo.door_blockers
     if table is None:
-        table = memo["los_door_blockers"] = bytes(
-            map(_DOOR_BLOCKS.__getitem__, state.door_open_slots)
-        )
+        table = memo.door_blockers = bytes(map(_DOOR_BLOCKS.__getitem__, state.door_open_slots))
     return table
 
 

@@ -38,7 +38,8 @@ from .geometry import (
     block_2x2,
 )
 from .narration_errors import CodedError
-from .state import ALIEN, Figure, GameState, changed_door_table, copy_doors
+from .state import ALIEN, Figure, GameState, copy_doors
+from .state_memo import OccupancyKey
 
 #: Distance of a position that cannot be reached (larger than any real distance).
 UNREACHABLE = 10**9
@@ -217,8 +218,9 @@ def _adjacent_squares(
     board's orthogonal steps from the figure's squares. Memoised per state: the same for
     every mover not of ``player``."""
     excluded = mover.id if mover.player == player else None
-    key = ("movement_adjacent", player, bool(open_doors), excluded)
-    cached = state.memo.get(key)
+    key = (player, bool(open_doors), excluded)
+    kept = state.memo.adjacent
+    cached = None if kept is None else kept.get(key)
     if cached is not None:
         return cached
     board = state.board
@@ -239,7 +241,9 @@ def _adjacent_squares(
     ]
     cached = tuple(pairs)
     if player is not None:  # aliens (no player) move, so only players' squares are kept
-        state.memo[key] = cached
+        if kept is None:
+            kept = state.memo.adjacent = {}
+        kept[key] = cached
     return cached
 
 
@@ -265,8 +269,6 @@ def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...
 
 #: No permission to pass anyone's figures.
 _NOBODY: frozenset[str] = frozenset()
-#: The memo key of :func:`_occupancy_tables` for aliens with no permissions.
-_ALIEN_TABLES: tuple[str, bool, None, frozenset[str]] = ("movement", True, None, _NOBODY)
 
 
 def _occupancy_tables(
@@ -274,14 +276,17 @@ def _occupancy_tables(
 ) -> tuple[bytes, bytes]:
     """Which squares a figure of this side (and player) may pass and may stop on, with every
     figure on the board counted, itself included (the caller frees its own squares). The
-    tables are shared by all figures of a side, so they are kept in the state's memo."""
+    tables are shared by all figures of a side, so they are kept in the state's memo
+    (those of aliens with no permissions apart: the others' are inherited only while
+    every figure stands still, theirs is patched after an alien's move or a kill)."""
     alien = figure.side == ALIEN
-    key: tuple[str, bool, str | None, frozenset[str]]
+    memo = state.memo
+    key: OccupancyKey | None = None
     if alien and not permitted:
-        key = _ALIEN_TABLES
+        cached = memo.alien_occupancy
     else:
-        key = ("movement", alien, None if alien else figure.player, permitted)
-    cached = state.memo.get(key)
+        key = (alien, None if alien else figure.player, permitted)
+        cached = None if memo.occupancy is None else memo.occupancy.get(key)
     if cached is not None:
         return cached
     board = state.board
@@ -307,7 +312,12 @@ def _occupancy_tables(
             else:
                 passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
     tables = (bytes(passable), bytes(free))
-    state.memo[key] = tables
+    if key is None:
+        memo.alien_occupancy = tables
+    else:
+        if memo.occupancy is None:
+            memo.occupancy = {}
+        memo.occupancy[key] = tables
     return tables
 
 
@@ -753,7 +763,8 @@ def follow_path(
     legal: read off a distance field of this state's layout, ending on a square where it
     may stop. The same result and events as :func:`move`, without checking each step again
     (the Alien AI moves every alien this way). Aliens never survey sections or enter
-    docking claws, so only doors and facing change on the way."""
+    docking claws, so only doors and facing change on the way. The new state inherits
+    the tables the move leaves true (:meth:`GameState.with_alien_moved`)."""
     figure = state.figure(figure_id)
     if figure.side != ALIEN:
         raise MoveError("aliens_only", figure=figure_id)
@@ -782,11 +793,8 @@ def follow_path(
             i = j
     squares = block_2x2(here) if dread else (here,)
     moved_figure = _moved_figure(figure, squares, _facing_after(start, path, figure.facing))
-    if events:  # doors opened: ``doors`` is a dict copied from the state's table
-        moved = state.with_figure(moved_figure, doors=changed_door_table(state, doors))
-    else:
-        moved = state.with_figure(moved_figure)
-    _carry_occupancy(state, moved, figure, squares)
+    # Doors opened: ``doors`` is a dict copied from the state's table.
+    moved = state.with_alien_moved(moved_figure, doors if events else None)
     if path:
         path_json = [list(s) for s in path]
         events.append(MoveEvent("moved", figure_id, here, {"steps": len(path), "path": path_json}))
@@ -805,87 +813,14 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
     return moved
 
 
-def _carry_occupancy(
-    before: GameState, after: GameState, figure: Figure, squares: tuple[Square, ...]
-) -> None:
-    """Give ``after`` (``before`` with one alien moved to ``squares``) the occupancy tables
-    ``before`` already built, changed on the squares it left and entered, instead of
-    walking every figure again."""
-    board = before.board
-    w = board.width
-    left = [x + y * w for x, y in figure.squares]
-    entered = [x + y * w for x, y in squares]
-    _carry_occupant(before, after, left, entered, figure.id)
-    tables = before.memo.get(_ALIEN_TABLES)
-    if tables is not None:
-        # An alien may pass every alien square, so only where it may stop changes.
-        free = bytearray(tables[1])
-        open_ = board.alien_open_squares
-        for i in left:
-            free[i] = open_[i]
-        for i in entered:
-            free[i] = 0
-        after.memo[_ALIEN_TABLES] = (tables[0], bytes(free))
-
-
-def _carry_occupant(
-    before: GameState,
-    after: GameState,
-    emptied: list[int],
-    entered: list[int] | tuple[()],
-    figure_id: str | None,
-) -> None:
-    """Give ``after`` the occupant table ``before`` already built (if it did), with the
-    squares ``emptied`` free and ``entered`` held by ``figure_id``."""
-    occupant = before.__dict__.get("occupant")
-    if occupant is not None:
-        table = list(occupant)
-        for i in emptied:
-            table[i] = None
-        for i in entered:
-            table[i] = figure_id
-        after.__dict__["occupant"] = tuple(table)
-
-
-def carry_occupancy_unchanged(before: GameState, after: GameState) -> None:
-    """Give ``after`` the occupancy tables ``before`` already built (where each side may
-    pass and stop): ``after`` has the same board and blips, and every figure on the same
-    squares, side and player."""
-    memo = after.memo
-    for key, value in before.memo.items():
-        if type(key) is tuple and key[0] == _ALIEN_TABLES[0]:
-            memo.setdefault(key, value)
-
-
-def carry_occupancy_without(before: GameState, after: GameState, figure: Figure) -> None:
-    """Give ``after`` (``before`` without ``figure``: the same board and blips) the alien
-    occupancy tables and the occupant table ``before`` already built, with the figure's
-    squares empty again, instead of walking every figure again (the Alien AI kills a
-    few figures a turn). An emptied square reads as on a board with no figure, as no
-    other figure stands there in a valid state; nothing is carried if a blip does."""
-    squares = figure.squares
-    if any(b.square in squares for b in before.blips):
-        return
-    w = before.board.width
-    emptied = [x + y * w for x, y in squares]
-    _carry_occupant(before, after, emptied, (), None)
-    tables = before.memo.get(_ALIEN_TABLES)
-    if tables is not None:
-        open_ = before.board.alien_open_squares
-        passable = bytearray(tables[0])
-        free = bytearray(tables[1])
-        for i in emptied:
-            passable[i] = free[i] = open_[i]
-        after.memo[_ALIEN_TABLES] = (bytes(passable), bytes(free))
-
-
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
     """Sections surveyed: listed in the state, or where a marine-side figure stands
     (memoised per state)."""
-    cached = state.memo.get("movement_surveyed")
+    memo = state.memo
+    cached = memo.surveyed
     if cached is None:
         board = state.board
-        cached = state.memo["movement_surveyed"] = frozenset(state.surveyed_sections) | {
+        cached = memo.surveyed = frozenset(state.surveyed_sections) | {
             board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
         }
     return cached

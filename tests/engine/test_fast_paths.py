@@ -29,11 +29,7 @@ from rules.engine.ai.reach import (
     assess_focus,
     attack_indices,
     attack_squares,
-    carry_memo_after_alien_move,
-    carry_memo_after_attack,
     field_layout_key,
-    side_memo,
-    targets_of,
 )
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState
@@ -58,7 +54,8 @@ from rules.engine.movement import (
     passable_table,
     stop_table,
 )
-from rules.engine.state import Figure, GameState, Player
+from rules.engine.play.targets import targets_of
+from rules.engine.state import Figure, GameState, Player, carry_memo
 from rules.engine.units import load_rules_data
 
 RULES = load_rules_data()
@@ -488,7 +485,7 @@ def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
     dfield = distance_field(state, alien.id)
     target = next(sq for sq, d in dfield.reachable(4).items() if d == 3)
     moved, _ = follow_path(state, alien.id, dfield.path_to(target))
-    carry_memo_after_alien_move(state, moved)
+    carry_memo(state, moved)
     for other in aliens[:6]:
         if moved.has_figure(other.id):
             goals = movement._mover(moved, other.id, True, ()).adjacency_goals("p1")
@@ -505,8 +502,8 @@ def test_marine_side_memo_shared_after_an_alien_move_is_still_true():
     moved, _ = follow_path(state, alien.id, dfield.path_to(target))
     before = state.replace()
     attack_indices(before, "p0")  # filled before the move, the rest after it
-    carry_memo_after_alien_move(before, moved)
-    assert side_memo(moved) is side_memo(before)
+    carry_memo(before, moved)
+    assert moved.memo.marine_side() is before.memo.marine_side()
     for on in (moved, before):
         fresh = on.replace()
         for player in on.initiative:
@@ -549,15 +546,15 @@ def test_memo_carried_after_an_attack_is_still_true():
         viewers = [mover.id, next(f.id for f in after.figures if f.side == "marine")]
         for fid in viewers:
             stop_table(before, fid)
-        carry_memo_after_attack(before, after)
-        carried = dict(after.memo)
-        carried_side = dict(side_memo(after))
+        carry_memo(before, after)
+        occupancy_carried = occupancy_kept(after)
+        carried_targets = set(after.memo.marine_side().targets)
         fresh = after.replace()
         for fid in viewers:
             assert stop_table(after, fid) == stop_table(fresh, fid)
             assert passable_table(after, fid) == passable_table(fresh, fid)
         # Movement's occupancy tables are carried while no figure left.
-        assert any(type(k) is tuple and k[0] == "movement" for k in carried) is (n % 2 == 0)
+        assert occupancy_carried is (n % 2 == 0)
         for player in after.initiative:
             assert targets_of(after, player) == targets_of(fresh, player)
             assert attack_indices(after, player) == attack_indices(fresh, player)
@@ -568,10 +565,8 @@ def test_memo_carried_after_an_attack_is_still_true():
         if after.has_figure(alien.id):
             assert field_layout_key(after, alien) == field_layout_key(fresh, alien)
         # The marine's player's entries are carried only while its figures are unhurt.
-        assert (("ai_targets", marine.player) in carried_side) is (n < 2)
-        assert all(
-            ("ai_targets", p) in carried_side for p in after.initiative if p != marine.player
-        )
+        assert (marine.player in carried_targets) is (n < 2)
+        assert all(p in carried_targets for p in after.initiative if p != marine.player)
 
 
 def test_reused_firing_answers_equal_fresh_ones(monkeypatch):
@@ -752,7 +747,7 @@ def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
         state.with_player(replace(state.players[0], score=3)),
     ]
     for new in news:
-        assert any(type(key) is tuple and key[0] == "movement" for key in new.memo)
+        assert occupancy_kept(new)
         plain = rebuilt(new)
         assert new.occupant == plain.occupant
         for f in figures:
@@ -764,7 +759,12 @@ def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
         if not state.board.is_solid(sq) and state.figure_at(sq) is None
     )
     elsewhere = state.with_figure(marine.moved_to([empty]))
-    assert not any(type(key) is tuple and key[0] == "movement" for key in elsewhere.memo)
+    assert not occupancy_kept(elsewhere)
+
+
+def occupancy_kept(state: GameState) -> bool:
+    """The state's memo holds movement's occupancy tables."""
+    return state.memo.alien_occupancy is not None or bool(state.memo.occupancy)
 
 
 def test_door_slots_read_off_a_door_table_equal_lookups_by_edge():
@@ -1083,8 +1083,8 @@ def test_changes_between_states_sharing_their_marine_side_memo_equal_fresh_ones(
         moved, _ = follow_path(state, alien.id, dfield.path_to(target))
         before = state.replace()
         attack_indices(before, "p0")
-        carry_memo_after_alien_move(before, moved)
-        assert side_memo(moved) is side_memo(before)
+        carry_memo(before, moved)
+        assert moved.memo.marine_side() is before.memo.marine_side()
         assert readiness._diff(before, moved) == readiness._diff(rebuilt(before), rebuilt(moved))
 
 
@@ -1264,12 +1264,10 @@ def test_occupancy_tables_carried_past_a_removed_figure_equal_fresh_ones():
         stop_table(state, alien.id)
         assert state.occupant
         new = state.without_figure(figure.id)
-        assert movement._ALIEN_TABLES in new.memo and "occupant" in new.__dict__
+        assert new.memo.alien_occupancy is not None and "occupant" in new.__dict__
         plain = rebuilt(new)
         assert new.occupant == plain.occupant
-        assert new.memo[movement._ALIEN_TABLES] == movement._occupancy_tables(
-            plain, alien, frozenset()
-        )
+        assert new.memo.alien_occupancy == movement._occupancy_tables(plain, alien, frozenset())
         if figure.id != alien.id:
             state = new
 
@@ -1287,7 +1285,7 @@ def test_no_occupancy_table_is_carried_past_a_removed_figure_on_a_blip():
     stop_table(odd, alien.id)
     assert odd.occupant
     new = odd.without_figure(marine.id)
-    assert movement._ALIEN_TABLES not in new.memo and "occupant" not in new.__dict__
+    assert new.memo.alien_occupancy is None and "occupant" not in new.__dict__
 
 
 # --- Engineer B, round three: reach tables ---------------------------------------------

@@ -21,21 +21,22 @@ from fractions import Fraction
 from itertools import count, groupby
 from typing import Any
 
-from rules.engine.ai.plans import Plan, Shot, target_info
+from rules.engine.ai.plans import Plan, Shot, shot_score, target_info
 from rules.engine.ai.reach import (
     AlienReach,
     Assessment,
     footprint,
     in_doorway,
     open_lines_to,
-    targets_of,
+    sees,
 )
 from rules.engine.board import Board, DoorState
 from rules.engine.caches import BoundedCache, declare
-from rules.engine.combat import line_squares, missile_hits
+from rules.engine.combat import SHOOT, CombatError, attack_options, line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
+from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Figure, GameState
 
@@ -60,11 +61,10 @@ _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
 
 def _door_code(state: GameState) -> bytes:
     """Every door state as one bytes object (its hash is computed once), per state."""
-    code = state.memo.get("ai_door_code")
+    memo = state.memo
+    code = memo.door_code
     if code is None:
-        code = state.memo["ai_door_code"] = bytes(
-            map(_DOOR_CODES.__getitem__, state.door_open_slots)
-        )
+        code = memo.door_code = bytes(map(_DOOR_CODES.__getitem__, state.door_open_slots))
     return code
 
 
@@ -231,8 +231,6 @@ def line_shot(
 
 
 def visible_marines(ctx: TurnContext, firer: Figure, anchor: Square) -> list[Figure]:
-    from rules.engine.ai.reach import sees
-
     out = []
     for player in _players(ctx.state):
         for target in targets_of(ctx.state, player):
@@ -261,8 +259,6 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
 
 
 def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
-    from rules.engine.ai.plans import shot_score
-
     dice = ctx.rules.weapon(weapon).dice
     points, life = shot_score(
         dice.white,
@@ -279,19 +275,21 @@ def combat_shot(
 ) -> Shot | None:
     """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
     module lists the options from ``anchor``; the best one touching no alien is taken."""
-    from rules.engine.combat import SHOOT, CombatError, attack_options
-
-    memo = ctx.state.memo.setdefault("ai_combat_options", {})
+    kept = ctx.state.memo.attack_options
+    if kept is None:
+        kept = ctx.state.memo.attack_options = {}
     key = (firer.id, anchor)
-    if key not in memo:
+    options = kept.get(key)
+    if options is None:
         try:
-            memo[key] = attack_options(
+            options = attack_options(
                 ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False
             )
         except CombatError:
-            memo[key] = []
+            options = []
+        kept[key] = options
     best = None
-    for option in memo[key]:
+    for option in options:
         if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():
             continue
         hits = tuple(sorted(option.target_keys))
@@ -472,8 +470,6 @@ def _best_from(
         return shot
     if pattern not in ("single",):
         return combat_shot(ctx, firer, anchor, weapon, only_target)
-    from rules.engine.ai.reach import sees
-
     for shot, target in ranked_single[weapon]:
         if sees(state, firer, anchor, target)[0]:
             return shot

@@ -148,10 +148,14 @@ class BobPolicy:
 def _planned(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, list[Plan], bool]:
     """:func:`best_plan`, kept in the state's memo for the same assessment and rules (a
     turn resolved again from the same position plans its first activation once)."""
-    key = ("ai_best_plan", assessment.reach.figure.id)
-    kept = ctx.state.memo.get(key)
+    memo = ctx.state.memo
+    plans = memo.best_plans
+    if plans is None:
+        plans = memo.best_plans = {}
+    figure_id = assessment.reach.figure.id
+    kept = plans.get(figure_id)
     if kept is not None and kept[0] is ctx.rules and kept[1] is assessment:
         return kept[2]
     result = best_plan(ctx, assessment)
-    ctx.state.memo[key] = (ctx.rules, assessment, result)
+    plans[figure_id] = (ctx.rules, assessment, result)
     return result

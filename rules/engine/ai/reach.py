@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import compress
 from operator import itemgetter, not_
-from typing import Any
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
@@ -33,13 +32,13 @@ from rules.engine.los import (
 )
 from rules.engine.movement import (
     DistanceField,
-    carry_occupancy_unchanged,
     distance_field,
     passable_table,
     side_stop_table,
 )
 from rules.engine.movement import stop_table as movement_stop_table
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.play.targets import targets_of
+from rules.engine.state import ALIEN, Figure, GameState
 from rules.engine.units import RulesData
 
 #: Units that count as "marines in play" for the focus rule (vehicles do not).
@@ -57,38 +56,6 @@ def activation_type(figure: Figure, rules: RulesData) -> str:
     ):
         return "chaos_marine"
     return figure.unit
-
-
-def targets_of(state: GameState, player: str) -> list[Figure]:
-    """The player's figures an alien may attack: on the board, outside docking claws, and
-    not an abandoned vehicle (memoised per state)."""
-    key = ("ai_targets", player)
-    side = side_memo(state)
-    cached = side.get(key)
-    if cached is not None:
-        return cached
-    board = state.board
-    out = [
-        f
-        for f in state.figures
-        if f.player == player
-        and f.side == MARINE
-        and f.on_board
-        and not any(board.claw_of(sq) for sq in f.squares)
-        and (
-            f.unit != "tarantula"
-            and not f.is_dreadnought
-            or any(p.piloting == f.id for p in state.figures)
-        )
-    ]
-    side[key] = out
-    return out
-
-
-def players_in_play(state: GameState) -> list[str]:
-    """Players with a figure an alien could attack, in initiative order."""
-    order = list(state.initiative) or [p.id for p in state.players]
-    return [p for p in order if targets_of(state, p)]
 
 
 def can_shoot(figure: Figure, rules: RulesData) -> bool:
@@ -503,9 +470,8 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
     """Squares orthogonally next to ``target`` from which it can be fought: on the board,
     not part of it, not across a wall or standing bulkhead. Memoised per state, and per
     (board, target squares, doors that can be passed or opened) across states."""
-    key = ("ai_attack_squares", target.id)
-    side = side_memo(state)
-    cached = side.get(key)
+    side = state.memo.marine_side()
+    cached = side.attack_squares.get(target.id)
     if cached is not None:
         return cached
     board = state.board
@@ -528,18 +494,17 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
                 ):
                     out.append(nb)
         result = _ATTACK_SQUARES.put(shared_key, tuple(out))
-    side[key] = result
+    side.attack_squares[target.id] = result
     return result
 
 
 def attack_indices(state: GameState, player: str) -> frozenset[int]:
     """Board indices of the squares next to ``player``'s targets (memoised per state)."""
-    key = ("ai_attack_indices", player)
-    side = side_memo(state)
-    cached = side.get(key)
+    kept = state.memo.marine_side().attack_indices
+    cached = kept.get(player)
     if cached is None:
         w = state.board.width
-        cached = side[key] = frozenset(
+        cached = kept[player] = frozenset(
             sq[0] + sq[1] * w for t in targets_of(state, player) for sq in attack_squares(state, t)
         )
     return cached
@@ -560,12 +525,11 @@ def values_at(indices: Sequence[int]) -> _Picker:
 
 def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
     """(marines in play, commander alive) for the focus rule (memoised per state)."""
-    key = ("ai_player_counts", player)
-    side = side_memo(state)
-    cached = side.get(key)
+    kept = state.memo.marine_side().player_counts
+    cached = kept.get(player)
     if cached is None:
         figures = state.figures_of(player)
-        cached = side[key] = (
+        cached = kept[player] = (
             sum(1 for t in figures if t.unit in MARINE_UNITS),
             any(t.unit == "commander" for t in figures),
         )
@@ -606,12 +570,10 @@ _OPENABLE = {d: 1 if d.passable or d is DoorState.CLOSED else 0 for d in DoorSta
 def openable_doors(state: GameState) -> bytes:
     """Per door slot: 1 if a moving alien can pass or open it (memoised per state). A
     byte string keeps its hash, and it is part of many cache keys."""
-    side = side_memo(state)
-    cached = side.get("ai_openable_doors")
+    side = state.memo.marine_side()
+    cached = side.openable_doors
     if cached is None:
-        cached = side["ai_openable_doors"] = bytes(
-            map(_OPENABLE.__getitem__, state.door_open_slots)
-        )
+        cached = side.openable_doors = bytes(map(_OPENABLE.__getitem__, state.door_open_slots))
     return cached
 
 
@@ -619,13 +581,13 @@ def field_layout_key(state: GameState, figure: Figure) -> tuple:
     """What an alien's distances depend on: its position, the squares of figures it may
     not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
     passed or opened. Other aliens only change where it may *stop*, not its distances."""
-    side = side_memo(state)
-    layout = side.get("ai_field_layout")
+    side = state.memo.marine_side()
+    layout = side.field_layout
     if layout is None:
         blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
         doors = openable_doors(state)
         blips = frozenset(b.square for b in state.blips)
-        layout = side["ai_field_layout"] = (state.board, blocked, blips, doors)
+        layout = side.field_layout = (state.board, blocked, blips, doors)
     return (figure.id, figure.squares, layout)
 
 
@@ -722,135 +684,6 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
             _WIDER.put(position, (blocked, dfield, near))
         return dfield, near, tables
     return cached
-
-
-#: Memo entry holding, in a dict of its own, the AI's entries that depend only on the
-#: marine side, the blips and which doors can be passed or opened (the marine-side
-#: figures, the targets and the squares next to them, the players' table and counts,
-#: the doors that can be opened, the layout of the distance fields): still true after an
-#: alien moves (a door it opens on its way could be opened before), so that state shares
-#: the same dict (what either state adds to it holds for both) instead of a copy.
-_SIDE_MEMO = "ai_side"
-
-
-def side_memo(state: GameState) -> dict[Hashable, Any]:
-    """The state's dict of :data:`_SIDE_MEMO` entries."""
-    memo = state.memo
-    side = memo.get(_SIDE_MEMO)
-    if side is None:
-        side = memo[_SIDE_MEMO] = {}
-    return side
-
-
-#: Other modules' memo entries that depend only on what :data:`_SIDE_MEMO` does.
-_MARINE_SIDE_MEMO = frozenset({"movement_surveyed"})
-#: Memo entries that depend on the door states too (the squares next to a player's
-#: figures, ``movement_adjacent``, also on the marine side).
-_DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code", "movement_adjacent"})
-
-
-def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
-    """Give ``after`` (the state once an alien moved) the memo entries of ``before`` that
-    the move cannot change, so the next assessments do not rebuild them."""
-    memo = after.memo
-    side = before.memo.get(_SIDE_MEMO)
-    if side is not None:
-        own = memo.setdefault(_SIDE_MEMO, side)
-        if own is not side:
-            for key, value in side.items():
-                own.setdefault(key, value)
-    same_doors = after.doors is before.doors
-    for key, value in before.memo.items():
-        name = key[0] if type(key) is tuple else key
-        if name in _MARINE_SIDE_MEMO or (same_doors and name in _DOOR_MEMO):
-            memo.setdefault(key, value)
-
-
-#: Marine-side memo entries of one player (the key's second item): still true while none
-#: of that player's figures changed.
-_PER_PLAYER_MEMO = frozenset(
-    {"ai_targets", "ai_attack_indices", "ai_player_counts", "movement_adjacent"}
-)
-
-
-def carry_memo_after_attack(before: GameState, after: GameState) -> None:
-    """Give ``after`` (the state once an attack was resolved, scores and tokens updated)
-    the memo entries of ``before`` that still hold. If no marine-side figure changed (the
-    attack hurt only aliens), that is everything :func:`carry_memo_after_alien_move`
-    carries. If marines were hurt or killed (doors, blips and surveyed sections as they
-    were), it is the entries of the players none of whose figures changed, the squares
-    next to each target that did not change, and the entries that depend on the doors
-    alone. A change that touches a vehicle or a pilot, or adds a figure, carries nothing
-    beyond that first case. Whenever no figure moved, left or appeared, movement's
-    occupancy tables are carried too."""
-    if (
-        after is before
-        or after.blips is not before.blips
-        or after.surveyed_sections is not before.surveyed_sections
-    ):
-        return
-    old, new = before.figures, after.figures
-    changed: list[Figure] = []  # both versions of a changed figure, or a removed one
-    if len(old) == len(new):
-        same_squares = True
-        for a, b in zip(old, new, strict=True):
-            if a is not b:
-                if a.id != b.id:
-                    return
-                changed += (a, b)
-                if a.squares != b.squares or a.side != b.side or a.player != b.player:
-                    same_squares = False
-        if same_squares:
-            carry_occupancy_unchanged(before, after)
-    else:
-        removed = 0
-        for a in old:
-            if not after.has_figure(a.id):
-                changed.append(a)
-                removed += 1
-            elif after.figure(a.id) is not a:
-                changed += (a, after.figure(a.id))
-        if len(new) != len(old) - removed:
-            return  # a figure appeared
-    marines = [f for f in changed if f.side != ALIEN or f.piloting is not None]
-    if not marines:
-        carry_memo_after_alien_move(before, after)
-        return
-    if after.doors is not before.doors or any(
-        f.piloting is not None or f.unit == "tarantula" or f.is_dreadnought for f in marines
-    ):
-        return
-    players = {f.player for f in marines}
-    # Figures of ``before`` that are the same objects in ``after`` (any figure not in
-    # ``changed``: none appeared).
-    kept_ids = {f.id for f in old}.difference([f.id for f in changed])
-    for key, value in before.memo.items():
-        if type(key) is tuple:
-            if key[0] in _PER_PLAYER_MEMO and key[1] in players:
-                continue
-            if key[0] not in _DOOR_MEMO:
-                continue
-        elif key not in _DOOR_MEMO:
-            continue
-        after.memo.setdefault(key, value)
-    old_side = before.memo.get(_SIDE_MEMO)
-    if old_side is None:
-        return
-    side = side_memo(after)
-    for key, value in old_side.items():
-        if type(key) is tuple:
-            name = key[0]
-            if name in _PER_PLAYER_MEMO:
-                if key[1] in players:
-                    continue
-            elif name == "ai_attack_squares":
-                if key[1] not in kept_ids:
-                    continue
-            else:
-                continue
-        elif key != "ai_openable_doors":
-            continue
-        side.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
@@ -1027,11 +860,11 @@ def _players_table(state: GameState) -> list[tuple]:
     squares next to its targets, marines in play, commander alive). It depends on the
     marine side alone, so it is memoised per state and carried with the marine-side
     entries."""
-    side = side_memo(state)
-    cached = side.get("ai_players_table")
+    side = state.memo.marine_side()
+    cached = side.players_table
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
-        cached = side["ai_players_table"] = [
+        cached = side.players_table = [
             (
                 index,
                 player,

@@ -42,7 +42,6 @@ from rules.engine.ai.reach import (
     activation_type,
     assess,
     assess_focus,
-    targets_of,
 )
 from rules.engine.caches import memoised
 from rules.engine.dice import Dice, DieKind
@@ -59,6 +58,7 @@ from rules.engine.play.blips import reveal_after_move as reveal_with_survey
 from rules.engine.play.chance import random_index
 from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.play.switches import switch_list, with_switch
+from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Blip, Figure, GameState
 

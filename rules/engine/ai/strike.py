@@ -14,7 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rules.engine.ai.plans import Shot
-from rules.engine.ai.reach import carry_memo_after_attack
 from rules.engine.caches import BoundedCache, declare
 from rules.engine.combat import (
     HAND_TO_HAND,
@@ -35,7 +34,7 @@ from rules.engine.los import figure_sees
 from rules.engine.narration import Step
 from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.play.turn_context import TurnContext
-from rules.engine.state import MARINE, Figure, GameState
+from rules.engine.state import MARINE, Figure, GameState, carry_memo
 
 
 def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | None:
@@ -212,6 +211,6 @@ def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
         start = ctx.state
         ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
         narrate_events(ctx, events, before, killer, start)
-        carry_memo_after_attack(start, ctx.state)
+        carry_memo(start, ctx.state)
         done = True
     return done

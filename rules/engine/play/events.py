@@ -15,6 +15,7 @@ from rules.engine.event_cards import EventCard, EventDataError, load_cards
 from rules.engine.los import line_of_sight
 from rules.engine.play.chance import random_index
 from rules.engine.play.switches import EVENTS_DRAWN, switch_list, with_switch
+from rules.engine.play.targets import players_in_play
 from rules.engine.play.turn_context import TurnContext, TurnModifiers
 from rules.engine.state import GameState
 
@@ -96,8 +97,6 @@ def play_event_phase(ctx: TurnContext) -> None:
     ctx.state = with_switch(ctx.state, EVENTS_DRAWN, drawn + [card.id])
     ctx.say("event_drawn", card=card.id)
     if card.target == "player":
-        from rules.engine.ai.reach import players_in_play
-
         player, rolls = choose_target_player(players_in_play(ctx.state), ctx.dice)
         if player is None:
             ctx.say("event_no_target")
