@@ -13,6 +13,9 @@ run from one position reuses; the cold median clears every declared cache
 (``rules.engine.caches.clear_caches``) before every turn and starts from an equal state
 with an empty memo (the rules data, read once, are passed in).
 
+Python's cyclic garbage collector is paused around every timed turn, as a Monte Carlo run
+would (``rules.engine.collector.cycle_collector_paused``; the engine leaves it alone).
+
 Run: ``.venv/bin/python benchmarks/alien_turn.py [--turns N] [--rounds R]``. With
 ``--rounds`` the warm measurement (distance fields and turns) is repeated R times in a row
 and the median and the lowest and highest value over the rounds are printed too: on a
@@ -34,6 +37,7 @@ from benchmarks.reference_position import reference_state  # noqa: E402
 from rules.engine.ai.bob_policy import BobPolicy  # noqa: E402
 from rules.engine.ai.turn import resolve_alien_turn  # noqa: E402
 from rules.engine.caches import clear_caches  # noqa: E402
+from rules.engine.collector import cycle_collector_paused  # noqa: E402
 from rules.engine.dice import SeededDice  # noqa: E402
 from rules.engine.movement import distance_field  # noqa: E402
 from rules.engine.state import GameState  # noqa: E402
@@ -59,7 +63,8 @@ def measure_round(
                 distance_field(state, figure.id)
                 field_times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        resolve_alien_turn(state, policy, SeededDice(seed=seed))
+        with cycle_collector_paused():
+            resolve_alien_turn(state, policy, SeededDice(seed=seed))
         turn_times.append(time.perf_counter() - t0)
         elapsed += turn_times[-1]
     return statistics.median(field_times), statistics.median(turn_times), turns / elapsed
@@ -79,7 +84,8 @@ def main() -> None:
     aliens = [f for f in state.figures if f.side == "alien"]
     marines = [f for f in state.figures if f.side == "marine"]
     policy = BobPolicy()
-    resolve_alien_turn(state, policy, SeededDice(seed=0))  # warm the caches
+    with cycle_collector_paused():
+        resolve_alien_turn(state, policy, SeededDice(seed=0))  # warm the caches
 
     # Every round plays new seeds: a round never replays a turn an earlier one played, so
     # the AI's memos help it only as much as they would a longer Monte Carlo run.
@@ -96,7 +102,8 @@ def main() -> None:
         clear_caches()
         fresh = state.replace()  # an equal state whose per-state memo is empty
         t0 = time.perf_counter()
-        resolve_alien_turn(fresh, policy, SeededDice(seed=seed), rules=rules)
+        with cycle_collector_paused():
+            resolve_alien_turn(fresh, policy, SeededDice(seed=seed), rules=rules)
         cold_times.append(time.perf_counter() - t0)
     cold_median = statistics.median(cold_times)
 

@@ -34,6 +34,7 @@ from rules.engine.ai.reach import (
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState
 from rules.engine.caches import clear_caches
+from rules.engine.collector import cycle_collector_paused
 from rules.engine.combat import attack_options, blast_option
 from rules.engine.dice import SeededDice
 from rules.engine.geometry import Facing, Square, block_2x2, edge
@@ -600,7 +601,7 @@ def test_reused_firing_answers_equal_fresh_ones(monkeypatch):
 
 
 def test_a_turn_leaves_no_reference_cycles():
-    """The cyclic collector is paused during a turn because a turn makes no cycles:
+    """A caller may pause the cyclic collector around turns because a turn makes no cycles:
     reference counting alone frees everything it drops."""
     state = reference_turn_state()
     for policy in ("bob", "solitaire", "priority"):
@@ -682,23 +683,50 @@ def test_an_alien_that_may_not_see_a_player_shoots_none_of_its_figures():
     assert skipped
 
 
-def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
-    """The turn moves its survivors to the oldest generation with ``gc.freeze`` and
-    ``gc.unfreeze`` only when nothing is frozen: a caller's frozen objects stay frozen."""
+def test_a_paused_turn_keeps_the_objects_a_caller_froze_frozen():
+    """A turn with the collector paused moves its survivors to the oldest generation with
+    ``gc.freeze`` and ``gc.unfreeze`` only when nothing is frozen: a caller's frozen
+    objects stay frozen."""
     state = reference_turn_state()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
+        with cycle_collector_paused():
+            resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
         # Nothing was unfrozen (that would empty the permanent generation) and nothing
         # was added; a frozen object may still die meanwhile, freed by reference counting.
         assert 0 < gc.get_freeze_count() <= frozen
         assert gc.isenabled()
     finally:
         gc.unfreeze()
-    resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
+    with cycle_collector_paused():
+        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
     assert gc.get_freeze_count() == 0
     assert gc.get_count()[0] < 100  # the turn's survivors were not left in the youngest
+
+
+def test_a_turn_leaves_the_collector_alone():
+    """The engine never pauses, freezes or re-enables the collector itself."""
+
+    class Watching:
+        name = "bob"
+
+        def run(self, ctx):
+            seen.append(gc.isenabled())
+            policy_named("bob").run(ctx)
+            seen.append(gc.isenabled())
+
+    seen: list[bool] = []
+    state = reference_turn_state()
+    resolve_alien_turn(state, Watching(), SeededDice(seed=2))
+    assert seen == [True, True] and gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        resolve_alien_turn(state, Watching(), SeededDice(seed=3))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen[2:] == [False, False]
 
 
 def rebuilt(state: GameState) -> GameState:
