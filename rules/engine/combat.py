@@ -51,7 +51,6 @@ from .odds import (
     shot_odds,
     split_odds,
 )
-from .records import quick_init
 from .state import ALIEN, MARINE, Figure, GameState
 from .units import DiceSpec, RulesData, Weapon, load_rules_data
 
@@ -69,7 +68,6 @@ class CombatError(CodedError):
     :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
-@quick_init
 @dataclass(frozen=True)
 class CombatEvent:
     """One line of the combat log: a code of :mod:`rules.engine.narration_combat` and its
@@ -97,7 +95,6 @@ class CombatEvent:
         return {"kind": self.kind, "code": self.code, "params": self.params, "text": self.text}
 
 
-@quick_init
 @dataclass(frozen=True)
 class AttackOption:
     """One legal attack of one figure from one position, with its exact odds. Its

@@ -23,7 +23,6 @@ from typing import Generic, TypeVar
 
 from .caches import memoised
 from .dice import RED_FACES, WHITE_FACES
-from .records import quick_init
 from .units import DiceSpec
 
 T = TypeVar("T", bound=Hashable)
@@ -164,7 +163,6 @@ def kill_probability(dice: DiceSpec, armour: int, life_points: int) -> Fraction:
 # --- attack outcomes ----------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True)
 class TargetInfo:
     """A figure (or door) an attack may touch: its life points left and its worth."""
@@ -176,7 +174,6 @@ class TargetInfo:
     label: str = ""
 
 
-@quick_init
 @dataclass(frozen=True)
 class Hit:
     """One target under one roll: attack is the total (or highest die) minus ``reduction``."""

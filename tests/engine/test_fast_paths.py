@@ -925,37 +925,6 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     assert reused >= (2 if small else 10)
 
 
-def test_quick_inits_set_what_the_dataclass_inits_set():
-    """Every class given a quick ``__init__`` gets, from the same arguments (all of them,
-    or only those without a default), the attributes its dataclass ``__init__`` sets; a
-    default factory makes a new value for each instance."""
-    import dataclasses
-
-    from rules.engine import records
-
-    assert len(records.GENERATED_INITS) >= 7
-    for cls, generated in records.GENERATED_INITS.items():
-        fields = dataclasses.fields(cls)
-        required = [
-            f
-            for f in fields
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        ]
-        for passed in (fields, required):
-            args = [object() for _ in passed]
-            quick = cls(*args)
-            plain = object.__new__(cls)
-            generated(plain, *args)
-            assert list(quick.__dict__) == list(plain.__dict__)
-            for name, value in plain.__dict__.items():
-                kept = quick.__dict__[name]
-                assert kept is value or (type(kept) is type(value) and kept == value), name
-        other = cls(*[object() for _ in required])
-        for f in fields:
-            if f.default_factory is not dataclasses.MISSING:
-                assert getattr(other, f.name) is not getattr(quick, f.name), f.name
-
-
 @pytest.mark.parametrize("map_name", MAPS)
 def test_blast_squares_kept_per_door_table_match_the_doors(map_name):
     """The squares a blast reaches, kept per door table, are those its doors let it reach,

@@ -18,12 +18,10 @@ from operator import attrgetter
 from rules.engine.caches import BoundedCache, declare, memoised
 from rules.engine.combat import HAND_TO_HAND, SHOOT, kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
-from rules.engine.records import quick_init
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
 
 
-@quick_init
 @dataclass(frozen=True)
 class Shot:
     """One weapon's part of a plan: what it is aimed at and its expected result."""
@@ -67,7 +65,6 @@ def exact_order_key(value: Fraction) -> float | Fraction:
     return value
 
 
-@quick_init
 @dataclass(frozen=True)
 class Plan:
     """One way to attack: stand on ``anchor`` (``steps`` away) and use ``weapon``."""
