@@ -140,6 +140,8 @@ class Board:
         "dread_steps",
         "dread_positions",
         "door_steps",
+        "wall_edges",
+        "door_edge_ids",
         "open_squares",
         "alien_open_squares",
     )
@@ -178,6 +180,10 @@ class Board:
     #: None where a Dreadnought cannot stand (top-left square), else the door slots under it.
     dread_doors: tuple[tuple[int, ...] | None, ...]
     dread_steps: tuple[tuple[int, ...], ...]
+    #: 1 for every edge id with a wall on it, else 0.
+    wall_edges: bytes
+    #: The edge id of each door, by door slot.
+    door_edge_ids: tuple[int, ...]
     #: The indices where a Dreadnought's 2x2 base fits (``dread_doors`` not None).
     dread_positions: tuple[int, ...]
     #: The orthogonal steps of ``steps`` through a door, by (from index, to index): its edge.
@@ -340,6 +346,8 @@ class Board:
             slot[eid] = i
         s(self, "edge_feature", bytes(feature))
         s(self, "edge_slot", tuple(slot))
+        s(self, "wall_edges", bytes(1 if f == EDGE_WALL else 0 for f in feature))
+        s(self, "door_edge_ids", tuple(self._edge_id(*e) for e in self.door_edges))
 
         steps: list[tuple[tuple[int, int], ...]] = []
         orth_steps: list[tuple[tuple[int, int], ...]] = []

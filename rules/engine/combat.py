@@ -16,7 +16,7 @@ Decisions where RULES.md is silent are listed in ``docs/unit-data.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -33,7 +33,7 @@ from .geometry import (
     is_orthogonally_adjacent,
     neighbours8,
 )
-from .los import figure_sees, line_of_sight
+from .los import door_blockers, figure_sees, line_of_sight
 from .narration_combat import combat_text, dice_spec
 from .narration_errors import CodedError
 from .odds import (
@@ -202,25 +202,8 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
     if victim.side == MARINE:
         if victim.piloting is not None and _is_tarantula(state, victim.piloting):
             return data.marine_value(victim.unit, victim.weapons, gunner=True)
-        return _marine_value(data, victim)
+        return data.marine_value(victim.unit, victim.weapons)
     return _token_value(state, victim.unit, data, data.alien_tokens.get(victim.unit, 0))
-
-
-#: By figure (its id, holding the figure so that the id stays its own): the rules data
-#: and the value of a marine that is no Tarantula gunner. ``RulesData.marine_value``
-#: builds a set of weapon classes per call, and plans and fights ask for the values of
-#: the same (immutable) figures again and again.
-_VALUES_KEPT: BoundedCache[int, tuple[Figure, RulesData, int]] = declare(
-    "combat.marine_values", bound=4096, depends_on="a figure and the rules data (by id, held)"
-)
-
-
-def _marine_value(data: RulesData, marine: Figure) -> int:
-    kept = _VALUES_KEPT.get(id(marine))
-    if kept is None or kept[0] is not marine or kept[1] is not data:
-        value = data.marine_value(marine.unit, marine.weapons)
-        kept = _VALUES_KEPT.put(id(marine), (marine, data, value))
-    return kept[2]
 
 
 def _token_value(state: GameState, alien: str, data: RulesData, value: int) -> int:
@@ -308,19 +291,14 @@ def line_squares(state: GameState, origin: Square, direction: Square) -> list[Sq
 def blast_squares(state: GameState, centre: Square) -> list[Square]:
     """The squares around ``centre`` that a blast reaches (not through walls/closed doors).
 
-    They depend only on the board and the doors, so they are kept per door table (a state
-    shares its table with the states made from it while no door changes). A door table
-    new by identity looks its squares up by its door states: every turn builds new tables
-    with the same few door positions, which would otherwise work out the squares again."""
-    doors, board = state.doors, state.board
-    kept = _BLAST_SQUARES.get(id(doors))
-    if kept is None or kept[0] is not doors or kept[1] is not board:
-        content = (id(board), frozenset(doors.items()))
-        shared = _BLAST_SQUARES_BY_DOORS.get(content)
-        if shared is None or shared[0] is not board:
-            shared = _BLAST_SQUARES_BY_DOORS.put(content, (board, {}))
-        kept = _BLAST_SQUARES.put(id(doors), (doors, board, shared[1]))
-    by_centre = kept[2]
+    They depend only on the board and on which doors can be passed (those that block
+    sight, :func:`rules.engine.los.door_blockers`), so they are kept by those, by centre:
+    every turn meets the same few door positions again."""
+    board = state.board
+    key = (board, door_blockers(state))
+    by_centre = _BLAST_SQUARES.get(key)
+    if by_centre is None:
+        by_centre = _BLAST_SQUARES.put(key, {})
     squares = by_centre.get(centre)
     if squares is None:
         squares = by_centre[centre] = tuple(
@@ -329,17 +307,10 @@ def blast_squares(state: GameState, centre: Square) -> list[Square]:
     return list(squares)
 
 
-#: :func:`blast_squares` by the ``id`` of a door table: the table (so that the id is not
-#: reused), its board, and the squares by centre (a plain dict: one entry per square).
-_BLAST_SQUARES: BoundedCache[
-    int, tuple[Mapping[Edge, DoorState], Board, dict[Square, tuple[Square, ...]]]
-] = declare("combat.blast_squares", bound=256, depends_on="a door table (by id, held)")
-#: The squares by centre of :data:`_BLAST_SQUARES`, by the board's ``id`` and the door
-#: states (with the board, so that its id is not reused).
-_BLAST_SQUARES_BY_DOORS: BoundedCache[
-    tuple[int, frozenset[tuple[Edge, DoorState]]], tuple[Board, dict[Square, tuple[Square, ...]]]
-] = declare(
-    "combat.blast_squares_by_doors", bound=256, depends_on="the board (by id, held) and doors"
+#: :func:`blast_squares` by board and door blockers: the squares by centre (a plain dict:
+#: one entry per square of the board at most).
+_BLAST_SQUARES: BoundedCache[tuple[Board, bytes], dict[Square, tuple[Square, ...]]] = declare(
+    "combat.blast_squares", bound=256, depends_on="the board and which doors can be passed"
 )
 
 
@@ -380,25 +351,15 @@ def lascannon_hit_squares(
     ignore = inside | {firer.id}
     if firer.unit == "tarantula":
         ignore |= {f.id for f in state.figures if f.piloting == firer.id}
-    # Sight answers depend only on the (immutable) state, so they are kept in its memo.
-    memo = state.memo
-    seen = memo.area_sight
-    if seen is None:
-        seen = memo.area_sight = {}
-    frozen = frozenset(ignore)
     out = []
     for sq in area:
         if state.board.is_solid(sq) or (arc is not None and sq not in arc):
             continue
         if sq in firer.squares:
             continue
-        key = (tuple(viewers), sq, frozen)
-        visible = seen.get(key)
-        if visible is None:
-            visible = seen[key] = any(
-                line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
-            )
-        if visible:
+        if any(
+            line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
+        ):
             out.append(sq)
     return out
 

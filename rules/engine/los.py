@@ -67,31 +67,15 @@ class Sight:
         return "doubtful" if self.doubtful else "visible"
 
 
-_EDGE_TABLES: BoundedCache[tuple, bytes] = declare(
-    "los.edge_tables", bound=256, depends_on="the board and which doors block sight"
-)
-
-
-def _edge_blockers(state: GameState) -> bytes:
-    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads);
-    kept per state and shared by every state with the same board and blocking doors."""
-    memo = state.memo
-    table = memo.sight_edges
-    if table is None:
-        board = state.board
-        key = (board, door_blockers(state))
-        table = _EDGE_TABLES.get(key)
-        if table is None:
-            out = bytearray(len(board.edge_feature))
-            doors = state.door_open_slots
-            for eid, feature in enumerate(board.edge_feature):
-                if feature == EDGE_WALL:
-                    out[eid] = 1
-                elif feature == EDGE_DOOR and not doors[board.edge_slot[eid]].passable:
-                    out[eid] = 1
-            table = _EDGE_TABLES.put(key, bytes(out))
-        memo.sight_edges = table
-    return table
+def _edge_blockers(state: GameState) -> bytearray:
+    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads):
+    the board's walls, and the edges of the doors :func:`door_blockers` lists."""
+    board = state.board
+    out = bytearray(board.wall_edges)
+    for eid, blocks in zip(board.door_edge_ids, door_blockers(state), strict=True):
+        if blocks:
+            out[eid] = 1
+    return out
 
 
 def _edge_blocker(state: GameState, eid: int) -> dict[str, Any]:

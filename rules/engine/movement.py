@@ -39,7 +39,6 @@ from .geometry import (
 )
 from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState, copy_doors
-from .state_memo import OccupancyKey
 
 #: Distance of a position that cannot be reached (larger than any real distance).
 UNREACHABLE = 10**9
@@ -215,14 +214,7 @@ def _adjacent_squares(
     """Every (square, figure square) pair where the square is orthogonally next to a
     figure of ``player`` other than ``mover``, not part of one nor solid, and reached
     across an edge that is open or can be opened on the way (whoever stands there): the
-    board's orthogonal steps from the figure's squares. Memoised per state: the same for
-    every mover not of ``player``."""
-    excluded = mover.id if mover.player == player else None
-    key = (player, bool(open_doors), excluded)
-    kept = state.memo.adjacent
-    cached = None if kept is None else kept.get(key)
-    if cached is not None:
-        return cached
+    board's orthogonal steps from the figure's squares."""
     board = state.board
     w = board.width
     door_ok = _DOOR_OK[bool(open_doors)]
@@ -239,12 +231,7 @@ def _adjacent_squares(
         for s, slot in orth_steps[t]
         if s not in targets and (slot < 0 or door_ok[doors[slot]])
     ]
-    cached = tuple(pairs)
-    if player is not None:  # aliens (no player) move, so only players' squares are kept
-        if kept is None:
-            kept = state.memo.adjacent = {}
-        kept[key] = cached
-    return cached
+    return tuple(pairs)
 
 
 _OPEN_STEPS: BoundedCache[tuple, tuple[tuple[int, ...], ...]] = declare(
@@ -276,19 +263,14 @@ def _occupancy_tables(
 ) -> tuple[bytes, bytes]:
     """Which squares a figure of this side (and player) may pass and may stop on, with every
     figure on the board counted, itself included (the caller frees its own squares). The
-    tables are shared by all figures of a side, so they are kept in the state's memo
-    (those of aliens with no permissions apart: the others' are inherited only while
-    every figure stands still, theirs is patched after an alien's move or a kill)."""
+    tables of aliens with no permissions, which every alien reads, are kept in the state's
+    memo (and patched for the next state after an alien's move or a kill)."""
     alien = figure.side == ALIEN
-    memo = state.memo
-    key: OccupancyKey | None = None
-    if alien and not permitted:
-        cached = memo.alien_occupancy
-    else:
-        key = (alien, None if alien else figure.player, permitted)
-        cached = None if memo.occupancy is None else memo.occupancy.get(key)
-    if cached is not None:
-        return cached
+    kept = alien and not permitted
+    if kept:
+        cached = state.memo.alien_occupancy
+        if cached is not None:
+            return cached
     board = state.board
     w = board.width
     open_ = board.alien_open_squares if alien else board.open_squares
@@ -312,12 +294,8 @@ def _occupancy_tables(
             else:
                 passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
     tables = (bytes(passable), bytes(free))
-    if key is None:
-        memo.alien_occupancy = tables
-    else:
-        if memo.occupancy is None:
-            memo.occupancy = {}
-        memo.occupancy[key] = tables
+    if kept:
+        state.memo.alien_occupancy = tables
     return tables
 
 
@@ -814,16 +792,11 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
 
 
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
-    """Sections surveyed: listed in the state, or where a marine-side figure stands
-    (memoised per state)."""
-    memo = state.memo
-    cached = memo.surveyed
-    if cached is None:
-        board = state.board
-        cached = memo.surveyed = frozenset(state.surveyed_sections) | {
-            board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
-        }
-    return cached
+    """Sections surveyed: listed in the state, or where a marine-side figure stands."""
+    board = state.board
+    return frozenset(state.surveyed_sections) | {
+        board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
+    }
 
 
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:

@@ -22,7 +22,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.caches import memoised
 from rules.engine.event_cards import card_name
 
 LANGUAGES = ("it", "en")
@@ -504,9 +503,8 @@ def format_param(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-@memoised("narration.fields_of", bound=1024, depends_on="the template")
 def fields_of(template: str) -> tuple[str, ...]:
-    """The param names a template uses, in order (parsed once per template)."""
+    """The param names a template uses, in order."""
     return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 

@@ -2,8 +2,8 @@
 
 A white die shows 0,0,0,0,1,2 and a red die 0,0,0,1,2,3 (RULES §10), so every roll has an
 exact distribution over 6**n equally likely face combinations. Distributions hold
-:class:`fractions.Fraction` probabilities; the building blocks are memoised because the Alien
-AI compares many options per alien.
+:class:`fractions.Fraction` probabilities; the distributions of the dice themselves are
+memoised (:mod:`rules.engine.caches`), and the Alien AI keeps the scores it works out.
 
 The board-free model of an attack is :class:`AttackOdds`: the figures it can touch
 (:class:`TargetInfo`) and the exact distribution of the life points each loses. Builders exist
@@ -110,7 +110,6 @@ def _face_counts(faces: Sequence[int]) -> Counter[int]:
     return Counter(faces)
 
 
-@memoised("odds.dice_sum", bound=256, depends_on="the dice")
 def dice_sum(dice: DiceSpec) -> Distribution[int]:
     """Distribution of the total shown by ``dice`` (counts over 6**n face combinations)."""
     counts: Counter[int] = Counter({0: 1})
@@ -124,7 +123,6 @@ def dice_sum(dice: DiceSpec) -> Distribution[int]:
     return Distribution.from_counts(counts)
 
 
-@memoised("odds.dice_total_and_highest", bound=256, depends_on="the dice")
 def dice_total_and_highest(dice: DiceSpec) -> Distribution[tuple[int, int]]:
     """Joint distribution of (total, highest single die) -- the missile blast needs both."""
     counts: Counter[tuple[int, int]] = Counter({(0, 0): 1})
@@ -150,7 +148,6 @@ def life_points_lost(attack: int, armour: int, life_points: int) -> int:
     return min(life_points, max(0, attack - armour))
 
 
-@memoised("odds.shot_damage", bound=4096, depends_on="the dice, armour and life points")
 def shot_damage(dice: DiceSpec, armour: int, life_points: int) -> Distribution[int]:
     """Distribution of life points lost by one figure to one roll of ``dice``."""
     return dice_sum(dice).map(lambda total: life_points_lost(total, armour, life_points))
@@ -313,11 +310,6 @@ def combine_independent(parts: Sequence[AttackOdds]) -> AttackOdds:
     """Joint outcome of independent rolls; losses on the same target add up (capped)."""
     if not parts:
         return no_effect()
-    return _combine(tuple(parts))
-
-
-@memoised("odds.combine", bound=4096, depends_on="the odds combined")
-def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     owner = parts[0].attacker_owner
     keys: dict[str, TargetInfo] = {}
     for part in parts:
@@ -341,7 +333,6 @@ def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     return AttackOdds(targets, Distribution(joint), owner)
 
 
-@memoised("odds.shot_odds", bound=4096, depends_on="the dice, target, armour and attacker's owner")
 def shot_odds(
     dice: DiceSpec, target: TargetInfo, armour: int, attacker_owner: str | None = None
 ) -> AttackOdds:
@@ -395,7 +386,6 @@ def lascannon_odds(
     return combine_independent(parts) if parts else no_effect(attacker_owner)
 
 
-@memoised("odds.hand_to_hand_odds", bound=4096, depends_on="both figures and their dice")
 def hand_to_hand_odds(
     attacker: TargetInfo, attacker_dice: DiceSpec, defender: TargetInfo, defender_dice: DiceSpec
 ) -> AttackOdds:
@@ -434,7 +424,6 @@ def _plan_score(plan: SplitPlan, by_key: Mapping[str, SplitTarget]) -> tuple[int
     return (points, removed, -spent)
 
 
-@memoised("odds.best_split", bound=8192, depends_on="the total and the targets")
 def best_split(total: int, targets: tuple[SplitTarget, ...]) -> SplitPlan:
     """The allocation of ``total`` that destroys the most points, then removes the most life
     points, then spends the fewest points; a target counts only once its blockers died.

@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar, overload
 import jsonschema
 
 from .board import Board, BoardError, DoorState
-from .caches import BoundedCache, declare, memoised
+from .caches import memoised
 from .geometry import (
     Edge,
     Facing,
@@ -195,34 +195,6 @@ def copy_doors(doors: Mapping[Edge, DoorState]) -> dict[Edge, DoorState]:
     return dict(doors)
 
 
-def changed_door_table(
-    state: GameState, doors: Mapping[Edge, DoorState]
-) -> Mapping[Edge, DoorState]:
-    """``doors``, a :func:`copy_doors` of ``state``'s door table with some doors' states
-    changed (no edge added), as a read-only table ``state.replace(doors=...)`` takes as
-    complete: when ``state``'s is one this module built for its board, so is the copy,
-    and a new state need not merge it into the board's start states again. Otherwise it
-    is returned unchanged, for the state to complete as usual."""
-    if _known_door_table(state.doors, state.board) is None:
-        return doors
-    return _registered_door_table(doors, state.board)
-
-
-def _known_door_table(doors: Mapping[Edge, DoorState], board: Board) -> list[Any] | None:
-    """The registry entry of ``doors`` if this module built it complete for ``board``."""
-    known = _DOOR_TABLES.get(id(doors))
-    if known is None or known[0] is not doors or known[1] is not board:
-        return None
-    return known
-
-
-def _registered_door_table(doors: Mapping[Edge, DoorState], board: Board) -> MappingProxyType:
-    """``doors``, complete for ``board``, read-only and listed as such."""
-    table = MappingProxyType(doors)
-    _DOOR_TABLES.put(id(table), [table, board, None])
-    return table
-
-
 class _derived(Generic[_T]):
     """A table derived from a state, computed on first use and kept in the state's
     ``__dict__`` (where later reads find it without calling this): what
@@ -248,14 +220,6 @@ class _derived(Generic[_T]):
         return value
 
 
-#: Door tables built by :class:`GameState`, by id: [table, board, door states by slot or
-#: None]. Holding the table keeps its id from being reused while it is listed; a table
-#: no longer listed is merged into its board's start states again by the next state.
-_DOOR_TABLES: BoundedCache[int, list[Any]] = declare(
-    "state.door_tables", bound=1024, depends_on="a door table built here (by id, held)"
-)
-
-
 @dataclass(frozen=True)
 class GameState:
     """Immutable: every change returns a new state (``with_figure``, ``with_door``...)."""
@@ -277,14 +241,11 @@ class GameState:
     map_ref: str | None = None  # bundled map name, written back instead of the full map
 
     def __post_init__(self) -> None:
-        # Every door of the board has a current state (missing ones: the map's start).
-        # A door table this class built for the same board is complete and read-only, so
-        # a state made from another (``replace``) shares it instead of copying it.
-        if _known_door_table(self.doors, self.board) is not None:
-            return
+        # Every door of the board has a current state (missing ones: the map's start). A
+        # state made from another without new doors (``replace``) shares its table.
         doors = self.board.initial_door_states()
         doors.update(self.doors)
-        object.__setattr__(self, "doors", _registered_door_table(doors, self.board))
+        object.__setattr__(self, "doors", MappingProxyType(doors))
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -315,21 +276,16 @@ class GameState:
         so they hold for its lifetime); :mod:`rules.engine.state_memo` lists them."""
         return StateMemo()
 
+    def made_memo(self) -> StateMemo | None:
+        """The memo, if something already made it (reading :attr:`memo` makes one)."""
+        memo: StateMemo | None = self.__dict__.get("memo")
+        return memo
+
     @_derived
     def door_open_slots(self) -> tuple[DoorState, ...]:
-        """Current state of each board door, indexed by the board's door slot (shared by
-        the states that share a door table)."""
-        known = _known_door_table(self.doors, self.board)
-        if known is None:
-            return tuple(map(self.doors.__getitem__, self.board.door_edges))
-        if known[2] is None:
-            # A table built here lists the board's doors in the board's order, then any
-            # other edge it was given: with none, its values are the slots, unhashed.
-            if len(self.doors) == len(self.board.door_edges):
-                known[2] = tuple(self.doors.values())
-            else:
-                known[2] = tuple(map(self.doors.__getitem__, self.board.door_edges))
-        return known[2]
+        """Current state of each board door, indexed by the board's door slot (carried to
+        the states made from this one while the doors stay the same)."""
+        return tuple(map(self.doors.__getitem__, self.board.door_edges))
 
     def figure(self, figure_id: str) -> Figure:
         try:
@@ -408,8 +364,8 @@ class GameState:
         old = self.__dict__
         if "occupant" in old:
             new.__dict__["occupant"] = old["occupant"]
-        memo = old.get("memo")
-        if memo is not None and (memo.alien_occupancy is not None or memo.occupancy):
+        memo = self.made_memo()
+        if memo is not None and memo.alien_occupancy is not None:
             new.memo.inherit_standing(memo)
 
     def without_figure(self, figure_id: str) -> GameState:
@@ -427,7 +383,7 @@ class GameState:
             w = self.board.width
             freed = [x + y * w for x, y in squares]
             self._carry_occupant(new, freed, (), None)
-            memo = self.__dict__.get("memo")
+            memo = self.made_memo()
             if memo is not None and memo.alien_occupancy is not None:
                 new.memo.inherit_freed(memo, freed, self.board)
         return new
@@ -445,12 +401,12 @@ class GameState:
         if doors is None:
             new = self.with_figure(moved)
         else:
-            new = self.with_figure(moved, doors=changed_door_table(self, doors))
+            new = self.with_figure(moved, doors=doors)
         w = self.board.width
         left = [x + y * w for x, y in before.squares]
         entered = [x + y * w for x, y in moved.squares]
         self._carry_occupant(new, left, entered, moved.id)
-        memo = self.__dict__.get("memo")
+        memo = self.made_memo()
         if memo is not None:
             mine = new.memo
             mine.inherit_alien_move(memo, left, entered, self.board)
@@ -481,7 +437,7 @@ class GameState:
             raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
         doors = copy_doors(self.doors)
         doors[e] = DoorState(state)
-        return self.replace(doors=changed_door_table(self, doors))
+        return self.replace(doors=doors)
 
     def with_player(self, player: Player) -> GameState:
         return self.replace(players=tuple(player if p.id == player.id else p for p in self.players))
@@ -646,7 +602,7 @@ def carry_memo(before: GameState, after: GameState) -> None:
     removed (the doors the same, no vehicle or pilot among them), the entries of the
     other players are (:meth:`StateMemo.inherit_unhurt`). Whenever every figure still
     stands where it stood, movement's occupancy tables are too."""
-    kept = before.__dict__.get("memo")
+    kept = before.made_memo()
     if (
         kept is None
         or after is before

@@ -20,11 +20,9 @@ from typing import Any, TypeVar
 from .board import Board
 from .geometry import Square
 
-#: Movement's occupancy tables of one side (and player, and permissions): which squares
-#: a figure may pass, and which it may stop on (``movement._occupancy_tables``).
+#: Movement's occupancy tables of one side: which squares a figure may pass, and which it
+#: may stop on (``movement._occupancy_tables``).
 Occupancy = tuple[bytes, bytes]
-#: Their key: (alien side, player or None, players whose figures may be passed).
-OccupancyKey = tuple[bool, str | None, frozenset[str]]
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -36,17 +34,15 @@ class MarineSideMemo:
     shares this very object with the state before (what either adds holds for both), and
     two states sharing it have the same layout and marine side (``ai.readiness`` relies
     on that). Written by :mod:`rules.engine.play.targets` (``targets``) and
-    :mod:`rules.engine.ai.reach` / :mod:`rules.engine.ai.readiness` (the rest)."""
+    :mod:`rules.engine.ai.reach` (the rest)."""
 
     __slots__ = (
         "targets",
         "attack_squares",
         "attack_indices",
         "player_counts",
-        "openable_doors",
         "field_layout",
         "players_table",
-        "marine_figures",
     )
 
     def __init__(self) -> None:
@@ -58,30 +54,24 @@ class MarineSideMemo:
         self.attack_indices: dict[str, frozenset[int]] = {}
         #: Per player: (marines in play, commander alive) (its figures).
         self.player_counts: dict[str, tuple[int, bool]] = {}
-        #: Per door slot, 1 if an alien can pass or open it (the doors).
-        self.openable_doors: bytes | None = None
         #: What every alien's distances depend on besides its own squares (the board, the
         #: squares of non-alien figures, the blips, the openable doors).
         self.field_layout: tuple[Board, frozenset[Square], frozenset[Square], bytes] | None = None
         #: Per player with a target: (initiative index, player, attack indices, counts).
         self.players_table: list[tuple[Any, ...]] | None = None
-        #: The marine-side figures as far as targets go (id, player, unit, squares, pilot).
-        self.marine_figures: tuple[tuple[Any, ...], ...] | None = None
 
     def inherit_unhurt(
         self, before: MarineSideMemo, hurt_players: Iterable[str | None], kept_ids: set[str]
     ) -> None:
         """Fill the entries ``before`` holds that still hold once some marine-side figures
         were hurt or removed (the doors as they were): those of the players in none of
-        ``hurt_players``, the attack squares of the targets still the same objects
-        (``kept_ids``) and the openable doors. Entries already here are kept."""
+        ``hurt_players`` and the attack squares of the targets still the same objects
+        (``kept_ids``). Entries already here are kept."""
         hurt = set(hurt_players)
         _fill(self.targets, before.targets, lambda player: player not in hurt)
         _fill(self.attack_indices, before.attack_indices, lambda player: player not in hurt)
         _fill(self.player_counts, before.player_counts, lambda player: player not in hurt)
         _fill(self.attack_squares, before.attack_squares, kept_ids.__contains__)
-        if self.openable_doors is None:
-            self.openable_doors = before.openable_doors
 
     def fill_from(self, before: MarineSideMemo) -> None:
         """Fill every entry ``before`` holds and this one lacks (the same marine side)."""
@@ -89,63 +79,39 @@ class MarineSideMemo:
         _fill(self.attack_squares, before.attack_squares)
         _fill(self.attack_indices, before.attack_indices)
         _fill(self.player_counts, before.player_counts)
-        for name in ("openable_doors", "field_layout", "players_table", "marine_figures"):
-            if getattr(self, name) is None:
-                setattr(self, name, getattr(before, name))
+        if self.field_layout is None:
+            self.field_layout = before.field_layout
+        if self.players_table is None:
+            self.players_table = before.players_table
 
 
 class StateMemo:
-    """The tables worked out from one state. Every entry starts as None (a dict entry is
-    made by its first writer) and is listed here with its writer and what it depends on;
-    the class attributes are the defaults, so an empty memo costs one small object."""
+    """The tables worked out from one state, each None until its writer fills it (a dict
+    entry is made by its first writer), listed with its writer and what it depends on."""
 
-    # -- where every figure stands: the board, the blips, each figure's squares, side and
-    #    player. Inherited by a state where all of those are the same (inherit_standing);
-    #    the alien table also, patched, after an alien's move or a figure's removal.
+    __slots__ = ("alien_occupancy", "door_blockers", "side", "assessments", "approaches")
 
-    #: Movement's occupancy tables for aliens with no permissions (``movement``).
-    alien_occupancy: Occupancy | None = None
-    #: The other occupancy tables, by :data:`OccupancyKey` (``movement``).
-    occupancy: dict[OccupancyKey, Occupancy] | None = None
-
-    # -- the sections surveyed and where the marine-side figures stand: inherited when
-    #    only aliens changed (inherit_marine_side).
-
-    #: Sections surveyed or holding a marine-side figure (``movement.surveyed_or_occupied``).
-    surveyed: frozenset[str | None] | None = None
-
-    # -- the door states (and the board): inherited while the door table is the same
-    #    object, when only aliens changed or marine-side figures were hurt or removed.
-
-    #: 1 for every edge that blocks sight (``los``).
-    sight_edges: bytes | None = None
-    #: 1 for every door slot whose door blocks sight (``los.door_blockers``).
-    door_blockers: bytes | None = None
-    #: Every door's state as one bytes object (``ai.area``).
-    door_code: bytes | None = None
-    #: The (square, figure square) pairs next to one player's figures, by (player, doors
-    #: openable, mover excluded): also depends on that player's figures, so it is dropped
-    #: for a player whose figure was hurt or removed (``movement._adjacent_squares``).
-    adjacent: dict[tuple[str, bool, str | None], tuple[tuple[Square, Square], ...]] | None = None
-
-    # -- the marine side, the blips and the openable doors: see MarineSideMemo.
-
-    side: MarineSideMemo | None = None
-
-    # -- this state only, never inherited: kept so that Monte Carlo turns resolved again
-    #    from the same position work out its first activation once.
-
-    #: (rules, figure, Assessment) by (figure id, allowance) (``ai.readiness``).
-    assessments: dict[tuple[str, int], tuple[Any, Any, Any]] | None = None
-    #: (rules, Assessment, best plan and alternatives) by figure id (``ai.bob_policy``).
-    best_plans: dict[str, tuple[Any, Any, Any]] | None = None
-    #: (reach, stop, remaining distances) by (figure id, player) (``ai.actions``).
-    approaches: dict[tuple[str, str], tuple[Any, Any, Any]] | None = None
-    #: A firer's attack options from a square, by (figure id, square) (``ai.area``).
-    attack_options: dict[tuple[str, Square], list[Any]] | None = None
-    #: Whether viewers see a square of a lascannon area, ignoring some figures
-    #: (``combat.lascannon_hit_squares``).
-    area_sight: dict[tuple[tuple[Square, ...], Square, frozenset[str]], bool] | None = None
+    def __init__(self) -> None:
+        #: Movement's occupancy tables for aliens with no permissions (``movement``):
+        #: depends on the board, the blips and where every figure stands (squares, side,
+        #: player). Inherited by a state where all of those are the same
+        #: (:meth:`inherit_standing`), patched after an alien's move or a figure's
+        #: removal (:meth:`inherit_alien_move`, :meth:`inherit_freed`).
+        self.alien_occupancy: Occupancy | None = None
+        #: 1 for every door slot whose door blocks sight (``los.door_blockers``): depends
+        #: on the door states. Inherited while the door table is the same object, when
+        #: only aliens changed or marine-side figures were hurt or removed.
+        self.door_blockers: bytes | None = None
+        #: The entries of the marine side, the blips and the openable doors: see
+        #: :class:`MarineSideMemo` (shared after an alien's move, :meth:`inherit_marine_side`;
+        #: partly inherited after marine-side figures were hurt, :meth:`inherit_unhurt`).
+        self.side: MarineSideMemo | None = None
+        # -- this state only, never inherited: kept so that Monte Carlo turns resolved
+        #    again from the same position work out its first activation once.
+        #: (rules, figure, Assessment) by (figure id, allowance) (``ai.readiness``).
+        self.assessments: dict[tuple[str, int], tuple[Any, Any, Any]] | None = None
+        #: (reach, stop, remaining distances) by (figure id, player) (``ai.actions``).
+        self.approaches: dict[tuple[str, str], tuple[Any, Any, Any]] | None = None
 
     def marine_side(self) -> MarineSideMemo:
         """The :class:`MarineSideMemo` (made on first use)."""
@@ -158,11 +124,9 @@ class StateMemo:
 
     def inherit_standing(self, before: StateMemo) -> None:
         """Every figure stands as in ``before``'s state (same board and blips): take its
-        occupancy tables (the dict itself: an entry either state adds holds for both)."""
+        alien occupancy table."""
         if self.alien_occupancy is None:
             self.alien_occupancy = before.alien_occupancy
-        if self.occupancy is None:
-            self.occupancy = before.occupancy
 
     def inherit_freed(self, before: StateMemo, freed: Iterable[int], board: Board) -> None:
         """``before``'s state without one figure, which stood on ``freed`` (board indices
@@ -196,42 +160,28 @@ class StateMemo:
 
     def inherit_marine_side(self, before: StateMemo, same_doors: bool) -> None:
         """Only aliens changed (moved, hurt, removed; a door an alien opened on its way
-        could be opened before): share the marine-side memo, take the sections surveyed,
-        and the door entries when the door table is the same."""
+        could be opened before): share the marine-side memo, and take the door blockers
+        when the door table is the same."""
         side = before.side
         if side is not None:
             if self.side is None:
                 self.side = side
             elif self.side is not side:
                 self.side.fill_from(side)
-        if self.surveyed is None:
-            self.surveyed = before.surveyed
-        if same_doors:
-            self._inherit_doors(before, ())
+        if same_doors and self.door_blockers is None:
+            self.door_blockers = before.door_blockers
 
     def inherit_unhurt(
         self, before: StateMemo, hurt_players: set[str | None], kept_ids: set[str]
     ) -> None:
         """Marine-side figures of ``hurt_players`` were hurt or removed, none moved, the
-        doors are the same table: take the door entries, the squares next to the other
-        players' figures and the marine-side entries that still hold."""
-        self._inherit_doors(before, hurt_players)
+        doors are the same table: take the door blockers and the marine-side entries that
+        still hold."""
+        if self.door_blockers is None:
+            self.door_blockers = before.door_blockers
         side = before.side
         if side is not None:
             self.marine_side().inherit_unhurt(side, hurt_players, kept_ids)
-
-    def _inherit_doors(self, before: StateMemo, hurt_players: Iterable[str | None]) -> None:
-        if self.sight_edges is None:
-            self.sight_edges = before.sight_edges
-        if self.door_blockers is None:
-            self.door_blockers = before.door_blockers
-        if self.door_code is None:
-            self.door_code = before.door_code
-        if before.adjacent:
-            hurt = set(hurt_players)
-            if self.adjacent is None:
-                self.adjacent = {}
-            _fill(self.adjacent, before.adjacent, lambda key: key[0] not in hurt)
 
 
 def _fill(mine: dict[K, V], theirs: dict[K, V], keep: Callable[[K], bool] | None = None) -> None:

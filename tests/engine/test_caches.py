@@ -43,7 +43,9 @@ def test_every_cache_is_declared_once_with_what_it_depends_on_and_a_bound():
     declared = declared_caches()
     names = [d.name for d in declared]
     assert len(names) == len(set(names))
-    assert {"reach.fields", "los.layout_lines", "odds.shot_odds", "state.door_tables"} <= set(names)
+    assert {"reach.fields", "los.layout_lines", "plans.shot_score", "movement.open_steps"} <= set(
+        names
+    )
     for d in declared:
         assert d.depends_on and d.bound > 0, d.name
     with pytest.raises(ValueError):

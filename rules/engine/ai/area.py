@@ -60,12 +60,8 @@ _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
 
 
 def _door_code(state: GameState) -> bytes:
-    """Every door state as one bytes object (its hash is computed once), per state."""
-    memo = state.memo
-    code = memo.door_code
-    if code is None:
-        code = memo.door_code = bytes(map(_DOOR_CODES.__getitem__, state.door_open_slots))
-    return code
+    """Every door state as one bytes object (quick to hash in a key)."""
+    return bytes(map(_DOOR_CODES.__getitem__, state.door_open_slots))
 
 
 #: Shots and ranked aims kept per firer's weapon: at most this many of each.
@@ -92,15 +88,11 @@ _BLASTS: BoundedCache[tuple, _KeptBlasts] = declare(
 _UNKNOWN: Any = object()  # not kept (None is a kept answer: no shot)
 #: A number for each figure part of a key seen (id, side, unit, life points, weapons,
 #: squares): a key then holds small ints, quick to hash. Numbers are never reused, so
-#: forgetting an entry of this table (or the next) only makes later keys miss.
+#: forgetting an entry of this table only makes later keys miss.
 _FIGURE_TOKENS: BoundedCache[tuple, int] = declare(
     "area.figure_tokens",
     bound=50_000,
     depends_on="a figure's id, side, unit, life points, weapons and squares",
-)
-#: The token of a figure object, by ``id`` (with the object, so the id is not reused).
-_TOKEN_OF_OBJECT: BoundedCache[int, tuple[Figure, int]] = declare(
-    "area.figure_token_by_object", bound=10_000, depends_on="a figure (by id, held)"
 )
 #: The missile aims around some targets' squares, and the squares near them (see
 #: :func:`_aim_area`), by board and those squares (each holds flags the size of a board).
@@ -122,14 +114,10 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
 
 def _figure_token(f: Figure) -> int:
     """The same number for figures alike in everything a blast's key looks at."""
-    kept = _TOKEN_OF_OBJECT.get(id(f))
-    if kept is not None and kept[0] is f:
-        return kept[1]
     part = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
     token = _FIGURE_TOKENS.get(part)
     if token is None:
         token = _FIGURE_TOKENS.put(part, _new_token())
-    _TOKEN_OF_OBJECT.put(id(f), (f, token))
     return token
 
 
@@ -275,19 +263,10 @@ def combat_shot(
 ) -> Shot | None:
     """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
     module lists the options from ``anchor``; the best one touching no alien is taken."""
-    kept = ctx.state.memo.attack_options
-    if kept is None:
-        kept = ctx.state.memo.attack_options = {}
-    key = (firer.id, anchor)
-    options = kept.get(key)
-    if options is None:
-        try:
-            options = attack_options(
-                ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False
-            )
-        except CombatError:
-            options = []
-        kept[key] = options
+    try:
+        options = attack_options(ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False)
+    except CombatError:
+        options = []
     best = None
     for option in options:
         if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():

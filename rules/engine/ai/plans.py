@@ -15,7 +15,7 @@ from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
 
-from rules.engine.caches import BoundedCache, declare, memoised
+from rules.engine.caches import memoised
 from rules.engine.combat import HAND_TO_HAND, SHOOT, kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import Figure, GameState
@@ -96,19 +96,10 @@ class Plan:
         }
 
 
-#: ``round(float(value), 3)`` by the ``id`` of ``value`` (kept with it, so that the id is
-#: not reused): plan scores come from memoised functions, so the same Fraction objects
-#: are told to the judge again and again, and converting one is slow in Python.
-_ROUNDED: BoundedCache[int, tuple[Fraction, float]] = declare(
-    "plans.rounded", bound=4096, depends_on="a plan score (by id, held)"
-)
-
-
 def _rounded(value: Fraction) -> float:
-    kept = _ROUNDED.get(id(value))
-    if kept is None or kept[0] is not value:
-        kept = _ROUNDED.put(id(value), (value, round(float(value), 3)))
-    return kept[1]
+    """``round(float(value), 3)``: the same true division ``float`` makes, without the
+    two calls it goes through (plans told to the judge convert many scores)."""
+    return round(value.numerator / value.denominator, 3)
 
 
 #: The parts of :meth:`Plan.key` after the scores (ascending), and the scores themselves

@@ -13,14 +13,13 @@ import dataclasses
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import compress
 from operator import itemgetter, not_
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
-from rules.engine.caches import BoundedCache, declare
+from rules.engine.caches import BoundedCache, declare, memoised
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import (
     LayoutLine,
@@ -382,20 +381,10 @@ class AlienReach:
 _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 
-#: :func:`_bit_flags` by (mask, size): the same open-line masks come back turn after turn.
-_FLAGS: BoundedCache[tuple[int, int], bytes] = declare(
-    "reach.bit_flags", bound=4096, depends_on="the mask and the board's size"
-)
-
-
 def _bit_flags(mask: int, size: int) -> bytes:
     """Byte ``i`` is 1 where bit ``i`` of ``mask`` is set, else 0, for every ``i`` below
-    ``size`` (from the binary numeral: C loops, not one step per bit); memoised."""
-    key = (mask, size)
-    flags = _FLAGS.get(key)
-    if flags is None:
-        flags = _FLAGS.put(key, format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1])
-    return flags
+    ``size`` (from the binary numeral: C loops, not one step per bit)."""
+    return format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
 
 
 def _line_verdict(
@@ -568,13 +557,9 @@ _OPENABLE = {d: 1 if d.passable or d is DoorState.CLOSED else 0 for d in DoorSta
 
 
 def openable_doors(state: GameState) -> bytes:
-    """Per door slot: 1 if a moving alien can pass or open it (memoised per state). A
-    byte string keeps its hash, and it is part of many cache keys."""
-    side = state.memo.marine_side()
-    cached = side.openable_doors
-    if cached is None:
-        cached = side.openable_doors = bytes(map(_OPENABLE.__getitem__, state.door_open_slots))
-    return cached
+    """Per door slot: 1 if a moving alien can pass or open it. A byte string keeps its
+    hash, and it is part of cache keys."""
+    return bytes(map(_OPENABLE.__getitem__, state.door_open_slots))
 
 
 def field_layout_key(state: GameState, figure: Figure) -> tuple:
@@ -851,8 +836,11 @@ def assess_focus(
     return Assessment(reach, reaches, focus, criterion, kind)
 
 
-#: PlayerReach is immutable, so equal ones are shared instead of built again.
-_player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
+#: PlayerReach is immutable, so equal ones are shared instead of built again. Its flags
+#: are always bools here (never the ints 0 and 1, which would share their entries).
+_player_reach = memoised(
+    "reach.player_reach", bound=4096, depends_on="the player's distance, flags and counts"
+)(PlayerReach)
 
 
 def _players_table(state: GameState) -> list[tuple]:

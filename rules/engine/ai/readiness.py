@@ -48,15 +48,9 @@ class _Entry:
 
 def _marine_side(state: GameState) -> tuple:
     """The marine-side figures as far as targets go (life points do not matter)."""
-    side = state.memo.marine_side()
-    cached = side.marine_figures
-    if cached is None:
-        cached = side.marine_figures = tuple(
-            (f.id, f.player, f.unit, f.squares, f.piloting)
-            for f in state.figures
-            if f.side != ALIEN
-        )
-    return cached
+    return tuple(
+        (f.id, f.player, f.unit, f.squares, f.piloting) for f in state.figures if f.side != ALIEN
+    )
 
 
 def _changed_squares(old: GameState, new: GameState) -> set[int]:

@@ -104,7 +104,7 @@ def narrate_events(
 
 
 #: The odds of fights and shots carried out, by the plain values they are made of (quicker
-#: to hash than the TargetInfo and DiceSpec objects the odds functions are memoised on).
+#: to hash than the TargetInfo and DiceSpec objects the odds are worked out from).
 _ODDS: BoundedCache[tuple, AttackOdds] = declare(
     "strike.odds", bound=4096, depends_on="the plain values of both sides"
 )
