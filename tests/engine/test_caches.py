@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from benchmarks.reference_position import reference_state
@@ -57,3 +60,12 @@ def test_clearing_empties_every_declared_cache():
     assert any(d.cache for d in declared_caches())
     clear_caches()
     assert not any(d.cache for d in declared_caches())
+
+
+def test_the_engine_doc_lists_every_declared_cache():
+    """``docs/engine.md``'s table of caches names exactly the declared caches."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "engine.md").read_text("utf-8")
+    section = doc.split("## Caches", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([a-z_.]+)` \|", section, flags=re.MULTILINE))
+    declared = {d.name for d in declared_caches() if not d.name.startswith("test.")}
+    assert listed == declared
