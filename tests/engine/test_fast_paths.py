@@ -463,9 +463,9 @@ def _goals_from_scratch(state, figure_id, player, open_doors):
 
 
 @pytest.mark.parametrize("map_name", MAPS)
-def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
-    """The squares next to a player's figures, kept in the state's memo and carried over
-    an alien's move, give the goals counted square by square."""
+def test_adjacency_goals_match_a_fresh_count(map_name):
+    """The squares next to a player's figures, on a state and after an alien's move, give
+    the goals counted square by square."""
     state = crowded_state(map_name, 6)
     state = state.replace(
         figures=tuple(
