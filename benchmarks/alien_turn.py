@@ -8,7 +8,7 @@ Prints, measured in the same run on one core:
   a different seed, never one an earlier round played (goal: at least 200).
 
 The AI keeps memos between turns (distances, layout sight, missile templates, and in the
-start state's own memo the first activation's assessment and plan), which a Monte Carlo
+start state's own memo the assessments of its first activation), which a Monte Carlo
 run from one position reuses; the cold median clears every declared cache
 (``rules.engine.caches.clear_caches``) before every turn and starts from an equal state
 with an empty memo (the rules data, read once, are passed in).
