@@ -8,9 +8,13 @@ Prints, measured in the same run on one core:
   a different seed, never one an earlier round played (goal: at least 200).
 
 The AI keeps memos between turns (distances, layout sight, missile templates, and in the
-start state's own memo the first activation's assessment and plan), which a Monte Carlo
-run from one position reuses; the cold median clears them before every turn and starts
-from an equal state with an empty memo.
+start state's own memo the assessments of its first activation), which a Monte Carlo
+run from one position reuses; the cold median clears every declared cache
+(``rules.engine.caches.clear_caches``) before every turn and starts from an equal state
+with an empty memo (the rules data, read once, are passed in).
+
+Python's cyclic garbage collector is paused around every timed turn, as a Monte Carlo run
+would (``rules.engine.collector.cycle_collector_paused``; the engine leaves it alone).
 
 Run: ``.venv/bin/python benchmarks/alien_turn.py [--turns N] [--rounds R]``. With
 ``--rounds`` the warm measurement (distance fields and turns) is repeated R times in a row
@@ -29,107 +33,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.reference_position import reference_state  # noqa: E402
 from rules.engine.ai.bob_policy import BobPolicy  # noqa: E402
-from rules.engine.ai.turn import clear_caches, resolve_alien_turn  # noqa: E402
+from rules.engine.ai.turn import resolve_alien_turn  # noqa: E402
+from rules.engine.caches import clear_caches  # noqa: E402
+from rules.engine.collector import cycle_collector_paused  # noqa: E402
 from rules.engine.dice import SeededDice  # noqa: E402
-from rules.engine.maps import load_map  # noqa: E402
 from rules.engine.movement import distance_field  # noqa: E402
-from rules.engine.state import Figure, GameState, Player  # noqa: E402
+from rules.engine.state import GameState  # noqa: E402
 from rules.engine.units import load_rules_data  # noqa: E402
-
-ALIEN_MIX = (
-    ["dreadnought"]
-    + ["chaos_commander"]
-    + ["chaos_marine_heavy"] * 2
-    + ["android"] * 3
-    + ["genestealer"] * 3
-    + ["chaos_marine"] * 4
-    + ["ork"] * 5
-    + ["gretchin"] * 5
-)
-MARINE_LOADOUT = (
-    ("commander", ("bolter",)),
-    ("heavy_weapon_marine", ("missile_launcher",)),
-    ("heavy_weapon_marine", ("assault_cannon",)),
-    ("marine", ("laser_rifle",)),
-    ("marine", ("laser_rifle",)),
-)
-
-
-def reference_state() -> GameState:
-    """24 aliens in the rooms and 15 marines (3 squads of 5) in the corridors."""
-    board = load_map("reference")
-    rules = load_rules_data()
-    open_squares = [sq for sq in board.squares() if not board.is_solid(sq)]
-    rooms = [sq for sq in open_squares if board.kind(sq).value == "room"]
-    corridors = [
-        sq
-        for sq in open_squares
-        if board.kind(sq).value == "corridor" and board.claw_of(sq) is None
-    ]
-    taken: set = set()
-    figures = []
-    players = ("p1", "p2", "p3")
-    # Marines: spread along the corridors, one squad per third of them.
-    step = max(1, len(corridors) // 15)
-    picks = corridors[::step][:15]
-    for index, sq in enumerate(picks):
-        player = players[index % 3]
-        unit, weapons = MARINE_LOADOUT[index // 3]
-        figures.append(
-            Figure(
-                f"{player}-{index // 3}",
-                "marine",
-                player,
-                unit,
-                (sq,),
-                rules.unit(unit).life_points,
-                weapons=weapons,
-            )
-        )
-        taken.add(sq)
-    # Aliens: spread over the rooms (the Dreadnought on a free 2x2 block).
-    stride = max(1, len(rooms) // 40)
-    candidates = [sq for sq in rooms[::stride] if sq not in taken]
-    k = 0
-    for n, unit in enumerate(ALIEN_MIX):
-        weapons = rules.unit(unit).weapons
-        while True:
-            sq = candidates[k]
-            k += 1
-            if unit == "dreadnought":
-                block = (
-                    (sq[0], sq[1]),
-                    (sq[0] + 1, sq[1]),
-                    (sq[0], sq[1] + 1),
-                    (sq[0] + 1, sq[1] + 1),
-                )
-                if board.dread_doors[board.index(sq)] == () and not taken & set(block):
-                    squares = block
-                    break
-                continue
-            if sq not in taken:
-                squares = (sq,)
-                break
-        taken.update(squares)
-        figures.append(
-            Figure(
-                f"{unit}-{n}",
-                "alien",
-                None,
-                unit,
-                squares,
-                rules.max_life_points(unit, weapons),
-                weapons=weapons,
-            )
-        )
-    return GameState(
-        board=board,
-        figures=tuple(figures),
-        players=tuple(Player(p) for p in players),
-        initiative=players,
-        map_ref="reference",
-    )
 
 
 def measure_round(
@@ -151,7 +63,8 @@ def measure_round(
                 distance_field(state, figure.id)
                 field_times.append(time.perf_counter() - t0)
         t0 = time.perf_counter()
-        resolve_alien_turn(state, policy, SeededDice(seed=seed))
+        with cycle_collector_paused():
+            resolve_alien_turn(state, policy, SeededDice(seed=seed))
         turn_times.append(time.perf_counter() - t0)
         elapsed += turn_times[-1]
     return statistics.median(field_times), statistics.median(turn_times), turns / elapsed
@@ -171,7 +84,8 @@ def main() -> None:
     aliens = [f for f in state.figures if f.side == "alien"]
     marines = [f for f in state.figures if f.side == "marine"]
     policy = BobPolicy()
-    resolve_alien_turn(state, policy, SeededDice(seed=0))  # warm the caches
+    with cycle_collector_paused():
+        resolve_alien_turn(state, policy, SeededDice(seed=0))  # warm the caches
 
     # Every round plays new seeds: a round never replays a turn an earlier one played, so
     # the AI's memos help it only as much as they would a longer Monte Carlo run.
@@ -183,11 +97,13 @@ def main() -> None:
     ratio = turn_median / (len(aliens) * field_median)
 
     cold_times = []
+    rules = load_rules_data()
     for seed in range(1, min(args.turns, 20) + 1):
         clear_caches()
         fresh = state.replace()  # an equal state whose per-state memo is empty
         t0 = time.perf_counter()
-        resolve_alien_turn(fresh, policy, SeededDice(seed=seed))
+        with cycle_collector_paused():
+            resolve_alien_turn(fresh, policy, SeededDice(seed=seed), rules=rules)
         cold_times.append(time.perf_counter() - t0)
     cold_median = statistics.median(cold_times)
 

@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rules.engine import odds  # noqa: E402
+from rules.engine.caches import clear_caches  # noqa: E402
 from rules.engine.combat import attack_options  # noqa: E402
 from rules.engine.geometry import Facing  # noqa: E402
 from rules.engine.maps import parse_map  # noqa: E402
@@ -42,17 +42,6 @@ from rules.engine.odds import (  # noqa: E402
 )
 from rules.engine.state import Figure, GameState, Player  # noqa: E402
 from rules.engine.units import DiceSpec, load_rules_data  # noqa: E402
-
-CACHED = (
-    odds.dice_sum,
-    odds.dice_total_and_highest,
-    odds.hand_to_hand_difference,
-    odds.hand_to_hand_odds,
-    odds._combine,
-    odds.shot_damage,
-    odds._single_roll_losses,
-    odds.best_split,
-)
 
 BOARD = """
 +--+--+--+--+--+--+--+--+--+--+
@@ -119,8 +108,7 @@ def build_state() -> GameState:
 
 
 def clear() -> None:
-    for function in CACHED:
-        function.cache_clear()
+    clear_caches("odds.")
 
 
 def median_us(function, repeat: int, cold: bool) -> float:

@@ -21,19 +21,19 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rules.engine.ai.blips import reveal_after_move
-from rules.engine.ai.events import EventDataError
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.ai.solitaire_policy import reveal_after_move as solitaire_reveal_after_move
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
+from rules.engine.event_cards import EventDataError
 from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.narration import Step
+from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data

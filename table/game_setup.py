@@ -26,12 +26,12 @@ from typing import Any
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
 
-from rules.engine.ai.blips import reveal_after_move
 from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
 from rules.engine.board import Board
 from rules.engine.geometry import Square, orthogonal_neighbours
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import Step
+from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import (
     MARINE,
     Figure,

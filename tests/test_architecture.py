@@ -9,6 +9,7 @@ import importlib.util
 from collections import defaultdict
 from pathlib import Path
 
+import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -97,3 +98,63 @@ def test_the_documented_picture_is_the_codes():
         "docs/architecture.md's import graph is out of date: "
         "run python scripts/architecture_graph.py --write and check the change"
     )
+
+
+def _circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``edges`` (module -> modules it imports): every strongly
+    connected group of more than one module (Tarjan's algorithm, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    circles = []
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            module, imports = work[-1]
+            for imported in imports:
+                if imported not in index:
+                    index[imported] = low[imported] = len(index)
+                    stack.append(imported)
+                    on_stack.add(imported)
+                    work.append((imported, iter(sorted(edges[imported]))))
+                    break
+                if imported in on_stack:
+                    low[module] = min(low[module], index[imported])
+            else:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[module])
+                if low[module] == index[module]:
+                    group = []
+                    while True:
+                        member = stack.pop()
+                        on_stack.discard(member)
+                        group.append(member)
+                        if member == module:
+                            break
+                    if len(group) > 1:
+                        circles.append(sorted(group))
+    return circles
+
+
+def test_the_apps_have_no_import_circle():
+    """Modules import one another one way (the engine's own test covers rules.engine)."""
+    apps = ("bob", "demo", "table", "tournaments")
+    graph = grimp.build_graph(*apps, cache_dir=None, exclude_type_checking_imports=True)
+    edges = {
+        module: {
+            imported
+            for imported in graph.find_modules_directly_imported_by(module)
+            if imported.split(".")[0] in apps
+        }
+        for module in graph.modules
+        if module.split(".")[0] in apps
+    }
+    assert _circles({"a": {"b"}, "b": {"a"}, "c": set()}) == [["a", "b"]]
+    assert _circles(edges) == []

@@ -138,6 +138,12 @@ class Board:
         "orth_steps",
         "dread_doors",
         "dread_steps",
+        "dread_positions",
+        "door_steps",
+        "wall_edges",
+        "door_edge_ids",
+        "open_squares",
+        "alien_open_squares",
     )
 
     # The slots' types (set once, in __init__, through object.__setattr__).
@@ -174,6 +180,18 @@ class Board:
     #: None where a Dreadnought cannot stand (top-left square), else the door slots under it.
     dread_doors: tuple[tuple[int, ...] | None, ...]
     dread_steps: tuple[tuple[int, ...], ...]
+    #: 1 for every edge id with a wall on it, else 0.
+    wall_edges: bytes
+    #: The edge id of each door, by door slot.
+    door_edge_ids: tuple[int, ...]
+    #: The indices where a Dreadnought's 2x2 base fits (``dread_doors`` not None).
+    dread_positions: tuple[int, ...]
+    #: The orthogonal steps of ``steps`` through a door, by (from index, to index): its edge.
+    door_steps: dict[tuple[int, int], Edge]
+    #: 1 for every square a figure could stand on with no figure or blip on the board (not
+    #: solid); for aliens also not in a docking claw.
+    open_squares: bytes
+    alien_open_squares: bytes
 
     def __init__(
         self,
@@ -328,6 +346,8 @@ class Board:
             slot[eid] = i
         s(self, "edge_feature", bytes(feature))
         s(self, "edge_slot", tuple(slot))
+        s(self, "wall_edges", bytes(1 if f == EDGE_WALL else 0 for f in feature))
+        s(self, "door_edge_ids", tuple(self._edge_id(*e) for e in self.door_edges))
 
         steps: list[tuple[tuple[int, int], ...]] = []
         orth_steps: list[tuple[tuple[int, int], ...]] = []
@@ -387,6 +407,23 @@ class Board:
                                 out.append(j)
                 dread_steps.append(tuple(out))
         s(self, "dread_steps", tuple(dread_steps))
+        s(self, "dread_positions", tuple(i for i, d in enumerate(dread_doors) if d is not None))
+        door_steps = {
+            (i, j): self.door_edges[slot]
+            for i, here in enumerate(steps)
+            for j, slot in here
+            if slot >= 0
+        }
+        s(self, "door_steps", door_steps)
+        s(self, "open_squares", bytes(1 - solid_i for solid_i in solid))
+        s(
+            self,
+            "alien_open_squares",
+            bytes(
+                0 if solid_i or claw is not None else 1
+                for solid_i, claw in zip(solid, claw_index, strict=True)
+            ),
+        )
 
     def _dread_position(
         self, x: int, y: int, feature: bytearray, slot: list[int], solid: bytes

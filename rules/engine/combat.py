@@ -16,11 +16,12 @@ Decisions where RULES.md is silent are listed in ``docs/unit-data.md``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .board import Board, DoorState
+from .caches import BoundedCache, declare
 from .dice import Dice, DieKind
 from .geometry import (
     DIRECTIONS8,
@@ -32,7 +33,7 @@ from .geometry import (
     is_orthogonally_adjacent,
     neighbours8,
 )
-from .los import figure_sees, line_of_sight
+from .los import door_blockers, figure_sees, line_of_sight
 from .narration_combat import combat_text, dice_spec
 from .narration_errors import CodedError
 from .odds import (
@@ -50,7 +51,6 @@ from .odds import (
     shot_odds,
     split_odds,
 )
-from .records import quick_init
 from .state import ALIEN, MARINE, Figure, GameState
 from .units import DiceSpec, RulesData, Weapon, load_rules_data
 
@@ -68,7 +68,6 @@ class CombatError(CodedError):
     :mod:`rules.engine.narration_errors` for its code and params)."""
 
 
-@quick_init
 @dataclass(frozen=True)
 class CombatEvent:
     """One line of the combat log: a code of :mod:`rules.engine.narration_combat` and its
@@ -96,7 +95,6 @@ class CombatEvent:
         return {"kind": self.kind, "code": self.code, "params": self.params, "text": self.text}
 
 
-@quick_init
 @dataclass(frozen=True)
 class AttackOption:
     """One legal attack of one figure from one position, with its exact odds. Its
@@ -204,26 +202,8 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
     if victim.side == MARINE:
         if victim.piloting is not None and _is_tarantula(state, victim.piloting):
             return data.marine_value(victim.unit, victim.weapons, gunner=True)
-        return _marine_value(data, victim)
+        return data.marine_value(victim.unit, victim.weapons)
     return _token_value(state, victim.unit, data, data.alien_tokens.get(victim.unit, 0))
-
-
-#: By figure (its id, holding the figure so that the id stays its own): the rules data
-#: and the value of a marine that is no Tarantula gunner. ``RulesData.marine_value``
-#: builds a set of weapon classes per call, and plans and fights ask for the values of
-#: the same (immutable) figures again and again.
-_VALUES_KEPT: dict[int, tuple[Figure, RulesData, int]] = {}
-_MAX_VALUES_KEPT = 4096
-
-
-def _marine_value(data: RulesData, marine: Figure) -> int:
-    kept = _VALUES_KEPT.get(id(marine))
-    if kept is None or kept[0] is not marine or kept[1] is not data:
-        if len(_VALUES_KEPT) >= _MAX_VALUES_KEPT:
-            _VALUES_KEPT.clear()
-        value = data.marine_value(marine.unit, marine.weapons)
-        kept = _VALUES_KEPT[id(marine)] = (marine, data, value)
-    return kept[2]
 
 
 def _token_value(state: GameState, alien: str, data: RulesData, value: int) -> int:
@@ -311,23 +291,14 @@ def line_squares(state: GameState, origin: Square, direction: Square) -> list[Sq
 def blast_squares(state: GameState, centre: Square) -> list[Square]:
     """The squares around ``centre`` that a blast reaches (not through walls/closed doors).
 
-    They depend only on the board and the doors, so they are kept per door table (a state
-    shares its table with the states made from it while no door changes). A door table
-    new by identity looks its squares up by its door states: every turn builds new tables
-    with the same few door positions, which would otherwise work out the squares again."""
-    doors, board = state.doors, state.board
-    kept = _BLAST_SQUARES.get(id(doors))
-    if kept is None or kept[0] is not doors or kept[1] is not board:
-        if len(_BLAST_SQUARES) >= _MAX_DOOR_TABLES_KEPT:
-            _BLAST_SQUARES.clear()
-        content = (id(board), frozenset(doors.items()))
-        shared = _BLAST_SQUARES_BY_DOORS.get(content)
-        if shared is None or shared[0] is not board:
-            if len(_BLAST_SQUARES_BY_DOORS) >= _MAX_DOOR_TABLES_KEPT:
-                _BLAST_SQUARES_BY_DOORS.clear()
-            shared = _BLAST_SQUARES_BY_DOORS[content] = (board, {})
-        kept = _BLAST_SQUARES[id(doors)] = (doors, board, shared[1])
-    by_centre = kept[2]
+    They depend only on the board and on which doors can be passed (those that block
+    sight, :func:`rules.engine.los.door_blockers`), so they are kept by those, by centre:
+    every turn meets the same few door positions again."""
+    board = state.board
+    key = (board, door_blockers(state))
+    by_centre = _BLAST_SQUARES.get(key)
+    if by_centre is None:
+        by_centre = _BLAST_SQUARES.put(key, {})
     squares = by_centre.get(centre)
     if squares is None:
         squares = by_centre[centre] = tuple(
@@ -336,17 +307,11 @@ def blast_squares(state: GameState, centre: Square) -> list[Square]:
     return list(squares)
 
 
-#: :func:`blast_squares` by the ``id`` of a door table: the table (so that the id is not
-#: reused), its board, and the squares by centre.
-_BLAST_SQUARES: dict[
-    int, tuple[Mapping[Edge, DoorState], Board, dict[Square, tuple[Square, ...]]]
-] = {}
-_MAX_DOOR_TABLES_KEPT = 256
-#: The squares by centre of :data:`_BLAST_SQUARES`, by the board's ``id`` and the door
-#: states (with the board, so that its id is not reused).
-_BLAST_SQUARES_BY_DOORS: dict[
-    tuple[int, frozenset[tuple[Edge, DoorState]]], tuple[Board, dict[Square, tuple[Square, ...]]]
-] = {}
+#: :func:`blast_squares` by board and door blockers: the squares by centre (a plain dict:
+#: one entry per square of the board at most).
+_BLAST_SQUARES: BoundedCache[tuple[Board, bytes], dict[Square, tuple[Square, ...]]] = declare(
+    "combat.blast_squares", bound=256, depends_on="the board and which doors can be passed"
+)
 
 
 def _figures_on(state: GameState, squares: Iterable[Square]) -> list[Figure]:
@@ -386,22 +351,15 @@ def lascannon_hit_squares(
     ignore = inside | {firer.id}
     if firer.unit == "tarantula":
         ignore |= {f.id for f in state.figures if f.piloting == firer.id}
-    # Sight answers depend only on the (immutable) state, so they are kept in its memo.
-    seen = state.memo.setdefault("combat_area_sight", {})
-    frozen = frozenset(ignore)
     out = []
     for sq in area:
         if state.board.is_solid(sq) or (arc is not None and sq not in arc):
             continue
         if sq in firer.squares:
             continue
-        key = (tuple(viewers), sq, frozen)
-        visible = seen.get(key)
-        if visible is None:
-            visible = seen[key] = any(
-                line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
-            )
-        if visible:
+        if any(
+            line_of_sight(state, v, sq, for_firing=True, ignore=ignore).visible for v in viewers
+        ):
             out.append(sq)
     return out
 
@@ -430,8 +388,9 @@ def _placed(state: GameState, attacker: Figure, from_square: Square | None) -> G
 
 #: Dice read off a rules data object, by what was asked and the object's ``id`` (the object
 #: is kept with its answer, so that the id cannot be reused while the answer is kept).
-_DICE_KEPT: dict[tuple, tuple[RulesData, DiceSpec]] = {}
-_MAX_DICE_KEPT = 4096
+_DICE_KEPT: BoundedCache[tuple, tuple[RulesData, DiceSpec]] = declare(
+    "combat.dice", bound=4096, depends_on="the rules data (by id, held) and what was asked"
+)
 
 
 def hand_to_hand_dice(data: RulesData, unit: str, weapons: tuple[str, ...]) -> DiceSpec:
@@ -452,9 +411,7 @@ def _kept_dice(
     """The dice ``make(data, key[2:])`` gives, kept in :data:`_DICE_KEPT` by ``key``."""
     kept = _DICE_KEPT.get(key)
     if kept is None or kept[0] is not data:
-        if len(_DICE_KEPT) >= _MAX_DICE_KEPT:
-            _DICE_KEPT.clear()
-        kept = _DICE_KEPT[key] = (data, make(data, key[2:]))
+        kept = _DICE_KEPT.put(key, (data, make(data, key[2:])))
     return kept[1]
 
 
@@ -1683,11 +1640,3 @@ _RESOLVERS = {
     "conversion": _resolve_conversion,
     "lascannon": _resolve_lascannon,
 }
-
-
-def clear_caches() -> None:
-    """Forget the kept marine values, dice and blast squares (cold-start measurements)."""
-    _VALUES_KEPT.clear()
-    _DICE_KEPT.clear()
-    _BLAST_SQUARES.clear()
-    _BLAST_SQUARES_BY_DOORS.clear()

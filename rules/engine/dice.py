@@ -25,7 +25,6 @@ from enum import StrEnum
 from typing import Any
 
 from .narration_dice import purpose_text
-from .records import quick_init
 
 
 class DieKind(StrEnum):
@@ -53,7 +52,6 @@ class DiceError(ValueError):
     """A dice script is unusable: too few dice, or a value a die cannot show."""
 
 
-@quick_init
 @dataclass(frozen=True)
 class Roll:
     """One recorded roll: what it was for, which dice, and what they showed."""

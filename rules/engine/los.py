@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .board import EDGE_DOOR, EDGE_WALL, DoorState
+from .caches import BoundedCache, declare
 from .geometry import Square, is_diagonally_adjacent
 from .narration_errors import CodedError
 from .narration_sight import sight_reason
@@ -66,32 +67,15 @@ class Sight:
         return "doubtful" if self.doubtful else "visible"
 
 
-_EDGE_TABLES: dict[tuple, bytes] = {}
-_MAX_EDGE_TABLES = 256
-
-
-def _edge_blockers(state: GameState) -> bytes:
-    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads);
-    kept per state and shared by every state with the same board and blocking doors."""
-    memo = state.memo
-    table = memo.get("los_edges")
-    if table is None:
-        board = state.board
-        key = (board, door_blockers(state))
-        table = _EDGE_TABLES.get(key)
-        if table is None:
-            out = bytearray(len(board.edge_feature))
-            doors = state.door_open_slots
-            for eid, feature in enumerate(board.edge_feature):
-                if feature == EDGE_WALL:
-                    out[eid] = 1
-                elif feature == EDGE_DOOR and not doors[board.edge_slot[eid]].passable:
-                    out[eid] = 1
-            if len(_EDGE_TABLES) >= _MAX_EDGE_TABLES:
-                _EDGE_TABLES.clear()
-            table = _EDGE_TABLES[key] = bytes(out)
-        memo["los_edges"] = table
-    return table
+def _edge_blockers(state: GameState) -> bytearray:
+    """1 for every edge id that blocks sight in this state (walls, closed doors, bulkheads):
+    the board's walls, and the edges of the doors :func:`door_blockers` lists."""
+    board = state.board
+    out = bytearray(board.wall_edges)
+    for eid, blocks in zip(board.door_edge_ids, door_blockers(state), strict=True):
+        if blocks:
+            out[eid] = 1
+    return out
 
 
 def _edge_blocker(state: GameState, eid: int) -> dict[str, Any]:
@@ -324,21 +308,20 @@ class LayoutLine:
 
 _BLOCKED = LayoutLine(True, False)
 _CLEAR = LayoutLine(False, False)
-_LINES: dict[object, dict[tuple[Square, Square], LayoutLine]] = {}
-_MAX_BOARDS = 16
+_LINES: BoundedCache[object, BoundedCache[tuple[Square, Square], LayoutLine]] = declare(
+    "los.layout_lines", bound=16, depends_on="the board (each holds at most 600,000 lines)"
+)
 _MAX_LINES = 600_000
 
 
-def layout_lines(state: GameState) -> dict[tuple[Square, Square], LayoutLine]:
+def layout_lines(state: GameState) -> BoundedCache[tuple[Square, Square], LayoutLine]:
     """The memo of :class:`LayoutLine` for the state's board, keyed by the pair of squares
     with the smaller first (lines are symmetric). Shared by every state on that board;
     filled lazily by :func:`layout_line`."""
     board = state.board
     table = _LINES.get(board)
     if table is None:
-        if len(_LINES) >= _MAX_BOARDS:
-            _LINES.clear()
-        table = _LINES[board] = {}
+        table = _LINES.put(board, BoundedCache(_MAX_LINES))
     return table
 
 
@@ -348,14 +331,15 @@ def layout_line(state: GameState, a: Square, b: Square) -> LayoutLine:
     pair = (a, b) if a <= b else (b, a)
     line = table.get(pair)
     if line is None:
-        if len(table) >= _MAX_LINES:
-            table.clear()
-        line = table[pair] = _compile_line(state, pair[0], pair[1])
+        line = table.put(pair, _compile_line(state, pair[0], pair[1]))
     return line
 
 
-_LINES_TO: dict[tuple[object, Square], dict[Square, LayoutLine]] = {}
-_MAX_LINES_TO = 512
+#: By board and square: a plain dict of the lines to it by their other end (one entry per
+#: square of the board at most).
+_LINES_TO: BoundedCache[tuple[object, Square], dict[Square, LayoutLine]] = declare(
+    "los.layout_lines_to", bound=512, depends_on="the board and the square looked at"
+)
 
 
 def layout_lines_to(state: GameState, b: Square) -> dict[Square, LayoutLine]:
@@ -365,9 +349,7 @@ def layout_lines_to(state: GameState, b: Square) -> dict[Square, LayoutLine]:
     key = (state.board, b)
     table = _LINES_TO.get(key)
     if table is None:
-        if len(_LINES_TO) >= _MAX_LINES_TO:
-            _LINES_TO.clear()
-        table = _LINES_TO[key] = {}
+        table = _LINES_TO.put(key, {})
     return table
 
 
@@ -470,11 +452,9 @@ _DOOR_BLOCKS = {d: 0 if d.passable else 1 for d in DoorState}
 def door_blockers(state: GameState) -> bytes:
     """1 for every door slot whose door blocks sight in this state (closed or bulkhead)."""
     memo = state.memo
-    table = memo.get("los_door_blockers")
+    table = memo.door_blockers
     if table is None:
-        table = memo["los_door_blockers"] = bytes(
-            map(_DOOR_BLOCKS.__getitem__, state.door_open_slots)
-        )
+        table = memo.door_blockers = bytes(map(_DOOR_BLOCKS.__getitem__, state.door_open_slots))
     return table
 
 
@@ -567,11 +547,3 @@ def figure_sees(
             if line_verdict(state, layout_line(state, a, b), blockers)[0]:
                 return True
     return False
-
-
-def clear_layout_lines() -> None:
-    """Forget every memoised :class:`LayoutLine` and edge table (for cold-start
-    measurements and tests)."""
-    _LINES.clear()
-    _LINES_TO.clear()
-    _EDGE_TABLES.clear()

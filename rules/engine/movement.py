@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .board import Board, DoorState
+from .caches import BoundedCache, declare
 from .geometry import (
     Edge,
     Facing,
@@ -37,7 +38,7 @@ from .geometry import (
     block_2x2,
 )
 from .narration_errors import CodedError
-from .state import ALIEN, Figure, GameState, changed_door_table, copy_doors
+from .state import ALIEN, Figure, GameState, copy_doors
 
 #: Distance of a position that cannot be reached (larger than any real distance).
 UNREACHABLE = 10**9
@@ -127,7 +128,7 @@ class _Mover:
             dstop = bytearray(n)
             w = self.w
             dread_doors = board.dread_doors
-            for i in _dread_positions(board):
+            for i in board.dread_positions:
                 doors = dread_doors[i]
                 if doors and not all(door_ok[s] for s in doors):
                     continue
@@ -213,13 +214,7 @@ def _adjacent_squares(
     """Every (square, figure square) pair where the square is orthogonally next to a
     figure of ``player`` other than ``mover``, not part of one nor solid, and reached
     across an edge that is open or can be opened on the way (whoever stands there): the
-    board's orthogonal steps from the figure's squares. Memoised per state: the same for
-    every mover not of ``player``."""
-    excluded = mover.id if mover.player == player else None
-    key = ("movement_adjacent", player, bool(open_doors), excluded)
-    cached = state.memo.get(key)
-    if cached is not None:
-        return cached
+    board's orthogonal steps from the figure's squares."""
     board = state.board
     w = board.width
     door_ok = _DOOR_OK[bool(open_doors)]
@@ -236,28 +231,12 @@ def _adjacent_squares(
         for s, slot in orth_steps[t]
         if s not in targets and (slot < 0 or door_ok[doors[slot]])
     ]
-    cached = tuple(pairs)
-    if player is not None:  # aliens (no player) move, so only players' squares are kept
-        state.memo[key] = cached
-    return cached
+    return tuple(pairs)
 
 
-_DREAD_POSITIONS: dict[Board, tuple[int, ...]] = {}
-
-
-def _dread_positions(board: Board) -> tuple[int, ...]:
-    """Indices where a Dreadnought's 2x2 base fits the board (kept per board)."""
-    positions = _DREAD_POSITIONS.get(board)
-    if positions is None:
-        if len(_DREAD_POSITIONS) >= 64:
-            _DREAD_POSITIONS.clear()
-        positions = _DREAD_POSITIONS[board] = tuple(
-            i for i, doors in enumerate(board.dread_doors) if doors is not None
-        )
-    return positions
-
-
-_OPEN_STEPS: dict[tuple, tuple[tuple[int, ...], ...]] = {}
+_OPEN_STEPS: BoundedCache[tuple, tuple[tuple[int, ...], ...]] = declare(
+    "movement.open_steps", bound=256, depends_on="the board and which doors can be passed"
+)
 
 
 def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...]:
@@ -266,36 +245,17 @@ def _open_steps(board: Board, door_ok: list[bool]) -> tuple[tuple[int, ...], ...
     key = (board, tuple(door_ok))
     table = _OPEN_STEPS.get(key)
     if table is None:
-        if len(_OPEN_STEPS) >= 256:
-            _OPEN_STEPS.clear()
-        table = _OPEN_STEPS[key] = tuple(
-            tuple(j for j, slot in here if slot < 0 or door_ok[slot]) for here in board.steps
-        )
-    return table
-
-
-_OPEN_SQUARES: dict[tuple[Board, bool], bytes] = {}
-
-
-def _open_squares(board: Board, alien: bool) -> bytes:
-    """1 for every square a figure of the side could stand on with no figure or blip on
-    the board: not solid and (for aliens) not in a docking claw. Kept per board."""
-    key = (board, alien)
-    table = _OPEN_SQUARES.get(key)
-    if table is None:
-        if len(_OPEN_SQUARES) >= 64:
-            _OPEN_SQUARES.clear()
-        table = _OPEN_SQUARES[key] = bytes(
-            0 if solid or (alien and claw is not None) else 1
-            for solid, claw in zip(board.solid, board.claw_index, strict=True)
+        table = _OPEN_STEPS.put(
+            key,
+            tuple(
+                tuple(j for j, slot in here if slot < 0 or door_ok[slot]) for here in board.steps
+            ),
         )
     return table
 
 
 #: No permission to pass anyone's figures.
 _NOBODY: frozenset[str] = frozenset()
-#: The memo key of :func:`_occupancy_tables` for aliens with no permissions.
-_ALIEN_TABLES: tuple[str, bool, None, frozenset[str]] = ("movement", True, None, _NOBODY)
 
 
 def _occupancy_tables(
@@ -303,19 +263,17 @@ def _occupancy_tables(
 ) -> tuple[bytes, bytes]:
     """Which squares a figure of this side (and player) may pass and may stop on, with every
     figure on the board counted, itself included (the caller frees its own squares). The
-    tables are shared by all figures of a side, so they are kept in the state's memo."""
+    tables of aliens with no permissions, which every alien reads, are kept in the state's
+    memo (and patched for the next state after an alien's move or a kill)."""
     alien = figure.side == ALIEN
-    key: tuple[str, bool, str | None, frozenset[str]]
-    if alien and not permitted:
-        key = _ALIEN_TABLES
-    else:
-        key = ("movement", alien, None if alien else figure.player, permitted)
-    cached = state.memo.get(key)
-    if cached is not None:
-        return cached
+    kept = alien and not permitted
+    if kept:
+        cached = state.memo.alien_occupancy
+        if cached is not None:
+            return cached
     board = state.board
     w = board.width
-    open_ = _open_squares(board, alien)
+    open_ = board.alien_open_squares if alien else board.open_squares
     passable = bytearray(open_)
     free = bytearray(open_)
     for b in state.blips:
@@ -336,7 +294,8 @@ def _occupancy_tables(
             else:
                 passable[i] = 1 if other.player == figure.player or other.player in permitted else 0
     tables = (bytes(passable), bytes(free))
-    state.memo[key] = tables
+    if kept:
+        state.memo.alien_occupancy = tables
     return tables
 
 
@@ -656,7 +615,7 @@ def move(
     Closed doors met on the way are opened (removed). A marine entering a section not yet
     surveyed stops on its first square there (RULES §10, Blips): the move ends early with a
     ``section_entered`` event and the caller surveys the section (places its blips and
-    lists it, :func:`rules.engine.ai.blips.survey_section`), then may move the figure
+    lists it, :func:`rules.engine.play.blips.survey_section`), then may move the figure
     again with its remaining movement. A move never lists a section as surveyed itself:
     that would hide from the survey the section the marine just entered. Raises
     :class:`MoveError` for an illegal step, a move longer than ``allowance``, or an end on
@@ -782,7 +741,8 @@ def follow_path(
     legal: read off a distance field of this state's layout, ending on a square where it
     may stop. The same result and events as :func:`move`, without checking each step again
     (the Alien AI moves every alien this way). Aliens never survey sections or enter
-    docking claws, so only doors and facing change on the way."""
+    docking claws, so only doors and facing change on the way. The new state inherits
+    the tables the move leaves true (:meth:`GameState.with_alien_moved`)."""
     figure = state.figure(figure_id)
     if figure.side != ALIEN:
         raise MoveError("aliens_only", figure=figure_id)
@@ -799,7 +759,7 @@ def follow_path(
             here = sq
     else:
         # A 1x1 step crosses a door only if it is one of the board's steps through one.
-        door_steps = _door_steps(board)
+        door_steps = board.door_steps
         w = board.width
         i = here[0] + here[1] * w
         for sq in path:
@@ -811,11 +771,8 @@ def follow_path(
             i = j
     squares = block_2x2(here) if dread else (here,)
     moved_figure = _moved_figure(figure, squares, _facing_after(start, path, figure.facing))
-    if events:  # doors opened: ``doors`` is a dict copied from the state's table
-        moved = state.with_figure(moved_figure, doors=changed_door_table(state, doors))
-    else:
-        moved = state.with_figure(moved_figure)
-    _carry_occupancy(state, moved, figure, squares)
+    # Doors opened: ``doors`` is a dict copied from the state's table.
+    moved = state.with_alien_moved(moved_figure, doors if events else None)
     if path:
         path_json = [list(s) for s in path]
         events.append(MoveEvent("moved", figure_id, here, {"steps": len(path), "path": path_json}))
@@ -834,119 +791,22 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
     return moved
 
 
-def _carry_occupancy(
-    before: GameState, after: GameState, figure: Figure, squares: tuple[Square, ...]
-) -> None:
-    """Give ``after`` (``before`` with one alien moved to ``squares``) the occupancy tables
-    ``before`` already built, changed on the squares it left and entered, instead of
-    walking every figure again."""
-    board = before.board
-    w = board.width
-    left = [x + y * w for x, y in figure.squares]
-    entered = [x + y * w for x, y in squares]
-    _carry_occupant(before, after, left, entered, figure.id)
-    tables = before.memo.get(_ALIEN_TABLES)
-    if tables is not None:
-        # An alien may pass every alien square, so only where it may stop changes.
-        free = bytearray(tables[1])
-        open_ = _open_squares(board, True)
-        for i in left:
-            free[i] = open_[i]
-        for i in entered:
-            free[i] = 0
-        after.memo[_ALIEN_TABLES] = (tables[0], bytes(free))
-
-
-def _carry_occupant(
-    before: GameState,
-    after: GameState,
-    emptied: list[int],
-    entered: list[int] | tuple[()],
-    figure_id: str | None,
-) -> None:
-    """Give ``after`` the occupant table ``before`` already built (if it did), with the
-    squares ``emptied`` free and ``entered`` held by ``figure_id``."""
-    occupant = before.__dict__.get("occupant")
-    if occupant is not None:
-        table = list(occupant)
-        for i in emptied:
-            table[i] = None
-        for i in entered:
-            table[i] = figure_id
-        after.__dict__["occupant"] = tuple(table)
-
-
-def carry_occupancy_unchanged(before: GameState, after: GameState) -> None:
-    """Give ``after`` the occupancy tables ``before`` already built (where each side may
-    pass and stop): ``after`` has the same board and blips, and every figure on the same
-    squares, side and player."""
-    memo = after.memo
-    for key, value in before.memo.items():
-        if type(key) is tuple and key[0] == _ALIEN_TABLES[0]:
-            memo.setdefault(key, value)
-
-
-def carry_occupancy_without(before: GameState, after: GameState, figure: Figure) -> None:
-    """Give ``after`` (``before`` without ``figure``: the same board and blips) the alien
-    occupancy tables and the occupant table ``before`` already built, with the figure's
-    squares empty again, instead of walking every figure again (the Alien AI kills a
-    few figures a turn). An emptied square reads as on a board with no figure, as no
-    other figure stands there in a valid state; nothing is carried if a blip does."""
-    squares = figure.squares
-    if any(b.square in squares for b in before.blips):
-        return
-    w = before.board.width
-    emptied = [x + y * w for x, y in squares]
-    _carry_occupant(before, after, emptied, (), None)
-    tables = before.memo.get(_ALIEN_TABLES)
-    if tables is not None:
-        open_ = _open_squares(before.board, True)
-        passable = bytearray(tables[0])
-        free = bytearray(tables[1])
-        for i in emptied:
-            passable[i] = free[i] = open_[i]
-        after.memo[_ALIEN_TABLES] = (bytes(passable), bytes(free))
-
-
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
-    """Sections surveyed: listed in the state, or where a marine-side figure stands
-    (memoised per state)."""
-    cached = state.memo.get("movement_surveyed")
-    if cached is None:
-        board = state.board
-        cached = state.memo["movement_surveyed"] = frozenset(state.surveyed_sections) | {
-            board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
-        }
-    return cached
+    """Sections surveyed: listed in the state, or where a marine-side figure stands."""
+    board = state.board
+    return frozenset(state.surveyed_sections) | {
+        board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
+    }
 
 
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:
     """The doors a legal step from ``here`` to ``to`` goes through."""
     if not dread:
         w = board.width
-        e = _door_steps(board).get((here[0] + here[1] * w, to[0] + to[1] * w))
+        e = board.door_steps.get((here[0] + here[1] * w, to[0] + to[1] * w))
         return [e] if e is not None else []
     doors = board.dread_doors[board.index(to)] or ()
     return [board.door_edges[s] for s in doors]
-
-
-_DOOR_STEPS: dict[Board, dict[tuple[int, int], Edge]] = {}
-
-
-def _door_steps(board: Board) -> dict[tuple[int, int], Edge]:
-    """The board's steps through a door (orthogonal, from ``board.steps``), by the pair of
-    positions, with the door's edge; kept per board."""
-    table = _DOOR_STEPS.get(board)
-    if table is None:
-        if len(_DOOR_STEPS) >= 64:
-            _DOOR_STEPS.clear()
-        table = _DOOR_STEPS[board] = {
-            (i, j): board.door_edges[slot]
-            for i, here in enumerate(board.steps)
-            for j, slot in here
-            if slot >= 0
-        }
-    return table
 
 
 def _new_section(

@@ -20,8 +20,9 @@ from __future__ import annotations
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
+
+from rules.engine.event_cards import card_name
 
 LANGUAGES = ("it", "en")
 
@@ -492,8 +493,6 @@ def format_param(name: str, value: Any, lang: str) -> str:
         entry = DIRECTION_NAMES.get((int(value[0]), int(value[1])))
         return entry[lang] if entry else _format_square(value)
     if name == "card":
-        from rules.engine.ai.events import card_name
-
         return card_name(str(value), lang)
     if name == "text" and isinstance(value, Mapping):
         return str(value.get(lang, ""))
@@ -504,9 +503,8 @@ def format_param(name: str, value: Any, lang: str) -> str:
     return str(value)
 
 
-@lru_cache(maxsize=1024)
 def fields_of(template: str) -> tuple[str, ...]:
-    """The param names a template uses, in order (parsed once per template)."""
+    """The param names a template uses, in order."""
     return tuple(name for _, name, _, _ in string.Formatter().parse(template) if name)
 
 

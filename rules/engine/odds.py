@@ -2,8 +2,8 @@
 
 A white die shows 0,0,0,0,1,2 and a red die 0,0,0,1,2,3 (RULES §10), so every roll has an
 exact distribution over 6**n equally likely face combinations. Distributions hold
-:class:`fractions.Fraction` probabilities; the building blocks are memoised because the Alien
-AI compares many options per alien.
+:class:`fractions.Fraction` probabilities; the distributions of the dice themselves are
+memoised (:mod:`rules.engine.caches`), and the Alien AI keeps the scores it works out.
 
 The board-free model of an attack is :class:`AttackOdds`: the figures it can touch
 (:class:`TargetInfo`) and the exact distribution of the life points each loses. Builders exist
@@ -19,11 +19,10 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
 from typing import Generic, TypeVar
 
+from .caches import memoised
 from .dice import RED_FACES, WHITE_FACES
-from .records import quick_init
 from .units import DiceSpec
 
 T = TypeVar("T", bound=Hashable)
@@ -111,7 +110,6 @@ def _face_counts(faces: Sequence[int]) -> Counter[int]:
     return Counter(faces)
 
 
-@lru_cache(maxsize=256)
 def dice_sum(dice: DiceSpec) -> Distribution[int]:
     """Distribution of the total shown by ``dice`` (counts over 6**n face combinations)."""
     counts: Counter[int] = Counter({0: 1})
@@ -125,7 +123,6 @@ def dice_sum(dice: DiceSpec) -> Distribution[int]:
     return Distribution.from_counts(counts)
 
 
-@lru_cache(maxsize=256)
 def dice_total_and_highest(dice: DiceSpec) -> Distribution[tuple[int, int]]:
     """Joint distribution of (total, highest single die) -- the missile blast needs both."""
     counts: Counter[tuple[int, int]] = Counter({(0, 0): 1})
@@ -139,7 +136,7 @@ def dice_total_and_highest(dice: DiceSpec) -> Distribution[tuple[int, int]]:
     return Distribution.from_counts(counts)
 
 
-@lru_cache(maxsize=1024)
+@memoised("odds.hand_to_hand_difference", bound=1024, depends_on="both sides' dice")
 def hand_to_hand_difference(attacker: DiceSpec, defender: DiceSpec) -> Distribution[int]:
     """Distribution of attacker total minus defender total in hand-to-hand."""
     a, d = dice_sum(attacker), dice_sum(defender)
@@ -151,7 +148,6 @@ def life_points_lost(attack: int, armour: int, life_points: int) -> int:
     return min(life_points, max(0, attack - armour))
 
 
-@lru_cache(maxsize=4096)
 def shot_damage(dice: DiceSpec, armour: int, life_points: int) -> Distribution[int]:
     """Distribution of life points lost by one figure to one roll of ``dice``."""
     return dice_sum(dice).map(lambda total: life_points_lost(total, armour, life_points))
@@ -164,7 +160,6 @@ def kill_probability(dice: DiceSpec, armour: int, life_points: int) -> Fraction:
 # --- attack outcomes ----------------------------------------------------------------------
 
 
-@quick_init
 @dataclass(frozen=True)
 class TargetInfo:
     """A figure (or door) an attack may touch: its life points left and its worth."""
@@ -176,7 +171,6 @@ class TargetInfo:
     label: str = ""
 
 
-@quick_init
 @dataclass(frozen=True)
 class Hit:
     """One target under one roll: attack is the total (or highest die) minus ``reduction``."""
@@ -287,7 +281,7 @@ def _group_hits(hits: Sequence[Hit]) -> tuple[tuple[TargetInfo, ...], list[list[
     return tuple(targets), grouped
 
 
-@lru_cache(maxsize=8192)
+@memoised("odds.single_roll_losses", bound=8192, depends_on="the dice and the hits")
 def _single_roll_losses(dice: DiceSpec, hits: tuple[Hit, ...]) -> Distribution[tuple[int, ...]]:
     targets, grouped = _group_hits(hits)
     needs_highest = any(h.use_highest for h in hits)
@@ -316,11 +310,6 @@ def combine_independent(parts: Sequence[AttackOdds]) -> AttackOdds:
     """Joint outcome of independent rolls; losses on the same target add up (capped)."""
     if not parts:
         return no_effect()
-    return _combine(tuple(parts))
-
-
-@lru_cache(maxsize=4096)
-def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     owner = parts[0].attacker_owner
     keys: dict[str, TargetInfo] = {}
     for part in parts:
@@ -344,7 +333,6 @@ def _combine(parts: tuple[AttackOdds, ...]) -> AttackOdds:
     return AttackOdds(targets, Distribution(joint), owner)
 
 
-@lru_cache(maxsize=4096)
 def shot_odds(
     dice: DiceSpec, target: TargetInfo, armour: int, attacker_owner: str | None = None
 ) -> AttackOdds:
@@ -398,7 +386,6 @@ def lascannon_odds(
     return combine_independent(parts) if parts else no_effect(attacker_owner)
 
 
-@lru_cache(maxsize=4096)
 def hand_to_hand_odds(
     attacker: TargetInfo, attacker_dice: DiceSpec, defender: TargetInfo, defender_dice: DiceSpec
 ) -> AttackOdds:
@@ -437,7 +424,6 @@ def _plan_score(plan: SplitPlan, by_key: Mapping[str, SplitTarget]) -> tuple[int
     return (points, removed, -spent)
 
 
-@lru_cache(maxsize=8192)
 def best_split(total: int, targets: tuple[SplitTarget, ...]) -> SplitPlan:
     """The allocation of ``total`` that destroys the most points, then removes the most life
     points, then spends the fewest points; a target counts only once its blockers died.
@@ -511,19 +497,3 @@ def enumerate_rolls(dice: DiceSpec) -> Iterator[tuple[int, ...]]:
     For tests and brute-force checks; the distributions above never enumerate."""
     faces = [WHITE_FACES] * dice.white + [RED_FACES] * dice.red
     return itertools.product(*faces)
-
-
-def clear_caches() -> None:
-    """Forget every memoised distribution and odds (cold-start measurements)."""
-    for memoised in (
-        dice_sum,
-        dice_total_and_highest,
-        hand_to_hand_difference,
-        shot_damage,
-        _single_roll_losses,
-        _combine,
-        shot_odds,
-        hand_to_hand_odds,
-        best_split,
-    ):
-        memoised.cache_clear()

@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import errno
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
-from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, overload
@@ -23,6 +22,7 @@ from typing import Any, Generic, TypeVar, overload
 import jsonschema
 
 from .board import Board, BoardError, DoorState
+from .caches import memoised
 from .geometry import (
     Edge,
     Facing,
@@ -35,6 +35,7 @@ from .geometry import (
 )
 from .maps import board_from_json, board_to_json, bundled_maps, load_map, parse_map
 from .narration_state import more_problems_text, state_error_text
+from .state_memo import StateMemo
 
 STATE_FORMAT = "bob-state/1"
 SCHEMA_PATH = Path(__file__).with_name("schema") / "state.schema.json"
@@ -194,36 +195,6 @@ def copy_doors(doors: Mapping[Edge, DoorState]) -> dict[Edge, DoorState]:
     return dict(doors)
 
 
-def changed_door_table(
-    state: GameState, doors: Mapping[Edge, DoorState]
-) -> Mapping[Edge, DoorState]:
-    """``doors``, a :func:`copy_doors` of ``state``'s door table with some doors' states
-    changed (no edge added), as a read-only table ``state.replace(doors=...)`` takes as
-    complete: when ``state``'s is one this module built for its board, so is the copy,
-    and a new state need not merge it into the board's start states again. Otherwise it
-    is returned unchanged, for the state to complete as usual."""
-    if _known_door_table(state.doors, state.board) is None:
-        return doors
-    return _registered_door_table(doors, state.board)
-
-
-def _known_door_table(doors: Mapping[Edge, DoorState], board: Board) -> list[Any] | None:
-    """The registry entry of ``doors`` if this module built it complete for ``board``."""
-    known = _DOOR_TABLES.get(id(doors))
-    if known is None or known[0] is not doors or known[1] is not board:
-        return None
-    return known
-
-
-def _registered_door_table(doors: Mapping[Edge, DoorState], board: Board) -> MappingProxyType:
-    """``doors``, complete for ``board``, read-only and listed as such."""
-    table = MappingProxyType(doors)
-    if len(_DOOR_TABLES) >= _MAX_DOOR_TABLES:
-        _DOOR_TABLES.clear()
-    _DOOR_TABLES[id(table)] = [table, board, None]
-    return table
-
-
 class _derived(Generic[_T]):
     """A table derived from a state, computed on first use and kept in the state's
     ``__dict__`` (where later reads find it without calling this): what
@@ -249,12 +220,6 @@ class _derived(Generic[_T]):
         return value
 
 
-#: Door tables built by :class:`GameState`, by id: [table, board, door states by slot or
-#: None]. Holding the table keeps its id from being reused while it is listed.
-_DOOR_TABLES: dict[int, list[Any]] = {}
-_MAX_DOOR_TABLES = 1024
-
-
 @dataclass(frozen=True)
 class GameState:
     """Immutable: every change returns a new state (``with_figure``, ``with_door``...)."""
@@ -276,14 +241,11 @@ class GameState:
     map_ref: str | None = None  # bundled map name, written back instead of the full map
 
     def __post_init__(self) -> None:
-        # Every door of the board has a current state (missing ones: the map's start).
-        # A door table this class built for the same board is complete and read-only, so
-        # a state made from another (``replace``) shares it instead of copying it.
-        if _known_door_table(self.doors, self.board) is not None:
-            return
+        # Every door of the board has a current state (missing ones: the map's start). A
+        # state made from another without new doors (``replace``) shares its table.
         doors = self.board.initial_door_states()
         doors.update(self.doors)
-        object.__setattr__(self, "doors", _registered_door_table(doors, self.board))
+        object.__setattr__(self, "doors", MappingProxyType(doors))
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -309,26 +271,21 @@ class GameState:
         return tuple(occ)
 
     @_derived
-    def memo(self) -> dict[Hashable, Any]:
-        """Scratch space where engine modules keep tables derived from this state (the
-        state never changes, so they stay valid for its lifetime)."""
-        return {}
+    def memo(self) -> StateMemo:
+        """The tables engine modules worked out from this state (the state never changes,
+        so they hold for its lifetime); :mod:`rules.engine.state_memo` lists them."""
+        return StateMemo()
+
+    def made_memo(self) -> StateMemo | None:
+        """The memo, if something already made it (reading :attr:`memo` makes one)."""
+        memo: StateMemo | None = self.__dict__.get("memo")
+        return memo
 
     @_derived
     def door_open_slots(self) -> tuple[DoorState, ...]:
-        """Current state of each board door, indexed by the board's door slot (shared by
-        the states that share a door table)."""
-        known = _known_door_table(self.doors, self.board)
-        if known is None:
-            return tuple(map(self.doors.__getitem__, self.board.door_edges))
-        if known[2] is None:
-            # A table built here lists the board's doors in the board's order, then any
-            # other edge it was given: with none, its values are the slots, unhashed.
-            if len(self.doors) == len(self.board.door_edges):
-                known[2] = tuple(self.doors.values())
-            else:
-                known[2] = tuple(map(self.doors.__getitem__, self.board.door_edges))
-        return known[2]
+        """Current state of each board door, indexed by the board's door slot (carried to
+        the states made from this one while the doors stay the same)."""
+        return tuple(map(self.doors.__getitem__, self.board.door_edges))
 
     def figure(self, figure_id: str) -> Figure:
         try:
@@ -407,24 +364,72 @@ class GameState:
         old = self.__dict__
         if "occupant" in old:
             new.__dict__["occupant"] = old["occupant"]
-        kept = old.get("memo")
-        if kept:
-            memo = new.memo
-            for key, value in kept.items():
-                if type(key) is tuple and key[0] in _STANDING_MEMO:
-                    memo[key] = value
+        memo = self.made_memo()
+        if memo is not None and memo.alien_occupancy is not None:
+            new.memo.inherit_standing(memo)
 
     def without_figure(self, figure_id: str) -> GameState:
+        """The state without the figure ``figure_id``. Unless a blip lies under it, the
+        new state inherits the occupant table and the alien occupancy table with its
+        squares free again (the Alien AI kills a few figures a turn)."""
         gone = self.figure(figure_id)
         k = self._slot[figure_id]
         new = self.replace(figures=self.figures[:k] + self.figures[k + 1 :])
         by_id = self._by_id.copy()
         del by_id[figure_id]
         new.__dict__["_by_id"] = by_id
-        from .movement import carry_occupancy_without  # movement imports this module
-
-        carry_occupancy_without(self, new, gone)
+        squares = gone.squares
+        if not any(b.square in squares for b in self.blips):
+            w = self.board.width
+            freed = [x + y * w for x, y in squares]
+            self._carry_occupant(new, freed, (), None)
+            memo = self.made_memo()
+            if memo is not None and memo.alien_occupancy is not None:
+                new.memo.inherit_freed(memo, freed, self.board)
         return new
+
+    def with_alien_moved(
+        self, moved: Figure, doors: Mapping[Edge, DoorState] | None = None
+    ) -> GameState:
+        """The state with the alien ``moved`` (this state's figure of that id, on other
+        squares) and, if it opened doors on its way, the door table ``doors`` (a
+        :func:`copy_doors` of this state's with those doors open). The new state
+        inherits what the move cannot change: the occupant and alien occupancy tables
+        (patched where the alien left and arrived) and the memo entries of the marine
+        side (:meth:`StateMemo.inherit_marine_side`)."""
+        before = self.figure(moved.id)
+        if doors is None:
+            new = self.with_figure(moved)
+        else:
+            new = self.with_figure(moved, doors=doors)
+        w = self.board.width
+        left = [x + y * w for x, y in before.squares]
+        entered = [x + y * w for x, y in moved.squares]
+        self._carry_occupant(new, left, entered, moved.id)
+        memo = self.made_memo()
+        if memo is not None:
+            mine = new.memo
+            mine.inherit_alien_move(memo, left, entered, self.board)
+            mine.inherit_marine_side(memo, same_doors=new.doors is self.doors)
+        return new
+
+    def _carry_occupant(
+        self,
+        new: GameState,
+        emptied: list[int],
+        entered: list[int] | tuple[()],
+        figure_id: str | None,
+    ) -> None:
+        """Give ``new`` the occupant table of this state (if it built one), with the
+        squares ``emptied`` free and ``entered`` held by ``figure_id``."""
+        occupant = self.__dict__.get("occupant")
+        if occupant is not None:
+            table = list(occupant)
+            for i in emptied:
+                table[i] = None
+            for i in entered:
+                table[i] = figure_id
+            new.__dict__["occupant"] = tuple(table)
 
     def with_door(self, a: Square, b: Square, state: DoorState) -> GameState:
         e = edge(a, b)
@@ -432,7 +437,7 @@ class GameState:
             raise KeyError(f"no door between {format_square(a)} and {format_square(b)}")
         doors = copy_doors(self.doors)
         doors[e] = DoorState(state)
-        return self.replace(doors=changed_door_table(self, doors))
+        return self.replace(doors=doors)
 
     def with_player(self, player: Player) -> GameState:
         return self.replace(players=tuple(player if p.id == player.id else p for p in self.players))
@@ -454,7 +459,7 @@ class GameState:
         values.update(changes)
         if "doors" in changes or "board" in changes:
             new.__post_init__()  # else the doors are this state's table, complete already
-        values["memo"] = {}
+        values.pop("memo", None)
         if "board" in changes:
             dropped = _DERIVED_TABLES
         elif "figures" in changes:
@@ -587,6 +592,60 @@ class GameState:
         }
 
 
+def carry_memo(before: GameState, after: GameState) -> None:
+    """Give ``after`` the memo entries of ``before`` that still hold, ``after`` being made
+    from ``before`` by moving, hurting or removing figures (none added) and changing
+    doors, scores or tokens (:mod:`rules.engine.state_memo` lists what each entry depends
+    on). Nothing is inherited across a change of board, blips or surveyed sections, nor
+    when a figure appeared. When only aliens changed, the marine side's entries are
+    (:meth:`StateMemo.inherit_marine_side`). When marine-side figures were hurt or
+    removed (the doors the same, no vehicle or pilot among them), the entries of the
+    other players are (:meth:`StateMemo.inherit_unhurt`). Whenever every figure still
+    stands where it stood, movement's occupancy tables are too."""
+    kept = before.made_memo()
+    if (
+        kept is None
+        or after is before
+        or after.blips is not before.blips
+        or after.surveyed_sections is not before.surveyed_sections
+    ):
+        return
+    old, new = before.figures, after.figures
+    changed: list[Figure] = []  # both versions of a changed figure, or a removed one
+    if len(old) == len(new):
+        same_squares = True
+        for a, b in zip(old, new, strict=True):
+            if a is not b:
+                if a.id != b.id:
+                    return
+                changed += (a, b)
+                if a.squares != b.squares or a.side != b.side or a.player != b.player:
+                    same_squares = False
+        if same_squares:
+            after.memo.inherit_standing(kept)
+    else:
+        removed = 0
+        for a in old:
+            if not after.has_figure(a.id):
+                changed.append(a)
+                removed += 1
+            elif after.figure(a.id) is not a:
+                changed += (a, after.figure(a.id))
+        if len(new) != len(old) - removed:
+            return  # a figure appeared
+    marines = [f for f in changed if f.side != ALIEN or f.piloting is not None]
+    if not marines:
+        after.memo.inherit_marine_side(kept, same_doors=after.doors is before.doors)
+        return
+    if after.doors is not before.doors or any(
+        f.piloting is not None or f.unit == "tarantula" or f.is_dreadnought for f in marines
+    ):
+        return
+    # Figures of ``before`` that are the same objects in ``after`` (none appeared).
+    kept_ids = {f.id for f in old}.difference([f.id for f in changed])
+    after.memo.inherit_unhurt(kept, {f.player for f in marines}, kept_ids)
+
+
 # -- loading helpers ------------------------------------------------------------------------
 
 
@@ -599,13 +658,9 @@ _DOOR_LOOKUPS = ("door_open_slots",)
 _DERIVED_TABLES = tuple(
     name for name, value in vars(GameState).items() if isinstance(value, _derived)
 )
-#: Memo entries (by the first item of their key) that depend only on the board, the blips
-#: and where each figure stands, its side and its player: movement's occupancy tables
-#: (``movement._occupancy_tables``). A new state keeps them while those stay the same.
-_STANDING_MEMO = frozenset({"movement"})
 
 
-@cache
+@memoised("state.schema", bound=1, depends_on="schema/state.schema.json")
 def state_schema() -> dict[str, Any]:
     return json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
 

@@ -13,10 +13,11 @@ import copy
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
+
+from rules.engine.caches import memoised
 
 DATA_DIR = Path(__file__).with_name("data")
 DATA_FILES = ("units.json", "weapons.json", "tokens.json", "dreadnought_classes.json")
@@ -235,7 +236,7 @@ def _is_record(node: Any) -> bool:
     return isinstance(node, dict) and "value" in node
 
 
-@lru_cache(maxsize=1)
+@memoised("units.default_tree_json", bound=1, depends_on="the data files")
 def _default_tree_json() -> str:
     tree: dict[str, Any] = {}
     for name in DATA_FILES:
@@ -525,7 +526,7 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
     )
 
 
-@lru_cache(maxsize=32)
+@memoised("units.load_cached", bound=32, depends_on="the data files and the overrides")
 def _load_cached(overrides_json: str) -> RulesData:
     overrides = json.loads(overrides_json) if overrides_json else None
     return build_rules_data(merge_overrides(default_tree(), overrides))

@@ -1,11 +1,11 @@
 """Event card effects in a turn, blips, Genestealers and reinforcements."""
 
-from rules.engine.ai.blips import place_reinforcements, reveal_after_move, survey_section
 from rules.engine.ai.bob_policy import BobPolicy
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState, Section, SectionKind
 from rules.engine.dice import SeededDice
 from rules.engine.geometry import edge
+from rules.engine.play.blips import place_reinforcements, reveal_after_move, survey_section
 from rules.engine.state import Blip
 from tests.engine.ai_support import alien, make_board, make_state, marine, steps_of
 
@@ -184,8 +184,8 @@ def test_bob_reinforcements_switch():
 
 
 def test_close_doors_blocking_sight_closes_the_door_between_them():
-    from rules.engine.ai.events import close_doors_blocking_sight
-    from rules.engine.ai.turn import TurnContext
+    from rules.engine.play.events import close_doors_blocking_sight
+    from rules.engine.play.turn_context import TurnContext
     from tests.engine.ai_support import RULES
 
     walls = [((4, 0), (5, 0)), ((4, 2), (5, 2))]

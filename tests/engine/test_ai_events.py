@@ -2,18 +2,16 @@ import json
 
 import pytest
 
-from rules.engine.ai.chance import random_index, shuffled
-from rules.engine.ai.events import (
+from rules.engine.dice import ScriptedDice, SeededDice
+from rules.engine.event_cards import (
     EFFECT_CODES,
     EVENTS_FILE,
     EventDataError,
-    choose_target_player,
     default_cards,
-    draw_card,
     load_cards,
-    modifiers_for,
 )
-from rules.engine.dice import ScriptedDice, SeededDice
+from rules.engine.play.chance import random_index, shuffled
+from rules.engine.play.events import choose_target_player, draw_card, modifiers_for
 
 RULES_CARDS = [
     "A Rapporto",

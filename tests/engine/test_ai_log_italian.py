@@ -9,7 +9,6 @@ from functools import lru_cache
 
 import pytest
 
-from rules.engine.ai.blips import reveal_after_move
 from rules.engine.ai.policies import policy_named
 from rules.engine.ai.solitaire_policy import survey
 from rules.engine.ai.turn import resolve_alien_turn
@@ -20,6 +19,7 @@ from rules.engine.maps import load_map
 from rules.engine.narration import LANGUAGES, MESSAGES, Step, render
 from rules.engine.narration_dice import PURPOSES, purpose_text
 from rules.engine.narration_sight import BLOCKERS, GRAZE, REASONS, sight_reason
+from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import Blip, Figure, GameState, Player, Stipulation
 from tests.engine.ai_support import RULES, make_board, make_state, marine
 

@@ -2,9 +2,10 @@
 
 import pytest
 
-from rules.engine.ai import blips, solitaire_policy
+from rules.engine.ai import solitaire_policy
 from rules.engine.board import Section, SectionKind
 from rules.engine.dice import DiceError, ScriptedDice
+from rules.engine.play import blips
 from rules.engine.state import Blip
 from tests.engine.ai_support import make_board, make_state, marine, steps_of
 

@@ -29,14 +29,12 @@ from rules.engine.ai.reach import (
     assess_focus,
     attack_indices,
     attack_squares,
-    carry_memo_after_alien_move,
-    carry_memo_after_attack,
     field_layout_key,
-    side_memo,
-    targets_of,
 )
-from rules.engine.ai.turn import clear_caches, resolve_alien_turn
+from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState
+from rules.engine.caches import clear_caches
+from rules.engine.collector import cycle_collector_paused
 from rules.engine.combat import attack_options, blast_option
 from rules.engine.dice import SeededDice
 from rules.engine.geometry import Facing, Square, block_2x2, edge
@@ -57,7 +55,8 @@ from rules.engine.movement import (
     passable_table,
     stop_table,
 )
-from rules.engine.state import Figure, GameState, Player
+from rules.engine.play.targets import targets_of
+from rules.engine.state import Figure, GameState, Player, carry_memo
 from rules.engine.units import load_rules_data
 
 RULES = load_rules_data()
@@ -357,7 +356,7 @@ def test_reused_assessments_equal_fresh_ones(monkeypatch):
 
 def reference_turn_state() -> GameState:
     """The benchmark's position: 24 aliens of every type and 15 marines of three players."""
-    from benchmarks.alien_turn import reference_state
+    from benchmarks.reference_position import reference_state
 
     return reference_state()
 
@@ -464,9 +463,9 @@ def _goals_from_scratch(state, figure_id, player, open_doors):
 
 
 @pytest.mark.parametrize("map_name", MAPS)
-def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
-    """The squares next to a player's figures, kept in the state's memo and carried over
-    an alien's move, give the goals counted square by square."""
+def test_adjacency_goals_match_a_fresh_count(map_name):
+    """The squares next to a player's figures, on a state and after an alien's move, give
+    the goals counted square by square."""
     state = crowded_state(map_name, 6)
     state = state.replace(
         figures=tuple(
@@ -487,7 +486,7 @@ def test_adjacency_goals_kept_per_state_match_a_fresh_count(map_name):
     dfield = distance_field(state, alien.id)
     target = next(sq for sq, d in dfield.reachable(4).items() if d == 3)
     moved, _ = follow_path(state, alien.id, dfield.path_to(target))
-    carry_memo_after_alien_move(state, moved)
+    carry_memo(state, moved)
     for other in aliens[:6]:
         if moved.has_figure(other.id):
             goals = movement._mover(moved, other.id, True, ()).adjacency_goals("p1")
@@ -504,8 +503,8 @@ def test_marine_side_memo_shared_after_an_alien_move_is_still_true():
     moved, _ = follow_path(state, alien.id, dfield.path_to(target))
     before = state.replace()
     attack_indices(before, "p0")  # filled before the move, the rest after it
-    carry_memo_after_alien_move(before, moved)
-    assert side_memo(moved) is side_memo(before)
+    carry_memo(before, moved)
+    assert moved.memo.marine_side() is before.memo.marine_side()
     for on in (moved, before):
         fresh = on.replace()
         for player in on.initiative:
@@ -548,15 +547,15 @@ def test_memo_carried_after_an_attack_is_still_true():
         viewers = [mover.id, next(f.id for f in after.figures if f.side == "marine")]
         for fid in viewers:
             stop_table(before, fid)
-        carry_memo_after_attack(before, after)
-        carried = dict(after.memo)
-        carried_side = dict(side_memo(after))
+        carry_memo(before, after)
+        occupancy_carried = occupancy_kept(after)
+        carried_targets = set(after.memo.marine_side().targets)
         fresh = after.replace()
         for fid in viewers:
             assert stop_table(after, fid) == stop_table(fresh, fid)
             assert passable_table(after, fid) == passable_table(fresh, fid)
         # Movement's occupancy tables are carried while no figure left.
-        assert any(type(k) is tuple and k[0] == "movement" for k in carried) is (n % 2 == 0)
+        assert occupancy_carried is (n % 2 == 0)
         for player in after.initiative:
             assert targets_of(after, player) == targets_of(fresh, player)
             assert attack_indices(after, player) == attack_indices(fresh, player)
@@ -567,10 +566,8 @@ def test_memo_carried_after_an_attack_is_still_true():
         if after.has_figure(alien.id):
             assert field_layout_key(after, alien) == field_layout_key(fresh, alien)
         # The marine's player's entries are carried only while its figures are unhurt.
-        assert (("ai_targets", marine.player) in carried_side) is (n < 2)
-        assert all(
-            ("ai_targets", p) in carried_side for p in after.initiative if p != marine.player
-        )
+        assert (marine.player in carried_targets) is (n < 2)
+        assert all(p in carried_targets for p in after.initiative if p != marine.player)
 
 
 def test_reused_firing_answers_equal_fresh_ones(monkeypatch):
@@ -604,7 +601,7 @@ def test_reused_firing_answers_equal_fresh_ones(monkeypatch):
 
 
 def test_a_turn_leaves_no_reference_cycles():
-    """The cyclic collector is paused during a turn because a turn makes no cycles:
+    """A caller may pause the cyclic collector around turns because a turn makes no cycles:
     reference counting alone frees everything it drops."""
     state = reference_turn_state()
     for policy in ("bob", "solitaire", "priority"):
@@ -686,23 +683,50 @@ def test_an_alien_that_may_not_see_a_player_shoots_none_of_its_figures():
     assert skipped
 
 
-def test_a_turn_keeps_the_objects_a_caller_froze_frozen():
-    """The turn moves its survivors to the oldest generation with ``gc.freeze`` and
-    ``gc.unfreeze`` only when nothing is frozen: a caller's frozen objects stay frozen."""
+def test_a_paused_turn_keeps_the_objects_a_caller_froze_frozen():
+    """A turn with the collector paused moves its survivors to the oldest generation with
+    ``gc.freeze`` and ``gc.unfreeze`` only when nothing is frozen: a caller's frozen
+    objects stay frozen."""
     state = reference_turn_state()
     gc.freeze()
     try:
         frozen = gc.get_freeze_count()
-        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
+        with cycle_collector_paused():
+            resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=0))
         # Nothing was unfrozen (that would empty the permanent generation) and nothing
         # was added; a frozen object may still die meanwhile, freed by reference counting.
         assert 0 < gc.get_freeze_count() <= frozen
         assert gc.isenabled()
     finally:
         gc.unfreeze()
-    resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
+    with cycle_collector_paused():
+        resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
     assert gc.get_freeze_count() == 0
     assert gc.get_count()[0] < 100  # the turn's survivors were not left in the youngest
+
+
+def test_a_turn_leaves_the_collector_alone():
+    """The engine never pauses, freezes or re-enables the collector itself."""
+
+    class Watching:
+        name = "bob"
+
+        def run(self, ctx):
+            seen.append(gc.isenabled())
+            policy_named("bob").run(ctx)
+            seen.append(gc.isenabled())
+
+    seen: list[bool] = []
+    state = reference_turn_state()
+    resolve_alien_turn(state, Watching(), SeededDice(seed=2))
+    assert seen == [True, True] and gc.get_freeze_count() == 0
+    gc.disable()
+    try:
+        resolve_alien_turn(state, Watching(), SeededDice(seed=3))
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
+    assert seen[2:] == [False, False]
 
 
 def rebuilt(state: GameState) -> GameState:
@@ -751,7 +775,7 @@ def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
         state.with_player(replace(state.players[0], score=3)),
     ]
     for new in news:
-        assert any(type(key) is tuple and key[0] == "movement" for key in new.memo)
+        assert occupancy_kept(new)
         plain = rebuilt(new)
         assert new.occupant == plain.occupant
         for f in figures:
@@ -763,7 +787,12 @@ def test_occupancy_tables_kept_by_a_new_state_equal_fresh_ones():
         if not state.board.is_solid(sq) and state.figure_at(sq) is None
     )
     elsewhere = state.with_figure(marine.moved_to([empty]))
-    assert not any(type(key) is tuple and key[0] == "movement" for key in elsewhere.memo)
+    assert not occupancy_kept(elsewhere)
+
+
+def occupancy_kept(state: GameState) -> bool:
+    """The state's memo holds movement's occupancy tables."""
+    return state.memo.alien_occupancy is not None
 
 
 def test_door_slots_read_off_a_door_table_equal_lookups_by_edge():
@@ -847,7 +876,7 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     """Missile aims kept by the figures near the targets equal aims worked out afresh, as
     an alien moves near or far from the marines, or a marine loses a life point."""
     from rules.engine.ai import area
-    from rules.engine.ai.turn import TurnContext
+    from rules.engine.play.turn_context import TurnContext
 
     rng = random.Random(5)
     start = reference_turn_state()
@@ -861,10 +890,15 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
     firers = ("chaos_marine_heavy-2", "dreadnought-0")
     movers = [f.id for f in start.figures if f.side == "alien" and f.id not in firers]
     if small:  # tables forgotten again and again
-        for name, limit in (("_MAX_BLASTS", 3), ("_MAX_FIGURES", 30), ("_MAX_AIM_AREAS", 2)):
-            monkeypatch.setattr(area, name, limit)
+        monkeypatch.setattr(area, "_MAX_BLASTS", 4)  # each firer's shots and ranked aims
+        for cache, limit in (
+            (area._BLASTS, 3),
+            (area._FIGURE_TOKENS, 100),
+            (area._AIM_AREAS, 2),
+        ):
+            monkeypatch.setattr(cache, "bound", limit)
     marines = [f.id for f in start.figures if f.side == "marine" and f.life_points > 1]
-    area._BLASTS.clear()
+    clear_caches("area.")
     reused = 0
     for i in range(40):
         if i % 5 == 4:
@@ -885,40 +919,9 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
             area._BLASTS.clear()
             area._BLASTS.update(warm)
             if small:
-                assert len(area._TOKEN_OF_OBJECT) <= 30 + len(state.figures)
+                assert len(area._FIGURE_TOKENS) <= 100
                 assert len(area._AIM_AREAS) <= 3
     assert reused >= (2 if small else 10)
-
-
-def test_quick_inits_set_what_the_dataclass_inits_set():
-    """Every class given a quick ``__init__`` gets, from the same arguments (all of them,
-    or only those without a default), the attributes its dataclass ``__init__`` sets; a
-    default factory makes a new value for each instance."""
-    import dataclasses
-
-    from rules.engine import records
-
-    assert len(records.GENERATED_INITS) >= 7
-    for cls, generated in records.GENERATED_INITS.items():
-        fields = dataclasses.fields(cls)
-        required = [
-            f
-            for f in fields
-            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        ]
-        for passed in (fields, required):
-            args = [object() for _ in passed]
-            quick = cls(*args)
-            plain = object.__new__(cls)
-            generated(plain, *args)
-            assert list(quick.__dict__) == list(plain.__dict__)
-            for name, value in plain.__dict__.items():
-                kept = quick.__dict__[name]
-                assert kept is value or (type(kept) is type(value) and kept == value), name
-        other = cls(*[object() for _ in required])
-        for f in fields:
-            if f.default_factory is not dataclasses.MISSING:
-                assert getattr(other, f.name) is not getattr(quick, f.name), f.name
 
 
 @pytest.mark.parametrize("map_name", MAPS)
@@ -966,7 +969,7 @@ def test_direct_options_match_the_listed_options():
 
     from rules.engine.ai.plans import Shot
     from rules.engine.ai.strike import direct_option
-    from rules.engine.ai.turn import TurnContext
+    from rules.engine.play.turn_context import TurnContext
 
     checked = {"hand_to_hand": 0, "single": 0}
     for seed in range(4):
@@ -1076,8 +1079,8 @@ def test_changes_between_states_sharing_their_marine_side_memo_equal_fresh_ones(
         moved, _ = follow_path(state, alien.id, dfield.path_to(target))
         before = state.replace()
         attack_indices(before, "p0")
-        carry_memo_after_alien_move(before, moved)
-        assert side_memo(moved) is side_memo(before)
+        carry_memo(before, moved)
+        assert moved.memo.marine_side() is before.memo.marine_side()
         assert readiness._diff(before, moved) == readiness._diff(rebuilt(before), rebuilt(moved))
 
 
@@ -1213,25 +1216,9 @@ def test_seeded_combat_dice_rolled_together_equal_one_by_one():
             assert fast._pool == plain._pool and fast._counter == plain._counter
 
 
-def test_kept_marine_values_equal_the_rules_data():
-    """Marine values kept per figure (and rules data) equal ``RulesData.marine_value``,
-    asked twice, for two rules data objects and new figures (which may take the id of a
-    figure freed before)."""
-    from rules.engine.combat import _marine_value
-
-    for data in (RULES, load_rules_data()):
-        for _ in range(2):
-            for key, unit in data.units.items():
-                for weapons in (tuple(unit.weapons), (), tuple(data.weapons)[:3]):
-                    marine = Figure("m", "marine", "p1", key, ((0, 0),), 1, weapons=weapons)
-                    assert _marine_value(data, marine) == data.marine_value(key, weapons)
-
-
 def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
-    """Clearing the caches of choosing and carrying out attacks (each module's
+    """Clearing the caches of choosing and carrying out attacks (each module's, by
     ``clear_caches``) changes no turn: the same steps and state as with warm caches."""
-    from rules.engine import combat, odds
-    from rules.engine.ai import area, plans, strike
 
     def played() -> list:
         state, out = reference_turn_state(), []
@@ -1241,8 +1228,8 @@ def test_turns_after_the_attack_caches_are_cleared_equal_warm_turns():
         return out
 
     warm = played()
-    for module in (strike, plans, area, combat, odds):
-        module.clear_caches()
+    for module in ("strike.", "plans.", "area.", "combat.", "odds."):
+        clear_caches(module)
     assert played() == warm
 
 
@@ -1259,12 +1246,10 @@ def test_occupancy_tables_carried_past_a_removed_figure_equal_fresh_ones():
         stop_table(state, alien.id)
         assert state.occupant
         new = state.without_figure(figure.id)
-        assert movement._ALIEN_TABLES in new.memo and "occupant" in new.__dict__
+        assert new.memo.alien_occupancy is not None and "occupant" in new.__dict__
         plain = rebuilt(new)
         assert new.occupant == plain.occupant
-        assert new.memo[movement._ALIEN_TABLES] == movement._occupancy_tables(
-            plain, alien, frozenset()
-        )
+        assert new.memo.alien_occupancy == movement._occupancy_tables(plain, alien, frozenset())
         if figure.id != alien.id:
             state = new
 
@@ -1282,7 +1267,7 @@ def test_no_occupancy_table_is_carried_past_a_removed_figure_on_a_blip():
     stop_table(odd, alien.id)
     assert odd.occupant
     new = odd.without_figure(marine.id)
-    assert movement._ALIEN_TABLES not in new.memo and "occupant" not in new.__dict__
+    assert new.memo.alien_occupancy is None and "occupant" not in new.__dict__
 
 
 # --- Engineer B, round three: reach tables ---------------------------------------------
@@ -1293,14 +1278,12 @@ def test_no_occupancy_table_is_carried_past_a_removed_figure_on_a_blip():
     st.integers(min_value=0, max_value=(1 << 300) - 1),
     st.integers(min_value=300, max_value=320),
 )
-def test_memoised_bit_flags_match_the_plain_bytes(mask: int, size: int) -> None:
-    """The memoised flags are the plain per-bit bytes, asked twice (the second a hit)."""
+def test_bit_flags_match_the_plain_bytes(mask: int, size: int) -> None:
+    """The flags read off the mask's binary numeral are the plain per-bit bytes."""
     from rules.engine.ai import reach
 
     plain = bytes((mask >> i) & 1 for i in range(size))
     assert reach._bit_flags(mask, size) == plain
-    assert reach._bit_flags(mask, size) == plain
-    assert len(reach._FLAGS) <= reach._MAX_FLAGS
 
 
 @settings(max_examples=40, deadline=None)
@@ -1385,6 +1368,7 @@ def test_blast_squares_shared_by_equal_door_tables_match_the_doors(map_name):
     and they still are the squares its doors let a blast reach."""
     from rules.engine.combat import _BLAST_SQUARES, _step_open, blast_squares
     from rules.engine.geometry import neighbours8
+    from rules.engine.los import door_blockers
 
     rng = random.Random(map_name + "-3")
     state = crowded_state(map_name, 3)
@@ -1405,8 +1389,13 @@ def test_blast_squares_shared_by_equal_door_tables_match_the_doors(map_name):
                     if board.in_bounds(n) and _step_open(each, centre, n)
                 ]
                 assert blast_squares(each, centre) == expected
-        assert _BLAST_SQUARES[id(back.doors)][2] is _BLAST_SQUARES[id(state.doors)][2]
-        assert _BLAST_SQUARES[id(toggled.doors)][2] is not _BLAST_SQUARES[id(state.doors)][2]
+        kept = {id(_BLAST_SQUARES[board, door_blockers(each)]) for each in (state, back)}
+        assert len(kept) == 1
+        if door_blockers(toggled) != door_blockers(state):
+            assert (
+                _BLAST_SQUARES[board, door_blockers(toggled)]
+                is not (_BLAST_SQUARES[board, door_blockers(state)])
+            )
         state = toggled
 
 
@@ -1429,26 +1418,3 @@ def test_move_steps_list_the_path_they_reuse_from_the_moved_event():
             assert len(path) == step.params["steps"] + 1
             assert all(type(sq) is list and len(sq) == 2 for sq in path)
     assert moves
-
-
-def test_a_changed_door_table_is_the_table_a_state_completes_from_the_same_doors():
-    """A copy of a state's door table with doors opened, taken as complete for the new
-    state, equals the table that state builds from the plain dict (same doors, order and
-    slots); a table of unknown make is left for the state to complete."""
-    from rules.engine.state import changed_door_table, copy_doors
-
-    state = mixed_state()
-    doors = copy_doors(state.doors)
-    closed = [e for e, d in doors.items() if d is DoorState.CLOSED]
-    assert closed
-    for e in closed[::2]:
-        doors[e] = DoorState.OPEN
-    table = changed_door_table(state, doors)
-    fast = state.replace(doors=table)
-    plain = state.replace(doors=dict(doors))
-    assert fast.doors is table
-    assert list(fast.doors.items()) == list(plain.doors.items())
-    assert fast.door_open_slots == plain.door_open_slots
-    loose = object.__new__(GameState)
-    loose.__dict__.update(state.__dict__, doors=dict(state.doors))
-    assert changed_door_table(loose, doors) is doors

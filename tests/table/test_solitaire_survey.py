@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from rules.engine.ai.switches import with_switch
 from rules.engine.dice import DiceError, SeededDice
 from rules.engine.geometry import Facing
+from rules.engine.play.switches import with_switch
 from rules.engine.state import GameState
 from table.actions import (
     create_game,

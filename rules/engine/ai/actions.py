@@ -7,12 +7,12 @@ attacks through :mod:`rules.engine.combat`. Every change is narrated on the cont
 from __future__ import annotations
 
 from rules.engine.ai.plans import Plan
-from rules.engine.ai.reach import AlienReach, carry_memo_after_alien_move
+from rules.engine.ai.reach import AlienReach
 from rules.engine.ai.strike import carry_out
-from rules.engine.ai.turn import TurnContext
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import UNREACHABLE, field_to_adjacent, follow_path, on_shortest_paths
+from rules.engine.play.turn_context import TurnContext
 
 
 def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
@@ -23,9 +23,7 @@ def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
     path = reach.field.path_to(anchor)
     if path is None:
         return False
-    before = ctx.state
-    ctx.state, events = follow_path(before, figure.id, path)
-    carry_memo_after_alien_move(before, ctx.state)
+    ctx.state, events = follow_path(ctx.state, figure.id, path)
     ctx.say(
         "move",
         figure=figure.id,
@@ -62,8 +60,12 @@ def _approach_stop(
     """The stop :func:`approach` moves to (None: it stays) and, when they were measured,
     the remaining distances from every position. Kept in the state's memo for the same
     reach (a turn resolved again from the same position approaches once)."""
-    key = ("ai_approach", reach.figure.id, player)
-    kept = ctx.state.memo.get(key)
+    memo = ctx.state.memo
+    approaches = memo.approaches
+    if approaches is None:
+        approaches = memo.approaches = {}
+    key = (reach.figure.id, player)
+    kept = approaches.get(key)
     if kept is not None and kept[0] is reach:
         return kept[1], kept[2]
     figure = reach.figure
@@ -84,7 +86,7 @@ def _approach_stop(
         start_left = remaining[reach.field.start[0] + reach.field.start[1] * w]
         if stop != reach.field.start and remaining[stop[0] + stop[1] * w] < start_left:
             best = stop
-    ctx.state.memo[key] = (reach, best, remaining)
+    approaches[key] = (reach, best, remaining)
     return best, remaining
 
 

@@ -17,26 +17,27 @@ once and sorted; each candidate position then looks for the first aim it can see
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import count, groupby
 from typing import Any
 
-from rules.engine.ai.plans import Plan, Shot, target_info
+from rules.engine.ai.plans import Plan, Shot, shot_score, target_info
 from rules.engine.ai.reach import (
     AlienReach,
     Assessment,
     footprint,
     in_doorway,
     open_lines_to,
-    targets_of,
+    sees,
 )
-from rules.engine.ai.turn import TurnContext
 from rules.engine.board import Board, DoorState
-from rules.engine.combat import line_squares, missile_hits
+from rules.engine.caches import BoundedCache, declare
+from rules.engine.combat import SHOOT, CombatError, attack_options, line_squares, missile_hits
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
+from rules.engine.play.targets import targets_of
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Figure, GameState
 
 AREA_PATTERNS = ("blast", "line", "split")
@@ -59,44 +60,45 @@ _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
 
 
 def _door_code(state: GameState) -> bytes:
-    """Every door state as one bytes object (its hash is computed once), per state."""
-    code = state.memo.get("ai_door_code")
-    if code is None:
-        code = state.memo["ai_door_code"] = bytes(
-            map(_DOOR_CODES.__getitem__, state.door_open_slots)
-        )
-    return code
+    """Every door state as one bytes object (quick to hash in a key)."""
+    return bytes(map(_DOOR_CODES.__getitem__, state.door_open_slots))
 
 
-@dataclass
+#: Shots and ranked aims kept per firer's weapon: at most this many of each.
+_MAX_BLASTS = 50_000
+
+
 class _KeptBlasts:
     """What one firer's missile weapon found on one layout with these doors."""
 
-    #: Each shot by its aim and the figures within one square of it (see :func:`blast_shot`).
-    shots: dict[tuple, Shot | None] = field(default_factory=dict)
-    #: :func:`_blast_aims` by the targets and every figure within two squares of them.
-    ranked: dict[tuple, list[Shot]] = field(default_factory=dict)
+    __slots__ = ("shots", "ranked")
+
+    def __init__(self) -> None:
+        #: Each shot by its aim and the figures within one square of it (:func:`blast_shot`).
+        self.shots: BoundedCache[tuple, Shot | None] = BoundedCache(_MAX_BLASTS)
+        #: :func:`_blast_aims` by the targets and every figure within two squares of them.
+        self.ranked: BoundedCache[tuple, list[Shot]] = BoundedCache(_MAX_BLASTS)
 
 
-_BLASTS: dict[tuple, _KeptBlasts] = {}
-#: Past these sizes every kept blast is forgotten (a long run keeps meeting new
-#: positions): entries of :data:`_BLASTS`, of one firer's shots or ranked aims, and of
-#: :data:`_FIGURE_TOKENS`;
-_MAX_BLASTS = 50_000
-#: figure objects in :data:`_TOKEN_OF_OBJECT`;
-_MAX_FIGURES = 10_000
-#: aim areas in :data:`_AIM_AREAS` (each holds flags the size of a board).
-_MAX_AIM_AREAS = 1_000
+_BLASTS: BoundedCache[tuple, _KeptBlasts] = declare(
+    "area.blasts",
+    bound=50_000,
+    depends_on="the board, the door states, the firer, its weapon and the rules data",
+)
 _UNKNOWN: Any = object()  # not kept (None is a kept answer: no shot)
 #: A number for each figure part of a key seen (id, side, unit, life points, weapons,
 #: squares): a key then holds small ints, quick to hash. Numbers are never reused, so
-#: forgetting this table only makes later keys miss.
-_FIGURE_TOKENS: dict[tuple, int] = {}
-#: The token of a figure object, by ``id`` (with the object, so the id is not reused).
-_TOKEN_OF_OBJECT: dict[int, tuple[Figure, int]] = {}
+#: forgetting an entry of this table only makes later keys miss.
+_FIGURE_TOKENS: BoundedCache[tuple, int] = declare(
+    "area.figure_tokens",
+    bound=50_000,
+    depends_on="a figure's id, side, unit, life points, weapons and squares",
+)
 #: The missile aims around some targets' squares, and the squares near them (see
-#: :func:`_aim_area`), by board and those squares.
-_AIM_AREAS: dict[tuple, tuple[list[Square], bytearray]] = {}
+#: :func:`_aim_area`), by board and those squares (each holds flags the size of a board).
+_AIM_AREAS: BoundedCache[tuple, tuple[list[Square], bytearray]] = declare(
+    "area.aim_areas", bound=1_000, depends_on="the board and the targets' squares"
+)
 _new_token = count().__next__
 
 
@@ -105,31 +107,17 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
     state = ctx.state
     outer = (state.board, _door_code(state), firer.id, weapon, id(ctx.rules))
     kept = _BLASTS.get(outer)
-    if (
-        len(_BLASTS) >= _MAX_BLASTS
-        or len(_FIGURE_TOKENS) >= _MAX_BLASTS
-        or len(_TOKEN_OF_OBJECT) >= _MAX_FIGURES
-        or len(_AIM_AREAS) >= _MAX_AIM_AREAS
-        or (kept is not None and max(len(kept.shots), len(kept.ranked)) >= _MAX_BLASTS)
-    ):
-        for table in (_BLASTS, _FIGURE_TOKENS, _TOKEN_OF_OBJECT, _AIM_AREAS):
-            table.clear()
-        kept = None
     if kept is None:
-        kept = _BLASTS[outer] = _KeptBlasts()
+        kept = _BLASTS.put(outer, _KeptBlasts())
     return kept
 
 
 def _figure_token(f: Figure) -> int:
     """The same number for figures alike in everything a blast's key looks at."""
-    kept = _TOKEN_OF_OBJECT.get(id(f))
-    if kept is not None and kept[0] is f:
-        return kept[1]
     part = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
     token = _FIGURE_TOKENS.get(part)
     if token is None:
-        token = _FIGURE_TOKENS[part] = _new_token()
-    _TOKEN_OF_OBJECT[id(f)] = (f, token)
+        token = _FIGURE_TOKENS.put(part, _new_token())
     return token
 
 
@@ -139,7 +127,7 @@ def blast_shot(
     weapon: str,
     aim: Square,
     known: dict[str, int],
-    kept: dict[tuple, Shot | None],
+    kept: BoundedCache[tuple, Shot | None],
 ) -> Shot | None:
     """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised in
     ``kept`` (:func:`_blasts_for`'s shots) on everything the answer depends on: the
@@ -165,7 +153,7 @@ def blast_shot(
     key = (aim, tuple(near))
     shot = kept.get(key, _UNKNOWN)
     if shot is _UNKNOWN:
-        shot = kept[key] = _blast_shot(ctx, firer, weapon, aim)
+        shot = kept.put(key, _blast_shot(ctx, firer, weapon, aim))
     return shot
 
 
@@ -231,8 +219,6 @@ def line_shot(
 
 
 def visible_marines(ctx: TurnContext, firer: Figure, anchor: Square) -> list[Figure]:
-    from rules.engine.ai.reach import sees
-
     out = []
     for player in _players(ctx.state):
         for target in targets_of(ctx.state, player):
@@ -261,8 +247,6 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
 
 
 def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
-    from rules.engine.ai.plans import shot_score
-
     dice = ctx.rules.weapon(weapon).dice
     points, life = shot_score(
         dice.white,
@@ -279,19 +263,12 @@ def combat_shot(
 ) -> Shot | None:
     """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
     module lists the options from ``anchor``; the best one touching no alien is taken."""
-    from rules.engine.combat import SHOOT, CombatError, attack_options
-
-    memo = ctx.state.memo.setdefault("ai_combat_options", {})
-    key = (firer.id, anchor)
-    if key not in memo:
-        try:
-            memo[key] = attack_options(
-                ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False
-            )
-        except CombatError:
-            memo[key] = []
+    try:
+        options = attack_options(ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False)
+    except CombatError:
+        options = []
     best = None
-    for option in memo[key]:
+    for option in options:
         if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():
             continue
         hits = tuple(sorted(option.target_keys))
@@ -350,7 +327,7 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
             if shot is not None:
                 ranked.append(shot)
         ranked.sort(key=_blast_order)
-        kept.ranked[key] = ranked
+        kept.ranked.put(key, ranked)
     return ranked
 
 
@@ -370,8 +347,7 @@ def _aim_area(board: Board, squares: tuple[Square, ...]) -> tuple[list[Square], 
                 near[ax + ay * w] = 1
                 if abs(ax - x) <= 1 and abs(ay - y) <= 1 and not solid[ax + ay * w]:
                     aims.add((ax, ay))
-    area = _AIM_AREAS[key] = (sorted(aims), near)
-    return area
+    return _AIM_AREAS.put(key, (sorted(aims), near))
 
 
 def _blast_order(shot: Shot) -> tuple:
@@ -473,8 +449,6 @@ def _best_from(
         return shot
     if pattern not in ("single",):
         return combat_shot(ctx, firer, anchor, weapon, only_target)
-    from rules.engine.ai.reach import sees
-
     for shot, target in ranked_single[weapon]:
         if sees(state, firer, anchor, target)[0]:
             return shot
@@ -574,12 +548,3 @@ def _aim_text(shot: Shot) -> str:
     if shot.aim is None:
         return "-"
     return f"{shot.aim[0]},{shot.aim[1]}"
-
-
-def clear_caches() -> None:
-    """Forget the kept missile shots, ranked aims, figure tokens and aim areas
-    (cold-start measurements)."""
-    _BLASTS.clear()
-    _FIGURE_TOKENS.clear()
-    _TOKEN_OF_OBJECT.clear()
-    _AIM_AREAS.clear()

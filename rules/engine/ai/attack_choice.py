@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.plans import Plan, melee_score, rank_plans, shot_score, single_plan
-from rules.engine.ai.reach import Assessment, targets_of
-from rules.engine.ai.turn import TurnContext
+from rules.engine.ai.reach import Assessment
 from rules.engine.combat import HAND_TO_HAND, SHOOT, hand_to_hand_dice, kill_value, shot_dice
+from rules.engine.play.targets import targets_of
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure
 
 AREA_TYPES = frozenset({"chaos_marine_heavy", "dreadnought"})

@@ -13,12 +13,11 @@ from __future__ import annotations
 from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
-from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
-from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
-from rules.engine.ai.reinforcement_phase import bob_reinforcements
-from rules.engine.ai.turn import TurnContext
+from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.play.reinforcement_phase import bob_reinforcements
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure
 
 
@@ -137,21 +136,9 @@ class BobPolicy:
             criterion=assessment.criterion,
         )
         if focus.attackable:
-            plan, alternatives, area = _planned(ctx, assessment)
+            plan, alternatives, area = best_plan(ctx, assessment)
             if plan is not None:
                 execute_plan(ctx, assessment.reach, plan, alternatives, area)
                 return
         ctx.say("cannot_attack", figure=figure.id)
         approach(ctx, assessment.reach, focus.player)
-
-
-def _planned(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, list[Plan], bool]:
-    """:func:`best_plan`, kept in the state's memo for the same assessment and rules (a
-    turn resolved again from the same position plans its first activation once)."""
-    key = ("ai_best_plan", assessment.reach.figure.id)
-    kept = ctx.state.memo.get(key)
-    if kept is not None and kept[0] is ctx.rules and kept[1] is assessment:
-        return kept[2]
-    result = best_plan(ctx, assessment)
-    ctx.state.memo[key] = (ctx.rules, assessment, result)
-    return result

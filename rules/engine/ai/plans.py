@@ -12,17 +12,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cached_property, lru_cache
+from functools import cached_property
 from operator import attrgetter
 
+from rules.engine.caches import memoised
 from rules.engine.combat import HAND_TO_HAND, SHOOT, kill_value, owner_of
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
-from rules.engine.records import quick_init
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
 
 
-@quick_init
 @dataclass(frozen=True)
 class Shot:
     """One weapon's part of a plan: what it is aimed at and its expected result."""
@@ -66,7 +65,6 @@ def exact_order_key(value: Fraction) -> float | Fraction:
     return value
 
 
-@quick_init
 @dataclass(frozen=True)
 class Plan:
     """One way to attack: stand on ``anchor`` (``steps`` away) and use ``weapon``."""
@@ -98,20 +96,10 @@ class Plan:
         }
 
 
-#: ``round(float(value), 3)`` by the ``id`` of ``value`` (kept with it, so that the id is
-#: not reused): plan scores come from memoised functions, so the same Fraction objects
-#: are told to the judge again and again, and converting one is slow in Python.
-_ROUNDED: dict[int, tuple[Fraction, float]] = {}
-_MAX_ROUNDED = 4096
-
-
 def _rounded(value: Fraction) -> float:
-    kept = _ROUNDED.get(id(value))
-    if kept is None or kept[0] is not value:
-        if len(_ROUNDED) >= _MAX_ROUNDED:
-            _ROUNDED.clear()
-        kept = _ROUNDED[id(value)] = (value, round(float(value), 3))
-    return kept[1]
+    """``round(float(value), 3)``: the same true division ``float`` makes, without the
+    two calls it goes through (plans told to the judge convert many scores)."""
+    return round(value.numerator / value.denominator, 3)
 
 
 #: The parts of :meth:`Plan.key` after the scores (ascending), and the scores themselves
@@ -141,7 +129,7 @@ def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInf
     return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
 
 
-@lru_cache(maxsize=4096)
+@memoised("plans.shot_score", bound=4096, depends_on="the dice, armour, life points and value")
 def shot_score(
     white: int, red: int, armour: int, life_points: int, value: int
 ) -> tuple[Fraction, Fraction]:
@@ -152,7 +140,7 @@ def shot_score(
     return odds.expected_points(), odds.expected_life_points()
 
 
-@lru_cache(maxsize=4096)
+@memoised("plans.melee_score", bound=4096, depends_on="both sides' dice, life points and value")
 def melee_score(
     white: int,
     red: int,
@@ -190,10 +178,3 @@ def single_plan(
     return Plan(
         kind, anchor, steps, weapon, target, None, points, life, 1, distance, doubtful, (shot,)
     )
-
-
-def clear_caches() -> None:
-    """Forget the kept plan scores and rounded scores (cold-start measurements)."""
-    _ROUNDED.clear()
-    shot_score.cache_clear()
-    melee_score.cache_clear()

@@ -19,12 +19,13 @@ from rules.engine.ai.activation import type_rank
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans, uses_area_rule
 from rules.engine.ai.bob_policy import allowance
-from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
-from rules.engine.ai.reach import Assessment, activation_type, assess_focus, targets_of
-from rules.engine.ai.reinforcement_phase import bob_reinforcements
-from rules.engine.ai.turn import TurnContext
+from rules.engine.ai.reach import Assessment, activation_type, assess_focus
+from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.play.reinforcement_phase import bob_reinforcements
+from rules.engine.play.targets import targets_of
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure
 
 _CRITERIA = (

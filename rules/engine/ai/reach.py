@@ -11,16 +11,15 @@ from __future__ import annotations
 
 import dataclasses
 from bisect import bisect_right
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import compress, islice
+from itertools import compress
 from operator import itemgetter, not_
-from typing import Any
 
 from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
+from rules.engine.caches import BoundedCache, declare, memoised
 from rules.engine.geometry import Square, block_2x2, edge
 from rules.engine.los import (
     LayoutLine,
@@ -32,13 +31,13 @@ from rules.engine.los import (
 )
 from rules.engine.movement import (
     DistanceField,
-    carry_occupancy_unchanged,
     distance_field,
     passable_table,
     side_stop_table,
 )
 from rules.engine.movement import stop_table as movement_stop_table
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.play.targets import targets_of
+from rules.engine.state import ALIEN, Figure, GameState
 from rules.engine.units import RulesData
 
 #: Units that count as "marines in play" for the focus rule (vehicles do not).
@@ -56,38 +55,6 @@ def activation_type(figure: Figure, rules: RulesData) -> str:
     ):
         return "chaos_marine"
     return figure.unit
-
-
-def targets_of(state: GameState, player: str) -> list[Figure]:
-    """The player's figures an alien may attack: on the board, outside docking claws, and
-    not an abandoned vehicle (memoised per state)."""
-    key = ("ai_targets", player)
-    side = side_memo(state)
-    cached = side.get(key)
-    if cached is not None:
-        return cached
-    board = state.board
-    out = [
-        f
-        for f in state.figures
-        if f.player == player
-        and f.side == MARINE
-        and f.on_board
-        and not any(board.claw_of(sq) for sq in f.squares)
-        and (
-            f.unit != "tarantula"
-            and not f.is_dreadnought
-            or any(p.piloting == f.id for p in state.figures)
-        )
-    ]
-    side[key] = out
-    return out
-
-
-def players_in_play(state: GameState) -> list[str]:
-    """Players with a figure an alien could attack, in initiative order."""
-    order = list(state.initiative) or [p.id for p in state.players]
-    return [p for p in order if targets_of(state, p)]
 
 
 def can_shoot(figure: Figure, rules: RulesData) -> bool:
@@ -150,12 +117,14 @@ class AlienReach:
     _stops_mask: int | None = None
     _field: DistanceField | None = None
     #: Per target's squares: :meth:`_open_lines_from` (shared like :attr:`_stops_by_mask`).
-    _open_from: dict[tuple[Square, ...], int] = dataclasses.field(default_factory=dict)
+    _open_from: BoundedCache[tuple[Square, ...], int] = dataclasses.field(
+        default_factory=lambda: BoundedCache(_MAX_KEPT_STOPS)
+    )
     _stop_picker: _Picker | None = None
     #: The tables kept with its distances (:func:`_assess`), None if unknown.
     _tables: _FieldTables | None = None
     #: :meth:`stops_in` by mask, shared by the reaches with the same stops, if kept.
-    _stops_by_mask: dict[int, list[tuple[int, Square]]] | None = None
+    _stops_by_mask: BoundedCache[int, list[tuple[int, Square]]] | None = None
 
     @property
     def field(self) -> DistanceField:
@@ -352,9 +321,7 @@ class AlienReach:
             for b in target.squares:
                 lines_to = layout_lines_to(state, b)
                 mask |= open_lines_to(state, lines_to, b, self.stops, stops_mask)
-            if len(self._open_from) >= _MAX_KEPT_STOPS:
-                self._open_from.clear()
-            mask = self._open_from[target.squares] = mask & stops_mask
+            mask = self._open_from.put(target.squares, mask & stops_mask)
         return mask
 
     def stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
@@ -366,9 +333,7 @@ class AlienReach:
             return self._stops_in(mask, width)
         found = kept.get(mask)
         if found is None:
-            if len(kept) >= _MAX_KEPT_STOPS:
-                kept.clear()
-            found = kept[mask] = self._stops_in(mask, width)
+            found = kept.put(mask, self._stops_in(mask, width))
         return found
 
     def _stops_in(self, mask: int, width: int) -> list[tuple[int, Square]]:
@@ -416,21 +381,10 @@ class AlienReach:
 _DIGIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
 
 
-#: :func:`_bit_flags` by (mask, size): the same open-line masks come back turn after turn.
-_FLAGS: dict[tuple[int, int], bytes] = {}
-_MAX_FLAGS = 4096
-
-
 def _bit_flags(mask: int, size: int) -> bytes:
     """Byte ``i`` is 1 where bit ``i`` of ``mask`` is set, else 0, for every ``i`` below
-    ``size`` (from the binary numeral: C loops, not one step per bit); memoised."""
-    key = (mask, size)
-    flags = _FLAGS.get(key)
-    if flags is None:
-        if len(_FLAGS) >= _MAX_FLAGS:
-            _FLAGS.clear()
-        flags = _FLAGS[key] = format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
-    return flags
+    ``size`` (from the binary numeral: C loops, not one step per bit)."""
+    return format(mask, f"0{size}b").encode().translate(_DIGIT_VALUES)[::-1]
 
 
 def _line_verdict(
@@ -461,8 +415,9 @@ def _line_verdict(
 
 #: Per board and square: (bit mask of the squares whose line to it is compiled, bit mask
 #: of those whose line no wall or solid square blocks).
-_OPEN_LINES: dict[tuple, list[int]] = {}
-_MAX_OPEN_LINES = 20_000
+_OPEN_LINES: BoundedCache[tuple, list[int]] = declare(
+    "reach.open_lines", bound=20_000, depends_on="the board and the square looked at"
+)
 
 
 def open_lines_to(
@@ -479,9 +434,7 @@ def open_lines_to(
     key = (state.board, b)
     masks = _OPEN_LINES.get(key)
     if masks is None:
-        if len(_OPEN_LINES) >= _MAX_OPEN_LINES:
-            _OPEN_LINES.clear()
-        masks = _OPEN_LINES[key] = [0, 0]
+        masks = _OPEN_LINES.put(key, [0, 0])
     if stops_mask & ~masks[0]:
         w = state.board.width
         known, opened = masks
@@ -495,17 +448,19 @@ def open_lines_to(
     return masks[1]
 
 
-_ATTACK_SQUARES: dict[tuple, tuple[Square, ...]] = {}
-_MAX_ATTACK_SQUARES = 20_000
+_ATTACK_SQUARES: BoundedCache[tuple, tuple[Square, ...]] = declare(
+    "reach.attack_squares",
+    bound=20_000,
+    depends_on="the board, the target's squares and which doors can be passed or opened",
+)
 
 
 def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
     """Squares orthogonally next to ``target`` from which it can be fought: on the board,
     not part of it, not across a wall or standing bulkhead. Memoised per state, and per
     (board, target squares, doors that can be passed or opened) across states."""
-    key = ("ai_attack_squares", target.id)
-    side = side_memo(state)
-    cached = side.get(key)
+    side = state.memo.marine_side()
+    cached = side.attack_squares.get(target.id)
     if cached is not None:
         return cached
     board = state.board
@@ -527,22 +482,18 @@ def attack_squares(state: GameState, target: Figure) -> tuple[Square, ...]:
                     and edge_passable_for_attack(state, nb, tsq)
                 ):
                     out.append(nb)
-        result = tuple(out)
-        if len(_ATTACK_SQUARES) >= _MAX_ATTACK_SQUARES:
-            _ATTACK_SQUARES.clear()
-        _ATTACK_SQUARES[shared_key] = result
-    side[key] = result
+        result = _ATTACK_SQUARES.put(shared_key, tuple(out))
+    side.attack_squares[target.id] = result
     return result
 
 
 def attack_indices(state: GameState, player: str) -> frozenset[int]:
     """Board indices of the squares next to ``player``'s targets (memoised per state)."""
-    key = ("ai_attack_indices", player)
-    side = side_memo(state)
-    cached = side.get(key)
+    kept = state.memo.marine_side().attack_indices
+    cached = kept.get(player)
     if cached is None:
         w = state.board.width
-        cached = side[key] = frozenset(
+        cached = kept[player] = frozenset(
             sq[0] + sq[1] * w for t in targets_of(state, player) for sq in attack_squares(state, t)
         )
     return cached
@@ -563,12 +514,11 @@ def values_at(indices: Sequence[int]) -> _Picker:
 
 def _player_counts(state: GameState, player: str) -> tuple[int, bool]:
     """(marines in play, commander alive) for the focus rule (memoised per state)."""
-    key = ("ai_player_counts", player)
-    side = side_memo(state)
-    cached = side.get(key)
+    kept = state.memo.marine_side().player_counts
+    cached = kept.get(player)
     if cached is None:
         figures = state.figures_of(player)
-        cached = side[key] = (
+        cached = kept[player] = (
             sum(1 for t in figures if t.unit in MARINE_UNITS),
             any(t.unit == "commander" for t in figures),
         )
@@ -592,8 +542,12 @@ def _anchors_covering(figure: Figure, sq: Square, width: int, height: int) -> It
     ]
 
 
-_FIELDS: dict[tuple, tuple[DistanceField, list[int], _FieldTables]] = {}
-_MAX_FIELDS = 1024
+#: An alien's distances by :func:`field_layout_key`, with their near positions and tables.
+_FIELDS: BoundedCache[tuple, tuple[DistanceField, list[int], _FieldTables]] = declare(
+    "reach.fields",
+    bound=1024,
+    depends_on="an alien's position, the figures it may not pass, blips, openable doors",
+)
 #: Positions nearer than this are listed once per field, sorted, to build stops quickly.
 _NEAR = 24
 
@@ -603,42 +557,32 @@ _OPENABLE = {d: 1 if d.passable or d is DoorState.CLOSED else 0 for d in DoorSta
 
 
 def openable_doors(state: GameState) -> bytes:
-    """Per door slot: 1 if a moving alien can pass or open it (memoised per state). A
-    byte string keeps its hash, and it is part of many cache keys."""
-    side = side_memo(state)
-    cached = side.get("ai_openable_doors")
-    if cached is None:
-        cached = side["ai_openable_doors"] = bytes(
-            map(_OPENABLE.__getitem__, state.door_open_slots)
-        )
-    return cached
+    """Per door slot: 1 if a moving alien can pass or open it. A byte string keeps its
+    hash, and it is part of cache keys."""
+    return bytes(map(_OPENABLE.__getitem__, state.door_open_slots))
 
 
 def field_layout_key(state: GameState, figure: Figure) -> tuple:
     """What an alien's distances depend on: its position, the squares of figures it may
     not pass (every non-alien figure), hidden blips, claws (fixed) and which doors can be
     passed or opened. Other aliens only change where it may *stop*, not its distances."""
-    side = side_memo(state)
-    layout = side.get("ai_field_layout")
+    side = state.memo.marine_side()
+    layout = side.field_layout
     if layout is None:
         blocked = frozenset(sq for f in state.figures if f.side != ALIEN for sq in f.squares)
         doors = openable_doors(state)
         blips = frozenset(b.square for b in state.blips)
-        layout = side["ai_field_layout"] = (state.board, blocked, blips, doors)
+        layout = side.field_layout = (state.board, blocked, blips, doors)
     return (figure.id, figure.squares, layout)
-
-
-def _make_room(cache: dict) -> None:
-    """Forget the older half of a field cache once it holds :data:`_MAX_FIELDS` entries
-    (oldest first in insertion order; :func:`_alien_field` moves a used field to the end)."""
-    if len(cache) >= _MAX_FIELDS:
-        for key in list(islice(cache, len(cache) // 2)):
-            del cache[key]
 
 
 #: A field per alien position and everything but the blocking figures, kept for the most
 #: blocking figures seen: a field for fewer of them (marines died) is derived from it.
-_WIDER: dict[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = {}
+_WIDER: BoundedCache[tuple, tuple[frozenset[Square], DistanceField, list[int]]] = declare(
+    "reach.wider_fields",
+    bound=1024,
+    depends_on="an alien's position, blips and openable doors",
+)
 
 
 def alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[int]]:
@@ -675,15 +619,15 @@ class _FieldTables:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
         self.goals: dict[frozenset[int], list[tuple[int, int]]] = {}
         self.anchors: dict[tuple[Square, ...], list[tuple[int, int]]] = {}
-        self.stops: dict[
+        self.stops: BoundedCache[
             tuple[int, tuple[int, ...]],
             tuple[
                 list[tuple[int, Square]],
                 int,
-                dict[int, list[tuple[int, Square]]],
-                dict[tuple[Square, ...], int],
+                BoundedCache[int, list[tuple[int, Square]]],
+                BoundedCache[tuple[Square, ...], int],
             ],
-        ] = {}
+        ] = BoundedCache(_MAX_KEPT_STOPS)
 
 
 #: Bound on :attr:`_FieldTables.stops` per distance field.
@@ -720,145 +664,11 @@ def _alien_field(state: GameState, figure: Figure) -> tuple[DistanceField, list[
             # Indices ascend, so a stable sort by steps keeps (row, column) order in a step.
             near.sort(key=dist.__getitem__)
         tables = _FieldTables()
-        _make_room(_FIELDS)
-        _FIELDS[key] = (dfield, near, tables)
+        _FIELDS.put(key, (dfield, near, tables))
         if earlier is None or not earlier[0] >= blocked:
-            _make_room(_WIDER)
-            _WIDER[position] = (blocked, dfield, near)
+            _WIDER.put(position, (blocked, dfield, near))
         return dfield, near, tables
-    # Used again: move it to the young end, so the oldest entries are the unused ones.
-    del _FIELDS[key]
-    _FIELDS[key] = cached
     return cached
-
-
-#: Memo entry holding, in a dict of its own, the AI's entries that depend only on the
-#: marine side, the blips and which doors can be passed or opened (the marine-side
-#: figures, the targets and the squares next to them, the players' table and counts,
-#: the doors that can be opened, the layout of the distance fields): still true after an
-#: alien moves (a door it opens on its way could be opened before), so that state shares
-#: the same dict (what either state adds to it holds for both) instead of a copy.
-_SIDE_MEMO = "ai_side"
-
-
-def side_memo(state: GameState) -> dict[Hashable, Any]:
-    """The state's dict of :data:`_SIDE_MEMO` entries."""
-    memo = state.memo
-    side = memo.get(_SIDE_MEMO)
-    if side is None:
-        side = memo[_SIDE_MEMO] = {}
-    return side
-
-
-#: Other modules' memo entries that depend only on what :data:`_SIDE_MEMO` does.
-_MARINE_SIDE_MEMO = frozenset({"movement_surveyed"})
-#: Memo entries that depend on the door states too (the squares next to a player's
-#: figures, ``movement_adjacent``, also on the marine side).
-_DOOR_MEMO = frozenset({"los_edges", "los_door_blockers", "ai_door_code", "movement_adjacent"})
-
-
-def carry_memo_after_alien_move(before: GameState, after: GameState) -> None:
-    """Give ``after`` (the state once an alien moved) the memo entries of ``before`` that
-    the move cannot change, so the next assessments do not rebuild them."""
-    memo = after.memo
-    side = before.memo.get(_SIDE_MEMO)
-    if side is not None:
-        own = memo.setdefault(_SIDE_MEMO, side)
-        if own is not side:
-            for key, value in side.items():
-                own.setdefault(key, value)
-    same_doors = after.doors is before.doors
-    for key, value in before.memo.items():
-        name = key[0] if type(key) is tuple else key
-        if name in _MARINE_SIDE_MEMO or (same_doors and name in _DOOR_MEMO):
-            memo.setdefault(key, value)
-
-
-#: Marine-side memo entries of one player (the key's second item): still true while none
-#: of that player's figures changed.
-_PER_PLAYER_MEMO = frozenset(
-    {"ai_targets", "ai_attack_indices", "ai_player_counts", "movement_adjacent"}
-)
-
-
-def carry_memo_after_attack(before: GameState, after: GameState) -> None:
-    """Give ``after`` (the state once an attack was resolved, scores and tokens updated)
-    the memo entries of ``before`` that still hold. If no marine-side figure changed (the
-    attack hurt only aliens), that is everything :func:`carry_memo_after_alien_move`
-    carries. If marines were hurt or killed (doors, blips and surveyed sections as they
-    were), it is the entries of the players none of whose figures changed, the squares
-    next to each target that did not change, and the entries that depend on the doors
-    alone. A change that touches a vehicle or a pilot, or adds a figure, carries nothing
-    beyond that first case. Whenever no figure moved, left or appeared, movement's
-    occupancy tables are carried too."""
-    if (
-        after is before
-        or after.blips is not before.blips
-        or after.surveyed_sections is not before.surveyed_sections
-    ):
-        return
-    old, new = before.figures, after.figures
-    changed: list[Figure] = []  # both versions of a changed figure, or a removed one
-    if len(old) == len(new):
-        same_squares = True
-        for a, b in zip(old, new, strict=True):
-            if a is not b:
-                if a.id != b.id:
-                    return
-                changed += (a, b)
-                if a.squares != b.squares or a.side != b.side or a.player != b.player:
-                    same_squares = False
-        if same_squares:
-            carry_occupancy_unchanged(before, after)
-    else:
-        removed = 0
-        for a in old:
-            if not after.has_figure(a.id):
-                changed.append(a)
-                removed += 1
-            elif after.figure(a.id) is not a:
-                changed += (a, after.figure(a.id))
-        if len(new) != len(old) - removed:
-            return  # a figure appeared
-    marines = [f for f in changed if f.side != ALIEN or f.piloting is not None]
-    if not marines:
-        carry_memo_after_alien_move(before, after)
-        return
-    if after.doors is not before.doors or any(
-        f.piloting is not None or f.unit == "tarantula" or f.is_dreadnought for f in marines
-    ):
-        return
-    players = {f.player for f in marines}
-    # Figures of ``before`` that are the same objects in ``after`` (any figure not in
-    # ``changed``: none appeared).
-    kept_ids = {f.id for f in old}.difference([f.id for f in changed])
-    for key, value in before.memo.items():
-        if type(key) is tuple:
-            if key[0] in _PER_PLAYER_MEMO and key[1] in players:
-                continue
-            if key[0] not in _DOOR_MEMO:
-                continue
-        elif key not in _DOOR_MEMO:
-            continue
-        after.memo.setdefault(key, value)
-    old_side = before.memo.get(_SIDE_MEMO)
-    if old_side is None:
-        return
-    side = side_memo(after)
-    for key, value in old_side.items():
-        if type(key) is tuple:
-            name = key[0]
-            if name in _PER_PLAYER_MEMO:
-                if key[1] in players:
-                    continue
-            elif name == "ai_attack_squares":
-                if key[1] not in kept_ids:
-                    continue
-            else:
-                continue
-        elif key != "ai_openable_doors":
-            continue
-        side.setdefault(key, value)
 
 
 def stop_table(state: GameState, figure: Figure) -> bytes:
@@ -888,8 +698,8 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
     # The start, the only square where a 1x1 alien's free table is wrong, is not in near.
     stoppable = free_table(state, figure)
     mask = None
-    by_mask: dict[int, list[tuple[int, Square]]] | None = None
-    open_from: dict[tuple[Square, ...], int] = {}
+    by_mask: BoundedCache[int, list[tuple[int, Square]]] | None = None
+    open_from: BoundedCache[tuple[Square, ...], int] = BoundedCache(_MAX_KEPT_STOPS)
     if allowance <= _NEAR:
         # The positions within the allowance, with their steps and bit mask, are the same
         # in every state the field serves: only where the alien may stop is read here.
@@ -918,10 +728,8 @@ def _assess(state: GameState, figure: Figure, allowance: int) -> tuple[AlienReac
             if 0 in can_stop:
                 for i in compress(within, map(not_, can_stop)):
                     mask ^= 1 << i
-            if len(by_free) >= _MAX_KEPT_STOPS:
-                by_free.clear()
-            by_mask = {}
-            by_free[allowance, can_stop] = (stops, mask, by_mask, open_from)
+            by_mask = BoundedCache(_MAX_KEPT_STOPS)
+            by_free.put((allowance, can_stop), (stops, mask, by_mask, open_from))
         else:
             stops, mask, by_mask, open_from = known
     else:
@@ -1028,8 +836,11 @@ def assess_focus(
     return Assessment(reach, reaches, focus, criterion, kind)
 
 
-#: PlayerReach is immutable, so equal ones are shared instead of built again.
-_player_reach = lru_cache(maxsize=4096, typed=True)(PlayerReach)
+#: PlayerReach is immutable, so equal ones are shared instead of built again. Its flags
+#: are always bools here (never the ints 0 and 1, which would share their entries).
+_player_reach = memoised(
+    "reach.player_reach", bound=4096, depends_on="the player's distance, flags and counts"
+)(PlayerReach)
 
 
 def _players_table(state: GameState) -> list[tuple]:
@@ -1037,11 +848,11 @@ def _players_table(state: GameState) -> list[tuple]:
     squares next to its targets, marines in play, commander alive). It depends on the
     marine side alone, so it is memoised per state and carried with the marine-side
     entries."""
-    side = side_memo(state)
-    cached = side.get("ai_players_table")
+    side = state.memo.marine_side()
+    cached = side.players_table
     if cached is None:
         order = list(state.initiative) or [p.id for p in state.players]
-        cached = side["ai_players_table"] = [
+        cached = side.players_table = [
             (
                 index,
                 player,
@@ -1056,7 +867,9 @@ def _players_table(state: GameState) -> list[tuple]:
 
 #: Per rules data (by id, holding it so the id stays its own): the traits of each unit and
 #: weapons, see :func:`_traits`.
-_TRAITS: dict[int, tuple[RulesData, dict[tuple, tuple[bool, bool, str]]]] = {}
+_TRAITS: BoundedCache[int, tuple[RulesData, dict[tuple, tuple[bool, bool, str]]]] = declare(
+    "reach.traits", bound=64, depends_on="the rules data (by id, held); units and weapons"
+)
 
 
 def _traits(figure: Figure, rules: RulesData) -> tuple[bool, bool, str]:
@@ -1064,9 +877,7 @@ def _traits(figure: Figure, rules: RulesData) -> tuple[bool, bool, str]:
     weapons, worked out once per rules data."""
     kept = _TRAITS.get(id(rules))
     if kept is None or kept[0] is not rules:
-        if len(_TRAITS) >= 64:
-            _TRAITS.clear()
-        kept = _TRAITS[id(rules)] = (rules, {})
+        kept = _TRAITS.put(id(rules), (rules, {}))
     key = (figure.unit, figure.weapons)
     traits = kept[1].get(key)
     if traits is None:
@@ -1104,10 +915,3 @@ def _only_doorway(state: GameState, reach: AlienReach) -> bool:
     if not reach.figure.is_dreadnought:
         return False
     return all(in_doorway(state, anchor) for _, anchor in reach.stops)
-
-
-def clear_caches() -> None:
-    """Forget the distance fields and the tables kept with them, the open lines, the
-    squares to fight from and the bit flags of masks (for cold-start measurements)."""
-    for table in (_FIELDS, _WIDER, _OPEN_LINES, _ATTACK_SQUARES, _FLAGS):
-        table.clear()

@@ -31,7 +31,6 @@ from rules.engine.ai.reach import (
     assess_focus,
     attack_indices,
     field_layout_key,
-    side_memo,
 )
 from rules.engine.geometry import Square
 from rules.engine.los import door_blockers, layout_line
@@ -49,16 +48,9 @@ class _Entry:
 
 def _marine_side(state: GameState) -> tuple:
     """The marine-side figures as far as targets go (life points do not matter)."""
-    key = "ai_marine_side"
-    side = side_memo(state)
-    cached = side.get(key)
-    if cached is None:
-        cached = side[key] = tuple(
-            (f.id, f.player, f.unit, f.squares, f.piloting)
-            for f in state.figures
-            if f.side != ALIEN
-        )
-    return cached
+    return tuple(
+        (f.id, f.player, f.unit, f.squares, f.piloting) for f in state.figures if f.side != ALIEN
+    )
 
 
 def _changed_squares(old: GameState, new: GameState) -> set[int]:
@@ -109,7 +101,7 @@ class _Diff:
 
 
 def _diff(old: GameState, new: GameState) -> _Diff:
-    if side_memo(old) is side_memo(new):
+    if old.memo.marine_side() is new.memo.marine_side():
         # Their marine-side memo is shared (an alien moved): its layout and marine side
         # are the same objects for both, so equal.
         same_layout = same_marines = True
@@ -220,8 +212,12 @@ class ReadinessMemo:
             return _on_state(entry.assessment, state, figure)
         # The state is immutable, so an assessment made on it earlier (another turn
         # resolved from the same position) is kept in its memo and still holds.
-        key = ("ai_assessment", figure.id, allowance)
-        kept = state.memo.get(key)
+        memo = state.memo
+        kept_assessments = memo.assessments
+        if kept_assessments is None:
+            kept_assessments = memo.assessments = {}
+        key = (figure.id, allowance)
+        kept = kept_assessments.get(key)
         if kept is not None and kept[0] is rules and kept[1] == figure:
             assessment = kept[2]
         else:
@@ -249,7 +245,7 @@ class ReadinessMemo:
                     fresh.reads.update(kept_from.reads)
                 if fresh.door_reads is not None and kept_from.door_reads is not None:
                     fresh.door_reads.update(kept_from.door_reads)
-            state.memo[key] = (rules, figure, assessment)
+            kept_assessments[key] = (rules, figure, assessment)
         self._entries[figure.id] = _Entry(state, figure, allowance, assessment)
         return assessment
 

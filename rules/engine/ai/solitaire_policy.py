@@ -27,23 +27,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 from rules.engine.ai.actions import approach, execute_plan, move_to
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans
-from rules.engine.ai.blips import (
-    in_marine_sight,
-    marines_on_board,
-    place_reinforcements,
-    reveal_blip,
-)
-from rules.engine.ai.blips import reveal_after_move as reveal_with_survey
 from rules.engine.ai.bob_policy import allowance
-from rules.engine.ai.chance import random_index
-from rules.engine.ai.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import (
@@ -52,14 +42,24 @@ from rules.engine.ai.reach import (
     activation_type,
     assess,
     assess_focus,
-    targets_of,
 )
-from rules.engine.ai.switches import switch_list, with_switch
-from rules.engine.ai.turn import TurnContext
+from rules.engine.caches import memoised
 from rules.engine.dice import Dice, DieKind
 from rules.engine.geometry import Square
 from rules.engine.los import line_of_sight
 from rules.engine.narration import Step
+from rules.engine.play.blips import (
+    in_marine_sight,
+    marines_on_board,
+    place_reinforcements,
+    reveal_blip,
+)
+from rules.engine.play.blips import reveal_after_move as reveal_with_survey
+from rules.engine.play.chance import random_index
+from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
+from rules.engine.play.switches import switch_list, with_switch
+from rules.engine.play.targets import targets_of
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Blip, Figure, GameState
 
 TABLES_FILE = Path(__file__).resolve().parent.parent / "data" / "solitaire.json"
@@ -67,7 +67,7 @@ BLIP_PILE = "blip_pile"
 MISSION = "solitaire_mission"
 
 
-@lru_cache(maxsize=1)
+@memoised("solitaire_policy.tables", bound=1, depends_on="data/solitaire.json")
 def tables() -> dict[str, Any]:
     return json.loads(TABLES_FILE.read_text(encoding="utf-8"))
 
@@ -438,7 +438,7 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
 def reveal_after_move(state: GameState, figure_id: str, dice: Dice) -> tuple[GameState, list[Step]]:
     """After a marine-side move in a Solitaire game: :func:`survey` the section it stands
     in if nobody has yet, rolling ``dice``, then reveal the blips it sees as after any move
-    (:func:`rules.engine.ai.blips.reveal_after_move`), without the map's markers."""
+    (:func:`rules.engine.play.blips.reveal_after_move`), without the map's markers."""
 
     def survey_with_dice(before: GameState, section_id: str) -> tuple[GameState, list[Step]]:
         return survey(before, section_id, dice)

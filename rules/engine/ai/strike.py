@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from rules.engine.ai.plans import Shot
-from rules.engine.ai.reach import carry_memo_after_attack
-from rules.engine.ai.turn import TurnContext
+from rules.engine.caches import BoundedCache, declare
 from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
@@ -34,7 +33,8 @@ from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
 from rules.engine.narration import Step
 from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
-from rules.engine.state import MARINE, Figure, GameState
+from rules.engine.play.turn_context import TurnContext
+from rules.engine.state import MARINE, Figure, GameState, carry_memo
 
 
 def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | None:
@@ -104,9 +104,10 @@ def narrate_events(
 
 
 #: The odds of fights and shots carried out, by the plain values they are made of (quicker
-#: to hash than the TargetInfo and DiceSpec objects the odds functions are memoised on).
-_ODDS: dict[tuple, AttackOdds] = {}
-_MAX_ODDS = 4096
+#: to hash than the TargetInfo and DiceSpec objects the odds are worked out from).
+_ODDS: BoundedCache[tuple, AttackOdds] = declare(
+    "strike.odds", bound=4096, depends_on="the plain values of both sides"
+)
 
 
 def _part(ctx: TurnContext, figure: Figure) -> tuple[str, int, int, str]:
@@ -121,9 +122,7 @@ def _info(part: tuple[str, int, int, str]) -> TargetInfo:
 def _kept_odds(key: tuple, make: Callable[[], AttackOdds]) -> AttackOdds:
     odds = _ODDS.get(key)
     if odds is None:
-        if len(_ODDS) >= _MAX_ODDS:
-            _ODDS.clear()
-        odds = _ODDS[key] = make()
+        odds = _ODDS.put(key, make())
     return odds
 
 
@@ -212,11 +211,6 @@ def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
         start = ctx.state
         ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
         narrate_events(ctx, events, before, killer, start)
-        carry_memo_after_attack(start, ctx.state)
+        carry_memo(start, ctx.state)
         done = True
     return done
-
-
-def clear_caches() -> None:
-    """Forget the odds kept for fights and shots carried out (cold-start measurements)."""
-    _ODDS.clear()

@@ -3,49 +3,20 @@
 The turn is a pure function of the state, the policy and the dice source: the same seed
 or dice script always gives the same new state and the same step log. A policy is an
 object with a ``name`` and a ``run(ctx)`` method that changes ``ctx.state`` through the
-engine's modules and records what it did with ``ctx.say``.
+engine's modules and records what it did with ``ctx.say``. The turn leaves Python's
+garbage collector alone; a caller resolving many turns in a row may pause it around each
+(:func:`rules.engine.collector.cycle_collector_paused`).
 """
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Collection, Iterator
-from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
-from rules.engine.ai.events import TurnModifiers
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.play.turn_context import TurnContext
+from rules.engine.state import GameState
 from rules.engine.units import RulesData, load_rules_data
-
-
-@dataclass
-class TurnContext:
-    """The turn being resolved: current state, dice, rules data and the growing log."""
-
-    state: GameState
-    dice: Dice
-    rules: RulesData
-    steps: list[Step] = field(default_factory=list)
-    modifiers: TurnModifiers = field(default_factory=TurnModifiers)
-
-    def say(self, code: str, **params: Any) -> None:
-        self.steps.append(Step(code, params))
-
-    def extend(self, steps: list[Step]) -> None:
-        self.steps.extend(steps)
-
-    def aliens(self, excluding: Collection[str] = ()) -> list[Figure]:
-        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call),
-        but for those whose ids are in ``excluding``."""
-        return [
-            f for f in self.state.figures if f.side == ALIEN and f.squares and f.id not in excluding
-        ]
-
-    def marines(self) -> list[Figure]:
-        return [f for f in self.state.figures if f.side == MARINE and f.squares]
 
 
 class Policy(Protocol):
@@ -63,48 +34,6 @@ def resolve_alien_turn(
         rules = load_rules_data(dict(state.data_overrides) or None)
     ctx = TurnContext(state=state, dice=dice, rules=rules)
     ctx.say("turn_start", round=state.round, policy=policy.name)
-    with _cycle_collector_paused():
-        policy.run(ctx)
+    policy.run(ctx)
     ctx.say("turn_end")
     return ctx.state, ctx.steps
-
-
-@contextmanager
-def _cycle_collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a turn is resolved.
-
-    A turn makes and drops a great many small containers (states, tuples, plans) but no
-    reference cycles, so reference counting frees everything it throws away (checked in
-    ``tests/engine/test_fast_paths.py``). The cyclic collector, which would otherwise
-    run every few hundred allocations and now and then walk every object the AI's memos
-    keep, could find nothing to free: it only cost time. It runs as usual afterwards.
-
-    Re-enabled as it is, the collector would at once walk every container the turn left
-    alive (its log, its new state, the memos' new entries), to find no cycle there either.
-    So those are moved to the oldest generation unexamined, with ``gc.freeze`` and
-    ``gc.unfreeze`` (only when nothing else froze objects, whose freeze that would undo):
-    they are walked again only by a full collection, which still frees any cycle among
-    them, as it does among the objects that were young when the turn began."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            if gc.get_freeze_count() == 0:
-                gc.freeze()
-                gc.unfreeze()
-            gc.enable()
-
-
-def clear_caches() -> None:
-    """Forget every memo the Alien AI keeps between turns (distances, layout sight,
-    attack squares, missile aims and templates, kept dice, odds and scores); for
-    cold-start measurements and tests. Tables of the board alone stay."""
-    from rules.engine import combat, odds
-    from rules.engine.ai import area, plans, reach, strike
-    from rules.engine.los import clear_layout_lines
-
-    clear_layout_lines()
-    for module in (reach, area, plans, strike, combat, odds):
-        module.clear_caches()

@@ -17,7 +17,6 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from rules.engine.ai.events import EventDataError
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.dice import (
@@ -29,6 +28,7 @@ from rules.engine.dice import (
     new_seed,
     parse_dice_list,
 )
+from rules.engine.event_cards import EventDataError
 from rules.engine.narration import LANGUAGES
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from rules.engine.ai.chance import random_index
-from rules.engine.ai.switches import GENESTEALERS_APPEARED, switch_list, with_switch
 from rules.engine.dice import Dice
 from rules.engine.geometry import Square, block_2x2, format_square
 from rules.engine.los import line_of_sight
 from rules.engine.narration import Step
+from rules.engine.play.chance import random_index
+from rules.engine.play.switches import GENESTEALERS_APPEARED, switch_list, with_switch
 from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Token
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 

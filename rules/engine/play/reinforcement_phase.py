@@ -6,8 +6,8 @@ and ``reinforcements_from_round`` (first round they enter, default 1).
 
 from __future__ import annotations
 
-from rules.engine.ai.blips import place_reinforcements
-from rules.engine.ai.turn import TurnContext
+from rules.engine.play.blips import place_reinforcements
+from rules.engine.play.turn_context import TurnContext
 
 
 def bob_reinforcements(ctx: TurnContext) -> None:

@@ -1,0 +1,155 @@
+"""The alien event deck as data (RULES §12): the cards, their texts and effects.
+
+Cards live in ``data/events.json`` with Italian and English names and texts; a tournament
+may edit texts, targets and effects or remove cards. A card's ``effect`` is either null
+(the engine shows the text to the judge with the chosen target) or one of the codes in
+:data:`EFFECT_CODES`, which change how the Aliens act this turn
+(:mod:`rules.engine.play.events` draws the cards and applies them).
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rules.engine.caches import memoised
+
+EVENTS_FILE = Path(__file__).resolve().parent / "data" / "events.json"
+
+TARGETS = ("none", "player", "alien")
+EFFECT_CODES = (
+    "cannot_move",
+    "cannot_act",
+    "extra_movement",
+    "activate_first",
+    "swap_two_aliens",
+    "close_doors_blocking_sight",
+)
+
+
+class EventDataError(ValueError):
+    """The event deck data is invalid; the message names the card and field."""
+
+
+@dataclass(frozen=True)
+class EventCard:
+    id: str
+    name: Mapping[str, str]
+    text: Mapping[str, str]
+    target: str
+    effect: Mapping[str, Any] | None
+
+
+def _text_pair(value: Any, where: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(
+        isinstance(value.get(lang), str) and value.get(lang) for lang in ("it", "en")
+    ):
+        raise EventDataError(f"{where}: expected {{'it': text, 'en': text}}, got {value!r}")
+    return {"it": value["it"], "en": value["en"]}
+
+
+def _units(effect: Mapping[str, Any], where: str, required: bool) -> None:
+    units = effect.get("units")
+    if units is None and not required:
+        return
+    if not isinstance(units, list) or not all(isinstance(u, str) and u for u in units):
+        raise EventDataError(f"{where}.units: expected a list of unit keys, got {units!r}")
+
+
+def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
+    if effect is None:
+        return None
+    if not isinstance(effect, dict) or effect.get("code") not in EFFECT_CODES:
+        raise EventDataError(
+            f"{where}: expected null or an object with 'code' one of {', '.join(EFFECT_CODES)}, "
+            f"got {effect!r}"
+        )
+    code = effect["code"]
+    if code in ("cannot_move", "cannot_act", "activate_first"):
+        _units(effect, where, required=True)
+    if code == "extra_movement":
+        _units(effect, where, required=False)
+        squares = effect.get("squares")
+        if isinstance(squares, bool) or not isinstance(squares, int) or squares < 1:
+            raise EventDataError(f"{where}.squares: expected a whole number of at least 1")
+    return dict(effect)
+
+
+def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
+    """Validate the deck data (the content of events.json, possibly edited)."""
+    cards_data = data.get("cards") if isinstance(data, Mapping) else None
+    if not isinstance(cards_data, list) or not cards_data:
+        raise EventDataError("cards: expected a non-empty list of cards")
+    cards: list[EventCard] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(cards_data):
+        where = f"cards[{index}]"
+        if not isinstance(raw, dict):
+            raise EventDataError(f"{where}: expected an object")
+        card_id = raw.get("id")
+        if not isinstance(card_id, str) or not card_id:
+            raise EventDataError(f"{where}.id: expected a non-empty text")
+        if card_id in seen:
+            raise EventDataError(f"{where}.id: {card_id!r} is used twice")
+        seen.add(card_id)
+        target = raw.get("target")
+        if target not in TARGETS:
+            raise EventDataError(f"{where}.target: expected one of {', '.join(TARGETS)}")
+        cards.append(
+            EventCard(
+                id=card_id,
+                name=_text_pair(raw.get("name"), f"{where}.name"),
+                text=_text_pair(raw.get("text"), f"{where}.text"),
+                target=target,
+                effect=_check_effect(raw.get("effect"), f"{where}.effect"),
+            )
+        )
+    return tuple(cards)
+
+
+@memoised("event_cards.default_data_json", bound=1, depends_on="data/events.json")
+def _default_data_json() -> str:
+    return EVENTS_FILE.read_text(encoding="utf-8")
+
+
+def default_deck_data() -> dict[str, Any]:
+    return json.loads(_default_data_json())
+
+
+@memoised("event_cards.default_cards", bound=1, depends_on="data/events.json")
+def default_cards() -> tuple[EventCard, ...]:
+    return parse_cards(default_deck_data())
+
+
+def load_cards(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> tuple[EventCard, ...]:
+    """The deck with per-card overrides (``{card_id: {field: value}}``) applied."""
+    if not overrides:
+        return default_cards()
+    data = copy.deepcopy(default_deck_data())
+    by_id = {card["id"]: card for card in data["cards"]}
+    for card_id, changes in overrides.items():
+        if card_id not in by_id:
+            raise EventDataError(
+                f"event override {card_id!r}: no such card; known cards: {', '.join(by_id)}"
+            )
+        if not isinstance(changes, Mapping):
+            raise EventDataError(f"event override {card_id!r}: expected an object of fields")
+        for key, value in changes.items():
+            if key not in ("name", "text", "target", "effect"):
+                raise EventDataError(
+                    f"event override {card_id}.{key}: only name, text, target and effect "
+                    "can be changed"
+                )
+            by_id[card_id][key] = value
+    return parse_cards(data)
+
+
+def card_name(card_id: str, lang: str) -> str:
+    for card in default_cards():
+        if card.id == card_id:
+            return card.name[lang]
+    return card_id

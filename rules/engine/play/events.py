@@ -1,0 +1,167 @@
+"""The event phase of an Alien turn (RULES §12): the draw, the card's target and effects.
+
+The cards themselves are data (:mod:`rules.engine.event_cards`). Drawing picks uniformly
+among the cards not yet drawn this session, which is the same as drawing the top card of
+a deck shuffled by the dice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rules.engine.board import DoorState
+from rules.engine.dice import Dice
+from rules.engine.event_cards import EventCard, EventDataError, load_cards
+from rules.engine.los import line_of_sight
+from rules.engine.play.chance import random_index
+from rules.engine.play.switches import EVENTS_DRAWN, switch_list, with_switch
+from rules.engine.play.targets import players_in_play
+from rules.engine.play.turn_context import TurnContext, TurnModifiers
+from rules.engine.state import GameState
+
+
+def draw_card(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None, dice: Dice
+) -> EventCard | None:
+    """Draw uniformly among the enabled cards not drawn yet; None when the deck is empty."""
+    enabled_set = None if enabled is None else set(enabled)
+    unknown = sorted((enabled_set or set()) - {card.id for card in cards})
+    if unknown:
+        raise EventDataError(f"unknown event cards in the stipulation: {', '.join(unknown)}")
+    drawn_set = set(drawn)
+    remaining = [
+        card
+        for card in cards
+        if card.id not in drawn_set and (enabled_set is None or card.id in enabled_set)
+    ]
+    if not remaining:
+        return None
+    return remaining[random_index(dice, len(remaining), "event_draw")]
+
+
+def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None, list[int]]:
+    """The player a card is played against: one d6, faces shared equally in initiative
+    order (3 players: 1-2, 3-4, 5-6), a leftover face re-rolled. Returns the rolls too."""
+    if not players:
+        return None, []
+    per_player = 6 // len(players)
+    rolls: list[int] = []
+    while True:
+        roll = dice.d6("event_target", None)
+        rolls.append(roll)
+        index = (roll - 1) // per_player
+        if index < len(players):
+            return players[index], rolls
+
+
+def modifiers_for(card: EventCard | None) -> TurnModifiers:
+    """The turn modifiers of a card (see docs/alien-ai.md for each code)."""
+    mods = TurnModifiers()
+    if card is None or card.effect is None:
+        return mods
+    effect = card.effect
+    code = effect["code"]
+    if code == "cannot_move":
+        mods.cannot_move = frozenset(effect["units"])
+    elif code == "cannot_act":
+        mods.cannot_act = frozenset(effect["units"])
+    elif code == "extra_movement":
+        mods.extra_movement = int(effect["squares"])
+        mods.extra_movement_units = frozenset(effect.get("units") or ())
+    elif code == "activate_first":
+        mods.activate_first = tuple(effect["units"])
+    elif code == "swap_two_aliens":
+        mods.swap_two_aliens = True
+    elif code == "close_doors_blocking_sight":
+        mods.close_doors_blocking_sight = True
+    return mods
+
+
+# --- the event phase of an Alien turn --------------------------------------------------
+
+
+def play_event_phase(ctx: TurnContext) -> None:
+    """Turn start: if the stipulation uses the deck (switch ``event_deck``), draw one card,
+    pick its target by die and set or apply its effect. Switches: ``event_cards`` (ids
+    left in the deck by the stipulation; all when absent), ``event_overrides`` (per-card
+    edits), ``events_drawn`` (kept up to date here)."""
+    switches = ctx.state.stipulation.switches
+    if not switches.get("event_deck"):
+        return
+    cards = load_cards(switches.get("event_overrides"))
+    drawn = switch_list(ctx.state, EVENTS_DRAWN)
+    card = draw_card(cards, drawn, switches.get("event_cards"), ctx.dice)
+    if card is None:
+        ctx.say("event_deck_empty")
+        return
+    ctx.state = with_switch(ctx.state, EVENTS_DRAWN, drawn + [card.id])
+    ctx.say("event_drawn", card=card.id)
+    if card.target == "player":
+        player, rolls = choose_target_player(players_in_play(ctx.state), ctx.dice)
+        if player is None:
+            ctx.say("event_no_target")
+        else:
+            for roll in rolls[:-1]:
+                ctx.say("event_target_reroll", roll=roll)
+            ctx.say("event_target_player", player=player, roll=rolls[-1])
+    ctx.say("event_instruction", text=dict(card.text))
+    ctx.modifiers = modifiers_for(card)
+    _announce(ctx)
+
+
+def _announce(ctx: TurnContext) -> None:
+    mods = ctx.modifiers
+    if mods.cannot_move:
+        ctx.say("event_cannot_move", units=sorted(mods.cannot_move))
+    if mods.cannot_act:
+        ctx.say("event_cannot_act", units=sorted(mods.cannot_act))
+    if mods.extra_movement:
+        ctx.say("event_extra_movement", squares=mods.extra_movement)
+    if mods.swap_two_aliens:
+        swap_two_aliens(ctx)
+
+
+def swap_two_aliens(ctx: TurnContext) -> None:
+    """Two aliens on one square each, chosen by the dice, swap places."""
+    aliens = sorted((f for f in ctx.aliens() if len(f.squares) == 1), key=lambda f: f.id)
+    if len(aliens) < 2:
+        ctx.say("event_no_target")
+        return
+    first = aliens.pop(random_index(ctx.dice, len(aliens), "teleport_first"))
+    second = aliens[random_index(ctx.dice, len(aliens), "teleport_second")]
+    state = ctx.state.without_figure(first.id).without_figure(second.id)
+    state = state.with_figure(first.moved_to(second.squares))
+    ctx.state = state.with_figure(second.moved_to(first.squares))
+    ctx.say("event_swap", figure=first.id, other=second.id)
+
+
+def close_doors_blocking_sight(ctx: TurnContext) -> None:
+    """End of turn (Centralised Command): close every open, closable door whose closing
+    cuts a line of sight between a marine and an alien."""
+    marines, aliens = ctx.marines(), ctx.aliens()
+
+    def visible_pairs(state: GameState) -> set[tuple[str, str]]:
+        return {
+            (m.id, a.id)
+            for m in marines
+            for a in aliens
+            if any(
+                line_of_sight(state, ms, as_, for_firing=False).visible
+                for ms in m.squares
+                for as_ in a.squares
+            )
+        }
+
+    before = visible_pairs(ctx.state)
+    if not before:
+        return
+    board = ctx.state.board
+    for door_edge in board.door_edges:
+        door = board.doors[door_edge]
+        if door.always_open or ctx.state.doors[door_edge] is not DoorState.OPEN:
+            continue
+        trial = ctx.state.with_door(door_edge[0], door_edge[1], DoorState.CLOSED)
+        if visible_pairs(trial) < before:
+            ctx.state = trial
+            before = visible_pairs(trial)
+            ctx.say("event_door_closed", a=list(door_edge[0]), b=list(door_edge[1]))

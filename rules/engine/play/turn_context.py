@@ -1,0 +1,65 @@
+"""The Alien turn being resolved: its state, dice, rules data, log and event modifiers.
+
+The rules of play that act during an Alien turn (the event phase, reinforcements) and the
+Alien AI's policies (:mod:`rules.engine.ai`) all change the turn through this context:
+``ctx.state`` is replaced, ``ctx.say`` logs a step.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine.dice import Dice
+from rules.engine.narration import Step
+from rules.engine.state import ALIEN, MARINE, Figure, GameState
+from rules.engine.units import RulesData
+
+
+@dataclass
+class TurnModifiers:
+    """How the drawn card changes this Alien turn (empty when no card applies)."""
+
+    cannot_move: frozenset[str] = frozenset()
+    cannot_act: frozenset[str] = frozenset()
+    extra_movement: int = 0
+    extra_movement_units: frozenset[str] = frozenset()  # empty: every alien
+    activate_first: tuple[str, ...] = ()
+    swap_two_aliens: bool = False
+    close_doors_blocking_sight: bool = False
+    first_figure: str | None = field(default=None)
+
+    def movement_bonus(self, unit: str) -> int:
+        if not self.extra_movement:
+            return 0
+        if self.extra_movement_units and unit not in self.extra_movement_units:
+            return 0
+        return self.extra_movement
+
+
+@dataclass
+class TurnContext:
+    """The turn being resolved: current state, dice, rules data and the growing log."""
+
+    state: GameState
+    dice: Dice
+    rules: RulesData
+    steps: list[Step] = field(default_factory=list)
+    modifiers: TurnModifiers = field(default_factory=TurnModifiers)
+
+    def say(self, code: str, **params: Any) -> None:
+        self.steps.append(Step(code, params))
+
+    def extend(self, steps: list[Step]) -> None:
+        self.steps.extend(steps)
+
+    def aliens(self, excluding: Collection[str] = ()) -> list[Figure]:
+        """The aliens on the board (``f.squares`` is ``f.on_board``, without the call),
+        but for those whose ids are in ``excluding``."""
+        return [
+            f for f in self.state.figures if f.side == ALIEN and f.squares and f.id not in excluding
+        ]
+
+    def marines(self) -> list[Figure]:
+        return [f for f in self.state.figures if f.side == MARINE and f.squares]

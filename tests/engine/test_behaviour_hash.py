@@ -1,0 +1,85 @@
+"""The Alien turn's behaviour, pinned by a hash: any change to a log or a state fails here.
+
+140 seeded Alien turns on the benchmark's reference position (100 BoB, 20 Priority, 20
+Solitaire), each followed by a second turn chained on its result with the same dice.
+Odd seeds play a livelier version of the position: the event deck in use, reinforcement
+tokens entering every turn and hidden blips in the rooms. Every step of both logs (code,
+params and English text), every roll and both resulting states' JSON go into one SHA-256
+per policy, compared with the digest the code gave when this test was written.
+
+Speed work, moved modules and new caches must leave these digests as they are; a change
+of behaviour that is meant must say so by changing them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import pytest
+
+from benchmarks.reference_position import reference_state
+from rules.engine.ai.policies import policy_named
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.dice import SeededDice
+from rules.engine.state import Blip, GameState, Stipulation
+
+#: Seeds played per policy.
+TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
+
+#: The digest of each policy's turns (see the module docstring).
+EXPECTED = {
+    "bob": "c236e9afaf6bf238166a5f5bc7a980a2230e471d8e33b098b033acbf3f2a64ef",
+    "priority": "b2f36c4d2fe391564dc06908c80f0ca3399baf8f793027b5938660906136d637",
+    "solitaire": "196480bb62c73a35d7ac58482d929a7c5376db517fef3de2f34511bf79d7aa16",
+}
+
+BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")
+
+
+def lively(state: GameState) -> GameState:
+    """``state`` with the event deck, two reinforcement tokens a turn from a pool of four,
+    and six hidden blips on free room squares (every section surveyed)."""
+    board = state.board
+    free = [
+        sq
+        for sq in board.squares()
+        if board.kind(sq).value == "room" and state.figure_at(sq) is None
+    ]
+    squares = free[::37][: len(BLIP_TYPES)]
+    blips = tuple(
+        Blip(f"blip-{n}", sq, kind)
+        for n, (sq, kind) in enumerate(zip(squares, BLIP_TYPES, strict=True))
+    )
+    switches = {"event_deck": True, "reinforcements_per_turn": 2}
+    return state.replace(
+        stipulation=Stipulation("alien_hunt", switches),
+        blips=blips,
+        reinforcements=("ork", "gretchin", "android", "chaos_marine"),
+        surveyed_sections=tuple(s.id for s in board.sections),
+    )
+
+
+def policy_digest(policy_name: str) -> str:
+    """The SHA-256 of two chained turns per seed of ``policy_name`` (see the docstring)."""
+    plain = reference_state()
+    positions = (plain, lively(plain))
+    policy = policy_named(policy_name)
+    digest = hashlib.sha256()
+    for seed in range(TURNS[policy_name]):
+        state = positions[seed % 2]
+        dice = SeededDice(seed=seed)
+        for _ in range(2):
+            state, steps = resolve_alien_turn(state, policy, dice)
+            record = {
+                "steps": [step.as_dict("en") for step in steps],
+                "state": state.to_json(),
+            }
+            digest.update(json.dumps(record, sort_keys=True).encode())
+        digest.update(json.dumps([roll.as_dict() for roll in dice.log]).encode())
+    return digest.hexdigest()
+
+
+@pytest.mark.parametrize("policy_name", sorted(TURNS))
+def test_the_alien_turns_give_the_pinned_logs_and_states(policy_name):
+    assert policy_digest(policy_name) == EXPECTED[policy_name]
