@@ -21,6 +21,12 @@ class ActivityVerb(models.TextChoices):
     CLOSED_STAGE = "closed_stage", pgettext_lazy("activity", "closed a stage")
     SEATED_STAGE = "seated_stage", pgettext_lazy("activity", "seated a stage")
     AWARDED_HONOUR = "awarded_honour", pgettext_lazy("activity", "awarded an honour")
+    WITHDREW = "withdrew", pgettext_lazy("activity", "withdrew a player")
+    REPLACED = "replaced", pgettext_lazy("activity", "seated a reserve")
+    CHECKED_IN = "checked_in", pgettext_lazy("activity", "checked a player in")
+    FORFEITED = "forfeited", pgettext_lazy("activity", "recorded a forfeit")
+    UNDID_ADVANCE = "undid_advance", pgettext_lazy("activity", "undid a stage advance")
+    UNDID_DRAW = "undid_draw", pgettext_lazy("activity", "undid a squad draw")
     IMPORTED = "imported", pgettext_lazy("activity", "imported")
     EXPORTED = "exported", pgettext_lazy("activity", "exported")
 
