@@ -28,6 +28,7 @@ from rules.engine.dice import Dice, SeededDice
 from tournaments.actions import session_setup
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.domain.draw import DrawError
 from tournaments.domain.honours import (
@@ -395,6 +396,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     if missing:
         raise MissingResultsError(stage, missing)
     names = _names(stage.tournament)
+    ranks_before = ranks_snapshot(stage.tournament)
     rankings = _rankings(sessions)
     honours, bonuses = _award(stage, sessions, rankings, names)
     start = len(dice.log)
@@ -452,6 +454,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
         actor=actor,
         stage=stage.number,
         qualifiers=stage.qualifiers,
+        ranks_before=ranks_before,
     )
     return ClosedStage(stage, rankings, qualifiers, report)
 
