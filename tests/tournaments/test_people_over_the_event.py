@@ -14,7 +14,7 @@ from tournaments.actions.people import PeopleError, edit_player, withdraw_player
 from tournaments.actions.registration import NewPlayer, RegistrationClosed, register_player
 from tournaments.actions.stage_advance import advance
 from tournaments.models import ActivityLog, ActivityVerb, Forfeit, Seat, StageStatus
-from tournaments.queries.people import reserve_candidates
+from tournaments.queries.player_profile import reserve_candidates
 from tournaments.queries.standings import compute_standings
 
 pytestmark = pytest.mark.django_db

@@ -29,7 +29,7 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
-from tournaments.queries.people import display_name_taken, session_started
+from tournaments.queries.player_profile import display_name_taken, session_started
 
 
 class PeopleError(ValueError):

@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import ActivityVerb, Player, Registration, SquadPreference, Tournament
-from tournaments.queries.people import has_started
+from tournaments.queries.player_profile import has_started
 
 
 class PlayerDetails(Protocol):

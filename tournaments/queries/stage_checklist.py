@@ -11,7 +11,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.domain.progression import (
+    ProgressionError,
     default_qualifiers,
+    plan_stages,
     qualifier_limits,
     qualifier_range_message,
 )
@@ -155,3 +157,33 @@ def stage_checklist(stage: Stage) -> StageChecklist:
             )
         )
     return checklist
+
+
+def stage_size(stage: Stage) -> tuple[int, int] | None:
+    """``(sessions, players)`` of ``stage``: as seated (forfeits left out), or before seating
+    as the plan from the active registrations gives it; None when it cannot be known."""
+    seats = list(Seat.objects.filter(session__stage=stage).values_list("session_id", "forfeit"))
+    if seats:
+        return len({session for session, _forfeit in seats}), sum(1 for _s, f in seats if not f)
+    players = stage.tournament.registrations.filter(withdrawn_at__isnull=True).count()
+    try:
+        plan = plan_stages(players)
+    except ProgressionError:
+        return None
+    if stage.number > len(plan):
+        return None
+    step = plan[stage.number - 1]
+    return len(step.session_sizes), step.players
+
+
+def undoable_draws(stage: Stage) -> list[Session]:
+    """Sessions of an open ``stage`` whose squads are drawn and that have no result yet."""
+    if stage.status != StageStatus.OPEN:
+        return []
+    return list(
+        Session.objects.filter(stage=stage, result__isnull=True)
+        .exclude(seats__squad__isnull=True)
+        .filter(seats__isnull=False)
+        .distinct()
+        .order_by("number")
+    )

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Q
 
 from tournaments.models import (
+    ChapterCard,
     Honour,
     Player,
     Registration,
@@ -17,6 +18,7 @@ from tournaments.models import (
     SessionStatus,
     SquadRank,
     Tournament,
+    Weapon,
 )
 from tournaments.queries.result_versions import scoring_values, version_totals
 
@@ -74,12 +76,27 @@ def reserve_candidates(tournament: Tournament, player: Player) -> list[Player]:
 
 @dataclass
 class HistoryLine:
-    """One session the player was seated in, with their place and points once confirmed."""
+    """One session the player was seated in, with their place and points once confirmed,
+    and the loadout's weapons and cards by name once it is public."""
 
     seat: Seat
     place: int | None = None
     points: int | None = None
     show_loadout: bool = False
+    weapons: list[str] = field(default_factory=list)
+    cards: list[str] = field(default_factory=list)
+
+
+def _loadout_names(line: HistoryLine, weapons: dict[str, str], cards: dict[str, str]) -> None:
+    loadout = line.seat.loadout
+    line.weapons = [
+        weapons.get(slug, slug)
+        for slug in [*(loadout.marine_weapons or []), *(loadout.extra_marine_weapons or [])]
+    ]
+    line.cards = [
+        cards.get(slug, slug)
+        for slug in [*(loadout.order_cards or []), *(loadout.equipment_cards or [])]
+    ]
 
 
 @dataclass
@@ -117,6 +134,10 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
     ):
         versions[version.result.session_id] = version
     values = scoring_values(tournament) if versions else None
+    weapons = {weapon.slug: weapon.name for weapon in Weapon.objects.filter(tournament=tournament)}
+    cards = {
+        card.slug: card.name for card in ChapterCard.objects.filter(squad__tournament=tournament)
+    }
     history = []
     for seat in seats:
         version = versions.get(seat.session_id)
@@ -125,6 +146,8 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
             line.place = version.positions().get(player_id)
             line.points = version_totals(version, values).get(player_id)
             line.show_loadout = hasattr(seat, "loadout")
+            if line.show_loadout:
+                _loadout_names(line, weapons, cards)
         history.append(line)
     return PlayerPage(
         player=registration.player,
