@@ -214,7 +214,8 @@ def type_a_redraw_with_bad_dice(page) -> None:
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
-    ``pending`` sessions and the audited player's ``seat``; ``then`` acts on the page before
+    ``pending`` sessions, the first ``player`` of the played one and the audited player's
+    ``seat``; ``then`` acts on the page before
     the checks. The public pages and the judge's first two are audited before the judge
     draws the pending semifinal's squads, the others after the draw, with two loadouts and a
     game on the board."""
@@ -235,6 +236,7 @@ AUDITED_PAGES = [
     AuditedPage("honours", "public", "/t/{slug}/honours/", squads_drawn=False),
     AuditedPage("schedule", "public", "/t/{slug}/schedule/", squads_drawn=False),
     AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", squads_drawn=False),
+    AuditedPage("player", "public", "/t/{slug}/players/{player}/", squads_drawn=False),
     AuditedPage("login", "public", "/accounts/login/", squads_drawn=False),
     AuditedPage(
         "projector",
@@ -276,6 +278,7 @@ AUDITED_PAGES = [
     AuditedPage("organise", "organiser", "/organise/"),
     AuditedPage("organise-tournament", "organiser", "/organise/{slug}/"),
     AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),
+    AuditedPage("organise-player", "organiser", "/organise/{slug}/players/{player}/"),
     AuditedPage("organise-judges", "organiser", "/organise/{slug}/judges/"),
     AuditedPage("organise-stage", "organiser", "/organise/{slug}/stages/1/"),
     AuditedPage("organise-schedule", "organiser", "/organise/{slug}/schedule/"),
@@ -337,7 +340,12 @@ class DemoSite:
         tournament, played, pending = demo_tournament()
         Seat.objects.filter(session=pending).update(squad=None)  # the judge draws in the browser
         self.pending = pending
-        self.urls = {"slug": tournament.slug, "played": played.pk, "pending": pending.pk}
+        self.urls = {
+            "slug": tournament.slug,
+            "played": played.pk,
+            "pending": pending.pk,
+            "player": played.seats.order_by("seat_order").values_list("player_id", flat=True)[0],
+        }
         self.squads_drawn = False
 
     def draw(self) -> None:
