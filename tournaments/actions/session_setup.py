@@ -23,10 +23,10 @@ from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.domain.draw import DrawPlayer, DrawResult, squad_draw
 from tournaments.domain.initiative import InitiativeResult, roll_initiative
-from tournaments.domain.roll_purposes import DRAW_PURPOSES
 from tournaments.domain.typed_dice import check_all_dice_used
-from tournaments.models import ActivityVerb, DiceRoll, Result, Seat, Session, SquadRank
+from tournaments.models import ActivityVerb, Result, Seat, Session, SquadRank
 from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.session_sheet import draw_batches
 
 
 class SetupError(ValueError):
@@ -92,14 +92,7 @@ def redo_squad_draw(
         raise SetupError(
             _("This session has a result, scored with its squads: the draw can no longer change.")
         )
-    replaced = sorted(
-        {
-            str(batch)
-            for batch in DiceRoll.objects.filter(
-                session=session, purpose_code__in=DRAW_PURPOSES
-            ).values_list("batch", flat=True)
-        }
-    )
+    replaced = draw_batches(session)
     return _draw(
         session,
         seats,

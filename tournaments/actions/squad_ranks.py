@@ -9,14 +9,14 @@ from tournaments.models import Rank, SquadRank, Tournament
 
 
 def ranks_snapshot(tournament: Tournament, players: Iterable[int] | None = None) -> dict[str, list]:
-    """``{player id: [squad id or None, rank]}`` of the tournament's squad ranks (of
-    ``players`` only, when given), as JSON data."""
+    """``{player id: [squad slug or None, rank]}`` of the tournament's squad ranks (of
+    ``players`` only, when given), as JSON data that an exported document keeps."""
     rows = SquadRank.objects.filter(tournament=tournament)
     if players is not None:
         rows = rows.filter(player_id__in=list(players))
     return {
         str(player): [squad, rank]
-        for player, squad, rank in rows.values_list("player_id", "squad_id", "rank")
+        for player, squad, rank in rows.values_list("player_id", "squad__slug", "rank")
     }
 
 
@@ -28,7 +28,8 @@ def restore_ranks(
     rows = SquadRank.objects.select_for_update().filter(tournament=tournament)
     if players is not None:
         rows = rows.filter(player_id__in=list(players))
+    squads = dict(tournament.squads.values_list("slug", "pk"))
     for row in rows:
         squad, rank = snapshot.get(str(row.player_id), [None, Rank.MARINE_SQUAD])
-        row.squad_id, row.rank = squad, rank
+        row.squad_id, row.rank = squads.get(squad) if squad else None, rank
         row.save(update_fields=["squad", "rank", "updated_at"])

@@ -16,11 +16,9 @@ from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.squad_ranks import restore_ranks
 from tournaments.actions.task_queue import schedule_rebuild
-from tournaments.domain.roll_purposes import DRAW_PURPOSES
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
-    DiceRoll,
     Honour,
     Result,
     ScoreBonus,
@@ -30,6 +28,7 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
+from tournaments.queries.session_sheet import draw_batches
 
 
 class UndoError(ValueError):
@@ -90,9 +89,11 @@ def undo_advance(tournament: Tournament, *, reason: str, actor) -> Stage:
         blocker = undo_blocker(tournament)
         if blocker is not None:
             raise UndoError(blocker)
-        stage = Stage.objects.select_for_update().get(pk=last_closed_stage(tournament).pk)
+        closed = last_closed_stage(tournament)
+        assert closed is not None  # undo_blocker checked it
+        stage = Stage.objects.select_for_update().get(pk=closed.pk)
         entry = _close_entry(stage)
-        assert entry is not None  # undo_blocker checked it
+        assert entry is not None  # undo_blocker checked it too
         now = timezone.now()
         seated = Session.objects.filter(
             stage__tournament=tournament, stage__number=stage.number + 1
@@ -155,14 +156,7 @@ def undo_squad_draw(session: Session, *, reason: str, actor, expected_version: i
         players = [seat.player_id for seat in seats]
         Seat.objects.filter(session=session).update(squad=None)
         restore_ranks(tournament, entry.details["ranks_before"], players)
-        replaced = sorted(
-            {
-                str(batch)
-                for batch in DiceRoll.objects.filter(
-                    session=session, purpose_code__in=DRAW_PURPOSES
-                ).values_list("batch", flat=True)
-            }
-        )
+        replaced = draw_batches(session)
         log_activity(
             tournament,
             ActivityVerb.UNDID_DRAW,

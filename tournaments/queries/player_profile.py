@@ -12,7 +12,6 @@ from tournaments.models import (
     Honour,
     Player,
     Registration,
-    ResultVersion,
     Seat,
     Session,
     SessionStatus,
@@ -20,7 +19,11 @@ from tournaments.models import (
     Tournament,
     Weapon,
 )
-from tournaments.queries.result_versions import scoring_values, version_totals
+from tournaments.queries.result_versions import (
+    latest_confirmed_versions,
+    scoring_values,
+    version_totals,
+)
 
 
 def display_name_taken(
@@ -124,15 +127,7 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
         .select_related("session__stage", "squad", "loadout")
         .order_by("session__stage__number", "session__number")
     )
-    versions: dict[int, ResultVersion] = {}
-    for version in (
-        ResultVersion.objects.filter(
-            result__session_id__in=[seat.session_id for seat in seats], confirmed=True
-        )
-        .select_related("result")
-        .order_by("result_id", "number")
-    ):
-        versions[version.result.session_id] = version
+    versions = latest_confirmed_versions([seat.session_id for seat in seats])
     values = scoring_values(tournament) if versions else None
     weapons = {weapon.slug: weapon.name for weapon in Weapon.objects.filter(tournament=tournament)}
     cards = {
