@@ -24,8 +24,10 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
+from tournaments.queries.live_honours import pending_counts, pending_honours, pending_ranks
 from tournaments.queries.pages import (
     SessionLines,
+    final_podium,
     latest_results,
     tournament_sessions,
     upcoming_sessions,
@@ -68,6 +70,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
             "current_stage": tournament.current_stage(),
             "latest": latest[:3],
             "upcoming": upcoming[:5],
+            "podium": final_podium(sessions),
             "tab": "home",
         },
     )
@@ -143,7 +146,6 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
     for entry in sessions:
         stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
     columns = []
-    podium: list[str] = []
     ordered = sorted(stages.values(), key=lambda item: item[0].number)
     for stage, entries in ordered:
         columns.append(
@@ -172,10 +174,7 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
                 ],
             )
         )
-    if ordered:
-        last_stage, last_entries = ordered[-1]
-        if last_stage.kind == "final" and len(last_entries) == 1 and last_entries[0].has_result:
-            podium = [line.player.display_name for line in last_entries[0].ranked_seats[:3]]
+    podium = [line.player.display_name for line in final_podium(sessions)]
     return columns, podium
 
 
@@ -229,10 +228,18 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         "player", "squad", "session__stage"
     )
     ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
+    pending = pending_honours(tournament)
+    promised = pending_ranks(pending)
     return render(
         request,
         "tournaments/honours.html",
-        {"tournament": tournament, "honours": honour_list, "ranks": ranks, "tab": "honours"},
+        {
+            "tournament": tournament,
+            "honours": honour_list,
+            "pending": pending,
+            "ranks": [(rank, promised.get(rank.player_id)) for rank in ranks],
+            "tab": "honours",
+        },
     )
 
 
@@ -243,8 +250,10 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
     stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
+    pending = pending_counts(pending_honours(tournament))
     for row in standings["players"]:
         row["squad_obj"] = squads.get(row["squad"])
+        row["pending_honours"] = pending.get(row["player_id"], 0)
         row["stage_label"] = stage_names.get(row["stage_reached"])
     for stage in standings["stages"]:
         for session in stage["sessions"]:
