@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -35,6 +36,7 @@ from tournaments.queries.pages import (
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import get_standings
+from tournaments.queries.venue import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
 from tournaments.web.request_types import HtmxHttpRequest
@@ -320,19 +322,38 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 @require_GET
 def projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Full-screen venue view cycling standings, schedule and latest results."""
+    """Full-screen venue view: the round timer, the podium once the final is confirmed, and
+    panels cycling the next round's tables, the latest results, standings and schedule."""
     tournament = _tournament(slug)
     context = standings_context(tournament)
     sessions = tournament_sessions(tournament)
     latest = latest_results(sessions)
     upcoming = upcoming_sessions(sessions)
-    context.update({"latest": latest[:4], "upcoming": upcoming[:8]})
+    context.update(
+        {
+            "latest": latest[:4],
+            "upcoming": upcoming[:8],
+            "tables": next_round(sessions),
+            "podium": final_podium(sessions),
+            "timer": timer_view(tournament, timezone.now()),
+        }
+    )
     template = (
         "tournaments/partials/projector_panels.html"
         if request.htmx
         else "tournaments/projector.html"
     )
     return render(request, template, context)
+
+
+@public
+@require_GET
+def projector_timer(request: HttpRequest, slug: str) -> JsonResponse:
+    """The round timer's state, read every few seconds by every projector screen."""
+    timer = timer_view(_tournament(slug), timezone.now())
+    response = JsonResponse(timer.as_dict())
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe
