@@ -29,13 +29,17 @@ def _venue_page(
     *,
     reset_form: TimerResetForm | None = None,
     refused: tuple[ResultDispute, DisputeResolutionForm] | None = None,
+    status: int = 200,
 ) -> HttpResponse:
+    """The venue page; ``reset_form`` or ``refused`` (a dispute and its answer) bring back a
+    refused form with its errors."""
     timer = timer_view(tournament, timezone.now())
     open_disputes, resolved = tournament_disputes(tournament)
     forms = {dispute.pk: _resolution_form(dispute) for dispute in open_disputes}
     if refused is not None:
         forms[refused[0].pk] = refused[1]
-    status = 400 if refused is not None or (reset_form is not None and reset_form.errors) else 200
+    if refused is not None or (reset_form is not None and reset_form.errors):
+        status = 400
     return render(
         request,
         "organiser/venue.html",
@@ -77,7 +81,7 @@ def timer_control(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("The round timer is set to a new round."))
         else:
             messages.error(request, _("Choose start, pause or reset for the round timer."))
-            return _venue_page(request, tournament)
+            return _venue_page(request, tournament, status=400)
     except TimerError as error:
         messages.error(request, str(error))
     return redirect("tournaments:organiser_venue", slug=tournament.slug)
