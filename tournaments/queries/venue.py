@@ -55,7 +55,7 @@ def timer_view(tournament: Tournament, now: datetime) -> TimerView:
 
 def next_round(sessions: list[SessionLines]) -> list[SessionLines]:
     """The table assignments still to play: the sessions without a result of the earliest
-    stage that has any, by time, table and number."""
+    stage that has any, by time, then those with a table by table, then by number."""
     waiting = [entry for entry in sessions if not entry.has_result]
     if not waiting:
         return []
@@ -65,6 +65,7 @@ def next_round(sessions: list[SessionLines]) -> list[SessionLines]:
         key=lambda entry: (
             entry.session.scheduled_at is None,
             entry.session.scheduled_at or datetime.min,
+            not entry.session.table,
             entry.session.table,
             entry.session.number,
         )
