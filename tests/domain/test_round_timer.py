@@ -4,7 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tournaments.domain.round_timer import (
+from tournaments.domain.countdown import (
     TimerError,
     TimerState,
     ends_at,

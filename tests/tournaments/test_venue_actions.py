@@ -7,13 +7,13 @@ from django.utils import timezone
 
 from rules.engine.dice import SeededDice
 from tests.factories import PlayerFactory, UserFactory, confirm_stage, session_points
-from tournaments.actions.disputes import DisputeError, flag_dispute, resolve_dispute
+from tournaments.actions.result_disputes import DisputeError, flag_dispute, resolve_dispute
 from tournaments.actions.result_entry import record_result
-from tournaments.actions.round_timer import pause_timer, reset_timer, start_timer
-from tournaments.domain.round_timer import TimerError
+from tournaments.actions.timer_control import pause_timer, reset_timer, start_timer
+from tournaments.domain.countdown import TimerError
 from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, RoundTimer
 from tournaments.queries.activity_descriptions import entry_description
-from tournaments.queries.venue import timer_view
+from tournaments.queries.venue_screen import timer_view
 
 pytestmark = pytest.mark.django_db
 
@@ -89,7 +89,7 @@ def test_a_dispute_needs_a_reason_and_a_seat(played):
     player = a_player(played)
     with pytest.raises(DisputeError, match="Say what is wrong"):
         flag_dispute(player, played, "   ")
-    with pytest.raises(DisputeError, match="1000 characters"):
+    with pytest.raises(DisputeError, match="Keep it to 1000 characters"):
         flag_dispute(player, played, "x" * 1001)
     with pytest.raises(DisputeError, match="session you played"):
         flag_dispute(PlayerFactory(), played, "Not my table")

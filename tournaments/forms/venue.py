@@ -5,8 +5,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.actions.disputes import MAX_TEXT
-from tournaments.domain.round_timer import MAX_MINUTES, MIN_MINUTES
+from tournaments.actions.result_disputes import MAX_TEXT
+from tournaments.domain.countdown import MAX_MINUTES, MIN_MINUTES
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import DisputeStatus
 

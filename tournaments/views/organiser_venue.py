@@ -9,13 +9,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from tournaments.actions.disputes import DisputeError, resolve_dispute
-from tournaments.actions.round_timer import pause_timer, reset_timer, start_timer
-from tournaments.domain.round_timer import TimerError
+from tournaments.actions.result_disputes import DisputeError, resolve_dispute
+from tournaments.actions.timer_control import pause_timer, reset_timer, start_timer
+from tournaments.domain.countdown import TimerError
 from tournaments.forms.venue import DisputeResolutionForm, TimerResetForm
 from tournaments.models import ResultDispute, Tournament
-from tournaments.queries.disputes import tournament_disputes
-from tournaments.queries.venue import timer_view
+from tournaments.queries.dispute_lists import tournament_disputes
+from tournaments.queries.venue_screen import timer_view
 from tournaments.web.permissions import organiser_required
 
 

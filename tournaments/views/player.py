@@ -13,7 +13,6 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actions.disputes import DisputeError, flag_dispute
 from tournaments.actions.player_accounts import create_player_account
 from tournaments.actions.player_choices import (
     ChoiceLocked,
@@ -22,6 +21,7 @@ from tournaments.actions.player_choices import (
     save_loadout,
     save_preferences,
 )
+from tournaments.actions.result_disputes import DisputeError, flag_dispute
 from tournaments.forms.loadout import LoadoutForm, catalogue_for
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
 from tournaments.forms.venue import DisputeForm
@@ -36,7 +36,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
-from tournaments.queries.disputes import player_disputes
+from tournaments.queries.dispute_lists import player_disputes
 from tournaments.queries.live_honours import pending_honours
 from tournaments.queries.player_overview import next_games
 from tournaments.queries.result_versions import (

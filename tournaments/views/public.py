@@ -36,7 +36,7 @@ from tournaments.queries.pages import (
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import get_standings
-from tournaments.queries.venue import next_round, timer_view
+from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
 from tournaments.web.request_types import HtmxHttpRequest

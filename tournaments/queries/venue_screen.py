@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from tournaments.domain.round_timer import TimerState, remaining_at
+from tournaments.domain.countdown import TimerState, remaining_at
 from tournaments.models import RoundTimer, Tournament
 from tournaments.models.venue import DEFAULT_ROUND_SECONDS
 from tournaments.queries.pages import SessionLines

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import (
@@ -32,7 +33,12 @@ def _text(value: str, missing: str) -> str:
         raise DisputeError(missing)
     if len(text) > MAX_TEXT:
         raise DisputeError(
-            _("Keep it to %(max)d characters; it has %(n)d.") % {"max": MAX_TEXT, "n": len(text)}
+            ngettext(
+                "Keep it to %(max)d character.",
+                "Keep it to %(max)d characters.",
+                MAX_TEXT,
+            )
+            % {"max": MAX_TEXT}
         )
     return text
 
@@ -96,10 +102,7 @@ def resolve_dispute(
     elif outcome == DisputeStatus.NOTED:
         text = _text(note, _("Write the note the player will read."))
     else:
-        raise DisputeError(
-            _("Resolve a dispute with a correction or with a note, not %(outcome)r.")
-            % {"outcome": outcome}
-        )
+        raise DisputeError(_("Resolve a dispute with a correction or with a note."))
     dispute.status = outcome
     dispute.resolution_note = text
     dispute.resolved_by = actor if actor is not None and actor.is_authenticated else None

@@ -6,8 +6,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from tournaments.actions.activity_log import describe, log_activity
-from tournaments.domain import round_timer
-from tournaments.domain.round_timer import TimerState
+from tournaments.domain import countdown
+from tournaments.domain.countdown import TimerState
 from tournaments.models import ActivityVerb, RoundTimer, Tournament
 
 
@@ -47,7 +47,7 @@ def _log(tournament: Tournament, verb: ActivityVerb, state: TimerState, actor) -
 def start_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
     """Run the timer from what is left (a new round once it reached zero)."""
     timer = _locked_timer(tournament)
-    state = round_timer.start(_state(timer), timezone.now())
+    state = countdown.start(_state(timer), timezone.now())
     _log(tournament, ActivityVerb.STARTED_TIMER, state, actor)
     return _store(timer, state)
 
@@ -56,7 +56,7 @@ def start_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
 def pause_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
     """Stop the countdown; every screen shows what is left until it starts again."""
     timer = _locked_timer(tournament)
-    state = round_timer.pause(_state(timer), timezone.now())
+    state = countdown.pause(_state(timer), timezone.now())
     _log(tournament, ActivityVerb.PAUSED_TIMER, state, actor)
     return _store(timer, state)
 
@@ -65,6 +65,6 @@ def pause_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
 def reset_timer(tournament: Tournament, minutes: int, *, actor=None) -> RoundTimer:
     """Stop the timer and set it to a whole round of ``minutes``."""
     timer = _locked_timer(tournament)
-    state = round_timer.reset(minutes)
+    state = countdown.reset(minutes)
     _log(tournament, ActivityVerb.RESET_TIMER, state, actor)
     return _store(timer, state)
