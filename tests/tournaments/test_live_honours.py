@@ -3,10 +3,9 @@
 import pytest
 
 from rules.engine.dice import SeededDice
-from tests.factories import TournamentFactory, confirm_stage, register_players, session_points
-from tournaments.actions.result_entry import record_result
+from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
 from tournaments.actions.stage_advance import advance, start_tournament
-from tournaments.models import Honour, Rank, Stipulation, StipulationKind
+from tournaments.models import Honour, Rank
 from tournaments.queries.live_honours import pending_counts, pending_honours
 from tournaments.queries.pages import final_podium, tournament_sessions
 from tournaments.queries.standings import compute_standings
@@ -16,19 +15,6 @@ pytestmark = pytest.mark.django_db
 
 def by_seat_order(seat) -> int:
     return 10 * seat.seat_order
-
-
-def confirm(session) -> None:
-    Stipulation.objects.create(
-        session=session, kind=StipulationKind.ALIEN_HUNT, params={"rounds": 8}
-    )
-    record_result(
-        session,
-        session_points(session, by_seat_order),
-        survivors=session.seats.values_list("player_id", flat=True),
-        confirmed=True,
-        dice=SeededDice(seed=session.pk),
-    )
 
 
 @pytest.fixture
@@ -43,7 +29,7 @@ def test_a_confirmed_session_winner_holds_a_pending_honour_and_rank(nine_players
     session = nine_players.stages.get().sessions.order_by("number").first()
     winner = session.seats.order_by("-seat_order").first()
     assert pending_honours(nine_players) == []
-    confirm(session)
+    confirm_session(session, by_seat_order)
     pending = pending_honours(nine_players)
     assert [(p.session, p.player, p.squad) for p in pending] == [
         (session, winner.player, winner.squad)

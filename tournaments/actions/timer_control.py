@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.db import transaction
 from django.utils import timezone
 
@@ -32,7 +34,15 @@ def _store(timer: RoundTimer, state: TimerState) -> RoundTimer:
     return timer
 
 
-def _log(tournament: Tournament, verb: ActivityVerb, state: TimerState, actor) -> None:
+def _change(
+    tournament: Tournament,
+    verb: ActivityVerb,
+    change: Callable[[TimerState], TimerState],
+    actor,
+) -> RoundTimer:
+    """Lock the timer, apply ``change`` to its state, log it and store it."""
+    timer = _locked_timer(tournament)
+    state = change(_state(timer))
     log_activity(
         tournament,
         verb,
@@ -41,30 +51,30 @@ def _log(tournament: Tournament, verb: ActivityVerb, state: TimerState, actor) -
         duration=state.duration,
         remaining=state.remaining,
     )
+    return _store(timer, state)
 
 
 @transaction.atomic
 def start_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
     """Run the timer from what is left (a new round once it reached zero)."""
-    timer = _locked_timer(tournament)
-    state = countdown.start(_state(timer), timezone.now())
-    _log(tournament, ActivityVerb.STARTED_TIMER, state, actor)
-    return _store(timer, state)
+    now = timezone.now()
+    return _change(
+        tournament, ActivityVerb.STARTED_TIMER, lambda state: countdown.start(state, now), actor
+    )
 
 
 @transaction.atomic
 def pause_timer(tournament: Tournament, *, actor=None) -> RoundTimer:
     """Stop the countdown; every screen shows what is left until it starts again."""
-    timer = _locked_timer(tournament)
-    state = countdown.pause(_state(timer), timezone.now())
-    _log(tournament, ActivityVerb.PAUSED_TIMER, state, actor)
-    return _store(timer, state)
+    now = timezone.now()
+    return _change(
+        tournament, ActivityVerb.PAUSED_TIMER, lambda state: countdown.pause(state, now), actor
+    )
 
 
 @transaction.atomic
 def reset_timer(tournament: Tournament, minutes: int, *, actor=None) -> RoundTimer:
     """Stop the timer and set it to a whole round of ``minutes``."""
-    timer = _locked_timer(tournament)
-    state = countdown.reset(minutes)
-    _log(tournament, ActivityVerb.RESET_TIMER, state, actor)
-    return _store(timer, state)
+    return _change(
+        tournament, ActivityVerb.RESET_TIMER, lambda _state: countdown.reset(minutes), actor
+    )
