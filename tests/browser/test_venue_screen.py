@@ -54,6 +54,7 @@ def test_projectors_show_the_tables_and_follow_the_organisers_timer(new_page):
     expect(control.get_by_text("The round timer is set to a new round.")).to_be_visible()
     control.get_by_role("button", name="Start the timer").click()
     expect(control.get_by_text("The round timer is running.")).to_be_visible()
+    screenshot(control, "organiser-venue")
 
     for screen in screens:
         expect(screen.locator(".round-timer-state")).to_have_text("running", timeout=FOLLOW_MS)

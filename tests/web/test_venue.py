@@ -92,6 +92,8 @@ def test_a_player_disputes_a_result_and_the_organiser_answers(world, client):
     confirm_stage(world.stage, by_seat_order)
     as_player(client, world.player)
     url = reverse("tournaments:player_dispute", args=[world.session.pk])
+    page = client.get(url)
+    assert [line.place for line in page.context["entry"].ranked_seats] == [1, 2, 3]
     assert client.post(url, {"reason": ""}).status_code == 400
     assert client.post(url, {"reason": "I had 40 points"}).status_code == 302
     again = client.post(url, {"reason": "Again"})
@@ -126,6 +128,15 @@ def test_a_player_disputes_a_result_and_the_organiser_answers(world, client):
 
     as_player(client, world.player)
     assert "The sheet says 30." in client.get(reverse("tournaments:player_home")).content.decode()
+
+
+def test_no_dispute_before_a_confirmed_result(world, client):
+    as_player(client, world.player)
+    url = reverse("tournaments:player_dispute", args=[world.session.pk])
+    assert "no confirmed result to dispute yet" in client.get(url).content.decode()
+    refused = client.post(url, {"reason": "Too early"})
+    assert refused.status_code == 409
+    assert not ResultDispute.objects.exists()
 
 
 def test_a_judge_cannot_resolve_a_dispute(world, client):

@@ -38,6 +38,7 @@ from tournaments.models import (
 from tournaments.queries.calendar import PRODID, session_calendar
 from tournaments.queries.dispute_lists import player_disputes
 from tournaments.queries.live_honours import pending_honours
+from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_overview import next_games
 from tournaments.queries.result_versions import (
     latest_confirmed_versions,
@@ -273,11 +274,12 @@ def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
                     request, _("Your dispute is sent to the organiser, who will answer it.")
                 )
                 return redirect("tournaments:player_home")
+    [entry] = tournament_sessions(seat.session.stage.tournament, {"pk": seat.session_id})
     return _render_player_page(
         request,
         player,
         "player/dispute.html",
-        {"seat": seat, "session": seat.session, "form": form},
+        {"seat": seat, "session": seat.session, "entry": entry, "form": form},
         status=status,
     )
 
