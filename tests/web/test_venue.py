@@ -164,6 +164,11 @@ def test_pending_honours_show_at_once(world, client):
     standings = client.get(reverse("tournaments:standings", args=[world.tournament.slug]))
     assert "+1 honour, pending until the stage closes" in standings.content.decode()
     assert winner.display_name in html
+    as_player(client, winner)
+    mine = client.get(reverse("tournaments:player_home"))
+    [pending] = mine.context["pending_honours"]
+    assert pending.session == world.session
+    assert "Elite Squad" in mine.content.decode()
 
 
 def test_the_overview_and_the_projector_headline_the_podium_of_a_confirmed_final(client):
