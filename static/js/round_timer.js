@@ -27,7 +27,8 @@
     clock.textContent = format(left);
     timer.classList.toggle("running", isRunning);
     timer.classList.toggle("finished", left === 0);
-    stateLabel.textContent = isRunning ? timer.dataset.runningLabel : timer.dataset.pausedLabel;
+    stateLabel.textContent = isRunning ? timer.dataset.runningLabel
+      : left === 0 ? timer.dataset.finishedLabel : timer.dataset.pausedLabel;
   }
 
   function apply(state) {

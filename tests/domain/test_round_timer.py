@@ -3,6 +3,8 @@
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tournaments.domain.countdown import (
     TimerError,
@@ -47,3 +49,24 @@ def test_wrong_moves_and_durations_are_refused_with_a_reason():
         reset(0)
     with pytest.raises(TimerError, match="not 601"):
         reset(601)
+
+
+@given(
+    minutes=st.integers(min_value=1, max_value=600),
+    gaps=st.lists(st.integers(min_value=0, max_value=4 * 3600), min_size=1, max_size=12),
+)
+def test_time_left_is_the_round_less_the_time_it_ran(minutes, gaps):
+    """Whatever the starts and pauses, what is left is the round less the seconds the timer
+    ran (never below zero), and it never grows."""
+    state, now, ran, left = reset(minutes), NOON, 0, minutes * 60
+    for number, gap in enumerate(gaps):
+        later = now + timedelta(seconds=gap)
+        if state.running:
+            ran += gap
+            state = pause(state, later)
+        elif state.remaining > 0:
+            state = start(state, later)
+        now = later
+        assert remaining_at(state, now) == max(0, minutes * 60 - ran), number
+        assert remaining_at(state, now) <= left
+        left = remaining_at(state, now)

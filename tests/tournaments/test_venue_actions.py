@@ -36,6 +36,8 @@ def test_start_pause_and_reset_store_the_timer_and_log_it(final_session):
     later = timer.running_since + timedelta(minutes=5)
     assert timer_view(tournament, later).remaining == 2400
     assert timer_view(tournament, later).running
+    over = timer_view(tournament, later + timedelta(hours=1))
+    assert (over.running, over.remaining, over.clock) == (False, 0, "0:00:00")
     pause_timer(tournament, actor=organiser)
     stored = RoundTimer.objects.get(tournament=tournament)
     assert stored.running_since is None
