@@ -73,6 +73,11 @@ SAMPLES = {
         "WH in Coppa – Semifinal (3) – session 2",
     ),
     "judge_removed": ({"name": "anna"}, "judge anna removed"),
+    "round_timer": ({}, "round timer"),
+    "dispute": (
+        {"session": SEMIFINAL_SESSION, "name": "Mariolone"},
+        "result of Coppa – Semifinal (3) – session 2, disputed by Mariolone",
+    ),
 }
 
 

@@ -139,6 +139,11 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("%(player)s in %(session)s"), {"player": TEXT, "session": SESSION}
     ),
     "judge_removed": DescriptionTemplate(gettext_noop("judge %(name)s removed"), {"name": TEXT}),
+    "round_timer": DescriptionTemplate(gettext_noop("round timer"), {}),
+    "dispute": DescriptionTemplate(
+        gettext_noop("result of %(session)s, disputed by %(name)s"),
+        {"session": SESSION, "name": TEXT},
+    ),
     "account_unlinked": DescriptionTemplate(
         gettext_noop("account %(user)s unlinked from %(player)s"),
         {"user": TEXT, "player": TEXT},

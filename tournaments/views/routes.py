@@ -10,6 +10,7 @@ from tournaments.views import (
     organiser_people,
     organiser_sessions,
     organiser_stages,
+    organiser_venue,
     player,
     public,
 )
@@ -25,6 +26,7 @@ public_patterns = [
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
     path("t/<slug:slug>/players/<int:pk>/", public.player_profile, name="player"),
+    path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
 ]
 
 auth_patterns = [
@@ -153,6 +155,17 @@ organiser_patterns = [
         organiser_people.judge_remove,
         name="organiser_judge_remove",
     ),
+    path("organise/<slug:slug>/venue/", organiser_venue.venue, name="organiser_venue"),
+    path(
+        "organise/<slug:slug>/venue/timer/",
+        organiser_venue.timer_control,
+        name="organiser_timer",
+    ),
+    path(
+        "organise/<slug:slug>/disputes/<int:pk>/resolve/",
+        organiser_venue.dispute_resolve,
+        name="organiser_dispute_resolve",
+    ),
 ]
 
 player_patterns = [
@@ -161,6 +174,7 @@ player_patterns = [
     path("me/switch/", player.player_switch, name="player_switch"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
     path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
+    path("me/sessions/<int:pk>/dispute/", player.dispute, name="player_dispute"),
     path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]

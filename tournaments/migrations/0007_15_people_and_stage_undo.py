@@ -27,7 +27,7 @@ def _unique_display_names(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_notice_outbox_login_counts'),
+        ('tournaments', '0006_issue15_venue_timer_disputes'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -127,7 +127,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='activitylog',
             name='verb',
-            field=models.CharField(choices=[('created', 'created'), ('updated', 'updated'), ('registered', 'registered'), ('scheduled', 'scheduled'), ('rescheduled', 'rescheduled'), ('drew_squads', 'drew squads'), ('redrew_squads', 'redid the squad draw'), ('rolled_initiative', 'rolled initiative'), ('recorded_result', 'recorded a result'), ('confirmed_result', 'confirmed a result'), ('corrected_result', 'corrected a result'), ('closed_stage', 'closed a stage'), ('seated_stage', 'seated a stage'), ('awarded_honour', 'awarded an honour'), ('withdrew', 'withdrew a player'), ('replaced', 'seated a reserve'), ('checked_in', 'checked a player in'), ('forfeited', 'recorded a forfeit'), ('undid_advance', 'undid a stage advance'), ('undid_draw', 'undid a squad draw'), ('imported', 'imported'), ('exported', 'exported')], max_length=30, verbose_name='action'),
+            field=models.CharField(choices=[('created', 'created'), ('updated', 'updated'), ('registered', 'registered'), ('scheduled', 'scheduled'), ('rescheduled', 'rescheduled'), ('drew_squads', 'drew squads'), ('redrew_squads', 'redid the squad draw'), ('rolled_initiative', 'rolled initiative'), ('recorded_result', 'recorded a result'), ('confirmed_result', 'confirmed a result'), ('corrected_result', 'corrected a result'), ('closed_stage', 'closed a stage'), ('seated_stage', 'seated a stage'), ('awarded_honour', 'awarded an honour'), ('withdrew', 'withdrew a player'), ('replaced', 'seated a reserve'), ('checked_in', 'checked a player in'), ('forfeited', 'recorded a forfeit'), ('undid_advance', 'undid a stage advance'), ('undid_draw', 'undid a squad draw'), ('imported', 'imported'), ('exported', 'exported'), ('started_timer', 'started the round timer'), ('paused_timer', 'paused the round timer'), ('reset_timer', 'reset the round timer'), ('flagged_dispute', 'disputed a result'), ('resolved_dispute', 'resolved a dispute')], max_length=30, verbose_name='action'),
         ),
         migrations.AlterField(
             model_name='honour',
