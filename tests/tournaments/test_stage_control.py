@@ -18,6 +18,7 @@ from tournaments.models import (
     SquadRank,
     StageStatus,
 )
+from tournaments.queries.live_honours import pending_honours
 from tournaments.queries.stage_checklist import stage_checklist
 from tournaments.queries.standings import compute_standings
 
@@ -71,6 +72,7 @@ def test_undo_of_an_advance_supersedes_and_lets_the_stage_close_again():
     assert not Session.objects.filter(pk__in=seated).exists()
     assert Session.all_objects.filter(pk__in=seated, superseded_at__isnull=False).count() == 2
     assert Honour.objects.count() == 0 and Honour.all_objects.count() == 3
+    assert len(pending_honours(tournament)) == 3  # the reopened stage's winners, pending again
     assert ScoreBonus.objects.count() == 0
     assert dict(SquadRank.objects.values_list("player_id", "squad_id")) == ranks_before
     assert set(SquadRank.objects.values_list("rank", flat=True)) == {0}
