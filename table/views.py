@@ -25,7 +25,6 @@ from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
-from rules.engine.render import figure_labels
 from rules.engine.state import MARINE, GameState
 from table.actions import (
     GameError,
@@ -60,6 +59,7 @@ from table.forms import (
     planned_map,
 )
 from table.game_setup import GameSetupError
+from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
@@ -158,21 +158,18 @@ def _players(session: Session, state: GameState) -> list[dict]:
 
 
 def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
-    labels = figure_labels(state)
     lang = narration_language()
     return [
-        (f.id, f"{labels[f.id]} · {f.id} · {format_param('unit', f.unit, lang)}")
+        (f.id, f"{f.id} · {format_param('unit', f.unit, lang)}")
         for f in state.figures
         if f.on_board and (f.side == MARINE or not marines_only)
     ]
 
 
 def _legend(state: GameState) -> list[dict]:
-    labels = figure_labels(state)
     lang = narration_language()
     return [
         {
-            "label": labels[f.id],
             "figure": f,
             "unit": format_param("unit", f.unit, lang),
             "weapons": ", ".join(format_param("weapon", w, lang) for w in f.weapons),
@@ -233,7 +230,9 @@ def _odds_context(
         initial={"version": snapshot.number, "figure": attacker}, prefix="attack"
     )
     context["chosen"] = (
-        form.data.get("attack-choice") if form is not None and form.is_bound else None
+        form.data.get("attack-choice")
+        if form is not None and form.is_bound
+        else request.GET.get("choice")
     )
     context["attack_commitment"] = seed_commitment(pending_seed(request, game, ATTACK))
     return context
@@ -308,6 +307,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": game.snapshots.select_related("created_by").order_by("-number"),
+        "stamp": game_stamp(game.session_id, game.number),
         **log,
     }
 
