@@ -214,15 +214,23 @@
         data.options.forEach(function (option) {
           if (!option.square) { return; }
           var key = option.square.join(",");
-          var hit = option.targets.filter(function (t) {
+          // The figure on the tapped square, else (a blast aimed at an empty square) the
+          // enemy it is likeliest to destroy.
+          var there = option.targets.filter(function (t) {
             return t.squares.some(function (sq) { return sq.join(",") === key; });
-          })[0] || option.targets[0];
+          })[0];
+          var hit = there || option.targets.filter(function (t) { return !t.friendly; })
+            .sort(function (a, b) { return b.percent - a.percent; })[0];
           (state.targets[key] = state.targets[key] || []).push({ option: option, hit: hit });
-          var percent = hit ? hit.percent : 0;
-          best[key] = Math.max(best[key] || 0, percent);
+          var seen = best[key] || { percent: 0, aim: true };
+          best[key] = {
+            percent: Math.max(seen.percent, hit ? hit.percent : 0),
+            aim: seen.aim && !there,
+          };
         });
         Object.keys(best).forEach(function (key) {
-          mark(key.split(",").map(Number), "target", Math.round(best[key]) + "%");
+          mark(key.split(",").map(Number), best[key].aim ? "aim" : "target",
+            Math.round(best[key].percent) + "%");
         });
         say(text(texts.tAttack, { figure: figure }));
       });
@@ -239,7 +247,7 @@
         button.setAttribute("data-choice", choice.option.index);
         var odds = choice.hit
           ? " — " + text(texts.tOdds, {
-            target: choice.hit.name, percent: choice.hit.percent, fraction: choice.hit.kill,
+            target: choice.hit.name, percent: choice.hit.percent + "%", fraction: choice.hit.kill,
           })
           : "";
         button.textContent = choice.option.description + odds;
