@@ -382,12 +382,13 @@
       drawCursor();
     });
 
-    scroller.dataset.zoom = sessionStorage.getItem("bob-board-zoom") || "0";
+    // A phone starts zoomed in (a square about a fingertip wide) with the log and the
+    // forms folded away, unless they hold an error to read.
+    var phone = window.matchMedia("(max-width: 700px)").matches;
+    scroller.dataset.zoom = sessionStorage.getItem("bob-board-zoom") || (phone ? "2" : "0");
     var drawer = document.getElementById("drawer");
     var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
-    if (drawer && !troubled && window.matchMedia("(max-width: 700px)").matches) {
-      drawer.open = false;
-    }
+    if (drawer && !troubled && phone) { drawer.open = false; }
     cancel();
   }
 
