@@ -213,3 +213,38 @@ def test_line_of_sight_by_two_taps(game, open_page):
     expect(page.locator("#play-status")).to_contain_text("Line of sight from p1-m2")
     tap(page, figure(page, "p1-m3"), True)
     expect(page.locator("#play-status")).to_contain_text("p1-m2 → p1-m3")
+
+
+@pytest.fixture
+def worker_at_once():
+    """A worker takes every queued task at once (in the live server's process), whether
+    or not the tests run with a broker."""
+    from bob.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = eager
+
+
+def test_a_whole_round_by_tapping_on_a_phone_and_the_projector_follows(
+    game, open_page, worker_at_once
+):
+    projector = open_page(DESKTOP)
+    projector.goto(board_url(game, "watch/"))
+    page = open_page(PHONE, touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    for marine, square in (("p1-m2", "5,4"), ("p1-m3", "6,4")):
+        tap(page, figure(page, marine), True)
+        tap(page, light(page, square), True)
+        expect(figure(page, marine)).to_have_attribute("data-square", square)
+    expect(projector.locator('g.figure[data-figure="p1-m3"]')).to_have_attribute(
+        "data-square", "6,4"
+    )
+    page.locator("#drawer > summary").tap()
+    page.get_by_role("button", name="Run the Alien turn").tap()
+    expect(page.locator("#log")).to_contain_text("Step 4: Alien turn")
+    expect(projector.locator("#watch-panel")).to_contain_text("Step 4: Alien turn")
+    screenshot(page, "table-touch-alien-turn-phone")
+    screenshot(projector, "table-watch-desktop")
