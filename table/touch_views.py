@@ -11,6 +11,7 @@ the players), the blips' contents hidden.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
@@ -19,6 +20,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from rules.engine.state import GameState
 from table.actions import GameError, latest_snapshot, snapshot_state
 from table.board_svg import board_svg
 from table.live_stamp import game_stamp
@@ -48,36 +50,42 @@ def _asked(request: HttpRequest, name: str) -> str | None:
     return value or None
 
 
+def _lit(
+    request: HttpRequest,
+    session: Session,
+    number: int,
+    name: str,
+    missing: str,
+    light: Callable[[GameState, str], dict[str, Any]],
+) -> JsonResponse:
+    """What ``light`` finds for the figure named by ``?<name>=`` on the latest step, or
+    the reason it cannot (400)."""
+    game = _game(session.pk, number)
+    figure = _asked(request, name)
+    if figure is None:
+        return _json({"error": missing}, status=400)
+    snapshot = latest_snapshot(game)
+    try:
+        data = light(snapshot_state(snapshot), figure)
+    except GameError as error:
+        return _json({"error": str(error)}, status=400)
+    return _json({"step": snapshot.number, **data})
+
+
 @judge_required
 @require_GET
 def reachable(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """Where ``?figure=`` may end its move, from the engine's distance field."""
-    game = _game(session.pk, number)
-    figure = _asked(request, "figure")
-    if figure is None:
-        return _json({"error": _("Say which figure: ?figure=p1-m1.")}, status=400)
-    snapshot = latest_snapshot(game)
-    try:
-        data = reachable_squares(snapshot_state(snapshot), figure)
-    except GameError as error:
-        return _json({"error": str(error)}, status=400)
-    return _json({"step": snapshot.number, **data})
+    missing = _("Say which figure: ?figure=p1-m1.")
+    return _lit(request, session, number, "figure", missing, reachable_squares)
 
 
 @judge_required
 @require_GET
 def targets(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """The legal attacks of ``?attacker=`` with their targets and exact odds."""
-    game = _game(session.pk, number)
-    attacker = _asked(request, "attacker")
-    if attacker is None:
-        return _json({"error": _("Say which figure attacks: ?attacker=p1-m1.")}, status=400)
-    snapshot = latest_snapshot(game)
-    try:
-        data = attack_targets(snapshot_state(snapshot), attacker)
-    except GameError as error:
-        return _json({"error": str(error)}, status=400)
-    return _json({"step": snapshot.number, **data})
+    missing = _("Say which figure attacks: ?attacker=p1-m1.")
+    return _lit(request, session, number, "attacker", missing, attack_targets)
 
 
 @public

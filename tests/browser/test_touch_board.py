@@ -28,25 +28,13 @@ def game() -> Game:
 
 
 @pytest.fixture
-def open_page(browser, live_server):
-    """A page of a fresh context (own cookies), with touch on a phone, in English."""
-    contexts = []
+def open_page(new_page):
+    """A page of a fresh context at ``size``, with a touch screen when ``touch``."""
 
     def make(size: dict, *, touch: bool = False):
-        context = browser.new_context(
-            base_url=live_server.url,
-            locale="en-GB",
-            viewport=size,
-            has_touch=touch,
-            is_mobile=touch,
-        )
-        context.set_default_timeout(10_000)
-        contexts.append(context)
-        return context.new_page()
+        return new_page(width=size["width"], height=size["height"], touch=touch)
 
-    yield make
-    for context in contexts:
-        context.close()
+    return make
 
 
 def board_url(game: Game, tail: str = "") -> str:
