@@ -71,7 +71,10 @@ def test_conflicting_result_submissions_lose_nothing_and_fail_none(stack_env):
     saved = Result.objects.get(session=world.session).versions.count()
     assert saved == statuses[200] >= 1  # every accepted submission is a version: 0 lost
     assert statuses[409] == SUBMISSIONS - saved
-    assert all("Not saved: someone else changed" in a.body for a in answers if a.status == 409)
+    refused = [a.body for a in answers if a.status == 409]
+    assert all("Not saved: the result changed while you were editing" in body for body in refused)
+    # Each refusal names what the other judge saved, so the judge can choose field by field.
+    assert all('data-field="' in body for body in refused)
 
 
 def test_a_burst_of_wrong_passwords_checks_no_more_than_the_limit(stack_env):
