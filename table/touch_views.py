@@ -25,6 +25,7 @@ from table.actions import GameError, latest_snapshot, snapshot_state
 from table.board_svg import board_svg
 from table.live_stamp import game_stamp
 from table.models import Game
+from table.seating import player_rows, squad_colours
 from table.step_log import event_lines, log_lines, narration_language
 from table.touch_data import attack_targets, reachable_squares
 from tournaments.models import Session
@@ -101,11 +102,6 @@ def stamp(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def _watch_context(game: Game) -> dict[str, Any]:
     snapshot = latest_snapshot(game)
     state = snapshot_state(snapshot)
-    colours = {
-        f"p{seat.seat_order}": seat.squad.colour
-        for seat in game.session.seats.select_related("squad")
-        if seat.squad is not None
-    }
     return {
         "game": game,
         "session": game.session,
@@ -113,7 +109,8 @@ def _watch_context(game: Game) -> dict[str, Any]:
         "snapshot": snapshot,
         "state": state,
         "map_title": state.board.title_in(narration_language()) or game.map_name,
-        "svg": mark_safe(board_svg(state, colours, show_blip_types=False)),
+        "svg": mark_safe(board_svg(state, squad_colours(game.session), show_blip_types=False)),
+        "players": player_rows(game.session, state),
         "blips": len(state.blips),
         "lines": log_lines(snapshot.steps),
         "events": event_lines(snapshot.events),

@@ -62,6 +62,7 @@ from table.game_setup import GameSetupError
 from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
+from table.seating import player_rows, squad_colours
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -124,37 +125,6 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 # --- building the board page ---------------------------------------------------------------
-
-
-def _colours(session: Session) -> dict[str, str]:
-    return {
-        f"p{seat.seat_order}": seat.squad.colour
-        for seat in session.seats.select_related("squad")
-        if seat.squad is not None
-    }
-
-
-def _players(session: Session, state: GameState) -> list[dict]:
-    """The state's players in initiative order, with the seated player's name and squad."""
-    seats = {
-        f"p{seat.seat_order}": seat for seat in session.seats.select_related("player", "squad")
-    }
-    order = list(state.initiative) + [p.id for p in state.players if p.id not in state.initiative]
-    rows = []
-    for pid in order:
-        player = state.player(pid)
-        seat = seats.get(pid)
-        rows.append(
-            {
-                "id": pid,
-                "name": seat.player.display_name if seat else pid,
-                "squad": seat.squad if seat and seat.squad_id else None,
-                "claw": player.claw,
-                "score": player.score,
-                "figures": len(state.figures_of(pid)),
-            }
-        )
-    return rows
 
 
 def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
@@ -283,10 +253,10 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "snapshot": snapshot,
         "state": state,
         "map_title": state.board.title_in(narration_language()),
-        "svg": mark_safe(board_svg(state, _colours(session))),
+        "svg": mark_safe(board_svg(state, squad_colours(session))),
         "legend": _legend(state),
         "blips": len(state.blips),
-        "players": _players(session, state),
+        "players": player_rows(session, state),
         "marines": marines,
         "move_form": forms.get("move_form")
         or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
@@ -340,7 +310,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "game": game,
             "snapshot": snapshot,
             "state": state,
-            "svg": mark_safe(board_svg(state, _colours(session))),
+            "svg": mark_safe(board_svg(state, squad_colours(session))),
             "legend": _legend(state),
             "blips": len(state.blips),
         },
