@@ -161,7 +161,11 @@
       attackButton.disabled = true;
       note.hidden = true;
       unmark();
-      say(message === undefined ? texts.tHint : message);
+      say(message === undefined ? lastStep() + texts.tHint : message);
+    }
+    function lastStep() {
+      var panel = document.getElementById("board-panel");
+      return panel && panel.dataset.lastStep ? panel.dataset.lastStep + " " : "";
     }
     function getJson(url) {
       return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {

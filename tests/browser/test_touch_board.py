@@ -77,7 +77,10 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
     if touch:  # on a phone the log and the forms wait in the closed drawer
         expect(page.locator("#drawer")).not_to_have_attribute("open", "")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    expect(page.locator("#play-status")).to_have_text("Tap a marine to see where it may move.")
+    expect(page.locator("#play-status")).to_have_text(
+        "Step 1: Squads placed at their docking claws on map hunt-derelict. "
+        "Tap a marine to see where it may move."
+    )
 
     tap(page, figure(page, "p1-m2"), touch)
     expect(page.locator("#play-status")).to_contain_text("p1-m2 selected")
@@ -97,6 +100,7 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
 
     tap(page, light(page, "5,4"), touch)
     expect(page.locator("#log")).to_contain_text("p1-m2 moved 3 squares")
+    expect(page.locator("#play-status")).to_contain_text("Step 2: p1-m2 moved to 5,4.")
     expect(figure(page, "p1-m2")).to_have_attribute("data-square", "5,4")
     assert latest_snapshot(game).number == 2
     screenshot(page, f"table-touch-moved-{viewport}")
