@@ -365,8 +365,13 @@
     });
 
     tools.addEventListener("click", function (event) {
-      var button = event.target.closest("button");
+      var button = event.target.closest("button, a");
       if (!button) { return; }
+      if (button.dataset.play === "alien-turn") {  // the form waits in the drawer
+        var folded = document.getElementById("drawer");
+        if (folded) { folded.open = true; }
+        return;
+      }
       if (button.hasAttribute("data-zoom")) {
         var zoom = Math.min(ZOOMS - 1, Math.max(0, (+scroller.dataset.zoom || 0) + +button.dataset.zoom));
         scroller.dataset.zoom = zoom;

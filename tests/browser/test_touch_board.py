@@ -234,8 +234,10 @@ def test_a_whole_round_by_tapping_on_a_phone_and_the_projector_follows(
     expect(projector.locator('g.figure[data-figure="p1-m3"]')).to_have_attribute(
         "data-square", "6,4"
     )
-    page.locator("#drawer > summary").tap()
-    page.get_by_role("button", name="Run the Alien turn").tap()
+    page.get_by_role("link", name="Alien turn").tap()
+    run = page.get_by_role("button", name="Run the Alien turn")
+    expect(run).to_be_in_viewport()
+    run.tap()
     expect(page.locator("#log")).to_contain_text("Step 4: Alien turn")
     expect(projector.locator("#watch-panel")).to_contain_text("Step 4: Alien turn")
     screenshot(page, "table-touch-alien-turn-phone")
