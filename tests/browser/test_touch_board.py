@@ -242,3 +242,23 @@ def test_a_whole_round_by_tapping_on_a_phone_and_the_projector_follows(
     expect(projector.locator("#watch-panel")).to_contain_text("Step 4: Alien turn")
     screenshot(page, "table-touch-alien-turn-phone")
     screenshot(projector, "table-watch-desktop")
+
+
+def test_without_javascript_the_forms_still_play(game, browser, live_server):
+    context = browser.new_context(
+        base_url=live_server.url, locale="en-GB", viewport=PHONE, java_script_enabled=False
+    )
+    try:
+        page = context.new_page()
+        log_in(page, "arbitro")
+        page.goto(board_url(game))
+        expect(page.get_by_role("toolbar", name="Board tools")).to_be_hidden()
+        expect(page.locator("#drawer")).to_have_attribute("open", "")
+        page.locator("#id_move-figure").select_option("p1-m2")
+        page.locator("#id_move-square").fill("5,4")
+        page.get_by_role("button", name="Move", exact=True).click()
+        expect(page.locator("#log")).to_contain_text("p1-m2 moved 3 squares")
+        page.get_by_role("button", name="Undo the last step").click()
+        expect(page.locator("#log")).to_contain_text("Back to step 1")
+    finally:
+        context.close()
