@@ -313,6 +313,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "svg": mark_safe(board_svg(state, squad_colours(session))),
             "legend": _legend(state),
             "blips": len(state.blips),
+            "players": player_rows(session, state),
         },
     )
 

@@ -21,8 +21,9 @@
     });
   }
 
-  // Fetch an htmx partial and put it in place of the element with the same id (also on a
-  // 4xx answer: a form with its errors is a partial too).
+  // Fetch an htmx partial and put each of its elements in place of the page's element with
+  // the same id (also on a 4xx answer: a form with its errors is a partial too); answer the
+  // new element of id ``id``.
   function swap(url, id) {
     return fetch(url, {
       credentials: "same-origin",
@@ -30,12 +31,15 @@
       headers: { "HX-Request": "true" },
     }).then(function (response) {
       return response.text().then(function (html) {
-        var old = document.getElementById(id);
-        if (!old) { return null; }
-        old.outerHTML = html;
-        var fresh = document.getElementById(id);
-        if (fresh && window.htmx) { window.htmx.process(fresh); }
-        return fresh;
+        var parts = document.createElement("template");
+        parts.innerHTML = html;
+        Array.prototype.slice.call(parts.content.children).forEach(function (part) {
+          var old = part.id && document.getElementById(part.id);
+          if (!old) { return; }
+          old.replaceWith(part);
+          if (window.htmx) { window.htmx.process(part); }
+        });
+        return document.getElementById(id);
       });
     });
   }

@@ -129,6 +129,7 @@ def test_a_second_judge_and_a_spectator_follow_without_reloading(game, open_page
 
     expect(second.locator("#log")).to_contain_text("p1-m2 moved 3 squares")
     expect(figure(second, "p1-m2")).to_have_attribute("data-square", "5,4")
+    expect(second.locator("#board-facts")).to_contain_text("Round 1 · step 2")
     expect(second.locator("#move input[name='move-version']")).to_have_value("2")
     expect(projector.locator("#watch-panel")).to_contain_text("p1-m2 moved 3 squares")
     expect(projector.locator('g.figure[data-figure="p1-m2"]')).to_have_attribute(
