@@ -3,7 +3,9 @@
 from tournaments.models.activity import ActivityLog, ActivityVerb
 from tournaments.models.awards import Honour, ScoreBonus, SquadRank
 from tournaments.models.choices import (
+    CardConfidence,
     CardKind,
+    CardUse,
     CommanderCombo,
     DiceSource,
     DieKindChoice,
@@ -30,7 +32,9 @@ from tournaments.models.tournament import Tournament
 __all__ = [
     "ActivityLog",
     "ActivityVerb",
+    "CardConfidence",
     "CardKind",
+    "CardUse",
     "ChapterCard",
     "CommanderCombo",
     "DiceRoll",
