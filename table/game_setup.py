@@ -60,10 +60,12 @@ class SquadArms:
 
 
 #: A legal loadout (RULES §5) for a seat whose player chose none: power axe and laser pistol
-#: for the commander; two laser rifles, a bolter and a missile launcher for the marines.
+#: for the commander; three laser rifles and a missile launcher for the marines (a marine
+#: carries a heavy weapon or a laser rifle, never a bolter: the test checks it with the
+#: loadout rules).
 DEFAULT_LOADOUT = SquadArms(
     commander=("power_axe", "laser_pistol"),
-    marines=(("laser_rifle",), ("laser_rifle",), ("bolter",), ("missile_launcher",)),
+    marines=(("laser_rifle",), ("laser_rifle",), ("laser_rifle",), ("missile_launcher",)),
 )
 
 
