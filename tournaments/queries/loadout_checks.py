@@ -12,7 +12,15 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.loadout import Loadout as LoadoutSpec
 from tournaments.domain.loadout import validate_loadout
-from tournaments.models import Loadout, ScoreBonus, Seat, SquadRank, StipulationKind
+from tournaments.models import (
+    Loadout,
+    ScoreBonus,
+    Seat,
+    Squad,
+    SquadRank,
+    StipulationKind,
+    Tournament,
+)
 from tournaments.queries.session_stipulation import stipulation_kind
 from tournaments.queries.tournament_catalogue import tournament_catalogue
 
@@ -66,3 +74,15 @@ def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
         name = problem.field.split("[")[0]
         by_field.setdefault(name if name in fields else "__all__", []).append(problem.message)
     return by_field
+
+
+def loadouts_holding(
+    tournament: Tournament, field: str, slug: str, squad: Squad | None = None
+) -> int:
+    """How many loadouts of ``tournament`` (of ``squad``'s seats, when given) hold ``slug``
+    in ``field``, one of the loadout's JSON lists (cards or weapons)."""
+    loadouts = Loadout.objects.filter(seat__session__stage__tournament=tournament)
+    if squad is not None:
+        loadouts = loadouts.filter(seat__squad=squad)
+    # Read in Python: a JSON "contains" lookup is not portable across databases.
+    return sum(slug in (held or ()) for held in loadouts.values_list(field, flat=True))
