@@ -111,6 +111,7 @@ RULES = {
     "table:alien_turn": "judge",
     "table:alien_turn_again": "judge",
     "table:undo": "judge",
+    "table:adopt_settings": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",
 }
