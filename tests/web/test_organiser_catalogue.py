@@ -85,8 +85,8 @@ def test_a_card_held_by_a_loadout_keeps_its_kind(world):
     form = ChapterCardForm(card_data(card, kind="order"), instance=card)
     assert not form.is_valid()
     assert form.errors["kind"] == [
-        "1 loadout holds this card; changing it would make that loadout wrong. Leave it as it "
-        "is, or ask the player to change the loadout first."
+        "1 loadout holds this card; changing its kind would make that loadout wrong. Leave it "
+        "as it is, or ask the player to change the loadout first."
     ]
     # The same card of another chapter is in no loadout: its kind may change.
     other = card_of(world, squad="blood-angels", slug="bolt-pistols")

@@ -25,14 +25,24 @@ def effect_choices() -> list[tuple[str, str]]:
     return [("", _("None: the judge reads the card")), *sorted(names.items())]
 
 
-def _in_use_error(count: int, what: str) -> str:
+def _card_in_use(count: int) -> str:
     return ngettext(
-        "%(count)d loadout holds this %(what)s; changing it would make that loadout wrong. "
+        "%(count)d loadout holds this card; changing its kind would make that loadout wrong. "
         "Leave it as it is, or ask the player to change the loadout first.",
-        "%(count)d loadouts hold this %(what)s; changing it would make those loadouts wrong. "
-        "Leave it as it is, or ask the players to change their loadouts first.",
+        "%(count)d loadouts hold this card; changing its kind would make those loadouts "
+        "wrong. Leave it as it is, or ask the players to change their loadouts first.",
         count,
-    ) % {"count": count, "what": what}
+    ) % {"count": count}
+
+
+def _weapon_in_use(count: int) -> str:
+    return ngettext(
+        "%(count)d loadout holds this weapon; changing its class would make that loadout "
+        "wrong. Leave it as it is, or ask the player to change the loadout first.",
+        "%(count)d loadouts hold this weapon; changing its class would make those loadouts "
+        "wrong. Leave it as it is, or ask the players to change their loadouts first.",
+        count,
+    ) % {"count": count}
 
 
 class ChapterCardForm(AccessibleModelForm):
@@ -80,7 +90,7 @@ class ChapterCardForm(AccessibleModelForm):
             field = "order_cards" if card.kind == "order" else "equipment_cards"
             count = loadouts_holding(card.squad.tournament, field, card.slug, card.squad)
             if count:
-                raise ValidationError(_in_use_error(count, _("card")))
+                raise ValidationError(_card_in_use(count))
         return kind
 
 
@@ -102,7 +112,7 @@ class WeaponForm(AccessibleModelForm):
                 for field in ("marine_weapons", "extra_marine_weapons")
             )
             if count:
-                raise ValidationError(_in_use_error(count, _("weapon")))
+                raise ValidationError(_weapon_in_use(count))
         return weapon_class
 
 
