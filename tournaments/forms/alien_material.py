@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -24,6 +24,9 @@ from rules.engine.event_cards import load_cards
 from rules.engine.units import load_rules_data
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 EQUIPMENT_LABELS = {
     "tarantula": _("Tarantula"),
@@ -73,7 +76,7 @@ def _alien_label(alien: str) -> str:
     return str(TOKEN_ALIEN_LABELS.get(alien, alien))
 
 
-def _dreadnought_choices() -> list[tuple[str, str]]:
+def _dreadnought_choices() -> list[tuple[str, StrOrPromise]]:
     classes = load_rules_data().dreadnought_classes
     return [("", _("None named"))] + [(key, spec.name) for key, spec in classes.items()]
 

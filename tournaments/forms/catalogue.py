@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -16,10 +16,13 @@ from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.models import ChapterCard, Tournament, Weapon
 from tournaments.queries.loadout_checks import loadouts_holding
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
-def effect_choices() -> list[tuple[str, str]]:
+
+def effect_choices() -> list[tuple[str, StrOrPromise]]:
     """The effects the board knows (one per shipped card name), and "reminder only"."""
-    names: dict[str, str] = {}
+    names: dict[str, StrOrPromise] = {}
     for card in DEFAULT_CARDS:
         names.setdefault(card.effect_code, card.display_name())
     return [("", _("None: the judge reads the card")), *sorted(names.items())]
@@ -145,7 +148,8 @@ class TokenValuesForm(AccessibleForm):
         )
 
     def clean(self) -> dict[str, Any]:
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data
         if self.errors:
             return cleaned
         overrides = dict(self.tournament.data_overrides or {})

@@ -104,12 +104,14 @@ def equip(stage: Stage) -> None:
         "squad", "session__stage", "player"
     )
     for seat in seats.order_by("session__number", "seat_order"):
+        assert seat.squad is not None  # filtered above
+        squad = seat.squad.slug
         combo, marines = ARMS[seat.seat_order % len(ARMS)]
-        orders, equipment = suggested_cards(catalogue, seat.squad.slug, *card_bonuses(seat))
+        orders, equipment = suggested_cards(catalogue, squad, *card_bonuses(seat))
         loadout = save_loadout(
             seat,
             Loadout(
-                squad=seat.squad.slug,
+                squad=squad,
                 commander_combo=combo,
                 marine_weapons=marines,
                 order_cards=orders,
