@@ -27,6 +27,7 @@ from tournaments.domain.honours import (
     thresholds_reached,
 )
 from tournaments.domain.loadout import Loadout, suggested_cards, validate_loadout
+from tournaments.forms.loadout import card_choices
 
 
 def chapter(squad):
@@ -365,3 +366,12 @@ def test_thresholds_and_allowances():
         card_allowance(3)
     with pytest.raises(HonoursError, match="negative"):
         card_allowance(0, -1)
+
+
+def test_the_loadout_form_names_each_copy_of_a_card_apart():
+    with translation.override("en"):
+        choices = dict(
+            card_choices(DEFAULT_CATALOGUE.chapter_cards("blood-angels"), CardKind.EQUIPMENT)
+        )
+    assert (choices["targeter"], choices["targeter-2"]) == ("Targeter", "Targeter (copy 2)")
+    assert len(set(choices.values())) == 8
