@@ -69,6 +69,11 @@ SAMPLES = {
     "cards_added": ({"count": 3}, "shipped chapter cards added to the catalogue: 3"),
     "weapon_edited": ({"weapon": "Melta"}, "weapon Melta edited"),
     "token_values": ({}, "alien token values changed"),
+    "round_timer": ({}, "round timer"),
+    "dispute": (
+        {"session": SEMIFINAL_SESSION, "name": "Mariolone"},
+        "result of Coppa – Semifinal (3) – session 2, disputed by Mariolone",
+    ),
 }
 
 

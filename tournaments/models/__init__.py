@@ -28,6 +28,7 @@ from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
 from tournaments.models.tournament import Tournament
+from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 
 __all__ = [
     "ActivityLog",
@@ -40,6 +41,7 @@ __all__ = [
     "DiceRoll",
     "DiceSource",
     "DieKindChoice",
+    "DisputeStatus",
     "Honour",
     "ImmutableVersionError",
     "Loadout",
@@ -50,7 +52,9 @@ __all__ = [
     "Rank",
     "Registration",
     "Result",
+    "ResultDispute",
     "ResultVersion",
+    "RoundTimer",
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",

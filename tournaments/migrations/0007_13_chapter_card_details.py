@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0005_notice_outbox_login_counts"),
+        ("tournaments", "0006_issue15_venue_timer_disputes"),
     ]
 
     operations = [
