@@ -180,7 +180,7 @@ def test_survey_counts_and_placement_rerolls():
     assert 6 <= count <= 8
     assert len(state.blips) == count
     assert all(12 <= b.square[0] <= 23 for b in state.blips)
-    assert len(state.stipulation.switches["blip_pile"]) == 12 - count
+    assert len(state.progress.blip_pile) == 12 - count
 
 
 def test_survey_rerolls_squares_in_sight():
@@ -210,4 +210,4 @@ def test_mission_holds_types_back_until_the_last_section():
     state = state.replace(surveyed_sections=())
     state, _ = survey(state, "B", SeededDice(seed=2))
     assert [b.type for b in state.blips] == ["ork"]
-    assert sorted(state.stipulation.switches["blip_pile"]) == ["android", "dreadnought"]
+    assert sorted(state.progress.blip_pile) == ["android", "dreadnought"]

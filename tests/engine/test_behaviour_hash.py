@@ -27,11 +27,15 @@ from rules.engine.state import Blip, GameState, Stipulation
 #: Seeds played per policy.
 TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 
-#: The digest of each policy's turns (see the module docstring).
+#: The digest of each policy's turns (see the module docstring). Changed with the state
+#: format ``bob-state/2`` (issue 13): the events drawn moved from the stipulation switches
+#: to ``progress`` and the state JSON gained ``turn``, ``progress`` and ``outcome``; the
+#: logs, the rolls and the states with the progress read from either place were checked
+#: equal before and after.
 EXPECTED = {
-    "bob": "c236e9afaf6bf238166a5f5bc7a980a2230e471d8e33b098b033acbf3f2a64ef",
-    "priority": "b2f36c4d2fe391564dc06908c80f0ca3399baf8f793027b5938660906136d637",
-    "solitaire": "196480bb62c73a35d7ac58482d929a7c5376db517fef3de2f34511bf79d7aa16",
+    "bob": "071685794ca0dd2165a86d06e16056267aa8f8cdd372b6735c168b798cc0115f",
+    "priority": "2ee1abe790e732045f9012ce2c6ab756dc2264f5923674818407fbe42f3569b5",
+    "solitaire": "40475abe652c7ebd70a4f1caadbac746b761a66cbc259760551b17ed4f28516a",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -33,7 +33,7 @@ LAYERS = (
         ),
     ),
     ("board and dice", ("board", "maps", "dice")),
-    ("state", ("state_memo", "state")),
+    ("state", ("session_records", "state_memo", "state")),
     (
         "rules of the board",
         ("los", "movement", "odds", "combat", "kill_scores", "tarantula", "render"),
