@@ -54,11 +54,13 @@ class FigureTurn:
 @dataclass(frozen=True)
 class TurnRecord:
     """The turn in progress: order card (effect code) and the figure it names, if any;
-    each figure that acted, by id."""
+    each figure that acted, by id; ``aliens_phase`` once every player has ended their
+    turn (the Aliens' turn closes the round)."""
 
     order_card: str | None = None
     order_figure: str | None = None
     figures: Mapping[str, FigureTurn] = field(default_factory=lambda: MappingProxyType({}))
+    aliens_phase: bool = False
 
     def of(self, figure_id: str) -> FigureTurn:
         return self.figures.get(figure_id) or FigureTurn()
@@ -73,6 +75,7 @@ class TurnRecord:
             "order_card": self.order_card,
             "order_figure": self.order_figure,
             "figures": {fid: done.to_json() for fid, done in self.figures.items()},
+            "aliens_phase": self.aliens_phase,
         }
 
     @classmethod
@@ -87,6 +90,7 @@ class TurnRecord:
                     for fid, done in data.get("figures", {}).items()
                 }
             ),
+            bool(data.get("aliens_phase", False)),
         )
 
 
