@@ -22,7 +22,8 @@ CARDS: dict[str, dict[str, str]] = {
         "kind": "order",
         "it": "Muoversi!",
         "en": "Move It!",
-        "effect_it": "ogni figura può muovere due volte, con l'attacco prima, tra o dopo i movimenti",
+        "effect_it": "ogni figura può muovere due volte, con l'attacco prima, tra o dopo i "
+        "movimenti",
         "effect_en": "every figure may move twice, its attack before, between or after the moves",
     },
     "by_section": {

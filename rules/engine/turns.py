@@ -73,8 +73,10 @@ def is_heavy_weapon_marine(figure: Figure, rules: RulesData) -> bool:
     """A marine (not the commander) with a heavy weapon; extra-heavy weapons do not count:
     cards written for heavy weapons never apply to them (RULES §5)."""
     classes = _weapon_classes(figure, rules)
-    return figure.unit not in ("commander", TARANTULA) and "heavy" in classes and (
-        "extra_heavy" not in classes
+    return (
+        figure.unit not in ("commander", TARANTULA)
+        and "heavy" in classes
+        and ("extra_heavy" not in classes)
     )
 
 
@@ -301,9 +303,7 @@ def use_equipment(
         raise TurnError("turn_card_not_playable", chapter_card=code)
     steps = [Step("equipment_used", {"player": player_id, "chapter_card": code, "effect": code})]
     if code == "medi_kit":
-        commander = next(
-            (f for f in state.figures_of(player_id) if f.unit == "commander"), None
-        )
+        commander = next((f for f in state.figures_of(player_id) if f.unit == "commander"), None)
         full = rules.unit("commander").life_points if commander is not None else 0
         if commander is None or commander.life_points >= full:
             raise TurnError("turn_medi_kit", player=player_id)
@@ -350,9 +350,7 @@ def attack_reminders(state: GameState, figure: Figure, phase: str) -> list[Step]
 def players_in_game(state: GameState) -> list[str]:
     """Players with a marine-side figure still on the board, in initiative order."""
     order = list(state.initiative) or [p.id for p in state.players]
-    return [
-        p for p in order if any(f.side == MARINE and f.on_board for f in state.figures_of(p))
-    ]
+    return [p for p in order if any(f.side == MARINE and f.on_board for f in state.figures_of(p))]
 
 
 def end_turn(state: GameState) -> tuple[GameState, list[Step]]:
@@ -380,5 +378,6 @@ def leave_through_claw(state: GameState, figure_id: str) -> tuple[GameState, lis
     claw = next((state.board.claw_of(sq) for sq in figure.squares if state.board.claw_of(sq)), None)
     left = LeftPlay(figure.id, figure.player, figure.unit, state.round)
     state = state.without_figure(figure_id)
-    state = state.replace(progress=replace(state.progress, left_play=(*state.progress.left_play, left)))
+    progress = replace(state.progress, left_play=(*state.progress.left_play, left))
+    state = state.replace(progress=progress)
     return state, [Step("left_play", {"figure": figure_id, "claw": claw})]

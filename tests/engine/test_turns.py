@@ -14,7 +14,6 @@ from rules.engine.turns import (
     TurnError,
     attack_reminders,
     check_attack,
-    check_move,
     end_turn,
     leave_through_claw,
     movement_allowance,
@@ -165,9 +164,7 @@ def test_close_assault_lets_bolter_marines_shoot_and_fight():
 
 
 def test_heavy_weapon_names_one_heavy_weapon_marine_who_moves_and_shoots_twice():
-    refused(
-        "turn_card_needs_figure", play_order_card, deck(), "p1", "heavy_weapon", RULES, "p1-m1"
-    )
+    refused("turn_card_needs_figure", play_order_card, deck(), "p1", "heavy_weapon", RULES, "p1-m1")
     state = played("heavy_weapon", "p1-hw")
     state = moved(attacked(moved(state, "p1-hw", 4), "p1-hw", SHOT), "p1-hw", 4)
     state = attacked(state, "p1-hw", SHOT)

@@ -15,12 +15,13 @@ life points and fights at 1. An alien that attacked without moving then steps to
 nearest square no marine can shoot at. Equal distances are settled by the dice.
 
 Survey (a marine entering a new section, :func:`survey`): 1d3+5, 1d3+5, 1d3+6 blips for the
-first three sections, all the rest on the fourth, drawn from the hidden pile (``state.progress.blip_pile``;
-set up from the switch ``blip_pile``) and placed by 1d12 + 1d12 inside the section, re-rolled on an unusable
-square or one a marine sees. Mission adjustments (switch ``solitaire_mission``) change
-the counts and hold some types back until the last section. A marine-side move surveys with
-it through :func:`reveal_after_move`; the session map's markers (blips and Genestealers)
-are BoB's and are not used (docs/alien-ai.md, "Decisions where RULES.md is silent").
+first three sections, all the rest on the fourth, drawn from the hidden pile
+(``state.progress.blip_pile``, set up from the switch ``blip_pile``) and placed by
+1d12 + 1d12 inside the section, re-rolled on an unusable square or one a marine sees.
+Mission adjustments (switch ``solitaire_mission``) change the counts and hold some types
+back until the last section. A marine-side move surveys with it through
+:func:`reveal_after_move`; the session map's markers (blips and Genestealers) are BoB's
+and are not used (docs/alien-ai.md, "Decisions where RULES.md is silent").
 """
 
 from __future__ import annotations

@@ -44,9 +44,7 @@ def draw_card_left(
 ) -> int:
     """How many enabled cards are still in the deck."""
     drawn_set = set(drawn)
-    return sum(
-        1 for c in cards if c.id not in drawn_set and (enabled is None or c.id in enabled)
-    )
+    return sum(1 for c in cards if c.id not in drawn_set and (enabled is None or c.id in enabled))
 
 
 def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None, list[int]]:

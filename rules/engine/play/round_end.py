@@ -98,9 +98,7 @@ def _stipulation_end(
     return state, None
 
 
-def _escape_end(
-    state: GameState, switches: Any, steps: list[Step]
-) -> tuple[GameState, str | None]:
+def _escape_end(state: GameState, switches: Any, steps: list[Step]) -> tuple[GameState, str | None]:
     cleared = state.progress.aliens_cleared_round
     escape = int(switches.get("escape_rounds") or 1)
     if cleared is None:
@@ -114,9 +112,7 @@ def _escape_end(
     return state, None
 
 
-def _tpk_end(
-    state: GameState, switches: Any, steps: list[Step]
-) -> tuple[GameState, str | None]:
+def _tpk_end(state: GameState, switches: Any, steps: list[Step]) -> tuple[GameState, str | None]:
     standing = players_in_game(state)
     if len(standing) <= 1:
         return state, "last_squad" if standing else "no_squad"
