@@ -108,11 +108,14 @@ class LeftPlay:
 @dataclass(frozen=True)
 class StallRound:
     """One round of the TPK stall breaker: each squad's path distance to the nearest
-    enemy squad at the end of the round (None: no path), and the points it got."""
+    enemy squad at the end of the round (None: no path), the points it got, and where
+    each marine stood (figure id -> square), from which the next round's approach is
+    measured."""
 
     round: int
     distances: Mapping[str, int | None]
     points: Mapping[str, int]
+    squares: Mapping[str, tuple[int, int]] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True)
@@ -138,7 +141,12 @@ class Progress:
                 for f in self.left_play
             ],
             "stall": [
-                {"round": s.round, "distances": dict(s.distances), "points": dict(s.points)}
+                {
+                    "round": s.round,
+                    "distances": dict(s.distances),
+                    "points": dict(s.points),
+                    "squares": {fid: list(sq) for fid, sq in s.squares.items()},
+                }
                 for s in self.stall
             ],
             "shielded": list(self.shielded),
@@ -168,6 +176,9 @@ class Progress:
                     s["round"],
                     MappingProxyType(dict(s.get("distances", {}))),
                     MappingProxyType(dict(s.get("points", {}))),
+                    MappingProxyType(
+                        {fid: (sq[0], sq[1]) for fid, sq in s.get("squares", {}).items()}
+                    ),
                 )
                 for s in data.get("stall") or ()
             ),

@@ -16,8 +16,10 @@ next round starts with the first player in initiative order.
   breaker (``stall_breaker``: ``from_round`` R, ``points`` B, ``growth``,
   ``max_extra_rounds`` K) measures at the end of every round from R-1 each squad's path
   distance to the nearest enemy squad (:func:`squad_distance`); from round R a squad that
-  closed it by 4 or more gains B, every other squad loses B, B growing by ``growth`` each
-  round; the game ends after round R+K, the most points among survivors winning.
+  closed it by 4 or more by its own moves (its distance from where it stood at the last
+  measurement, minus its distance now, both to the enemies where they stand now) gains B,
+  every other squad loses B, B growing by ``growth`` each round; the game ends after
+  round R+K, the most points among survivors winning.
 
 A lost marine costs its owner its value, as a marine that dies (RULES §7).
 """
@@ -25,9 +27,11 @@ A lost marine costs its owner its value, as a marine that dies (RULES §7).
 from __future__ import annotations
 
 from dataclasses import replace
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from rules.engine.geometry import Square
 from rules.engine.kill_scores import add_score
 from rules.engine.movement import UNREACHABLE, distance_to_adjacent
 from rules.engine.narration import Step
@@ -125,11 +129,14 @@ def _tpk_end(state: GameState, switches: Any, steps: list[Step]) -> tuple[GameSt
         return state, None
     distances = {p: squad_distance(state, p) for p in standing}
     points: dict[str, int] = {}
-    before = state.progress.stall[-1].distances if state.progress.stall else {}
-    if played >= start:
+    last = state.progress.stall[-1] if state.progress.stall else None
+    if played >= start and last is not None:
         b = int(stall["points"]) + int(stall.get("growth", 0) or 0) * (played - start)
         for player in standing:
-            old, new = before.get(player), distances[player]
+            old, new = (
+                squad_distance(_stood(state, player, last.squares), player),
+                distances[player],
+            )
             closed = old is not None and new is not None and old - new >= STALL_CLOSING
             points[player] = b if closed else -b
             state = add_score(state, player, points[player])
@@ -145,11 +152,30 @@ def _tpk_end(state: GameState, switches: Any, steps: list[Step]) -> tuple[GameSt
                     },
                 )
             )
-    record = StallRound(played, MappingProxyType(distances), MappingProxyType(points))
+    squares = {
+        f.id: f.squares[0]
+        for f in state.figures
+        if f.side == MARINE and f.player in standing and len(f.squares) == 1
+    }
+    record = StallRound(
+        played, MappingProxyType(distances), MappingProxyType(points), MappingProxyType(squares)
+    )
     state = state.replace(progress=replace(state.progress, stall=(*state.progress.stall, record)))
     if played >= start + int(stall["max_extra_rounds"]):
         return state, "stall_limit"
     return state, None
+
+
+def _stood(state: GameState, player: str, squares: Mapping[str, Square]) -> GameState:
+    """``state`` with ``player``'s marines back on the ``squares`` they stood on (those
+    still free; the others where they are now)."""
+    for figure in state.figures_of(player):
+        old = squares.get(figure.id)
+        if old is None or old == figure.squares[0] or len(figure.squares) != 1:
+            continue
+        if state.figure_at(old) is None and state.blip_at(old) is None:
+            state = state.with_figure(figure.moved_to((old,)))
+    return state
 
 
 def _game_over(
