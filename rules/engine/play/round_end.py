@@ -26,8 +26,8 @@ A lost marine costs its owner its value, as a marine that dies (RULES §7).
 
 from __future__ import annotations
 
-from dataclasses import replace
 from collections.abc import Mapping
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
