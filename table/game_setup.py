@@ -251,12 +251,14 @@ def opening_state(
     if is_solitaire:
         stipulation["switches"].update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
+    initiative = tuple(f"p{s.seat_order}" for s in by_initiative)
     try:
         state = build_state(
             board,
             figures,
             players=tuple(players),
-            initiative=tuple(f"p{s.seat_order}" for s in by_initiative),
+            initiative=initiative,
+            active_player=initiative[0],
             stipulation=Stipulation(stipulation["type"], MappingProxyType(stipulation["switches"])),
             data_overrides=overrides,
             map_ref=map_name,

@@ -63,6 +63,7 @@ from table.game_setup import GameSetupError
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
+from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
 from tournaments.sheets.seats import session_seats
@@ -308,6 +309,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": game.snapshots.select_related("created_by").order_by("-number"),
+        **turn_context(state, snapshot.number, forms),
         **log,
     }
 

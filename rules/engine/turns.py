@@ -167,7 +167,7 @@ def check_move(state: GameState, figure: Figure, steps: int, rules: RulesData) -
     if done.count(MOVE) < budget.moves:
         _check_mix(state, figure, done, budget, MOVE)
         return False
-    if continuing:
+    if continuing and figure.unit != TARANTULA:  # a Tarantula's move is one manoeuvre
         raise TurnError(
             "turn_move_too_far",
             figure=figure.id,
