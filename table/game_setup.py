@@ -31,6 +31,7 @@ from rules.engine.board import Board
 from rules.engine.geometry import Square, orthogonal_neighbours
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import Step
+from rules.engine.narration_turns import CARDS
 from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import (
     MARINE,
@@ -119,6 +120,23 @@ def seat_arms(seat: Seat) -> SquadArms:
         commander=tuple(engine_key(s) for s in combo),
         marines=tuple((engine_key(s),) for s in marines),
     )
+
+
+#: Catalogue card keys whose engine effect code is spelt differently (RULES §5; the
+#: catalogue's older keys). Other keys are their effect code with "-" read as "_".
+CARD_EFFECTS = {"move": "move_it", "charge": "by_section", "first-aid": "medi_kit"}
+
+
+def seat_cards(seat: Seat) -> tuple[str, ...]:
+    """The effect codes of the chapter cards in a seat's loadout that the engine knows
+    (:data:`rules.engine.narration_turns.CARDS`); none without a loadout."""
+    try:
+        loadout = seat.loadout
+    except ObjectDoesNotExist:
+        return ()
+    keys = [*(loadout.order_cards or ()), *(loadout.equipment_cards or ())]
+    codes = (CARD_EFFECTS.get(key, key.replace("-", "_")) for key in keys)
+    return tuple(code for code in codes if code in CARDS)
 
 
 def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure]:
@@ -245,7 +263,14 @@ def opening_state(
         squares = entry_squares(board, claw.id, taken, len(squad))
         taken.update(squares)
         figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
-        players.append(Player(pid, seat.squad.slug if seat.squad is not None else None, claw.id))
+        players.append(
+            Player(
+                pid,
+                seat.squad.slug if seat.squad is not None else None,
+                claw.id,
+                cards=seat_cards(seat),
+            )
+        )
     stipulation = session_stipulation(session)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:
