@@ -31,11 +31,14 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: format ``bob-state/2`` (issue 13): the events drawn moved from the stipulation switches
 #: to ``progress`` and the state JSON gained ``turn``, ``progress`` and ``outcome``; the
 #: logs, the rolls and the states with the progress read from either place were checked
-#: equal before and after.
+#: equal before and after for BoB and Priority. Solitaire's behaviour changed on purpose
+#: (seed 000, docs/decisions.md): an alien hides only after firing without moving (a
+#: Dreadnought after a fight too), and a figure a moving blip reveals under Psychic Attack
+#: or Mechanised Assault ends its turn at once.
 EXPECTED = {
-    "bob": "071685794ca0dd2165a86d06e16056267aa8f8cdd372b6735c168b798cc0115f",
-    "priority": "2ee1abe790e732045f9012ce2c6ab756dc2264f5923674818407fbe42f3569b5",
-    "solitaire": "40475abe652c7ebd70a4f1caadbac746b761a66cbc259760551b17ed4f28516a",
+    "bob": "0ace64ea986a61d5f53f3d8143f60a2de8c1b59b91819db7bc2dcc4cd2705669",
+    "priority": "3ea3a35eac9518e13c956f0cb7cfba0c1e780b18ee321cbd98ace116ae3a8ad0",
+    "solitaire": "2950db0b16c28e796e8865f5c677fb1268df4665cc3716f654a62d25561b5f37",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

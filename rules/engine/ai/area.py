@@ -243,6 +243,7 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
         len(visible),
         odds.expected_points(),
         odds.expected_life_points(),
+        covers=tuple(t.target.key for t in targets),
     )
 
 
@@ -495,7 +496,8 @@ def area_plans(
     else:
         candidates = _shots_per_stop(ctx, reach, weapons, ranked_blasts, ranked_single, only_target)
     for steps, anchor, shots in candidates:
-        marines = sum(s.marines_hit for s in shots)
+        # Distinct figures: a marine two weapons can hit counts once (RULES §11).
+        marines = len({fid for s in shots for fid in s.figures})
         points = sum((s.points for s in shots), Fraction(0))
         life = sum((s.life_points for s in shots), Fraction(0))
         key = (-marines, -points, -life, steps, anchor[1], anchor[0])

@@ -188,6 +188,11 @@ class SolitairePolicy:
         for figure in ctx.state.figures:
             if figure.id not in before and figure.side == ALIEN:
                 acted.add(figure.id)
+                if figure.unit in ctx.modifiers.cannot_move:
+                    # Seed 000, Psychic Attack and Mechanised Assault: a figure that may not
+                    # move, revealed by a moving blip, ends its turn at once.
+                    ctx.say("skipped_by_event", figure=figure.id)
+                    continue
                 self.act(ctx, figure, max(0, allowance(ctx, figure) - len(walked)))
 
     # phase 3 -------------------------------------------------------------------------------
@@ -219,7 +224,14 @@ class SolitairePolicy:
             attacked = self.close_combat(ctx, assessment)
         else:
             attacked = self.shoot(ctx, assessment)
-        if attacked is not None and attacked.steps == 0 and ctx.state.has_figure(alien.id):
+        if (
+            attacked is not None
+            and attacked.steps == 0
+            and (attacked.kind != "hand_to_hand" or alien.is_dreadnought)
+            and ctx.state.has_figure(alien.id)
+        ):
+            # Seed 000 hides an alien after it fired without moving; a Dreadnought also
+            # after a fight (its 1-life-point behaviour), nobody else after a fight.
             self.hide(ctx, ctx.state.figure(alien.id), moves)
 
     def mode(self, ctx: TurnContext, assessment: Assessment) -> str:
