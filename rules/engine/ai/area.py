@@ -496,8 +496,7 @@ def area_plans(
     else:
         candidates = _shots_per_stop(ctx, reach, weapons, ranked_blasts, ranked_single, only_target)
     for steps, anchor, shots in candidates:
-        # Distinct figures: a marine two weapons can hit counts once (RULES §11).
-        marines = len({fid for s in shots for fid in s.figures})
+        marines = distinct_marines(shots)
         points = sum((s.points for s in shots), Fraction(0))
         life = sum((s.life_points for s in shots), Fraction(0))
         key = (-marines, -points, -life, steps, anchor[1], anchor[0])
@@ -522,6 +521,12 @@ def area_plans(
             shots=chosen,
         )
     ]
+
+
+def distinct_marines(shots: Iterable[Shot]) -> int:
+    """How many different figures the shots may hit: a marine two of a Dreadnought's
+    weapons can hit counts once (RULES §11, "distinct figures")."""
+    return len({fid for shot in shots for fid in shot.figures})
 
 
 def _shots_per_stop(
