@@ -1,5 +1,7 @@
 """BoB policy scenarios: one decision rule per test, on small boards."""
 
+from fractions import Fraction
+
 from rules.engine.ai.area import distinct_marines
 from rules.engine.ai.bob_policy import BobPolicy
 from rules.engine.ai.plans import Shot
