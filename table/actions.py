@@ -34,7 +34,7 @@ from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
-from rules.engine.play.round_end import close_round
+from rules.engine.play.round_end import close_round, last_round_without_aliens
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
@@ -666,6 +666,8 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
             state = snapshot_state(latest_snapshot(game))
             if state.outcome is not None:
                 raise TurnError("turn_game_over", ending=state.outcome.reason)
+            if last_round_without_aliens(state):
+                raise TurnError("turn_last_round")
             # The Alien turn may be run before every player ended theirs: it ends them.
             state = state.replace(active_player=None, turn=TurnRecord(aliens_phase=True))
             new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)

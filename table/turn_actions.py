@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rules.engine.narration_turns import CARDS, chapter_card_name
-from rules.engine.play.round_end import aliens_in_play, close_round
+from rules.engine.play.round_end import aliens_in_play, close_round, last_round_without_aliens
 from rules.engine.state import GameState
 from rules.engine.turns import (
     USABLE_EQUIPMENT,
@@ -63,7 +63,8 @@ def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
             raise TurnError("turn_game_over", ending=state.outcome.reason)
         if not state.turn.aliens_phase:
             raise TurnError("turn_players_first", active=state.active_player or "-")
-        if aliens_in_play(state) or state.stipulation.switches.get("event_deck"):
+        aliens_act = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
+        if aliens_act and not last_round_without_aliens(state):
             raise TurnError("turn_aliens_on_board")
         new_state, steps = close_round(state, load_rules_data(dict(state.data_overrides) or None))
     except TurnError as error:

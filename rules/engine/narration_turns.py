@@ -223,8 +223,10 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "(until round {last}).",
     },
     "last_event_card": {
-        "it": "È stata pescata l'ultima carta evento: la partita finisce con questo round.",
-        "en": "The last event card was drawn: the game ends with this round.",
+        "it": "È stata pescata l'ultima carta evento: ogni giocatore ha un ultimo turno, "
+        "senza turno alieno; poi i marine rimasti sul tabellone sono persi.",
+        "en": "The last event card was drawn: every player has one last turn, with no Alien "
+        "turn; then marines left on the board are lost.",
     },
     "marine_lost": {
         "it": "{figure} è ancora sul tabellone alla fine della partita: è perso.",
@@ -336,6 +338,12 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
     "turn_card_needs_figure": {
         "it": "{chapter_card} vale per un marine con arma pesante di {player}: indicalo",
         "en": "{chapter_card} is for one heavy-weapon marine of {player}: name it",
+    },
+    "turn_last_round": {
+        "it": "dopo l'ultima carta evento i giocatori hanno un ultimo turno senza turno "
+        "alieno: chiudilo con «round successivo»",
+        "en": "after the last event card the players have one last turn with no Alien turn: "
+        "close it with Next round",
     },
     "turn_medi_kit": {
         "it": "{player} non ha un comandante ferito da curare",

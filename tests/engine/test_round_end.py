@@ -14,7 +14,7 @@ from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.kill_scores import score_kill
 from rules.engine.movement import move, shortest_path
 from rules.engine.narration import render
-from rules.engine.play.round_end import close_round, squad_distance
+from rules.engine.play.round_end import close_round, last_round_without_aliens, squad_distance
 from rules.engine.session_records import SHOT
 from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
 from rules.engine.turns import end_turn, leave_through_claw, record_attack, record_move
@@ -118,12 +118,19 @@ def test_alien_hunt_all_aliens_dead_then_escape_rounds_then_the_rest_are_lost(po
     assert state.outcome.winners == ("p1", "p2")
 
 
-def test_the_last_event_card_ends_the_game_after_its_round():
+def test_the_last_event_card_gives_one_last_turn_each_then_the_rest_are_lost():
     state = hunt(event_deck=True, event_cards=["report"]).without_figure("ork")
     state, steps = alien_turn_and_close(state, "bob")
     assert state.progress.events_drawn == ("report",)
+    assert state.progress.last_event_round == 1 and state.outcome is None
+    assert "last_event_card" in [s.code for s in steps] and state.round == 2
+    assert last_round_without_aliens(state)
+    state = walk(state, "p1-a", (0, 0))  # p1 saves one marine in its last turn
+    while state.active_player is not None:
+        state, _ = end_turn(state)
+    state, steps = close_round(state, RULES)  # no Alien turn in the last round
     assert state.outcome is not None and state.outcome.reason == "last_event_card"
-    assert "last_event_card" in [s.code for s in steps]
+    assert [s.params["figure"] for s in steps if s.code == "marine_lost"] == ["p1-b", "p2-a"]
     assert not [f for f in state.figures if f.side == "marine"]
 
 

@@ -6,8 +6,10 @@ last player ended their turn): Blind Grenades stop shielding, the stipulation's 
 checked, and either the game ends (:class:`~rules.engine.session_records.Outcome`) or the
 next round starts with the first player in initiative order.
 
-* Every stipulation: the game ends when no marine is left on the board, and after the
-  round in which the last event card was drawn (marines still on the board are lost).
+* Every stipulation: the game ends when no marine is left on the board; after the round
+  in which the last event card was drawn every player has one last turn, with no Alien
+  turn, and then the game ends (seed 004): marines still on the board are lost
+  (:func:`last_round_without_aliens`).
 * Alien Hunt: ``end_condition`` ``fixed_rounds`` ends after ``rounds``; ``aliens_dead``
   notes the round the last alien died (no alien, blip or reinforcement token left) and
   ends ``escape_rounds`` rounds later; marines not out through their claws are lost.
@@ -48,6 +50,12 @@ TPK_TYPES = ("tpk", "extended_tpk")
 def aliens_in_play(state: GameState) -> bool:
     """Whether anything alien is left: a figure, a blip, a reinforcement token."""
     return bool(state.aliens() or state.blips or state.reinforcements)
+
+
+def last_round_without_aliens(state: GameState) -> bool:
+    """Whether this is the players' last turn after the last event card (no Alien turn)."""
+    last = state.progress.last_event_round
+    return last is not None and state.round > last
 
 
 def squad_distance(state: GameState, player: str) -> int | None:
@@ -91,9 +99,12 @@ def _stipulation_end(
     played = state.round
     if kind in TPK_TYPES:
         return _tpk_end(state, switches, steps)
-    if state.progress.last_event_round is not None and played >= state.progress.last_event_round:
-        steps.append(Step("last_event_card", {}))
+    last = state.progress.last_event_round
+    if last is not None and played > last:
         return state, "last_event_card"
+    if last is not None and played == last:
+        steps.append(Step("last_event_card", {}))
+        return state, None
     rounds = switches.get("rounds")
     if kind == "alien_hunt" and switches.get("end_condition") == "aliens_dead":
         return _escape_end(state, switches, steps)
