@@ -37,6 +37,13 @@ def marine(fid, sq, player, lp=2):
     return Figure(fid, "marine", player, "marine", (sq,), lp, weapons=("bolter",))
 
 
+def deck(kind: str, figures: list[Figure], switches: dict) -> GameState:
+    """The corridor deck with ``figures``, p1 (claw 1) to play, p2 at claw 2."""
+    players = (Player("p1", claw="1"), Player("p2", claw="2"))
+    stipulation = Stipulation(kind, switches)
+    return build_state(HUNT, figures, players=players, active_player="p1", stipulation=stipulation)
+
+
 def hunt(**switches) -> GameState:
     figures = [
         marine("p1-a", (2, 0), "p1"),
@@ -44,14 +51,7 @@ def hunt(**switches) -> GameState:
         marine("p2-a", (11, 0), "p2"),
         Figure("ork", "alien", None, "ork", ((7, 0),), 1, weapons=("ork_weapon",)),
     ]
-    players = (Player("p1", claw="1"), Player("p2", claw="2"))
-    return build_state(
-        HUNT,
-        figures,
-        players=players,
-        active_player="p1",
-        stipulation=Stipulation("alien_hunt", switches),
-    )
+    return deck("alien_hunt", figures, switches)
 
 
 def walk(state: GameState, fid: str, to: tuple[int, int]) -> GameState:
@@ -147,14 +147,7 @@ STALL = {"from_round": 2, "points": 5, "growth": 5, "max_extra_rounds": 1}
 
 def tpk(**switches) -> GameState:
     figures = [marine("p1-a", (1, 0), "p1"), marine("p2-a", (12, 1), "p2")]
-    players = (Player("p1", claw="1"), Player("p2", claw="2"))
-    return build_state(
-        HUNT,
-        figures,
-        players=players,
-        active_player="p1",
-        stipulation=Stipulation("tpk", switches),
-    )
+    return deck("tpk", figures, switches)
 
 
 def test_squad_distance_is_the_engines_path_distance_to_the_nearest_enemy():

@@ -423,6 +423,7 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     for n in range(count):
         index = drawable.pop(random_index(dice, len(drawable), "blip_draw"))
         kind = pile[index]
+        assert kind is not None  # drawable indices point at tokens still in the pile
         pile[index] = None
         placed = None
         for _ in range(limit):
