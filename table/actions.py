@@ -28,6 +28,8 @@ from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
 from rules.engine.event_cards import EventDataError
+from rules.engine.flags import after_move as flags_after_move
+from rules.engine.flags import drop_flags
 from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
@@ -273,6 +275,8 @@ def move_marine(
     except (MoveError, TurnError) as error:
         raise GameError(engine_error_text(error)) from None
     moved, steps = _look_around(game, moved, figure_id, dice)
+    moved, flag_steps = flags_after_move(moved, figure_id)
+    steps.extend(flag_steps)
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
     if any(event.kind == "reached_claw" for event in events):
@@ -390,6 +394,8 @@ def marine_attack(
             state, new_state, event, _killer(state, option, event.figure_id), rules
         )
         steps.extend(more)
+    new_state, dropped = drop_flags(state, new_state)
+    steps.extend(dropped)
     with transaction.atomic():
         snapshot = append_snapshot(
             game,
@@ -430,7 +436,7 @@ def remove_figure(
         raise GameError(_("Give a reason for the edit."))
     state = snapshot_state(latest_snapshot(game))
     _figure_on_board(state, figure_id)
-    new_state = state.without_figure(figure_id)
+    new_state, _dropped = drop_flags(state, state.without_figure(figure_id))
     try:
         GameState.from_json(new_state.to_json())
     except StateError as error:
@@ -672,10 +678,11 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
             state = state.replace(active_player=None, turn=TurnRecord(aliens_phase=True))
             new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)
             check_all_dice_used(dice)
+            new_state, dropped = drop_flags(state, new_state)
             # The Aliens act last in a round (RULES §5): their turn closes it.
             rules = load_rules_data(dict(state.data_overrides) or None)
             new_state, closing = close_round(new_state, rules)
-            steps = [*steps, *closing]
+            steps = [*steps, *dropped, *closing]
             with transaction.atomic():
                 snapshot = append_snapshot(
                     game,

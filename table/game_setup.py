@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
 from rules.engine.board import Board
+from rules.engine.flags import place_flags
 from rules.engine.geometry import Square, orthogonal_neighbours
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import Step
@@ -290,6 +291,7 @@ def opening_state(
         )
     except StateError as error:
         raise GameSetupError(engine_error_text(error)) from None
+    state = place_flags(state)
     steps: list[Step] = []
     for figure in figures:
         if not is_solitaire and board.claw_of(figure.square) is None:

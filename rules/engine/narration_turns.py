@@ -242,6 +242,22 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Stall breaker, round {round}: {player} is {distance} squares from the nearest "
         "enemy squad (before: {before}): {points} points.",
     },
+    "flag_found": {
+        "it": "Trovata la bandiera {flag} su {square}.",
+        "en": "Flag {flag} found on {square}.",
+    },
+    "flag_picked_up": {
+        "it": "{figure} raccoglie la bandiera {flag}.",
+        "en": "{figure} picks up flag {flag}.",
+    },
+    "flag_dropped": {
+        "it": "La bandiera {flag} cade su {square}.",
+        "en": "Flag {flag} drops on {square}.",
+    },
+    "flag_scored": {
+        "it": "La bandiera {flag} è riportata alla navetta: {points} punti a {player}.",
+        "en": "Flag {flag} is brought home: {points} points to {player}.",
+    },
     "game_over": {
         "it": "La partita è finita ({ending}). Vince: {winners}.",
         "en": "The game is over ({ending}). Winner: {winners}.",

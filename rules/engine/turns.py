@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.engine.flags import bring_home
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
 from rules.engine.narration_turns import CARDS
@@ -376,8 +377,9 @@ def leave_through_claw(state: GameState, figure_id: str) -> tuple[GameState, lis
     it is taken off the board, safe, and recorded so that it never returns."""
     figure = state.figure(figure_id)
     claw = next((state.board.claw_of(sq) for sq in figure.squares if state.board.claw_of(sq)), None)
+    state, flag_steps = bring_home(state, figure_id, claw)
     left = LeftPlay(figure.id, figure.player, figure.unit, state.round)
     state = state.without_figure(figure_id)
     progress = replace(state.progress, left_play=(*state.progress.left_play, left))
     state = state.replace(progress=progress)
-    return state, [Step("left_play", {"figure": figure_id, "claw": claw})]
+    return state, [*flag_steps, Step("left_play", {"figure": figure_id, "claw": claw})]

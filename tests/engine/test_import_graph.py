@@ -37,7 +37,17 @@ LAYERS = (
     ("state", ("session_records", "state_memo", "state")),
     (
         "rules of the board",
-        ("los", "movement", "odds", "combat", "kill_scores", "tarantula", "render", "turns"),
+        (
+            "los",
+            "movement",
+            "odds",
+            "combat",
+            "kill_scores",
+            "tarantula",
+            "render",
+            "flags",
+            "turns",
+        ),
     ),
     ("rules of play", ("play.*",)),
     ("Alien AI", ("ai.*",)),
