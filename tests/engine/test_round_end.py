@@ -145,9 +145,9 @@ def test_a_figure_that_left_through_its_claw_never_comes_back():
 STALL = {"from_round": 2, "points": 5, "growth": 5, "max_extra_rounds": 1}
 
 
-def tpk(**switches) -> GameState:
+def tpk(kind: str = "tpk", **switches) -> GameState:
     figures = [marine("p1-a", (1, 0), "p1"), marine("p2-a", (12, 1), "p2")]
-    return deck("tpk", figures, switches)
+    return deck(kind, figures, switches)
 
 
 def test_squad_distance_is_the_engines_path_distance_to_the_nearest_enemy():
@@ -176,9 +176,10 @@ def test_tpk_stall_breaker_scores_each_round_and_ends_after_k_rounds(policy):
     assert state.outcome.winners == ("p1",)
 
 
+@pytest.mark.parametrize("kind", ["tpk", "extended_tpk"])
 @pytest.mark.parametrize("policy", POLICIES)
-def test_tpk_ends_when_one_squad_is_left(policy):
-    state = tpk()
+def test_tpk_ends_when_one_squad_is_left(policy, kind):
+    state = tpk(kind)
     state = walk(state, "p1-a", (7, 0))
     state, _ = end_turn(state)
     state = walk(state, "p2-a", (10, 0))
