@@ -26,6 +26,7 @@ from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
 from tournaments.models.tournament import Tournament
+from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 
 __all__ = [
     "ActivityLog",
@@ -36,6 +37,7 @@ __all__ = [
     "DiceRoll",
     "DiceSource",
     "DieKindChoice",
+    "DisputeStatus",
     "Honour",
     "ImmutableVersionError",
     "Loadout",
@@ -46,7 +48,9 @@ __all__ = [
     "Rank",
     "Registration",
     "Result",
+    "ResultDispute",
     "ResultVersion",
+    "RoundTimer",
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",
