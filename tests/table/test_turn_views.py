@@ -11,7 +11,7 @@ from django.urls import reverse
 from rules.engine.movement import distance_field
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import Stipulation
-from table.actions import latest_snapshot, snapshot_state, upload_state
+from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
 from tests.table.conftest import client_for
 from tournaments.models import Loadout
 
@@ -89,8 +89,6 @@ def test_next_round_is_refused_while_aliens_are_in_play(game, judge):
 
 
 def test_an_order_card_from_the_loadout_is_played_from_the_board(table, judge):
-    from table.actions import create_game
-
     seat = table.session.seats.order_by("seat_order").first()
     Loadout.objects.filter(seat=seat).update(order_cards=["fire"], equipment_cards=["medi-kit"])
     game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
@@ -138,3 +136,14 @@ def test_the_turn_panel_reads_in_italian(game, judge):
     judge.cookies["django_language"] = "it"
     page = judge.get(url(game, "board"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Round 1" in page and "Termina il turno" in page
+
+
+def test_a_catch_the_flag_game_starts_with_its_flags_on_the_maps_spots(table):
+    stage = table.session.stage
+    stage.stipulation_kind = "catch_the_flag"
+    stage.stipulation_params = {"flag_value": 30, "flags": "one_for_all", "hidden_flags": True}
+    stage.save(update_fields=["stipulation_kind", "stipulation_params"])
+    game = create_game(table.session, "flag-relay", "bob", actor=table.judge)
+    state = current(game)
+    assert len(state.flags) == 1 and state.flags[0].square in state.board.flag_spots
+    assert state.flags[0].hidden
