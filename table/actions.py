@@ -383,7 +383,7 @@ def marine_attack(
     phase = attack_phase(option.kind)
     attacker = state.figure(figure_id)
     try:
-        check_attack(state, attacker, phase, rules)
+        check_attack(state, attacker, phase, rules, option.weapon)
         new_state, events = resolve_attack(record_attack(state, figure_id, phase), option, dice)
         check_all_dice_used(dice)
     except (CombatError, RulesDataError, TurnError) as error:
@@ -675,7 +675,11 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
             if last_round_without_aliens(state):
                 raise TurnError("turn_last_round")
             # The Alien turn may be run before every player ended theirs: it ends them.
-            state = state.replace(active_player=None, turn=TurnRecord(aliens_phase=True))
+            state = state.replace(
+                active_player=None,
+                turn=TurnRecord(aliens_phase=True),
+                progress=replace(state.progress, limits=()),  # their turns are over
+            )
             new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)
             check_all_dice_used(dice)
             new_state, dropped = drop_flags(state, new_state)

@@ -361,6 +361,21 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "after the last event card the players have one last turn with no Alien turn: "
         "close it with Next round",
     },
+    "turn_event_commander": {
+        "it": "{figure} non può muovere né attaccare in questo turno (carta evento A Rapporto)",
+        "en": "{figure} may neither move nor attack this turn (event card Report In)",
+    },
+    "turn_event_no_orders": {
+        "it": "{player} non può usare carte ordine in questo turno (carta evento Comunicazioni "
+        "Malfunzionanti)",
+        "en": "{player} may not use order cards this turn (event card Communications Malfunction)",
+    },
+    "turn_event_jammed": {
+        "it": "le armi pesanti di {figure} non sparano in questo turno (carta evento Armi "
+        "Inceppate): {weapon}",
+        "en": "{figure}'s heavy weapons cannot fire this turn (event card Weapons Jammed): "
+        "{weapon}",
+    },
     "turn_medi_kit": {
         "it": "{player} non ha un comandante ferito da curare",
         "en": "{player} has no wounded commander to heal",

@@ -128,6 +128,8 @@ class Progress:
     left_play: tuple[LeftPlay, ...] = ()
     stall: tuple[StallRound, ...] = ()
     shielded: tuple[str, ...] = ()
+    #: (player, limit) that an event card imposed on the player's next turn.
+    limits: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -150,6 +152,7 @@ class Progress:
                 for s in self.stall
             ],
             "shielded": list(self.shielded),
+            "limits": [{"player": p, "limit": limit} for p, limit in self.limits],
         }
 
     @classmethod
@@ -183,6 +186,7 @@ class Progress:
                 for s in data.get("stall") or ()
             ),
             shielded=tuple(data.get("shielded") or ()),
+            limits=tuple((x["player"], x["limit"]) for x in data.get("limits") or ()),
         )
 
 

@@ -151,6 +151,16 @@ def _started(state: GameState, player: str | None) -> GameState:
     return state
 
 
+def _limited(state: GameState, player: str | None, limit: str) -> bool:
+    """Whether an event card imposed ``limit`` on ``player``'s turn."""
+    return player is not None and (player, limit) in state.progress.limits
+
+
+def _check_commander(state: GameState, figure: Figure) -> None:
+    if figure.unit == "commander" and _limited(state, figure.player, "commander_idle"):
+        raise TurnError("turn_event_commander", figure=figure.id)
+
+
 # --- moves and attacks -----------------------------------------------------------------
 
 
@@ -159,6 +169,7 @@ def check_move(state: GameState, figure: Figure, steps: int, rules: RulesData) -
     it continues the figure's current move (nothing else happened since), False when it
     is a new move."""
     check_playing(state, figure.player)
+    _check_commander(state, figure)
     done = state.turn.of(figure.id)
     budget = allowance(state, figure, rules)
     limit = movement_allowance(state, figure, rules)
@@ -198,9 +209,16 @@ def attack_phase(kind: str) -> str:
     return FIGHT if kind == "hand_to_hand" else SHOT
 
 
-def check_attack(state: GameState, figure: Figure, phase: str, rules: RulesData) -> None:
-    """Refuse an attack (``phase`` shot or fight) the turn no longer allows ``figure``."""
+def check_attack(
+    state: GameState, figure: Figure, phase: str, rules: RulesData, weapon: str | None = None
+) -> None:
+    """Refuse an attack (``phase`` shot or fight, with ``weapon`` if it shoots) the turn no
+    longer allows ``figure``."""
     check_playing(state, figure.player)
+    _check_commander(state, figure)
+    if phase == SHOT and weapon is not None and _limited(state, figure.player, "heavy_jammed"):
+        if rules.weapon(weapon).weapon_class == "heavy":
+            raise TurnError("turn_event_jammed", figure=figure.id, weapon=weapon)
     done = state.turn.of(figure.id)
     budget = allowance(state, figure, rules)
     _check_mix(state, figure, done, budget, phase)
@@ -268,6 +286,8 @@ def play_order_card(
     _card(code, "order")
     if state.turn.order_card is not None:
         raise TurnError("turn_order_played", chapter_card=state.turn.order_card)
+    if _limited(state, player_id, "no_orders"):
+        raise TurnError("turn_event_no_orders", player=player_id)
     if any(
         state.has_figure(fid) and state.figure(fid).player == player_id
         for fid in state.turn.figures
@@ -364,6 +384,9 @@ def end_turn(state: GameState) -> tuple[GameState, list[Step]]:
     order = list(state.initiative) or [p.id for p in state.players]
     later = order[order.index(current) + 1 :] if current in order else []
     following = next((p for p in later if p in playing), None)
+    # An event card's limit lasts the limited player's one turn.
+    limits = tuple(x for x in state.progress.limits if x[0] != current)
+    state = state.replace(progress=replace(state.progress, limits=limits))
     if following is None:
         state = state.replace(active_player=None, turn=TurnRecord(aliens_phase=True))
         return state, [Step("turn_aliens_next", {"player": current})]

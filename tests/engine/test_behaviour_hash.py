@@ -29,16 +29,17 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 
 #: The digest of each policy's turns (see the module docstring). Changed with the state
 #: format ``bob-state/2`` (issue 13): the events drawn moved from the stipulation switches
-#: to ``progress`` and the state JSON gained ``turn``, ``progress`` and ``outcome``; the
+#: to ``progress`` and the state JSON gained ``turn``, ``progress`` (with the limits an
+#: event card played against a player sets on their next turn) and ``outcome``; the
 #: logs, the rolls and the states with the progress read from either place were checked
 #: equal before and after for BoB and Priority. Solitaire's behaviour changed on purpose
 #: (seed 000, docs/decisions.md): an alien hides only after firing without moving (a
 #: Dreadnought after a fight too), and a figure a moving blip reveals under Psychic Attack
 #: or Mechanised Assault ends its turn at once.
 EXPECTED = {
-    "bob": "0ace64ea986a61d5f53f3d8143f60a2de8c1b59b91819db7bc2dcc4cd2705669",
-    "priority": "3ea3a35eac9518e13c956f0cb7cfba0c1e780b18ee321cbd98ace116ae3a8ad0",
-    "solitaire": "2950db0b16c28e796e8865f5c677fb1268df4665cc3716f654a62d25561b5f37",
+    "bob": "eb877147f25030c1fa8c142db70c22d155a61c0a1c69ae6cebddd2773b90f9a6",
+    "priority": "5047574956725731b50b5dbfe61d93d423ceb899362826ae5e2e696cf3db310c",
+    "solitaire": "6e47100f3f2439cee96d135e6b6baea4c6fcbb9c31b2ba17ec93964862c92806",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -7,9 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engine.ai.policies import policy_named
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.dice import SeededDice
 from rules.engine.narration import render
 from rules.engine.session_records import FIGHT, SHOT
-from rules.engine.state import Figure, GameState, Player, build_state
+from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
 from rules.engine.turns import (
     TurnError,
     attack_reminders,
@@ -246,3 +249,44 @@ def test_a_figure_reaching_its_claw_leaves_play_for_good():
     state, steps = leave_through_claw(at_claw, "p1-m1")
     assert not state.has_figure("p1-m1")
     assert state.progress.left_play[0].id == "p1-m1" and steps[0].params["claw"] == "1"
+
+
+# --- event cards played against a player (RULES §12) -----------------------------------------
+
+
+def limited(limit: str) -> GameState:
+    state = deck()
+    return state.replace(progress=replace(state.progress, limits=(("p1", limit),)))
+
+
+def test_report_in_keeps_the_commander_idle_for_that_turn_only():
+    state = limited("commander_idle")
+    error = refused("turn_event_commander", moved, state, "p1-cmd", 1)
+    assert "Report In" in str(error) and "A Rapporto" in error.text_in("it")
+    refused("turn_event_commander", attacked, state, "p1-cmd", FIGHT)
+    moved(state, "p1-m1", 1)  # the others act as usual
+    after, _ = end_turn(state)
+    assert after.progress.limits == ()
+
+
+def test_communications_malfunction_forbids_order_cards():
+    refused("turn_event_no_orders", play_order_card, limited("no_orders"), "p1", "fire", RULES)
+
+
+def test_weapons_jammed_stops_heavy_weapons_only():
+    state = limited("heavy_jammed")
+    with pytest.raises(TurnError) as caught:
+        check_attack(state, state.figure("p1-hw"), SHOT, RULES, "missile_launcher")
+    assert caught.value.code == "turn_event_jammed"
+    check_attack(state, state.figure("p1-m1"), SHOT, RULES, "bolter")
+    check_attack(state, state.figure("p1-hw"), FIGHT, RULES)
+
+
+def test_the_event_phase_records_the_limit_on_the_chosen_player():
+    state = deck().replace(
+        stipulation=Stipulation("alien_hunt", {"event_deck": True, "event_cards": ["report"]})
+    )
+    after, steps = resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=3))
+    target = next(s.params["player"] for s in steps if s.code == "event_target_player")
+    assert after.progress.limits == ((target, "commander_idle"),)
+    assert GameState.from_json(after.to_json()).progress.limits == after.progress.limits

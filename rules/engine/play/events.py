@@ -114,6 +114,9 @@ def play_event_phase(ctx: TurnContext) -> None:
             for roll in rolls[:-1]:
                 ctx.say("event_target_reroll", roll=roll)
             ctx.say("event_target_player", player=player, roll=rolls[-1])
+            if card.effect is not None and card.effect["code"] == "player_turn_limit":
+                limits = (*ctx.state.progress.limits, (player, card.effect["limit"]))
+                ctx.state = with_progress(ctx.state, limits=limits)
     ctx.say("event_instruction", text=dict(card.text))
     ctx.modifiers = modifiers_for(card)
     _announce(ctx)
