@@ -44,6 +44,7 @@ from rules.engine.state import (
     build_state,
 )
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from table.session_material import SessionMaterialError, check_equipment_blips, engine_setup
 from table.step_log import engine_error_text
 from tournaments.domain.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
@@ -62,10 +63,12 @@ class SquadArms:
 
 
 #: A legal loadout (RULES §5) for a seat whose player chose none: power axe and laser pistol
-#: for the commander; two laser rifles, a bolter and a missile launcher for the marines.
+#: for the commander; three laser rifles and a missile launcher for the marines (a marine
+#: carries a heavy weapon or a laser rifle, never a bolter: the test checks it with the
+#: loadout rules).
 DEFAULT_LOADOUT = SquadArms(
     commander=("power_axe", "laser_pistol"),
-    marines=(("laser_rifle",), ("laser_rifle",), ("bolter",), ("missile_launcher",)),
+    marines=(("laser_rifle",), ("laser_rifle",), ("laser_rifle",), ("missile_launcher",)),
 )
 
 
@@ -123,20 +126,22 @@ def seat_arms(seat: Seat) -> SquadArms:
     )
 
 
-#: Catalogue card keys whose engine effect code is spelt differently (RULES §5; the
-#: catalogue's older keys). Other keys are their effect code with "-" read as "_".
-CARD_EFFECTS = {"move": "move_it", "charge": "by_section", "first-aid": "medi_kit"}
-
-
 def seat_cards(seat: Seat) -> tuple[str, ...]:
-    """The effect codes of the chapter cards in a seat's loadout that the engine knows
+    """The effect codes of the chapter cards in a seat's loadout, read from the
+    tournament's catalogue (a card's ``effect_code``; a slug the catalogue lacks is read as
+    its code with "-" as "_"), keeping those the engine knows
     (:data:`rules.engine.narration_turns.CARDS`); none without a loadout."""
     try:
         loadout = seat.loadout
     except ObjectDoesNotExist:
         return ()
+    catalogue = (
+        {card.slug: card.effect_code for card in seat.squad.cards.all() if card.effect_code}
+        if seat.squad is not None
+        else {}
+    )
     keys = [*(loadout.order_cards or ()), *(loadout.equipment_cards or ())]
-    codes = (CARD_EFFECTS.get(key, key.replace("-", "_")) for key in keys)
+    codes = (catalogue.get(key, key.replace("-", "_")) for key in keys)
     return tuple(code for code in codes if code in CARDS)
 
 
@@ -207,21 +212,6 @@ def entry_squares(board: Board, claw_id: str, taken: set[Square], count: int) ->
     return chosen
 
 
-def session_stipulation(session: Session) -> dict[str, Any]:
-    """The stipulation as the engine's state holds it: type and switches (the parameters)."""
-    try:
-        stipulation = session.stipulation
-    except ObjectDoesNotExist:
-        stipulation = None
-    if stipulation is not None:
-        return {"type": stipulation.kind, "switches": dict(stipulation.params or {})}
-    stage = session.stage
-    return {
-        "type": stage.stipulation_kind or "alien_hunt",
-        "switches": dict(stage.stipulation_params or {}),
-    }
-
-
 def opening_state(
     session: Session,
     map_name: str,
@@ -238,7 +228,12 @@ def opening_state(
             % {"map": map_name, "maps": ", ".join(bundled_maps())}
         )
     board = load_map(map_name)
-    overrides = dict(session.stage.tournament.data_overrides or {})
+    try:
+        setup = engine_setup(session)
+        check_equipment_blips(board, setup.switches)
+    except SessionMaterialError as error:
+        raise GameSetupError(str(error)) from None
+    overrides = setup.overrides
     try:
         rules = load_rules_data(overrides or None)
     except RulesDataError as error:
@@ -272,10 +267,10 @@ def opening_state(
                 cards=seat_cards(seat),
             )
         )
-    stipulation = session_stipulation(session)
+    switches = dict(setup.switches)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:
-        stipulation["switches"].update(_solitaire_switches(solitaire))
+        switches.update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
     initiative = tuple(f"p{s.seat_order}" for s in by_initiative)
     try:
@@ -285,7 +280,8 @@ def opening_state(
             players=tuple(players),
             initiative=initiative,
             active_player=initiative[0],
-            stipulation=Stipulation(stipulation["type"], MappingProxyType(stipulation["switches"])),
+            stipulation=Stipulation(setup.kind, MappingProxyType(switches)),
+            reinforcements=setup.reinforcements,
             data_overrides=overrides,
             map_ref=map_name,
         )

@@ -82,6 +82,10 @@ RULES = {
     "tournaments:organiser_players": "organiser",
     "tournaments:organiser_roster": "organiser",
     "tournaments:organiser_judges": "organiser",
+    "tournaments:organiser_catalogue": "organiser",
+    "tournaments:organiser_card": "organiser",
+    "tournaments:organiser_cards_complete": "organiser",
+    "tournaments:organiser_weapon": "organiser",
     "tournaments:organiser_stage": "organiser",
     "tournaments:organiser_schedule": "organiser",
     "tournaments:organiser_session_schedule": "organiser",
@@ -112,8 +116,15 @@ RULES = {
     "table:alien_turn": "judge",
     "table:alien_turn_again": "judge",
     "table:undo": "judge",
+    "table:adopt_settings": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",
+    "table:reachable": "judge",
+    "table:targets": "judge",
+    # Anyone may follow a game (a projector, the players); only the judge acts.
+    "table:stamp": "public",
+    "table:watch": "public",
+    "table:watch_panel": "public",
 }
 
 
