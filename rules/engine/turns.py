@@ -190,6 +190,21 @@ def check_move(state: GameState, figure: Figure, steps: int, rules: RulesData) -
     raise TurnError("turn_second_move", figure=figure.id)
 
 
+def squares_left(state: GameState, figure: Figure, rules: RulesData) -> int:
+    """The most squares ``figure`` may still move in one go this turn (0 when the turn
+    allows it no move)."""
+    limit = movement_allowance(state, figure, rules)
+    best = 0
+    for steps in range(limit, 0, -1):
+        try:
+            check_move(state, figure, steps, rules)
+        except TurnError:
+            continue
+        best = steps
+        break
+    return best
+
+
 def record_move(state: GameState, figure_id: str, steps: int, rules: RulesData) -> GameState:
     """The state with ``figure_id``'s move of ``steps`` squares counted (checked with
     :func:`check_move` first)."""

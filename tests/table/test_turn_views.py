@@ -147,3 +147,12 @@ def test_a_catch_the_flag_game_starts_with_its_flags_on_the_maps_spots(table):
     state = current(game)
     assert len(state.flags) == 1 and state.flags[0].square in state.board.flag_spots
     assert state.flags[0].hidden
+
+
+def test_the_touch_board_lights_only_what_the_turn_still_allows(game, judge):
+    field = distance_field(current(game), "p1-cmd")
+    first = next(sq for sq, d in sorted(field.reachable(6).items()) if d == 2)
+    assert move(judge, game, "p1-cmd", first).status_code == 302
+    data = judge.get(url(game, "reachable"), {"figure": "p1-cmd"}).json()
+    assert data["allowance"] == 6 and data["moves_left"] == 4
+    assert max(entry["steps"] for entry in data["squares"]) <= 4
