@@ -25,6 +25,7 @@ from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionErro
 from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
+from tournaments.models.tables import VenueTable
 from tournaments.models.tournament import Tournament
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "Stipulation",
     "StipulationKind",
     "Tournament",
+    "VenueTable",
     "Weapon",
     "WeaponClass",
     "clean_stipulation_params",

@@ -2,7 +2,16 @@
 
 from django.urls import path
 
-from tournaments.views import auth, judge, judge_pdf, organiser, organiser_sessions, player, public
+from tournaments.views import (
+    auth,
+    judge,
+    judge_pdf,
+    organiser,
+    organiser_sessions,
+    player,
+    public,
+    scheduling,
+)
 
 public_patterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
@@ -123,6 +132,36 @@ player_patterns = [
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]
 
+scheduling_patterns = [
+    path("organise/<slug:slug>/tables/", scheduling.tables, name="organiser_tables"),
+    path(
+        "organise/<slug:slug>/tables/numbered/",
+        scheduling.tables_numbered,
+        name="organiser_tables_numbered",
+    ),
+    path(
+        "organise/<slug:slug>/tables/<int:pk>/remove/",
+        scheduling.table_remove,
+        name="organiser_table_remove",
+    ),
+    path("organise/<slug:slug>/stages/<int:number>/grid/", scheduling.grid, name="organiser_grid"),
+    path(
+        "organise/<slug:slug>/stages/<int:number>/grid/place/",
+        scheduling.grid_place,
+        name="organiser_grid_place",
+    ),
+    path(
+        "organise/<slug:slug>/stages/<int:number>/grid/plan/",
+        scheduling.stage_plan,
+        name="organiser_stage_plan",
+    ),
+]
+
 urlpatterns = (
-    player_patterns + public_patterns + auth_patterns + judge_patterns + organiser_patterns
+    player_patterns
+    + public_patterns
+    + auth_patterns
+    + judge_patterns
+    + organiser_patterns
+    + scheduling_patterns
 )
