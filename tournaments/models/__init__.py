@@ -16,7 +16,7 @@ from tournaments.models.choices import (
     StipulationKind,
     WeaponClass,
 )
-from tournaments.models.dice import DiceRoll
+from tournaments.models.dice import DiceRoll, SeedAnnouncement
 from tournaments.models.login_counters import LoginFailureCount
 from tournaments.models.outbox import Notice, NoticeStatus
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
@@ -51,6 +51,7 @@ __all__ = [
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",
+    "SeedAnnouncement",
     "SeatingMethod",
     "Session",
     "SessionStatus",

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.views import (
     auth,
+    dice,
     judge,
     judge_pdf,
     organiser,
@@ -23,6 +24,8 @@ public_patterns = [
     path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
+    path("t/<slug:slug>/dice/", dice.dice, name="dice"),
+    path("t/<slug:slug>/dice/<str:key>/verify/", dice.dice_verify, name="dice_verify"),
 ]
 
 auth_patterns = [
