@@ -37,7 +37,7 @@ from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data
-from table.game_setup import SolitaireSetup, opening_state
+from table.game_setup import POLICY_NAMES, SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
@@ -96,7 +96,8 @@ def create_game(
             game=game,
             number=1,
             kind=SnapshotKind.SETUP,
-            summary=_("Squads placed at their docking claws on map %(map)s.") % {"map": map_name},
+            summary=_("Squads placed at their docking claws on the map %(map)s.")
+            % {"map": state.board.title_in(narration_language())},
             state=state.to_json(),
             steps=[step.as_dict() for step in steps],
             created_by=actor,
@@ -647,7 +648,8 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
                     new_state,
                     SnapshotKind.ALIEN_TURN,
                     actor=request.requested_by,
-                    summary=_("Alien turn (%(policy)s policy).") % {"policy": request.policy},
+                    summary=_("Alien turn (%(policy)s policy).")
+                    % {"policy": POLICY_NAMES.get(request.policy, request.policy)},
                     steps=[step.as_dict() for step in steps],
                     policy=request.policy,
                     dice_batch=_record(game, dice),

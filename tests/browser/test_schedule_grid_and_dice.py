@@ -40,9 +40,7 @@ def test_organiser_schedules_on_the_grid_and_sees_a_clash(new_page):
     expect(page.get_by_text("Session 1 placed at table 1")).to_be_visible()
 
     # drag: session 3 onto table 2
-    page.locator('[data-session="%d"]' % sessions[3].pk).drag_to(
-        page.locator("td.grid-cell").nth(1)
-    )
+    page.locator(f'[data-session="{sessions[3].pk}"]').drag_to(page.locator("td.grid-cell").nth(1))
     expect(page.get_by_text("Session 3 placed at table 2")).to_be_visible()
 
     # tap session 2 onto table 1, where session 1 plays: a warning, nothing saved

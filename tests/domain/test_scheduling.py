@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tournaments.domain.scheduling import (
+from tournaments.domain.clash_rules import (
     Clash,
     ClashKind,
     Placement,

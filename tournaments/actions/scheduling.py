@@ -2,7 +2,7 @@
 and mailed after it commits (:mod:`tournaments.actions.notices`).
 
 A session is *scheduled* only when it has a time, a table and a judge; until then it stays
-*planned* whatever else it has. Clashes (:mod:`tournaments.domain.scheduling`) are warnings
+*planned* whatever else it has. Clashes (:mod:`tournaments.domain.clash_rules`) are warnings
 the pages show before saving; the actions save what the organiser confirmed.
 """
 

@@ -1,4 +1,4 @@
-"""The tournament's sessions as placements (:mod:`tournaments.domain.scheduling`) and their
+"""The tournament's sessions as placements (:mod:`tournaments.domain.clash_rules`) and their
 clashes as sentences the organiser reads before confirming."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.domain.scheduling import Clash, ClashKind, Placement, clashes, plan_clashes
+from tournaments.domain.clash_rules import Clash, ClashKind, Placement, clashes, plan_clashes
 from tournaments.models import Seat, Session, Tournament, VenueTable
 
 

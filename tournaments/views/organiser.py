@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
@@ -246,7 +247,12 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             register_roster(tournament, result.rows, actor=request.user)
             messages.success(
                 request,
-                _("%(count)d players registered from the file.") % {"count": len(result.rows)},
+                ngettext(
+                    "%(count)d player registered from the file.",
+                    "%(count)d players registered from the file.",
+                    len(result.rows),
+                )
+                % {"count": len(result.rows)},
             )
             return redirect("tournaments:organiser_players", slug=tournament.slug)
         errors = result.errors

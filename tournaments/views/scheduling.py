@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments.actions.scheduling import schedule_session, schedule_sessions
 from tournaments.actions.venue_tables import TableError, add_table, add_tables, remove_table
-from tournaments.domain.scheduling import PlanError, plan_stage
+from tournaments.domain.clash_rules import PlanError, plan_stage
 from tournaments.forms.scheduling import (
     GridPlaceForm,
     GridTimeForm,
