@@ -29,7 +29,7 @@ class Session(models.Model):
         verbose_name=_("table"),
         null=True,
         blank=True,
-        on_delete=models.PROTECT,
+        on_delete=models.SET_NULL,
         related_name="sessions",
     )
     judge = models.ForeignKey(
