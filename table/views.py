@@ -62,6 +62,7 @@ from table.forms import (
 from table.game_setup import GameSetupError
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
+from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -417,7 +418,7 @@ def state_json(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 
 def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
-    messages.success(request, snapshot.summary)
+    messages.success(request, snapshot_summary(snapshot))
     return redirect(_board_url(game))
 
 
