@@ -70,7 +70,7 @@ class Session(models.Model):
     @property
     def table_name(self) -> str:
         """The table's name, or "" when the session has no table yet."""
-        return self.table.name if self.table_id else ""
+        return self.table.name if self.table is not None else ""
 
     @property
     def tournament(self):

@@ -58,7 +58,9 @@ def stage_grid(stage: Stage, extra_times: Iterable[datetime] = ()) -> StageGrid:
         {s.scheduled_at for s in sessions if s.scheduled_at is not None} | set(extra_times)
     )
     rows = [GridRow(moment, [GridCell(table, moment) for table in tables]) for moment in times]
-    cells = {(cell.starts_at, cell.table.pk): cell for row in rows for cell in row.cells}
+    cells: dict[tuple[datetime | None, int | None], GridCell] = {
+        (cell.starts_at, cell.table.pk): cell for row in rows for cell in row.cells
+    }
     off_grid = []
     for session in sessions:
         cell = cells.get((session.scheduled_at, session.table_id))
