@@ -8,8 +8,10 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import Session, SessionStatus, Stage, Tournament, VenueTable
 
-DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M")
-DATETIME_FORMATS = ["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"]
+#: A date and time to the minute, as a datetime-local input gives and takes it.
+MINUTE = "%Y-%m-%dT%H:%M"
+DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format=MINUTE)
+DATETIME_FORMATS = [MINUTE, "%Y-%m-%d %H:%M"]
 
 
 def when_field(label) -> forms.DateTimeField:

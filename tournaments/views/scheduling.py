@@ -25,6 +25,7 @@ from tournaments.actions.scheduling import schedule_session, schedule_sessions
 from tournaments.actions.venue_tables import TableError, add_table, add_tables, remove_table
 from tournaments.domain.clash_rules import PlanError, plan_stage
 from tournaments.forms.scheduling import (
+    MINUTE,
     GridPlaceForm,
     GridTimeForm,
     StagePlanForm,
@@ -160,7 +161,7 @@ def grid(request: HttpRequest, tournament: Tournament, number: int) -> HttpRespo
     if "at_new" in request.GET:
         form = GridTimeForm(request.GET)
         if form.is_valid():
-            added = form.cleaned_data["at_new"].strftime("%Y-%m-%dT%H:%M")
+            added = form.cleaned_data["at_new"].strftime(MINUTE)
             return redirect(_grid_url(stage, [*request.GET.getlist("at"), added]))
         messages.error(request, _("Give the new start time as a date and a time."))
     return _grid_page(request, stage)
@@ -186,7 +187,7 @@ def grid_place(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             "fields": {
                 "session": session.pk,
                 "table": table.pk,
-                "when": when.strftime("%Y-%m-%dT%H:%M"),
+                "when": when.strftime(MINUTE),
             },
         }
         return _grid_page(request, stage, warnings=warnings, confirm=confirm, status=409)
