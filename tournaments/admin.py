@@ -31,7 +31,9 @@ from tournaments.models import (
     Player,
     Registration,
     Result,
+    ResultDispute,
     ResultVersion,
+    RoundTimer,
     ScoreBonus,
     ScoreThreshold,
     Seat,
@@ -469,6 +471,21 @@ class SquadRankAdmin(ReadOnlyAdmin):
 class ScoreBonusAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "player", "earned_in", "extra_equipment_cards", "used_in"]
     list_filter = ["tournament"]
+
+
+@admin.register(RoundTimer)
+class RoundTimerAdmin(ReadOnlyAdmin):
+    """Started, paused and reset from the organiser's venue page, so it is logged."""
+
+    list_display = ["tournament", "duration_seconds", "remaining_seconds", "running_since"]
+
+
+@admin.register(ResultDispute)
+class ResultDisputeAdmin(ReadOnlyAdmin):
+    """Flagged by players and resolved on the organiser's venue page, so both are logged."""
+
+    list_display = ["session", "player", "status", "created_at", "resolved_at"]
+    list_filter = ["status"]
 
 
 @admin.register(ScoreThreshold)

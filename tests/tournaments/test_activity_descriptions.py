@@ -64,6 +64,11 @@ SAMPLES = {
         {"user": "marta", "player": "Marta Bianchi"},
         "account marta unlinked from Marta Bianchi",
     ),
+    "round_timer": ({}, "round timer"),
+    "dispute": (
+        {"session": SEMIFINAL_SESSION, "name": "Mariolone"},
+        "result of Coppa – Semifinal (3) – session 2, disputed by Mariolone",
+    ),
 }
 
 

@@ -27,6 +27,7 @@ from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
 from tournaments.models.tables import VenueTable
 from tournaments.models.tournament import Tournament
+from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 
 __all__ = [
     "ActivityLog",
@@ -37,6 +38,7 @@ __all__ = [
     "DiceRoll",
     "DiceSource",
     "DieKindChoice",
+    "DisputeStatus",
     "Honour",
     "ImmutableVersionError",
     "Loadout",
@@ -47,7 +49,9 @@ __all__ = [
     "Rank",
     "Registration",
     "Result",
+    "ResultDispute",
     "ResultVersion",
+    "RoundTimer",
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",

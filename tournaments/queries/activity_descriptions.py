@@ -131,6 +131,11 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "account_linked": DescriptionTemplate(
         gettext_noop("account %(user)s linked to %(player)s"), {"user": TEXT, "player": TEXT}
     ),
+    "round_timer": DescriptionTemplate(gettext_noop("round timer"), {}),
+    "dispute": DescriptionTemplate(
+        gettext_noop("result of %(session)s, disputed by %(name)s"),
+        {"session": SESSION, "name": TEXT},
+    ),
     "account_unlinked": DescriptionTemplate(
         gettext_noop("account %(user)s unlinked from %(player)s"),
         {"user": TEXT, "player": TEXT},

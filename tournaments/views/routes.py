@@ -9,6 +9,7 @@ from tournaments.views import (
     judge_pdf,
     organiser,
     organiser_sessions,
+    organiser_venue,
     player,
     public,
     scheduling,
@@ -24,6 +25,7 @@ public_patterns = [
     path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
+    path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
     path("t/<slug:slug>/dice/", dice.dice, name="dice"),
     path("t/<slug:slug>/dice/<str:key>/verify/", dice.dice_verify, name="dice_verify"),
 ]
@@ -123,6 +125,17 @@ organiser_patterns = [
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
     path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
+    path("organise/<slug:slug>/venue/", organiser_venue.venue, name="organiser_venue"),
+    path(
+        "organise/<slug:slug>/venue/timer/",
+        organiser_venue.timer_control,
+        name="organiser_timer",
+    ),
+    path(
+        "organise/<slug:slug>/disputes/<int:pk>/resolve/",
+        organiser_venue.dispute_resolve,
+        name="organiser_dispute_resolve",
+    ),
 ]
 
 player_patterns = [
@@ -131,6 +144,7 @@ player_patterns = [
     path("me/switch/", player.player_switch, name="player_switch"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
     path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
+    path("me/sessions/<int:pk>/dispute/", player.dispute, name="player_dispute"),
     path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0006_15_tables_and_seed_announcements"),
+        ("tournaments", "0007_15_venue_tables"),
     ]
 
     operations = [

@@ -33,7 +33,7 @@ def texts_from_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0005_notice_outbox_login_counts")]
+    dependencies = [("tournaments", "0006_issue15_venue_timer_disputes")]
 
     operations = [
         migrations.CreateModel(
