@@ -59,7 +59,7 @@ def test_italian_is_served():
 
 
 #: Words after a number placeholder that are verbs, not counted nouns ("%(n)d is").
-VERBS = {"is", "has", "was", "does", "needs", "organises", "appears", "plays"}
+VERBS = {"is", "has", "was", "does", "needs", "organises", "appears", "plays", "disputes"}
 
 #: Sentences that count without ngettext, each because its number is never 1.
 NEVER_ONE = {
@@ -69,7 +69,8 @@ NEVER_ONE = {
     "The commander of %(victim)s is recorded dead %(count)d times",
     "all %(figures)d figures of the squad",
     "%(weapon)s is taken %(count)s times",
-    # a constant 2
+    # constants: 2 marines, a round of 1 to 600 minutes (the maximum is never 1)
+    "to %(max)d minutes",
     "Extended TPK adds exactly %(expected)s marines",
     # more than the limit, more than the header's columns, more than the allowance
     "%(length)d characters, longer than",
