@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import log_in
+from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_accessibility import check_page
 from tests.browser.test_flows import account, seated_tournament
 from tournaments.models import Session
@@ -48,6 +48,7 @@ def test_organiser_schedules_on_the_grid_and_sees_a_clash(new_page):
     page.get_by_role("button", name="Put session 2 at table 1").click()
     warning = page.locator("#clash-warnings")
     expect(warning).to_contain_text("would share table 1 at the same time")
+    screenshot(page, "organiser-grid-clash")
     assert Session.objects.get(pk=sessions[2].pk).scheduled_at is None
     page.get_by_role("link", name="Do not save; fix it instead").click()
     expect(page.locator("#clash-warnings")).to_have_count(0)
@@ -67,6 +68,7 @@ def test_the_seating_dice_replay_in_the_browser(new_page):
         "The hash matches and every die equals the recorded roll."
     )
     expect(page.locator("#verify-rolls tr.differs")).to_have_count(0)
+    screenshot(page, "public-dice-verify")
     page.get_by_label("Seed").fill("6")
     page.get_by_role("button", name="Replay in my browser").click()
     expect(page.locator("#verify-result")).to_have_text(
