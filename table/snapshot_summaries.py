@@ -17,18 +17,26 @@ from table.models import Snapshot, SnapshotKind
 from table.step_log import narration_language
 
 
+def map_title(map_name: str) -> str:
+    """A bundled map's title in the active language (a map BoB does not bundle: its name)."""
+    if map_name not in bundled_maps():
+        return map_name
+    return load_map(map_name).title_in(narration_language())
+
+
+def policy_name(policy: str) -> str:
+    return str(POLICY_NAMES.get(policy, policy))
+
+
 def setup_summary(map_name: str) -> str:
     """The setup step's summary: the map by its title in the active language."""
-    title = (
-        load_map(map_name).title_in(narration_language())
-        if map_name in bundled_maps()
-        else map_name
-    )
-    return _("Squads placed at their docking claws on the map %(map)s.") % {"map": title}
+    return _("Squads placed at their docking claws on the map %(map)s.") % {
+        "map": map_title(map_name)
+    }
 
 
 def alien_turn_summary(policy: str) -> str:
-    return _("Alien turn (%(policy)s policy).") % {"policy": POLICY_NAMES.get(policy, policy)}
+    return _("Alien turn (%(policy)s policy).") % {"policy": policy_name(policy)}
 
 
 def undo_summary(number: int) -> str:
