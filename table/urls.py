@@ -6,7 +6,7 @@ within that session.
 
 from django.urls import path
 
-from table import views
+from table import touch_views, views
 
 app_name = "table"
 
@@ -29,4 +29,9 @@ urlpatterns = [
     path(GAME + "undo/", views.undo, name="undo"),
     path(GAME + "upload/", views.upload, name="upload"),
     path(GAME + "result/", views.result_from_game, name="result_from_game"),
+    path(GAME + "reachable/", touch_views.reachable, name="reachable"),
+    path(GAME + "targets/", touch_views.targets, name="targets"),
+    path(GAME + "stamp/", touch_views.stamp, name="stamp"),
+    path(GAME + "watch/", touch_views.watch, name="watch"),
+    path(GAME + "watch/panel/", touch_views.watch_panel, name="watch_panel"),
 ]

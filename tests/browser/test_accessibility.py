@@ -211,6 +211,12 @@ def type_a_redraw_with_bad_dice(page) -> None:
     expect(page.locator("#redraw-need .problems")).to_be_visible()
 
 
+def tap_a_marine(page) -> None:
+    """The judge taps a marine on the touch board: its reachable squares light up."""
+    page.locator('g.figure[data-figure="p1-m2"]').click()
+    expect(page.locator(".mark-reach").first).to_be_attached()
+
+
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
@@ -274,6 +280,10 @@ AUDITED_PAGES = [
     AuditedPage("judge-loadout-sheet", "judge", "/judge/sessions/{pending}/print/loadouts/"),
     AuditedPage("table-games", "judge", "/table/sessions/{pending}/games/"),
     AuditedPage("table-game", "judge", "/table/sessions/{pending}/games/1/"),
+    AuditedPage(
+        "table-game-touched", "judge", "/table/sessions/{pending}/games/1/", then=tap_a_marine
+    ),
+    AuditedPage("table-watch", "public", "/table/sessions/{pending}/games/1/watch/"),
     AuditedPage("organise", "organiser", "/organise/"),
     AuditedPage("organise-tournament", "organiser", "/organise/{slug}/"),
     AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),

@@ -122,6 +122,12 @@ RULES = {
     "table:undo": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",
+    "table:reachable": "judge",
+    "table:targets": "judge",
+    # Anyone may follow a game (a projector, the players); only the judge acts.
+    "table:stamp": "public",
+    "table:watch": "public",
+    "table:watch_panel": "public",
 }
 
 
