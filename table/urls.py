@@ -27,6 +27,7 @@ urlpatterns = [
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
     path(GAME + "alien-turn/again/", views.alien_turn_again, name="alien_turn_again"),
     path(GAME + "undo/", views.undo, name="undo"),
+    path(GAME + "adopt-settings/", views.adopt_settings, name="adopt_settings"),
     path(GAME + "upload/", views.upload, name="upload"),
     path(GAME + "result/", views.result_from_game, name="result_from_game"),
     path(GAME + "reachable/", touch_views.reachable, name="reachable"),

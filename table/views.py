@@ -55,7 +55,9 @@ from table.forms import (
     SightForm,
     UndoForm,
     UploadForm,
+    VersionedForm,
     alien_turn_initial,
+    pile_initial,
     planned_map,
 )
 from table.game_setup import GameSetupError
@@ -63,6 +65,7 @@ from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
+from table.settings_adoption import adopt_session_settings
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from tournaments.forms.result import initial_from_breakdowns
@@ -93,7 +96,8 @@ def _board_url(game: Game, **query: str) -> str:
 @judge_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, session: Session) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial={"map_name": planned_map(session)})
+    initial = {"map_name": planned_map(session), **pile_initial(session)}
+    form = NewGameForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -575,6 +579,26 @@ def undo(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     else:
         messages.error(request, _("Choose a step of the history to go back to."))
     return redirect(_board_url(game) + "#history")
+
+
+@judge_required
+@require_POST
+def adopt_settings(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """The game takes the session's corrected settings (a recorded snapshot)."""
+    game = _game(session, number)
+    form = VersionedForm(request.POST)
+    if form.is_valid():
+        try:
+            snapshot = adopt_session_settings(
+                game, expected_number=form.cleaned_data["version"], actor=request.user
+            )
+        except GameError as error:
+            messages.error(request, str(error))
+        else:
+            return _done(request, game, snapshot)
+    else:
+        messages.error(request, _("Open the games page again and retry."))
+    return redirect("table:games", pk=session.pk)
 
 
 @judge_required

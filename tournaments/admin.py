@@ -205,7 +205,7 @@ class SquadAdmin(admin.ModelAdmin):
 class ChapterCardAdmin(admin.ModelAdmin):
     list_display = ["name_en", "name_it", "kind", "squad"]
     list_filter = ["kind", "squad__tournament", "squad"]
-    search_fields = ["name_en", "name_it", "text"]
+    search_fields = ["name_en", "name_it", "effect_en", "effect_it", "source"]
 
 
 @admin.register(Weapon)

@@ -229,7 +229,10 @@ def test_player_submits_preferences_and_a_loadout(new_page):
                 name_it=f"Kit {number}",
             )
     page.reload()
-    page.get_by_role("link", name="Choose my loadout").click()
+    # The next-game card says the loadout is still to choose and links to it.
+    next_game = page.get_by_test_id("loadout-status")
+    expect(next_game).to_contain_text("not chosen yet")
+    next_game.get_by_role("link", name="Choose my loadout").click()
     page.get_by_label("Bolter").check()
     page.get_by_label("Marine 1").select_option("laser-rifle")
     page.get_by_label("Marine 2").select_option("plasma-gun")

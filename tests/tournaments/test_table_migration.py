@@ -1,4 +1,4 @@
-"""Migration 0007: each distinct table text of a tournament becomes one of its tables, and a
+"""Migration 0008: each distinct table text of a tournament becomes one of its tables, and a
 session "scheduled" without a table or a judge goes back to "planned"."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-BEFORE = [("tournaments", "0006_issue15_venue_timer_disputes")]
-AFTER = [("tournaments", "0007_15_venue_tables")]
+BEFORE = [("tournaments", "0007_13_chapter_card_details")]
+AFTER = [("tournaments", "0008_15_venue_tables")]
 
 
 @pytest.mark.django_db(transaction=True)

@@ -3,7 +3,9 @@
 from tournaments.models.activity import ActivityLog, ActivityVerb
 from tournaments.models.awards import Honour, ScoreBonus, SquadRank
 from tournaments.models.choices import (
+    CardConfidence,
     CardKind,
+    CardUse,
     CommanderCombo,
     DiceSource,
     DieKindChoice,
@@ -32,7 +34,9 @@ from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 __all__ = [
     "ActivityLog",
     "ActivityVerb",
+    "CardConfidence",
     "CardKind",
+    "CardUse",
     "ChapterCard",
     "CommanderCombo",
     "DiceRoll",

@@ -8,6 +8,7 @@ from tournaments.views import (
     judge,
     judge_pdf,
     organiser,
+    organiser_catalogue,
     organiser_sessions,
     organiser_venue,
     player,
@@ -90,6 +91,26 @@ organiser_patterns = [
         name="organiser_player_unlink",
     ),
     path("organise/<slug:slug>/judges/", organiser.judges, name="organiser_judges"),
+    path(
+        "organise/<slug:slug>/catalogue/",
+        organiser_catalogue.catalogue,
+        name="organiser_catalogue",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/cards/<int:pk>/",
+        organiser_catalogue.card_edit,
+        name="organiser_card",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/cards/complete/",
+        organiser_catalogue.cards_complete,
+        name="organiser_cards_complete",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/weapons/<int:pk>/",
+        organiser_catalogue.weapon_edit,
+        name="organiser_weapon",
+    ),
     path("organise/<slug:slug>/stages/<int:number>/", organiser.stage_edit, name="organiser_stage"),
     path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
     path(

@@ -33,7 +33,7 @@ def texts_from_tables(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0006_issue15_venue_timer_disputes")]
+    dependencies = [("tournaments", "0007_13_chapter_card_details")]
 
     operations = [
         migrations.CreateModel(

@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("tournaments", "0007_15_venue_tables"),
+        ("tournaments", "0008_15_venue_tables"),
     ]
 
     operations = [
