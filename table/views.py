@@ -66,6 +66,7 @@ from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
+from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
@@ -394,7 +395,7 @@ def state_json(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 
 def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
-    messages.success(request, snapshot.summary)
+    messages.success(request, snapshot_summary(snapshot))
     return redirect(_board_url(game))
 
 

@@ -254,7 +254,7 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),
         "duration_minutes": session.duration_minutes,
-        "table": session.table,
+        "table": session.table_name,
         "judge": username(session.judge),
         "status": session.status,
         "map_name": session.map_name,
@@ -281,7 +281,7 @@ def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     stages = []
     for stage in Stage.objects.filter(tournament=tournament).order_by("number"):
         sessions = (
-            stage.sessions.select_related("judge", "stipulation", "result")
+            stage.sessions.select_related("judge", "stipulation", "result", "table")
             .prefetch_related("thresholds")
             .order_by("number")
         )

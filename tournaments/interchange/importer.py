@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
+from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.domain.plausibility import check_result, session_limits
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
@@ -941,7 +942,7 @@ class _Writer:
             number=data["number"],
             scheduled_at=_time(data["scheduled_at"]),
             duration_minutes=data["duration_minutes"],
-            table=data["table"],
+            table=table_named(stage.tournament, data["table"]),
             judge=self.user(data["judge"]),
             status=data["status"],
             map_name=data["map_name"],

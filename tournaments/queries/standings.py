@@ -94,9 +94,9 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         tournament.stages.order_by("number").prefetch_related(
             Prefetch(
                 "sessions",
-                queryset=Session.objects.order_by("number").prefetch_related(
-                    Prefetch("seats", queryset=seats)
-                ),
+                queryset=Session.objects.select_related("table")
+                .order_by("number")
+                .prefetch_related(Prefetch("seats", queryset=seats)),
             )
         )
     )
@@ -168,7 +168,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                     "scheduled_at": session.scheduled_at.isoformat()
                     if session.scheduled_at
                     else None,
-                    "table": session.table,
+                    "table": session.table_name,
                     "result_version": version.number if version else None,
                     "seats": seat_rows,
                 }

@@ -8,6 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
@@ -47,6 +48,7 @@ from tournaments.models import (
 )
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.pages import tournament_sessions
+from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.views.judge import edit_result
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import login_required, organiser_required
@@ -245,7 +247,12 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             register_roster(tournament, result.rows, actor=request.user)
             messages.success(
                 request,
-                _("%(count)d players registered from the file.") % {"count": len(result.rows)},
+                ngettext(
+                    "%(count)d player registered from the file.",
+                    "%(count)d players registered from the file.",
+                    len(result.rows),
+                )
+                % {"count": len(result.rows)},
             )
             return redirect("tournaments:organiser_players", slug=tournament.slug)
         errors = result.errors
@@ -334,7 +341,13 @@ def _schedule_form(tournament: Tournament, session: Session, data=None) -> Sched
 def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk, stage__tournament=tournament)
     form = _schedule_form(tournament, session, request.POST)
-    if form.is_valid():
+    warnings: list[str] = []
+    if form.is_valid() and request.POST.get("confirm") != "1":
+        book = ScheduleBook.of(tournament)
+        data = form.cleaned_data
+        placement = book.placement(session, data["scheduled_at"], data["table"], data["judge"])
+        warnings = book.warnings(placement)
+    if form.is_valid() and not warnings:
         try:
             schedule_session(
                 session,
@@ -375,8 +388,14 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
     return render(
         request,
         "organiser/partials/schedule_row.html" if request.htmx else "organiser/schedule_one.html",
-        {"tournament": tournament, "entry": entry, "form": form, "otab": "schedule"},
-        status=200 if request.htmx else 400,
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "form": form,
+            "warnings": warnings,
+            "otab": "schedule",
+        },
+        status=200 if request.htmx else (409 if warnings else 400),
     )
 
 
