@@ -15,7 +15,7 @@ from typing import Any
 
 from celery import shared_task
 from django.core.cache import cache
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Max, Prefetch
 from django.utils import timezone
 
 from tournaments.caching import generations
@@ -227,19 +227,20 @@ def data_stamp(tournament: Tournament) -> list[int | str]:
     committed change to the tournament's data, from any process (the admin included); the
     two ids also catch changes whose generation bump has not happened yet (read before the
     writing transaction committed), so a changed stamp means stale."""
-    activity = (
-        ActivityLog.objects.filter(tournament=tournament)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
+    # Maxima, not "newest first, take one": ordered by id, the database would walk every
+    # newer row of the other tournaments before reaching this one's (an older tournament's
+    # poll got slower with every result entered elsewhere). The activity's maximum is one
+    # step down the (tournament, id) index; the versions' is found from the tournament's
+    # own sessions.
+    activity = ActivityLog.objects.filter(tournament=tournament).aggregate(latest=Max("pk"))
+    version = ResultVersion.objects.filter(result__session__stage__tournament=tournament).aggregate(
+        latest=Max("pk")
     )
-    version = (
-        ResultVersion.objects.filter(result__session__stage__tournament=tournament)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    return [activity or 0, version or 0, generations.current(tournament.slug)]
+    return [
+        activity["latest"] or 0,
+        version["latest"] or 0,
+        generations.current(tournament.slug),
+    ]
 
 
 def rebuild(tournament: Tournament) -> dict[str, Any]:
@@ -250,10 +251,11 @@ def rebuild(tournament: Tournament) -> dict[str, Any]:
     return standings
 
 
-def get_standings(tournament: Tournament) -> dict[str, Any]:
-    """The cached standings when still current, otherwise rebuilt first."""
+def get_standings(tournament: Tournament, stamp: list[int | str] | None = None) -> dict[str, Any]:
+    """The cached standings when still current (``stamp``: the tournament's
+    :func:`data_stamp`, when the caller has it already), otherwise rebuilt first."""
     cached = cache.get(cache_key(tournament.pk))
-    if cached is not None and cached["stamp"] == data_stamp(tournament):
+    if cached is not None and cached["stamp"] == (stamp or data_stamp(tournament)):
         return cached["standings"]
     return rebuild(tournament)
 
