@@ -76,8 +76,11 @@ def _upward(lookup: str) -> tuple[type[Model], str, str]:
         if field.concrete:  # a forward key of the model reached so far: the values are its ids
             match = part
             break
-        path.insert(0, field.remote_field.name)
-        model = field.related_model
+        # A reverse relation (``stages``): down to its model, whose key points back up.
+        back, below = field.remote_field, field.related_model
+        assert back is not None and isinstance(below, type), lookup
+        path.insert(0, back.name)
+        model = below
     return model, match, "__".join(path)
 
 
