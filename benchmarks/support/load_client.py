@@ -1,5 +1,5 @@
 """The load client, run as its own process: ``python load_client.py ROUNDS PER_ROUND
-name=PORT/path ...`` requests each path of the server on 127.0.0.1:PORT PER_ROUND times in
+name=PORT/path ...`` (or ``name=~PORT/path``, see :func:`request`) requests each path
 a row, one request at a time on a new connection, the paths (of every server) taking
 turns for ROUNDS rounds after a warm-up, so a change in the machine's load falls on all
 of them alike; prints the median time of one request per name (milliseconds) as JSON."""
@@ -15,18 +15,31 @@ import time
 WARMUP = 5
 
 
+_ETAGS: dict[str, str] = {}
+
+
 def request(target: str) -> float:
-    port, path = target.split("/", 1)
+    """One request; a target written ``~PORT/path`` is asked as a polling browser does,
+    sending back the ETag it was given (a ``304 Not Modified`` then counts as served)."""
+    revalidate = target.startswith("~")
+    port, path = target.lstrip("~").split("/", 1)
     path = "/" + path
+    headers = {"Host": "127.0.0.1"}
+    if revalidate and target in _ETAGS:
+        headers["If-None-Match"] = _ETAGS[target]
     started = time.perf_counter()
     connection = http.client.HTTPConnection("127.0.0.1", int(port), timeout=60)
-    connection.request("GET", path, headers={"Host": "127.0.0.1"})
+    connection.request("GET", path, headers=headers)
     response = connection.getresponse()
     body = response.read()
     connection.close()
     elapsed = time.perf_counter() - started
+    if response.status == 304 and "If-None-Match" in headers:
+        return elapsed
     if response.status != 200 or not body:
         raise SystemExit(f"{path}: HTTP {response.status}")
+    if revalidate and response.getheader("ETag"):
+        _ETAGS[target] = response.getheader("ETag")
     return elapsed
 
 

@@ -77,3 +77,19 @@ def test_the_live_poll_shows_a_new_result_at_once(world, django_capture_on_commi
         record_result(world.session, confirmed=True, **_give_result(world.session, 40))
     after = Client().get(url).content.decode()
     assert after != before and ">41<" in after
+
+
+def test_the_live_poll_is_not_sent_again_while_nothing_changed(
+    world, django_capture_on_commit_callbacks
+):
+    url = reverse("tournaments:standings_partial", args=[world.tournament.slug])
+    browser = Client()
+    first = browser.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-cache"
+    again = browser.get(url, headers={"If-None-Match": first["ETag"]})
+    assert again.status_code == 304 and not again.content
+    with django_capture_on_commit_callbacks(execute=True):
+        record_result(world.session, confirmed=True, **_give_result(world.session, 40))
+    changed = browser.get(url, headers={"If-None-Match": first["ETag"]})
+    assert changed.status_code == 200 and ">41<" in changed.content.decode()
+    assert changed["ETag"] != first["ETag"]

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -275,7 +275,7 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
 STANDINGS_HTML_SECONDS = 3600
 
 
-def standings_html(tournament: Tournament) -> str:
+def standings_html(tournament: Tournament, stamp: list[int | str] | None = None) -> str:
     """The standings tables as HTML, rendered once per data stamp and language.
 
     The key is the tournament's data stamp (:func:`data_stamp`: it changes with every
@@ -283,7 +283,7 @@ def standings_html(tournament: Tournament) -> str:
     every open standings page, costs the stamp and one cache read: the standings
     themselves are read (and rebuilt when stale) only when the table must be rendered.
     """
-    stamp = data_stamp(tournament)
+    stamp = stamp or data_stamp(tournament)
     key = ":".join(
         ["bob:standings-html", str(tournament.pk), get_language() or "", *map(str, stamp)]
     )
@@ -313,7 +313,19 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
-    return HttpResponse(standings_html(_tournament(slug)))
+    """The standings table the page polls every 15 s. Its ETag is the tournament's data
+    stamp (and the language), so a browser polling again gets ``304 Not Modified`` while
+    nothing changed: the poll then costs the stamp, and no table is sent."""
+    tournament = _tournament(slug)
+    stamp = data_stamp(tournament)
+    etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(standings_html(tournament, stamp))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @public
