@@ -3,8 +3,13 @@
 Pure drawing from an engine :class:`~rules.engine.state.GameState`: squares by kind, walls
 and doors on the edges (each door state with its own colour *and* line style), docking claws,
 R squares, alien markers, flag spots, hidden blips, marines coloured by squad with their
-label and life points, aliens by type. Coordinates are printed along the top and left so the
-judge can type squares. Labels are the engine's own (``render.figure_labels``).
+name and life points, aliens by type. Coordinates are printed along the top and left so the
+judge can type squares. A figure is named by its id, the name the log, the forms and the
+history use (``p1-m4``, ``ork-blip-1-1``), on two lines when it does not fit a square.
+
+Every square carries ``data-square="x,y"`` and every figure ``data-figure`` and
+``data-square`` (its anchor): the touch board (``static/js/board-play.js``) lights squares
+up and turns taps into moves from them.
 """
 
 from __future__ import annotations
@@ -18,7 +23,6 @@ from rules.engine.board import DoorState, SquareKind
 from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
-from rules.engine.render import figure_labels
 from rules.engine.state import ALIEN, Figure, GameState
 from table.step_log import narration_language
 from tournaments.queries.bracket_svg import SQUAD_FILL
@@ -69,14 +73,52 @@ def _origin(sq: Square) -> tuple[int, int]:
     return MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
 
 
-def _text(x: float, y: float, text: str, *, size: int = 11, fill: str = "#111", weight="400"):
+def _text(
+    x: float,
+    y: float,
+    text: str,
+    *,
+    size: float = 11,
+    fill: str = "#111",
+    weight="400",
+    fit: float | None = None,
+) -> str:
+    """A centred text; ``fit``: squeeze it to that width when longer (a figure's name)."""
+    squeeze = (
+        f' textLength="{fit:g}" lengthAdjust="spacingAndGlyphs"'
+        if fit is not None and len(text) * size * 0.6 > fit
+        else ""
+    )
     return (
-        f'<text x="{x:g}" y="{y:g}" font-size="{size}" fill="{fill}" font-weight="{weight}" '
-        f'text-anchor="middle" dominant-baseline="central">{escape(text)}</text>'
+        f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" fill="{fill}" font-weight="{weight}" '
+        f'text-anchor="middle" dominant-baseline="central"{squeeze}>{escape(text)}</text>'
     )
 
 
-def _figure(figure: Figure, label: str, fill: str) -> list[str]:
+def name_lines(figure_id: str) -> list[str]:
+    """A figure's id as drawn on its square: whole when short, else split after its first
+    hyphen (``ork-blip-1-1`` -> ``ork``, ``blip-1-1``)."""
+    if len(figure_id) <= 5 or "-" not in figure_id:
+        return [figure_id]
+    head, tail = figure_id.split("-", 1)
+    return [head, tail]
+
+
+def _name(cx: float, cy: float, width: float, figure_id: str) -> list[str]:
+    lines = name_lines(figure_id)
+    size = 8 if len(lines) == 1 else 7
+    top = cy - 2 - (len(lines) - 1) * size / 2
+    return [
+        _text(cx, top + i * size, line, size=size, fill="#fff", weight="700", fit=width - 4)
+        for i, line in enumerate(lines)
+    ]
+
+
+def _square_attr(sq: Square) -> str:
+    return f'data-square="{sq[0]},{sq[1]}"'
+
+
+def _figure(figure: Figure, fill: str) -> list[str]:
     xs = [sq[0] for sq in figure.squares]
     ys = [sq[1] for sq in figure.squares]
     x0, y0 = _origin((min(xs), min(ys)))
@@ -105,17 +147,22 @@ def _figure(figure: Figure, label: str, fill: str) -> list[str]:
         )
     cx, cy = x0 + width / 2, y0 + height / 2
     return [
-        f'<g class="figure" data-figure="{escape(figure.id)}"><title>{title}</title>',
+        f'<g class="figure" data-figure="{escape(figure.id)}" data-side="{figure.side}" '
+        f"{_square_attr(figure.squares[0])}>"
+        f"<title>{title}</title>",
         shape,
-        _text(cx, cy - 2, label, size=10, fill="#fff", weight="700"),
+        *_name(cx, cy, width, figure.id),
         _text(x0 + width - 5, y0 + height - 5, str(figure.life_points), size=8, fill="#fde047"),
         "</g>",
     ]
 
 
-def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str:
+def board_svg(
+    state: GameState, colours: Mapping[str, str] | None = None, *, show_blip_types: bool = True
+) -> str:
     """The SVG text of ``state``; ``colours`` maps player ids to squad colours (blue, red,
-    yellow)."""
+    yellow). ``show_blip_types``: say what each blip hides (the judge's board; not the
+    spectators')."""
     colours = colours or {}
     board = state.board
     width = MARGIN + board.width * CELL + 2
@@ -123,7 +170,8 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
     title = escape(board.title_in(narration_language()) or board.name or _("Board"))
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" '
-        f'class="board" role="img" aria-labelledby="board-title" '
+        f'class="board" role="img" aria-labelledby="board-title" data-cell="{CELL}" '
+        f'data-margin="{MARGIN}" data-columns="{board.width}" data-rows="{board.height}" '
         f'font-family="system-ui, sans-serif">',
         f'<title id="board-title">{title}, {escape(_("round"))} {state.round}</title>',
     ]
@@ -136,8 +184,8 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
         x0, y0 = _origin(sq)
         fill = CLAW_FILL if sq in claws else KIND_FILL[board.kind(sq)]
         out.append(
-            f'<rect x="{x0}" y="{y0}" width="{CELL}" height="{CELL}" fill="{fill}" '
-            f'stroke="#0002" stroke-width="0.5"/>'
+            f'<rect class="cell" {_square_attr(sq)} x="{x0}" y="{y0}" width="{CELL}" '
+            f'height="{CELL}" fill="{fill}" stroke="#0002" stroke-width="0.5"/>'
         )
         cx, cy = x0 + CELL / 2, y0 + CELL / 2
         if sq in claws:
@@ -167,14 +215,14 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
     for blip in state.blips:
         x0, y0 = _origin(blip.square)
         hidden = format_param("unit", blip.type, narration_language())
+        title = _("blip hiding %(type)s") % {"type": hidden} if show_blip_types else _("blip")
         out.append(
-            f'<g class="blip"><title>{escape(_("blip hiding %(type)s") % {"type": hidden})}'
+            f'<g class="blip" {_square_attr(blip.square)}><title>{escape(title)}'
             f'</title><circle cx="{x0 + CELL / 2}" cy="{y0 + CELL / 2}" r="{CELL / 2 - 3}" '
             f'fill="#fef3c7" stroke="#92400e" stroke-width="1.5"/>'
         )
         out.append(_text(x0 + CELL / 2, y0 + CELL / 2, "?", size=12, fill="#92400e", weight="700"))
         out.append("</g>")
-    labels = figure_labels(state)
     for figure in state.figures:
         if not figure.on_board:
             continue
@@ -182,6 +230,6 @@ def board_svg(state: GameState, colours: Mapping[str, str] | None = None) -> str
             fill = ALIEN_FILL
         else:
             fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
-        out.extend(_figure(figure, labels[figure.id], fill))
+        out.extend(_figure(figure, fill))
     out.append("</svg>")
     return "\n".join(out)

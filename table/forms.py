@@ -14,6 +14,7 @@ from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import UNIT_NAMES
 from table.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
 from table.models import AlienTurnRequest, TurnStatus
+from table.session_material import SessionMaterialError, engine_setup
 from table.step_log import narration_language
 from tournaments.forms.accessible import AccessibleForm, FormMixinBase
 from tournaments.forms.judge import PHYSICAL, DiceForm
@@ -61,6 +62,16 @@ def planned_map(session: Session) -> str | None:
         if name in bundled_maps():
             return name
     return None
+
+
+def pile_initial(session: Session) -> dict[str, int]:
+    """The new-game form's Solitaire blip tokens as the session's stipulation sets them
+    (none when the stipulation cannot be read: creating the game says why)."""
+    try:
+        pile = engine_setup(session).blip_pile
+    except SessionMaterialError:
+        return {}
+    return {NewGameForm.TOKEN_PREFIX + alien: count for alien, count in pile.items()}
 
 
 def mission_choices() -> list[tuple[str, StrOrPromise]]:

@@ -42,6 +42,7 @@ from rules.engine.state import (
     build_state,
 )
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from table.session_material import SessionMaterialError, check_equipment_blips, engine_setup
 from table.step_log import engine_error_text
 from tournaments.domain.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
@@ -60,10 +61,12 @@ class SquadArms:
 
 
 #: A legal loadout (RULES §5) for a seat whose player chose none: power axe and laser pistol
-#: for the commander; two laser rifles, a bolter and a missile launcher for the marines.
+#: for the commander; three laser rifles and a missile launcher for the marines (a marine
+#: carries a heavy weapon or a laser rifle, never a bolter: the test checks it with the
+#: loadout rules).
 DEFAULT_LOADOUT = SquadArms(
     commander=("power_axe", "laser_pistol"),
-    marines=(("laser_rifle",), ("laser_rifle",), ("bolter",), ("missile_launcher",)),
+    marines=(("laser_rifle",), ("laser_rifle",), ("laser_rifle",), ("missile_launcher",)),
 )
 
 
@@ -188,21 +191,6 @@ def entry_squares(board: Board, claw_id: str, taken: set[Square], count: int) ->
     return chosen
 
 
-def session_stipulation(session: Session) -> dict[str, Any]:
-    """The stipulation as the engine's state holds it: type and switches (the parameters)."""
-    try:
-        stipulation = session.stipulation
-    except ObjectDoesNotExist:
-        stipulation = None
-    if stipulation is not None:
-        return {"type": stipulation.kind, "switches": dict(stipulation.params or {})}
-    stage = session.stage
-    return {
-        "type": stage.stipulation_kind or "alien_hunt",
-        "switches": dict(stage.stipulation_params or {}),
-    }
-
-
 def opening_state(
     session: Session,
     map_name: str,
@@ -219,7 +207,12 @@ def opening_state(
             % {"map": map_name, "maps": ", ".join(bundled_maps())}
         )
     board = load_map(map_name)
-    overrides = dict(session.stage.tournament.data_overrides or {})
+    try:
+        setup = engine_setup(session)
+        check_equipment_blips(board, setup.switches)
+    except SessionMaterialError as error:
+        raise GameSetupError(str(error)) from None
+    overrides = setup.overrides
     try:
         rules = load_rules_data(overrides or None)
     except RulesDataError as error:
@@ -246,10 +239,10 @@ def opening_state(
         taken.update(squares)
         figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
         players.append(Player(pid, seat.squad.slug if seat.squad is not None else None, claw.id))
-    stipulation = session_stipulation(session)
+    switches = dict(setup.switches)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:
-        stipulation["switches"].update(_solitaire_switches(solitaire))
+        switches.update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
     try:
         state = build_state(
@@ -257,7 +250,8 @@ def opening_state(
             figures,
             players=tuple(players),
             initiative=tuple(f"p{s.seat_order}" for s in by_initiative),
-            stipulation=Stipulation(stipulation["type"], MappingProxyType(stipulation["switches"])),
+            stipulation=Stipulation(setup.kind, MappingProxyType(switches)),
+            reinforcements=setup.reinforcements,
             data_overrides=overrides,
             map_ref=map_name,
         )

@@ -6,7 +6,7 @@ within that session.
 
 from django.urls import path
 
-from table import views
+from table import touch_views, views
 
 app_name = "table"
 
@@ -27,6 +27,12 @@ urlpatterns = [
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
     path(GAME + "alien-turn/again/", views.alien_turn_again, name="alien_turn_again"),
     path(GAME + "undo/", views.undo, name="undo"),
+    path(GAME + "adopt-settings/", views.adopt_settings, name="adopt_settings"),
     path(GAME + "upload/", views.upload, name="upload"),
     path(GAME + "result/", views.result_from_game, name="result_from_game"),
+    path(GAME + "reachable/", touch_views.reachable, name="reachable"),
+    path(GAME + "targets/", touch_views.targets, name="targets"),
+    path(GAME + "stamp/", touch_views.stamp, name="stamp"),
+    path(GAME + "watch/", touch_views.watch, name="watch"),
+    path(GAME + "watch/panel/", touch_views.watch_panel, name="watch_panel"),
 ]

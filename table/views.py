@@ -26,7 +26,6 @@ from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
-from rules.engine.render import figure_labels
 from rules.engine.state import MARINE, GameState
 from table.actions import (
     GameError,
@@ -57,12 +56,17 @@ from table.forms import (
     SightForm,
     UndoForm,
     UploadForm,
+    VersionedForm,
     alien_turn_initial,
+    pile_initial,
     planned_map,
 )
 from table.game_setup import GameSetupError
+from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
+from table.seating import player_rows, squad_colours
+from table.settings_adoption import adopt_session_settings
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -92,7 +96,8 @@ def _board_url(game: Game, **query: str) -> str:
 @judge_required
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, session: Session) -> HttpResponse:
-    form = NewGameForm(request.POST or None, initial={"map_name": planned_map(session)})
+    initial = {"map_name": planned_map(session), **pile_initial(session)}
+    form = NewGameForm(request.POST or None, initial=initial)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -127,53 +132,19 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
 # --- building the board page ---------------------------------------------------------------
 
 
-def _colours(session: Session) -> dict[str, str]:
-    return {
-        f"p{seat.seat_order}": seat.squad.colour
-        for seat in session.seats.select_related("squad")
-        if seat.squad is not None
-    }
-
-
-def _players(session: Session, state: GameState) -> list[dict]:
-    """The state's players in initiative order, with the seated player's name and squad."""
-    seats = {
-        f"p{seat.seat_order}": seat for seat in session.seats.select_related("player", "squad")
-    }
-    order = list(state.initiative) + [p.id for p in state.players if p.id not in state.initiative]
-    rows = []
-    for pid in order:
-        player = state.player(pid)
-        seat = seats.get(pid)
-        rows.append(
-            {
-                "id": pid,
-                "name": seat.player.display_name if seat else pid,
-                "squad": seat.squad if seat and seat.squad_id else None,
-                "claw": player.claw,
-                "score": player.score,
-                "figures": len(state.figures_of(pid)),
-            }
-        )
-    return rows
-
-
 def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
-    labels = figure_labels(state)
     lang = narration_language()
     return [
-        (f.id, f"{labels[f.id]} · {f.id} · {format_param('unit', f.unit, lang)}")
+        (f.id, f"{f.id} · {format_param('unit', f.unit, lang)}")
         for f in state.figures
         if f.on_board and (f.side == MARINE or not marines_only)
     ]
 
 
 def _legend(state: GameState) -> list[dict]:
-    labels = figure_labels(state)
     lang = narration_language()
     return [
         {
-            "label": labels[f.id],
             "figure": f,
             "unit": format_param("unit", f.unit, lang),
             "weapons": ", ".join(format_param("weapon", w, lang) for w in f.weapons),
@@ -234,7 +205,9 @@ def _odds_context(
         initial={"version": snapshot.number, "figure": attacker}, prefix="attack"
     )
     context["chosen"] = (
-        form.data.get("attack-choice") if form is not None and form.is_bound else None
+        form.data.get("attack-choice")
+        if form is not None and form.is_bound
+        else request.GET.get("choice")
     )
     context["attack_commitment"] = seed_commitment(pending_seed(request, game, ATTACK))
     return context
@@ -300,10 +273,10 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "snapshot": snapshot,
         "state": state,
         "map_title": state.board.title_in(narration_language()),
-        "svg": mark_safe(board_svg(state, _colours(session))),
+        "svg": mark_safe(board_svg(state, squad_colours(session))),
         "legend": _legend(state),
         "blips": len(state.blips),
-        "players": _players(session, state),
+        "players": player_rows(session, state),
         "marines": marines,
         "move_form": forms.get("move_form")
         or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
@@ -324,6 +297,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": _history(request, game),
+        "stamp": game_stamp(game.session_id, game.number),
         **log,
     }
 
@@ -356,9 +330,10 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "game": game,
             "snapshot": snapshot,
             "state": state,
-            "svg": mark_safe(board_svg(state, _colours(session))),
+            "svg": mark_safe(board_svg(state, squad_colours(session))),
             "legend": _legend(state),
             "blips": len(state.blips),
+            "players": player_rows(session, state),
         },
     )
 
@@ -619,6 +594,26 @@ def undo(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     else:
         messages.error(request, _("Choose a step of the history to go back to."))
     return redirect(_board_url(game) + "#history")
+
+
+@judge_required
+@require_POST
+def adopt_settings(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """The game takes the session's corrected settings (a recorded snapshot)."""
+    game = _game(session, number)
+    form = VersionedForm(request.POST)
+    if form.is_valid():
+        try:
+            snapshot = adopt_session_settings(
+                game, expected_number=form.cleaned_data["version"], actor=request.user
+            )
+        except GameError as error:
+            messages.error(request, str(error))
+        else:
+            return _done(request, game, snapshot)
+    else:
+        messages.error(request, _("Open the games page again and retry."))
+    return redirect("table:games", pk=session.pk)
 
 
 @judge_required

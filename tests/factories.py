@@ -139,19 +139,25 @@ def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict
 
 def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> None:
     """Record a confirmed result for every session of ``stage``, points from ``points``."""
+    for session in stage.sessions.order_by("number"):
+        confirm_session(session, points, actor=actor)
+
+
+def confirm_session(session: Session, points: Callable[[Seat], int], actor=None) -> None:
+    """Record a confirmed result for ``session`` (an Alien Hunt unless it has a stipulation),
+    points from ``points``, every squad surviving."""
     from rules.engine.dice import SeededDice
     from tournaments.actions.result_entry import record_result
 
-    for session in stage.sessions.order_by("number"):
-        if not hasattr(session, "stipulation"):
-            Stipulation.objects.create(
-                session=session, kind=StipulationKind.ALIEN_HUNT, params={"rounds": 8}
-            )
-        record_result(
-            session,
-            session_points(session, points),
-            survivors=session.seats.values_list("player_id", flat=True),
-            confirmed=True,
-            actor=actor,
-            dice=SeededDice(seed=session.pk),
+    if not hasattr(session, "stipulation"):
+        Stipulation.objects.create(
+            session=session, kind=StipulationKind.ALIEN_HUNT, params={"rounds": 8}
         )
+    record_result(
+        session,
+        session_points(session, points),
+        survivors=session.seats.values_list("player_id", flat=True),
+        confirmed=True,
+        actor=actor,
+        dice=SeededDice(seed=session.pk),
+    )

@@ -55,6 +55,7 @@ THIN = [
     "tournaments/management/commands",
     "tournaments/tasks.py",
     "table/views.py",
+    "table/touch_views.py",
     "table/tasks.py",
     "table/management/commands",
 ]

@@ -31,7 +31,9 @@ from tournaments.models import (
     Player,
     Registration,
     Result,
+    ResultDispute,
     ResultVersion,
+    RoundTimer,
     ScoreBonus,
     ScoreThreshold,
     Seat,
@@ -201,7 +203,7 @@ class SquadAdmin(admin.ModelAdmin):
 class ChapterCardAdmin(admin.ModelAdmin):
     list_display = ["name_en", "name_it", "kind", "squad"]
     list_filter = ["kind", "squad__tournament", "squad"]
-    search_fields = ["name_en", "name_it", "text"]
+    search_fields = ["name_en", "name_it", "effect_en", "effect_it", "source"]
 
 
 @admin.register(Weapon)
@@ -453,6 +455,21 @@ class SquadRankAdmin(ReadOnlyAdmin):
 class ScoreBonusAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "player", "earned_in", "extra_equipment_cards", "used_in"]
     list_filter = ["tournament"]
+
+
+@admin.register(RoundTimer)
+class RoundTimerAdmin(ReadOnlyAdmin):
+    """Started, paused and reset from the organiser's venue page, so it is logged."""
+
+    list_display = ["tournament", "duration_seconds", "remaining_seconds", "running_since"]
+
+
+@admin.register(ResultDispute)
+class ResultDisputeAdmin(ReadOnlyAdmin):
+    """Flagged by players and resolved on the organiser's venue page, so both are logged."""
+
+    list_display = ["session", "player", "status", "created_at", "resolved_at"]
+    list_filter = ["status"]
 
 
 @admin.register(ScoreThreshold)

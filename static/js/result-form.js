@@ -20,3 +20,32 @@
 
   document.addEventListener("focusin", uncover);
 })();
+
+// "Points each" of an alien-token row takes the tournament's value of the chosen alien (the
+// section's data-token-values), unless the judge typed another one. Without the script the
+// form fills an empty value the same way when it is saved.
+(function () {
+  "use strict";
+
+  function prefill(event) {
+    var select = event.target;
+    if (!select.name || !/-type$/.test(select.name)) {
+      return;
+    }
+    var section = select.closest("[data-token-values]");
+    var input = section && section.querySelector(
+      'input[name="' + select.name.replace(/-type$/, "-value") + '"]'
+    );
+    if (!input) {
+      return;
+    }
+    var values = JSON.parse(section.getAttribute("data-token-values"));
+    if (input.value === "" || input.getAttribute("data-prefilled") === input.value) {
+      var value = values[select.value] === undefined ? "" : String(values[select.value]);
+      input.value = value;
+      input.setAttribute("data-prefilled", value);
+    }
+  }
+
+  document.addEventListener("change", prefill);
+})();

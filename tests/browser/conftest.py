@@ -54,14 +54,17 @@ def browser():
 
 @pytest.fixture
 def new_page(browser, live_server):
-    """Open a fresh browser context (own cookies) on the live server; English UI."""
+    """Open a fresh browser context (own cookies) on the live server; English UI;
+    ``touch``: a phone's touch screen."""
     contexts = []
 
-    def make(locale: str = "en-GB", width: int = 1280, height: int = 900):
+    def make(locale: str = "en-GB", width: int = 1280, height: int = 900, touch: bool = False):
         context = browser.new_context(
             base_url=live_server.url,
             locale=locale,
             viewport={"width": width, "height": height},
+            has_touch=touch,
+            is_mobile=touch,
         )
         context.set_default_timeout(10_000)
         contexts.append(context)

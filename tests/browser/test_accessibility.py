@@ -211,13 +211,19 @@ def type_a_redraw_with_bad_dice(page) -> None:
     expect(page.locator("#redraw-need .problems")).to_be_visible()
 
 
+def tap_a_marine(page) -> None:
+    """The judge taps a marine on the touch board: its reachable squares light up."""
+    page.locator('g.figure[data-figure="p1-m2"]').click()
+    expect(page.locator(".mark-reach").first).to_be_attached()
+
+
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
-    ``pending`` sessions and the audited player's ``seat``; ``then`` acts on the page before
-    the checks. The public pages and the judge's first two are audited before the judge
-    draws the pending semifinal's squads, the others after the draw, with two loadouts and a
-    game on the board."""
+    ``pending`` sessions, the audited player's ``seat`` and a session of their ``history``;
+    ``then`` acts on the page before the checks. The public pages and the judge's first two
+    are audited before the judge draws the pending semifinal's squads, the others after the
+    draw, with two loadouts and a game on the board."""
 
     name: str
     audience: str
@@ -273,6 +279,10 @@ AUDITED_PAGES = [
     AuditedPage("judge-loadout-sheet", "judge", "/judge/sessions/{pending}/print/loadouts/"),
     AuditedPage("table-games", "judge", "/table/sessions/{pending}/games/"),
     AuditedPage("table-game", "judge", "/table/sessions/{pending}/games/1/"),
+    AuditedPage(
+        "table-game-touched", "judge", "/table/sessions/{pending}/games/1/", then=tap_a_marine
+    ),
+    AuditedPage("table-watch", "public", "/table/sessions/{pending}/games/1/watch/"),
     AuditedPage("organise", "organiser", "/organise/"),
     AuditedPage("organise-tournament", "organiser", "/organise/{slug}/"),
     AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),
@@ -284,11 +294,13 @@ AUDITED_PAGES = [
     ),
     AuditedPage("organise-correction", "organiser", "/organise/{slug}/sessions/{played}/correct/"),
     AuditedPage("organise-activity", "organiser", "/organise/{slug}/activity/"),
+    AuditedPage("organise-venue", "organiser", "/organise/{slug}/venue/"),
     AuditedPage("organise-new", "organiser", "/organise/new/"),
     AuditedPage("me", "player", "/me/"),
     AuditedPage("me-preferences", "player", "/me/{slug}/preferences/"),
     AuditedPage("me-loadout", "player", "/me/seats/{seat}/loadout/"),
     AuditedPage("me-account", "player", "/me/account/"),
+    AuditedPage("me-dispute", "player", "/me/sessions/{history}/dispute/"),
     AuditedPage(
         "me-loadout-problems", "player", "/me/seats/{seat}/loadout/", then=break_the_loadout
     ),
@@ -363,6 +375,8 @@ class DemoSite:
         create_game(pending, "hunt-derelict", "bob", label="Tavolo 2", actor=pending.judge)
         self.player = seats[1].player
         self.urls["seat"] = seats[1].pk
+        earlier = Seat.objects.filter(player=self.player).exclude(session=pending)
+        self.urls["history"] = earlier.order_by("session__stage__number").first().session_id
         self.squads_drawn = True
 
     def open(self, audience: str, language: str):

@@ -224,7 +224,10 @@ def test_player_submits_preferences_and_a_loadout(new_page):
                 name_it=f"Kit {number}",
             )
     page.reload()
-    page.get_by_role("link", name="Choose my loadout").click()
+    # The next-game card says the loadout is still to choose and links to it.
+    next_game = page.get_by_test_id("loadout-status")
+    expect(next_game).to_contain_text("not chosen yet")
+    next_game.get_by_role("link", name="Choose my loadout").click()
     page.get_by_label("Bolter").check()
     page.get_by_label("Marine 1").select_option("laser-rifle")
     page.get_by_label("Marine 2").select_option("plasma-gun")
@@ -255,17 +258,14 @@ def test_language_switch_and_projector(new_page):
     page.clock.install()
     page.goto(f"/t/{tournament.slug}/projector/")
     panels = page.locator("#projector-panels .panel")
-    expect(panels).to_have_count(3)
+    expect(panels).to_have_count(4)
     expect(panels.nth(0)).to_be_visible()
     expect(panels.nth(1)).to_be_hidden()
     screenshot(page, "projector")
-    page.clock.run_for(12_500)
-    expect(panels.nth(0)).to_be_hidden()
-    expect(panels.nth(1)).to_be_visible()
-    page.clock.run_for(12_500)
-    expect(panels.nth(2)).to_be_visible()
-    page.clock.run_for(12_500)
-    expect(panels.nth(0)).to_be_visible()
+    for shown in (1, 2, 3, 0):
+        page.clock.run_for(12_500)
+        expect(panels.nth(shown)).to_be_visible()
+        expect(panels.nth((shown + 1) % 4)).to_be_hidden()
 
 
 def test_standings_refresh_by_themselves(new_page):

@@ -11,10 +11,13 @@ from tournaments.domain.catalogue import (
     DEFAULT_WEAPONS,
     CardKind,
     CardSpec,
+    CardUse,
     Catalogue,
+    Confidence,
     SquadSpec,
     WeaponClass,
     WeaponSpec,
+    load_card_data,
 )
 from tournaments.domain.honours import (
     HonoursError,
@@ -23,7 +26,8 @@ from tournaments.domain.honours import (
     card_allowance,
     thresholds_reached,
 )
-from tournaments.domain.loadout import Loadout, validate_loadout
+from tournaments.domain.loadout import Loadout, suggested_cards, validate_loadout
+from tournaments.forms.loadout import card_choices
 
 
 def chapter(squad):
@@ -244,68 +248,96 @@ def default_set(squad, kind):
     return [card.slug for card in DEFAULT_CATALOGUE.chapter_cards(squad) if card.kind is kind]
 
 
-def test_default_chapter_cards_are_the_sourced_ones():
+def test_default_chapter_decks_are_complete():
+    # RULES §5: 12 cards per chapter, 4 orders and 8 equipment, Targeter printed twice.
+    assert len(DEFAULT_CARDS) == 36
     assert {squad: default_set(squad, CardKind.ORDER) for squad in ALL_CHAPTERS} == {
-        squad: ["charge", "move", "fire"] for squad in ALL_CHAPTERS
+        "ultramarines": ["fire", "move-it", "by-section", "close-assault"],
+        "blood-angels": ["fire", "move-it", "close-assault", "photon-grenades"],
+        "imperial-fists": ["fire", "move-it", "by-section", "heavy-weapon"],
     }
-    assert {squad: default_set(squad, CardKind.EQUIPMENT) for squad in ALL_CHAPTERS} == {
-        "ultramarines": ["first-aid", "melta-bomb"],
-        "blood-angels": [],
-        "imperial-fists": ["suspensors", "bionic-eye", "combi-weapon"],
+    shared = ["blind-grenades", "bolt-pistols", "melta-bomb", "targeter", "targeter-2"]
+    own = {
+        "ultramarines": {"bio-scanner", "digital-weapons", "medi-kit"},
+        "blood-angels": {"bionic-arm", "close-assault-blades", "force-field"},
+        "imperial-fists": {"bionic-eye", "combi-weapon", "suspensors"},
     }
-    first_aid = next(c for c in DEFAULT_CARDS if c.slug == "first-aid")
-    assert (first_aid.name_it, first_aid.translated_name, first_aid.unverified) == (
-        "Pronto Soccorso",
-        "en",
-        False,
-    )
+    for squad in ALL_CHAPTERS:
+        equipment = default_set(squad, CardKind.EQUIPMENT)
+        assert len(equipment) == 8 and set(equipment) == set(shared) | own[squad], squad
+
+
+def test_known_italian_names_and_english_fallback():
+    by_slug = {card.slug: card for card in DEFAULT_CATALOGUE.chapter_cards("ultramarines")}
+    with translation.override("it"):
+        assert [by_slug[s].display_name() for s in ("fire", "move-it", "by-section")] == [
+            "Fuoco!",
+            "Muoversi!",
+            "All'Attacco!",
+        ]
+        assert by_slug["medi-kit"].display_name() == "Pronto Soccorso"
+        # No Italian edition name known: the English one until the organiser edits it.
+        assert by_slug["bio-scanner"].display_name() == "Bio-Scanner"
+        assert by_slug["bio-scanner"].effect().startswith("All'inizio")
+    with translation.override("en"):
+        assert by_slug["medi-kit"].display_name() == "Medi-Kit"
+        assert by_slug["bio-scanner"].effect().startswith("At the start")
 
 
 def test_every_default_card_is_documented():
     for card in DEFAULT_CATALOGUE.cards:
-        assert card.name_en and card.name_it and card.effect and card.source, card.slug
-        assert card.translated_name in {"", "en", "it"}, card.slug
-        if card.translated_name:
-            assert "our translation" in card.source, card.slug
-        if card.unverified:
-            assert "http" in card.source or "seed" in card.source, card.slug
+        assert card.name_en and card.effect_en and card.effect_it and card.source, card.slug
+        assert card.effect_code and card.confidence in Confidence, card.slug
+    # Orders are played once; the copies of a card share its effect code.
+    assert {c.use for c in DEFAULT_CARDS if c.kind is CardKind.ORDER} == {CardUse.ONE_USE}
+    targeters = {c.effect_code for c in DEFAULT_CARDS if c.slug.startswith("targeter")}
+    assert targeters == {"targeter"}
 
 
-def test_default_chapter_sets_fit_the_box():
-    # A chapter box holds 12 chapter cards, each once.
-    for squad in ALL_CHAPTERS:
-        slugs = [card.slug for card in DEFAULT_CATALOGUE.chapter_cards(squad)]
-        assert len(slugs) == len(set(slugs)) <= 12
-
-
-def test_default_catalogue_reports_incomplete_chapter_sets():
-    # No chapter has 4 sourced equipment cards yet: the organiser must complete them.
-    for squad, equipment in (
-        ("ultramarines", ("first-aid", "melta-bomb")),
-        ("blood-angels", ()),
-        ("imperial-fists", ("suspensors", "bionic-eye", "combi-weapon")),
-    ):
-        item = loadout(squad=squad, order_cards=("charge",), equipment_cards=equipment)
-        problems = codes(validate_loadout(item, DEFAULT_CATALOGUE))
-        assert problems == [("chapter_set_too_small", "equipment_cards")], squad
-
-
-def test_each_default_chapter_set_allows_a_valid_loadout_once_completed():
-    # The organiser adds the missing equipment cards; the shipped cards then validate.
-    added = tuple(
-        CardSpec(f"added-{n}", f"Added {n}", f"Aggiunta {n}", squad=squad)
-        for squad in ALL_CHAPTERS
-        for n in range(4 - len(default_set(squad, CardKind.EQUIPMENT)))
+def test_card_data_comes_from_the_shipped_file(tmp_path):
+    data = tmp_path / "cards.json"
+    data.write_text(
+        '{"cards": [{"slug": "x", "name_en": "X", "name_it": "", "kind": "order", '
+        '"use": "one_use", "chapters": ["blood-angels"], "copies": 3, "effect_code": "x", '
+        '"effect_en": "e", "effect_it": "i", "source": "s", "confidence": "uncertain"}]}'
     )
-    completed = Catalogue(
-        DEFAULT_CATALOGUE.squads, DEFAULT_CATALOGUE.weapons, DEFAULT_CARDS + added
+    cards = load_card_data(data)
+    assert [(c.slug, c.squad, c.confidence) for c in cards] == [
+        ("x", "blood-angels", Confidence.UNCERTAIN),
+        ("x-2", "blood-angels", Confidence.UNCERTAIN),
+        ("x-3", "blood-angels", Confidence.UNCERTAIN),
+    ]
+
+
+@pytest.mark.parametrize("squad", ALL_CHAPTERS)
+@pytest.mark.parametrize(("rank", "thresholds"), [(0, 0), (1, 1), (2, 4)])
+def test_suggested_cards_are_a_valid_pick_from_every_default_deck(squad, rank, thresholds):
+    orders, equipment = suggested_cards(DEFAULT_CATALOGUE, squad, rank, thresholds)
+    item = loadout(squad=squad, order_cards=orders, equipment_cards=equipment)
+    assert (
+        codes(validate_loadout(item, DEFAULT_CATALOGUE, rank=rank, thresholds_reached=thresholds))
+        == []
     )
-    for squad in ALL_CHAPTERS:
-        equipment = tuple(default_set(squad, CardKind.EQUIPMENT))
-        equipment += tuple(card.slug for card in added if card.squad == squad)
-        for order in default_set(squad, CardKind.ORDER):
-            item = loadout(squad=squad, order_cards=(order,), equipment_cards=equipment)
-            assert codes(validate_loadout(item, completed)) == [], (squad, order)
+    assert len(orders) == 1 + rank and len(equipment) == 4 + thresholds
+
+
+def test_both_targeter_copies_may_be_taken_but_no_card_twice():
+    equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
+    item = loadout(squad="blood-angels", order_cards=("fire",), equipment_cards=equipment)
+    assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == []
+    twice = ("targeter", "targeter", "melta-bomb", "bolt-pistols")
+    item = loadout(squad="blood-angels", order_cards=("fire",), equipment_cards=twice)
+    assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == [
+        ("card_repeated", "equipment_cards")
+    ]
+
+
+def test_a_chapter_card_of_another_deck_is_refused_by_name():
+    equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
+    item = loadout(squad="blood-angels", order_cards=("heavy-weapon",), equipment_cards=equipment)
+    assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == [
+        ("card_not_in_chapter", "order_cards[0]")
+    ]
 
 
 def test_weapon_spec_without_colours_is_available_everywhere():
@@ -334,3 +366,12 @@ def test_thresholds_and_allowances():
         card_allowance(3)
     with pytest.raises(HonoursError, match="negative"):
         card_allowance(0, -1)
+
+
+def test_the_loadout_form_names_each_copy_of_a_card_apart():
+    with translation.override("en"):
+        choices = dict(
+            card_choices(DEFAULT_CATALOGUE.chapter_cards("blood-angels"), CardKind.EQUIPMENT)
+        )
+    assert (choices["targeter"], choices["targeter-2"]) == ("Targeter", "Targeter (copy 2)")
+    assert len(set(choices.values())) == 8

@@ -105,7 +105,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
                     name_en=f"{name_en} {kind} {number}",
                     name_it=f"{name_it} {kind} {number}",
                     kind=kind,
-                    text=f"Text of {kind} card {number}.",
+                    source=f"Source of {kind} card {number}.",
                     order=number,
                 )
         squads[slug_] = squad

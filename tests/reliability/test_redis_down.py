@@ -18,8 +18,10 @@ from tournaments.models import Player, Result, Session
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
-#: Slower than this and a request waited for Redis rather than going on without it.
-QUICK_SECONDS = 5
+#: Slower than this and a request waited for Redis rather than going on without it: before
+#: the fix a request retried Redis for 20 s. The margin below that is for a loaded machine,
+#: where an Alien turn played in the web process took 5.5 s.
+QUICK_SECONDS = 12
 
 
 def _no_server_error(answers) -> None:

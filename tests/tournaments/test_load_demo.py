@@ -10,8 +10,18 @@ from django.core.management import call_command
 from tests.factories import confirm_stage, session_points
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.stage_advance import missing_results
-from tournaments.models import Player, ResultVersion, Session, StageStatus, Tournament
+from tournaments.models import (
+    Loadout,
+    Player,
+    ResultVersion,
+    Seat,
+    Session,
+    StageStatus,
+    Tournament,
+)
+from tournaments.queries.loadout_checks import loadout_problems
 from tournaments.queries.result_versions import score_version
+from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
 
@@ -55,6 +65,33 @@ def test_demo_is_stopped_in_the_middle_of_the_semifinals():
     for version in ResultVersion.objects.filter(confirmed=True):
         assert all(not card.problems for card in score_version(version).values())
     assert mail.outbox == []
+
+
+def test_every_demo_player_has_a_legal_loadout():
+    load()
+    seats = Seat.objects.filter(session__stage__tournament__slug="bob-demo", squad__isnull=False)
+    assert seats.count() == Loadout.objects.filter(seat__in=seats).count() == 9 + 6
+    # The demo checks each loadout when it saves it; the session still being played is
+    # checked again here, with the ranks its winners of the preliminaries gained.
+    for seat in seats.filter(session__result__isnull=True):
+        assert loadout_problems(seat.loadout) == {}, seat
+    # A winner of the preliminaries takes the extra order card of its new rank.
+    assert {len(seat.loadout.order_cards) for seat in seats} == {1, 2}
+
+
+def test_demo_tokens_are_worth_the_catalogues_values():
+    load()
+    versions = ResultVersion.objects.filter(result__session__stage__tournament__slug="bob-demo")
+    tokens = [
+        (version.result.session, entry)
+        for version in versions
+        for seat in version.breakdown
+        for entry in seat["alien_tokens"]
+    ]
+    assert tokens
+    for session, entry in tokens:
+        expected = result_limits(session).aliens.default_value(entry["alien_type"])
+        assert entry["value"] == expected, entry
 
 
 def test_demo_is_idempotent_and_reset_rebuilds_it():

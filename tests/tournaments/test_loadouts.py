@@ -45,7 +45,7 @@ def valid(seat, **changes):
         "seat": seat,
         "commander_combo": "bolter",
         "marine_weapons": ["plasma-gun", "laser-rifle", "laser-rifle", "missile-launcher"],
-        "order_cards": ["move"],
+        "order_cards": ["move-it"],
         "equipment_cards": equipment(seat.squad, 4),
     }
     data.update(changes)
@@ -89,7 +89,7 @@ def test_rank_and_score_bonus_raise_the_card_allowance(seat):
         tournament=seat.session.stage.tournament, player=seat.player, defaults={"rank": 1}
     )
     assert "order_cards" in loadout_problems(valid(seat))
-    assert loadout_problems(valid(seat, order_cards=["move", "fire"])) == {}
+    assert loadout_problems(valid(seat, order_cards=["move-it", "fire"])) == {}
     ScoreBonus.objects.create(
         tournament=seat.session.stage.tournament,
         player=seat.player,
@@ -97,9 +97,10 @@ def test_rank_and_score_bonus_raise_the_card_allowance(seat):
         used_in=seat.session,
         extra_equipment_cards=1,
     )
-    assert "equipment_cards" in loadout_problems(valid(seat, order_cards=["move", "fire"]))
+    assert "equipment_cards" in loadout_problems(valid(seat, order_cards=["move-it", "fire"]))
     five = equipment(seat.squad, 5)
-    assert loadout_problems(valid(seat, order_cards=["move", "fire"], equipment_cards=five)) == {}
+    orders = ["move-it", "fire"]
+    assert loadout_problems(valid(seat, order_cards=orders, equipment_cards=five)) == {}
 
 
 def test_extended_tpk_needs_two_extra_heavy_marines(seat):

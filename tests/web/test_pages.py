@@ -49,6 +49,7 @@ def test_organiser_pages_render(role_client, world):
         ("organiser_dashboard", [slug]),
         ("organiser_players", [slug]),
         ("organiser_judges", [slug]),
+        ("organiser_catalogue", [slug]),
         ("organiser_stage", [slug, 1]),
         ("organiser_schedule", [slug]),
         ("organiser_activity", [slug]),

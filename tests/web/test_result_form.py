@@ -5,6 +5,8 @@ Tokens, objectives, Dreadnoughts and stall-breaker rounds are rows a seat can ad
 without JavaScript, a plain submit button) and remove; any number of them round-trips.
 """
 
+import html as html_lib
+import json
 import re
 
 import pytest
@@ -368,3 +370,21 @@ def test_live_preview_errors_name_the_seat_and_section_of_each_field(world, role
     assert any(line.startswith(lost) for line in lines), lines
     page = response.content.decode()
     assert f"{a.player.display_name} · Marines of" in page
+
+
+def token_defaults(html: str) -> dict:
+    found = re.search(r'data-token-values="([^"]*)"', html)
+    assert found, "no token values on the page"
+    return json.loads(html_lib.unescape(found.group(1)))
+
+
+def test_points_each_is_prefilled_from_the_tournaments_catalogue(world, role_client):
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    defaults = token_defaults(role_client("judge").get(url).content.decode())
+    assert (defaults["ork"], defaults["gretchin"], defaults["android"]) == (2, 1, 5)
+    assert "genestealer" not in defaults
+    # The organiser's value in the tournament's catalogue is the one the page uses.
+    tournament = world.session.stage.tournament
+    tournament.data_overrides = {"alien_tokens": {"ork": 4}}
+    tournament.save()
+    assert token_defaults(role_client("judge").get(url).content.decode())["ork"] == 4

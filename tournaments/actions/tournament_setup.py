@@ -121,7 +121,12 @@ def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CAT
             name_en=spec.name_en,
             name_it=spec.name_it,
             kind=spec.kind.value,
-            text=spec.source,
+            use=spec.use.value,
+            effect_code=spec.effect_code,
+            effect_en=spec.effect_en,
+            effect_it=spec.effect_it,
+            source=spec.source,
+            confidence=spec.confidence.value,
             order=order,
         )
         for order, spec in enumerate(catalogue.cards)

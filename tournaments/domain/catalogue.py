@@ -5,18 +5,21 @@ feeds one per tournament, and :data:`DEFAULT_CATALOGUE` is what a new tournament
 from. Names are given in English and Italian; :meth:`Named.display_name` picks the
 active language.
 
-Chapter cards. Each chapter has 12 cards in the original game, but the public sources
-that could be searched name only a few of them; those are the defaults shipped here, each
-with its source, an effect summary written for this project, which of its two names is
-our own translation, and ``unverified`` when a single weak source supports it
-(RULES §10b). No card is invented: the organiser completes each chapter's set in the
-tournament's data. ``docs/chapter-cards.md`` lists the cards, the sources and the gaps.
+Chapter cards. Each chapter has 12 cards, 4 orders and 8 equipment (Targeter is printed
+twice): the complete decks are shipped as data in ``data/chapter_cards.json``, each card with
+its chapters, its names (an Italian name only where an edition's name is known), whether it
+is discarded after use or lasts the session, an effect code for the engine, the effect in
+this project's own words, its sources and its confidence (RULES §5, §10b). A card printed
+twice gets one slug per copy (``targeter``, ``targeter-2``). ``docs/chapter-cards.md`` lists
+the decks.
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from enum import StrEnum
+from pathlib import Path
 
 from django.utils.translation import get_language
 
@@ -40,8 +43,13 @@ class Named:
     name_it: str
 
     def display_name(self) -> str:
-        language = (get_language() or "en").split("-")[0]
-        return self.name_it if language == "it" and self.name_it else self.name_en
+        return _in_language(self.name_en, self.name_it)
+
+
+def _in_language(english: str, italian: str) -> str:
+    """``italian`` when the active language is Italian and it is given, else ``english``."""
+    language = (get_language() or "en").split("-")[0]
+    return italian if language == "it" and italian else english
 
 
 @dataclass(frozen=True)
@@ -62,22 +70,42 @@ class WeaponSpec(Named):
         return not self.colours or colour in self.colours
 
 
+class CardUse(StrEnum):
+    """How long a card lasts: discarded after use, or in play for the whole session."""
+
+    ONE_USE = "one_use"
+    SESSION = "session"
+
+
+class Confidence(StrEnum):
+    """How well the sources support a card (RULES §10b)."""
+
+    CONFIRMED = "confirmed"  # two independent sources or more
+    ONE_SOURCE = "one_source"
+    UNCERTAIN = "uncertain"
+
+
 @dataclass(frozen=True)
 class CardSpec(Named):
     """A chapter card of squad ``squad``.
 
-    ``source`` says where the card comes from, ``effect`` summarises what it does (in this
-    project's own words), ``translated_name`` is the language (``"en"`` or ``"it"``) whose
-    name is our translation rather than an edition's, and ``unverified`` marks a card
-    supported by only one weak source.
+    ``effect_code`` names the effect for the engine (the same for every copy and chapter),
+    ``effect_en``/``effect_it`` say what it does in this project's own words, ``source`` where
+    the card comes from and ``confidence`` how well the sources support it.
     """
 
     squad: str = ""
     kind: CardKind = CardKind.EQUIPMENT
+    use: CardUse = CardUse.ONE_USE
+    effect_code: str = ""
+    effect_en: str = ""
+    effect_it: str = ""
     source: str = ""
-    effect: str = ""
-    translated_name: str = ""
-    unverified: bool = False
+    confidence: Confidence = Confidence.ONE_SOURCE
+
+    def effect(self) -> str:
+        """The effect text in the active language (English when there is no Italian one)."""
+        return _in_language(self.effect_en, self.effect_it)
 
 
 #: Commander weapon combos (RULES §5), keyed like the loadout model's choices.
@@ -149,196 +177,42 @@ DEFAULT_WEAPONS: tuple[WeaponSpec, ...] = (
 
 ALL_CHAPTERS: tuple[str, ...] = tuple(squad.slug for squad in DEFAULT_SQUADS)
 
-_SEED_002 = "seed 002 (StarQuest BoB rulebook), Tarantula section"
-_SEED_003 = "seed 003 (Advanced StarQuest v1.0), 'Carte da modificare'"
-_SUPERHOFF = (
-    "Star Quest Spielanleitung, superhoff.de, http://superhoff.de/star-quest-spielanleitung/ "
-    "(says order cards give e.g. a double move or firing twice)"
-)
-_AMIGA_REVIEW = (
-    "Space Crusade review (Gremlin computer version), everygamegoing.com, "
-    "https://everygamegoing.com/larticle/space-crusade/81757 (the commander's order lets the "
-    "marines move or fire twice in a turn)"
-)
-_AMIGA_TIPS = (
-    "Ivan Sorensen, 'Games: Space Crusade', Every day Amiga user, 5 May 2022, "
-    "https://medium.com/every-day-amiga-user/games-space-crusade-947f5e59bbf0 "
-    "(the Melta bomb card and when it goes off, computer version)"
-)
-_INSIDETHE = (
-    "'Space Marines, March!', insidethe.com, July 2008, "
-    "https://www.insidethe.com/blog/2008/07/space-marines-march/ (the blue squad destroys a "
-    "Dreadnought in close combat with a melta grenade)"
-)
-_ELAZAR = (
-    "'Space Crusade', Elazar the Glorified blog, 6 Sep 2009, "
-    "http://elazartheglorified.blogspot.com/2009/09/space-crusade.html "
-    "(an Imperial Fists player's chosen equipment cards and what they did)"
-)
+#: The shipped chapter decks (RULES §5): every card with its chapters, names, effect and sources.
+CARD_DATA = Path(__file__).with_name("data") / "chapter_cards.json"
 
 
-@dataclass(frozen=True)
-class _CardEntry:
-    """One sourced card, given to each chapter in ``chapters``."""
+def _copy_slug(slug: str, copy: int) -> str:
+    """The slug of the ``copy``-th printed copy of a card (the first keeps the card's slug)."""
+    return slug if copy == 1 else f"{slug}-{copy}"
 
-    slug: str
-    name_en: str
-    name_it: str
-    kind: CardKind
-    chapters: tuple[str, ...]
-    effect: str
-    source: str
-    translated_name: str = ""
-    unverified: bool = False
 
-    def specs(self) -> tuple[CardSpec, ...]:
-        return tuple(
+def load_card_data(path: Path = CARD_DATA) -> tuple[CardSpec, ...]:
+    """The chapter cards of ``path``, chapter by chapter, one spec per printed copy."""
+    entries = json.loads(path.read_text(encoding="utf-8"))["cards"]
+    specs = {
+        chapter: [
             CardSpec(
-                self.slug,
-                self.name_en,
-                self.name_it,
+                _copy_slug(entry["slug"], copy),
+                entry["name_en"],
+                entry["name_it"],
                 squad=chapter,
-                kind=self.kind,
-                source=self.source,
-                effect=self.effect,
-                translated_name=self.translated_name,
-                unverified=self.unverified,
+                kind=CardKind(entry["kind"]),
+                use=CardUse(entry["use"]),
+                effect_code=entry["effect_code"],
+                effect_en=entry["effect_en"],
+                effect_it=entry["effect_it"],
+                source=entry["source"],
+                confidence=Confidence(entry["confidence"]),
             )
-            for chapter in self.chapters
-        )
+            for entry in entries
+            if chapter in entry["chapters"]
+            for copy in range(1, entry.get("copies", 1) + 1)
+        ]
+        for chapter in ALL_CHAPTERS
+    }
+    return tuple(spec for chapter in ALL_CHAPTERS for spec in specs[chapter])
 
 
-_ORDERS_NOTE = (
-    "; seed 002 names it among the order cards that let a crewed Tarantula move and/or fire "
-    "more than once in a turn, without saying which chapters hold it (given to every chapter "
-    "here); English name is our translation"
-)
-
-_CARD_ENTRIES: tuple[_CardEntry, ...] = (
-    _CardEntry(
-        "charge",
-        "Charge!",
-        "All'Attacco!",
-        CardKind.ORDER,
-        ALL_CHAPTERS,
-        effect=(
-            "Played at the start of the turn, it lets the squad's models both move and fire "
-            "beyond the normal limit (inferred from its name; the card text is not sourced)."
-        ),
-        source=_SEED_002 + _ORDERS_NOTE,
-        translated_name="en",
-        unverified=True,
-    ),
-    _CardEntry(
-        "move",
-        "Move!",
-        "Muoversi!",
-        CardKind.ORDER,
-        ALL_CHAPTERS,
-        effect=(
-            "Played at the start of the turn, it gives the squad's models an extra move "
-            "(inferred from its name; the card text is not sourced)."
-        ),
-        source=_SEED_002 + _ORDERS_NOTE + "; move twice: " + _AMIGA_REVIEW + "; " + _SUPERHOFF,
-        translated_name="en",
-        unverified=True,
-    ),
-    _CardEntry(
-        "fire",
-        "Fire!",
-        "Fuoco!",
-        CardKind.ORDER,
-        ALL_CHAPTERS,
-        effect=(
-            "Played at the start of the turn, it lets the squad's models fire a second time "
-            "(inferred from its name; the card text is not sourced)."
-        ),
-        source=_SEED_002 + _ORDERS_NOTE + "; fire twice: " + _AMIGA_REVIEW + "; " + _SUPERHOFF,
-        translated_name="en",
-        unverified=True,
-    ),
-    _CardEntry(
-        "first-aid",
-        "First Aid",
-        "Pronto Soccorso",
-        CardKind.EQUIPMENT,
-        ("ultramarines",),
-        effect=(
-            "A one-use medical kit that cancels wounds an enemy inflicts on the squad; seed "
-            "003 rewrites it for Advanced StarQuest to absorb two heavy-weapon dice of wounds "
-            "(the base-game text is not sourced)."
-        ),
-        source=(
-            _SEED_003 + ": names it as an Ultramarines equipment card; English name is our "
-            "translation (the English edition's name is not sourced)"
-        ),
-        translated_name="en",
-    ),
-    _CardEntry(
-        "melta-bomb",
-        "Melta Bomb",
-        "Bomba a Fusione",
-        CardKind.EQUIPMENT,
-        ("ultramarines",),
-        effect=(
-            "A one-use charge used in close assault that can destroy even a Dreadnought (its "
-            "dice are not sourced); in the computer version an unused bomb stays primed until "
-            "an alien first attacks the squad hand to hand."
-        ),
-        source=(
-            _AMIGA_TIPS
-            + "; chapter only from "
-            + _INSIDETHE
-            + " (blue is the Ultramarines; that post calls it a grenade); Italian name is our "
-            "translation"
-        ),
-        translated_name="it",
-        unverified=True,
-    ),
-    _CardEntry(
-        "suspensors",
-        "Suspensors",
-        "Sospensori",
-        CardKind.EQUIPMENT,
-        ("imperial-fists",),
-        effect="Marines carrying heavy weapons move 6 squares instead of 4.",
-        source=_ELAZAR + "; Italian name is our translation",
-        translated_name="it",
-        unverified=True,
-    ),
-    _CardEntry(
-        "bionic-eye",
-        "Bionic Eye",
-        "Occhio Bionico",
-        CardKind.EQUIPMENT,
-        ("imperial-fists",),
-        effect="Each time the commander shoots he may roll one of the dice again.",
-        source=_ELAZAR + "; Italian name is our translation",
-        translated_name="it",
-        unverified=True,
-    ),
-    _CardEntry(
-        "combi-weapon",
-        "Combi Weapon",
-        "Arma Combinata",
-        CardKind.EQUIPMENT,
-        ("imperial-fists",),
-        effect=(
-            "Fits a plasma gun to the commander's bolter (the English edition's heavy "
-            "bolter), so he carries both."
-        ),
-        source=_ELAZAR + "; Italian name is our translation",
-        translated_name="it",
-        unverified=True,
-    ),
-)
-
-DEFAULT_CARDS: tuple[CardSpec, ...] = tuple(
-    spec
-    for chapter in ALL_CHAPTERS
-    for entry in _CARD_ENTRIES
-    for spec in entry.specs()
-    if spec.squad == chapter
-)
+DEFAULT_CARDS: tuple[CardSpec, ...] = load_card_data()
 
 DEFAULT_CATALOGUE = Catalogue(squads=DEFAULT_SQUADS, weapons=DEFAULT_WEAPONS, cards=DEFAULT_CARDS)

@@ -81,3 +81,15 @@ def card_allowance(rank: int, previous_thresholds_reached: int = 0) -> CardAllow
         orders=BASE_ORDER_CARDS + rank,
         equipment=BASE_EQUIPMENT_CARDS + previous_thresholds_reached,
     )
+
+
+def standings_after_wins(
+    current: dict[str, SquadStanding], winners: Sequence[str]
+) -> dict[str, SquadStanding]:
+    """Each winner's standing once the honours for ``winners`` (session winners, in the order
+    the stage's close awards them) are given: what a confirmed result already promises."""
+    after: dict[str, SquadStanding] = {}
+    for winner in winners:
+        before = after.get(winner) or current.get(winner) or SquadStanding()
+        after[winner] = after_session(before, won=True)
+    return after

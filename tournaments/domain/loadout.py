@@ -388,3 +388,18 @@ def _check_cards(
                     % {"card": card.display_name(), "kind": kind_label},
                 )
             )
+
+
+def suggested_cards(
+    catalogue: Catalogue, squad: str, rank: int = 0, thresholds_reached: int = 0
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A legal card pick for ``squad``: the first order and equipment cards of its chapter
+    deck, as many as the allowance gives (fewer when the deck is too small). Used where a
+    player has made no choice yet (the demo's players, the default loadout's test)."""
+    allowance = card_allowance(rank, thresholds_reached)
+    cards = catalogue.chapter_cards(squad)
+
+    def first(kind: CardKind, count: int) -> tuple[str, ...]:
+        return tuple(card.slug for card in cards if card.kind is kind)[:count]
+
+    return first(CardKind.ORDER, allowance.orders), first(CardKind.EQUIPMENT, allowance.equipment)

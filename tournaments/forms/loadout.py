@@ -7,6 +7,7 @@ stand in for whatever the organiser has not entered) and maps each problem to it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -138,6 +139,22 @@ def stored_loadout(seat: Seat) -> Loadout | None:
     )
 
 
+def card_choices(cards: Sequence[CardSpec], kind: CardKind) -> list[tuple[str, str]]:
+    """The (slug, name) choices of the chapter cards of ``kind``; a card printed more than
+    once (Targeter) names each copy after the first, so every checkbox reads differently."""
+    seen: dict[str, int] = {}
+    choices = []
+    for card in cards:
+        if card.kind != kind:
+            continue
+        name = card.display_name()
+        seen[name] = seen.get(name, 0) + 1
+        if seen[name] > 1:
+            name = _("%(card)s (copy %(number)d)") % {"card": name, "number": seen[name]}
+        choices.append((card.slug, name))
+    return choices
+
+
 class LoadoutForm(AccessibleForm):
     commander_combo = forms.ChoiceField(
         label=_("Commander's weapons"), choices=CommanderCombo.choices, widget=forms.RadioSelect
@@ -175,13 +192,13 @@ class LoadoutForm(AccessibleForm):
         cards = catalogue.chapter_cards(self.squad.slug)
         self.fields["order_cards"] = forms.MultipleChoiceField(
             label=_("Order cards (%(n)d)") % {"n": 1 + self.allowance.rank},
-            choices=[(c.slug, c.display_name()) for c in cards if c.kind == CardKind.ORDER],
+            choices=card_choices(cards, CardKind.ORDER),
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
         self.fields["equipment_cards"] = forms.MultipleChoiceField(
             label=_("Equipment cards (%(n)d)") % {"n": 4 + self.allowance.thresholds_reached},
-            choices=[(c.slug, c.display_name()) for c in cards if c.kind == CardKind.EQUIPMENT],
+            choices=card_choices(cards, CardKind.EQUIPMENT),
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )

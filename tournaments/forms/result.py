@@ -16,6 +16,7 @@ points follow the tournament's own unarmed value, which an organiser may set apa
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -246,6 +247,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "kind": kind,
             "seat": seat,
             "token_values": self.token_values() if kind is TOKEN_ROWS else "",
+            "token_defaults": self.token_defaults() if kind is TOKEN_ROWS else "",
             "rows": rows,
             "count": len(rows),
             "total": self[total_name(player, kind)],
@@ -266,6 +268,15 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             for alien, label in TOKEN_ALIEN_LABELS.items()
             if alien in values
         )
+
+    def token_defaults(self) -> str:
+        """The catalogue's single value of each alien's tokens as JSON, for the page's script
+        to prefill "points each" when the judge picks an alien type ("" when not known)."""
+        aliens = self.limits.aliens if self.limits is not None else None
+        if aliens is None or not aliens.values:
+            return ""
+        defaults = {alien: aliens.default_value(alien) for alien in aliens.values}
+        return json.dumps({alien: value for alien, value in defaults.items() if value is not None})
 
     def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
         """Bound fields of one seat, grouped for the template."""

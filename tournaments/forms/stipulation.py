@@ -17,6 +17,15 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import FormMixinBase
+from tournaments.forms.alien_material import (
+    event_card_names,
+    event_cards_field,
+    field_parameters,
+    material_fields,
+    material_initial,
+    material_lines,
+    material_params,
+)
 from tournaments.models import StipulationKind
 from tournaments.models.stipulations import (
     END_ALIENS_DEAD,
@@ -42,14 +51,6 @@ def _flag(label) -> forms.BooleanField:
     return forms.BooleanField(label=label, required=False)
 
 
-def _cards(label) -> forms.CharField:
-    return forms.CharField(
-        label=label,
-        required=False,
-        help_text=_("Names separated by commas; leave empty for the whole deck."),
-    )
-
-
 END_CHOICES = [
     (END_FIXED_ROUNDS, _("after a fixed number of rounds")),
     (END_ALIENS_DEAD, _("when all aliens are dead, then N rounds to reach the claws")),
@@ -71,7 +72,7 @@ GROUPS: dict[str, dict[str, tuple[str, forms.Field]]] = {
         "ah_rounds": ("rounds", _number(_("Rounds"))),
         "ah_escape_rounds": ("escape_rounds", _number(_("Rounds to reach the claws"))),
         "ah_event_deck": ("event_deck", _flag(_("Use the alien event deck"))),
-        "ah_event_cards": ("event_cards", _cards(_("Event cards in the deck"))),
+        "ah_event_cards": ("event_cards", event_cards_field(_("Event cards in the deck"))),
     },
     StipulationKind.CATCH_THE_FLAG: {
         "ctf_flags": (
@@ -83,7 +84,7 @@ GROUPS: dict[str, dict[str, tuple[str, forms.Field]]] = {
         "ctf_rounds": ("rounds", _number(_("Rounds (empty: no limit)"))),
         "ctf_aliens": ("aliens", _flag(_("Aliens in play"))),
         "ctf_event_deck": ("event_deck", _flag(_("Use the alien event deck"))),
-        "ctf_event_cards": ("event_cards", _cards(_("Event cards in the deck"))),
+        "ctf_event_cards": ("event_cards", event_cards_field(_("Event cards in the deck"))),
     },
     StipulationKind.TPK: {
         "tpk_aliens": ("aliens", _flag(_("Aliens in play (not recommended)"))),
@@ -96,6 +97,7 @@ STALL_FIELDS: dict[str, tuple[str, forms.Field]] = {
     "stall_growth": ("growth", _number(_("B grows each round by"), minimum=0)),
     "stall_max_extra_rounds": ("max_extra_rounds", _number(_("At most this many more rounds"))),
 }
+ALL_KINDS = " ".join(kind.value for kind in StipulationKind)
 GROUP_LABELS = {
     StipulationKind.ALIEN_HUNT: _("Alien Hunt parameters"),
     StipulationKind.CATCH_THE_FLAG: _("Catch the Flag parameters"),
@@ -116,12 +118,13 @@ class StipulationFieldsMixin(FormMixinBase):
             for name, (_parameter, field) in group.items():
                 # Each form gets its own copy: widgets carry per-request attributes.
                 self.fields[name] = copy.deepcopy(field)
+        self.fields.update(material_fields())
         params = params or {}
         if kind in GROUPS:
             for name, (parameter, _field) in GROUPS[kind].items():
                 if parameter in params:
-                    value = params[parameter]
-                    self.initial[name] = ", ".join(value) if isinstance(value, list) else value
+                    self.initial[name] = params[parameter]
+        self.initial.update(material_initial(params))
         stall = params.get("stall_breaker") or {}
         if stall:
             self.initial["tpk_stall"] = True
@@ -146,6 +149,11 @@ class StipulationFieldsMixin(FormMixinBase):
                 [self[name] for name in GROUPS[StipulationKind.CATCH_THE_FLAG]],
             ),
             ("tpk extended_tpk", GROUP_LABELS[StipulationKind.TPK], tpk),
+            (
+                ALL_KINDS,
+                _("The aliens' material"),
+                [self[name] for name, _parameter in field_parameters()],
+            ),
         ]
 
     def stipulation_params(self, kind: str) -> dict:
@@ -156,10 +164,8 @@ class StipulationFieldsMixin(FormMixinBase):
             value = cleaned.get(name)
             if isinstance(field, forms.BooleanField):
                 params[parameter] = bool(value)
-            elif name.endswith("event_cards"):
-                params[parameter] = [
-                    card.strip() for card in (value or "").split(",") if card.strip()
-                ]
+            elif isinstance(field, forms.MultipleChoiceField):
+                params[parameter] = list(value or [])
             elif value not in (None, ""):
                 params[parameter] = value
         if kind in (StipulationKind.TPK, StipulationKind.EXTENDED_TPK) and cleaned.get("tpk_stall"):
@@ -168,7 +174,10 @@ class StipulationFieldsMixin(FormMixinBase):
                 for name, (parameter, _field) in STALL_FIELDS.items()
                 if cleaned.get(name) is not None
             }
-        return params
+        material, problems = material_params(cleaned)
+        for name, message in problems.items():
+            self.add_error(name, message)
+        return {**params, **material}
 
     def clean_stipulation(self, cleaned: dict[str, Any]) -> None:
         """Check the parameters typed for the chosen type into ``stipulation_params``.
@@ -197,7 +206,10 @@ def _parameter_fields(kind: str) -> list[tuple[str, str]]:
         pairs += [
             (name, f"stall_breaker.{parameter}") for name, (parameter, _f) in STALL_FIELDS.items()
         ]
-    return pairs
+    return pairs + list(field_parameters())
+
+
+MATERIAL_NAMES = frozenset(name for name, _parameter in field_parameters())
 
 
 def _field_named_in(kind: str, message: str) -> str | None:
@@ -212,6 +224,8 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
     """(label, value) pairs describing a stipulation's parameters, as the form names them."""
     lines: list[tuple[str, str]] = []
     for name, parameter in _parameter_fields(kind):
+        if name in MATERIAL_NAMES:
+            continue
         if parameter.startswith("stall_breaker."):
             value = (params.get("stall_breaker") or {}).get(parameter.split(".", 1)[1])
         else:
@@ -222,7 +236,7 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
         if isinstance(value, bool):
             shown = str(_("yes") if value else _("no"))
         elif isinstance(value, list):
-            shown = ", ".join(value)
+            shown = event_card_names(value)
         elif isinstance(field, forms.ChoiceField):
             # Django keeps a field's choices as (value, label) pairs once set (the stubs also
             # allow the raw inputs, e.g. a mapping or a callable).
@@ -231,7 +245,7 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
         else:
             shown = str(value)
         lines.append((str(field.label), shown))
-    return lines
+    return lines + material_lines(params)
 
 
 @dataclass(frozen=True)

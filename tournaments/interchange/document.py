@@ -22,9 +22,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -67,6 +67,8 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: they had: version 2 the dice rolls' purpose codes, version 3 the activity entries'
 #: description codes (no code: the stored text is shown). Version 4 added the board's games
 #: (a section, :mod:`tournaments.interchange.sections`): an older document has none.
+#: Version 5 gave each chapter card its duration, effect and confidence and renamed its
+#: ``text`` (which held the card's source) to ``source`` (:func:`_cards_upgraded`).
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
@@ -91,7 +93,34 @@ def upgraded(document: Any) -> Any:
     for section in registered():
         if version < section.added_in:
             upgrade.setdefault(section.key, [])
+    if version < CARD_DETAILS_VERSION and isinstance(upgrade.get("squads"), list):
+        upgrade["squads"] = [_cards_upgraded(squad) for squad in upgrade["squads"]]
     return upgrade
+
+
+CARD_DETAILS_VERSION = 5
+_CARD_DEFAULTS = {
+    "use": "one_use",
+    "effect_code": "",
+    "effect_en": "",
+    "effect_it": "",
+    "confidence": "one_source",
+}
+
+
+def _cards_upgraded(squad: Any) -> Any:
+    """A squad of a document older than version 5 with its cards' new fields: the old
+    ``text`` becomes ``source``, the rest get their "nothing" values."""
+    if not isinstance(squad, dict) or not isinstance(squad.get("cards"), list):
+        return squad
+    cards = [
+        {**_CARD_DEFAULTS, "source": card.get("text", "")}
+        | {key: value for key, value in card.items() if key != "text"}
+        if isinstance(card, dict)
+        else card
+        for card in squad["cards"]
+    ]
+    return {**squad, "cards": cards}
 
 
 def version_problems(document: Any) -> list[Problem]:

@@ -858,7 +858,12 @@ class _Writer:
                     name_en=card["name_en"],
                     name_it=card["name_it"],
                     kind=card["kind"],
-                    text=card["text"],
+                    use=card["use"],
+                    effect_code=card["effect_code"],
+                    effect_en=card["effect_en"],
+                    effect_it=card["effect_it"],
+                    source=card["source"],
+                    confidence=card["confidence"],
                     order=card["order"],
                 )
                 for card in data["cards"]

@@ -3,7 +3,9 @@
 from tournaments.models.activity import ActivityLog, ActivityVerb
 from tournaments.models.awards import Honour, ScoreBonus, SquadRank
 from tournaments.models.choices import (
+    CardConfidence,
     CardKind,
+    CardUse,
     CommanderCombo,
     DiceSource,
     DieKindChoice,
@@ -26,16 +28,20 @@ from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
 from tournaments.models.tournament import Tournament
+from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 
 __all__ = [
     "ActivityLog",
     "ActivityVerb",
+    "CardConfidence",
     "CardKind",
+    "CardUse",
     "ChapterCard",
     "CommanderCombo",
     "DiceRoll",
     "DiceSource",
     "DieKindChoice",
+    "DisputeStatus",
     "Honour",
     "ImmutableVersionError",
     "Loadout",
@@ -46,7 +52,9 @@ __all__ = [
     "Rank",
     "Registration",
     "Result",
+    "ResultDispute",
     "ResultVersion",
+    "RoundTimer",
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",

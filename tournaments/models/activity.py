@@ -23,6 +23,11 @@ class ActivityVerb(models.TextChoices):
     AWARDED_HONOUR = "awarded_honour", pgettext_lazy("activity", "awarded an honour")
     IMPORTED = "imported", pgettext_lazy("activity", "imported")
     EXPORTED = "exported", pgettext_lazy("activity", "exported")
+    STARTED_TIMER = "started_timer", pgettext_lazy("activity", "started the round timer")
+    PAUSED_TIMER = "paused_timer", pgettext_lazy("activity", "paused the round timer")
+    RESET_TIMER = "reset_timer", pgettext_lazy("activity", "reset the round timer")
+    FLAGGED_DISPUTE = "flagged_dispute", pgettext_lazy("activity", "disputed a result")
+    RESOLVED_DISPUTE = "resolved_dispute", pgettext_lazy("activity", "resolved a dispute")
 
 
 class ActivityLog(models.Model):

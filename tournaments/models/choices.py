@@ -46,6 +46,17 @@ class CardKind(models.TextChoices):
     EQUIPMENT = "equipment", _("Equipment")
 
 
+class CardUse(models.TextChoices):
+    ONE_USE = "one_use", _("One use")
+    SESSION = "session", _("Whole session")
+
+
+class CardConfidence(models.TextChoices):
+    CONFIRMED = "confirmed", _("Confirmed by two sources or more")
+    ONE_SOURCE = "one_source", _("One source")
+    UNCERTAIN = "uncertain", _("Uncertain")
+
+
 class WeaponClass(models.TextChoices):
     LIGHT = "light", _("Light")
     HEAVY = "heavy", _("Heavy")

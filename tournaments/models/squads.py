@@ -4,7 +4,13 @@ from django.db import models
 from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.choices import CardKind, SquadColour, WeaponClass
+from tournaments.models.choices import (
+    CardConfidence,
+    CardKind,
+    CardUse,
+    SquadColour,
+    WeaponClass,
+)
 
 
 class BilingualName(models.Model):
@@ -48,12 +54,37 @@ class Squad(BilingualName):
 
 
 class ChapterCard(BilingualName):
+    """One printed card of a chapter's deck (a card printed twice is two rows)."""
+
     squad = models.ForeignKey(
         Squad, verbose_name=_("squad"), on_delete=models.CASCADE, related_name="cards"
     )
+    name_it = models.CharField(
+        _("Italian name"),
+        max_length=120,
+        blank=True,
+        help_text=_("Leave empty while the Italian edition's name is unknown."),
+    )
     slug = models.SlugField(_("slug"), max_length=60)
     kind = models.CharField(_("kind"), max_length=10, choices=CardKind.choices)
-    text = models.TextField(_("text"), blank=True)
+    use = models.CharField(
+        _("duration"), max_length=10, choices=CardUse.choices, default=CardUse.ONE_USE
+    )
+    effect_code = models.SlugField(
+        _("effect code"),
+        max_length=40,
+        blank=True,
+        help_text=_("The effect the board applies; the same for every copy of a card."),
+    )
+    effect_en = models.TextField(_("effect (English)"), blank=True)
+    effect_it = models.TextField(_("effect (Italian)"), blank=True)
+    source = models.TextField(_("source"), blank=True)
+    confidence = models.CharField(
+        _("confidence"),
+        max_length=12,
+        choices=CardConfidence.choices,
+        default=CardConfidence.ONE_SOURCE,
+    )
     order = models.PositiveSmallIntegerField(_("order"), default=0)
 
     class Meta:
@@ -63,6 +94,12 @@ class ChapterCard(BilingualName):
         constraints = [
             models.UniqueConstraint(fields=["squad", "slug"], name="chaptercard_unique_slug"),
         ]
+
+    @property
+    def effect(self) -> str:
+        """The effect in the active language (English when there is no Italian text)."""
+        language = (get_language() or "it").split("-")[0]
+        return self.effect_it if language == "it" and self.effect_it else self.effect_en
 
 
 class Weapon(BilingualName):

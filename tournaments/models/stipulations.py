@@ -1,5 +1,6 @@
 """A session's stipulation (RULES.md §6) and the validation of its parameters per type."""
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -9,6 +10,8 @@ from django.utils.translation import gettext as _t
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from rules.engine.event_cards import load_cards
+from rules.engine.units import load_rules_data
 from tournaments.models.choices import StipulationKind
 
 END_FIXED_ROUNDS = "fixed_rounds"
@@ -48,10 +51,78 @@ def _one_of(*allowed: str) -> Callable[[Any, str], str]:
     return check
 
 
-def _names(value: Any, key: str) -> list[str]:
+def _event_cards(value: Any, key: str) -> list[str]:
+    """Cards of the alien event deck, stored as the engine's card ids (an empty list is the
+    whole deck). A card's name in either language is accepted and stored as its id, so a
+    name typed in a JSON upload cannot break the Alien turns; an unknown name is refused."""
     if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
         raise ValidationError(_t("“%(key)s” must be a list of card names.") % {"key": key})
-    return list(value)
+    by_name = {}
+    for card in load_cards():
+        by_name[card.id.casefold()] = card.id
+        for name in card.name.values():
+            by_name[name.casefold()] = card.id
+    unknown = [item for item in value if item.strip().casefold() not in by_name]
+    if unknown:
+        raise ValidationError(
+            ngettext(
+                "“%(key)s”: %(unknown)s is no card of the alien event deck; choose the "
+                "cards from the deck's list.",
+                "“%(key)s”: %(unknown)s are no cards of the alien event deck; choose the "
+                "cards from the deck's list.",
+                len(unknown),
+            )
+            % {"key": key, "unknown": ", ".join(unknown)}
+        )
+    return list(dict.fromkeys(by_name[item.strip().casefold()] for item in value))
+
+
+def _alien_counts(value: Any, key: str) -> dict[str, int]:
+    """Token counts by alien type (types with tokens: no Genestealers); zeros left out."""
+    types = token_aliens()
+    if not isinstance(value, dict):
+        raise ValidationError(
+            _t("“%(key)s” must be an object of token counts by alien type.") % {"key": key}
+        )
+    counts = {}
+    for alien, count in value.items():
+        if alien not in types:
+            raise ValidationError(
+                _t("“%(key)s”: %(alien)s is no alien type with tokens; use one of %(known)s.")
+                % {"key": key, "alien": alien, "known": ", ".join(types)}
+            )
+        counts[alien] = _int(0)(count, f"{key}.{alien}")
+    return {alien: count for alien, count in counts.items() if count}
+
+
+def token_aliens() -> list[str]:
+    """The alien types with blip and reinforcement tokens, in the rules data's order."""
+    return [alien for alien in load_rules_data().alien_tokens if alien != "genestealer"]
+
+
+#: What a special-equipment blip may hide (RULES §10, seed 002 "Equipaggiamenti speciali").
+EQUIPMENT_ITEMS = ("tarantula", "lascannon", "melta", "conversion_beamer")
+_SQUARE = re.compile(r"^\d{1,3},\d{1,3}$")
+
+
+def _equipment_blips(value: Any, key: str) -> dict[str, str]:
+    """Blip marker squares (``"x,y"``) that hide special equipment instead of an alien."""
+    if not isinstance(value, dict):
+        raise ValidationError(
+            _t('“%(key)s” must be an object of items by square ("x,y").') % {"key": key}
+        )
+    for square, item in value.items():
+        if not isinstance(square, str) or not _SQUARE.match(square):
+            raise ValidationError(
+                _t("“%(key)s”: %(square)r is not a square; write it as x,y (e.g. 4,7).")
+                % {"key": key, "square": square}
+            )
+        _one_of(*EQUIPMENT_ITEMS)(item, f"{key}.{square}")
+    return dict(value)
+
+
+def _dreadnought_class(value: Any, key: str) -> str:
+    return _one_of(*load_rules_data().dreadnought_classes)(value, key)
 
 
 def _stall_breaker(value: Any, key: str) -> dict | None:
@@ -88,7 +159,7 @@ _SCHEMAS: dict[str, dict[str, tuple[Callable[[Any, str], Any], Any]]] = {
         "rounds": (_int(1), _ABSENT),
         "escape_rounds": (_int(1), _ABSENT),
         "event_deck": (_bool, False),
-        "event_cards": (_names, []),
+        "event_cards": (_event_cards, []),
     },
     StipulationKind.CATCH_THE_FLAG: {
         "flags": (
@@ -100,7 +171,7 @@ _SCHEMAS: dict[str, dict[str, tuple[Callable[[Any, str], Any], Any]]] = {
         "rounds": (_int(1), _ABSENT),
         "aliens": (_bool, False),
         "event_deck": (_bool, False),
-        "event_cards": (_names, []),
+        "event_cards": (_event_cards, []),
     },
     StipulationKind.TPK: {
         "aliens": (_bool, False),
@@ -111,6 +182,22 @@ _SCHEMAS: dict[str, dict[str, tuple[Callable[[Any, str], Any], Any]]] = {
         "stall_breaker": (_stall_breaker, None),
     },
 }
+
+
+#: The aliens' material, for every stipulation type (RULES §10, §10b): the reinforcement
+#: tokens and how they enter, the Solitaire blip pile, the Dreadnought's class and class
+#: value, and the blips that hide special equipment. Absent when not set.
+ALIEN_MATERIAL: dict[str, tuple[Callable[[Any, str], Any], Any]] = {
+    "reinforcements": (_alien_counts, _ABSENT),
+    "reinforcements_per_turn": (_int(0), _ABSENT),
+    "reinforcements_from_round": (_int(1), _ABSENT),
+    "blip_pile": (_alien_counts, _ABSENT),
+    "dreadnought_class": (_dreadnought_class, _ABSENT),
+    "dreadnought_value": (_int(25), _ABSENT),
+    "equipment_blips": (_equipment_blips, _ABSENT),
+}
+for _schema in _SCHEMAS.values():
+    _schema.update(ALIEN_MATERIAL)
 
 
 def _check_fields(params: dict, schema: dict, prefix: str = "") -> dict:
@@ -153,6 +240,13 @@ def clean_stipulation_params(kind: str, params: Any) -> dict:
     if not isinstance(params, dict):
         raise ValidationError(_t("Stipulation parameters must be a JSON object."))
     cleaned = _check_fields(params, _SCHEMAS[kind])
+    if "dreadnought_value" in cleaned and "dreadnought_class" not in cleaned:
+        raise ValidationError(
+            _t(
+                "“dreadnought_value” is the value of a Dreadnought class: set "
+                "“dreadnought_class” too."
+            )
+        )
     if kind == StipulationKind.ALIEN_HUNT:
         needed = "rounds" if cleaned["end_condition"] == END_FIXED_ROUNDS else "escape_rounds"
         if needed not in cleaned:

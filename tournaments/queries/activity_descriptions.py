@@ -129,10 +129,26 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "account_linked": DescriptionTemplate(
         gettext_noop("account %(user)s linked to %(player)s"), {"user": TEXT, "player": TEXT}
     ),
+    "round_timer": DescriptionTemplate(gettext_noop("round timer"), {}),
+    "dispute": DescriptionTemplate(
+        gettext_noop("result of %(session)s, disputed by %(name)s"),
+        {"session": SESSION, "name": TEXT},
+    ),
     "account_unlinked": DescriptionTemplate(
         gettext_noop("account %(user)s unlinked from %(player)s"),
         {"user": TEXT, "player": TEXT},
     ),
+    "card_edited": DescriptionTemplate(
+        gettext_noop("chapter card %(card)s of %(squad)s edited"), {"card": TEXT, "squad": TEXT}
+    ),
+    "cards_added": DescriptionTemplate(
+        gettext_noop("shipped chapter cards added to the catalogue: %(count)s"),
+        {"count": NUMBER},
+    ),
+    "weapon_edited": DescriptionTemplate(
+        gettext_noop("weapon %(weapon)s edited"), {"weapon": TEXT}
+    ),
+    "token_values": DescriptionTemplate(gettext_noop("alien token values changed"), {}),
 }
 
 

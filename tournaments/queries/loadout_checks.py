@@ -12,9 +12,36 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.loadout import Loadout as LoadoutSpec
 from tournaments.domain.loadout import validate_loadout
-from tournaments.models import Loadout, ScoreBonus, SquadRank, StipulationKind
+from tournaments.models import (
+    Loadout,
+    ScoreBonus,
+    Seat,
+    Squad,
+    SquadRank,
+    StipulationKind,
+    Tournament,
+)
 from tournaments.queries.session_stipulation import stipulation_kind
 from tournaments.queries.tournament_catalogue import tournament_catalogue
+
+
+def card_bonuses(seat: Seat) -> tuple[int, int]:
+    """The seat's squad rank (extra order cards) and the score thresholds its player
+    reached last time (extra equipment cards in this session), RULES §5 and §9."""
+    rank = (
+        SquadRank.objects.filter(
+            tournament=seat.session.stage.tournament_id, player_id=seat.player_id
+        )
+        .values_list("rank", flat=True)
+        .first()
+    ) or 0
+    bonus = (
+        ScoreBonus.objects.filter(player_id=seat.player_id, used_in=seat.session_id).aggregate(
+            total=Sum("extra_equipment_cards")
+        )["total"]
+        or 0
+    )
+    return rank, bonus
 
 
 def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
@@ -25,17 +52,7 @@ def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
     session = seat.session
     tournament = session.stage.tournament
     kind = stipulation_kind(session)
-    rank = (
-        SquadRank.objects.filter(tournament=tournament, player_id=seat.player_id)
-        .values_list("rank", flat=True)
-        .first()
-    ) or 0
-    bonus = (
-        ScoreBonus.objects.filter(player_id=seat.player_id, used_in=session).aggregate(
-            total=Sum("extra_equipment_cards")
-        )["total"]
-        or 0
-    )
+    rank, bonus = card_bonuses(seat)
     spec = LoadoutSpec(
         squad=seat.squad.slug,
         commander_combo=loadout.commander_combo,
@@ -57,3 +74,15 @@ def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
         name = problem.field.split("[")[0]
         by_field.setdefault(name if name in fields else "__all__", []).append(problem.message)
     return by_field
+
+
+def loadouts_holding(
+    tournament: Tournament, field: str, slug: str, squad: Squad | None = None
+) -> int:
+    """How many loadouts of ``tournament`` (of ``squad``'s seats, when given) hold ``slug``
+    in ``field``, one of the loadout's JSON lists (cards or weapons)."""
+    loadouts = Loadout.objects.filter(seat__session__stage__tournament=tournament)
+    if squad is not None:
+        loadouts = loadouts.filter(seat__squad=squad)
+    # Read in Python: a JSON "contains" lookup is not portable across databases.
+    return sum(slug in (held or ()) for held in loadouts.values_list(field, flat=True))

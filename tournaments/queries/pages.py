@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
-from tournaments.models import ResultVersion, Seat, Session, Stage, Tournament
+from tournaments.models import ResultVersion, Seat, Session, Stage, StageKind, Tournament
 from tournaments.queries.result_versions import scoring_values, version_totals
 
 
@@ -19,6 +19,8 @@ class SeatLine:
     place: int | None = None
     qualified: bool = False
     best_runner_up: bool = False
+    #: 1, 2 or 3 for the final's podium once its result is confirmed; else ``None``.
+    podium: int | None = None
 
     @property
     def player(self):
@@ -61,7 +63,21 @@ def latest_confirmed_versions(session_ids: list[int]) -> dict[int, ResultVersion
     return latest
 
 
+PODIUM_PLACES = 3
+
+
+def _mark_podium(sessions: list[SessionLines]) -> None:
+    """The final qualifies nobody: its confirmed result places the podium instead."""
+    for session in sessions:
+        for line in session.seats:
+            if line.place is not None and line.place <= PODIUM_PLACES:
+                line.podium = line.place
+
+
 def _mark_qualifiers(stage: Stage, sessions: list[SessionLines]) -> None:
+    if stage.kind == StageKind.FINAL:
+        _mark_podium(sessions)
+        return
     qualifiers = {int(pk) for pk in (stage.qualifiers or [])}
     if not qualifiers:
         return
@@ -126,3 +142,12 @@ def upcoming_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
     ]
     dated.sort(key=lambda pair: pair[0])
     return [s for _at, s in dated]
+
+
+def final_podium(sessions: list[SessionLines]) -> list[SeatLine]:
+    """The final's podium, first place first, as soon as its result is confirmed; empty
+    before (or when the last stage is not a one-session final)."""
+    finals = [s for s in sessions if s.stage.kind == StageKind.FINAL]
+    if len(finals) != 1 or not finals[0].has_result:
+        return []
+    return [line for line in finals[0].ranked_seats if line.podium is not None]

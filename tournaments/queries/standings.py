@@ -122,7 +122,8 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
     stage_rows: list[dict[str, Any]] = []
     for stage in stages:
-        qualified = set(stage.qualifiers or [])
+        # The final's close lists its players in order; it qualifies nobody (its podium does).
+        qualified = set(stage.qualifiers or []) if stage.kind != StageKind.FINAL else set()
         session_rows = []
         for session in stage.sessions.all():
             version = versions.get(session.pk)

@@ -11,7 +11,9 @@ from __future__ import annotations
 from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import (
     CardSpec,
+    CardUse,
     Catalogue,
+    Confidence,
     SquadSpec,
     WeaponSpec,
 )
@@ -45,6 +47,12 @@ def tournament_catalogue(tournament: Tournament) -> Catalogue:
                 card.name_it,
                 squad=card.squad.slug,
                 kind=SpecCardKind(card.kind),
+                use=CardUse(card.use),
+                effect_code=card.effect_code,
+                effect_en=card.effect_en,
+                effect_it=card.effect_it,
+                source=card.source,
+                confidence=Confidence(card.confidence),
             )
             for card in ChapterCard.objects.filter(squad__tournament=tournament).select_related(
                 "squad"

@@ -21,8 +21,10 @@ from tournaments.actions.player_choices import (
     save_loadout,
     save_preferences,
 )
+from tournaments.actions.result_disputes import DisputeError, flag_dispute
 from tournaments.forms.loadout import LoadoutForm, catalogue_for
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
+from tournaments.forms.venue import DisputeForm
 from tournaments.models import (
     Honour,
     Player,
@@ -34,6 +36,10 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
+from tournaments.queries.dispute_lists import player_disputes
+from tournaments.queries.live_honours import pending_honours
+from tournaments.queries.pages import tournament_sessions
+from tournaments.queries.player_overview import next_games
 from tournaments.queries.result_versions import (
     latest_confirmed_versions,
     scoring_values,
@@ -76,6 +82,7 @@ def _player_seats(player: Player) -> list[Seat]:
 def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     seats = _player_seats(player)
     versions = latest_confirmed_versions([seat.session for seat in seats])
+    disputes = {dispute.session_id: dispute for dispute in player_disputes(player)}
     upcoming, history = [], []
     for seat in seats:
         version = versions.get(seat.session_id)
@@ -88,6 +95,7 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
                 "seat": seat,
                 "points": version_totals(version, values).get(player.pk),
                 "place": version.positions().get(player.pk),
+                "dispute": disputes.get(seat.session_id),
             }
         )
     registrations = Registration.objects.filter(player=player).select_related("tournament")
@@ -113,6 +121,13 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
                 "squad", "session__stage__tournament"
             ),
             "ranks": SquadRank.objects.filter(player=player).select_related("tournament", "squad"),
+            "pending_honours": [
+                honour
+                for registration in registrations
+                for honour in pending_honours(registration.tournament)
+                if honour.player.pk == player.pk
+            ],
+            "next_games": next_games(player),
             "calendar_url": request.build_absolute_uri(
                 reverse("tournaments:player_calendar", args=[player.access_token])
             ),
@@ -233,6 +248,40 @@ def loadout_check(request: HttpRequest, player: Player, seat: int) -> HttpRespon
         request.POST, seat=seat_obj, catalogue=catalogue_for(seat_obj.session.stage.tournament)
     )
     return render(request, "player/partials/loadout_problems.html", {"form": form})
+
+
+@player_required
+@require_http_methods(["GET", "POST"])
+def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
+    """Flag the confirmed result of one of the player's sessions to the organiser."""
+    seat = get_object_or_404(
+        Seat.objects.select_related("session__stage__tournament", "squad"),
+        session_id=pk,
+        player=player,
+    )
+    form = DisputeForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        status = 400
+        if form.is_valid():
+            try:
+                flag_dispute(player, seat.session, form.cleaned_data["reason"])
+            except DisputeError as error:
+                form.add_error(None, str(error))
+                status = 409
+            else:
+                messages.success(
+                    request, _("Your dispute is sent to the organiser, who will answer it.")
+                )
+                return redirect("tournaments:player_home")
+    [entry] = tournament_sessions(seat.session.stage.tournament, {"pk": seat.session_id})
+    return _render_player_page(
+        request,
+        player,
+        "player/dispute.html",
+        {"seat": seat, "session": seat.session, "entry": entry, "form": form},
+        status=status,
+    )
 
 
 @player_required

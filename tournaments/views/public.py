@@ -6,10 +6,11 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -26,8 +27,10 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
+from tournaments.queries.live_honours import pending_counts, pending_honours, pending_ranks
 from tournaments.queries.pages import (
     SessionLines,
+    final_podium,
     latest_results,
     tournament_sessions,
     upcoming_sessions,
@@ -35,6 +38,7 @@ from tournaments.queries.pages import (
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import data_stamp, get_standings
+from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
 from tournaments.web.request_types import HtmxHttpRequest
@@ -82,6 +86,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
             "current_stage": tournament.current_stage(),
             "latest": latest_results(sessions)[:3],
             "upcoming": upcoming_sessions(sessions)[:5],
+            "podium": final_podium(sessions),
             "tab": "home",
         }
 
@@ -158,7 +163,6 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
     for entry in sessions:
         stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
     columns = []
-    podium: list[str] = []
     ordered = sorted(stages.values(), key=lambda item: item[0].number)
     for stage, entries in ordered:
         columns.append(
@@ -187,10 +191,7 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
                 ],
             )
         )
-    if ordered:
-        last_stage, last_entries = ordered[-1]
-        if last_stage.kind == "final" and len(last_entries) == 1 and last_entries[0].has_result:
-            podium = [line.player.display_name for line in last_entries[0].ranked_seats[:3]]
+    podium = [line.player.display_name for line in final_podium(sessions)]
     return columns, podium
 
 
@@ -242,7 +243,15 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
             "player", "squad", "session__stage"
         )
         ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
-        return {"tournament": tournament, "honours": honour_list, "ranks": ranks, "tab": "honours"}
+        pending = pending_honours(tournament)
+        promised = pending_ranks(pending)
+        return {
+            "tournament": tournament,
+            "honours": honour_list,
+            "pending": pending,
+            "ranks": [(rank, promised.get(rank.player_id)) for rank in ranks],
+            "tab": "honours",
+        }
 
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
@@ -254,8 +263,10 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
     stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
+    pending = pending_counts(pending_honours(tournament))
     for row in standings["players"]:
         row["squad_obj"] = squads.get(row["squad"])
+        row["pending_honours"] = pending.get(row["player_id"], 0)
         row["stage_label"] = stage_names.get(row["stage_reached"])
     for stage in standings["stages"]:
         for session in stage["sessions"]:
@@ -331,19 +342,38 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 @require_GET
 def projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
-    """Full-screen venue view cycling standings, schedule and latest results."""
+    """Full-screen venue view: the round timer, the podium once the final is confirmed, and
+    panels cycling the next round's tables, the latest results, standings and schedule."""
     tournament = _tournament(slug)
     context = standings_context(tournament)
     sessions = tournament_sessions(tournament)
     latest = latest_results(sessions)
     upcoming = upcoming_sessions(sessions)
-    context.update({"latest": latest[:4], "upcoming": upcoming[:8]})
+    context.update(
+        {
+            "latest": latest[:4],
+            "upcoming": upcoming[:8],
+            "tables": next_round(sessions),
+            "podium": final_podium(sessions),
+            "timer": timer_view(tournament, timezone.now()),
+        }
+    )
     template = (
         "tournaments/partials/projector_panels.html"
         if request.htmx
         else "tournaments/projector.html"
     )
     return render(request, template, context)
+
+
+@public
+@require_GET
+def projector_timer(request: HttpRequest, slug: str) -> JsonResponse:
+    """The round timer's state, read every few seconds by every projector screen."""
+    timer = timer_view(_tournament(slug), timezone.now())
+    response = JsonResponse(timer.as_dict())
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @require_safe

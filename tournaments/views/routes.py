@@ -2,7 +2,17 @@
 
 from django.urls import path
 
-from tournaments.views import auth, judge, judge_pdf, organiser, organiser_sessions, player, public
+from tournaments.views import (
+    auth,
+    judge,
+    judge_pdf,
+    organiser,
+    organiser_catalogue,
+    organiser_sessions,
+    organiser_venue,
+    player,
+    public,
+)
 
 public_patterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
@@ -14,6 +24,7 @@ public_patterns = [
     path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
+    path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
 ]
 
 auth_patterns = [
@@ -76,6 +87,26 @@ organiser_patterns = [
         name="organiser_player_unlink",
     ),
     path("organise/<slug:slug>/judges/", organiser.judges, name="organiser_judges"),
+    path(
+        "organise/<slug:slug>/catalogue/",
+        organiser_catalogue.catalogue,
+        name="organiser_catalogue",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/cards/<int:pk>/",
+        organiser_catalogue.card_edit,
+        name="organiser_card",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/cards/complete/",
+        organiser_catalogue.cards_complete,
+        name="organiser_cards_complete",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/weapons/<int:pk>/",
+        organiser_catalogue.weapon_edit,
+        name="organiser_weapon",
+    ),
     path("organise/<slug:slug>/stages/<int:number>/", organiser.stage_edit, name="organiser_stage"),
     path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
     path(
@@ -111,6 +142,17 @@ organiser_patterns = [
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
     path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
+    path("organise/<slug:slug>/venue/", organiser_venue.venue, name="organiser_venue"),
+    path(
+        "organise/<slug:slug>/venue/timer/",
+        organiser_venue.timer_control,
+        name="organiser_timer",
+    ),
+    path(
+        "organise/<slug:slug>/disputes/<int:pk>/resolve/",
+        organiser_venue.dispute_resolve,
+        name="organiser_dispute_resolve",
+    ),
 ]
 
 player_patterns = [
@@ -119,6 +161,7 @@ player_patterns = [
     path("me/switch/", player.player_switch, name="player_switch"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
     path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
+    path("me/sessions/<int:pk>/dispute/", player.dispute, name="player_dispute"),
     path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]

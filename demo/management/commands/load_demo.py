@@ -13,7 +13,7 @@ from datetime import datetime, time, timedelta
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandParser
+from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
@@ -22,20 +22,25 @@ from django.utils.translation import gettext as _
 from rules.engine.dice import SeededDice
 from table.actions import create_game
 from tournaments.actions.player_accounts import link_account
+from tournaments.actions.player_choices import save_loadout
 from tournaments.actions.registration import NewPlayer, register_roster
 from tournaments.actions.result_entry import confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, save_stage
+from tournaments.domain.loadout import Loadout, suggested_cards
 from tournaments.models import (
     Player,
+    Seat,
     Session,
     Stage,
     StageKind,
     StipulationKind,
     Tournament,
 )
+from tournaments.queries.loadout_checks import card_bonuses, loadout_problems
 from tournaments.queries.session_stipulation import result_limits
+from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 DEMO_SLUG = "bob-demo"
 ORGANISER = ("organiser", "organiser-demo")
@@ -62,24 +67,60 @@ DEMO_MAPS = {
 }
 
 #: Per session, what happened: (killer seat, victim seat, marine class) kills, and alien
-#: tokens per seat (type, value, count) at the rules data's values, within the markers of
-#: the Alien Hunt map. Seats are indices in seat order. A session played without aliens
-#: scores the flag instead of tokens: its first seat brought the flag home.
+#: tokens per seat (type, count), within the markers of the Alien Hunt map; each token is
+#: worth what the tournament's catalogue says. Seats are indices in seat order. A session
+#: played without aliens scores the flag instead of tokens: its first seat brought the flag
+#: home.
 SCRIPTS = (
     {
         "kills": [(0, 1, "heavy"), (0, 2, "light"), (1, 2, "commander")],
-        "tokens": {0: ("ork", 2, 2), 1: ("gretchin", 1, 3), 2: ("android", 5, 1)},
+        "tokens": {0: ("ork", 2), 1: ("gretchin", 3), 2: ("android", 1)},
     },
     {
         "kills": [(2, 0, "heavy"), (1, 0, "light"), (2, 1, "light")],
-        "tokens": {0: ("ork", 2, 1), 1: ("chaos_marine", 5, 1), 2: ("gretchin", 1, 2)},
+        "tokens": {0: ("ork", 1), 1: ("chaos_marine", 1), 2: ("gretchin", 2)},
     },
     {
         "kills": [(1, 2, "heavy"), (1, 0, "heavy"), (0, 2, "light")],
-        "tokens": {0: ("android", 5, 2), 1: ("ork", 2, 1), 2: ("ork", 2, 2)},
+        "tokens": {0: ("android", 2), 1: ("ork", 1), 2: ("ork", 2)},
     },
 )
 FLAG_POINTS = 30
+#: The demo players' weapons, by seat: (commander combo, the four marines' weapons), each legal
+#: (RULES §5: a heavy weapon and a laser rifle at least, each heavy weapon once).
+ARMS = (
+    ("bolter", ("laser-rifle", "missile-launcher", "laser-rifle", "plasma-gun")),
+    ("axe_pistol", ("assault-cannon", "laser-rifle", "laser-rifle", "laser-rifle")),
+    ("sword_glove", ("plasma-gun", "laser-rifle", "missile-launcher", "assault-cannon")),
+)
+
+
+def equip(stage: Stage) -> None:
+    """A legal loadout for every seat of ``stage`` with a squad: the seat's weapons from
+    :data:`ARMS`, and the first cards of its chapter deck its rank and bonus allow (checked
+    by the loadout rules as they stand before the session is played)."""
+    catalogue = tournament_catalogue(stage.tournament)
+    seats = Seat.objects.filter(session__stage=stage, squad__isnull=False).select_related(
+        "squad", "session__stage", "player"
+    )
+    for seat in seats.order_by("session__number", "seat_order"):
+        assert seat.squad is not None  # filtered above
+        squad = seat.squad.slug
+        combo, marines = ARMS[seat.seat_order % len(ARMS)]
+        orders, equipment = suggested_cards(catalogue, squad, *card_bonuses(seat))
+        loadout = save_loadout(
+            seat,
+            Loadout(
+                squad=squad,
+                commander_combo=combo,
+                marine_weapons=marines,
+                order_cards=orders,
+                equipment_cards=equipment,
+            ),
+        )
+        problems = loadout_problems(loadout)
+        if problems:
+            raise CommandError(f"{seat}: {problems}")
 
 
 def breakdowns(session: Session, script: dict) -> list[dict]:
@@ -100,13 +141,14 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
         entries[seats[victim]]["losses"].append(
             {"marine_class": marine_class, "cause": "player", "killer": seats[killer], "count": 1}
         )
-    if not result_limits(session).aliens.in_play:
+    aliens = result_limits(session).aliens
+    if not aliens.in_play:
         entries[seats[0]]["objectives"].append({"label": "flag", "points": FLAG_POINTS})
         return list(entries.values())
-    for index, (alien, value, count) in script["tokens"].items():
+    for index, (alien, count) in script["tokens"].items():
         if index < len(seats):
             entries[seats[index]]["alien_tokens"].append(
-                {"alien_type": alien, "value": value, "count": count}
+                {"alien_type": alien, "value": aliens.default_value(alien), "count": count}
             )
     return list(entries.values())
 
@@ -219,7 +261,9 @@ class Command(BaseCommand):
         return tournament
 
     def _play(self, stage: Stage, start: datetime, judges, organiser, confirm: int) -> None:
-        """Schedule every session of ``stage``; enter and confirm the first ``confirm``."""
+        """Equip and schedule every session of ``stage``; enter and confirm the first
+        ``confirm``."""
+        equip(stage)
         when = timezone.make_aware(start)
         for index, session in enumerate(stage.sessions.order_by("number")):
             judge = judges[index % len(judges)]

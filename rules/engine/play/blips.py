@@ -120,10 +120,12 @@ def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[S
     squares = section.squares()
     taken = {b.square for b in state.blips}
     blips = list(state.blips)
+    # Switch ``equipment_blips``: marker squares ("x,y") whose blip hides special equipment.
+    equipment = state.stipulation.switches.get("equipment_blips") or {}
     for sq, kind in state.board.markers.items():
         if sq not in squares or kind == GENESTEALER or sq in taken:
             continue
-        blips.append(Blip(f"blip-{sq[0]}-{sq[1]}", sq, kind))
+        blips.append(Blip(f"blip-{sq[0]}-{sq[1]}", sq, equipment.get(f"{sq[0]},{sq[1]}", kind)))
     placed = len(blips) - len(state.blips)
     state = state.replace(
         blips=tuple(blips), surveyed_sections=state.surveyed_sections + (section_id,)

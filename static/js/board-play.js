@@ -1,0 +1,420 @@
+// The touch board (table/board.html) and the spectators' view (table/watch.html).
+//
+// Live: every view of a game polls its stamp (table:stamp) and, when it changed, fetches
+// again each part marked data-live-url (the board, the log) and brings the forms' version
+// fields up to the new step.
+// Play (the judge's page only): tap a marine and the squares it may reach light up (from
+// the engine, table:reachable); tap one and the move form below is filled and sent. Attack
+// lights the legal targets with the exact chance to destroy them (table:targets); tapping
+// one lists its attacks, and choosing one opens the attack form with it chosen. Line of
+// sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
+// taps the square under it, Escape cancels. Without JavaScript the forms do all of it.
+(function () {
+  "use strict";
+  var SVGNS = "http://www.w3.org/2000/svg";
+  var POLL_MS = 2500;
+  var ZOOMS = 4;
+
+  function text(template, values) {
+    return template.replace(/\{(\w+)\}/g, function (_all, key) {
+      return values[key] === undefined ? "" : String(values[key]);
+    });
+  }
+
+  // Fetch an htmx partial and put each of its elements in place of the page's element with
+  // the same id (also on a 4xx answer: a form with its errors is a partial too); answer the
+  // new element of id ``id``.
+  function swap(url, id) {
+    return fetch(url, {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: { "HX-Request": "true" },
+    }).then(function (response) {
+      return response.text().then(function (html) {
+        var parts = document.createElement("template");
+        parts.innerHTML = html;
+        Array.prototype.slice.call(parts.content.children).forEach(function (part) {
+          var old = part.id && document.getElementById(part.id);
+          if (!old) { return; }
+          old.replaceWith(part);
+          if (window.htmx) { window.htmx.process(part); }
+        });
+        return document.getElementById(id);
+      });
+    });
+  }
+
+  // --- live updates ----------------------------------------------------------------------
+
+  function refresh(step) {
+    var parts = Array.prototype.slice.call(document.querySelectorAll("[data-live-url]"));
+    return Promise.all(parts.map(function (part) {
+      return swap(part.getAttribute("data-live-url"), part.id);
+    })).then(function () {
+      var versions = document.querySelectorAll('input[name="version"], input[name$="-version"]');
+      versions.forEach(function (input) { input.value = step; });
+      document.querySelectorAll(".undo-last input[name='number']").forEach(function (input) {
+        input.value = step - 1;
+      });
+      document.dispatchEvent(new CustomEvent("bob:board-refreshed", { detail: { step: step } }));
+    });
+  }
+
+  function follow(root) {
+    var url = root.getAttribute("data-stamp-url");
+    var busy = false;
+    setInterval(function () {
+      if (busy || document.hidden) { return; }
+      busy = true;
+      fetch(url, { credentials: "same-origin", cache: "no-store" })
+        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (data) {
+          if (!data || data.stamp === root.getAttribute("data-stamp")) { return null; }
+          root.setAttribute("data-stamp", data.stamp);
+          return refresh(data.step);
+        })
+        .catch(function () { return null; })
+        .then(function () { busy = false; });
+    }, POLL_MS);
+  }
+
+  // --- the touch board -------------------------------------------------------------------
+
+  function board(play) {
+    var tools = play.querySelector(".play-tools");
+    var scroller = play.querySelector(".board-scroll");
+    var status = document.getElementById("play-status");
+    var options = document.getElementById("play-options");
+    var note = play.querySelector(".play-moves");
+    var attackButton = tools.querySelector('[data-play="attack"]');
+    var sightButton = tools.querySelector('[data-play="sight"]');
+    var texts = tools.dataset;
+    var state = { figure: null, reach: {}, mode: "move", targets: {}, from: null, cursor: null };
+
+    tools.hidden = false;
+    scroller.tabIndex = 0;
+
+    function svg() { return scroller.querySelector("svg.board"); }
+    function grid() {
+      var data = svg().dataset;
+      return { cell: +data.cell, margin: +data.margin, columns: +data.columns, rows: +data.rows };
+    }
+    function layer(name) {
+      var picture = svg();
+      var group = picture.querySelector("g." + name);
+      if (!group) {
+        group = document.createElementNS(SVGNS, "g");
+        group.setAttribute("class", name);
+        picture.appendChild(group);
+      }
+      return group;
+    }
+    function say(message) {
+      status.textContent = message || "";
+      status.hidden = !message;
+    }
+    function mark(square, kind, label) {
+      var g = grid();
+      var rect = document.createElementNS(SVGNS, "rect");
+      rect.setAttribute("x", g.margin + square[0] * g.cell + 1.5);
+      rect.setAttribute("y", g.margin + square[1] * g.cell + 1.5);
+      rect.setAttribute("width", g.cell - 3);
+      rect.setAttribute("height", g.cell - 3);
+      rect.setAttribute("class", "mark mark-" + kind);
+      rect.setAttribute("data-mark", square.join(","));
+      layer("play-marks").appendChild(rect);
+      if (label !== undefined) {
+        var caption = document.createElementNS(SVGNS, "text");
+        caption.setAttribute("x", g.margin + square[0] * g.cell + g.cell - 3);
+        caption.setAttribute("y", g.margin + square[1] * g.cell + 8);
+        caption.setAttribute("class", "mark-label mark-label-" + kind);
+        caption.setAttribute("text-anchor", "end");
+        caption.textContent = label;
+        layer("play-marks").appendChild(caption);
+      }
+    }
+    function unmark() {
+      layer("play-marks").textContent = "";
+      options.textContent = "";
+    }
+    function drawCursor() {
+      var group = layer("play-cursor");
+      group.textContent = "";
+      if (!state.cursor) { return; }
+      var g = grid();
+      var rect = document.createElementNS(SVGNS, "rect");
+      rect.setAttribute("x", g.margin + state.cursor[0] * g.cell + 0.5);
+      rect.setAttribute("y", g.margin + state.cursor[1] * g.cell + 0.5);
+      rect.setAttribute("width", g.cell - 1);
+      rect.setAttribute("height", g.cell - 1);
+      rect.setAttribute("class", "cursor");
+      group.appendChild(rect);
+      if (rect.scrollIntoView) { rect.scrollIntoView({ block: "nearest", inline: "nearest" }); }
+    }
+    function setMode(mode) {
+      state.mode = mode;
+      sightButton.setAttribute("aria-pressed", mode === "sight" ? "true" : "false");
+      attackButton.setAttribute("aria-pressed", mode === "attack" ? "true" : "false");
+    }
+    function cancel(message) {
+      state.figure = null;
+      state.reach = {};
+      state.targets = {};
+      state.from = null;
+      setMode("move");
+      attackButton.disabled = true;
+      note.hidden = true;
+      unmark();
+      say(message === undefined ? lastStep() + texts.tHint : message);
+    }
+    function lastStep() {
+      var panel = document.getElementById("board-panel");
+      return panel && panel.dataset.lastStep ? panel.dataset.lastStep + " " : "";
+    }
+    function getJson(url) {
+      return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+        return r.json();
+      });
+    }
+    function figureAt(square, target) {
+      var found = target && target.closest ? target.closest("g.figure") : null;
+      return found || svg().querySelector('g.figure[data-square="' + square.join(",") + '"]');
+    }
+
+    function select(figure) {
+      cancel("");
+      state.figure = figure;
+      var url = play.dataset.reachableUrl + "?figure=" + encodeURIComponent(figure);
+      return getJson(url).then(function (data) {
+        if (data.error) { say(data.error); return; }
+        mark(data.from, "selected");
+        data.squares.forEach(function (entry) {
+          state.reach[entry.square.join(",")] = entry.steps;
+          mark(entry.square, "reach", String(entry.steps));
+        });
+        attackButton.disabled = false;
+        note.hidden = false;
+        state.cursor = state.cursor || data.from;
+        say(text(data.squares.length ? texts.tSelected : texts.tStuck, { figure: figure }));
+      });
+    }
+
+    function moveTo(key) {
+      var form = document.getElementById("move");
+      form.querySelector('[name="move-figure"]').value = state.figure;
+      form.querySelector('[name="move-square"]').value = key;
+      say(text(texts.tMoving, { figure: state.figure, square: key }));
+      form.requestSubmit();
+    }
+
+    function attack() {
+      if (!state.figure) { return; }
+      var figure = state.figure;
+      var url = play.dataset.targetsUrl + "?attacker=" + encodeURIComponent(figure);
+      getJson(url).then(function (data) {
+        unmark();
+        state.reach = {};
+        if (data.error) { say(data.error); return; }
+        if (!data.options.length) { say(text(texts.tNoAttack, { figure: figure })); return; }
+        setMode("attack");
+        var best = {};
+        state.targets = {};
+        data.options.forEach(function (option) {
+          if (!option.square) { return; }
+          var key = option.square.join(",");
+          // The figure on the tapped square, else (a blast aimed at an empty square) the
+          // enemy it is likeliest to destroy.
+          var there = option.targets.filter(function (t) {
+            return t.squares.some(function (sq) { return sq.join(",") === key; });
+          })[0];
+          var hit = there || option.targets.filter(function (t) { return !t.friendly; })
+            .sort(function (a, b) { return b.percent - a.percent; })[0];
+          (state.targets[key] = state.targets[key] || []).push({ option: option, hit: hit });
+          var seen = best[key] || { percent: 0, aim: true };
+          best[key] = {
+            percent: Math.max(seen.percent, hit ? hit.percent : 0),
+            aim: seen.aim && !there,
+          };
+        });
+        Object.keys(best).forEach(function (key) {
+          mark(key.split(",").map(Number), best[key].aim ? "aim" : "target",
+            Math.round(best[key].percent) + "%");
+        });
+        say(text(texts.tAttack, { figure: figure }));
+      });
+    }
+
+    function chooseTarget(key) {
+      var choices = state.targets[key];
+      options.textContent = "";
+      if (!choices) { say(texts.tNotTarget); return; }
+      choices.forEach(function (choice) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "secondary";
+        button.setAttribute("data-choice", choice.option.index);
+        var odds = choice.hit
+          ? " — " + text(texts.tOdds, {
+            target: choice.hit.name, percent: choice.hit.percent + "%", fraction: choice.hit.kill,
+          })
+          : "";
+        button.textContent = choice.option.description + odds;
+        options.appendChild(button);
+      });
+      say(texts.tChoose);
+      options.querySelector("button").focus();
+    }
+
+    function openAttack(index) {
+      var url = play.dataset.attackPanelUrl + "?attacker=" + encodeURIComponent(state.figure) +
+        "&choice=" + index;
+      swap(url, "odds").then(function (odds) {
+        var drawer = document.getElementById("drawer");
+        if (drawer) { drawer.open = true; }
+        var chosen = odds && odds.querySelector("input[type=radio]:checked");
+        document.getElementById("attack").scrollIntoView({ block: "start" });
+        if (chosen) { chosen.focus(); }
+      });
+    }
+
+    function sight(square, figure) {
+      var point = figure ? figure.getAttribute("data-figure") : square.join(",");
+      if (!state.from) {
+        unmark();
+        state.from = point;
+        mark(square, "sight");
+        say(text(texts.tSightTo, { from: point }));
+        return;
+      }
+      mark(square, "sight");
+      var url = play.dataset.sightUrl + "?los-a=" + encodeURIComponent(state.from) +
+        "&los-b=" + encodeURIComponent(point);
+      state.from = null;
+      setMode("move");
+      swap(url, "sight").then(function (panel) {
+        var answer = panel && panel.querySelector("[role=status], .errorlist, .problems");
+        say(answer ? answer.textContent.replace(/\s+/g, " ").trim() : "");
+      });
+    }
+
+    function act(square, target) {
+      var key = square.join(",");
+      state.cursor = square;
+      drawCursor();
+      if (state.mode === "sight") { sight(square, figureAt(square, target)); return; }
+      if (state.mode === "attack") { chooseTarget(key); return; }
+      if (state.figure && state.reach[key] !== undefined) { moveTo(key); return; }
+      var figure = figureAt(square, target);
+      if (figure && figure.getAttribute("data-side") === "marine") {
+        select(figure.getAttribute("data-figure"));
+      } else if (figure) {
+        cancel(text(texts.tAlien, { figure: figure.getAttribute("data-figure") }));
+      } else {
+        cancel();
+      }
+    }
+
+    function squareOf(event) {
+      var picture = svg();
+      var point = picture.createSVGPoint();
+      point.x = event.clientX;
+      point.y = event.clientY;
+      var at = point.matrixTransform(picture.getScreenCTM().inverse());
+      var g = grid();
+      var x = Math.floor((at.x - g.margin) / g.cell);
+      var y = Math.floor((at.y - g.margin) / g.cell);
+      return x >= 0 && y >= 0 && x < g.columns && y < g.rows ? [x, y] : null;
+    }
+
+    function describe(square) {
+      var key = square.join(",");
+      var figure = figureAt(square, null);
+      var parts = [key];
+      if (figure) { parts.push(figure.getAttribute("data-figure")); }
+      if (state.reach[key] !== undefined) { parts.push(text(texts.tReach, { steps: state.reach[key] })); }
+      if (state.targets[key]) { parts.push(texts.tTarget); }
+      say(parts.join(" · "));
+    }
+
+    scroller.addEventListener("click", function (event) {
+      if (!svg() || !svg().contains(event.target)) { return; }
+      var square = squareOf(event);
+      if (square) { act(square, event.target); }
+    });
+
+    var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+    scroller.addEventListener("keydown", function (event) {
+      var g = grid();
+      if (STEPS[event.key]) {
+        event.preventDefault();
+        var at = state.cursor || [0, 0];
+        var step = STEPS[event.key];
+        state.cursor = [
+          Math.min(g.columns - 1, Math.max(0, at[0] + step[0])),
+          Math.min(g.rows - 1, Math.max(0, at[1] + step[1])),
+        ];
+        drawCursor();
+        describe(state.cursor);
+      } else if ((event.key === "Enter" || event.key === " ") && state.cursor) {
+        event.preventDefault();
+        act(state.cursor, null);
+      } else if (event.key === "Escape") {
+        cancel();
+      }
+    });
+
+    options.addEventListener("click", function (event) {
+      var button = event.target.closest("[data-choice]");
+      if (button) { openAttack(button.getAttribute("data-choice")); }
+    });
+
+    tools.addEventListener("click", function (event) {
+      var button = event.target.closest("button, a");
+      if (!button) { return; }
+      if (button.dataset.play === "alien-turn") {  // the form waits in the drawer
+        var folded = document.getElementById("drawer");
+        if (folded) { folded.open = true; }
+        return;
+      }
+      if (button.hasAttribute("data-zoom")) {
+        var zoom = Math.min(ZOOMS - 1, Math.max(0, (+scroller.dataset.zoom || 0) + +button.dataset.zoom));
+        scroller.dataset.zoom = zoom;
+        sessionStorage.setItem("bob-board-zoom", String(zoom));
+      } else if (button.dataset.play === "attack") {
+        attack();
+      } else if (button.dataset.play === "sight") {
+        cancel(texts.tSightFrom);
+        setMode("sight");
+      } else if (button.dataset.play === "cancel") {
+        cancel();
+      }
+    });
+
+    document.addEventListener("bob:board-refreshed", function () {
+      cancel();
+      drawCursor();
+    });
+
+    // A phone starts zoomed in (a square about a fingertip wide) with the log and the
+    // forms folded away, unless they hold an error to read.
+    var phone = window.matchMedia("(max-width: 700px)").matches;
+    scroller.dataset.zoom = sessionStorage.getItem("bob-board-zoom") || (phone ? "2" : "0");
+    var drawer = document.getElementById("drawer");
+    var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
+    if (drawer && !troubled && phone) { drawer.open = false; }
+    cancel();
+  }
+
+  function start() {
+    var play = document.getElementById("play");
+    if (play) { board(play); }
+    var live = play || document.getElementById("watch");
+    if (live) { follow(live); }
+  }
+
+  if (document.readyState === "loading") {
+    document.addEventListener("DOMContentLoaded", start);
+  } else {
+    start();
+  }
+})();

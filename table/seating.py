@@ -1,0 +1,39 @@
+"""Who sits at a game's table: the session's seats read for the board, by the game's
+player ids (``p1`` is the seat in order 1)."""
+
+from __future__ import annotations
+
+from rules.engine.state import GameState
+from tournaments.models import Session
+
+
+def squad_colours(session: Session) -> dict[str, str]:
+    """Each seated player's id in the game (``p1``...) -> their squad's colour."""
+    return {
+        f"p{seat.seat_order}": seat.squad.colour
+        for seat in session.seats.select_related("squad")
+        if seat.squad is not None
+    }
+
+
+def player_rows(session: Session, state: GameState) -> list[dict]:
+    """The state's players in initiative order, with the seated player's name and squad."""
+    seats = {
+        f"p{seat.seat_order}": seat for seat in session.seats.select_related("player", "squad")
+    }
+    order = list(state.initiative) + [p.id for p in state.players if p.id not in state.initiative]
+    rows = []
+    for pid in order:
+        player = state.player(pid)
+        seat = seats.get(pid)
+        rows.append(
+            {
+                "id": pid,
+                "name": seat.player.display_name if seat else pid,
+                "squad": seat.squad if seat and seat.squad_id else None,
+                "claw": player.claw,
+                "score": player.score,
+                "figures": len(state.figures_of(pid)),
+            }
+        )
+    return rows

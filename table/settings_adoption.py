@@ -1,0 +1,62 @@
+"""A started game adopts its session's corrected settings (issue 13 item 4).
+
+A game keeps its own copy of the stipulation, the reinforcement pool and the rules data
+overrides from when it was set up, so a correction of the stage or the session (an event
+deck that was typed wrong, reinforcements forgotten, a token value changed in the catalogue)
+does not reach it by itself. Adopting appends one recorded snapshot (a judge's edit, with
+the reason) whose state takes the session's current settings, keeping what the game has
+played so far: the figures, the event cards drawn, the Genestealers that appeared, the
+Solitaire pile and mission, and the reinforcement tokens already played.
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from django.utils.translation import gettext as _
+
+from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION
+from rules.engine.play.switches import EVENTS_DRAWN, GENESTEALERS_APPEARED
+from rules.engine.state import Stipulation
+from rules.engine.units import RulesDataError, load_rules_data
+from table.actions import GameError, _append, latest_snapshot, snapshot_state
+from table.models import Game, Snapshot, SnapshotKind
+from table.session_material import (
+    SessionMaterialError,
+    check_equipment_blips,
+    engine_setup,
+    remaining_reinforcements,
+)
+
+#: Switches that record what the game has played, not what the stipulation set.
+PROGRESS = (EVENTS_DRAWN, GENESTEALERS_APPEARED, BLIP_PILE, MISSION)
+
+
+def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> Snapshot:
+    """Append a snapshot of ``game`` playing its session's current settings."""
+    state = snapshot_state(latest_snapshot(game))
+    try:
+        setup = engine_setup(game.session)
+        check_equipment_blips(state.board, setup.switches)
+        load_rules_data(setup.overrides or None)
+    except (SessionMaterialError, RulesDataError) as error:
+        raise GameError(str(error)) from None
+    kept = {
+        key: state.stipulation.switches[key]
+        for key in PROGRESS
+        if key in state.stipulation.switches
+    }
+    adopted = state.replace(
+        stipulation=Stipulation(setup.kind, MappingProxyType({**setup.switches, **kept})),
+        reinforcements=remaining_reinforcements(state, setup.reinforcements),
+        data_overrides=setup.overrides,
+    )
+    return _append(
+        game,
+        expected_number,
+        adopted,
+        SnapshotKind.JUDGE_EDIT,
+        actor=actor,
+        summary=_("The game now plays the session's current settings."),
+        reason=_("Settings adopted from the session (stipulation, aliens' material, rules data)."),
+    )

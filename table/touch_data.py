@@ -1,0 +1,128 @@
+"""What the touch board lights up, as plain JSON-ready data from an engine state: where a
+marine may end its move and what each of its attacks may hit, with the exact odds.
+
+Both come from the engine (the distance field of :mod:`rules.engine.movement`, the attack
+options and their odds of :mod:`rules.engine.combat`); nothing here decides a rule.
+The engine keeps no moves-left state yet, so a marine may move its full movement
+allowance (``moves_left`` says so: it is the allowance).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from rules.engine.combat import DOOR_TARGET, AttackOption
+from rules.engine.geometry import Square
+from rules.engine.movement import MoveError, distance_field
+from rules.engine.narration import format_param
+from rules.engine.state import MARINE, GameState
+from rules.engine.tarantula import TARANTULA
+from rules.engine.units import RulesDataError, load_rules_data
+from table.actions import GameError, attack_choices
+from table.step_log import engine_error_text, narration_language
+
+
+def _xy(square: Square) -> list[int]:
+    return [square[0], square[1]]
+
+
+def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
+    """Where marine ``figure_id`` may end a move this turn, each square with the steps it
+    takes (its own square excluded), doors on the way opened as a move opens them."""
+    if not state.has_figure(figure_id):
+        raise GameError(_("There is no figure %(id)s on the board.") % {"id": figure_id})
+    figure = state.figure(figure_id)
+    if figure.side != MARINE:
+        raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
+    if figure.unit == TARANTULA:
+        raise GameError(
+            _("%(id)s is a Tarantula: move it with the form, choosing which way it faces.")
+            % {"id": figure_id}
+        )
+    try:
+        allowance = load_rules_data(dict(state.data_overrides) or None).movement(
+            figure.unit, figure.equipment
+        )
+        field = distance_field(state, figure_id)
+    except (MoveError, RulesDataError) as error:
+        raise GameError(engine_error_text(error)) from None
+    squares = [
+        {"square": _xy(square), "steps": steps}
+        for square, steps in sorted(field.reachable(allowance).items(), key=lambda kv: kv[0])
+        if steps > 0
+    ]
+    return {
+        "figure": figure_id,
+        "from": _xy(figure.squares[0]),
+        "allowance": allowance,
+        "moves_left": allowance,
+        "squares": squares,
+    }
+
+
+def _percent(p: Fraction) -> float:
+    return round(float(p) * 100, 1)
+
+
+def _target(state: GameState, option: AttackOption, key: str, lang: str) -> dict[str, Any]:
+    odds = option.odds
+    kill = odds.kill_probability(key)
+    row: dict[str, Any] = {
+        "key": key,
+        "life_points": odds.target(key).life_points,
+        "expected": round(float(odds.expected_damage(key)), 2),
+        "kill": f"{kill.numerator}/{kill.denominator}",
+        "percent": _percent(kill),
+        "squares": [],
+        "friendly": False,
+    }
+    if state.has_figure(key):
+        figure = state.figure(key)
+        row["name"] = f"{key} ({format_param('unit', figure.unit, lang)})"
+        row["squares"] = [_xy(sq) for sq in figure.squares]
+        row["friendly"] = figure.side == MARINE
+    elif key.startswith(DOOR_TARGET) and option.door is not None:
+        row["name"] = _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
+        row["squares"] = [_xy(sq) for sq in option.door]
+    else:
+        row["name"] = key
+    return row
+
+
+def _tap_square(option: AttackOption, targets: list[dict[str, Any]]) -> list[int] | None:
+    """The square a judge taps to choose ``option``: its target figure's, its aim, the far
+    side of the door, or the first figure it may hit."""
+    main = next((t for t in targets if t["key"] == option.target and t["squares"]), None)
+    if main is not None:
+        return main["squares"][0]
+    if option.aim is not None:
+        return _xy(option.aim)
+    if option.door is not None:
+        return next(
+            (_xy(sq) for sq in option.door if sq not in option.from_squares), _xy(option.door[0])
+        )
+    return next((t["squares"][0] for t in targets if t["squares"] and not t["friendly"]), None)
+
+
+def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
+    """Every legal attack of marine ``attacker`` (indexed as the attack form numbers them),
+    with the square to tap for it and each figure or door it may hit: its squares, the
+    expected life points lost and the exact probability of destroying it."""
+    lang = narration_language()
+    options = []
+    for index, option in enumerate(attack_choices(state, attacker)):
+        targets = [_target(state, option, key, lang) for key in option.target_keys]
+        options.append(
+            {
+                "index": index,
+                "description": option.description_in(lang),
+                "square": _tap_square(option, targets),
+                "expected_points": round(float(option.odds.expected_points()), 2),
+                "friendly": option.odds.touches_friendly(),
+                "targets": targets,
+            }
+        )
+    return {"attacker": attacker, "options": options}

@@ -1,0 +1,146 @@
+"""The organiser edits the catalogue in the app (issue 15 item 5): chapter cards, weapons and
+alien token values, each change logged, every bad input refused next to its field."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from rules.engine.units import load_rules_data
+from tournaments.actions.catalogue_edits import add_shipped_cards, save_token_values
+from tournaments.forms.catalogue import ChapterCardForm, TokenValuesForm, WeaponForm
+from tournaments.models import ActivityLog, ChapterCard, Loadout
+from tournaments.queries.activity_descriptions import entry_description
+from tournaments.queries.session_stipulation import result_limits
+
+pytestmark = pytest.mark.django_db
+
+
+def card_of(world, slug="bio-scanner", squad="ultramarines") -> ChapterCard:
+    return ChapterCard.objects.get(squad__tournament=world.tournament, squad__slug=squad, slug=slug)
+
+
+def card_data(card: ChapterCard, **changes) -> dict:
+    data = {
+        "name_en": card.name_en,
+        "name_it": card.name_it,
+        "kind": card.kind,
+        "use": card.use,
+        "effect_code": card.effect_code,
+        "effect_en": card.effect_en,
+        "effect_it": card.effect_it,
+        "source": card.source,
+        "confidence": card.confidence,
+    }
+    data.update(changes)
+    return data
+
+
+def last_entry(world) -> ActivityLog:
+    return ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+
+
+def test_the_catalogue_page_lists_every_card_weapon_and_token_value(world, role_client):
+    url = reverse("tournaments:organiser_catalogue", args=[world.tournament.slug])
+    with translation.override("en"):
+        html = role_client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    for name in ("Bio-Scanner", "Photon Grenades!", "Suspensors", "Lascannon"):
+        assert name in html
+    assert 'name="tokens-ork"' in html and 'value="2"' in html
+
+
+def test_the_organiser_edits_a_card_and_the_change_is_logged(world, role_client):
+    card = card_of(world)
+    url = reverse("tournaments:organiser_card", args=[world.tournament.slug, card.pk])
+    data = card_data(card, name_it="Bio-Scanner Italiano", confidence="confirmed")
+    response = role_client("organiser").post(url, data)
+    assert response.status_code == 302
+    card.refresh_from_db()
+    assert (card.name_it, card.confidence) == ("Bio-Scanner Italiano", "confirmed")
+    entry = last_entry(world)
+    assert entry.actor == world.organiser
+    assert entry.details["changed"] == {
+        "name_it": "Bio-Scanner Italiano",
+        "confidence": "confirmed",
+    }
+    with translation.override("en"):
+        assert entry_description(entry) == "chapter card Bio-Scanner of Ultramarines edited"
+
+
+def test_card_form_errors_are_clear(world):
+    card = card_of(world)
+    form = ChapterCardForm(card_data(card, name_en=" ", effect_code="teleport"), instance=card)
+    assert not form.is_valid()
+    assert form.errors["name_en"] == ["Give the card's English name."]
+    assert "teleport" in form.errors["effect_code"][0]
+
+
+def test_a_card_held_by_a_loadout_keeps_its_kind(world):
+    seat = world.session.seats.order_by("seat_order").first()
+    seat.squad = world.tournament.squads.get(slug="ultramarines")
+    seat.save()
+    Loadout.objects.create(seat=seat, commander_combo="bolter", equipment_cards=["bio-scanner"])
+    card = card_of(world)
+    form = ChapterCardForm(card_data(card, kind="order"), instance=card)
+    assert not form.is_valid()
+    assert form.errors["kind"] == [
+        "1 loadout holds this card; changing its kind would make that loadout wrong. Leave it "
+        "as it is, or ask the player to change the loadout first."
+    ]
+    # The same card of another chapter is in no loadout: its kind may change.
+    other = card_of(world, squad="blood-angels", slug="bolt-pistols")
+    assert ChapterCardForm(card_data(other, kind="order"), instance=other).is_valid()
+
+
+def test_the_organiser_edits_a_weapon(world, role_client):
+    weapon = world.tournament.weapons.get(slug="melta")
+    url = reverse("tournaments:organiser_weapon", args=[world.tournament.slug, weapon.pk])
+    data = {"name_en": "Melta gun", "name_it": "Fucile a Fusione", "weapon_class": "extra_heavy"}
+    assert role_client("organiser").post(url, data).status_code == 302
+    weapon.refresh_from_db()
+    assert weapon.name_en == "Melta gun" and weapon.colour_restricted is False
+    assert last_entry(world).description_code == "weapon_edited"
+    refused = role_client("organiser").post(url, {**data, "name_en": ""})
+    assert refused.status_code == 400
+    form = WeaponForm({**data, "weapon_class": "laser"}, instance=weapon)
+    assert not form.is_valid() and "weapon_class" in form.errors
+
+
+def test_token_values_are_the_one_source_for_the_result_form_and_the_board(world, role_client):
+    url = reverse("tournaments:organiser_catalogue", args=[world.tournament.slug])
+    values = {f"tokens-{alien}": value for alien, value in load_rules_data().alien_tokens.items()}
+    values.pop("tokens-genestealer")
+    response = role_client("organiser").post(url, {**values, "tokens-ork": 3})
+    assert response.status_code == 302
+    world.tournament.refresh_from_db()
+    # Only the changed value is kept as an override; the rules data gives the rest.
+    assert world.tournament.data_overrides == {"alien_tokens": {"ork": 3}}
+    assert load_rules_data(world.tournament.data_overrides).alien_tokens["ork"] == 3
+    assert result_limits(world.session).aliens.default_value("ork") == 3
+    assert last_entry(world).details["changed"] == {"ork": [2, 3]}
+    # Back to the shipped value: no override left.
+    save_token_values(world.tournament, {"ork": 2}, actor=world.organiser)
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == {}
+
+
+def test_token_values_form_errors(world):
+    form = TokenValuesForm({"tokens-ork": "-1"}, tournament=world.tournament, prefix="tokens")
+    assert not form.is_valid()
+    assert form.errors["gretchin"] == ["Give the points of one token (0 when it scores nothing)."]
+    assert "ork" in form.errors
+    world.tournament.data_overrides = {"units": {"nobody": {"movement": 3}}}
+    values = {f"tokens-{a}": 1 for a in load_rules_data().alien_tokens if a != "genestealer"}
+    form = TokenValuesForm(values, tournament=world.tournament, prefix="tokens")
+    assert not form.is_valid()
+    assert "rules data changes are wrong" in form.non_field_errors()[0]
+
+
+def test_missing_shipped_cards_are_added_once(world, role_client):
+    ChapterCard.objects.filter(squad__tournament=world.tournament, slug="targeter-2").delete()
+    url = reverse("tournaments:organiser_cards_complete", args=[world.tournament.slug])
+    assert role_client("organiser").post(url).status_code == 302
+    assert ChapterCard.objects.filter(squad__tournament=world.tournament).count() == 36
+    assert last_entry(world).description_params == {"count": 3}
+    assert add_shipped_cards(world.tournament, actor=world.organiser) == 0

@@ -1,0 +1,133 @@
+"""The organiser's changes to a tournament's catalogue (issue 15 item 5): chapter cards,
+weapons and alien token values, each saved in one transaction and logged.
+
+Token values live in the tournament's rules data overrides (``data_overrides["alien_tokens"]``),
+the one place the board, the result form, the plausibility checks and the demo read them
+from (decision 31): a value equal to the shipped one is not kept as an override.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from django.db import transaction
+
+from rules.engine.units import load_rules_data
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.tournament_setup import install_catalogue
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
+
+TOKENS = "alien_tokens"
+
+
+def _changed_fields(instance, fields: tuple[str, ...]) -> dict[str, object]:
+    """The ``fields`` of ``instance`` whose stored value differs from the instance's (new
+    values by field name; every field for a row not stored yet)."""
+    stored = type(instance).objects.filter(pk=instance.pk).values(*fields).first() or {}
+    return {
+        name: getattr(instance, name)
+        for name in fields
+        if stored.get(name, object()) != getattr(instance, name)
+    }
+
+
+CARD_FIELDS = (
+    "name_en",
+    "name_it",
+    "kind",
+    "use",
+    "effect_code",
+    "effect_en",
+    "effect_it",
+    "source",
+    "confidence",
+)
+WEAPON_FIELDS = ("name_en", "name_it", "weapon_class", "colour_restricted")
+
+
+def save_card(card: ChapterCard, *, actor) -> ChapterCard:
+    """Keep the organiser's changes to ``card`` and log which fields changed."""
+    with transaction.atomic():
+        changed = _changed_fields(card, CARD_FIELDS)
+        card.save()
+        log_activity(
+            card.squad.tournament,
+            ActivityVerb.UPDATED,
+            describe("card_edited", card=card.name_en, squad=card.squad.name_en),
+            actor=actor,
+            card=card.pk,
+            changed=changed,
+        )
+    return card
+
+
+def save_weapon(weapon: Weapon, *, actor) -> Weapon:
+    """Keep the organiser's changes to ``weapon`` and log which fields changed."""
+    with transaction.atomic():
+        changed = _changed_fields(weapon, WEAPON_FIELDS)
+        weapon.save()
+        log_activity(
+            weapon.tournament,
+            ActivityVerb.UPDATED,
+            describe("weapon_edited", weapon=weapon.name_en),
+            actor=actor,
+            weapon=weapon.pk,
+            changed=changed,
+        )
+    return weapon
+
+
+def add_shipped_cards(tournament: Tournament, *, actor) -> int:
+    """Add the shipped chapter cards the tournament lacks (a tournament created before the
+    complete decks); cards it has, edited or not, stay as they are. Returns how many."""
+    with transaction.atomic():
+        before = ChapterCard.objects.filter(squad__tournament=tournament).count()
+        install_catalogue(tournament, DEFAULT_CATALOGUE)
+        added = ChapterCard.objects.filter(squad__tournament=tournament).count() - before
+        if added:
+            log_activity(
+                tournament,
+                ActivityVerb.UPDATED,
+                describe("cards_added", count=added),
+                actor=actor,
+            )
+    return added
+
+
+def save_token_values(tournament: Tournament, values: Mapping[str, int], *, actor) -> None:
+    """Set the points of each alien type's tokens (``values``, checked by the form against
+    the rules data); values equal to the shipped ones are dropped from the overrides."""
+    shipped = load_rules_data().alien_tokens
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        overrides = dict(tournament.data_overrides or {})
+        before = dict(load_rules_data(overrides or None).alien_tokens)
+        tokens = {
+            alien: value
+            for alien, value in {**overrides.get(TOKENS, {}), **values}.items()
+            if _value(value) != shipped.get(alien)
+        }
+        if tokens:
+            overrides[TOKENS] = tokens
+        else:
+            overrides.pop(TOKENS, None)
+        tournament.data_overrides = overrides
+        tournament.save(update_fields=["data_overrides"])
+        after = load_rules_data(overrides or None).alien_tokens
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("token_values"),
+            actor=actor,
+            changed={
+                alien: [before.get(alien), value]
+                for alien, value in after.items()
+                if before.get(alien) != value
+            },
+        )
+
+
+def _value(value: object) -> object:
+    """An override's value, given as a number or as a ``{"value": ...}`` record."""
+    return value.get("value") if isinstance(value, dict) else value

@@ -1,0 +1,221 @@
+"""The aliens' material of a stipulation as ordinary form fields (issue 13 item 4): the
+reinforcement tokens and how they enter, the Solitaire blip pile, the Dreadnought's class
+and class value, the blips that hide special equipment, and the choice of the alien event
+deck's cards in the reader's language. No JSON is typed by hand.
+
+:func:`material_fields` gives the fields, :func:`material_params` turns what was typed into
+the stipulation's parameters (checked by
+:func:`tournaments.models.clean_stipulation_params`), :func:`material_initial` does the
+reverse and :func:`material_lines` describes them for the pages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import get_language
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.event_cards import load_cards
+from rules.engine.units import load_rules_data
+from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
+from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+EQUIPMENT_LABELS = {
+    "tarantula": _("Tarantula"),
+    "lascannon": _("Lascannon"),
+    "melta": _("Melta"),
+    "conversion_beamer": _("Conversion beamer"),
+}
+COUNTED = {"reinforcements": _("Reinforcement tokens"), "blip_pile": _("Solitaire blip tokens")}
+_SQUARES = re.compile(r"[\s;]+")
+#: The material parameters given by one field each.
+SINGLE = (
+    "reinforcements_per_turn",
+    "reinforcements_from_round",
+    "dreadnought_class",
+    "dreadnought_value",
+)
+
+
+def event_card_choices() -> list[tuple[str, str]]:
+    """The alien event deck's cards (RULES §12) by id, named in the active language."""
+    language = "it" if (get_language() or "en").startswith("it") else "en"
+    cards = sorted(load_cards(), key=lambda card: card.name[language].casefold())
+    return [(card.id, card.name[language]) for card in cards]
+
+
+def event_cards_field(label) -> forms.MultipleChoiceField:
+    return forms.MultipleChoiceField(
+        label=label,
+        required=False,
+        choices=event_card_choices,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Tick the cards the deck keeps; none ticked is the whole deck."),
+    )
+
+
+def _count(label, minimum: int = 0) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        required=False,
+        min_value=minimum,
+        max_value=99,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+    )
+
+
+def _alien_label(alien: str) -> str:
+    return str(TOKEN_ALIEN_LABELS.get(alien, alien))
+
+
+def _dreadnought_choices() -> list[tuple[str, StrOrPromise]]:
+    classes = load_rules_data().dreadnought_classes
+    return [("", _("None named"))] + [(key, spec.name) for key, spec in classes.items()]
+
+
+def material_fields() -> dict[str, forms.Field]:
+    """The form fields of the aliens' material, by form field name."""
+    fields: dict[str, forms.Field] = {}
+    for parameter, heading in COUNTED.items():
+        for alien in token_aliens():
+            fields[f"{parameter}_{alien}"] = _count(
+                _("%(what)s: %(alien)s") % {"what": heading, "alien": _alien_label(alien)}
+            )
+    fields["reinforcements_per_turn"] = _count(_("Reinforcement tokens entering each Alien turn"))
+    fields["reinforcements_from_round"] = _count(_("Reinforcements from round"), minimum=1)
+    fields["dreadnought_class"] = forms.ChoiceField(
+        label=_("Dreadnought class"), choices=_dreadnought_choices, required=False
+    )
+    fields["dreadnought_value"] = forms.IntegerField(
+        label=_("Dreadnought class value (points)"),
+        required=False,
+        min_value=25,
+        max_value=999,
+        help_text=_("25 or more; empty: the class's value in the rules data."),
+    )
+    for item in EQUIPMENT_ITEMS:
+        fields[f"equipment_{item}"] = forms.CharField(
+            label=_("Blips hiding: %(item)s") % {"item": EQUIPMENT_LABELS[item]},
+            required=False,
+            help_text=_("Squares of the map's blip markers, e.g. 4,7 10,2."),
+        )
+    return fields
+
+
+def field_parameters() -> Iterator[tuple[str, str]]:
+    """(form field, parameter as validation messages name it) of the aliens' material."""
+    for parameter in COUNTED:
+        for alien in token_aliens():
+            yield f"{parameter}_{alien}", f"{parameter}.{alien}"
+    for name in SINGLE:
+        yield name, name
+    for item in EQUIPMENT_ITEMS:
+        yield f"equipment_{item}", "equipment_blips"
+
+
+def _squares(name: str, text: str) -> list[str]:
+    squares = [part for part in _SQUARES.split(text.strip()) if part]
+    wrong = [part for part in squares if not re.fullmatch(r"\d{1,3},\d{1,3}", part)]
+    if wrong:
+        raise ValidationError(
+            _(
+                "%(square)s is not a square; write squares as x,y separated by spaces, "
+                "e.g. 4,7 10,2."
+            )
+            % {"square": wrong[0]},
+            code=name,
+        )
+    return squares
+
+
+def material_params(cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """The parameters typed into the material fields (empty ones left out), and the
+    problems found on the way by form field name."""
+    params: dict[str, Any] = {}
+    problems: dict[str, str] = {}
+    for parameter in COUNTED:
+        counts = {alien: cleaned.get(f"{parameter}_{alien}") or 0 for alien in token_aliens()}
+        if any(counts.values()):
+            params[parameter] = {alien: count for alien, count in counts.items() if count}
+    for name in SINGLE:
+        if cleaned.get(name) not in (None, ""):
+            params[name] = cleaned[name]
+    blips: dict[str, str] = {}
+    for item in EQUIPMENT_ITEMS:
+        name = f"equipment_{item}"
+        try:
+            squares = _squares(name, cleaned.get(name) or "")
+        except ValidationError as error:
+            problems[name] = error.messages[0]
+            continue
+        for square in squares:
+            if square in blips:
+                problems[name] = str(
+                    _("Square %(square)s already hides %(item)s; a blip hides one thing.")
+                    % {"square": square, "item": EQUIPMENT_LABELS[blips[square]]}
+                )
+            blips[square] = item
+    if blips:
+        params["equipment_blips"] = blips
+    return params, problems
+
+
+def _hiding(params: dict[str, Any], item: str) -> list[str]:
+    return [sq for sq, hidden in (params.get("equipment_blips") or {}).items() if hidden == item]
+
+
+def material_initial(params: dict[str, Any]) -> dict[str, Any]:
+    """The material fields' initial values from stored parameters."""
+    initial: dict[str, Any] = {}
+    for parameter in COUNTED:
+        for alien, count in (params.get(parameter) or {}).items():
+            initial[f"{parameter}_{alien}"] = count
+    for name in SINGLE:
+        if name in params:
+            initial[name] = params[name]
+    for item in EQUIPMENT_ITEMS:
+        squares = [
+            sq for sq, hidden in (params.get("equipment_blips") or {}).items() if hidden == item
+        ]
+        if squares:
+            initial[f"equipment_{item}"] = " ".join(squares)
+    return initial
+
+
+def material_lines(params: dict[str, Any]) -> list[tuple[str, str]]:
+    """(label, value) lines describing the aliens' material of stored parameters."""
+    lines: list[tuple[str, str]] = []
+    for parameter, heading in COUNTED.items():
+        counts = params.get(parameter) or {}
+        if counts:
+            shown = ", ".join(f"{_alien_label(alien)} {count}" for alien, count in counts.items())
+            lines.append((str(heading), shown))
+    fields = material_fields()
+    for name in ("reinforcements_per_turn", "reinforcements_from_round", "dreadnought_value"):
+        if name in params:
+            lines.append((str(fields[name].label), str(params[name])))
+    if params.get("dreadnought_class"):
+        classes = dict(_dreadnought_choices())
+        cls = params["dreadnought_class"]
+        lines.append((str(fields["dreadnought_class"].label), str(classes.get(cls, cls))))
+    for item in EQUIPMENT_ITEMS:
+        squares = [
+            sq for sq, hidden in (params.get("equipment_blips") or {}).items() if hidden == item
+        ]
+        if squares:
+            lines.append((str(fields[f"equipment_{item}"].label), " ".join(squares)))
+    return lines
+
+
+def event_card_names(ids: list[str]) -> str:
+    """The names of event cards ``ids`` in the active language (unknown ids as they are)."""
+    names = dict(event_card_choices())
+    return ", ".join(names.get(card, card) for card in ids)

@@ -1,0 +1,167 @@
+"""The organiser's catalogue forms: a chapter card, a weapon, the alien token values."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
+
+from rules.engine.units import RulesDataError, load_rules_data
+from tournaments.domain.catalogue import DEFAULT_CARDS
+from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
+from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
+from tournaments.models import ChapterCard, Tournament, Weapon
+from tournaments.queries.loadout_checks import loadouts_holding
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+
+def effect_choices() -> list[tuple[str, StrOrPromise]]:
+    """The effects the board knows (one per shipped card name), and "reminder only"."""
+    names: dict[str, StrOrPromise] = {}
+    for card in DEFAULT_CARDS:
+        names.setdefault(card.effect_code, card.display_name())
+    return [("", _("None: the judge reads the card")), *sorted(names.items())]
+
+
+def _card_in_use(count: int) -> str:
+    return ngettext(
+        "%(count)d loadout holds this card; changing its kind would make that loadout wrong. "
+        "Leave it as it is, or ask the player to change the loadout first.",
+        "%(count)d loadouts hold this card; changing its kind would make those loadouts "
+        "wrong. Leave it as it is, or ask the players to change their loadouts first.",
+        count,
+    ) % {"count": count}
+
+
+def _weapon_in_use(count: int) -> str:
+    return ngettext(
+        "%(count)d loadout holds this weapon; changing its class would make that loadout "
+        "wrong. Leave it as it is, or ask the player to change the loadout first.",
+        "%(count)d loadouts hold this weapon; changing its class would make those loadouts "
+        "wrong. Leave it as it is, or ask the players to change their loadouts first.",
+        count,
+    ) % {"count": count}
+
+
+class ChapterCardForm(AccessibleModelForm):
+    """A card's names, kind, duration, effect, source and confidence (its slug and chapter
+    stay: loadouts refer to them)."""
+
+    effect_code = forms.ChoiceField(
+        label=_("effect on the board"),
+        required=False,
+        help_text=_(
+            "What the board applies when the card is played; every copy of a card shares it."
+        ),
+    )
+
+    class Meta:
+        model = ChapterCard
+        fields = [
+            "name_en",
+            "name_it",
+            "kind",
+            "use",
+            "effect_code",
+            "effect_en",
+            "effect_it",
+            "source",
+            "confidence",
+        ]
+        widgets = {
+            "effect_en": forms.Textarea(attrs={"rows": 3}),
+            "effect_it": forms.Textarea(attrs={"rows": 3}),
+            "source": forms.Textarea(attrs={"rows": 2}),
+        }
+        error_messages = {"name_en": {"required": _("Give the card's English name.")}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        field = self.fields["effect_code"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = effect_choices()
+
+    def clean_kind(self) -> str:
+        kind = self.cleaned_data["kind"]
+        card = self.instance
+        if card.pk and kind != card.kind:
+            field = "order_cards" if card.kind == "order" else "equipment_cards"
+            count = loadouts_holding(card.squad.tournament, field, card.slug, card.squad)
+            if count:
+                raise ValidationError(_card_in_use(count))
+        return kind
+
+
+class WeaponForm(AccessibleModelForm):
+    """A weapon's names, class and colour restriction (its slug stays: loadouts and the
+    board's rules data refer to it)."""
+
+    class Meta:
+        model = Weapon
+        fields = ["name_en", "name_it", "weapon_class", "colour_restricted"]
+        error_messages = {"name_en": {"required": _("Give the weapon's English name.")}}
+
+    def clean_weapon_class(self) -> str:
+        weapon_class = self.cleaned_data["weapon_class"]
+        weapon = self.instance
+        if weapon.pk and weapon_class != weapon.weapon_class:
+            count = sum(
+                loadouts_holding(weapon.tournament, field, weapon.slug)
+                for field in ("marine_weapons", "extra_marine_weapons")
+            )
+            if count:
+                raise ValidationError(_weapon_in_use(count))
+        return weapon_class
+
+
+class TokenValuesForm(AccessibleForm):
+    """The points of one token of each alien type in this tournament (RULES §7)."""
+
+    def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        try:
+            current = load_rules_data(tournament.data_overrides or None).alien_tokens
+        except RulesDataError:
+            current = load_rules_data().alien_tokens
+            self.broken = True
+        else:
+            self.broken = False
+        for alien, label in TOKEN_ALIEN_LABELS.items():
+            self.fields[alien] = forms.IntegerField(
+                label=label,
+                min_value=0,
+                max_value=999,
+                initial=current.get(alien),
+                error_messages={
+                    "required": _("Give the points of one token (0 when it scores nothing)."),
+                },
+                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 999}),
+            )
+        self.fields["dreadnought"].help_text = _(
+            "A Dreadnought of a named class is worth its class value instead (session notes)."
+        )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        if self.errors:
+            return cleaned
+        overrides = dict(self.tournament.data_overrides or {})
+        overrides["alien_tokens"] = {**overrides.get("alien_tokens", {}), **cleaned}
+        try:
+            load_rules_data(overrides)
+        except RulesDataError as error:
+            raise ValidationError(
+                _(
+                    "The tournament's other rules data changes are wrong, so these values "
+                    "cannot be checked: %(error)s"
+                )
+                % {"error": error}
+            ) from None
+        return cleaned

@@ -1,0 +1,44 @@
+"""Forms of the venue: the round timer, a player's dispute and the organiser's answer."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.actions.result_disputes import MAX_TEXT
+from tournaments.domain.countdown import MAX_MINUTES, MIN_MINUTES
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.models import DisputeStatus
+
+
+class TimerResetForm(AccessibleForm):
+    minutes = forms.IntegerField(
+        label=_("Round duration (minutes)"), min_value=MIN_MINUTES, max_value=MAX_MINUTES
+    )
+
+
+class DisputeForm(AccessibleForm):
+    reason = forms.CharField(
+        label=_("What is wrong with this result?"),
+        max_length=MAX_TEXT,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        help_text=_("The organiser reads it and answers with a correction or a note."),
+    )
+
+
+class DisputeResolutionForm(AccessibleForm):
+    outcome = forms.ChoiceField(
+        label=_("Answer"),
+        choices=[
+            (DisputeStatus.CORRECTED.value, _("The result was corrected")),
+            (DisputeStatus.NOTED.value, _("The result stands; see the note")),
+        ],
+        widget=forms.RadioSelect,
+    )
+    note = forms.CharField(
+        label=_("Note to the player"),
+        max_length=MAX_TEXT,
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 2}),
+        help_text=_("Needed when the result stands."),
+    )
