@@ -330,6 +330,7 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = _tournament(slug)
     stamp = data_stamp(tournament)
     etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
+    response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_notice_outbox_login_counts'),
+        ('tournaments', '0007_13_chapter_card_details'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
