@@ -34,7 +34,7 @@ from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
-from rules.engine.state import MARINE, GameState, Problem, StateError, stored_state
+from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
@@ -112,10 +112,9 @@ def latest_snapshot(game: Game) -> Snapshot:
 
 
 def snapshot_state(snapshot: Snapshot) -> GameState:
-    """The engine state of a stored snapshot (stored states were checked when saved),
-    parsed once per snapshot in this process: a snapshot is never changed once written,
-    so its id and time name its state."""
-    return stored_state(("snapshot", snapshot.pk, snapshot.created_at), snapshot.state)
+    """The engine state of a stored snapshot (stored states were checked when saved); its
+    board is the one shared by every state on the same map (``maps.boards``)."""
+    return GameState.from_json(snapshot.state)
 
 
 def _append(

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import errno
 import json
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from types import MappingProxyType
@@ -22,7 +22,7 @@ from typing import Any, Generic, TypeVar, overload
 import jsonschema
 
 from .board import Board, BoardError, DoorState
-from .caches import declare, memoised
+from .caches import memoised
 from .geometry import (
     Edge,
     Facing,
@@ -742,29 +742,6 @@ def validate_map_json(data: Any) -> Board:
         return board_from_json(data)
     except BoardError as exc:
         raise StateError([Problem.coded("$", "bad_map", detail=str(exc))]) from exc
-
-
-#: States parsed from stored JSON, by the name their caller gives the stored text.
-_STORED = declare(
-    "state.stored",
-    bound=32,
-    depends_on="the caller's name for the stored JSON, which changes whenever the JSON "
-    "could (a stored snapshot's id and time)",
-)
-
-
-def stored_state(key: Hashable, data: Any) -> GameState:
-    """:meth:`GameState.from_json` of stored JSON, parsed once per ``key`` in this process.
-
-    A stored state is read by every request on its game (the page, then each click on it):
-    parsed once, they share one state and what its memo has worked out. ``key`` must name
-    the JSON itself (change whenever the JSON could), e.g. a stored snapshot's id and the
-    time it was written; a state that fails to parse is not kept.
-    """
-    state = _STORED.get(key)
-    if state is None:
-        state = _STORED.put(key, GameState.from_json(data))
-    return state
 
 
 def _load_board(spec: Any) -> tuple[Board, str | None]:

@@ -1,6 +1,5 @@
-"""Boards are shared by the map's content hash, and stored states parsed once per key: a
-shared board or state is equal to a freshly built one, and a different map, or a changed
-stored text under a new key, gets its own."""
+"""Boards are shared by the map's content hash: a shared board is equal to a freshly built
+one, states parsed from the same map share it, and a different map gets its own."""
 
 from __future__ import annotations
 
@@ -10,7 +9,7 @@ from benchmarks.reference_position import reference_state
 from rules.engine.caches import clear_caches
 from rules.engine.maps import board_to_json, load_map, shared_board_from_json, shared_map
 from rules.engine.render import render
-from rules.engine.state import GameState, stored_state
+from rules.engine.state import GameState
 
 
 def test_a_bundled_map_is_one_board_equal_to_a_freshly_loaded_one():
@@ -41,15 +40,3 @@ def test_states_parsed_from_the_same_map_share_the_board_and_equal_fresh_ones():
     assert fresh.board is not first.board
     assert fresh.to_json() == first.to_json() == data
     assert render(fresh) == render(first)
-
-
-def test_a_stored_state_is_parsed_once_per_key():
-    data = reference_state().to_json()
-    state = stored_state(("test", 1), data)
-    assert stored_state(("test", 1), data) is state
-    moved = copy.deepcopy(data)
-    moved["round"] = data.get("round", 1) + 1
-    again = stored_state(("test", 2), moved)
-    assert again is not state
-    assert again.round == state.round + 1
-    assert again.board is state.board

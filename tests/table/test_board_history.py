@@ -1,11 +1,10 @@
-"""The board page lists the game's history a page at a time, newest first, and a
-snapshot's state is parsed once and shared by the requests that read it."""
+"""The board page lists the game's history a page at a time, newest first."""
 
 from __future__ import annotations
 
 import pytest
 
-from table.actions import latest_snapshot, snapshot_state
+from table.actions import latest_snapshot
 from table.models import Snapshot
 from table.views import HISTORY_PAGE_SIZE
 from tests.table.conftest import client_for, url
@@ -50,11 +49,3 @@ def test_a_short_history_has_no_pages(game, table):
     page = client_for(table.judge).get(url("board", game))
     assert _numbers(page) == [1]
     assert "?history=" not in page.content.decode()
-
-
-def test_a_snapshots_state_is_parsed_once_and_equals_its_stored_json(game):
-    snapshot = latest_snapshot(game)
-    state = snapshot_state(snapshot)
-    again = snapshot_state(Snapshot.objects.get(pk=snapshot.pk))
-    assert again is state
-    assert state.to_json() == snapshot.state
