@@ -6,7 +6,13 @@ from collections.abc import Callable
 
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -37,7 +43,7 @@ from tournaments.queries.pages import (
 )
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
-from tournaments.queries.standings import data_stamp, get_standings
+from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
@@ -327,14 +333,16 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table the page polls every 15 s. Its ETag is the tournament's data
     stamp (and the language), so a browser polling again gets ``304 Not Modified`` while
     nothing changed: the poll then costs the stamp, and no table is sent."""
-    tournament = _tournament(slug)
-    stamp = data_stamp(tournament)
+    found = stamp_by_slug(slug)
+    if found is None:
+        raise Http404
+    _pk, stamp = found
     etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(standings_html(tournament, stamp))
+        response = HttpResponse(standings_html(_tournament(slug), stamp))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
