@@ -28,14 +28,29 @@ from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
 from rules.engine.event_cards import EventDataError
+from rules.engine.flags import after_move as flags_after_move
+from rules.engine.flags import drop_flags
 from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
+from rules.engine.play.round_end import close_round, last_round_without_aliens
+from rules.engine.session_records import TurnRecord
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
+from rules.engine.turns import (
+    TurnError,
+    attack_phase,
+    attack_reminders,
+    check_attack,
+    check_playing,
+    leave_through_claw,
+    movement_allowance,
+    record_attack,
+    record_move,
+)
 from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
@@ -117,7 +132,7 @@ def snapshot_state(snapshot: Snapshot) -> GameState:
     return GameState.from_json(snapshot.state)
 
 
-def _append(
+def append_snapshot(
     game: Game,
     expected_number: int,
     state: GameState,
@@ -220,7 +235,11 @@ def move_marine(
     if figure.side != MARINE:
         raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
     rules = load_rules_data(dict(state.data_overrides) or None)
-    allowance = rules.movement(figure.unit, figure.equipment)
+    allowance = movement_allowance(state, figure, rules)
+    try:
+        check_playing(state, figure.player)
+    except TurnError as error:
+        raise GameError(engine_error_text(error)) from None
     if figure.unit == TARANTULA:
         return _move_tarantula(
             game, state, figure_id, target, facing, allowance, expected_number, dice, actor
@@ -252,12 +271,19 @@ def move_marine(
                     "allowance": allowance,
                 }
             )
-        moved, events = move(state, figure_id, path, allowance=allowance, permitted=permitted)
-    except MoveError as error:
+        counted = record_move(state, figure_id, len(path), rules)
+        moved, events = move(counted, figure_id, path, allowance=allowance, permitted=permitted)
+    except (MoveError, TurnError) as error:
         raise GameError(engine_error_text(error)) from None
     moved, steps = _look_around(game, moved, figure_id, dice)
+    moved, flag_steps = flags_after_move(moved, figure_id)
+    steps.extend(flag_steps)
     end = moved.figure(figure_id).square
     summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
+    if any(event.kind == "reached_claw" for event in events):
+        moved, left = leave_through_claw(moved, figure_id)
+        steps.extend(left)
+        summary += " " + _("It left play through its docking claw.")
     return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
@@ -278,7 +304,7 @@ def _moved_snapshot(
         summary += " " + _("It stopped on entering a new section (blips are placed).")
     with transaction.atomic():
         rolled = {"dice_batch": _record(game, dice), **_dice_fields(dice)} if dice.log else {}
-        return _append(
+        return append_snapshot(
             game,
             expected_number,
             moved,
@@ -308,8 +334,11 @@ def _move_tarantula(
             % {"id": figure_id}
         )
     try:
-        moved, events = move_tarantula(state, figure_id, front, facing, allowance=allowance)
-    except MoveError as error:
+        # A Tarantula's move is one manoeuvre: it uses its whole allowance.
+        rules = load_rules_data(dict(state.data_overrides) or None)
+        counted = record_move(state, figure_id, allowance, rules)
+        moved, events = move_tarantula(counted, figure_id, front, facing, allowance=allowance)
+    except (MoveError, TurnError) as error:
         raise GameError(engine_error_text(error)) from None
     gunner, pose = crewed_pose(moved, figure_id)[1:]
     steps = []
@@ -351,20 +380,25 @@ def marine_attack(
     if not 0 <= choice < len(options):
         raise GameError(_("Choose one of the attacks listed."))
     option = options[choice]
-    try:
-        new_state, events = resolve_attack(state, option, dice)
-        check_all_dice_used(dice)
-    except (CombatError, RulesDataError) as error:
-        raise GameError(engine_error_text(error)) from None
     rules = load_rules_data(dict(state.data_overrides) or None)
-    steps = []
+    phase = attack_phase(option.kind)
+    attacker = state.figure(figure_id)
+    try:
+        check_attack(state, attacker, phase, rules, option.weapon)
+        new_state, events = resolve_attack(record_attack(state, figure_id, phase), option, dice)
+        check_all_dice_used(dice)
+    except (CombatError, RulesDataError, TurnError) as error:
+        raise GameError(engine_error_text(error)) from None
+    steps = attack_reminders(state, attacker, phase)
     for event in events:
         new_state, more = score_kill(
             state, new_state, event, _killer(state, option, event.figure_id), rules
         )
         steps.extend(more)
+    new_state, dropped = drop_flags(state, new_state)
+    steps.extend(dropped)
     with transaction.atomic():
-        snapshot = _append(
+        snapshot = append_snapshot(
             game,
             expected_number,
             new_state,
@@ -403,7 +437,7 @@ def remove_figure(
         raise GameError(_("Give a reason for the edit."))
     state = snapshot_state(latest_snapshot(game))
     _figure_on_board(state, figure_id)
-    new_state = state.without_figure(figure_id)
+    new_state, _dropped = drop_flags(state, state.without_figure(figure_id))
     try:
         GameState.from_json(new_state.to_json())
     except StateError as error:
@@ -411,7 +445,7 @@ def remove_figure(
             _("%(id)s cannot be removed: %(error)s")
             % {"id": figure_id, "error": engine_error_text(error)}
         ) from None
-    return _append(
+    return append_snapshot(
         game,
         expected_number,
         new_state,
@@ -441,7 +475,7 @@ def set_life_points(
     state = snapshot_state(latest_snapshot(game))
     figure = _figure_on_board(state, figure_id)
     new_state = state.with_figure(replace(figure, life_points=life_points))
-    return _append(
+    return append_snapshot(
         game,
         expected_number,
         new_state,
@@ -460,7 +494,7 @@ def undo_to(game: Game, number: int, *, expected_number: int, actor=None) -> Sna
         raise GameError(_("There is no step %(number)d in this game.") % {"number": number})
     if number == expected_number:
         raise GameError(_("That is already the current step."))
-    return _append(
+    return append_snapshot(
         game,
         expected_number,
         snapshot_state(earlier),
@@ -493,7 +527,7 @@ def parse_state_upload(text: str) -> GameState:
 
 def upload_state(game: Game, text: str, *, expected_number: int, actor=None) -> Snapshot:
     state = parse_state_upload(text)
-    return _append(
+    return append_snapshot(
         game,
         expected_number,
         state,
@@ -637,12 +671,25 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
         dice = _turn_dice(request)
         try:
             state = snapshot_state(latest_snapshot(game))
+            if state.outcome is not None:
+                raise TurnError("turn_game_over", ending=state.outcome.reason)
+            if last_round_without_aliens(state):
+                raise TurnError("turn_last_round")
+            # The Alien turn may be run before every player ended theirs: it ends them.
+            state = state.replace(
+                active_player=None,
+                turn=TurnRecord(aliens_phase=True),
+                progress=replace(state.progress, limits=()),  # their turns are over
+            )
             new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)
             check_all_dice_used(dice)
+            new_state, dropped = drop_flags(state, new_state)
             # The Aliens act last in a round (RULES §5): their turn closes it.
-            new_state = new_state.replace(round=state.round + 1)
+            rules = load_rules_data(dict(state.data_overrides) or None)
+            new_state, closing = close_round(new_state, rules)
+            steps = [*steps, *dropped, *closing]
             with transaction.atomic():
-                snapshot = _append(
+                snapshot = append_snapshot(
                     game,
                     request.base_number,
                     new_state,
@@ -654,7 +701,14 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
                     dice_batch=_record(game, dice),
                     **_dice_fields(dice),
                 )
-        except (GameError, DiceError, EventDataError, RulesDataError, StateError) as error:
+        except (
+            GameError,
+            DiceError,
+            EventDataError,
+            RulesDataError,
+            StateError,
+            TurnError,
+        ) as error:
             request.status = TurnStatus.FAILED
             request.error = engine_error_text(error)
             request.save(update_fields=["status", "error"])

@@ -28,9 +28,11 @@ from django.utils.translation import gettext as _
 
 from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
 from rules.engine.board import Board
+from rules.engine.flags import place_flags
 from rules.engine.geometry import Square, orthogonal_neighbours
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import Step
+from rules.engine.narration_turns import CARDS
 from rules.engine.play.blips import reveal_after_move
 from rules.engine.state import (
     MARINE,
@@ -122,6 +124,25 @@ def seat_arms(seat: Seat) -> SquadArms:
         commander=tuple(engine_key(s) for s in combo),
         marines=tuple((engine_key(s),) for s in marines),
     )
+
+
+def seat_cards(seat: Seat) -> tuple[str, ...]:
+    """The effect codes of the chapter cards in a seat's loadout, read from the
+    tournament's catalogue (a card's ``effect_code``; a slug the catalogue lacks is read as
+    its code with "-" as "_"), keeping those the engine knows
+    (:data:`rules.engine.narration_turns.CARDS`); none without a loadout."""
+    try:
+        loadout = seat.loadout
+    except ObjectDoesNotExist:
+        return ()
+    catalogue = (
+        {card.slug: card.effect_code for card in seat.squad.cards.all() if card.effect_code}
+        if seat.squad is not None
+        else {}
+    )
+    keys = [*(loadout.order_cards or ()), *(loadout.equipment_cards or ())]
+    codes = (catalogue.get(key, key.replace("-", "_")) for key in keys)
+    return tuple(code for code in codes if code in CARDS)
 
 
 def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure]:
@@ -238,18 +259,27 @@ def opening_state(
         squares = entry_squares(board, claw.id, taken, len(squad))
         taken.update(squares)
         figures.extend(f.moved_to((sq,)) for f, sq in zip(squad, squares, strict=True))
-        players.append(Player(pid, seat.squad.slug if seat.squad is not None else None, claw.id))
+        players.append(
+            Player(
+                pid,
+                seat.squad.slug if seat.squad is not None else None,
+                claw.id,
+                cards=seat_cards(seat),
+            )
+        )
     switches = dict(setup.switches)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:
         switches.update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
+    initiative = tuple(f"p{s.seat_order}" for s in by_initiative)
     try:
         state = build_state(
             board,
             figures,
             players=tuple(players),
-            initiative=tuple(f"p{s.seat_order}" for s in by_initiative),
+            initiative=initiative,
+            active_player=initiative[0],
             stipulation=Stipulation(setup.kind, MappingProxyType(switches)),
             reinforcements=setup.reinforcements,
             data_overrides=overrides,
@@ -257,6 +287,7 @@ def opening_state(
         )
     except StateError as error:
         raise GameSetupError(engine_error_text(error)) from None
+    state = place_flags(state)
     steps: list[Step] = []
     for figure in figures:
         if not is_solitaire and board.claw_of(figure.square) is None:

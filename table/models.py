@@ -62,6 +62,7 @@ class SnapshotKind(models.TextChoices):
     MARINE_MOVE = "marine_move", _("Marine move")
     MARINE_ATTACK = "marine_attack", _("Marine attack")
     ALIEN_TURN = "alien_turn", _("Alien turn")
+    TURN = "turn", _("Turn and cards")
     UNDO = "undo", _("Undo")
 
 

@@ -5,8 +5,9 @@ overrides from when it was set up, so a correction of the stage or the session (
 deck that was typed wrong, reinforcements forgotten, a token value changed in the catalogue)
 does not reach it by itself. Adopting appends one recorded snapshot (a judge's edit, with
 the reason) whose state takes the session's current settings, keeping what the game has
-played so far: the figures, the event cards drawn, the Genestealers that appeared, the
-Solitaire pile and mission, and the reinforcement tokens already played.
+played so far: the figures, the state's progress (the event cards drawn, the Genestealers
+that appeared, the Solitaire pile; ``GameState.progress``), the Solitaire mission, and the
+reinforcement tokens already played.
 """
 
 from __future__ import annotations
@@ -15,11 +16,11 @@ from types import MappingProxyType
 
 from django.utils.translation import gettext as _
 
-from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION
-from rules.engine.play.switches import EVENTS_DRAWN, GENESTEALERS_APPEARED
+from rules.engine.ai.solitaire_policy import MISSION
+from rules.engine.session_records import without_legacy
 from rules.engine.state import Stipulation
 from rules.engine.units import RulesDataError, load_rules_data
-from table.actions import GameError, _append, latest_snapshot, snapshot_state
+from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
 from table.session_material import (
     SessionMaterialError,
@@ -28,8 +29,9 @@ from table.session_material import (
     remaining_reinforcements,
 )
 
-#: Switches that record what the game has played, not what the stipulation set.
-PROGRESS = (EVENTS_DRAWN, GENESTEALERS_APPEARED, BLIP_PILE, MISSION)
+#: Switches the game set up for itself, not the stipulation (its progress is in
+#: ``state.progress`` and stays as it is).
+PROGRESS = (MISSION,)
 
 
 def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> Snapshot:
@@ -47,11 +49,13 @@ def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> S
         if key in state.stipulation.switches
     }
     adopted = state.replace(
-        stipulation=Stipulation(setup.kind, MappingProxyType({**setup.switches, **kept})),
+        stipulation=Stipulation(
+            setup.kind, MappingProxyType({**without_legacy(setup.switches), **kept})
+        ),
         reinforcements=remaining_reinforcements(state, setup.reinforcements),
         data_overrides=setup.overrides,
     )
-    return _append(
+    return append_snapshot(
         game,
         expected_number,
         adopted,

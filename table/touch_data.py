@@ -20,6 +20,7 @@ from rules.engine.movement import MoveError, distance_field
 from rules.engine.narration import format_param
 from rules.engine.state import MARINE, GameState
 from rules.engine.tarantula import TARANTULA
+from rules.engine.turns import movement_allowance, squares_left
 from rules.engine.units import RulesDataError, load_rules_data
 from table.actions import GameError, attack_choices
 from table.step_log import engine_error_text, narration_language
@@ -43,22 +44,22 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
             % {"id": figure_id}
         )
     try:
-        allowance = load_rules_data(dict(state.data_overrides) or None).movement(
-            figure.unit, figure.equipment
-        )
+        rules = load_rules_data(dict(state.data_overrides) or None)
+        allowance = movement_allowance(state, figure, rules)
+        left = squares_left(state, figure, rules)  # what the turn still allows
         field = distance_field(state, figure_id)
     except (MoveError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
     squares = [
         {"square": _xy(square), "steps": steps}
-        for square, steps in sorted(field.reachable(allowance).items(), key=lambda kv: kv[0])
+        for square, steps in sorted(field.reachable(left).items(), key=lambda kv: kv[0])
         if steps > 0
     ]
     return {
         "figure": figure_id,
         "from": _xy(figure.squares[0]),
         "allowance": allowance,
-        "moves_left": allowance,
+        "moves_left": left,
         "squares": squares,
     }
 

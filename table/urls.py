@@ -6,7 +6,7 @@ within that session.
 
 from django.urls import path
 
-from table import touch_views, views
+from table import touch_views, turn_views, views
 
 app_name = "table"
 
@@ -26,6 +26,9 @@ urlpatterns = [
     path(GAME + "life-points/", views.life_points, name="life_points"),
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),
     path(GAME + "alien-turn/again/", views.alien_turn_again, name="alien_turn_again"),
+    path(GAME + "end-turn/", turn_views.end_turn, name="end_turn"),
+    path(GAME + "next-round/", turn_views.next_round, name="next_round"),
+    path(GAME + "card/", turn_views.play_card, name="play_card"),
     path(GAME + "undo/", views.undo, name="undo"),
     path(GAME + "adopt-settings/", views.adopt_settings, name="adopt_settings"),
     path(GAME + "upload/", views.upload, name="upload"),

@@ -68,6 +68,7 @@ from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
+from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
 from tournaments.sheets.seats import session_seats
@@ -298,6 +299,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
+        **turn_context(state, snapshot.number, forms),
         **log,
     }
 

@@ -4,7 +4,9 @@ Cards live in ``data/events.json`` with Italian and English names and texts; a t
 may edit texts, targets and effects or remove cards. A card's ``effect`` is either null
 (the engine shows the text to the judge with the chosen target) or one of the codes in
 :data:`EFFECT_CODES`, which change how the Aliens act this turn
-(:mod:`rules.engine.play.events` draws the cards and applies them).
+(:mod:`rules.engine.play.events` draws the cards and applies them), or, for
+``player_turn_limit``, what the chosen player may do in their next turn (``limit``, one
+of :data:`TURN_LIMITS`, kept by :mod:`rules.engine.turns`).
 """
 
 from __future__ import annotations
@@ -28,7 +30,10 @@ EFFECT_CODES = (
     "activate_first",
     "swap_two_aliens",
     "close_doors_blocking_sight",
+    "player_turn_limit",
 )
+#: What a card played against a player forbids in that player's next turn.
+TURN_LIMITS = ("commander_idle", "no_orders", "heavy_jammed")
 
 
 class EventDataError(ValueError):
@@ -71,6 +76,8 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
     code = effect["code"]
     if code in ("cannot_move", "cannot_act", "activate_first"):
         _units(effect, where, required=True)
+    if code == "player_turn_limit" and effect.get("limit") not in TURN_LIMITS:
+        raise EventDataError(f"{where}.limit: expected one of {', '.join(TURN_LIMITS)}")
     if code == "extra_movement":
         _units(effect, where, required=False)
         squares = effect.get("squares")

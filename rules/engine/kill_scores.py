@@ -24,7 +24,7 @@ from rules.engine.state import ALIEN, GameState
 from rules.engine.units import RulesData
 
 
-def _add_score(state: GameState, player: str | None, delta: int) -> GameState:
+def add_score(state: GameState, player: str | None, delta: int) -> GameState:
     if player is None or not delta:
         return state
     try:
@@ -44,7 +44,7 @@ def take_token(
                 replace(t, taken_by=player) if t.id == token.id else t for t in state.tokens
             )
             value = rules.alien_tokens.get(unit, 0)
-            state = _add_score(state.replace(tokens=tokens), player, value)
+            state = add_score(state.replace(tokens=tokens), player, value)
             return state, [Step("token_taken", {"player": player, "unit": unit, "points": value})]
     return state, [Step("no_token", {"player": player, "unit": unit})]
 
@@ -71,7 +71,7 @@ def score_kill(
             return after, []
         value = rules.marine_value(pilot.unit, pilot.weapons)
         lost = Step("score_lost", {"player": owner, "points": value, "target": target})
-        return _add_score(after, owner, -value), [lost]
+        return add_score(after, owner, -value), [lost]
     if owner in (None, ALIEN):
         if killer is None:
             return after, []
@@ -82,12 +82,12 @@ def score_kill(
         before.has_figure(target) and before.figure(target).is_dreadnought
     )
     if not vehicle:
-        state = _add_score(state, owner, -event.points)
+        state = add_score(state, owner, -event.points)
         steps.append(
             Step("score_lost", {"player": owner, "points": event.points, "target": target})
         )
     if killer is not None and killer != owner and event.points:
-        state = _add_score(state, killer, event.points)
+        state = add_score(state, killer, event.points)
         steps.append(
             Step("score_gained", {"player": killer, "points": event.points, "target": target})
         )

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.event_cards import card_name
+from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
 LANGUAGES = ("it", "en")
 
@@ -381,6 +382,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Nessun segnalino Rinforzo rimasto.",
         "en": "No reinforcement token is left.",
     },
+    **TURN_MESSAGES,
 }
 
 
@@ -478,6 +480,9 @@ def format_param(name: str, value: Any, lang: str) -> str:
         return "-"
     if name in _SQUARE_KEYS:
         return _format_square(value)
+    turn_text = turn_param(name, value, lang)
+    if turn_text is not None:
+        return turn_text
     if name == "path":
         return " → ".join(_format_square(sq) for sq in value)
     if name == "unit":

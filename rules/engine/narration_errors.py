@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from rules.engine.narration_combat import fill, pick
+from rules.engine.narration_turns import TURN_ERRORS
 
 ERRORS: dict[str, dict[str, str]] = {
     # --- any figure ------------------------------------------------------------------------
@@ -248,6 +249,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "it": "l'arma {weapon} non può sparare",
         "en": "the {weapon} cannot shoot",
     },
+    **TURN_ERRORS,
 }
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).

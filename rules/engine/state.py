@@ -42,9 +42,12 @@ from .maps import (
     shared_map,
 )
 from .narration_state import more_problems_text, state_error_text
+from .session_records import LEGACY_SWITCHES, Outcome, Progress, TurnRecord, without_legacy
 from .state_memo import StateMemo
 
-STATE_FORMAT = "bob-state/1"
+STATE_FORMAT = "bob-state/2"
+#: Formats this engine reads (a ``bob-state/1`` state has no turn, progress or outcome).
+STATE_FORMATS = ("bob-state/1", STATE_FORMAT)
 SCHEMA_PATH = Path(__file__).with_name("schema") / "state.schema.json"
 MARINE = "marine"
 ALIEN = "alien"
@@ -151,10 +154,26 @@ class Figure:
 
 @dataclass(frozen=True)
 class Player:
+    """A player: squad, docking claw, score, and the chapter cards chosen for the session
+    (effect codes, ``docs/turns.md``) with those already spent (a card held twice, such
+    as Targeter, is listed twice)."""
+
     id: str
     squad: str | None = None
     claw: str | None = None
     score: int = 0
+    cards: tuple[str, ...] = ()
+    cards_spent: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "squad": self.squad,
+            "claw": self.claw,
+            "score": self.score,
+            "cards": list(self.cards),
+            "cards_spent": list(self.cards_spent),
+        }
 
 
 @dataclass(frozen=True)
@@ -246,6 +265,9 @@ class GameState:
     flags: tuple[Flag, ...] = ()
     data_overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     map_ref: str | None = None  # bundled map name, written back instead of the full map
+    turn: TurnRecord = field(default_factory=TurnRecord)
+    progress: Progress = field(default_factory=Progress)
+    outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
         # Every door of the board has a current state (missing ones: the map's start). A
@@ -253,6 +275,16 @@ class GameState:
         doors = self.board.initial_door_states()
         doors.update(self.doors)
         object.__setattr__(self, "doors", MappingProxyType(doors))
+        switches = self.stipulation.switches
+        if any(key in switches for key in LEGACY_SWITCHES):
+            # Progress an older caller put in the switches moves to its fields.
+            merged = {k: v for k, v in self.progress.to_json().items() if v}
+            object.__setattr__(self, "progress", Progress.from_json(merged, switches))
+            object.__setattr__(
+                self,
+                "stipulation",
+                Stipulation(self.stipulation.type, MappingProxyType(without_legacy(switches))),
+            )
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -486,6 +518,7 @@ class GameState:
         """Build a state from JSON data, raising :class:`StateError` on any problem."""
         _schema_check(data)
         board, map_ref = _load_board(data["map"])
+        switches = data.get("stipulation", {}).get("switches", {})
         state = cls(
             board=board,
             map_ref=map_ref,
@@ -504,7 +537,7 @@ class GameState:
             active_player=data.get("active_player"),
             stipulation=Stipulation(
                 data.get("stipulation", {}).get("type", "alien_hunt"),
-                MappingProxyType(dict(data.get("stipulation", {}).get("switches", {}))),
+                MappingProxyType(without_legacy(switches)),
             ),
             surveyed_sections=tuple(data.get("surveyed_sections", [])),
             flags=tuple(
@@ -518,6 +551,9 @@ class GameState:
             ),
             data_overrides=MappingProxyType(dict(data.get("data_overrides", {}))),
             doors=_doors(board, data.get("doors", [])),
+            turn=TurnRecord.from_json(data.get("turn")),
+            progress=Progress.from_json(data.get("progress"), switches),
+            outcome=Outcome.from_json(data.get("outcome")),
         )
         problems = semantic_problems(state)
         if problems:
@@ -564,10 +600,7 @@ class GameState:
             "map": self.map_ref if self.map_ref else board_to_json(self.board),
             "round": self.round,
             "active_player": self.active_player,
-            "players": [
-                {"id": p.id, "squad": p.squad, "claw": p.claw, "score": p.score}
-                for p in self.players
-            ],
+            "players": [p.to_json() for p in self.players],
             "initiative": list(self.initiative),
             "stipulation": {
                 "type": self.stipulation.type,
@@ -596,6 +629,9 @@ class GameState:
                 for f in self.flags
             ],
             "data_overrides": dict(self.data_overrides),
+            "turn": self.turn.to_json(),
+            "progress": self.progress.to_json(),
+            "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
 
 
@@ -777,7 +813,14 @@ def _figure(f: dict[str, Any]) -> Figure:
 def _players(data: dict[str, Any]) -> tuple[Player, ...]:
     if "players" in data:
         return tuple(
-            Player(p["id"], p.get("squad"), p.get("claw"), p.get("score", 0))
+            Player(
+                p["id"],
+                p.get("squad"),
+                p.get("claw"),
+                p.get("score", 0),
+                tuple(p.get("cards", [])),
+                tuple(p.get("cards_spent", [])),
+            )
             for p in data["players"]
         )
     return tuple(Player(pid) for pid in data.get("initiative", []))
@@ -928,6 +971,13 @@ def semantic_problems(state: GameState) -> list[Problem]:
             add(f"{path}.carried_by", "unknown_figure", figure=flag.carried_by)
         if flag.square is not None and board.is_solid(flag.square):
             add(f"{path}.square", "flag_square", square=list(flag.square))
+    for i, pid in enumerate(state.progress.shielded):
+        if pid not in player_ids:
+            add(f"$.progress.shielded[{i}]", "unknown_player", player=pid)
+    if state.outcome is not None:
+        for i, pid in enumerate(state.outcome.winners):
+            if pid not in player_ids:
+                add(f"$.outcome.winners[{i}]", "unknown_player", player=pid)
     if state.stipulation.type not in STIPULATIONS:
         add("$.stipulation.type", "unknown_stipulation", stipulation=state.stipulation.type)
     return problems

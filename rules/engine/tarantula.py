@@ -13,7 +13,7 @@ leaves open are in ``docs/decisions.md`` ("The Tarantula's moves"):
 * a closed door crossed on the way opens; walls and standing bulkheads stop it;
 * a 90-degree turn needs the new front and gunner squares open and reachable from the
   centre (no wall or bulkhead), and the two corner squares the front and the gunner sweep
-  open; none of the four may hold an alien or a blip;
+  open; none of the four may hold an alien, a blip or another player's marine;
 * a 180-degree turn is two such turns or, in a space two squares wide, the seed's narrow
   reversal: the three squares along one side of the line open and reachable from it, no
   alien, blip or other player's marine on them, at most two of the owner's marines and at
@@ -156,7 +156,7 @@ def _steps_from(
             opened: tuple[Edge, ...] = () if crossed is True else (crossed,)
             yield Manoeuvre(FORWARD, Pose(front, pose.facing), opened)
     for kind, table in ((TURN_RIGHT, _RIGHT_OF), (TURN_LEFT, _LEFT_OF)):
-        turned = _quarter_turn(ground, doors, pose, table[pose.facing])
+        turned = _quarter_turn(ground, doors, pose, table[pose.facing], owner)
         if turned is not None:
             yield Manoeuvre(kind, Pose(pose.centre, table[pose.facing]), turned)
     reversed_ = _narrow_reversal(ground, doors, pose, owner)
@@ -166,13 +166,17 @@ def _steps_from(
 
 
 def _quarter_turn(
-    ground: _Ground, doors: Mapping[Edge, DoorState], pose: Pose, to: Facing
+    ground: _Ground, doors: Mapping[Edge, DoorState], pose: Pose, to: Facing, owner: str | None
 ) -> tuple[Edge, ...] | None:
-    """The doors a quarter turn from ``pose`` to ``to`` opens, or None if it is illegal."""
+    """The doors a quarter turn from ``pose`` to ``to`` opens, or None if it is illegal.
+    Like the narrow reversal, it never sweeps over another player's marine."""
     centre, old, new = pose.centre, pose.facing.delta, to.delta
     front, gunner = _add(centre, new), _add(centre, new, -1)
     corners = (_add(_add(centre, old), new), _add(_add(centre, old, -1), new, -1))
     if not all(ground.passable(sq) for sq in (front, gunner, *corners)):
+        return None
+    swept = (front, gunner, *corners)
+    if any(ground.marines.get(sq, owner) != owner for sq in swept):
         return None
     opened: list[Edge] = []
     for sq in (front, gunner):

@@ -361,16 +361,20 @@ class DemoSite:
         judge.get_by_role("button", name="Run the squad draw").click()
         expect(judge.locator(".squad-blue").first).to_be_visible()
         seats = list(self.pending.seats.select_related("player").order_by("seat_order"))
-        Loadout.objects.create(
-            seat=seats[0],
-            commander_combo="bolter",
-            marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher"],
-        )
-        Loadout.objects.create(
-            seat=seats[1],
-            commander_combo="bolter",
-            marine_weapons=["plasma-gun", "plasma-gun", "plasma-gun", "plasma-gun"],
-        )
+        # The demo saved legal loadouts; these replace them, the second with problems to show.
+        for seat, weapons in (
+            (seats[0], ["laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher"]),
+            (seats[1], ["plasma-gun", "plasma-gun", "plasma-gun", "plasma-gun"]),
+        ):
+            Loadout.objects.update_or_create(
+                seat=seat,
+                defaults={
+                    "commander_combo": "bolter",
+                    "marine_weapons": weapons,
+                    "order_cards": [],
+                    "equipment_cards": [],
+                },
+            )
         pending = self.pending
         create_game(pending, "hunt-derelict", "bob", label="Tavolo 2", actor=pending.judge)
         self.player = seats[1].player

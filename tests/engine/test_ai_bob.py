@@ -1,6 +1,10 @@
 """BoB policy scenarios: one decision rule per test, on small boards."""
 
+from fractions import Fraction
+
+from rules.engine.ai.area import distinct_marines
 from rules.engine.ai.bob_policy import BobPolicy
+from rules.engine.ai.plans import Shot
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState
 from rules.engine.dice import ScriptedDice, SeededDice
@@ -417,3 +421,14 @@ def test_dreadnought_with_extra_heavy_weapons_fires_them():
     assert not steps_of(steps, "attack_unavailable")
     fired = {p["purpose_params"].get("weapon") for p in steps_of(steps, "dice")}
     assert "melta" in fired
+
+
+def test_a_dreadnought_counts_each_marine_its_weapons_can_hit_once():
+    """RULES §11: the area choice counts distinct figures, not hits per weapon."""
+    zero = Fraction(0)
+    blast = Shot("missile_launcher", "blast", None, (3, 3), 2, zero, zero, None, ("a1", "a2"))
+    at_a1 = Shot("laser_rifle", "single", "a1", None, 1, zero, zero)
+    split = Shot("assault_cannon", "split", "a1", None, 2, zero, zero, covers=("a1", "b1"))
+    assert distinct_marines([blast, at_a1]) == 2
+    assert distinct_marines([blast, at_a1, split]) == 3
+    assert distinct_marines([at_a1, at_a1]) == 1

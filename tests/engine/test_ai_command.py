@@ -61,7 +61,7 @@ def test_same_input_and_seed_give_the_same_bytes(tmp_path):
     data = json.loads(first)
     assert set(data) >= {"steps", "state", "dice", "seed"}
     assert data["steps"][0]["code"] == "turn_start"
-    assert data["state"]["stipulation"]["switches"]["events_drawn"]
+    assert data["state"]["progress"]["events_drawn"]
 
 
 def test_language_switch(tmp_path):

@@ -58,7 +58,7 @@ def test_card_against_a_player_picks_by_die_and_is_recorded():
     target = steps_of(steps, "event_target_player")[0]
     assert target["player"] == ("p1" if target["roll"] <= 3 else "p2")
     assert steps_of(steps, "event_instruction")
-    assert new_state.stipulation.switches["events_drawn"] == ["report"]
+    assert new_state.progress.events_drawn == ("report",)
     _, steps2 = resolve_alien_turn(new_state, BobPolicy(), SeededDice(seed=2))
     assert steps_of(steps2, "event_deck_empty")
 

@@ -180,7 +180,7 @@ def test_survey_counts_and_placement_rerolls():
     assert 6 <= count <= 8
     assert len(state.blips) == count
     assert all(12 <= b.square[0] <= 23 for b in state.blips)
-    assert len(state.stipulation.switches["blip_pile"]) == 12 - count
+    assert len(state.progress.blip_pile) == 12 - count
 
 
 def test_survey_rerolls_squares_in_sight():
@@ -210,4 +210,39 @@ def test_mission_holds_types_back_until_the_last_section():
     state = state.replace(surveyed_sections=())
     state, _ = survey(state, "B", SeededDice(seed=2))
     assert [b.type for b in state.blips] == ["ork"]
-    assert sorted(state.stipulation.switches["blip_pile"]) == ["android", "dreadnought"]
+    assert sorted(state.progress.blip_pile) == ["android", "dreadnought"]
+
+
+def test_an_alien_that_fought_without_moving_does_not_hide():
+    """Seed 000 hides an alien only after it fired without moving (docs/decisions.md)."""
+    board = make_board(10, 3, walls=[((x, 0), (x, 1)) for x in range(2, 10)])
+    state = make_state(
+        board,
+        [alien("x1", "ork", (0, 1)), marine("a1", "p1", (1, 1), life_points=6)],
+        players=("p1",),
+    )
+    survived = 0
+    for seed in range(12):
+        after, steps = resolve_alien_turn(state, SolitairePolicy(), RecordingDice(1, seed))
+        assert attack_kind(steps) == "hand_to_hand"
+        if after.has_figure("x1"):  # it lived through the fight: it stays where it fought
+            survived += 1
+            assert not steps_of(steps, "hide_move")
+            assert after.figure("x1").square == (0, 1)
+    assert survived
+
+
+def test_a_blip_revealed_under_psychic_attack_ends_its_turn_at_once():
+    """Seed 000: under Psychic Attack a revealed Ork may not move, and its turn ends."""
+    board = make_board(12, 1)
+    state = make_state(
+        board,
+        [marine("a1", "p1", (6, 0))],
+        players=("p1",),
+        switches={"event_deck": True, "event_cards": ["psychic_attack"]},
+    )
+    state = state.replace(blips=(Blip("b1", (0, 0), "ork"),))
+    new_state, steps = resolve_alien_turn(state, SolitairePolicy(), SeededDice(seed=1))
+    revealed = [f for f in new_state.figures if f.side == "alien"]
+    assert revealed and steps_of(steps, "skipped_by_event")
+    assert not steps_of(steps, "attack_chosen") and new_state.figure("a1").life_points == 2

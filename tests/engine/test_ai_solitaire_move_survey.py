@@ -65,7 +65,7 @@ def test_a_solitaire_move_places_blips_by_the_dice_and_reveals_what_it_sees():
         ((9, 0), "gretchin"),
         ((9, 2), "ork"),
     ]
-    assert state.stipulation.switches["blip_pile"] == []
+    assert state.progress.blip_pile == ()
     # The blip the marine now sees in section A is revealed; the map's markers are BoB's.
     assert steps_of(steps, "blip_revealed")[0]["square"] == [1, 1]
     assert [f.unit for f in state.figures if f.side == "alien"] == ["android"]

@@ -218,10 +218,10 @@ CASES: list[tuple[str, str, Callable[[dict], None], str]] = [
         'il valore "pirate" non è ammesso: usa uno tra "marine", "alien"',
     ),
     (
-        "schema_const",
+        "schema_enum",
         "$.format",
         _set("format", "bob-state/0"),
-        'il valore deve essere "bob-state/1"',
+        'il valore "bob-state/0" non è ammesso: usa uno tra "bob-state/1", "bob-state/2"',
     ),
     (
         "schema_pattern",
@@ -512,6 +512,7 @@ def test_every_code_is_reached():
         "schema_maximum",
         "schema_other",
         "unknown_stipulation",
+        "schema_const",  # the map's format: test_a_map_of_another_format_names_the_one_expected
     }
     assert reached | by_hand == set(STATE_ERRORS)
 
@@ -608,3 +609,14 @@ def test_a_map_json_problem_reads_in_italian():
 def test_a_callers_own_message_is_shown_as_it_is():
     problem = Problem("$", "non è JSON")
     assert problem.code is None and problem.text_in("it") == problem.text_in("en") == "non è JSON"
+
+
+def test_a_map_of_another_format_names_the_one_expected():
+
+    data = board_to_json(load_map("reference"))
+    data["format"] = "bob-map/0"
+    with pytest.raises(StateError) as caught:
+        validate_map_json(data)
+    problem = caught.value.problems[0]
+    assert problem.code == "schema_const"
+    assert problem.text_in("it") == 'il valore deve essere "bob-map/1"'

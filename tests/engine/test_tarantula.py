@@ -133,6 +133,15 @@ def test_an_alien_on_a_swept_corner_forbids_the_quarter_turn():
     assert len(steps) == 2 and TURN_RIGHT not in kinds(steps) and FORWARD not in kinds(steps)
 
 
+@pytest.mark.parametrize(("player", "turns_right"), [("p2", False), ("p1", True)])
+def test_another_players_marine_on_a_swept_corner_forbids_the_quarter_turn(player, turns_right):
+    """Like the narrow reversal, a quarter turn never sweeps over another squad's marine
+    (seed contradiction, docs/decisions.md); its own squad's marine it passes."""
+    state = scene(put(HALL, (2, 2), "M"), {**CREW, "M": marine(player=player)})
+    steps = tarantula_manoeuvre(state, "T", (1, 2), Facing.SOUTH, 6)
+    assert (kinds(steps) == [TURN_RIGHT]) is turns_right
+
+
 def test_the_narrow_reversal_uses_the_three_squares_along_one_side():
     state = scene(TWO_WIDE, CREW)
     steps = tarantula_manoeuvre(state, "T", (0, 0), Facing.WEST, 6)

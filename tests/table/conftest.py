@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rules.engine.geometry import Facing
+from rules.engine.session_records import TurnRecord
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
 from table.models import Game
@@ -74,6 +75,15 @@ def rearrange(game, squares: dict[str, tuple[int, int]] | None = None, aliens=()
         json.dumps(state.to_json()),
         expected_number=latest_snapshot(game).number,
     )
+    return snapshot_state(latest_snapshot(game))
+
+
+def fresh_turn(game, player: str = "p1") -> GameState:
+    """Append a state where ``player`` starts a fresh turn (as an upload would): a scenario
+    that has one figure act twice plays it over two turns."""
+    state = snapshot_state(latest_snapshot(game))
+    state = state.replace(active_player=player, turn=TurnRecord())
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
     return snapshot_state(latest_snapshot(game))
 
 

@@ -18,7 +18,7 @@ from table.actions import (
     upload_state,
 )
 from table.step_log import log_lines
-from tests.table.conftest import rearrange
+from tests.table.conftest import fresh_turn, rearrange
 
 pytestmark = pytest.mark.django_db
 
@@ -77,6 +77,7 @@ def test_a_marine_killing_an_alien_takes_a_free_token_of_its_type(game):
     assert scores(state)["p1"] == before["p1"] + ork
     assert [step["code"] for step in first.steps] == ["token_taken"]
     # The only ork token is gone: the second ork is worth nothing, and the board says so.
+    fresh_turn(game)
     second = attack(game, "p1-m4", "ork-2", [3, 3])
     state = current(game)
     assert not state.has_figure("ork-2")

@@ -25,6 +25,7 @@ from table.actions import (
 )
 from table.models import Game, Snapshot, SnapshotKind
 from table.result_from_game import current_line, marine_class, propose_result
+from tests.table.conftest import fresh_turn
 from tournaments.domain.scoring import (
     AlienTokens,
     LossCause,
@@ -126,6 +127,7 @@ def test_blast_kills_an_enemy_and_the_own_marine_beside_it(table):
     game = arranged(
         table, {"p2-m4": (4, 8), "p1-m1": (4, 5), "p2-m1": (5, 5)}, life_points={"p2-m1": 1}
     )
+    fresh_turn(game, "p2")
     attack(game, "p2-m4", weapon="missile_launcher", aim=(4, 5))
     assert not current(game).has_figure("p1-m1") and not current(game).has_figure("p2-m1")
     seats = by_seat(table, propose_result(game, session_seats(table.session)))

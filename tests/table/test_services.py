@@ -31,7 +31,7 @@ from table.actions import (
 from table.game_setup import GameSetupError
 from table.models import AlienTurnRequest, Snapshot, SnapshotKind, TurnStatus
 from table.tasks import run_alien_turn
-from tests.table.conftest import crew_tarantula, rearrange
+from tests.table.conftest import crew_tarantula, fresh_turn, rearrange
 from tournaments.models import DiceRoll
 
 pytestmark = pytest.mark.django_db
@@ -110,8 +110,11 @@ def test_a_crewed_tarantula_moves_with_its_gunner(game):
     assert set(state.figure("p1-tarantula").squares) == {(9, 5), (8, 5)}
     assert state.figure("p1-m2").squares == ((7, 5),)
     assert snapshot.summary == "p1-tarantula moved its front to 9,5."
+    with pytest.raises(GameError, match="has already moved this turn"):
+        move_marine(game, "p1-tarantula", (9, 6), expected_number=3, facing=Facing.SOUTH)
+    fresh_turn(game)
     with pytest.raises(GameError, match="cannot end with its front on 9,9"):
-        move_marine(game, "p1-tarantula", (9, 9), expected_number=3, facing=Facing.SOUTH)
+        move_marine(game, "p1-tarantula", (9, 9), expected_number=4, facing=Facing.SOUTH)
 
 
 def test_illegal_moves_say_why(game):
@@ -177,7 +180,7 @@ def test_alien_turn_snapshot_and_dice(game, table):
     assert (snapshot.number, snapshot.kind, snapshot.policy) == (3, SnapshotKind.ALIEN_TURN, "bob")
     assert snapshot.state["round"] == 2  # the Aliens close the round
     codes = [step["code"] for step in snapshot.steps]
-    assert codes[0] == "turn_start" and codes[-1] == "turn_end"
+    assert codes[0] == "turn_start" and codes[-2:] == ["turn_end", "round_starts"]
     assert "attack_chosen" in codes
     rows = list(DiceRoll.objects.filter(batch=snapshot.dice_batch).order_by("sequence"))
     assert len(rows) == len(snapshot.dice) > 0

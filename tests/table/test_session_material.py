@@ -12,7 +12,7 @@ from rules.engine.dice import SeededDice
 from rules.engine.event_cards import load_cards
 from rules.engine.play.blips import survey_section
 from rules.engine.play.events import draw_card
-from rules.engine.play.switches import EVENTS_DRAWN, with_switch
+from rules.engine.play.progress import with_progress
 from rules.engine.state import Token
 from rules.engine.units import load_rules_data
 from table.actions import GameError, create_game, latest_snapshot, snapshot_state, upload_state
@@ -78,7 +78,7 @@ def test_an_equipment_blip_off_the_maps_markers_is_refused(table):
 def test_a_started_game_adopts_the_corrected_settings_and_keeps_its_progress(table):
     set_stage(table, event_cards=["Report In"], reinforcements={"ork": 2})
     game, state = opening(table)
-    played = with_switch(state, EVENTS_DRAWN, ["report"]).replace(
+    played = with_progress(state, events_drawn=("report",)).replace(
         tokens=(Token("reinforcement-1", "reinforcement", "ork"),),
         reinforcements=("ork",),
     )
@@ -92,7 +92,7 @@ def test_a_started_game_adopts_the_corrected_settings_and_keeps_its_progress(tab
     assert snapshot.reason
     adopted = snapshot_state(snapshot)
     switches = adopted.stipulation.switches
-    assert "event_cards" not in switches and switches["events_drawn"] == ["report"]
+    assert "event_cards" not in switches and adopted.progress.events_drawn == ("report",)
     assert switches["dreadnought_class"] == "predator"
     # Three Ork tokens now, one already played: two left, and the Android.
     assert sorted(adopted.reinforcements) == ["android", "ork", "ork"]

@@ -39,7 +39,8 @@ def test_the_tokens_make_the_pile_and_nothing_is_surveyed_yet(table):
     state = snapshot_state(latest_snapshot(game))
     switches = state.stipulation.switches
     # In the rules data's order of alien types: Gretchin, Orks, Androids.
-    assert switches["blip_pile"] == ["gretchin"] * 2 + ["ork"] * 3 + ["android"]
+    assert state.progress.blip_pile == ("gretchin",) * 2 + ("ork",) * 3 + ("android",)
+    assert "blip_pile" not in switches
     assert switches["solitaire_mission"] == "2"
     assert state.surveyed_sections == () and state.blips == ()
     assert not [f for f in state.figures if f.side == "alien"]
@@ -50,7 +51,7 @@ def test_a_bob_game_surveys_the_sections_the_squads_start_in(table):
     game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
     state = snapshot_state(latest_snapshot(game))
     assert state.surveyed_sections and state.blips
-    assert "blip_pile" not in state.stipulation.switches
+    assert "blip_pile" not in state.stipulation.switches and state.progress.blip_pile is None
 
 
 def test_a_figure_starting_outside_its_claw_surveys_on_its_first_move(table):
@@ -70,7 +71,7 @@ def test_a_figure_starting_outside_its_claw_surveys_on_its_first_move(table):
     assert snapshot.dice[0]["purpose"] == "survey_blip_count"
     placed = len(after.blips) + sum(1 for f in after.figures if f.side == "alien")
     assert placed == survey["params"]["count"]
-    assert len(after.stipulation.switches["blip_pile"]) == sum(TOKENS.values()) - placed
+    assert len(after.progress.blip_pile) == sum(TOKENS.values()) - placed
 
 
 def test_a_solitaire_game_without_tokens_is_refused(table):
@@ -106,8 +107,9 @@ def test_the_form_creates_a_solitaire_game_with_its_tokens(table):
     response = client.post(games_url(table), data)
     game = Game.objects.get(session=table.session)
     assert response.status_code == 302 and game.policy == "solitaire"
-    switches = snapshot_state(latest_snapshot(game)).stipulation.switches
-    assert sorted(switches["blip_pile"]) == sorted(
+    state = snapshot_state(latest_snapshot(game))
+    switches = state.stipulation.switches
+    assert sorted(state.progress.blip_pile) == sorted(
         kind for kind, count in TOKENS.items() for _ in range(count)
     )
     assert switches["solitaire_mission"] == "1"
@@ -134,7 +136,7 @@ def test_other_policies_ignore_the_token_fields(table):
     data["policy"] = "bob"
     assert client.post(games_url(table), data).status_code == 302
     state = snapshot_state(latest_snapshot(Game.objects.get(session=table.session)))
-    assert "blip_pile" not in state.stipulation.switches
+    assert "blip_pile" not in state.stipulation.switches and state.progress.blip_pile is None
 
 
 def test_the_solitaire_fields_read_in_italian(table):

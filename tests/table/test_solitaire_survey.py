@@ -9,7 +9,7 @@ import pytest
 
 from rules.engine.dice import DiceError, SeededDice
 from rules.engine.geometry import Facing
-from rules.engine.play.switches import with_switch
+from rules.engine.play.progress import with_progress
 from rules.engine.state import GameState
 from table.actions import (
     create_game,
@@ -42,7 +42,7 @@ def solitaire(table) -> Game:
     game = create_game(
         table.session, "hunt-derelict", "solitaire", solitaire=tokens, actor=table.judge
     )
-    state = with_switch(current(game), "blip_pile", ["ork", "gretchin"])
+    state = with_progress(current(game), blip_pile=("ork", "gretchin"))
     state = state.replace(surveyed_sections=("A", "D"))
     upload_state(game, json.dumps(state.to_json()), expected_number=1)
     rearrange(game, {"p1-m2": (8, 5)})
@@ -67,7 +67,7 @@ def test_app_dice_survey_the_section_and_are_recorded_with_the_move(solitaire, t
     assert survey["params"] == {"section": "B", "count": 2}
     new = [b for b in state.blips if 10 <= b.square[0] <= 18 and 1 <= b.square[1] <= 9]
     assert sorted(b.type for b in new) == ["gretchin", "ork"]
-    assert state.stipulation.switches["blip_pile"] == []
+    assert state.progress.blip_pile == ()
     assert (snapshot.dice_source, snapshot.seed) == ("seeded", "5")
     assert snapshot.dice[0]["purpose"] == "survey_blip_count"
     rows = list(DiceRoll.objects.filter(batch=snapshot.dice_batch).order_by("sequence"))

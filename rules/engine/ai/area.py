@@ -243,6 +243,7 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
         len(visible),
         odds.expected_points(),
         odds.expected_life_points(),
+        covers=tuple(t.target.key for t in targets),
     )
 
 
@@ -495,7 +496,7 @@ def area_plans(
     else:
         candidates = _shots_per_stop(ctx, reach, weapons, ranked_blasts, ranked_single, only_target)
     for steps, anchor, shots in candidates:
-        marines = sum(s.marines_hit for s in shots)
+        marines = distinct_marines(shots)
         points = sum((s.points for s in shots), Fraction(0))
         life = sum((s.life_points for s in shots), Fraction(0))
         key = (-marines, -points, -life, steps, anchor[1], anchor[0])
@@ -520,6 +521,12 @@ def area_plans(
             shots=chosen,
         )
     ]
+
+
+def distinct_marines(shots: Iterable[Shot]) -> int:
+    """How many different figures the shots may hit: a marine two of a Dreadnought's
+    weapons can hit counts once (RULES §11, "distinct figures")."""
+    return len({fid for shot in shots for fid in shot.figures})
 
 
 def _shots_per_stop(

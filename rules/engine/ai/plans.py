@@ -35,6 +35,13 @@ class Shot:
     life_points: Fraction
     origin: tuple[int, int] | None = None  # the firer's square a line starts from
     hits: tuple[str, ...] = ()  # figures a line passes through
+    covers: tuple[str, ...] = ()  # a split's possible targets (every marine it sees)
+
+    @property
+    def figures(self) -> tuple[str, ...]:
+        """The figures this shot may hurt, for counting distinct marines across the
+        weapons of one Dreadnought (RULES §11)."""
+        return self.covers or self.hits or ((self.target,) if self.target else ())
 
     @cached_property
     def rank(self) -> tuple:

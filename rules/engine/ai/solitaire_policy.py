@@ -15,12 +15,13 @@ life points and fights at 1. An alien that attacked without moving then steps to
 nearest square no marine can shoot at. Equal distances are settled by the dice.
 
 Survey (a marine entering a new section, :func:`survey`): 1d3+5, 1d3+5, 1d3+6 blips for the
-first three sections, all the rest on the fourth, drawn from the hidden pile (switch
-``blip_pile``) and placed by 1d12 + 1d12 inside the section, re-rolled on an unusable
-square or one a marine sees. Mission adjustments (switch ``solitaire_mission``) change
-the counts and hold some types back until the last section. A marine-side move surveys with
-it through :func:`reveal_after_move`; the session map's markers (blips and Genestealers)
-are BoB's and are not used (docs/alien-ai.md, "Decisions where RULES.md is silent").
+first three sections, all the rest on the fourth, drawn from the hidden pile
+(``state.progress.blip_pile``, set up from the switch ``blip_pile``) and placed by
+1d12 + 1d12 inside the section, re-rolled on an unusable square or one a marine sees.
+Mission adjustments (switch ``solitaire_mission``) change the counts and hold some types
+back until the last section. A marine-side move surveys with it through
+:func:`reveal_after_move`; the session map's markers (blips and Genestealers) are BoB's
+and are not used (docs/alien-ai.md, "Decisions where RULES.md is silent").
 """
 
 from __future__ import annotations
@@ -57,7 +58,7 @@ from rules.engine.play.blips import (
 from rules.engine.play.blips import reveal_after_move as reveal_with_survey
 from rules.engine.play.chance import random_index
 from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
-from rules.engine.play.switches import switch_list, with_switch
+from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Blip, Figure, GameState
@@ -187,6 +188,11 @@ class SolitairePolicy:
         for figure in ctx.state.figures:
             if figure.id not in before and figure.side == ALIEN:
                 acted.add(figure.id)
+                if figure.unit in ctx.modifiers.cannot_move:
+                    # Seed 000, Psychic Attack and Mechanised Assault: a figure that may not
+                    # move, revealed by a moving blip, ends its turn at once.
+                    ctx.say("skipped_by_event", figure=figure.id)
+                    continue
                 self.act(ctx, figure, max(0, allowance(ctx, figure) - len(walked)))
 
     # phase 3 -------------------------------------------------------------------------------
@@ -218,7 +224,14 @@ class SolitairePolicy:
             attacked = self.close_combat(ctx, assessment)
         else:
             attacked = self.shoot(ctx, assessment)
-        if attacked is not None and attacked.steps == 0 and ctx.state.has_figure(alien.id):
+        if (
+            attacked is not None
+            and attacked.steps == 0
+            and (attacked.kind != "hand_to_hand" or alien.is_dreadnought)
+            and ctx.state.has_figure(alien.id)
+        ):
+            # Seed 000 hides an alien after it fired without moving; a Dreadnought also
+            # after a fight (its 1-life-point behaviour), nobody else after a fight.
             self.hide(ctx, ctx.state.figure(alien.id), moves)
 
     def mode(self, ctx: TurnContext, assessment: Assessment) -> str:
@@ -369,6 +382,11 @@ def _count(dice: Dice, spec: Any, pile: int, last: bool) -> int:
     return min(pile, dice.roll(kind, 1, purpose="survey_blip_count")[0] + int(spec["plus"]))
 
 
+def blip_pile(state: GameState) -> tuple[str, ...]:
+    """The blip tokens not drawn yet (the state's progress; an older state's switch)."""
+    return state.progress.blip_pile or ()
+
+
 def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, list[Step]]:
     """Solitaire survey of a newly entered section: draw blips from the hidden pile and
     place each by 1d12 + 1d12 inside the section (re-rolled on a bad square)."""
@@ -382,7 +400,7 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     survey_table = mission.get("survey_blips", {})
     special = survey_table.get("special_sections", {})
     sequence = survey_table.get("sequence", tables()["survey_blips"]["default"])
-    pile = switch_list(state, BLIP_PILE)
+    pile: list[str | None] = list(blip_pile(state))
     held = set(mission.get("hold_back", ())) if not last else set()
     drawable = [i for i, t in enumerate(pile) if t not in held]
     key = next((k for k in special if k in (section.id, section.name)), None)
@@ -405,6 +423,7 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     for n in range(count):
         index = drawable.pop(random_index(dice, len(drawable), "blip_draw"))
         kind = pile[index]
+        assert kind is not None  # drawable indices point at tokens still in the pile
         pile[index] = None
         placed = None
         for _ in range(limit):
@@ -431,7 +450,7 @@ def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, li
     state = state.replace(
         blips=tuple(blips), surveyed_sections=state.surveyed_sections + (section_id,)
     )
-    state = with_switch(state, BLIP_PILE, [t for t in pile if t is not None])
+    state = with_progress(state, blip_pile=tuple(t for t in pile if t is not None))
     return state, steps
 
 

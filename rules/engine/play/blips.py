@@ -10,7 +10,7 @@
 * :func:`place_reinforcements`: reinforcement tokens enter on R squares that are free and
   out of every marine's sight, chosen by the dice.
 
-Genestealer markers already used are kept in the stipulation switches (see switches.py).
+Genestealer markers already used are kept in the state's progress (see progress.py).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from rules.engine.geometry import Square, block_2x2, format_square
 from rules.engine.los import line_of_sight
 from rules.engine.narration import Step
 from rules.engine.play.chance import random_index
-from rules.engine.play.switches import GENESTEALERS_APPEARED, switch_list, with_switch
+from rules.engine.play.progress import with_progress
 from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Token
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 
@@ -173,7 +173,7 @@ def reveal_in_sight(
             steps.extend(more)
     if not genestealer_markers:
         return state, steps
-    appeared = switch_list(state, GENESTEALERS_APPEARED)
+    appeared = list(state.progress.genestealers_appeared)
     surveyed = set(state.surveyed_sections)
     for sq, kind in state.board.markers.items():
         key = format_square(sq)
@@ -184,7 +184,7 @@ def reveal_in_sight(
         state, figure = spawn_alien(state, rules, GENESTEALER, sq, f"{sq[0]}-{sq[1]}")
         if figure is not None:
             appeared.append(key)
-            state = with_switch(state, GENESTEALERS_APPEARED, appeared)
+            state = with_progress(state, genestealers_appeared=tuple(appeared))
             steps.append(Step("genestealer_appears", {"square": list(sq), "figure": figure.id}))
     return state, steps
 

@@ -14,7 +14,7 @@ from rules.engine.dice import Dice
 from rules.engine.event_cards import EventCard, EventDataError, load_cards
 from rules.engine.los import line_of_sight
 from rules.engine.play.chance import random_index
-from rules.engine.play.switches import EVENTS_DRAWN, switch_list, with_switch
+from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import players_in_play
 from rules.engine.play.turn_context import TurnContext, TurnModifiers
 from rules.engine.state import GameState
@@ -37,6 +37,14 @@ def draw_card(
     if not remaining:
         return None
     return remaining[random_index(dice, len(remaining), "event_draw")]
+
+
+def draw_card_left(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None
+) -> int:
+    """How many enabled cards are still in the deck."""
+    drawn_set = set(drawn)
+    return sum(1 for c in cards if c.id not in drawn_set and (enabled is None or c.id in enabled))
 
 
 def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None, list[int]]:
@@ -84,17 +92,19 @@ def play_event_phase(ctx: TurnContext) -> None:
     """Turn start: if the stipulation uses the deck (switch ``event_deck``), draw one card,
     pick its target by die and set or apply its effect. Switches: ``event_cards`` (ids
     left in the deck by the stipulation; all when absent), ``event_overrides`` (per-card
-    edits), ``events_drawn`` (kept up to date here)."""
+    edits). The cards drawn are kept in ``state.progress.events_drawn``."""
     switches = ctx.state.stipulation.switches
     if not switches.get("event_deck"):
         return
     cards = load_cards(switches.get("event_overrides"))
-    drawn = switch_list(ctx.state, EVENTS_DRAWN)
+    drawn = list(ctx.state.progress.events_drawn)
     card = draw_card(cards, drawn, switches.get("event_cards"), ctx.dice)
     if card is None:
         ctx.say("event_deck_empty")
         return
-    ctx.state = with_switch(ctx.state, EVENTS_DRAWN, drawn + [card.id])
+    ctx.state = with_progress(ctx.state, events_drawn=(*drawn, card.id))
+    if draw_card_left(cards, (*drawn, card.id), switches.get("event_cards")) == 0:
+        ctx.state = with_progress(ctx.state, last_event_round=ctx.state.round)
     ctx.say("event_drawn", card=card.id)
     if card.target == "player":
         player, rolls = choose_target_player(players_in_play(ctx.state), ctx.dice)
@@ -104,6 +114,9 @@ def play_event_phase(ctx: TurnContext) -> None:
             for roll in rolls[:-1]:
                 ctx.say("event_target_reroll", roll=roll)
             ctx.say("event_target_player", player=player, roll=rolls[-1])
+            if card.effect is not None and card.effect["code"] == "player_turn_limit":
+                limits = (*ctx.state.progress.limits, (player, card.effect["limit"]))
+                ctx.state = with_progress(ctx.state, limits=limits)
     ctx.say("event_instruction", text=dict(card.text))
     ctx.modifiers = modifiers_for(card)
     _announce(ctx)

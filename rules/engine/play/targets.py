@@ -1,7 +1,8 @@
 """Which figures an alien may attack (RULES §10-11): the targets of each player.
 
 A marine-side figure is a target while it is on the board, outside every docking claw,
-and not an abandoned vehicle (a Tarantula or a Dreadnought nobody pilots). The event
+and not an abandoned vehicle (a Tarantula or a Dreadnought nobody pilots); none of a
+player's figures is while Blind Grenades shield that player (``state.progress.shielded``). The event
 phase picks its player among the players with a target, the Alien AI its focus.
 """
 
@@ -13,6 +14,8 @@ from rules.engine.state import MARINE, Figure, GameState
 def targets_of(state: GameState, player: str) -> list[Figure]:
     """The player's figures an alien may attack (memoised per state, with the marine
     side's entries: a kept list, not to be changed)."""
+    if player in state.progress.shielded:
+        return []
     kept = state.memo.marine_side().targets
     cached = kept.get(player)
     if cached is not None:

@@ -1,0 +1,424 @@
+"""The texts of turns, chapter cards and the end of a game (RULES §5, §6, §10 "Turns").
+
+``TURN_MESSAGES`` are step-log lines (merged into :data:`rules.engine.narration.MESSAGES`),
+``TURN_ERRORS`` the refusals of what a turn no longer allows, each naming its rule (merged
+into :data:`rules.engine.narration_errors.ERRORS`). Params: ``chapter_card`` an effect
+code of :data:`CARDS` shown with its name, ``ending`` a code of :data:`ENDINGS`.
+"""
+
+from __future__ import annotations
+
+#: Chapter cards by effect code: kind, names and what the engine does with them ("apply":
+#: the engine applies the effect; "remind": the judge is reminded at the right moment).
+CARDS: dict[str, dict[str, str]] = {
+    "fire": {
+        "kind": "order",
+        "it": "Fuoco!",
+        "en": "Fire!",
+        "effect_it": "ogni figura può sparare due volte, prima, dopo o ai due lati del movimento",
+        "effect_en": "every figure may shoot twice, before, after or on both sides of its move",
+    },
+    "move_it": {
+        "kind": "order",
+        "it": "Muoversi!",
+        "en": "Move It!",
+        "effect_it": "ogni figura può muovere due volte, con l'attacco prima, tra o dopo i "
+        "movimenti",
+        "effect_en": "every figure may move twice, its attack before, between or after the moves",
+    },
+    "by_section": {
+        "kind": "order",
+        "it": "All'Attacco!",
+        "en": "By Section!",
+        "effect_it": "ogni figura muove due volte oppure spara due volte, senza mescolare",
+        "effect_en": "every figure either moves twice or shoots twice, never mixing the two",
+    },
+    "close_assault": {
+        "kind": "order",
+        "it": "Assalto Ravvicinato!",
+        "en": "Close Assault!",
+        "effect_it": "i marine con bolter possono sia sparare sia combattere corpo a corpo",
+        "effect_en": "bolter marines may both shoot and fight hand-to-hand",
+    },
+    "heavy_weapon": {
+        "kind": "order",
+        "it": "Arma Pesante!",
+        "en": "Heavy Weapon!",
+        "effect_it": "un marine con arma pesante può muovere due volte e sparare due volte",
+        "effect_en": "one heavy-weapon marine may move twice and shoot twice",
+    },
+    "photon_grenades": {
+        "kind": "order",
+        "it": "Granate Fotoniche!",
+        "en": "Photon Grenades!",
+        "effect_it": "gli Alieni combattuti corpo a corpo in questo turno tirano un dado in meno "
+        "(si scarta il più forte): toglilo dal loro tiro",
+        "effect_en": "aliens fought hand-to-hand this turn roll one die fewer (the strongest "
+        "is dropped): take it off their roll",
+    },
+    "blind_grenades": {
+        "kind": "equipment",
+        "it": "Granate Accecanti",
+        "en": "Blind Grenades",
+        "effect_it": "nel prossimo turno alieno nessuna figura della squadra può essere attaccata",
+        "effect_en": "no figure of the squad may be attacked in the next Alien turn",
+    },
+    "medi_kit": {
+        "kind": "equipment",
+        "it": "Pronto Soccorso",
+        "en": "Medi-Kit",
+        "effect_it": "il comandante torna ai suoi punti vita iniziali",
+        "effect_en": "the commander is healed back to full life points",
+    },
+    "suspensors": {
+        "kind": "equipment",
+        "it": "Sospensori",
+        "en": "Suspensors",
+        "effect_it": "i marine con arma pesante muovono 6 caselle invece di 4",
+        "effect_en": "heavy-weapon marines move 6 squares instead of 4",
+    },
+    "bio_scanner": {
+        "kind": "equipment",
+        "it": "Bio-Scanner",
+        "en": "Bio-Scanner",
+        "effect_it": "all'inizio del turno guarda 3 segnalini Blip sul tabellone",
+        "effect_en": "at the start of the turn, look at 3 blips on the board",
+    },
+    "bolt_pistols": {
+        "kind": "equipment",
+        "it": "Pistole Bolter",
+        "en": "Bolt Pistols",
+        "effect_it": "i marine con bolter tirano 1 dado leggero in più nel corpo a corpo",
+        "effect_en": "bolter marines roll 1 extra light die hand-to-hand",
+    },
+    "digital_weapons": {
+        "kind": "equipment",
+        "it": "Armi Digitali",
+        "en": "Digital Weapons",
+        "effect_it": "il comandante può ritirare un dado a ogni attacco",
+        "effect_en": "the commander may re-roll one die on each attack",
+    },
+    "melta_bomb": {
+        "kind": "equipment",
+        "it": "Bomba a Fusione",
+        "en": "Melta Bomb",
+        "effect_it": "una volta: un marine aggiunge 2 dadi pesanti a un corpo a corpo",
+        "effect_en": "once: one marine adds 2 heavy dice to one hand-to-hand attack",
+    },
+    "targeter": {
+        "kind": "equipment",
+        "it": "Puntatore",
+        "en": "Targeter",
+        "effect_it": "chi spara con l'arma segnata può ritirare un dado",
+        "effect_en": "a marine firing the marked weapon may re-roll one die",
+    },
+    "bionic_eye": {
+        "kind": "equipment",
+        "it": "Occhio Bionico",
+        "en": "Bionic Eye",
+        "effect_it": "il comandante può ritirare un dado quando spara",
+        "effect_en": "the commander may re-roll one die when he shoots",
+    },
+    "combi_weapon": {
+        "kind": "equipment",
+        "it": "Arma Combinata",
+        "en": "Combi-Weapon",
+        "effect_it": "il comandante col bolter pesante può spararlo come un fucile al plasma",
+        "effect_en": "a commander with the heavy bolter may fire it as a plasma gun",
+    },
+    "bionic_arm": {
+        "kind": "equipment",
+        "it": "Braccio Bionico",
+        "en": "Bionic Arm",
+        "effect_it": "il comandante può ritirare un dado nel corpo a corpo",
+        "effect_en": "the commander may re-roll one die hand-to-hand",
+    },
+    "close_assault_blades": {
+        "kind": "equipment",
+        "it": "Lame d'Assalto",
+        "en": "Close Assault Blades",
+        "effect_it": "i marine con bolter combattono anche in diagonale e l'avversario scarta "
+        "il suo dado più forte",
+        "effect_en": "bolter marines may fight diagonally and their opponents drop their "
+        "strongest die",
+    },
+    "force_field": {
+        "kind": "equipment",
+        "it": "Campo di Forza",
+        "en": "Force Field",
+        "effect_it": "l'armatura del comandante vale 3",
+        "effect_en": "the commander's armour is 3",
+    },
+}
+
+#: Why a game ended.
+ENDINGS: dict[str, dict[str, str]] = {
+    "rounds_played": {"it": "giocati tutti i round", "en": "every round played"},
+    "escape_over": {
+        "it": "finiti i round per tornare alle navette dopo la morte dell'ultimo Alieno",
+        "en": "the rounds to reach the claws after the last alien died are over",
+    },
+    "last_event_card": {
+        "it": "finito il round dell'ultima carta evento",
+        "en": "the round of the last event card is over",
+    },
+    "last_squad": {"it": "resta una sola squadra", "en": "one squad is left"},
+    "no_squad": {"it": "nessuna squadra è rimasta", "en": "no squad is left"},
+    "stall_limit": {
+        "it": "raggiunto il limite di round dello spareggio",
+        "en": "the stall breaker's round limit is reached",
+    },
+    "nobody_left": {
+        "it": "nessun marine è rimasto sul tabellone",
+        "en": "no marine is left on the board",
+    },
+}
+
+TURN_MESSAGES: dict[str, dict[str, str]] = {
+    "turn_passes": {
+        "it": "{player} termina il suo turno; tocca a {next}.",
+        "en": "{player} ends their turn; {next} plays.",
+    },
+    "turn_aliens_next": {
+        "it": "{player} termina il suo turno: hanno giocato tutti, tocca agli Alieni.",
+        "en": "{player} ends their turn: every player has played, the Aliens act.",
+    },
+    "round_starts": {
+        "it": "Inizia il round {round}: gioca per primo {player}.",
+        "en": "Round {round} begins: {player} plays first.",
+    },
+    "order_played": {
+        "it": "{player} gioca {chapter_card}: {effect}.",
+        "en": "{player} plays {chapter_card}: {effect}.",
+    },
+    "order_names_figure": {
+        "it": "{chapter_card} vale per {figure}.",
+        "en": "{chapter_card} is for {figure}.",
+    },
+    "equipment_used": {
+        "it": "{player} usa {chapter_card}: {effect}.",
+        "en": "{player} uses {chapter_card}: {effect}.",
+    },
+    "card_reminder": {
+        "it": "Promemoria per {player}: {chapter_card} — {effect}.",
+        "en": "Reminder for {player}: {chapter_card} — {effect}.",
+    },
+    "figure_healed": {
+        "it": "{figure} torna a {life_points} punti vita.",
+        "en": "{figure} is back to {life_points} life points.",
+    },
+    "players_shielded": {
+        "it": "Nel turno alieno non si possono attaccare le figure di {players} (Granate "
+        "Accecanti).",
+        "en": "The figures of {players} cannot be attacked in the Alien turn (Blind Grenades).",
+    },
+    "left_play": {
+        "it": "{figure} esce dal gioco dalla navetta {claw}: è salvo e non fa più punti.",
+        "en": "{figure} leaves play through docking claw {claw}: safe, it scores nothing more.",
+    },
+    "aliens_cleared": {
+        "it": "Tutti gli Alieni sono morti: le squadre hanno {rounds} round per tornare alle "
+        "navette (fino al round {last}).",
+        "en": "Every alien is dead: the squads have {rounds} rounds to reach their claws "
+        "(until round {last}).",
+    },
+    "last_event_card": {
+        "it": "È stata pescata l'ultima carta evento: ogni giocatore ha un ultimo turno, "
+        "senza turno alieno; poi i marine rimasti sul tabellone sono persi.",
+        "en": "The last event card was drawn: every player has one last turn, with no Alien "
+        "turn; then marines left on the board are lost.",
+    },
+    "marine_lost": {
+        "it": "{figure} è ancora sul tabellone alla fine della partita: è perso.",
+        "en": "{figure} is still on the board when the game ends: it is lost.",
+    },
+    "squad_eliminated": {
+        "it": "{player} non ha più marine in gioco.",
+        "en": "{player} has no marine left in play.",
+    },
+    "stall_round": {
+        "it": "Spareggio, round {round}: {player} è a {distance} caselle dalla squadra nemica "
+        "più vicina (prima {before}): {points} punti.",
+        "en": "Stall breaker, round {round}: {player} is {distance} squares from the nearest "
+        "enemy squad (before: {before}): {points} points.",
+    },
+    "flag_found": {
+        "it": "Trovata la bandiera {flag} su {square}.",
+        "en": "Flag {flag} found on {square}.",
+    },
+    "flag_picked_up": {
+        "it": "{figure} raccoglie la bandiera {flag}.",
+        "en": "{figure} picks up flag {flag}.",
+    },
+    "flag_dropped": {
+        "it": "La bandiera {flag} cade su {square}.",
+        "en": "Flag {flag} drops on {square}.",
+    },
+    "flag_scored": {
+        "it": "La bandiera {flag} è riportata alla navetta: {points} punti a {player}.",
+        "en": "Flag {flag} is brought home: {points} points to {player}.",
+    },
+    "game_over": {
+        "it": "La partita è finita ({ending}). Vince: {winners}.",
+        "en": "The game is over ({ending}). Winner: {winners}.",
+    },
+}
+
+TURN_ERRORS: dict[str, dict[str, str]] = {
+    "turn_game_over": {
+        "it": "la partita è finita ({ending}): non si gioca più",
+        "en": "the game is over ({ending}): nothing more is played",
+    },
+    "turn_not_active": {
+        "it": "è il turno di {active}, non di {player} (regola: i giocatori agiscono "
+        "nell'ordine di iniziativa)",
+        "en": "it is {active}'s turn, not {player}'s (rule: players act in initiative order)",
+    },
+    "turn_aliens_phase": {
+        "it": "hanno giocato tutti: ora il turno alieno chiude il round (regola: gli Alieni "
+        "agiscono alla fine di ogni round)",
+        "en": "every player has played: the Alien turn now closes the round (rule: the Aliens "
+        "act at the end of each round)",
+    },
+    "turn_players_first": {
+        "it": "tocca ancora a {active}: il round finisce quando hanno giocato tutti",
+        "en": "{active} still has to play: the round ends once every player has played",
+    },
+    "turn_aliens_on_board": {
+        "it": "ci sono Alieni o segnalini in gioco: il round si chiude con il turno alieno",
+        "en": "aliens or their tokens are in play: the Alien turn closes the round",
+    },
+    "turn_second_move": {
+        "it": "{figure} ha già mosso in questo turno (regola: un movimento per turno)",
+        "en": "{figure} has already moved this turn (rule: one move a turn)",
+    },
+    "turn_move_too_far": {
+        "it": "{figure} ha già usato {moved} delle sue {allowance} caselle in questo movimento: "
+        "altre {steps} sono troppe (regola: si muove al massimo del proprio movimento)",
+        "en": "{figure} has used {moved} of its {allowance} squares in this move: {steps} more "
+        "is too far (rule: a figure moves at most its movement)",
+    },
+    "turn_second_attack": {
+        "it": "{figure} ha già attaccato in questo turno (regola: un attacco per turno)",
+        "en": "{figure} has already attacked this turn (rule: one attack a turn)",
+    },
+    "turn_second_fight": {
+        "it": "{figure} ha già combattuto corpo a corpo in questo turno (regola: un corpo a "
+        "corpo per turno)",
+        "en": "{figure} has already fought hand-to-hand this turn (rule: one fight a turn)",
+    },
+    "turn_second_shot": {
+        "it": "{figure} ha già sparato in questo turno (regola: con {chapter_card} si spara una "
+        "volta e si combatte una volta)",
+        "en": "{figure} has already shot this turn (rule: with {chapter_card} a figure shoots "
+        "once and fights once)",
+    },
+    "turn_no_mix": {
+        "it": "{figure} ha già {done} in questo turno: con {chapter_card} muove due volte o "
+        "attacca due volte, senza mescolare",
+        "en": "{figure} has already {done} this turn: with {chapter_card} it moves twice or "
+        "attacks twice, never both",
+    },
+    "turn_tarantula_one_action": {
+        "it": "la Tarantola {figure} ha già {done}: in un turno muove o spara (regola: solo "
+        "Fuoco!, Muoversi! e All'Attacco! le permettono entrambe le cose)",
+        "en": "Tarantula {figure} has already {done}: in a turn it moves or shoots (rule: only "
+        "Fire!, Move It! and By Section! allow both)",
+    },
+    "turn_order_played": {
+        "it": "in questo turno è già stata giocata {chapter_card} (regola: una carta ordine per "
+        "turno)",
+        "en": "{chapter_card} was already played this turn (rule: one order card a turn)",
+    },
+    "turn_order_late": {
+        "it": "le carte ordine si giocano all'inizio del turno, prima che una figura agisca",
+        "en": "order cards are played at the start of the turn, before any figure acts",
+    },
+    "turn_card_not_held": {
+        "it": "{player} non ha più la carta {chapter_card}",
+        "en": "{player} has no {chapter_card} card left",
+    },
+    "turn_card_unknown": {
+        "it": "carta sconosciuta '{card_code}'",
+        "en": "unknown card '{card_code}'",
+    },
+    "turn_card_wrong_kind": {
+        "it": "{chapter_card} non è una carta {kind_name}",
+        "en": "{chapter_card} is not an {kind_name} card",
+    },
+    "turn_card_not_playable": {
+        "it": "{chapter_card} non si gioca come azione: il suo effetto vale da solo o è un "
+        "promemoria",
+        "en": "{chapter_card} is not played as an action: it works by itself or is a reminder",
+    },
+    "turn_card_needs_figure": {
+        "it": "{chapter_card} vale per un marine con arma pesante di {player}: indicalo",
+        "en": "{chapter_card} is for one heavy-weapon marine of {player}: name it",
+    },
+    "turn_last_round": {
+        "it": "dopo l'ultima carta evento i giocatori hanno un ultimo turno senza turno "
+        "alieno: chiudilo con «round successivo»",
+        "en": "after the last event card the players have one last turn with no Alien turn: "
+        "close it with Next round",
+    },
+    "turn_event_commander": {
+        "it": "{figure} non può muovere né attaccare in questo turno (carta evento A Rapporto)",
+        "en": "{figure} may neither move nor attack this turn (event card Report In)",
+    },
+    "turn_event_no_orders": {
+        "it": "{player} non può usare carte ordine in questo turno (carta evento Comunicazioni "
+        "Malfunzionanti)",
+        "en": "{player} may not use order cards this turn (event card Communications Malfunction)",
+    },
+    "turn_event_jammed": {
+        "it": "le armi pesanti di {figure} non sparano in questo turno (carta evento Armi "
+        "Inceppate): {weapon}",
+        "en": "{figure}'s heavy weapons cannot fire this turn (event card Weapons Jammed): "
+        "{weapon}",
+    },
+    "turn_medi_kit": {
+        "it": "{player} non ha un comandante ferito da curare",
+        "en": "{player} has no wounded commander to heal",
+    },
+    "turn_figure_left_play": {
+        "it": "{figure} è uscito dal gioco dalla sua navetta e non rientra",
+        "en": "{figure} left play through its docking claw and cannot return",
+    },
+}
+
+#: The phases a refusal may name as done, in both languages.
+DONE_PHASES: dict[str, dict[str, str]] = {
+    "move": {"it": "mosso", "en": "moved"},
+    "shot": {"it": "sparato", "en": "shot"},
+    "fight": {"it": "combattuto", "en": "fought"},
+}
+
+
+KIND_NAMES: dict[str, dict[str, str]] = {
+    "order": {"it": "ordine", "en": "order"},
+    "equipment": {"it": "equipaggiamento", "en": "equipment"},
+}
+
+
+def turn_param(name: str, value: object, lang: str) -> str | None:
+    """A param of this module's texts in ``lang``; None for a param it does not know."""
+    table = {"ending": ENDINGS, "done": DONE_PHASES, "kind_name": KIND_NAMES}.get(name)
+    if table is not None:
+        entry = table.get(str(value))
+        return entry[lang] if entry else str(value)
+    if name == "chapter_card":
+        return chapter_card_name(str(value), lang)
+    if name == "effect":
+        return card_effect(str(value), lang)
+    return None
+
+
+def chapter_card_name(code: str, lang: str) -> str:
+    """A chapter card's name in ``lang``; an unknown code as it is."""
+    card = CARDS.get(code)
+    return card[lang] if card else code
+
+
+def card_effect(code: str, lang: str) -> str:
+    card = CARDS.get(code)
+    return card[f"effect_{lang}"] if card else ""

@@ -1,0 +1,34 @@
+"""Forms of the judge's turn panel: end the turn, next round, play a chapter card."""
+
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from table.forms import VersionedForm
+
+
+class TurnStepForm(VersionedForm):
+    """End the active player's turn, or start the next round (only the version)."""
+
+
+class CardForm(VersionedForm):
+    """Play one of the active player's cards; Heavy Weapon! names its marine."""
+
+    card = forms.ChoiceField(label=_("Card"))
+    figure = forms.ChoiceField(
+        label=_("Marine named by the card"),
+        required=False,
+        help_text=_("Only for Heavy Weapon!: the heavy-weapon marine who acts twice."),
+    )
+
+    def __init__(
+        self,
+        *args,
+        cards: list[tuple[str, str]] = (),  # type: ignore[assignment]
+        figures: list[tuple[str, str]] = (),  # type: ignore[assignment]
+        **kwargs,
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["card"].choices = list(cards)  # type: ignore[attr-defined]
+        self.fields["figure"].choices = [("", "—"), *figures]  # type: ignore[attr-defined]

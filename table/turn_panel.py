@@ -1,0 +1,36 @@
+"""What the board page shows of the turn: the forms and texts of the turn panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine.narration import format_param
+from rules.engine.narration_turns import chapter_card_name
+from rules.engine.state import GameState
+from table.step_log import narration_language
+from table.turn_actions import playable_cards
+from table.turn_forms import CardForm, TurnStepForm
+
+
+def card_form(state: GameState, data=None, version: int | None = None) -> CardForm:
+    lang = narration_language()
+    cards = [(code, chapter_card_name(code, lang)) for code in playable_cards(state)]
+    figures = (
+        [(f.id, f.id) for f in state.figures_of(state.active_player)] if state.active_player else []
+    )
+    initial = {"version": version} if version is not None else None
+    return CardForm(data, initial=initial, cards=cards, figures=figures)
+
+
+def turn_context(state: GameState, version: int, forms: dict[str, Any]) -> dict[str, Any]:
+    """The turn panel's context: its forms (a refused one with its errors) and texts."""
+    lang = narration_language()
+    outcome = state.outcome
+    return {
+        "turn_step_form": forms.get("turn_step_form") or TurnStepForm(initial={"version": version}),
+        "card_form": forms.get("card_form") or card_form(state, version=version),
+        "turn_ending": format_param("ending", outcome.reason, lang) if outcome else "",
+        "turn_order_card": (
+            chapter_card_name(state.turn.order_card, lang) if state.turn.order_card else ""
+        ),
+    }

@@ -1,0 +1,64 @@
+"""The judge's turn actions on the board page (thin: :mod:`table.turn_actions` decides)."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.http import require_POST
+
+from table.actions import GameError, latest_snapshot, snapshot_state
+from table.turn_actions import finish_turn
+from table.turn_actions import next_round as close_the_round
+from table.turn_actions import play_card as play
+from table.turn_forms import TurnStepForm
+from table.turn_panel import card_form
+from table.views import _board_page, _done, _game
+from tournaments.models import Session
+from tournaments.web.permissions import judge_required
+
+
+def _turn_step(request: HttpRequest, session: Session, number: int, action) -> HttpResponse:
+    game = _game(session, number)
+    form = TurnStepForm(request.POST)
+    if form.is_valid():
+        try:
+            snapshot = action(
+                game, expected_number=form.cleaned_data["version"], actor=request.user
+            )
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, turn_step_form=form)
+
+
+@judge_required
+@require_POST
+def end_turn(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _turn_step(request, session, number, finish_turn)
+
+
+@judge_required
+@require_POST
+def next_round(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    return _turn_step(request, session, number, close_the_round)
+
+
+@judge_required
+@require_POST
+def play_card(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    game = _game(session, number)
+    form = card_form(snapshot_state(latest_snapshot(game)), request.POST)
+    if form.is_valid():
+        try:
+            snapshot = play(
+                game,
+                form.cleaned_data["card"],
+                figure=form.cleaned_data["figure"] or None,
+                expected_number=form.cleaned_data["version"],
+                actor=request.user,
+            )
+        except GameError as error:
+            form.add_error(None, str(error))
+        else:
+            return _done(request, game, snapshot)
+    return _board_page(request, game, status=400, card_form=form)
