@@ -133,7 +133,8 @@ def latest_snapshot(game: Game) -> Snapshot:
 
 
 def snapshot_state(snapshot: Snapshot) -> GameState:
-    """The engine state of a stored snapshot (stored states were checked when saved)."""
+    """The engine state of a stored snapshot (stored states were checked when saved); its
+    board is the one shared by every state on the same map (``maps.boards``)."""
     return GameState.from_json(snapshot.state)
 
 

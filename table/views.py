@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -240,6 +241,21 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
     }
 
 
+#: Steps of the history shown on one page of the board (newest first).
+HISTORY_PAGE_SIZE = 25
+
+
+def _history(request: HttpRequest, game: Game) -> Page:
+    """One page of the game's history, newest first (``?history=N``); the stored states,
+    logs and dice are not read, only what the list shows."""
+    steps = (
+        game.snapshots.select_related("created_by")
+        .defer("state", "steps", "events", "dice")
+        .order_by("-number")
+    )
+    return Paginator(steps, HISTORY_PAGE_SIZE).get_page(request.GET.get("history"))
+
+
 def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     session = game.session
     snapshot = latest_snapshot(game)
@@ -282,7 +298,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
-        "history": game.snapshots.select_related("created_by").order_by("-number"),
+        "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms),
         **log,
