@@ -5,15 +5,14 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('tournaments', '0007_13_chapter_card_details'),
+        ("tournaments", "0009_15_seed_announcements"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.AddIndex(
-            model_name='activitylog',
-            index=models.Index(fields=['tournament', 'id'], name='activity_tournament_latest'),
+            model_name="activitylog",
+            index=models.Index(fields=["tournament", "id"], name="activity_tournament_latest"),
         ),
     ]
