@@ -63,8 +63,13 @@ test-sqlite:
 	env -u DATABASE_URL -u REDIS_URL $(PYTEST) \
 		-m 'not services and not browser' --ignore=tests/engine --ignore=tests/test_translations.py
 
+# Every benchmark, each printing what it measures (docs/performance.md): on DATABASE_URL /
+# REDIS_URL when given, else on throwaway embedded ones; BENCH_PLAYERS=2187 for the large
+# tournament (default 243).
+BENCH_PLAYERS ?= 243
 bench: install
-	@for script in benchmarks/*.py; do echo "== $$script"; $(PY) $$script || exit 1; done
+	@for script in benchmarks/*.py; do echo "== $$script"; \
+		BENCH_PLAYERS=$(BENCH_PLAYERS) $(PY) $$script || exit 1; done
 
 clean:
 	rm -rf $(VENV) db.sqlite3 var staticfiles test-artifacts

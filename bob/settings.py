@@ -78,6 +78,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # An empty 405 becomes a page in the reader's language (a JSON error on the API).
+    "bob.method_not_allowed.MethodNotAllowedPageMiddleware",
 ]
 
 if not DEBUG:

@@ -54,6 +54,12 @@ from rules.engine.turns import (
 from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
+from table.snapshot_summaries import (
+    alien_turn_summary,
+    setup_summary,
+    undo_summary,
+    upload_summary,
+)
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.task_queue import queue_after_commit
@@ -111,7 +117,7 @@ def create_game(
             game=game,
             number=1,
             kind=SnapshotKind.SETUP,
-            summary=_("Squads placed at their docking claws on map %(map)s.") % {"map": map_name},
+            summary=setup_summary(map_name),
             state=state.to_json(),
             steps=[step.as_dict() for step in steps],
             created_by=actor,
@@ -127,7 +133,8 @@ def latest_snapshot(game: Game) -> Snapshot:
 
 
 def snapshot_state(snapshot: Snapshot) -> GameState:
-    """The engine state of a stored snapshot (stored states were checked when saved)."""
+    """The engine state of a stored snapshot (stored states were checked when saved); its
+    board is the one shared by every state on the same map (``maps.boards``)."""
     return GameState.from_json(snapshot.state)
 
 
@@ -499,7 +506,7 @@ def undo_to(game: Game, number: int, *, expected_number: int, actor=None) -> Sna
         snapshot_state(earlier),
         SnapshotKind.UNDO,
         actor=actor,
-        summary=_("Back to step %(number)d.") % {"number": number},
+        summary=undo_summary(number),
         restored_from=number,
     )
 
@@ -532,7 +539,7 @@ def upload_state(game: Game, text: str, *, expected_number: int, actor=None) -> 
         state,
         SnapshotKind.UPLOAD,
         actor=actor,
-        summary=_("State replaced by an uploaded file."),
+        summary=upload_summary(),
     )
 
 
@@ -694,7 +701,7 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
                     new_state,
                     SnapshotKind.ALIEN_TURN,
                     actor=request.requested_by,
-                    summary=_("Alien turn (%(policy)s policy).") % {"policy": request.policy},
+                    summary=alien_turn_summary(request.policy),
                     steps=[step.as_dict() for step in steps],
                     policy=request.policy,
                     dice_batch=_record(game, dice),

@@ -12,7 +12,12 @@ from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.geometry import parse_square
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import UNIT_NAMES
-from table.game_setup import SolitaireSetup, blip_token_types, solitaire_missions
+from table.game_setup import (
+    POLICY_NAMES,
+    SolitaireSetup,
+    blip_token_types,
+    solitaire_missions,
+)
 from table.models import AlienTurnRequest, TurnStatus
 from table.session_material import SessionMaterialError, engine_setup
 from table.step_log import narration_language
@@ -25,8 +30,8 @@ if TYPE_CHECKING:
 
 POLICY_CHOICES = [
     ("bob", _("BoB (default)")),
-    ("solitaire", _("Solitaire")),
-    ("priority", _("Priority")),
+    ("solitaire", POLICY_NAMES["solitaire"]),
+    ("priority", POLICY_NAMES["priority"]),
 ]
 
 #: The most blip tokens of one alien type a Solitaire game may start with.

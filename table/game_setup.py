@@ -25,6 +25,7 @@ from typing import Any
 
 from django.core.exceptions import ObjectDoesNotExist
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy, tables
 from rules.engine.board import Board
@@ -45,7 +46,7 @@ from rules.engine.state import (
 )
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.session_material import SessionMaterialError, check_equipment_blips, engine_setup
-from table.step_log import engine_error_text
+from table.step_log import engine_error_text, narration_language
 from tournaments.domain.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
 
@@ -90,6 +91,14 @@ class SolitaireSetup:
                 % {"type": unknown[0]}
             )
         return [kind for kind in blip_token_types() for _ in range(self.tokens.get(kind, 0))]
+
+
+#: The Alien policies by their engine name (:data:`rules.engine.ai.policies.POLICIES`).
+POLICY_NAMES = {
+    "bob": gettext_lazy("BoB"),
+    "solitaire": gettext_lazy("Solitaire"),
+    "priority": gettext_lazy("Priority"),
+}
 
 
 def blip_token_types() -> list[str]:
@@ -246,8 +255,12 @@ def opening_state(
     claws = sorted(board.claws, key=lambda c: c.id)
     if len(seats) > len(claws):
         raise GameSetupError(
-            _("Map %(map)s has %(claws)d docking claws but the session has %(seats)d seats.")
-            % {"map": map_name, "claws": len(claws), "seats": len(seats)}
+            _("The map %(map)s has %(claws)d docking claws but the session has %(seats)d seats.")
+            % {
+                "map": board.title_in(narration_language()),
+                "claws": len(claws),
+                "seats": len(seats),
+            }
         )
     players: list[Player] = []
     figures: list[Figure] = []

@@ -176,6 +176,7 @@ def export_games(tournament: Tournament) -> list[dict[str, Any]]:
     games = (
         Game.objects.filter(session__stage__tournament=tournament)
         .select_related("session__stage", "created_by")
+        .defer("session__stage__qualifiers")
         .order_by("session__stage__number", "session__number", "number")
     )
     exported = []

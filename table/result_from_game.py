@@ -32,6 +32,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.combat import owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
@@ -407,9 +408,12 @@ class _Replay:
         value = self.rules.alien_tokens.get(unit, 0)
         if unit not in TOKEN_ALIEN_LABELS:
             self.notes.append(
-                _(
-                    "Step %(step)d: %(player)s took a %(alien)s token (%(points)d points), "
-                    "which the result form has no alien type for; enter it by hand."
+                ngettext(
+                    "Step %(step)d: %(player)s took one %(alien)s token (%(points)d point), "
+                    "which the result form has no alien type for; enter it by hand.",
+                    "Step %(step)d: %(player)s took one %(alien)s token (%(points)d points), "
+                    "which the result form has no alien type for; enter it by hand.",
+                    value,
                 )
                 % {
                     "step": snapshot.number,

@@ -12,6 +12,7 @@ from fractions import Fraction
 from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
+from django.core.paginator import Page, Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -66,6 +67,7 @@ from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
+from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
@@ -239,6 +241,21 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
     }
 
 
+#: Steps of the history shown on one page of the board (newest first).
+HISTORY_PAGE_SIZE = 25
+
+
+def _history(request: HttpRequest, game: Game) -> Page:
+    """One page of the game's history, newest first (``?history=N``); the stored states,
+    logs and dice are not read, only what the list shows."""
+    steps = (
+        game.snapshots.select_related("created_by")
+        .defer("state", "steps", "events", "dice")
+        .order_by("-number")
+    )
+    return Paginator(steps, HISTORY_PAGE_SIZE).get_page(request.GET.get("history"))
+
+
 def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     session = game.session
     snapshot = latest_snapshot(game)
@@ -281,7 +298,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
-        "history": game.snapshots.select_related("created_by").order_by("-number"),
+        "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms),
         **log,
@@ -394,7 +411,7 @@ def state_json(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 
 def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
-    messages.success(request, snapshot.summary)
+    messages.success(request, snapshot_summary(snapshot))
     return redirect(_board_url(game))
 
 

@@ -20,6 +20,7 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
     Tournament,
+    VenueTable,
 )
 
 
@@ -92,6 +93,18 @@ class SessionFactory(factory.django.DjangoModelFactory):
 
     stage = factory.SubFactory(StageFactory)
     number = factory.Sequence(lambda n: n + 1)
+
+
+class VenueTableFactory(factory.django.DjangoModelFactory):
+    """A table of the venue; ``name`` is the next number unless given."""
+
+    class Meta:
+        model = VenueTable
+        django_get_or_create = ("tournament", "name")
+
+    tournament = factory.SubFactory(TournamentFactory)
+    name = factory.Sequence(lambda n: str(n + 1))
+    position = factory.LazyAttribute(lambda table: int(table.name) if table.name.isdigit() else 0)
 
 
 class StipulationFactory(factory.django.DjangoModelFactory):

@@ -1,5 +1,6 @@
 """Italian and English are both complete: every translatable string has an entry."""
 
+import re
 import shutil
 import subprocess
 import sys
@@ -55,3 +56,85 @@ def test_italian_is_served():
 
     with translation.override("it"):
         assert translation.gettext("English") == "Inglese"
+
+
+#: Words after a number placeholder that are verbs, not counted nouns ("%(n)d is").
+VERBS = {"is", "has", "was", "does", "needs", "organises", "appears", "plays", "disputes"}
+VERBS |= {"begins", "ends", "starts", "goes", "moves", "takes", "gets", "wins"}
+
+#: Placeholders that number or name something rather than count it ("Round %(round)d").
+NOT_COUNTS = {"round", "step", "number", "stage", "session", "position", "seed", "id"}
+
+#: Sentences that count without ngettext, each because its number is never 1.
+NEVER_ONE = {
+    # more than a squad has, or more than once
+    "%(killer)s is recorded killing %(count)d figures of %(victim)s",
+    "%(total)d figures of %(victim)s are recorded dead in all",
+    "The commander of %(victim)s is recorded dead %(count)d times",
+    "all %(figures)d figures of the squad",
+    "%(weapon)s is taken %(count)s times",
+    # constants: 2 marines, a round of 1 to 600 minutes (the maximum is never 1)
+    "to %(max)d minutes",
+    "Extended TPK adds exactly %(expected)s marines",
+    # more than the limit, more than the header's columns, more than the allowance
+    "%(length)d characters, longer than",
+    "%(cells)d cells but the header has",
+    "%(id)s needs %(steps)d squares to reach",
+    # a squad's figures, a map's claws, a stage's players and sessions (3 or more, 2 or more)
+    "for %(count)d figures.",
+    "has %(claws)d docking claws but the session has %(seats)d seats",
+    "%(players)s players in %(sessions)s sessions",
+    "Stage %(stage)d has %(players)d players",
+    # a name, not a number
+    "remove the %(alien)s tokens",
+    # stored roll purposes: a tie on the points of whole sessions (never a single point)
+    "tie on %(points)d points",
+}
+
+COUNTED = re.compile(r"%\((\w+)\)[ds] ([a-z]+s)\b")
+
+
+def test_sentences_count_with_real_plurals():
+    """A number followed by a plural noun needs ngettext / blocktranslate count: "1 players"
+    and "problem(s)" are refused unless the number is never 1 (listed above, with why)."""
+    catalogue = polib.pofile(str(ROOT / "locale/en/LC_MESSAGES/django.po"))
+    wrong = []
+    for entry in catalogue:
+        if entry.obsolete or entry.msgid_plural:
+            continue
+        if "(s)" in entry.msgid:
+            wrong.append(entry.msgid)
+            continue
+        counted = [
+            m
+            for m in COUNTED.finditer(entry.msgid)
+            if m.group(2) not in VERBS and m.group(1) not in NOT_COUNTS
+        ]
+        if counted and not any(allowed in entry.msgid for allowed in NEVER_ONE):
+            wrong.append(entry.msgid)
+    assert not wrong, f"use ngettext or blocktranslate count for: {wrong}"
+
+
+def test_sentences_name_things_instead_of_codes():
+    """Codes that the engine puts into sentences (units, weapons, Alien policies, dice, card
+    kinds, maps) all have a name in both languages, so no slug reaches a sentence."""
+    from rules.engine.ai.policies import POLICIES
+    from rules.engine.dice import DieKind
+    from rules.engine.maps import bundled_maps, load_map
+    from rules.engine.narration import POLICY_NAMES, UNIT_NAMES, WEAPON_NAMES, format_param
+    from rules.engine.units import load_rules_data
+    from tournaments.domain.typed_dice import DIE_NAMES
+    from tournaments.models import CardKind
+
+    rules = load_rules_data()
+    for lang in ("it", "en"):
+        for policy in POLICIES:
+            assert format_param("policy", policy, lang) != policy or policy in POLICY_NAMES
+        for unit in rules.alien_tokens:
+            assert unit in UNIT_NAMES, f"no name for the alien {unit!r}"
+        for name in bundled_maps():
+            assert load_map(name).title_in(lang) not in ("", name), f"map {name!r}: no title"
+    assert set(POLICY_NAMES) == set(POLICIES)
+    assert {"laser_rifle", "bolter"} <= set(WEAPON_NAMES)
+    assert set(DIE_NAMES) == set(DieKind)
+    assert all(label != value for value, label in CardKind.choices)

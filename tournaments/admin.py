@@ -37,6 +37,7 @@ from tournaments.models import (
     ScoreBonus,
     ScoreThreshold,
     Seat,
+    SeedAnnouncement,
     Session,
     Squad,
     SquadPreference,
@@ -45,6 +46,7 @@ from tournaments.models import (
     StageStatus,
     Stipulation,
     Tournament,
+    VenueTable,
     Weapon,
 )
 from tournaments.queries.loadout_checks import loadout_problems
@@ -437,6 +439,20 @@ class DiceRollAdmin(ReadOnlyAdmin):
     def shown_purpose(self, roll: DiceRoll) -> str:
         """The purpose in the reader's language (stored in English, as data)."""
         return roll_purpose_label(roll)
+
+
+@admin.register(SeedAnnouncement)
+class SeedAnnouncementAdmin(ReadOnlyAdmin):
+    """Announced seeds stay as they were: the public page shows when each hash was published."""
+
+    list_display = ["tournament", "purpose", "session", "commitment", "announced_at", "used_at"]
+    list_filter = ["tournament"]
+
+
+@admin.register(VenueTable)
+class VenueTableAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "name", "position"]
+    list_filter = ["tournament"]
 
 
 @admin.register(Honour)

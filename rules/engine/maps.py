@@ -21,6 +21,8 @@ fixed in a text editor. Maps bundled with the engine live in ``rules/engine/maps
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -38,6 +40,7 @@ from .board import (
     SectionKind,
     SquareKind,
 )
+from .caches import declare
 from .geometry import Edge, Square, edge
 
 MAPS_DIR = Path(__file__).with_name("maps")
@@ -713,12 +716,54 @@ def bundled_maps() -> list[str]:
     return sorted(p.stem for p in MAPS_DIR.glob("*.txt"))
 
 
-def load_map(name_or_path: str | Path) -> Board:
-    """A bundled map by name (e.g. ``"reference"``) or a map file by path."""
+def _map_path(name_or_path: str | Path) -> Path:
     path = Path(name_or_path)
     if not path.suffix:
         path = MAPS_DIR / f"{name_or_path}.txt"
         if not path.exists():
             known = ", ".join(bundled_maps())
             raise FileNotFoundError(f"no bundled map {name_or_path!r}; known maps: {known}")
+    return path
+
+
+def load_map(name_or_path: str | Path) -> Board:
+    """A bundled map by name (e.g. ``"reference"``) or a map file by path (a new board)."""
+    path = _map_path(name_or_path)
     return parse_map(path.read_text(encoding="utf-8"), source=path.name)
+
+
+# -- boards shared by content -----------------------------------------------------------
+
+#: Boards by a hash of the map's content. A board never changes, and the engine's tables
+#: keyed by the board (sight lines, distances, open steps...) live as long as it does, so
+#: every state parsed from the same map, in any request, shares one board and its tables.
+_BOARDS = declare(
+    "maps.boards",
+    bound=32,
+    depends_on="the map's content (a hash of its file's text or of its JSON form)",
+)
+
+
+def _content_hash(kind: str, text: str) -> str:
+    return f"{kind}:{hashlib.sha256(text.encode('utf-8')).hexdigest()}"
+
+
+def shared_map(name_or_path: str | Path) -> Board:
+    """The board of a bundled map or map file, one per content: :func:`load_map` the first
+    time, the same board afterwards while the file's text is the same."""
+    path = _map_path(name_or_path)
+    text = path.read_text(encoding="utf-8")
+    key = (_content_hash("text", text), path.name)
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS.put(key, parse_map(text, source=path.name))
+    return board
+
+
+def shared_board_from_json(data: dict[str, Any]) -> Board:
+    """:func:`board_from_json`, one board per content (the JSON's hash, keys sorted)."""
+    key = _content_hash("json", json.dumps(data, sort_keys=True, separators=(",", ":")))
+    board = _BOARDS.get(key)
+    if board is None:
+        board = _BOARDS.put(key, board_from_json(data))
+    return board

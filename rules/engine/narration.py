@@ -6,10 +6,10 @@ report. Templates live here, keyed by code, with an ``it`` and an ``en`` text ea
 
 Params are formatted by name: ``square``/``from``/``to``/``a``/``b``/``target_square``
 are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a unit key
-shown with its translated name; ``weapon`` a weapon key; ``criterion``, ``mode``,
-``reason`` and ``kind`` (of dice) are codes with translated phrases; ``direction`` is a
-step such as ``[1, 0]`` shown as words; ``card`` is an event card id. Anything else is
-shown as is.
+shown with its translated name; ``weapon`` a weapon key; ``policy`` an Alien policy;
+``criterion``, ``mode``, ``reason`` and ``kind`` (of dice) are codes with translated
+phrases; ``direction`` is a step such as ``[1, 0]`` shown as words; ``card`` is an event
+card id. Anything else is shown as is.
 
 Dice purposes have their own table in :mod:`rules.engine.narration_dice` and the reasons
 of a line of sight in :mod:`rules.engine.narration_sight`.
@@ -74,6 +74,13 @@ WEAPON_NAMES: dict[str, dict[str, str]] = {
 }
 
 #: Phrases for the ``criterion`` and ``mode`` params (why a choice was made).
+#: The Alien policies (:data:`rules.engine.ai.policies.POLICIES`) by name.
+POLICY_NAMES: dict[str, dict[str, str]] = {
+    "bob": {"it": "BoB", "en": "BoB"},
+    "priority": {"it": "a priorità", "en": "priority"},
+    "solitaire": {"it": "Solitario", "en": "Solitaire"},
+}
+
 PHRASES: dict[str, dict[str, str]] = {
     "type_order": {"it": "ordine per tipo", "en": "type order"},
     "only_one": {"it": "unico del suo tipo rimasto", "en": "the only one of its type left"},
@@ -299,7 +306,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "token_taken": {
         "it": "Il giocatore {player} prende un segnalino {unit} ({points} punti).",
-        "en": "Player {player} takes a {unit} token ({points} points).",
+        "en": "Player {player} takes one {unit} token ({points} points).",
     },
     "no_token": {
         "it": "Nessun segnalino {unit} libero: il giocatore {player} non guadagna punti.",
@@ -443,7 +450,7 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
         "points",
         {
             "it": "Il giocatore {player} prende un segnalino {unit} (1 punto).",
-            "en": "Player {player} takes a {unit} token (1 point).",
+            "en": "Player {player} takes one {unit} token (1 point).",
         },
     ),
     "survey": (
@@ -492,6 +499,8 @@ def format_param(name: str, value: Any, lang: str) -> str:
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
     if name == "weapon":
         return _translated(WEAPON_NAMES, value, lang)
+    if name == "policy":
+        return _translated(POLICY_NAMES, value, lang)
     if name in ("criterion", "mode", "kind", "reason"):
         return _translated(PHRASES, value, lang)
     if name == "direction":

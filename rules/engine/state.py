@@ -33,7 +33,14 @@ from .geometry import (
     is_orthogonally_adjacent,
     top_left,
 )
-from .maps import board_from_json, board_to_json, bundled_maps, load_map, parse_map
+from .maps import (
+    board_from_json,
+    board_to_json,
+    bundled_maps,
+    parse_map,
+    shared_board_from_json,
+    shared_map,
+)
 from .narration_state import more_problems_text, state_error_text
 from .session_records import LEGACY_SWITCHES, Outcome, Progress, TurnRecord, without_legacy
 from .state_memo import StateMemo
@@ -776,14 +783,14 @@ def validate_map_json(data: Any) -> Board:
 def _load_board(spec: Any) -> tuple[Board, str | None]:
     if isinstance(spec, str):
         try:
-            return load_map(spec), spec
+            return shared_map(spec), spec
         except FileNotFoundError as exc:
             problem = Problem.coded("$.map", "unknown_map", map=spec, maps=bundled_maps())
             raise StateError([problem]) from exc
         except ValueError as exc:
             raise StateError([Problem.coded("$.map", "bad_map", detail=str(exc))]) from exc
     try:
-        return board_from_json(spec), None
+        return shared_board_from_json(spec), None
     except BoardError as exc:
         raise StateError([Problem.coded("$.map", "bad_map", detail=str(exc))]) from exc
 

@@ -240,6 +240,7 @@ AUDITED_PAGES = [
     AuditedPage("standings", "public", "/t/{slug}/standings/", squads_drawn=False),
     AuditedPage("bracket", "public", "/t/{slug}/bracket/", squads_drawn=False),
     AuditedPage("honours", "public", "/t/{slug}/honours/", squads_drawn=False),
+    AuditedPage("dice", "public", "/t/{slug}/dice/", squads_drawn=False),
     AuditedPage("schedule", "public", "/t/{slug}/schedule/", squads_drawn=False),
     AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", squads_drawn=False),
     AuditedPage("player", "public", "/t/{slug}/players/{player}/", squads_drawn=False),
@@ -292,6 +293,8 @@ AUDITED_PAGES = [
     AuditedPage("organise-judges", "organiser", "/organise/{slug}/judges/"),
     AuditedPage("organise-stage", "organiser", "/organise/{slug}/stages/1/"),
     AuditedPage("organise-schedule", "organiser", "/organise/{slug}/schedule/"),
+    AuditedPage("organise-tables", "organiser", "/organise/{slug}/tables/"),
+    AuditedPage("organise-grid", "organiser", "/organise/{slug}/stages/1/grid/"),
     AuditedPage(
         "organise-session-settings", "organiser", "/organise/{slug}/sessions/{pending}/settings/"
     ),

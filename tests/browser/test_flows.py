@@ -97,16 +97,21 @@ def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page
     sessions = list(Session.objects.filter(stage__tournament=tournament).order_by("number"))
     assert len(sessions) == 3
 
+    page.get_by_role("link", name="Tables of the venue").click()
+    page.get_by_label("Number of tables").fill("3")
+    page.get_by_role("button", name="Add the tables").click()
+    page.get_by_role("link", name="Back to the schedule").click()
     for index, session in enumerate(sessions):
         card = page.locator(f"#schedule-{session.pk}")
         card.get_by_label("Date and time").fill(f"2026-06-0{index + 1}T15:30")
-        card.get_by_label("Table").fill(str(index + 1))
+        card.get_by_label("Table").select_option(label=str(index + 1))
         card.get_by_label("Judge").select_option(label="giudice-uno")
         card.get_by_role("button", name="Save schedule").click()
         expect(page.locator(f"#schedule-{session.pk}").get_by_role("status")).to_have_text("saved")
     screenshot(page, "organiser-schedule")
     for session in Session.objects.filter(stage__tournament=tournament):
         assert session.scheduled_at is not None and session.judge.username == "giudice-uno"
+        assert session.status == "scheduled" and session.table is not None
 
     page.get_by_role("link", name="Set-up").click()
     page.get_by_role("link", name=re.compile("^Edit")).first.click()

@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from rules.engine.dice import SeededDice
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_flows import account, seated_tournament
+from tests.factories import VenueTableFactory
 from tournaments.actions.session_setup import draw_squads
 from tournaments.models import Session
 
@@ -25,7 +26,9 @@ def test_projectors_show_the_tables_and_follow_the_organisers_timer(new_page):
     organiser = account("venue-org")
     tournament.organisers.add(organiser)
     session = Session.objects.get(stage__tournament=tournament, number=1)
-    Session.objects.filter(pk=session.pk).update(table="A")
+    Session.objects.filter(pk=session.pk).update(
+        table=VenueTableFactory(tournament=tournament, name="A")
+    )
     session.refresh_from_db()
     draw_squads(session, SeededDice(seed=3), expected_version=session.version)
     seats = list(session.seats.select_related("player", "squad").order_by("seat_order"))

@@ -13,6 +13,7 @@ from datetime import UTC, date, datetime, timedelta
 from django.contrib.auth import get_user_model
 
 from rules.engine.dice import seed_commitment
+from tournaments.actions.venue_tables import table_named
 from tournaments.models import (
     ActivityLog,
     ChapterCard,
@@ -178,7 +179,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             stage=preliminary,
             number=number,
             scheduled_at=T0 + timedelta(hours=number),
-            table=f"Table {number}",
+            table=table_named(tournament, f"Table {number}"),
             judge=user("judge-anna") if number != 2 else None,
             status="completed",
             map_name="Deck 3",
@@ -242,7 +243,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
         number=1,
         scheduled_at=T0 + timedelta(days=1),
         duration_minutes=240,
-        table="Main table",
+        table=table_named(tournament, "Main table"),
         judge=user("judge.bruno"),
         status="scheduled",
         schedule_sequence=2,

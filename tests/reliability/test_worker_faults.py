@@ -24,6 +24,7 @@ from bob.celery import app as celery_app
 from rules.engine.dice import SeededDice
 from table.actions import create_game, request_alien_turn
 from table.models import AlienTurnRequest, SnapshotKind, TurnStatus
+from tests.factories import VenueTableFactory
 from tests.reliability.mailbox import mails
 from tests.reliability.stack import (
     VISIBILITY_TIMEOUT,
@@ -101,7 +102,11 @@ def _turn(world):
 
 
 def _schedule(world) -> int:
-    schedule_session(world.session, when=timezone.now() + dt.timedelta(days=2), table="4")
+    schedule_session(
+        world.session,
+        when=timezone.now() + dt.timedelta(days=2),
+        table=VenueTableFactory(tournament=world.tournament, name="4"),
+    )
     return world.session.seats.exclude(player__email="").count()
 
 

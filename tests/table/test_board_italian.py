@@ -178,3 +178,24 @@ def test_the_map_is_named_in_the_pages_language(game, table):
     italian = client.get(url("board", game), **_italian(client)).content.decode()
     assert "Relitto (Caccia all&#x27;Alieno)" in italian or "Relitto (Caccia all'Alieno)" in italian
     assert "Derelict (Alien Hunt)" not in italian
+
+
+def test_the_history_is_written_again_in_the_readers_language(game, table):
+    """Steps made in English (setup, upload, undo) read in Italian on an Italian page."""
+    from django.utils import translation
+
+    from table.actions import undo_to
+    from table.snapshot_summaries import snapshot_summary
+
+    with translation.override("en"):
+        upload_state(game, json.dumps(latest_snapshot(game).state), expected_number=1)
+        undo_to(game, 1, expected_number=2)
+    steps = list(game.snapshots.order_by("number"))
+    assert steps[0].summary.startswith("Squads placed")  # stored in the maker's language
+    with translation.override("it"):
+        assert [snapshot_summary(step) for step in steps] == [
+            "Squadre schierate ai loro portelli d'abbordaggio sulla mappa "
+            "Relitto (Caccia all'Alieno).",
+            "Stato sostituito da un file caricato.",
+            "Ritorno al passo 1.",
+        ]

@@ -140,7 +140,7 @@ def test_alien_turn_button_runs_the_task_and_shows_the_log(game, table):
     )
     assert response.status_code == 302 and "request=" in response["Location"]
     page = client.get(response["Location"]).content.decode()
-    assert "Alien turn (round 1), policy bob." in page
+    assert "Alien turn (round 1), policy BoB." in page
     assert "Rolled by the app with seed" in page
     request_id = response["Location"].split("request=")[1].split("#")[0]
     log = client.get(url("step_log", game), {"request": request_id}, **HTMX).content.decode()

@@ -52,6 +52,8 @@ SAMPLES = {
     ),
     "player_roster": ({}, "player roster"),
     "judge_added": ({"name": "anna"}, "judge anna added"),
+    "table_added": ({"name": "Sala A"}, "table Sala A added"),
+    "table_removed": ({"name": "3"}, "table 3 removed"),
     "squad_preferences": ({"name": "Mariolone"}, "squad preferences of Mariolone"),
     "loadout": ({"name": "Mariolone"}, "loadout of Mariolone"),
     "account_linked": (

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 from jsonschema import Draft202012Validator
 
-from tests.factories import TournamentFactory, confirm_stage, register_players
+from tests.factories import TournamentFactory, VenueTableFactory, confirm_stage, register_players
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.api.views import SCHEMA_PATH, openapi_schema
@@ -49,7 +49,11 @@ def semifinal_tournament(django_capture_on_commit_callbacks):
         confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
         advance(tournament, SeededDice(seed=2))
         semifinal = tournament.stages.get(number=2).sessions.get(number=1)
-        schedule_session(semifinal, when=datetime(2026, 12, 6, 15, tzinfo=UTC), table="1")
+        schedule_session(
+            semifinal,
+            when=datetime(2026, 12, 6, 15, tzinfo=UTC),
+            table=VenueTableFactory(tournament=tournament, name="1"),
+        )
     return tournament
 
 

@@ -80,7 +80,7 @@ def test_a_squad_is_held_by_one_seat_per_session():
 def test_optimistic_locking_refuses_a_stale_version():
     session = SeatFactory().session
     version = session.version
-    update_if_current(session, version, table="3")
-    assert session.version == version + 1 and session.table == "3"
+    update_if_current(session, version, map_name="3")
+    assert session.version == version + 1 and session.map_name == "3"
     with pytest.raises(StaleSessionError):
-        update_if_current(session, version, table="4")
+        update_if_current(session, version, map_name="4")

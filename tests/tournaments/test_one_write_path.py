@@ -71,7 +71,7 @@ def test_the_stage_seating_and_the_judge_log_the_same_draw_details():
 def test_a_draw_bumps_the_sessions_version_and_refuses_a_stale_one():
     _tournament, session = seated()
     version = session.version
-    update_if_current(session, version, table="2")
+    update_if_current(session, version, map_name="2")
     with pytest.raises(StaleSessionError):
         draw_squads(session, SeededDice(seed=1), expected_version=version)
     assert not Seat.objects.filter(session=session, squad__isnull=False).exists()

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tests.factories import UserFactory, session_points
+from tests.factories import UserFactory, VenueTableFactory, session_points
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.scheduling import schedule_session
@@ -36,7 +36,12 @@ def test_scheduling_emails_every_player_an_ics_once(
 ):
     judge = UserFactory(username="marta", first_name="Marta", last_name="Rossi")
     with django_capture_on_commit_callbacks(execute=True):
-        schedule_session(final_session, when=WHEN, table="2", judge=judge)
+        schedule_session(
+            final_session,
+            when=WHEN,
+            table=VenueTableFactory(tournament=final_session.stage.tournament, name="2"),
+            judge=judge,
+        )
     final_session.refresh_from_db()
     assert final_session.status == SessionStatus.SCHEDULED
     assert final_session.schedule_sequence == 1
@@ -71,7 +76,11 @@ def test_rescheduling_raises_the_sequence_and_mails_again(
     with django_capture_on_commit_callbacks(execute=True):
         schedule_session(final_session, when=WHEN)
     with django_capture_on_commit_callbacks(execute=True):
-        schedule_session(final_session, when=WHEN + timedelta(days=1), table="5")
+        schedule_session(
+            final_session,
+            when=WHEN + timedelta(days=1),
+            table=VenueTableFactory(tournament=final_session.stage.tournament, name="5"),
+        )
     assert len(mail.outbox) == 6
     latest = unfold(mail.outbox[-1].attachments[0][1])
     assert "SEQUENCE:2" in latest

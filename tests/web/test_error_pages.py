@@ -58,3 +58,24 @@ def test_the_server_error_page_renders_without_a_request_context():
     html = response.content.decode()
     assert "<h1>Errore del server</h1>" in html
     assert "Torna ai tornei" in html
+
+
+def test_a_wrong_method_gets_a_page_in_english_and_italian(client, world):
+    client.force_login(world.organiser)
+    url = reverse("tournaments:organiser_start", args=[world.tournament.slug])
+    response = client.get(url)
+    assert response.status_code == 405
+    assert response["Allow"] == "POST"
+    html = response.content.decode()
+    assert "<h1>Not possible here</h1>" in html
+    assert "does not take a GET request: it takes POST" in html
+    italian = _italian(client).get(url)
+    assert italian.status_code == 405
+    assert '<html lang="it">' in italian.content.decode()
+    assert "Torna ai tornei" in italian.content.decode()
+
+
+def test_a_wrong_method_on_the_api_gets_a_json_error(client, world):
+    response = client.post(reverse("tournaments:api-tournaments"))
+    assert response.status_code == 405
+    assert response.json()["error"] == "This address does not take POST; use GET, HEAD."

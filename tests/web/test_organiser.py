@@ -6,7 +6,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import TournamentFactory, UserFactory
+from tests.factories import TournamentFactory, UserFactory, VenueTableFactory
 from tournaments.models import ActivityLog, Registration, Session, SquadPreference, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -170,9 +170,11 @@ def test_stage_form_builds_the_tpk_stall_breaker(organiser, world):
 
 def schedule_data(session, version, when="2026-06-01T15:30", table="3", judge=""):
     prefix = f"s{session.pk}"
+    tournament = session.stage.tournament
+    table_pk = VenueTableFactory(tournament=tournament, name=table).pk if table else ""
     return {
         f"{prefix}-scheduled_at": when,
-        f"{prefix}-table": table,
+        f"{prefix}-table": table_pk,
         f"{prefix}-judge": judge,
         f"{prefix}-version": version,
     }
@@ -187,7 +189,8 @@ def test_schedule_a_session(organiser, world):
     )
     assert response.status_code == 302
     world.session.refresh_from_db()
-    assert world.session.table == "3"
+    assert world.session.table.name == "3"
+    assert world.session.status == "scheduled"
     assert timezone.localtime(world.session.scheduled_at).hour == 15  # as typed, local time
     assert ActivityLog.objects.filter(verb="scheduled").exists()
 
@@ -208,12 +211,14 @@ def test_stale_schedule_is_refused_and_keeps_the_input(organiser, world):
         "tournaments:organiser_session_schedule", args=[world.tournament.slug, world.session.pk]
     )
     old = world.session.version
-    Session.objects.filter(pk=world.session.pk).update(version=old + 1, table="9")
-    response = organiser.post(url, schedule_data(world.session, old, table="4"))
+    nine = VenueTableFactory(tournament=world.tournament, name="9")
+    Session.objects.filter(pk=world.session.pk).update(version=old + 1, table=nine)
+    data = schedule_data(world.session, old, table="4")
+    response = organiser.post(url, data)
     assert response.status_code == 400
-    assert 'value="4"' in response.content.decode()
+    assert f'value="{data[f"s{world.session.pk}-table"]}" selected' in response.content.decode()
     world.session.refresh_from_db()
-    assert world.session.table == "9"
+    assert world.session.table == nine
 
 
 def test_start_seats_the_first_stage(client, db):

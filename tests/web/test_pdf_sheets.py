@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from rules.engine.dice import SeededDice
-from tests.factories import PlayerFactory, SeatFactory, SessionFactory
+from tests.factories import PlayerFactory, SeatFactory, SessionFactory, VenueTableFactory
 from tests.web.test_player import add_cards
 from tournaments.actions.result_entry import record_result
 from tournaments.models import Loadout, Result, Squad, SquadColour
@@ -51,7 +51,11 @@ def make_session(world, seats: int, number: int):
         )
     squads = list(world.tournament.squads.order_by("order", "pk"))
     session = SessionFactory(
-        stage=world.stage, number=number, judge=world.judge, table="Sala Ñ", scheduled_at=SCHEDULED
+        stage=world.stage,
+        number=number,
+        judge=world.judge,
+        table=VenueTableFactory(tournament=world.tournament, name="Sala Ñ"),
+        scheduled_at=SCHEDULED,
     )
     for index in range(seats):
         SeatFactory(

@@ -5,6 +5,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
+from tests.factories import VenueTableFactory
 from tournaments.actions.session_setup import draw_squads
 from tournaments.models import ChapterCard, Loadout, Session, SquadPreference
 
@@ -135,7 +136,9 @@ def test_other_players_seat_is_not_found(player, world):
 
 def test_calendar_feed_lists_scheduled_sessions(client, world):
     Session.objects.filter(pk=world.session.pk).update(
-        scheduled_at=timezone.now(), table="7", schedule_sequence=2
+        scheduled_at=timezone.now(),
+        table=VenueTableFactory(tournament=world.tournament, name="7"),
+        schedule_sequence=2,
     )
     response = client.get(reverse("tournaments:player_calendar", args=[world.player.access_token]))
     assert response.status_code == 200

@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
+from tests.factories import VenueTableFactory
 from tests.web.test_result_form import page_data
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.scheduling import schedule_session
@@ -173,7 +174,13 @@ def test_a_change_elsewhere_in_the_session_keeps_the_entries(world, setup):
     url, judge = setup["url"], setup["judge"]
     world.session.refresh_from_db()
     when = datetime(2030, 5, 1, 15, 0, tzinfo=UTC)
-    schedule_session(world.session, when=when, table="7", judge=world.judge, notify=False)
+    schedule_session(
+        world.session,
+        when=when,
+        table=VenueTableFactory(tournament=world.tournament, name="7"),
+        judge=world.judge,
+        notify=False,
+    )
     mine = shown(setup["mine"])
     mine[setup["own"]] = 1
     refused = judge.post(url, mine)

@@ -42,6 +42,8 @@ RULES = {
     "tournaments:bracket": "public",
     "tournaments:bracket_svg": "public",
     "tournaments:honours": "public",
+    "tournaments:dice": "public",
+    "tournaments:dice_verify": "public",
     "tournaments:projector": "public",
     "tournaments:player": "public",
     "tournaments:projector_timer": "public",
@@ -110,6 +112,12 @@ RULES = {
     "tournaments:organiser_session_stipulation_clear": "organiser",
     "tournaments:organiser_session_threshold_add": "organiser",
     "tournaments:organiser_session_threshold_remove": "organiser",
+    "tournaments:organiser_tables": "organiser",
+    "tournaments:organiser_tables_numbered": "organiser",
+    "tournaments:organiser_table_remove": "organiser",
+    "tournaments:organiser_grid": "organiser",
+    "tournaments:organiser_grid_place": "organiser",
+    "tournaments:organiser_stage_plan": "organiser",
     # The judge's board for playing the Aliens (the rules app), per session.
     "table:games": "judge",
     "table:board": "judge",
@@ -124,6 +132,9 @@ RULES = {
     "table:alien_turn": "judge",
     "table:alien_turn_again": "judge",
     "table:undo": "judge",
+    "table:end_turn": "judge",
+    "table:next_round": "judge",
+    "table:play_card": "judge",
     "table:adopt_settings": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",
@@ -172,6 +183,7 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "number": world.stage.number,
         "token": world.player.access_token,
         "seat": world.session.seats.get(player=world.player).pk,
+        "key": "0" * 64,  # a seed hash the Dice page does not list
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"

@@ -5,7 +5,13 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
+from tests.factories import (
+    TournamentFactory,
+    UserFactory,
+    VenueTableFactory,
+    confirm_stage,
+    register_players,
+)
 from tests.web.conftest import as_player, login
 from tests.web.test_player import add_cards, loadout_data
 from tournaments.actions.session_setup import draw_squads
@@ -71,7 +77,7 @@ def test_only_the_tournaments_organisers_drive_its_timer(world, client):
 
 
 def test_the_player_page_shows_next_table_squad_and_loadout_status(world, client, drawn):
-    world.session.table = "7"
+    world.session.table = VenueTableFactory(tournament=world.tournament, name="7")
     world.session.save()
     as_player(client, world.player)
     home = reverse("tournaments:player_home")

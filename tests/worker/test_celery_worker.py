@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from bob.celery import app as celery_app
 from tests.conftest import services_required
-from tests.factories import SeatFactory, SessionFactory
+from tests.factories import SeatFactory, SessionFactory, VenueTableFactory
 from tournaments.models import Seat
 from tournaments.tasks import notify_session_scheduled
 
@@ -44,8 +44,10 @@ def redis_worker():
 def test_worker_mails_players_and_records_the_notice(redis_worker, settings):
     settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
     session = SessionFactory(
-        scheduled_at=timezone.now() + dt.timedelta(days=3), table="Tavolo 2", schedule_sequence=1
+        scheduled_at=timezone.now() + dt.timedelta(days=3), schedule_sequence=1
     )
+    session.table = VenueTableFactory(tournament=session.stage.tournament, name="Tavolo 2")
+    session.save()
     seats = [SeatFactory(session=session) for _ in range(3)]
 
     result = notify_session_scheduled.delay(session.pk)

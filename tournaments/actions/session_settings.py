@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import (
@@ -143,7 +144,12 @@ def add_threshold(session: Session, points: int, *, actor=None) -> ScoreThreshol
             threshold = ScoreThreshold.objects.create(session=session, points=points)
     except IntegrityError:
         raise SessionSettingsError(
-            _("This session already has a threshold at %(points)d points.") % {"points": points}
+            ngettext(
+                "This session already has a threshold at %(points)d point.",
+                "This session already has a threshold at %(points)d points.",
+                points,
+            )
+            % {"points": points}
         ) from None
     log_activity(
         session.stage.tournament,

@@ -30,6 +30,7 @@ from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.actions.task_queue import schedule_rebuild
+from tournaments.caching import generations
 from tournaments.domain.draw import DrawError
 from tournaments.domain.honours import (
     HonoursError,
@@ -142,11 +143,20 @@ def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
 
 
 def _create_sessions(stage: Stage, groups) -> list[Session]:
-    sessions = []
-    for number, players in enumerate(groups, start=1):
-        session = Session.objects.create(stage=stage, number=number, map_name=stage.map_name)
-        for order, player_id in enumerate(players, start=1):
-            Seat.objects.create(session=session, player_id=int(player_id), seat_order=order)
+    """The stage's sessions and seats in two bulk inserts (they send no signals, so the
+    tournament's cache generation is marked here)."""
+    groups = [list(players) for players in groups]
+    sessions = Session.objects.bulk_create(
+        Session(stage=stage, number=number, map_name=stage.map_name)
+        for number, _players in enumerate(groups, start=1)
+    )
+    Seat.objects.bulk_create(
+        Seat(session=session, player_id=int(player_id), seat_order=order)
+        for session, players in zip(sessions, groups, strict=True)
+        for order, player_id in enumerate(players, start=1)
+    )
+    generations.mark_changed(value=stage.tournament_id)
+    for session in sessions:
         if stage.stipulation_kind:
             try:
                 Stipulation.objects.create(
@@ -157,7 +167,6 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
                     _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
                     % {"n": stage.number, "problems": " ".join(error.messages)}
                 ) from None
-        sessions.append(session)
     return sessions
 
 
@@ -177,24 +186,33 @@ def _draw_stage(sessions: list[Session], dice: Dice, actor=None) -> list[dict[st
     return transfers
 
 
-def _session_report(session: Session, names: dict[int, str]) -> dict[str, Any]:
-    ranks = dict(
-        SquadRank.objects.filter(tournament=session.stage.tournament).values_list(
-            "player_id", "rank"
-        )
-    )
-    return {
-        "number": session.number,
-        "players": [
-            {
-                "player_id": seat.player_id,
-                "player": names.get(seat.player_id, str(seat.player_id)),
-                "squad": seat.squad.slug if seat.squad is not None else None,
-                "rank": ranks.get(seat.player_id, 0),
-            }
-            for seat in session.seats.select_related("squad").order_by("seat_order")
-        ],
-    }
+def _sessions_report(
+    tournament: Tournament, sessions: list[Session], names: dict[int, str]
+) -> list[dict[str, Any]]:
+    """Each seated session's players with squad and rank: two queries for the whole stage."""
+    ranks = dict(SquadRank.objects.filter(tournament=tournament).values_list("player_id", "rank"))
+    seats: dict[int, list[Seat]] = {session.pk: [] for session in sessions}
+    for seat in (
+        Seat.objects.filter(session__in=sessions)
+        .select_related("squad")
+        .order_by("session_id", "seat_order")
+    ):
+        seats[seat.session_id].append(seat)
+    return [
+        {
+            "number": session.number,
+            "players": [
+                {
+                    "player_id": seat.player_id,
+                    "player": names.get(seat.player_id, str(seat.player_id)),
+                    "squad": seat.squad.slug if seat.squad is not None else None,
+                    "rank": ranks.get(seat.player_id, 0),
+                }
+                for seat in seats[session.pk]
+            ],
+        }
+        for session in sessions
+    ]
 
 
 def _started(tournament: Tournament) -> bool:
@@ -235,8 +253,10 @@ def start_tournament(
     seating = first_stage_seating([str(pid) for pid in player_ids], dice if random else None)
     record_dice(dice, tournament=tournament, stage=stage, start=start)
     sessions = _create_sessions(stage, seating.sessions)
-    for player_id in player_ids:
-        SquadRank.objects.get_or_create(tournament=tournament, player_id=player_id)
+    SquadRank.objects.bulk_create(
+        (SquadRank(tournament=tournament, player_id=player_id) for player_id in player_ids),
+        ignore_conflicts=True,
+    )
     if draw_squads:
         _draw_stage(sessions, dice, actor=actor)
     log_activity(
@@ -251,7 +271,7 @@ def start_tournament(
         "number": stage.number,
         "kind": stage.kind,
         "seating": tournament.seating_method,
-        "sessions": [_session_report(session, names) for session in sessions],
+        "sessions": _sessions_report(tournament, sessions, names),
     }
 
 
@@ -496,13 +516,12 @@ def seat_next_stage(
 
     transfers = _draw_stage(sessions, dice, actor=actor)
     for session in sessions:
-        for player_id in session.seats.values_list("player_id", flat=True):
-            ScoreBonus.objects.filter(
-                tournament=tournament,
-                player_id=player_id,
-                earned_in__stage=previous_stage,
-                used_in__isnull=True,
-            ).update(used_in=session)
+        ScoreBonus.objects.filter(
+            tournament=tournament,
+            player_id__in=session.seats.values("player_id"),
+            earned_in__stage=previous_stage,
+            used_in__isnull=True,
+        ).update(used_in=session)
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,
@@ -517,7 +536,7 @@ def seat_next_stage(
         "kind": stage.kind,
         "seating": mode,
         "clashes": placed.clashes,
-        "sessions": [_session_report(session, names) for session in sessions],
+        "sessions": _sessions_report(tournament, sessions, names),
         "rank_transfers": [
             {**transfer, "player": names.get(int(transfer["player"]), transfer["player"])}
             for transfer in transfers

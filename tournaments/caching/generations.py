@@ -19,10 +19,11 @@ writes that send no signals (``update()``, ``bulk_create()``) call it explicitly
 from __future__ import annotations
 
 import uuid
+from functools import cache as memoize
 
 from django.core.cache import cache
 from django.db import DEFAULT_DB_ALIAS, transaction
-from django.db.models import Q
+from django.db.models import Model
 
 from tournaments.models import Tournament
 
@@ -56,6 +57,33 @@ def bump(*slugs: str) -> None:
         cache.set_many({_key(slug): _new_token() for slug in slugs}, GENERATION_SECONDS)
 
 
+@memoize
+def _upward(lookup: str) -> tuple[type[Model], str, str]:
+    """For a ``Tournament`` lookup (``"stages__sessions"``): the model at its end
+    (``Session``), the field of that model the values are matched against (``"pk"``) and the
+    path from it up to the tournament's slug (``"stage__tournament__slug"``).
+
+    The tournaments are then found by following foreign keys up from the written rows (an
+    index lookup per row), never by joining every tournament down to its rows.
+    """
+    model: type[Model] = Tournament
+    path: list[str] = ["slug"]
+    match = "pk"
+    for part in lookup.split("__"):
+        if part == "pk":
+            continue
+        field = model._meta.get_field(part)
+        if field.concrete:  # a forward key of the model reached so far: the values are its ids
+            match = part
+            break
+        # A reverse relation (``stages``): down to its model, whose key points back up.
+        back, below = field.remote_field, field.related_model
+        assert back is not None and isinstance(below, type), lookup
+        path.insert(0, back.name)
+        model = below
+    return model, match, "__".join(path)
+
+
 class _Pending:
     """The tournaments changed in the connection's current transaction, by slug or by a
     ``Tournament`` lookup (``"pk"``, ``"stages__sessions"``...) and a value."""
@@ -65,12 +93,14 @@ class _Pending:
         self.lookups: dict[str, set] = {}
 
     def slugs_to_bump(self) -> set[str]:
+        """One indexed query per kind of written row, from the rows up to their tournament:
+        its cost depends on the rows written, not on how many tournaments there are."""
         slugs = set(self.slugs)
-        if self.lookups:
-            query = Q()
-            for lookup, values in self.lookups.items():
-                query |= Q(**{f"{lookup}__in": values})
-            slugs.update(Tournament.objects.filter(query).values_list("slug", flat=True))
+        for lookup, values in self.lookups.items():
+            model, match, path = _upward(lookup)
+            rows = model._default_manager.filter(**{f"{match}__in": values})
+            slugs.update(rows.values_list(path, flat=True).distinct())
+        slugs.discard(None)
         return slugs
 
 

@@ -368,7 +368,7 @@ def _check_cards(
                     "Card '%(card)s' belongs to another chapter (%(owners)s); choose from the "
                     "%(squad)s chapter cards."
                 ) % {
-                    "card": slug,
+                    "card": next(c.display_name() for c in catalogue.cards if c.slug == slug),
                     "owners": ", ".join(_squad_name(catalogue, owner) for owner in owners),
                     "squad": squad.display_name(),
                 }

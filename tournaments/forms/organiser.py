@@ -18,7 +18,7 @@ from tournaments.domain.progression import qualifier_limits, qualifier_range_mes
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.people import check_display_name
 from tournaments.forms.stipulation import StipulationFieldsMixin
-from tournaments.models import Player, Registration, Session, Stage, Tournament
+from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
 from tournaments.queries.stage_checklist import stage_size
 
 if TYPE_CHECKING:
@@ -280,7 +280,12 @@ class ScheduleForm(AccessibleForm):
         widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
         input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
     )
-    table = forms.CharField(label=_("Table"), max_length=60, required=False)
+    table = forms.ModelChoiceField(
+        label=_("Table"),
+        queryset=VenueTable.objects.none(),
+        required=False,
+        help_text=_("Tables are listed on the tables page."),
+    )
     judge = StaffChoiceField(label=_("Judge"), queryset=None, required=False)
     version = forms.IntegerField(widget=forms.HiddenInput)
 
@@ -294,6 +299,9 @@ class ScheduleForm(AccessibleForm):
         judge = self.fields["judge"]
         assert isinstance(judge, StaffChoiceField)  # a deep copy of the declared field
         judge.queryset = staff.order_by("username")
+        table = self.fields["table"]
+        assert isinstance(table, forms.ModelChoiceField)
+        table.queryset = tournament.tables.all()
 
     def clean_judge(self):
         """A judge may not judge a game they play in (their account is linked to a seat)."""

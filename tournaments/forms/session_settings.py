@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.stipulation import StipulationFieldsMixin
@@ -60,7 +61,11 @@ class ThresholdForm(AccessibleForm):
         points = self.cleaned_data["points"]
         if ScoreThreshold.objects.filter(session=self.session, points=points).exists():
             raise ValidationError(
-                _("This session already has a threshold at %(points)d points; type another.")
+                ngettext(
+                    "This session already has a threshold at %(points)d point; type another.",
+                    "This session already has a threshold at %(points)d points; type another.",
+                    points,
+                )
                 % {"points": points}
             )
         return points

@@ -11,8 +11,6 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime
 from typing import Any
 
-from django.db.models import Q
-
 from tournaments.interchange.document import FORMAT, FORMAT_VERSION
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import registered
@@ -66,10 +64,8 @@ class _PlayerIds:
         self.players: list[Player] = [reg.player for reg in registrations]
         self.by_pk: dict[int, str] = {reg.player_id: f"p{reg.number}" for reg in registrations}
         others = (
-            Player.objects.filter(self._referenced(tournament))
-            .exclude(pk__in=self.by_pk)
+            Player.objects.filter(pk__in=self._referenced(tournament) - set(self.by_pk))
             .select_related("user")
-            .distinct()
             .order_by("name", "nickname", "email", "pk")
         )
         for position, player in enumerate(others, start=1):
@@ -78,14 +74,19 @@ class _PlayerIds:
         self._by_text = {str(pk): doc_id for pk, doc_id in self.by_pk.items()}
 
     @staticmethod
-    def _referenced(tournament: Tournament) -> Q:
-        return (
-            Q(seats__session__stage__tournament=tournament)
-            | Q(squad_ranks__tournament=tournament)
-            | Q(honours__tournament=tournament)
-            | Q(score_bonuses__tournament=tournament)
-            | Q(preferences__tournament=tournament)
-        )
+    def _referenced(tournament: Tournament) -> set[int]:
+        """The players the tournament's rows point at: one indexed query per kind of row (an
+        OR of joins would make the database walk every tournament's rows)."""
+        referenced: set[int] = set()
+        for rows in (
+            Seat.objects.filter(session__stage__tournament=tournament),
+            SquadRank.objects.filter(tournament=tournament),
+            Honour.objects.filter(tournament=tournament),
+            ScoreBonus.objects.filter(tournament=tournament),
+            SquadPreference.objects.filter(tournament=tournament),
+        ):
+            referenced.update(rows.values_list("player_id", flat=True).distinct())
+        return referenced
 
     def __getitem__(self, pk: int) -> str:
         return self.by_pk[pk]
@@ -104,6 +105,32 @@ def session_ref(session: Session | None) -> dict[str, int] | None:
     if session is None:
         return None
     return {"stage": session.stage.number, "session": session.number}
+
+
+class _Places:
+    """The tournament's stage numbers and session references, read once per export (two
+    small queries) so the rows that point at a stage or session need not load it each: a
+    stage carries its qualifiers list, which is as long as the field."""
+
+    def __init__(self, tournament: Tournament) -> None:
+        self.stage_numbers: dict[int, int] = dict(
+            Stage.objects.filter(tournament=tournament).values_list("pk", "number")
+        )
+        self.sessions: dict[int, tuple[int, int]] = {
+            pk: (self.stage_numbers[stage_id], number)
+            for pk, stage_id, number in Session.objects.filter(
+                stage__tournament=tournament
+            ).values_list("pk", "stage_id", "number")
+        }
+
+    def stage(self, pk: int | None) -> int | None:
+        return self.stage_numbers[pk] if pk is not None else None
+
+    def session(self, pk: int | None) -> dict[str, int] | None:
+        if pk is None:
+            return None
+        stage, number = self.sessions[pk]
+        return {"stage": stage, "session": number}
 
 
 def _tournament(tournament: Tournament) -> dict[str, Any]:
@@ -168,7 +195,11 @@ def _weapons(tournament: Tournament) -> list[dict[str, Any]]:
 
 def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     preferences: dict[int, list[SquadPreference]] = {}
-    for preference in SquadPreference.objects.filter(tournament=tournament).select_related("stage"):
+    for preference in (
+        SquadPreference.objects.filter(tournament=tournament)
+        .select_related("stage")
+        .defer("stage__qualifiers")
+    ):
         preferences.setdefault(preference.player_id, []).append(preference)
     players = []
     for player in ids.players:
@@ -254,7 +285,7 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),
         "duration_minutes": session.duration_minutes,
-        "table": session.table,
+        "table": session.table_name,
         "judge": username(session.judge),
         "status": session.status,
         "map_name": session.map_name,
@@ -281,7 +312,7 @@ def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     stages = []
     for stage in Stage.objects.filter(tournament=tournament).order_by("number"):
         sessions = (
-            stage.sessions.select_related("judge", "stipulation", "result")
+            stage.sessions.select_related("judge", "stipulation", "result", "table")
             .prefetch_related("thresholds")
             .order_by("number")
         )
@@ -324,49 +355,45 @@ def _squad_ranks(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]
     ]
 
 
-def _honours(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+def _honours(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
     honours = sorted(
-        Honour.objects.filter(tournament=tournament).select_related("squad", "session__stage"),
-        key=lambda honour: (honour.session.stage.number, honour.session.number),
+        Honour.objects.filter(tournament=tournament).select_related("squad"),
+        key=lambda honour: places.sessions[honour.session_id],
     )
     return [
         {
             "player": ids[honour.player_id],
             "squad": honour.squad.slug,
-            "session": session_ref(honour.session),
+            "session": places.session(honour.session_id),
             "created_at": timestamp(honour.created_at),
         }
         for honour in honours
     ]
 
 
-def _score_bonuses(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+def _score_bonuses(
+    tournament: Tournament, ids: _PlayerIds, places: _Places
+) -> list[dict[str, Any]]:
     order = _player_order(ids)
     bonuses = sorted(
-        ScoreBonus.objects.filter(tournament=tournament).select_related(
-            "earned_in__stage", "used_in__stage"
-        ),
-        key=lambda bonus: (
-            bonus.earned_in.stage.number,
-            bonus.earned_in.number,
-            order[bonus.player_id],
-        ),
+        ScoreBonus.objects.filter(tournament=tournament),
+        key=lambda bonus: (*places.sessions[bonus.earned_in_id], order[bonus.player_id]),
     )
     return [
         {
             "player": ids[bonus.player_id],
-            "earned_in": session_ref(bonus.earned_in),
+            "earned_in": places.session(bonus.earned_in_id),
             "thresholds_reached": list(bonus.thresholds_reached),
             "extra_equipment_cards": bonus.extra_equipment_cards,
-            "used_in": session_ref(bonus.used_in),
+            "used_in": places.session(bonus.used_in_id),
         }
         for bonus in bonuses
     ]
 
 
-def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
+def _dice_rolls(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
     rolls = sorted(
-        DiceRoll.objects.filter(tournament=tournament).select_related("stage", "session__stage"),
+        DiceRoll.objects.filter(tournament=tournament),
         key=lambda roll: (roll.created_at, str(roll.batch), roll.sequence),
     )
     exported = []
@@ -376,8 +403,8 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
             subject_player = None
         exported.append(
             {
-                "stage": roll.stage.number if roll.stage else None,
-                "session": session_ref(roll.session),
+                "stage": places.stage(roll.stage_id),
+                "session": places.session(roll.session_id),
                 "batch": str(roll.batch),
                 "sequence": roll.sequence,
                 "purpose": roll.purpose,
@@ -396,15 +423,10 @@ def _dice_rolls(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]
     return exported
 
 
-def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
-    sessions = {
-        session.pk: session_ref(session)
-        for session in Session.objects.filter(stage__tournament=tournament).select_related("stage")
-    }
-
+def _activity(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
     def stored_session_ref(value: Any) -> Any:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return sessions.get(value, value)
+        if isinstance(value, int) and not isinstance(value, bool) and value in places.sessions:
+            return places.session(value)
         return value
 
     entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")
@@ -429,6 +451,7 @@ def _activity(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
 def export_tournament(tournament: Tournament) -> dict[str, Any]:
     """The whole tournament as a document (plain JSON data)."""
     ids = _PlayerIds(tournament)
+    places = _Places(tournament)
     return {
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -438,9 +461,9 @@ def export_tournament(tournament: Tournament) -> dict[str, Any]:
         "players": _players(tournament, ids),
         "stages": _stages(tournament, ids),
         "squad_ranks": _squad_ranks(tournament, ids),
-        "honours": _honours(tournament, ids),
-        "score_bonuses": _score_bonuses(tournament, ids),
-        "dice_rolls": _dice_rolls(tournament, ids),
-        "activity": _activity(tournament, ids),
+        "honours": _honours(tournament, ids, places),
+        "score_bonuses": _score_bonuses(tournament, ids, places),
+        "dice_rolls": _dice_rolls(tournament, ids, places),
+        "activity": _activity(tournament, ids, places),
         **{section.key: section.export(tournament) for section in registered()},
     }

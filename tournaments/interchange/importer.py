@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
+from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.domain.plausibility import check_result, session_limits
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
@@ -884,19 +885,31 @@ class _Writer:
         )
 
     def _players(self, tournament: Tournament) -> None:
-        for data in self.doc["players"]:
-            player = Player.objects.create(
+        """The players and their registrations in two bulk inserts (no signals: the new
+        tournament's own creation marks it changed)."""
+        documents = self.doc["players"]
+        players = Player.objects.bulk_create(
+            Player(
                 name=data["name"],
                 nickname=data["nickname"],
                 email=data["email"],
                 user=self.user(data["user"]),
             )
+            for data in documents
+        )
+        registered = [
+            (data, player)
+            for data, player in zip(documents, players, strict=True)
+            if data["number"] is not None
+        ]
+        registrations = Registration.objects.bulk_create(
+            Registration(tournament=tournament, player=player, number=data["number"])
+            for data, player in registered
+        )
+        for data, player in zip(documents, players, strict=True):
             self.players[data["id"]] = player
-            if data["number"] is not None:
-                registration = Registration.objects.create(
-                    tournament=tournament, player=player, number=data["number"]
-                )
-                self.keep_time(registration, "registered_at", data["registered_at"])
+        for (data, _player), registration in zip(registered, registrations, strict=True):
+            self.keep_time(registration, "registered_at", data["registered_at"])
 
     def _preferences(self, tournament: Tournament) -> None:
         SquadPreference.objects.bulk_create(
@@ -941,7 +954,7 @@ class _Writer:
             number=data["number"],
             scheduled_at=_time(data["scheduled_at"]),
             duration_minutes=data["duration_minutes"],
-            table=data["table"],
+            table=table_named(stage.tournament, data["table"]),
             judge=self.user(data["judge"]),
             status=data["status"],
             map_name=data["map_name"],

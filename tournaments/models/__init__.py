@@ -19,7 +19,7 @@ from tournaments.models.choices import (
     StipulationKind,
     WeaponClass,
 )
-from tournaments.models.dice import DiceRoll
+from tournaments.models.dice import DiceRoll, SeedAnnouncement
 from tournaments.models.login_counters import LoginFailureCount
 from tournaments.models.outbox import Notice, NoticeStatus
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
@@ -28,6 +28,7 @@ from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionErro
 from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
+from tournaments.models.tables import VenueTable
 from tournaments.models.tournament import Tournament
 from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
 
@@ -60,6 +61,7 @@ __all__ = [
     "ScoreBonus",
     "ScoreThreshold",
     "Seat",
+    "SeedAnnouncement",
     "SeatingMethod",
     "Session",
     "SessionStatus",
@@ -74,6 +76,7 @@ __all__ = [
     "Stipulation",
     "StipulationKind",
     "Tournament",
+    "VenueTable",
     "Weapon",
     "WeaponClass",
     "clean_stipulation_params",

@@ -79,6 +79,8 @@ class ActivityLog(models.Model):
         verbose_name = _("activity log entry")
         verbose_name_plural = _("activity log")
         ordering = ["-created_at", "-pk"]
+        # A tournament's latest entry (the standings' data stamp) in one index step.
+        indexes = [models.Index(fields=["tournament", "id"], name="activity_tournament_latest")]
 
     def __str__(self) -> str:
         return f"{self.actor or '-'} {self.get_verb_display()} {self.object_description}"

@@ -75,3 +75,51 @@ class DiceRoll(models.Model):
     def __str__(self) -> str:
         values = ", ".join(str(value) for value in self.values)
         return f"{self.purpose}: {self.kind} [{values}]"
+
+
+class SeedAnnouncement(models.Model):
+    """A seed's hash made public before the app rolls with it (RULES.md §14).
+
+    The tournament's Dice page lists the hash from ``announced_at``; the seed stays secret
+    until the rolls are stored with it, when ``used_at`` is set. A row is never deleted, so
+    anyone can see that the hash was public before the roll."""
+
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="seed_announcements",
+    )
+    session = models.ForeignKey(
+        "tournaments.Session",
+        verbose_name=_("session"),
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="seed_announcements",
+    )
+    purpose = models.CharField(_("purpose"), max_length=20)
+    seed = models.CharField(_("seed"), max_length=40)
+    commitment = models.CharField(_("seed commitment"), max_length=64, db_index=True)
+    announced_at = models.DateTimeField(_("announced at"), auto_now_add=True)
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("seed announcement")
+        verbose_name_plural = _("seed announcements")
+        ordering = ["announced_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "purpose"],
+                condition=models.Q(used_at__isnull=True, session__isnull=True),
+                name="seedannouncement_one_pending",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "purpose"],
+                condition=models.Q(used_at__isnull=True, session__isnull=False),
+                name="seedannouncement_one_pending_per_session",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.purpose}: {self.commitment}"

@@ -39,7 +39,14 @@ class Session(models.Model):
     duration_minutes = models.PositiveSmallIntegerField(
         _("expected duration (minutes)"), default=180
     )
-    table = models.CharField(_("table"), max_length=60, blank=True)
+    table = models.ForeignKey(
+        "tournaments.VenueTable",
+        verbose_name=_("table"),
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="sessions",
+    )
     judge = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("judge"),
@@ -89,6 +96,11 @@ class Session(models.Model):
 
     def __str__(self) -> str:
         return f"{self.stage} – {_('session')} {self.number}"
+
+    @property
+    def table_name(self) -> str:
+        """The table's name, or "" when the session has no table yet."""
+        return self.table.name if self.table is not None else ""
 
     @property
     def tournament(self):

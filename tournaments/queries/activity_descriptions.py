@@ -120,6 +120,8 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("score threshold %(points)d removed from %(session)s"),
         {"points": NUMBER, "session": SESSION},
     ),
+    "table_added": DescriptionTemplate(gettext_noop("table %(name)s added"), {"name": TEXT}),
+    "table_removed": DescriptionTemplate(gettext_noop("table %(name)s removed"), {"name": TEXT}),
     "player_roster": DescriptionTemplate(gettext_noop("player roster"), {}),
     "judge_added": DescriptionTemplate(gettext_noop("judge %(name)s added"), {"name": TEXT}),
     "squad_preferences": DescriptionTemplate(

@@ -103,7 +103,7 @@ def honours_document(tournament: Tournament) -> dict[str, Any]:
 def schedule_document(tournament: Tournament) -> dict[str, Any]:
     sessions = (
         Session.objects.filter(stage__tournament=tournament)
-        .select_related("stage", "judge")
+        .select_related("stage", "judge", "table")
         .prefetch_related(
             Prefetch(
                 "seats",
@@ -123,7 +123,7 @@ def schedule_document(tournament: Tournament) -> dict[str, Any]:
                 "status": session.status,
                 "scheduled_at": session.scheduled_at.isoformat() if session.scheduled_at else None,
                 "duration_minutes": session.duration_minutes,
-                "table": session.table,
+                "table": session.table_name,
                 "judge": (session.judge.get_full_name() or session.judge.get_username())
                 if session.judge is not None
                 else None,

@@ -69,8 +69,8 @@ def session_summary(session: Session) -> str:
 
 def session_location(session: Session) -> str:
     venue = session.stage.tournament.venue
-    if session.table:
-        table = _("table %(table)s") % {"table": session.table}
+    if session.table_id:
+        table = _("table %(table)s") % {"table": session.table_name}
         return f"{venue}, {table}" if venue else table
     return venue
 

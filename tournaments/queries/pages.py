@@ -95,7 +95,7 @@ def tournament_sessions(
     """Every session of the tournament (or those matching ``session_filter``), in stage order."""
     sessions = list(
         Session.objects.filter(stage__tournament=tournament, **(session_filter or {}))
-        .select_related("stage", "judge", "stipulation")
+        .select_related("stage", "judge", "stipulation", "table")
         .prefetch_related(
             Prefetch(
                 "seats",

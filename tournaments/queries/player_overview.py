@@ -44,7 +44,7 @@ def next_games(player: Player) -> list[NextGame]:
     """Per tournament, the player's first session still without a confirmed result."""
     seats = list(
         Seat.objects.filter(player=player)
-        .select_related("session__stage__tournament", "squad", "loadout")
+        .select_related("session__stage__tournament", "session__table", "squad", "loadout")
         .prefetch_related(
             Prefetch(
                 "session__seats",

@@ -15,6 +15,7 @@ from typing import Any
 
 from celery import shared_task
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, Prefetch
 from django.utils import timezone
 
@@ -23,10 +24,12 @@ from tournaments.domain.scoring import ScoringError, SeatBreakdown, score_sessio
 from tournaments.models import (
     ActivityLog,
     Registration,
+    Result,
     ResultVersion,
     Seat,
     Session,
     SquadRank,
+    Stage,
     StageKind,
     StageStatus,
     Tournament,
@@ -94,9 +97,9 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         tournament.stages.order_by("number").prefetch_related(
             Prefetch(
                 "sessions",
-                queryset=Session.objects.order_by("number").prefetch_related(
-                    Prefetch("seats", queryset=seats)
-                ),
+                queryset=Session.objects.select_related("table")
+                .order_by("number")
+                .prefetch_related(Prefetch("seats", queryset=seats)),
             )
         )
     )
@@ -168,7 +171,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                     "scheduled_at": session.scheduled_at.isoformat()
                     if session.scheduled_at
                     else None,
-                    "table": session.table,
+                    "table": session.table_name,
                     "result_version": version.number if version else None,
                     "seats": seat_rows,
                 }
@@ -222,25 +225,44 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
+#: The tournament's id and the two maxima of its data stamp in one query. Maxima, not
+#: "newest first, take one": ordered by id, the database would walk every newer row of
+#: the other tournaments before reaching this one's (an older tournament's poll got slower
+#: with every result entered elsewhere). The activity's maximum is one step down its
+#: (tournament, id) index; the versions' is found from the tournament's own sessions.
+_STAMP_SQL = f"""
+SELECT t.id,
+    (SELECT MAX(a.id) FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id = t.id),
+    (SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v
+        JOIN {Result._meta.db_table} r ON r.id = v.result_id
+        JOIN {Session._meta.db_table} s ON s.id = r.session_id
+        JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
+        WHERE st.tournament_id = t.id)
+FROM {Tournament._meta.db_table} t WHERE t.slug = %s
+"""
+
+
+def stamp_by_slug(slug: str) -> tuple[int, list[int | str]] | None:
+    """The id and :func:`data_stamp` of the tournament with ``slug`` (None: no such
+    tournament), in one query and one cache read: all the live poll costs while nothing
+    changed."""
+    with connection.cursor() as cursor:
+        cursor.execute(_STAMP_SQL, [slug])
+        row = cursor.fetchone()
+    if row is None:
+        return None
+    pk, activity, version = row
+    return pk, [activity or 0, version or 0, generations.current(slug)]
+
+
 def data_stamp(tournament: Tournament) -> list[int | str]:
     """What the cached standings were built from: the latest activity-log entry, the latest
     result version and the tournament's cache generation. The generation changes with every
     committed change to the tournament's data, from any process (the admin included); the
     two ids also catch changes whose generation bump has not happened yet (read before the
     writing transaction committed), so a changed stamp means stale."""
-    activity = (
-        ActivityLog.objects.filter(tournament=tournament)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    version = (
-        ResultVersion.objects.filter(result__session__stage__tournament=tournament)
-        .order_by("-pk")
-        .values_list("pk", flat=True)
-        .first()
-    )
-    return [activity or 0, version or 0, generations.current(tournament.slug)]
+    found = stamp_by_slug(tournament.slug)
+    return found[1] if found is not None else [0, 0, generations.current(tournament.slug)]
 
 
 def rebuild(tournament: Tournament) -> dict[str, Any]:
@@ -251,10 +273,11 @@ def rebuild(tournament: Tournament) -> dict[str, Any]:
     return standings
 
 
-def get_standings(tournament: Tournament) -> dict[str, Any]:
-    """The cached standings when still current, otherwise rebuilt first."""
+def get_standings(tournament: Tournament, stamp: list[int | str] | None = None) -> dict[str, Any]:
+    """The cached standings when still current (``stamp``: the tournament's
+    :func:`data_stamp`, when the caller has it already), otherwise rebuilt first."""
     cached = cache.get(cache_key(tournament.pk))
-    if cached is not None and cached["stamp"] == data_stamp(tournament):
+    if cached is not None and cached["stamp"] == (stamp or data_stamp(tournament)):
         return cached["standings"]
     return rebuild(tournament)
 

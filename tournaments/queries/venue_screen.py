@@ -65,8 +65,9 @@ def next_round(sessions: list[SessionLines]) -> list[SessionLines]:
         key=lambda entry: (
             entry.session.scheduled_at is None,
             entry.session.scheduled_at or datetime.min,
-            not entry.session.table,
-            entry.session.table,
+            entry.session.table is None,
+            entry.session.table.position if entry.session.table else 0,
+            entry.session.table_name,
             entry.session.number,
         )
     )

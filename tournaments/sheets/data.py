@@ -117,7 +117,7 @@ def sheet_header(session: Session) -> SheetHeader:
         tournament_slug=session.stage.tournament.slug,
         stage=session.stage.get_kind_display(),
         session_number=session.number,
-        table=session.table,
+        table=session.table_name,
         judge=(judge.get_full_name() or judge.get_username()) if judge else "",
         scheduled_at=session.scheduled_at,
     )

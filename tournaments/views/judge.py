@@ -79,11 +79,11 @@ def judge_home(request: AccountHttpRequest) -> HttpResponse:
             Q(judge=request.user)
             | Q(stage__tournament__in=request.user.organised_tournaments.all())
         )
-        .select_related("stage__tournament", "judge")
+        .select_related("stage__tournament", "judge", "table")
         .order_by("scheduled_at", "stage__number", "number")
     )
     if request.user.is_superuser:
-        sessions = Session.objects.select_related("stage__tournament", "judge").order_by(
+        sessions = Session.objects.select_related("stage__tournament", "judge", "table").order_by(
             "scheduled_at", "stage__number", "number"
         )
     mine = [s for s in sessions if s.judge_id == request.user.pk]

@@ -51,6 +51,7 @@ from tournaments.models import (
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_profile import has_started
+from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
@@ -337,7 +338,13 @@ def _schedule_form(tournament: Tournament, session: Session, data=None) -> Sched
 def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     session = get_object_or_404(Session, pk=pk, stage__tournament=tournament)
     form = _schedule_form(tournament, session, request.POST)
-    if form.is_valid():
+    warnings: list[str] = []
+    if form.is_valid() and request.POST.get("confirm") != "1":
+        book = ScheduleBook.of(tournament)
+        data = form.cleaned_data
+        placement = book.placement(session, data["scheduled_at"], data["table"], data["judge"])
+        warnings = book.warnings(placement)
+    if form.is_valid() and not warnings:
         try:
             schedule_session(
                 session,
@@ -378,8 +385,14 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
     return render(
         request,
         "organiser/partials/schedule_row.html" if request.htmx else "organiser/schedule_one.html",
-        {"tournament": tournament, "entry": entry, "form": form, "otab": "schedule"},
-        status=200 if request.htmx else 400,
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "form": form,
+            "warnings": warnings,
+            "otab": "schedule",
+        },
+        status=200 if request.htmx else (409 if warnings else 400),
     )
 
 

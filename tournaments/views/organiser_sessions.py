@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.actions.session_settings import (
@@ -133,7 +134,13 @@ def session_threshold_add(request: HttpRequest, tournament: Tournament, pk: int)
             form.add_error("points", str(error))
         else:
             messages.success(
-                request, _("Threshold of %(points)d points added.") % {"points": points}
+                request,
+                ngettext(
+                    "Threshold of %(points)d point added.",
+                    "Threshold of %(points)d points added.",
+                    points,
+                )
+                % {"points": points},
             )
             return redirect(_settings_url(session))
     return _page(request, tournament, session, threshold_form=form)
@@ -150,7 +157,15 @@ def session_threshold_remove(request: HttpRequest, tournament: Tournament, pk: i
     except SessionSettingsError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Threshold of %(points)d points removed.") % {"points": points})
+        messages.success(
+            request,
+            ngettext(
+                "Threshold of %(points)d point removed.",
+                "Threshold of %(points)d points removed.",
+                points,
+            )
+            % {"points": points},
+        )
     return redirect(_settings_url(session))
 
 

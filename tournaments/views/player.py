@@ -72,7 +72,7 @@ def _render_player_page(
 def _player_seats(player: Player) -> list[Seat]:
     return list(
         Seat.objects.filter(player=player)
-        .select_related("session__stage__tournament", "session__judge", "squad")
+        .select_related("session__stage__tournament", "session__judge", "session__table", "squad")
         .order_by("session__scheduled_at", "session__stage__number", "session__number")
     )
 

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from django.core.cache import cache
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -36,7 +44,7 @@ from tournaments.queries.pages import (
 from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
-from tournaments.queries.standings import get_standings
+from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
@@ -56,27 +64,40 @@ def _tournament(slug: str) -> Tournament:
     return get_object_or_404(Tournament, slug=slug)
 
 
+def _cached_tournament_page(
+    request: HttpRequest, slug: str, template: str, context: Callable[[Tournament], dict]
+) -> HttpResponse:
+    """A public page of the tournament, cached whole for anonymous visitors per the
+    tournament's cache generation (:func:`cached_page`): ``context(tournament)`` is built
+    only when the page is not cached yet."""
+    version = f"{template}:{slug}:{generations.current(slug)}"
+
+    def render_page(extra: dict) -> HttpResponse:
+        return render(request, template, {**context(_tournament(slug)), **extra})
+
+    return cached_page(request, version, render_page)
+
+
 @public
 @require_GET
 def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    sessions = tournament_sessions(tournament)
-    latest = latest_results(sessions)
-    upcoming = upcoming_sessions(sessions)
-    return render(
-        request,
-        "tournaments/tournament_home.html",
-        {
+    """Cached like every public page: the sessions listed as upcoming may lag the clock by
+    the page cache's minute at most."""
+
+    def context(tournament: Tournament) -> dict:
+        sessions = tournament_sessions(tournament)
+        return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
             "stages": tournament.stages.all(),
             "current_stage": tournament.current_stage(),
-            "latest": latest[:3],
-            "upcoming": upcoming[:5],
+            "latest": latest_results(sessions)[:3],
+            "upcoming": upcoming_sessions(sessions)[:5],
             "podium": final_podium(sessions),
             "tab": "home",
-        },
-    )
+        }
+
+    return _cached_tournament_page(request, slug, "tournaments/tournament_home.html", context)
 
 
 def schedule_context(tournament: Tournament) -> dict:
@@ -199,19 +220,17 @@ def bracket_labels(tournament: Tournament) -> BracketLabels:
 @public
 @require_GET
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    columns, podium = bracket_stages(tournament)
-    return render(
-        request,
-        "tournaments/bracket.html",
-        {
+    def context(tournament: Tournament) -> dict:
+        columns, podium = bracket_stages(tournament)
+        return {
             "tournament": tournament,
             "svg": render_bracket_svg(columns, podium, bracket_labels(tournament)),
             "columns": columns,
             "podium": podium,
             "tab": "bracket",
-        },
-    )
+        }
+
+    return _cached_tournament_page(request, slug, "tournaments/bracket.html", context)
 
 
 @public
@@ -247,24 +266,22 @@ def player_profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 @public
 @require_GET
 def honours(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = _tournament(slug)
-    honour_list = Honour.objects.filter(tournament=tournament).select_related(
-        "player", "squad", "session__stage"
-    )
-    ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
-    pending = pending_honours(tournament)
-    promised = pending_ranks(pending)
-    return render(
-        request,
-        "tournaments/honours.html",
-        {
+    def context(tournament: Tournament) -> dict:
+        honour_list = Honour.objects.filter(tournament=tournament).select_related(
+            "player", "squad", "session__stage"
+        )
+        ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
+        pending = pending_honours(tournament)
+        promised = pending_ranks(pending)
+        return {
             "tournament": tournament,
             "honours": honour_list,
             "pending": pending,
             "ranks": [(rank, promised.get(rank.player_id)) for rank in ranks],
             "tab": "honours",
-        },
-    )
+        }
+
+    return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
 
 def standings_context(tournament: Tournament, standings: dict | None = None) -> dict:
@@ -297,19 +314,21 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
 STANDINGS_HTML_SECONDS = 3600
 
 
-def standings_html(tournament: Tournament) -> str:
-    """The standings tables as HTML, rendered once per standings build and language.
+def standings_html(tournament: Tournament, stamp: list[int | str] | None = None) -> str:
+    """The standings tables as HTML, rendered once per data stamp and language.
 
-    The standings are rebuilt (with a new ``generated_at``) whenever a result is saved, so
-    the key changes with them and a stale table is never served; rendering hundreds of rows
-    is the expensive part of the page, reading the cache is not.
+    The key is the tournament's data stamp (:func:`data_stamp`: it changes with every
+    committed change), so a stale table is never served, and the live poll, every 15 s from
+    every open standings page, costs the stamp and one cache read: the standings
+    themselves are read (and rebuilt when stale) only when the table must be rendered.
     """
-    standings = get_standings(tournament)
+    stamp = stamp or data_stamp(tournament)
     key = ":".join(
-        ["bob:standings-html", str(tournament.pk), get_language() or "", standings["generated_at"]]
+        ["bob:standings-html", str(tournament.pk), get_language() or "", *map(str, stamp)]
     )
     html = cache.get(key)
     if html is None:
+        standings = get_standings(tournament, stamp)
         html = render_to_string(
             "tournaments/partials/standings_body.html", standings_context(tournament, standings)
         )
@@ -320,25 +339,35 @@ def standings_html(tournament: Tournament) -> str:
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
-    version = f"standings:{slug}:{generations.current(slug)}"
-
-    def render_page(extra: dict) -> HttpResponse:
-        tournament = _tournament(slug)
-        context = {
+    def context(tournament: Tournament) -> dict:
+        return {
             "tournament": tournament,
             "standings_html": standings_html(tournament),
             "tab": "standings",
-            **extra,
         }
-        return render(request, "tournaments/standings.html", context)
 
-    return cached_page(request, version, render_page)
+    return _cached_tournament_page(request, slug, "tournaments/standings.html", context)
 
 
 @public
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
-    return HttpResponse(standings_html(_tournament(slug)))
+    """The standings table the page polls every 15 s. Its ETag is the tournament's data
+    stamp (and the language), so a browser polling again gets ``304 Not Modified`` while
+    nothing changed: the poll then costs the stamp, and no table is sent."""
+    found = stamp_by_slug(slug)
+    if found is None:
+        raise Http404
+    _pk, stamp = found
+    etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
+    response: HttpResponse
+    if etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    else:
+        response = HttpResponse(standings_html(_tournament(slug), stamp))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 @public

@@ -4,6 +4,7 @@ from django.urls import path
 
 from tournaments.views import (
     auth,
+    dice,
     judge,
     judge_pdf,
     organiser,
@@ -14,6 +15,7 @@ from tournaments.views import (
     organiser_venue,
     player,
     public,
+    scheduling,
 )
 
 public_patterns = [
@@ -28,6 +30,8 @@ public_patterns = [
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
     path("t/<slug:slug>/players/<int:pk>/", public.player_profile, name="player"),
     path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
+    path("t/<slug:slug>/dice/", dice.dice, name="dice"),
+    path("t/<slug:slug>/dice/<str:key>/verify/", dice.dice_verify, name="dice_verify"),
 ]
 
 auth_patterns = [
@@ -200,6 +204,36 @@ player_patterns = [
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]
 
+scheduling_patterns = [
+    path("organise/<slug:slug>/tables/", scheduling.tables, name="organiser_tables"),
+    path(
+        "organise/<slug:slug>/tables/numbered/",
+        scheduling.tables_numbered,
+        name="organiser_tables_numbered",
+    ),
+    path(
+        "organise/<slug:slug>/tables/<int:pk>/remove/",
+        scheduling.table_remove,
+        name="organiser_table_remove",
+    ),
+    path("organise/<slug:slug>/stages/<int:number>/grid/", scheduling.grid, name="organiser_grid"),
+    path(
+        "organise/<slug:slug>/stages/<int:number>/grid/place/",
+        scheduling.grid_place,
+        name="organiser_grid_place",
+    ),
+    path(
+        "organise/<slug:slug>/stages/<int:number>/grid/plan/",
+        scheduling.stage_plan,
+        name="organiser_stage_plan",
+    ),
+]
+
 urlpatterns = (
-    player_patterns + public_patterns + auth_patterns + judge_patterns + organiser_patterns
+    player_patterns
+    + public_patterns
+    + auth_patterns
+    + judge_patterns
+    + organiser_patterns
+    + scheduling_patterns
 )

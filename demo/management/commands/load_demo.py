@@ -28,6 +28,7 @@ from tournaments.actions.result_entry import confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, save_stage
+from tournaments.actions.venue_tables import table_named
 from tournaments.domain.loadout import Loadout, suggested_cards
 from tournaments.models import (
     Player,
@@ -270,7 +271,7 @@ class Command(BaseCommand):
             schedule_session(
                 session,
                 when=when + timedelta(hours=4 * (index // 2)),
-                table=str(index + 1),
+                table=table_named(stage.tournament, str(index + 1)),
                 judge=judge,
                 actor=organiser,
                 notify=False,

@@ -27,7 +27,7 @@ def _unique_display_names(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0007_13_chapter_card_details'),
+        ('tournaments', '0010_17_activity_tournament_latest'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,66 @@
+"""The environment every database benchmark runs in, and the one line saying what it is.
+
+With ``DATABASE_URL`` / ``REDIS_URL`` given (``make bench DATABASE_URL=... REDIS_URL=...``)
+the benchmarks use that PostgreSQL database and Redis; otherwise the embedded default: a
+throwaway SQLite file and file cache in a temporary directory. The database is only ever
+the one given: the benchmarks add their own tournaments (slugs ``bench-...``) to it.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+_WORKDIR: tempfile.TemporaryDirectory | None = None
+
+
+def configure(settings_module: str = "bob.settings") -> dict[str, str]:
+    """Set the process's environment for Django (before ``django.setup()``); returns the
+    environment a server or helper process started from here should get too."""
+    global _WORKDIR
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    if not os.environ.get("DATABASE_URL"):
+        if "BOB_BENCH_DIR" not in os.environ:
+            _WORKDIR = tempfile.TemporaryDirectory(prefix="bob-bench-")
+            os.environ["BOB_BENCH_DIR"] = _WORKDIR.name
+        workdir = Path(os.environ["BOB_BENCH_DIR"])
+        os.environ["DATABASE_URL"] = f"sqlite:///{workdir / 'bench.sqlite3'}"
+        os.environ["BOB_CACHE_DIR"] = str(workdir / "cache")
+        os.environ["REDIS_URL"] = ""
+    os.environ.update(
+        {
+            "DJANGO_SETTINGS_MODULE": settings_module,
+            "DEBUG": "0",
+            "SECRET_KEY": "benchmark-only-secret-key-not-for-production-use-0123456789",
+            "ALLOWED_HOSTS": "127.0.0.1",
+            "SECURE_SSL_REDIRECT": "0",
+            "CONN_MAX_AGE": "600",
+        }
+    )
+    return dict(os.environ)
+
+
+def describe() -> str:
+    """Which database and cache, for the benchmark's first line of output."""
+    url = os.environ.get("DATABASE_URL", "")
+    database = "PostgreSQL" if url.startswith("postgres") else "SQLite (embedded default)"
+    redis = os.environ.get("REDIS_URL")
+    cache = (
+        f"Redis ({redis.rsplit('/', 1)[-1] and 'db ' + redis.rsplit('/', 1)[-1]})"
+        if redis
+        else ("file cache (embedded default)")
+    )
+    return f"database: {database}; shared cache: {cache}"
+
+
+def players_option(default: int = 243) -> int:
+    """The tournament size: ``--players N`` or ``BENCH_PLAYERS`` (``make bench
+    BENCH_PLAYERS=2187``), else ``default``."""
+    for index, arg in enumerate(sys.argv):
+        if arg == "--players" and index + 1 < len(sys.argv):
+            return int(sys.argv[index + 1])
+    return int(os.environ.get("BENCH_PLAYERS") or default)

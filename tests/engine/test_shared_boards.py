@@ -1,0 +1,42 @@
+"""Boards are shared by the map's content hash: a shared board is equal to a freshly built
+one, states parsed from the same map share it, and a different map gets its own."""
+
+from __future__ import annotations
+
+import copy
+
+from benchmarks.reference_position import reference_state
+from rules.engine.caches import clear_caches
+from rules.engine.maps import board_to_json, load_map, shared_board_from_json, shared_map
+from rules.engine.render import render
+from rules.engine.state import GameState
+
+
+def test_a_bundled_map_is_one_board_equal_to_a_freshly_loaded_one():
+    clear_caches("maps.")
+    board = shared_map("reference")
+    assert shared_map("reference") is board
+    assert board_to_json(board) == board_to_json(load_map("reference"))
+
+
+def test_a_map_in_json_is_shared_by_its_content_not_by_the_dict():
+    data = board_to_json(load_map("reference"))
+    board = shared_board_from_json(data)
+    assert shared_board_from_json(copy.deepcopy(data)) is board
+    assert board_to_json(board) == data
+    changed = copy.deepcopy(data)
+    changed["title"] = "Another title"
+    other = shared_board_from_json(changed)
+    assert other is not board
+    assert board_to_json(other) == changed
+
+
+def test_states_parsed_from_the_same_map_share_the_board_and_equal_fresh_ones():
+    data = reference_state().to_json()
+    first, second = GameState.from_json(data), GameState.from_json(copy.deepcopy(data))
+    assert first.board is second.board
+    clear_caches("maps.")
+    fresh = GameState.from_json(data)
+    assert fresh.board is not first.board
+    assert fresh.to_json() == first.to_json() == data
+    assert render(fresh) == render(first)

@@ -1,0 +1,85 @@
+"""A write bumps the cache generation of the tournament(s) its rows belong to, found by
+following the written rows up to their tournament, so its cost does not grow with the
+number of other tournaments in the database."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, register_players
+from tournaments.actions.stage_advance import start_tournament
+from tournaments.caching import change_tracking, generations
+from tournaments.models import Registration, Seat, Session, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.mark.parametrize(
+    ("lookup", "expected"),
+    [
+        ("pk", (Tournament, "pk", "slug")),
+        ("stages__sessions", (Session, "pk", "stage__tournament__slug")),
+        ("stages__sessions__seats", (Seat, "pk", "session__stage__tournament__slug")),
+        ("registrations__player", (Registration, "player", "tournament__slug")),
+    ],
+)
+def test_a_lookup_is_followed_up_from_the_written_rows(lookup, expected):
+    assert generations._upward(lookup) == expected
+
+
+def test_every_tracked_model_has_a_path_up_to_its_tournament():
+    for model, (_attribute, lookups) in change_tracking.TOURNAMENT_PATHS.items():
+        for lookup in lookups:
+            end, match, path = generations._upward(lookup)
+            assert path.endswith("slug"), (model, lookup)
+            # The path is a real query from the end model to the tournament's slug.
+            list(end._default_manager.filter(**{f"{match}__in": [0]}).values_list(path))
+
+
+def _started(slug: str, players: int) -> tuple[Tournament, list]:
+    tournament = TournamentFactory(slug=slug, name=slug)
+    people = register_players(tournament, players)
+    start_tournament(tournament, SeededDice(seed=1), draw_squads=False)
+    return tournament, people
+
+
+def test_a_seat_change_bumps_only_its_own_tournament(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        ours, _people = _started("ours", 6)
+        other, _others = _started("other", 6)
+    before = {slug: generations.current(slug) for slug in ("ours", "other")}
+    seat = Seat.objects.filter(session__stage__tournament=ours).first()
+    with django_capture_on_commit_callbacks(execute=True):
+        seat.initiative_position = 2
+        seat.save()
+    assert generations.current("ours") != before["ours"]
+    assert generations.current("other") == before["other"]
+
+
+def test_a_player_rename_bumps_the_tournaments_they_entered(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        _ours, people = _started("ours", 6)
+        _other, _others = _started("other", 6)
+    before = {slug: generations.current(slug) for slug in ("ours", "other")}
+    with django_capture_on_commit_callbacks(execute=True):
+        people[0].nickname = "renamed"
+        people[0].save()
+    assert generations.current("ours") != before["ours"]
+    assert generations.current("other") == before["other"]
+
+
+def test_the_bump_queries_start_from_the_written_rows():
+    """No OR across joins of every tournament: one query per kind of row written."""
+    ours, _people = _started("ours", 6)
+    pending = generations._Pending()
+    session = Session.objects.filter(stage__tournament=ours).first()
+    pending.lookups = {
+        "pk": {ours.pk},
+        "stages__sessions": {session.pk},
+        "registrations__player": set(ours.players.values_list("pk", flat=True)),
+    }
+    with CaptureQueriesContext(connection) as queries:
+        assert pending.slugs_to_bump() == {"ours"}
+    assert len(queries) == 3
+    assert not any(" OR " in query["sql"] for query in queries.captured_queries)

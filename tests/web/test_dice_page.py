@@ -1,0 +1,112 @@
+"""The public Dice page: the seed's hash published before the app rolls, the seed after,
+and a replay (server, browser page, command) that equals the recorded rolls."""
+
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+from django.urls import reverse
+
+from rules.engine.dice import SeededDice, seed_commitment
+from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
+from tournaments.actions.stage_advance import advance
+from tournaments.models import DiceRoll, SeedAnnouncement
+from tournaments.queries.dice_page import dice_streams
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organised(client):
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="dadi")
+    tournament.organisers.add(user)
+    register_players(tournament, 10)
+    client.force_login(user)
+    return tournament, client
+
+
+def dice_page(client, tournament):
+    return client.get(reverse("tournaments:dice", args=[tournament.slug])).content.decode()
+
+
+def test_the_seed_hash_is_public_before_the_roll_and_the_seed_after(organised):
+    tournament, organiser = organised
+    visitor = Client()
+    organiser.get(reverse("tournaments:organiser_dashboard", args=[tournament.slug]))
+    announced = SeedAnnouncement.objects.get(tournament=tournament, used_at=None)
+    before = dice_page(visitor, tournament)
+    assert announced.commitment in before
+    assert announced.seed not in before  # the seed stays secret until it is used
+    response = organiser.post(
+        reverse("tournaments:organiser_start", args=[tournament.slug]),
+        {"start-mode": "app", "start-version": 0},
+    )
+    assert response.status_code == 302
+    rolls = DiceRoll.objects.filter(tournament=tournament, session=None)
+    assert rolls.exists() and {roll.seed for roll in rolls} == {announced.seed}
+    after = dice_page(visitor, tournament)
+    assert announced.seed in after and "before the roll" in after
+    assert "random seating" in after
+    assert reverse("tournaments:dice_verify", args=[tournament.slug, announced.commitment]) in after
+    # the next roll (closing the stage) has a new hash announced once the dashboard shows it
+    organiser.get(reverse("tournaments:organiser_dashboard", args=[tournament.slug]))
+    pending = SeedAnnouncement.objects.get(tournament=tournament, used_at=None)
+    assert pending.purpose == "advance" and pending.commitment != announced.commitment
+
+
+def test_a_whole_advance_replays_to_the_recorded_rolls(organised, client):
+    tournament, _organiser = organised
+    advance(tournament, SeededDice(seed=11))
+    stage = tournament.stages.get(number=1)
+    confirm_stage(stage, lambda seat: 10)  # every session tied: the cut needs roll-offs
+    advance(tournament, SeededDice(seed=12))
+    streams = dice_streams(tournament)
+    seeds = [stream.seed for stream in streams]
+    assert seeds[0] == "11" and seeds[-1] == "12"  # between: the sessions' ranking ties
+    cut = streams[-1]
+    purposes = {line.roll.purpose_code for line in cut.rolls}
+    assert "random_seating" in purposes or "seeding_tie" in purposes
+    assert purposes & {"best_runners_up_tie", "best_winners_tie", "session_ranking_tie"}
+    for stream in streams:
+        check = stream.replay()
+        assert check.holds
+        assert list(check.replayed) == [tuple(line.roll.values) for line in stream.rolls]
+    page = client.get(reverse("tournaments:dice_verify", args=[tournament.slug, cut.commitment]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    assert "replay equals the recorded rolls." in html
+    assert f'data-commitment="{seed_commitment(12)}"' in html
+    assert "<script>" not in html
+    out = StringIO()
+    call_command("verify_dice", tournament.slug, stdout=out)
+    assert out.getvalue().count("every die equals its replay") == len(streams)
+
+
+def test_a_tampered_roll_is_caught(organised, client):
+    tournament, _organiser = organised
+    advance(tournament, SeededDice(seed=5))
+    roll = DiceRoll.objects.filter(tournament=tournament).first()
+    roll.values = [value % 6 + 1 if roll.kind == "d6" else value for value in roll.values]
+    roll.kind = "d6"
+    roll.save()
+    stream = dice_streams(tournament)[0]
+    assert not stream.replay().holds
+    page = client.get(reverse("tournaments:dice_verify", args=[tournament.slug, stream.key]))
+    assert "differs" in page.content.decode()
+    with pytest.raises(CommandError, match="1 seed does not replay"):
+        call_command("verify_dice", tournament.slug, stdout=StringIO())
+
+
+def test_unknown_streams_and_tournaments(organised, client):
+    tournament, _organiser = organised
+    missing = client.get(reverse("tournaments:dice_verify", args=[tournament.slug, "0" * 64]))
+    assert missing.status_code == 404
+    assert "No stage has been seated or cut with dice yet." in dice_page(client, tournament)
+    with pytest.raises(CommandError, match="no tournament"):
+        call_command("verify_dice", "nope", stdout=StringIO())

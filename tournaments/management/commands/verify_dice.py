@@ -1,0 +1,54 @@
+"""``verify_dice SLUG``: roll again, from its seed, every app-rolled stream of dice that
+decided the tournament's bracket (the public Dice page lists them) and compare.
+
+Prints one line per seed: its hash, whether the seed gives that hash, and whether every
+replayed die equals the recorded one. Exits with status 1 when any differs and 2 when the
+tournament does not exist.
+"""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.models import Tournament
+from tournaments.queries.dice_page import dice_streams
+
+
+class Command(BaseCommand):
+    help = _("Replay the app's dice that decided a tournament's bracket and compare them.")
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("slug", help=_("The tournament's slug."))
+
+    def handle(self, *args, slug: str, **options) -> None:
+        tournament = Tournament.objects.filter(slug=slug).first()
+        if tournament is None:
+            raise CommandError(_("There is no tournament %(slug)s.") % {"slug": slug}, returncode=2)
+        failed = 0
+        streams = [stream for stream in dice_streams(tournament) if stream.seeded]
+        for stream in streams:
+            check = stream.replay()
+            failed += not check.holds
+            count = len(stream.rolls)
+            rolls = ngettext("%(count)d roll", "%(count)d rolls", count) % {"count": count}
+            if check.holds:
+                verdict = _("the seed gives the hash and every die equals its replay")
+            elif not check.commitment_holds:
+                verdict = _("the seed does not give the published hash")
+            else:
+                verdict = _("some dice differ from their replay")
+            self.stdout.write(f"{stream.commitment} ({rolls}): {verdict}")
+        if not streams:
+            self.stdout.write(_("No app-rolled dice decided this tournament's bracket yet."))
+        if failed:
+            raise CommandError(
+                ngettext(
+                    "%(count)d seed does not replay to its records.",
+                    "%(count)d seeds do not replay to their records.",
+                    failed,
+                )
+                % {"count": failed},
+                returncode=1,
+            )
