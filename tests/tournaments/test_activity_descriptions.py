@@ -68,7 +68,7 @@ SAMPLES = {
     "player_edited": ({"player": "WH"}, "details of WH"),
     "reserve_seated": (
         {"reserve": "Ada", "player": "WH", "session": SEMIFINAL_SESSION},
-        "Ada replaces WH in Coppa – Semifinal (3) – session 2",
+        "WH replaced by Ada in Coppa – Semifinal (3) – session 2",
     ),
     "player_in_session": (
         {"player": "WH", "session": SEMIFINAL_SESSION},

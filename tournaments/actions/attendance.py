@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import update_if_current
@@ -80,7 +81,11 @@ def declare_no_show(
             )
         if now < deadline:
             raise AttendanceError(
-                _("A no-show can be declared from %(time)s (the start plus %(minutes)d minutes).")
+                ngettext(
+                    "A no-show can be declared from %(time)s (the start plus %(minutes)d minute).",
+                    "A no-show can be declared from %(time)s (the start plus %(minutes)d minutes).",
+                    session.stage.tournament.no_show_minutes,
+                )
                 % {
                     "time": timezone.localtime(deadline).strftime("%H:%M"),
                     "minutes": session.stage.tournament.no_show_minutes,

@@ -134,7 +134,7 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "player_withdrawn": DescriptionTemplate(gettext_noop("%(player)s withdrawn"), {"player": TEXT}),
     "player_edited": DescriptionTemplate(gettext_noop("details of %(player)s"), {"player": TEXT}),
     "reserve_seated": DescriptionTemplate(
-        gettext_noop("%(reserve)s replaces %(player)s in %(session)s"),
+        gettext_noop("%(player)s replaced by %(reserve)s in %(session)s"),
         {"reserve": TEXT, "player": TEXT, "session": SESSION},
     ),
     "player_in_session": DescriptionTemplate(
