@@ -220,10 +220,11 @@ def tap_a_marine(page) -> None:
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
-    ``pending`` sessions, the audited player's ``seat`` and a session of their ``history``;
-    ``then`` acts on the page before the checks. The public pages and the judge's first two
-    are audited before the judge draws the pending semifinal's squads, the others after the
-    draw, with two loadouts and a game on the board."""
+    ``pending`` sessions, the first ``player`` of the played one, the audited player's
+    ``seat`` and a session of their ``history``; ``then`` acts on the page before the
+    checks. The public pages and the judge's first two are audited before the judge draws
+    the pending semifinal's squads, the others after the draw, with two loadouts and a game
+    on the board."""
 
     name: str
     audience: str
@@ -242,6 +243,7 @@ AUDITED_PAGES = [
     AuditedPage("dice", "public", "/t/{slug}/dice/", squads_drawn=False),
     AuditedPage("schedule", "public", "/t/{slug}/schedule/", squads_drawn=False),
     AuditedPage("session", "public", "/t/{slug}/sessions/{played}/", squads_drawn=False),
+    AuditedPage("player", "public", "/t/{slug}/players/{player}/", squads_drawn=False),
     AuditedPage("login", "public", "/accounts/login/", squads_drawn=False),
     AuditedPage(
         "projector",
@@ -287,6 +289,7 @@ AUDITED_PAGES = [
     AuditedPage("organise", "organiser", "/organise/"),
     AuditedPage("organise-tournament", "organiser", "/organise/{slug}/"),
     AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),
+    AuditedPage("organise-player", "organiser", "/organise/{slug}/players/{player}/"),
     AuditedPage("organise-judges", "organiser", "/organise/{slug}/judges/"),
     AuditedPage("organise-stage", "organiser", "/organise/{slug}/stages/1/"),
     AuditedPage("organise-schedule", "organiser", "/organise/{slug}/schedule/"),
@@ -352,7 +355,12 @@ class DemoSite:
         tournament, played, pending = demo_tournament()
         Seat.objects.filter(session=pending).update(squad=None)  # the judge draws in the browser
         self.pending = pending
-        self.urls = {"slug": tournament.slug, "played": played.pk, "pending": pending.pk}
+        self.urls = {
+            "slug": tournament.slug,
+            "played": played.pk,
+            "pending": pending.pk,
+            "player": played.seats.order_by("seat_order").values_list("player_id", flat=True)[0],
+        }
         self.squads_drawn = False
 
     def draw(self) -> None:

@@ -88,8 +88,8 @@ def test_organiser_overrides_a_stage_qualifier_count():
     ("players", "overrides", "message"),
     [
         (2, None, "at least 3 players"),
-        (9, {0: 9}, "from 2 to 8"),
-        (9, {0: 1}, "from 2 to 8"),
+        (9, {0: 9}, "from 3 to 8"),
+        (9, {0: 1}, "from 3 to 8"),
         (9, {2: 3}, "is the final"),
         (9, {7: 3}, "does not have"),
     ],

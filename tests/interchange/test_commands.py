@@ -11,6 +11,7 @@ from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from tests.factories import TournamentFactory, register_players
 from tests.interchange.factories import rich_tournament, without_unique_ids
 from tournaments.interchange.document import FORMAT_VERSION, dumps
 from tournaments.models import Player, Registration, SquadPreference, Tournament
@@ -169,12 +170,20 @@ def small_tournament(db):
     return rich_tournament("small")
 
 
-def test_roster_registers_players_after_the_last_number(small_tournament, tmp_path):
+@pytest.fixture
+def not_started(db):
+    """Nine players registered, stage 1 not seated: registration is still open."""
+    tournament = TournamentFactory(slug="open")
+    register_players(tournament, 9)
+    return tournament
+
+
+def test_roster_registers_players_after_the_last_number(not_started, tmp_path):
     path = tmp_path / "roster.csv"
     path.write_text(ROSTER, encoding="utf-8")
-    out, _err = run("import_roster", "small", str(path))
-    assert out.strip() == 'Registered 2 players in "small".'
-    registrations = Registration.objects.filter(tournament=small_tournament, number__gt=9)
+    out, _err = run("import_roster", "open", str(path))
+    assert out.strip() == 'Registered 2 players in "open".'
+    registrations = Registration.objects.filter(tournament=not_started, number__gt=9)
     assert [(r.number, r.player.name) for r in registrations.order_by("number")] == [
         (10, "Anna Bianchi"),
         (11, "Bruno Neri"),
@@ -186,12 +195,20 @@ def test_roster_registers_players_after_the_last_number(small_tournament, tmp_pa
     assert not SquadPreference.objects.filter(player__name="Bruno Neri").exists()
 
 
-def test_roster_accepts_italian_squad_names(small_tournament, tmp_path):
+def test_roster_accepts_italian_squad_names(not_started, tmp_path):
     path = tmp_path / "roster.csv"
     path.write_text("nome\n", encoding="utf-8")
     path.write_text("name;preference_1\nCarla;Pugni d'Acciaio\n", encoding="utf-8")
-    run("import_roster", "small", str(path))
+    run("import_roster", "open", str(path))
     assert SquadPreference.objects.get(player__name="Carla").choices == ["imperial-fists"]
+
+
+def test_roster_after_stage_one_is_seated_is_refused(small_tournament, tmp_path):
+    path = tmp_path / "roster.csv"
+    path.write_text(ROSTER, encoding="utf-8")
+    message, _err = fails("import_roster", "small", str(path))
+    assert "late registration is closed" in message
+    assert not Player.objects.filter(name="Anna Bianchi").exists()
 
 
 def test_roster_with_errors_saves_nothing(small_tournament, tmp_path):

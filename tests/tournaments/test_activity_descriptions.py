@@ -64,6 +64,17 @@ SAMPLES = {
         {"user": "marta", "player": "Marta Bianchi"},
         "account marta unlinked from Marta Bianchi",
     ),
+    "player_withdrawn": ({"player": "WH"}, "WH withdrawn"),
+    "player_edited": ({"player": "WH"}, "details of WH"),
+    "reserve_seated": (
+        {"reserve": "Ada", "player": "WH", "session": SEMIFINAL_SESSION},
+        "WH replaced by Ada in Coppa – Semifinal (3) – session 2",
+    ),
+    "player_in_session": (
+        {"player": "WH", "session": SEMIFINAL_SESSION},
+        "WH in Coppa – Semifinal (3) – session 2",
+    ),
+    "judge_removed": ({"name": "anna"}, "judge anna removed"),
     "card_edited": (
         {"card": "Bio-Scanner", "squad": "Ultramarines"},
         "chapter card Bio-Scanner of Ultramarines edited",

@@ -138,7 +138,7 @@ def test_bad_stage_stipulation_is_reported():
     assert not tournament.stages.get().sessions.exists()
 
 
-@pytest.mark.parametrize(("override", "expected"), [("six", "whole number"), (9, "from 2 to 8")])
+@pytest.mark.parametrize(("override", "expected"), [("six", "whole number"), (9, "from 3 to 8")])
 def test_bad_qualifier_override_is_reported(override, expected):
     tournament = TournamentFactory(qualifier_overrides={"1": override})
     register_players(tournament, 9)

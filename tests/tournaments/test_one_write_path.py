@@ -63,6 +63,7 @@ def test_the_stage_seating_and_the_judge_log_the_same_draw_details():
             "assignments",
             "rank_transfers",
             "source",
+            "ranks_before",
         }
     )
 

@@ -51,31 +51,53 @@ def test_create_tournament_keeps_input_and_explains_errors(client, world):
     assert 'aria-invalid="true"' in page
 
 
-def test_register_player_by_hand(organiser, world):
-    url = reverse("tournaments:organiser_players", args=[world.tournament.slug])
+@pytest.fixture
+def not_started(world):
+    """A tournament of the same organiser whose first stage is not seated yet."""
+    tournament = TournamentFactory(slug="aperto")
+    tournament.organisers.add(world.organiser)
+    return tournament
+
+
+def test_register_player_by_hand(organiser, not_started):
+    url = reverse("tournaments:organiser_players", args=[not_started.slug])
     response = organiser.post(url, {"name": "Anna Rossi", "nickname": "Anna"})
     assert response.status_code == 302
-    assert Registration.objects.filter(tournament=world.tournament, player__name="Anna Rossi")
+    assert Registration.objects.filter(tournament=not_started, player__name="Anna Rossi")
     again = organiser.post(url, {"name": "anna rossi"})
     assert again.status_code == 400
     assert "already registered" in str(again.context["form"].errors)
+    same_nickname = organiser.post(url, {"name": "Anna Bianchi", "nickname": "ANNA"})
+    assert same_nickname.status_code == 400
+    assert "already shown as “ANNA”" in str(same_nickname.context["form"].errors["nickname"])
 
 
-def upload(client, world, text: str):
-    url = reverse("tournaments:organiser_roster", args=[world.tournament.slug])
+def test_late_registration_is_closed_once_stage_one_is_seated(organiser, world):
+    url = reverse("tournaments:organiser_players", args=[world.tournament.slug])
+    page = organiser.get(url).content.decode()
+    assert "late registration is closed" in page
+    response = organiser.post(url, {"name": "Ritardatario"})
+    assert response.status_code == 400
+    assert "late registration is closed" in str(response.context["form"].non_field_errors())
+    assert not Registration.objects.filter(player__name="Ritardatario").exists()
+
+
+def upload(client, world, text: str, tournament=None):
+    tournament = tournament or world.tournament
+    url = reverse("tournaments:organiser_roster", args=[tournament.slug])
     file = SimpleUploadedFile("roster.csv", text.encode("utf-8"), content_type="text/csv")
     return client.post(url, {"file": file})
 
 
-def test_roster_upload_saves_every_row(organiser, world):
-    before = Registration.objects.filter(tournament=world.tournament).count()
+def test_roster_upload_saves_every_row(organiser, world, not_started):
     response = upload(
         organiser,
         world,
         "name,nickname,preference_1,preference_2\nLuca,Lu,blood-angels,ultramarines\nMara,,,\n",
+        not_started,
     )
     assert response.status_code == 302
-    assert Registration.objects.filter(tournament=world.tournament).count() == before + 2
+    assert Registration.objects.filter(tournament=not_started).count() == 2
     luca = SquadPreference.objects.get(player__name="Luca")
     assert luca.choices == ["blood-angels", "ultramarines"]
 

@@ -9,9 +9,11 @@ from typing import Protocol
 
 from django.db import transaction
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import ActivityVerb, Player, Registration, SquadPreference, Tournament
+from tournaments.queries.player_profile import has_started
 
 
 class PlayerDetails(Protocol):
@@ -50,10 +52,22 @@ def _register(tournament: Tournament, details: PlayerDetails, number: int) -> Pl
     return player
 
 
+class RegistrationClosed(ValueError):
+    """Stage 1 is seated: no player can be added any more (decision 35)."""
+
+
 def _last_number(tournament: Tournament) -> int:
     """The tournament's last registration number; its row stays locked until commit, so two
-    registrations at once never take the same number."""
+    registrations at once never take the same number (nor one while stage 1 is seated).
+    Refused once stage 1 is seated."""
     Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
+    if has_started(tournament):
+        raise RegistrationClosed(
+            _(
+                "Stage 1 is already seated: late registration is closed. A player who "
+                "leaves can be replaced by a registered reserve instead."
+            )
+        )
     registrations = Registration.objects.filter(tournament=tournament)
     return registrations.aggregate(last=Max("number"))["last"] or 0
 

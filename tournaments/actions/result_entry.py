@@ -26,7 +26,13 @@ from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.domain.plausibility import Implausibility, check_result
-from tournaments.domain.ranking import RankingError, SeatResult, SessionRanking, rank_session
+from tournaments.domain.ranking import (
+    RankingError,
+    SeatResult,
+    SessionRanking,
+    forfeits_last,
+    rank_session,
+)
 from tournaments.domain.scoring import (
     ScoreCard,
     ScoringError,
@@ -134,9 +140,14 @@ def _rank(
         for seat, card in cards.items()
     ]
     try:
-        return rank_session(stipulation_kind(session), results, dice=dice)
+        ranking = rank_session(stipulation_kind(session), results, dice=dice)
     except RankingError as error:
         raise ResultError(str(error)) from None
+    forfeited = {
+        str(player)
+        for player in session.seats.exclude(forfeit="").values_list("player_id", flat=True)
+    }
+    return forfeits_last(ranking, forfeited) if forfeited else ranking
 
 
 def _check_open(session: Session) -> None:

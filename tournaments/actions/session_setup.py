@@ -20,12 +20,13 @@ from rules.engine.dice import Dice
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.domain.draw import DrawPlayer, DrawResult, squad_draw
 from tournaments.domain.initiative import InitiativeResult, roll_initiative
-from tournaments.domain.roll_purposes import DRAW_PURPOSES
 from tournaments.domain.typed_dice import check_all_dice_used
-from tournaments.models import ActivityVerb, DiceRoll, Result, Seat, Session, SquadRank
+from tournaments.models import ActivityVerb, Result, Seat, Session, SquadRank
 from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.session_sheet import draw_batches
 
 
 class SetupError(ValueError):
@@ -91,14 +92,7 @@ def redo_squad_draw(
         raise SetupError(
             _("This session has a result, scored with its squads: the draw can no longer change.")
         )
-    replaced = sorted(
-        {
-            str(batch)
-            for batch in DiceRoll.objects.filter(
-                session=session, purpose_code__in=DRAW_PURPOSES
-            ).values_list("batch", flat=True)
-        }
-    )
+    replaced = draw_batches(session)
     return _draw(
         session,
         seats,
@@ -137,6 +131,7 @@ def _draw(
     transfers = [transfer.as_dict() for transfer in result.rank_transfers]
     with transaction.atomic():
         update_if_current(session, expected_version)
+        ranks_before = ranks_snapshot(tournament, [seat.player_id for seat in seats])
         # Cleared first: two seats never hold one squad, even half-way through a redraw.
         Seat.objects.filter(session=session).update(squad=None)
         for seat in seats:
@@ -159,6 +154,7 @@ def _draw(
             assignments=result.assignments,
             rank_transfers=transfers,
             source=dice.source,
+            ranks_before=ranks_before,
             **details,
         )
     return result

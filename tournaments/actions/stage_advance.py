@@ -28,6 +28,7 @@ from rules.engine.dice import Dice, SeededDice
 from tournaments.actions import session_setup
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.caching import generations
 from tournaments.domain.draw import DrawError
@@ -43,11 +44,13 @@ from tournaments.domain.progression import (
     default_qualifiers,
     first_stage_seating,
     podium,
+    qualifier_limits,
+    qualifier_range_message,
     seat_stage,
     select_qualifiers,
     session_sizes,
 )
-from tournaments.domain.ranking import RankedSeat, SessionRanking
+from tournaments.domain.ranking import RankedSeat, SessionRanking, leave_out
 from tournaments.domain.typed_dice import check_all_dice_used
 from tournaments.models import (
     ActivityVerb,
@@ -129,13 +132,12 @@ def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
         raise StageError(str(error)) from None
     if count is None:
         count = default_qualifiers(sessions)
-    if not 2 <= count < players:
+    low, high = qualifier_limits(sessions, players)
+    if not low <= count <= high:
         raise StageError(
-            _(
-                "Stage %(stage)d has %(players)d players; its qualifier count must be from 2 "
-                "to %(max)d, not %(count)d. Fix the override."
-            )
-            % {"stage": stage.number, "players": players, "max": players - 1, "count": count}
+            qualifier_range_message(stage.number, sessions, players, count)
+            + " "
+            + _("Fix the override.")
         )
     return count
 
@@ -225,7 +227,7 @@ def start_tournament(
     if _started(tournament):
         raise StageError(_("%(t)s has already started.") % {"t": tournament})
     player_ids = list(
-        Registration.objects.filter(tournament=tournament)
+        Registration.objects.filter(tournament=tournament, withdrawn_at__isnull=True)
         .order_by("number")
         .values_list("player_id", flat=True)
     )
@@ -389,6 +391,19 @@ def _award(
     return honours, bonuses
 
 
+def _out_of_the_cut(stage: Stage) -> set[str]:
+    """Players of ``stage`` who cannot qualify: withdrawn, or forfeited a session of it."""
+    withdrawn = Registration.objects.filter(
+        tournament_id=stage.tournament_id, withdrawn_at__isnull=False
+    ).values_list("player_id", flat=True)
+    forfeited = (
+        Seat.objects.filter(session__stage=stage)
+        .exclude(forfeit="")
+        .values_list("player_id", flat=True)
+    )
+    return {str(player) for player in [*withdrawn, *forfeited]}
+
+
 def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     """Close ``stage``: honours, bonuses, then qualifiers (or the podium for the final)."""
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
@@ -401,6 +416,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     if missing:
         raise MissingResultsError(stage, missing)
     names = _names(stage.tournament)
+    ranks_before = ranks_snapshot(stage.tournament)
     rankings = _rankings(sessions)
     honours, bonuses = _award(stage, sessions, rankings, names)
     start = len(dice.log)
@@ -422,9 +438,14 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
         qualifiers: tuple[Qualifier, ...] = ()
         stage.qualifiers = [int(seat.seat) for seat in rankings[str(sessions[0].pk)].order]
     else:
+        out = _out_of_the_cut(stage)
+        eligible = {key: leave_out(ranking, out) for key, ranking in rankings.items()}
+        players -= sum(
+            len(ranking.order) - len(eligible[key].order) for key, ranking in rankings.items()
+        )
         count = qualifier_count(stage, len(sessions), players)
         try:
-            selection = select_qualifiers(rankings, count, dice)
+            selection = select_qualifiers(eligible, count, dice)
         except ProgressionError as error:
             raise StageError(str(error)) from None
         qualifiers = selection.qualifiers
@@ -453,6 +474,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
         actor=actor,
         stage=stage.number,
         qualifiers=stage.qualifiers,
+        ranks_before=ranks_before,
     )
     return ClosedStage(stage, rankings, qualifiers, report)
 

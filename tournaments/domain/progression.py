@@ -54,6 +54,29 @@ def default_qualifiers(sessions: int) -> int:
     return 3 * (sessions // 3 + 1)
 
 
+def qualifier_limits(sessions: int, players: int) -> tuple[int, int]:
+    """The smallest and largest qualifier count a stage of ``players`` in ``sessions``
+    sessions may have (§2): every session winner goes through, a session needs 2
+    players, and someone must be left out."""
+    return max(2, sessions), players - 1
+
+
+def qualifier_range_message(stage: int, sessions: int, players: int, count: int) -> str:
+    """Why ``count`` qualifiers is refused for that stage, with the allowed range."""
+    low, high = qualifier_limits(sessions, players)
+    return _(
+        "Stage %(stage)d has %(players)d players in %(sessions)d sessions; its qualifier "
+        "count must be from %(low)d to %(high)d, not %(count)d."
+    ) % {
+        "stage": stage,
+        "players": players,
+        "sessions": sessions,
+        "low": low,
+        "high": high,
+        "count": count,
+    }
+
+
 @dataclass(frozen=True)
 class StagePlan:
     """One stage: how many players, how they split into sessions, how many go through."""
@@ -95,10 +118,10 @@ def plan_stages(
         qualifiers = overrides.pop(index, default_qualifiers(len(sizes)))
         if isinstance(qualifiers, bool) or not isinstance(qualifiers, int):
             raise ProgressionError(f"stage {index + 1}: the qualifier count must be a number")
-        if not 2 <= qualifiers < count:
+        low, high = qualifier_limits(len(sizes), count)
+        if not low <= qualifiers <= high:
             raise ProgressionError(
-                f"stage {index + 1} has {count} players; its qualifier count must be from 2 "
-                f"to {count - 1}, not {qualifiers}"
+                qualifier_range_message(index + 1, len(sizes), count, qualifiers)
             )
         stages.append(StagePlan(index, count, sizes, qualifiers))
         count = qualifiers

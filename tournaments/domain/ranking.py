@@ -17,7 +17,7 @@ them). A tie that does not matter keeps a shared position.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from rules.engine.dice import Dice
@@ -173,3 +173,26 @@ def _ranked(
         tied=tied,
         by_roll_off=by_roll_off,
     )
+
+
+def _renumbered(order: Sequence[RankedSeat], rolls: tuple[RollRecord, ...]) -> SessionRanking:
+    return SessionRanking(
+        order=tuple(
+            replace(seat, position=place, tied=False) for place, seat in enumerate(order, start=1)
+        ),
+        rolls=rolls,
+    )
+
+
+def forfeits_last(ranking: SessionRanking, forfeited: Collection[str]) -> SessionRanking:
+    """The ranking with the seats that forfeited moved to the bottom (in their own order)
+    and every place numbered again (decision 33)."""
+    kept = [seat for seat in ranking.order if seat.seat not in forfeited]
+    gone = [seat for seat in ranking.order if seat.seat in forfeited]
+    return _renumbered(kept + gone, ranking.rolls)
+
+
+def leave_out(ranking: SessionRanking, seats: Collection[str]) -> SessionRanking:
+    """The ranking without ``seats`` (players who withdrew cannot qualify, decision 32);
+    those below them move up."""
+    return _renumbered([seat for seat in ranking.order if seat.seat not in seats], ranking.rolls)

@@ -83,3 +83,10 @@ class RedrawForm(RollOffForm):
     )
 
     field_order = ["reason", "mode", "dice", "version"]
+
+
+class AttendanceForm(AccessibleForm):
+    """A seated player checked in, or declared a no-show (decision 34)."""
+
+    player = forms.IntegerField(widget=forms.HiddenInput)
+    version = forms.IntegerField(widget=forms.HiddenInput)

@@ -14,9 +14,12 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.player_accounts import AccountLinkError, find_account, link_problem
 from tournaments.actions.registration import NewPlayer
+from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
+from tournaments.forms.people import check_display_name
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
+from tournaments.queries.stage_checklist import stage_size
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -27,7 +30,16 @@ DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 class TournamentForm(AccessibleModelForm):
     class Meta:
         model = Tournament
-        fields = ["name", "slug", "starts_on", "ends_on", "venue", "description", "seating_method"]
+        fields = [
+            "name",
+            "slug",
+            "starts_on",
+            "ends_on",
+            "venue",
+            "description",
+            "seating_method",
+            "no_show_minutes",
+        ]
         widgets = {"starts_on": DATE_INPUT, "ends_on": DATE_INPUT}
         help_texts = {
             "slug": _("Short name used in the tournament's web address; leave empty to derive it."),
@@ -36,6 +48,12 @@ class TournamentForm(AccessibleModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
+        self.fields["no_show_minutes"].required = False
+
+    def clean_no_show_minutes(self) -> int:
+        """Left empty: the model's default delay."""
+        value = self.cleaned_data.get("no_show_minutes")
+        return value if value is not None else Tournament._meta.get_field("no_show_minutes").default
 
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or slugify(self.data.get(self.add_prefix("name"), ""))
@@ -78,6 +96,12 @@ class PlayerForm(AccessibleForm):
                 % {"name": name}
             )
         return name
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        if "name" in self.cleaned_data:
+            check_display_name(self, self.tournament)
+        return self.cleaned_data
 
     def details(self) -> NewPlayer:
         """The player to register, as typed."""
@@ -188,6 +212,29 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         if self.instance.pk:
             points = self.instance.thresholds.values_list("points", flat=True)
             self.initial.setdefault("thresholds", ", ".join(str(p) for p in points))
+
+    def clean_qualifier_count(self) -> int | None:
+        """Within RULES §2 for the stage's size (decision 40)."""
+        count = self.cleaned_data.get("qualifier_count")
+        if count is None or not self.instance.pk:
+            return count
+        size = stage_size(self.instance)
+        if size is None:
+            return count
+        sessions, players = size
+        if sessions < 2:
+            raise ValidationError(
+                _(
+                    "This stage is the final (one session): nobody qualifies from it; "
+                    "leave it empty."
+                )
+            )
+        low, high = qualifier_limits(sessions, players)
+        if not low <= count <= high:
+            raise ValidationError(
+                qualifier_range_message(self.instance.number, sessions, players, count)
+            )
+        return count
 
     def clean_thresholds(self) -> list[int]:
         text = self.cleaned_data.get("thresholds", "")

@@ -70,14 +70,14 @@ def _apply(rewrite: Rewrite, value: Any, as_text: bool, path: Path) -> Any:
 
 # Activity log details (see the log_activity callers): key -> how players are held.
 #: A single player id stored as a number.
-DETAIL_PLAYER_KEYS = ("player",)
+DETAIL_PLAYER_KEYS = ("player", "reserve")
 #: Lists of player ids: stored as numbers (qualifiers) or as text (initiative order).
 DETAIL_NUMBER_LIST_KEYS = ("qualifiers",)
 DETAIL_TEXT_LIST_KEYS = ("order",)
 #: Lists of lists of player ids as text (a stage's seating, one list per session).
 DETAIL_TEXT_GROUP_KEYS = ("sessions",)
-#: Objects keyed by player id (squad draw assignments).
-DETAIL_PLAYER_MAP_KEYS = ("assignments",)
+#: Objects keyed by player id (squad draw assignments, squads and ranks before a step).
+DETAIL_PLAYER_MAP_KEYS = ("assignments", "ranks_before")
 #: Lists of objects whose "player" is a player id as text (rank transfers).
 DETAIL_ENTRY_LIST_KEYS = ("rank_transfers",)
 #: A session stored as its database id.

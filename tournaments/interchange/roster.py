@@ -217,13 +217,15 @@ def parse_roster(
     *,
     squads: SquadNames,
     taken_names: Iterable[str] = (),
+    taken_display_names: Iterable[str] = (),
 ) -> RosterResult:
     """Parse and check a roster CSV.
 
     ``squads`` maps each squad slug of the tournament, in squad order, to its name or
     names (see :func:`tournament_squads`); it decides how many preference columns exist.
     ``taken_names`` are names already used by players of the tournament (compared ignoring
-    case). Blank lines are skipped.
+    case); ``taken_display_names`` are how they show (a nickname may not repeat one, nor a
+    nickname of an earlier row). Blank lines are skipped.
     """
     result = RosterResult()
     text = _decode(data)
@@ -256,7 +258,9 @@ def parse_roster(
 
     lookup = _SquadLookup(squads)
     taken = {name.casefold(): None for name in taken_names}
+    shown_taken = {shown.casefold() for shown in taken_display_names}
     first_row_of_name: dict[str, int] = {}
+    first_row_of_shown: dict[str, int] = {}
     for number, record in enumerate(records[1:], start=2):
         if not any(cell.strip() for cell in record):
             continue
@@ -299,6 +303,27 @@ def parse_roster(
             first_row_of_name[key] = number
 
         nickname = values.get(NICKNAME, "")
+        shown = (nickname or name).casefold()
+        if nickname and shown in shown_taken:
+            errors.append(
+                RowError(
+                    number,
+                    NICKNAME,
+                    _("%(name)s already shows for a player of this tournament; choose another")
+                    % {"name": repr(nickname)},
+                )
+            )
+        elif nickname and shown in first_row_of_shown:
+            errors.append(
+                RowError(
+                    number,
+                    NICKNAME,
+                    _("%(name)s is already shown on row %(row)d; nicknames must be unique")
+                    % {"name": repr(nickname), "row": first_row_of_shown[shown]},
+                )
+            )
+        elif shown:
+            first_row_of_shown.setdefault(shown, number)
         email = values.get(EMAIL, "")
         for column, value in ((NAME, name), (NICKNAME, nickname), (EMAIL, email)):
             too_long = _length_error(number, column, value, _max_length(column))
@@ -345,4 +370,13 @@ def parse_roster_for(tournament: Tournament, data: str | bytes) -> RosterResult:
     taken = Player.objects.filter(registrations__tournament=tournament).values_list(
         "name", flat=True
     )
-    return parse_roster(data, squads=tournament_squads(tournament), taken_names=list(taken))
+    shown = [
+        player.display_name
+        for player in Player.objects.filter(registrations__tournament=tournament)
+    ]
+    return parse_roster(
+        data,
+        squads=tournament_squads(tournament),
+        taken_names=list(taken),
+        taken_display_names=shown,
+    )

@@ -6,6 +6,13 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.models.choices import Rank
 
 
+class CurrentAwardManager(models.Manager):
+    """Awards in force: those of a stage close that was undone stay stored, superseded."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(superseded_at__isnull=True)
+
+
 class Honour(models.Model):
     """Won by a squad for winning a session."""
 
@@ -24,18 +31,36 @@ class Honour(models.Model):
     squad = models.ForeignKey(
         "tournaments.Squad", verbose_name=_("squad"), on_delete=models.RESTRICT, related_name="+"
     )
-    session = models.OneToOneField(
+    session = models.ForeignKey(
         "tournaments.Session",
         verbose_name=_("session won"),
         on_delete=models.CASCADE,
-        related_name="honour",
+        related_name="honours_won",
     )
     created_at = models.DateTimeField(_("awarded at"), auto_now_add=True)
+    superseded_at = models.DateTimeField(
+        _("superseded at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the stage close that awarded it was undone; kept on record."),
+    )
+
+    all_objects = models.Manager()
+    objects = CurrentAwardManager()
 
     class Meta:
         verbose_name = _("honour")
         verbose_name_plural = _("honours")
         ordering = ["tournament", "created_at"]
+        base_manager_name = "all_objects"
+        default_manager_name = "objects"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session"],
+                condition=models.Q(superseded_at__isnull=True),
+                name="honour_unique_session",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.player} – {self.session}"
@@ -112,12 +137,27 @@ class ScoreBonus(models.Model):
         on_delete=models.SET_NULL,
         related_name="bonuses_used",
     )
+    superseded_at = models.DateTimeField(
+        _("superseded at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the stage close that gave it was undone; kept on record."),
+    )
+
+    all_objects = models.Manager()
+    objects = CurrentAwardManager()
 
     class Meta:
         verbose_name = _("score bonus")
         verbose_name_plural = _("score bonuses")
+        base_manager_name = "all_objects"
+        default_manager_name = "objects"
         constraints = [
-            models.UniqueConstraint(fields=["player", "earned_in"], name="scorebonus_unique"),
+            models.UniqueConstraint(
+                fields=["player", "earned_in"],
+                condition=models.Q(superseded_at__isnull=True),
+                name="scorebonus_unique",
+            ),
         ]
 
     def __str__(self) -> str:

@@ -34,6 +34,13 @@ class SessionStatus(models.TextChoices):
     COMPLETED = "completed", _("Completed")
 
 
+class Forfeit(models.TextChoices):
+    """Why a seated player takes last place in a session without playing it out."""
+
+    WITHDRAWN = "withdrawn", _("Withdrew")
+    NO_SHOW = "no_show", _("Did not show up")
+
+
 class StipulationKind(models.TextChoices):
     ALIEN_HUNT = "alien_hunt", _("Alien Hunt")
     CATCH_THE_FLAG = "catch_the_flag", _("Catch the Flag")

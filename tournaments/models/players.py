@@ -72,6 +72,13 @@ class Registration(models.Model):
     )
     number = models.PositiveIntegerField(_("number"))
     registered_at = models.DateTimeField(_("registered"), auto_now_add=True)
+    withdrawn_at = models.DateTimeField(
+        _("withdrawn at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the player withdrew or was dropped; they are seated no more."),
+    )
+    withdrawal_reason = models.TextField(_("reason for withdrawal"), blank=True)
 
     class Meta:
         verbose_name = _("registration")
@@ -88,6 +95,10 @@ class Registration(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament} #{self.number}: {self.player}"
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.withdrawn_at is not None
 
 
 class SquadPreference(models.Model):

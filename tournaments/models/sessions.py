@@ -5,11 +5,26 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.choices import CommanderCombo, SessionStatus
+from tournaments.models.choices import CommanderCombo, Forfeit, SessionStatus
 
 
 class StaleSessionError(Exception):
     """The session changed since it was read (optimistic locking); reload and retry."""
+
+
+class CurrentSessionManager(models.Manager):
+    """Sessions in play: a seating undone by the organiser stays stored, superseded, and
+    out of every page and rule (``Session.all_objects`` still lists it)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(superseded_at__isnull=True)
+
+
+class CurrentSeatManager(models.Manager):
+    """Seats of the sessions in play (not of a superseded seating)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().filter(session__superseded_at__isnull=True)
 
 
 class Session(models.Model):
@@ -55,13 +70,28 @@ class Session(models.Model):
         default=0,
         help_text=_("Raised each time the session is (re)scheduled; the calendar SEQUENCE."),
     )
+    superseded_at = models.DateTimeField(
+        _("superseded at"),
+        null=True,
+        blank=True,
+        help_text=_("Set when the stage advance that seated it was undone; kept on record."),
+    )
+
+    all_objects = models.Manager()
+    objects = CurrentSessionManager()
 
     class Meta:
         verbose_name = _("session")
         verbose_name_plural = _("sessions")
         ordering = ["stage", "number"]
+        base_manager_name = "all_objects"
+        default_manager_name = "objects"
         constraints = [
-            models.UniqueConstraint(fields=["stage", "number"], name="session_unique_number"),
+            models.UniqueConstraint(
+                fields=["stage", "number"],
+                condition=Q(superseded_at__isnull=True),
+                name="session_unique_number",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -106,11 +136,24 @@ class Seat(models.Model):
         default=0,
         help_text=_("The schedule sequence last emailed to this player (no duplicate mails)."),
     )
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    forfeit = models.CharField(
+        _("forfeit"),
+        max_length=12,
+        choices=Forfeit.choices,
+        blank=True,
+        help_text=_("Set when the player forfeits the session: last place, out of play."),
+    )
+
+    all_objects = models.Manager()
+    objects = CurrentSeatManager()
 
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         ordering = ["session", "seat_order"]
+        base_manager_name = "all_objects"
+        default_manager_name = "objects"
         constraints = [
             models.UniqueConstraint(fields=["session", "player"], name="seat_unique_player"),
             models.UniqueConstraint(fields=["session", "seat_order"], name="seat_unique_order"),

@@ -57,6 +57,14 @@ class Tournament(models.Model):
         blank=True,
         help_text=_("House-rule changes to the engine's unit and weapon data."),
     )
+    no_show_minutes = models.PositiveSmallIntegerField(
+        _("no-show delay (minutes)"),
+        default=15,
+        help_text=_(
+            "How long after a session's start a player who has not checked in may be "
+            "declared a no-show (a forfeit)."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

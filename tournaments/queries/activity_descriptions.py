@@ -131,6 +131,16 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "account_linked": DescriptionTemplate(
         gettext_noop("account %(user)s linked to %(player)s"), {"user": TEXT, "player": TEXT}
     ),
+    "player_withdrawn": DescriptionTemplate(gettext_noop("%(player)s withdrawn"), {"player": TEXT}),
+    "player_edited": DescriptionTemplate(gettext_noop("details of %(player)s"), {"player": TEXT}),
+    "reserve_seated": DescriptionTemplate(
+        gettext_noop("%(player)s replaced by %(reserve)s in %(session)s"),
+        {"reserve": TEXT, "player": TEXT, "session": SESSION},
+    ),
+    "player_in_session": DescriptionTemplate(
+        gettext_noop("%(player)s in %(session)s"), {"player": TEXT, "session": SESSION}
+    ),
+    "judge_removed": DescriptionTemplate(gettext_noop("judge %(name)s removed"), {"name": TEXT}),
     "round_timer": DescriptionTemplate(gettext_noop("round timer"), {}),
     "dispute": DescriptionTemplate(
         gettext_noop("result of %(session)s, disputed by %(name)s"),

@@ -9,6 +9,7 @@ from django.db.models import Count, Prefetch
 
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
+    Honour,
     Player,
     Rank,
     Seat,
@@ -41,9 +42,8 @@ def pending_honours(tournament: Tournament) -> list[PendingHonour]:
     """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
     number of queries), in session order."""
     sessions = list(
-        Session.objects.filter(
-            stage__tournament=tournament, stage__status=StageStatus.OPEN, honour__isnull=True
-        )
+        Session.objects.filter(stage__tournament=tournament, stage__status=StageStatus.OPEN)
+        .exclude(pk__in=Honour.objects.values("session_id"))  # honours in force only
         .select_related("stage")
         .prefetch_related(
             Prefetch("seats", queryset=Seat.objects.select_related("player", "squad"))

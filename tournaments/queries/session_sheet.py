@@ -11,7 +11,7 @@ from datetime import datetime
 from rules.engine.dice import Dice
 from tournaments.domain.draw import squad_draw
 from tournaments.domain.initiative import roll_initiative
-from tournaments.domain.roll_purposes import roll_purpose_label
+from tournaments.domain.roll_purposes import DRAW_PURPOSES, roll_purpose_label
 from tournaments.domain.typed_dice import DiceNeed, dice_needed, subject_names
 from tournaments.models import ActivityLog, ActivityVerb, DiceRoll, Seat, Session
 from tournaments.queries.draw_inputs import draw_players
@@ -144,3 +144,16 @@ def initiative_need(seats: Sequence[Seat], values: Sequence[int]) -> DiceNeed:
         return roll_initiative([str(seat.player_id) for seat in seats], dice)
 
     return dice_needed(run, values, subject_names(seat.player for seat in seats))
+
+
+def draw_batches(session: Session) -> list[str]:
+    """The dice batches of the session's squad draws so far (what a redraw or an undo
+    names as replaced)."""
+    return sorted(
+        {
+            str(batch)
+            for batch in DiceRoll.objects.filter(
+                session=session, purpose_code__in=DRAW_PURPOSES
+            ).values_list("batch", flat=True)
+        }
+    )

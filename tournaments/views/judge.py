@@ -19,6 +19,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
+from tournaments.actions.attendance import (
+    AttendanceError,
+    check_in,
+    declare_no_show,
+    no_show_from,
+)
 from tournaments.actions.result_entry import (
     ResultError,
     enter_result,
@@ -36,7 +42,7 @@ from tournaments.domain.typed_dice import (
     parse_typed_dice,
     subject_names,
 )
-from tournaments.forms.judge import PHYSICAL, RedrawForm, RollOffForm
+from tournaments.forms.judge import PHYSICAL, AttendanceForm, RedrawForm, RollOffForm
 from tournaments.forms.result import ResultForm, posted_values, start_values
 from tournaments.forms.result_conflict import Conflict, find_conflict
 from tournaments.forms.result_rows import RowAction
@@ -124,6 +130,10 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "draws": draw_versions(session, seats),
         "result": result,
         "loadout_checks": loadout_checks(session, seats),
+        "attendance_open": result is None,
+        "no_show_open": result is None
+        and (deadline := no_show_from(session)) is not None
+        and timezone.now() >= deadline,
     }
     steps = {
         "draw": not drawn,
@@ -219,6 +229,39 @@ def session_redraw(request: HttpRequest, session: Session) -> HttpResponse:
         )
 
     return _run_setup(request, session, "redraw", redo, form)
+
+
+def _attendance(request: HttpRequest, session: Session, action, done: str) -> HttpResponse:
+    form = AttendanceForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("The form was incomplete; reload the sheet and try again."))
+        return redirect("tournaments:judge_session", pk=session.pk)
+    try:
+        seat = action(
+            session,
+            form.cleaned_data["player"],
+            actor=request.user,
+            expected_version=form.cleaned_data["version"],
+        )
+    except (AttendanceError, StaleSessionError) as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, done % {"name": seat.player.display_name})
+    return redirect("tournaments:judge_session", pk=session.pk)
+
+
+@judge_required
+@require_POST
+def session_check_in(request: HttpRequest, session: Session) -> HttpResponse:
+    return _attendance(request, session, check_in, _("%(name)s is checked in."))
+
+
+@judge_required
+@require_POST
+def session_no_show(request: HttpRequest, session: Session) -> HttpResponse:
+    return _attendance(
+        request, session, declare_no_show, _("%(name)s did not show up: a forfeit, ranked last.")
+    )
 
 
 @judge_required

@@ -13,7 +13,11 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
 from tournaments.actions.player_accounts import AccountLinkError, link_account, unlink_account
-from tournaments.actions.registration import register_player, register_roster
+from tournaments.actions.registration import (
+    RegistrationClosed,
+    register_player,
+    register_roster,
+)
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import (
     MissingResultsError,
@@ -24,7 +28,6 @@ from tournaments.actions.stage_advance import (
 from tournaments.actions.tournament_setup import (
     add_judge,
     create_tournament,
-    save_stage,
     update_tournament,
 )
 from tournaments.domain.progression import ProgressionError, plan_stages
@@ -35,7 +38,6 @@ from tournaments.forms.organiser import (
     PlayerForm,
     RosterUploadForm,
     ScheduleForm,
-    StageForm,
     TournamentForm,
 )
 from tournaments.interchange.roster import parse_roster
@@ -48,8 +50,10 @@ from tournaments.models import (
 )
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.pages import tournament_sessions
+from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.views.judge import edit_result
+from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import login_required, organiser_required
 from tournaments.web.request_types import AccountHttpRequest, HtmxHttpRequest
@@ -118,11 +122,17 @@ def _dashboard(
     if not stages:
         context["start_form"] = start_form or DiceForm(initial={"version": 0}, prefix="start")
         context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
-    elif tournament.current_stage() is not None:
-        context["advance_form"] = advance_form or DiceForm(initial={"version": 0}, prefix="advance")
-        context["advance_commitment"] = seed_commitment(
-            pending_seed(request, tournament, "advance")
+    else:
+        context.update(
+            stage_control(
+                request, tournament, tournament.current_stage(), advance_form=advance_form
+            )
         )
+        if advance_form is not None and advance_form.errors:  # a refused close stays in view
+            context["advance_form"] = advance_form
+            context["advance_commitment"] = seed_commitment(
+                pending_seed(request, tournament, "advance")
+            )
     refused = any(f is not None and f.errors for f in (start_form, advance_form))
     return render(
         request,
@@ -137,9 +147,13 @@ def _dashboard(
 def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = PlayerForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
-        player = register_player(tournament, form.details(), actor=request.user)
-        messages.success(request, _("%(name)s registered.") % {"name": player.name})
-        return redirect("tournaments:organiser_players", slug=tournament.slug)
+        try:
+            player = register_player(tournament, form.details(), actor=request.user)
+        except RegistrationClosed as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s registered.") % {"name": player.name})
+            return redirect("tournaments:organiser_players", slug=tournament.slug)
     return render(
         request,
         "organiser/players.html",
@@ -170,6 +184,7 @@ def _players_context(
         "registrations": registrations,
         "rows": rows,
         "roster_errors": roster_errors,
+        "started": has_started(tournament),
         "link_base": request.build_absolute_uri("/p/"),
         "otab": "players",
     }
@@ -237,24 +252,29 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     errors: list = []
     if upload_form.is_valid():
         squads = {squad.slug: squad.name for squad in tournament.squads.order_by("order", "pk")}
-        taken = Registration.objects.filter(tournament=tournament).values_list(
-            "player__name", flat=True
-        )
+        registered = Registration.objects.filter(tournament=tournament).select_related("player")
         result = parse_roster(
-            upload_form.cleaned_data["file"].read(), squads=squads, taken_names=list(taken)
+            upload_form.cleaned_data["file"].read(),
+            squads=squads,
+            taken_names=[registration.player.name for registration in registered],
+            taken_display_names=[registration.player.display_name for registration in registered],
         )
         if result.ok:
-            register_roster(tournament, result.rows, actor=request.user)
-            messages.success(
-                request,
-                ngettext(
-                    "%(count)d player registered from the file.",
-                    "%(count)d players registered from the file.",
-                    len(result.rows),
+            try:
+                register_roster(tournament, result.rows, actor=request.user)
+            except RegistrationClosed as error:
+                upload_form.add_error(None, str(error))
+            else:
+                messages.success(
+                    request,
+                    ngettext(
+                        "%(count)d player registered from the file.",
+                        "%(count)d players registered from the file.",
+                        len(result.rows),
+                    )
+                    % {"count": len(result.rows)},
                 )
-                % {"count": len(result.rows)},
-            )
-            return redirect("tournaments:organiser_players", slug=tournament.slug)
+                return redirect("tournaments:organiser_players", slug=tournament.slug)
         errors = result.errors
     context = _players_context(
         request, tournament, PlayerForm(tournament=tournament), upload_form, errors
@@ -284,29 +304,6 @@ def judges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "judges": tournament.judges.all(),
             "organisers": tournament.organisers.all(),
             "otab": "judges",
-        },
-        status=_status(form),
-    )
-
-
-@organiser_required
-@require_http_methods(["GET", "POST"])
-def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    stage = get_object_or_404(tournament.stages, number=number)
-    form = StageForm(request.POST or None, instance=stage)
-    if request.method == "POST" and form.is_valid():
-        save_stage(form.save(commit=False), form.cleaned_data["thresholds"], actor=request.user)
-        messages.success(request, _("Stage saved."))
-        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
-    return render(
-        request,
-        "organiser/stage_form.html",
-        {
-            "tournament": tournament,
-            "stage": stage,
-            "form": form,
-            "general_fields": STAGE_GENERAL_FIELDS,
-            "otab": "dashboard",
         },
         status=_status(form),
     )
@@ -479,12 +476,3 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "organiser/activity.html",
         {"tournament": tournament, "entries": entries, "otab": "activity"},
     )
-
-
-STAGE_GENERAL_FIELDS = (
-    "stipulation_kind",
-    "map_name",
-    "qualifier_count",
-    "seating_method",
-    "thresholds",
-)

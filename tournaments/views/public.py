@@ -41,6 +41,7 @@ from tournaments.queries.pages import (
     tournament_sessions,
     upcoming_sessions,
 )
+from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
@@ -239,6 +240,27 @@ def bracket_svg(request: HttpRequest, slug: str) -> HttpResponse:
     columns, podium = bracket_stages(tournament)
     svg = render_bracket_svg(columns, podium, bracket_labels(tournament))
     return HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
+
+
+@public
+@require_GET
+def player_profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A player's public page: sessions played, places and points, honours, squad and
+    rank, and each loadout once its session has a confirmed result."""
+    tournament = _tournament(slug)
+    page = player_page(tournament, pk)
+    if page is None:
+        return render(
+            request,
+            "tournaments/not_found.html",
+            {"message": _("This tournament has no player with that number.")},
+            status=404,
+        )
+    return render(
+        request,
+        "tournaments/player.html",
+        {"tournament": tournament, "page": page, "tab": "standings"},
+    )
 
 
 @public

@@ -9,7 +9,9 @@ from tournaments.views import (
     judge_pdf,
     organiser,
     organiser_catalogue,
+    organiser_people,
     organiser_sessions,
+    organiser_stages,
     organiser_venue,
     player,
     public,
@@ -26,6 +28,7 @@ public_patterns = [
     path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
+    path("t/<slug:slug>/players/<int:pk>/", public.player_profile, name="player"),
     path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
     path("t/<slug:slug>/dice/", dice.dice, name="dice"),
     path("t/<slug:slug>/dice/<str:key>/verify/", dice.dice_verify, name="dice_verify"),
@@ -44,6 +47,8 @@ judge_patterns = [
     path("judge/sessions/<int:pk>/draw/", judge.session_draw, name="judge_draw"),
     path("judge/sessions/<int:pk>/initiative/", judge.session_initiative, name="judge_initiative"),
     path("judge/sessions/<int:pk>/redraw/", judge.session_redraw, name="judge_redraw"),
+    path("judge/sessions/<int:pk>/check-in/", judge.session_check_in, name="judge_check_in"),
+    path("judge/sessions/<int:pk>/no-show/", judge.session_no_show, name="judge_no_show"),
     path("judge/sessions/<int:pk>/dice-check/", judge.session_dice_check, name="judge_dice_check"),
     path("judge/sessions/<int:pk>/result/", judge.result_entry, name="judge_result"),
     path(
@@ -111,7 +116,11 @@ organiser_patterns = [
         organiser_catalogue.weapon_edit,
         name="organiser_weapon",
     ),
-    path("organise/<slug:slug>/stages/<int:number>/", organiser.stage_edit, name="organiser_stage"),
+    path(
+        "organise/<slug:slug>/stages/<int:number>/",
+        organiser_stages.stage_edit,
+        name="organiser_stage",
+    ),
     path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
     path(
         "organise/<slug:slug>/sessions/<int:pk>/schedule/",
@@ -146,6 +155,31 @@ organiser_patterns = [
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
     path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
+    path(
+        "organise/<slug:slug>/undo-advance/",
+        organiser_stages.undo_last_advance,
+        name="organiser_undo_advance",
+    ),
+    path(
+        "organise/<slug:slug>/sessions/<int:pk>/undo-draw/",
+        organiser_stages.undo_draw,
+        name="organiser_undo_draw",
+    ),
+    path(
+        "organise/<slug:slug>/players/<int:pk>/",
+        organiser_people.player_edit,
+        name="organiser_player",
+    ),
+    path(
+        "organise/<slug:slug>/players/<int:pk>/withdraw/",
+        organiser_people.player_withdraw,
+        name="organiser_player_withdraw",
+    ),
+    path(
+        "organise/<slug:slug>/judges/<int:pk>/remove/",
+        organiser_people.judge_remove,
+        name="organiser_judge_remove",
+    ),
     path("organise/<slug:slug>/venue/", organiser_venue.venue, name="organiser_venue"),
     path(
         "organise/<slug:slug>/venue/timer/",

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.actions.registration import register_roster
+from tournaments.actions.registration import RegistrationClosed, register_roster
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.roster import parse_roster_for
 
@@ -43,7 +43,10 @@ class Command(BaseCommand):
                 )
                 % {"count": count, "file": file}
             )
-        players = register_roster(tournament, result.rows)
+        try:
+            players = register_roster(tournament, result.rows)
+        except RegistrationClosed as error:
+            raise fail(str(error)) from None
         self.stdout.write(
             ngettext(
                 'Registered %(count)d player in "%(slug)s".',

@@ -1,0 +1,123 @@
+"""Stage control (issue 15, decisions 37-40): the checklist, undoing an advance or a squad
+draw as a recorded correction, the qualifier override's limits."""
+
+import pytest
+
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.actions.session_setup import draw_squads
+from tournaments.actions.stage_advance import StageError, advance, seat_first_stage
+from tournaments.actions.stage_undo import UndoError, undo_advance, undo_blocker, undo_squad_draw
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    Honour,
+    ScoreBonus,
+    Seat,
+    Session,
+    SquadRank,
+    StageStatus,
+)
+from tournaments.queries.live_honours import pending_honours
+from tournaments.queries.stage_checklist import stage_checklist
+from tournaments.queries.standings import compute_standings
+
+pytestmark = pytest.mark.django_db
+
+
+def by_pk(seat: Seat) -> int:
+    return seat.player_id
+
+
+def test_checklist_lists_what_blocks_and_what_warns():
+    tournament = TournamentFactory()
+    register_players(tournament, 9)
+    seat_first_stage(tournament, SeededDice(seed=1))
+    stage = tournament.stages.get()
+    checklist = stage_checklist(stage)
+    assert {item.code for item in checklist.items} == {"results", "draws", "loadouts", "judge"}
+    assert [item.code for item in checklist.blockers] == ["results"]
+    assert "Sessions 1, 2, 3 have no confirmed result." in checklist.blockers[0].message
+    assert not checklist.can_close
+
+    for session in stage.sessions.all():
+        draw_squads(session, SeededDice(seed=session.pk))
+    confirm_stage(stage, by_pk)
+    checklist = stage_checklist(stage)
+    assert checklist.can_close and not checklist.items
+    stage.qualifier_count = 9
+    stage.save()
+    checklist = stage_checklist(stage)
+    assert [item.code for item in checklist.blockers] == ["qualifiers"]
+    assert "from 3 to 8, not 9" in checklist.blockers[0].message
+
+
+def test_undo_of_an_advance_supersedes_and_lets_the_stage_close_again():
+    tournament = TournamentFactory(seating_method="seeded")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    stage1 = tournament.stages.get(number=1)
+    ranks_before = dict(SquadRank.objects.values_list("player_id", "squad_id"))
+    assert undo_blocker(tournament) == "No stage is closed yet: there is no advance to undo."
+    confirm_stage(stage1, by_pk)
+    advance(tournament, SeededDice(seed=2))
+    seated = list(Session.objects.filter(stage__number=2).values_list("pk", flat=True))
+    assert Honour.objects.count() == 3
+
+    with pytest.raises(UndoError, match="Say why"):
+        undo_advance(tournament, reason="", actor=None)
+    undo_advance(tournament, reason="wrong result in session 2", actor=None)
+    stage1.refresh_from_db()
+    assert stage1.status == StageStatus.OPEN and stage1.qualifiers == []
+    assert not Session.objects.filter(pk__in=seated).exists()
+    assert Session.all_objects.filter(pk__in=seated, superseded_at__isnull=False).count() == 2
+    assert Honour.objects.count() == 0 and Honour.all_objects.count() == 3
+    assert len(pending_honours(tournament)) == 3  # the reopened stage's winners, pending again
+    assert ScoreBonus.objects.count() == 0
+    assert dict(SquadRank.objects.values_list("player_id", "squad_id")) == ranks_before
+    assert set(SquadRank.objects.values_list("rank", flat=True)) == {0}
+    entry = ActivityLog.objects.get(verb=ActivityVerb.UNDID_ADVANCE)
+    assert entry.details["reason"] == "wrong result in session 2"
+    assert sorted(entry.details["superseded_sessions"]) == sorted(seated)
+    assert all(s["stage_reached"] == 1 for s in compute_standings(tournament)["players"])
+
+    # Closing again seats the stage again and awards again; the undone rows stay on record.
+    advance(tournament, SeededDice(seed=2))
+    assert Session.objects.filter(stage__number=2).count() == 2
+    assert Honour.objects.count() == 3 and Honour.all_objects.count() == 6
+    confirm_stage(tournament.stages.get(number=2), by_pk)
+    assert "played already" in undo_blocker(tournament)
+    with pytest.raises(UndoError, match="played already"):
+        undo_advance(tournament, reason="too late", actor=None)
+
+
+def test_undo_of_a_squad_draw():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    seat_first_stage(tournament, SeededDice(seed=1))
+    session = Session.objects.get()
+    with pytest.raises(UndoError, match="not drawn"):
+        undo_squad_draw(session, reason="x", actor=None, expected_version=session.version)
+    session.refresh_from_db()
+    draw_squads(session, SeededDice(seed=2))
+    session.refresh_from_db()
+    undo_squad_draw(session, reason="a die fell off", actor=None, expected_version=session.version)
+    assert not Seat.objects.filter(session=session, squad__isnull=False).exists()
+    assert not SquadRank.objects.filter(squad__isnull=False).exists()
+    entry = ActivityLog.objects.get(verb=ActivityVerb.UNDID_DRAW)
+    assert entry.details["reason"] == "a die fell off" and entry.details["replaced_batches"] == []
+    session.refresh_from_db()
+    draw_squads(session, SeededDice(seed=3))
+    assert Seat.objects.filter(session=session, squad__isnull=False).count() == 3
+
+
+@pytest.mark.parametrize(
+    ("count", "message"), [(0, "from 3 to 8, not 0"), (99, "from 3 to 8, not 99")]
+)
+def test_qualifier_override_limits_on_close(count, message):
+    tournament = TournamentFactory(qualifier_overrides={"1": count})
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    confirm_stage(tournament.stages.get(), by_pk)
+    with pytest.raises(StageError, match=message):
+        advance(tournament, SeededDice(seed=2))

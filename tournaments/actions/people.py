@@ -1,0 +1,212 @@
+"""Managing the players and judges over the event: editing a player, withdrawing or dropping
+one (with the effect of decision 32 in ``docs/decisions.md``), removing a judge.
+
+Nothing is deleted: a withdrawn registration keeps its row with the time and the reason, a
+seat the player leaves either passes to a reserve (logged with both names) or stays on record
+marked as a forfeit, so the session plays short or the player is ranked last.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.task_queue import schedule_rebuild
+from tournaments.models import (
+    ActivityVerb,
+    Forfeit,
+    Player,
+    Registration,
+    Seat,
+    Session,
+    SessionStatus,
+    SquadRank,
+    StageStatus,
+    Tournament,
+)
+from tournaments.queries.player_profile import display_name_taken, session_started
+
+
+class PeopleError(ValueError):
+    """The change cannot be made; the message says why and what to do."""
+
+
+def edit_player(
+    tournament: Tournament, player: Player, *, name: str, nickname: str, email: str, actor
+) -> Player:
+    """Change a registered player's name, nickname and e-mail; the display name stays
+    unique in the tournament (decision 36)."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
+        shown = (nickname or name).strip()
+        if display_name_taken(tournament, shown, exclude_player=player.pk):
+            raise PeopleError(
+                _("%(name)s is already the name of another player of this tournament.")
+                % {"name": shown}
+            )
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.name, player.nickname, player.email = name.strip(), nickname.strip(), email.strip()
+        player.save(update_fields=["name", "nickname", "email"])
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("player_edited", player=player.display_name),
+            actor=actor,
+            player=player.pk,
+        )
+    return player
+
+
+@dataclass(frozen=True)
+class Withdrawal:
+    """What a withdrawal did to each of the player's seats still to be played."""
+
+    registration: Registration
+    replaced: tuple[Seat, ...] = ()
+    forfeited: tuple[Seat, ...] = ()
+
+
+def _open_seats(registration: Registration) -> list[Seat]:
+    """The player's seats in open stages whose session has no result yet."""
+    return list(
+        Seat.objects.filter(
+            player_id=registration.player_id,
+            session__stage__tournament_id=registration.tournament_id,
+            session__stage__status=StageStatus.OPEN,
+            session__result__isnull=True,
+        )
+        .exclude(session__status=SessionStatus.COMPLETED)
+        .select_related("session__stage__tournament", "player")
+        .order_by("session__stage__number", "session__number")
+    )
+
+
+def _check_reserve(tournament: Tournament, reserve: Player, seat: Seat) -> None:
+    registration = Registration.objects.filter(tournament=tournament, player=reserve).first()
+    if registration is None or registration.withdrawn:
+        raise PeopleError(
+            _("%(name)s is not an active player of this tournament; choose another reserve.")
+            % {"name": reserve.display_name}
+        )
+    if Seat.objects.filter(session__stage=seat.session.stage, player=reserve).exists():
+        raise PeopleError(
+            _("%(name)s already plays in this stage; a reserve must be free.")
+            % {"name": reserve.display_name}
+        )
+
+
+def withdraw_player(
+    tournament: Tournament,
+    player: Player,
+    *,
+    reason: str,
+    actor,
+    reserve: Player | None = None,
+) -> Withdrawal:
+    """Withdraw (or drop) ``player`` from ``tournament`` for ``reason``.
+
+    Each seat still to be played goes to ``reserve`` when its session has not started and a
+    reserve is named (only one seat may be handed over); otherwise it becomes a forfeit
+    (the session plays short, or, once started, the player is ranked last)."""
+    reason = reason.strip()
+    if not reason:
+        raise PeopleError(_("Say why the player leaves (the reason is kept on record)."))
+    with transaction.atomic():
+        Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
+        registration = (
+            Registration.objects.select_for_update()
+            .select_related("player")
+            .filter(tournament=tournament, player=player)
+            .first()
+        )
+        if registration is None:
+            raise PeopleError(_("This player is not registered in this tournament."))
+        if registration.withdrawn:
+            raise PeopleError(_("%(name)s has already withdrawn.") % {"name": player.display_name})
+        registration.withdrawn_at = timezone.now()
+        registration.withdrawal_reason = reason
+        registration.save(update_fields=["withdrawn_at", "withdrawal_reason"])
+        seats = _open_seats(registration)
+        replaced: list[Seat] = []
+        forfeited: list[Seat] = []
+        for seat in seats:
+            if reserve is not None and not replaced and not session_started(seat.session):
+                _check_reserve(tournament, reserve, seat)
+                _hand_over(seat, reserve, actor=actor)
+                replaced.append(seat)
+            else:
+                seat.forfeit = Forfeit.WITHDRAWN
+                seat.save(update_fields=["forfeit"])
+                forfeited.append(seat)
+        if reserve is not None and not replaced:
+            raise PeopleError(
+                _(
+                    "%(name)s has no seat in a session that has not started: there is "
+                    "nothing for a reserve to take. Withdraw without a reserve."
+                )
+                % {"name": player.display_name}
+            )
+        log_activity(
+            tournament,
+            ActivityVerb.WITHDREW,
+            describe("player_withdrawn", player=player.display_name),
+            actor=actor,
+            player=player.pk,
+            reason=reason,
+            replaced_in=[seat.session_id for seat in replaced],
+            forfeited_in=[seat.session_id for seat in forfeited],
+        )
+    schedule_rebuild(tournament.pk)
+    return Withdrawal(registration, tuple(replaced), tuple(forfeited))
+
+
+def _hand_over(seat: Seat, reserve: Player, *, actor) -> None:
+    """The reserve takes the seat with its squad; their own rank goes with them (§4)."""
+    leaving = seat.player
+    tournament = seat.session.stage.tournament
+    seat.player = reserve
+    seat.checked_in_at = None
+    seat.save(update_fields=["player", "checked_in_at"])
+    if seat.squad_id is not None:
+        SquadRank.objects.update_or_create(
+            tournament=tournament, player=reserve, defaults={"squad_id": seat.squad_id}
+        )
+    log_activity(
+        tournament,
+        ActivityVerb.REPLACED,
+        describe(
+            "reserve_seated",
+            reserve=reserve.display_name,
+            player=leaving.display_name,
+            session=seat.session,
+        ),
+        actor=actor,
+        session=seat.session_id,
+        player=leaving.pk,
+        reserve=reserve.pk,
+    )
+
+
+def remove_judge(tournament: Tournament, user, *, actor) -> None:
+    """``user`` judges ``tournament`` no more; sessions they were scheduled for keep no
+    judge, so the stage checklist shows them."""
+    with transaction.atomic():
+        if not tournament.judges.filter(pk=user.pk).exists():
+            raise PeopleError(
+                _("%(name)s is not a judge of this tournament.") % {"name": user.get_username()}
+            )
+        tournament.judges.remove(user)
+        Session.objects.filter(stage__tournament=tournament, judge=user).exclude(
+            status=SessionStatus.COMPLETED
+        ).update(judge=None, version=F("version") + 1)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("judge_removed", name=user.get_username()),
+            actor=actor,
+        )

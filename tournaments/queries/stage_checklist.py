@@ -1,0 +1,189 @@
+"""What stands between a stage and its close (decision 37): results missing (blocking),
+a qualifier count out of the §2 limits (blocking), squads not drawn, loadouts not
+submitted, sessions without a judge (warnings). A fixed number of queries."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.domain.progression import (
+    ProgressionError,
+    default_qualifiers,
+    plan_stages,
+    qualifier_limits,
+    qualifier_range_message,
+)
+from tournaments.models import Seat, Session, Stage, StageStatus
+from tournaments.queries.result_versions import latest_confirmed_versions
+
+
+@dataclass(frozen=True)
+class ChecklistItem:
+    code: str
+    message: str
+    blocking: bool
+    sessions: tuple[Session, ...] = ()
+
+
+@dataclass
+class StageChecklist:
+    stage: Stage
+    items: list[ChecklistItem] = field(default_factory=list)
+
+    @property
+    def blockers(self) -> list[ChecklistItem]:
+        return [item for item in self.items if item.blocking]
+
+    @property
+    def warnings(self) -> list[ChecklistItem]:
+        return [item for item in self.items if not item.blocking]
+
+    @property
+    def can_close(self) -> bool:
+        return self.stage.status == StageStatus.OPEN and not self.blockers
+
+
+def _numbers(sessions: list[Session]) -> str:
+    return ", ".join(str(session.number) for session in sessions)
+
+
+def _item(code: str, sessions: list[Session], message: str, blocking: bool) -> ChecklistItem:
+    """``message``: an ``ngettext`` text counting ``sessions`` with a %(sessions)s slot."""
+    return ChecklistItem(
+        code, message % {"sessions": _numbers(sessions)}, blocking, tuple(sessions)
+    )
+
+
+def _qualifier_problem(stage: Stage, sessions: list[Session]) -> str | None:
+    if len(sessions) < 2:
+        return None
+    players = sum(1 for session in sessions for seat in session.seats.all() if not seat.forfeit)
+    try:
+        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
+    except ValueError as error:
+        return str(error)
+    count = count if count is not None else default_qualifiers(len(sessions))
+    low, high = qualifier_limits(len(sessions), players)
+    if low <= count <= high:
+        return None
+    return qualifier_range_message(stage.number, len(sessions), players, count)
+
+
+def stage_checklist(stage: Stage) -> StageChecklist:
+    """The stage's checklist; for a closed stage, empty."""
+    checklist = StageChecklist(stage)
+    if stage.status != StageStatus.OPEN:
+        return checklist
+    sessions = list(
+        Session.objects.filter(stage=stage)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "seats", queryset=Seat.objects.select_related("loadout").order_by("seat_order")
+            )
+        )
+    )
+    if not sessions:
+        checklist.items.append(
+            ChecklistItem("no_sessions", _("The stage is not seated yet."), blocking=True)
+        )
+        return checklist
+    confirmed = latest_confirmed_versions(sessions)
+    open_sessions = [session for session in sessions if session.pk not in confirmed]
+    if open_sessions:
+        checklist.items.append(
+            _item(
+                "results",
+                open_sessions,
+                ngettext(
+                    "Session %(sessions)s has no confirmed result.",
+                    "Sessions %(sessions)s have no confirmed result.",
+                    len(open_sessions),
+                ),
+                blocking=True,
+            )
+        )
+    problem = _qualifier_problem(stage, sessions)
+    if problem:
+        checklist.items.append(ChecklistItem("qualifiers", problem, blocking=True))
+    undrawn = [s for s in open_sessions if any(seat.squad_id is None for seat in s.seats.all())]
+    if undrawn:
+        checklist.items.append(
+            _item(
+                "draws",
+                undrawn,
+                ngettext(
+                    "Session %(sessions)s has no squad draw yet.",
+                    "Sessions %(sessions)s have no squad draw yet.",
+                    len(undrawn),
+                ),
+                blocking=False,
+            )
+        )
+    no_loadout = [
+        s
+        for s in open_sessions
+        if any(not seat.forfeit and not hasattr(seat, "loadout") for seat in s.seats.all())
+    ]
+    if no_loadout:
+        checklist.items.append(
+            _item(
+                "loadouts",
+                no_loadout,
+                ngettext(
+                    "Session %(sessions)s has loadouts not submitted.",
+                    "Sessions %(sessions)s have loadouts not submitted.",
+                    len(no_loadout),
+                ),
+                blocking=False,
+            )
+        )
+    no_judge = [s for s in open_sessions if s.judge_id is None]
+    if no_judge:
+        checklist.items.append(
+            _item(
+                "judge",
+                no_judge,
+                ngettext(
+                    "Session %(sessions)s has no judge.",
+                    "Sessions %(sessions)s have no judge.",
+                    len(no_judge),
+                ),
+                blocking=False,
+            )
+        )
+    return checklist
+
+
+def stage_size(stage: Stage) -> tuple[int, int] | None:
+    """``(sessions, players)`` of ``stage``: as seated (forfeits left out), or before seating
+    as the plan from the active registrations gives it; None when it cannot be known."""
+    seats = list(Seat.objects.filter(session__stage=stage).values_list("session_id", "forfeit"))
+    if seats:
+        return len({session for session, _forfeit in seats}), sum(1 for _s, f in seats if not f)
+    players = stage.tournament.registrations.filter(withdrawn_at__isnull=True).count()
+    try:
+        plan = plan_stages(players)
+    except ProgressionError:
+        return None
+    if stage.number > len(plan):
+        return None
+    step = plan[stage.number - 1]
+    return len(step.session_sizes), step.players
+
+
+def undoable_draws(stage: Stage) -> list[Session]:
+    """Sessions of an open ``stage`` whose squads are drawn and that have no result yet."""
+    if stage.status != StageStatus.OPEN:
+        return []
+    return list(
+        Session.objects.filter(stage=stage, result__isnull=True)
+        .exclude(seats__squad__isnull=True)
+        .filter(seats__isnull=False)
+        .distinct()
+        .order_by("number")
+    )

@@ -1,0 +1,131 @@
+"""Organiser pages for the people over the event: a player's details and withdrawal, and
+removing a judge (decisions 32 and 36)."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.actions.people import PeopleError, edit_player, remove_judge, withdraw_player
+from tournaments.forms.people import PlayerEditForm, WithdrawForm
+from tournaments.models import Registration, Seat, Tournament
+from tournaments.queries.player_profile import reserve_candidates
+from tournaments.web.permissions import organiser_required
+
+
+def _registration(tournament: Tournament, pk: int) -> Registration:
+    return get_object_or_404(
+        Registration.objects.select_related("player"), tournament=tournament, player_id=pk
+    )
+
+
+def _page(
+    request: HttpRequest,
+    tournament: Tournament,
+    registration: Registration,
+    *,
+    form: PlayerEditForm | None = None,
+    withdraw_form: WithdrawForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    player = registration.player
+    seats = (
+        Seat.objects.filter(player=player, session__stage__tournament=tournament)
+        .select_related("session__stage", "squad")
+        .order_by("session__stage__number", "session__number")
+    )
+    return render(
+        request,
+        "organiser/player.html",
+        {
+            "tournament": tournament,
+            "registration": registration,
+            "player": player,
+            "seats": seats,
+            "form": form or PlayerEditForm(tournament=tournament, player=player),
+            "withdraw_form": withdraw_form
+            or WithdrawForm(candidates=reserve_candidates(tournament, player)),
+            "otab": "players",
+        },
+        status=status,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = _registration(tournament, pk)
+    if request.method != "POST":
+        return _page(request, tournament, registration)
+    form = PlayerEditForm(request.POST, tournament=tournament, player=registration.player)
+    if form.is_valid():
+        try:
+            player = edit_player(
+                tournament,
+                registration.player,
+                name=form.cleaned_data["name"],
+                nickname=form.cleaned_data["nickname"],
+                email=form.cleaned_data["email"],
+                actor=request.user,
+            )
+        except PeopleError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
+            return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
+    return _page(request, tournament, registration, form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    registration = _registration(tournament, pk)
+    player = registration.player
+    form = WithdrawForm(request.POST, candidates=reserve_candidates(tournament, player))
+    if form.is_valid():
+        try:
+            done = withdraw_player(
+                tournament,
+                player,
+                reason=form.cleaned_data["reason"],
+                reserve=form.cleaned_data["reserve"],
+                actor=request.user,
+            )
+        except PeopleError as error:
+            form.add_error(None, str(error))
+        else:
+            if done.replaced:
+                text = _("%(name)s withdrew; %(reserve)s takes the seat.") % {
+                    "name": player.display_name,
+                    "reserve": form.cleaned_data["reserve"].display_name,
+                }
+            elif done.forfeited:
+                text = _("%(name)s withdrew and forfeits the sessions still to play.") % {
+                    "name": player.display_name
+                }
+            else:
+                text = _("%(name)s withdrew.") % {"name": player.display_name}
+            messages.success(request, text)
+            return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
+    return _page(request, tournament, registration, withdraw_form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    user = get_object_or_404(get_user_model(), pk=pk)
+    try:
+        remove_judge(tournament, user, actor=request.user)
+    except PeopleError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request,
+            _("%(name)s no longer judges this tournament; their sessions need a judge.")
+            % {"name": user.get_username()},
+        )
+    return redirect("tournaments:organiser_judges", slug=tournament.slug)

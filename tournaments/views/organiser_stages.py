@@ -1,0 +1,167 @@
+"""Organiser stage control: the checklist beside the close button, and undoing the last
+advance or a session's squad draw as a reasoned correction (decisions 37-39)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rules.engine.dice import seed_commitment
+from tournaments.actions.stage_undo import (
+    UndoError,
+    last_closed_stage,
+    undo_advance,
+    undo_blocker,
+    undo_squad_draw,
+)
+from tournaments.actions.tournament_setup import save_stage
+from tournaments.forms.judge import DiceForm
+from tournaments.forms.organiser import StageForm
+from tournaments.forms.stage_control import UndoForm
+from tournaments.models import Session, Stage, StaleSessionError, Tournament
+from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
+from tournaments.web.dice_choice import pending_seed
+from tournaments.web.permissions import organiser_required
+
+
+def stage_control(
+    request: HttpRequest,
+    tournament: Tournament,
+    stage: Stage | None,
+    *,
+    advance_form: DiceForm | None = None,
+    undo_form: UndoForm | None = None,
+) -> dict[str, Any]:
+    """The checklist of ``stage`` (the current one on the dashboard), the advance form when
+    the stage is the current one and nothing blocks it, and the undo form when the last
+    advance can be undone."""
+    context: dict[str, Any] = {}
+    current = tournament.current_stage()
+    if stage is not None:
+        checklist = stage_checklist(stage)
+        context["checklist"] = checklist
+        if current is not None and current.pk == stage.pk and checklist.can_close:
+            context["advance_form"] = advance_form or DiceForm(
+                initial={"version": 0}, prefix="advance"
+            )
+            context["advance_commitment"] = seed_commitment(
+                pending_seed(request, tournament, "advance")
+            )
+    blocker = undo_blocker(tournament)
+    if blocker is None:
+        context["undo_form"] = undo_form or UndoForm(prefix="undo")
+    return context
+
+
+@organiser_required
+@require_POST
+def undo_last_advance(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    form = UndoForm(request.POST, prefix="undo")
+    if form.is_valid():
+        try:
+            stage = undo_advance(tournament, reason=form.cleaned_data["reason"], actor=request.user)
+        except UndoError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("Stage %(n)d is open again; what its close seated and awarded is superseded.")
+                % {"n": stage.number},
+            )
+            return redirect(
+                "tournaments:organiser_stage", slug=tournament.slug, number=stage.number
+            )
+    stage = last_closed_stage(tournament) or tournament.current_stage()
+    if stage is None:
+        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    return stage_page(request, tournament, stage, undo_form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def undo_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    session = get_object_or_404(
+        Session.objects.select_related("stage__tournament"), pk=pk, stage__tournament=tournament
+    )
+    form = UndoForm(request.POST, prefix=f"undraw{session.pk}")
+    if form.is_valid():
+        try:
+            undo_squad_draw(
+                session,
+                reason=form.cleaned_data["reason"],
+                actor=request.user,
+                expected_version=form.cleaned_data["version"] or session.version,
+            )
+        except (UndoError, StaleSessionError) as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("The squad draw of session %(n)d is undone; its judge draws again.")
+                % {"n": session.number},
+            )
+            return redirect(
+                "tournaments:organiser_stage", slug=tournament.slug, number=session.stage.number
+            )
+    return stage_page(request, tournament, session.stage, draw_forms={session.pk: form}, status=400)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    stage = get_object_or_404(tournament.stages, number=number)
+    form = StageForm(request.POST or None, instance=stage)
+    if request.method == "POST" and form.is_valid():
+        save_stage(form.save(commit=False), form.cleaned_data["thresholds"], actor=request.user)
+        messages.success(request, _("Stage saved."))
+        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    return stage_page(
+        request, tournament, stage, form=form, status=400 if form.is_bound and form.errors else 200
+    )
+
+
+def stage_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    stage: Stage,
+    *,
+    form: StageForm | None = None,
+    undo_form: UndoForm | None = None,
+    draw_forms: dict[int, UndoForm] | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The organiser's stage page: its settings, its checklist, the close button when it
+    can succeed, the undo of the last advance and of each session's squad draw."""
+    draw_forms = draw_forms or {}
+    sessions = [
+        (session, draw_forms.get(session.pk) or _draw_undo_form(session))
+        for session in undoable_draws(stage)
+    ]
+    context = {
+        "tournament": tournament,
+        "stage": stage,
+        "form": form or StageForm(instance=stage),
+        "general_fields": STAGE_GENERAL_FIELDS,
+        "draw_undos": sessions,
+        "otab": "dashboard",
+    }
+    context.update(stage_control(request, tournament, stage, undo_form=undo_form))
+    return render(request, "organiser/stage_form.html", context, status=status)
+
+
+def _draw_undo_form(session: Session) -> UndoForm:
+    return UndoForm(prefix=f"undraw{session.pk}", initial={"version": session.version})
+
+
+STAGE_GENERAL_FIELDS = (
+    "stipulation_kind",
+    "map_name",
+    "qualifier_count",
+    "seating_method",
+    "thresholds",
+)
