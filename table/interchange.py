@@ -8,6 +8,7 @@ knows nothing of the board: :mod:`tournaments.interchange.sections`).
 
 from __future__ import annotations
 
+import json
 import uuid
 from datetime import datetime
 from typing import Any
@@ -205,14 +206,15 @@ def check_games(games: list[Any], context: CheckContext) -> None:
     """What the schema cannot say: sessions that exist, snapshot numbers 1, 2, 3…, states
     the engine loads, references to snapshots of the same game. (A snapshot's dice batch
     may name no roll: an Alien turn that rolled nothing.)"""
-    seen: dict[tuple[Any, ...], int] = {}
+    seen: dict[str, int] = {}
     for index, game in objects_of(games):
         path: Path = (KEY, index)
         context.check_session_ref((*path, "session"), game.get("session"))
         context.check_timestamp((*path, "created_at"), game.get("created_at"))
         ref = game.get("session")
+        # Keyed by its JSON text: a damaged document may put a list or an object anywhere.
         key = (
-            (ref.get("stage"), ref.get("session"), game.get("number"))
+            json.dumps([ref.get("stage"), ref.get("session"), game.get("number")], default=str)
             if isinstance(ref, dict)
             else None
         )

@@ -185,6 +185,16 @@ def test_checks_never_crash_on_any_damage(document, data):
         import_document(doc)
 
 
+def test_a_game_whose_session_names_a_list_is_a_problem_not_a_crash(document):
+    """Found by the fuzzer above: a list where a game's stage number goes."""
+    doc = fresh(document)
+    assert doc["games"], "the fixture's document should hold a board game"
+    doc["games"][0]["session"]["stage"] = [1]
+    problems = check_document(json.loads(json.dumps(doc)))
+    assert problems and all(isinstance(problem, Problem) for problem in problems)
+    assert any(problem.path.startswith("$.games[0].session") for problem in problems), problems
+
+
 def test_a_database_refusal_is_reported_not_raised(document, monkeypatch):
     from django.db import IntegrityError
 
