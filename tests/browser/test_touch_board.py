@@ -78,7 +78,7 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
         expect(page.locator("#drawer")).not_to_have_attribute("open", "")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     expect(page.locator("#play-status")).to_have_text(
-        "Step 1: Squads placed at their docking claws on map hunt-derelict. "
+        "Step 1: Squads placed at their docking claws on the map Derelict (Alien Hunt). "
         "Tap a marine to see where it may move."
     )
 
