@@ -54,7 +54,11 @@ def test_the_seed_hash_is_public_before_the_roll_and_the_seed_after(organised):
     assert announced.seed in after and "before the roll" in after
     assert "random seating" in after
     assert reverse("tournaments:dice_verify", args=[tournament.slug, announced.commitment]) in after
-    # the next roll (closing the stage) has a new hash announced once the dashboard shows it
+    # The next roll (closing the stage) has its hash announced once the dashboard offers the
+    # close: not while results are missing (the checklist blocks it), then at once.
+    organiser.get(reverse("tournaments:organiser_dashboard", args=[tournament.slug]))
+    assert not SeedAnnouncement.objects.filter(tournament=tournament, used_at=None).exists()
+    confirm_stage(tournament.stages.get(number=1), lambda seat: 10 + seat.seat_order)
     organiser.get(reverse("tournaments:organiser_dashboard", args=[tournament.slug]))
     pending = SeedAnnouncement.objects.get(tournament=tournament, used_at=None)
     assert pending.purpose == "advance" and pending.commitment != announced.commitment
