@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.solitaire_policy import SolitairePolicy
@@ -500,6 +500,33 @@ def remove_figure(
         SnapshotKind.JUDGE_EDIT,
         actor=actor,
         summary=_("%(id)s removed: %(why)s.") % {"id": figure_id, "why": REMOVALS[why]},
+        reason=reason.strip()[:300],
+    )
+
+
+def remove_player_figures(
+    game: Game, player_id: str, reason: str, *, expected_number: int, actor=None
+) -> Snapshot | None:
+    """Every figure of ``player_id`` leaves play (the player forfeited the session); None
+    when they have none on the board, or the game is over."""
+    state = snapshot_state(latest_snapshot(game))
+    figures = state.figures_of(player_id)
+    if not figures or state.outcome is not None:
+        return None
+    for figure in figures:
+        state, _dropped = drop_flags(state, state.without_figure(figure.id))
+    return append_snapshot(
+        game,
+        expected_number,
+        state,
+        SnapshotKind.JUDGE_EDIT,
+        actor=actor,
+        summary=ngettext(
+            "%(player)s forfeited: their %(count)d figure left play.",
+            "%(player)s forfeited: their %(count)d figures left play.",
+            len(figures),
+        )
+        % {"player": player_id, "count": len(figures)},
         reason=reason.strip()[:300],
     )
 

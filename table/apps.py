@@ -13,7 +13,10 @@ class TableConfig(AppConfig):
     verbose_name = _("Judge's board")
 
     def ready(self) -> None:
+        from table.forfeits import take_figures_off
         from table.interchange import SECTION
+        from tournaments.actions.seat_events import seat_forfeited
         from tournaments.interchange.sections import register
 
         register(SECTION)
+        seat_forfeited.connect(take_figures_off, dispatch_uid="table-forfeit-figures")

@@ -12,6 +12,7 @@ from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import update_if_current
+from tournaments.actions.seat_events import announce_forfeit
 from tournaments.models import ActivityVerb, Forfeit, Result, Seat, Session
 
 
@@ -102,4 +103,5 @@ def declare_no_show(
             player=player_id,
             forfeit=Forfeit.NO_SHOW,
         )
+        announce_forfeit(seat, actor=actor)
     return seat

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.seat_events import announce_forfeit
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.models import (
     ActivityVerb,
@@ -142,6 +143,7 @@ def withdraw_player(
             else:
                 seat.forfeit = Forfeit.WITHDRAWN
                 seat.save(update_fields=["forfeit"])
+                announce_forfeit(seat, actor=actor)
                 forfeited.append(seat)
         if reserve is not None and not replaced:
             raise PeopleError(
