@@ -19,7 +19,6 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.solitaire_policy import SolitairePolicy
@@ -55,7 +54,10 @@ from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.snapshot_summaries import (
+    REMOVALS,
+    SummaryPart,
     alien_turn_summary,
+    parts_summary,
     setup_summary,
     undo_summary,
     upload_summary,
@@ -146,9 +148,14 @@ def append_snapshot(
     *,
     actor=None,
     summary: str = "",
+    summary_parts: list[SummaryPart] | None = None,
     **fields: Any,
 ) -> Snapshot:
-    """Store ``state`` as the next snapshot if the latest one is still ``expected_number``."""
+    """Store ``state`` as the next snapshot if the latest one is still ``expected_number``;
+    a summary given as parts is also stored as text in the active language."""
+    if summary_parts:
+        summary = parts_summary(summary_parts)
+        fields["summary_parts"] = [[code, params] for code, params in summary_parts]
     with transaction.atomic():
         # Serialise writers of this game (PostgreSQL; SQLite locks the whole database).
         Game.objects.select_for_update().filter(pk=game.pk).first()
@@ -285,11 +292,11 @@ def move_marine(
     moved, flag_steps = flags_after_move(moved, figure_id)
     steps.extend(flag_steps)
     end = moved.figure(figure_id).square
-    summary = _("%(id)s moved to %(square)s.") % {"id": figure_id, "square": format_square(end)}
+    summary: list[SummaryPart] = [("moved", {"id": figure_id, "square": format_square(end)})]
     if any(event.kind == "reached_claw" for event in events):
         moved, left = leave_through_claw(moved, figure_id)
         steps.extend(left)
-        summary += " " + _("It left play through its docking claw.")
+        summary.append(("left_claw", {}))
     return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
@@ -319,18 +326,14 @@ def open_door_by(
         opened = record_move(opened, figure_id, 0, rules)
     except (MoveError, TurnError) as error:
         raise GameError(engine_error_text(error)) from None
-    summary = _("%(id)s opened the door between %(a)s and %(b)s.") % {
-        "id": figure_id,
-        "a": format_square(a),
-        "b": format_square(b),
-    }
+    door = {"id": figure_id, "a": format_square(a), "b": format_square(b)}
     return append_snapshot(
         game,
         expected_number,
         opened,
         SnapshotKind.MARINE_MOVE,
         actor=actor,
-        summary=summary,
+        summary_parts=[("door_opened", door)],
         events=[event.to_json() for event in events],
     )
 
@@ -339,7 +342,7 @@ def _moved_snapshot(
     game: Game,
     expected_number: int,
     moved: GameState,
-    summary: str,
+    summary: list[SummaryPart],
     steps: list,
     events: list,
     dice: Dice,
@@ -349,7 +352,7 @@ def _moved_snapshot(
     new section; the survey's dice, if it rolled any, are recorded with it."""
     check_all_dice_used(dice)
     if any(event.kind == "section_entered" for event in events):
-        summary += " " + _("It stopped on entering a new section (blips are placed).")
+        summary = [*summary, ("section_stop", {})]
     with transaction.atomic():
         rolled = {"dice_batch": _record(game, dice), **_dice_fields(dice)} if dice.log else {}
         return append_snapshot(
@@ -358,7 +361,7 @@ def _moved_snapshot(
             moved,
             SnapshotKind.MARINE_MOVE,
             actor=actor,
-            summary=summary,
+            summary_parts=summary,
             steps=[step.as_dict() for step in steps],
             events=[event.to_json() for event in events],
             **rolled,
@@ -393,10 +396,9 @@ def _move_tarantula(
     for fid in (figure_id, gunner.id):  # both look out: the Tarantula from its squares
         moved, more = _look_around(game, moved, fid, dice)
         steps.extend(more)
-    summary = _("%(id)s moved its front to %(square)s.") % {
-        "id": figure_id,
-        "square": format_square(pose.front),
-    }
+    summary: list[SummaryPart] = [
+        ("moved_front", {"id": figure_id, "square": format_square(pose.front)})
+    ]
     return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
@@ -452,7 +454,7 @@ def marine_attack(
             new_state,
             SnapshotKind.MARINE_ATTACK,
             actor=actor,
-            summary=option.description_in(narration_language()),
+            summary_parts=[("attack", {"code": option.code, "params": option.params})],
             events=[event.as_dict() for event in events],
             steps=[step.as_dict() for step in steps],
             dice_batch=_record(game, dice),
@@ -471,8 +473,6 @@ def _killer(before: GameState, option: AttackOption, victim: str | None) -> str 
 
 
 # --- judge's edits -------------------------------------------------------------------------
-
-REMOVALS = {"dead": gettext_lazy("dead"), "left": gettext_lazy("left play")}
 
 
 def remove_figure(
@@ -499,7 +499,7 @@ def remove_figure(
         new_state,
         SnapshotKind.JUDGE_EDIT,
         actor=actor,
-        summary=_("%(id)s removed: %(why)s.") % {"id": figure_id, "why": REMOVALS[why]},
+        summary_parts=[("removed", {"id": figure_id, "why": why})],
         reason=reason.strip()[:300],
     )
 
@@ -521,12 +521,7 @@ def remove_player_figures(
         state,
         SnapshotKind.JUDGE_EDIT,
         actor=actor,
-        summary=ngettext(
-            "%(player)s forfeited: their %(count)d figure left play.",
-            "%(player)s forfeited: their %(count)d figures left play.",
-            len(figures),
-        )
-        % {"player": player_id, "count": len(figures)},
+        summary_parts=[("forfeit", {"player": player_id, "count": len(figures)})],
         reason=reason.strip()[:300],
     )
 
@@ -556,8 +551,9 @@ def set_life_points(
         new_state,
         SnapshotKind.JUDGE_EDIT,
         actor=actor,
-        summary=_("%(id)s now has %(lp)d life points (was %(old)d).")
-        % {"id": figure_id, "lp": life_points, "old": figure.life_points},
+        summary_parts=[
+            ("life_points", {"id": figure_id, "lp": life_points, "old": figure.life_points})
+        ],
         reason=reason.strip()[:300],
     )
 

@@ -59,6 +59,7 @@ DEFINITIONS: dict[str, Any] = {
             "number": {"$ref": "#/$defs/positive"},
             "kind": {"enum": list(SnapshotKind.values)},
             "summary": {"type": "string", "maxLength": 300},
+            "summary_parts": _JSON_LIST,
             "state": {"type": "object"},
             "steps": _JSON_LIST,
             "events": _JSON_LIST,
@@ -155,6 +156,7 @@ def _plain(row: Any, fields: tuple[str, ...]) -> dict[str, Any]:
 def _snapshot(snapshot: Snapshot) -> dict[str, Any]:
     return {
         **_plain(snapshot, SNAPSHOT_FIELDS),
+        "summary_parts": snapshot.summary_parts,
         "dice_batch": str(snapshot.dice_batch) if snapshot.dice_batch else None,
         "created_by": username(snapshot.created_by),
         "created_at": timestamp(snapshot.created_at),
@@ -318,6 +320,7 @@ def write_games(games: list[dict[str, Any]], tournament: Tournament, context: Wr
         snapshots = Snapshot.objects.bulk_create(
             Snapshot(
                 **{name: item[name] for name in SNAPSHOT_FIELDS},
+                summary_parts=item.get("summary_parts", []),  # documents before it: none
                 game=game,
                 dice_batch=context.batch(item["dice_batch"]),
                 created_by=context.user(item["created_by"]),

@@ -75,6 +75,12 @@ class Snapshot(models.Model):
     number = models.PositiveIntegerField(_("number"))
     kind = models.CharField(_("produced by"), max_length=20, choices=SnapshotKind.choices)
     summary = models.CharField(_("summary"), max_length=300, blank=True)
+    summary_parts = models.JSONField(
+        _("summary parts"),
+        default=list,
+        blank=True,
+        help_text=_("The summary as [code, params] pairs, written in the reader's language."),
+    )
     state = models.JSONField(_("state"))
     steps = models.JSONField(
         _("steps"),

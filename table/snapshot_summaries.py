@@ -1,17 +1,24 @@
 """A game step's summary in the reader's language.
 
 A :class:`~table.models.Snapshot` stores its summary as text, written in the language of
-whoever made the step. The steps whose summary follows from what the snapshot keeps (the
-setup's map, the Alien turn's policy, an undo's step, an upload) are written again here in
-the active language, so the Italian history does not keep an English line; other steps show
-their stored text.
+whoever made the step, and, for the judge's own steps (moves, doors, attacks, edits), as
+``summary_parts``: ``[code, params]`` pairs written again here in the active language. The
+steps whose summary follows from what the snapshot keeps (the setup's map, the Alien turn's
+policy, an undo's step, an upload) are written again from those fields. So the Italian
+history keeps no English line; only snapshots older than ``summary_parts`` show their
+stored text.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.maps import bundled_maps, load_map
+from rules.engine.narration_combat import combat_text
+from rules.engine.narration_turns import chapter_card_name
 from table.game_setup import POLICY_NAMES
 from table.models import Snapshot, SnapshotKind
 from table.step_log import narration_language
@@ -47,9 +54,69 @@ def upload_summary() -> str:
     return _("State replaced by an uploaded file.")
 
 
+#: Why the judge took a figure off the board.
+REMOVALS = {"dead": gettext_lazy("dead"), "left": gettext_lazy("left play")}
+
+#: The summary parts written from a template and their params (squares already as text).
+PART_TEXTS = {
+    "moved": gettext_lazy("%(id)s moved to %(square)s."),
+    "moved_front": gettext_lazy("%(id)s moved its front to %(square)s."),
+    "left_claw": gettext_lazy("It left play through its docking claw."),
+    "section_stop": gettext_lazy("It stopped on entering a new section (blips are placed)."),
+    "door_opened": gettext_lazy("%(id)s opened the door between %(a)s and %(b)s."),
+    "aliens_act": gettext_lazy("Every player has played: the Aliens act."),
+    "plays": gettext_lazy("%(player)s plays."),
+    "game_over": gettext_lazy("The game is over."),
+    "round_begins": gettext_lazy("Round %(round)d begins."),
+}
+
+#: One part of a summary: a code and its JSON-ready params.
+SummaryPart = tuple[str, dict[str, Any]]
+
+
+def part_text(code: str, params: dict[str, Any]) -> str:
+    """One summary part in the active language."""
+    if code == "attack":  # the attack option's own combat text
+        return combat_text(params["code"], params["params"], narration_language())
+    if code == "removed":
+        return _("%(id)s removed: %(why)s.") % {"id": params["id"], "why": REMOVALS[params["why"]]}
+    if code == "life_points":
+        return (
+            ngettext(
+                "%(id)s now has %(lp)d life point (was %(old)d).",
+                "%(id)s now has %(lp)d life points (was %(old)d).",
+                params["lp"],
+            )
+            % params
+        )
+    if code == "card_played":
+        card = chapter_card_name(params["card"], narration_language())
+        return _("%(player)s plays %(card)s.") % {"player": params["player"], "card": card}
+    if code == "forfeit":
+        return (
+            ngettext(
+                "%(player)s forfeited: their %(count)d figure left play.",
+                "%(player)s forfeited: their %(count)d figures left play.",
+                params["count"],
+            )
+            % params
+        )
+    return str(PART_TEXTS[code]) % params
+
+
+def parts_summary(parts: list[SummaryPart]) -> str:
+    """A step's summary from its parts, in the active language."""
+    return " ".join(part_text(code, params) for code, params in parts)
+
+
 def snapshot_summary(snapshot: Snapshot) -> str:
     """``snapshot``'s summary in the active language when it can be written again, else as
     stored."""
+    if snapshot.summary_parts:
+        try:
+            return parts_summary(snapshot.summary_parts)
+        except (KeyError, TypeError, ValueError):  # parts from a damaged import: the text
+            return snapshot.summary
     if snapshot.kind == SnapshotKind.SETUP:
         return setup_summary(snapshot.game.map_name)
     if snapshot.kind == SnapshotKind.ALIEN_TURN and snapshot.policy:

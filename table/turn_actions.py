@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from rules.engine.narration_turns import CARDS, chapter_card_name
+from rules.engine.narration_turns import CARDS
 from rules.engine.play.round_end import aliens_in_play, close_round, last_round_without_aliens
 from rules.engine.state import GameState
 from rules.engine.turns import (
@@ -21,21 +21,22 @@ from rules.engine.turns import (
 from rules.engine.units import load_rules_data
 from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
-from table.step_log import engine_error_text, narration_language
+from table.snapshot_summaries import SummaryPart
+from table.step_log import engine_error_text
 
 
 def _current(game: Game) -> GameState:
     return snapshot_state(latest_snapshot(game))
 
 
-def _store(game: Game, expected_number: int, state: GameState, steps, summary: str, actor):
+def _store(game: Game, expected_number: int, state: GameState, steps, summary: SummaryPart, actor):
     return append_snapshot(
         game,
         expected_number,
         state,
         SnapshotKind.TURN,
         actor=actor,
-        summary=summary,
+        summary_parts=[summary],
         steps=[step.as_dict() for step in steps],
     )
 
@@ -48,9 +49,9 @@ def finish_turn(game: Game, *, expected_number: int, actor=None) -> Snapshot:
     except TurnError as error:
         raise GameError(engine_error_text(error)) from None
     if new_state.active_player is None:
-        summary = _("Every player has played: the Aliens act.")
+        summary: SummaryPart = ("aliens_act", {})
     else:
-        summary = _("%(player)s plays.") % {"player": new_state.active_player}
+        summary = ("plays", {"player": new_state.active_player})
     return _store(game, expected_number, new_state, steps, summary, actor)
 
 
@@ -70,9 +71,9 @@ def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
     except TurnError as error:
         raise GameError(engine_error_text(error)) from None
     if new_state.outcome is not None:
-        summary = _("The game is over.")
+        summary: SummaryPart = ("game_over", {})
     else:
-        summary = _("Round %(round)d begins.") % {"round": new_state.round}
+        summary = ("round_begins", {"round": new_state.round})
     return _store(game, expected_number, new_state, steps, summary, actor)
 
 
@@ -98,11 +99,14 @@ def play_card(
             new_state, steps = use_equipment(state, player, card, rules)
     except TurnError as error:
         raise GameError(engine_error_text(error)) from None
-    summary = _("%(player)s plays %(card)s.") % {
-        "player": player,
-        "card": chapter_card_name(card, narration_language()),
-    }
-    return _store(game, expected_number, new_state, steps, summary, actor)
+    return _store(
+        game,
+        expected_number,
+        new_state,
+        steps,
+        ("card_played", {"player": player, "card": card}),
+        actor,
+    )
 
 
 def playable_cards(state: GameState) -> list[str]:
