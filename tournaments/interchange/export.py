@@ -81,8 +81,8 @@ class _PlayerIds:
         for rows in (
             Seat.objects.filter(session__stage__tournament=tournament),
             SquadRank.objects.filter(tournament=tournament),
-            Honour.objects.filter(tournament=tournament),
-            ScoreBonus.objects.filter(tournament=tournament),
+            Honour.all_objects.filter(tournament=tournament),
+            ScoreBonus.all_objects.filter(tournament=tournament),
             SquadPreference.objects.filter(tournament=tournament),
         ):
             referenced.update(rows.values_list("player_id", flat=True).distinct())
@@ -146,6 +146,7 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
         "seating_method": tournament.seating_method,
         "qualifier_overrides": tournament.qualifier_overrides or {},
         "data_overrides": tournament.data_overrides or {},
+        "no_show_minutes": tournament.no_show_minutes,
         "created_at": timestamp(tournament.created_at),
     }
 
@@ -217,6 +218,8 @@ def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
                 "email": player.email,
                 "user": username(player.user),
                 "registered_at": timestamp(registration.registered_at) if registration else None,
+                "withdrawn_at": timestamp(registration.withdrawn_at) if registration else None,
+                "withdrawal_reason": registration.withdrawal_reason if registration else "",
                 "preferences": [
                     {
                         "stage": pref.stage.number if pref.stage else None,
@@ -300,6 +303,8 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
                 "seat_order": seat.seat_order,
                 "initiative_position": seat.initiative_position,
                 "notified_sequence": seat.notified_sequence,
+                "checked_in_at": timestamp(seat.checked_in_at),
+                "forfeit": seat.forfeit,
                 "loadout": _loadout(seat),
             }
             for seat in seats
@@ -355,10 +360,19 @@ def _squad_ranks(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]
     ]
 
 
+def _in_force_last(superseded_at: datetime | None) -> tuple[bool, str]:
+    """Sort key part: superseded rows first, oldest first, then the one in force."""
+    return (superseded_at is None, timestamp(superseded_at) or "")
+
+
 def _honours(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
     honours = sorted(
-        Honour.objects.filter(tournament=tournament).select_related("squad"),
-        key=lambda honour: places.sessions[honour.session_id],
+        Honour.all_objects.filter(tournament=tournament).select_related("squad"),
+        key=lambda honour: (
+            places.sessions[honour.session_id],
+            *_in_force_last(honour.superseded_at),
+            honour.created_at,
+        ),
     )
     return [
         {
@@ -366,6 +380,7 @@ def _honours(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[d
             "squad": honour.squad.slug,
             "session": places.session(honour.session_id),
             "created_at": timestamp(honour.created_at),
+            "superseded_at": timestamp(honour.superseded_at),
         }
         for honour in honours
     ]
@@ -376,8 +391,12 @@ def _score_bonuses(
 ) -> list[dict[str, Any]]:
     order = _player_order(ids)
     bonuses = sorted(
-        ScoreBonus.objects.filter(tournament=tournament),
-        key=lambda bonus: (*places.sessions[bonus.earned_in_id], order[bonus.player_id]),
+        ScoreBonus.all_objects.filter(tournament=tournament),
+        key=lambda bonus: (
+            *places.sessions[bonus.earned_in_id],
+            order[bonus.player_id],
+            *_in_force_last(bonus.superseded_at),
+        ),
     )
     return [
         {
@@ -386,6 +405,7 @@ def _score_bonuses(
             "thresholds_reached": list(bonus.thresholds_reached),
             "extra_equipment_cards": bonus.extra_equipment_cards,
             "used_in": places.session(bonus.used_in_id),
+            "superseded_at": timestamp(bonus.superseded_at),
         }
         for bonus in bonuses
     ]

@@ -345,6 +345,7 @@ class _Checker:
                     _("a player without a registration number has no registration time; use null"),
                 )
             self._timestamp((*path, "registered_at"), player.get("registered_at"))
+            self._withdrawal(path, player)
             seen_stages: dict[Any, Path] = {}
             for pref_index, preference in _objects(player.get("preferences")):
                 pref_path = (*path, "preferences", pref_index)
@@ -365,6 +366,21 @@ class _Checker:
                     seen_stages[stage] = pref_path
                 self._stage((*pref_path, "stage"), stage)
                 self._choices((*pref_path, "choices"), preference.get("choices"))
+
+    def _withdrawal(self, path: Path, player: dict[str, Any]) -> None:
+        """A withdrawal belongs to a registration, and its reason to a withdrawal."""
+        withdrawn_at = player.get("withdrawn_at")
+        self._timestamp((*path, "withdrawn_at"), withdrawn_at)
+        if player.get("number") is None and withdrawn_at is not None:
+            self.add(
+                (*path, "withdrawn_at"),
+                _("a player without a registration number cannot have withdrawn; use null"),
+            )
+        if withdrawn_at is None and player.get("withdrawal_reason"):
+            self.add(
+                (*path, "withdrawal_reason"),
+                _("a reason is given but no withdrawn_at; set the time or use an empty string"),
+            )
 
     def _choices(self, path: Path, choices: Any) -> None:
         seen: dict[Any, Path] = {}
@@ -461,6 +477,7 @@ class _Checker:
                 seen_initiative,
                 _("initiative position"),
             )
+            self._timestamp((*seat_path, "checked_in_at"), seat.get("checked_in_at"))
             if isinstance(seat.get("loadout"), dict):
                 self._loadout((*seat_path, "loadout"), seat["loadout"], squad)
         if isinstance(result, dict):
@@ -603,9 +620,14 @@ class _Checker:
             self._player((*path, "player"), honour.get("player"))
             self._squad((*path, "squad"), honour.get("squad"))
             self._session_ref((*path, "session"), honour.get("session"))
-            self._unique(
-                (*path, "session"), _ref_key(honour.get("session")), seen, _("honour session")
-            )
+            self._timestamp((*path, "superseded_at"), honour.get("superseded_at"))
+            if honour.get("superseded_at") is None:
+                self._unique(
+                    (*path, "session"),
+                    _ref_key(honour.get("session")),
+                    seen,
+                    _("honour session (of the honours in force)"),
+                )
             self._timestamp((*path, "created_at"), honour.get("created_at"))
 
     def _score_bonuses(self) -> None:
@@ -615,8 +637,10 @@ class _Checker:
             self._player((*path, "player"), bonus.get("player"))
             self._session_ref((*path, "earned_in"), bonus.get("earned_in"))
             self._session_ref((*path, "used_in"), bonus.get("used_in"))
+            self._timestamp((*path, "superseded_at"), bonus.get("superseded_at"))
             earned = _ref_key(bonus.get("earned_in"))
-            if earned is not None and isinstance(bonus.get("player"), str):
+            in_force = bonus.get("superseded_at") is None
+            if in_force and earned is not None and isinstance(bonus.get("player"), str):
                 self._unique(
                     path, (bonus["player"], *earned), seen, _("bonus (player, session earned in)")
                 )
@@ -821,7 +845,7 @@ class _Writer:
         for model, fields in self.timestamps.items():
             for name, groups in fields.items():
                 for value, pks in groups.items():
-                    model._default_manager.filter(pk__in=pks).update(**{name: value})
+                    model._base_manager.filter(pk__in=pks).update(**{name: value})
         return Tournament.objects.get(pk=tournament.pk)
 
     def _tournament(self) -> Tournament:
@@ -836,6 +860,7 @@ class _Writer:
             seating_method=data["seating_method"],
             qualifier_overrides=data["qualifier_overrides"],
             data_overrides=data["data_overrides"],
+            no_show_minutes=data["no_show_minutes"],
         )
         tournament.organisers.set([self.user(name) for name in data["organisers"]])
         tournament.judges.set([self.user(name) for name in data["judges"]])
@@ -903,7 +928,13 @@ class _Writer:
             if data["number"] is not None
         ]
         registrations = Registration.objects.bulk_create(
-            Registration(tournament=tournament, player=player, number=data["number"])
+            Registration(
+                tournament=tournament,
+                player=player,
+                number=data["number"],
+                withdrawn_at=_time(data["withdrawn_at"]),
+                withdrawal_reason=data["withdrawal_reason"],
+            )
             for data, player in registered
         )
         for data, player in zip(documents, players, strict=True):
@@ -979,6 +1010,8 @@ class _Writer:
                 seat_order=seat_data["seat_order"],
                 initiative_position=seat_data["initiative_position"],
                 notified_sequence=seat_data["notified_sequence"],
+                checked_in_at=_time(seat_data["checked_in_at"]),
+                forfeit=seat_data["forfeit"],
             )
             if seat_data["loadout"] is not None:
                 Loadout.objects.create(seat=seat, **seat_data["loadout"])
@@ -1031,6 +1064,7 @@ class _Writer:
                 player=self.players[data["player"]],
                 squad=self.squads[data["squad"]],
                 session=self.session_at(data["session"]),
+                superseded_at=_time(data["superseded_at"]),
             )
             self.keep_time(honour, "created_at", data["created_at"])
         ScoreBonus.objects.bulk_create(
@@ -1041,6 +1075,7 @@ class _Writer:
                 thresholds_reached=data["thresholds_reached"],
                 extra_equipment_cards=data["extra_equipment_cards"],
                 used_in=self._session_of(data["used_in"]),
+                superseded_at=_time(data["superseded_at"]),
             )
             for data in self.doc["score_bonuses"]
         )
