@@ -11,7 +11,16 @@ from tests.interchange.test_roundtrip import empty_database
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
-from tournaments.models import Honour, Registration, ScoreBonus, Seat, Tournament
+from tournaments.models import (
+    ActivityLog,
+    Honour,
+    Registration,
+    ScoreBonus,
+    Seat,
+    Session,
+    Stage,
+    Tournament,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +28,8 @@ T1 = datetime(2025, 3, 1, 18, 0, tzinfo=UTC)
 
 
 def event_day(tournament: Tournament) -> Tournament:
-    """A withdrawal, check-ins, a no-show and a withdrawal forfeit, an undone close."""
+    """A withdrawal, check-ins, a no-show and a withdrawal forfeit, an undone close, and
+    an undone advance: the final's sessions superseded and its session 1 seated again."""
     Tournament.objects.filter(pk=tournament.pk).update(no_show_minutes=25)
     Registration.objects.filter(tournament=tournament, number=9).update(
         withdrawn_at=T1, withdrawal_reason="Train home"
@@ -35,6 +45,18 @@ def event_day(tournament: Tournament) -> Tournament:
     )
     bonus = ScoreBonus.objects.filter(tournament=tournament).order_by("pk").first()
     ScoreBonus.objects.filter(pk=bonus.pk).update(superseded_at=T1)
+    final = Stage.objects.get(tournament=tournament, number=2)
+    undone = sorted(Session.objects.filter(stage=final).values_list("pk", flat=True))
+    Session.objects.filter(pk__in=undone).update(superseded_at=T1)
+    again = Session.objects.create(stage=final, number=1, status="planned")
+    for order, seat in enumerate(Seat.all_objects.filter(session_id=undone[0]), start=1):
+        Seat.objects.create(session=again, player=seat.player, seat_order=order)
+    ActivityLog.objects.create(
+        tournament=tournament,
+        verb="undid_advance",
+        object_description="stage 1",
+        details={"stage": 1, "session": undone[0], "superseded_sessions": undone},
+    )
     return Tournament.objects.get(pk=tournament.pk)
 
 
@@ -54,12 +76,33 @@ def test_event_day_round_trip(tournament):
     ]
     assert [h["superseded_at"] is None for h in document["honours"][:2]] == [False, True]
     assert sum(b["superseded_at"] is not None for b in document["score_bonuses"]) == 1
+    final = document["stages"][1]["sessions"]
+    assert [(s["number"], s["superseded_at"]) for s in final] == [
+        (1, "2025-03-01T18:00:00Z"),
+        (1, None),
+        (2, "2025-03-01T18:00:00Z"),
+    ]
+    undone_ref = {"stage": 2, "session": 1, "superseded_at": "2025-03-01T18:00:00Z"}
+    assert document["games"][0]["session"] == undone_ref
+    assert document["activity"][-1]["details"]["superseded_sessions"] == [
+        undone_ref,
+        {**undone_ref, "session": 2},
+    ]
     before = dumps(document)
     empty_database()
     assert check_document(document) == []
     outcome = import_document(document)
     assert dumps(export_tournament(outcome.tournament)) == before
     assert Honour.all_objects.count() == Honour.objects.count() + 1
+    assert Session.all_objects.count() == Session.objects.count() + 2
+
+
+def test_a_reference_to_a_superseded_session_must_name_one(tournament):
+    document = export_tournament(event_day(tournament))
+    document["games"][0]["session"]["superseded_at"] = "2025-03-02T18:00:00Z"
+    problems = check_document(document, check_slug=False)
+    assert [p.path for p in problems] == ["$.games[0].session.superseded_at"]
+    assert "no session 1 superseded at" in problems[0].message
 
 
 def version_5(document: dict) -> dict:
@@ -71,6 +114,7 @@ def version_5(document: dict) -> dict:
         del player["withdrawn_at"], player["withdrawal_reason"]
     for stage in old["stages"]:
         for session in stage["sessions"]:
+            del session["superseded_at"]
             for seat in session["seats"]:
                 del seat["checked_in_at"], seat["forfeit"]
     for award in [*old["honours"], *old["score_bonuses"]]:
@@ -86,6 +130,7 @@ def test_a_version_5_document_imports_with_nothing_of_the_event_day(tournament):
     assert imported.no_show_minutes == 15
     assert not Registration.objects.filter(withdrawn_at__isnull=False).exists()
     assert not Seat.all_objects.exclude(forfeit="").exists()
+    assert not Session.all_objects.filter(superseded_at__isnull=False).exists()
 
 
 @pytest.mark.parametrize(

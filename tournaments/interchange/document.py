@@ -131,7 +131,7 @@ def _stage_upgraded(stage: Any) -> Any:
         {**session, "seats": _with_defaults(session.get("seats"), _SEAT_DEFAULTS)}
         if isinstance(session, dict) and "seats" in session
         else session
-        for session in stage["sessions"]
+        for session in _with_defaults(stage["sessions"], {"superseded_at": None})
     ]
     return {**stage, "sessions": sessions}
 

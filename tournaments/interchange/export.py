@@ -79,7 +79,7 @@ class _PlayerIds:
         OR of joins would make the database walk every tournament's rows)."""
         referenced: set[int] = set()
         for rows in (
-            Seat.objects.filter(session__stage__tournament=tournament),
+            Seat.all_objects.filter(session__stage__tournament=tournament),
             SquadRank.objects.filter(tournament=tournament),
             Honour.all_objects.filter(tournament=tournament),
             ScoreBonus.all_objects.filter(tournament=tournament),
@@ -101,10 +101,19 @@ class _PlayerIds:
         return [self.from_stored(value) for value in values]
 
 
-def session_ref(session: Session | None) -> dict[str, int] | None:
+def _ref(stage: int, number: int, superseded_at: str | None) -> dict[str, Any]:
+    """A session reference; one to a superseded session also names when it was superseded
+    (its number may be used again by the seating in force)."""
+    ref: dict[str, Any] = {"stage": stage, "session": number}
+    if superseded_at is not None:
+        ref["superseded_at"] = superseded_at
+    return ref
+
+
+def session_ref(session: Session | None) -> dict[str, Any] | None:
     if session is None:
         return None
-    return {"stage": session.stage.number, "session": session.number}
+    return _ref(session.stage.number, session.number, timestamp(session.superseded_at))
 
 
 class _Places:
@@ -116,21 +125,22 @@ class _Places:
         self.stage_numbers: dict[int, int] = dict(
             Stage.objects.filter(tournament=tournament).values_list("pk", "number")
         )
-        self.sessions: dict[int, tuple[int, int]] = {
-            pk: (self.stage_numbers[stage_id], number)
-            for pk, stage_id, number in Session.objects.filter(
+        #: pk -> (stage, number, superseded_at as text or ""): also a sort key.
+        self.sessions: dict[int, tuple[int, int, str]] = {
+            pk: (self.stage_numbers[stage_id], number, timestamp(superseded_at) or "")
+            for pk, stage_id, number, superseded_at in Session.all_objects.filter(
                 stage__tournament=tournament
-            ).values_list("pk", "stage_id", "number")
+            ).values_list("pk", "stage_id", "number", "superseded_at")
         }
 
     def stage(self, pk: int | None) -> int | None:
         return self.stage_numbers[pk] if pk is not None else None
 
-    def session(self, pk: int | None) -> dict[str, int] | None:
+    def session(self, pk: int | None) -> dict[str, Any] | None:
         if pk is None:
             return None
-        stage, number = self.sessions[pk]
-        return {"stage": stage, "session": number}
+        stage, number, superseded_at = self.sessions[pk]
+        return _ref(stage, number, superseded_at or None)
 
 
 def _tournament(tournament: Tournament) -> dict[str, Any]:
@@ -283,7 +293,11 @@ def _stipulation(session: Session) -> dict[str, Any] | None:
 
 
 def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
-    seats = session.seats.select_related("squad", "loadout").order_by("seat_order")
+    seats = (
+        Seat.all_objects.filter(session=session)
+        .select_related("squad", "loadout")
+        .order_by("seat_order")
+    )
     return {
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),
@@ -310,16 +324,18 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
             for seat in seats
         ],
         "result": _result(session, ids),
+        "superseded_at": timestamp(session.superseded_at),
     }
 
 
 def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     stages = []
     for stage in Stage.objects.filter(tournament=tournament).order_by("number"):
-        sessions = (
-            stage.sessions.select_related("judge", "stipulation", "result", "table")
-            .prefetch_related("thresholds")
-            .order_by("number")
+        sessions = sorted(
+            Session.all_objects.filter(stage=stage)
+            .select_related("judge", "stipulation", "result", "table")
+            .prefetch_related("thresholds"),
+            key=lambda session: (session.number, *_in_force_last(session.superseded_at)),
         )
         stages.append(
             {

@@ -65,7 +65,8 @@ from tournaments.models import (
 )
 
 Path = tuple[str | int, ...]
-SessionKey = tuple[int, int]
+#: (stage, session number, when it was superseded or None for a session in force).
+SessionKey = tuple[int, int, str | None]
 
 #: A session holds 3 players, or 2 when the player count is not a multiple of 3 (RULES §2).
 SEATS_PER_SESSION = (2, 3)
@@ -239,11 +240,17 @@ class _Checker:
             self.add(
                 (*path, "stage"), _("there is no stage %(stage)d in $.stages") % {"stage": stage}
             )
-        elif (stage, session) not in self.sessions:
+        elif (stage, session, None) not in self.sessions and "superseded_at" not in value:
             self.add(
                 (*path, "session"),
                 _("stage %(stage)d has no session %(session)d")
                 % {"stage": stage, "session": session},
+            )
+        elif (stage, session, _superseded(value)) not in self.sessions:
+            self.add(
+                (*path, "superseded_at"),
+                _("stage %(stage)d has no session %(session)d superseded at %(when)s")
+                % {"stage": stage, "session": session, "when": json.dumps(value["superseded_at"])},
             )
 
     def _stipulation(self, path: Path, kind: Any, params: Any) -> None:
@@ -401,11 +408,15 @@ class _Checker:
                 seen_sessions: dict[Any, Path] = {}
                 for session_index, session in _objects(stage.get("sessions")):
                     session_number = _int(session.get("number"))
+                    superseded = _superseded(session)
                     session_path = ("stages", index, "sessions", session_index, "number")
                     if session_number is not None and self._unique(
-                        session_path, session_number, seen_sessions, _("session number")
+                        session_path,
+                        session_number if superseded is None else (session_number, superseded),
+                        seen_sessions,
+                        _("session number") if superseded is None else _("superseded session"),
                     ):
-                        self.sessions.add((number, session_number))
+                        self.sessions.add((number, session_number, superseded))
         for index, stage in stages:
             path: Path = ("stages", index)
             kind, params = stage.get("stipulation_kind"), stage.get("stipulation_params")
@@ -714,11 +725,17 @@ class _Checker:
             self._timestamp((*path, "created_at"), entry.get("created_at"))
 
 
+def _superseded(value: dict[str, Any]) -> str | None:
+    """When a session (or the session a reference names) was superseded: None if in force."""
+    superseded_at = value.get("superseded_at")
+    return superseded_at if isinstance(superseded_at, str) else None
+
+
 def _ref_key(value: Any) -> SessionKey | None:
     if not isinstance(value, dict):
         return None
     stage, session = _int(value.get("stage")), _int(value.get("session"))
-    return None if stage is None or session is None else (stage, session)
+    return None if stage is None or session is None else (stage, session, _superseded(value))
 
 
 def check_document(
@@ -991,8 +1008,9 @@ class _Writer:
             map_name=data["map_name"],
             notes=data["notes"],
             schedule_sequence=data["schedule_sequence"],
+            superseded_at=_time(data["superseded_at"]),
         )
-        self.sessions[(stage.number, session.number)] = session
+        self.sessions[(stage.number, session.number, data["superseded_at"])] = session
         if data["stipulation"] is not None:
             Stipulation.objects.create(
                 session=session,
@@ -1037,10 +1055,10 @@ class _Writer:
             )
             self.keep_time(version, "created_at", version_data["created_at"])
 
-    def session_at(self, ref: dict[str, int]) -> Session:
-        return self.sessions[(ref["stage"], ref["session"])]
+    def session_at(self, ref: dict[str, Any]) -> Session:
+        return self.sessions[(ref["stage"], ref["session"], ref.get("superseded_at"))]
 
-    def _session_of(self, ref: dict[str, int] | None) -> Session | None:
+    def _session_of(self, ref: dict[str, Any] | None) -> Session | None:
         return None if ref is None else self.session_at(ref)
 
     def batch(self, text: str | None) -> uuid.UUID | None:
