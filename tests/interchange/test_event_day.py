@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from rules.engine.dice import seed_commitment
 from tests.interchange.test_roundtrip import empty_database
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
@@ -15,11 +16,15 @@ from tournaments.models import (
     ActivityLog,
     Honour,
     Registration,
+    ResultDispute,
+    RoundTimer,
     ScoreBonus,
     Seat,
+    SeedAnnouncement,
     Session,
     Stage,
     Tournament,
+    VenueTable,
 )
 
 pytestmark = pytest.mark.django_db
@@ -57,7 +62,43 @@ def event_day(tournament: Tournament) -> Tournament:
         object_description="stage 1",
         details={"stage": 1, "session": undone[0], "superseded_sessions": undone},
     )
+    venue(tournament)
     return Tournament.objects.get(pk=tournament.pk)
+
+
+def venue(tournament: Tournament) -> None:
+    """A spare table, the tables reordered, a running timer, two disputes, two seeds."""
+    VenueTable.objects.create(tournament=tournament, name="Spare", position=0)
+    VenueTable.objects.filter(tournament=tournament, name="Table 1").update(position=9)
+    RoundTimer.objects.create(
+        tournament=tournament, duration_seconds=7200, remaining_seconds=3000, running_since=T1
+    )
+    session = Session.objects.get(stage__tournament=tournament, stage__number=1, number=1)
+    seats = list(session.seats.order_by("seat_order"))
+    ResultDispute.objects.create(
+        session=session, player=seats[0].player, version_number=3, reason="Wrong kill"
+    )
+    ResultDispute.objects.create(
+        session=session,
+        player=seats[1].player,
+        version_number=2,
+        reason="Objective missed",
+        status="corrected",
+        resolution_note="Fixed in version 3",
+        resolved_by=session.judge,
+        resolved_at=T1,
+    )
+    SeedAnnouncement.objects.create(
+        tournament=tournament, purpose="seating", seed="12345", commitment=seed_commitment(12345)
+    )
+    SeedAnnouncement.objects.create(
+        tournament=tournament,
+        session=session,
+        purpose="squad_draw",
+        seed="678",
+        commitment=seed_commitment(678),
+        used_at=T1,
+    )
 
 
 def test_event_day_round_trip(tournament):
@@ -87,6 +128,16 @@ def test_event_day_round_trip(tournament):
     assert document["activity"][-1]["details"]["superseded_sessions"] == [
         undone_ref,
         {**undone_ref, "session": 2},
+    ]
+    assert [(t["name"], t["position"]) for t in document["tables"]][:2] == [
+        ("Spare", 0),
+        ("Table 2", 1),
+    ]
+    assert document["round_timer"][0]["running_since"] == "2025-03-01T18:00:00Z"
+    assert sorted(d["status"] for d in document["disputes"]) == ["corrected", "open"]
+    assert sorted(a["purpose"] for a in document["seed_announcements"]) == [
+        "seating",
+        "squad_draw",
     ]
     before = dumps(document)
     empty_database()
@@ -119,6 +170,8 @@ def version_5(document: dict) -> dict:
                 del seat["checked_in_at"], seat["forfeit"]
     for award in [*old["honours"], *old["score_bonuses"]]:
         del award["superseded_at"]
+    for key in ("tables", "round_timer", "disputes", "seed_announcements"):
+        del old[key]
     return old
 
 
@@ -131,6 +184,12 @@ def test_a_version_5_document_imports_with_nothing_of_the_event_day(tournament):
     assert not Registration.objects.filter(withdrawn_at__isnull=False).exists()
     assert not Seat.all_objects.exclude(forfeit="").exists()
     assert not Session.all_objects.filter(superseded_at__isnull=False).exists()
+    assert list(imported.tables.values_list("name", flat=True)) == [
+        "Table 1",
+        "Table 2",
+        "Table 3",
+        "Main table",
+    ]
 
 
 @pytest.mark.parametrize(
@@ -166,4 +225,55 @@ def test_a_version_5_document_imports_with_nothing_of_the_event_day(tournament):
 def test_event_day_problems_are_reported_at_their_path(document, change, path, words):
     change(document)
     problems = check_document(document)
+    assert any(p.path == path and words in p.message for p in problems), problems
+
+
+@pytest.mark.parametrize(
+    ("change", "path", "words"),
+    [
+        (
+            lambda doc: doc["tables"].append({"name": "Spare", "position": 7}),
+            "$.tables[5].name",
+            "used already at $.tables[0].name",
+        ),
+        (
+            lambda doc: doc["round_timer"][0].update(updated_at="yesterday"),
+            "$.round_timer[0].updated_at",
+            "time zone",
+        ),
+        (
+            lambda doc: doc["disputes"][0].update(player="p99"),
+            "$.disputes[0].player",
+            "unknown player",
+        ),
+        (
+            lambda doc: doc["disputes"][0]["session"].update(session=7),
+            "$.disputes[0].session.session",
+            "no session 7",
+        ),
+        (
+            lambda doc: doc["disputes"].append(
+                next(dict(d) for d in doc["disputes"] if d["status"] == "open")
+            ),
+            "$.disputes[2].status",
+            "open dispute",
+        ),
+        (
+            lambda doc: doc["seed_announcements"][0].update(seed="999"),
+            "$.seed_announcements[0].commitment",
+            "SHA-256",
+        ),
+        (
+            lambda doc: doc["seed_announcements"].append(
+                next(dict(a) for a in doc["seed_announcements"] if a["used_at"] is None)
+            ),
+            "$.seed_announcements[2].used_at",
+            "pending already",
+        ),
+    ],
+)
+def test_venue_problems_are_reported_at_their_path(tournament, change, path, words):
+    document = export_tournament(event_day(tournament))
+    change(document)
+    problems = check_document(document, check_slug=False)
     assert any(p.path == path and words in p.message for p in problems), problems

@@ -20,6 +20,7 @@ from tournaments.models import (
     Honour,
     Player,
     Registration,
+    ResultDispute,
     ResultVersion,
     ScoreBonus,
     Seat,
@@ -84,6 +85,7 @@ class _PlayerIds:
             Honour.all_objects.filter(tournament=tournament),
             ScoreBonus.all_objects.filter(tournament=tournament),
             SquadPreference.objects.filter(tournament=tournament),
+            ResultDispute.objects.filter(session__stage__tournament=tournament),
         ):
             referenced.update(rows.values_list("player_id", flat=True).distinct())
         return referenced
@@ -108,6 +110,11 @@ def _ref(stage: int, number: int, superseded_at: str | None) -> dict[str, Any]:
     if superseded_at is not None:
         ref["superseded_at"] = superseded_at
     return ref
+
+
+def player_ids(tournament: Tournament) -> dict[int, str]:
+    """Each player's document id, by primary key (for the sections that name players)."""
+    return _PlayerIds(tournament).by_pk
 
 
 def session_ref(session: Session | None) -> dict[str, Any] | None:

@@ -168,6 +168,9 @@ class _Checker:
     def check_timestamp(self, path: Path, value: Any) -> None:
         self._timestamp(path, value)
 
+    def check_player(self, path: Path, value: Any) -> None:
+        self._player(path, value)
+
     # -- small reusable checks --
 
     def _timestamp(self, path: Path, value: Any) -> None:
@@ -1054,6 +1057,9 @@ class _Writer:
                 created_by=self.user(version_data["created_by"]),
             )
             self.keep_time(version, "created_at", version_data["created_at"])
+
+    def player(self, player_id: str) -> Player:
+        return self.players[player_id]
 
     def session_at(self, ref: dict[str, Any]) -> Session:
         return self.sessions[(ref["stage"], ref["session"], ref.get("superseded_at"))]
