@@ -275,98 +275,88 @@ def write_announcements(
         context.keep_time(announcement, "announced_at", data["announced_at"])
 
 
-def _list_of(definition: str) -> dict[str, Any]:
-    return {"type": "array", "items": {"$ref": f"#/$defs/{definition}"}}
-
-
-def _object(properties: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _section(
+    key: str,
+    item: str,
+    properties: dict[str, Any],
+    parts: tuple[Any, Any, Any],
+    max_items: int | None = None,
+) -> Section:
+    """A section of version 6: a list of ``item`` objects with every property required;
+    ``parts`` are its export, check and write."""
+    schema: dict[str, Any] = {"type": "array", "items": {"$ref": f"#/$defs/{item}"}}
+    if max_items is not None:
+        schema["maxItems"] = max_items
+    definition = {
         "type": "object",
         "additionalProperties": False,
         "required": list(properties),
         "properties": properties,
     }
+    export, check, write = parts
+    return Section(
+        key=key,
+        added_in=ADDED_IN,
+        schema=schema,
+        definitions={item: definition},
+        export=export,
+        check=check,
+        write=write,
+    )
 
 
 _OPTIONAL_TIME = {"$ref": "#/$defs/optional_datetime"}
 _TIME = {"$ref": "#/$defs/datetime"}
 
 SECTIONS = (
-    Section(
-        key=TABLES,
-        added_in=ADDED_IN,
-        schema=_list_of("venue_table"),
-        definitions={
-            "venue_table": _object(
-                {
-                    "name": {"type": "string", "minLength": 1, "maxLength": 60, "pattern": r"\S"},
-                    "position": {"$ref": "#/$defs/small"},
-                }
-            )
+    _section(
+        TABLES,
+        "venue_table",
+        {
+            "name": {"type": "string", "minLength": 1, "maxLength": 60, "pattern": r"\S"},
+            "position": {"$ref": "#/$defs/small"},
         },
-        export=export_tables,
-        check=check_tables,
-        write=write_tables,
+        (export_tables, check_tables, write_tables),
     ),
-    Section(
-        key=TIMER,
-        added_in=ADDED_IN,
-        schema={**_list_of("round_timer"), "maxItems": 1},
-        definitions={
-            "round_timer": _object(
-                {
-                    "duration_seconds": {"$ref": "#/$defs/count"},
-                    "remaining_seconds": {"$ref": "#/$defs/count"},
-                    "running_since": _OPTIONAL_TIME,
-                    "updated_at": _TIME,
-                }
-            )
+    _section(
+        TIMER,
+        "round_timer",
+        {
+            "duration_seconds": {"$ref": "#/$defs/count"},
+            "remaining_seconds": {"$ref": "#/$defs/count"},
+            "running_since": _OPTIONAL_TIME,
+            "updated_at": _TIME,
         },
-        export=export_timer,
-        check=check_timer,
-        write=write_timer,
+        (export_timer, check_timer, write_timer),
+        max_items=1,
     ),
-    Section(
-        key=DISPUTES,
-        added_in=ADDED_IN,
-        schema=_list_of("result_dispute"),
-        definitions={
-            "result_dispute": _object(
-                {
-                    "session": {"$ref": "#/$defs/session_ref"},
-                    "player": {"$ref": "#/$defs/player_id"},
-                    "version_number": {"$ref": "#/$defs/count"},
-                    "reason": {"type": "string", "maxLength": 1000},
-                    "status": {"enum": list(DisputeStatus.values)},
-                    "resolution_note": {"type": "string", "maxLength": 1000},
-                    "resolved_by": {"$ref": "#/$defs/optional_username"},
-                    "resolved_at": _OPTIONAL_TIME,
-                    "created_at": _TIME,
-                }
-            )
+    _section(
+        DISPUTES,
+        "result_dispute",
+        {
+            "session": {"$ref": "#/$defs/session_ref"},
+            "player": {"$ref": "#/$defs/player_id"},
+            "version_number": {"$ref": "#/$defs/count"},
+            "reason": {"type": "string", "maxLength": 1000},
+            "status": {"enum": list(DisputeStatus.values)},
+            "resolution_note": {"type": "string", "maxLength": 1000},
+            "resolved_by": {"$ref": "#/$defs/optional_username"},
+            "resolved_at": _OPTIONAL_TIME,
+            "created_at": _TIME,
         },
-        export=export_disputes,
-        check=check_disputes,
-        write=write_disputes,
+        (export_disputes, check_disputes, write_disputes),
     ),
-    Section(
-        key=ANNOUNCEMENTS,
-        added_in=ADDED_IN,
-        schema=_list_of("seed_announcement"),
-        definitions={
-            "seed_announcement": _object(
-                {
-                    "session": {"$ref": "#/$defs/optional_session_ref"},
-                    "purpose": {"type": "string", "minLength": 1, "maxLength": 20},
-                    "seed": {"type": "string", "pattern": "^[0-9]{1,40}$"},
-                    "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
-                    "announced_at": _TIME,
-                    "used_at": _OPTIONAL_TIME,
-                }
-            )
+    _section(
+        ANNOUNCEMENTS,
+        "seed_announcement",
+        {
+            "session": {"$ref": "#/$defs/optional_session_ref"},
+            "purpose": {"type": "string", "minLength": 1, "maxLength": 20},
+            "seed": {"type": "string", "pattern": "^[0-9]{1,40}$"},
+            "commitment": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "announced_at": _TIME,
+            "used_at": _OPTIONAL_TIME,
         },
-        export=export_announcements,
-        check=check_announcements,
-        write=write_announcements,
+        (export_announcements, check_announcements, write_announcements),
     ),
 )
