@@ -33,7 +33,7 @@ from rules.engine.flags import drop_flags
 from rules.engine.geometry import Facing, Square, format_square, parse_square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
-from rules.engine.movement import MoveError, move, shortest_path
+from rules.engine.movement import MoveError, move, open_door, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
 from rules.engine.play.round_end import close_round, last_round_without_aliens
@@ -291,6 +291,48 @@ def move_marine(
         steps.extend(left)
         summary += " " + _("It left play through its docking claw.")
     return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
+
+
+def open_door_by(
+    game: Game,
+    figure_id: str,
+    a: Square,
+    b: Square,
+    *,
+    expected_number: int,
+    actor=None,
+) -> Snapshot:
+    """A marine-side figure standing on either square in front of the closed door between
+    ``a`` and ``b`` opens it without moving (RULES "Doors": free, during its move). The
+    turn's checks apply as for a move of no squares: it must be its player's turn and the
+    figure may still move; opening counts as (part of) its move."""
+    state = snapshot_state(latest_snapshot(game))
+    figure = _figure_on_board(state, figure_id)
+    if figure.side != MARINE:
+        raise GameError(
+            _("%(id)s is an alien: aliens open doors in the Alien turn.") % {"id": figure_id}
+        )
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    try:
+        check_playing(state, figure.player)
+        opened, events = open_door(state, figure_id, a, b)
+        opened = record_move(opened, figure_id, 0, rules)
+    except (MoveError, TurnError) as error:
+        raise GameError(engine_error_text(error)) from None
+    summary = _("%(id)s opened the door between %(a)s and %(b)s.") % {
+        "id": figure_id,
+        "a": format_square(a),
+        "b": format_square(b),
+    }
+    return append_snapshot(
+        game,
+        expected_number,
+        opened,
+        SnapshotKind.MARINE_MOVE,
+        actor=actor,
+        summary=summary,
+        events=[event.to_json() for event in events],
+    )
 
 
 def _moved_snapshot(

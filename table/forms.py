@@ -283,6 +283,33 @@ class RemoveForm(FigureChoiceMixin, VersionedForm):
         self.set_figures(figures)
 
 
+class OpenDoorForm(FigureChoiceMixin, VersionedForm):
+    """A marine opens a closed door it stands in front of, without moving."""
+
+    figure = forms.ChoiceField(label=_("Marine"))
+    door = forms.CharField(
+        label=_("Door between squares"),
+        max_length=30,
+        help_text=_("The two squares either side of the door, e.g. 5,4 6,4."),
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+    )
+
+    def __init__(self, *args, figures: list[tuple[str, str]], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+
+    def clean_door(self):
+        parts = self.cleaned_data["door"].replace(";", " ").split()
+        try:
+            if len(parts) != 2:
+                raise ValueError
+            return parse_square(parts[0]), parse_square(parts[1])
+        except ValueError:
+            raise forms.ValidationError(
+                _("Write the door as the two squares either side of it, e.g. 5,4 6,4.")
+            ) from None
+
+
 class LifePointsForm(FigureChoiceMixin, VersionedForm):
     figure = forms.ChoiceField(label=_("Figure"))
     life_points = forms.IntegerField(label=_("Life points"), min_value=1, max_value=99)

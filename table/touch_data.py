@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 
 from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.geometry import Square
-from rules.engine.movement import MoveError, distance_field
+from rules.engine.movement import MoveError, closed_doors_at, distance_field
 from rules.engine.narration import format_param
 from rules.engine.state import MARINE, GameState
 from rules.engine.tarantula import TARANTULA
-from rules.engine.turns import movement_allowance, squares_left
-from rules.engine.units import RulesDataError, load_rules_data
+from rules.engine.turns import TurnError, check_move, movement_allowance, squares_left
+from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.actions import GameError, attack_choices
 from table.step_log import engine_error_text, narration_language
 
@@ -61,7 +61,19 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
         "allowance": allowance,
         "moves_left": left,
         "squares": squares,
+        "doors": _doors(state, figure_id, rules),
     }
+
+
+def _doors(state: GameState, figure_id: str, rules: RulesData) -> list[dict[str, Any]]:
+    """The closed doors the marine may open now: those it stands in front of, if the turn
+    still lets it move (opening is part of a move and spends no squares)."""
+    try:
+        check_move(state, state.figure(figure_id), 0, rules)
+    except TurnError:
+        return []
+    doors = closed_doors_at(state, figure_id)
+    return [{"between": [_xy(here), _xy(there)]} for here, there in doors]
 
 
 def _percent(p: Fraction) -> float:

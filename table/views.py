@@ -36,6 +36,7 @@ from table.actions import (
     latest_snapshot,
     marine_attack,
     move_marine,
+    open_door_by,
     remove_figure,
     request_alien_turn,
     run_turn_again,
@@ -52,6 +53,7 @@ from table.forms import (
     LifePointsForm,
     MoveForm,
     NewGameForm,
+    OpenDoorForm,
     RemoveForm,
     SightForm,
     UndoForm,
@@ -286,6 +288,8 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
             seed_commitment(pending_seed(request, game, MOVE)) if survey_dice else None
         ),
         **_odds_context(request, game, snapshot, state, attacker, attack_form),
+        "door_form": forms.get("door_form")
+        or OpenDoorForm(initial=version, figures=marines, prefix="door"),
         "remove_form": forms.get("remove_form")
         or RemoveForm(initial=version, figures=everyone, prefix="remove"),
         "life_points_form": forms.get("life_points_form")
@@ -487,12 +491,15 @@ def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     return _board_page(request, game, status=400, attack_form=form)
 
 
-def _judge_edit(request, session, number, form_class, prefix, form_name, apply):
-    """A judge's correction of a figure: validate the form, append a snapshot, or show errors."""
+def _judge_edit(
+    request, session, number, form_class, prefix, form_name, apply, *, marines_only=False
+):
+    """A judge's step on one figure (a correction, a door opened): validate the form,
+    append a snapshot, or show errors."""
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
     form = form_class(
-        request.POST, figures=_figure_choices(state, marines_only=False), prefix=prefix
+        request.POST, figures=_figure_choices(state, marines_only=marines_only), prefix=prefix
     )
     if form.is_valid():
         data = form.cleaned_data
@@ -503,6 +510,22 @@ def _judge_edit(request, session, number, form_class, prefix, form_name, apply):
         else:
             return _done(request, game, snapshot)
     return _board_page(request, game, status=400, **{form_name: form})
+
+
+@judge_required
+@require_POST
+def open_door(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """A marine opens a closed door it stands in front of (the touch board's door tap)."""
+    return _judge_edit(
+        request,
+        session,
+        number,
+        OpenDoorForm,
+        "door",
+        "door_form",
+        lambda game, data, **kw: open_door_by(game, data["figure"], *data["door"], **kw),
+        marines_only=True,
+    )
 
 
 @judge_required

@@ -36,6 +36,7 @@ from .geometry import (
     Facing,
     Square,
     block_2x2,
+    orthogonal_neighbours,
 )
 from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState, copy_doors
@@ -845,3 +846,15 @@ def open_door(
     here = a if a in figure.squares else b
     event = MoveEvent("door_opened", figure_id, here, {"between": [list(a), list(b)]})
     return state.with_door(a, b, DoorState.OPEN), [event]
+
+
+def closed_doors_at(state: GameState, figure_id: str) -> list[tuple[Square, Square]]:
+    """The closed doors ``figure_id`` stands in front of, each as (its square, the square
+    beyond the door): the doors :func:`open_door` would open for it."""
+    figure = state.figure(figure_id)
+    return [
+        (here, there)
+        for here in figure.squares
+        for there in orthogonal_neighbours(here)
+        if there not in figure.squares and state.door_state(here, there) is DoorState.CLOSED
+    ]

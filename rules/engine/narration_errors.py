@@ -109,8 +109,10 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the door between {a} and {b} is {door_state}, not closed",
     },
     "not_at_door": {
-        "it": "{figure} deve stare davanti alla porta tra {a} e {b}",
-        "en": "{figure} must stand in front of the door between {a} and {b}",
+        "it": "{figure} deve stare davanti alla porta tra {a} e {b} (regola: una figura apre "
+        "una porta chiusa stando su una delle due caselle davanti)",
+        "en": "{figure} must stand in front of the door between {a} and {b} (rule: a figure "
+        "opens a closed door standing on either square in front of it)",
     },
     # --- line of sight ---------------------------------------------------------------------
     "sight_off_board": {

@@ -6,8 +6,9 @@
 // Play (the judge's page only): tap a marine and the squares it may reach light up (from
 // the engine, table:reachable); tap one and the move form below is filled and sent. Attack
 // lights the legal targets with the exact chance to destroy them (table:targets); tapping
-// one lists its attacks, and choosing one opens the attack form with it chosen. Line of
-// sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
+// one lists its attacks, and choosing one opens the attack form with it chosen. The closed
+// doors a selected marine stands in front of light up too; tapping one (or Enter on it)
+// fills and sends the open-a-door form. Line of sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
 // taps the square under it, Escape cancels. Without JavaScript the forms do all of it.
 (function () {
   "use strict";
@@ -133,8 +134,39 @@
         layer("play-marks").appendChild(caption);
       }
     }
+    // A lit door: a bar across the edge between its two squares, focusable for the keyboard.
+    function markDoor(between) {
+      var g = grid();
+      var a = between[0];
+      var b = between[1];
+      var across = a[0] === b[0];  // the door lies along a row edge: a horizontal bar
+      var cx = g.margin + (Math.min(a[0], b[0]) + (across ? 0.5 : 1)) * g.cell;
+      var cy = g.margin + (Math.min(a[1], b[1]) + (across ? 1 : 0.5)) * g.cell;
+      var long = g.cell * 0.9;
+      var thick = g.cell * 0.4;
+      var rect = document.createElementNS(SVGNS, "rect");
+      rect.setAttribute("x", cx - (across ? long : thick) / 2);
+      rect.setAttribute("y", cy - (across ? thick : long) / 2);
+      rect.setAttribute("width", across ? long : thick);
+      rect.setAttribute("height", across ? thick : long);
+      rect.setAttribute("class", "mark mark-door");
+      var door = a.join(",") + " " + b.join(",");
+      rect.setAttribute("data-door", door);
+      rect.setAttribute("tabindex", "0");
+      rect.setAttribute("role", "button");
+      rect.setAttribute("aria-label", text(texts.tDoor, { door: door }));
+      layer("play-doors").appendChild(rect);
+    }
+    function openDoor(door) {
+      var form = document.getElementById("open-door");
+      form.querySelector('[name="door-figure"]').value = state.figure;
+      form.querySelector('[name="door-door"]').value = door;
+      say(text(texts.tOpening, { figure: state.figure, door: door }));
+      form.requestSubmit();
+    }
     function unmark() {
       layer("play-marks").textContent = "";
+      layer("play-doors").textContent = "";
       options.textContent = "";
     }
     function drawCursor() {
@@ -192,10 +224,12 @@
           state.reach[entry.square.join(",")] = entry.steps;
           mark(entry.square, "reach", String(entry.steps));
         });
+        (data.doors || []).forEach(function (door) { markDoor(door.between); });
         attackButton.disabled = false;
         note.hidden = false;
         state.cursor = state.cursor || data.from;
-        say(text(data.squares.length ? texts.tSelected : texts.tStuck, { figure: figure }));
+        var said = text(data.squares.length ? texts.tSelected : texts.tStuck, { figure: figure });
+        say(data.doors && data.doors.length ? said + " " + texts.tDoors : said);
       });
     }
 
@@ -338,6 +372,8 @@
 
     scroller.addEventListener("click", function (event) {
       if (!svg() || !svg().contains(event.target)) { return; }
+      var door = event.target.closest && event.target.closest("[data-door]");
+      if (door && state.figure) { openDoor(door.getAttribute("data-door")); return; }
       var square = squareOf(event);
       if (square) { act(square, event.target); }
     });
@@ -345,6 +381,12 @@
     var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
     scroller.addEventListener("keydown", function (event) {
       var g = grid();
+      var door = event.target.closest && event.target.closest("[data-door]");
+      if (door && state.figure && (event.key === "Enter" || event.key === " ")) {
+        event.preventDefault();
+        openDoor(door.getAttribute("data-door"));
+        return;
+      }
       if (STEPS[event.key]) {
         event.preventDefault();
         var at = state.cursor || [0, 0];

@@ -10,11 +10,13 @@ import json
 import pytest
 from playwright.sync_api import expect
 
+from rules.engine.board import DoorState
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
 from table.models import Game
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_flows import account
 from tests.browser.test_judge_table import DESKTOP, PHONE, drawn_session
+from tests.table.test_open_door import at_a_door
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -194,6 +196,32 @@ def test_the_board_plays_by_keyboard(game, open_page):
     expect(page.locator("#play-status")).to_contain_text("5,4 · steps to reach it: 3")
     page.keyboard.press("Enter")
     expect(page.locator("#log")).to_contain_text("p1-m2 moved 3 squares")
+
+
+@pytest.mark.parametrize("how", ["tap", "keyboard"])
+def test_a_marine_next_to_a_closed_door_opens_it_by_a_tap(game, open_page, how):
+    marine, a, b = at_a_door(game)
+    touch = how == "tap"
+    page = open_page(PHONE if touch else DESKTOP, touch=touch)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    opened = page.locator("#board-panel line.door-open").count()
+    tap(page, figure(page, marine), touch)
+    expect(page.locator("#play-status")).to_contain_text("A lit door opens with a tap")
+    door = page.locator(f'#board-panel [data-door="{a[0]},{a[1]} {b[0]},{b[1]}"]')
+    expect(door).to_have_count(1)
+    if touch:
+        screenshot(page, "table-touch-door-lit-phone")
+        tap(page, door, touch)
+    else:
+        door.focus()
+        page.keyboard.press("Enter")
+    expect(page.locator("#play-status")).to_contain_text(f"{marine} opened the door between")
+    expect(page.locator("#board-panel line.door-open")).to_have_count(opened + 1)
+    expect(figure(page, marine)).to_have_attribute("data-square", f"{a[0]},{a[1]}")
+    assert snapshot_state(latest_snapshot(game)).door_state(a, b) is DoorState.OPEN
+    if touch:
+        screenshot(page, "table-touch-door-opened-phone")
 
 
 def test_line_of_sight_by_two_taps(game, open_page):

@@ -127,6 +127,7 @@ RULES = {
     "table:sight": "judge",
     "table:state_json": "judge",
     "table:move": "judge",
+    "table:open_door": "judge",
     "table:attack": "judge",
     "table:remove": "judge",
     "table:alien_turn": "judge",
