@@ -216,7 +216,11 @@ def check_games(games: list[Any], context: CheckContext) -> None:
         ref = game.get("session")
         # Keyed by its JSON text: a damaged document may put a list or an object anywhere.
         key = (
-            json.dumps([ref.get("stage"), ref.get("session"), game.get("number")], default=str)
+            json.dumps(
+                [ref.get(name) for name in ("stage", "session", "superseded_at")]
+                + [game.get("number")],
+                default=str,
+            )
             if isinstance(ref, dict)
             else None
         )

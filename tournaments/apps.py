@@ -8,5 +8,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments.caching import change_tracking
+        from tournaments.interchange.sections import register
+        from tournaments.interchange.venue_sections import SECTIONS
 
         change_tracking.connect()
+        for section in SECTIONS:
+            register(section)

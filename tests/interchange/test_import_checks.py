@@ -167,22 +167,32 @@ def test_a_failure_while_writing_rolls_everything_back(document, monkeypatch):
     ) == counts
 
 
-@settings(
-    max_examples=150,
-    deadline=None,
-    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
-)
-@given(data=st.data())
-def test_checks_never_crash_on_any_damage(document, data):
-    """Replace any part of a good document by any JSON: problems are reported, never a crash."""
+def fuzzing(examples: int):
+    """Hypothesis settings of the damage tests (their fixtures are built once per test)."""
+    return settings(
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+def check_damaged(document: dict, data: st.DataObject) -> None:
+    """Replace any part of ``document`` by any JSON: problems are reported, never a crash;
+    when nothing is reported the document really imports."""
     doc = fresh(document)
     places = [path for path in locations(doc) if path and path[0] != "format_version"]
     replaced(doc, data.draw(st.sampled_from(places)), data.draw(JSON_VALUES))
     problems = check_document(json.loads(json.dumps(doc)))
     assert all(isinstance(problem, Problem) for problem in problems)
     if problems == []:
-        # When nothing is reported the document really imports.
         import_document(doc)
+
+
+@fuzzing(150)
+@given(data=st.data())
+def test_checks_never_crash_on_any_damage(document, data):
+    """Replace any part of a good document by any JSON: problems are reported, never a crash."""
+    check_damaged(document, data)
 
 
 def test_a_game_whose_session_names_a_list_is_a_problem_not_a_crash(document):

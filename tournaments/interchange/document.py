@@ -22,9 +22,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 5
+FORMAT_VERSION = 6
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -69,10 +69,23 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: (a section, :mod:`tournaments.interchange.sections`): an older document has none.
 #: Version 5 gave each chapter card its duration, effect and confidence and renamed its
 #: ``text`` (which held the card's source) to ``source`` (:func:`_cards_upgraded`).
+#: Version 6 added the players' withdrawals, the seats' check-ins and forfeits, the
+#: superseded awards (:func:`_people_upgraded`) and the sections of the venue's tables,
+#: round timer, disputes and seed announcements.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
 }
+PEOPLE_VERSION = 6
+#: Version 6's new fields of each list, with the value that means "nothing happened".
+_PEOPLE_DEFAULTS: dict[str, dict[str, Any]] = {
+    "players": {"withdrawn_at": None, "withdrawal_reason": ""},
+    "honours": {"superseded_at": None},
+    "score_bonuses": {"superseded_at": None},
+}
+_SEAT_DEFAULTS = {"checked_in_at": None, "forfeit": ""}
+#: The no-show delay a tournament had before it could be set.
+_NO_SHOW_MINUTES = 15
 
 
 def upgraded(document: Any) -> Any:
@@ -95,7 +108,32 @@ def upgraded(document: Any) -> Any:
             upgrade.setdefault(section.key, [])
     if version < CARD_DETAILS_VERSION and isinstance(upgrade.get("squads"), list):
         upgrade["squads"] = [_cards_upgraded(squad) for squad in upgrade["squads"]]
+    if version < PEOPLE_VERSION:
+        _people_upgraded(upgrade)
     return upgrade
+
+
+def _people_upgraded(upgrade: dict[str, Any]) -> None:
+    """Give a document older than version 6 (a copy, changed in place) version 6's fields."""
+    for key, defaults in _PEOPLE_DEFAULTS.items():
+        if key in upgrade:
+            upgrade[key] = _with_defaults(upgrade[key], defaults)
+    if isinstance(upgrade.get("tournament"), dict):
+        upgrade["tournament"] = {"no_show_minutes": _NO_SHOW_MINUTES, **upgrade["tournament"]}
+    if isinstance(upgrade.get("stages"), list):
+        upgrade["stages"] = [_stage_upgraded(stage) for stage in upgrade["stages"]]
+
+
+def _stage_upgraded(stage: Any) -> Any:
+    if not isinstance(stage, dict) or not isinstance(stage.get("sessions"), list):
+        return stage
+    sessions = [
+        {**session, "seats": _with_defaults(session.get("seats"), _SEAT_DEFAULTS)}
+        if isinstance(session, dict) and "seats" in session
+        else session
+        for session in _with_defaults(stage["sessions"], {"superseded_at": None})
+    ]
+    return {**stage, "sessions": sessions}
 
 
 CARD_DETAILS_VERSION = 5

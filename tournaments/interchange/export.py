@@ -20,6 +20,7 @@ from tournaments.models import (
     Honour,
     Player,
     Registration,
+    ResultDispute,
     ResultVersion,
     ScoreBonus,
     Seat,
@@ -79,11 +80,12 @@ class _PlayerIds:
         OR of joins would make the database walk every tournament's rows)."""
         referenced: set[int] = set()
         for rows in (
-            Seat.objects.filter(session__stage__tournament=tournament),
+            Seat.all_objects.filter(session__stage__tournament=tournament),
             SquadRank.objects.filter(tournament=tournament),
-            Honour.objects.filter(tournament=tournament),
-            ScoreBonus.objects.filter(tournament=tournament),
+            Honour.all_objects.filter(tournament=tournament),
+            ScoreBonus.all_objects.filter(tournament=tournament),
             SquadPreference.objects.filter(tournament=tournament),
+            ResultDispute.objects.filter(session__stage__tournament=tournament),
         ):
             referenced.update(rows.values_list("player_id", flat=True).distinct())
         return referenced
@@ -101,10 +103,24 @@ class _PlayerIds:
         return [self.from_stored(value) for value in values]
 
 
-def session_ref(session: Session | None) -> dict[str, int] | None:
+def _ref(stage: int, number: int, superseded_at: str | None) -> dict[str, Any]:
+    """A session reference; one to a superseded session also names when it was superseded
+    (its number may be used again by the seating in force)."""
+    ref: dict[str, Any] = {"stage": stage, "session": number}
+    if superseded_at is not None:
+        ref["superseded_at"] = superseded_at
+    return ref
+
+
+def player_ids(tournament: Tournament) -> dict[int, str]:
+    """Each player's document id, by primary key (for the sections that name players)."""
+    return _PlayerIds(tournament).by_pk
+
+
+def session_ref(session: Session | None) -> dict[str, Any] | None:
     if session is None:
         return None
-    return {"stage": session.stage.number, "session": session.number}
+    return _ref(session.stage.number, session.number, timestamp(session.superseded_at))
 
 
 class _Places:
@@ -116,21 +132,22 @@ class _Places:
         self.stage_numbers: dict[int, int] = dict(
             Stage.objects.filter(tournament=tournament).values_list("pk", "number")
         )
-        self.sessions: dict[int, tuple[int, int]] = {
-            pk: (self.stage_numbers[stage_id], number)
-            for pk, stage_id, number in Session.objects.filter(
+        #: pk -> (stage, number, superseded_at as text or ""): also a sort key.
+        self.sessions: dict[int, tuple[int, int, str]] = {
+            pk: (self.stage_numbers[stage_id], number, timestamp(superseded_at) or "")
+            for pk, stage_id, number, superseded_at in Session.all_objects.filter(
                 stage__tournament=tournament
-            ).values_list("pk", "stage_id", "number")
+            ).values_list("pk", "stage_id", "number", "superseded_at")
         }
 
     def stage(self, pk: int | None) -> int | None:
         return self.stage_numbers[pk] if pk is not None else None
 
-    def session(self, pk: int | None) -> dict[str, int] | None:
+    def session(self, pk: int | None) -> dict[str, Any] | None:
         if pk is None:
             return None
-        stage, number = self.sessions[pk]
-        return {"stage": stage, "session": number}
+        stage, number, superseded_at = self.sessions[pk]
+        return _ref(stage, number, superseded_at or None)
 
 
 def _tournament(tournament: Tournament) -> dict[str, Any]:
@@ -146,6 +163,7 @@ def _tournament(tournament: Tournament) -> dict[str, Any]:
         "seating_method": tournament.seating_method,
         "qualifier_overrides": tournament.qualifier_overrides or {},
         "data_overrides": tournament.data_overrides or {},
+        "no_show_minutes": tournament.no_show_minutes,
         "created_at": timestamp(tournament.created_at),
     }
 
@@ -217,6 +235,8 @@ def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
                 "email": player.email,
                 "user": username(player.user),
                 "registered_at": timestamp(registration.registered_at) if registration else None,
+                "withdrawn_at": timestamp(registration.withdrawn_at) if registration else None,
+                "withdrawal_reason": registration.withdrawal_reason if registration else "",
                 "preferences": [
                     {
                         "stage": pref.stage.number if pref.stage else None,
@@ -280,7 +300,11 @@ def _stipulation(session: Session) -> dict[str, Any] | None:
 
 
 def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
-    seats = session.seats.select_related("squad", "loadout").order_by("seat_order")
+    seats = (
+        Seat.all_objects.filter(session=session)
+        .select_related("squad", "loadout")
+        .order_by("seat_order")
+    )
     return {
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),
@@ -300,21 +324,25 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
                 "seat_order": seat.seat_order,
                 "initiative_position": seat.initiative_position,
                 "notified_sequence": seat.notified_sequence,
+                "checked_in_at": timestamp(seat.checked_in_at),
+                "forfeit": seat.forfeit,
                 "loadout": _loadout(seat),
             }
             for seat in seats
         ],
         "result": _result(session, ids),
+        "superseded_at": timestamp(session.superseded_at),
     }
 
 
 def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
     stages = []
     for stage in Stage.objects.filter(tournament=tournament).order_by("number"):
-        sessions = (
-            stage.sessions.select_related("judge", "stipulation", "result", "table")
-            .prefetch_related("thresholds")
-            .order_by("number")
+        sessions = sorted(
+            Session.all_objects.filter(stage=stage)
+            .select_related("judge", "stipulation", "result", "table")
+            .prefetch_related("thresholds"),
+            key=lambda session: (session.number, *_in_force_last(session.superseded_at)),
         )
         stages.append(
             {
@@ -355,10 +383,19 @@ def _squad_ranks(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]
     ]
 
 
+def _in_force_last(superseded_at: datetime | None) -> tuple[bool, str]:
+    """Sort key part: superseded rows first, oldest first, then the one in force."""
+    return (superseded_at is None, timestamp(superseded_at) or "")
+
+
 def _honours(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
     honours = sorted(
-        Honour.objects.filter(tournament=tournament).select_related("squad"),
-        key=lambda honour: places.sessions[honour.session_id],
+        Honour.all_objects.filter(tournament=tournament).select_related("squad"),
+        key=lambda honour: (
+            places.sessions[honour.session_id],
+            *_in_force_last(honour.superseded_at),
+            honour.created_at,
+        ),
     )
     return [
         {
@@ -366,6 +403,7 @@ def _honours(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[d
             "squad": honour.squad.slug,
             "session": places.session(honour.session_id),
             "created_at": timestamp(honour.created_at),
+            "superseded_at": timestamp(honour.superseded_at),
         }
         for honour in honours
     ]
@@ -376,8 +414,12 @@ def _score_bonuses(
 ) -> list[dict[str, Any]]:
     order = _player_order(ids)
     bonuses = sorted(
-        ScoreBonus.objects.filter(tournament=tournament),
-        key=lambda bonus: (*places.sessions[bonus.earned_in_id], order[bonus.player_id]),
+        ScoreBonus.all_objects.filter(tournament=tournament),
+        key=lambda bonus: (
+            *places.sessions[bonus.earned_in_id],
+            order[bonus.player_id],
+            *_in_force_last(bonus.superseded_at),
+        ),
     )
     return [
         {
@@ -386,6 +428,7 @@ def _score_bonuses(
             "thresholds_reached": list(bonus.thresholds_reached),
             "extra_equipment_cards": bonus.extra_equipment_cards,
             "used_in": places.session(bonus.used_in_id),
+            "superseded_at": timestamp(bonus.superseded_at),
         }
         for bonus in bonuses
     ]

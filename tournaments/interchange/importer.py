@@ -65,7 +65,8 @@ from tournaments.models import (
 )
 
 Path = tuple[str | int, ...]
-SessionKey = tuple[int, int]
+#: (stage, session number, when it was superseded or None for a session in force).
+SessionKey = tuple[int, int, str | None]
 
 #: A session holds 3 players, or 2 when the player count is not a multiple of 3 (RULES §2).
 SEATS_PER_SESSION = (2, 3)
@@ -167,6 +168,9 @@ class _Checker:
     def check_timestamp(self, path: Path, value: Any) -> None:
         self._timestamp(path, value)
 
+    def check_player(self, path: Path, value: Any) -> None:
+        self._player(path, value)
+
     # -- small reusable checks --
 
     def _timestamp(self, path: Path, value: Any) -> None:
@@ -239,11 +243,17 @@ class _Checker:
             self.add(
                 (*path, "stage"), _("there is no stage %(stage)d in $.stages") % {"stage": stage}
             )
-        elif (stage, session) not in self.sessions:
+        elif (stage, session, None) not in self.sessions and "superseded_at" not in value:
             self.add(
                 (*path, "session"),
                 _("stage %(stage)d has no session %(session)d")
                 % {"stage": stage, "session": session},
+            )
+        elif (stage, session, _superseded(value)) not in self.sessions:
+            self.add(
+                (*path, "superseded_at"),
+                _("stage %(stage)d has no session %(session)d superseded at %(when)s")
+                % {"stage": stage, "session": session, "when": json.dumps(value["superseded_at"])},
             )
 
     def _stipulation(self, path: Path, kind: Any, params: Any) -> None:
@@ -345,6 +355,7 @@ class _Checker:
                     _("a player without a registration number has no registration time; use null"),
                 )
             self._timestamp((*path, "registered_at"), player.get("registered_at"))
+            self._withdrawal(path, player)
             seen_stages: dict[Any, Path] = {}
             for pref_index, preference in _objects(player.get("preferences")):
                 pref_path = (*path, "preferences", pref_index)
@@ -366,6 +377,21 @@ class _Checker:
                 self._stage((*pref_path, "stage"), stage)
                 self._choices((*pref_path, "choices"), preference.get("choices"))
 
+    def _withdrawal(self, path: Path, player: dict[str, Any]) -> None:
+        """A withdrawal belongs to a registration, and its reason to a withdrawal."""
+        withdrawn_at = player.get("withdrawn_at")
+        self._timestamp((*path, "withdrawn_at"), withdrawn_at)
+        if player.get("number") is None and withdrawn_at is not None:
+            self.add(
+                (*path, "withdrawn_at"),
+                _("a player without a registration number cannot have withdrawn; use null"),
+            )
+        if withdrawn_at is None and player.get("withdrawal_reason"):
+            self.add(
+                (*path, "withdrawal_reason"),
+                _("a reason is given but no withdrawn_at; set the time or use an empty string"),
+            )
+
     def _choices(self, path: Path, choices: Any) -> None:
         seen: dict[Any, Path] = {}
         for index, choice in enumerate(_list(choices)):
@@ -385,11 +411,15 @@ class _Checker:
                 seen_sessions: dict[Any, Path] = {}
                 for session_index, session in _objects(stage.get("sessions")):
                     session_number = _int(session.get("number"))
+                    superseded = _superseded(session)
                     session_path = ("stages", index, "sessions", session_index, "number")
                     if session_number is not None and self._unique(
-                        session_path, session_number, seen_sessions, _("session number")
+                        session_path,
+                        session_number if superseded is None else (session_number, superseded),
+                        seen_sessions,
+                        _("session number") if superseded is None else _("superseded session"),
                     ):
-                        self.sessions.add((number, session_number))
+                        self.sessions.add((number, session_number, superseded))
         for index, stage in stages:
             path: Path = ("stages", index)
             kind, params = stage.get("stipulation_kind"), stage.get("stipulation_params")
@@ -461,6 +491,7 @@ class _Checker:
                 seen_initiative,
                 _("initiative position"),
             )
+            self._timestamp((*seat_path, "checked_in_at"), seat.get("checked_in_at"))
             if isinstance(seat.get("loadout"), dict):
                 self._loadout((*seat_path, "loadout"), seat["loadout"], squad)
         if isinstance(result, dict):
@@ -603,9 +634,14 @@ class _Checker:
             self._player((*path, "player"), honour.get("player"))
             self._squad((*path, "squad"), honour.get("squad"))
             self._session_ref((*path, "session"), honour.get("session"))
-            self._unique(
-                (*path, "session"), _ref_key(honour.get("session")), seen, _("honour session")
-            )
+            self._timestamp((*path, "superseded_at"), honour.get("superseded_at"))
+            if honour.get("superseded_at") is None:
+                self._unique(
+                    (*path, "session"),
+                    _ref_key(honour.get("session")),
+                    seen,
+                    _("honour session (of the honours in force)"),
+                )
             self._timestamp((*path, "created_at"), honour.get("created_at"))
 
     def _score_bonuses(self) -> None:
@@ -615,8 +651,10 @@ class _Checker:
             self._player((*path, "player"), bonus.get("player"))
             self._session_ref((*path, "earned_in"), bonus.get("earned_in"))
             self._session_ref((*path, "used_in"), bonus.get("used_in"))
+            self._timestamp((*path, "superseded_at"), bonus.get("superseded_at"))
             earned = _ref_key(bonus.get("earned_in"))
-            if earned is not None and isinstance(bonus.get("player"), str):
+            in_force = bonus.get("superseded_at") is None
+            if in_force and earned is not None and isinstance(bonus.get("player"), str):
                 self._unique(
                     path, (bonus["player"], *earned), seen, _("bonus (player, session earned in)")
                 )
@@ -690,11 +728,17 @@ class _Checker:
             self._timestamp((*path, "created_at"), entry.get("created_at"))
 
 
+def _superseded(value: dict[str, Any]) -> str | None:
+    """When a session (or the session a reference names) was superseded: None if in force."""
+    superseded_at = value.get("superseded_at")
+    return superseded_at if isinstance(superseded_at, str) else None
+
+
 def _ref_key(value: Any) -> SessionKey | None:
     if not isinstance(value, dict):
         return None
     stage, session = _int(value.get("stage")), _int(value.get("session"))
-    return None if stage is None or session is None else (stage, session)
+    return None if stage is None or session is None else (stage, session, _superseded(value))
 
 
 def check_document(
@@ -821,7 +865,7 @@ class _Writer:
         for model, fields in self.timestamps.items():
             for name, groups in fields.items():
                 for value, pks in groups.items():
-                    model._default_manager.filter(pk__in=pks).update(**{name: value})
+                    model._base_manager.filter(pk__in=pks).update(**{name: value})
         return Tournament.objects.get(pk=tournament.pk)
 
     def _tournament(self) -> Tournament:
@@ -836,6 +880,7 @@ class _Writer:
             seating_method=data["seating_method"],
             qualifier_overrides=data["qualifier_overrides"],
             data_overrides=data["data_overrides"],
+            no_show_minutes=data["no_show_minutes"],
         )
         tournament.organisers.set([self.user(name) for name in data["organisers"]])
         tournament.judges.set([self.user(name) for name in data["judges"]])
@@ -903,7 +948,13 @@ class _Writer:
             if data["number"] is not None
         ]
         registrations = Registration.objects.bulk_create(
-            Registration(tournament=tournament, player=player, number=data["number"])
+            Registration(
+                tournament=tournament,
+                player=player,
+                number=data["number"],
+                withdrawn_at=_time(data["withdrawn_at"]),
+                withdrawal_reason=data["withdrawal_reason"],
+            )
             for data, player in registered
         )
         for data, player in zip(documents, players, strict=True):
@@ -960,8 +1011,9 @@ class _Writer:
             map_name=data["map_name"],
             notes=data["notes"],
             schedule_sequence=data["schedule_sequence"],
+            superseded_at=_time(data["superseded_at"]),
         )
-        self.sessions[(stage.number, session.number)] = session
+        self.sessions[(stage.number, session.number, data["superseded_at"])] = session
         if data["stipulation"] is not None:
             Stipulation.objects.create(
                 session=session,
@@ -979,6 +1031,8 @@ class _Writer:
                 seat_order=seat_data["seat_order"],
                 initiative_position=seat_data["initiative_position"],
                 notified_sequence=seat_data["notified_sequence"],
+                checked_in_at=_time(seat_data["checked_in_at"]),
+                forfeit=seat_data["forfeit"],
             )
             if seat_data["loadout"] is not None:
                 Loadout.objects.create(seat=seat, **seat_data["loadout"])
@@ -1004,10 +1058,13 @@ class _Writer:
             )
             self.keep_time(version, "created_at", version_data["created_at"])
 
-    def session_at(self, ref: dict[str, int]) -> Session:
-        return self.sessions[(ref["stage"], ref["session"])]
+    def player(self, player_id: str) -> Player:
+        return self.players[player_id]
 
-    def _session_of(self, ref: dict[str, int] | None) -> Session | None:
+    def session_at(self, ref: dict[str, Any]) -> Session:
+        return self.sessions[(ref["stage"], ref["session"], ref.get("superseded_at"))]
+
+    def _session_of(self, ref: dict[str, Any] | None) -> Session | None:
         return None if ref is None else self.session_at(ref)
 
     def batch(self, text: str | None) -> uuid.UUID | None:
@@ -1031,6 +1088,7 @@ class _Writer:
                 player=self.players[data["player"]],
                 squad=self.squads[data["squad"]],
                 session=self.session_at(data["session"]),
+                superseded_at=_time(data["superseded_at"]),
             )
             self.keep_time(honour, "created_at", data["created_at"])
         ScoreBonus.objects.bulk_create(
@@ -1041,6 +1099,7 @@ class _Writer:
                 thresholds_reached=data["thresholds_reached"],
                 extra_equipment_cards=data["extra_equipment_cards"],
                 used_in=self._session_of(data["used_in"]),
+                superseded_at=_time(data["superseded_at"]),
             )
             for data in self.doc["score_bonuses"]
         )

@@ -82,6 +82,8 @@ DETAIL_PLAYER_MAP_KEYS = ("assignments", "ranks_before")
 DETAIL_ENTRY_LIST_KEYS = ("rank_transfers",)
 #: A session stored as its database id.
 DETAIL_SESSION_KEYS = ("session",)
+#: Lists of sessions stored as database ids (those an undone advance superseded).
+DETAIL_SESSION_LIST_KEYS = ("superseded_sessions",)
 
 #: ``player(value, as_text)``: a translated player reference; ``session(value)``: a session.
 PlayerRewrite = Callable[[Any, bool], Any]
@@ -101,6 +103,8 @@ def rewrite_details(details: Any, player: PlayerRewrite, session: SessionRewrite
             value = player(value, False)
         elif key in DETAIL_SESSION_KEYS and value is not None:
             value = session(value)
+        elif key in DETAIL_SESSION_LIST_KEYS and isinstance(value, list):
+            value = [session(item) for item in value]
         elif key in DETAIL_NUMBER_LIST_KEYS + DETAIL_TEXT_LIST_KEYS and isinstance(value, list):
             as_text = key in DETAIL_TEXT_LIST_KEYS
             value = [player(item, as_text) for item in value]

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from tournaments.models import Session, Tournament
+from tournaments.models import Player, Session, Tournament
 
 Path = tuple[str | int, ...]
 
@@ -25,13 +25,17 @@ class CheckContext(Protocol):
 
     def check_session_ref(self, path: Path, value: Any) -> None: ...
 
+    def check_player(self, path: Path, value: Any) -> None: ...
+
     def check_timestamp(self, path: Path, value: Any) -> None: ...
 
 
 class WriteContext(Protocol):
     """What a section's writer may use of the importer (inside its transaction)."""
 
-    def session_at(self, ref: dict[str, int]) -> Session: ...
+    def session_at(self, ref: dict[str, Any]) -> Session: ...
+
+    def player(self, player_id: str) -> Player: ...
 
     def user(self, username: str | None) -> Any: ...
 
