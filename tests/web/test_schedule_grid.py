@@ -143,8 +143,11 @@ def test_the_grid_places_a_picked_session_with_a_tap(organiser, world, tables):
     assert response.status_code == 302
     first.refresh_from_db()
     assert first.table == tables[1] and first.scheduled_at == local(WHEN)
-    grid = organiser.get(grid_url(world)).context["grid"]
+    page = organiser.get(grid_url(world))
+    grid = page.context["grid"]
     assert [cell.sessions for cell in grid.rows[0].cells] == [[], [first]]
+    # Without JavaScript each cell's menu starts on the session already there.
+    assert f'<option value="{first.pk}" selected>' in page.content.decode()
 
 
 def test_the_grid_warns_of_a_clash_and_saves_only_when_confirmed(organiser, world, tables):
