@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from table.actions import GameError, remove_player_figures
 from table.models import Game
+from table.seating import game_player_id
 from tournaments.models import Seat
 
 logger = logging.getLogger(__name__)
@@ -26,7 +27,7 @@ def take_figures_off(sender, *, seat: Seat, actor, **_kwargs) -> None:
             continue
         try:
             remove_player_figures(
-                game, f"p{seat.seat_order}", reason, expected_number=latest.number, actor=actor
+                game, game_player_id(seat), reason, expected_number=latest.number, actor=actor
             )
         except GameError as error:  # a step saved meanwhile: the judge removes them by hand
             logger.warning("figures of seat %s left on game %s: %s", seat.pk, game.pk, error)

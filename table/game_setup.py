@@ -45,6 +45,7 @@ from rules.engine.state import (
     build_state,
 )
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from table.seating import game_player_id
 from table.session_material import SessionMaterialError, check_equipment_blips, engine_setup
 from table.step_log import engine_error_text, narration_language
 from tournaments.domain.catalogue import COMMANDER_COMBOS
@@ -266,7 +267,7 @@ def opening_state(
     figures: list[Figure] = []
     taken: set[Square] = set()
     for seat, claw in zip(seats, claws, strict=False):
-        pid = f"p{seat.seat_order}"
+        pid = game_player_id(seat)
         arms = seat_arms(seat)
         squad = squad_figures(pid, arms, rules)
         squares = entry_squares(board, claw.id, taken, len(squad))
@@ -285,7 +286,7 @@ def opening_state(
     if is_solitaire:
         switches.update(_solitaire_switches(solitaire))
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
-    initiative = tuple(f"p{s.seat_order}" for s in by_initiative)
+    initiative = tuple(game_player_id(s) for s in by_initiative)
     try:
         state = build_state(
             board,

@@ -38,6 +38,7 @@ from rules.engine.combat import owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.models import Game, Snapshot, SnapshotKind
+from table.seating import game_player_id
 from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
     TOKENLESS_ALIENS,
@@ -157,7 +158,7 @@ class _Replay:
 
     def __init__(self, seats: Sequence[Seat], rules: RulesData) -> None:
         self.seats = list(seats)
-        self.seat_of = {f"p{seat.seat_order}": seat for seat in self.seats}
+        self.seat_of = {game_player_id(seat): seat for seat in self.seats}
         self.rules = rules
         self.kills: Counter[tuple[str, str, MarineClass]] = Counter()
         self.losses: Counter[tuple[str, LossCause, MarineClass]] = Counter()
@@ -480,7 +481,7 @@ class _Replay:
 
     def breakdowns(self) -> tuple[SeatBreakdown, ...]:
         ids = {pid: str(seat.player_id) for pid, seat in self.seat_of.items()}
-        order = [f"p{seat.seat_order}" for seat in self.seats]
+        order = [game_player_id(seat) for seat in self.seats]
         out = []
         for me in order:
             others = [other for other in order if other != me]

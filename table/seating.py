@@ -4,13 +4,18 @@ player ids (``p1`` is the seat in order 1)."""
 from __future__ import annotations
 
 from rules.engine.state import GameState
-from tournaments.models import Session
+from tournaments.models import Seat, Session
+
+
+def game_player_id(seat: Seat) -> str:
+    """The id the engine's state gives the player of ``seat`` (``p1`` for seat order 1)."""
+    return f"p{seat.seat_order}"
 
 
 def squad_colours(session: Session) -> dict[str, str]:
     """Each seated player's id in the game (``p1``...) -> their squad's colour."""
     return {
-        f"p{seat.seat_order}": seat.squad.colour
+        game_player_id(seat): seat.squad.colour
         for seat in session.seats.select_related("squad")
         if seat.squad is not None
     }
@@ -18,9 +23,7 @@ def squad_colours(session: Session) -> dict[str, str]:
 
 def player_rows(session: Session, state: GameState) -> list[dict]:
     """The state's players in initiative order, with the seated player's name and squad."""
-    seats = {
-        f"p{seat.seat_order}": seat for seat in session.seats.select_related("player", "squad")
-    }
+    seats = {game_player_id(seat): seat for seat in session.seats.select_related("player", "squad")}
     order = list(state.initiative) + [p.id for p in state.players if p.id not in state.initiative]
     rows = []
     for pid in order:
