@@ -38,6 +38,8 @@ from rules.engine.combat import owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.models import Game, Snapshot, SnapshotKind
+from table.result_objectives import GameEnd, complete_breakdowns, game_end
+from table.result_objectives import survivors as proposed_survivors
 from table.seating import game_player_id
 from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
@@ -52,6 +54,7 @@ from tournaments.domain.scoring import (
     alien_label,
 )
 from tournaments.models import Seat
+from tournaments.queries.session_stipulation import result_limits
 
 #: The order of the classes in a breakdown (as the result form lists them).
 CLASS_ORDER = tuple(MarineClass)
@@ -70,6 +73,8 @@ class GameProposal:
     breakdowns: tuple[SeatBreakdown, ...]
     survivors: tuple[int, ...]
     notes: tuple[str, ...] = field(default=())
+    #: How the game ended (None: it goes on; the proposal is then the game so far).
+    end: GameEnd | None = None
 
 
 def current_line(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
@@ -140,13 +145,23 @@ def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
         if ids[index - 1] <= ids[index] and line[index].kind != SnapshotKind.UPLOAD:
             continue
         replay.step(line[index], state(index - 1), state(index))
+    final = state(last)
     return GameProposal(
         game=game,
         step=max(snapshot.number for snapshot in snapshots),
-        breakdowns=replay.breakdowns(),
-        survivors=replay.survivors(state(last)),
+        breakdowns=complete_breakdowns(
+            replay.breakdowns(), seats, line, final, catalogue_token_values(game)
+        ),
+        survivors=proposed_survivors(final, seats),
         notes=tuple(replay.notes),
+        end=game_end(final.outcome, seats),
     )
+
+
+def catalogue_token_values(game: Game) -> dict[str, int | None]:
+    """Each alien's token value in the tournament's catalogue (None: several or none)."""
+    aliens = result_limits(game.session).aliens
+    return {alien: aliens.default_value(alien) for alien in aliens.values or {}}
 
 
 #: Who killed a figure when no figure did: the aliens as a side, or nobody the game knows.
@@ -204,8 +219,29 @@ class _Replay:
             for figure in gone:
                 self._removed(snapshot, before, figure)
         else:
-            for figure in gone:
+            for figure in self._not_dead(snapshot, before, after, gone):
                 self._unexplained(snapshot, figure)
+
+    def _not_dead(
+        self, snapshot: Snapshot, before: GameState, after: GameState, gone: list[Figure]
+    ) -> list[Figure]:
+        """Of the figures ``gone`` in a move or a turn's step, those the game cannot explain:
+        a figure that left through a docking claw is safe (``progress.left_play``), a marine
+        left on the board when the game ended is lost (the engine's ``marine_lost`` step: its
+        owner loses its value, nobody gains, as a loss to the aliens)."""
+        left = {f.id for f in after.progress.left_play}
+        lost = {
+            (step.get("params") or {}).get("figure")
+            for step in snapshot.steps or ()
+            if step.get("code") == "marine_lost"
+        }
+        unexplained = []
+        for figure in gone:
+            if figure.id in lost:
+                self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
+            elif figure.id not in left:
+                unexplained.append(figure)
+        return unexplained
 
     def _attack(self, snapshot: Snapshot, before: GameState, gone: list[Figure]) -> None:
         attack = next((e for e in snapshot.events if e.get("kind") == "attack"), None)
@@ -469,15 +505,6 @@ class _Replay:
         )
 
     # -- the result --------------------------------------------------------------------
-
-    def survivors(self, state: GameState) -> tuple[int, ...]:
-        """Seats with a marine still in play (a Dreadnought's pilot counts, a vehicle not)."""
-        alive = {
-            f.player
-            for f in state.figures
-            if f.side == MARINE and f.unit != TARANTULA and not f.is_dreadnought
-        }
-        return tuple(seat.player_id for pid, seat in self.seat_of.items() if pid in alive)
 
     def breakdowns(self) -> tuple[SeatBreakdown, ...]:
         ids = {pid: str(seat.player_id) for pid, seat in self.seat_of.items()}

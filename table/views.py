@@ -676,4 +676,6 @@ def result_from_game(request: HttpRequest, session: Session, number: int) -> Htt
     proposal = propose_result(game, seats)
     breakdowns = [breakdown.to_dict() for breakdown in proposal.breakdowns]
     initial = initial_from_breakdowns(seats, breakdowns, proposal.survivors)
+    # Saved with the result: the version keeps the game and step it came from.
+    initial.update(from_game=game.number, from_step=proposal.step)
     return render_result_entry(request, session, initial, from_game=proposal)

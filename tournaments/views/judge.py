@@ -26,6 +26,7 @@ from tournaments.actions.attendance import (
     no_show_from,
 )
 from tournaments.actions.result_entry import (
+    FromGame,
     ResultError,
     enter_result,
 )
@@ -367,6 +368,7 @@ def edit_result(
             dice=_tie_dice(request, session, seats, dice_form),
             correction=correction,
             reason=request.POST.get("reason", ""),
+            from_game=_from_game(form),
         )
     except StaleSessionError:
         session.refresh_from_db()
@@ -385,6 +387,12 @@ def edit_result(
         % {"number": recorded.version.number},
     )
     return redirect(done_url)
+
+
+def _from_game(form: ResultForm) -> FromGame | None:
+    """The board game the posted form was filled from, if it says so."""
+    number, step = form.cleaned_data.get("from_game"), form.cleaned_data.get("from_step")
+    return FromGame(number, step) if number and step else None
 
 
 def _tie_dice(
