@@ -27,11 +27,13 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
+from rules.engine.narration import format_param
 from rules.engine.play.round_end import TPK_TYPES
 from rules.engine.session_records import Outcome
 from rules.engine.state import MARINE, GameState
 from table.models import Snapshot
 from table.seating import game_player_id
+from table.step_log import narration_language
 from tournaments.domain.scoring import (
     AlienTokens,
     ObjectivePoints,
@@ -46,12 +48,14 @@ FLAG_SCORED = "flag_scored"
 
 @dataclass(frozen=True)
 class GameEnd:
-    """How a finished game ended: the engine's reason code, its round, the winning seats
-    (player ids, several on a tie)."""
+    """How a finished game ended: the engine's reason code and its text in the page's
+    language, its round, the winning seats (player ids, several on a tie) and their names."""
 
     reason: str
+    reason_text: str
     round: int
     winners: tuple[int, ...]
+    winner_names: tuple[str, ...]
 
 
 def flag_objectives(line: Sequence[Snapshot]) -> dict[str, list[ObjectivePoints]]:
@@ -107,9 +111,14 @@ def game_end(outcome: Outcome | None, seats: Sequence[Seat]) -> GameEnd | None:
     """The outcome in terms of the session's seats (None while the game goes on)."""
     if outcome is None:
         return None
-    ids = {game_player_id(seat): seat.player_id for seat in seats}
+    by_id = {game_player_id(seat): seat for seat in seats}
+    winners = [by_id[p] for p in outcome.winners if p in by_id]
     return GameEnd(
-        outcome.reason, outcome.round, tuple(ids[p] for p in outcome.winners if p in ids)
+        reason=outcome.reason,
+        reason_text=format_param("ending", outcome.reason, narration_language()),
+        round=outcome.round,
+        winners=tuple(seat.player_id for seat in winners),
+        winner_names=tuple(seat.player.display_name for seat in winners),
     )
 
 
