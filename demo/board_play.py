@@ -53,6 +53,8 @@ class BoardPlayer:
     seed: int
     actor: Any = None
     rolls: Iterator[int] = field(init=False)
+    #: The latest snapshot's number and state, read once per step.
+    _seen: tuple[int, GameState] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         self.rolls = iter(range(self.seed * 1000, self.seed * 1000 + 10**6))
@@ -61,10 +63,14 @@ class BoardPlayer:
         return SeededDice(seed=next(self.rolls))
 
     def state(self) -> GameState:
-        return snapshot_state(latest_snapshot(self.game))
+        number = self.number()
+        if self._seen is None or self._seen[0] != number:
+            self._seen = (number, snapshot_state(latest_snapshot(self.game)))
+        return self._seen[1]
 
     def number(self) -> int:
-        return latest_snapshot(self.game).number
+        numbers = self.game.snapshots.order_by("-number").values_list("number", flat=True)
+        return numbers.first() or 0
 
     # -- whole games -------------------------------------------------------------------
 

@@ -332,6 +332,8 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         confirmed=True,
         reason=reason or _("Confirmed version %(number)d.") % {"number": latest.number},
         created_by=actor if actor is not None and actor.is_authenticated else None,
+        game_number=latest.game_number,  # a copy comes from the same board game
+        game_step=latest.game_step,
     )
     log_activity(
         session.stage.tournament,
