@@ -67,7 +67,7 @@ from table.game_setup import GameSetupError
 from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.result_from_game import propose_result
-from table.seating import player_rows, squad_colours
+from table.seating import player_rows, seat_names, squad_colours
 from table.settings_adoption import adopt_session_settings
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
@@ -304,7 +304,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
-        **turn_context(state, snapshot.number, forms),
+        **turn_context(state, snapshot.number, forms, seat_names(game.session)),
         **log,
     }
 

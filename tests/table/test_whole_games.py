@@ -145,6 +145,10 @@ def test_confirming_the_proposal_writes_the_result_linked_to_the_game(table, cas
     page = judge.get(reverse("table:result_from_game", args=[table.session.pk, game.number]))
     body = page.content.decode()
     assert 'data-testid="from-game-end"' in body and "The game is over" in body
+    step = latest_snapshot(game).number
+    # The page posts which game and step it was filled from.
+    assert f'name="from_game" value="{game.number}"' in body
+    assert f'name="from_step" value="{step}"' in body
     data = page_data(page.context["form"])
     saved = judge.post(reverse("tournaments:judge_result", args=[table.session.pk]), data)
     assert saved.status_code == 302, saved.content.decode()[:3000]
