@@ -11,6 +11,8 @@ are the engine's outcome, and the confirmed result ranks the same winner first.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from django.urls import reverse
 
@@ -20,7 +22,7 @@ from rules.engine.turns import players_in_game
 from table.actions import create_game, latest_snapshot
 from table.game_setup import SolitaireSetup
 from table.models import Game
-from table.result_from_game import GameProposal, propose_result
+from table.result_from_game import GameProposal, current_line, propose_result
 from table.seating import game_player_id
 from tests.table.conftest import client_for
 from tests.web.test_result_form import page_data
@@ -80,6 +82,42 @@ def played(table, case: str, policy: str) -> tuple[Game, GameState]:
     return game, end
 
 
+#: The engine's score steps and the score line each is counted in.
+SCORE_STEPS = {
+    "score_lost": "marine_lost",
+    "token_taken": "alien_tokens",
+    "stall_round": "stall_breaker",
+    "flag_scored": "objective",
+}
+
+
+def engine_ledger(game: Game) -> dict[tuple[str, str], int]:
+    """What the engine scored along the game's line, by (player, score line code): each
+    score step of every snapshot (undone ones left out), a marine killed by a player told
+    apart from a Tarantula destroyed by what the target was."""
+    ledger: Counter[tuple[str, str]] = Counter()
+    for snapshot in current_line(game.snapshots.all()):
+        for step in snapshot.steps or ():
+            params = step.get("params") or {}
+            code = step.get("code")
+            if code == "score_gained":
+                target = str(params.get("target", ""))
+                line = "tarantula_destroyed" if "tarantula" in target else "marine_killed"
+                ledger[(params["player"], line)] += params["points"]
+            elif code in SCORE_STEPS:
+                sign = -1 if code == "score_lost" else 1
+                ledger[(params["player"], SCORE_STEPS[code])] += sign * params["points"]
+    return {key: points for key, points in ledger.items() if points}
+
+
+def card_ledger(cards: dict[str, ScoreCard], seats) -> dict[tuple[str, str], int]:
+    ledger: Counter[tuple[str, str]] = Counter()
+    for seat in seats:
+        for line in cards[str(seat.player_id)].lines:
+            ledger[(game_player_id(seat), line.code)] += line.points
+    return {key: points for key, points in ledger.items() if points}
+
+
 def cards_of(proposal: GameProposal) -> dict[str, ScoreCard]:
     return score_session(proposal.breakdowns)
 
@@ -108,6 +146,8 @@ def test_a_whole_game_proposes_every_score_line(table, case, policy):
     # Every line adds up to the score the engine kept while the game was played.
     for player in end.players:
         assert cards[by_player[player.id]].total == player.score, player.id
+    # Line by line: each kind of score line holds what the engine scored of that kind.
+    assert card_ledger(cards, seats) == engine_ledger(game)
     all_lines = [line for card in cards.values() for line in card.lines]
     assert any(line.code == "marine_killed" for line in all_lines)
     assert any(line.code == "marine_lost" for line in all_lines)
