@@ -286,6 +286,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target} loses {amount} life points ({left} left).",
     },
     "no_damage": {"it": "{target} non subisce danni.", "en": "{target} takes no damage."},
+    "shielded_target": {
+        "it": "{target} è protetto dalle Granate Accecanti: non subisce danni.",
+        "en": "{target} is shielded by Blind Grenades: it takes no damage.",
+    },
     "killed": {"it": "{target} è eliminato.", "en": "{target} is killed."},
     "weapon_lost": {
         "it": "{target} perde l'arma {weapon}.",
