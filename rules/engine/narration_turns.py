@@ -232,10 +232,6 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "it": "{figure} è ancora sul tabellone alla fine della partita: è perso.",
         "en": "{figure} is still on the board when the game ends: it is lost.",
     },
-    "squad_eliminated": {
-        "it": "{player} non ha più marine in gioco.",
-        "en": "{player} has no marine left in play.",
-    },
     "stall_round": {
         "it": "Spareggio, round {round}: {player} è a {distance} caselle dalla squadra nemica "
         "più vicina (prima {before}): {points} punti.",
@@ -261,6 +257,14 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
     "game_over": {
         "it": "La partita è finita ({ending}). Vince: {winners}.",
         "en": "The game is over ({ending}). Winner: {winners}.",
+    },
+    "squad_eliminated": {
+        "it": "La squadra di {player} è eliminata: non ha più Marine in gioco (round {round}).",
+        "en": "Player {player}'s squad is out: it has no marine left in play (round {round}).",
+    },
+    "tpk_ranking": {
+        "it": "Classifica: {ranking}.",
+        "en": "Placings: {ranking}.",
     },
 }
 
