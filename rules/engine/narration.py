@@ -487,6 +487,12 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
 _SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
 
 
+def decimal(value: float, places: int, lang: str) -> str:
+    """``value`` with ``places`` decimals: a decimal comma in Italian."""
+    shown = f"{value:.{places}f}"
+    return shown.replace(".", ",") if lang == "it" else shown
+
+
 def _format_square(value: Any) -> str:
     return f"({value[0]},{value[1]})"
 
@@ -526,8 +532,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
     if name == "text" and isinstance(value, Mapping):
         return str(value.get(lang, ""))
     if isinstance(value, float):
-        shown = f"{value:.2f}"
-        return shown.replace(".", ",") if lang == "it" else shown
+        return decimal(value, 2, lang)
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
     return str(value)

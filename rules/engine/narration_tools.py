@@ -66,9 +66,3 @@ def tool_text(code: str, lang: str, **params: Any) -> str:
     if lang not in LANGUAGES:
         raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
     return TOOL_TEXTS[code][lang].format(**params)
-
-
-def decimal(value: float, places: int, lang: str) -> str:
-    """``value`` with ``places`` decimals: a decimal comma in Italian."""
-    shown = f"{value:.{places}f}"
-    return shown.replace(".", ",") if lang == "it" else shown

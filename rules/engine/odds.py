@@ -23,7 +23,8 @@ from typing import Generic, TypeVar
 
 from .caches import memoised
 from .dice import RED_FACES, WHITE_FACES
-from .narration_tools import decimal, tool_text
+from .narration import decimal
+from .narration_tools import tool_text
 from .units import DiceSpec
 
 T = TypeVar("T", bound=Hashable)

@@ -5,7 +5,6 @@ messages, the engine's answers and its errors alike."""
 from __future__ import annotations
 
 import json
-import re
 from io import StringIO
 
 import pytest
@@ -15,38 +14,7 @@ from django.utils import translation
 
 from benchmarks.reference_position import reference_state
 from tests.engine.test_ai_log_italian import english_in
-
-#: Words that betray Italian left in an English line (matched on word boundaries).
-ITALIAN_MARKERS = (
-    "il",
-    "la",
-    "di",
-    "del",
-    "dal",
-    "della",
-    "con",
-    "tra",
-    "casella",
-    "caselle",
-    "punti",
-    "vita",
-    "spara",
-    "muove",
-    "contro",
-    "non",
-    "giocatore",
-    "bloccata",
-    "visibile",
-    "linea",
-    "rivolto",
-)
-_ITALIAN_RE = re.compile(r"\b(" + "|".join(ITALIAN_MARKERS) + r")\b")
-
-
-def italian_in(text: str) -> list[str]:
-    """Italian marker words in ``text``, figure ids aside."""
-    words = " ".join(w for w in text.split() if not re.search(r"[a-z]-\d|_", w))
-    return _ITALIAN_RE.findall(words)
+from tests.engine.test_log_languages import italian_in
 
 
 def foreign(text: str, lang: str) -> list[str]:
@@ -71,11 +39,6 @@ def refusal(name: str, *args: str) -> str:
     with pytest.raises(CommandError) as info:
         call_command(name, *args, stdout=StringIO())
     return str(info.value)
-
-
-def test_the_markers_tell_the_languages_apart():
-    assert italian_in("p1-0 spara con bolter a p2-0") == ["spara", "con"]
-    assert italian_in("p1-0 fires the bolter at p2-0") == []
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])

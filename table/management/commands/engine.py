@@ -32,9 +32,9 @@ from rules.engine.geometry import format_square, parse_square
 from rules.engine.los import SightError, figure_sight, line_of_sight
 from rules.engine.maps import MapError, board_to_json, parse_map
 from rules.engine.movement import MoveError, distance_field, move
-from rules.engine.narration import LANGUAGES, UNIT_NAMES
+from rules.engine.narration import LANGUAGES, UNIT_NAMES, decimal
 from rules.engine.narration_errors import CodedError
-from rules.engine.narration_tools import decimal, tool_text
+from rules.engine.narration_tools import tool_text
 from rules.engine.render import render
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
