@@ -42,7 +42,9 @@ def refusal(name: str, *args: str) -> str:
 
 
 @pytest.mark.parametrize("lang", ["it", "en"])
-def test_engine_sub_commands_answer_in_one_language(state_file, lang):
+def test_engine_sub_commands_answer_in_one_language(state_file, lang, tmp_path):
+    bad_map = str(tmp_path / "bad.txt")
+    (tmp_path / "bad.txt").write_text("name: x\n+--+\n|.Q|\n+--+\n")
     outputs = {
         "clear sight": run("engine", "los", state_file, "p1-0", "p2-0", "--lang", lang),
         "blocked sight": run("engine", "los", state_file, "p1-0", "p3-0", "--lang", lang),
@@ -54,6 +56,7 @@ def test_engine_sub_commands_answer_in_one_language(state_file, lang):
             "engine", "odds", state_file, "p1-0", "p2-0", "laser_rifle", "--lang", lang
         ),
         "off the board": refusal("engine", "los", state_file, "p1-0", "99,99", "--lang", lang),
+        "bad map": refusal("engine", "map", bad_map, "--lang", lang),
     }
     picture = outputs["picture"].splitlines()
     outputs["picture"] = "\n".join([picture[0], *picture[-30:]])  # the title and legend
@@ -65,10 +68,12 @@ def test_engine_sub_commands_answer_in_one_language(state_file, lang):
         assert outputs["path"].startswith("2 caselle: ")
         assert "punti vita persi attesi 0,6667" in outputs["odds"]
         assert "non ha l'arma fucile laser" in outputs["unknown weapon"]
+        assert "riga 3, colonna 3: marcatore di casella sconosciuto 'Q'" in outputs["bad map"]
     else:
         assert outputs["clear sight"].startswith("visible: clear line")
         assert outputs["path"].startswith("2 squares: ")
         assert "expected life points lost 0.6667" in outputs["odds"]
+        assert "line 3, column 3: unknown square marker 'Q'" in outputs["bad map"]
 
 
 def test_the_default_language_is_the_projects(state_file):

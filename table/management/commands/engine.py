@@ -222,8 +222,8 @@ class Command(BaseCommand):
             board = parse_map(text, source=path.name)
         except MapError as exc:
             for problem in exc.problems[1:]:
-                self.stderr.write(f"{path.name}: {problem}")
-            raise bad_input(f"{path.name}: {exc.problems[0]}") from None
+                self.stderr.write(f"{path.name}: {problem.text_in(self.lang)}")
+            raise bad_input(f"{path.name}: {exc.problems[0].text_in(self.lang)}") from None
         self.stdout.write(json.dumps(board_to_json(board), indent=1))
 
     # -- odds ---------------------------------------------------------------------------
