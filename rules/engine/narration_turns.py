@@ -165,7 +165,7 @@ ENDINGS: dict[str, dict[str, str]] = {
     "last_squad": {"it": "resta una sola squadra", "en": "one squad is left"},
     "no_squad": {"it": "nessuna squadra è rimasta", "en": "no squad is left"},
     "stall_limit": {
-        "it": "raggiunto il limite di round dello spareggio",
+        "it": "raggiunto il limite di round dell'anti-stallo",
         "en": "the stall breaker's round limit is reached",
     },
     "nobody_left": {
@@ -233,7 +233,7 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{figure} is still on the board when the game ends: it is lost.",
     },
     "stall_round": {
-        "it": "Spareggio, round {round}: {player} è a {distance} caselle dalla squadra nemica "
+        "it": "Anti-stallo, round {round}: {player} è a {distance} caselle dalla squadra nemica "
         "più vicina (prima {before}): {points} punti.",
         "en": "Stall breaker, round {round}: {player} is {distance} squares from the nearest "
         "enemy squad (before: {before}): {points} points.",
