@@ -92,3 +92,25 @@ def test_an_alien_turn_never_damages_the_shielded_squad(policy):
             if step.code == "shielded_target":
                 assert step.params["target"] in ("p1-a", "p1-b")
                 assert "Granate Accecanti" in render(step.code, step.params, "it")
+
+
+def test_the_alien_aims_its_blast_at_marines_it_can_hurt():
+    """A missile at C's square would touch C and the three shielded marines around it; one
+    between A and B touches two marines it can hurt: with the shield it takes that one."""
+    figures = [
+        alien("cm", "chaos_marine_heavy", (0, 2)),
+        marine("p2-a", "p2", (6, 1)),
+        marine("p2-b", "p2", (6, 3)),
+        marine("p2-c", "p2", (10, 2)),
+        marine("p1-a", "p1", (10, 1)),
+        marine("p1-b", "p1", (10, 3)),
+        marine("p1-c", "p1", (11, 2)),
+    ]
+    plain = make_state(BOARD, figures, players=("p1", "p2"))
+
+    def marines_aimed_at(state):
+        _, steps = resolve_alien_turn(state, policy_named("bob"), SeededDice(seed=1))
+        return next(s.params["marines"] for s in steps if s.code == "area_choice")
+
+    assert marines_aimed_at(plain) == 4
+    assert marines_aimed_at(shielded(plain, "p1")) == 2
