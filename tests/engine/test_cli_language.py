@@ -5,6 +5,7 @@ messages, the engine's answers and its errors alike."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -94,3 +95,20 @@ def test_alien_turn_prints_its_steps_and_errors_in_one_language(state_file, lang
     assert ("mancano dadi" if lang == "it" else "not enough dice") in short
     bad = refusal("alien_turn", "--input", state_file, "--dice", "1,x", "--lang", lang)
     assert not foreign(bad, lang), bad
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("it", "carte evento sconosciute nella stipulazione: nope"),
+        ("en", "unknown event cards in the stipulation: nope"),
+    ],
+)
+def test_an_unknown_event_card_is_refused_in_the_chosen_language(tmp_path, lang, expected):
+    state = reference_state()
+    switches = {"event_deck": True, "event_cards": ["nope"]}
+    state = state.replace(stipulation=replace(state.stipulation, switches=switches))
+    path = tmp_path / "state.json"
+    path.write_text(json.dumps(state.to_json()))
+    message = refusal("alien_turn", "--input", str(path), "--seed", "1", "--lang", lang)
+    assert expected in message and not foreign(message, lang)

@@ -29,6 +29,7 @@ from rules.engine.dice import (
 )
 from rules.engine.event_cards import EventDataError
 from rules.engine.narration import LANGUAGES
+from rules.engine.narration_errors import CodedError
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
 from table.step_log import narration_language
@@ -76,7 +77,8 @@ class Command(BaseCommand):
                 dice = SeededDice(seed=seed)
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
         except (DiceError, EventDataError, RulesDataError) as exc:
-            raise CommandError(str(exc), returncode=BAD_INPUT) from None
+            text = exc.text_in(lang) if isinstance(exc, CodedError) else str(exc)
+            raise CommandError(text, returncode=BAD_INPUT) from None
         output = {
             "policy": options["policy"],
             "seed": dice.seed if isinstance(dice, SeededDice) else None,
