@@ -11,6 +11,9 @@ that line, every figure that left the board is accounted for by what produced th
   one is free (below), a Tarantula a Tarantula destroyed;
 * an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
   the engine gave (its ``token_taken`` step), checked against the tokens already taken;
+* a move onto a docking claw: the figure left play, safe (``progress.left_play``); the end
+  of the game after the last event card or the escape rounds: a marine still on the board
+  is lost (the engine's ``marine_lost`` step), entered as a loss to the aliens;
 * a judge's removal, an uploaded state or anything else: the game cannot say who killed it,
   so it becomes a note for the judge to check by hand, as does a marine-piloted Dreadnought.
 
@@ -20,6 +23,9 @@ before marine attacks marked them, and uploaded states, may not say so, so the r
 keeps its own count of the tokens of each alien type already taken, and a kill takes a
 token only when the board held more of that type than had been taken before it (any
 token of the type will do, RULES §7).
+
+Objectives, stall-breaker rounds, catalogue token values, survivors and the end of the game
+come from :mod:`table.result_objectives`.
 
 Seats: the game's players are ``p<seat order>`` (:mod:`table.game_setup`); the breakdowns
 name seats by their player's id, as the result form does.
