@@ -123,3 +123,17 @@ def test_the_saved_result_keeps_its_game_and_a_missing_game_is_refused(played, t
     assert judge.post(result_url(table), typed).status_code == 302
     latest = Result.objects.get(session=table.session).latest_version()
     assert latest.number == version.number + 1 and latest.game_number is None
+
+
+def test_a_refused_stale_save_keeps_the_game_it_was_filled_from(played, table):
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(played))
+    data = page_data(filled.context["form"])
+    # Someone saves a result meanwhile: the judge's save is refused with the comparison.
+    typed = {k: v for k, v in data.items() if not k.startswith("from_")}
+    assert client_for(table.organiser).post(result_url(table), typed).status_code == 302
+    refused = judge.post(result_url(table), data)
+    assert refused.status_code == 409
+    body = refused.content.decode()
+    assert f'name="from_game" value="{played.number}"' in body
+    assert f'name="from_step" value="{played.latest().number}"' in body

@@ -354,6 +354,11 @@ def edit_result(
             **posted_values(conflict.merged()),
             "version": form.cleaned_data["version"],
             "based_on": conflict.theirs.number,
+            **{
+                name: form.cleaned_data[name]
+                for name in ("from_game", "from_step")
+                if form.cleaned_data.get(name)
+            },
         }
         form = ResultForm(data, seats=seats, limits=limits)
         if not form.is_valid():
@@ -463,6 +468,9 @@ class _Entry:
                 "version": self.session.version,
                 "based_on": based_on,
                 "compared_with": conflict.theirs.number if conflict is not None else based_on,
+                # Still the board game it was filled from, if it was.
+                "from_game": form.cleaned_data.get("from_game"),
+                "from_step": form.cleaned_data.get("from_step"),
             },
             seats=form.seats,
             limits=form.limits,
