@@ -47,6 +47,7 @@ LAYERS = (
             "render",
             "flags",
             "turns",
+            "vehicles",
         ),
     ),
     ("rules of play", ("play.*",)),
