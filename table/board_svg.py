@@ -223,6 +223,17 @@ def board_svg(
         )
         out.append(_text(x0 + CELL / 2, y0 + CELL / 2, "?", size=12, fill="#92400e", weight="700"))
         out.append("</g>")
+    for item in state.items:
+        x0, y0 = _origin(item.square)
+        name = format_param("weapon", item.weapon, narration_language())
+        title = _("%(weapon)s lying here: a marine standing on it may pick it up") % {
+            "weapon": name
+        }
+        out.append(
+            f'<g class="item" {_square_attr(item.square)}><title>{escape(title)}</title>'
+            f'<rect x="{x0 + 4}" y="{y0 + CELL / 2 - 4}" width="{CELL - 8}" height="8" '
+            f'fill="#e5e7eb" stroke="#374151" stroke-width="1.5"/></g>'
+        )
     for figure in state.figures:
         if not figure.on_board:
             continue

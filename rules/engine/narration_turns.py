@@ -476,6 +476,10 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "it": "{figure} è a bordo di {vehicle}: si muove con il veicolo, o ne scende prima",
         "en": "{figure} is aboard {vehicle}: it moves with the vehicle, or leaves it first",
     },
+    "turn_vehicle_abandoned": {
+        "it": "{vehicle} è abbandonato: si muove solo con un marine a bordo",
+        "en": "{vehicle} is abandoned: it moves only with a marine aboard",
+    },
     "turn_leave_no_crew": {
         "it": "nessun marine è a bordo di {vehicle}",
         "en": "no marine is aboard {vehicle}",

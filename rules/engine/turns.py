@@ -36,7 +36,7 @@ from rules.engine.session_records import (
     LeftPlay,
     TurnRecord,
 )
-from rules.engine.state import MARINE, Figure, GameState, Player
+from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState, Player
 from rules.engine.units import RulesData
 
 TARANTULA = "tarantula"
@@ -177,6 +177,9 @@ def _check_vehicle_turn(state: GameState, figure: Figure) -> None:
         raise TurnError("turn_vehicle_turn", figure=figure.id)
     if figure.piloting is not None:
         raise TurnError("turn_crew_acts_with", figure=figure.id, vehicle=figure.piloting)
+    if figure.side == MARINE and figure.unit in VEHICLE_UNITS:
+        if not any(f.piloting == figure.id for f in state.figures):
+            raise TurnError("turn_vehicle_abandoned", vehicle=figure.id)
 
 
 # --- moves and attacks -----------------------------------------------------------------

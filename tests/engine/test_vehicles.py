@@ -135,6 +135,8 @@ def test_an_abandoned_vehicle_cannot_be_attacked_nor_act():
     state = yard()
     assert not [o for o in attack_options(state, "E") if o.target == "T"]
     assert attack_options(state, "T") == []
+    error = refused("turn_vehicle_abandoned", check_move, state, state.figure("T"), 1, RULES)
+    assert "abbandonato" in error.text_in("it")
 
 
 # --- crewing a Tarantula -------------------------------------------------------------------
@@ -321,3 +323,16 @@ def test_the_aliens_ignore_abandoned_vehicles():
     state = state.replace(active_player=None)
     after, _ = resolve_alien_turn(state, policy_named("bob"), SeededDice(7))
     assert after.figure("T") == state.figure("T")
+
+
+def test_the_crewed_tarantulas_reach_lists_front_squares_and_facings():
+    from rules.engine.tarantula import tarantula_reach
+
+    crewed, _ = crew_vehicle(yard(), "M", "T")
+    reach = tarantula_reach(crewed, "T", 6)
+    assert Facing.EAST in reach[(6, 2)]
+    assert (7, 2) not in reach  # E stands there
+    assert Facing.NORTH in reach[(2, 1)]  # a quarter turn about the centre
+    for front, facings in reach.items():
+        for facing in facings:
+            move_tarantula(crewed, "T", front, facing)  # each one is a legal move
