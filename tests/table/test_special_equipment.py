@@ -1,0 +1,197 @@
+"""Special equipment on the judge's board (RULES §7, §10; docs/turns.md): boarding a
+Tarantula and a Dreadnought, leaving them, picking up an extra-heavy weapon, through the
+form (no JavaScript) and the touch board's endpoint; refusals naming their rule; the step
+log and history in both languages; the proposed result of a destroyed piloted Dreadnought."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from django.utils import translation
+
+from rules.engine.dice import ScriptedDice
+from rules.engine.geometry import Facing
+from rules.engine.state import MARINE, Figure, GameState, Item
+from rules.engine.units import load_rules_data
+from table.actions import (
+    GameError,
+    attack_choices,
+    latest_snapshot,
+    marine_attack,
+    snapshot_state,
+    upload_state,
+)
+from table.equipment_actions import equipment_action
+from table.result_from_game import propose_result
+from table.snapshot_summaries import snapshot_summary
+from table.step_log import log_lines
+from tests.table.conftest import client_for, fresh_turn, url
+from tournaments.domain.scoring import DreadnoughtKill, LossCause, MarineClass, MarineLoss
+from tournaments.domain.scoring import score_session
+from tournaments.sheets.seats import session_seats
+
+pytestmark = pytest.mark.django_db
+
+RULES = load_rules_data()
+
+
+def current(game) -> GameState:
+    return snapshot_state(latest_snapshot(game))
+
+
+def placed(game, state: GameState) -> GameState:
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
+    return current(game)
+
+
+def abandoned_tarantula(game) -> GameState:
+    """An abandoned Tarantula facing east on 7,5-8,5 (gunner's square 6,5) and p1-m1 above
+    its centre, at the start of p1's turn."""
+    state = current(game)
+    tarantula = Figure(
+        "tarantula-1",
+        MARINE,
+        None,
+        "tarantula",
+        ((7, 5), (8, 5)),
+        1,
+        Facing.EAST,
+        weapons=("twin_lascannon",),
+    )
+    state = state.with_figure(tarantula).with_figure(state.figure("p1-m1").moved_to(((7, 4),)))
+    placed(game, state)
+    return fresh_turn(game, "p1")
+
+
+def post(table, game, **fields):
+    data = {f"equip-{name}": value for name, value in fields.items()}
+    data["equip-version"] = latest_snapshot(game).number
+    return client_for(table.judge).post(url("equipment", game), data)
+
+
+def test_the_judge_crews_a_tarantula_with_the_form_and_moves_it_next_turn(game, table):
+    abandoned_tarantula(game)
+    response = post(table, game, figure="p1-m1", action="crew", vehicle="tarantula-1")
+    assert response.status_code == 302
+    state = current(game)
+    assert state.figure("p1-m1").piloting == "tarantula-1"
+    assert state.figure("p1-m1").squares == ((6, 5),)
+    assert state.figure("tarantula-1").player == "p1"
+    snapshot = latest_snapshot(game)
+    assert snapshot_summary(snapshot) == "p1-m1 boarded tarantula-1 (a whole turn)."
+    with translation.override("it"):
+        assert snapshot_summary(snapshot) == "p1-m1 è salito su tarantula-1 (un turno intero)."
+        assert log_lines(snapshot.steps)[0].text.startswith(
+            "p1-m1 prende i comandi della Tarantola tarantula-1"
+        )
+    # this turn the Tarantula does nothing else: the move is refused, naming the rule
+    move = {
+        "move-figure": "tarantula-1",
+        "move-square": "10,5",
+        "move-facing": "E",
+        "move-version": latest_snapshot(game).number,
+    }
+    refused = client_for(table.judge).post(url("move", game), move)
+    assert refused.status_code == 400
+    assert "takes the whole turn" in refused.content.decode()
+    fresh_turn(game, "p1")
+    move["move-version"] = latest_snapshot(game).number
+    assert client_for(table.judge).post(url("move", game), move).status_code == 302
+    assert current(game).figure("tarantula-1").squares == ((10, 5), (9, 5))
+
+
+def test_a_refusal_names_the_rule_and_changes_nothing(game, table):
+    abandoned_tarantula(game)
+    before = latest_snapshot(game).number
+    response = post(table, game, figure="p1-cmd", action="crew", vehicle="tarantula-1")
+    assert response.status_code == 400
+    assert "the commander neither crews a Tarantula nor pilots a Dreadnought" in (
+        response.content.decode()
+    )
+    assert latest_snapshot(game).number == before
+    with pytest.raises(GameError, match="Choose the Tarantula or Dreadnought"):
+        equipment_action(game, "crew", "p1-m1", expected_number=before)
+
+
+def test_the_touch_board_offers_boarding_as_a_button(game, table):
+    abandoned_tarantula(game)
+    data = client_for(table.judge).get(url("reachable", game), {"figure": "p1-m1"}).json()
+    assert data["equipment"] == [
+        {
+            "action": "crew",
+            "figure": "p1-m1",
+            "vehicle": "tarantula-1",
+            "label": "Board tarantula-1 (the whole turn)",
+        }
+    ]
+    commander = client_for(table.judge).get(url("reachable", game), {"figure": "p1-cmd"})
+    assert commander.json()["equipment"] == []
+
+
+def test_leaving_the_tarantula_abandons_it(game, table):
+    abandoned_tarantula(game)
+    post(table, game, figure="p1-m1", action="crew", vehicle="tarantula-1")
+    fresh_turn(game, "p1")
+    assert post(table, game, figure="tarantula-1", action="leave").status_code == 302
+    state = current(game)
+    assert state.figure("p1-m1").piloting is None and state.figure("tarantula-1").player is None
+    assert snapshot_summary(latest_snapshot(game)) == ("p1-m1 left tarantula-1 and stands on 6,5.")
+
+
+def test_a_marine_picks_up_a_weapon_and_the_history_says_so(game, table):
+    state = current(game)
+    square = state.figure("p1-m1").squares[0]
+    placed(game, state.replace(items=(Item("item-1", square, "melta"),)))
+    fresh_turn(game, "p1")
+    assert post(table, game, figure="p1-m1", action="pick_up").status_code == 302
+    marine = current(game).figure("p1-m1")
+    assert marine.weapons == ("melta",) and marine.unit == "extra_heavy_weapon_marine"
+    assert not current(game).items
+    assert snapshot_summary(latest_snapshot(game)) == "p1-m1 picked up the melta."
+    with translation.override("it"):
+        assert snapshot_summary(latest_snapshot(game)) == "p1-m1 ha raccolto fucile a fusione."
+    # the board draws no weapon there any more, and the board page shows the form
+    page = client_for(table.judge).get(url("board", game)).content.decode()
+    assert 'id="equipment"' in page and 'class="item"' not in page
+
+
+def test_a_destroyed_piloted_dreadnought_is_in_the_proposed_result(game, table):
+    state = current(game)
+    dread = Figure(
+        "p1-dread",
+        MARINE,
+        "p1",
+        "dreadnought",
+        ((12, 4), (13, 4), (12, 5), (13, 5)),
+        1,
+        weapons=RULES.dreadnought_weapons("predator"),
+        equipment=("predator",),
+    )
+    pilot = replace(state.figure("p1-m2"), squares=(), piloting="p1-dread")
+    shooter = replace(state.figure("p2-m1").moved_to(((15, 4),)), weapons=("bolter",))
+    placed(game, state.with_figure(dread).with_figure(pilot).with_figure(shooter))
+    fresh_turn(game, "p2")
+    options = attack_choices(current(game), "p2-m1")
+    index = next(i for i, o in enumerate(options) if o.target == "p1-dread")
+    marine_attack(
+        game,
+        "p2-m1",
+        index,
+        ScriptedDice(values=[3, 3]),
+        expected_number=latest_snapshot(game).number,
+    )
+    assert not current(game).has_figure("p1-dread") and not current(game).has_figure("p1-m2")
+    proposal = propose_result(game, session_seats(table.session))
+    seats = {b.seat: b for b in proposal.breakdowns}
+    ids = [str(seat.player_id) for seat in session_seats(table.session)]
+    value = RULES.dreadnought_class("predator").class_value
+    assert seats[ids[1]].dreadnoughts == (DreadnoughtKill(ids[0], value, MarineClass.HEAVY),)
+    assert seats[ids[0]].losses == (MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, ids[1], 1),)
+    assert not [note for note in proposal.notes if "Dreadnought" in note]  # computed, no note
+    cards = score_session(proposal.breakdowns)
+    assert cards[ids[1]].total == value + 10 and cards[ids[0]].total == -10
+    assert all(not card.problems for card in cards.values())
+    # the board's own scores agree
+    assert {p.id: p.score for p in current(game).players}["p2"] == value + 10
