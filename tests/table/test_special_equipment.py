@@ -28,8 +28,13 @@ from table.result_from_game import propose_result
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import log_lines
 from tests.table.conftest import client_for, fresh_turn, url
-from tournaments.domain.scoring import DreadnoughtKill, LossCause, MarineClass, MarineLoss
-from tournaments.domain.scoring import score_session
+from tournaments.domain.scoring import (
+    DreadnoughtKill,
+    LossCause,
+    MarineClass,
+    MarineLoss,
+    score_session,
+)
 from tournaments.sheets.seats import session_seats
 
 pytestmark = pytest.mark.django_db
@@ -195,3 +200,22 @@ def test_a_destroyed_piloted_dreadnought_is_in_the_proposed_result(game, table):
     assert all(not card.problems for card in cards.values())
     # the board's own scores agree
     assert {p.id: p.score for p in current(game).players}["p2"] == value + 10
+
+
+def test_a_special_equipment_blip_a_marine_sees_leaves_a_tarantula(game, table):
+    from rules.engine.state import Blip
+
+    state = current(game)
+    placed(game, state.replace(blips=(Blip("blip-9-5", (9, 5), "tarantula"),)))
+    fresh_turn(game, "p1")
+    move = {"move-figure": "p1-m1", "move-square": "5,4", "move-version": 0}
+    move["move-version"] = latest_snapshot(game).number
+    assert client_for(table.judge).post(url("move", game), move).status_code == 302
+    found = current(game).figure("tarantula-9-5")
+    assert found.player is None and (9, 5) in found.squares
+    assert not current(game).blips and not current(game).tokens
+    codes = [step["code"] for step in latest_snapshot(game).steps]
+    assert "equipment_found_vehicle" in codes
+    with translation.override("it"):
+        lines = [line.text for line in log_lines(latest_snapshot(game).steps)]
+    assert any("Tarantola (tarantula-9-5)" in line for line in lines)
