@@ -219,3 +219,50 @@ def test_a_special_equipment_blip_a_marine_sees_leaves_a_tarantula(game, table):
     with translation.override("it"):
         lines = [line.text for line in log_lines(latest_snapshot(game).steps)]
     assert any("Tarantola (tarantula-9-5)" in line for line in lines)
+
+
+def test_a_marine_pilots_a_found_dreadnought_moves_it_next_turn_and_gets_out(game, table):
+    state = current(game)
+    dread = Figure(
+        "dreadnought-1",
+        MARINE,
+        None,
+        "dreadnought",
+        ((7, 4), (8, 4), (7, 5), (8, 5)),
+        RULES.max_life_points("dreadnought", RULES.dreadnought_weapons("predator")),
+        weapons=RULES.dreadnought_weapons("predator"),
+        equipment=("predator",),
+    )
+    state = state.with_figure(dread).with_figure(state.figure("p1-m2").moved_to(((6, 4),)))
+    state = state.replace(surveyed_sections=tuple(s.id for s in state.board.sections))
+    placed(game, state)
+    fresh_turn(game, "p1")
+    refused = post(table, game, figure="p1-cmd", action="crew", vehicle="dreadnought-1")
+    assert refused.status_code == 400 and "commander" in refused.content.decode()
+    assert post(
+        table, game, figure="p1-m2", action="crew", vehicle="dreadnought-1"
+    ).status_code == (302)
+    assert current(game).figure("p1-m2").squares == ()
+    fresh_turn(game, "p1")
+    move = {
+        "move-figure": "dreadnought-1",
+        "move-square": "12,4",
+        "move-version": latest_snapshot(game).number,
+    }
+    assert client_for(table.judge).post(url("move", game), move).status_code == 302
+    assert current(game).figure("dreadnought-1").square == (12, 4)  # a Predator moves 6
+    fresh_turn(game, "p1")
+    data = client_for(table.judge).get(url("reachable", game), {"figure": "dreadnought-1"}).json()
+    exits = [row for row in data["equipment"] if row["action"] == "leave"]
+    assert exits and all(row["figure"] == "dreadnought-1" for row in exits)
+    assert post(table, game, figure="dreadnought-1", action="leave", square="9,9").status_code == (
+        400
+    )
+    assert (
+        post(
+            table, game, figure="dreadnought-1", action="leave", square=exits[0]["square"]
+        ).status_code
+        == 302
+    )
+    out = current(game)
+    assert out.figure("p1-m2").squares and out.figure("dreadnought-1").player is None
