@@ -3,19 +3,15 @@ by tapping where its front ends (RULES §10; docs/turns.md "Special equipment").
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from playwright.sync_api import expect
 
-from rules.engine.geometry import Facing
-from rules.engine.state import MARINE, Figure
 from rules.engine.tarantula import tarantula_reach
-from table.actions import latest_snapshot, snapshot_state, upload_state
+from table.actions import latest_snapshot, snapshot_state
 from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_judge_table import DESKTOP
 from tests.browser.test_touch_board import board_url, figure, game, light, open_page, tap
-from tests.table.conftest import fresh_turn
+from tests.table.conftest import abandoned_tarantula, fresh_turn
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,22 +19,7 @@ __all__ = ["game", "open_page"]  # fixtures shared with the touch board's tests
 
 
 def test_a_judge_crews_a_tarantula_by_taps_and_moves_it(game, open_page):
-    state = snapshot_state(latest_snapshot(game))
-    tarantula = Figure(
-        "tarantula-1",
-        MARINE,
-        None,
-        "tarantula",
-        ((7, 5), (8, 5)),
-        1,
-        Facing.EAST,
-        weapons=("twin_lascannon",),
-    )
-    state = state.with_figure(tarantula).with_figure(state.figure("p1-m1").moved_to(((7, 4),)))
-    # every section surveyed already: the Tarantula's moves do not stop to place blips
-    state = state.replace(surveyed_sections=tuple(s.id for s in state.board.sections))
-    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
-    fresh_turn(game, "p1")
+    abandoned_tarantula(game, surveyed=True)
 
     page = open_page(DESKTOP)
     log_in(page, "arbitro")

@@ -336,3 +336,24 @@ def test_the_crewed_tarantulas_reach_lists_front_squares_and_facings():
     for front, facings in reach.items():
         for facing in facings:
             move_tarantula(crewed, "T", front, facing)  # each one is a legal move
+
+
+def test_a_dreadnought_blip_without_a_class_set_gives_the_first_class():
+    state, _ = reveal_blip(
+        room_with_blip("abandoned_dreadnought"), Blip("b1", (4, 1), "abandoned_dreadnought"), RULES
+    )
+    first = next(iter(RULES.dreadnought_classes))
+    assert state.figure("dreadnought-4-1").equipment == (first,)
+
+
+def test_no_room_for_a_found_tarantula_is_said():
+    state = room_with_blip("tarantula")
+    crowd = [
+        Figure(f"o{i}", "alien", None, "ork", (sq,), 1, weapons=("bolter",))
+        for i, sq in enumerate(((4, 0), (5, 1), (4, 2), (3, 1)))
+    ]
+    for figure in crowd:
+        state = state.with_figure(figure)
+    state, steps = reveal_blip(state, Blip("b1", (4, 1), "tarantula"), RULES)
+    assert steps[0].code == "equipment_no_room" and "by hand" in say(steps[0], "en")
+    assert not any(f.unit == "tarantula" for f in state.figures)

@@ -12,7 +12,6 @@ import pytest
 from django.utils import translation
 
 from rules.engine.dice import ScriptedDice
-from rules.engine.geometry import Facing
 from rules.engine.state import MARINE, Figure, GameState, Item
 from rules.engine.units import load_rules_data
 from table.actions import (
@@ -27,7 +26,7 @@ from table.equipment_actions import equipment_action
 from table.result_from_game import propose_result
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import log_lines
-from tests.table.conftest import client_for, fresh_turn, url
+from tests.table.conftest import abandoned_tarantula, client_for, fresh_turn, url
 from tournaments.domain.scoring import (
     DreadnoughtKill,
     LossCause,
@@ -49,25 +48,6 @@ def current(game) -> GameState:
 def placed(game, state: GameState) -> GameState:
     upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
     return current(game)
-
-
-def abandoned_tarantula(game) -> GameState:
-    """An abandoned Tarantula facing east on 7,5-8,5 (gunner's square 6,5) and p1-m1 above
-    its centre, at the start of p1's turn."""
-    state = current(game)
-    tarantula = Figure(
-        "tarantula-1",
-        MARINE,
-        None,
-        "tarantula",
-        ((7, 5), (8, 5)),
-        1,
-        Facing.EAST,
-        weapons=("twin_lascannon",),
-    )
-    state = state.with_figure(tarantula).with_figure(state.figure("p1-m1").moved_to(((7, 4),)))
-    placed(game, state)
-    return fresh_turn(game, "p1")
 
 
 def post(table, game, **fields):

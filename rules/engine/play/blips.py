@@ -140,37 +140,24 @@ def place_found_equipment(
                 facing=facing,
                 weapons=tuple(rules.unit(TARANTULA).weapons),
             )
+            state = state.with_figure(figure)
     elif blip.type == ABANDONED_DREADNOUGHT:
-        squares = _dreadnought_block(state, blip.square)
-        cls = state.stipulation.switches.get("dreadnought_class")
-        if not (isinstance(cls, str) and cls in rules.dreadnought_classes):
-            cls = next(iter(rules.dreadnought_classes))
-        if squares is not None:
-            weapons = rules.dreadnought_weapons(cls)
-            figure = Figure(
-                id=new_figure_id(state, f"dreadnought-{origin}"),
-                side=MARINE,
-                player=None,
-                unit=DREADNOUGHT,
-                squares=squares,
-                life_points=rules.max_life_points(DREADNOUGHT, weapons),
-                weapons=weapons,
-                equipment=(cls,),
-            )
+        state, figure = spawn_alien(state, rules, DREADNOUGHT, blip.square, origin, side=MARINE)
     else:
         item = Item(f"item-{origin}", blip.square, blip.type)
         state = state.replace(items=(*state.items, item))
         return state, [Step("equipment_found_weapon", {**where, "weapon": blip.type})]
     if figure is None:
         return state, [Step("equipment_no_room", where)]
-    state = state.with_figure(figure)
     return state, [Step("equipment_found_vehicle", {**where, "figure": figure.id})]
 
 
 def spawn_alien(
-    state: GameState, rules: RulesData, unit: str, sq: Square, origin: str
+    state: GameState, rules: RulesData, unit: str, sq: Square, origin: str, *, side: str = ALIEN
 ) -> tuple[GameState, Figure | None]:
-    """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it)."""
+    """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it);
+    with ``side`` marine, an abandoned Dreadnought for a marine to pilot, always of a class
+    (the session's, else the first of the data)."""
     unit_type = rules.unit(unit)
     squares: tuple[Square, ...] | None = (sq,)
     if unit_type.size == 4 or unit == DREADNOUGHT:
@@ -182,11 +169,13 @@ def spawn_alien(
     weapons = tuple(unit_type.weapons)
     equipment: tuple[str, ...] = ()
     cls = state.stipulation.switches.get("dreadnought_class")
+    if side == MARINE and not (isinstance(cls, str) and cls in rules.dreadnought_classes):
+        cls = next(iter(rules.dreadnought_classes))
     if unit == DREADNOUGHT and isinstance(cls, str) and cls in rules.dreadnought_classes:
         weapons, equipment = rules.dreadnought_weapons(cls), (cls,)
     figure = Figure(
         id=new_figure_id(state, f"{unit}-{origin}"),
-        side=ALIEN,
+        side=side,
         player=None,
         unit=unit,
         squares=squares,
