@@ -508,14 +508,27 @@ def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 
 
 def _judge_edit(
-    request, session, number, form_class, prefix, form_name, apply, *, marines_only=False
+    request,
+    session,
+    number,
+    form_class,
+    prefix,
+    form_name,
+    apply,
+    *,
+    marines_only=False,
+    more_choices=None,
 ):
-    """A judge's step on one figure (a correction, a door opened): validate the form,
-    append a snapshot, or show errors."""
+    """A judge's step on one figure (a correction, a door opened, special equipment):
+    validate the form, append a snapshot, or show errors. ``more_choices``: the form's
+    other choices, from the state."""
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
     form = form_class(
-        request.POST, figures=_figure_choices(state, marines_only=marines_only), prefix=prefix
+        request.POST,
+        figures=_figure_choices(state, marines_only=marines_only),
+        prefix=prefix,
+        **(more_choices(state) if more_choices else {}),
     )
     if form.is_valid():
         data = form.cleaned_data
@@ -548,31 +561,24 @@ def open_door(request: HttpRequest, session: Session, number: int) -> HttpRespon
 @require_POST
 def equipment(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """A special-equipment action: board or leave a vehicle, pick up a weapon."""
-    game = _game(session, number)
-    state = snapshot_state(latest_snapshot(game))
-    form = EquipmentForm(
-        request.POST,
-        figures=_figure_choices(state, marines_only=True),
-        vehicles=_vehicle_choices(state),
-        prefix="equip",
+    return _judge_edit(
+        request,
+        session,
+        number,
+        EquipmentForm,
+        "equip",
+        "equipment_form",
+        lambda game, data, **kw: equipment_action(
+            game,
+            data["action"],
+            data["figure"],
+            vehicle_id=data["vehicle"] or None,
+            square=data["square"],
+            **kw,
+        ),
+        marines_only=True,
+        more_choices=lambda state: {"vehicles": _vehicle_choices(state)},
     )
-    if form.is_valid():
-        data = form.cleaned_data
-        try:
-            snapshot = equipment_action(
-                game,
-                data["action"],
-                data["figure"],
-                vehicle_id=data["vehicle"] or None,
-                square=data["square"],
-                expected_number=data["version"],
-                actor=request.user,
-            )
-        except GameError as error:
-            form.add_error(None, str(error))
-        else:
-            return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, equipment_form=form)
 
 
 @judge_required
