@@ -31,7 +31,9 @@ from tournaments.domain.scoring import (
     DreadnoughtKill,
     LossCause,
     MarineClass,
+    MarineKill,
     MarineLoss,
+    TarantulaKill,
     score_session,
 )
 from tournaments.sheets.seats import session_seats
@@ -246,3 +248,49 @@ def test_a_marine_pilots_a_found_dreadnought_moves_it_next_turn_and_gets_out(gam
     )
     out = current(game)
     assert out.figure("p1-m2").squares and out.figure("dreadnought-1").player is None
+
+
+def crewed_and_shot_at(game, table, weapons: tuple[str, ...], unit: str) -> GameState:
+    """p1-m1 crews the abandoned Tarantula; then p2-m1, armed with ``weapons``, stands
+    west of the gunner (outside the Tarantula's arc) at the start of p2's turn."""
+    abandoned_tarantula(game)
+    post(table, game, figure="p1-m1", action="crew", vehicle="tarantula-1")
+    state = current(game)
+    shooter = replace(state.figure("p2-m1").moved_to(((2, 5),)), weapons=weapons, unit=unit)
+    placed(game, state.with_figure(shooter))
+    return fresh_turn(game, "p2")
+
+
+def shoot(game, attacker: str, target: str, dice: list[int]) -> None:
+    options = attack_choices(current(game), attacker)
+    index = next(i for i, o in enumerate(options) if target in o.target_keys)
+    marine_attack(
+        game,
+        attacker,
+        index,
+        ScriptedDice(values=dice),
+        expected_number=latest_snapshot(game).number,
+    )
+
+
+def test_a_killed_gunner_is_a_gunner_kill_in_the_proposed_result(game, table):
+    crewed_and_shot_at(game, table, ("bolter",), "marine")
+    shoot(game, "p2-m1", "p1-m1", [3, 3])
+    assert not current(game).has_figure("p1-m1")
+    seats = {b.seat: b for b in propose_result(game, session_seats(table.session)).breakdowns}
+    ids = [str(seat.player_id) for seat in session_seats(table.session)]
+    assert seats[ids[1]].kills == (MarineKill(ids[0], MarineClass.GUNNER, 1),)
+    assert {p.id: p.score for p in current(game).players}["p2"] == 5
+
+
+def test_a_destroyed_tarantula_scores_ten_to_its_destroyer_only(game, table):
+    crewed_and_shot_at(game, table, ("melta",), "extra_heavy_weapon_marine")
+    shoot(game, "p2-m1", "tarantula-1", [0, 0, 0, 3, 3, 1])  # the gunner first, then it
+    state = current(game)
+    assert not state.has_figure("tarantula-1") and state.figure("p1-m1").piloting is None
+    seats = {b.seat: b for b in propose_result(game, session_seats(table.session)).breakdowns}
+    ids = [str(seat.player_id) for seat in session_seats(table.session)]
+    assert seats[ids[1]].tarantulas == (TarantulaKill(ids[0], 1),)
+    assert not seats[ids[0]].losses
+    cards = score_session(tuple(seats.values()))
+    assert cards[ids[1]].total == 10 and cards[ids[0]].total == 0
