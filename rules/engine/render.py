@@ -58,7 +58,7 @@ def render(state: GameState, *, show_blip_types: bool = True) -> str:
     lines.extend(draw_grid(board, state.doors, drawn.get))
     lines.append("")
     for f in state.figures:
-        owner = f"player {f.player}" if f.player else "aliens"
+        owner = f"player {f.player}" if f.player else ("aliens" if f.is_alien else "abandoned")
         where = (
             " ".join(format_square(sq) for sq in f.squares)
             if f.on_board
@@ -75,6 +75,8 @@ def render(state: GameState, *, show_blip_types: bool = True) -> str:
         lines.append(
             f"{blip_labels[blip.id]} blip {blip.id} at {format_square(blip.square)}{hidden}"
         )
+    for item in state.items:
+        lines.append(f"-- {item.id}: {item.weapon} lying on {format_square(item.square)}")
     if state.surveyed_sections:
         lines.append("surveyed sections: " + ", ".join(state.surveyed_sections))
     return "\n".join(lines) + "\n"

@@ -357,3 +357,11 @@ def test_no_room_for_a_found_tarantula_is_said():
     state, steps = reveal_blip(state, Blip("b1", (4, 1), "tarantula"), RULES)
     assert steps[0].code == "equipment_no_room" and "by hand" in say(steps[0], "en")
     assert not any(f.unit == "tarantula" for f in state.figures)
+
+
+def test_the_text_picture_names_abandoned_vehicles_and_lying_weapons():
+    from rules.engine.render import render as picture
+
+    text = picture(yard().replace(items=(Item("item-5-3", (5, 3), "melta"),)))
+    assert "T: tarantula (abandoned) at 2,2 3,2" in text
+    assert "-- item-5-3: melta lying on 5,3" in text
