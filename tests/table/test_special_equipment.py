@@ -294,3 +294,17 @@ def test_a_destroyed_tarantula_scores_ten_to_its_destroyer_only(game, table):
     assert not seats[ids[0]].losses
     cards = score_session(tuple(seats.values()))
     assert cards[ids[1]].total == 10 and cards[ids[0]].total == 0
+
+
+def test_the_judges_board_names_what_a_special_equipment_blip_hides(game, table):
+    from rules.engine.state import Blip
+
+    state = current(game)
+    blip = Blip("blip-9-5", (9, 5), "abandoned_dreadnought")
+    placed(game, state.replace(blips=(*state.blips, blip)))
+    client = client_for(table.judge)
+    client.cookies["django_language"] = "it"
+    page = client.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Dreadnought da pilotare" in page
+    english = client_for(table.judge).get(url("board", game)).content.decode()
+    assert "blip hiding Dreadnought to pilot" in english
