@@ -100,7 +100,7 @@ def survivors(state: GameState, seats: Sequence[Seat]) -> tuple[int, ...]:
     alive = {
         f.player
         for f in state.figures
-        if f.side == MARINE and f.on_board and f.unit != "tarantula" and not f.is_dreadnought
+        if f.side == MARINE and f.unit != "tarantula" and not f.is_dreadnought
     }
     if state.stipulation.type not in TPK_TYPES:
         alive |= {f.player for f in state.progress.left_play if f.player and f.unit != "tarantula"}

@@ -48,6 +48,7 @@ LAYERS = (
             "render",
             "flags",
             "turns",
+            "vehicles",
         ),
     ),
     ("rules of play", ("play.*",)),
