@@ -33,7 +33,11 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.live_honours import pending_counts, pending_honours, pending_ranks
+from tournaments.queries.live_honours import (
+    pending_honours,
+    pending_ranks,
+    pending_winner_counts,
+)
 from tournaments.queries.pages import (
     SessionLines,
     final_podium,
@@ -284,19 +288,26 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
 
-def standings_context(tournament: Tournament, standings: dict | None = None) -> dict:
+def standings_context(
+    tournament: Tournament, standings: dict | None = None, rows: list[dict] | None = None
+) -> dict:
+    """The standings with what the templates show beside each row (squad, pending
+    honours, stage name) and each shown stage's sessions ranked: for ``rows`` (default:
+    every player) and the stages not marked ``cards_shown: False``."""
     standings = standings if standings is not None else get_standings(tournament)
     squads = {squad.slug: squad for squad in tournament.squads.all()}
     stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
     stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
-    pending = pending_counts(pending_honours(tournament))
-    for row in standings["players"]:
+    pending = pending_winner_counts(tournament)
+    for row in standings["players"] if rows is None else rows:
         row["squad_obj"] = squads.get(row["squad"])
         row["pending_honours"] = pending.get(row["player_id"], 0)
         row["stage_label"] = stage_names.get(row["stage_reached"])
     for stage in standings["stages"]:
+        if not stage.get("cards_shown", True):
+            continue
         for session in stage["sessions"]:
             session["ranked"] = sorted(
                 session["seats"], key=lambda s: (s["position"] or 99, s["seat_order"])
@@ -311,11 +322,74 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
     }
 
 
+#: Players per page of the standings table (``?page=all`` shows every one): a phone needs
+#: the top of the table and a way to the rest, not a megabyte of 2,187 rows every 15 s.
+STANDINGS_PAGE_SIZE = 100
+#: A stage's session-by-session cards are listed on every page up to this many sessions;
+#: a larger stage's are on the ``?page=all`` page (each player's page lists their own).
+SESSION_CARDS_PER_PAGE = 16
+ALL_PAGES = "all"
+
+
+def standings_page(request: HttpRequest) -> int | None:
+    """The standings page asked for (``?page=N``; None: ``?page=all``, every player). A
+    page number that is not one (or out of range) shows the nearest page."""
+    asked = request.GET.get("page", "")
+    if asked == ALL_PAGES:
+        return None
+    try:
+        return max(int(asked), 1)
+    except ValueError:
+        return 1
+
+
+def _id_path(name: str, slug: str) -> str:
+    """The path of ``name`` for an object id, without the id: reversed once per page
+    rather than once per row (``{% url %}`` on each of thousands of rows is slow)."""
+    path = reverse(name, args=[slug, 0])
+    assert path.endswith("/0/"), path
+    return path[: -len("0/")]
+
+
+def standings_page_context(tournament: Tournament, standings: dict, page: int | None) -> dict:
+    """The standings' context for one page of the table (``page`` None: all of it)."""
+    players = standings["players"]
+    pages = max((len(players) + STANDINGS_PAGE_SIZE - 1) // STANDINGS_PAGE_SIZE, 1)
+    number = min(page, pages) if page is not None else None
+    path = reverse("tournaments:standings", args=[tournament.slug])
+    if number is not None:
+        rows = players[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
+    else:
+        rows = players
+    for stage in standings["stages"]:
+        stage["cards_shown"] = number is None or len(stage["sessions"]) <= SESSION_CARDS_PER_PAGE
+    context = standings_context(tournament, standings, rows)
+    context.update(
+        {
+            "rows": rows,
+            "page": {
+                "number": number,
+                "count": pages,
+                "previous": f"{path}?page={number - 1}" if number and number > 1 else "",
+                "next": f"{path}?page={number + 1}" if number and number < pages else "",
+                "all": f"{path}?page={ALL_PAGES}",
+                "first": f"{path}?page=1",
+            },
+            "player_path": _id_path("tournaments:player", tournament.slug),
+            "session_path": _id_path("tournaments:session", tournament.slug),
+        }
+    )
+    return context
+
+
 STANDINGS_HTML_SECONDS = 3600
 
 
-def standings_html(tournament: Tournament, stamp: list[int | str] | None = None) -> str:
-    """The standings tables as HTML, rendered once per data stamp and language.
+def standings_html(
+    tournament: Tournament, stamp: list[int | str] | None = None, page: int | None = 1
+) -> str:
+    """One page of the standings tables as HTML (``page`` None: every player), rendered
+    once per data stamp, page and language.
 
     The key is the tournament's data stamp (:func:`data_stamp`: it changes with every
     committed change), so a stale table is never served, and the live poll, every 15 s from
@@ -324,25 +398,39 @@ def standings_html(tournament: Tournament, stamp: list[int | str] | None = None)
     """
     stamp = stamp or data_stamp(tournament)
     key = ":".join(
-        ["bob:standings-html", str(tournament.pk), get_language() or "", *map(str, stamp)]
+        [
+            "bob:standings-html",
+            str(tournament.pk),
+            get_language() or "",
+            str(page or ALL_PAGES),
+            *map(str, stamp),
+        ]
     )
     html = cache.get(key)
     if html is None:
         standings = get_standings(tournament, stamp)
         html = render_to_string(
-            "tournaments/partials/standings_body.html", standings_context(tournament, standings)
+            "tournaments/partials/standings_body.html",
+            standings_page_context(tournament, standings, page),
         )
         cache.set(key, html, STANDINGS_HTML_SECONDS)
     return html
 
 
+def _page_query(page: int | None) -> str:
+    return f"?page={page or ALL_PAGES}" if page != 1 else ""
+
+
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    page = standings_page(request)
+
     def context(tournament: Tournament) -> dict:
         return {
             "tournament": tournament,
-            "standings_html": standings_html(tournament),
+            "standings_html": standings_html(tournament, page=page),
+            "page_query": _page_query(page),
             "tab": "standings",
         }
 
@@ -352,19 +440,21 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings table the page polls every 15 s. Its ETag is the tournament's data
-    stamp (and the language), so a browser polling again gets ``304 Not Modified`` while
-    nothing changed: the poll then costs the stamp, and no table is sent."""
+    """The standings table the page polls every 15 s (the same page of it). Its ETag is
+    the tournament's data stamp (with the page and the language), so a browser polling
+    again gets ``304 Not Modified`` while nothing changed: the poll then costs the stamp,
+    and no table is sent."""
     found = stamp_by_slug(slug)
     if found is None:
         raise Http404
     _pk, stamp = found
-    etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
+    page = standings_page(request)
+    etag = '"{}"'.format(":".join([get_language() or "", str(page or ALL_PAGES), *map(str, stamp)]))
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(standings_html(_tournament(slug), stamp))
+        response = HttpResponse(standings_html(_tournament(slug), stamp, page))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
