@@ -21,7 +21,7 @@ LEFT JOIN tournaments_resultversion v ON v.result_id = res.id AND v.confirmed
         SELECT 1 FROM tournaments_resultversion w
         WHERE w.result_id = res.id AND w.confirmed AND w.number > v.number
     )
-WHERE t.slug = %s AND s.superseded_at IS NULL
+WHERE t.slug = %s
 ORDER BY st.number, s.number, se.seat_order
 """
 

@@ -41,6 +41,7 @@ from tournaments.queries.live_honours import (
 from tournaments.queries.pages import (
     SessionLines,
     final_podium,
+    home_sessions,
     latest_results,
     tournament_sessions,
     upcoming_sessions,
@@ -89,15 +90,15 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     the page cache's minute at most."""
 
     def context(tournament: Tournament) -> dict:
-        sessions = tournament_sessions(tournament)
+        latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
         return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
             "stages": tournament.stages.all(),
             "current_stage": tournament.current_stage(),
-            "latest": latest_results(sessions)[:3],
-            "upcoming": upcoming_sessions(sessions)[:5],
-            "podium": final_podium(sessions),
+            "latest": latest,
+            "upcoming": upcoming,
+            "podium": podium,
             "tab": "home",
         }
 
