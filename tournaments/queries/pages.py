@@ -159,7 +159,7 @@ def tournament_sessions(
 
 def home_sessions(
     tournament: Tournament, latest: int, upcoming: int
-) -> tuple[list[SessionLines], list[SessionLines], list[SessionLines]]:
+) -> tuple[list[SessionLines], list[SessionLines], list[SeatLine]]:
     """The tournament home's sessions: the ``latest`` results (the latest first), the
     ``upcoming`` scheduled sessions without one (the soonest first) and the final's
     podium (:func:`final_podium`), reading only those sessions, not the whole tournament."""

@@ -34,6 +34,7 @@ from tournaments.queries.bracket_svg import (
     render_bracket_svg,
 )
 from tournaments.queries.live_honours import (
+    PendingHonour,
     pending_honours,
     pending_ranks,
     pending_winner_counts,
@@ -275,18 +276,40 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         honour_list = Honour.objects.filter(tournament=tournament).select_related(
             "player", "squad", "session__stage"
         )
-        ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
         pending = pending_honours(tournament)
-        promised = pending_ranks(pending)
         return {
             "tournament": tournament,
             "honours": honour_list,
             "pending": pending,
-            "ranks": [(rank, promised.get(rank.player_id)) for rank in ranks],
+            "ranks": _rank_rows(tournament, pending_ranks(pending)),
+            "player_path": _id_path("tournaments:player", tournament.slug),
+            "session_path": _id_path("tournaments:session", tournament.slug),
             "tab": "honours",
         }
 
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
+
+
+def _rank_rows(tournament: Tournament, promised: dict[int, PendingHonour]) -> list[dict]:
+    """Every player's squad rank as plain rows (one per player: no model objects), with
+    the rank a pending honour promises when it is another."""
+    squads = {squad.pk: squad for squad in tournament.squads.all()}
+    labels = dict(Rank.choices)
+    rows = []
+    for player_id, name, nickname, squad_id, rank in SquadRank.objects.filter(
+        tournament=tournament
+    ).values_list("player_id", "player__name", "player__nickname", "squad_id", "rank"):
+        pending = promised.get(player_id)
+        rows.append(
+            {
+                "player_id": player_id,
+                "player": nickname or name,
+                "squad": squads.get(squad_id),
+                "rank": labels.get(rank, rank),
+                "promised": pending.rank_label if pending and pending.rank != rank else "",
+            }
+        )
+    return rows
 
 
 def standings_context(
