@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, SquadRank, Stage, StageKind, Tournament
+from tournaments.models import Honour, Rank, Session, SquadRank, StageKind, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -40,7 +40,7 @@ from tournaments.queries.live_honours import (
     pending_winner_counts,
 )
 from tournaments.queries.pages import (
-    SessionLines,
+    PODIUM_PLACES,
     final_podium,
     home_sessions,
     latest_results,
@@ -170,42 +170,68 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
 
 
 def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str]]:
-    """The bracket's data: one column per stage; the podium once the final has a result."""
-    sessions = tournament_sessions(tournament)
-    stages: dict[int, tuple[Stage, list[SessionLines]]] = {}
-    for entry in sessions:
-        stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
+    """The bracket's data: one column per stage with sessions; the podium once the final
+    has a result. Read from the standings (cached with their data stamp, and plain rows
+    when rebuilt), not from the sessions' model objects."""
+    standings = get_standings(tournament)
+    colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
+    kinds = dict(StageKind.choices)
+    session_path = _id_path("tournaments:session", tournament.slug)
     columns = []
-    ordered = sorted(stages.values(), key=lambda item: item[0].number)
-    for stage, entries in ordered:
+    finals: list[dict] = []
+    for stage in standings["stages"]:
+        if not stage["sessions"]:
+            continue
+        if stage["kind"] == StageKind.FINAL:
+            finals += stage["sessions"]
+        runners_up = [
+            seat
+            for session in stage["sessions"]
+            for seat in session["seats"]
+            if seat["position"] == 2
+        ]
+        every_runner_up_qualifies = all(seat["qualified"] for seat in runners_up)
         columns.append(
             BracketStage(
-                label=stage.get_kind_display(),
+                label=str(kinds.get(stage["kind"], stage["kind"])),
                 sessions=[
                     BracketSession(
-                        label=_("Session %(number)s") % {"number": entry.session.number},
-                        link=reverse(
-                            "tournaments:session", args=[tournament.slug, entry.session.pk]
-                        ),
+                        label=_("Session %(number)s") % {"number": session["number"]},
+                        link=f"{session_path}{session['id']}/",
                         seats=[
                             BracketSeat(
-                                player_key=str(line.seat.player_id),
-                                player_name=line.player.display_name,
-                                squad_colour=line.squad.colour if line.squad else "",
-                                points=line.points,
-                                place=line.place,
-                                qualified=line.qualified,
-                                best_runner_up=line.best_runner_up,
+                                player_key=str(seat["player_id"]),
+                                player_name=seat["player"],
+                                squad_colour=colours.get(seat["squad"], ""),
+                                points=seat["points"],
+                                place=seat["position"],
+                                qualified=seat["qualified"],
+                                best_runner_up=seat["qualified"]
+                                and seat["position"] == 2
+                                and not every_runner_up_qualifies,
                             )
-                            for line in (entry.ranked_seats if entry.has_result else entry.seats)
+                            for seat in _ranked(session)
                         ],
                     )
-                    for entry in entries
+                    for session in stage["sessions"]
                 ],
             )
         )
-    podium = [line.player.display_name for line in final_podium(sessions)]
+    podium = []
+    if len(finals) == 1 and finals[0]["result_version"] is not None:
+        podium = [
+            seat["player"]
+            for seat in _ranked(finals[0])
+            if seat["position"] is not None and seat["position"] <= PODIUM_PLACES
+        ]
     return columns, podium
+
+
+def _ranked(session: dict) -> list[dict]:
+    """A standings session's seats, by place once it has a result (else in seat order)."""
+    if session["result_version"] is None:
+        return session["seats"]
+    return sorted(session["seats"], key=lambda seat: (seat["position"] or 99, seat["seat_order"]))
 
 
 def bracket_labels(tournament: Tournament) -> BracketLabels:
