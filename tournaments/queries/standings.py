@@ -266,18 +266,26 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-#: The tournament's id and the two maxima of its data stamp in one query. Maxima, not
-#: "newest first, take one": ordered by id, the database would walk every newer row of
-#: the other tournaments before reaching this one's (an older tournament's poll got slower
-#: with every result entered elsewhere). The activity's maximum is one step down its
-#: (tournament, id) index; the versions' is found from the tournament's own sessions.
+#: The tournament's id and the two maxima of its data stamp in one query, each read down
+#: an index from this tournament's own rows, so the poll costs the same however many rows
+#: other tournaments have: the activity's newest entry is the first step down its
+#: (tournament, id) index (asked as a range, so only that index gives the order: with
+#: ``tournament_id = t.id`` the planner took the id index and walked every newer row of
+#: the other tournaments first; the step lands on an earlier tournament's row, read as
+#: none, when this one has no activity yet), and the versions' newest is
+#: looked up per result of this tournament's sessions (joined by hash, the database read
+#: every version of every tournament, their stored breakdowns included).
 _STAMP_SQL = f"""
 SELECT t.id,
-    (SELECT MAX(a.id) FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id = t.id),
-    (SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v
-        JOIN {Result._meta.db_table} r ON r.id = v.result_id
-        JOIN {Session._meta.db_table} s ON s.id = r.session_id
-        JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
+    (SELECT CASE WHEN a.tournament_id = t.id THEN a.id END
+        FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id <= t.id
+        ORDER BY a.tournament_id DESC, a.id DESC LIMIT 1),
+    (SELECT MAX((
+            SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v WHERE v.result_id = r.id
+        ))
+        FROM {Stage._meta.db_table} st
+        JOIN {Session._meta.db_table} s ON s.stage_id = st.id
+        JOIN {Result._meta.db_table} r ON r.session_id = s.id
         WHERE st.tournament_id = t.id)
 FROM {Tournament._meta.db_table} t WHERE t.slug = %s
 """
