@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models import Count
 from django.http import (
     Http404,
@@ -446,24 +446,36 @@ def standings_html(
     every open standings page, costs the stamp and one cache read: the standings
     themselves are read (and rebuilt when stale) only when the table must be rendered.
     """
-    stamp = stamp or data_stamp(tournament)
+    return _standings_html(tournament.pk, stamp or data_stamp(tournament), page, lambda: tournament)
+
+
+def _standings_html(
+    pk: int, stamp: list[int | str], page: int | None, tournament: Callable[[], Tournament]
+) -> str:
+    """:func:`standings_html` for the tournament ``pk`` (``tournament()`` read only to
+    render). A key names one stamp's table, which never changes, so each process keeps the
+    tables it served in its own memory too: a poll served again costs no shared read."""
     key = ":".join(
         [
             "bob:standings-html",
-            str(tournament.pk),
+            str(pk),
             get_language() or "",
             str(page or ALL_PAGES),
             *map(str, stamp),
         ]
     )
-    html = cache.get(key)
+    local = caches["local"]
+    html = local.get(key)
     if html is None:
-        standings = get_standings(tournament, stamp)
-        html = render_to_string(
-            "tournaments/partials/standings_body.html",
-            standings_page_context(tournament, standings, page),
-        )
-        cache.set(key, html, STANDINGS_HTML_SECONDS)
+        html = cache.get(key)
+        if html is None:
+            found = tournament()
+            html = render_to_string(
+                "tournaments/partials/standings_body.html",
+                standings_page_context(found, get_standings(found, stamp), page),
+            )
+            cache.set(key, html, STANDINGS_HTML_SECONDS)
+        local.set(key, html, STANDINGS_HTML_SECONDS)
     return html
 
 
@@ -497,14 +509,14 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     found = stamp_by_slug(slug)
     if found is None:
         raise Http404
-    _pk, stamp = found
+    pk, stamp = found
     page = standings_page(request)
     etag = '"{}"'.format(":".join([get_language() or "", str(page or ALL_PAGES), *map(str, stamp)]))
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(standings_html(_tournament(slug), stamp, page))
+        response = HttpResponse(_standings_html(pk, stamp, page, lambda: _tournament(slug)))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
