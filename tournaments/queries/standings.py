@@ -314,9 +314,10 @@ def data_stamp(tournament: Tournament) -> list[int | str]:
     return found[1] if found is not None else [0, 0, generations.current(tournament.slug)]
 
 
-def rebuild(tournament: Tournament) -> dict[str, Any]:
-    """Recompute the standings and store them in the cache with their data stamp."""
-    stamp = data_stamp(tournament)
+def rebuild(tournament: Tournament, stamp: list[int | str] | None = None) -> dict[str, Any]:
+    """Recompute the standings and store them in the cache with their data stamp
+    (``stamp``: read before, when the caller has it)."""
+    stamp = stamp or data_stamp(tournament)
     standings = compute_standings(tournament)
     cache.set(cache_key(tournament.pk), {"stamp": stamp, "standings": standings}, CACHE_SECONDS)
     return standings
@@ -326,9 +327,10 @@ def get_standings(tournament: Tournament, stamp: list[int | str] | None = None) 
     """The cached standings when still current (``stamp``: the tournament's
     :func:`data_stamp`, when the caller has it already), otherwise rebuilt first."""
     cached = cache.get(cache_key(tournament.pk))
-    if cached is not None and cached["stamp"] == (stamp or data_stamp(tournament)):
+    stamp = stamp or data_stamp(tournament)
+    if cached is not None and cached["stamp"] == stamp:
         return cached["standings"]
-    return rebuild(tournament)
+    return rebuild(tournament, stamp)
 
 
 @shared_task(
