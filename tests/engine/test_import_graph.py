@@ -31,6 +31,7 @@ LAYERS = (
             "narration_combat",
             "narration_errors",
             "narration_turns",
+            "narration_tools",
         ),
     ),
     ("board and dice", ("board", "maps", "dice")),
