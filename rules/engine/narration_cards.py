@@ -5,7 +5,7 @@
 :data:`rules.engine.narration.MESSAGES`), ``CARD_ERRORS`` the refusals of a re-roll, each
 naming its rule (merged into :data:`rules.engine.narration_errors.ERRORS`). Params:
 ``chapter_card`` an effect code, ``chapter_cards`` a list of them, ``die`` a die's number
-in the attack (from 1), ``dice`` the numbers that may be chosen.
+in the attack (from 1), ``choices`` the dice that may be chosen.
 """
 
 from __future__ import annotations
@@ -54,9 +54,9 @@ CARD_EVENTS: dict[str, dict[str, str]] = {
 
 CARD_MESSAGES: dict[str, dict[str, str]] = {
     "reroll_offer": {
-        "it": "{chapter_cards}: {figure} può ritirare uno dei suoi dadi ({dice}) prima di ogni "
+        "it": "{chapter_cards}: {figure} può ritirare uno dei suoi dadi ({choices}) prima di ogni "
         "altra azione",
-        "en": "{chapter_cards}: {figure} may roll one of its dice ({dice}) again before anything "
+        "en": "{chapter_cards}: {figure} may roll one of its dice ({choices}) again before anything "
         "else happens",
     },
     "reroll_done": {
@@ -87,8 +87,8 @@ CARD_ERRORS: dict[str, dict[str, str]] = {
         "(rule: one die per card and attack)",
     },
     "reroll_bad_die": {
-        "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra {dice}",
-        "en": "die {die} is not one of {figure}'s dice in this attack: choose one of {dice}",
+        "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra {choices}",
+        "en": "die {die} is not one of {figure}'s dice in this attack: choose one of {choices}",
     },
     "reroll_replay": {
         "it": "l'attacco non si può risolvere di nuovo con gli stessi dadi: annulla e rigiocalo",

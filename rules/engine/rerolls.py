@@ -87,7 +87,7 @@ class RerollOffer:
             {
                 "figure": self.figure,
                 "chapter_cards": list(self.cards),
-                "dice": ", ".join(shown),
+                "choices": ", ".join(shown),
                 "choice": self.choice,
                 "base": self.base,
                 "values": list(self.values),
@@ -194,7 +194,7 @@ def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
         raise RerollError("reroll_used", figure=figure, chapter_cards=list(offer.used))
     if die not in offer.dice:
         shown = ", ".join(map(str, offer.dice))
-        raise RerollError("reroll_bad_die", die=die, figure=figure, dice=shown)
+        raise RerollError("reroll_bad_die", die=die, figure=figure, choices=shown)
     return ReplayDice(
         values=offer.values, position=die - 1, fresh=fresh, card=offer.cards[0], figure=figure
     )
