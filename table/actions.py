@@ -36,10 +36,10 @@ from rules.engine.movement import MoveError, move, open_door, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
 from rules.engine.play.round_end import close_round, last_round_without_aliens
+from rules.engine.rerolls import RerollError, reroll_offer
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import MARINE, GameState, Problem, StateError
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
-from rules.engine.rerolls import RerollError, reroll_offer
 from rules.engine.turns import (
     TurnError,
     attack_phase,

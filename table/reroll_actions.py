@@ -28,7 +28,7 @@ from table.step_log import engine_error_text
 from tournaments.domain.typed_dice import check_all_dice_used
 
 
-def _attacker(snapshot: Snapshot) -> str | None:
+def attacker_of(snapshot: Snapshot) -> str | None:
     """The attacker of a marine-side attack's snapshot; None for any other step."""
     if snapshot.kind != SnapshotKind.MARINE_ATTACK:
         return None
@@ -47,7 +47,7 @@ def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=
             _("The game changed since you opened the page. Nothing was done; look again.")
         )
     try:
-        offer = find_offer(latest.steps or [], _attacker(latest))
+        offer = find_offer(latest.steps or [], attacker_of(latest))
         replay = replay_dice(offer, die, dice)
     except RerollError as error:
         raise GameError(engine_error_text(error)) from None

@@ -66,6 +66,7 @@ from table.forms import (
 from table.game_setup import GameSetupError
 from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
@@ -305,6 +306,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms),
+        **reroll_context(request, game, snapshot, forms.get("reroll_form")),
         **log,
     }
 

@@ -97,7 +97,7 @@ def fight_dice(
     cards; ``melta``: the attack was chosen with a Melta Bomb), and the cards applied."""
     if fighter.player is None and opponent.player is None:
         return base, ()
-    dice, applied = base, []
+    dice, applied = base, list[str]()
     if carries_bolter(fighter) and "bolt_pistols" in held(state, fighter):
         dice, applied = dice + DiceSpec(1, 0), [*applied, "bolt_pistols"]
     if melta:

@@ -56,8 +56,8 @@ CARD_MESSAGES: dict[str, dict[str, str]] = {
     "reroll_offer": {
         "it": "{chapter_cards}: {figure} può ritirare uno dei suoi dadi ({choices}) prima di ogni "
         "altra azione",
-        "en": "{chapter_cards}: {figure} may roll one of its dice ({choices}) again before anything "
-        "else happens",
+        "en": "{chapter_cards}: {figure} may roll one of its dice ({choices}) again before "
+        "anything else happens",
     },
     "reroll_done": {
         "it": "{chapter_card}: {figure} ritira il dado {die} ({old} → {new}); l'attacco è "
@@ -87,7 +87,8 @@ CARD_ERRORS: dict[str, dict[str, str]] = {
         "(rule: one die per card and attack)",
     },
     "reroll_bad_die": {
-        "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra {choices}",
+        "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra "
+        "{choices}",
         "en": "die {die} is not one of {figure}'s dice in this attack: choose one of {choices}",
     },
     "reroll_replay": {
