@@ -43,6 +43,7 @@ from .geometry import (
     neighbours8,
 )
 from .los import door_blockers, figure_sees, line_of_sight
+from .narration_cards import CARD_ATTACKS
 from .narration_combat import combat_text, dice_spec
 from .narration_errors import CodedError
 from .odds import (
@@ -487,12 +488,23 @@ def attack_options(
         combi = combi_weapon(state, attacker, data)
         if combi is not None:
             options.extend(
-                replace(o, card=COMBI_WEAPON, params={**o.params, "chapter_card": COMBI_WEAPON})
-                for o in _weapon_options(state, attacker, combi, data)
+                _with_card(o, COMBI_WEAPON) for o in _weapon_options(state, attacker, combi, data)
             )
     if include_doors:
         options.extend(_door_options(state, attacker, data))
     return options
+
+
+def _with_card(option: AttackOption, card: str) -> AttackOption:
+    """``option`` chosen with the chapter card ``card`` (its description says so when a
+    text of :mod:`rules.engine.narration_cards` is written for it)."""
+    code = f"{option.code}_card"
+    return replace(
+        option,
+        card=card,
+        code=code if code in CARD_ATTACKS else option.code,
+        params={**option.params, "chapter_card": card},
+    )
 
 
 def _hand_to_hand_options(
@@ -554,19 +566,10 @@ def _hand_to_hand_option(
             "dice": dice_param(dice),
             "their_dice": dice_param(their_dice),
         }
-    if card is not None:
-        code, params = f"{code}_card", {**params, "chapter_card": card}
-    return AttackOption(
-        attacker.id,
-        HAND_TO_HAND,
-        None,
-        attacker.squares,
-        odds,
-        code,
-        params,
-        target=defender.id,
-        card=card,
+    option = AttackOption(
+        attacker.id, HAND_TO_HAND, None, attacker.squares, odds, code, params, target=defender.id
     )
+    return option if card is None else _with_card(option, card)
 
 
 def _visible_enemies(

@@ -23,6 +23,18 @@ CARD_ATTACKS: dict[str, dict[str, str]] = {
         "en": "{attacker} attacks the Tarantula {target} hand-to-hand with the {chapter_card} "
         "({dice} vs armour)",
     },
+    "shot_card": {
+        "it": "{attacker} spara col bolter come {weapon} ({chapter_card}) a {target} ({dice} "
+        "contro armatura {armour})",
+        "en": "{attacker} fires the bolter as a {weapon} ({chapter_card}) at {target} ({dice} "
+        "vs armour {armour})",
+    },
+    "line_shot_card": {
+        "it": "{attacker} spara col bolter come {weapon} ({chapter_card}) da {origin} "
+        "{direction}: {targets}",
+        "en": "{attacker} fires the bolter as a {weapon} ({chapter_card}) from {origin} "
+        "{direction}: {targets}",
+    },
 }
 
 CARD_EVENTS: dict[str, dict[str, str]] = {

@@ -157,6 +157,10 @@ def test_combi_weapon_lets_the_commanders_bolter_fire_as_a_plasma_gun():
     plasma = [o for o in attack_options(state, "p1-cmd", data=RULES) if o.card == "combi_weapon"]
     assert plasma and {o.weapon for o in plasma} == {"plasma_gun"}
     line = next(o for o in plasma if "o1" in o.target_keys)
+    assert (
+        line.description
+        == "p1-cmd fires the bolter as a plasma gun (Combi-Weapon) from 1,1 to the right: o1"
+    )
     after, events = resolve_attack(state, line, ScriptedDice(values=[2, 1]), data=RULES)
     assert not after.has_figure("o1")
     assert "Combi-Weapon: p1-cmd fires the bolter as a plasma gun" in lines(events)
