@@ -141,3 +141,44 @@ def test_melta_bomb_is_chosen_with_the_fight_and_spent(game, judge):
     after = current(game)
     assert not after.has_figure("o1") and after.player("p1").cards_spent == ("melta_bomb",)
     assert not [o for o in attack_choices(after, "p1-cmd") if o.card]
+
+
+def test_the_loadouts_targeter_marks_reach_the_game(table):
+    from table.actions import create_game
+    from tournaments.models import Loadout
+
+    seat = table.session.seats.order_by("seat_order").first()
+    Loadout.objects.filter(seat=seat).update(
+        equipment_cards=["targeter", "targeter-2"], targeter_marks=["plasma-gun", "laser-rifle"]
+    )
+    game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+    player = current(game).players[0]
+    assert player.cards == ("targeter", "targeter") and player.targeter_marks == (
+        "plasma_gun",
+        "laser_rifle",
+    )
+
+
+MARINE_WEAPONS = ("laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher")
+
+
+def test_the_loadout_form_asks_what_each_targeter_marks(table):
+    from tournaments.forms.loadout import LoadoutForm, catalogue_for
+
+    seat = table.session.seats.order_by("seat_order").first()
+    catalogue = catalogue_for(table.tournament)
+    data = {
+        "equipment_cards": ["targeter-2"],
+        "targeter_1": "laser-rifle",  # the copy not taken: its mark is ignored
+        "targeter_2": "plasma-gun",
+    }
+    form = LoadoutForm(data, seat=seat, catalogue=catalogue)
+    assert {"targeter_1", "targeter_2"} <= set(form.fields)
+    assert "lascannon" not in dict(form.fields["targeter_1"].choices)
+    form.full_clean()
+    assert form.loadout().targeter_marks == ("plasma-gun",)
+    weapons = {f"marine_{n}": w for n, w in enumerate(MARINE_WEAPONS, start=1)}
+    chosen = {"commander_combo": "bolter", "equipment_cards": ["targeter"], **weapons}
+    missing = LoadoutForm(chosen, seat=seat, catalogue=catalogue)
+    missing.full_clean()
+    assert "choose the weapon type Targeter 1 marks" in str(missing.errors.get("targeter_1"))

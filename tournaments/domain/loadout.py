@@ -22,6 +22,7 @@ The rules checked:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,7 +113,9 @@ def is_targeter(slug: str) -> bool:
 def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list) -> None:
     chosen = sum(1 for slug in loadout.equipment_cards if is_targeter(slug))
     marks = loadout.targeter_marks
-    for index in range(len(marks), chosen):
+    for index in range(chosen):
+        if index < len(marks) and marks[index]:
+            continue
         problems.append(
             LoadoutProblem(
                 "targeter_mark_missing",
@@ -139,6 +142,8 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
     for index, slug in enumerate(marks):
         field = f"targeter_marks[{index}]"
         weapon = catalogue.weapon(slug)
+        if not slug:
+            continue
         if weapon is None:
             problems.append(
                 LoadoutProblem(
@@ -483,3 +488,10 @@ def suggested_cards(
         return tuple(card.slug for card in cards if card.kind is kind)[:count]
 
     return first(CardKind.ORDER, allowance.orders), first(CardKind.EQUIPMENT, allowance.equipment)
+
+
+def suggested_targeter_marks(equipment: Sequence[str], weapons: Sequence[str]) -> tuple[str, ...]:
+    """One weapon type per Targeter in ``equipment``, each its own: the first of the
+    squad's ``weapons`` (marines' weapon slugs, never extra-heavy ones) in order."""
+    taken = sum(1 for slug in equipment if is_targeter(slug))
+    return tuple(dict.fromkeys(weapons))[:taken]

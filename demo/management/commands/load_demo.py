@@ -29,7 +29,7 @@ from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, save_stage
 from tournaments.actions.venue_tables import table_named
-from tournaments.domain.loadout import Loadout, is_targeter, suggested_cards
+from tournaments.domain.loadout import Loadout, suggested_cards, suggested_targeter_marks
 from tournaments.models import (
     Player,
     Seat,
@@ -96,12 +96,6 @@ ARMS = (
 )
 
 
-def targeter_marks(equipment: tuple[str, ...], marines: tuple[str, ...]) -> tuple[str, ...]:
-    """One weapon type per Targeter taken, each its own: the squad's weapons in order."""
-    taken = sum(1 for slug in equipment if is_targeter(slug))
-    return tuple(dict.fromkeys(marines))[:taken]
-
-
 def equip(stage: Stage) -> None:
     """A legal loadout for every seat of ``stage`` with a squad: the seat's weapons from
     :data:`ARMS`, and the first cards of its chapter deck its rank and bonus allow (checked
@@ -123,7 +117,7 @@ def equip(stage: Stage) -> None:
                 marine_weapons=marines,
                 order_cards=orders,
                 equipment_cards=equipment,
-                targeter_marks=targeter_marks(equipment, marines),
+                targeter_marks=suggested_targeter_marks(equipment, marines),
             ),
         )
         problems = loadout_problems(loadout)
