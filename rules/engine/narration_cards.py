@@ -64,7 +64,9 @@ CARD_EVENTS: dict[str, dict[str, str]] = {
     },
 }
 
+#: The Alien turn's log tells the card events as steps, with the same texts.
 CARD_MESSAGES: dict[str, dict[str, str]] = {
+    **CARD_EVENTS,
     "reroll_offer": {
         "it": "{chapter_cards}: {figure} può ritirare uno dei suoi dadi ({choices}) prima di ogni "
         "altra azione",

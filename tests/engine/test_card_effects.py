@@ -183,3 +183,25 @@ def test_bolter_cards_need_a_bolter(card):
     )
     fight = option(state, "p1-m1", "o1")
     assert fight.params["dice"] == fight.params["their_dice"] == {"red": 0, "white": 2}
+
+
+# --- the Alien turn ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("policy", ["bob", "solitaire", "priority"])
+def test_an_alien_turn_respects_the_marines_cards(policy):
+    from rules.engine.ai.policies import policy_named
+    from rules.engine.ai.turn import resolve_alien_turn
+    from rules.engine.dice import SeededDice
+    from rules.engine.narration import render
+
+    state = board(
+        marine("p1-m1", (1, 1)),
+        ork("o1", (2, 1)),
+        cards=("close_assault_blades", "bolt_pistols"),
+        active=None,
+    )
+    _, steps = resolve_alien_turn(state, policy_named(policy), SeededDice(seed=3))
+    text = "\n".join(render(s.code, s.params, "en") for s in steps)
+    assert "p1-m1's Close Assault Blades: o1 rolls one die fewer, its strongest" in text
+    assert "Bolt Pistols: p1-m1 rolls one more light die" in text
