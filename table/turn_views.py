@@ -6,9 +6,9 @@ from __future__ import annotations
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
-from rules.engine.dice import DiceError
 from table.actions import GameError, latest_snapshot, snapshot_state
 from table.forms import RerollForm
+from table.models import Snapshot
 from table.reroll_actions import reroll_die
 from table.reroll_panel import REROLL
 from table.turn_actions import finish_turn
@@ -16,9 +16,8 @@ from table.turn_actions import next_round as close_the_round
 from table.turn_actions import play_card as play
 from table.turn_forms import TurnStepForm
 from table.turn_panel import card_form
-from table.views import _board_page, _done, _game, _seed_message
+from table.views import _board_page, _done, _game, rolled_step
 from tournaments.models import Session
-from tournaments.web.dice_choice import dice_from_form, forget_seed
 from tournaments.web.permissions import judge_required
 
 
@@ -76,22 +75,10 @@ def reroll(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """Roll one die of the last attack again (a card allows it) and resolve it again."""
     game = _game(session, number)
     form = RerollForm(request.POST, prefix="reroll")
-    if form.is_valid():
-        dice = dice_from_form(request, form, game, REROLL)
-        try:
-            snapshot = reroll_die(
-                game,
-                form.cleaned_data["number"],
-                dice,
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
-        except DiceError as error:
-            form.add_error("dice", str(error))
-        except GameError as error:
-            form.add_error(None, str(error))
-        else:
-            forget_seed(request, game, REROLL)
-            _seed_message(request, dice)
-            return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, reroll_form=form)
+
+    def act(dice, data) -> Snapshot:
+        return reroll_die(
+            game, data["number"], dice, expected_number=data["version"], actor=request.user
+        )
+
+    return rolled_step(request, game, form, REROLL, act, "reroll_form")

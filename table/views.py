@@ -471,26 +471,37 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     form = AttackForm(request.POST, prefix="attack")
+
+    def act(dice, data) -> Snapshot:
+        return marine_attack(
+            game,
+            data["figure"],
+            data["choice"],
+            dice,
+            expected_number=data["version"],
+            actor=request.user,
+        )
+
+    return rolled_step(request, game, form, ATTACK, act, "attack_form")
+
+
+def rolled_step(request: HttpRequest, game: Game, form, purpose: str, act, form_name: str):
+    """Carry out ``act(dice, cleaned_data)`` with the dice the valid ``form`` asks for (an
+    app seed for ``purpose`` or typed dice); the board again with the form's errors (400)
+    when it is refused."""
     if form.is_valid():
-        dice = dice_from_form(request, form, game, ATTACK)
+        dice = dice_from_form(request, form, game, purpose)
         try:
-            snapshot = marine_attack(
-                game,
-                form.cleaned_data["figure"],
-                form.cleaned_data["choice"],
-                dice,
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
+            snapshot = act(dice, form.cleaned_data)
         except DiceError as error:
             form.add_error("dice", str(error))
         except GameError as error:
             form.add_error(None, str(error))
         else:
-            forget_seed(request, game, ATTACK)
+            forget_seed(request, game, purpose)
             _seed_message(request, dice)
             return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, attack_form=form)
+    return _board_page(request, game, status=400, **{form_name: form})
 
 
 def _judge_edit(
