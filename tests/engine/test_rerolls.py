@@ -140,3 +140,31 @@ def _replayed(state, option, offer):
     replay = replay_dice(offer, 1, ScriptedDice(values=[1]))
     resolve_attack(state, option, replay, data=RULES)
     return replay
+
+
+@pytest.mark.parametrize(
+    ("card", "attacker", "kind", "dice", "name"),
+    [
+        ("targeter", "p1-hw", "shoot", [0, 0], "Targeter"),
+        ("bionic_eye", "p1-cmd", "shoot", [0, 0], "Bionic Eye"),
+        ("digital_weapons", "p1-cmd", "shoot", [0, 0], "Digital Weapons"),
+        ("digital_weapons", "p1-cmd", "hand_to_hand", [0, 0, 0, 0], "Digital Weapons"),
+        ("bionic_arm", "p1-cmd", "hand_to_hand", [0, 0, 0, 0], "Bionic Arm"),
+    ],
+)
+def test_each_reroll_card_rolls_a_die_of_its_attack_again(card, attacker, kind, dice, name):
+    state = board((card,), marks=HEAVY)
+    target = "o2" if kind == "shoot" else "o1"
+    options = attack_options(state, attacker, data=RULES)
+    option = first(state, attacker, kind, target)
+    rolled = ScriptedDice(values=dice)
+    missed, _ = resolve_attack(state, option, rolled, data=RULES)
+    assert missed.has_figure(target)
+    offer = reroll_offer(state, option, options.index(option), 1, rolled.log, RULES)
+    assert offer is not None and offer.cards == (card,)
+    replay = replay_dice(offer, 1, ScriptedDice(values=[3 if kind == "shoot" else 2]))
+    after, _ = resolve_attack(state, option, replay, data=RULES)
+    done = reroll_step(offer, replay)
+    assert render(done.code, done.params, "en").startswith(f"{name}: {attacker} rolls die 1 again")
+    # A shot of 3 + 0 gets through the ork's armour 1; a fight of 2 + 0 beats 0 + 0.
+    assert not after.has_figure(target)
