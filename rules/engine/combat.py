@@ -1191,7 +1191,7 @@ def _apply_hits(
         target = state.figure(figure_id)
         armour = armour_against(state, target, attacker, data)
         if armour_with_cards(state, target, data.unit(target.unit).armour)[1]:
-            events.extend(card_events(state, target, attacker, ("force_field",)))
+            events.extend(card_events(target, attacker, ("force_field",)))
         lost = max(0, attack - armour)
         params = {"cause": what, "attack": attack, "figure": figure_id, "armour": armour}
         if lost == 0:
@@ -1221,7 +1221,7 @@ def resolve_attack(
         )
     events = [_attack_event(option)]
     if option.card == COMBI_WEAPON:
-        events.extend(card_events(state, attacker, None, (COMBI_WEAPON,)))
+        events.extend(card_events(attacker, None, (COMBI_WEAPON,)))
     if option.kind == HAND_TO_HAND:
         state, more = _resolve_hand_to_hand(state, attacker, option, dice, data)
     elif option.kind == DOOR:
@@ -1280,7 +1280,7 @@ def _resolve_hand_to_hand(
     defender = state.figure(option.target)
     base = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     mine, cards = fight_dice(state, attacker, defender, base, melta=option.card == MELTA_BOMB)
-    events = card_events(state, attacker, defender, cards)
+    events = card_events(attacker, defender, cards)
     purpose = ("hand_to_hand_attack", {"attacker": attacker.id, "defender": defender.id})
     a_values = _roll(dice, mine, purpose, attacker.id)
     events.append(_roll_event(attacker.id, purpose, a_values))
@@ -1291,7 +1291,7 @@ def _resolve_hand_to_hand(
         return state, events + more
     their_base = hand_to_hand_dice(data, defender.unit, defender.weapons)
     theirs, cards = fight_dice(state, defender, attacker, their_base)
-    events.extend(card_events(state, defender, attacker, cards))
+    events.extend(card_events(defender, attacker, cards))
     purpose = ("hand_to_hand_defence", {"attacker": attacker.id, "defender": defender.id})
     d_values = _roll(dice, theirs, purpose, defender.id)
     events.append(_roll_event(defender.id, purpose, d_values))
@@ -1304,9 +1304,7 @@ def _resolve_hand_to_hand(
     return state, events + more
 
 
-def card_events(
-    state: GameState, figure: Figure, opponent: Figure | None, cards: Sequence[str]
-) -> list[CombatEvent]:
+def card_events(figure: Figure, opponent: Figure | None, cards: Sequence[str]) -> list[CombatEvent]:
     """One log line per chapter card that changed ``figure``'s part of an attack
     (:mod:`rules.engine.card_effects`); ``opponent`` is whom it fights, if anyone."""
     out = []
