@@ -35,7 +35,11 @@ from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, open_door, shortest_path
 from rules.engine.narration import Step
 from rules.engine.play.blips import reveal_after_move
-from rules.engine.play.round_end import close_round, last_round_without_aliens
+from rules.engine.play.round_end import (
+    close_round,
+    last_round_without_aliens,
+    settle_eliminations,
+)
 from rules.engine.rerolls import RerollError, reroll_offer
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import MARINE, GameState, Problem, StateError
@@ -298,6 +302,8 @@ def move_marine(
         moved, left = leave_through_claw(moved, figure_id)
         steps.extend(left)
         summary.append(("left_claw", {}))
+        moved, out = settle_eliminations(moved, rules)
+        steps.extend(out)
     return _moved_snapshot(game, expected_number, moved, summary, steps, events, dice, actor)
 
 
@@ -463,6 +469,8 @@ def resolve_marine_attack(
         steps.extend(more)
     new_state, dropped = drop_flags(state, new_state)
     steps.extend(dropped)
+    new_state, out = settle_eliminations(new_state, rules)
+    steps.extend(out)
     offer = reroll_offer(state, option, choice, base, dice.log, rules, used)
     if offer is not None:
         steps.append(offer.step())
@@ -533,6 +541,8 @@ def remove_figure(
     state = snapshot_state(latest_snapshot(game))
     _figure_on_board(state, figure_id)
     new_state, _dropped = drop_flags(state, state.without_figure(figure_id))
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    new_state, out = settle_eliminations(new_state, rules)
     try:
         GameState.from_json(new_state.to_json())
     except StateError as error:
@@ -548,6 +558,7 @@ def remove_figure(
         actor=actor,
         summary_parts=[("removed", {"id": figure_id, "why": why})],
         reason=reason.strip()[:300],
+        steps=[step.as_dict() for step in out],
     )
 
 
@@ -562,6 +573,7 @@ def remove_player_figures(
         return None
     for figure in figures:
         state, _dropped = drop_flags(state, state.without_figure(figure.id))
+    state, out = settle_eliminations(state, load_rules_data(dict(state.data_overrides) or None))
     return append_snapshot(
         game,
         expected_number,
@@ -570,6 +582,7 @@ def remove_player_figures(
         actor=actor,
         summary_parts=[("forfeit", {"player": player_id, "count": len(figures)})],
         reason=reason.strip()[:300],
+        steps=[step.as_dict() for step in out],
     )
 
 

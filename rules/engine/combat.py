@@ -1175,6 +1175,22 @@ def apply_damage(
     return state, events
 
 
+def shielded_from(state: GameState, attacker: Figure, target: Figure) -> bool:
+    """Blind Grenades (``progress.shielded``): no alien attack damages the shielded
+    player's figures in that Alien turn, not even a blast, a line or a beam aimed at
+    another figure (RULES §5, ``docs/turns.md``)."""
+    return (
+        attacker.side == ALIEN
+        and target.side == MARINE
+        and target.player is not None
+        and target.player in state.progress.shielded
+    )
+
+
+def _shield_event(figure_id: str) -> CombatEvent:
+    return CombatEvent("no_effect", "shielded", {"figure": figure_id}, figure_id)
+
+
 def _apply_hits(
     state: GameState,
     attacker: Figure,
@@ -1189,6 +1205,9 @@ def _apply_hits(
         if not state.has_figure(figure_id):
             continue
         target = state.figure(figure_id)
+        if shielded_from(state, attacker, target):
+            events.append(_shield_event(figure_id))
+            continue
         armour = armour_against(state, target, attacker, data)
         if armour_with_cards(state, target, data.unit(target.unit).armour)[1]:
             events.extend(card_events(target, attacker, ("force_field",)))
@@ -1300,6 +1319,8 @@ def _resolve_hand_to_hand(
         events.append(CombatEvent("no_effect", "tie", {}))
         return state, events
     loser = defender if diff > 0 else attacker
+    if shielded_from(state, attacker if loser is defender else defender, loser):
+        return state, [*events, _shield_event(loser.id)]
     state, more = apply_damage(state, loser.id, abs(diff), data, cause=HAND_TO_HAND)
     return state, events + more
 

@@ -87,6 +87,10 @@ EVENTS: dict[str, dict[str, str]] = {
         "it": "{figure} non può subire danni",
         "en": "{figure} cannot be damaged",
     },
+    "shielded": {
+        "it": "{figure} è protetto dalle Granate Accecanti: non subisce danni",
+        "en": "{figure} is shielded by Blind Grenades and takes no damage",
+    },
     "damage": {
         "it": "{figure} perde {lost} punti vita; punti vita rimasti: {left}",
         "en": "{figure} loses {lost} life points, {left} left",

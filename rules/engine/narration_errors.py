@@ -18,6 +18,11 @@ from rules.engine.narration_combat import fill, pick
 from rules.engine.narration_turns import TURN_ERRORS
 
 ERRORS: dict[str, dict[str, str]] = {
+    # --- the event deck --------------------------------------------------------------------
+    "unknown_event_cards": {
+        "it": "carte evento sconosciute nella stipulazione: {cards}",
+        "en": "unknown event cards in the stipulation: {cards}",
+    },
     # --- any figure ------------------------------------------------------------------------
     "no_figure": {
         "it": "nessuna figura '{figure}' in gioco",

@@ -165,7 +165,7 @@ ENDINGS: dict[str, dict[str, str]] = {
     "last_squad": {"it": "resta una sola squadra", "en": "one squad is left"},
     "no_squad": {"it": "nessuna squadra è rimasta", "en": "no squad is left"},
     "stall_limit": {
-        "it": "raggiunto il limite di round dello spareggio",
+        "it": "raggiunto il limite di round dell'anti-stallo",
         "en": "the stall breaker's round limit is reached",
     },
     "nobody_left": {
@@ -232,12 +232,8 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "it": "{figure} è ancora sul tabellone alla fine della partita: è perso.",
         "en": "{figure} is still on the board when the game ends: it is lost.",
     },
-    "squad_eliminated": {
-        "it": "{player} non ha più marine in gioco.",
-        "en": "{player} has no marine left in play.",
-    },
     "stall_round": {
-        "it": "Spareggio, round {round}: {player} è a {distance} caselle dalla squadra nemica "
+        "it": "Anti-stallo, round {round}: {player} è a {distance} caselle dalla squadra nemica "
         "più vicina (prima {before}): {points} punti.",
         "en": "Stall breaker, round {round}: {player} is {distance} squares from the nearest "
         "enemy squad (before: {before}): {points} points.",
@@ -261,6 +257,14 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
     "game_over": {
         "it": "La partita è finita ({ending}). Vince: {winners}.",
         "en": "The game is over ({ending}). Winner: {winners}.",
+    },
+    "squad_eliminated": {
+        "it": "La squadra di {player} è eliminata: non ha più Marine in gioco (round {round}).",
+        "en": "Player {player}'s squad is out: it has no marine left in play (round {round}).",
+    },
+    "tpk_ranking": {
+        "it": "Classifica: {ranking}.",
+        "en": "Placings: {ranking}.",
     },
 }
 

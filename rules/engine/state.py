@@ -980,10 +980,17 @@ def semantic_problems(state: GameState) -> list[Problem]:
     for i, pid in enumerate(state.progress.shielded):
         if pid not in player_ids:
             add(f"$.progress.shielded[{i}]", "unknown_player", player=pid)
+    for i, (pid, _round) in enumerate(state.progress.eliminated):
+        if pid not in player_ids:
+            add(f"$.progress.eliminated[{i}].player", "unknown_player", player=pid)
     if state.outcome is not None:
-        for i, pid in enumerate(state.outcome.winners):
-            if pid not in player_ids:
-                add(f"$.outcome.winners[{i}]", "unknown_player", player=pid)
+        for name, players in (
+            ("winners", state.outcome.winners),
+            ("ranking", state.outcome.ranking),
+        ):
+            for i, pid in enumerate(players):
+                if pid not in player_ids:
+                    add(f"$.outcome.{name}[{i}]", "unknown_player", player=pid)
     if state.stipulation.type not in STIPULATIONS:
         add("$.stipulation.type", "unknown_stipulation", stipulation=state.stipulation.type)
     return problems

@@ -32,6 +32,7 @@ LAYERS = (
             "narration_errors",
             "narration_turns",
             "narration_cards",
+            "narration_tools",
         ),
     ),
     ("board and dice", ("board", "maps", "dice")),

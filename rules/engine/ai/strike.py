@@ -92,6 +92,8 @@ def narrate_events(
             target = ctx.state.figure(fid) if fid and ctx.state.has_figure(fid) else None
             left = target.life_points if target is not None else 0
             ctx.say("damage", target=fid, amount=event.life_points_lost, left=left)
+        elif event.code == "shielded":
+            ctx.say("shielded_target", target=fid)
         elif event.kind == "no_effect" and fid is not None:
             ctx.say("no_damage", target=fid)
         elif event.kind == "weapon_lost":
