@@ -23,6 +23,7 @@ urlpatterns = [
     path(GAME + "move/", views.move, name="move"),
     path(GAME + "attack/", views.attack, name="attack"),
     path(GAME + "door/", views.open_door, name="open_door"),
+    path(GAME + "equipment/", views.equipment, name="equipment"),
     path(GAME + "remove/", views.remove, name="remove"),
     path(GAME + "life-points/", views.life_points, name="life_points"),
     path(GAME + "alien-turn/", views.alien_turn, name="alien_turn"),

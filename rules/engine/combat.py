@@ -1155,6 +1155,9 @@ def apply_damage(
         )
     )
     state = state.without_figure(figure_id)
+    if figure.piloting is not None and state.has_figure(figure.piloting):
+        # A killed gunner leaves its Tarantula abandoned: nobody's (rules.engine.vehicles).
+        state = state.with_figure(replace(state.figure(figure.piloting), player=None))
     for other in [f for f in state.figures if f.piloting == figure_id]:
         if figure.is_dreadnought:
             state = state.without_figure(other.id)

@@ -520,8 +520,10 @@ def format_param(name: str, value: Any, lang: str) -> str:
     if name == "units":
         names = [_translated(UNIT_NAMES, unit, lang) for unit in value]
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
-    if name == "weapon":
+    if name in ("weapon", "old_weapon"):
         return _translated(WEAPON_NAMES, value, lang)
+    if name == "exits":
+        return " ".join(_format_square(sq) for sq in value)
     if name == "policy":
         return _translated(POLICY_NAMES, value, lang)
     if name in ("criterion", "mode", "kind", "reason"):

@@ -28,8 +28,17 @@ from rules.engine.flags import bring_home
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
 from rules.engine.narration_turns import CARDS
-from rules.engine.session_records import FIGHT, MOVE, SHOT, FigureTurn, LeftPlay, TurnRecord
-from rules.engine.state import MARINE, Figure, GameState
+from rules.engine.session_records import (
+    FIGHT,
+    MOVE,
+    PICKUP,
+    SHOT,
+    VEHICLE,
+    FigureTurn,
+    LeftPlay,
+    TurnRecord,
+)
+from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState
 from rules.engine.units import RulesData
 
 TARANTULA = "tarantula"
@@ -150,6 +159,18 @@ def _check_commander(state: GameState, figure: Figure) -> None:
         raise TurnError("turn_event_commander", figure=figure.id)
 
 
+def _check_vehicle_turn(state: GameState, figure: Figure) -> None:
+    """A figure that boarded or left a vehicle this turn (or the vehicle) does nothing
+    else; a gunner moves only with its Tarantula (``rules.engine.vehicles``)."""
+    if VEHICLE in state.turn.of(figure.id).phases:
+        raise TurnError("turn_vehicle_turn", figure=figure.id)
+    if figure.piloting is not None:
+        raise TurnError("turn_crew_acts_with", figure=figure.id, vehicle=figure.piloting)
+    if figure.side == MARINE and figure.unit in VEHICLE_UNITS:
+        if not any(f.piloting == figure.id for f in state.figures):
+            raise TurnError("turn_vehicle_abandoned", vehicle=figure.id)
+
+
 # --- moves and attacks -----------------------------------------------------------------
 
 
@@ -159,6 +180,7 @@ def check_move(state: GameState, figure: Figure, steps: int, rules: RulesData) -
     is a new move."""
     check_playing(state, figure.player)
     _check_commander(state, figure)
+    _check_vehicle_turn(state, figure)
     done = state.turn.of(figure.id)
     budget = allowance(state, figure, rules)
     limit = movement_allowance(state, figure, rules)
@@ -220,6 +242,10 @@ def check_attack(
     longer allows ``figure``."""
     check_playing(state, figure.player)
     _check_commander(state, figure)
+    if VEHICLE in state.turn.of(figure.id).phases:
+        raise TurnError("turn_vehicle_turn", figure=figure.id)
+    if PICKUP in state.turn.of(figure.id).phases:
+        raise TurnError("turn_picked_up", figure=figure.id)
     if phase == SHOT and weapon is not None and _limited(state, figure.player, "heavy_jammed"):
         if rules.weapon(weapon).weapon_class == "heavy":
             raise TurnError("turn_event_jammed", figure=figure.id, weapon=weapon)
@@ -254,6 +280,12 @@ def _check_mix(
 def record_attack(state: GameState, figure_id: str, phase: str) -> GameState:
     """The state with ``figure_id``'s attack counted (the attacker may have died: its
     record stays, nothing reads it)."""
+    return record_phase(state, figure_id, phase)
+
+
+def record_phase(state: GameState, figure_id: str, phase: str) -> GameState:
+    """The state with ``phase`` added to what ``figure_id`` did this turn (its move, if
+    any, is over)."""
     player = None
     if state.has_figure(figure_id):
         player = state.figure(figure_id).player

@@ -51,6 +51,7 @@ LAYERS = (
             "render",
             "flags",
             "turns",
+            "vehicles",
         ),
     ),
     ("rules of play", ("play.*",)),

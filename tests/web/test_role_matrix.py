@@ -128,6 +128,7 @@ RULES = {
     "table:state_json": "judge",
     "table:move": "judge",
     "table:open_door": "judge",
+    "table:equipment": "judge",
     "table:attack": "judge",
     "table:remove": "judge",
     "table:alien_turn": "judge",
