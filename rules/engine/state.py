@@ -158,7 +158,8 @@ class Figure:
 class Player:
     """A player: squad, docking claw, score, and the chapter cards chosen for the session
     (effect codes, ``docs/turns.md``) with those already spent (a card held twice, such
-    as Targeter, is listed twice)."""
+    as Targeter, is listed twice). ``targeter_marks``: the weapon key each Targeter copy
+    marks (RULES §5), written only when some are set."""
 
     id: str
     squad: str | None = None
@@ -166,9 +167,10 @@ class Player:
     score: int = 0
     cards: tuple[str, ...] = ()
     cards_spent: tuple[str, ...] = ()
+    targeter_marks: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "squad": self.squad,
             "claw": self.claw,
@@ -176,6 +178,9 @@ class Player:
             "cards": list(self.cards),
             "cards_spent": list(self.cards_spent),
         }
+        if self.targeter_marks:
+            data["targeter_marks"] = list(self.targeter_marks)
+        return data
 
 
 @dataclass(frozen=True)
@@ -841,6 +846,7 @@ def _players(data: dict[str, Any]) -> tuple[Player, ...]:
                 p.get("score", 0),
                 tuple(p.get("cards", [])),
                 tuple(p.get("cards_spent", [])),
+                tuple(p.get("targeter_marks", [])),
             )
             for p in data["players"]
         )
