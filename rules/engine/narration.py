@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.event_cards import card_name
+from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
 LANGUAGES = ("it", "en")
@@ -395,6 +396,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No reinforcement token is left.",
     },
     **TURN_MESSAGES,
+    **CARD_MESSAGES,
 }
 
 
@@ -518,8 +520,10 @@ def format_param(name: str, value: Any, lang: str) -> str:
     if name == "units":
         names = [_translated(UNIT_NAMES, unit, lang) for unit in value]
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
-    if name == "weapon":
+    if name in ("weapon", "old_weapon"):
         return _translated(WEAPON_NAMES, value, lang)
+    if name == "exits":
+        return " ".join(_format_square(sq) for sq in value)
     if name == "policy":
         return _translated(POLICY_NAMES, value, lang)
     if name in ("criterion", "mode", "kind", "reason"):

@@ -21,6 +21,11 @@ TOOL_TEXTS: dict[str, dict[str, str]] = {
     "to_play": {"it": ", gioca {player}", "en": ", {player} to play"},
     "owner_player": {"it": "giocatore {player}", "en": "player {player}"},
     "owner_aliens": {"it": "Alieni", "en": "aliens"},
+    "owner_abandoned": {"it": "abbandonato", "en": "abandoned"},
+    "item_lying": {
+        "it": "-- {item}: {weapon} a terra in {square}",
+        "en": "-- {item}: {weapon} lying on {square}",
+    },
     "inside": {"it": "dentro {vehicle}", "en": "inside {vehicle}"},
     "figure": {
         "it": "{label} {figure}: {unit} ({owner}) in {where}, rivolto a {facing}, {lp} PV",

@@ -50,11 +50,10 @@ def _name(table: dict[str, dict[str, str]], key: str, lang: str) -> str:
 
 
 def _legend_line(f: Figure, label: str, lang: str) -> str:
-    owner = (
-        tool_text("owner_player", lang, player=f.player)
-        if f.player
-        else tool_text("owner_aliens", lang)
-    )
+    if f.player:
+        owner = tool_text("owner_player", lang, player=f.player)
+    else:  # a marine-side figure of nobody is an abandoned vehicle
+        owner = tool_text("owner_aliens" if f.is_alien else "owner_abandoned", lang)
     where = (
         " ".join(format_square(sq) for sq in f.squares)
         if f.on_board
@@ -105,6 +104,10 @@ def render(state: GameState, *, show_blip_types: bool = True, lang: str = "en") 
         if show_blip_types:
             line += tool_text("blip_hiding", lang, unit=_name(UNIT_NAMES, blip.type, lang))
         lines.append(line)
+    for item in state.items:
+        weapon = _name(WEAPON_NAMES, item.weapon, lang)
+        square = format_square(item.square)
+        lines.append(tool_text("item_lying", lang, item=item.id, weapon=weapon, square=square))
     if state.surveyed_sections:
         lines.append(tool_text("surveyed", lang, sections=", ".join(state.surveyed_sections)))
     return "\n".join(lines) + "\n"

@@ -22,11 +22,15 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-#: A figure's phases in a turn (RULES §10): a move, a shot, a hand-to-hand fight.
+#: A figure's phases in a turn (RULES §10): a move, a shot, a hand-to-hand fight; and the
+#: special equipment's (``rules.engine.vehicles``): a whole turn spent boarding or leaving
+#: a vehicle, an extra-heavy weapon picked up.
 MOVE = "move"
 SHOT = "shot"
 FIGHT = "fight"
-PHASES = (MOVE, SHOT, FIGHT)
+VEHICLE = "vehicle"
+PICKUP = "pickup"
+PHASES = (MOVE, SHOT, FIGHT, VEHICLE, PICKUP)
 
 #: Progress keys older states kept in ``stipulation.switches``.
 LEGACY_SWITCHES = ("events_drawn", "genestealers_appeared", "blip_pile")
