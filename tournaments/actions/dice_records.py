@@ -23,7 +23,7 @@ from tournaments.domain.roll_purposes import coded_purpose
 from tournaments.models import DiceRoll, Session, Stage, Tournament
 
 
-def record_rolls(
+def roll_rows(
     rolls: Iterable[Roll],
     *,
     tournament: Tournament,
@@ -32,7 +32,9 @@ def record_rolls(
     seed: int | None = None,
     batch: uuid.UUID | None = None,
 ) -> list[DiceRoll]:
-    """Store ``rolls`` in order as one batch; returns the saved rows."""
+    """The unsaved rows of ``rolls`` in order as one batch (for a caller storing several
+    batches in one insert; it must mark the tournament changed, as :func:`record_rolls`
+    does)."""
     batch = batch or uuid.uuid4()
     seed_text = "" if seed is None else str(seed)
     commitment = "" if seed is None else seed_commitment(seed)
@@ -57,6 +59,22 @@ def record_rolls(
                 seed_commitment=commitment if roll.source == "seeded" else "",
             )
         )
+    return rows
+
+
+def record_rolls(
+    rolls: Iterable[Roll],
+    *,
+    tournament: Tournament,
+    stage: Stage | None = None,
+    session: Session | None = None,
+    seed: int | None = None,
+    batch: uuid.UUID | None = None,
+) -> list[DiceRoll]:
+    """Store ``rolls`` in order as one batch; returns the saved rows."""
+    rows = roll_rows(
+        rolls, tournament=tournament, stage=stage, session=session, seed=seed, batch=batch
+    )
     created = DiceRoll.objects.bulk_create(rows)
     if rows:
         # bulk_create sends no save signals.
@@ -74,12 +92,16 @@ def record_dice(
     batch: uuid.UUID | None = None,
 ) -> list[DiceRoll]:
     """Store ``dice.log[start:]`` (the rolls made since ``start``) with the dice's seed."""
-    seed = dice.seed if isinstance(dice, SeededDice) else None
     return record_rolls(
         dice.log[start:],
         tournament=tournament,
         stage=stage,
         session=session,
-        seed=seed,
+        seed=dice_seed(dice),
         batch=batch,
     )
+
+
+def dice_seed(dice: Dice) -> int | None:
+    """The seed to store with the rolls of ``dice`` (none for typed or scripted dice)."""
+    return dice.seed if isinstance(dice, SeededDice) else None
