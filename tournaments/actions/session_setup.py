@@ -10,6 +10,7 @@ judge's table and the command line all call it.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
@@ -174,28 +175,36 @@ def _store_seated_draws(
     for session in sessions:
         session.version += 1
     drawn = [seat for session in sessions for seat in seats[session.pk]]
-    Seat.objects.bulk_update(drawn, ["squad"], batch_size=1000)
-    ranks = {}
+    # One UPDATE per squad (per squad and rank for the ranks), not per row: a stage has a
+    # handful of squads and ranks however many players it seats.
+    by_squad: dict[int | None, list[int]] = defaultdict(list)
+    for seat in drawn:
+        by_squad[seat.squad_id].append(seat.pk)
+    for squad_id, pks in by_squad.items():
+        Seat.objects.filter(pk__in=pks).update(squad_id=squad_id)
+    ranks: dict[str, int] = {}
     for result in results:
         ranks.update(result.ranks)
-    rows = {
-        row.player_id: row
-        for row in SquadRank.objects.filter(
+    current = dict(
+        SquadRank.objects.filter(
             tournament=tournament, player_id__in=[seat.player_id for seat in drawn]
-        )
-    }
-    now = timezone.now()
-    new = []
+        ).values_list("player_id", "rank")
+    )
+    SquadRank.objects.bulk_create(
+        SquadRank(tournament=tournament, player_id=seat.player_id)
+        for seat in drawn
+        if seat.player_id not in current
+    )
+    rank_default = SquadRank._meta.get_field("rank").get_default()
+    groups: dict[tuple[int | None, int], list[int]] = defaultdict(list)
     for seat in drawn:
-        row = rows.get(seat.player_id)
-        if row is None:
-            row = SquadRank(tournament=tournament, player_id=seat.player_id)
-            new.append(row)
-        row.squad = seat.squad
-        row.rank = ranks.get(str(seat.player_id), row.rank)
-        row.updated_at = now
-    SquadRank.objects.bulk_update(rows.values(), ["squad", "rank", "updated_at"], batch_size=1000)
-    SquadRank.objects.bulk_create(new)
+        rank = ranks.get(str(seat.player_id), current.get(seat.player_id, rank_default))
+        groups[(seat.squad_id, rank)].append(seat.player_id)
+    now = timezone.now()
+    for (squad_id, rank), players in groups.items():
+        SquadRank.objects.filter(tournament=tournament, player_id__in=players).update(
+            squad_id=squad_id, rank=rank, updated_at=now
+        )
 
 
 def redo_squad_draw(
