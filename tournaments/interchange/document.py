@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 
+from rules.engine.schema_inlining import inlined
 from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
@@ -46,34 +47,6 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(
         inlined(schema()), format_checker=Draft202012Validator.FORMAT_CHECKER
     )
-
-
-_LOCAL_REF = "#/$defs/"
-
-
-def inlined(document: dict[str, Any]) -> dict[str, Any]:
-    """``document`` with each local ``$ref`` replaced by the definition it names: the same
-    checks and messages, without a reference lookup for every value of a large document
-    (a third of the time, 2,187 players). A recursive definition keeps its ``$ref``."""
-    definitions = document.get("$defs", {})
-
-    def resolve(node: Any, through: tuple[str, ...]) -> Any:
-        if isinstance(node, list):
-            return [resolve(item, through) for item in node]
-        if not isinstance(node, dict):
-            return node
-        reference = node.get("$ref")
-        name = reference[len(_LOCAL_REF) :] if isinstance(reference, str) else ""
-        if not reference or not reference.startswith(_LOCAL_REF) or name in through:
-            return {key: resolve(value, through) for key, value in node.items()}
-        target = resolve(definitions[name], (*through, name))
-        rest = {key: value for key, value in node.items() if key != "$ref"}
-        if not rest:
-            return target
-        # A $ref beside other keywords applies both (draft 2020-12).
-        return {"allOf": [target], **resolve(rest, through)}
-
-    return {key: value if key == "$defs" else resolve(value, ()) for key, value in document.items()}
 
 
 def dumps(document: dict[str, Any]) -> str:
