@@ -287,7 +287,7 @@ def _result(session: Session, ids: _PlayerIds) -> dict[str, Any] | None:
     result = getattr(session, "result", None)
     if result is None:
         return None
-    versions = result.exported_versions  # prefetched by _stages, in number order
+    versions: list[ResultVersion] = result.exported_versions  # prefetched, in number order
     return {
         "created_at": timestamp(result.created_at),
         "versions": [_version(version, ids) for version in versions],
@@ -302,7 +302,8 @@ def _stipulation(session: Session) -> dict[str, Any] | None:
 
 
 def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
-    seats = session.exported_seats  # prefetched by _stages, in seat order
+    # Prefetched by _stages, in seat order.
+    seats: list[Seat] = session.exported_seats  # type: ignore[attr-defined]
     return {
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),

@@ -821,8 +821,10 @@ def _set_times(model: type[models.Model], name: str, groups: dict[datetime, list
     pks = [pk for keys in groups.values() for pk in keys]
     times = [value for value, keys in groups.items() for _pk in keys]
     table, quote = model._meta.db_table, connection.ops.quote_name
-    column, key = model._meta.get_field(name).column, model._meta.pk.column
-    key_type = model._meta.pk.rel_db_type(connection)  # bigint, or uuid for some sections
+    time_field, key_field = model._meta.get_field(name), model._meta.pk
+    assert isinstance(time_field, models.Field) and key_field is not None
+    column, key = str(time_field.column), str(key_field.column)
+    key_type = key_field.rel_db_type(connection)  # bigint, or uuid for some sections
     with connection.cursor() as cursor:
         cursor.execute(
             f"UPDATE {quote(table)} SET {quote(column)} = given.time "
