@@ -9,8 +9,11 @@ params (:mod:`tournaments.domain.roll_purposes`), so the pages show it in the re
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable
+
+from django.db import connection, models
 
 from rules.engine.dice import (
     Dice,
@@ -62,6 +65,33 @@ def roll_rows(
     return rows
 
 
+def store_rolls(rows: list[DiceRoll]) -> list[DiceRoll]:
+    """Insert ``rows`` (from :func:`roll_rows`): one bulk insert, on PostgreSQL a ``COPY``.
+
+    A random seating of 2,187 players rolls 11,201 dice: Django's bulk insert spent most of
+    the stage's start preparing their values one by one. ``COPY`` takes the values as the
+    fields give them (``pre_save``: the creation time), JSON as its text; the rows get no
+    primary key then (no caller needs one). The caller marks the tournament changed."""
+    if connection.vendor != "postgresql" or not rows:
+        return DiceRoll.objects.bulk_create(rows)
+    meta, quote = DiceRoll._meta, connection.ops.quote_name
+    fields = [field for field in meta.concrete_fields if not field.primary_key]
+    as_json = [isinstance(field, models.JSONField) for field in fields]
+    columns = ", ".join(quote(str(field.column)) for field in fields)
+    with connection.cursor() as cursor:
+        statement = f"COPY {quote(meta.db_table)} ({columns}) FROM STDIN"
+        with cursor.cursor.copy(statement) as copy:
+            for row in rows:
+                copy.write_row(
+                    [
+                        json.dumps(value) if json_value else value
+                        for field, json_value in zip(fields, as_json, strict=True)
+                        for value in (field.pre_save(row, True),)
+                    ]
+                )
+    return rows
+
+
 def record_rolls(
     rolls: Iterable[Roll],
     *,
@@ -75,7 +105,7 @@ def record_rolls(
     rows = roll_rows(
         rolls, tournament=tournament, stage=stage, session=session, seed=seed, batch=batch
     )
-    created = DiceRoll.objects.bulk_create(rows)
+    created = store_rolls(rows)
     if rows:
         # bulk_create sends no save signals.
         generations.mark_changed(value=tournament.pk)

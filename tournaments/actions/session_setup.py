@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
 from tournaments.actions.activity_log import activity_entry, describe, log_activity
-from tournaments.actions.dice_records import dice_seed, record_dice, roll_rows
+from tournaments.actions.dice_records import dice_seed, record_dice, roll_rows, store_rolls
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.caching import generations
@@ -149,7 +149,7 @@ def draw_seated_squads(sessions: Sequence[Session], dice: Dice, *, actor=None) -
         )
     with transaction.atomic():
         _store_seated_draws(tournament, sessions, seats, results)
-        DiceRoll.objects.bulk_create(rolls)
+        store_rolls(rolls)
         ActivityLog.objects.bulk_create(entries)
         # Bulk writes send no save signals.
         generations.mark_changed(value=tournament.pk)
