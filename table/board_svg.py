@@ -23,6 +23,7 @@ from rules.engine.board import DoorState, SquareKind
 from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
+from rules.engine.narration_turns import ITEM_NAMES
 from rules.engine.state import ALIEN, Figure, GameState
 from table.step_log import narration_language
 from tournaments.queries.bracket_svg import SQUAD_FILL
@@ -214,7 +215,8 @@ def board_svg(
         )
     for blip in state.blips:
         x0, y0 = _origin(blip.square)
-        hidden = format_param("unit", blip.type, narration_language())
+        kind = "item" if blip.type in ITEM_NAMES else "unit"  # special equipment, or an alien
+        hidden = format_param(kind, blip.type, narration_language())
         title = _("blip hiding %(type)s") % {"type": hidden} if show_blip_types else _("blip")
         out.append(
             f'<g class="blip" {_square_attr(blip.square)}><title>{escape(title)}'
@@ -223,6 +225,17 @@ def board_svg(
         )
         out.append(_text(x0 + CELL / 2, y0 + CELL / 2, "?", size=12, fill="#92400e", weight="700"))
         out.append("</g>")
+    for item in state.items:
+        x0, y0 = _origin(item.square)
+        name = format_param("weapon", item.weapon, narration_language())
+        title = _("%(weapon)s lying here: a marine standing on it may pick it up") % {
+            "weapon": name
+        }
+        out.append(
+            f'<g class="item" {_square_attr(item.square)}><title>{escape(title)}</title>'
+            f'<rect x="{x0 + 4}" y="{y0 + CELL / 2 - 4}" width="{CELL - 8}" height="8" '
+            f'fill="#e5e7eb" stroke="#374151" stroke-width="1.5"/></g>'
+        )
     for figure in state.figures:
         if not figure.on_board:
             continue

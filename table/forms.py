@@ -238,6 +238,16 @@ class AttackForm(DiceForm):
         return choice
 
 
+class RerollForm(DiceForm):
+    """Roll one die of the last attack again: which die (the button pressed), and how."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = _("The one die rolled again, e.g. 2.")
+
+
 class AlienTurnForm(DiceForm):
     policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
 
@@ -308,6 +318,51 @@ class OpenDoorForm(FigureChoiceMixin, VersionedForm):
             raise forms.ValidationError(
                 _("Write the door as the two squares either side of it, e.g. 5,4 6,4.")
             ) from None
+
+
+class EquipmentForm(FigureChoiceMixin, VersionedForm):
+    """A special-equipment action (``docs/turns.md``): a marine boards a Tarantula or a
+    Dreadnought, the crew leaves it (a Dreadnought's pilot gets out on a square next to
+    it), a marine picks up the extra-heavy weapon it stands on."""
+
+    figure = forms.ChoiceField(
+        label=_("Marine or vehicle"),
+        help_text=_("To leave a Dreadnought, choose the Dreadnought (its pilot is inside)."),
+    )
+    action = forms.ChoiceField(
+        label=_("Action"),
+        choices=[
+            ("crew", _("Board a Tarantula or a Dreadnought (a whole turn)")),
+            ("leave", _("Leave the vehicle (a whole turn)")),
+            ("pick_up", _("Pick up the extra-heavy weapon it stands on")),
+        ],
+    )
+    vehicle = forms.ChoiceField(label=_("Vehicle to board"), required=False)
+    square = forms.CharField(
+        label=_("Square to get out on"),
+        required=False,
+        max_length=12,
+        help_text=_("Only for a Dreadnought's pilot: a free square next to it, e.g. 5,4."),
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+    )
+
+    def __init__(
+        self, *args, figures: list[tuple[str, str]], vehicles: list[tuple[str, str]], **kwargs
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        self.set_figures(figures)
+        field = self.fields["vehicle"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", "—")] + vehicles
+
+    def clean_square(self):
+        text = self.cleaned_data["square"].strip()
+        if not text:
+            return None
+        try:
+            return parse_square(text)
+        except ValueError:
+            raise forms.ValidationError(_("Write the square as column,row, e.g. 5,4.")) from None
 
 
 class LifePointsForm(FigureChoiceMixin, VersionedForm):

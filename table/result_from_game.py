@@ -11,8 +11,12 @@ that line, every figure that left the board is accounted for by what produced th
   one is free (below), a Tarantula a Tarantula destroyed;
 * an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
   the engine gave (its ``token_taken`` step), checked against the tokens already taken;
+* a marine-piloted Dreadnought destroyed: a Dreadnought row for the destroying seat (its
+  class value from the rules data, which holds the session's value, and the pilot's
+  class) and the pilot's loss for its owner; by the aliens or its own squad, the pilot's
+  loss only;
 * a judge's removal, an uploaded state or anything else: the game cannot say who killed it,
-  so it becomes a note for the judge to check by hand, as does a marine-piloted Dreadnought.
+  so it becomes a note for the judge to check by hand.
 
 Tokens: the board keeps the revealed blip and reinforcement tokens (``GameState.tokens``)
 and marks one taken when a kill earns it (:mod:`rules.engine.kill_scores`). Games played
@@ -34,7 +38,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.engine.combat import owner_of
+from rules.engine.combat import dreadnought_class_of, owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.models import Game, Snapshot, SnapshotKind
@@ -43,6 +47,7 @@ from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
     TOKENLESS_ALIENS,
     AlienTokens,
+    DreadnoughtKill,
     LossCause,
     MarineClass,
     MarineKill,
@@ -163,6 +168,7 @@ class _Replay:
         self.kills: Counter[tuple[str, str, MarineClass]] = Counter()
         self.losses: Counter[tuple[str, LossCause, MarineClass]] = Counter()
         self.tarantulas: Counter[tuple[str, str]] = Counter()
+        self.dreadnoughts: Counter[tuple[str, str, int, MarineClass]] = Counter()
         self.tokens: Counter[tuple[str, str, int]] = Counter()
         self.taken: Counter[str] = Counter()  # tokens of each alien unit taken so far
         self.notes: list[str] = []
@@ -324,7 +330,7 @@ class _Replay:
         pool: GameState,
     ) -> None:
         """Score the death of ``figure`` at the hand of ``by`` (a player id or the aliens)."""
-        if self._dreadnought(snapshot, before, figure, gone):
+        if self._dreadnought(snapshot, before, figure, by, gone):
             return
         if figure.side == ALIEN:
             if by != BY_ALIENS and self.seated(by):
@@ -361,11 +367,12 @@ class _Replay:
             self.kills[(by, owner, value)] += 1
 
     def _dreadnought(
-        self, snapshot: Snapshot, before: GameState, figure: Figure, gone: list[Figure]
+        self, snapshot: Snapshot, before: GameState, figure: Figure, by: str, gone: list[Figure]
     ) -> bool:
-        """A marine-piloted Dreadnought or its pilot: noted once, with the pilot, for the
-        judge to enter in the Dreadnought rows (its class value comes from the session
-        notes). True when ``figure`` is one of the two."""
+        """A marine-piloted Dreadnought or its pilot, scored once with the Dreadnought
+        (RULES §7): the destroying seat gets a Dreadnought row (the class value from the
+        rules data, which holds the session's value, plus the pilot's), the owner the
+        pilot's loss. True when ``figure`` is one of the two."""
         if figure.side != MARINE:
             return False
         vehicle = figure
@@ -374,21 +381,36 @@ class _Replay:
         if not vehicle.is_dreadnought:
             return False
         if figure is not vehicle and any(f.id == vehicle.id for f in gone):
-            return True  # noted with its Dreadnought
+            return True  # scored with its Dreadnought
         pilot = next((f for f in before.figures if f.piloting == vehicle.id), None)
-        self.notes.append(
-            _(
-                "Step %(step)d: the Dreadnought %(figure)s of %(owner)s (pilot: %(pilot)s) "
-                "was destroyed; enter it by hand in the Dreadnought rows of the player who "
-                "destroyed it (class value from the session notes), or as the pilot's loss."
+        owner = owner_of(vehicle)
+        if pilot is None or not self.seated(owner):
+            return True
+        try:
+            value = self.rules.dreadnought_class(
+                dreadnought_class_of(self.rules, vehicle)
+            ).class_value
+            pilot_class = marine_class(before, pilot, self.rules)
+        except RulesDataError as error:
+            self.notes.append(
+                _(
+                    "Step %(step)d: the Dreadnought %(figure)s of %(owner)s was destroyed, but "
+                    "its class or its pilot's is unknown (%(error)s); enter it by hand."
+                )
+                % {
+                    "step": snapshot.number,
+                    "figure": vehicle.id,
+                    "owner": self.name(owner),
+                    "error": error,
+                }
             )
-            % {
-                "step": snapshot.number,
-                "figure": vehicle.id,
-                "owner": self.name(vehicle.player),
-                "pilot": pilot.id if pilot is not None else "–",
-            }
-        )
+            return True
+        if by == BY_ALIENS:
+            self.losses[(owner, LossCause.ALIEN, pilot_class)] += 1
+        elif by == owner:
+            self.losses[(owner, LossCause.OWN_FIRE, pilot_class)] += 1
+        elif self.seated(by):
+            self.dreadnoughts[(by, owner, value, pilot_class)] += 1
         return True
 
     # -- tokens ------------------------------------------------------------------------
@@ -498,6 +520,11 @@ class _Replay:
                 if (count := self.kills[(killer, me, cls)])
             ]
             losses += [
+                MarineLoss(pilot, LossCause.PLAYER, ids[killer], count)
+                for (killer, owner, _value, pilot), count in sorted(self.dreadnoughts.items())
+                if owner == me
+            ]
+            losses += [
                 MarineLoss(cls, cause, None, count)
                 for cls in CLASS_ORDER
                 for cause in (LossCause.ALIEN, LossCause.OWN_FIRE)
@@ -507,6 +534,12 @@ class _Replay:
                 TarantulaKill(ids[owner], count)
                 for owner in others
                 if (count := self.tarantulas[(me, owner)])
+            ]
+            dreadnoughts = [
+                DreadnoughtKill(ids[owner], value, pilot)
+                for (killer, owner, value, pilot), count in sorted(self.dreadnoughts.items())
+                if killer == me
+                for _ in range(count)
             ]
             tokens = [
                 AlienTokens(alien_type, value, count)
@@ -519,6 +552,7 @@ class _Replay:
                     kills=tuple(kills),
                     losses=tuple(losses),
                     tarantulas=tuple(tarantulas),
+                    dreadnoughts=tuple(dreadnoughts),
                     alien_tokens=tuple(tokens),
                 )
             )

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.maps import bundled_maps, load_map
+from rules.engine.narration import format_param
 from rules.engine.narration_combat import combat_text
 from rules.engine.narration_turns import chapter_card_name
 from table.game_setup import POLICY_NAMES
@@ -68,6 +69,8 @@ PART_TEXTS = {
     "plays": gettext_lazy("%(player)s plays."),
     "game_over": gettext_lazy("The game is over."),
     "round_begins": gettext_lazy("Round %(round)d begins."),
+    "crewed": gettext_lazy("%(id)s boarded %(vehicle)s (a whole turn)."),
+    "left_vehicle": gettext_lazy("%(id)s left %(vehicle)s and stands on %(square)s."),
 }
 
 #: One part of a summary: a code and its JSON-ready params.
@@ -89,6 +92,9 @@ def part_text(code: str, params: dict[str, Any]) -> str:
             )
             % params
         )
+    if code == "picked_up":
+        weapon = format_param("weapon", params["weapon"], narration_language())
+        return _("%(id)s picked up the %(weapon)s.") % {"id": params["id"], "weapon": weapon}
     if code == "card_played":
         card = chapter_card_name(params["card"], narration_language())
         return _("%(player)s plays %(card)s.") % {"player": params["player"], "card": card}

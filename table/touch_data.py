@@ -15,13 +15,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.combat import DOOR_TARGET, AttackOption
-from rules.engine.geometry import Square
+from rules.engine.geometry import Square, format_square
 from rules.engine.movement import MoveError, closed_doors_at, distance_field
 from rules.engine.narration import format_param
 from rules.engine.state import MARINE, GameState
-from rules.engine.tarantula import TARANTULA
+from rules.engine.tarantula import TARANTULA, tarantula_reach
 from rules.engine.turns import TurnError, check_move, movement_allowance, squares_left
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.engine.vehicles import equipment_actions
 from table.actions import GameError, attack_choices
 from table.step_log import engine_error_text, narration_language
 
@@ -38,31 +39,78 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
     figure = state.figure(figure_id)
     if figure.side != MARINE:
         raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
-    if figure.unit == TARANTULA:
-        raise GameError(
-            _("%(id)s is a Tarantula: move it with the form, choosing which way it faces.")
-            % {"id": figure_id}
-        )
     try:
         rules = load_rules_data(dict(state.data_overrides) or None)
         allowance = movement_allowance(state, figure, rules)
         left = squares_left(state, figure, rules)  # what the turn still allows
-        field = distance_field(state, figure_id)
+        if figure.unit == TARANTULA:
+            squares = _tarantula_squares(state, figure_id, left)
+        else:
+            field = distance_field(state, figure_id)
+            squares = [
+                {"square": _xy(square), "steps": steps}
+                for square, steps in sorted(field.reachable(left).items(), key=lambda kv: kv[0])
+                if steps > 0
+            ]
     except (MoveError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
-    squares = [
-        {"square": _xy(square), "steps": steps}
-        for square, steps in sorted(field.reachable(left).items(), key=lambda kv: kv[0])
-        if steps > 0
-    ]
     return {
         "figure": figure_id,
         "from": _xy(figure.squares[0]),
         "allowance": allowance,
         "moves_left": left,
         "squares": squares,
-        "doors": _doors(state, figure_id, rules),
+        "doors": [] if figure.unit == TARANTULA else _doors(state, figure_id, rules),
+        "equipment": _equipment(state, figure_id, rules),
     }
+
+
+def _tarantula_squares(state: GameState, figure_id: str, left: int) -> list[dict[str, Any]]:
+    """Where a crewed Tarantula's front may end its move, with the ways it may face there
+    (its move is one manoeuvre: ``steps`` is its whole allowance)."""
+    if not left:
+        return []
+    reach = tarantula_reach(state, figure_id, left)
+    return [
+        {"square": _xy(front), "steps": left, "facings": [f.value for f in facings]}
+        for front, facings in sorted(reach.items())
+    ]
+
+
+def _equipment(state: GameState, figure_id: str, rules: RulesData) -> list[dict[str, Any]]:
+    """The special-equipment actions the figure may take now, each with its button text
+    (``docs/turns.md`` "Special equipment")."""
+    lang = narration_language()
+    out: list[dict[str, Any]] = []
+    for action in equipment_actions(state, figure_id, rules):
+        # A pilot inside a Dreadnought has no square to choose it by: the vehicle names it.
+        figure = action.vehicle if action.kind == "leave" else action.figure
+        row: dict[str, Any] = {
+            "action": action.kind,
+            "figure": figure,
+            "vehicle": action.vehicle or "",
+        }
+        if action.kind == "crew":
+            row["label"] = _("Board %(vehicle)s (the whole turn)") % {"vehicle": action.vehicle}
+            out.append(row)
+        elif action.kind == "pick_up":
+            weapon = format_param("weapon", action.weapon, lang)
+            row["label"] = _("Pick up the %(weapon)s (instead of attacking)") % {"weapon": weapon}
+            out.append(row)
+        elif action.squares:  # a Dreadnought's pilot: one button per square to get out on
+            for square in action.squares:
+                out.append(
+                    {
+                        **row,
+                        "square": ",".join(map(str, square)),
+                        "label": _("Leave %(vehicle)s, out on %(square)s (the whole turn)")
+                        % {"vehicle": action.vehicle, "square": format_square(square)},
+                    }
+                )
+        else:
+            row["label"] = _("Leave %(vehicle)s (the whole turn)") % {"vehicle": action.vehicle}
+            out.append(row)
+    return out
 
 
 def _doors(state: GameState, figure_id: str, rules: RulesData) -> list[dict[str, Any]]:

@@ -27,6 +27,7 @@ from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
 from rules.engine.state import MARINE, GameState
+from rules.engine.vehicles import is_vehicle
 from table.actions import (
     GameError,
     UploadError,
@@ -47,9 +48,11 @@ from table.actions import (
     upload_state,
 )
 from table.board_svg import board_svg
+from table.equipment_actions import equipment_action
 from table.forms import (
     AlienTurnForm,
     AttackForm,
+    EquipmentForm,
     LifePointsForm,
     MoveForm,
     NewGameForm,
@@ -66,6 +69,7 @@ from table.forms import (
 from table.game_setup import GameSetupError
 from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
@@ -142,6 +146,15 @@ def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, 
         (f.id, f"{f.id} · {format_param('unit', f.unit, lang)}")
         for f in state.figures
         if f.on_board and (f.side == MARINE or not marines_only)
+    ]
+
+
+def _vehicle_choices(state: GameState) -> list[tuple[str, str]]:
+    """The marine side's Tarantulas and Dreadnoughts (abandoned or crewed), for boarding."""
+    return [
+        (value, label)
+        for value, label in _figure_choices(state, marines_only=True)
+        if is_vehicle(state.figure(value))
     ]
 
 
@@ -290,6 +303,10 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         **_odds_context(request, game, snapshot, state, attacker, attack_form),
         "door_form": forms.get("door_form")
         or OpenDoorForm(initial=version, figures=marines, prefix="door"),
+        "equipment_form": forms.get("equipment_form")
+        or EquipmentForm(
+            initial=version, figures=marines, vehicles=_vehicle_choices(state), prefix="equip"
+        ),
         "remove_form": forms.get("remove_form")
         or RemoveForm(initial=version, figures=everyone, prefix="remove"),
         "life_points_form": forms.get("life_points_form")
@@ -305,6 +322,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms),
+        **reroll_context(request, game, snapshot, forms.get("reroll_form")),
         **log,
     }
 
@@ -469,37 +487,61 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     form = AttackForm(request.POST, prefix="attack")
+
+    def act(dice, data) -> Snapshot:
+        return marine_attack(
+            game,
+            data["figure"],
+            data["choice"],
+            dice,
+            expected_number=data["version"],
+            actor=request.user,
+        )
+
+    return rolled_step(request, game, form, ATTACK, act, "attack_form")
+
+
+def rolled_step(request: HttpRequest, game: Game, form, purpose: str, act, form_name: str):
+    """Carry out ``act(dice, cleaned_data)`` with the dice the valid ``form`` asks for (an
+    app seed for ``purpose`` or typed dice); the board again with the form's errors (400)
+    when it is refused."""
     if form.is_valid():
-        dice = dice_from_form(request, form, game, ATTACK)
+        dice = dice_from_form(request, form, game, purpose)
         try:
-            snapshot = marine_attack(
-                game,
-                form.cleaned_data["figure"],
-                form.cleaned_data["choice"],
-                dice,
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
+            snapshot = act(dice, form.cleaned_data)
         except DiceError as error:
             form.add_error("dice", str(error))
         except GameError as error:
             form.add_error(None, str(error))
         else:
-            forget_seed(request, game, ATTACK)
+            forget_seed(request, game, purpose)
             _seed_message(request, dice)
             return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, attack_form=form)
+    return _board_page(request, game, status=400, **{form_name: form})
 
 
 def _judge_edit(
-    request, session, number, form_class, prefix, form_name, apply, *, marines_only=False
+    request,
+    session,
+    number,
+    form_class,
+    prefix,
+    form_name,
+    apply,
+    *,
+    marines_only=False,
+    more_choices=None,
 ):
-    """A judge's step on one figure (a correction, a door opened): validate the form,
-    append a snapshot, or show errors."""
+    """A judge's step on one figure (a correction, a door opened, special equipment):
+    validate the form, append a snapshot, or show errors. ``more_choices``: the form's
+    other choices, from the state."""
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
     form = form_class(
-        request.POST, figures=_figure_choices(state, marines_only=marines_only), prefix=prefix
+        request.POST,
+        figures=_figure_choices(state, marines_only=marines_only),
+        prefix=prefix,
+        **(more_choices(state) if more_choices else {}),
     )
     if form.is_valid():
         data = form.cleaned_data
@@ -525,6 +567,30 @@ def open_door(request: HttpRequest, session: Session, number: int) -> HttpRespon
         "door_form",
         lambda game, data, **kw: open_door_by(game, data["figure"], *data["door"], **kw),
         marines_only=True,
+    )
+
+
+@judge_required
+@require_POST
+def equipment(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """A special-equipment action: board or leave a vehicle, pick up a weapon."""
+    return _judge_edit(
+        request,
+        session,
+        number,
+        EquipmentForm,
+        "equip",
+        "equipment_form",
+        lambda game, data, **kw: equipment_action(
+            game,
+            data["action"],
+            data["figure"],
+            vehicle_id=data["vehicle"] or None,
+            square=data["square"],
+            **kw,
+        ),
+        marines_only=True,
+        more_choices=lambda state: {"vehicles": _vehicle_choices(state)},
     )
 
 

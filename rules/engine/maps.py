@@ -25,7 +25,7 @@ import hashlib
 import json
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +42,7 @@ from .board import (
 )
 from .caches import declare
 from .geometry import Edge, Square, edge
+from .narration_tools import map_problem_text
 
 MAPS_DIR = Path(__file__).with_name("maps")
 MAP_FORMAT = "bob-map/1"
@@ -74,12 +75,27 @@ _COORD = re.compile(r"^(\d+),(\d+)$")
 
 @dataclass(frozen=True)
 class MapProblem:
+    """A problem of a map drawing at a line and column: a code of
+    :data:`rules.engine.narration_tools.MAP_PROBLEMS` and its params."""
+
     line: int
     column: int
-    message: str
+    code: str
+    params: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    @property
+    def message(self) -> str:
+        """The problem in English."""
+        return map_problem_text(self.code, dict(self.params), "en")
+
+    def text_in(self, lang: str) -> str:
+        """The problem with its line and column, in ``lang`` ("it" or "en")."""
+        message = map_problem_text(self.code, dict(self.params), lang)
+        where = {"line": self.line, "column": self.column, "message": message}
+        return map_problem_text("where", where, lang)
 
     def __str__(self) -> str:
-        return f"line {self.line}, column {self.column}: {self.message}"
+        return self.text_in("en")
 
 
 class MapError(ValueError):
@@ -107,8 +123,8 @@ class _Parser:
         self.source = source
         self.problems: list[MapProblem] = []
 
-    def problem(self, line_index: int, column_index: int, message: str) -> None:
-        self.problems.append(MapProblem(line_index + 1, column_index + 1, message))
+    def problem(self, line_index: int, column_index: int, code: str, **params: Any) -> None:
+        self.problems.append(MapProblem(line_index + 1, column_index + 1, code, params))
 
     def parse(self) -> Board:
         header: dict[str, str] = {}
@@ -118,7 +134,7 @@ class _Parser:
             self._header_line(i, header)
             i += 1
         if i == len(lines):
-            self.problem(max(len(lines) - 1, 0), 0, "no map drawing: it starts with a '+' line")
+            self.problem(max(len(lines) - 1, 0), 0, "no_drawing")
             raise MapError(self.problems, self.source)
         start = i
         while i < len(lines) and lines[i].strip():
@@ -144,18 +160,18 @@ class _Parser:
             self.problem(
                 i,
                 0,
-                f"expected 'name:', 'title:', 'description:', 'title.it:' or "
-                f"'description.it:' before the drawing, got {line.strip()!r}",
+                "header_line",
+                got_repr=repr(line.strip()),
             )
             return
         if key in header:
-            self.problem(i, 0, f"'{key}' is given twice")
+            self.problem(i, 0, "header_twice", key=key)
         value = value.strip()
         if key == "name" and not _NAME.match(value):
             self.problem(
                 i,
                 line.index(":") + 1,
-                "the name must be lowercase letters, digits, '-' or '_' (e.g. crossroads)",
+                "bad_name",
             )
         header[key] = value
 
@@ -165,8 +181,8 @@ class _Parser:
             self.problem(
                 start,
                 len(first) - 1,
-                f"the first line of the drawing has {len(first)} characters; it must be "
-                "3 per square plus 1 (like '+--+--+')",
+                "first_line",
+                length=len(first),
             )
             return {}, {}, 0, 0
         width = (len(first) - 1) // 3
@@ -174,8 +190,8 @@ class _Parser:
             self.problem(
                 start + len(grid) - 1,
                 0,
-                f"the drawing has {len(grid)} lines; it must be an odd number (a line of "
-                "edges, then squares and edges alternating, ending with a line of edges)",
+                "line_count",
+                count=len(grid),
             )
             return {}, {}, 0, 0
         height = (len(grid) - 1) // 2
@@ -187,7 +203,8 @@ class _Parser:
                 self.problem(
                     li,
                     3 * width + 1,
-                    f"line is longer than the drawing's first line ({3 * width + 1} characters)",
+                    "line_too_long",
+                    length=3 * width + 1,
                 )
             line = raw.ljust(3 * width + 1)
             if r % 2 == 0:
@@ -203,14 +220,15 @@ class _Parser:
         for x in range(width + 1):
             c = line[3 * x]
             if c not in CORNER_CHARS:
-                self.problem(li, 3 * x, f"corner must be '+', '-', '|' or a space, got {c!r}")
+                self.problem(li, 3 * x, "bad_corner", got_repr=repr(c))
         for x in range(width):
             pair = line[3 * x + 1 : 3 * x + 3]
             if pair[0] != pair[1]:
                 self.problem(
                     li,
                     3 * x + 1,
-                    f"the two characters of an edge must match (e.g. '--' or 'DD'), got {pair!r}",
+                    "edge_mismatch",
+                    got_repr=repr(pair),
                 )
                 continue
             c = pair[0]
@@ -218,13 +236,13 @@ class _Parser:
                 self.problem(
                     li,
                     3 * x + 1,
-                    f"unknown edge {pair!r}: use '--' wall, '  ' nothing, or a door "
-                    "(DD closed, OO open, BB bulkhead, XX destroyed, AA always open)",
+                    "unknown_edge_row",
+                    got_repr=repr(pair),
                 )
                 continue
             if boundary:
                 if c in DOOR_CHARS:
-                    self.problem(li, 3 * x + 1, "a door cannot sit on the outer edge of the map")
+                    self.problem(li, 3 * x + 1, "outer_door")
                 continue
             if c != " ":
                 edges[edge((x, y - 1), (x, y))] = (c, li, 3 * x + 1)
@@ -237,20 +255,18 @@ class _Parser:
             c = line[col]
             if x in (0, width):
                 if c not in " |":
-                    msg = (
-                        "a door cannot sit on the outer edge of the map"
-                        if c in DOOR_CHARS
-                        else f"the outer edge must be '|' or a space, got {c!r}"
-                    )
-                    self.problem(li, col, msg)
+                    if c in DOOR_CHARS:
+                        self.problem(li, col, "outer_door")
+                    else:
+                        self.problem(li, col, "outer_edge", got_repr=repr(c))
             elif c == "|" or c in DOOR_CHARS:
                 edges[edge((x - 1, y), (x, y))] = (c, li, col)
             elif c != " ":
                 self.problem(
                     li,
                     col,
-                    f"unknown edge {c!r}: use '|' wall, ' ' nothing, or a door "
-                    "(D closed, O open, B bulkhead, X destroyed, A always open)",
+                    "unknown_edge_column",
+                    got_repr=repr(c),
                 )
             if x < width:
                 kind, feature = line[col + 1], line[col + 2]
@@ -267,53 +283,54 @@ class _Parser:
                 self._legend_section(li, words, legend["sections"])
             elif head == "marker":
                 if len(words) != 3 or len(words[1]) != 1 or not words[1].islower():
-                    self.problem(li, 0, "write a marker as: marker <lowercase letter> <alien type>")
+                    self.problem(li, 0, "marker_usage")
                 elif not _ALIEN.match(words[2]):
-                    self.problem(li, len("marker x "), f"bad alien type {words[2]!r}")
+                    self.problem(li, len("marker x "), "bad_alien", got_repr=repr(words[2]))
                 elif words[1] in legend["markers"]:
-                    self.problem(li, 7, f"marker letter {words[1]!r} is defined twice")
+                    self.problem(li, 7, "marker_twice", got_repr=repr(words[1]))
                 else:
                     legend["markers"][words[1]] = words[2]
             elif head == "claw":
                 if len(words) < 2 or len(words[1]) != 1 or not "1" <= words[1] <= "9":
-                    self.problem(li, 0, "write a claw as: claw <digit 1-9> [name]")
+                    self.problem(li, 0, "claw_usage")
                 elif words[1] in legend["claws"]:
-                    self.problem(li, 5, f"claw {words[1]} is named twice")
+                    self.problem(li, 5, "claw_twice", claw=words[1])
                 else:
                     legend["claws"][words[1]] = " ".join(words[2:])
             else:
                 self.problem(
                     li,
                     0,
-                    f"unknown legend line {head!r}: expected 'section', 'marker', 'claw' "
-                    "or a '#' comment",
+                    "legend_line",
+                    got_repr=repr(head),
                 )
         return legend
 
     def _legend_section(self, li: int, words: list[str], sections: dict) -> None:
-        usage = "write a section as: section <id> board|tile <x0>,<y0> <x1>,<y1> [name]"
         if len(words) < 5:
-            self.problem(li, 0, usage)
+            self.problem(li, 0, "section_usage")
             return
         sid, kind, a, b = words[1:5]
         line = self.lines[li]
         if not _SECTION_ID.match(sid):
-            self.problem(li, line.index(sid), f"bad section id {sid!r} (letters and digits)")
+            self.problem(li, line.index(sid), "bad_section_id", got_repr=repr(sid))
             return
         if kind not in ("board", "tile"):
-            self.problem(li, line.index(kind), f"section kind must be board or tile, not {kind!r}")
+            self.problem(li, line.index(kind), "section_kind", got_repr=repr(kind))
             return
         ma, mb = _COORD.match(a), _COORD.match(b)
         if not ma or not mb:
-            self.problem(li, line.index(a), f"corners must be written x,y; {usage}")
+            self.problem(li, line.index(a), "section_corners")
             return
         x0, y0, x1, y1 = int(ma[1]), int(ma[2]), int(mb[1]), int(mb[2])
         if x0 > x1 or y0 > y1:
-            self.problem(li, line.index(a), "the first corner must be the top-left one")
+            self.problem(li, line.index(a), "section_top_left")
             return
         entry = sections.setdefault(sid, {"kind": kind, "name": "", "rects": [], "line": li})
         if entry["kind"] != kind:
-            self.problem(li, line.index(kind), f"section {sid} was declared as {entry['kind']}")
+            self.problem(
+                li, line.index(kind), "section_kind_changed", section=sid, kind=entry["kind"]
+            )
             return
         if len(words) > 5 and not entry["name"]:
             entry["name"] = " ".join(words[5:])
@@ -342,13 +359,14 @@ class _Parser:
                     self.problem(
                         li,
                         col,
-                        f"unknown square {kind_char!r}: use '.' corridor, ':' room, '#' solid",
+                        "unknown_square",
+                        got_repr=repr(kind_char),
                     )
                     kind = SquareKind.CORRIDOR
                 kinds.append(kind)
                 if kind is SquareKind.SOLID:
                     if feature not in " #":
-                        self.problem(li, col + 1, "a solid square cannot carry a marker")
+                        self.problem(li, col + 1, "solid_marker")
                     continue
                 if feature == " ":
                     continue
@@ -364,19 +382,20 @@ class _Parser:
                     self.problem(
                         li,
                         col + 1,
-                        f"marker letter {feature!r} is not in the legend: add "
-                        f"'marker {feature} <alien type>' after the drawing",
+                        "marker_not_in_legend",
+                        got_repr=repr(feature),
+                        letter=feature,
                     )
                 else:
                     self.problem(
                         li,
                         col + 1,
-                        f"unknown square marker {feature!r}: use R (reinforcement), F (flag), "
-                        "1-9 (docking claw) or a legend letter",
+                        "unknown_marker",
+                        got_repr=repr(feature),
                     )
         for digit in legend["claws"]:
             if digit not in claw_squares:
-                self.problem(start, 0, f"claw {digit} is named in the legend but not drawn")
+                self.problem(start, 0, "claw_not_drawn", claw=digit)
         claws = [
             DockingClaw(d, legend["claws"].get(d, "") or f"Claw {d}", tuple(sorted(sqs)))
             for d, sqs in sorted(claw_squares.items())
@@ -392,13 +411,12 @@ class _Parser:
                 continue
             state, always_open = DOOR_CHARS[c]
             if any(kinds[sq[0] + sq[1] * width] is SquareKind.SOLID for sq in e):
-                self.problem(li, col, "a door must lead between two squares that are not solid")
+                self.problem(li, col, "door_on_solid")
             if always_open and section_at.get(e[0]) == section_at.get(e[1]):
                 self.problem(
                     li,
                     col,
-                    "an always-open door (A) belongs to a dividing wall between two sections; "
-                    "this one is inside one section (use O for an ordinary open door)",
+                    "always_open_inside",
                 )
             doors.append(Door(e, state, always_open))
         if self.problems:
@@ -421,7 +439,7 @@ class _Parser:
                 translations={k: header[k] for k in TRANSLATED_TEXTS if header.get(k)},
             )
         except BoardError as exc:
-            self.problem(start, 0, str(exc))
+            self.problem(start, 0, "board", detail=str(exc))
             raise MapError(self.problems, self.source) from exc
 
     def _sections(
@@ -443,7 +461,12 @@ class _Parser:
                     self.problem(
                         li,
                         col,
-                        f"section {sid} reaches {x1},{y1}, outside the {width}x{height} map",
+                        "section_outside",
+                        section=sid,
+                        x=x1,
+                        y=y1,
+                        width=width,
+                        height=height,
                     )
                     continue
                 for y in range(y0, y1 + 1):
@@ -452,7 +475,11 @@ class _Parser:
                             self.problem(
                                 li,
                                 col,
-                                f"section {sid} overlaps section {owner[(x, y)]} at {x},{y}",
+                                "section_overlap",
+                                section=sid,
+                                other=owner[(x, y)],
+                                x=x,
+                                y=y,
                             )
                             return []
                         owner[(x, y)] = sid
@@ -473,7 +500,9 @@ class _Parser:
                 self.problem(
                     li,
                     col,
-                    f"square {x},{y} is in no section: extend a 'section' line to cover it",
+                    "square_without_section",
+                    x=x,
+                    y=y,
                 )
         return sections
 

@@ -9,7 +9,8 @@ are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a uni
 shown with its translated name; ``weapon`` a weapon key; ``policy`` an Alien policy;
 ``criterion``, ``mode``, ``reason`` and ``kind`` (of dice) are codes with translated
 phrases; ``direction`` is a step such as ``[1, 0]`` shown as words; ``card`` is an event
-card id. Anything else is shown as is.
+card id. A float is shown with two decimals (a decimal comma in Italian). Anything else is
+shown as is.
 
 Dice purposes have their own table in :mod:`rules.engine.narration_dice` and the reasons
 of a line of sight in :mod:`rules.engine.narration_sight`.
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.event_cards import card_name
+from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
 LANGUAGES = ("it", "en")
@@ -285,6 +287,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{target} loses {amount} life points ({left} left).",
     },
     "no_damage": {"it": "{target} non subisce danni.", "en": "{target} takes no damage."},
+    "shielded_target": {
+        "it": "{target} è protetto dalle Granate Accecanti: non subisce danni.",
+        "en": "{target} is shielded by Blind Grenades: it takes no damage.",
+    },
     "killed": {"it": "{target} è eliminato.", "en": "{target} is killed."},
     "weapon_lost": {
         "it": "{target} perde l'arma {weapon}.",
@@ -390,6 +396,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No reinforcement token is left.",
     },
     **TURN_MESSAGES,
+    **CARD_MESSAGES,
 }
 
 
@@ -460,6 +467,16 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
             "en": "Section {section} surveyed: 1 blip.",
         },
     ),
+    "area_choice": (
+        "marines",
+        {
+            "it": "Armi ad area: {figure} sceglie posizione e mira che colpiscono più Marine "
+            "(1 colpo su un Marine in tutto).",
+            # The English plural wording is kept: the behaviour hash pins it.
+            "en": "Area weapons: {figure} picks the position and aims that hit the most marines "
+            "({marines} marine hits in all).",
+        },
+    ),
     "reinforcement_count": (
         "count",
         {
@@ -470,6 +487,12 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 _SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
+
+
+def decimal(value: float, places: int, lang: str) -> str:
+    """``value`` with ``places`` decimals: a decimal comma in Italian."""
+    shown = f"{value:.{places}f}"
+    return shown.replace(".", ",") if lang == "it" else shown
 
 
 def _format_square(value: Any) -> str:
@@ -497,8 +520,10 @@ def format_param(name: str, value: Any, lang: str) -> str:
     if name == "units":
         names = [_translated(UNIT_NAMES, unit, lang) for unit in value]
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
-    if name == "weapon":
+    if name in ("weapon", "old_weapon"):
         return _translated(WEAPON_NAMES, value, lang)
+    if name == "exits":
+        return " ".join(_format_square(sq) for sq in value)
     if name == "policy":
         return _translated(POLICY_NAMES, value, lang)
     if name in ("criterion", "mode", "kind", "reason"):
@@ -511,7 +536,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
     if name == "text" and isinstance(value, Mapping):
         return str(value.get(lang, ""))
     if isinstance(value, float):
-        return f"{value:.2f}"
+        return decimal(value, 2, lang)
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
     return str(value)

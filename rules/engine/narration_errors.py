@@ -13,10 +13,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.engine.narration_cards import CARD_ERRORS
 from rules.engine.narration_combat import fill, pick
 from rules.engine.narration_turns import TURN_ERRORS
 
 ERRORS: dict[str, dict[str, str]] = {
+    # --- the event deck --------------------------------------------------------------------
+    "unknown_event_cards": {
+        "it": "carte evento sconosciute nella stipulazione: {cards}",
+        "en": "unknown event cards in the stipulation: {cards}",
+    },
     # --- any figure ------------------------------------------------------------------------
     "no_figure": {
         "it": "nessuna figura '{figure}' in gioco",
@@ -252,6 +258,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the {weapon} cannot shoot",
     },
     **TURN_ERRORS,
+    **CARD_ERRORS,
 }
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).

@@ -5,7 +5,8 @@
 only when shown. Squares are written ``x,y`` as the judge types them in the sight tool.
 
 Params: ``square``, ``corner_a`` and ``corner_b`` are squares; ``blocker``, ``side1`` and
-``side2`` are blockers; ``grazes`` is a list of ``{"blocker", "corner_a", "corner_b"}``.
+``side2`` are blockers (``blocked`` shows its ``blocker`` with "by": ``BY_BLOCKERS``);
+``grazes`` is a list of ``{"blocker", "corner_a", "corner_b"}``.
 A blocker is ``{"kind": "wall" | "door" | "bulkhead", "a", "b"}`` (the edge between two
 squares) or ``{"kind": "solid", "square"}`` or ``{"kind": "figure", "figure", "square"}``.
 """
@@ -23,10 +24,10 @@ REASONS: dict[str, dict[str, str]] = {
     "same_square": {"it": "stessa casella", "en": "same square"},
     "solid_end": {"it": "la casella {square} è piena", "en": "square {square} is solid"},
     "diagonal": {
-        "it": "le caselle adiacenti in diagonale non hanno linea di vista (RULES §10)",
+        "it": "le caselle adiacenti in diagonale non hanno linea di vista (regolamento BoB, §10)",
         "en": "diagonally adjacent squares have no line of sight (RULES §10)",
     },
-    "blocked": {"it": "bloccata da {blocker}", "en": "blocked by {blocker}"},
+    "blocked": {"it": "bloccata {by_blocker}", "en": "blocked {by_blocker}"},
     "corner_blocked": {
         "it": "passa esattamente per l'angolo comune a {corner_a} e {corner_b}, tra {side1} "
         "e {side2}",
@@ -57,6 +58,24 @@ BLOCKERS: dict[str, dict[str, str]] = {
     "figure": {"it": "la figura {figure} in {square}", "en": "the figure {figure} on {square}"},
 }
 
+#: A blocker after "blocked": Italian joins "da" with the article ("dal muro").
+BY_BLOCKERS: dict[str, dict[str, str]] = {
+    "wall": {"it": "dal muro tra {a} e {b}", "en": "by the wall between {a} and {b}"},
+    "door": {
+        "it": "dalla porta chiusa tra {a} e {b}",
+        "en": "by the closed door between {a} and {b}",
+    },
+    "bulkhead": {
+        "it": "dalla porta stagna rinforzata tra {a} e {b}",
+        "en": "by the reinforced bulkhead door between {a} and {b}",
+    },
+    "solid": {"it": "dalla casella piena {square}", "en": "by the solid square {square}"},
+    "figure": {
+        "it": "dalla figura {figure} in {square}",
+        "en": "by the figure {figure} on {square}",
+    },
+}
+
 _SQUARES = frozenset({"square", "corner_a", "corner_b", "a", "b"})
 _BLOCKER_PARAMS = frozenset({"blocker", "side1", "side2"})
 
@@ -69,6 +88,9 @@ def _fill(template: str, params: Mapping[str, Any], lang: str) -> str:
             values[name] = format_square(tuple(value))
         elif name in _BLOCKER_PARAMS:
             values[name] = _fill(BLOCKERS[value["kind"]][lang], value, lang)
+        elif name == "by_blocker":
+            blocker = params["blocker"]
+            values[name] = _fill(BY_BLOCKERS[blocker["kind"]][lang], blocker, lang)
         elif name == "grazes":
             values[name] = "; ".join(_fill(GRAZE[lang], graze, lang) for graze in value)
         else:

@@ -236,6 +236,14 @@ STATE_ERRORS: dict[str, dict[str, str]] = {
         "it": "la casella {square} non è una casella percorribile del tabellone",
         "en": "square {square} is not an open square of the board",
     },
+    "item_id_twice": {
+        "it": "l'equipaggiamento {item} compare due volte",
+        "en": "item {item} appears twice",
+    },
+    "item_square": {
+        "it": "la casella {square} non è una casella percorribile del tabellone",
+        "en": "square {square} is not an open square of the board",
+    },
     "unknown_stipulation": {
         "it": "stipulazione sconosciuta '{stipulation}'",
         "en": "unknown stipulation '{stipulation}'",

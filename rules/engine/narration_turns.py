@@ -165,7 +165,7 @@ ENDINGS: dict[str, dict[str, str]] = {
     "last_squad": {"it": "resta una sola squadra", "en": "one squad is left"},
     "no_squad": {"it": "nessuna squadra è rimasta", "en": "no squad is left"},
     "stall_limit": {
-        "it": "raggiunto il limite di round dello spareggio",
+        "it": "raggiunto il limite di round dell'anti-stallo",
         "en": "the stall breaker's round limit is reached",
     },
     "nobody_left": {
@@ -232,12 +232,8 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "it": "{figure} è ancora sul tabellone alla fine della partita: è perso.",
         "en": "{figure} is still on the board when the game ends: it is lost.",
     },
-    "squad_eliminated": {
-        "it": "{player} non ha più marine in gioco.",
-        "en": "{player} has no marine left in play.",
-    },
     "stall_round": {
-        "it": "Spareggio, round {round}: {player} è a {distance} caselle dalla squadra nemica "
+        "it": "Anti-stallo, round {round}: {player} è a {distance} caselle dalla squadra nemica "
         "più vicina (prima {before}): {points} punti.",
         "en": "Stall breaker, round {round}: {player} is {distance} squares from the nearest "
         "enemy squad (before: {before}): {points} points.",
@@ -258,9 +254,57 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "it": "La bandiera {flag} è riportata alla navetta: {points} punti a {player}.",
         "en": "Flag {flag} is brought home: {points} points to {player}.",
     },
+    "equipment_found_vehicle": {
+        "it": "Sotto il blip in {square} c'è equipaggiamento speciale: {item} ({figure}), "
+        "abbandonato finché un marine non ci sale.",
+        "en": "The blip on {square} hid special equipment: {item} ({figure}), abandoned until "
+        "a marine boards it.",
+    },
+    "equipment_found_weapon": {
+        "it": "Sotto il blip in {square} c'è equipaggiamento speciale: {weapon}, a terra finché "
+        "un marine non lo raccoglie.",
+        "en": "The blip on {square} hid special equipment: a {weapon}, lying there until a "
+        "marine picks it up.",
+    },
+    "equipment_no_room": {
+        "it": "Sotto il blip in {square} c'è equipaggiamento speciale ({item}), ma non c'è "
+        "spazio per metterlo sul tabellone: il giudice lo piazza a mano.",
+        "en": "The blip on {square} hid special equipment ({item}) but there is no room for it "
+        "on the board: the judge places it by hand.",
+    },
+    "tarantula_crewed": {
+        "it": "{figure} prende i comandi della Tarantola {vehicle}: usa tutto il turno e si "
+        "mette dietro l'arma.",
+        "en": "{figure} takes the controls of Tarantula {vehicle}: it spends its whole turn and "
+        "stands behind the weapon.",
+    },
+    "dreadnought_boarded": {
+        "it": "{figure} entra nel Dreadnought {vehicle} e lo pilota: usa tutto il turno.",
+        "en": "{figure} climbs into Dreadnought {vehicle} and pilots it: it spends its whole turn.",
+    },
+    "vehicle_left": {
+        "it": "{figure} lascia {vehicle} e resta in {square}: usa tutto il turno; il veicolo "
+        "è abbandonato.",
+        "en": "{figure} leaves {vehicle} and stands on {square}: it spends its whole turn; the "
+        "vehicle is abandoned.",
+    },
+    "weapon_picked_up": {
+        "it": "{figure} raccoglie l'arma extra-pesante {weapon} e lascia {old_weapon}: ora vale "
+        "{points} punti e non attacca più in questo turno.",
+        "en": "{figure} picks up the extra-heavy {weapon} and leaves its {old_weapon}: it is now "
+        "worth {points} points and attacks no more this turn.",
+    },
     "game_over": {
         "it": "La partita è finita ({ending}). Vince: {winners}.",
         "en": "The game is over ({ending}). Winner: {winners}.",
+    },
+    "squad_eliminated": {
+        "it": "La squadra di {player} è eliminata: non ha più Marine in gioco (round {round}).",
+        "en": "Player {player}'s squad is out: it has no marine left in play (round {round}).",
+    },
+    "tpk_ranking": {
+        "it": "Classifica: {ranking}.",
+        "en": "Placings: {ranking}.",
     },
 }
 
@@ -380,6 +424,100 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "it": "{player} non ha un comandante ferito da curare",
         "en": "{player} has no wounded commander to heal",
     },
+    "turn_equipment_no_figure": {
+        "it": "non c'è nessuna figura {figure} sul tabellone",
+        "en": "there is no figure {figure} on the board",
+    },
+    "turn_equipment_not_marine": {
+        "it": "{figure} non è un marine a piedi: solo un marine sale su un veicolo o raccoglie "
+        "un'arma",
+        "en": "{figure} is not a marine on foot: only a marine boards a vehicle or picks up a "
+        "weapon",
+    },
+    "turn_crew_commander": {
+        "it": "{figure} è il comandante: il comandante non manovra la Tarantola né pilota il "
+        "Dreadnought (regola: equipaggiamenti speciali)",
+        "en": "{figure} is the commander: the commander neither crews a Tarantula nor pilots a "
+        "Dreadnought (rule: special equipment)",
+    },
+    "turn_crew_aboard": {
+        "it": "{figure} è già a bordo di {vehicle}",
+        "en": "{figure} is already aboard {vehicle}",
+    },
+    "turn_crew_not_vehicle": {
+        "it": "{vehicle} non è una Tarantola o un Dreadnought dei marine su cui salire",
+        "en": "{vehicle} is no marine Tarantula or Dreadnought to board",
+    },
+    "turn_crew_taken": {
+        "it": "su {vehicle} c'è già {pilot}",
+        "en": "{pilot} is already aboard {vehicle}",
+    },
+    "turn_crew_not_next": {
+        "it": "{figure} deve prima mettersi accanto a {vehicle} (regola: un turno per "
+        "affiancarlo, il turno intero seguente per salire)",
+        "en": "{figure} must first stand next to {vehicle} (rule: one turn to get next to it, "
+        "the whole next turn to board it)",
+    },
+    "turn_crew_no_room": {
+        "it": "la casella {square} dietro la Tarantola {vehicle} non è libera: il cannoniere "
+        "sta lì (regola: il cannoniere si mette dietro la Tarantola)",
+        "en": "square {square} behind Tarantula {vehicle} is not free: the gunner stands there "
+        "(rule: the gunner stands behind the Tarantula)",
+    },
+    "turn_crew_whole_turn": {
+        "it": "{figure} ha già {done} in questo turno: salire su un veicolo o scenderne richiede "
+        "il turno intero (regola: equipaggiamenti speciali)",
+        "en": "{figure} has already {done} this turn: boarding or leaving a vehicle takes the "
+        "whole turn (rule: special equipment)",
+    },
+    "turn_vehicle_turn": {
+        "it": "{figure} ha usato questo turno per salire su un veicolo o scenderne: non fa "
+        "altro (regola: richiede il turno intero)",
+        "en": "{figure} spent this turn boarding or leaving a vehicle: it does nothing else "
+        "(rule: that takes the whole turn)",
+    },
+    "turn_crew_acts_with": {
+        "it": "{figure} è a bordo di {vehicle}: si muove con il veicolo, o ne scende prima",
+        "en": "{figure} is aboard {vehicle}: it moves with the vehicle, or leaves it first",
+    },
+    "turn_vehicle_abandoned": {
+        "it": "{vehicle} è abbandonato: si muove solo con un marine a bordo",
+        "en": "{vehicle} is abandoned: it moves only with a marine aboard",
+    },
+    "turn_leave_no_crew": {
+        "it": "nessun marine è a bordo di {vehicle}",
+        "en": "no marine is aboard {vehicle}",
+    },
+    "turn_leave_square": {
+        "it": "il pilota scende da {vehicle} su una casella libera accanto alla sua base, non "
+        "in {square}: scegli tra {exits}",
+        "en": "the pilot gets out of {vehicle} on a free square next to its base, not on "
+        "{square}: choose one of {exits}",
+    },
+    "turn_pickup_commander": {
+        "it": "{figure} è il comandante: il comandante non usa né raccoglie armi extra-pesanti "
+        "(regola: armi extra-pesanti)",
+        "en": "{figure} is the commander: the commander neither uses nor picks up extra-heavy "
+        "weapons (rule: extra-heavy weapons)",
+    },
+    "turn_pickup_nothing": {
+        "it": "in {square}, dove sta {figure}, non c'è un'arma da raccogliere: il marine deve "
+        "starci sopra",
+        "en": "there is no weapon to pick up on {square}, where {figure} stands: the marine "
+        "must stand on it",
+    },
+    "turn_pickup_attacked": {
+        "it": "{figure} ha già attaccato o raccolto in questo turno: raccogliere un'arma costa "
+        "l'attacco del turno",
+        "en": "{figure} has already attacked or picked up this turn: picking up a weapon costs "
+        "the turn's attack",
+    },
+    "turn_picked_up": {
+        "it": "{figure} ha raccolto un'arma in questo turno: attacca dal prossimo turno "
+        "(regola: raccogliere costa l'attacco)",
+        "en": "{figure} picked up a weapon this turn: it attacks from its next turn (rule: "
+        "picking up costs the attack)",
+    },
     "turn_figure_left_play": {
         "it": "{figure} è uscito dal gioco dalla sua navetta e non rientra",
         "en": "{figure} left play through its docking claw and cannot return",
@@ -391,6 +529,17 @@ DONE_PHASES: dict[str, dict[str, str]] = {
     "move": {"it": "mosso", "en": "moved"},
     "shot": {"it": "sparato", "en": "shot"},
     "fight": {"it": "combattuto", "en": "fought"},
+    "vehicle": {"it": "usato il turno con un veicolo", "en": "spent the turn on a vehicle"},
+    "pickup": {"it": "raccolto un'arma", "en": "picked up a weapon"},
+}
+
+#: What a special-equipment blip may hide, in both languages.
+ITEM_NAMES: dict[str, dict[str, str]] = {
+    "tarantula": {"it": "Tarantola", "en": "Tarantula"},
+    "abandoned_dreadnought": {"it": "Dreadnought da pilotare", "en": "Dreadnought to pilot"},
+    "lascannon": {"it": "cannone laser", "en": "lascannon"},
+    "melta": {"it": "fucile a fusione", "en": "melta"},
+    "conversion_beamer": {"it": "raggio a conversione", "en": "conversion beamer"},
 }
 
 
@@ -402,12 +551,19 @@ KIND_NAMES: dict[str, dict[str, str]] = {
 
 def turn_param(name: str, value: object, lang: str) -> str | None:
     """A param of this module's texts in ``lang``; None for a param it does not know."""
-    table = {"ending": ENDINGS, "done": DONE_PHASES, "kind_name": KIND_NAMES}.get(name)
+    table = {
+        "ending": ENDINGS,
+        "done": DONE_PHASES,
+        "kind_name": KIND_NAMES,
+        "item": ITEM_NAMES,
+    }.get(name)
     if table is not None:
         entry = table.get(str(value))
         return entry[lang] if entry else str(value)
     if name == "chapter_card":
         return chapter_card_name(str(value), lang)
+    if name == "chapter_cards" and isinstance(value, list | tuple):
+        return ", ".join(chapter_card_name(str(code), lang) for code in value)
     if name == "effect":
         return card_effect(str(value), lang)
     return None

@@ -23,6 +23,8 @@ from typing import Generic, TypeVar
 
 from .caches import memoised
 from .dice import RED_FACES, WHITE_FACES
+from .narration import decimal
+from .narration_tools import tool_text
 from .units import DiceSpec
 
 T = TypeVar("T", bound=Hashable)
@@ -244,22 +246,33 @@ class AttackOdds:
     def touches_friendly(self) -> bool:
         return any(not self._enemy(t) for t in self.targets)
 
-    def describe(self) -> list[str]:
-        """Human-readable lines: per-target odds and the points distribution."""
+    def describe(self, lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
+        """Human-readable lines in ``lang``: per-target odds and the points distribution.
+        ``names`` shows a target by another name than its label (a translated unit)."""
         lines = []
         for t in self.targets:
-            name = t.label or t.key
+            name = (names or {}).get(t.key) or t.label or t.key
+            probability = self.kill_probability(t.key)
             lines.append(
-                f"{name}: expected life points lost {float(self.expected_damage(t.key)):.4f}, "
-                f"destroyed with probability {self.kill_probability(t.key)} "
-                f"(~{float(self.kill_probability(t.key)):.4f})"
+                tool_text(
+                    "odds_target",
+                    lang,
+                    name=name,
+                    expected=decimal(float(self.expected_damage(t.key)), 4, lang),
+                    probability=probability,
+                    approx=decimal(float(probability), 4, lang),
+                )
             )
         lines.append(
-            f"expected points destroyed {float(self.expected_points()):.4f}; "
-            f"expected life points removed {float(self.expected_life_points()):.4f}"
+            tool_text(
+                "odds_totals",
+                lang,
+                points=decimal(float(self.expected_points()), 4, lang),
+                life_points=decimal(float(self.expected_life_points()), 4, lang),
+            )
         )
-        for points, probability in self.points_distribution().items():
-            lines.append(f"  P(points destroyed = {points}) = {probability}")
+        for points, chance in self.points_distribution().items():
+            lines.append(tool_text("odds_points", lang, points=points, probability=chance))
         return lines
 
 

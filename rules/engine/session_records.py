@@ -9,10 +9,10 @@ state of format ``bob-state/1`` has none of them and loads with their defaults:
 * :class:`Progress` (``progress``): the session's progress: the Alien AI's (event cards
   drawn, Genestealer markers used, the Solitaire blip pile), the stipulation's (the round
   every alien was dead, the round the last event card was drawn, figures that left
-  through a docking claw, the TPK stall-breaker's distances) and the players shielded
-  from the next Alien turn by Blind Grenades.
+  through a docking claw, the TPK stall-breaker's distances, the TPK squads eliminated in
+  order) and the players shielded from the next Alien turn by Blind Grenades.
 * :class:`Outcome` (``outcome``): the end of the game, once reached: why, in which round,
-  the winners.
+  the winners (and, in a TPK, every player's place).
 """
 
 from __future__ import annotations
@@ -22,11 +22,15 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
-#: A figure's phases in a turn (RULES §10): a move, a shot, a hand-to-hand fight.
+#: A figure's phases in a turn (RULES §10): a move, a shot, a hand-to-hand fight; and the
+#: special equipment's (``rules.engine.vehicles``): a whole turn spent boarding or leaving
+#: a vehicle, an extra-heavy weapon picked up.
 MOVE = "move"
 SHOT = "shot"
 FIGHT = "fight"
-PHASES = (MOVE, SHOT, FIGHT)
+VEHICLE = "vehicle"
+PICKUP = "pickup"
+PHASES = (MOVE, SHOT, FIGHT, VEHICLE, PICKUP)
 
 #: Progress keys older states kept in ``stipulation.switches``.
 LEGACY_SWITCHES = ("events_drawn", "genestealers_appeared", "blip_pile")
@@ -130,6 +134,9 @@ class Progress:
     shielded: tuple[str, ...] = ()
     #: (player, limit) that an event card imposed on the player's next turn.
     limits: tuple[tuple[str, str], ...] = ()
+    #: TPK: (player, round) of each squad left with no marine in play, in the order they
+    #: went out (RULES §6: second place is the most points among the eliminated).
+    eliminated: tuple[tuple[str, int], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -153,6 +160,12 @@ class Progress:
             ],
             "shielded": list(self.shielded),
             "limits": [{"player": p, "limit": limit} for p, limit in self.limits],
+            # Written only once a squad is out, so that other states keep their JSON.
+            **(
+                {"eliminated": [{"player": p, "round": r} for p, r in self.eliminated]}
+                if self.eliminated
+                else {}
+            ),
         }
 
     @classmethod
@@ -187,6 +200,7 @@ class Progress:
             ),
             shielded=tuple(data.get("shielded") or ()),
             limits=tuple((x["player"], x["limit"]) for x in data.get("limits") or ()),
+            eliminated=tuple((x["player"], x["round"]) for x in data.get("eliminated") or ()),
         )
 
 
@@ -198,15 +212,30 @@ class Outcome:
     reason: str
     round: int
     winners: tuple[str, ...] = ()
+    #: TPK: every player from first to last place: the survivors by points, then the
+    #: eliminated by points (RULES §6); empty for the other stipulations.
+    ranking: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {"reason": self.reason, "round": self.round, "winners": list(self.winners)}
+        data: dict[str, Any] = {
+            "reason": self.reason,
+            "round": self.round,
+            "winners": list(self.winners),
+        }
+        if self.ranking:
+            data["ranking"] = list(self.ranking)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any] | None) -> Outcome | None:
         if not data:
             return None
-        return cls(data["reason"], data["round"], tuple(data.get("winners", [])))
+        return cls(
+            data["reason"],
+            data["round"],
+            tuple(data.get("winners", [])),
+            tuple(data.get("ranking", [])),
+        )
 
 
 def without_legacy(switches: Mapping[str, Any]) -> dict[str, Any]:

@@ -53,6 +53,8 @@ STATE_FORMATS = ("bob-state/1", STATE_FORMAT)
 SCHEMA_PATH = Path(__file__).with_name("schema") / "state.schema.json"
 MARINE = "marine"
 ALIEN = "alien"
+#: Units a marine crews or pilots: nobody's (``player`` null) while abandoned.
+VEHICLE_UNITS = ("tarantula", "dreadnought")
 STIPULATIONS = ("alien_hunt", "catch_the_flag", "tpk", "extended_tpk")
 
 
@@ -158,7 +160,8 @@ class Figure:
 class Player:
     """A player: squad, docking claw, score, and the chapter cards chosen for the session
     (effect codes, ``docs/turns.md``) with those already spent (a card held twice, such
-    as Targeter, is listed twice)."""
+    as Targeter, is listed twice). ``targeter_marks``: the weapon key each Targeter copy
+    marks (RULES §5), written only when some are set."""
 
     id: str
     squad: str | None = None
@@ -166,9 +169,10 @@ class Player:
     score: int = 0
     cards: tuple[str, ...] = ()
     cards_spent: tuple[str, ...] = ()
+    targeter_marks: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "squad": self.squad,
             "claw": self.claw,
@@ -176,6 +180,9 @@ class Player:
             "cards": list(self.cards),
             "cards_spent": list(self.cards_spent),
         }
+        if self.targeter_marks:
+            data["targeter_marks"] = list(self.targeter_marks)
+        return data
 
 
 @dataclass(frozen=True)
@@ -203,6 +210,16 @@ class Flag:
     square: Square | None = None
     carried_by: str | None = None
     hidden: bool = False
+
+
+@dataclass(frozen=True)
+class Item:
+    """Special equipment lying on a square (RULES §10 "Blips (BoB)"): an extra-heavy weapon
+    a special-equipment blip hid, until a marine picks it up (``rules.engine.vehicles``)."""
+
+    id: str
+    square: Square
+    weapon: str
 
 
 @dataclass(frozen=True)
@@ -265,6 +282,7 @@ class GameState:
     stipulation: Stipulation = field(default_factory=Stipulation)
     surveyed_sections: tuple[str, ...] = ()
     flags: tuple[Flag, ...] = ()
+    items: tuple[Item, ...] = ()
     data_overrides: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
     map_ref: str | None = None  # bundled map name, written back instead of the full map
     turn: TurnRecord = field(default_factory=TurnRecord)
@@ -551,6 +569,9 @@ class GameState:
                 )
                 for f in data.get("flags", [])
             ),
+            items=tuple(
+                Item(i["id"], tuple(i["square"]), i["weapon"]) for i in data.get("items", [])
+            ),
             data_overrides=MappingProxyType(dict(data.get("data_overrides", {}))),
             doors=_doors(board, data.get("doors", [])),
             turn=TurnRecord.from_json(data.get("turn")),
@@ -597,7 +618,7 @@ class GameState:
 
     def to_json(self) -> dict[str, Any]:
         initial = self.board.initial_door_states()
-        return {
+        data = {
             "format": STATE_FORMAT,
             "map": self.map_ref if self.map_ref else board_to_json(self.board),
             "round": self.round,
@@ -635,6 +656,11 @@ class GameState:
             "progress": self.progress.to_json(),
             "outcome": None if self.outcome is None else self.outcome.to_json(),
         }
+        if self.items:  # written only when there are some: older states stay as they were
+            data["items"] = [
+                {"id": i.id, "square": list(i.square), "weapon": i.weapon} for i in self.items
+            ]
+        return data
 
 
 def carry_memo(before: GameState, after: GameState) -> None:
@@ -866,6 +892,7 @@ def _players(data: dict[str, Any]) -> tuple[Player, ...]:
                 p.get("score", 0),
                 tuple(p.get("cards", [])),
                 tuple(p.get("cards_spent", [])),
+                tuple(p.get("targeter_marks", [])),
             )
             for p in data["players"]
         )
@@ -936,7 +963,8 @@ def semantic_problems(state: GameState) -> list[Problem]:
             add(f"{path}.id", "figure_id_twice", figure=f.id)
         figure_ids[f.id] = f
         if f.side == MARINE and f.player is None:
-            add(f"{path}.player", "marine_needs_player")
+            if f.unit not in VEHICLE_UNITS:
+                add(f"{path}.player", "marine_needs_player")
         elif f.side == MARINE and f.player not in player_ids:
             add(f"{path}.player", "unknown_player", player=f.player)
         elif f.side == ALIEN and f.player is not None:
@@ -1017,13 +1045,27 @@ def semantic_problems(state: GameState) -> list[Problem]:
             add(f"{path}.carried_by", "unknown_figure", figure=flag.carried_by)
         if flag.square is not None and board.is_solid(flag.square):
             add(f"{path}.square", "flag_square", square=list(flag.square))
+    item_ids: set[str] = set()
+    for i, item in enumerate(state.items):
+        if item.id in item_ids:
+            add(f"$.items[{i}].id", "item_id_twice", item=item.id)
+        item_ids.add(item.id)
+        if not board.in_bounds(item.square) or board.is_solid(item.square):
+            add(f"$.items[{i}].square", "item_square", square=list(item.square))
     for i, pid in enumerate(state.progress.shielded):
         if pid not in player_ids:
             add(f"$.progress.shielded[{i}]", "unknown_player", player=pid)
+    for i, (pid, _round) in enumerate(state.progress.eliminated):
+        if pid not in player_ids:
+            add(f"$.progress.eliminated[{i}].player", "unknown_player", player=pid)
     if state.outcome is not None:
-        for i, pid in enumerate(state.outcome.winners):
-            if pid not in player_ids:
-                add(f"$.outcome.winners[{i}]", "unknown_player", player=pid)
+        for name, players in (
+            ("winners", state.outcome.winners),
+            ("ranking", state.outcome.ranking),
+        ):
+            for i, pid in enumerate(players):
+                if pid not in player_ids:
+                    add(f"$.outcome.{name}[{i}]", "unknown_player", player=pid)
     if state.stipulation.type not in STIPULATIONS:
         add("$.stipulation.type", "unknown_stipulation", stipulation=state.stipulation.type)
     return problems

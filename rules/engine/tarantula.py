@@ -341,3 +341,30 @@ def move_tarantula(
     if survey is not None:
         events.append(survey)
     return moved, events
+
+
+def tarantula_reach(
+    state: GameState, tarantula_id: str, allowance: int
+) -> dict[Square, tuple[Facing, ...]]:
+    """Where a crewed Tarantula's front may end a move within ``allowance`` squares, with
+    the ways it may face there (its own pose left out): every pose the manoeuvres of
+    :func:`move_tarantula` reach whose three squares are free."""
+    tarantula, gunner, start = crewed_pose(state, tarantula_id)
+    ground = _Ground(state, (tarantula.id, gunner.id))
+    doors = state.doors
+    best: dict[Pose, int] = {start: 0}
+    queue: list[tuple[int, Pose]] = [(0, start)]
+    while queue:
+        moved, pose = heapq.heappop(queue)
+        if best[pose] != moved:
+            continue
+        for step in _steps_from(ground, doors, pose, tarantula.player):
+            cost = moved + 1 if step.kind == FORWARD else moved
+            if cost <= allowance and cost < best.get(step.pose, allowance + 1):
+                best[step.pose] = cost
+                heapq.heappush(queue, (cost, step.pose))
+    reach: dict[Square, list[Facing]] = {}
+    for pose in sorted(best):
+        if pose != start and all(ground.free(sq) for sq in pose.squares):
+            reach.setdefault(pose.front, []).append(pose.facing)
+    return {front: tuple(facings) for front, facings in reach.items()}

@@ -8,7 +8,10 @@
 // lights the legal targets with the exact chance to destroy them (table:targets); tapping
 // one lists its attacks, and choosing one opens the attack form with it chosen. The closed
 // doors a selected marine stands in front of light up too; tapping one (or Enter on it)
-// fills and sends the open-a-door form. Line of sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
+// fills and sends the open-a-door form. A crewed Tarantula's lit squares are where its
+// front may end; a square it may face several ways there lists them as buttons. The
+// special-equipment actions a selected marine (or vehicle) may take now (board, leave,
+// pick up) are buttons too, each filling and sending the special-equipment form. Line of sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
 // taps the square under it, Escape cancels. Without JavaScript the forms do all of it.
 (function () {
   "use strict";
@@ -90,7 +93,9 @@
     var attackButton = tools.querySelector('[data-play="attack"]');
     var sightButton = tools.querySelector('[data-play="sight"]');
     var texts = tools.dataset;
-    var state = { figure: null, reach: {}, mode: "move", targets: {}, from: null, cursor: null };
+    var state = {
+      figure: null, reach: {}, facings: {}, mode: "move", targets: {}, from: null, cursor: null,
+    };
 
     tools.hidden = false;
     scroller.tabIndex = 0;
@@ -191,6 +196,7 @@
     function cancel(message) {
       state.figure = null;
       state.reach = {};
+      state.facings = {};
       state.targets = {};
       state.from = null;
       setMode("move");
@@ -221,24 +227,75 @@
         if (data.error) { say(data.error); return; }
         mark(data.from, "selected");
         data.squares.forEach(function (entry) {
-          state.reach[entry.square.join(",")] = entry.steps;
-          mark(entry.square, "reach", String(entry.steps));
+          var key = entry.square.join(",");
+          state.reach[key] = entry.steps;
+          if (entry.facings) { state.facings[key] = entry.facings; }
+          mark(entry.square, "reach", entry.facings ? entry.facings.join("") : String(entry.steps));
         });
         (data.doors || []).forEach(function (door) { markDoor(door.between); });
+        equipmentButtons(data.equipment || []);
         attackButton.disabled = false;
         note.hidden = false;
         state.cursor = state.cursor || data.from;
         var said = text(data.squares.length ? texts.tSelected : texts.tStuck, { figure: figure });
-        say(data.doors && data.doors.length ? said + " " + texts.tDoors : said);
+        if (data.doors && data.doors.length) { said += " " + texts.tDoors; }
+        say(data.equipment && data.equipment.length ? said + " " + texts.tEquipment : said);
       });
     }
 
-    function moveTo(key) {
+    function equipmentButtons(actions) {
+      actions.forEach(function (action) {
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "secondary";
+        button.setAttribute("data-equipment", action.action);
+        button.setAttribute("data-equipment-figure", action.figure);
+        button.setAttribute("data-equipment-vehicle", action.vehicle || "");
+        button.setAttribute("data-equipment-square", action.square || "");
+        button.textContent = action.label;
+        options.appendChild(button);
+      });
+    }
+
+    function useEquipment(button) {
+      var form = document.getElementById("equipment");
+      form.querySelector('[name="equip-figure"]').value = button.getAttribute("data-equipment-figure");
+      form.querySelector('[name="equip-action"]').value = button.getAttribute("data-equipment");
+      form.querySelector('[name="equip-vehicle"]').value = button.getAttribute("data-equipment-vehicle");
+      form.querySelector('[name="equip-square"]').value = button.getAttribute("data-equipment-square");
+      say(button.textContent + "…");
+      form.requestSubmit();
+    }
+
+    function moveTo(key, facing) {
       var form = document.getElementById("move");
+      var facings = state.facings[key];
+      if (facings && !facing) {
+        if (facings.length === 1) { facing = facings[0]; } else { chooseFacing(key, facings); return; }
+      }
       form.querySelector('[name="move-figure"]').value = state.figure;
       form.querySelector('[name="move-square"]').value = key;
+      form.querySelector('[name="move-facing"]').value = facing || "";
       say(text(texts.tMoving, { figure: state.figure, square: key }));
       form.requestSubmit();
+    }
+
+    // A Tarantula's front may end on ``key`` facing several ways: one button for each.
+    function chooseFacing(key, facings) {
+      var select = document.getElementById("move").querySelector('[name="move-facing"]');
+      options.textContent = "";
+      facings.forEach(function (facing) {
+        var option = select.querySelector('option[value="' + facing + '"]');
+        var button = document.createElement("button");
+        button.type = "button";
+        button.className = "secondary";
+        button.setAttribute("data-facing", facing);
+        button.setAttribute("data-square", key);
+        button.textContent = option ? option.textContent : facing;
+        options.appendChild(button);
+      });
+      say(text(texts.tFacing, { figure: state.figure, square: key }));
+      options.querySelector("button").focus();
     }
 
     function attack() {
@@ -407,7 +464,11 @@
 
     options.addEventListener("click", function (event) {
       var button = event.target.closest("[data-choice]");
-      if (button) { openAttack(button.getAttribute("data-choice")); }
+      if (button) { openAttack(button.getAttribute("data-choice")); return; }
+      var turn = event.target.closest("[data-facing]");
+      if (turn) { moveTo(turn.getAttribute("data-square"), turn.getAttribute("data-facing")); return; }
+      var equipment = event.target.closest("[data-equipment]");
+      if (equipment) { useEquipment(equipment); }
     });
 
     tools.addEventListener("click", function (event) {
@@ -445,6 +506,8 @@
     var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
     if (drawer && !troubled && phone) { drawer.open = false; }
     cancel();
+    // The last attack may roll a die again (a chapter card): say so before anything else.
+    if (document.querySelector("#reroll [data-reroll-die]")) { say(lastStep() + texts.tReroll); }
   }
 
   function start() {

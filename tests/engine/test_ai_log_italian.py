@@ -306,8 +306,9 @@ def test_sight_reasons_have_both_languages(code):
 def test_every_blocker_reads_in_italian(kind):
     blocker = {"kind": kind, "a": [1, 0], "b": [2, 0], "square": [3, 3], "figure": "o1"}
     text = sight_reason("blocked", {"blocker": blocker}, "it")
-    assert text.startswith("bloccata da ") and not english_in(text)
+    assert text.startswith(("bloccata dal ", "bloccata dalla ")) and not english_in(text)
     assert set(GRAZE) == set(LANGUAGES)
+    assert sight_reason("blocked", {"blocker": blocker}, "en").startswith("blocked by the ")
 
 
 def sight_board():

@@ -95,3 +95,20 @@ def test_catch_the_flag_ends_after_its_rounds_with_the_flag_points():
     state, steps = close_round(state, RULES)
     assert state.outcome is not None and state.outcome.reason == "rounds_played"
     assert state.outcome.winners == ("p1",)
+
+
+def test_flags_belong_to_no_squad_any_marine_may_take_one_home():
+    """Seed 002: a flag hidden at a secret spot, brought back to "la propria via di fuga";
+    "una bandiera per Squadra" is how many flags there are, not whose (docs/decisions.md)."""
+    state = field(flags="one_per_squad").replace(active_player="p2")
+    state, steps = walk(state, "p2-a", (5, 0))  # the flag nearer p1's claw
+    assert [s.code for s in steps] == ["flag_picked_up"]
+    state, steps = walk(state.replace(turn=TurnRecord()), "p2-a", (10, 0))
+    assert [s.code for s in steps] == ["flag_scored", "left_play"]
+    assert state.player("p2").score == 30 and state.player("p1").score == 0
+    # Through another squad's claw the flag is not scored: it drops on that claw.
+    state = field().replace(active_player="p2")
+    state, _ = walk(state, "p2-a", (5, 0))
+    state, steps = walk(state.replace(turn=TurnRecord()), "p2-a", (0, 0))
+    assert state.player("p2").score == 0
+    assert next(f for f in state.flags if f.id == "flag-1").square == (0, 0)

@@ -247,3 +247,17 @@ def test_map_json_with_bad_rows():
     data["squares"] = ["..", "..."]
     with pytest.raises(StateError, match="rows of 3"):
         validate_map_json(data)
+
+
+def test_every_map_problem_reads_in_both_languages():
+    from rules.engine.narration_tools import MAP_PROBLEMS
+    from tests.engine.test_ai_log_italian import english_in
+    from tests.engine.test_log_languages import italian_in
+
+    for code, texts in MAP_PROBLEMS.items():
+        assert set(texts) == {"it", "en"}, code
+        if code not in ("board", "where"):
+            assert not english_in(texts["it"]) and not italian_in(texts["en"]), code
+    problem = validate_map_text("name: x\n+--+\n|.Q|\n+--+\n")[0]
+    assert problem.text_in("it").startswith("riga 3, colonna 3: marcatore di casella")
+    assert str(problem) == problem.text_in("en")

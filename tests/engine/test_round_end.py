@@ -14,8 +14,13 @@ from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.kill_scores import score_kill
 from rules.engine.movement import move, shortest_path
 from rules.engine.narration import render
-from rules.engine.play.round_end import close_round, last_round_without_aliens, squad_distance
-from rules.engine.session_records import SHOT
+from rules.engine.play.round_end import (
+    close_round,
+    last_round_without_aliens,
+    settle_eliminations,
+    squad_distance,
+)
+from rules.engine.session_records import SHOT, TurnRecord
 from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
 from rules.engine.turns import end_turn, leave_through_claw, record_attack, record_move
 from rules.engine.units import load_rules_data
@@ -191,7 +196,64 @@ def test_tpk_ends_when_one_squad_is_left(policy, kind):
     assert state.outcome is not None and state.outcome.reason == "last_squad"
     assert state.outcome.winners == ("p1",)
     assert {p.id: p.score for p in state.players} == {"p1": 5, "p2": -5}
-    assert render(steps[-1].code, steps[-1].params, "en").endswith("Winner: p1.")
+    over = next(s for s in steps if s.code == "game_over")
+    assert render(over.code, over.params, "en").endswith("Winner: p1.")
+
+
+def three_squads() -> GameState:
+    """A TPK on the corridor deck: p1 between p2 and p3, one marine each; p3 has 10 points."""
+    figures = [
+        marine("p1-a", (6, 0), "p1"),
+        marine("p2-a", (10, 0), "p2"),
+        marine("p3-a", (2, 1), "p3"),
+    ]
+    players = (Player("p1", claw="1"), Player("p2", claw="2"), Player("p3", score=10))
+    return build_state(
+        HUNT, figures, players=players, active_player="p1", stipulation=Stipulation("tpk", {})
+    )
+
+
+def test_a_tpk_squad_is_out_at_once_and_the_game_ends_with_the_last_one():
+    state = three_squads()
+    state = shoot(state, "p1-a", "p2-a", [3, 3])  # p2's last marine dies in round 1
+    state, steps = settle_eliminations(state, RULES)
+    assert state.progress.eliminated == (("p2", 1),)
+    assert [s.code for s in steps] == ["squad_eliminated"]
+    assert "La squadra di p2 è eliminata" in render(steps[0].code, steps[0].params, "it")
+    assert state.outcome is None  # two squads are left: the game goes on
+    assert settle_eliminations(state, RULES) == (state, [])  # recorded once
+    state, _ = close_round(state, RULES)
+    state = state.replace(active_player="p1")
+    state = shoot(state, "p1-a", "p3-a", [3, 3])  # round 2: p3's last marine dies
+    state, steps = settle_eliminations(state, RULES)
+    assert state.outcome is not None and state.outcome.reason == "last_squad"
+    assert state.outcome.round == 2 and state.active_player is None
+    assert state.outcome.winners == ("p1",)
+    # Second place: the most points among the eliminated (p3: 10 - 5; p2: -5).
+    assert state.outcome.ranking == ("p1", "p3", "p2")
+    assert state.progress.eliminated == (("p2", 1), ("p3", 2))
+    assert [s.code for s in steps] == ["squad_eliminated", "game_over", "tpk_ranking"]
+    assert render("tpk_ranking", steps[-1].params, "it") == "Classifica: p1, p3, p2."
+    loaded = GameState.from_json(state.to_json())
+    assert loaded.progress.eliminated == state.progress.eliminated
+    assert loaded.outcome == state.outcome
+
+
+def test_eliminated_squads_on_equal_points_rank_the_later_one_first():
+    state = three_squads()
+    state = state.with_player(replace(state.player("p3"), score=0))
+    state = shoot(state, "p1-a", "p3-a", [3, 3])
+    state, _ = settle_eliminations(state, RULES)
+    state = shoot(state.replace(turn=TurnRecord()), "p1-a", "p2-a", [3, 3])
+    state, _ = settle_eliminations(state, RULES)
+    assert state.outcome is not None and state.outcome.ranking == ("p1", "p2", "p3")
+
+
+def test_other_stipulations_and_states_without_eliminations_are_left_alone():
+    state = hunt()
+    assert settle_eliminations(state.without_figure("p2-a"), RULES)[1] == []
+    assert "eliminated" not in tpk().to_json()["progress"]
+    assert "ranking" not in (hunt().to_json()["outcome"] or {})
 
 
 def test_an_older_state_loads_with_default_turn_progress_and_no_outcome():

@@ -67,6 +67,7 @@ PARAMS: dict[str, Any] = {
     "height": 20,
     "blip": "b1",
     "token": "t1",
+    "item": "i1",
     "section": "Z",
     "stipulation": "capture",
 }
@@ -473,6 +474,24 @@ CASES: list[tuple[str, str, Callable[[dict], None], str]] = [
         "flag_square",
         "$.flags[0].square",
         _set("flags.0.square", [0, 0]),
+        "la casella 0,0 non è una casella percorribile del tabellone",
+    ),
+    (
+        "item_id_twice",
+        "$.items[1].id",
+        _set(
+            "items",
+            [
+                {"id": "i1", "square": [2, 2], "weapon": "melta"},
+                {"id": "i1", "square": [3, 2], "weapon": "melta"},
+            ],
+        ),
+        "l'equipaggiamento i1 compare due volte",
+    ),
+    (
+        "item_square",
+        "$.items[0].square",
+        _set("items", [{"id": "i1", "square": [0, 0], "weapon": "melta"}]),
         "la casella 0,0 non è una casella percorribile del tabellone",
     ),
 ]

@@ -109,3 +109,25 @@ def crew_tarantula(game) -> GameState:
     state = state.with_figure(gunner).with_figure(tarantula)
     upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
     return snapshot_state(latest_snapshot(game))
+
+
+def abandoned_tarantula(game, *, surveyed: bool = False) -> GameState:
+    """Append a state with an abandoned Tarantula ``tarantula-1`` facing east on 7,5-8,5
+    (its gunner's square 6,5) and p1-m1 above its centre, at the start of p1's turn;
+    ``surveyed``: every section surveyed already (its moves never stop to place blips)."""
+    state = snapshot_state(latest_snapshot(game))
+    tarantula = Figure(
+        "tarantula-1",
+        MARINE,
+        None,
+        "tarantula",
+        ((7, 5), (8, 5)),
+        1,
+        Facing.EAST,
+        weapons=("twin_lascannon",),
+    )
+    state = state.with_figure(tarantula).with_figure(state.figure("p1-m1").moved_to(((7, 4),)))
+    if surveyed:
+        state = state.replace(surveyed_sections=tuple(s.id for s in state.board.sections))
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
+    return fresh_turn(game, "p1")

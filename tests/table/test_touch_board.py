@@ -10,6 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rules.engine.movement import reachable
+from rules.engine.tarantula import tarantula_reach
 from table.actions import attack_choices, latest_snapshot, snapshot_state
 from table.board_svg import name_lines
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
@@ -48,10 +49,25 @@ def test_reachable_refuses_a_bad_figure_with_a_message(game, table, query, messa
     assert message in response.json()["error"]
 
 
-def test_a_tarantula_is_moved_with_the_form(game, table):
-    crew_tarantula(game)
+def test_a_crewed_tarantula_lights_where_its_front_may_end_and_which_ways(game, table):
+    state = crew_tarantula(game)
     response = client_for(table.judge).get(url("reachable", game), {"figure": "p1-tarantula"})
-    assert response.status_code == 400 and "Tarantula" in response.json()["error"]
+    assert response.status_code == 200
+    data = response.json()
+    reach = tarantula_reach(state, "p1-tarantula", 6)
+    assert {tuple(row["square"]): tuple(row["facings"]) for row in data["squares"]} == {
+        front: tuple(f.value for f in facings) for front, facings in reach.items()
+    }
+    assert {"square": [13, 5], "steps": 6, "facings": ["E"]} in data["squares"]  # 6 ahead
+    assert {"square": [12, 5], "steps": 6, "facings": ["E"]} in data["squares"]
+    assert data["doors"] == [] and data["equipment"] == [
+        {
+            "action": "leave",
+            "figure": "p1-tarantula",
+            "vehicle": "p1-tarantula",
+            "label": "Leave p1-tarantula (the whole turn)",
+        }
+    ]
 
 
 def test_targets_list_the_engines_attacks_with_exact_odds(game, table):

@@ -156,3 +156,26 @@ def test_the_touch_board_lights_only_what_the_turn_still_allows(game, judge):
     data = judge.get(url(game, "reachable"), {"figure": "p1-cmd"}).json()
     assert data["allowance"] == 6 and data["moves_left"] == 4
     assert max(entry["steps"] for entry in data["squares"]) <= 4
+
+
+def test_a_tpk_squad_is_out_as_soon_as_its_last_marine_goes(game, judge):
+    from table.actions import remove_figure, remove_player_figures
+
+    state = current(game).replace(
+        blips=(), reinforcements=(), stipulation=Stipulation("tpk", {}), turn=TurnRecord()
+    )
+    upload_state(game, json.dumps(state.to_json()), expected_number=1)
+    for figure in state.figures_of("p2"):
+        number = latest_snapshot(game).number
+        remove_figure(game, figure.id, "dead", "shot at the table", expected_number=number)
+    snapshot = latest_snapshot(game)
+    assert [step["code"] for step in snapshot.steps] == ["squad_eliminated"]
+    assert current(game).progress.eliminated == (("p2", 1),) and current(game).outcome is None
+    remove_player_figures(game, "p3", "forfeit", expected_number=snapshot.number)
+    over = current(game)
+    assert over.outcome is not None and over.outcome.reason == "last_squad"
+    assert over.outcome.round == 1 and over.outcome.winners == ("p1",)
+    assert over.outcome.ranking[0] == "p1" and set(over.outcome.ranking[1:]) == {"p2", "p3"}
+    judge.cookies["django_language"] = "it"
+    log = judge.get(url(game, "step_log"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "La squadra di p3 è eliminata" in log and "Classifica: p1" in log

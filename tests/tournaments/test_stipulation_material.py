@@ -102,6 +102,7 @@ def test_the_stage_form_sets_the_aliens_material_without_json(stage):
         dreadnought_class="dominator",
         dreadnought_value=40,
         equipment_tarantula="1,1 1,8",
+        equipment_abandoned_dreadnought="4,4",
         equipment_melta="7,11",
     )
     form = stage_form(stage, data)
@@ -110,7 +111,12 @@ def test_the_stage_form_sets_the_aliens_material_without_json(stage):
     assert params["reinforcements"] == {"ork": 3, "android": 1}
     assert params["blip_pile"] == {"gretchin": 4}
     assert (params["dreadnought_class"], params["dreadnought_value"]) == ("dominator", 40)
-    assert params["equipment_blips"] == {"1,1": "tarantula", "1,8": "tarantula", "7,11": "melta"}
+    assert params["equipment_blips"] == {
+        "1,1": "tarantula",
+        "1,8": "tarantula",
+        "4,4": "abandoned_dreadnought",
+        "7,11": "melta",
+    }
     # Saved and opened again, the form shows what was set.
     stage.stipulation_kind, stage.stipulation_params = "alien_hunt", params
     again = StageForm(instance=stage)

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 EQUIPMENT_LABELS = {
     "tarantula": _("Tarantula"),
+    "abandoned_dreadnought": _("Dreadnought to pilot"),
     "lascannon": _("Lascannon"),
     "melta": _("Melta"),
     "conversion_beamer": _("Conversion beamer"),

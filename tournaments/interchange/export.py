@@ -259,13 +259,16 @@ def _loadout(seat: Seat) -> dict[str, Any] | None:
     loadout = getattr(seat, "loadout", None)
     if loadout is None:
         return None
-    return {
+    data = {
         "commander_combo": loadout.commander_combo,
         "marine_weapons": list(loadout.marine_weapons),
         "extra_marine_weapons": list(loadout.extra_marine_weapons),
         "order_cards": list(loadout.order_cards),
         "equipment_cards": list(loadout.equipment_cards),
     }
+    if loadout.targeter_marks:  # written only when set: older documents have none
+        data["targeter_marks"] = list(loadout.targeter_marks)
+    return data
 
 
 def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:

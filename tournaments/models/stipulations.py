@@ -101,7 +101,7 @@ def token_aliens() -> list[str]:
 
 
 #: What a special-equipment blip may hide (RULES §10, seed 002 "Equipaggiamenti speciali").
-EQUIPMENT_ITEMS = ("tarantula", "lascannon", "melta", "conversion_beamer")
+EQUIPMENT_ITEMS = ("tarantula", "abandoned_dreadnought", "lascannon", "melta", "conversion_beamer")
 _SQUARE = re.compile(r"^\d{1,3},\d{1,3}$")
 
 

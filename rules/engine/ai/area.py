@@ -112,9 +112,18 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
     return kept
 
 
-def _figure_token(f: Figure) -> int:
-    """The same number for figures alike in everything a blast's key looks at."""
-    part = (f.id, f.side, f.unit, f.life_points, f.weapons, f.squares)
+def _figure_token(f: Figure, shielded: tuple[str, ...]) -> int:
+    """The same number for figures alike in everything a blast's key looks at (whether
+    Blind Grenades shield the figure's player, ``shielded``, included)."""
+    part = (
+        f.id,
+        f.side,
+        f.unit,
+        f.life_points,
+        f.weapons,
+        f.squares,
+        bool(shielded) and f.player in shielded,
+    )
     token = _FIGURE_TOKENS.get(part)
     if token is None:
         token = _FIGURE_TOKENS.put(part, _new_token())
@@ -136,6 +145,7 @@ def blast_shot(
     state = ctx.state
     board = state.board
     occupant = state.occupant
+    shielded = state.progress.shielded
     w, h = board.width, board.height
     near = []
     for y in (aim[1] - 1, aim[1], aim[1] + 1):
@@ -146,7 +156,7 @@ def blast_shot(
             if fid is not None:
                 token = known.get(fid)
                 if token is None:
-                    token = known[fid] = _figure_token(state.figure(fid))
+                    token = known[fid] = _figure_token(state.figure(fid), shielded)
                 near.append(token)
     if not near:
         return None
@@ -161,6 +171,10 @@ def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sh
     centre_figures, around_figures = missile_hits(ctx.state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None
+    shielded = ctx.state.progress.shielded
+    if shielded:  # Blind Grenades: a blast passes the shielded squad's figures by
+        centre_figures = [f for f in centre_figures if f.player not in shielded]
+        around_figures = [f for f in around_figures if f.player not in shielded]
     centre = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
     around = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in around_figures]
     if not centre and not around:
@@ -195,11 +209,14 @@ def line_shot(
     ids = []
     body = footprint(firer, origin_anchor) if origin_anchor is not None else (origin,)
     squares = [sq for sq in line_squares(state, origin, direction) if sq not in body]
+    shielded = state.progress.shielded
     for f in _figures_on(state, squares):
         if f.id == firer.id:
             continue
         if f.side == ALIEN:
             return None
+        if shielded and f.player in shielded:  # Blind Grenades: the line passes it by
+            continue
         hits.append((target_info(ctx.state, f, ctx.rules), _armour(ctx, f)))
         ids.append(f.id)
     if not hits:
@@ -268,11 +285,12 @@ def combat_shot(
         options = attack_options(ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False)
     except CombatError:
         options = []
+    shielded = _shielded_ids(ctx.state)
     best = None
     for option in options:
         if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():
             continue
-        hits = tuple(sorted(option.target_keys))
+        hits = tuple(sorted(k for k in option.target_keys if k not in shielded))
         if not hits or (only_target is not None and only_target not in hits):
             continue
         shot = Shot(
@@ -289,6 +307,14 @@ def combat_shot(
         if best is None or _shot_key(shot) < _shot_key(best):
             best = shot
     return best
+
+
+def _shielded_ids(state: GameState) -> frozenset[str]:
+    """The figures Blind Grenades shield from this Alien turn (``progress.shielded``)."""
+    players = state.progress.shielded
+    if not players:
+        return frozenset()
+    return frozenset(f.id for f in state.figures if f.player in players)
 
 
 def _players(state: GameState) -> list[str]:
@@ -310,14 +336,15 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     board = state.board
     w = board.width
     targets = [t for player in _players(state) for t in targets_of(state, player)]
+    shielded = state.progress.shielded
     aims, near = _aim_area(board, tuple(sq for t in targets for sq in t.squares))
     around = []
     for f in state.figures:
         for x, y in f.squares:
             if near[x + y * w]:
-                around.append(_figure_token(f))
+                around.append(_figure_token(f, shielded))
                 break
-    key = (tuple(map(_figure_token, targets)), tuple(around))
+    key = (tuple(_figure_token(t, shielded) for t in targets), tuple(around))
     kept = _blasts_for(ctx, firer, weapon)
     ranked = kept.ranked.get(key)
     if ranked is None:

@@ -69,11 +69,14 @@ def narrate_events(
     before: GameState,
 ) -> None:
     """Dice from the dice log, then damage, lost weapons, deaths and a freed gunner as
-    steps; scores (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
+    steps, a marine's chapter card that changed the attack first; scores
+    (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
     attack). The attack itself, its hits and blasts are told by the plan and the dice
     steps; door events cannot happen (aliens never attack doors here)."""
     # Dice steps are made directly, without ``ctx.say``'s keyword arguments.
     log = ctx.steps
+    # A marine's chapter card that changed the dice or the armour, before the dice.
+    log.extend(Step(e.code, dict(e.params)) for e in events if e.kind == "card")
     for roll in ctx.dice.log[rolls_before:]:
         params = {
             "figure": roll.subject or "-",
@@ -89,6 +92,8 @@ def narrate_events(
             target = ctx.state.figure(fid) if fid and ctx.state.has_figure(fid) else None
             left = target.life_points if target is not None else 0
             ctx.say("damage", target=fid, amount=event.life_points_lost, left=left)
+        elif event.code == "shielded":
+            ctx.say("shielded_target", target=fid)
         elif event.kind == "no_effect" and fid is not None:
             ctx.say("no_damage", target=fid)
         elif event.kind == "weapon_lost":

@@ -7,6 +7,10 @@
   of a surveyed section that it can see brings a Genestealer (no token: no points). The
   survey is a parameter: the Solitaire policy passes its own
   (:func:`rules.engine.ai.solitaire_policy.reveal_after_move`), which uses no markers.
+* :func:`reveal_blip` of a special-equipment blip (the stipulation's ``equipment_blips``)
+  puts what it hid on the board: an abandoned Tarantula or Dreadnought (a marine-side
+  figure of nobody, ``docs/turns.md`` "Special equipment"), or an extra-heavy weapon
+  lying on the blip's square (an item of the state).
 * :func:`place_reinforcements`: reinforcement tokens enter on R squares that are free and
   out of every marine's sight, chosen by the dice.
 
@@ -18,16 +22,23 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from rules.engine.dice import Dice
-from rules.engine.geometry import Square, block_2x2, format_square
+from rules.engine.geometry import Facing, Square, block_2x2, format_square
 from rules.engine.los import line_of_sight
 from rules.engine.narration import Step
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
-from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Token
+from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Item, Token
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 
 GENESTEALER = "genestealer"
 DREADNOUGHT = "dreadnought"
+TARANTULA = "tarantula"
+#: What a special-equipment blip hides for the Dreadnought a marine may pilot (a blip of
+#: type ``dreadnought`` is the Aliens' own).
+ABANDONED_DREADNOUGHT = "abandoned_dreadnought"
+
+#: What a special-equipment blip may hide (the stipulation's ``equipment_blips``).
+FOUND_EQUIPMENT = (TARANTULA, ABANDONED_DREADNOUGHT, "lascannon", "melta", "conversion_beamer")
 
 #: How a newly entered section is surveyed: ``(state, section id) -> (state, steps)``.
 Survey = Callable[[GameState, str], tuple[GameState, list[Step]]]
@@ -48,7 +59,8 @@ def new_figure_id(state: GameState, base: str) -> str:
 
 
 def marines_on_board(state: GameState) -> list[Figure]:
-    return [f for f in state.figures if f.side == MARINE and f.on_board]
+    """The marine side's figures on the board (an abandoned vehicle, nobody's, is none)."""
+    return [f for f in state.figures if f.side == MARINE and f.on_board and f.player is not None]
 
 
 def in_marine_sight(state: GameState, sq: Square, marines: list[Figure] | None = None) -> bool:
@@ -80,10 +92,72 @@ def _dreadnought_block(state: GameState, sq: Square) -> tuple[Square, ...] | Non
     return fallback
 
 
+def _tarantula_squares(state: GameState, sq: Square) -> tuple[Square, Facing] | None:
+    """Where a found Tarantula stands: its centre on the blip's square, its front on the
+    first free neighbour (north, east, south, west) whose opposite square is free too, so a
+    gunner can board; else on the first free neighbour; None without one."""
+    board = state.board
+
+    def free(a: Square, b: Square) -> bool:
+        return (
+            board.in_bounds(b)
+            and not board.is_solid(b)
+            and state.figure_at(b) is None
+            and state.blip_at(b) is None
+            and state.edge_open(a, b)
+        )
+
+    fronts = [f for f in Facing if free(sq, (sq[0] + f.delta[0], sq[1] + f.delta[1]))]
+    for facing in fronts:
+        if free(sq, (sq[0] - facing.delta[0], sq[1] - facing.delta[1])):
+            return (sq[0] + facing.delta[0], sq[1] + facing.delta[1]), facing
+    if fronts:
+        facing = fronts[0]
+        return (sq[0] + facing.delta[0], sq[1] + facing.delta[1]), facing
+    return None
+
+
+def place_found_equipment(
+    state: GameState, blip: Blip, rules: RulesData
+) -> tuple[GameState, list[Step]]:
+    """Put what a special-equipment blip hid on the board (the blip is already gone): an
+    abandoned Tarantula or Dreadnought, nobody's until a marine boards it, or an
+    extra-heavy weapon lying on the square."""
+    where = {"square": list(blip.square), "item": blip.type}
+    origin = f"{blip.square[0]}-{blip.square[1]}"
+    figure: Figure | None = None
+    if blip.type == TARANTULA:
+        placed = _tarantula_squares(state, blip.square)
+        if placed is not None:
+            front, facing = placed
+            figure = Figure(
+                id=new_figure_id(state, f"tarantula-{origin}"),
+                side=MARINE,
+                player=None,
+                unit=TARANTULA,
+                squares=(front, blip.square),
+                life_points=rules.unit(TARANTULA).life_points,
+                facing=facing,
+                weapons=tuple(rules.unit(TARANTULA).weapons),
+            )
+            state = state.with_figure(figure)
+    elif blip.type == ABANDONED_DREADNOUGHT:
+        state, figure = spawn_alien(state, rules, DREADNOUGHT, blip.square, origin, side=MARINE)
+    else:
+        item = Item(f"item-{origin}", blip.square, blip.type)
+        state = state.replace(items=(*state.items, item))
+        return state, [Step("equipment_found_weapon", {**where, "weapon": blip.type})]
+    if figure is None:
+        return state, [Step("equipment_no_room", where)]
+    return state, [Step("equipment_found_vehicle", {**where, "figure": figure.id})]
+
+
 def spawn_alien(
-    state: GameState, rules: RulesData, unit: str, sq: Square, origin: str
+    state: GameState, rules: RulesData, unit: str, sq: Square, origin: str, *, side: str = ALIEN
 ) -> tuple[GameState, Figure | None]:
-    """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it)."""
+    """Put a fresh alien of ``unit`` on ``sq`` (a Dreadnought on a 2x2 block holding it);
+    with ``side`` marine, an abandoned Dreadnought for a marine to pilot, always of a class
+    (the session's, else the first of the data)."""
     unit_type = rules.unit(unit)
     squares: tuple[Square, ...] | None = (sq,)
     if unit_type.size == 4 or unit == DREADNOUGHT:
@@ -95,11 +169,13 @@ def spawn_alien(
     weapons = tuple(unit_type.weapons)
     equipment: tuple[str, ...] = ()
     cls = state.stipulation.switches.get("dreadnought_class")
+    if side == MARINE and not (isinstance(cls, str) and cls in rules.dreadnought_classes):
+        cls = next(iter(rules.dreadnought_classes))
     if unit == DREADNOUGHT and isinstance(cls, str) and cls in rules.dreadnought_classes:
         weapons, equipment = rules.dreadnought_weapons(cls), (cls,)
     figure = Figure(
         id=new_figure_id(state, f"{unit}-{origin}"),
-        side=ALIEN,
+        side=side,
         player=None,
         unit=unit,
         squares=squares,
@@ -136,6 +212,8 @@ def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[S
 def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameState, list[Step]]:
     """Turn one blip over: its alien takes the square and its token joins the pool."""
     state = state.replace(blips=tuple(b for b in state.blips if b.id != blip.id))
+    if blip.type in FOUND_EQUIPMENT:
+        return place_found_equipment(state, blip, rules)
     try:
         unit_type = rules.unit(blip.type)
     except RulesDataError:

@@ -13,11 +13,17 @@ from rules.engine.board import DoorState
 from rules.engine.dice import Dice
 from rules.engine.event_cards import EventCard, EventDataError, load_cards
 from rules.engine.los import line_of_sight
+from rules.engine.narration_errors import CodedError
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import players_in_play
 from rules.engine.play.turn_context import TurnContext, TurnModifiers
 from rules.engine.state import GameState
+
+
+class UnknownEventCards(CodedError, EventDataError):
+    """The stipulation enables event cards the deck does not have (a coded error, so the
+    judge's page and the command line say it in their language)."""
 
 
 def draw_card(
@@ -27,7 +33,7 @@ def draw_card(
     enabled_set = None if enabled is None else set(enabled)
     unknown = sorted((enabled_set or set()) - {card.id for card in cards})
     if unknown:
-        raise EventDataError(f"unknown event cards in the stipulation: {', '.join(unknown)}")
+        raise UnknownEventCards("unknown_event_cards", cards=unknown)
     drawn_set = set(drawn)
     remaining = [
         card

@@ -14,7 +14,12 @@ next round starts with the first player in initiative order.
   notes the round the last alien died (no alien, blip or reinforcement token left) and
   ends ``escape_rounds`` rounds later; marines not out through their claws are lost.
 * Catch the Flag: ends after ``rounds``, if set.
-* TPK and Extended TPK: the game ends when one squad (or none) has marines left. The stall
+* TPK and Extended TPK: a squad with no marine left in play is out at once
+  (:func:`settle_eliminations`, called after every attack, removal and move that may
+  take a squad's last marine away, and at the end of every round), recorded in order in
+  ``progress.eliminated``; the game ends as soon as one squad (or none) has marines
+  left, and the outcome ranks the survivors by points, then the eliminated by points
+  (RULES §6: second place is the most points among the eliminated). The stall
   breaker (``stall_breaker``: ``from_round`` R, ``points`` B, ``growth``,
   ``max_extra_rounds`` K) measures at the end of every round from R-1 each squad's path
   distance to the nearest enemy squad (:func:`squad_distance`); from round R a squad that
@@ -77,7 +82,9 @@ def close_round(state: GameState, rules: RulesData) -> tuple[GameState, list[Ste
     (or record the outcome)."""
     if state.outcome is not None:
         return state, []
-    steps: list[Step] = []
+    state, steps = settle_eliminations(state, rules)
+    if state.outcome is not None:
+        return state, steps
     state = state.replace(progress=replace(state.progress, shielded=()))
     state, ending = _stipulation_end(state, rules, steps)
     if ending is None and not players_in_game(state):
@@ -89,6 +96,25 @@ def close_round(state: GameState, rules: RulesData) -> tuple[GameState, list[Ste
     state = state.replace(round=state.round + 1, active_player=first, turn=TurnRecord())
     steps.append(Step("round_starts", {"round": state.round, "player": first}))
     return state, steps + turn_reminders(state, first)
+
+
+def settle_eliminations(state: GameState, rules: RulesData) -> tuple[GameState, list[Step]]:
+    """TPK and Extended TPK: record every squad left with no marine in play as eliminated
+    (in order, with the round), and end the game at once when one squad or none is left
+    (RULES §6). Other stipulations, and a game already over, are left as they are."""
+    if state.outcome is not None or state.stipulation.type not in TPK_TYPES:
+        return state, []
+    standing = players_in_game(state)
+    gone = {player for player, _round in state.progress.eliminated}
+    order = list(state.initiative) or [p.id for p in state.players]
+    out = [p for p in order if p not in standing and p not in gone]
+    steps = [Step("squad_eliminated", {"player": p, "round": state.round}) for p in out]
+    if out:
+        eliminated = (*state.progress.eliminated, *((p, state.round) for p in out))
+        state = state.replace(progress=replace(state.progress, eliminated=eliminated))
+    if len(standing) <= 1:
+        return _game_over(state, "last_squad" if standing else "no_squad", rules, steps)
+    return state, steps
 
 
 def _stipulation_end(
@@ -195,11 +221,31 @@ def _game_over(
     if ending in ("last_event_card", "escape_over"):
         state = _marines_lost(state, rules, steps)
     winners = _winners(state, ending)
+    ranking = _tpk_ranking(state) if state.stipulation.type in TPK_TYPES else ()
     state = state.replace(
-        outcome=Outcome(ending, state.round, winners), active_player=None, turn=TurnRecord()
+        outcome=Outcome(ending, state.round, winners, ranking),
+        active_player=None,
+        turn=TurnRecord(),
     )
     steps.append(Step("game_over", {"ending": ending, "winners": list(winners)}))
+    if ranking:
+        steps.append(Step("tpk_ranking", {"ranking": list(ranking)}))
     return state, steps
+
+
+def _tpk_ranking(state: GameState) -> tuple[str, ...]:
+    """Every player from first place to last in a TPK (RULES §6, ``docs/decisions.md``):
+    the squads still standing by points, then the eliminated by points; on equal points
+    the squad eliminated later first (the judge's roll-off settles a tie that matters,
+    RULES §8)."""
+    scores = {p.id: p.score for p in state.players}
+    standing = players_in_game(state)
+    out = [player for player, _round in state.progress.eliminated if player not in standing]
+    order = list(state.initiative) or [p.id for p in state.players]
+    unlisted = [p for p in order if p not in standing and p not in out]
+    survivors = sorted(standing, key=lambda p: -scores.get(p, 0))
+    eliminated = sorted(reversed([*unlisted, *out]), key=lambda p: -scores.get(p, 0))
+    return (*survivors, *eliminated)
 
 
 def _marines_lost(state: GameState, rules: RulesData, steps: list[Step]) -> GameState:

@@ -5,7 +5,8 @@ seed (or dice script) always print the same bytes. Each step has its message ``c
 ``params`` and its ``text`` in the chosen language. The dice rolled are listed under
 ``dice`` and the seed under ``seed`` (a fresh one when none is given). A bad state,
 policy or dice script ends with exit status 2 and a message naming
-what is wrong (for a state: the JSON path, then why in the ``--lang`` language).
+what is wrong (for a state: the JSON path, then why). Everything is in one language:
+``--lang`` (default: the project's language, ``BOB_LANGUAGE``).
 """
 
 from __future__ import annotations
@@ -22,16 +23,17 @@ from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.dice import (
     Dice,
     DiceError,
-    ScriptedDice,
     SeededDice,
     log_as_dicts,
     new_seed,
-    parse_dice_list,
 )
 from rules.engine.event_cards import EventDataError
 from rules.engine.narration import LANGUAGES
+from rules.engine.narration_errors import CodedError
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
+from table.step_log import narration_language
+from tournaments.domain.typed_dice import TypedDice, parse_typed_dice
 
 BAD_INPUT = 2
 
@@ -45,29 +47,38 @@ class Command(BaseCommand):
         dice = parser.add_mutually_exclusive_group()
         dice.add_argument("--seed", type=int, help=_("seed of the engine's dice"))
         dice.add_argument("--dice", help=_("dice typed in by the judge, e.g. 3,0,2,6"))
-        parser.add_argument("--lang", default="en", choices=LANGUAGES)
+        parser.add_argument(
+            "--lang",
+            default=None,
+            choices=LANGUAGES,
+            help=_("language of the steps and messages (default: the project's language)"),
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        lang = options["lang"]
+        lang = options["lang"] or narration_language()
+        with translation.override(lang):
+            self.resolve(options, lang)
+
+    def resolve(self, options: dict[str, Any], lang: str) -> None:
         try:
             state = GameState.from_file(options["input"])
         except StateError as exc:
-            with translation.override(lang):
-                message = _("bad state %(path)s: %(error)s") % {
-                    "path": options["input"],
-                    "error": exc.text_in(lang),
-                }
+            message = _("bad state %(path)s: %(error)s") % {
+                "path": options["input"],
+                "error": exc.text_in(lang),
+            }
             raise CommandError(message, returncode=BAD_INPUT) from None
         try:
             dice: Dice
             if options["dice"] is not None:
-                dice = ScriptedDice(values=parse_dice_list(options["dice"]))
+                dice = TypedDice(values=parse_typed_dice(options["dice"]))
             else:
                 seed = options["seed"] if options["seed"] is not None else new_seed()
                 dice = SeededDice(seed=seed)
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
         except (DiceError, EventDataError, RulesDataError) as exc:
-            raise CommandError(str(exc), returncode=BAD_INPUT) from None
+            text = exc.text_in(lang) if isinstance(exc, CodedError) else str(exc)
+            raise CommandError(text, returncode=BAD_INPUT) from None
         output = {
             "policy": options["policy"],
             "seed": dice.seed if isinstance(dice, SeededDice) else None,

@@ -12,6 +12,9 @@ Sub-commands (each reads a state file in the JSON format of ``docs/state.md``):
 Adding a sub-command: write ``add_<name>_parser(self, subparsers)`` and
 ``handle_<name>(self, options)`` and add the name to ``SUBCOMMANDS``.
 Bad input ends with exit status 2 and a one-line message on stderr.
+
+Every sub-command takes ``--lang it|en`` (default: the project's language, ``BOB_LANGUAGE``)
+and speaks only that language: its own messages, the engine's answers and its errors.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils import translation
 from django.utils.translation import gettext as _
 
 from rules.engine.combat import CombatError, option_for
@@ -28,9 +32,13 @@ from rules.engine.geometry import format_square, parse_square
 from rules.engine.los import SightError, figure_sight, line_of_sight
 from rules.engine.maps import MapError, board_to_json, parse_map
 from rules.engine.movement import MoveError, distance_field, move
+from rules.engine.narration import LANGUAGES, UNIT_NAMES, decimal
+from rules.engine.narration_errors import CodedError
+from rules.engine.narration_tools import tool_text
 from rules.engine.render import render
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
+from table.step_log import narration_language
 
 BAD_INPUT = 2
 
@@ -48,9 +56,24 @@ class Command(BaseCommand):
         subparsers = parser.add_subparsers(dest="subcommand", required=True)
         for name in self.SUBCOMMANDS:
             getattr(self, f"add_{name}_parser")(subparsers)
+        for sub in subparsers.choices.values():
+            sub.add_argument(
+                "--lang",
+                choices=LANGUAGES,
+                default=None,
+                help=_("language of the answer (default: the project's language)"),
+            )
 
     def handle(self, *args: Any, **options: Any) -> None:
-        getattr(self, f"handle_{options['subcommand']}")(options)
+        self.lang = options.get("lang") or narration_language()
+        with translation.override(self.lang):
+            getattr(self, f"handle_{options['subcommand']}")(options)
+
+    def error_text(self, error: Exception) -> str:
+        """An engine error in the chosen language (free text as it is)."""
+        if isinstance(error, (CodedError, StateError)):
+            return error.text_in(self.lang)
+        return str(error)
 
     # -- shared -------------------------------------------------------------------------
 
@@ -58,7 +81,10 @@ class Command(BaseCommand):
         try:
             return GameState.from_file(path)
         except StateError as exc:
-            message = _("bad state %(path)s: %(error)s") % {"path": path, "error": exc}
+            message = _("bad state %(path)s: %(error)s") % {
+                "path": path,
+                "error": self.error_text(exc),
+            }
             raise bad_input(message) from None
 
     def target(self, state: GameState, text: str):
@@ -105,11 +131,12 @@ class Command(BaseCommand):
             else:
                 sight = figure_sight(state, a, b, for_firing=firing)
         except SightError as exc:
-            raise bad_input(str(exc)) from None
+            raise bad_input(self.error_text(exc)) from None
         via = ""
         if sight.frm is not None and sight.to is not None:
             via = f" ({format_square(sight.frm)} -> {format_square(sight.to)})"
-        self.stdout.write(f"{sight.verdict}: {sight.reason}{via}")
+        verdict = tool_text(sight.verdict, self.lang)
+        self.stdout.write(f"{verdict}: {sight.reason_in(self.lang)}{via}")
 
     # -- path ---------------------------------------------------------------------------
 
@@ -140,7 +167,7 @@ class Command(BaseCommand):
         try:
             field = distance_field(state, options["figure"], **kwargs)
         except MoveError as exc:
-            raise bad_input(str(exc)) from None
+            raise bad_input(self.error_text(exc)) from None
         if target == field.start:
             self.stdout.write(_("already there: 0 squares"))
             return
@@ -153,7 +180,8 @@ class Command(BaseCommand):
             return
         _new, events = move(state, options["figure"], path, stop_on_survey=False, **kwargs)
         squares = " -> ".join(format_square(sq) for sq in [field.start, *path])
-        self.stdout.write(f"{len(path)} squares: {squares}")
+        code = "path_one" if len(path) == 1 else "path"
+        self.stdout.write(tool_text(code, self.lang, steps=len(path), squares=squares))
         for event in events:
             if event.kind == "door_opened":
                 a, b = event.detail["between"]
@@ -173,7 +201,8 @@ class Command(BaseCommand):
 
     def handle_render(self, options: dict[str, Any]) -> None:
         state = self.load_state(options["state"])
-        self.stdout.write(render(state, show_blip_types=not options["hide_blips"]), ending="")
+        picture = render(state, show_blip_types=not options["hide_blips"], lang=self.lang)
+        self.stdout.write(picture, ending="")
 
     # -- map ----------------------------------------------------------------------------
 
@@ -193,8 +222,8 @@ class Command(BaseCommand):
             board = parse_map(text, source=path.name)
         except MapError as exc:
             for problem in exc.problems[1:]:
-                self.stderr.write(f"{path.name}: {problem}")
-            raise bad_input(f"{path.name}: {exc.problems[0]}") from None
+                self.stderr.write(f"{path.name}: {problem.text_in(self.lang)}")
+            raise bad_input(f"{path.name}: {exc.problems[0].text_in(self.lang)}") from None
         self.stdout.write(json.dumps(board_to_json(board), indent=1))
 
     # -- odds ---------------------------------------------------------------------------
@@ -226,13 +255,19 @@ class Command(BaseCommand):
                     state, options["attacker"], weapon, target=target.id, aim=target.square
                 )
         except (CombatError, RulesDataError) as exc:
-            raise bad_input(str(exc)) from None
+            raise bad_input(self.error_text(exc)) from None
         odds = option.odds
-        self.stdout.write(option.description)
-        for line in odds.describe():
+        self.stdout.write(option.description_in(self.lang))
+        names = {  # English keeps the unit data's own names
+            f.id: f"{f.id} ({UNIT_NAMES.get(f.unit, {}).get(self.lang, f.unit)})"
+            for f in state.figures
+            if self.lang != "en"
+        }
+        for line in odds.describe(self.lang, names):
             self.stdout.write(line)
         keys = ", ".join(t.key for t in odds.targets)
         self.stdout.write(_("life points lost by (%(keys)s):") % {"keys": keys})
         for losses, probability in odds.losses.items():
             shown = ", ".join(str(n) for n in losses)
-            self.stdout.write(f"  ({shown}): {probability} (~{float(probability):.4f})")
+            approx = decimal(float(probability), 4, self.lang)
+            self.stdout.write(f"  ({shown}): {probability} (~{approx})")
