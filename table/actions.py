@@ -42,7 +42,14 @@ from rules.engine.play.round_end import (
 )
 from rules.engine.rerolls import RerollError, reroll_offer
 from rules.engine.session_records import TurnRecord
-from rules.engine.state import MARINE, GameState, Problem, StateError
+from rules.engine.state import (
+    MARINE,
+    GameState,
+    Problem,
+    StateError,
+    keep_parsed,
+    parsed_state,
+)
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.turns import (
     TurnError,
@@ -141,8 +148,9 @@ def latest_snapshot(game: Game) -> Snapshot:
 
 def snapshot_state(snapshot: Snapshot) -> GameState:
     """The engine state of a stored snapshot (stored states were checked when saved); its
-    board is the one shared by every state on the same map (``maps.boards``)."""
-    return GameState.from_json(snapshot.state)
+    board is the one shared by every state on the same map (``maps.boards``), and a
+    state this process parsed or stored before is the same object (``state.parsed``)."""
+    return parsed_state(snapshot.state)
 
 
 def append_snapshot(
@@ -173,15 +181,18 @@ def append_snapshot(
                 )
                 % {"now": latest.number, "seen": expected_number}
             )
-        return Snapshot.objects.create(
+        stored = state.to_json()
+        snapshot = Snapshot.objects.create(
             game=game,
             number=latest.number + 1,
             kind=kind,
             summary=summary[:300],
-            state=state.to_json(),
+            state=stored,
             created_by=actor,
             **fields,
         )
+    keep_parsed(state, stored)
+    return snapshot
 
 
 def _figure_on_board(state: GameState, figure_id: str):

@@ -20,7 +20,10 @@ PACKAGE = "rules.engine"
 #: The engine's layers, lowest first: a module may import its own layer's modules and
 #: those of lower layers (``docs/engine.md``). A name ending in ``.*`` is a subpackage.
 LAYERS = (
-    ("foundations", ("caches", "collector", "geometry", "units", "event_cards")),
+    (
+        "foundations",
+        ("caches", "collector", "geometry", "units", "event_cards", "schema_inlining"),
+    ),
     (
         "narration",
         (
