@@ -18,7 +18,10 @@ from its stored JSON (as the web reads a snapshot; the board is shared by the ma
 content hash, ``maps.boards``), the turn, and the new state and step log turned to JSON
 for storing. It is printed twice: with the boards shared as the web now does, and with
 the board cache cleared before every click (each request building its own board and the
-tables keyed by it, as the web did before boards were shared).
+tables keyed by it, as the web did before boards were shared). Then the click from a
+state the process read before (the board page the judge looked at): parsed again, and
+read through the per-process cache of parsed states kept by content (``state.parsed``,
+as ``table.actions.snapshot_state`` reads a snapshot).
 
 Python's cyclic garbage collector is paused around every timed turn, as a Monte Carlo run
 would (``rules.engine.collector.cycle_collector_paused``; the engine leaves it alone).
@@ -48,7 +51,7 @@ from rules.engine.caches import clear_caches  # noqa: E402
 from rules.engine.collector import cycle_collector_paused  # noqa: E402
 from rules.engine.dice import SeededDice  # noqa: E402
 from rules.engine.movement import distance_field  # noqa: E402
-from rules.engine.state import GameState  # noqa: E402
+from rules.engine.state import GameState, keep_parsed, parsed_state  # noqa: E402
 from rules.engine.units import load_rules_data  # noqa: E402
 
 
@@ -94,6 +97,32 @@ def measure_clicks(
             new_state, steps = resolve_alien_turn(parsed, policy, SeededDice(seed=seed))
             json.dumps(new_state.replace(round=parsed.round + 1).to_json())
             json.dumps([step.as_dict() for step in steps])
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def measure_seen_clicks(state: GameState, policy: BobPolicy, turns: int, *, kept: bool) -> float:
+    """The median click path from a state the process has read before the click (the board
+    page the judge looked at), each click from another stored state of the same position
+    (its round differs, so no click finds a state an earlier click warmed). ``kept``: read
+    through the per-process cache of parsed states (``state.parsed``, as
+    ``table.actions.snapshot_state`` reads a snapshot), else parsed from its JSON."""
+    clear_caches("state.parsed")
+    times = []
+    for seed in range(1, turns + 1):
+        stored = json.loads(json.dumps(state.replace(round=state.round + seed).to_json()))
+        if kept:
+            parsed_state(stored)  # the board page, shown before the click (not timed)
+        t0 = time.perf_counter()
+        with cycle_collector_paused():
+            parsed = parsed_state(stored) if kept else GameState.from_json(stored)
+            new_state, steps = resolve_alien_turn(parsed, policy, SeededDice(seed=seed))
+            new_state = new_state.replace(round=parsed.round + 1)
+            new_json = new_state.to_json()
+            json.dumps(new_json)
+            json.dumps([step.as_dict() for step in steps])
+            if kept:
+                keep_parsed(new_state, new_json)
         times.append(time.perf_counter() - t0)
     return statistics.median(times)
 
@@ -151,6 +180,13 @@ def main() -> None:
         f"click path (state parsed from its stored JSON, turn, new state and log to JSON), "
         f"median of {clicks}: {shared_click * 1000:.1f} ms with boards shared by content "
         f"hash (goal <= 30 ms); {cold_click * 1000:.1f} ms with a new board every click"
+    )
+    seen_parsed = measure_seen_clicks(state, policy, clicks, kept=False)
+    seen_kept = measure_seen_clicks(state, policy, clicks, kept=True)
+    print(
+        f"click path from a state the process read before (the board page), median of "
+        f"{clicks}: {seen_parsed * 1000:.1f} ms parsing it again; {seen_kept * 1000:.1f} ms "
+        f"with parsed states kept by content (state.parsed)"
     )
     print(f"Monte Carlo throughput: {throughput:.1f} turns per second on one core (goal >= 200)")
     if len(rounds) > 1:

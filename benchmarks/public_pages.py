@@ -48,6 +48,7 @@ from django.core.management import call_command  # noqa: E402
 from benchmarks.support.tournament_data import build, copy  # noqa: E402
 
 WORKERS = os.environ.get("WEB_CONCURRENCY", "2")
+COMPARE_ROOT = os.environ.get("BENCH_COMPARE_ROOT", "")
 ROUNDS = 5
 
 
@@ -57,13 +58,15 @@ def per_round(players: int) -> int:
     return 8 if players <= 243 else 2
 
 
-def start_server(port: int, cache: str) -> subprocess.Popen:
+def start_server(port: int, cache: str, root: Path = ROOT) -> subprocess.Popen:
     env = {
         **ENVIRONMENT,
         "DJANGO_SETTINGS_MODULE": "benchmarks.support.bench_settings",
         "BIND": f"127.0.0.1:{port}",
         "WEB_CONCURRENCY": WORKERS,
         "BOB_BENCH_CACHE": cache,
+        # The other checkout's pages are cached apart from this code's.
+        **({"CACHE_KEY_PREFIX": "bob-compare"} if root != ROOT else {}),
     }
     gunicorn = Path(sys.executable).parent / "gunicorn"
     server = subprocess.Popen(
@@ -75,7 +78,7 @@ def start_server(port: int, cache: str) -> subprocess.Popen:
             "--access-logfile",
             "/dev/null",
         ],
-        cwd=ROOT,
+        cwd=root,
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -130,6 +133,12 @@ def main() -> int:
     }
     ports = {"hit": 8931, "miss": 8932}
     servers = [start_server(ports["hit"], "on"), start_server(ports["miss"], "off")]
+    if COMPARE_ROOT:
+        ports.update({"before hit": 8933, "before miss": 8934})
+        servers += [
+            start_server(ports["before hit"], "on", Path(COMPARE_ROOT)),
+            start_server(ports["before miss"], "off", Path(COMPARE_ROOT)),
+        ]
     try:
         times = measure(
             {
@@ -178,7 +187,22 @@ def main() -> int:
     ]
     for goal, met in goals:
         print(f"goal: {goal}: {'met' if met else 'NOT met'}")
+    if COMPARE_ROOT:
+        print_before(times, list(paths))
     return 0
+
+
+def print_before(times: dict[str, float], names: list[str]) -> None:
+    """The other checkout's figures (``BENCH_COMPARE_ROOT``) beside this code's."""
+    print(f"before: the code at {COMPARE_ROOT}, same rounds; each over its own trivial view")
+    print(
+        f"{'page':32} {'before hit':>11} {'before missed':>14} {'hit/trivial':>12} "
+        f"{'missed/raw SQL':>15}"
+    )
+    trivial, raw = times["before hit trivial view"], times["before miss raw SQL standings rows"]
+    for name in names:
+        hit, miss = times[f"before hit {name}"], times[f"before miss {name}"]
+        print(f"{name:32} {hit:11.2f} {miss:14.2f} {trivial / hit:12.0%} {miss / raw:14.1f}x")
 
 
 if __name__ == "__main__":

@@ -40,19 +40,27 @@ from rules.engine.play.round_end import (
     last_round_without_aliens,
     settle_eliminations,
 )
+from rules.engine.rerolls import RerollError, reroll_offer
 from rules.engine.session_records import TurnRecord
-from rules.engine.state import MARINE, GameState, Problem, StateError
+from rules.engine.state import (
+    MARINE,
+    GameState,
+    Problem,
+    StateError,
+    keep_parsed,
+    parsed_state,
+)
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.turns import (
     TurnError,
     attack_phase,
-    attack_reminders,
     check_attack,
     check_playing,
     leave_through_claw,
     movement_allowance,
     record_attack,
     record_move,
+    spend_card,
 )
 from rules.engine.units import RulesDataError, load_rules_data
 from table.game_setup import SolitaireSetup, opening_state
@@ -140,8 +148,9 @@ def latest_snapshot(game: Game) -> Snapshot:
 
 def snapshot_state(snapshot: Snapshot) -> GameState:
     """The engine state of a stored snapshot (stored states were checked when saved); its
-    board is the one shared by every state on the same map (``maps.boards``)."""
-    return GameState.from_json(snapshot.state)
+    board is the one shared by every state on the same map (``maps.boards``), and a
+    state this process parsed or stored before is the same object (``state.parsed``)."""
+    return parsed_state(snapshot.state)
 
 
 def append_snapshot(
@@ -172,15 +181,18 @@ def append_snapshot(
                 )
                 % {"now": latest.number, "seen": expected_number}
             )
-        return Snapshot.objects.create(
+        stored = state.to_json()
+        snapshot = Snapshot.objects.create(
             game=game,
             number=latest.number + 1,
             kind=kind,
             summary=summary[:300],
-            state=state.to_json(),
+            state=stored,
             created_by=actor,
             **fields,
         )
+    keep_parsed(state, stored)
+    return snapshot
 
 
 def _figure_on_board(state: GameState, figure_id: str):
@@ -421,6 +433,87 @@ def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
         raise GameError(engine_error_text(error)) from None
 
 
+@dataclass(frozen=True)
+class AttackOutcome:
+    """A marine-side attack resolved on ``before``: the state after it, its combat
+    events and its steps (kills scored, flags dropped, a re-roll offered)."""
+
+    before: GameState
+    option: AttackOption
+    state: GameState
+    events: list
+    steps: list[Step]
+
+
+def chosen_option(state: GameState, figure_id: str, choice: int) -> AttackOption:
+    """The ``choice``-th option of :func:`attack_choices`."""
+    options = attack_choices(state, figure_id)
+    if not 0 <= choice < len(options):
+        raise GameError(_("Choose one of the attacks listed."))
+    return options[choice]
+
+
+def resolve_marine_attack(
+    state: GameState, figure_id: str, choice: int, dice: Dice, base: int, used: tuple = ()
+) -> AttackOutcome:
+    """The ``choice``-th option of ``figure_id`` on ``state`` (the step ``base``) resolved
+    with ``dice``: the turn's checks, a card chosen with it spent, kills scored, flags
+    dropped, and the re-roll a card still allows (``used``: the cards already used)."""
+    option = chosen_option(state, figure_id, choice)
+    rules = load_rules_data(dict(state.data_overrides) or None)
+    phase = attack_phase(option.kind)
+    attacker = state.figure(figure_id)
+    try:
+        check_attack(state, attacker, phase, rules, option.weapon)
+        counted = record_attack(state, figure_id, phase)
+        if option.card == "melta_bomb" and attacker.player is not None:
+            counted = spend_card(counted, attacker.player, option.card)
+        new_state, events = resolve_attack(counted, option, dice)
+        check_all_dice_used(dice)
+    except (CombatError, RulesDataError, TurnError, RerollError) as error:
+        raise GameError(engine_error_text(error)) from None
+    steps: list[Step] = []
+    for event in events:
+        new_state, more = score_kill(
+            state, new_state, event, _killer(state, option, event.figure_id), rules
+        )
+        steps.extend(more)
+    new_state, dropped = drop_flags(state, new_state)
+    steps.extend(dropped)
+    new_state, out = settle_eliminations(new_state, rules)
+    steps.extend(out)
+    offer = reroll_offer(state, option, choice, base, dice.log, rules, used)
+    if offer is not None:
+        steps.append(offer.step())
+    return AttackOutcome(state, option, new_state, events, steps)
+
+
+def store_attack(
+    game: Game,
+    expected_number: int,
+    outcome: AttackOutcome,
+    dice: Dice,
+    actor=None,
+    steps: list[Step] = (),  # type: ignore[assignment]
+) -> Snapshot:
+    """Append the snapshot of an attack (``steps`` go before the outcome's) with its dice
+    recorded."""
+    option = outcome.option
+    with transaction.atomic():
+        return append_snapshot(
+            game,
+            expected_number,
+            outcome.state,
+            SnapshotKind.MARINE_ATTACK,
+            actor=actor,
+            summary_parts=[("attack", {"code": option.code, "params": option.params})],
+            events=[event.as_dict() for event in outcome.events],
+            steps=[step.as_dict() for step in [*steps, *outcome.steps]],
+            dice_batch=_record(game, dice),
+            **_dice_fields(dice),
+        )
+
+
 def marine_attack(
     game: Game,
     figure_id: str,
@@ -432,43 +525,8 @@ def marine_attack(
 ) -> Snapshot:
     """Resolve the ``choice``-th option of :func:`attack_choices` with ``dice``."""
     state = snapshot_state(latest_snapshot(game))
-    options = attack_choices(state, figure_id)
-    if not 0 <= choice < len(options):
-        raise GameError(_("Choose one of the attacks listed."))
-    option = options[choice]
-    rules = load_rules_data(dict(state.data_overrides) or None)
-    phase = attack_phase(option.kind)
-    attacker = state.figure(figure_id)
-    try:
-        check_attack(state, attacker, phase, rules, option.weapon)
-        new_state, events = resolve_attack(record_attack(state, figure_id, phase), option, dice)
-        check_all_dice_used(dice)
-    except (CombatError, RulesDataError, TurnError) as error:
-        raise GameError(engine_error_text(error)) from None
-    steps = attack_reminders(state, attacker, phase)
-    for event in events:
-        new_state, more = score_kill(
-            state, new_state, event, _killer(state, option, event.figure_id), rules
-        )
-        steps.extend(more)
-    new_state, dropped = drop_flags(state, new_state)
-    steps.extend(dropped)
-    new_state, out = settle_eliminations(new_state, rules)
-    steps.extend(out)
-    with transaction.atomic():
-        snapshot = append_snapshot(
-            game,
-            expected_number,
-            new_state,
-            SnapshotKind.MARINE_ATTACK,
-            actor=actor,
-            summary_parts=[("attack", {"code": option.code, "params": option.params})],
-            events=[event.as_dict() for event in events],
-            steps=[step.as_dict() for step in steps],
-            dice_batch=_record(game, dice),
-            **_dice_fields(dice),
-        )
-    return snapshot
+    outcome = resolve_marine_attack(state, figure_id, choice, dice, expected_number)
+    return store_attack(game, expected_number, outcome, dice, actor)
 
 
 def _killer(before: GameState, option: AttackOption, victim: str | None) -> str | None:

@@ -238,6 +238,16 @@ class AttackForm(DiceForm):
         return choice
 
 
+class RerollForm(DiceForm):
+    """Roll one die of the last attack again: which die (the button pressed), and how."""
+
+    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["dice"].help_text = _("The one die rolled again, e.g. 2.")
+
+
 class AlienTurnForm(DiceForm):
     policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
 

@@ -155,6 +155,16 @@ def seat_cards(seat: Seat) -> tuple[str, ...]:
     return tuple(code for code in codes if code in CARDS)
 
 
+def seat_targeter_marks(seat: Seat) -> tuple[str, ...]:
+    """The engine keys of the weapon types the seat's Targeters mark (RULES §5), in the
+    order of the copies; none without a loadout."""
+    try:
+        loadout = seat.loadout
+    except ObjectDoesNotExist:
+        return ()
+    return tuple(engine_key(slug) for slug in loadout.targeter_marks or () if slug)
+
+
 def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure]:
     """The commander and marines of one player, not yet placed (squares filled later)."""
     figures = []
@@ -279,6 +289,7 @@ def opening_state(
                 seat.squad.slug if seat.squad is not None else None,
                 claw.id,
                 cards=seat_cards(seat),
+                targeter_marks=seat_targeter_marks(seat),
             )
         )
     switches = dict(setup.switches)

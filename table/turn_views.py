@@ -1,4 +1,5 @@
-"""The judge's turn actions on the board page (thin: :mod:`table.turn_actions` decides)."""
+"""The judge's turn actions on the board page (thin: :mod:`table.turn_actions` and
+:mod:`table.reroll_actions` decide)."""
 
 from __future__ import annotations
 
@@ -6,12 +7,16 @@ from django.http import HttpRequest, HttpResponse
 from django.views.decorators.http import require_POST
 
 from table.actions import GameError, latest_snapshot, snapshot_state
+from table.forms import RerollForm
+from table.models import Snapshot
+from table.reroll_actions import reroll_die
+from table.reroll_panel import REROLL
 from table.turn_actions import finish_turn
 from table.turn_actions import next_round as close_the_round
 from table.turn_actions import play_card as play
 from table.turn_forms import TurnStepForm
 from table.turn_panel import card_form
-from table.views import _board_page, _done, _game
+from table.views import _board_page, _done, _game, rolled_step
 from tournaments.models import Session
 from tournaments.web.permissions import judge_required
 
@@ -62,3 +67,18 @@ def play_card(request: HttpRequest, session: Session, number: int) -> HttpRespon
         else:
             return _done(request, game, snapshot)
     return _board_page(request, game, status=400, card_form=form)
+
+
+@judge_required
+@require_POST
+def reroll(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """Roll one die of the last attack again (a card allows it) and resolve it again."""
+    game = _game(session, number)
+    form = RerollForm(request.POST, prefix="reroll")
+
+    def act(dice, data) -> Snapshot:
+        return reroll_die(
+            game, data["number"], dice, expected_number=data["version"], actor=request.user
+        )
+
+    return rolled_step(request, game, form, REROLL, act, "reroll_form")

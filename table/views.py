@@ -69,6 +69,7 @@ from table.forms import (
 from table.game_setup import GameSetupError
 from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
+from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
 from table.seating import player_rows, seat_names, squad_colours
 from table.settings_adoption import adopt_session_settings
@@ -321,6 +322,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms, seat_names(game.session)),
+        **reroll_context(request, game, snapshot, forms.get("reroll_form")),
         **log,
     }
 
@@ -485,26 +487,37 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 def attack(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
     form = AttackForm(request.POST, prefix="attack")
+
+    def act(dice, data) -> Snapshot:
+        return marine_attack(
+            game,
+            data["figure"],
+            data["choice"],
+            dice,
+            expected_number=data["version"],
+            actor=request.user,
+        )
+
+    return rolled_step(request, game, form, ATTACK, act, "attack_form")
+
+
+def rolled_step(request: HttpRequest, game: Game, form, purpose: str, act, form_name: str):
+    """Carry out ``act(dice, cleaned_data)`` with the dice the valid ``form`` asks for (an
+    app seed for ``purpose`` or typed dice); the board again with the form's errors (400)
+    when it is refused."""
     if form.is_valid():
-        dice = dice_from_form(request, form, game, ATTACK)
+        dice = dice_from_form(request, form, game, purpose)
         try:
-            snapshot = marine_attack(
-                game,
-                form.cleaned_data["figure"],
-                form.cleaned_data["choice"],
-                dice,
-                expected_number=form.cleaned_data["version"],
-                actor=request.user,
-            )
+            snapshot = act(dice, form.cleaned_data)
         except DiceError as error:
             form.add_error("dice", str(error))
         except GameError as error:
             form.add_error(None, str(error))
         else:
-            forget_seed(request, game, ATTACK)
+            forget_seed(request, game, purpose)
             _seed_message(request, dice)
             return _done(request, game, snapshot)
-    return _board_page(request, game, status=400, attack_form=form)
+    return _board_page(request, game, status=400, **{form_name: form})
 
 
 def _judge_edit(

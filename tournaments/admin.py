@@ -360,6 +360,7 @@ class LoadoutAdminForm(forms.ModelForm):
             "extra_marine_weapons",
             "order_cards",
             "equipment_cards",
+            "targeter_marks",
         ]
 
     def _post_clean(self) -> None:

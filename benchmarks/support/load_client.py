@@ -1,13 +1,15 @@
 """The load client, run as its own process: ``python load_client.py ROUNDS PER_ROUND
 name=PORT/path ...`` (or ``name=~PORT/path``, see :func:`request`) requests each path
 a row, one request at a time on a new connection, the paths (of every server) taking
-turns for ROUNDS rounds after a warm-up, so a change in the machine's load falls on all
-of them alike; prints the median time of one request per name (milliseconds) as JSON."""
+turns, in a new order every round, for ROUNDS rounds after a warm-up, so a change in the
+machine's load falls on all of them alike; prints the median time of one request per
+name (milliseconds) as JSON."""
 
 from __future__ import annotations
 
 import http.client
 import json
+import random
 import statistics
 import sys
 import time
@@ -50,8 +52,13 @@ def main() -> None:
     for path in paths.values():
         for _ in range(WARMUP):
             request(path)
-    for _ in range(int(rounds)):
-        for name, path in paths.items():
+    order = list(paths.items())
+    for number in range(int(rounds)):
+        # A new order every round (the same every run): in a fixed order each page always
+        # followed the same one, and the first always the slowest of the last round,
+        # which made it look slower (the trivial view, the reference of every ratio).
+        random.Random(number).shuffle(order)
+        for name, path in order:
             for _ in range(int(per_round)):
                 times[name].append(request(path))
     print(json.dumps({name: statistics.median(values) * 1000 for name, values in times.items()}))

@@ -22,6 +22,15 @@ from typing import Any
 
 from .board import Board, DoorState
 from .caches import BoundedCache, declare
+from .card_effects import (
+    COMBI_WEAPON,
+    MELTA_BOMB,
+    armour_with_cards,
+    combi_weapon,
+    fight_dice,
+    fights_diagonally,
+    melta_bomb_ready,
+)
 from .dice import Dice, DieKind
 from .geometry import (
     DIRECTIONS8,
@@ -34,6 +43,7 @@ from .geometry import (
     neighbours8,
 )
 from .los import door_blockers, figure_sees, line_of_sight
+from .narration_cards import CARD_ATTACKS
 from .narration_combat import combat_text, dice_spec
 from .narration_errors import CodedError
 from .odds import (
@@ -114,6 +124,7 @@ class AttackOption:
     areas: tuple[tuple[Square, int], ...] = ()  # lascannon: (area top-left, shots)
     door: Edge | None = None
     allocation: tuple[tuple[str, int], ...] | None = None  # split: explicit (target, points)
+    card: str | None = None  # a chapter card chosen with the attack (Melta Bomb, Combi-Weapon)
 
     @property
     def line(self) -> tuple[Square, Square]:
@@ -241,7 +252,7 @@ def armour_against(
     state: GameState, target: Figure, attacker: Figure | None, data: RulesData
 ) -> int:
     """Armour of ``target``; a Tarantula gunner has more against attacks from its arc."""
-    armour = data.unit(target.unit).armour
+    armour = armour_with_cards(state, target, data.unit(target.unit).armour)[0]
     if attacker is not None and target.piloting and _is_tarantula(state, target.piloting):
         arc = tarantula_arc(state, state.figure(target.piloting), data)
         if any(sq in arc for sq in attacker.squares):
@@ -474,9 +485,26 @@ def attack_options(
             weapon = data.weapon(weapon_key)
             if weapon.can_shoot:
                 options.extend(_weapon_options(state, attacker, weapon, data))
+        combi = combi_weapon(state, attacker, data)
+        if combi is not None:
+            options.extend(
+                _with_card(o, COMBI_WEAPON) for o in _weapon_options(state, attacker, combi, data)
+            )
     if include_doors:
         options.extend(_door_options(state, attacker, data))
     return options
+
+
+def _with_card(option: AttackOption, card: str) -> AttackOption:
+    """``option`` chosen with the chapter card ``card`` (its description says so when a
+    text of :mod:`rules.engine.narration_cards` is written for it)."""
+    code = f"{option.code}_card"
+    return replace(
+        option,
+        card=card,
+        code=code if code in CARD_ATTACKS else option.code,
+        params={**option.params, "chapter_card": card},
+    )
 
 
 def _hand_to_hand_options(
@@ -487,29 +515,49 @@ def _hand_to_hand_options(
     dice = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     out = []
     seen: set[str] = set()
+    steps = DIRECTIONS8 if fights_diagonally(state, attacker) else _ORTHOGONAL
     for sq in attacker.squares:
-        for n in (add(sq, d) for d in ((0, -1), (1, 0), (0, 1), (-1, 0))):
+        for n in (add(sq, d) for d in steps):
             other = state.figure_at(n)
             if other is None or other.id in seen or not is_enemy(attacker, other):
                 continue
-            if not state.edge_open(sq, n) or not is_attackable(state, other, data):
+            diagonal = n[0] != sq[0] and n[1] != sq[1]
+            reach_open = _step_open(state, sq, n) if diagonal else state.edge_open(sq, n)
+            if not reach_open or not is_attackable(state, other, data):
                 continue
             seen.add(other.id)
             out.append(_hand_to_hand_option(state, attacker, other, dice, data))
+    if out and melta_bomb_ready(state, attacker):
+        foes = _foes(state, out)
+        out.extend(_hand_to_hand_option(state, attacker, o, dice, data, MELTA_BOMB) for o in foes)
     return out
 
 
+_ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def _foes(state: GameState, options: list[AttackOption]) -> list[Figure]:
+    return [state.figure(o.target) for o in options if o.target is not None]
+
+
 def _hand_to_hand_option(
-    state: GameState, attacker: Figure, defender: Figure, dice: DiceSpec, data: RulesData
+    state: GameState,
+    attacker: Figure,
+    defender: Figure,
+    base: DiceSpec,
+    data: RulesData,
+    card: str | None = None,
 ) -> AttackOption:
     me = _target_info(state, attacker, data)
     them = _target_info(state, defender, data)
+    dice = fight_dice(state, attacker, defender, base, melta=card == MELTA_BOMB)[0]
     if defender.unit == "tarantula":
         odds = shot_odds(dice, them, data.unit("tarantula").armour, owner_of(attacker))
         code = "fight_tarantula"
         params = {"attacker": attacker.id, "target": defender.id, "dice": dice_param(dice)}
     else:
-        their_dice = hand_to_hand_dice(data, defender.unit, defender.weapons)
+        their_base = hand_to_hand_dice(data, defender.unit, defender.weapons)
+        their_dice = fight_dice(state, defender, attacker, their_base)[0]
         odds = hand_to_hand_odds(me, dice, them, their_dice)
         code = "fight"
         params = {
@@ -518,9 +566,10 @@ def _hand_to_hand_option(
             "dice": dice_param(dice),
             "their_dice": dice_param(their_dice),
         }
-    return AttackOption(
+    option = AttackOption(
         attacker.id, HAND_TO_HAND, None, attacker.squares, odds, code, params, target=defender.id
     )
+    return option if card is None else _with_card(option, card)
 
 
 def _visible_enemies(
@@ -1163,6 +1212,8 @@ def _apply_hits(
             events.append(_shield_event(figure_id))
             continue
         armour = armour_against(state, target, attacker, data)
+        if armour_with_cards(state, target, data.unit(target.unit).armour)[1]:
+            events.extend(card_events(target, attacker, ("force_field",)))
         lost = max(0, attack - armour)
         params = {"cause": what, "attack": attack, "figure": figure_id, "armour": armour}
         if lost == 0:
@@ -1191,6 +1242,8 @@ def resolve_attack(
             "attacker_moved", figure=attacker.id, squares=[list(sq) for sq in attacker.squares]
         )
     events = [_attack_event(option)]
+    if option.card == COMBI_WEAPON:
+        events.extend(card_events(attacker, None, (COMBI_WEAPON,)))
     if option.kind == HAND_TO_HAND:
         state, more = _resolve_hand_to_hand(state, attacker, option, dice, data)
     elif option.kind == DOOR:
@@ -1247,16 +1300,20 @@ def _resolve_hand_to_hand(
     if option.target is None or not state.has_figure(option.target):
         raise CombatError("fight_target_gone")
     defender = state.figure(option.target)
-    mine = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
+    base = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
+    mine, cards = fight_dice(state, attacker, defender, base, melta=option.card == MELTA_BOMB)
+    events = card_events(attacker, defender, cards)
     purpose = ("hand_to_hand_attack", {"attacker": attacker.id, "defender": defender.id})
     a_values = _roll(dice, mine, purpose, attacker.id)
-    events = [_roll_event(attacker.id, purpose, a_values)]
+    events.append(_roll_event(attacker.id, purpose, a_values))
     if defender.unit == "tarantula":
         state, more = _apply_hits(
             state, attacker, [(defender.id, sum(a_values))], data, HAND_TO_HAND
         )
         return state, events + more
-    theirs = hand_to_hand_dice(data, defender.unit, defender.weapons)
+    their_base = hand_to_hand_dice(data, defender.unit, defender.weapons)
+    theirs, cards = fight_dice(state, defender, attacker, their_base)
+    events.extend(card_events(defender, attacker, cards))
     purpose = ("hand_to_hand_defence", {"attacker": attacker.id, "defender": defender.id})
     d_values = _roll(dice, theirs, purpose, defender.id)
     events.append(_roll_event(defender.id, purpose, d_values))
@@ -1269,6 +1326,18 @@ def _resolve_hand_to_hand(
         return state, [*events, _shield_event(loser.id)]
     state, more = apply_damage(state, loser.id, abs(diff), data, cause=HAND_TO_HAND)
     return state, events + more
+
+
+def card_events(figure: Figure, opponent: Figure | None, cards: Sequence[str]) -> list[CombatEvent]:
+    """One log line per chapter card that changed ``figure``'s part of an attack
+    (:mod:`rules.engine.card_effects`); ``opponent`` is whom it fights, if anyone."""
+    out = []
+    for card in cards:
+        params = {"figure": figure.id, "chapter_card": card}
+        if opponent is not None:
+            params["opponent"] = opponent.id
+        out.append(CombatEvent("card", f"card_{card}", params, figure.id))
+    return out
 
 
 def _resolve_door(

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.event_cards import card_name
+from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
 LANGUAGES = ("it", "en")
@@ -395,6 +396,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No reinforcement token is left.",
     },
     **TURN_MESSAGES,
+    **CARD_MESSAGES,
 }
 
 

@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.engine.geometry import format_square
 from rules.engine.narration import LANGUAGES, fields_of, format_param
+from rules.engine.narration_cards import CARD_ATTACKS, CARD_EVENTS
 from rules.engine.narration_dice import purpose_text
 
 #: Attack descriptions (an option's code; the ``attack`` event of its resolution too).
@@ -76,6 +77,7 @@ ATTACKS: dict[str, dict[str, str]] = {
         "it": "{attacker} spara con {weapon} alla porta stagna rinforzata {door}",
         "en": "{attacker} fires the {weapon} at the bulkhead door {door}",
     },
+    **CARD_ATTACKS,
 }
 
 #: What happened while an attack was resolved.
@@ -152,6 +154,7 @@ EVENTS: dict[str, dict[str, str]] = {
         "it": "{figure} non ha più l'arma {weapon}",
         "en": "{figure} no longer has its {weapon}",
     },
+    **CARD_EVENTS,
 }
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).

@@ -76,6 +76,10 @@ PURPOSES: dict[str, dict[str, str]] = {
         "it": "{attacker} spara con {weapon} sull'area che parte da {square} (colpi: {shots})",
         "en": "{attacker} fires the {weapon} at the area from {square} (shots: {shots})",
     },
+    "reroll": {
+        "it": "{figure} ritira il dado {die} ({chapter_card})",
+        "en": "{figure} rolls die {die} again ({chapter_card})",
+    },
     "shot_split": {
         "it": "{attacker} spara con {weapon} (totale da ripartire)",
         "en": "{attacker} fires the {weapon} (total to split)",

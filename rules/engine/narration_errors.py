@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.engine.narration_cards import CARD_ERRORS
 from rules.engine.narration_combat import fill, pick
 from rules.engine.narration_turns import TURN_ERRORS
 
@@ -257,6 +258,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "the {weapon} cannot shoot",
     },
     **TURN_ERRORS,
+    **CARD_ERRORS,
 }
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).

@@ -562,6 +562,8 @@ def turn_param(name: str, value: object, lang: str) -> str | None:
         return entry[lang] if entry else str(value)
     if name == "chapter_card":
         return chapter_card_name(str(value), lang)
+    if name == "chapter_cards" and isinstance(value, list | tuple):
+        return ", ".join(chapter_card_name(str(code), lang) for code in value)
     if name == "effect":
         return card_effect(str(value), lang)
     return None

@@ -12,6 +12,7 @@ Each problem carries a message code and params too, so its text can be shown in 
 from __future__ import annotations
 
 import errno
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -22,7 +23,7 @@ from typing import Any, Generic, TypeVar, overload
 import jsonschema
 
 from .board import Board, BoardError, DoorState
-from .caches import memoised
+from .caches import declare, memoised
 from .geometry import (
     Edge,
     Facing,
@@ -42,6 +43,7 @@ from .maps import (
     shared_map,
 )
 from .narration_state import more_problems_text, state_error_text
+from .schema_inlining import inlined
 from .session_records import LEGACY_SWITCHES, Outcome, Progress, TurnRecord, without_legacy
 from .state_memo import StateMemo
 
@@ -158,7 +160,8 @@ class Figure:
 class Player:
     """A player: squad, docking claw, score, and the chapter cards chosen for the session
     (effect codes, ``docs/turns.md``) with those already spent (a card held twice, such
-    as Targeter, is listed twice)."""
+    as Targeter, is listed twice). ``targeter_marks``: the weapon key each Targeter copy
+    marks (RULES §5), written only when some are set."""
 
     id: str
     squad: str | None = None
@@ -166,9 +169,10 @@ class Player:
     score: int = 0
     cards: tuple[str, ...] = ()
     cards_spent: tuple[str, ...] = ()
+    targeter_marks: tuple[str, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "id": self.id,
             "squad": self.squad,
             "claw": self.claw,
@@ -176,6 +180,9 @@ class Player:
             "cards": list(self.cards),
             "cards_spent": list(self.cards_spent),
         }
+        if self.targeter_marks:
+            data["targeter_marks"] = list(self.targeter_marks)
+        return data
 
 
 @dataclass(frozen=True)
@@ -736,8 +743,52 @@ def _json_path(parts: Iterable[Any]) -> str:
     return out
 
 
+#: Parsed states by a hash of their JSON content, so a state stored once is parsed (and
+#: checked) once per process, and its own memo stays warm from one request to the next.
+_PARSED = declare(
+    "state.parsed",
+    bound=16,
+    depends_on="the state's JSON content (a hash of its canonical text); a bundled map "
+    "as it was when the state was first parsed",
+)
+
+
+def _content_key(data: Any) -> str:
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def parsed_state(data: Any) -> GameState:
+    """:meth:`GameState.from_json` of ``data``, the same object again for the same content
+    (a stored state is never changed in place: an equal text is an equal state)."""
+    key = _content_key(data)
+    state = _PARSED.get(key)
+    if state is None:
+        state = _PARSED.put(key, GameState.from_json(data))
+    return state
+
+
+def keep_parsed(state: GameState, data: Any) -> None:
+    """Remember ``state`` as the parse of ``data``, its own :meth:`GameState.to_json` just
+    stored, so the next request reading it back skips the parse."""
+    _PARSED.put(_content_key(data), state)
+
+
+#: The validator of each state schema (the one file; a test may swap in another).
+_VALIDATORS = declare("state.validator", bound=2, depends_on="the state schema (state.schema)")
+
+
+def _validator() -> jsonschema.Draft202012Validator:
+    schema = state_schema()
+    kept = _VALIDATORS.get(id(schema))
+    if kept is None or kept[0] is not schema:
+        validator = jsonschema.Draft202012Validator(inlined(schema))
+        kept = _VALIDATORS.put(id(schema), (schema, validator))
+    return kept[1]
+
+
 def _schema_check(data: Any) -> None:
-    validator = jsonschema.Draft202012Validator(state_schema())
+    validator = _validator()
     errors = sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         raise StateError([_schema_problem(e) for e in errors])
@@ -841,6 +892,7 @@ def _players(data: dict[str, Any]) -> tuple[Player, ...]:
                 p.get("score", 0),
                 tuple(p.get("cards", [])),
                 tuple(p.get("cards_spent", [])),
+                tuple(p.get("targeter_marks", [])),
             )
             for p in data["players"]
         )

@@ -12,16 +12,18 @@ A state whose ``active_player`` is None and whose turn record is empty (an older
 or a game set up before turns were tracked) starts tracking at the first action: the
 acting figure's player becomes the active player.
 
-Cards are effect codes (:data:`rules.engine.narration_turns.CARDS`). Applied by the
-engine: the order cards' budgets, Medi-Kit (healing), Blind Grenades (the squad cannot
-be attacked in the next Alien turn), Suspensors (movement); the others are returned as
-reminders when they matter (:func:`turn_reminders`, :func:`attack_reminders`).
+Cards are effect codes (:data:`rules.engine.narration_turns.CARDS`). Applied here: the
+order cards' budgets, Medi-Kit (healing), Blind Grenades (the squad cannot be attacked
+in the next Alien turn), Suspensors (movement); the cards that change an attack by
+:mod:`rules.engine.card_effects` (through combat) and :mod:`rules.engine.rerolls`;
+Bio-Scanner is a reminder at the start of the turn (:func:`turn_reminders`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from rules.engine.card_effects import cards_left
 from rules.engine.flags import bring_home
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
@@ -36,21 +38,17 @@ from rules.engine.session_records import (
     LeftPlay,
     TurnRecord,
 )
-from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState, Player
+from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState
 from rules.engine.units import RulesData
 
 TARANTULA = "tarantula"
 #: Order cards that let a crewed Tarantula both move and fire (RULES §5).
 TARANTULA_ORDERS = frozenset({"fire", "move_it", "by_section"})
-#: Cards the engine plays as an action of the player (the rest work by themselves).
-USABLE_EQUIPMENT = frozenset({"medi_kit", "blind_grenades", "melta_bomb"})
+#: Cards the engine plays as an action of the player (the rest work by themselves; Melta
+#: Bomb is chosen with a hand-to-hand attack, Combi-Weapon with a shot).
+USABLE_EQUIPMENT = frozenset({"medi_kit", "blind_grenades"})
 #: Equipment that reminds the judge at the start of each of the player's turns.
 TURN_START_REMINDERS = ("bio_scanner",)
-#: Equipment that reminds the judge when one of the player's figures attacks, by kind.
-ATTACK_REMINDERS = {
-    SHOT: ("targeter", "bionic_eye", "digital_weapons", "combi_weapon"),
-    FIGHT: ("bolt_pistols", "close_assault_blades", "digital_weapons", "bionic_arm", "melta_bomb"),
-}
 
 
 class TurnError(CodedError):
@@ -127,15 +125,6 @@ def _cards_in_play(state: GameState, player_id: str) -> tuple[str, ...]:
     except KeyError:
         return ()
     return cards_left(player)
-
-
-def cards_left(player: Player) -> tuple[str, ...]:
-    """The player's cards not spent yet (each spent copy takes one held copy away)."""
-    left = list(player.cards)
-    for spent in player.cards_spent:
-        if spent in left:
-            left.remove(spent)
-    return tuple(left)
 
 
 # --- whose turn ------------------------------------------------------------------------
@@ -317,7 +306,9 @@ def _card(code: str, kind: str) -> None:
         raise TurnError("turn_card_wrong_kind", chapter_card=code, kind_name=kind)
 
 
-def _spend(state: GameState, player_id: str, code: str) -> GameState:
+def spend_card(state: GameState, player_id: str, code: str) -> GameState:
+    """The state with one copy of ``player_id``'s card ``code`` spent (refused when no
+    copy is left)."""
     player = state.player(player_id)
     if code not in cards_left(player):
         raise TurnError("turn_card_not_held", player=player_id, chapter_card=code)
@@ -350,7 +341,7 @@ def play_order_card(
             or not is_heavy_weapon_marine(state.figure(named), rules)
         ):
             raise TurnError("turn_card_needs_figure", chapter_card=code, player=player_id)
-    state = _spend(state, player_id, code)
+    state = spend_card(state, player_id, code)
     state = _started(state, player_id)
     state = state.replace(turn=replace(state.turn, order_card=code, order_figure=named))
     steps = [Step("order_played", {"player": player_id, "chapter_card": code, "effect": code})]
@@ -363,8 +354,7 @@ def use_equipment(
     state: GameState, player_id: str, code: str, rules: RulesData
 ) -> tuple[GameState, list[Step]]:
     """``player_id`` uses the one-use equipment card ``code`` in their turn: Medi-Kit heals
-    the commander, Blind Grenades shield the squad in the next Alien turn, Melta Bomb is
-    spent with a reminder of its dice (the judge adds them to the fight)."""
+    the commander, Blind Grenades shield the squad in the next Alien turn."""
     check_playing(state, player_id)
     _card(code, "equipment")
     if code not in USABLE_EQUIPMENT:
@@ -375,16 +365,14 @@ def use_equipment(
         full = rules.unit("commander").life_points if commander is not None else 0
         if commander is None or commander.life_points >= full:
             raise TurnError("turn_medi_kit", player=player_id)
-        state = _spend(state, player_id, code)
+        state = spend_card(state, player_id, code)
         state = state.with_figure(replace(commander, life_points=full))
         steps.append(Step("figure_healed", {"figure": commander.id, "life_points": full}))
     elif code == "blind_grenades":
-        state = _spend(state, player_id, code)
+        state = spend_card(state, player_id, code)
         shielded = tuple(dict.fromkeys((*state.progress.shielded, player_id)))
         state = state.replace(progress=replace(state.progress, shielded=shielded))
         steps.append(Step("players_shielded", {"players": list(shielded)}))
-    else:
-        state = _spend(state, player_id, code)
     return _started(state, player_id), steps
 
 
@@ -395,20 +383,6 @@ def turn_reminders(state: GameState, player_id: str) -> list[Step]:
         Step("card_reminder", {"player": player_id, "chapter_card": code, "effect": code})
         for code in TURN_START_REMINDERS
         if code in held
-    ]
-
-
-def attack_reminders(state: GameState, figure: Figure, phase: str) -> list[Step]:
-    """Reminders of the cards that change an attack's dice, when ``figure`` attacks (the
-    judge applies them to the dice typed or rolled), the order card's included."""
-    if figure.player is None:
-        return []
-    codes = [c for c in ATTACK_REMINDERS[phase] if c in _cards_in_play(state, figure.player)]
-    if phase == FIGHT and state.turn.order_card == "photon_grenades":
-        codes.append("photon_grenades")
-    return [
-        Step("card_reminder", {"player": figure.player, "chapter_card": c, "effect": c})
-        for c in dict.fromkeys(codes)
     ]
 
 

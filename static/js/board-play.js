@@ -506,6 +506,8 @@
     var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
     if (drawer && !troubled && phone) { drawer.open = false; }
     cancel();
+    // The last attack may roll a die again (a chapter card): say so before anything else.
+    if (document.querySelector("#reroll [data-reroll-die]")) { say(lastStep() + texts.tReroll); }
   }
 
   function start() {

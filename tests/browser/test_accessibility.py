@@ -39,6 +39,7 @@ from tests.browser.conftest import log_in
 from tests.browser.test_flows import seated_tournament
 from tournaments.actions.result_entry import record_result
 from tournaments.models import Loadout, Result, Seat, Session, Tournament
+from tournaments.views import public
 
 pytestmark = pytest.mark.browser
 
@@ -476,6 +477,25 @@ class TestMainPages:
         audit.page(page, language, audited.widths)
         order = (AUDITED_PAGES.index(audited), list(BROWSER_LOCALES).index(language))
         accessibility_report.record(request.node, order, audit.blocking, audit.other)
+        assert not audit.blocking, audit.report()
+
+
+class TestPagedStandings:
+    """The standings a page at a time (pages of 4 players here, as 2,187 players make
+    pages of 100): the pager and the stage's link to its session cards."""
+
+    @pytest.mark.parametrize("language", list(BROWSER_LOCALES))
+    def test_the_pager_has_no_serious_accessibility_violations(
+        self, demo_site, language, monkeypatch
+    ):
+        monkeypatch.setattr(public, "STANDINGS_PAGE_SIZE", 4)
+        monkeypatch.setattr(public, "SESSION_CARDS_PER_PAGE", 1)
+        page = demo_site.page("public", language, squads_drawn=False)
+        page.goto("/t/{slug}/standings/?page=2".format(**demo_site.urls))
+        expect(page.locator("nav.pager a[rel=next]")).to_be_visible()
+        expect(page.locator("#standings-table tbody tr")).to_have_count(4)
+        audit = Audit()
+        audit.page(page, language)
         assert not audit.blocking, audit.report()
 
 

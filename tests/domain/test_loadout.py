@@ -313,7 +313,8 @@ def test_card_data_comes_from_the_shipped_file(tmp_path):
 @pytest.mark.parametrize(("rank", "thresholds"), [(0, 0), (1, 1), (2, 4)])
 def test_suggested_cards_are_a_valid_pick_from_every_default_deck(squad, rank, thresholds):
     orders, equipment = suggested_cards(DEFAULT_CATALOGUE, squad, rank, thresholds)
-    item = loadout(squad=squad, order_cards=orders, equipment_cards=equipment)
+    marks = MARKS[: sum(1 for slug in equipment if slug.startswith("targeter"))]
+    item = loadout(squad=squad, order_cards=orders, equipment_cards=equipment, targeter_marks=marks)
     assert (
         codes(validate_loadout(item, DEFAULT_CATALOGUE, rank=rank, thresholds_reached=thresholds))
         == []
@@ -321,12 +322,20 @@ def test_suggested_cards_are_a_valid_pick_from_every_default_deck(squad, rank, t
     assert len(orders) == 1 + rank and len(equipment) == 4 + thresholds
 
 
+#: Two weapon types for the Targeters to mark.
+MARKS = ("missile-launcher", "plasma-gun")
+
+
 def test_both_targeter_copies_may_be_taken_but_no_card_twice():
     equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
-    item = loadout(squad="blood-angels", order_cards=("fire",), equipment_cards=equipment)
+    item = loadout(
+        squad="blood-angels", order_cards=("fire",), equipment_cards=equipment, targeter_marks=MARKS
+    )
     assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == []
     twice = ("targeter", "targeter", "melta-bomb", "bolt-pistols")
-    item = loadout(squad="blood-angels", order_cards=("fire",), equipment_cards=twice)
+    item = loadout(
+        squad="blood-angels", order_cards=("fire",), equipment_cards=twice, targeter_marks=MARKS
+    )
     assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == [
         ("card_repeated", "equipment_cards")
     ]
@@ -334,9 +343,49 @@ def test_both_targeter_copies_may_be_taken_but_no_card_twice():
 
 def test_a_chapter_card_of_another_deck_is_refused_by_name():
     equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
-    item = loadout(squad="blood-angels", order_cards=("heavy-weapon",), equipment_cards=equipment)
+    item = loadout(
+        squad="blood-angels",
+        order_cards=("heavy-weapon",),
+        equipment_cards=equipment,
+        targeter_marks=MARKS,
+    )
     assert codes(validate_loadout(item, DEFAULT_CATALOGUE)) == [
         ("card_not_in_chapter", "order_cards[0]")
+    ]
+
+
+def test_each_targeter_marks_its_own_weapon_type_never_an_extra_heavy_one():
+    equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
+
+    def problems(marks):
+        item = loadout(
+            squad="blood-angels",
+            order_cards=("fire",),
+            equipment_cards=equipment,
+            targeter_marks=marks,
+        )
+        return validate_loadout(item, DEFAULT_CATALOGUE)
+
+    missing = problems(("missile-launcher",))
+    assert codes(missing) == [("targeter_mark_missing", "targeter_marks[1]")]
+    assert "choose the weapon type Targeter 2 marks" in missing[0].message
+    assert codes(problems(("lascannon", "plasma-gun"))) == [
+        ("targeter_mark_extra_heavy", "targeter_marks[0]")
+    ]
+    twice = problems(("plasma-gun", "plasma-gun"))
+    assert codes(twice) == [("targeter_mark_twice", "targeter_marks[1]")]
+    assert "Plasma gun is marked twice" in twice[0].message
+    assert codes(problems(("plasma-gun", "death-ray"))) == [
+        ("targeter_mark_unknown", "targeter_marks[1]")
+    ]
+    one = loadout(
+        squad="blood-angels",
+        order_cards=("fire",),
+        equipment_cards=("targeter", "melta-bomb", "bolt-pistols", "force-field"),
+        targeter_marks=MARKS,
+    )
+    assert codes(validate_loadout(one, DEFAULT_CATALOGUE)) == [
+        ("targeter_mark_extra", "targeter_marks[1]")
     ]
 
 

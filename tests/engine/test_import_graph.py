@@ -20,7 +20,10 @@ PACKAGE = "rules.engine"
 #: The engine's layers, lowest first: a module may import its own layer's modules and
 #: those of lower layers (``docs/engine.md``). A name ending in ``.*`` is a subpackage.
 LAYERS = (
-    ("foundations", ("caches", "collector", "geometry", "units", "event_cards")),
+    (
+        "foundations",
+        ("caches", "collector", "geometry", "units", "event_cards", "schema_inlining"),
+    ),
     (
         "narration",
         (
@@ -31,6 +34,7 @@ LAYERS = (
             "narration_combat",
             "narration_errors",
             "narration_turns",
+            "narration_cards",
             "narration_tools",
         ),
     ),
@@ -42,7 +46,9 @@ LAYERS = (
             "los",
             "movement",
             "odds",
+            "card_effects",
             "combat",
+            "rerolls",
             "kill_scores",
             "tarantula",
             "render",

@@ -31,10 +31,10 @@ from rules.engine.narration_combat import combat_text
 from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
 from rules.engine.play.round_end import close_round
+from rules.engine.rerolls import find_offer, replay_dice, reroll_offer, reroll_step
 from rules.engine.state import Player
 from rules.engine.turns import (
     TurnError,
-    attack_reminders,
     end_turn,
     play_order_card,
     record_attack,
@@ -232,14 +232,12 @@ def turn_lines() -> Iterator[tuple[str, str, dict]]:
     yield refusal(lambda: use_equipment(state, "p1", "medi_kit", RULES))
     fired, steps = play_order_card(state, "p1", "fire", RULES)
     yield refusal(lambda: play_order_card(fired, "p1", "move_it", RULES))
-    for code in ("blind_grenades", "melta_bomb"):
-        fired, more = use_equipment(fired, "p1", code, RULES)
-        steps += more
+    fired, more = use_equipment(fired, "p1", "blind_grenades", RULES)
+    steps += more
+    yield refusal(lambda: use_equipment(fired, "p1", "melta_bomb", RULES))
     hurt = fired.with_figure(replace(fired.figure("p1-cmd"), life_points=2))
     _, healed = use_equipment(hurt, "p1", "medi_kit", RULES)
     steps += healed
-    for phase in ("shot", "fight"):
-        steps += attack_reminders(fired, fired.figure("p1-m"), phase)
     moved = fired
     yield refusal(lambda: move(moved, "p1-m", [(3, 2), (3, 3), (4, 3), (5, 3), (6, 3)] * 2))
     yield refusal(lambda: option_for(moved, "p1-m", "lascannon", target="ork-1"))
@@ -256,6 +254,51 @@ def turn_lines() -> Iterator[tuple[str, str, dict]]:
         s.code for s in steps
     }
     assert closed.round == 2
+
+
+def card_lines() -> Iterator[tuple[str, str, dict]]:
+    """The chapter cards applied to attacks (``rules.engine.card_effects``) and a re-roll
+    (``rules.engine.rerolls``): descriptions, combat lines, steps and refusals."""
+    figures = [
+        marine("p1-cmd", "p1", (1, 1), unit="commander", weapons=("bolter",)),
+        marine("p2-m", "p2", (6, 1)),
+        alien("ork-1", "ork", (1, 2)),
+    ]
+    state = make_state(make_board(10, 5), figures, players=("p1", "p2"))
+    state = state.with_player(replace(state.player("p1"), cards=ALL_CARDS))
+    state = state.replace(active_player="p1")
+    options = attack_options(state, "p1-cmd")
+    melta = next(o for o in options if o.card == "melta_bomb")
+    combi = next(o for o in options if o.card == "combi_weapon")
+    yield "attack", combi.code, combi.params
+    _, events = resolve_attack(state, combi, ScriptedDice(values=[0, 0]))
+    for event in events:
+        yield "combat", event.code, event.params
+    yield "attack", melta.code, melta.params
+    rolled = ScriptedDice(values=[0, 0, 0, 0, 0, 0])
+    _, events = resolve_attack(state, melta, rolled)
+    for event in events:
+        yield "combat", event.code, event.params
+    offer = reroll_offer(state, melta, options.index(melta), 1, rolled.log, RULES)
+    assert offer is not None
+    yield "step", "reroll_offer", dict(offer.step().params)
+    replay = replay_dice(offer, 1, ScriptedDice(values=[3]))
+    resolve_attack(state, melta, replay)
+    done = reroll_step(offer, replay)
+    yield "step", done.code, dict(done.params)
+    yield refusal(lambda: find_offer([done.as_dict()], "p1-cmd"))
+    yield refusal(lambda: find_offer([], "p1-cmd"))
+    yield refusal(lambda: find_offer([], None))
+    yield refusal(lambda: replay_dice(offer, 9, ScriptedDice(values=[1])))
+    shot = next(o for o in attack_options(state, "p2-m") if o.target == "p1-cmd")
+    _, events = resolve_attack(state, shot, ScriptedDice(values=[2, 2]))
+    for event in events:
+        yield "combat", event.code, event.params
+    photon, _ = play_order_card(state, "p1", "photon_grenades", RULES)
+    fight = next(o for o in attack_options(photon, "p1-cmd") if o.code == "fight")
+    _, events = resolve_attack(photon, fight, ScriptedDice(values=[0, 0, 0, 0]))
+    for event in events:
+        yield "combat", event.code, event.params
 
 
 def alien_turn_lines() -> Iterator[tuple[str, str, dict]]:
@@ -291,7 +334,8 @@ def _error(code: str, params: dict, lang: str) -> str:
 def game_log() -> list[Line]:
     lines: list[Line] = []
     seen: set[str] = set()
-    for source in (attack_lines, kill_lines, sight_lines, turn_lines, alien_turn_lines):
+    sources = (attack_lines, kill_lines, sight_lines, turn_lines, card_lines, alien_turn_lines)
+    for source in sources:
         for table, code, params in source():
             seen.add(f"{table}:{code}")
             it = RENDER[table](code, params, "it")
@@ -326,6 +370,20 @@ def test_the_game_covers_every_kind_of_line():
         "step:doubtful_sight",
         "step:order_played",
         "step:card_reminder",
+        "attack:fight_card",
+        "attack:line_shot_card",
+        "combat:card_bolt_pistols",
+        "combat:card_melta_bomb",
+        "combat:card_close_assault_blades",
+        "combat:card_photon_grenades",
+        "combat:card_force_field",
+        "combat:card_combi_weapon",
+        "step:reroll_offer",
+        "step:reroll_done",
+        "error:reroll_used",
+        "error:reroll_no_card",
+        "error:reroll_no_attack",
+        "error:reroll_bad_die",
         "step:turn_passes",
         "step:turn_aliens_next",
         "step:round_starts",

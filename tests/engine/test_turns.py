@@ -15,7 +15,6 @@ from rules.engine.session_records import FIGHT, SHOT
 from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
 from rules.engine.turns import (
     TurnError,
-    attack_reminders,
     check_attack,
     end_turn,
     leave_through_claw,
@@ -176,15 +175,6 @@ def test_heavy_weapon_names_one_heavy_weapon_marine_who_moves_and_shoots_twice()
     refused("turn_second_move", moved, others, "p1-m1", 1)
 
 
-def test_photon_grenades_reminds_the_judge_at_each_fight():
-    state = played("photon_grenades")
-    fight = attack_reminders(state, state.figure("p1-m1"), FIGHT)
-    assert "photon_grenades" in [s.params["chapter_card"] for s in fight]
-    assert "photon_grenades" not in [
-        s.params["chapter_card"] for s in attack_reminders(state, state.figure("p1-m1"), SHOT)
-    ]
-
-
 def test_one_order_card_a_turn_at_its_start_and_only_cards_held():
     state = played("fire")
     error = refused("turn_order_played", play_order_card, state, "p1", "move_it", RULES)
@@ -234,13 +224,6 @@ def test_suspensors_let_heavy_weapon_marines_move_six():
     assert movement_allowance(state, state.figure("p1-hw"), RULES) == 6
     bare = state.with_player(replace(state.player("p1"), cards=()))
     assert movement_allowance(bare, bare.figure("p1-hw"), RULES) == 4
-
-
-def test_cards_that_change_dice_are_reminders_when_the_figure_attacks():
-    state = deck()
-    steps = attack_reminders(state, state.figure("p1-m1"), SHOT)
-    assert [s.params["chapter_card"] for s in steps] == ["targeter"]
-    assert "Puntatore" in render(steps[0].code, steps[0].params, "it")
 
 
 def test_a_figure_reaching_its_claw_leaves_play_for_good():

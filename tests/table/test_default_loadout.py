@@ -5,7 +5,12 @@ import pytest
 
 from table.game_setup import DEFAULT_LOADOUT
 from tournaments.domain.catalogue import ALL_CHAPTERS, COMMANDER_COMBOS, DEFAULT_CATALOGUE
-from tournaments.domain.loadout import Loadout, suggested_cards, validate_loadout
+from tournaments.domain.loadout import (
+    Loadout,
+    suggested_cards,
+    suggested_targeter_marks,
+    validate_loadout,
+)
 
 
 def catalogue_slug(engine_key: str) -> str:
@@ -17,11 +22,13 @@ def test_the_default_loadout_is_legal(squad):
     commander = tuple(catalogue_slug(key) for key in DEFAULT_LOADOUT.commander)
     combo = next(name for name, weapons in COMMANDER_COMBOS.items() if weapons == commander)
     orders, equipment = suggested_cards(DEFAULT_CATALOGUE, squad)
+    marines = tuple(catalogue_slug(w) for (w,) in DEFAULT_LOADOUT.marines)
     loadout = Loadout(
         squad=squad,
         commander_combo=combo,
-        marine_weapons=tuple(catalogue_slug(w) for (w,) in DEFAULT_LOADOUT.marines),
+        marine_weapons=marines,
         order_cards=orders,
         equipment_cards=equipment,
+        targeter_marks=suggested_targeter_marks(equipment, marines),
     )
     assert validate_loadout(loadout, DEFAULT_CATALOGUE) == ()

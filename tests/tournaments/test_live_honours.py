@@ -1,12 +1,19 @@
 """Honours show at once as pending until the stage closes; the final shows its podium."""
 
 import pytest
+from django.core.cache import cache
+from django.test import Client
+from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
 from tournaments.actions.stage_advance import advance, start_tournament
 from tournaments.models import Honour, Rank
-from tournaments.queries.live_honours import pending_counts, pending_honours
+from tournaments.queries.live_honours import (
+    pending_counts,
+    pending_honours,
+    pending_winner_counts,
+)
 from tournaments.queries.pages import final_podium, tournament_sessions
 from tournaments.queries.standings import compute_standings
 
@@ -64,3 +71,34 @@ def test_the_final_shows_a_podium_not_three_qualifiers(final_session):
     final_seats = standings["stages"][-1]["sessions"][0]["seats"]
     assert not any(seat["qualified"] for seat in final_seats)
     assert [place["player_id"] for place in standings["podium"]] == expected
+
+
+def honours_page(tournament) -> str:
+    response = Client().get(reverse("tournaments:honours", args=[tournament.slug]))
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_honours_page_lists_pending_then_awarded_honours_and_every_rank(nine_players):
+
+    stage = nine_players.stages.get()
+    session = stage.sessions.order_by("number").first()
+    confirm_session(session, by_seat_order)
+    winner = session.seats.order_by("-seat_order").first()
+    assert pending_winner_counts(nine_players) == {winner.player_id: 1}
+    html = honours_page(nine_players)
+    session_link = reverse("tournaments:session", args=[nine_players.slug, session.pk])
+    player_link = reverse("tournaments:player", args=[nine_players.slug, winner.player_id])
+    assert html.count('class="pending-honour-row"') == 1
+    assert f'<a href="{session_link}">Preliminary · {session.number}</a>' in html
+    assert f'<a href="{player_link}">{winner.player.display_name}</a>' in html
+    winner_row = html[html.index(f'<tr><td><a href="{player_link}">') :]
+    assert " → Elite Squad <span" in winner_row[: winner_row.index("</tr>")]
+    assert html.count(" → ") == 1
+    assert html.count("<tr><td><a href=") == 9  # every player's rank
+    confirm_stage(stage, by_seat_order)
+    advance(nine_players, SeededDice(seed=4))
+    cache.clear()  # (the page's generation is bumped on commit, which a test never does)
+    html = honours_page(nine_players)
+    assert 'class="pending-honour-row"' not in html
+    assert html.count(f'<a href="{player_link}">') == 2  # the honour and the rank

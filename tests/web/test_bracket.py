@@ -15,6 +15,8 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
+from tournaments.queries.pages import final_podium, tournament_sessions
+from tournaments.views.public import bracket_stages
 
 LABELS = BracketLabels(
     title="Bracket <T&T>",
@@ -78,3 +80,53 @@ def test_finished_tournament_bracket_has_podium_and_best_runner_up(client):
     marked = [seat for session in semis.sessions for seat in session.seats if seat.best_runner_up]
     assert len(marked) == 1
     ET.fromstring(response.context["svg"])
+
+
+def bracket_from_sessions(tournament):
+    """The bracket as read from the sessions' model objects (``tournament_sessions``, as
+    the session pages read them): the oracle of the standings-based reading."""
+    sessions = tournament_sessions(tournament)
+    stages: dict = {}
+    for entry in sessions:
+        stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
+    columns = [
+        BracketStage(
+            label=stage.get_kind_display(),
+            sessions=[
+                BracketSession(
+                    label=f"Session {entry.session.number}",
+                    link=reverse("tournaments:session", args=[tournament.slug, entry.session.pk]),
+                    seats=[
+                        BracketSeat(
+                            player_key=str(line.seat.player_id),
+                            player_name=line.player.display_name,
+                            squad_colour=line.squad.colour if line.squad else "",
+                            points=line.points,
+                            place=line.place,
+                            qualified=line.qualified,
+                            best_runner_up=line.best_runner_up,
+                        )
+                        for line in (entry.ranked_seats if entry.has_result else entry.seats)
+                    ],
+                )
+                for entry in entries
+            ],
+        )
+        for stage, entries in sorted(stages.values(), key=lambda item: item[0].number)
+    ]
+    return columns, [line.player.display_name for line in final_podium(sessions)]
+
+
+@pytest.mark.django_db
+def test_the_bracket_read_from_the_standings_is_the_sessions_bracket():
+    tournament = TournamentFactory(slug="passo")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+    for number in (1, 2, 3):
+        stage = tournament.stages.get(number=number)
+        confirm_stage(stage, lambda seat: 10 * seat.seat_order + seat.player_id % 5)
+        assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+        advance(tournament, SeededDice(seed=number + 1))
+        assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+    assert len(bracket_stages(tournament)[1]) == 3

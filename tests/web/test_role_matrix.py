@@ -137,6 +137,7 @@ RULES = {
     "table:end_turn": "judge",
     "table:next_round": "judge",
     "table:play_card": "judge",
+    "table:reroll": "judge",
     "table:adopt_settings": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",

@@ -58,11 +58,26 @@ def log_activity(
     ``description`` is a :func:`describe` result, shown in the reader's language, or free
     text shown as it is (only for names, which no language changes).
     """
+    entry = activity_entry(tournament, verb, description, actor=actor, **details)
+    entry.save()
+    return entry
+
+
+def activity_entry(
+    tournament: Tournament | None,
+    verb: ActivityVerb | str,
+    description: Description | str,
+    *,
+    actor=None,
+    **details: Any,
+) -> ActivityLog:
+    """The unsaved entry :func:`log_activity` adds, for a caller adding many at once
+    (``ActivityLog.objects.bulk_create``)."""
     if isinstance(description, Description):
         code, params, text = description.code, description.params, description.english()
     else:
         code, params, text = "", {}, description
-    return ActivityLog.objects.create(
+    return ActivityLog(
         tournament=tournament,
         actor=actor if actor is not None and actor.is_authenticated else None,
         verb=verb,

@@ -67,6 +67,7 @@ def save_loadout(seat: Seat, chosen: LoadoutSpec) -> Loadout:
                 "extra_marine_weapons": list(chosen.extra_marine_weapons),
                 "order_cards": list(chosen.order_cards),
                 "equipment_cards": list(chosen.equipment_cards),
+                "targeter_marks": list(chosen.targeter_marks),
             },
         )
         log_activity(

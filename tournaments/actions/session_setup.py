@@ -10,21 +10,34 @@ judge's table and the command line all call it.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
-from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.dice_records import record_dice
+from tournaments.actions.activity_log import activity_entry, describe, log_activity
+from tournaments.actions.dice_records import dice_seed, record_dice, roll_rows, store_rolls
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.squad_ranks import ranks_snapshot
-from tournaments.domain.draw import DrawPlayer, DrawResult, squad_draw
+from tournaments.caching import generations
+from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, squad_draw
 from tournaments.domain.initiative import InitiativeResult, roll_initiative
 from tournaments.domain.typed_dice import check_all_dice_used
-from tournaments.models import ActivityVerb, Result, Seat, Session, SquadRank
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    DiceRoll,
+    Result,
+    Seat,
+    Session,
+    SquadRank,
+    StaleSessionError,
+)
 from tournaments.queries.draw_inputs import draw_players
 from tournaments.queries.session_sheet import draw_batches
 
@@ -72,6 +85,126 @@ def draw_squads(
         verb=ActivityVerb.DREW_SQUADS,
         details={},
     )
+
+
+def draw_seated_squads(sessions: Sequence[Session], dice: Dice, *, actor=None) -> list[DrawResult]:
+    """:func:`draw_squads` for every session of a stage just seated, in a fixed number of
+    queries however many sessions there are: the same draws with the same dice in the same
+    order, the same seats, ranks, dice batches and one activity entry per session, read
+    once and written in bulk. Typed dice left over are not refused (the caller checks).
+
+    Raises SetupError naming the session (also for a DrawError); nothing is stored then."""
+    if not sessions:
+        return []
+    stage = sessions[0].stage
+    tournament = stage.tournament
+    seats: dict[int, list[Seat]] = {session.pk: [] for session in sessions}
+    for seat in Seat.objects.filter(session__in=sessions).order_by("session_id", "seat_order"):
+        seats[seat.session_id].append(seat)
+    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    order = sorted(squads.values(), key=lambda squad: (squad.order, squad.pk))
+    squad_order = [squad.slug for squad in order]
+    players = draw_players(sessions)
+    player_ids = [seat.player_id for session in sessions for seat in seats[session.pk]]
+    before = ranks_snapshot(tournament, player_ids)
+    seed = dice_seed(dice)
+    results: list[DrawResult] = []
+    rolls: list[DiceRoll] = []
+    entries: list[ActivityLog] = []
+    for session in sessions:
+        own = seats[session.pk]
+        try:
+            if any(seat.squad_id for seat in own):
+                raise SetupError(_("The squads of this session are already drawn."))
+            if len(own) < 2:
+                raise SetupError(_("Seat at least two players before drawing squads."))
+            start = len(dice.log)
+            result = squad_draw(squad_order, players[session.pk], dice)
+        except (DrawError, SetupError) as error:
+            raise SetupError(f"{session}: {error}") from None
+        results.append(result)
+        for seat in own:
+            seat.squad = squads[result.assignments[str(seat.player_id)]]
+        rolls.extend(
+            roll_rows(
+                dice.log[start:], tournament=tournament, stage=stage, session=session, seed=seed
+            )
+        )
+        entries.append(
+            activity_entry(
+                tournament,
+                ActivityVerb.DREW_SQUADS,
+                describe("session", session=session),
+                actor=actor,
+                session=session.pk,
+                assignments=result.assignments,
+                rank_transfers=[transfer.as_dict() for transfer in result.rank_transfers],
+                source=dice.source,
+                ranks_before={
+                    str(seat.player_id): before[str(seat.player_id)]
+                    for seat in own
+                    if str(seat.player_id) in before
+                },
+            )
+        )
+    with transaction.atomic():
+        _store_seated_draws(tournament, sessions, seats, results)
+        store_rolls(rolls)
+        ActivityLog.objects.bulk_create(entries)
+        # Bulk writes send no save signals.
+        generations.mark_changed(value=tournament.pk)
+    return results
+
+
+def _store_seated_draws(
+    tournament, sessions: Sequence[Session], seats: dict[int, list[Seat]], results
+) -> None:
+    """The sessions' new versions, the seats' squads and the players' squads and ranks."""
+    ids = [session.pk for session in sessions]
+    versions = {session.pk: session.version for session in sessions}
+    updated = 0
+    for version in set(versions.values()):
+        updated += Session.objects.filter(
+            pk__in=[pk for pk in ids if versions[pk] == version], version=version
+        ).update(version=F("version") + 1)
+    if updated != len(ids):
+        raise StaleSessionError(
+            _("Session %(session)s was changed by someone else; reload it and try again.")
+            % {"session": sessions[0]}
+        )
+    for session in sessions:
+        session.version += 1
+    drawn = [seat for session in sessions for seat in seats[session.pk]]
+    # One UPDATE per squad (per squad and rank for the ranks), not per row: a stage has a
+    # handful of squads and ranks however many players it seats.
+    by_squad: dict[int | None, list[int]] = defaultdict(list)
+    for seat in drawn:
+        by_squad[seat.squad_id].append(seat.pk)
+    for squad_id, pks in by_squad.items():
+        Seat.objects.filter(pk__in=pks).update(squad_id=squad_id)
+    ranks: dict[str, int] = {}
+    for result in results:
+        ranks.update(result.ranks)
+    current = dict(
+        SquadRank.objects.filter(
+            tournament=tournament, player_id__in=[seat.player_id for seat in drawn]
+        ).values_list("player_id", "rank")
+    )
+    SquadRank.objects.bulk_create(
+        SquadRank(tournament=tournament, player_id=seat.player_id)
+        for seat in drawn
+        if seat.player_id not in current
+    )
+    rank_default = SquadRank._meta.get_field("rank").get_default()
+    groups: dict[tuple[int | None, int], list[int]] = defaultdict(list)
+    for seat in drawn:
+        rank = ranks.get(str(seat.player_id), current.get(seat.player_id, rank_default))
+        groups[(seat.squad_id, rank)].append(seat.player_id)
+    now = timezone.now()
+    for (squad_id, rank), players in groups.items():
+        SquadRank.objects.filter(tournament=tournament, player_id__in=players).update(
+            squad_id=squad_id, rank=rank, updated_at=now
+        )
 
 
 def redo_squad_draw(

@@ -15,6 +15,7 @@ All decisions are made by the pure services (:mod:`.progression`, :mod:`.draw`,
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,7 +32,6 @@ from tournaments.actions.dice_records import record_dice
 from tournaments.actions.squad_ranks import ranks_snapshot
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.caching import generations
-from tournaments.domain.draw import DrawError
 from tournaments.domain.honours import (
     HonoursError,
     SquadStanding,
@@ -68,7 +68,7 @@ from tournaments.models import (
     Stipulation,
     Tournament,
 )
-from tournaments.queries.draw_inputs import draw_players
+from tournaments.models.stipulations import clean_stipulation_params
 from tournaments.queries.result_versions import latest_confirmed_versions, score_version
 
 
@@ -143,8 +143,8 @@ def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
 
 
 def _create_sessions(stage: Stage, groups) -> list[Session]:
-    """The stage's sessions and seats in two bulk inserts (they send no signals, so the
-    tournament's cache generation is marked here)."""
+    """The stage's sessions, seats and stipulations in bulk inserts (they send no signals,
+    so the tournament's cache generation is marked here)."""
     groups = [list(players) for players in groups]
     sessions = Session.objects.bulk_create(
         Session(stage=stage, number=number, map_name=stage.map_name)
@@ -155,35 +155,30 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
         for session, players in zip(sessions, groups, strict=True)
         for order, player_id in enumerate(players, start=1)
     )
+    if stage.stipulation_kind:
+        try:
+            params = clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
+        except ValidationError as error:
+            raise StageError(
+                _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
+                % {"n": stage.number, "problems": " ".join(error.messages)}
+            ) from None
+        Stipulation.objects.bulk_create(
+            Stipulation(session=session, kind=stage.stipulation_kind, params=deepcopy(params))
+            for session in sessions
+        )
     generations.mark_changed(value=stage.tournament_id)
-    for session in sessions:
-        if stage.stipulation_kind:
-            try:
-                Stipulation.objects.create(
-                    session=session, kind=stage.stipulation_kind, params=stage.stipulation_params
-                )
-            except ValidationError as error:
-                raise StageError(
-                    _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
-                    % {"n": stage.number, "problems": " ".join(error.messages)}
-                ) from None
     return sessions
 
 
 def _draw_stage(sessions: list[Session], dice: Dice, actor=None) -> list[dict[str, Any]]:
-    """Draw the squads of every newly seated session with the one squad draw, the players
-    read for all of them at once; the rank transfers of §4, session by session."""
-    players = draw_players(sessions)
-    transfers: list[dict[str, Any]] = []
-    for session in sessions:
-        try:
-            drawn = session_setup.draw_squads(
-                session, dice, actor=actor, players=players[session.pk], all_dice_used=False
-            )
-        except (DrawError, session_setup.SetupError) as error:
-            raise StageError(f"{session}: {error}") from None
-        transfers.extend(transfer.as_dict() for transfer in drawn.rank_transfers)
-    return transfers
+    """Draw the squads of every newly seated session with the one squad draw, read and
+    written for all of them at once; the rank transfers of §4, session by session."""
+    try:
+        drawn = session_setup.draw_seated_squads(sessions, dice, actor=actor)
+    except session_setup.SetupError as error:
+        raise StageError(str(error)) from None
+    return [transfer.as_dict() for result in drawn for transfer in result.rank_transfers]
 
 
 def _sessions_report(
@@ -479,6 +474,25 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     return ClosedStage(stage, rankings, qualifiers, report)
 
 
+def _use_bonuses(tournament: Tournament, earned_in: Stage, sessions: list[Session]) -> None:
+    """Each unused score bonus earned in ``earned_in`` goes to its player's new session:
+    read once, written in bulk."""
+    session_of = dict(
+        Seat.objects.filter(session__in=sessions).values_list("player_id", "session_id")
+    )
+    bonuses = list(
+        ScoreBonus.objects.filter(
+            tournament=tournament,
+            player_id__in=list(session_of),
+            earned_in__stage=earned_in,
+            used_in__isnull=True,
+        ).only("pk", "player_id")
+    )
+    for bonus in bonuses:
+        bonus.used_in_id = session_of[bonus.player_id]
+    ScoreBonus.objects.bulk_update(bonuses, ["used_in"], batch_size=1000)
+
+
 def seat_next_stage(
     closed: ClosedStage, dice: Dice, *, seating: str | None = None, actor=None
 ) -> dict[str, Any]:
@@ -515,13 +529,7 @@ def seat_next_stage(
     sessions = _create_sessions(stage, placed.sessions)
 
     transfers = _draw_stage(sessions, dice, actor=actor)
-    for session in sessions:
-        ScoreBonus.objects.filter(
-            tournament=tournament,
-            player_id__in=session.seats.values("player_id"),
-            earned_in__stage=previous_stage,
-            used_in__isnull=True,
-        ).update(used_in=session)
+    _use_bonuses(tournament, previous_stage, sessions)
     log_activity(
         tournament,
         ActivityVerb.SEATED_STAGE,

@@ -14,12 +14,15 @@ The rules checked:
 * Extended TPK: exactly two extra marines, each with an extra-heavy weapon; otherwise none;
 * cards: exactly 1 order + 1 per rank above Marine Squad, and 4 equipment + 1 per score
   threshold reached in the previous session, all from the squad's own chapter set, each
-  card once.
+  card once;
+* each Targeter chosen marks one weapon type, its own (never the other copy's), never an
+  extra-heavy weapon.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,9 +46,16 @@ class Loadout:
     extra_marine_weapons: tuple[str, ...] = ()
     order_cards: tuple[str, ...] = ()
     equipment_cards: tuple[str, ...] = ()
+    targeter_marks: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
-        for name in ("marine_weapons", "extra_marine_weapons", "order_cards", "equipment_cards"):
+        for name in (
+            "marine_weapons",
+            "extra_marine_weapons",
+            "order_cards",
+            "equipment_cards",
+            "targeter_marks",
+        ):
             object.__setattr__(self, name, tuple(getattr(self, name)))
 
 
@@ -91,7 +101,82 @@ def validate_loadout(
     allowance = card_allowance(rank, thresholds_reached)
     _check_cards(loadout, catalogue, squad, CardKind.ORDER, allowance.orders, problems)
     _check_cards(loadout, catalogue, squad, CardKind.EQUIPMENT, allowance.equipment, problems)
+    _check_targeter_marks(loadout, catalogue, problems)
     return tuple(problems)
+
+
+def is_targeter(slug: str) -> bool:
+    """Whether a chapter card slug is a copy of Targeter (``targeter``, ``targeter-2``)."""
+    return slug == "targeter" or slug.startswith("targeter-")
+
+
+def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list) -> None:
+    chosen = sum(1 for slug in loadout.equipment_cards if is_targeter(slug))
+    marks = loadout.targeter_marks
+    for index in range(chosen):
+        if index < len(marks) and marks[index]:
+            continue
+        problems.append(
+            LoadoutProblem(
+                "targeter_mark_missing",
+                f"targeter_marks[{index}]",
+                _(
+                    "Each Targeter marks one weapon type: choose the weapon type Targeter "
+                    "%(number)s marks."
+                )
+                % {"number": index + 1},
+            )
+        )
+    if len(marks) > chosen:
+        problems.append(
+            LoadoutProblem(
+                "targeter_mark_extra",
+                f"targeter_marks[{chosen}]",
+                _(
+                    "%(marks)s weapon types are marked but %(chosen)s Targeter cards are "
+                    "chosen; clear the marks of Targeters you do not take."
+                )
+                % {"marks": len(marks), "chosen": chosen},
+            )
+        )
+    for index, slug in enumerate(marks):
+        field = f"targeter_marks[{index}]"
+        weapon = catalogue.weapon(slug)
+        if not slug:
+            continue
+        if weapon is None:
+            problems.append(
+                LoadoutProblem(
+                    "targeter_mark_unknown",
+                    field,
+                    _("Weapon '%(weapon)s' does not exist; choose a weapon type to mark.")
+                    % {"weapon": slug},
+                )
+            )
+        elif weapon.weapon_class is WeaponClass.EXTRA_HEAVY:
+            problems.append(
+                LoadoutProblem(
+                    "targeter_mark_extra_heavy",
+                    field,
+                    _(
+                        "A Targeter never marks an extra-heavy weapon (%(weapon)s); choose "
+                        "another weapon type."
+                    )
+                    % {"weapon": weapon.display_name()},
+                )
+            )
+        elif slug in marks[:index]:
+            problems.append(
+                LoadoutProblem(
+                    "targeter_mark_twice",
+                    field,
+                    _(
+                        "Each Targeter marks its own weapon type: %(weapon)s is marked twice; "
+                        "choose another one."
+                    )
+                    % {"weapon": weapon.display_name()},
+                )
+            )
 
 
 def _weapon_name(catalogue: Catalogue, slug: str) -> str:
@@ -403,3 +488,10 @@ def suggested_cards(
         return tuple(card.slug for card in cards if card.kind is kind)[:count]
 
     return first(CardKind.ORDER, allowance.orders), first(CardKind.EQUIPMENT, allowance.equipment)
+
+
+def suggested_targeter_marks(equipment: Sequence[str], weapons: Sequence[str]) -> tuple[str, ...]:
+    """One weapon type per Targeter in ``equipment``, each its own: the first of the
+    squad's ``weapons`` (marines' weapon slugs, never extra-heavy ones) in order."""
+    taken = sum(1 for slug in equipment if is_targeter(slug))
+    return tuple(dict.fromkeys(weapons))[:taken]

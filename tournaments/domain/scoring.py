@@ -176,7 +176,7 @@ class SeatBreakdown:
         """Build a breakdown from :meth:`to_dict` output; raises :class:`ScoringError`."""
         if not isinstance(data, Mapping):
             raise ScoringError("a seat breakdown must be a JSON object")
-        unknown = set(data) - {"seat", *_ENTRY_FIELDS}
+        unknown = data.keys() - _BREAKDOWN_KEYS
         if unknown:
             raise ScoringError(
                 ngettext(
@@ -197,10 +197,11 @@ class SeatBreakdown:
             items = data.get(name, [])
             if not isinstance(items, list):
                 raise ScoringError(f"seat '{seat}': '{name}' must be a list")
-            values[name] = tuple(
-                _entry_from_dict(entry_type, item, f"seat '{seat}', {name}[{index}]")
-                for index, item in enumerate(items)
-            )
+            if items:  # (an empty list is the field's default: read a whole standings faster)
+                values[name] = tuple(
+                    _entry_from_dict(entry_type, item, f"seat '{seat}', {name}[{index}]")
+                    for index, item in enumerate(items)
+                )
         return cls(**values)
 
 
@@ -213,6 +214,8 @@ _ENTRY_FIELDS: dict[str, type] = {
     "objectives": ObjectivePoints,
     "stall_breaker": StallBreakerRound,
 }
+
+_BREAKDOWN_KEYS = frozenset({"seat", *_ENTRY_FIELDS})
 
 _FIELD_TYPES: dict[type, dict[str, Any]] = {
     MarineKill: {"victim": str, "marine_class": MarineClass, "count": int},

@@ -29,6 +29,7 @@ from tournaments.domain.loadout import (
     MARINES,
     Loadout,
     LoadoutProblem,
+    is_targeter,
     validate_loadout,
 )
 from tournaments.forms.accessible import AccessibleForm
@@ -136,6 +137,7 @@ def stored_loadout(seat: Seat) -> Loadout | None:
         extra_marine_weapons=row.extra_marine_weapons,
         order_cards=row.order_cards,
         equipment_cards=row.equipment_cards,
+        targeter_marks=row.targeter_marks,
     )
 
 
@@ -202,6 +204,24 @@ class LoadoutForm(AccessibleForm):
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
+        self.targeters = sum(1 for card in cards if is_targeter(card.slug))
+        markable = [("", "—")] + [
+            (w.slug, w.display_name())
+            for w in catalogue.weapons
+            if w.weapon_class != WeaponClass.EXTRA_HEAVY
+        ]
+        for number in range(1, self.targeters + 1):
+            label = (
+                _("Weapon type marked by Targeter")
+                if number == 1
+                else _("Weapon type marked by Targeter (copy %(number)d)") % {"number": number}
+            )
+            self.fields[f"targeter_{number}"] = forms.ChoiceField(
+                label=label,
+                choices=markable,
+                required=False,
+                help_text=_("Only if you take this Targeter: a figure shooting it may re-roll."),
+            )
 
     def loadout(self) -> Loadout:
         data = self.cleaned_data
@@ -215,12 +235,30 @@ class LoadoutForm(AccessibleForm):
             extra_marine_weapons=tuple(extras),
             order_cards=data.get("order_cards", []),
             equipment_cards=data.get("equipment_cards", []),
+            targeter_marks=self._marks(data),
         )
+
+    def _marks(self, data: dict) -> tuple[str, ...]:
+        """The marks of the Targeter copies taken, in order (an untaken copy's is ignored)."""
+        taken = [
+            n
+            for n, slug in enumerate(self._targeter_slugs(), start=1)
+            if slug in data.get("equipment_cards", [])
+        ]
+        return tuple(data.get(f"targeter_{n}", "") for n in taken)
+
+    def _targeter_slugs(self) -> list[str]:
+        cards = self.catalogue.chapter_cards(self.squad.slug)
+        return [card.slug for card in cards if is_targeter(card.slug)]
 
     def field_for(self, problem: LoadoutProblem) -> str | None:
         """The form field a problem concerns (``marine_weapons[2]`` → ``marine_3``)."""
         name, _bracket, index = problem.field.partition("[")
-        mapping = {"marine_weapons": "marine_", "extra_marine_weapons": "extra_"}
+        mapping = {
+            "marine_weapons": "marine_",
+            "extra_marine_weapons": "extra_",
+            "targeter_marks": "targeter_",
+        }
         if name in mapping and index:
             field = f"{mapping[name]}{int(index.rstrip(']')) + 1}"
             return field if field in self.fields else None
@@ -249,4 +287,6 @@ class LoadoutForm(AccessibleForm):
             initial[f"marine_{number}"] = slug
         for number, slug in enumerate(row.extra_marine_weapons, start=1):
             initial[f"extra_{number}"] = slug
+        for number, slug in enumerate(row.targeter_marks or (), start=1):
+            initial[f"targeter_{number}"] = slug
         return initial

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 
+from rules.engine.schema_inlining import inlined
 from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
@@ -43,7 +44,9 @@ def schema() -> dict[str, Any]:
 
 @cache
 def _validator() -> Draft202012Validator:
-    return Draft202012Validator(schema(), format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(
+        inlined(schema()), format_checker=Draft202012Validator.FORMAT_CHECKER
+    )
 
 
 def dumps(document: dict[str, Any]) -> str:

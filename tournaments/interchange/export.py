@@ -11,6 +11,8 @@ from collections.abc import Iterable
 from datetime import UTC, date, datetime
 from typing import Any
 
+from django.db.models import Prefetch
+
 from tournaments.interchange.document import FORMAT, FORMAT_VERSION
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import registered
@@ -257,13 +259,16 @@ def _loadout(seat: Seat) -> dict[str, Any] | None:
     loadout = getattr(seat, "loadout", None)
     if loadout is None:
         return None
-    return {
+    data = {
         "commander_combo": loadout.commander_combo,
         "marine_weapons": list(loadout.marine_weapons),
         "extra_marine_weapons": list(loadout.extra_marine_weapons),
         "order_cards": list(loadout.order_cards),
         "equipment_cards": list(loadout.equipment_cards),
     }
+    if loadout.targeter_marks:  # written only when set: older documents have none
+        data["targeter_marks"] = list(loadout.targeter_marks)
+    return data
 
 
 def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
@@ -287,7 +292,7 @@ def _result(session: Session, ids: _PlayerIds) -> dict[str, Any] | None:
     result = getattr(session, "result", None)
     if result is None:
         return None
-    versions = result.versions.select_related("created_by").order_by("number")
+    versions: list[ResultVersion] = result.exported_versions  # prefetched, in number order
     return {
         "created_at": timestamp(result.created_at),
         "versions": [_version(version, ids) for version in versions],
@@ -302,11 +307,8 @@ def _stipulation(session: Session) -> dict[str, Any] | None:
 
 
 def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
-    seats = (
-        Seat.all_objects.filter(session=session)
-        .select_related("squad", "loadout")
-        .order_by("seat_order")
-    )
+    # Prefetched by _stages, in seat order.
+    seats: list[Seat] = session.exported_seats  # type: ignore[attr-defined]
     return {
         "number": session.number,
         "scheduled_at": timestamp(session.scheduled_at),
@@ -343,7 +345,22 @@ def _stages(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
         sessions = sorted(
             Session.all_objects.filter(stage=stage)
             .select_related("judge", "stipulation", "result", "table")
-            .prefetch_related("thresholds"),
+            .prefetch_related(
+                "thresholds",
+                # Every session's seats and result versions in one query each.
+                Prefetch(
+                    "seats",
+                    queryset=Seat.all_objects.select_related("squad", "loadout").order_by(
+                        "seat_order"
+                    ),
+                    to_attr="exported_seats",
+                ),
+                Prefetch(
+                    "result__versions",
+                    queryset=ResultVersion.objects.select_related("created_by").order_by("number"),
+                    to_attr="exported_versions",
+                ),
+            ),
             key=lambda session: (session.number, *_in_force_last(session.superseded_at)),
         )
         stages.append(
@@ -436,33 +453,53 @@ def _score_bonuses(
     ]
 
 
+_ROLL_FIELDS = (
+    "stage_id",
+    "session_id",
+    "batch",
+    "sequence",
+    "purpose",
+    "purpose_code",
+    "purpose_params",
+    "kind",
+    "values",
+    "subject",
+    "source",
+    "seed",
+    "seed_commitment",
+    "created_at",
+)
+
+
 def _dice_rolls(tournament: Tournament, ids: _PlayerIds, places: _Places) -> list[dict[str, Any]]:
+    # Plain values, not model instances: the largest table of a tournament.
     rolls = sorted(
-        DiceRoll.objects.filter(tournament=tournament),
-        key=lambda roll: (roll.created_at, str(roll.batch), roll.sequence),
+        DiceRoll.objects.filter(tournament=tournament).values(*_ROLL_FIELDS).iterator(2000),
+        key=lambda roll: (roll["created_at"], str(roll["batch"]), roll["sequence"]),
     )
     exported = []
     for roll in rolls:
-        subject_player = ids.from_stored(roll.subject) if roll.subject else None
-        if subject_player == roll.subject:
+        subject = roll["subject"]
+        subject_player = ids.from_stored(subject) if subject else None
+        if subject_player == subject:
             subject_player = None
         exported.append(
             {
-                "stage": places.stage(roll.stage_id),
-                "session": places.session(roll.session_id),
-                "batch": str(roll.batch),
-                "sequence": roll.sequence,
-                "purpose": roll.purpose,
-                "purpose_code": roll.purpose_code,
-                "purpose_params": roll.purpose_params,
-                "kind": roll.kind,
-                "values": list(roll.values),
-                "subject": "" if subject_player else roll.subject,
+                "stage": places.stage(roll["stage_id"]),
+                "session": places.session(roll["session_id"]),
+                "batch": str(roll["batch"]),
+                "sequence": roll["sequence"],
+                "purpose": roll["purpose"],
+                "purpose_code": roll["purpose_code"],
+                "purpose_params": roll["purpose_params"],
+                "kind": roll["kind"],
+                "values": list(roll["values"]),
+                "subject": "" if subject_player else subject,
                 "subject_player": subject_player,
-                "source": roll.source,
-                "seed": roll.seed,
-                "seed_commitment": roll.seed_commitment,
-                "created_at": timestamp(roll.created_at),
+                "source": roll["source"],
+                "seed": roll["seed"],
+                "seed_commitment": roll["seed_commitment"],
+                "created_at": timestamp(roll["created_at"]),
             }
         )
     return exported

@@ -23,7 +23,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
-from django.db import IntegrityError, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -810,6 +810,30 @@ def _time(text: str | None) -> datetime | None:
     return None if text is None else datetime.fromisoformat(text)
 
 
+def _set_times(model: type[models.Model], name: str, groups: dict[datetime, list[int]]) -> None:
+    """Give the rows of ``model`` their document times in ``name`` (auto_now_add set them
+    to now): on PostgreSQL in one statement from two arrays, elsewhere one statement per
+    distinct time (an embedded database has no round trip to save)."""
+    if connection.vendor != "postgresql":
+        for value, pks in groups.items():
+            model._base_manager.filter(pk__in=pks).update(**{name: value})
+        return
+    pks = [pk for keys in groups.values() for pk in keys]
+    times = [value for value, keys in groups.items() for _pk in keys]
+    table, quote = model._meta.db_table, connection.ops.quote_name
+    time_field, key_field = model._meta.get_field(name), model._meta.pk
+    assert isinstance(time_field, models.Field) and key_field is not None
+    column, key = str(time_field.column), str(key_field.column)
+    key_type = key_field.rel_db_type(connection)  # bigint, or uuid for some sections
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {quote(table)} SET {quote(column)} = given.time "
+            f"FROM unnest((%s)::{key_type}[], (%s)::timestamptz[]) AS given(key, time) "
+            f"WHERE {quote(table)}.{quote(key)} = given.key",
+            [pks, times],
+        )
+
+
 class _Writer:
     """Creates the rows of a checked document; only called inside a transaction."""
 
@@ -823,6 +847,7 @@ class _Writer:
         self.stages: dict[int, Stage] = {}
         self.sessions: dict[SessionKey, Session] = {}
         self.batches: dict[str, uuid.UUID] = {}
+        self.tables: dict[str, Any] = {}
         self.timestamps: dict[type[models.Model], dict[str, dict[datetime, list[int]]]] = (
             defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
         )
@@ -864,8 +889,7 @@ class _Writer:
             section.write(self.doc[section.key], tournament, self)
         for model, fields in self.timestamps.items():
             for name, groups in fields.items():
-                for value, pks in groups.items():
-                    model._base_manager.filter(pk__in=pks).update(**{name: value})
+                _set_times(model, name, groups)
         return Tournament.objects.get(pk=tournament.pk)
 
     def _tournament(self) -> Tournament:
@@ -978,6 +1002,7 @@ class _Writer:
         return [self.pk_of(player_id) for player_id in player_ids]
 
     def _stages(self, tournament: Tournament) -> None:
+        sessions: list[tuple[Stage, dict[str, Any]]] = []
         for data in self.doc["stages"]:
             stage = Stage.objects.create(
                 tournament=tournament,
@@ -996,35 +1021,55 @@ class _Writer:
             ScoreThreshold.objects.bulk_create(
                 ScoreThreshold(stage=stage, points=points) for points in data["thresholds"]
             )
-            for session_data in data["sessions"]:
-                self._session(stage, session_data)
+            sessions.extend((stage, session_data) for session_data in data["sessions"])
+        self._sessions(tournament, sessions)
 
-    def _session(self, stage: Stage, data: dict[str, Any]) -> None:
-        session = Session.objects.create(
-            stage=stage,
-            number=data["number"],
-            scheduled_at=_time(data["scheduled_at"]),
-            duration_minutes=data["duration_minutes"],
-            table=table_named(stage.tournament, data["table"]),
-            judge=self.user(data["judge"]),
-            status=data["status"],
-            map_name=data["map_name"],
-            notes=data["notes"],
-            schedule_sequence=data["schedule_sequence"],
-            superseded_at=_time(data["superseded_at"]),
+    def _table(self, tournament: Tournament, name: str) -> Any:
+        if name not in self.tables:
+            self.tables[name] = table_named(tournament, name)
+        return self.tables[name]
+
+    def _sessions(self, tournament: Tournament, sessions: list[tuple[Stage, dict[str, Any]]]):
+        """Every session of the document and what hangs from it, one bulk insert per model
+        (in document order, so the rows are numbered as one by one)."""
+        created = Session.objects.bulk_create(
+            Session(
+                stage=stage,
+                number=data["number"],
+                scheduled_at=_time(data["scheduled_at"]),
+                duration_minutes=data["duration_minutes"],
+                table=self._table(tournament, data["table"]),
+                judge=self.user(data["judge"]),
+                status=data["status"],
+                map_name=data["map_name"],
+                notes=data["notes"],
+                schedule_sequence=data["schedule_sequence"],
+                superseded_at=_time(data["superseded_at"]),
+            )
+            for stage, data in sessions
         )
-        self.sessions[(stage.number, session.number, data["superseded_at"])] = session
-        if data["stipulation"] is not None:
-            Stipulation.objects.create(
+        pairs = list(zip(created, (data for _stage, data in sessions), strict=True))
+        for (stage, data), session in zip(sessions, created, strict=True):
+            self.sessions[(stage.number, session.number, data["superseded_at"])] = session
+        Stipulation.objects.bulk_create(
+            Stipulation(
                 session=session,
                 kind=data["stipulation"]["kind"],
-                params=data["stipulation"]["params"],
+                params=clean_stipulation_params(
+                    data["stipulation"]["kind"], data["stipulation"]["params"]
+                ),
             )
-        ScoreThreshold.objects.bulk_create(
-            ScoreThreshold(session=session, points=points) for points in data["thresholds"]
+            for session, data in pairs
+            if data["stipulation"] is not None
         )
-        for seat_data in data["seats"]:
-            seat = Seat.objects.create(
+        ScoreThreshold.objects.bulk_create(
+            ScoreThreshold(session=session, points=points)
+            for session, data in pairs
+            for points in data["thresholds"]
+        )
+        seated = [(session, seat_data) for session, data in pairs for seat_data in data["seats"]]
+        seats = Seat.objects.bulk_create(
+            Seat(
                 session=session,
                 player=self.players[seat_data["player"]],
                 squad=self.squads[seat_data["squad"]] if seat_data["squad"] else None,
@@ -1034,16 +1079,24 @@ class _Writer:
                 checked_in_at=_time(seat_data["checked_in_at"]),
                 forfeit=seat_data["forfeit"],
             )
-            if seat_data["loadout"] is not None:
-                Loadout.objects.create(seat=seat, **seat_data["loadout"])
-        if data["result"] is not None:
-            self._result(session, data["result"])
+            for session, seat_data in seated
+        )
+        Loadout.objects.bulk_create(
+            Loadout(seat=seat, **seat_data["loadout"])
+            for seat, (_session, seat_data) in zip(seats, seated, strict=True)
+            if seat_data["loadout"] is not None
+        )
+        self._results([(session, data["result"]) for session, data in pairs if data["result"]])
 
-    def _result(self, session: Session, data: dict[str, Any]) -> None:
-        result = Result.objects.create(session=session)
-        self.keep_time(result, "created_at", data["created_at"])
-        for version_data in data["versions"]:
-            version = ResultVersion.objects.create(
+    def _results(self, results: list[tuple[Session, dict[str, Any]]]) -> None:
+        created = Result.objects.bulk_create(Result(session=session) for session, _data in results)
+        versioned = [
+            (result, version_data)
+            for result, (_session, data) in zip(created, results, strict=True)
+            for version_data in data["versions"]
+        ]
+        versions = ResultVersion.objects.bulk_create(
+            ResultVersion(
                 result=result,
                 number=version_data["number"],
                 breakdown=rewrite_breakdown(
@@ -1058,6 +1111,11 @@ class _Writer:
                 game_number=version_data["game_number"],
                 game_step=version_data["game_step"],
             )
+            for result, version_data in versioned
+        )
+        for result, (_session, data) in zip(created, results, strict=True):
+            self.keep_time(result, "created_at", data["created_at"])
+        for version, (_result, version_data) in zip(versions, versioned, strict=True):
             self.keep_time(version, "created_at", version_data["created_at"])
 
     def player(self, player_id: str) -> Player:

@@ -189,6 +189,12 @@ class Loadout(models.Model):
     )
     order_cards = models.JSONField(_("order cards"), default=list, blank=True)
     equipment_cards = models.JSONField(_("equipment cards"), default=list, blank=True)
+    targeter_marks = models.JSONField(
+        _("weapons marked by the Targeters"),
+        default=list,
+        blank=True,
+        help_text=_("The weapon slug each chosen Targeter marks, in the order of the copies."),
+    )
     updated_at = models.DateTimeField(_("updated"), auto_now=True)
 
     class Meta:

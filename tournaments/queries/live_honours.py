@@ -3,15 +3,17 @@ closes (the close awards them: :func:`tournaments.actions.stage_advance.close_st
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 
-from django.db.models import Count, Prefetch
+from django.db.models import Count
 
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
     Honour,
     Player,
     Rank,
+    ResultVersion,
     Seat,
     Session,
     Squad,
@@ -19,7 +21,6 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
-from tournaments.queries.pages import latest_confirmed_versions
 
 
 @dataclass(frozen=True)
@@ -38,26 +39,52 @@ class PendingHonour:
         return str(Rank(self.rank).label)
 
 
+def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
+    """``(session id, winner's player id)`` of the open stages' confirmed sessions that
+    hold no honour yet, in session order: two queries of plain rows (the standings read
+    this for every open session, so no session, seat or version object is built)."""
+    session_ids = list(
+        Session.objects.filter(stage__tournament=tournament, stage__status=StageStatus.OPEN)
+        .exclude(pk__in=Honour.objects.values("session_id"))  # honours in force only
+        .order_by("stage__number", "number")
+        .values_list("pk", flat=True)
+    )
+    rankings: dict[int, list] = {}
+    for session_id, ranking in (
+        ResultVersion.objects.filter(result__session_id__in=session_ids, confirmed=True)
+        .order_by("result__session_id", "number")
+        .values_list("result__session_id", "ranking")
+    ):
+        rankings[session_id] = ranking
+    return [
+        (session_id, int(rankings[session_id][0]))
+        for session_id in session_ids
+        if rankings.get(session_id)
+    ]
+
+
+def pending_winner_counts(tournament: Tournament) -> dict[int, int]:
+    """Pending honours per player id (what :func:`pending_counts` counts, without reading
+    the sessions and players)."""
+    return dict(Counter(player_id for _session, player_id in session_winners(tournament)))
+
+
 def pending_honours(tournament: Tournament) -> list[PendingHonour]:
     """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
     number of queries), in session order."""
-    sessions = list(
-        Session.objects.filter(stage__tournament=tournament, stage__status=StageStatus.OPEN)
-        .exclude(pk__in=Honour.objects.values("session_id"))  # honours in force only
-        .select_related("stage")
-        .prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player", "squad"))
-        )
-        .order_by("stage__number", "number")
-    )
-    versions = latest_confirmed_versions([session.pk for session in sessions])
-    won = [
-        (session, int(versions[session.pk].ranking[0]))
-        for session in sessions
-        if session.pk in versions and versions[session.pk].ranking
-    ]
-    if not won:
+    winners = session_winners(tournament)
+    if not winners:
         return []
+    sessions = Session.objects.select_related("stage").in_bulk([pk for pk, _ in winners])
+    winning = set(winners)
+    seats = {
+        (seat.session_id, seat.player_id): seat
+        for seat in Seat.objects.filter(
+            session_id__in=sessions, player_id__in={player for _, player in winners}
+        ).select_related("player", "squad")
+        if (seat.session_id, seat.player_id) in winning
+    }
+    won = [(sessions[session_id], player_id) for session_id, player_id in winners]
     winner_ids = {player_id for _session, player_id in won}
     ranks = dict(
         SquadRank.objects.filter(tournament=tournament, player_id__in=winner_ids).values_list(
@@ -77,7 +104,7 @@ def pending_honours(tournament: Tournament) -> list[PendingHonour]:
     after = standings_after_wins(current, [str(player_id) for _session, player_id in won])
     pending: list[PendingHonour] = []
     for session, player_id in won:
-        seat = next(seat for seat in session.seats.all() if seat.player_id == player_id)
+        seat = seats[(session.pk, player_id)]
         standing = after[str(player_id)]
         pending.append(
             PendingHonour(

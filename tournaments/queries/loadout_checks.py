@@ -60,6 +60,7 @@ def loadout_problems(loadout: Loadout) -> dict[str, list[str]]:
         extra_marine_weapons=tuple(loadout.extra_marine_weapons or ()),
         order_cards=tuple(loadout.order_cards or ()),
         equipment_cards=tuple(loadout.equipment_cards or ()),
+        targeter_marks=tuple(loadout.targeter_marks or ()),
     )
     problems = validate_loadout(
         spec,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Prefetch
+from django.db.models import Max, Prefetch
 
 from tournaments.models import ResultVersion, Seat, Session, Stage, StageKind, Tournament
 from tournaments.queries.result_versions import scoring_values, version_totals
@@ -74,15 +74,37 @@ def _mark_podium(sessions: list[SessionLines]) -> None:
                 line.podium = line.place
 
 
-def _mark_qualifiers(stage: Stage, sessions: list[SessionLines]) -> None:
+def _runners_up(stage_ids: list[int]) -> dict[int, list[int]]:
+    """Per stage id, the player placed second in each session's latest confirmed result
+    (one query of rankings, whatever the sessions a page shows)."""
+    rankings: dict[int, tuple[int, list]] = {}
+    for stage_id, session_id, ranking in (
+        ResultVersion.objects.filter(
+            result__session__stage_id__in=stage_ids,
+            result__session__superseded_at__isnull=True,
+            confirmed=True,
+        )
+        .order_by("result__session_id", "number")
+        .values_list("result__session__stage_id", "result__session_id", "ranking")
+    ):
+        rankings[session_id] = (stage_id, ranking)
+    seconds: dict[int, list[int]] = defaultdict(list)
+    for stage_id, ranking in rankings.values():
+        if ranking and len(ranking) > 1:
+            seconds[stage_id].append(int(ranking[1]))
+    return seconds
+
+
+def _mark_qualifiers(stage: Stage, sessions: list[SessionLines], runners_up: list[int]) -> None:
+    """``runners_up``: the player placed second in each of the stage's sessions, all of
+    them (a page showing a few sessions still names the best runner-up right)."""
     if stage.kind == StageKind.FINAL:
         _mark_podium(sessions)
         return
     qualifiers = {int(pk) for pk in (stage.qualifiers or [])}
     if not qualifiers:
         return
-    runners_up = [line for s in sessions for line in s.seats if line.place == 2]
-    all_runners_up_qualify = all(line.seat.player_id in qualifiers for line in runners_up)
+    all_runners_up_qualify = all(player_id in qualifiers for player_id in runners_up)
     for session in sessions:
         for line in session.seats:
             line.qualified = line.seat.player_id in qualifiers
@@ -123,9 +145,47 @@ def tournament_sessions(
         entry = SessionLines(session=session, seats=seat_lines, version=version)
         lines.append(entry)
         by_stage[session.stage_id].append(entry)
-    for stage_sessions in by_stage.values():
-        _mark_qualifiers(stage_sessions[0].stage, stage_sessions)
+    if session_filter:
+        runners_up = _runners_up(list(by_stage))
+    else:
+        runners_up = {
+            stage_id: [line.seat.player_id for s in entries for line in s.seats if line.place == 2]
+            for stage_id, entries in by_stage.items()
+        }
+    for stage_id, stage_sessions in by_stage.items():
+        _mark_qualifiers(stage_sessions[0].stage, stage_sessions, runners_up.get(stage_id, []))
     return lines
+
+
+def home_sessions(
+    tournament: Tournament, latest: int, upcoming: int
+) -> tuple[list[SessionLines], list[SessionLines], list[SeatLine]]:
+    """The tournament home's sessions: the ``latest`` results (the latest first), the
+    ``upcoming`` scheduled sessions without one (the soonest first) and the final's
+    podium (:func:`final_podium`), reading only those sessions, not the whole tournament."""
+    current = {"stage__tournament": tournament, "superseded_at__isnull": True}
+    latest_ids = list(
+        ResultVersion.objects.filter(
+            confirmed=True, **{f"result__session__{key}": value for key, value in current.items()}
+        )
+        .values("result__session_id")
+        .annotate(at=Max("created_at"))
+        .order_by("-at", "-result__session_id")
+        .values_list("result__session_id", flat=True)[:latest]
+    )
+    upcoming_ids = list(
+        Session.objects.filter(scheduled_at__isnull=False, **current)
+        .exclude(result__versions__confirmed=True)
+        .order_by("scheduled_at", "pk")
+        .values_list("pk", flat=True)[:upcoming]
+    )
+    shown = tournament_sessions(tournament, {"pk__in": [*latest_ids, *upcoming_ids]})
+    finals = tournament_sessions(tournament, {"stage__kind": StageKind.FINAL})
+    return (
+        latest_results(shown)[:latest],
+        upcoming_sessions(shown)[:upcoming],
+        final_podium(finals),
+    )
 
 
 def latest_results(sessions: list[SessionLines]) -> list[SessionLines]:

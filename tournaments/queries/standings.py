@@ -16,11 +16,11 @@ from typing import Any
 from celery import shared_task
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, Prefetch
+from django.db.models import Count
 from django.utils import timezone
 
 from tournaments.caching import generations
-from tournaments.domain.scoring import ScoringError, SeatBreakdown, score_session
+from tournaments.domain.scoring import ScoringError, ScoringValues, SeatBreakdown, score_session
 from tournaments.models import (
     ActivityLog,
     Registration,
@@ -34,7 +34,7 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
-from tournaments.queries.result_versions import latest_confirmed_versions, scoring_values
+from tournaments.queries.result_versions import scoring_values
 
 CACHE_PREFIX = "bob:standings:"
 CACHE_SECONDS = 300
@@ -44,43 +44,50 @@ def cache_key(tournament_id: int) -> str:
     return f"{CACHE_PREFIX}{tournament_id}"
 
 
-def tournament_status(tournament: Tournament, stages: list) -> str:
-    if not any(stage.sessions.all() for stage in stages):
+def _status(stages: list[tuple], has_sessions: bool) -> str:
+    """``not_started`` before any session is seated, ``finished`` once the final is
+    closed, else ``in_progress`` (``stages``: rows of :data:`_STAGE_COLUMNS`, by number)."""
+    if not has_sessions:
         return "not_started"
     last = stages[-1]
-    if last.kind == StageKind.FINAL and last.status == StageStatus.CLOSED:
+    if last[2] == StageKind.FINAL and last[3] == StageStatus.CLOSED:
         return "finished"
     return "in_progress"
 
 
-def _session_scores(session: Session, version, values) -> dict[int, dict[str, Any]]:
-    seats = list(session.seats.all())
-    names = {str(seat.player_id): seat.player.display_name for seat in seats}
+def _session_scores(
+    seats: list[tuple], version: tuple, values: ScoringValues
+) -> dict[int, dict[str, Any]]:
+    """Points, place and survival per player id of one session's confirmed version
+    (``seats``: rows of :data:`_SEAT_COLUMNS`; ``version``: breakdown, ranking, survivors)."""
+    breakdown, ranking, survivors = version
+    names = {str(seat[1]): seat[3] or seat[2] for seat in seats}
     try:
         cards = score_session(
-            [SeatBreakdown.from_dict(item) for item in version.breakdown], values, names
+            [SeatBreakdown.from_dict(item) for item in breakdown or []], values, names
         )
     except ScoringError:
         cards = {}
-    places = version.positions()
-    survivors = set(version.survivors)
-    return {
-        seat.player_id: {
-            "points": cards[str(seat.player_id)].total if str(seat.player_id) in cards else None,
-            "position": places.get(seat.player_id),
-            "survived": seat.player_id in survivors,
+    places = {int(player): place for place, player in enumerate(ranking or [], start=1)}
+    survived = set(survivors or [])
+    scores = {}
+    for seat in seats:
+        card = cards.get(str(seat[1]))
+        scores[seat[1]] = {
+            "points": card.total if card is not None else None,
+            "position": places.get(seat[1]),
+            "survived": seat[1] in survived,
         }
-        for seat in seats
-    }
+    return scores
 
 
-def _player_row(player, honours: dict[int, int]) -> dict[str, Any]:
+def _player_row(player_id: int, name: str, honours: dict[int, int]) -> dict[str, Any]:
     return {
-        "player_id": player.pk,
-        "player": player.display_name,
+        "player_id": player_id,
+        "player": name,
         "squad": None,
         "rank": 0,
-        "honours": honours.get(player.pk, 0),
+        "honours": honours.get(player_id, 0),
         "sessions": 0,
         "wins": 0,
         "points": 0,
@@ -90,30 +97,62 @@ def _player_row(player, honours: dict[int, int]) -> dict[str, Any]:
     }
 
 
+#: The columns read, one query per kind of row, as plain tuples (no model objects: at
+#: 2,187 players building them cost more than the database's whole answer).
+_STAGE_COLUMNS = ("id", "number", "kind", "status", "qualifier_count", "qualifiers")
+_SESSION_COLUMNS = ("id", "stage_id", "number", "status", "scheduled_at", "table__name")
+_SEAT_COLUMNS = (
+    "session_id",
+    "player_id",
+    "player__name",
+    "player__nickname",
+    "squad__slug",
+    "seat_order",
+    "initiative_position",
+)
+
+
+def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
+    """Per session id: number, breakdown, ranking and survivors of its latest confirmed
+    result version (one query)."""
+    latest: dict[int, tuple] = {}
+    rows = (
+        ResultVersion.objects.filter(result__session__stage__tournament=tournament, confirmed=True)
+        .order_by("result__session_id", "number")
+        .values_list("result__session_id", "number", "breakdown", "ranking", "survivors")
+    )
+    for session_id, *version in rows:
+        latest[session_id] = tuple(version)
+    return latest
+
+
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
-    """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``)."""
-    seats = Seat.objects.select_related("player", "squad").order_by("seat_order")
+    """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``), in
+    a fixed number of queries of plain rows."""
     stages = list(
-        tournament.stages.order_by("number").prefetch_related(
-            Prefetch(
-                "sessions",
-                queryset=Session.objects.select_related("table")
-                .order_by("number")
-                .prefetch_related(Prefetch("seats", queryset=seats)),
-            )
-        )
+        Stage.objects.filter(tournament=tournament).order_by("number").values_list(*_STAGE_COLUMNS)
     )
-    sessions = [session for stage in stages for session in stage.sessions.all()]
-    versions = latest_confirmed_versions(sessions)
-    values = scoring_values(tournament)
-    registrations = list(
-        Registration.objects.filter(tournament=tournament)
-        .select_related("player")
+    sessions_of: dict[int, list[tuple]] = {stage[0]: [] for stage in stages}
+    for session in (
+        Session.objects.filter(stage__tournament=tournament)
         .order_by("number")
-    )
+        .values_list(*_SESSION_COLUMNS)
+    ):
+        sessions_of[session[1]].append(session)
+    seats_of: dict[int, list[tuple]] = {}
+    for seat in (
+        Seat.objects.filter(session__stage__tournament=tournament)
+        .order_by("seat_order")
+        .values_list(*_SEAT_COLUMNS)
+    ):
+        seats_of.setdefault(seat[0], []).append(seat)
+    versions = _latest_confirmed(tournament)
+    values = scoring_values(tournament)
     ranks = {
-        row.player_id: row
-        for row in SquadRank.objects.filter(tournament=tournament).select_related("squad")
+        player_id: (rank, squad)
+        for player_id, rank, squad in SquadRank.objects.filter(tournament=tournament).values_list(
+            "player_id", "rank", "squad__slug"
+        )
     }
     honours = dict(
         tournament.honours.values("player_id")
@@ -121,78 +160,80 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         .values_list("player_id", "count")
     )
     players: dict[int, dict[str, Any]] = {
-        reg.player_id: _player_row(reg.player, honours) for reg in registrations
+        player_id: _player_row(player_id, nickname or name, honours)
+        for player_id, name, nickname in Registration.objects.filter(tournament=tournament)
+        .order_by("number")
+        .values_list("player_id", "player__name", "player__nickname")
     }
     stage_rows: list[dict[str, Any]] = []
-    for stage in stages:
+    for stage_id, number, kind, status, qualifier_count, qualifiers in stages:
         # The final's close lists its players in order; it qualifies nobody (its podium does).
-        qualified = set(stage.qualifiers or []) if stage.kind != StageKind.FINAL else set()
+        qualified = set(qualifiers or []) if kind != StageKind.FINAL else set()
+        eliminating = status == StageStatus.CLOSED and kind != StageKind.FINAL
         session_rows = []
-        for session in stage.sessions.all():
-            version = versions.get(session.pk)
-            scores = _session_scores(session, version, values) if version else {}
+        for session_id, _stage, session_number, session_status, scheduled_at, table in sessions_of[
+            stage_id
+        ]:
+            seats = seats_of.get(session_id, [])
+            version = versions.get(session_id)
+            scores = _session_scores(seats, version[1:], values) if version else {}
             seat_rows = []
-            for seat in session.seats.all():
-                score = scores.get(seat.player_id, {})
-                if seat.player_id not in players:
-                    players[seat.player_id] = _player_row(seat.player, honours)
-                entry = players[seat.player_id]
-                entry["stage_reached"] = stage.number
-                entry["squad"] = seat.squad.slug if seat.squad is not None else entry["squad"]
+            for _session, player_id, name, nickname, squad, seat_order, initiative in seats:
+                display = nickname or name
+                score = scores.get(player_id, {})
+                if player_id not in players:
+                    players[player_id] = _player_row(player_id, display, honours)
+                entry = players[player_id]
+                entry["stage_reached"] = number
+                entry["squad"] = squad if squad is not None else entry["squad"]
                 entry["last_position"] = score.get("position")
                 if version:
                     entry["sessions"] += 1
                     entry["points"] += score.get("points") or 0
                     entry["wins"] += 1 if score.get("position") == 1 else 0
-                if (
-                    stage.status == StageStatus.CLOSED
-                    and stage.kind != StageKind.FINAL
-                    and seat.player_id not in qualified
-                ):
-                    entry["eliminated_in_stage"] = stage.number
+                if eliminating and player_id not in qualified:
+                    entry["eliminated_in_stage"] = number
                 seat_rows.append(
                     {
-                        "player_id": seat.player_id,
-                        "player": seat.player.display_name,
-                        "squad": seat.squad.slug if seat.squad is not None else None,
-                        "seat_order": seat.seat_order,
-                        "initiative_position": seat.initiative_position,
+                        "player_id": player_id,
+                        "player": display,
+                        "squad": squad,
+                        "seat_order": seat_order,
+                        "initiative_position": initiative,
                         "points": score.get("points"),
                         "position": score.get("position"),
                         "survived": score.get("survived"),
-                        "qualified": seat.player_id in qualified,
+                        "qualified": player_id in qualified,
                     }
                 )
             session_rows.append(
                 {
-                    "id": session.pk,
-                    "number": session.number,
-                    "status": session.status,
-                    "scheduled_at": session.scheduled_at.isoformat()
-                    if session.scheduled_at
-                    else None,
-                    "table": session.table_name,
-                    "result_version": version.number if version else None,
+                    "id": session_id,
+                    "number": session_number,
+                    "status": session_status,
+                    "scheduled_at": scheduled_at.isoformat() if scheduled_at else None,
+                    "table": table or "",
+                    "result_version": version[0] if version else None,
                     "seats": seat_rows,
                 }
             )
         stage_rows.append(
             {
-                "number": stage.number,
-                "kind": stage.kind,
-                "status": stage.status,
-                "qualifier_count": stage.qualifier_count,
-                "qualifiers": list(stage.qualifiers or []),
+                "number": number,
+                "kind": kind,
+                "status": status,
+                "qualifier_count": qualifier_count,
+                "qualifiers": list(qualifiers or []),
                 "sessions": session_rows,
             }
         )
-    for player_id, squad_rank in ranks.items():
+    for player_id, (rank, squad) in ranks.items():
         if player_id in players:
-            players[player_id]["rank"] = squad_rank.rank
-            if squad_rank.squad is not None:
-                players[player_id]["squad"] = squad_rank.squad.slug
+            players[player_id]["rank"] = rank
+            if squad is not None:
+                players[player_id]["squad"] = squad
     podium = []
-    status = tournament_status(tournament, stages)
+    status = _status(stages, any(sessions_of.values()))
     if status == "finished":
         final = stage_rows[-1]["sessions"][0]
         for seat in sorted(final["seats"], key=lambda s: s["position"] or 99)[:3]:
@@ -225,18 +266,26 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-#: The tournament's id and the two maxima of its data stamp in one query. Maxima, not
-#: "newest first, take one": ordered by id, the database would walk every newer row of
-#: the other tournaments before reaching this one's (an older tournament's poll got slower
-#: with every result entered elsewhere). The activity's maximum is one step down its
-#: (tournament, id) index; the versions' is found from the tournament's own sessions.
+#: The tournament's id and the two maxima of its data stamp in one query, each read down
+#: an index from this tournament's own rows, so the poll costs the same however many rows
+#: other tournaments have: the activity's newest entry is the first step down its
+#: (tournament, id) index (asked as a range, so only that index gives the order: with
+#: ``tournament_id = t.id`` the planner took the id index and walked every newer row of
+#: the other tournaments first; the step lands on an earlier tournament's row, read as
+#: none, when this one has no activity yet), and the versions' newest is
+#: looked up per result of this tournament's sessions (joined by hash, the database read
+#: every version of every tournament, their stored breakdowns included).
 _STAMP_SQL = f"""
 SELECT t.id,
-    (SELECT MAX(a.id) FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id = t.id),
-    (SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v
-        JOIN {Result._meta.db_table} r ON r.id = v.result_id
-        JOIN {Session._meta.db_table} s ON s.id = r.session_id
-        JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
+    (SELECT CASE WHEN a.tournament_id = t.id THEN a.id END
+        FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id <= t.id
+        ORDER BY a.tournament_id DESC, a.id DESC LIMIT 1),
+    (SELECT MAX((
+            SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v WHERE v.result_id = r.id
+        ))
+        FROM {Stage._meta.db_table} st
+        JOIN {Session._meta.db_table} s ON s.stage_id = st.id
+        JOIN {Result._meta.db_table} r ON r.session_id = s.id
         WHERE st.tournament_id = t.id)
 FROM {Tournament._meta.db_table} t WHERE t.slug = %s
 """
@@ -265,9 +314,10 @@ def data_stamp(tournament: Tournament) -> list[int | str]:
     return found[1] if found is not None else [0, 0, generations.current(tournament.slug)]
 
 
-def rebuild(tournament: Tournament) -> dict[str, Any]:
-    """Recompute the standings and store them in the cache with their data stamp."""
-    stamp = data_stamp(tournament)
+def rebuild(tournament: Tournament, stamp: list[int | str] | None = None) -> dict[str, Any]:
+    """Recompute the standings and store them in the cache with their data stamp
+    (``stamp``: read before, when the caller has it)."""
+    stamp = stamp or data_stamp(tournament)
     standings = compute_standings(tournament)
     cache.set(cache_key(tournament.pk), {"stamp": stamp, "standings": standings}, CACHE_SECONDS)
     return standings
@@ -277,9 +327,10 @@ def get_standings(tournament: Tournament, stamp: list[int | str] | None = None) 
     """The cached standings when still current (``stamp``: the tournament's
     :func:`data_stamp`, when the caller has it already), otherwise rebuilt first."""
     cached = cache.get(cache_key(tournament.pk))
-    if cached is not None and cached["stamp"] == (stamp or data_stamp(tournament)):
+    stamp = stamp or data_stamp(tournament)
+    if cached is not None and cached["stamp"] == stamp:
         return cached["standings"]
-    return rebuild(tournament)
+    return rebuild(tournament, stamp)
 
 
 @shared_task(

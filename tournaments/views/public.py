@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.db.models import Count
 from django.http import (
     Http404,
@@ -25,7 +25,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, SquadRank, Stage, StageKind, Tournament
+from tournaments.models import Honour, Rank, Session, SquadRank, StageKind, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -33,10 +33,16 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.live_honours import pending_counts, pending_honours, pending_ranks
+from tournaments.queries.live_honours import (
+    PendingHonour,
+    pending_honours,
+    pending_ranks,
+    pending_winner_counts,
+)
 from tournaments.queries.pages import (
-    SessionLines,
+    PODIUM_PLACES,
     final_podium,
+    home_sessions,
     latest_results,
     tournament_sessions,
     upcoming_sessions,
@@ -85,15 +91,15 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     the page cache's minute at most."""
 
     def context(tournament: Tournament) -> dict:
-        sessions = tournament_sessions(tournament)
+        latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
         return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
             "stages": tournament.stages.all(),
             "current_stage": tournament.current_stage(),
-            "latest": latest_results(sessions)[:3],
-            "upcoming": upcoming_sessions(sessions)[:5],
-            "podium": final_podium(sessions),
+            "latest": latest,
+            "upcoming": upcoming,
+            "podium": podium,
             "tab": "home",
         }
 
@@ -164,42 +170,68 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
 
 
 def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str]]:
-    """The bracket's data: one column per stage; the podium once the final has a result."""
-    sessions = tournament_sessions(tournament)
-    stages: dict[int, tuple[Stage, list[SessionLines]]] = {}
-    for entry in sessions:
-        stages.setdefault(entry.stage.pk, (entry.stage, []))[1].append(entry)
+    """The bracket's data: one column per stage with sessions; the podium once the final
+    has a result. Read from the standings (cached with their data stamp, and plain rows
+    when rebuilt), not from the sessions' model objects."""
+    standings = get_standings(tournament)
+    colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
+    kinds = dict(StageKind.choices)
+    session_path = _id_path("tournaments:session", tournament.slug)
     columns = []
-    ordered = sorted(stages.values(), key=lambda item: item[0].number)
-    for stage, entries in ordered:
+    finals: list[dict] = []
+    for stage in standings["stages"]:
+        if not stage["sessions"]:
+            continue
+        if stage["kind"] == StageKind.FINAL:
+            finals += stage["sessions"]
+        runners_up = [
+            seat
+            for session in stage["sessions"]
+            for seat in session["seats"]
+            if seat["position"] == 2
+        ]
+        every_runner_up_qualifies = all(seat["qualified"] for seat in runners_up)
         columns.append(
             BracketStage(
-                label=stage.get_kind_display(),
+                label=str(kinds.get(stage["kind"], stage["kind"])),
                 sessions=[
                     BracketSession(
-                        label=_("Session %(number)s") % {"number": entry.session.number},
-                        link=reverse(
-                            "tournaments:session", args=[tournament.slug, entry.session.pk]
-                        ),
+                        label=_("Session %(number)s") % {"number": session["number"]},
+                        link=f"{session_path}{session['id']}/",
                         seats=[
                             BracketSeat(
-                                player_key=str(line.seat.player_id),
-                                player_name=line.player.display_name,
-                                squad_colour=line.squad.colour if line.squad else "",
-                                points=line.points,
-                                place=line.place,
-                                qualified=line.qualified,
-                                best_runner_up=line.best_runner_up,
+                                player_key=str(seat["player_id"]),
+                                player_name=seat["player"],
+                                squad_colour=colours.get(seat["squad"], ""),
+                                points=seat["points"],
+                                place=seat["position"],
+                                qualified=seat["qualified"],
+                                best_runner_up=seat["qualified"]
+                                and seat["position"] == 2
+                                and not every_runner_up_qualifies,
                             )
-                            for line in (entry.ranked_seats if entry.has_result else entry.seats)
+                            for seat in _ranked(session)
                         ],
                     )
-                    for entry in entries
+                    for session in stage["sessions"]
                 ],
             )
         )
-    podium = [line.player.display_name for line in final_podium(sessions)]
+    podium = []
+    if len(finals) == 1 and finals[0]["result_version"] is not None:
+        podium = [
+            seat["player"]
+            for seat in _ranked(finals[0])
+            if seat["position"] is not None and seat["position"] <= PODIUM_PLACES
+        ]
     return columns, podium
+
+
+def _ranked(session: dict) -> list[dict]:
+    """A standings session's seats, by place once it has a result (else in seat order)."""
+    if session["result_version"] is None:
+        return session["seats"]
+    return sorted(session["seats"], key=lambda seat: (seat["position"] or 99, seat["seat_order"]))
 
 
 def bracket_labels(tournament: Tournament) -> BracketLabels:
@@ -270,33 +302,62 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         honour_list = Honour.objects.filter(tournament=tournament).select_related(
             "player", "squad", "session__stage"
         )
-        ranks = SquadRank.objects.filter(tournament=tournament).select_related("player", "squad")
         pending = pending_honours(tournament)
-        promised = pending_ranks(pending)
         return {
             "tournament": tournament,
             "honours": honour_list,
             "pending": pending,
-            "ranks": [(rank, promised.get(rank.player_id)) for rank in ranks],
+            "ranks": _rank_rows(tournament, pending_ranks(pending)),
+            "player_path": _id_path("tournaments:player", tournament.slug),
+            "session_path": _id_path("tournaments:session", tournament.slug),
             "tab": "honours",
         }
 
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
 
-def standings_context(tournament: Tournament, standings: dict | None = None) -> dict:
+def _rank_rows(tournament: Tournament, promised: dict[int, PendingHonour]) -> list[dict]:
+    """Every player's squad rank as plain rows (one per player: no model objects), with
+    the rank a pending honour promises when it is another."""
+    squads = {squad.pk: squad for squad in tournament.squads.all()}
+    labels = dict(Rank.choices)
+    rows = []
+    for player_id, name, nickname, squad_id, rank in SquadRank.objects.filter(
+        tournament=tournament
+    ).values_list("player_id", "player__name", "player__nickname", "squad_id", "rank"):
+        pending = promised.get(player_id)
+        rows.append(
+            {
+                "player_id": player_id,
+                "player": nickname or name,
+                "squad": squads.get(squad_id),
+                "rank": labels.get(rank, rank),
+                "promised": pending.rank_label if pending and pending.rank != rank else "",
+            }
+        )
+    return rows
+
+
+def standings_context(
+    tournament: Tournament, standings: dict | None = None, rows: list[dict] | None = None
+) -> dict:
+    """The standings with what the templates show beside each row (squad, pending
+    honours, stage name) and each shown stage's sessions ranked: for ``rows`` (default:
+    every player) and the stages not marked ``cards_shown: False``."""
     standings = standings if standings is not None else get_standings(tournament)
     squads = {squad.slug: squad for squad in tournament.squads.all()}
     stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
     stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
-    pending = pending_counts(pending_honours(tournament))
-    for row in standings["players"]:
+    pending = pending_winner_counts(tournament)
+    for row in standings["players"] if rows is None else rows:
         row["squad_obj"] = squads.get(row["squad"])
         row["pending_honours"] = pending.get(row["player_id"], 0)
         row["stage_label"] = stage_names.get(row["stage_reached"])
     for stage in standings["stages"]:
+        if not stage.get("cards_shown", True):
+            continue
         for session in stage["sessions"]:
             session["ranked"] = sorted(
                 session["seats"], key=lambda s: (s["position"] or 99, s["seat_order"])
@@ -311,38 +372,127 @@ def standings_context(tournament: Tournament, standings: dict | None = None) -> 
     }
 
 
+#: Players per page of the standings table (``?page=all`` shows every one): a phone needs
+#: the top of the table and a way to the rest, not a megabyte of 2,187 rows every 15 s.
+STANDINGS_PAGE_SIZE = 100
+#: A stage's session-by-session cards are listed on every page up to this many sessions;
+#: a larger stage's are on the ``?page=all`` page (each player's page lists their own).
+SESSION_CARDS_PER_PAGE = 16
+ALL_PAGES = "all"
+
+
+def standings_page(request: HttpRequest) -> int | None:
+    """The standings page asked for (``?page=N``; None: ``?page=all``, every player). A
+    page number that is not one (or out of range) shows the nearest page."""
+    asked = request.GET.get("page", "")
+    if asked == ALL_PAGES:
+        return None
+    try:
+        return max(int(asked), 1)
+    except ValueError:
+        return 1
+
+
+def _id_path(name: str, slug: str) -> str:
+    """The path of ``name`` for an object id, without the id: reversed once per page
+    rather than once per row (``{% url %}`` on each of thousands of rows is slow)."""
+    path = reverse(name, args=[slug, 0])
+    assert path.endswith("/0/"), path
+    return path[: -len("0/")]
+
+
+def standings_page_context(tournament: Tournament, standings: dict, page: int | None) -> dict:
+    """The standings' context for one page of the table (``page`` None: all of it)."""
+    players = standings["players"]
+    pages = max((len(players) + STANDINGS_PAGE_SIZE - 1) // STANDINGS_PAGE_SIZE, 1)
+    number = min(page, pages) if page is not None else None
+    path = reverse("tournaments:standings", args=[tournament.slug])
+    if number is not None:
+        rows = players[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
+    else:
+        rows = players
+    for stage in standings["stages"]:
+        stage["cards_shown"] = number is None or len(stage["sessions"]) <= SESSION_CARDS_PER_PAGE
+    context = standings_context(tournament, standings, rows)
+    context.update(
+        {
+            "rows": rows,
+            "page": {
+                "number": number,
+                "count": pages,
+                "previous": f"{path}?page={number - 1}" if number and number > 1 else "",
+                "next": f"{path}?page={number + 1}" if number and number < pages else "",
+                "all": f"{path}?page={ALL_PAGES}",
+                "first": f"{path}?page=1",
+            },
+            "player_path": _id_path("tournaments:player", tournament.slug),
+            "session_path": _id_path("tournaments:session", tournament.slug),
+        }
+    )
+    return context
+
+
 STANDINGS_HTML_SECONDS = 3600
 
 
-def standings_html(tournament: Tournament, stamp: list[int | str] | None = None) -> str:
-    """The standings tables as HTML, rendered once per data stamp and language.
+def standings_html(
+    tournament: Tournament, stamp: list[int | str] | None = None, page: int | None = 1
+) -> str:
+    """One page of the standings tables as HTML (``page`` None: every player), rendered
+    once per data stamp, page and language.
 
     The key is the tournament's data stamp (:func:`data_stamp`: it changes with every
     committed change), so a stale table is never served, and the live poll, every 15 s from
     every open standings page, costs the stamp and one cache read: the standings
     themselves are read (and rebuilt when stale) only when the table must be rendered.
     """
-    stamp = stamp or data_stamp(tournament)
+    return _standings_html(tournament.pk, stamp or data_stamp(tournament), page, lambda: tournament)
+
+
+def _standings_html(
+    pk: int, stamp: list[int | str], page: int | None, tournament: Callable[[], Tournament]
+) -> str:
+    """:func:`standings_html` for the tournament ``pk`` (``tournament()`` read only to
+    render). A key names one stamp's table, which never changes, so each process keeps the
+    tables it served in its own memory too: a poll served again costs no shared read."""
     key = ":".join(
-        ["bob:standings-html", str(tournament.pk), get_language() or "", *map(str, stamp)]
+        [
+            "bob:standings-html",
+            str(pk),
+            get_language() or "",
+            str(page or ALL_PAGES),
+            *map(str, stamp),
+        ]
     )
-    html = cache.get(key)
+    local = caches["local"]
+    html = local.get(key)
     if html is None:
-        standings = get_standings(tournament, stamp)
-        html = render_to_string(
-            "tournaments/partials/standings_body.html", standings_context(tournament, standings)
-        )
-        cache.set(key, html, STANDINGS_HTML_SECONDS)
+        html = cache.get(key)
+        if html is None:
+            found = tournament()
+            html = render_to_string(
+                "tournaments/partials/standings_body.html",
+                standings_page_context(found, get_standings(found, stamp), page),
+            )
+            cache.set(key, html, STANDINGS_HTML_SECONDS)
+        local.set(key, html, STANDINGS_HTML_SECONDS)
     return html
+
+
+def _page_query(page: int | None) -> str:
+    return f"?page={page or ALL_PAGES}" if page != 1 else ""
 
 
 @public
 @require_GET
 def standings(request: HttpRequest, slug: str) -> HttpResponse:
+    page = standings_page(request)
+
     def context(tournament: Tournament) -> dict:
         return {
             "tournament": tournament,
-            "standings_html": standings_html(tournament),
+            "standings_html": standings_html(tournament, page=page),
+            "page_query": _page_query(page),
             "tab": "standings",
         }
 
@@ -352,19 +502,21 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @public
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
-    """The standings table the page polls every 15 s. Its ETag is the tournament's data
-    stamp (and the language), so a browser polling again gets ``304 Not Modified`` while
-    nothing changed: the poll then costs the stamp, and no table is sent."""
+    """The standings table the page polls every 15 s (the same page of it). Its ETag is
+    the tournament's data stamp (with the page and the language), so a browser polling
+    again gets ``304 Not Modified`` while nothing changed: the poll then costs the stamp,
+    and no table is sent."""
     found = stamp_by_slug(slug)
     if found is None:
         raise Http404
-    _pk, stamp = found
-    etag = '"{}"'.format(":".join([get_language() or "", *map(str, stamp)]))
+    pk, stamp = found
+    page = standings_page(request)
+    etag = '"{}"'.format(":".join([get_language() or "", str(page or ALL_PAGES), *map(str, stamp)]))
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     else:
-        response = HttpResponse(standings_html(_tournament(slug), stamp))
+        response = HttpResponse(_standings_html(pk, stamp, page, lambda: _tournament(slug)))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

@@ -35,7 +35,7 @@ from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, save_stage
 from tournaments.actions.venue_tables import table_named
-from tournaments.domain.loadout import Loadout, suggested_cards
+from tournaments.domain.loadout import Loadout, suggested_cards, suggested_targeter_marks
 from tournaments.models import (
     Player,
     Seat,
@@ -124,6 +124,7 @@ def equip(stage: Stage) -> None:
                 marine_weapons=marines,
                 order_cards=orders,
                 equipment_cards=equipment,
+                targeter_marks=suggested_targeter_marks(equipment, marines),
             ),
         )
         problems = loadout_problems(loadout)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.plans import Plan, melee_score, rank_plans, shot_score, single_plan
 from rules.engine.ai.reach import Assessment
+from rules.engine.card_effects import armour_with_cards, fight_dice
 from rules.engine.combat import HAND_TO_HAND, SHOOT, hand_to_hand_dice, kill_value, shot_dice
 from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
@@ -59,10 +60,13 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
                 continue
             value = kill_value(state, target, rules)
             if fight is not None:
-                theirs = hand_to_hand_dice(rules, target.unit, target.weapons)
+                # The marine's chapter cards (Bolt Pistols, Close Assault Blades) count.
+                ours = fight_dice(state, alien, target, mine)[0]
+                theirs_base = hand_to_hand_dice(rules, target.unit, target.weapons)
+                theirs = fight_dice(state, target, alien, theirs_base)[0]
                 score = melee_score(
-                    mine.white,
-                    mine.red,
+                    ours.white,
+                    ours.red,
                     alien.life_points,
                     theirs.white,
                     theirs.red,
@@ -76,7 +80,7 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
                 )
             if stop is None:
                 continue
-            armour = rules.unit(target.unit).armour
+            armour = armour_with_cards(state, target, rules.unit(target.unit).armour)[0]
             for key, dice in single:
                 score = shot_score(dice.white, dice.red, armour, target.life_points, value)
                 plans.append(

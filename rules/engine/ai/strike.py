@@ -69,11 +69,14 @@ def narrate_events(
     before: GameState,
 ) -> None:
     """Dice from the dice log, then damage, lost weapons, deaths and a freed gunner as
-    steps; scores (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
+    steps, a marine's chapter card that changed the attack first; scores
+    (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
     attack). The attack itself, its hits and blasts are told by the plan and the dice
     steps; door events cannot happen (aliens never attack doors here)."""
     # Dice steps are made directly, without ``ctx.say``'s keyword arguments.
     log = ctx.steps
+    # A marine's chapter card that changed the dice or the armour, before the dice.
+    log.extend(Step(e.code, dict(e.params)) for e in events if e.kind == "card")
     for roll in ctx.dice.log[rolls_before:]:
         params = {
             "figure": roll.subject or "-",

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_15_people_and_stage_undo'),
+        ('tournaments', '0012_13_loadout_targeter_marks'),
     ]
 
     operations = [

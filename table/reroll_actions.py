@@ -1,0 +1,66 @@
+"""Rolling one die of the last attack again (RULES §5: Targeter, Bionic Eye, Digital
+Weapons, Bionic Arm), at the table.
+
+The attack's snapshot carries the offer (:mod:`rules.engine.rerolls`); the judge picks
+which of the attacker's dice to roll again, right after the attack and before anything
+else happens (a later step, an undo included, ends the offer). The attack is resolved
+again from the step it was made on, with every die as it fell except the chosen one,
+rolled through the dice service and recorded; the new snapshot replaces the attack's
+result (damage, kills and scores recomputed), the old one stays in the history.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from rules.engine.dice import Dice
+from rules.engine.rerolls import RerollError, find_offer, replay_dice, reroll_step
+from table.actions import (
+    GameError,
+    StaleGameError,
+    latest_snapshot,
+    resolve_marine_attack,
+    snapshot_state,
+    store_attack,
+)
+from table.models import Game, Snapshot, SnapshotKind
+from table.step_log import engine_error_text
+from tournaments.domain.typed_dice import check_all_dice_used
+
+
+def attacker_of(snapshot: Snapshot) -> str | None:
+    """The attacker of a marine-side attack's snapshot; None for any other step."""
+    if snapshot.kind != SnapshotKind.MARINE_ATTACK:
+        return None
+    for code, params in snapshot.summary_parts or ():
+        if code == "attack":
+            return params.get("params", {}).get("attacker")
+    return None
+
+
+def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=None) -> Snapshot:
+    """Roll die number ``die`` of the last attack again with ``dice`` (one die: typed or
+    rolled by the app) and resolve the attack again."""
+    latest = latest_snapshot(game)
+    if latest.number != expected_number:
+        raise StaleGameError(
+            _("The game changed since you opened the page. Nothing was done; look again.")
+        )
+    try:
+        offer = find_offer(latest.steps or [], attacker_of(latest))
+        replay = replay_dice(offer, die, dice)
+    except RerollError as error:
+        raise GameError(engine_error_text(error)) from None
+    earlier = game.snapshots.filter(number=offer.base).first()
+    if earlier is None:
+        raise GameError(_("There is no step %(number)d in this game.") % {"number": offer.base})
+    used = (*offer.used, replay.card)
+    outcome = resolve_marine_attack(
+        snapshot_state(earlier), offer.figure, offer.choice, replay, offer.base, used
+    )
+    try:
+        done = reroll_step(offer, replay)
+    except RerollError as error:
+        raise GameError(engine_error_text(error)) from None
+    check_all_dice_used(dice)
+    return store_attack(game, expected_number, outcome, dice, actor, steps=[done])

@@ -1,0 +1,85 @@
+"""The standings table comes a page of players at a time (``?page=N``, ``?page=all`` for
+everyone), its live poll follows the page it was loaded with, and a stage with many
+sessions lists its session cards on the page of all players only."""
+
+import re
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tournaments.views import public
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def small_pages(monkeypatch):
+    """Pages of 4 players, session cards listed for stages of at most 2 sessions (the
+    world's 9 players make 3 pages and a stage of 3 sessions)."""
+    monkeypatch.setattr(public, "STANDINGS_PAGE_SIZE", 4)
+    monkeypatch.setattr(public, "SESSION_CARDS_PER_PAGE", 2)
+
+
+def places(html: str) -> list[int]:
+    table = html[html.index('<table id="standings-table">') :]
+    table = table[: table.index("</table>")]
+    return [int(place) for place in re.findall(r'<tr><td class="num">(\d+)</td>', table)]
+
+
+def get(world, query: str = "", name: str = "standings") -> str:
+    url = reverse(f"tournaments:{name}", args=[world.tournament.slug]) + query
+    response = Client().get(url)
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_standings_show_a_page_of_players_and_the_way_to_the_others(world, small_pages):
+    first = get(world)
+    assert places(first) == [1, 2, 3, 4]
+    path = reverse("tournaments:standings", args=[world.tournament.slug])
+    assert f'href="{path}?page=2" rel="next"' in first
+    assert 'rel="prev"' not in first
+    assert f'href="{path}?page=all"' in first
+    last = get(world, "?page=3")
+    assert places(last) == [9]
+    assert f'href="{path}?page=2" rel="prev"' in last
+    assert 'rel="next"' not in last
+
+
+def test_every_player_on_the_page_of_all(world, small_pages):
+    html = get(world, "?page=all")
+    assert places(html) == list(range(1, 10))
+    assert 'rel="next"' not in html
+    assert html.count('<article class="card">') == 3
+
+
+def test_a_page_number_out_of_range_shows_the_nearest_page(world, small_pages):
+    assert places(get(world, "?page=99")) == [9]
+    assert places(get(world, "?page=0")) == [1, 2, 3, 4]
+    assert places(get(world, "?page=third")) == [1, 2, 3, 4]
+
+
+def test_a_large_stage_links_to_its_session_cards(world, small_pages):
+    html = get(world)
+    assert '<article class="card">' not in html
+    path = reverse("tournaments:standings", args=[world.tournament.slug])
+    assert f'href="{path}?page=all#sessions-1"' in html
+    assert 'id="sessions-1"' in get(world, "?page=all")
+
+
+def test_without_the_limits_a_small_tournament_is_one_page(world):
+    html = get(world)
+    assert places(html) == list(range(1, 10))
+    assert 'class="pager"' not in html
+    assert html.count('<article class="card">') == 3
+
+
+def test_the_live_poll_follows_the_page_it_was_loaded_with(world, small_pages):
+    page_two = get(world, "?page=2")
+    partial = reverse("tournaments:standings_partial", args=[world.tournament.slug])
+    assert f'hx-get="{partial}?page=2"' in page_two
+    assert places(get(world, "?page=2", "standings_partial")) == [5, 6, 7, 8]
+    client = Client()
+    etags = {client.get(partial + query)["ETag"] for query in ("", "?page=2", "?page=all")}
+    assert len(etags) == 3

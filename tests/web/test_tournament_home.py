@@ -1,0 +1,90 @@
+"""The tournament's home reads only the sessions it shows (the latest results, the next
+sessions, the final's podium), and shows them as the whole tournament's reading does:
+same sessions, order, places, points and qualifier marks (best runner-up included)."""
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
+from tournaments.actions.stage_advance import advance
+from tournaments.models import Session
+from tournaments.queries.pages import (
+    SessionLines,
+    final_podium,
+    home_sessions,
+    latest_results,
+    tournament_sessions,
+    upcoming_sessions,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def points(seat) -> int:
+    return 10 * seat.seat_order + seat.player_id % 5
+
+
+def shown(lines: list[SessionLines]) -> list[tuple]:
+    return [
+        (entry.session.pk, line.seat.player_id, line.place, line.points, line.qualified)
+        + (line.best_runner_up, line.podium)
+        for entry in lines
+        for line in entry.seats
+    ]
+
+
+def assert_home_matches_the_whole(tournament) -> None:
+    whole = tournament_sessions(tournament)
+    latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
+    assert shown(latest) == shown(latest_results(whole)[:3])
+    assert shown(upcoming) == shown(upcoming_sessions(whole)[:5])
+    assert [line.seat.pk for line in podium] == [line.seat.pk for line in final_podium(whole)]
+
+
+def test_home_shows_the_latest_results_and_the_next_sessions():
+    tournament = TournamentFactory(slug="casa")
+    register_players(tournament, 27)
+    advance(tournament, SeededDice(seed=4))
+    sessions = list(tournament.stages.get(number=1).sessions.order_by("number"))
+    start = timezone.now()
+    for n, session in enumerate(sessions):  # the last session first
+        Session.objects.filter(pk=session.pk).update(
+            scheduled_at=start + timedelta(hours=len(sessions) - n)
+        )
+    for session in sessions[:4]:
+        confirm_session(session, points)
+    latest, upcoming, _podium = home_sessions(tournament, latest=3, upcoming=5)
+    assert [entry.session.pk for entry in latest] == [s.pk for s in sessions[3:0:-1]]
+    assert [entry.session.pk for entry in upcoming] == [s.pk for s in sessions[:3:-1]][:5]
+    assert_home_matches_the_whole(tournament)
+
+
+def test_home_marks_qualifiers_and_the_podium_as_the_whole_tournament_does():
+    tournament = TournamentFactory(slug="finita")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    for number in (1, 2):
+        confirm_stage(tournament.stages.get(number=number), points)
+        advance(tournament, SeededDice(seed=number + 1))
+    assert_home_matches_the_whole(tournament)  # the semi-finals' best runner-up
+    confirm_stage(tournament.stages.get(number=3), points)
+    advance(tournament, SeededDice(seed=4))
+    assert_home_matches_the_whole(tournament)
+    assert len(home_sessions(tournament, latest=3, upcoming=5)[2]) == 3
+
+
+def test_one_session_read_alone_is_marked_as_among_all_its_stage():
+    tournament = TournamentFactory(slug="sola")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    for number in (1, 2):  # the semi-finals qualify a best runner-up
+        confirm_stage(tournament.stages.get(number=number), points)
+        advance(tournament, SeededDice(seed=number + 1))
+    whole = tournament_sessions(tournament)
+    assert any(line.best_runner_up for entry in whole for line in entry.seats)
+    for entry in whole:
+        alone = tournament_sessions(tournament, {"pk": entry.session.pk})
+        assert shown(alone) == shown([entry])
