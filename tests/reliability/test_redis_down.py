@@ -14,7 +14,7 @@ from table.models import AlienTurnRequest, Game, TurnStatus
 from tests.reliability.browser import Browser
 from tests.reliability.stack import free_port, web_server
 from tests.web.test_result_form import page_data
-from tournaments.models import Player, Result, Session
+from tournaments.models import Player, Result, Session, SessionStatus
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -35,7 +35,10 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
     call_command("load_demo", stdout=tmp_path.joinpath("demo.txt").open("w"))
     env = {**stack_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
     tournament = f"/t/{DEMO_SLUG}/"
-    pending = Session.objects.get(stage__tournament__slug=DEMO_SLUG, games__isnull=False)
+    # The demo's game in progress (its other game is finished, its result confirmed).
+    pending = Session.objects.exclude(status=SessionStatus.COMPLETED).get(
+        stage__tournament__slug=DEMO_SLUG, games__isnull=False
+    )
     judge_name, judge_password = next(
         (name, password) for name, password, *_ in JUDGES if name == pending.judge.username
     )
