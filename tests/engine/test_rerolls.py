@@ -109,7 +109,8 @@ def test_a_rerolled_die_resolves_the_attack_again_with_the_other_dice_as_they_fe
         "Braccio Bionico: p1-cmd ritira il dado 2 (0 → 2); l'attacco è risolto di nuovo"
     )
     # With its only card used, nothing more is offered.
-    assert reroll_offer(state, option, choice, 7, replay.log, RULES, ("bionic_arm",)) is None
+    used = (("p1-cmd", "bionic_arm"),)
+    assert reroll_offer(state, option, choice, 7, replay.log, RULES, used) is None
 
 
 def test_refusals_name_the_rule():
