@@ -229,20 +229,6 @@ def reroll_offers(
     return tuple(offers)
 
 
-def reroll_offer(
-    state: GameState,
-    option: AttackOption,
-    choice: int,
-    base: int,
-    log: Sequence[Roll],
-    data: RulesData,
-    used: Used = (),
-) -> RerollOffer | None:
-    """The attacker's offer of :func:`reroll_offers`, or None when no card allows one."""
-    offers = reroll_offers(state, option, choice, base, log, data, used)
-    return offers[0] if offers and offers[0].defender is None else None
-
-
 @dataclass
 class ReplayDice(Dice):
     """The dice of an attack as they fell, but die ``position`` (from 0) rolled again by

@@ -16,13 +16,21 @@ from rules.engine.rerolls import (
     find_offer,
     replay_dice,
     reroll_cards,
-    reroll_offer,
+    reroll_offers,
     reroll_step,
 )
 from rules.engine.state import Figure, GameState, Player, build_state
 from rules.engine.units import load_rules_data
 
 RULES = load_rules_data()
+
+
+def reroll_offer(*args):
+    """The attacker's offer (an ork defends here: no other offer), or None."""
+    offers = reroll_offers(*args)
+    assert all(offer.defender is None for offer in offers)
+    return offers[0] if offers else None
+
 
 DECK = """
 +--+--+--+--+--+--+--+--+
