@@ -40,7 +40,7 @@ from rules.engine.play.round_end import (
     last_round_without_aliens,
     settle_eliminations,
 )
-from rules.engine.rerolls import RerollError, reroll_offer
+from rules.engine.rerolls import RerollError, Used, reroll_offers
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import (
     MARINE,
@@ -454,11 +454,12 @@ def chosen_option(state: GameState, figure_id: str, choice: int) -> AttackOption
 
 
 def resolve_marine_attack(
-    state: GameState, figure_id: str, choice: int, dice: Dice, base: int, used: tuple = ()
+    state: GameState, figure_id: str, choice: int, dice: Dice, base: int, used: Used = ()
 ) -> AttackOutcome:
     """The ``choice``-th option of ``figure_id`` on ``state`` (the step ``base``) resolved
     with ``dice``: the turn's checks, a card chosen with it spent, kills scored, flags
-    dropped, and the re-roll a card still allows (``used``: the cards already used)."""
+    dropped, and the re-rolls cards still allow the attacker and, in a fight between
+    marines, the defending commander (``used``: the (figure, card) re-rolls taken)."""
     option = chosen_option(state, figure_id, choice)
     rules = load_rules_data(dict(state.data_overrides) or None)
     phase = attack_phase(option.kind)
@@ -482,9 +483,9 @@ def resolve_marine_attack(
     steps.extend(dropped)
     new_state, out = settle_eliminations(new_state, rules)
     steps.extend(out)
-    offer = reroll_offer(state, option, choice, base, dice.log, rules, used)
-    if offer is not None:
-        steps.append(offer.step())
+    steps.extend(
+        offer.step() for offer in reroll_offers(state, option, choice, base, dice.log, rules, used)
+    )
     return AttackOutcome(state, option, new_state, events, steps)
 
 

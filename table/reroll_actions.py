@@ -1,8 +1,9 @@
 """Rolling one die of the last attack again (RULES §5: Targeter, Bionic Eye, Digital
 Weapons, Bionic Arm), at the table.
 
-The attack's snapshot carries the offer (:mod:`rules.engine.rerolls`); the judge picks
-which of the attacker's dice to roll again, right after the attack and before anything
+The attack's snapshot carries the offers (:mod:`rules.engine.rerolls`): the attacker's,
+and in a fight between marines the defending commander's; the judge picks which die to
+roll again (its number says whose it is), right after the attack and before anything
 else happens (a later step, an undo included, ends the offer). The attack is resolved
 again from the step it was made on, with every die as it fell except the chosen one,
 rolled through the dice service and recorded; the new snapshot replaces the attack's
@@ -14,7 +15,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice
-from rules.engine.rerolls import RerollError, find_offer, replay_dice, reroll_step
+from rules.engine.rerolls import RerollError, find_offer, replay_dice, reroll_step, taken
 from table.actions import (
     GameError,
     StaleGameError,
@@ -40,23 +41,28 @@ def attacker_of(snapshot: Snapshot) -> str | None:
 
 def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=None) -> Snapshot:
     """Roll die number ``die`` of the last attack again with ``dice`` (one die: typed or
-    rolled by the app) and resolve the attack again."""
+    rolled by the app) and resolve the attack again; the other figure's offer, if any, is
+    made again on the new dice."""
     latest = latest_snapshot(game)
     if latest.number != expected_number:
         raise StaleGameError(
             _("The game changed since you opened the page. Nothing was done; look again.")
         )
     try:
-        offer = find_offer(latest.steps or [], attacker_of(latest))
+        offer = find_offer(latest.steps or [], attacker_of(latest), die)
         replay = replay_dice(offer, die, dice)
     except RerollError as error:
         raise GameError(engine_error_text(error)) from None
     earlier = game.snapshots.filter(number=offer.base).first()
     if earlier is None:
         raise GameError(_("There is no step %(number)d in this game.") % {"number": offer.base})
-    used = (*offer.used, replay.card)
     outcome = resolve_marine_attack(
-        snapshot_state(earlier), offer.figure, offer.choice, replay, offer.base, used
+        snapshot_state(earlier),
+        offer.figure,
+        offer.choice,
+        replay,
+        offer.base,
+        taken(offer, replay),
     )
     try:
         done = reroll_step(offer, replay)

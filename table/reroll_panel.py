@@ -1,5 +1,6 @@
-"""What the board page shows of a re-roll the last attack allows (RULES §5): the dice the
-attacker may roll again, each a button, and how the new die is rolled."""
+"""What the board page shows of the re-rolls the last attack allows (RULES §5): for the
+attacker and, in a fight between marines, the defending commander, the dice each may roll
+again, each a button, and how the new die is rolled."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from django.http import HttpRequest
 
 from rules.engine.dice import seed_commitment
 from rules.engine.narration_turns import chapter_card_name
-from rules.engine.rerolls import RerollError, find_offer
+from rules.engine.rerolls import RerollError, find_offers
 from table.forms import RerollForm
 from table.models import Game, Snapshot
 from table.reroll_actions import attacker_of
@@ -23,21 +24,30 @@ REROLL = "reroll"
 def reroll_context(
     request: HttpRequest, game: Game, snapshot: Snapshot, form: RerollForm | None = None
 ) -> dict[str, Any]:
-    """``reroll``: the offer of the latest step (None without one): the attacker, the
-    card that will be used, the dice to choose from, the form and the seed's hash."""
+    """``reroll``: the offers of the latest step (None without one), each with the figure
+    whose dice they are, whether it defends, the card that will be used and the dice to
+    choose from; all those dice, the form and the seed's hash."""
     try:
-        offer = find_offer(snapshot.steps or [], attacker_of(snapshot))
+        offers = [o for o in find_offers(snapshot.steps or [], attacker_of(snapshot)) if o.cards]
     except RerollError:
-        offer = None
-    if offer is None or not offer.cards:
+        offers = []
+    if not offers:
         # A refused re-roll still shows why.
         return {"reroll": {"form": form, "dice": []} if form is not None else None}
     lang = narration_language()
-    return {
-        "reroll": {
-            "figure": offer.figure,
+    shown: list[dict[str, Any]] = [
+        {
+            "figure": offer.roller,
+            "defending": offer.defender is not None,
             "card": chapter_card_name(offer.cards[0], lang),
             "dice": [{"number": n, "value": offer.values[n - 1]} for n in offer.dice],
+        }
+        for offer in offers
+    ]
+    return {
+        "reroll": {
+            "offers": shown,
+            "dice": [die for offer in shown for die in offer["dice"]],
             "form": form or RerollForm(initial={"version": snapshot.number}, prefix="reroll"),
             "commitment": seed_commitment(pending_seed(request, game, REROLL)),
         }

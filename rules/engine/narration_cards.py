@@ -73,6 +73,18 @@ CARD_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{chapter_cards}: {figure} may roll one of its dice ({choices}) again before "
         "anything else happens",
     },
+    "reroll_offer_defence": {
+        "it": "{chapter_cards}: {figure}, che si difende, può ritirare uno dei suoi dadi "
+        "({choices}) prima di ogni altra azione (sceglie il suo giocatore)",
+        "en": "{chapter_cards}: {figure}, who defends, may roll one of his own dice ({choices}) "
+        "again before anything else happens (his player chooses)",
+    },
+    "reroll_auto": {
+        "it": "{chapter_card}: {figure} perderebbe punti vita, quindi il motore ritira per lui "
+        "il dado {die} ({old}), quello più sotto la media.",
+        "en": "{chapter_card}: {figure} would lose life points, so the engine rolls his die "
+        "{die} ({old}) again for him, the one furthest below its average.",
+    },
     "reroll_done": {
         "it": "{chapter_card}: {figure} ritira il dado {die} ({old} → {new}); l'attacco è "
         "risolto di nuovo",
@@ -104,6 +116,12 @@ CARD_ERRORS: dict[str, dict[str, str]] = {
         "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra "
         "{choices}",
         "en": "die {die} is not one of {figure}'s dice in this attack: choose one of {choices}",
+    },
+    "reroll_bad_die_any": {
+        "it": "il dado {die} non è un dado che una carta permette di ritirare in questo "
+        "attacco: scegli tra {choices}",
+        "en": "die {die} is not a die a card lets anyone roll again in this attack: choose one "
+        "of {choices}",
     },
     "reroll_replay": {
         "it": "l'attacco non si può risolvere di nuovo con gli stessi dadi: annulla e rigiocalo",

@@ -2,17 +2,24 @@
 Bionic Arm), as pure functions.
 
 The player chooses after seeing the dice, so a re-roll is not part of resolving an attack:
-when an attack is made, :func:`reroll_offer` says which cards would let the attacker roll
+when an attack is made, :func:`reroll_offers` says which cards would let the attacker roll
 one of its own dice again, and which dice those are (numbered from 1 in the order rolled,
-defender's dice included in the count). The offer is a step of the log
-(:meth:`RerollOffer.step`); it must be taken before anything else happens. Taking it
+defender's dice included in the count); in a fight between two marines, the defending
+commander's Bionic Arm or Digital Weapons is offered too, for his own dice (docs/decisions.md:
+a fight is both figures' attacks). Each offer is a step of the log
+(:meth:`RerollOffer.step`) naming whose dice it is; either may be taken, before anything
+else happens. Taking one
 (:func:`replay_dice`) gives a dice source that gives back the attack's dice as they fell,
 except the chosen one, rolled again through the injected dice service (recorded with its
 own purpose); the attack is then resolved again from the state before it, so damage,
-kills and scores are recomputed. Each card lets the attacker roll one die again per
+kills and scores are recomputed, and the offers made again with the re-rolls taken so far
+(``used``: pairs of figure and card). Each card lets its figure roll one die again per
 attack: Targeter when the figure shoots the weapon type it marks (never an extra-heavy
 weapon), Bionic Eye when the commander shoots, Bionic Arm when he fights hand-to-hand,
 Digital Weapons on each of his attacks.
+
+In the Alien turn nobody can pause for a choice: :func:`automatic_defence_reroll` is the
+fixed rule the engine applies for a marine commander an alien fights (docs/decisions.md).
 """
 
 from __future__ import annotations
@@ -22,16 +29,24 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.card_effects import held
-from rules.engine.combat import HAND_TO_HAND, SHOOT, AttackOption
-from rules.engine.dice import Dice, DieKind, Roll
+from rules.engine.combat import HAND_TO_HAND, SHOOT, AttackOption, CombatEvent
+from rules.engine.dice import FACES, Dice, DieKind, Roll
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
-from rules.engine.state import Figure, GameState
+from rules.engine.state import MARINE, Figure, GameState
 from rules.engine.units import RulesData
 
 #: The re-roll cards, in the order an offer uses them (the narrowest first).
 REROLL_CARDS = ("targeter", "bionic_eye", "bionic_arm", "digital_weapons")
+#: The cards that let a commander who defends in a fight roll one of his dice again.
+DEFENCE_CARDS = ("bionic_arm", "digital_weapons")
 REROLL_PURPOSE = "reroll"
+OFFER = "reroll_offer"
+#: The offer to the defending commander of a fight between marines.
+DEFENCE_OFFER = "reroll_offer_defence"
+
+#: The re-rolls taken in one attack so far: (figure, card) pairs.
+Used = tuple[tuple[str, str], ...]
 
 
 class RerollError(CodedError):
@@ -65,12 +80,30 @@ def reroll_cards(
     return tuple(code for code in REROLL_CARDS if code in cards and allowed[code])
 
 
+def defence_cards(state: GameState, option: AttackOption) -> tuple[str, ...]:
+    """The cards that let the figure ``option`` fights hand-to-hand roll one of its own
+    dice again: Bionic Arm and Digital Weapons, when it is a marine commander."""
+    if option.kind != HAND_TO_HAND or option.target is None or not state.has_figure(option.target):
+        return ()
+    defender = state.figure(option.target)
+    if defender.unit != "commander":
+        return ()
+    cards = held(state, defender)
+    return tuple(code for code in DEFENCE_CARDS if code in cards)
+
+
+def _pairs(used: Sequence[Any], figure: str) -> Used:
+    """``used`` as (figure, card) pairs; a bare card (an offer stored before defenders
+    could re-roll) is ``figure``'s."""
+    return tuple((figure, str(u)) if isinstance(u, str) else (str(u[0]), str(u[1])) for u in used)
+
+
 @dataclass(frozen=True)
 class RerollOffer:
-    """What the attacker of the last attack may roll again: the attack (the figure, the
-    index of its option among the figure's options, the step the attack was made on), all
-    its dice values in order, the numbers of the attacker's own dice, the cards not used
-    yet and those used."""
+    """What one figure of the last attack may roll again: the attack (the attacker, the
+    index of its option among the attacker's options, the step the attack was made on),
+    all its dice values in order, the numbers of the figure's own dice, its cards not used
+    yet, the re-rolls taken in the attack so far, and the figure when it is the defender."""
 
     figure: str
     choice: int
@@ -78,76 +111,122 @@ class RerollOffer:
     values: tuple[int, ...]
     dice: tuple[int, ...]
     cards: tuple[str, ...]
-    used: tuple[str, ...] = ()
+    used: Used = ()
+    defender: str | None = None
+
+    @property
+    def roller(self) -> str:
+        """The figure whose dice are offered."""
+        return self.defender or self.figure
 
     def step(self) -> Step:
         shown = [f"{n}: {self.values[n - 1]}" for n in self.dice]
-        return Step(
-            "reroll_offer",
-            {
-                "figure": self.figure,
-                "chapter_cards": list(self.cards),
-                "choices": ", ".join(shown),
-                "choice": self.choice,
-                "base": self.base,
-                "values": list(self.values),
-                "numbers": list(self.dice),
-                "used": list(self.used),
-            },
-        )
+        params: dict[str, Any] = {
+            "figure": self.roller,
+            "attacker": self.figure,
+            "chapter_cards": list(self.cards),
+            "choices": ", ".join(shown),
+            "choice": self.choice,
+            "base": self.base,
+            "values": list(self.values),
+            "numbers": list(self.dice),
+            "used": [list(pair) for pair in self.used],
+        }
+        return Step(DEFENCE_OFFER if self.defender else OFFER, params)
 
     @classmethod
     def from_params(cls, params: Mapping[str, Any]) -> RerollOffer:
+        roller = str(params["figure"])
+        attacker = str(params.get("attacker", roller))
         return cls(
-            str(params["figure"]),
+            attacker,
             int(params["choice"]),
             int(params["base"]),
             tuple(int(v) for v in params["values"]),
             tuple(int(n) for n in params["numbers"]),
             tuple(params["chapter_cards"]),
-            tuple(params.get("used", ())),
+            _pairs(params.get("used", ()), roller),
+            roller if roller != attacker else None,
         )
 
 
-def find_offer(steps: Sequence[Mapping[str, Any]], attacker: str | None) -> RerollOffer:
-    """The re-roll offer among the stored steps (``Step.as_dict`` dicts) of the last step,
-    an attack of ``attacker`` (None: the last step is no attack); refused with the rule's
-    name when there is none."""
+def find_offers(steps: Sequence[Mapping[str, Any]], attacker: str | None) -> list[RerollOffer]:
+    """Every re-roll offer among the stored steps (``Step.as_dict`` dicts) of the last
+    step, an attack of ``attacker`` (None: the last step is no attack): the attacker's
+    first. Refused with the rule's name when the last step is no attack."""
     if attacker is None:
         raise RerollError("reroll_no_attack")
-    for step in steps:
-        if step.get("code") == "reroll_offer":
-            return RerollOffer.from_params(step.get("params", {}))
-    for step in steps:
-        if step.get("code") == "reroll_done":
-            used = list(step.get("params", {}).get("used", ()))
-            raise RerollError("reroll_used", figure=attacker, chapter_cards=used)
-    raise RerollError("reroll_no_card", figure=attacker)
+    return [
+        RerollOffer.from_params(step.get("params", {}))
+        for step in steps
+        if step.get("code") in (OFFER, DEFENCE_OFFER)
+    ]
+
+
+def find_offer(
+    steps: Sequence[Mapping[str, Any]], attacker: str | None, die: int | None = None
+) -> RerollOffer:
+    """The re-roll offer among the stored steps of the last step, an attack of
+    ``attacker``: the one holding die number ``die`` (any: the first); refused with the
+    rule's name when there is none."""
+    offers = find_offers(steps, attacker)
+    for offer in offers:
+        if die is None or die in offer.dice:
+            return offer
+    done = [step.get("params", {}) for step in steps if step.get("code") == "reroll_done"]
+    owners = list(done[-1].get("owners", ())) if done else []
+    owner = owners[die - 1] if die is not None and 0 < die <= len(owners) else None
+    if done:
+        whose = owner or str(done[-1].get("figure", attacker))
+        used = _pairs(done[-1].get("used", ()), str(done[-1].get("figure", attacker)))
+        theirs = [card for figure, card in used if figure == whose]
+        if theirs:
+            raise RerollError("reroll_used", figure=whose, chapter_cards=theirs)
+    if offers and die is not None:
+        if len(offers) == 1:
+            shown = ", ".join(map(str, offers[0].dice))
+            raise RerollError("reroll_bad_die", die=die, figure=offers[0].roller, choices=shown)
+        shown = "; ".join(f"{o.roller}: {', '.join(map(str, o.dice))}" for o in offers)
+        raise RerollError("reroll_bad_die_any", die=die, choices=shown)
+    raise RerollError("reroll_no_card", figure=owner or attacker)
 
 
 def _flat(log: Sequence[Roll]) -> list[tuple[int, str | None]]:
     return [(value, roll.subject) for roll in log for value in roll.values]
 
 
-def reroll_offer(
+def reroll_offers(
     state: GameState,
     option: AttackOption,
     choice: int,
     base: int,
     log: Sequence[Roll],
     data: RulesData,
-    used: tuple[str, ...] = (),
-) -> RerollOffer | None:
-    """The offer after ``option`` was resolved with the rolls ``log`` on the state
-    ``state`` (before the attack; ``base`` its step), or None when no card allows one."""
+    used: Used = (),
+) -> tuple[RerollOffer, ...]:
+    """The offers after ``option`` was resolved with the rolls ``log`` on the state
+    ``state`` (before the attack; ``base`` its step): the attacker's, then the defending
+    commander's in a fight between marines; each only while a card allows one."""
     attacker = state.figure(option.attacker_id)
-    cards = tuple(c for c in reroll_cards(state, attacker, option, data) if c not in used)
     rolled = _flat(log)
-    mine = tuple(n for n, (_, subject) in enumerate(rolled, 1) if subject == attacker.id)
-    if not cards or not mine:
-        return None
     values = tuple(value for value, _ in rolled)
-    return RerollOffer(attacker.id, choice, base, values, mine, cards, used)
+    offers = []
+    allowed: list[tuple[str, tuple[str, ...], str | None]] = [
+        (attacker.id, reroll_cards(state, attacker, option, data), None)
+    ]
+    if option.target is not None and state.has_figure(option.target):
+        defender = state.figure(option.target)
+        if defender.side == MARINE and attacker.side == MARINE:
+            allowed.append((defender.id, defence_cards(state, option), defender.id))
+    for figure, cards, defending in allowed:
+        spent = {card for who, card in used if who == figure}
+        left = tuple(card for card in cards if card not in spent)
+        mine = tuple(n for n, (_, subject) in enumerate(rolled, 1) if subject == figure)
+        if left and mine:
+            offers.append(
+                RerollOffer(attacker.id, choice, base, values, mine, left, used, defending)
+            )
+    return tuple(offers)
 
 
 @dataclass
@@ -188,10 +267,11 @@ class ReplayDice(Dice):
 def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
     """The dice to resolve the offered attack again with die number ``die`` rolled again
     by ``fresh`` (with the offer's first card); refused with the rule's name when ``die``
-    is not one of the attacker's."""
-    figure = offer.figure
+    is not one of the offered figure's."""
+    figure = offer.roller
     if not offer.cards:
-        raise RerollError("reroll_used", figure=figure, chapter_cards=list(offer.used))
+        theirs = [card for who, card in offer.used if who == figure]
+        raise RerollError("reroll_used", figure=figure, chapter_cards=theirs)
     if die not in offer.dice:
         shown = ", ".join(map(str, offer.dice))
         raise RerollError("reroll_bad_die", die=die, figure=figure, choices=shown)
@@ -200,20 +280,57 @@ def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
     )
 
 
+def taken(offer: RerollOffer, replay: ReplayDice) -> Used:
+    """The re-rolls of the attack once ``replay`` is taken."""
+    return (*offer.used, (replay.figure, replay.card))
+
+
 def reroll_step(offer: RerollOffer, replay: ReplayDice) -> Step:
     """The log line of a die rolled again, once the attack was resolved again with
-    ``replay`` (refused if the attack did not use exactly its dice)."""
+    ``replay`` (refused if the attack did not use exactly its dice). It keeps whose each
+    die is and the re-rolls taken, so that a second one is refused naming the rule."""
     if not replay.exhausted:
         raise RerollError("reroll_replay")
-    new = [value for roll in replay.log for value in roll.values][replay.position]
+    rolled = _flat(replay.log)
     return Step(
         "reroll_done",
         {
-            "figure": offer.figure,
+            "figure": replay.figure,
             "chapter_card": replay.card,
             "die": replay.position + 1,
             "old": offer.values[replay.position],
-            "new": new,
-            "used": [*offer.used, replay.card],
+            "new": rolled[replay.position][0],
+            "used": [list(pair) for pair in taken(offer, replay)],
+            "owners": [subject or "" for _, subject in rolled],
         },
     )
+
+
+def _mean(kind: DieKind) -> float:
+    faces = FACES[kind]
+    return sum(faces) / len(faces)
+
+
+def automatic_defence_reroll(
+    state: GameState, option: AttackOption, log: Sequence[Roll], events: Sequence[CombatEvent]
+) -> tuple[str, int] | None:
+    """The re-roll the engine takes for a marine commander an alien fights in the Alien
+    turn, where nobody can stop to choose (docs/decisions.md): with Bionic Arm or Digital
+    Weapons held (the first of them is used) and, as the dice fell (``log``, ``events``
+    of ``option`` resolved on ``state``), the commander losing life points, the one of his
+    dice whose kind's mean exceeds its value the most. Returns the card and the die's
+    position (from 0), or None when no card is held, he loses nothing, or no die of his
+    is below its kind's mean."""
+    cards = defence_cards(state, option)
+    target = option.target
+    if not cards or not any(e.figure_id == target and e.life_points_lost > 0 for e in events):
+        return None
+    best: tuple[float, int] | None = None
+    position = 0
+    for roll in log:
+        for value in roll.values:
+            gain = _mean(roll.kind) - value
+            if roll.subject == target and gain > 0 and (best is None or gain > best[0]):
+                best = (gain, position)
+            position += 1
+    return None if best is None else (cards[0], best[1])

@@ -31,7 +31,7 @@ from rules.engine.narration_combat import combat_text
 from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
 from rules.engine.play.round_end import close_round
-from rules.engine.rerolls import find_offer, replay_dice, reroll_offer, reroll_step
+from rules.engine.rerolls import RerollOffer, find_offer, replay_dice, reroll_offers, reroll_step
 from rules.engine.state import Player
 from rules.engine.turns import (
     TurnError,
@@ -279,8 +279,7 @@ def card_lines() -> Iterator[tuple[str, str, dict]]:
     _, events = resolve_attack(state, melta, rolled)
     for event in events:
         yield "combat", event.code, event.params
-    offer = reroll_offer(state, melta, options.index(melta), 1, rolled.log, RULES)
-    assert offer is not None
+    (offer,) = reroll_offers(state, melta, options.index(melta), 1, rolled.log, RULES)
     yield "step", "reroll_offer", dict(offer.step().params)
     replay = replay_dice(offer, 1, ScriptedDice(values=[3]))
     resolve_attack(state, melta, replay)
@@ -290,6 +289,13 @@ def card_lines() -> Iterator[tuple[str, str, dict]]:
     yield refusal(lambda: find_offer([], "p1-cmd"))
     yield refusal(lambda: find_offer([], None))
     yield refusal(lambda: replay_dice(offer, 9, ScriptedDice(values=[1])))
+    values = (0, 0, 0, 0)
+    defence = RerollOffer("p1-cmd", 0, 1, values, (3, 4), ("bionic_arm",), (), "p2-cmd")
+    yield "step", defence.step().code, dict(defence.step().params)
+    both = [replace(offer, values=values, dice=(1, 2)).step().as_dict(), defence.step().as_dict()]
+    yield refusal(lambda: find_offer(both, "p1-cmd", 9))
+    auto = {"chapter_card": "digital_weapons", "figure": "p1-cmd", "die": 4, "old": 0}
+    yield "step", "reroll_auto", auto
     shot = next(o for o in attack_options(state, "p2-m") if o.target == "p1-cmd")
     _, events = resolve_attack(state, shot, ScriptedDice(values=[2, 2]))
     for event in events:
@@ -384,6 +390,9 @@ def test_the_game_covers_every_kind_of_line():
         "error:reroll_no_card",
         "error:reroll_no_attack",
         "error:reroll_bad_die",
+        "step:reroll_offer_defence",
+        "step:reroll_auto",
+        "error:reroll_bad_die_any",
         "step:turn_passes",
         "step:turn_aliens_next",
         "step:round_starts",

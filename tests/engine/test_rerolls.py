@@ -16,13 +16,21 @@ from rules.engine.rerolls import (
     find_offer,
     replay_dice,
     reroll_cards,
-    reroll_offer,
+    reroll_offers,
     reroll_step,
 )
 from rules.engine.state import Figure, GameState, Player, build_state
 from rules.engine.units import load_rules_data
 
 RULES = load_rules_data()
+
+
+def reroll_offer(*args):
+    """The attacker's offer (an ork defends here: no other offer), or None."""
+    offers = reroll_offers(*args)
+    assert all(offer.defender is None for offer in offers)
+    return offers[0] if offers else None
+
 
 DECK = """
 +--+--+--+--+--+--+--+--+
@@ -109,7 +117,8 @@ def test_a_rerolled_die_resolves_the_attack_again_with_the_other_dice_as_they_fe
         "Braccio Bionico: p1-cmd ritira il dado 2 (0 → 2); l'attacco è risolto di nuovo"
     )
     # With its only card used, nothing more is offered.
-    assert reroll_offer(state, option, choice, 7, replay.log, RULES, ("bionic_arm",)) is None
+    used = (("p1-cmd", "bionic_arm"),)
+    assert reroll_offer(state, option, choice, 7, replay.log, RULES, used) is None
 
 
 def test_refusals_name_the_rule():

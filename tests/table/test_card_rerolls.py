@@ -182,3 +182,41 @@ def test_the_loadout_form_asks_what_each_targeter_marks(table):
     missing = LoadoutForm(chosen, seat=seat, catalogue=catalogue)
     missing.full_clean()
     assert "choose the weapon type Targeter 1 marks" in str(missing.errors.get("targeter_1"))
+
+
+def commanders_side_by_side(game, p1_cards=(), p2_cards=()) -> GameState:
+    """Upload the state with p2's commander beside p1's (a fight between marines), the
+    players holding the cards given and p1 playing."""
+    state = ork_next_to_commander(game, tuple(p1_cards))
+    ork = state.figure("o1")
+    state = state.without_figure("o1").with_figure(state.figure("p2-cmd").moved_to(ork.squares))
+    state = state.with_player(replace(state.player("p2"), cards=tuple(p2_cards)))
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
+    return current(game)
+
+
+def test_the_defending_commander_takes_his_reroll_through_the_form(game, judge):
+    state = commanders_side_by_side(game, p2_cards=("bionic_arm",))
+    options = attack_choices(state, "p1-cmd")
+    choice = next(i for i, o in enumerate(options) if o.target == "p2-cmd")
+    # p1-cmd rolls 2 + 1, p2-cmd 0 + 0: p2-cmd loses 3.
+    assert attack(judge, game, choice, "2,1,0,0").status_code == 302
+    assert current(game).figure("p2-cmd").life_points == 3
+    attacked = latest_snapshot(game)
+    board = judge.get(url("board", game)).content.decode()
+    assert "Bionic Arm: p2-cmd, who defends, may roll one of his own dice again" in board
+    assert "Roll p2-cmd's die 3 (0) again" in board
+    assert 'name="reroll-number" value="1"' not in board  # p1-cmd holds no card
+    response = reroll(judge, game, 4, "2")  # now 3 against 2: p2-cmd loses 1 only
+    assert response.status_code == 302
+    after = latest_snapshot(game)
+    assert after.number == attacked.number + 1 and after.kind == SnapshotKind.MARINE_ATTACK
+    assert current(game).figure("p2-cmd").life_points == 5
+    assert [step["code"] for step in after.steps][0] == "reroll_done"
+    rolled = DiceRoll.objects.filter(batch=after.dice_batch)
+    assert [r.purpose for r in rolled] == ["p2-cmd rolls die 4 again (Bionic Arm)"]
+    second = reroll(judge, game, 3)
+    assert second.status_code == 400 and latest_snapshot(game).number == after.number
+    assert "p2-cmd has already rolled a die again in this attack with Bionic Arm" in (
+        second.content.decode()
+    )

@@ -11,7 +11,7 @@ scores its value.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 
 from rules.engine.ai.plans import Shot
 from rules.engine.caches import BoundedCache, declare
@@ -34,6 +34,7 @@ from rules.engine.los import figure_sees
 from rules.engine.narration import Step
 from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.play.turn_context import TurnContext
+from rules.engine.rerolls import ReplayDice, automatic_defence_reroll
 from rules.engine.state import MARINE, Figure, GameState, carry_memo
 
 
@@ -67,17 +68,21 @@ def narrate_events(
     rolls_before: int,
     killer: dict[str, str],
     before: GameState,
+    notes: Mapping[int, Step] | None = None,
 ) -> None:
     """Dice from the dice log, then damage, lost weapons, deaths and a freed gunner as
     steps, a marine's chapter card that changed the attack first; scores
     (:mod:`rules.engine.kill_scores`; ``before`` is the state before the
     attack). The attack itself, its hits and blasts are told by the plan and the dice
-    steps; door events cannot happen (aliens never attack doors here)."""
+    steps; door events cannot happen (aliens never attack doors here). ``notes`` go
+    before the roll of that index among the attack's rolls."""
     # Dice steps are made directly, without ``ctx.say``'s keyword arguments.
     log = ctx.steps
     # A marine's chapter card that changed the dice or the armour, before the dice.
     log.extend(Step(e.code, dict(e.params)) for e in events if e.kind == "card")
-    for roll in ctx.dice.log[rolls_before:]:
+    for index, roll in enumerate(ctx.dice.log[rolls_before:]):
+        if notes and index in notes:
+            log.append(notes[index])
         params = {
             "figure": roll.subject or "-",
             "kind": roll.kind._value_,  # as .value, without the enum property's call
@@ -106,6 +111,40 @@ def narrate_events(
             ctx.extend(steps)
         elif event.kind == "gunner_freed":
             ctx.say("gunner_freed", target=fid)
+
+
+def _defence_reroll(
+    ctx: TurnContext,
+    start: GameState,
+    option: AttackOption,
+    rolls_before: int,
+    events: list[CombatEvent],
+    notes: dict[int, Step],
+) -> list[CombatEvent]:
+    """The re-roll the engine takes for a marine commander the alien fights (Bionic Arm,
+    Digital Weapons; :func:`rules.engine.rerolls.automatic_defence_reroll`): the fight
+    resolved again from ``start`` with his die rolled again through the turn's dice
+    (recorded, purpose "reroll"), ``ctx.state`` its result and the note told before that
+    die added to ``notes``. Returns the fight's events: the new ones, or ``events`` when no
+    re-roll is taken."""
+    rolls = ctx.dice.log[rolls_before:]
+    chosen = automatic_defence_reroll(start, option, rolls, events)
+    if chosen is None or option.target is None:
+        return events
+    card, position = chosen
+    values = [value for roll in rolls for value in roll.values]
+    replay = ReplayDice(
+        values=values, position=position, fresh=ctx.dice, card=card, figure=option.target
+    )
+    ctx.state, again = resolve_attack(start, option, replay, data=ctx.rules)
+    params = {
+        "chapter_card": card,
+        "figure": option.target,
+        "die": position + 1,
+        "old": values[position],
+    }
+    notes[len(rolls)] = Step("reroll_auto", params)
+    return again
 
 
 #: The odds of fights and shots carried out, by the plain values they are made of (quicker
@@ -215,7 +254,10 @@ def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
         before = len(ctx.dice.log)
         start = ctx.state
         ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
-        narrate_events(ctx, events, before, killer, start)
+        notes: dict[int, Step] = {}
+        if option.kind == HAND_TO_HAND:
+            events = _defence_reroll(ctx, start, option, before, events, notes)
+        narrate_events(ctx, events, before, killer, start, notes)
         carry_memo(start, ctx.state)
         done = True
     return done
