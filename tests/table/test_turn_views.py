@@ -129,6 +129,7 @@ def test_a_tpk_final_is_played_to_its_end_from_the_board(game, judge):
     page = judge.get(url(game, "board")).content.decode()
     winner = game.session.seats.get(seat_order=1).player.display_name
     assert "The game is over" in page and f"Winner: {winner}." in page
+    assert 'id="alien-turn"' not in page  # no Alien turn to run once the game is over
     refused = move(judge, game, "p1-m1", (1, 1))
     assert refused.status_code == 400 and "the game is over" in refused.content.decode()
 
