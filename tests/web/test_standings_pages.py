@@ -92,9 +92,7 @@ def rank_rows(html: str) -> list[str]:
     return re.findall(r'<tr><td><a href="[^"]+">([^<]+)</a></td>', table)
 
 
-def test_the_honours_page_lists_a_page_of_squad_ranks_and_the_way_to_the_others(
-    world, monkeypatch
-):
+def test_the_honours_page_lists_a_page_of_squad_ranks_and_the_way_to_the_others(world, monkeypatch):
     monkeypatch.setattr(public, "HONOURS_PAGE_SIZE", 4)
     path = reverse("tournaments:honours", args=[world.tournament.slug])
     everyone = rank_rows(get(world, "?page=all", name="honours"))
