@@ -35,10 +35,9 @@ from tournaments.queries.bracket_svg import (
     render_bracket_svg,
 )
 from tournaments.queries.live_honours import (
-    PendingHonour,
     pending_honours,
-    pending_ranks,
     pending_winner_counts,
+    pending_wins,
 )
 from tournaments.queries.pages import (
     PODIUM_PLACES,
@@ -308,10 +307,10 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     asked = standings_page(request)
 
     def context(tournament: Tournament) -> dict:
-        pending = pending_honours(tournament)
+        wins = pending_wins(tournament)
         awarded = Honour.objects.filter(tournament=tournament)
         ranks = SquadRank.objects.filter(tournament=tournament)
-        counts = (len(pending) + awarded.count(), ranks.count())
+        counts = (len(wins.winners) + awarded.count(), ranks.count())
         pages = max(*((count + HONOURS_PAGE_SIZE - 1) // HONOURS_PAGE_SIZE for count in counts), 1)
         number = min(asked, pages) if asked is not None else None
         start, stop = (
@@ -322,11 +321,11 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         return {
             "tournament": tournament,
             "honours": awarded.select_related("player", "squad", "session__stage")[
-                max(start - len(pending), 0) : max(stop - len(pending), 0)
+                max(start - len(wins.winners), 0) : max(stop - len(wins.winners), 0)
             ],
-            "pending": pending[start:stop],
+            "pending": pending_honours(tournament, wins, slice(start, stop)),
             "has_honours": counts[0] > 0,
-            "ranks": _rank_rows(tournament, ranks, pending_ranks(pending), start, stop),
+            "ranks": _rank_rows(tournament, ranks, wins.ranks(), start, stop),
             "page": _pager(reverse("tournaments:honours", args=[tournament.slug]), number, pages),
             "player_path": _id_path("tournaments:player", tournament.slug),
             "session_path": _id_path("tournaments:session", tournament.slug),
@@ -339,7 +338,7 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
 def _rank_rows(
     tournament: Tournament,
     ranks: QuerySet[SquadRank],
-    promised: dict[int, PendingHonour],
+    promised: dict[int, int],
     start: int,
     stop: int,
 ) -> list[dict]:
@@ -353,14 +352,14 @@ def _rank_rows(
     for player_id, name, nickname, squad_id, rank in ranks.order_by(shown, "player_id").values_list(
         "player_id", "player__name", "player__nickname", "squad_id", "rank"
     )[start:stop]:
-        pending = promised.get(player_id)
+        pending = promised.get(player_id, rank)
         rows.append(
             {
                 "player_id": player_id,
                 "player": nickname or name,
                 "squad": squads.get(squad_id),
                 "rank": labels.get(rank, rank),
-                "promised": pending.rank_label if pending and pending.rank != rank else "",
+                "promised": labels.get(pending, pending) if pending != rank else "",
             }
         )
     return rows
