@@ -196,7 +196,7 @@ def _weapon_class(rules: RulesData, weapons: tuple[str, ...]) -> str:
         except RulesDataError as error:
             raise GameSetupError(
                 _("The loadout names a weapon the rules data does not know: %(error)s")
-                % {"error": error}
+                % {"error": engine_error_text(error)}
             ) from None
     for weapon_class in ("extra_heavy", "heavy"):
         if weapon_class in classes:
@@ -258,7 +258,8 @@ def opening_state(
         rules = load_rules_data(overrides or None)
     except RulesDataError as error:
         raise GameSetupError(
-            _("The tournament's rules data overrides are invalid: %(error)s") % {"error": error}
+            _("The tournament's rules data overrides are invalid: %(error)s")
+            % {"error": engine_error_text(error)}
         ) from None
     seats = list(session.seats.select_related("squad", "player").order_by("seat_order"))
     if not seats:

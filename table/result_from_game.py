@@ -11,6 +11,9 @@ that line, every figure that left the board is accounted for by what produced th
   one is free (below), a Tarantula a Tarantula destroyed;
 * an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
   the engine gave (its ``token_taken`` step), checked against the tokens already taken;
+* a move onto a docking claw: the figure left play, safe (``progress.left_play``); the end
+  of the game after the last event card or the escape rounds: a marine still on the board
+  is lost (the engine's ``marine_lost`` step), entered as a loss to the aliens;
 * a marine-piloted Dreadnought destroyed: a Dreadnought row for the destroying seat (its
   class value from the rules data, which holds the session's value, and the pilot's
   class) and the pilot's loss for its owner; by the aliens or its own squad, the pilot's
@@ -24,6 +27,9 @@ before marine attacks marked them, and uploaded states, may not say so, so the r
 keeps its own count of the tokens of each alien type already taken, and a kill takes a
 token only when the board held more of that type than had been taken before it (any
 token of the type will do, RULES §7).
+
+Objectives, stall-breaker rounds, catalogue token values, survivors and the end of the game
+come from :mod:`table.result_objectives`.
 
 Seats: the game's players are ``p<seat order>`` (:mod:`table.game_setup`); the breakdowns
 name seats by their player's id, as the result form does.
@@ -42,6 +48,8 @@ from rules.engine.combat import dreadnought_class_of, owner_of
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from table.models import Game, Snapshot, SnapshotKind
+from table.result_objectives import GameEnd, complete_breakdowns, game_end
+from table.result_objectives import survivors as proposed_survivors
 from table.seating import game_player_id
 from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
@@ -57,6 +65,7 @@ from tournaments.domain.scoring import (
     alien_label,
 )
 from tournaments.models import Seat
+from tournaments.queries.session_stipulation import result_limits
 
 #: The order of the classes in a breakdown (as the result form lists them).
 CLASS_ORDER = tuple(MarineClass)
@@ -75,6 +84,8 @@ class GameProposal:
     breakdowns: tuple[SeatBreakdown, ...]
     survivors: tuple[int, ...]
     notes: tuple[str, ...] = field(default=())
+    #: How the game ended (None: it goes on; the proposal is then the game so far).
+    end: GameEnd | None = None
 
 
 def current_line(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
@@ -145,13 +156,23 @@ def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
         if ids[index - 1] <= ids[index] and line[index].kind != SnapshotKind.UPLOAD:
             continue
         replay.step(line[index], state(index - 1), state(index))
+    final = state(last)
     return GameProposal(
         game=game,
         step=max(snapshot.number for snapshot in snapshots),
-        breakdowns=replay.breakdowns(),
-        survivors=replay.survivors(state(last)),
+        breakdowns=complete_breakdowns(
+            replay.breakdowns(), seats, line, final, catalogue_token_values(game)
+        ),
+        survivors=proposed_survivors(final, seats),
         notes=tuple(replay.notes),
+        end=game_end(final.outcome, seats),
     )
+
+
+def catalogue_token_values(game: Game) -> dict[str, int | None]:
+    """Each alien's token value in the tournament's catalogue (None: several or none)."""
+    aliens = result_limits(game.session).aliens
+    return {alien: aliens.default_value(alien) for alien in aliens.values or {}}
 
 
 #: Who killed a figure when no figure did: the aliens as a side, or nobody the game knows.
@@ -210,8 +231,29 @@ class _Replay:
             for figure in gone:
                 self._removed(snapshot, before, figure)
         else:
-            for figure in gone:
+            for figure in self._not_dead(snapshot, before, after, gone):
                 self._unexplained(snapshot, figure)
+
+    def _not_dead(
+        self, snapshot: Snapshot, before: GameState, after: GameState, gone: list[Figure]
+    ) -> list[Figure]:
+        """Of the figures ``gone`` in a move or a turn's step, those the game cannot explain:
+        a figure that left through a docking claw is safe (``progress.left_play``), a marine
+        left on the board when the game ended is lost (the engine's ``marine_lost`` step: its
+        owner loses its value, nobody gains, as a loss to the aliens)."""
+        left = {f.id for f in after.progress.left_play}
+        lost = {
+            (step.get("params") or {}).get("figure")
+            for step in snapshot.steps or ()
+            if step.get("code") == "marine_lost"
+        }
+        unexplained = []
+        for figure in gone:
+            if figure.id in lost:
+                self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
+            elif figure.id not in left:
+                unexplained.append(figure)
+        return unexplained
 
     def _attack(self, snapshot: Snapshot, before: GameState, gone: list[Figure]) -> None:
         attack = next((e for e in snapshot.events if e.get("kind") == "attack"), None)
@@ -491,15 +533,6 @@ class _Replay:
         )
 
     # -- the result --------------------------------------------------------------------
-
-    def survivors(self, state: GameState) -> tuple[int, ...]:
-        """Seats with a marine still in play (a Dreadnought's pilot counts, a vehicle not)."""
-        alive = {
-            f.player
-            for f in state.figures
-            if f.side == MARINE and f.unit != TARANTULA and not f.is_dreadnought
-        }
-        return tuple(seat.player_id for pid, seat in self.seat_of.items() if pid in alive)
 
     def breakdowns(self) -> tuple[SeatBreakdown, ...]:
         ids = {pid: str(seat.player_id) for pid, seat in self.seat_of.items()}

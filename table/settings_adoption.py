@@ -28,6 +28,7 @@ from table.session_material import (
     engine_setup,
     remaining_reinforcements,
 )
+from table.step_log import engine_error_text
 
 #: Switches the game set up for itself, not the stipulation (its progress is in
 #: ``state.progress`` and stays as it is).
@@ -42,7 +43,7 @@ def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> S
         check_equipment_blips(state.board, setup.switches)
         load_rules_data(setup.overrides or None)
     except (SessionMaterialError, RulesDataError) as error:
-        raise GameError(str(error)) from None
+        raise GameError(engine_error_text(error)) from None
     kept = {
         key: state.stipulation.switches[key]
         for key in PROGRESS

@@ -7,14 +7,16 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from rules.engine.narration import LANGUAGES, MESSAGES, format_param, render
+from rules.engine.narration import MESSAGES, format_param, render
 from rules.engine.narration_combat import ATTACKS, EVENTS, FACINGS, combat_text
 from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
 from rules.engine.state import StateError
+from rules.engine.units import RulesDataError
+from tournaments.domain.engine_language import narration_language
 
 #: Criteria meaning "the engine broke a tie; the attacked player may reorder".
 REORDERABLE = frozenset({"lowest_id"})
@@ -27,15 +29,9 @@ class LogLine:
     overrulable: bool
 
 
-def narration_language() -> str:
-    """The active Django language if the engine narrates in it, else English."""
-    language = (get_language() or "en").split("-")[0]
-    return language if language in LANGUAGES else "en"
-
-
 def engine_error_text(error: Exception) -> str:
     """An engine error's message in the page's language (free text as it is)."""
-    if isinstance(error, (CodedError, StateError)):
+    if isinstance(error, (CodedError, StateError, RulesDataError)):
         return error.text_in(narration_language())
     return str(error)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.engine.narration import format_param
@@ -22,11 +23,16 @@ def card_form(state: GameState, data=None, version: int | None = None) -> CardFo
     return CardForm(data, initial=initial, cards=cards, figures=figures)
 
 
-def turn_context(state: GameState, version: int, forms: dict[str, Any]) -> dict[str, Any]:
-    """The turn panel's context: its forms (a refused one with its errors) and texts."""
+def turn_context(
+    state: GameState, version: int, forms: dict[str, Any], names: Mapping[str, str] | None = None
+) -> dict[str, Any]:
+    """The turn panel's context: its forms (a refused one with its errors) and texts;
+    ``names``: the seated players' names by the game's player id (the winners are named)."""
     lang = narration_language()
     outcome = state.outcome
+    names = names or {}
     return {
+        "turn_winners": [names.get(p, p) for p in outcome.winners] if outcome else [],
         "turn_step_form": forms.get("turn_step_form") or TurnStepForm(initial={"version": version}),
         "card_form": forms.get("card_form") or card_form(state, version=version),
         "turn_ending": format_param("ending", outcome.reason, lang) if outcome else "",

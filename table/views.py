@@ -71,7 +71,7 @@ from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
-from table.seating import player_rows, squad_colours
+from table.seating import player_rows, seat_names, squad_colours
 from table.settings_adoption import adopt_session_settings
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
@@ -321,7 +321,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
-        **turn_context(state, snapshot.number, forms),
+        **turn_context(state, snapshot.number, forms, seat_names(game.session)),
         **reroll_context(request, game, snapshot, forms.get("reroll_form")),
         **log,
     }
@@ -742,4 +742,6 @@ def result_from_game(request: HttpRequest, session: Session, number: int) -> Htt
     proposal = propose_result(game, seats)
     breakdowns = [breakdown.to_dict() for breakdown in proposal.breakdowns]
     initial = initial_from_breakdowns(seats, breakdowns, proposal.survivors)
+    # Saved with the result: the version keeps the game and step it came from.
+    initial.update(from_game=game.number, from_step=proposal.step)
     return render_result_entry(request, session, initial, from_game=proposal)

@@ -546,6 +546,17 @@ def distance_to_adjacent(
     return min((dist[g] for g in goals), default=UNREACHABLE)
 
 
+def field_to_squares(
+    state: GameState, figure_id: str, goals: Collection[Square], *, open_doors: bool = True
+) -> list[int]:
+    """For every position the figure could occupy, the steps still needed from there to
+    reach one of the ``goals`` (as :func:`field_to_adjacent`, to squares instead of next to
+    a player's figures). Indexed ``x + y * width``."""
+    mover = _mover(state, figure_id, open_doors, ())
+    board = state.board
+    return mover.search(sorted({board.index(sq) for sq in goals if board.in_bounds(sq)}))
+
+
 def field_to_adjacent(
     state: GameState,
     figure_id: str,

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from typing import Any
 
 from rules.engine.caches import memoised
+from rules.engine.data_errors import data_error_text
 
 DATA_DIR = Path(__file__).with_name("data")
 DATA_FILES = ("units.json", "weapons.json", "tokens.json", "dreadnought_classes.json")
@@ -34,7 +35,20 @@ HEAVY_CLASSES = ("heavy", "extra_heavy")
 
 
 class RulesDataError(ValueError):
-    """Rules data (defaults or a tournament override) is invalid; the message names the key."""
+    """Rules data (defaults or a tournament override) is invalid; the message names the key.
+
+    ``RulesDataError("unknown_weapon", key=..., known=...)`` names a code of
+    :data:`rules.engine.data_errors.DATA_ERRORS`; ``str()`` is the English text and
+    :meth:`text_in` the text in another language."""
+
+    def __init__(self, code: str, /, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(data_error_text(code, params, "en"))
+
+    def text_in(self, lang: str) -> str:
+        """The message in ``lang`` ("it" or "en")."""
+        return data_error_text(self.code, self.params, lang)
 
 
 @dataclass(frozen=True)
@@ -139,23 +153,21 @@ class RulesData:
             return self.units[key]
         except KeyError:
             known = ", ".join(sorted(self.units))
-            raise RulesDataError(f"unknown unit type {key!r}; known types: {known}") from None
+            raise RulesDataError("unknown_unit", key=key, known=known) from None
 
     def weapon(self, key: str) -> Weapon:
         try:
             return self.weapons[key]
         except KeyError:
             known = ", ".join(sorted(self.weapons))
-            raise RulesDataError(f"unknown weapon {key!r}; known weapons: {known}") from None
+            raise RulesDataError("unknown_weapon", key=key, known=known) from None
 
     def dreadnought_class(self, key: str) -> DreadnoughtClass:
         try:
             return self.dreadnought_classes[key]
         except KeyError:
             known = ", ".join(sorted(self.dreadnought_classes))
-            raise RulesDataError(
-                f"unknown Dreadnought class {key!r}; known classes: {known}"
-            ) from None
+            raise RulesDataError("unknown_dreadnought_class", key=key, known=known) from None
 
     def dreadnought_weapons(
         self, class_key: str, heavy: tuple[str, ...] | list[str] | None = None
@@ -166,13 +178,18 @@ class RulesData:
         chosen = tuple(cls.default_weapons if heavy is None else heavy)
         if len(chosen) != cls.heavy_weapons:
             raise RulesDataError(
-                f"a {cls.name} mounts {cls.heavy_weapons} heavy weapons, not {len(chosen)}"
+                "dreadnought_weapon_count",
+                name=cls.name,
+                mounts=cls.heavy_weapons,
+                given=len(chosen),
             )
         for weapon_key in chosen:
             if weapon_key not in cls.weapon_choices:
                 raise RulesDataError(
-                    f"a {cls.name} cannot mount {weapon_key!r}; choose from "
-                    f"{', '.join(cls.weapon_choices)}"
+                    "dreadnought_weapon_choice",
+                    name=cls.name,
+                    weapon=weapon_key,
+                    choices=", ".join(cls.weapon_choices),
                 )
         return chosen + (("laser_rifle",) if cls.laser_rifles else ())
 
@@ -189,7 +206,7 @@ class RulesData:
         try:
             return self.sources[path]
         except KeyError:
-            raise RulesDataError(f"no data value at {path!r}") from None
+            raise RulesDataError("no_data_value", path=path) from None
 
     def unverified_paths(self) -> list[str]:
         return sorted(path for path, src in self.sources.items() if src.unverified)
@@ -246,7 +263,7 @@ def _default_tree_json() -> str:
             if key.startswith("_"):
                 continue
             if key in tree:
-                raise RulesDataError(f"{name}: top-level key {key!r} is defined twice")
+                raise RulesDataError("defined_twice", file=name, key=key)
             tree[key] = value
     return json.dumps(tree)
 
@@ -260,10 +277,7 @@ def _as_record(value: Any, path: str) -> dict[str, Any]:
     if _is_record(value):
         extra = set(value) - {"value", "source", "unverified"}
         if extra:
-            raise RulesDataError(
-                f"{path}: unexpected keys {sorted(extra)}; a value record has only "
-                "'value', 'source' and 'unverified'"
-            )
+            raise RulesDataError("record_keys", path=path, keys=sorted(extra))
         record = {"value": value["value"], "source": value.get("source", OVERRIDE_SOURCE)}
         if value.get("unverified"):
             record["unverified"] = True
@@ -276,7 +290,7 @@ def _merge(
 ) -> None:
     """Deep-merge ``override`` (plain values or records) into the record tree ``base``."""
     if not isinstance(override, dict):
-        raise RulesDataError(f"{path or 'overrides'}: expected an object, got {override!r}")
+        raise RulesDataError("expected_object", path=path or "overrides", value=override)
     for key, value in override.items():
         where = f"{path}.{key}" if path else key
         if key in base:
@@ -287,23 +301,22 @@ def _merge(
         elif new_entry_fields is not None:
             # A new entry (a house-rule unit or weapon): every field must be given.
             if not isinstance(value, dict):
-                raise RulesDataError(f"{where}: a new entry must be an object of fields")
+                raise RulesDataError("new_entry_object", path=where)
             missing = new_entry_fields - set(value)
             if missing:
-                raise RulesDataError(
-                    f"{where}: new entry is missing fields {sorted(missing)}; give every field"
-                )
+                raise RulesDataError("new_entry_missing", path=where, fields=sorted(missing))
             base[key] = {}
             for field_name, field_value in value.items():
                 if field_name not in new_entry_fields:
                     raise RulesDataError(
-                        f"{where}.{field_name}: unknown field; known fields: "
-                        f"{', '.join(sorted(new_entry_fields))}"
+                        "unknown_field",
+                        path=f"{where}.{field_name}",
+                        known=", ".join(sorted(new_entry_fields)),
                     )
                 base[key][field_name] = _as_record(field_value, f"{where}.{field_name}")
         else:
             known = ", ".join(sorted(base)) or "(none)"
-            raise RulesDataError(f"{where}: unknown key; known keys here: {known}")
+            raise RulesDataError("unknown_key", path=where, known=known)
 
 
 #: Categories whose entries are objects of fields; an override may add a complete new entry.
@@ -316,14 +329,12 @@ def merge_overrides(tree: dict[str, Any], overrides: Mapping[str, Any] | None) -
     if not overrides:
         return merged
     if not isinstance(overrides, Mapping):
-        raise RulesDataError(f"overrides: expected an object, got {overrides!r}")
+        raise RulesDataError("expected_object", path="overrides", value=overrides)
     for key, value in overrides.items():
         if key in OTHER_SECTIONS:
             continue
         if key not in merged:
-            raise RulesDataError(
-                f"{key}: unknown key; known keys here: {', '.join(sorted(merged))}"
-            )
+            raise RulesDataError("unknown_key", path=key, known=", ".join(sorted(merged)))
         if _is_record(merged[key]):
             merged[key] = _as_record(value, key)
             continue
@@ -332,7 +343,7 @@ def merge_overrides(tree: dict[str, Any], overrides: Mapping[str, Any] | None) -
             fields = set(next(iter(merged[key].values())))
         if key == "alien_tokens":
             if not isinstance(value, dict):
-                raise RulesDataError(f"{key}: expected an object, got {value!r}")
+                raise RulesDataError("expected_object", path=key, value=value)
             for token, token_value in value.items():
                 merged[key][token] = _as_record(token_value, f"{key}.{token}")
             continue
@@ -342,55 +353,57 @@ def merge_overrides(tree: dict[str, Any], overrides: Mapping[str, Any] | None) -
 
 def _int(value: Any, path: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesDataError(f"{path}: expected a whole number, got {value!r}")
+        raise RulesDataError("whole_number", path=path, value=value)
     if value < minimum:
-        raise RulesDataError(f"{path}: must be at least {minimum}, got {value}")
+        raise RulesDataError("at_least", path=path, minimum=minimum, value=value)
     return value
 
 
 def _str(value: Any, path: str, choices: tuple[str, ...] | None = None) -> str:
     if not isinstance(value, str) or not value:
-        raise RulesDataError(f"{path}: expected a non-empty text, got {value!r}")
+        raise RulesDataError("non_empty_text", path=path, value=value)
     if choices is not None and value not in choices:
-        raise RulesDataError(f"{path}: {value!r} is not one of {', '.join(choices)}")
+        raise RulesDataError("not_a_choice", path=path, value=value, choices=", ".join(choices))
     return value
 
 
 def _bool(value: Any, path: str) -> bool:
     if not isinstance(value, bool):
-        raise RulesDataError(f"{path}: expected true or false, got {value!r}")
+        raise RulesDataError("true_or_false", path=path, value=value)
     return value
 
 
 def _dice(value: Any, path: str) -> DiceSpec:
     if not isinstance(value, dict) or set(value) != {"white", "red"}:
-        raise RulesDataError(f'{path}: expected dice as {{"white": n, "red": n}}, got {value!r}')
+        raise RulesDataError("dice", path=path, value=value)
     return DiceSpec(_int(value["white"], f"{path}.white"), _int(value["red"], f"{path}.red"))
 
 
 def _weapon_list(value: Any, path: str, known: Mapping[str, Any]) -> tuple[str, ...]:
     if not isinstance(value, list):
-        raise RulesDataError(f"{path}: expected a list of weapon keys, got {value!r}")
+        raise RulesDataError("weapon_list", path=path, value=value)
     for index, item in enumerate(value):
         if item not in known:
             raise RulesDataError(
-                f"{path}[{index}]: unknown weapon {item!r}; known weapons: "
-                f"{', '.join(sorted(known))}"
+                "unknown_weapon_at",
+                path=f"{path}[{index}]",
+                key=item,
+                known=", ".join(sorted(known)),
             )
     return tuple(value)
 
 
 def _offsets(value: Any, path: str) -> tuple[tuple[int, int], ...]:
     if not isinstance(value, list) or not value:
-        raise RulesDataError(f"{path}: expected a non-empty list of [dx, dy] offsets")
+        raise RulesDataError("offsets", path=path)
     out = []
     for i, item in enumerate(value):
         if not isinstance(item, list) or len(item) != 2:
-            raise RulesDataError(f"{path}[{i}]: expected [dx, dy], got {item!r}")
+            raise RulesDataError("offset_pair", path=f"{path}[{i}]", value=item)
         dx, dy = item
         for name, v in (("dx", dx), ("dy", dy)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise RulesDataError(f"{path}[{i}]: {name} must be a whole number, got {v!r}")
+                raise RulesDataError("offset_whole", path=f"{path}[{i}]", name=name, value=v)
         out.append((dx, dy))
     return tuple(out)
 
@@ -406,11 +419,11 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
     def collect(node: Any, path: str) -> None:
         if _is_record(node):
             if not isinstance(node.get("source"), str) or not node["source"]:
-                raise RulesDataError(f"{path}: every value needs a 'source' text")
+                raise RulesDataError("needs_source", path=path)
             sources[path] = Source(node["source"], bool(node.get("unverified", False)))
             return
         if not isinstance(node, dict):
-            raise RulesDataError(f"{path}: expected a value record or an object")
+            raise RulesDataError("value_record", path=path)
         for key, child in node.items():
             collect(child, f"{path}.{key}" if path else key)
 
@@ -437,7 +450,7 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
         p = f"units.{key}"
         options = v["weapon_options"]
         if not isinstance(options, list) or not options:
-            raise RulesDataError(f"{p}.weapon_options: expected a non-empty list of lists")
+            raise RulesDataError("weapon_options", path=f"{p}.weapon_options")
         units[key] = UnitType(
             key=key,
             name=_str(v["name"], f"{p}.name"),
@@ -467,18 +480,19 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
         for index, weapon_key in enumerate(choices):
             if not weapons[weapon_key].is_heavy:
                 raise RulesDataError(
-                    f"{p}.weapon_choices[{index}]: {weapon_key!r} is not a heavy or "
-                    "extra-heavy weapon"
+                    "not_heavy", path=f"{p}.weapon_choices[{index}]", weapon=weapon_key
                 )
         for index, weapon_key in enumerate(default):
             if weapon_key not in choices:
                 raise RulesDataError(
-                    f"{p}.default_weapons[{index}]: {weapon_key!r} is not among the "
-                    "class's weapon_choices"
+                    "not_a_class_choice", path=f"{p}.default_weapons[{index}]", weapon=weapon_key
                 )
         if len(default) != heavy:
             raise RulesDataError(
-                f"{p}.default_weapons: lists {len(default)} weapons but the class mounts {heavy}"
+                "default_weapon_count",
+                path=f"{p}.default_weapons",
+                given=len(default),
+                mounts=heavy,
             )
         classes[key] = DreadnoughtClass(
             key=key,
@@ -497,9 +511,7 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
     }
     for key in units:
         if units[key].side == "alien" and key not in tokens:
-            raise RulesDataError(
-                f"alien_tokens.{key}: missing; every alien unit needs a token value (0 for none)"
-            )
+            raise RulesDataError("token_missing", path=f"alien_tokens.{key}")
     marine_values = {
         key: _int(record["value"], f"marine_values.{key}")
         for key, record in tree["marine_values"].items()
@@ -537,9 +549,9 @@ def load_rules_data(overrides: Mapping[str, Any] | None = None) -> RulesData:
     if overrides is None:
         return _load_cached("")
     if not isinstance(overrides, Mapping):
-        raise RulesDataError(f"overrides: expected an object, got {overrides!r}")
+        raise RulesDataError("expected_object", path="overrides", value=overrides)
     try:
         key = json.dumps(overrides, sort_keys=True)
     except (TypeError, ValueError) as exc:
-        raise RulesDataError(f"overrides: not plain JSON data ({exc})") from None
+        raise RulesDataError("not_json", problem=str(exc)) from None
     return _load_cached(key)

@@ -22,7 +22,15 @@ PACKAGE = "rules.engine"
 LAYERS = (
     (
         "foundations",
-        ("caches", "collector", "geometry", "units", "event_cards", "schema_inlining"),
+        (
+            "caches",
+            "collector",
+            "geometry",
+            "units",
+            "data_errors",
+            "event_cards",
+            "schema_inlining",
+        ),
     ),
     (
         "narration",

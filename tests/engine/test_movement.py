@@ -13,6 +13,7 @@ from rules.engine.movement import (
     distance_field,
     distance_to_adjacent,
     field_to_adjacent,
+    field_to_squares,
     move,
     open_door,
     reachable,
@@ -263,6 +264,17 @@ def test_field_to_adjacent_matches_forward_distances():
     width = state.board.width
     assert back[4 + 2 * width] == 0  # already adjacent to m
     assert back[4 + 3 * width] == UNREACHABLE  # m's own square: never a stopping place
+
+
+def test_field_to_squares_measures_the_way_to_the_nearest_goal():
+    state = build_state(DOORS, [marine("m", (0, 0))])
+    width = state.board.width
+    to_goal = field_to_squares(state, "m", [(3, 0)])
+    # 3,0 is behind a wall: the way goes through the door at 1,1|2,1.
+    assert to_goal[0] == len(shortest_path(state, "m", (3, 0))) == 3
+    assert to_goal[3] == 0
+    assert field_to_squares(state, "m", [(3, 0), (1, 0)])[0] == 1  # the nearest goal counts
+    assert to_goal[2 + 1 * width] == 1  # past the door, one diagonal step away
 
 
 def test_marine_entering_a_new_section_stops_there():

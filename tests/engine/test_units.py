@@ -1,7 +1,10 @@
 """Unit data: defaults from RULES §10b, sources on every value, validated overrides."""
 
+import string
+
 import pytest
 
+from rules.engine.data_errors import DATA_ERRORS
 from rules.engine.units import DiceSpec, RulesDataError, load_rules_data
 
 
@@ -216,3 +219,32 @@ def test_dreadnought_weapon_choices_must_be_heavy():
 def test_sections_of_other_modules_are_left_alone():
     data = load_rules_data({"scoring": {"kill_light": 7}, "units": {"ork": {"armour": 2}}})
     assert data.unit("ork").armour == 2
+
+
+@pytest.mark.parametrize(
+    ("override", "italian"),
+    [
+        ({"units": {"ork": {"armor": 1}}}, "units.ork.armor: chiave sconosciuta"),
+        ({"units": {"ork": {"armour": -1}}}, "units.ork.armour: deve essere almeno 0"),
+        ({"units": {"ork": {"armour": "one"}}}, "units.ork.armour: serve un numero intero"),
+        ({"units": {"ork": {"weapons": ["ray_gun"]}}}, "units.ork.weapons[0]: arma sconosciuta"),
+        ({"units": {"ogre": {"armour": 1}}}, "units.ogre: alla nuova voce mancano i campi"),
+        ({"units": 3}, "units: serve un oggetto"),
+        ({"dreadnought_classes": {"predator": {"heavy_weapons": 3}}}, "ne monta 3"),
+    ],
+)
+def test_bad_overrides_are_told_in_italian_too(override, italian):
+    with pytest.raises(RulesDataError) as info:
+        load_rules_data(override)
+    assert italian in info.value.text_in("it")
+    assert info.value.text_in("en") == str(info.value)
+    assert info.value.text_in("it") != str(info.value)
+
+
+def test_every_data_problem_has_both_languages_with_the_same_params():
+    fields = string.Formatter()
+    for code, texts in DATA_ERRORS.items():
+        assert set(texts) == {"it", "en"}, code
+        names = [{name for _, name, _, _ in fields.parse(texts[lang]) if name} for lang in texts]
+        assert names[0] == names[1], code
+        assert texts["it"] != texts["en"], code

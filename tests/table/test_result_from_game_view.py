@@ -98,3 +98,42 @@ def test_only_the_sessions_judge_and_organisers_may_fill(played, table):
 def test_an_unknown_game_is_not_found(played, table):
     url = reverse("table:result_from_game", args=[table.session.pk, played.number + 1])
     assert client_for(table.judge).get(url).status_code == 404
+
+
+def test_the_saved_result_keeps_its_game_and_a_missing_game_is_refused(played, table):
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(played))
+    data = page_data(filled.context["form"])
+    assert (data["from_game"], data["from_step"]) == (played.number, played.latest().number)
+    refused = judge.post(result_url(table), {**data, "from_game": played.number + 1})
+    assert refused.status_code == 400
+    assert "no board game 2 at step" in refused.content.decode()
+    assert not ResultVersion.objects.exists()
+    saved = judge.post(result_url(table), data)
+    assert saved.status_code == 302
+    version = Result.objects.get(session=table.session).latest_version()
+    assert (version.game_number, version.game_step) == (played.number, played.latest().number)
+    # Typed in without the game: no link.
+    typed = {
+        k: v for k, v in page_data(filled.context["form"]).items() if not k.startswith("from_")
+    }
+    table.session.refresh_from_db()
+    typed["version"] = typed["tie-version"] = table.session.version
+    typed["based_on"] = version.number
+    assert judge.post(result_url(table), typed).status_code == 302
+    latest = Result.objects.get(session=table.session).latest_version()
+    assert latest.number == version.number + 1 and latest.game_number is None
+
+
+def test_a_refused_stale_save_keeps_the_game_it_was_filled_from(played, table):
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(played))
+    data = page_data(filled.context["form"])
+    # Someone saves a result meanwhile: the judge's save is refused with the comparison.
+    typed = {k: v for k, v in data.items() if not k.startswith("from_")}
+    assert client_for(table.organiser).post(result_url(table), typed).status_code == 302
+    refused = judge.post(result_url(table), data)
+    assert refused.status_code == 409
+    body = refused.content.decode()
+    assert f'name="from_game" value="{played.number}"' in body
+    assert f'name="from_step" value="{played.latest().number}"' in body

@@ -127,7 +127,8 @@ def test_a_tpk_final_is_played_to_its_end_from_the_board(game, judge):
     assert over.outcome is not None and over.outcome.reason == "last_squad"
     assert over.outcome.winners == ("p1",)
     page = judge.get(url(game, "board")).content.decode()
-    assert "The game is over" in page and "Winner: p1." in page
+    winner = game.session.seats.get(seat_order=1).player.display_name
+    assert "The game is over" in page and f"Winner: {winner}." in page
     refused = move(judge, game, "p1-m1", (1, 1))
     assert refused.status_code == 400 and "the game is over" in refused.content.decode()
 

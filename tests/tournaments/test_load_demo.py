@@ -50,15 +50,21 @@ def test_demo_is_stopped_in_the_middle_of_the_semifinals():
     assert "DEMO ONLY" in output and "organiser / organiser-demo" in output
     assert authenticate(username="player1", password="player1-demo") is not None
     assert "player1 / player1-demo" in output
-    # Every stage plays a bundled map; the semifinal still being played has its game set up.
+    # Every stage plays a bundled map; the semifinal still being played has its game in
+    # progress (tests/web/test_demo_board_games.py for the board's two games).
     assert [s.map_name for s in (prelims, semis, final)] == [
         "hunt-derelict",
         "flag-relay",
         "tpk-ring",
     ]
     [game] = two.games.all()
-    assert game.map_name == "flag-relay" and game.snapshots.count() == 1
+    assert game.map_name == "flag-relay" and game.snapshots.count() > 1
+    assert game.latest().state["outcome"] is None
     assert not one.games.exists()
+    # Preliminary session 1 was played on the board: its result comes from its game.
+    first = prelims.sessions.get(number=1)
+    [played] = first.games.all()
+    assert first.result.latest_confirmed().game_number == played.number
     for player in tournament.players.all():
         assert player.access_token in output
     # Scores were entered consistently: no scoring problems in any confirmed version.

@@ -135,6 +135,18 @@ def test_token_values_form_errors(world):
     form = TokenValuesForm(values, tournament=world.tournament, prefix="tokens")
     assert not form.is_valid()
     assert "rules data changes are wrong" in form.non_field_errors()[0]
+    assert "units.nobody: new entry is missing fields" in form.non_field_errors()[0]
+
+
+def test_a_broken_rules_data_change_is_told_in_italian(world):
+    world.tournament.data_overrides = {"units": {"ork": {"armour": "one"}}}
+    values = {f"tokens-{a}": 1 for a in load_rules_data().alien_tokens if a != "genestealer"}
+    with translation.override("it"):
+        form = TokenValuesForm(values, tournament=world.tournament, prefix="tokens")
+        assert not form.is_valid()
+        message = str(form.non_field_errors()[0])
+    assert "units.ork.armour: serve un numero intero, trovato 'one'" in message
+    assert "expected" not in message
 
 
 def test_missing_shipped_cards_are_added_once(world, role_client):

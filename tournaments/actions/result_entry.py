@@ -133,6 +133,29 @@ def parse_breakdowns(
     return parsed
 
 
+@dataclass(frozen=True)
+class FromGame:
+    """The game on the judge's board a result was filled from: its number in the session
+    and the step (snapshot number) it stood at."""
+
+    number: int
+    step: int
+
+
+def check_game(session: Session, source: FromGame) -> None:
+    """Refuse a link to a game the session does not have, or to a step it never reached."""
+    game = session.games.filter(number=source.number).first()
+    steps = game.snapshots.count() if game is not None else 0
+    if game is None or not 1 <= source.step <= steps:
+        raise ResultError(
+            _(
+                "This session has no board game %(number)d at step %(step)d; fill the form "
+                "from the game again, or enter the result without the game."
+            )
+            % {"number": source.number, "step": source.step}
+        )
+
+
 def _rank(
     session: Session, cards: Mapping[str, ScoreCard], survivors: set[str], dice: Dice
 ) -> SessionRanking:
@@ -194,15 +217,20 @@ def record_result(
     reason: str = "",
     confirmed: bool = False,
     dice: Dice | None = None,
+    from_game: FromGame | None = None,
 ) -> RecordedResult:
     """Add a result version for ``session`` scored from ``breakdowns``.
 
     ``survivors`` are the player ids whose squad had a marine alive at the end (they decide
     TPK sessions). Ties in the session ranking are settled by a roll-off with ``dice`` (the
     judge's physical dice) or, when not given, app-rolled seeded dice; every roll is stored.
+    ``from_game``: the board game (and its step) the values were filled from, kept with the
+    version.
     """
     session = Session.objects.select_related("stage__tournament").get(pk=session.pk)
     _check_open(session)
+    if from_game is not None:
+        check_game(session, from_game)
     parsed = parse_breakdowns(session, breakdowns)
     survivor_ids = {str(player) for player in survivors}
     unknown = survivor_ids - set(seat_names(session))
@@ -233,6 +261,8 @@ def record_result(
         confirmed=confirmed,
         reason=reason,
         created_by=actor if actor is not None and actor.is_authenticated else None,
+        game_number=from_game.number if from_game is not None else None,
+        game_step=from_game.step if from_game is not None else None,
     )
     if len(dice.log) > start:
         record_dice(dice, tournament=session.stage.tournament, session=session, start=start)
@@ -306,6 +336,8 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         confirmed=True,
         reason=reason or _("Confirmed version %(number)d.") % {"number": latest.number},
         created_by=actor if actor is not None and actor.is_authenticated else None,
+        game_number=latest.game_number,  # a copy comes from the same board game
+        game_step=latest.game_step,
     )
     log_activity(
         session.stage.tournament,
@@ -329,10 +361,12 @@ def enter_result(
     dice: Dice | None = None,
     correction: bool = False,
     reason: str = "",
+    from_game: FromGame | None = None,
 ) -> RecordedResult:
     """A result typed in on the judge's page (confirmed at once), or an organiser's
     correction with its reason: refused with StaleSessionError, nothing stored, when the
-    session changed since the page was loaded at ``expected_version``."""
+    session changed since the page was loaded at ``expected_version``. ``from_game``: the
+    board game the judge filled the form from (a new result, not a correction)."""
     with transaction.atomic():
         update_if_current(session, expected_version)
         if correction:
@@ -345,5 +379,11 @@ def enter_result(
                 dice=dice,
             )
         return record_result(
-            session, breakdowns, survivors=survivors, actor=actor, confirmed=True, dice=dice
+            session,
+            breakdowns,
+            survivors=survivors,
+            actor=actor,
+            confirmed=True,
+            dice=dice,
+            from_game=from_game,
         )

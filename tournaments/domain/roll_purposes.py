@@ -23,12 +23,12 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
-from rules.engine.narration import LANGUAGES
 from rules.engine.narration_dice import PURPOSES as ENGINE_PURPOSES
 from rules.engine.narration_dice import purpose_text
+from tournaments.domain.engine_language import narration_language
 
 #: The tournament's purpose codes and their English templates (also the msgids).
 #: ``%(name)d`` params are whole numbers, ``%(name)s`` params text (a squad slug, or, in
@@ -110,11 +110,6 @@ def coded_purpose(purpose: str, params: Mapping[str, Any]) -> tuple[str, dict[st
     return "", {}
 
 
-def _engine_language() -> str:
-    language = (get_language() or "en").split("-")[0]
-    return language if language in LANGUAGES else "en"
-
-
 def purpose_label(
     code: str,
     params: Mapping[str, Any],
@@ -126,7 +121,7 @@ def purpose_label(
     ``squad_names``: the tournament's squad names by slug, shown instead of the slug a
     draw's roll records."""
     if code in ENGINE_PURPOSES:
-        return purpose_text(code, params, _engine_language())
+        return purpose_text(code, params, narration_language())
     template = TOURNAMENT_PURPOSES.get(code)
     if template is None:
         return text

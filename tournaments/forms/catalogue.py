@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.domain.catalogue import DEFAULT_CARDS
+from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.models import ChapterCard, Tournament, Weapon
@@ -162,6 +163,6 @@ class TokenValuesForm(AccessibleForm):
                     "The tournament's other rules data changes are wrong, so these values "
                     "cannot be checked: %(error)s"
                 )
-                % {"error": error}
+                % {"error": error.text_in(narration_language())}
             ) from None
         return cleaned

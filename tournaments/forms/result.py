@@ -126,6 +126,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     #: judge compared their values with after a refused save (see :mod:`.result_conflict`).
     based_on = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
     compared_with = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=0)
+    #: The board game the form was filled from and the step it stood at (empty: none).
+    from_game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    from_step = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
     def __init__(self, *args, seats: Sequence[Seat], limits: SessionLimits | None = None, **kwargs):
         self.seats = list(seats)

@@ -23,9 +23,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 6
+FORMAT_VERSION = 7
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -75,6 +75,8 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: Version 6 added the players' withdrawals, the seats' check-ins and forfeits, the
 #: superseded awards (:func:`_people_upgraded`) and the sections of the venue's tables,
 #: round timer, disputes and seed announcements.
+#: Version 7 gave each result version the board game it was filled from (``game_number``,
+#: ``game_step``; null: typed in), :func:`_game_links_upgraded`.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
@@ -113,7 +115,27 @@ def upgraded(document: Any) -> Any:
         upgrade["squads"] = [_cards_upgraded(squad) for squad in upgrade["squads"]]
     if version < PEOPLE_VERSION:
         _people_upgraded(upgrade)
+    if version < GAME_LINK_VERSION and isinstance(upgrade.get("stages"), list):
+        upgrade["stages"] = [_game_links_upgraded(stage) for stage in upgrade["stages"]]
     return upgrade
+
+
+GAME_LINK_VERSION = 7
+_GAME_LINK_DEFAULTS = {"game_number": None, "game_step": None}
+
+
+def _game_links_upgraded(stage: Any) -> Any:
+    """A stage of a document older than version 7: its result versions come from no game."""
+    if not isinstance(stage, dict) or not isinstance(stage.get("sessions"), list):
+        return stage
+    sessions = []
+    for session in stage["sessions"]:
+        result = session.get("result") if isinstance(session, dict) else None
+        if isinstance(result, dict) and "versions" in result:
+            versions = _with_defaults(result["versions"], _GAME_LINK_DEFAULTS)
+            session = {**session, "result": {**result, "versions": versions}}
+        sessions.append(session)
+    return {**stage, "sessions": sessions}
 
 
 def _people_upgraded(upgrade: dict[str, Any]) -> None:

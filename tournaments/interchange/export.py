@@ -283,6 +283,8 @@ def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
         "reason": version.reason,
         "created_by": username(version.created_by),
         "created_at": timestamp(version.created_at),
+        "game_number": version.game_number,
+        "game_step": version.game_step,
     }
 
 

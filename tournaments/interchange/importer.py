@@ -1114,6 +1114,8 @@ class _Writer:
                 confirmed=version_data["confirmed"],
                 reason=version_data["reason"],
                 created_by=self.user(version_data["created_by"]),
+                game_number=version_data["game_number"],
+                game_step=version_data["game_step"],
             )
             for (result, version_data), breakdown in zip(versioned, breakdowns, strict=True)
         )

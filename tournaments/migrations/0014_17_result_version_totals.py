@@ -30,7 +30,7 @@ def score_stored_versions(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0012_13_loadout_targeter_marks'),
+        ('tournaments', '0013_13_result_from_game'),
     ]
 
     operations = [

@@ -83,6 +83,10 @@ class ResultVersion(models.Model):
         related_name="result_versions",
     )
     created_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    #: The game on the judge's board this version was filled from (its number in the
+    #: session) and the step it stood at; empty when the result was typed in otherwise.
+    game_number = models.PositiveSmallIntegerField(_("from board game"), null=True, blank=True)
+    game_step = models.PositiveIntegerField(_("at board step"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("result version")

@@ -26,6 +26,7 @@ from tournaments.actions.attendance import (
     no_show_from,
 )
 from tournaments.actions.result_entry import (
+    FromGame,
     ResultError,
     enter_result,
 )
@@ -353,6 +354,11 @@ def edit_result(
             **posted_values(conflict.merged()),
             "version": form.cleaned_data["version"],
             "based_on": conflict.theirs.number,
+            **{
+                name: form.cleaned_data[name]
+                for name in ("from_game", "from_step")
+                if form.cleaned_data.get(name)
+            },
         }
         form = ResultForm(data, seats=seats, limits=limits)
         if not form.is_valid():
@@ -367,6 +373,7 @@ def edit_result(
             dice=_tie_dice(request, session, seats, dice_form),
             correction=correction,
             reason=request.POST.get("reason", ""),
+            from_game=_from_game(form),
         )
     except StaleSessionError:
         session.refresh_from_db()
@@ -385,6 +392,12 @@ def edit_result(
         % {"number": recorded.version.number},
     )
     return redirect(done_url)
+
+
+def _from_game(form: ResultForm) -> FromGame | None:
+    """The board game the posted form was filled from, if it says so."""
+    number, step = form.cleaned_data.get("from_game"), form.cleaned_data.get("from_step")
+    return FromGame(number, step) if number and step else None
 
 
 def _tie_dice(
@@ -455,6 +468,9 @@ class _Entry:
                 "version": self.session.version,
                 "based_on": based_on,
                 "compared_with": conflict.theirs.number if conflict is not None else based_on,
+                # Still the board game it was filled from, if it was.
+                "from_game": form.cleaned_data.get("from_game"),
+                "from_step": form.cleaned_data.get("from_step"),
             },
             seats=form.seats,
             limits=form.limits,

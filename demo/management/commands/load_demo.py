@@ -1,10 +1,13 @@
 """``load_demo``: a demo tournament stopped in the middle of the semifinals.
 
 Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, semifinal 2
-scheduled without a result and its game set up on the judge's board page, the final
-prepared. Creates an organiser, two judges and one
-player's account with demo-only passwords and prints them with every player's private
-link. Running it again changes nothing (``--reset`` deletes the demo and builds it anew).
+scheduled without a result and its game in progress on the judge's board page, the final
+prepared. Preliminary session 1 was played on the board to its end (Alien Hunt with the
+event deck; :mod:`demo.board_play`, seeded dice) and its confirmed result is the one the
+game proposed, linked to the game; the other results are typed-in scripts. Creates an
+organiser, two judges and one player's account with demo-only passwords and prints them
+with every player's private link. Running it again changes nothing (``--reset`` deletes
+the demo and builds it anew).
 """
 
 from __future__ import annotations
@@ -19,12 +22,15 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from demo.board_play import BoardPlayer
 from rules.engine.dice import SeededDice
 from table.actions import create_game
+from table.models import Game
+from table.result_from_game import propose_result
 from tournaments.actions.player_accounts import link_account
 from tournaments.actions.player_choices import save_loadout
 from tournaments.actions.registration import NewPlayer, register_roster
-from tournaments.actions.result_entry import confirm_result, record_result
+from tournaments.actions.result_entry import FromGame, confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, save_stage
@@ -42,6 +48,7 @@ from tournaments.models import (
 from tournaments.queries.loadout_checks import card_bonuses, loadout_problems
 from tournaments.queries.session_stipulation import result_limits
 from tournaments.queries.tournament_catalogue import tournament_catalogue
+from tournaments.sheets.seats import session_seats
 
 DEMO_SLUG = "bob-demo"
 ORGANISER = ("organiser", "organiser-demo")
@@ -155,6 +162,33 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
     return list(entries.values())
 
 
+#: The demo's board games: the finished one's dice and its most rounds (it ends sooner when
+#: the event deck runs out), the one in progress's dice and the rounds played so far.
+FINISHED_SEED = 2024
+FINISHED_ROUNDS = 8
+IN_PROGRESS_SEED = 2025
+IN_PROGRESS_ROUNDS = 2
+
+
+def played_on_board(session: Session, judge) -> Game:
+    """Play ``session``'s game on the judge's board to its end and record the result it
+    proposes, linked to the game (confirmed by the caller)."""
+    game = create_game(session, session.stage.map_name, "bob", label=_("Table 1"), actor=judge)
+    end = BoardPlayer(game, seed=FINISHED_SEED, actor=judge).play(FINISHED_ROUNDS)
+    if end.outcome is None:
+        raise CommandError(f"{session}: the demo's board game did not end")
+    proposal = propose_result(game, session_seats(session))
+    record_result(
+        session,
+        proposal.breakdowns,
+        survivors=proposal.survivors,
+        actor=judge,
+        dice=SeededDice(seed=session.pk),
+        from_game=FromGame(game.number, proposal.step),
+    )
+    return game
+
+
 class Command(BaseCommand):
     help = _("Create the demo tournament (demo-only log-ins), stopped in the semifinals.")
 
@@ -257,9 +291,13 @@ class Command(BaseCommand):
         semifinals = datetime.combine(today, time(15, 0))
         semifinal = tournament.stages.get(number=2)
         self._play(semifinal, semifinals, judges, organiser, confirm=1)
-        # The semifinal still being played has its game on the judge's board page.
+        # The semifinal still being played has its game on the judge's board page, a few
+        # rounds in.
         pending = semifinal.sessions.get(number=2)
-        create_game(pending, semifinal.map_name, "bob", actor=pending.judge)
+        game = create_game(
+            pending, semifinal.map_name, "bob", label=_("Table 2"), actor=pending.judge
+        )
+        BoardPlayer(game, seed=IN_PROGRESS_SEED, actor=pending.judge).play(IN_PROGRESS_ROUNDS)
         return tournament
 
     def _play(self, stage: Stage, start: datetime, judges, organiser, confirm: int) -> None:
@@ -279,14 +317,17 @@ class Command(BaseCommand):
             )
             if index >= confirm:
                 continue
-            script = SCRIPTS[(stage.number + index) % len(SCRIPTS)]
-            record_result(
-                session,
-                breakdowns(session, script),
-                survivors=session.seats.values_list("player_id", flat=True),
-                actor=judge,
-                dice=SeededDice(seed=session.pk),
-            )
+            if stage.number == 1 and index == 0:
+                played_on_board(session, judge)
+            else:
+                script = SCRIPTS[(stage.number + index) % len(SCRIPTS)]
+                record_result(
+                    session,
+                    breakdowns(session, script),
+                    survivors=session.seats.values_list("player_id", flat=True),
+                    actor=judge,
+                    dice=SeededDice(seed=session.pk),
+                )
             confirm_result(session, actor=organiser)
 
     def _print(self, tournament: Tournament, base: str) -> None:

@@ -77,7 +77,7 @@ class Command(BaseCommand):
                 dice = SeededDice(seed=seed)
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
         except (DiceError, EventDataError, RulesDataError) as exc:
-            text = exc.text_in(lang) if isinstance(exc, CodedError) else str(exc)
+            text = exc.text_in(lang) if isinstance(exc, (CodedError, RulesDataError)) else str(exc)
             raise CommandError(text, returncode=BAD_INPUT) from None
         output = {
             "policy": options["policy"],

@@ -71,7 +71,7 @@ class Command(BaseCommand):
 
     def error_text(self, error: Exception) -> str:
         """An engine error in the chosen language (free text as it is)."""
-        if isinstance(error, (CodedError, StateError)):
+        if isinstance(error, (CodedError, StateError, RulesDataError)):
             return error.text_in(self.lang)
         return str(error)
 
