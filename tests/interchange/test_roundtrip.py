@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from jsonschema import Draft202012Validator
 
 from tests.interchange.factories import without_unique_ids
+from tournaments.domain.scoring import session_totals, totals_key
 from tournaments.interchange.document import FORMAT_VERSION, dumps, schema, schema_problems
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
@@ -18,6 +19,7 @@ from tournaments.models import (
     SquadRank,
     Tournament,
 )
+from tournaments.queries.result_versions import scoring_values
 
 
 def empty_database() -> None:
@@ -94,6 +96,13 @@ def test_result_versions_survive_with_their_history(document):
     seated = {seat.player.name: seat.player_id for seat in session.seats.all()}
     assert versions[2].ranking == [seated["Player 2"], seated["Player 1"], seated["Player 3"]]
     assert versions[2].breakdown[0]["seat"] == str(seated["Player 1"])
+    # Each imported version carries its seats' totals, scored with the imported values.
+    key = totals_key(scoring_values(tournament))
+    assert {v.totals_key for v in versions} == {key}
+    assert all(
+        v.totals == session_totals(v.breakdown, scoring_values(tournament)) for v in versions
+    )
+    assert set(versions[2].totals) == {str(pk) for pk in seated.values()}
 
 
 @pytest.mark.django_db

@@ -15,11 +15,12 @@ from tournaments.models import (
     ActivityVerb,
     DiceRoll,
     ImmutableVersionError,
+    ResultVersion,
     Stipulation,
     StipulationKind,
 )
 from tournaments.queries.result_versions import version_totals
-from tournaments.queries.standings import get_standings
+from tournaments.queries.standings import compute_standings, get_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -205,3 +206,58 @@ def test_stipulation_model_refuses_bad_params_on_save():
 
     with pytest.raises(ValidationError):
         StipulationFactory(kind="catch_the_flag", params={"flag_value": 0})
+
+
+def test_standings_follow_a_change_of_the_scoring_values(
+    final_session, django_capture_on_commit_callbacks
+):
+    """The totals stored with a version are used only while they were scored with the
+    tournament's present values: editing a value changes the standings."""
+    stipulate(final_session)
+    a, b, c = players_of(final_session)
+    killed = {"victim": str(b), "marine_class": "light", "count": 2}
+    lost = {"marine_class": "light", "cause": "player", "killer": str(a), "count": 2}
+    with django_capture_on_commit_callbacks(execute=True):
+        recorded = record_result(
+            final_session,
+            [
+                {"seat": str(a), "kills": [killed]},
+                {"seat": str(b), "losses": [lost]},
+                {"seat": str(c)},
+            ],
+            confirmed=True,
+        )
+    tournament = final_session.stage.tournament
+
+    def points():
+        seats = compute_standings(tournament)["stages"][0]["sessions"][0]["seats"]
+        return {seat["player_id"]: seat["points"] for seat in seats}
+
+    assert recorded.version.totals == {str(a): 10, str(b): -10, str(c): 0}
+    assert points() == {a: 10, b: -10, c: 0}
+    # The stored totals are what the standings read while their key matches...
+    ResultVersion.objects.filter(pk=recorded.version.pk).update(totals={str(a): 11})
+    assert points() == {a: 11, b: None, c: None}
+    # ...and are scored again from the breakdown once a value they depend on changes.
+    tournament.data_overrides = {"scoring": {"light": 7}}
+    tournament.save(update_fields=["data_overrides"])
+    assert points() == {a: 14, b: -14, c: 0}
+    assert [row["points"] for row in compute_standings(tournament)["players"][:1]] == [14]
+
+
+def test_a_confirmed_copy_is_scored_with_the_present_values(final_session):
+    stipulate(final_session)
+    a, b, c = players_of(final_session)
+    killed = {"victim": str(b), "marine_class": "heavy"}
+    lost = {"marine_class": "heavy", "cause": "player", "killer": str(a)}
+    record_result(
+        final_session,
+        [{"seat": str(a), "kills": [killed]}, {"seat": str(b), "losses": [lost]}, {"seat": str(c)}],
+    )
+    tournament = final_session.stage.tournament
+    tournament.data_overrides = {"scoring": {"heavy": 12}}
+    tournament.save(update_fields=["data_overrides"])
+    confirmed = confirm_result(final_session)
+    assert confirmed.totals == {str(a): 12, str(b): -12, str(c): 0}
+    seats = compute_standings(tournament)["stages"][0]["sessions"][0]["seats"]
+    assert {seat["player_id"]: seat["points"] for seat in seats} == {a: 12, b: -12, c: 0}

@@ -83,3 +83,27 @@ def test_the_live_poll_follows_the_page_it_was_loaded_with(world, small_pages):
     client = Client()
     etags = {client.get(partial + query)["ETag"] for query in ("", "?page=2", "?page=all")}
     assert len(etags) == 3
+
+
+def rank_rows(html: str) -> list[str]:
+    """The players named in the squad-rank table, in order."""
+    table = html[html.index("Squad ranks") :]
+    table = table[: table.index("</table>")]
+    return re.findall(r'<tr><td><a href="[^"]+">([^<]+)</a></td>', table)
+
+
+def test_the_honours_page_lists_a_page_of_squad_ranks_and_the_way_to_the_others(world, monkeypatch):
+    monkeypatch.setattr(public, "HONOURS_PAGE_SIZE", 4)
+    path = reverse("tournaments:honours", args=[world.tournament.slug])
+    everyone = rank_rows(get(world, "?page=all", name="honours"))
+    assert len(everyone) == 9
+    assert everyone == sorted(everyone, key=str.lower)
+    first = get(world, name="honours")
+    assert rank_rows(first) == everyone[:4]
+    assert f'href="{path}?page=2" rel="next"' in first
+    assert f'href="{path}?page=all"' in first
+    last = get(world, "?page=3", name="honours")
+    assert rank_rows(last) == everyone[8:]
+    assert f'href="{path}?page=2" rel="prev"' in last
+    assert rank_rows(get(world, "?page=99", name="honours")) == everyone[8:]
+    assert 'rel="next"' not in get(world, "?page=all", name="honours")

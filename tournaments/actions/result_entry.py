@@ -38,6 +38,7 @@ from tournaments.domain.scoring import (
     ScoringError,
     SeatBreakdown,
     score_session,
+    totals_key,
 )
 from tournaments.models import (
     ActivityVerb,
@@ -48,7 +49,7 @@ from tournaments.models import (
     Stage,
     StageStatus,
 )
-from tournaments.queries.result_versions import scoring_values, seat_names
+from tournaments.queries.result_versions import scored_totals, scoring_values, seat_names
 from tournaments.queries.session_stipulation import no_stipulation_message, result_limits
 from tournaments.queries.session_stipulation import stipulation_kind as session_stipulation_kind
 
@@ -253,6 +254,8 @@ def record_result(
         result=result,
         number=_next_number(result),
         breakdown=[breakdown.to_dict() for breakdown in parsed],
+        totals={seat: card.total for seat, card in cards.items()},
+        totals_key=totals_key(values),
         survivors=sorted(int(player) for player in survivor_ids),
         ranking=[int(seat.seat) for seat in ranking.order],
         confirmed=confirmed,
@@ -327,6 +330,7 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         result=result,
         number=latest.number + 1,
         breakdown=latest.breakdown,
+        **scored_totals(session.stage.tournament, latest.breakdown),
         survivors=latest.survivors,
         ranking=latest.ranking,
         confirmed=True,

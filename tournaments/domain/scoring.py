@@ -16,10 +16,13 @@ Values (5/10/15, Tarantula 10, Dreadnought class value at least 25) are data: pa
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from enum import Enum, StrEnum
+from pathlib import Path
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -661,3 +664,25 @@ class _Scorer:
             )
             for seat in self.seat_ids
         }
+
+
+#: The digest of this module's source: a totals key changes whenever the scoring code does.
+_SOURCE_DIGEST = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()
+
+
+def totals_key(values: ScoringValues) -> str:
+    """What a session's totals are a function of, besides its breakdowns: the point values
+    and this scoring code. Totals stored under another key were scored otherwise and are
+    not used (see :func:`session_totals`)."""
+    text = json.dumps([_SOURCE_DIGEST, asdict(values)], sort_keys=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def session_totals(breakdown: Sequence[Mapping[str, Any]], values: ScoringValues) -> dict[str, int]:
+    """Each seat's total points by seat id, from a stored breakdown (``SeatBreakdown``
+    dicts); empty when the breakdown cannot be read or scored, so no seat has points."""
+    try:
+        cards = score_session([SeatBreakdown.from_dict(item) for item in breakdown], values)
+    except ScoringError:
+        return {}
+    return {seat: card.total for seat, card in cards.items()}

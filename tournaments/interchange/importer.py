@@ -63,6 +63,7 @@ from tournaments.models import (
     Weapon,
     clean_stipulation_params,
 )
+from tournaments.queries.result_versions import scored_totals
 
 Path = tuple[str | int, ...]
 #: (stage, session number, when it was superseded or None for a session in force).
@@ -1095,14 +1096,19 @@ class _Writer:
             for result, (_session, data) in zip(created, results, strict=True)
             for version_data in data["versions"]
         ]
+        breakdowns = [
+            rewrite_breakdown(
+                version_data["breakdown"],
+                lambda value, as_text, path: self.pk_of(value, as_text),
+            )
+            for _result, version_data in versioned
+        ]
         versions = ResultVersion.objects.bulk_create(
             ResultVersion(
                 result=result,
                 number=version_data["number"],
-                breakdown=rewrite_breakdown(
-                    version_data["breakdown"],
-                    lambda value, as_text, path: self.pk_of(value, as_text),
-                ),
+                breakdown=breakdown,
+                **scored_totals(result.session.stage.tournament, breakdown),
                 survivors=self._player_pks(version_data["survivors"]),
                 ranking=self._player_pks(version_data["ranking"]),
                 confirmed=version_data["confirmed"],
@@ -1111,7 +1117,7 @@ class _Writer:
                 game_number=version_data["game_number"],
                 game_step=version_data["game_step"],
             )
-            for result, version_data in versioned
+            for (result, version_data), breakdown in zip(versioned, breakdowns, strict=True)
         )
         for result, (_session, data) in zip(created, results, strict=True):
             self.keep_time(result, "created_at", data["created_at"])

@@ -57,6 +57,21 @@ class ResultVersion(models.Model):
         default=list,
         help_text=_("Player ids, first place first, ties already settled by recorded dice."),
     )
+    totals = models.JSONField(
+        _("seat totals"),
+        default=dict,
+        blank=True,
+        help_text=_(
+            "Each seat's total points, scored from the breakdown when the version was "
+            "written; used only while its key matches the scoring."
+        ),
+    )
+    totals_key = models.CharField(
+        _("totals key"),
+        max_length=64,
+        blank=True,
+        help_text=_("The scoring values and code the totals were scored with."),
+    )
     confirmed = models.BooleanField(_("confirmed"), default=False)
     reason = models.TextField(_("reason"), blank=True)
     created_by = models.ForeignKey(

@@ -69,23 +69,26 @@ def pending_winner_counts(tournament: Tournament) -> dict[int, int]:
     return dict(Counter(player_id for _session, player_id in session_winners(tournament)))
 
 
-def pending_honours(tournament: Tournament) -> list[PendingHonour]:
-    """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
-    number of queries), in session order."""
+@dataclass(frozen=True)
+class PendingWins:
+    """The open stages' session winners holding no honour yet (``(session id, player
+    id)``, in session order) and each winner's squad standing once the stage closes, by
+    player id as text: plain rows, read in four queries."""
+
+    winners: list[tuple[int, int]]
+    after: dict[str, SquadStanding]
+
+    def ranks(self) -> dict[int, int]:
+        """The rank each winner holds once the stage closes, by player id."""
+        return {int(player): standing.rank for player, standing in self.after.items()}
+
+
+def pending_wins(tournament: Tournament) -> PendingWins:
+    """What :func:`pending_honours` lists, as plain rows."""
     winners = session_winners(tournament)
+    winner_ids = {player_id for _session, player_id in winners}
     if not winners:
-        return []
-    sessions = Session.objects.select_related("stage").in_bulk([pk for pk, _ in winners])
-    winning = set(winners)
-    seats = {
-        (seat.session_id, seat.player_id): seat
-        for seat in Seat.objects.filter(
-            session_id__in=sessions, player_id__in={player for _, player in winners}
-        ).select_related("player", "squad")
-        if (seat.session_id, seat.player_id) in winning
-    }
-    won = [(sessions[session_id], player_id) for session_id, player_id in winners]
-    winner_ids = {player_id for _session, player_id in won}
+        return PendingWins([], {})
     ranks = dict(
         SquadRank.objects.filter(tournament=tournament, player_id__in=winner_ids).values_list(
             "player_id", "rank"
@@ -101,14 +104,37 @@ def pending_honours(tournament: Tournament) -> list[PendingHonour]:
         str(pid): SquadStanding(rank=ranks.get(pid, 0), honours=honours.get(pid, 0))
         for pid in winner_ids
     }
-    after = standings_after_wins(current, [str(player_id) for _session, player_id in won])
+    return PendingWins(
+        winners, standings_after_wins(current, [str(player_id) for _s, player_id in winners])
+    )
+
+
+def pending_honours(
+    tournament: Tournament, wins: PendingWins | None = None, window: slice = slice(None)
+) -> list[PendingHonour]:
+    """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
+    number of queries), in session order: those in ``window`` of them (a page: only its
+    sessions and seats are read), from ``wins`` when the caller has read them."""
+    wins = wins if wins is not None else pending_wins(tournament)
+    winners = wins.winners[window]
+    if not winners:
+        return []
+    sessions = Session.objects.select_related("stage").in_bulk([pk for pk, _ in winners])
+    winning = set(winners)
+    seats = {
+        (seat.session_id, seat.player_id): seat
+        for seat in Seat.objects.filter(
+            session_id__in=sessions, player_id__in={player for _, player in winners}
+        ).select_related("player", "squad")
+        if (seat.session_id, seat.player_id) in winning
+    }
     pending: list[PendingHonour] = []
-    for session, player_id in won:
-        seat = seats[(session.pk, player_id)]
-        standing = after[str(player_id)]
+    for session_id, player_id in winners:
+        seat = seats[(session_id, player_id)]
+        standing = wins.after[str(player_id)]
         pending.append(
             PendingHonour(
-                session=session,
+                session=sessions[session_id],
                 player=seat.player,
                 squad=seat.squad,
                 rank=standing.rank,
@@ -124,8 +150,3 @@ def pending_counts(pending: list[PendingHonour]) -> dict[int, int]:
     for honour in pending:
         counts[honour.player.pk] = counts.get(honour.player.pk, 0) + 1
     return counts
-
-
-def pending_ranks(pending: list[PendingHonour]) -> dict[int, PendingHonour]:
-    """Per player id, a pending honour: it carries the rank held once the stage closes."""
-    return {honour.player.pk: honour for honour in pending}

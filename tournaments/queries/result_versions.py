@@ -19,6 +19,8 @@ from tournaments.domain.scoring import (
     ScoringValues,
     SeatBreakdown,
     score_session,
+    session_totals,
+    totals_key,
 )
 from tournaments.models import Result, ResultVersion, Session, Tournament
 from tournaments.queries.session_stipulation import no_stipulation_message, stipulation_kind
@@ -38,6 +40,18 @@ def scoring_values(tournament: Tournament) -> ScoringValues:
             _("The tournament's scoring overrides use unknown keys; allowed: %(allowed)s.")
             % {"allowed": allowed}
         ) from None
+
+
+def scored_totals(tournament: Tournament, breakdown: Sequence[Any]) -> dict[str, Any]:
+    """The ``totals`` and ``totals_key`` fields of a version of ``tournament`` storing
+    ``breakdown`` (``SeatBreakdown`` dicts): each seat's total scored now, with the key of
+    the values and code that scored it (an empty key, never used, when the tournament's
+    scoring values cannot be read)."""
+    try:
+        values = scoring_values(tournament)
+    except ScoringError:
+        return {"totals": {}, "totals_key": ""}
+    return {"totals": session_totals(breakdown, values), "totals_key": totals_key(values)}
 
 
 def seat_names(session: Session) -> dict[str, str]:

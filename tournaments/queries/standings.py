@@ -20,7 +20,7 @@ from django.db.models import Count
 from django.utils import timezone
 
 from tournaments.caching import generations
-from tournaments.domain.scoring import ScoringError, ScoringValues, SeatBreakdown, score_session
+from tournaments.domain.scoring import session_totals, totals_key
 from tournaments.models import (
     ActivityLog,
     Registration,
@@ -55,30 +55,20 @@ def _status(stages: list[tuple], has_sessions: bool) -> str:
     return "in_progress"
 
 
-def _session_scores(
-    seats: list[tuple], version: tuple, values: ScoringValues
-) -> dict[int, dict[str, Any]]:
+def _session_scores(seats: list[tuple], version: tuple) -> dict[int, dict[str, Any]]:
     """Points, place and survival per player id of one session's confirmed version
-    (``seats``: rows of :data:`_SEAT_COLUMNS`; ``version``: breakdown, ranking, survivors)."""
-    breakdown, ranking, survivors = version
-    names = {str(seat[1]): seat[3] or seat[2] for seat in seats}
-    try:
-        cards = score_session(
-            [SeatBreakdown.from_dict(item) for item in breakdown or []], values, names
-        )
-    except ScoringError:
-        cards = {}
+    (``seats``: rows of :data:`_SEAT_COLUMNS`; ``version``: seat totals, ranking, survivors)."""
+    totals, ranking, survivors = version
     places = {int(player): place for place, player in enumerate(ranking or [], start=1)}
     survived = set(survivors or [])
-    scores = {}
-    for seat in seats:
-        card = cards.get(str(seat[1]))
-        scores[seat[1]] = {
-            "points": card.total if card is not None else None,
+    return {
+        seat[1]: {
+            "points": totals.get(str(seat[1])),
             "position": places.get(seat[1]),
             "survived": seat[1] in survived,
         }
-    return scores
+        for seat in seats
+    }
 
 
 def _player_row(player_id: int, name: str, honours: dict[int, int]) -> dict[str, Any]:
@@ -113,17 +103,36 @@ _SEAT_COLUMNS = (
 
 
 def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
-    """Per session id: number, breakdown, ranking and survivors of its latest confirmed
-    result version (one query)."""
-    latest: dict[int, tuple] = {}
-    rows = (
+    """Per session id: number, seat totals, ranking and survivors of its latest confirmed
+    result version, in one query. The totals are those stored with the version when they
+    were scored with the tournament's present values and code (their key matches), else
+    scored here from the stored breakdown (read in a second query, for those only)."""
+    values = scoring_values(tournament)
+    key = totals_key(values)
+    rows: dict[int, tuple] = {}
+    for session_id, *row in (
         ResultVersion.objects.filter(result__session__stage__tournament=tournament, confirmed=True)
         .order_by("result__session_id", "number")
-        .values_list("result__session_id", "number", "breakdown", "ranking", "survivors")
+        .values_list(
+            "result__session_id", "pk", "totals_key", "number", "totals", "ranking", "survivors"
+        )
+    ):
+        rows[session_id] = tuple(row)
+    stale = {row[0]: session_id for session_id, row in rows.items() if row[1] != key}
+    scored = (
+        {
+            pk: session_totals(breakdown or [], values)
+            for pk, breakdown in ResultVersion.objects.filter(pk__in=stale).values_list(
+                "pk", "breakdown"
+            )
+        }
+        if stale
+        else {}
     )
-    for session_id, *version in rows:
-        latest[session_id] = tuple(version)
-    return latest
+    return {
+        session_id: (number, scored.get(pk, totals), ranking, survivors)
+        for session_id, (pk, _key, number, totals, ranking, survivors) in rows.items()
+    }
 
 
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
@@ -147,7 +156,6 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     ):
         seats_of.setdefault(seat[0], []).append(seat)
     versions = _latest_confirmed(tournament)
-    values = scoring_values(tournament)
     ranks = {
         player_id: (rank, squad)
         for player_id, rank, squad in SquadRank.objects.filter(tournament=tournament).values_list(
@@ -176,7 +184,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         ]:
             seats = seats_of.get(session_id, [])
             version = versions.get(session_id)
-            scores = _session_scores(seats, version[1:], values) if version else {}
+            scores = _session_scores(seats, version[1:]) if version else {}
             seat_rows = []
             for _session, player_id, name, nickname, squad, seat_order, initiative in seats:
                 display = nickname or name

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.cache import cache, caches
-from django.db.models import Count
+from django.db.models import Count, QuerySet, Value
+from django.db.models.functions import Coalesce, Lower, NullIf
 from django.http import (
     Http404,
     HttpRequest,
@@ -34,10 +35,9 @@ from tournaments.queries.bracket_svg import (
     render_bracket_svg,
 )
 from tournaments.queries.live_honours import (
-    PendingHonour,
     pending_honours,
-    pending_ranks,
     pending_winner_counts,
+    pending_wins,
 )
 from tournaments.queries.pages import (
     PODIUM_PLACES,
@@ -295,19 +295,38 @@ def player_profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
 
 
+#: Rows per page of each of the honours page's tables (``?page=all`` shows every one).
+HONOURS_PAGE_SIZE = 100
+
+
 @public
 @require_GET
 def honours(request: HttpRequest, slug: str) -> HttpResponse:
+    """The honours awarded and pending, and every player's squad rank: a page of each
+    table at a time (``?page=N``, ``?page=all`` for every row), as the standings are."""
+    asked = standings_page(request)
+
     def context(tournament: Tournament) -> dict:
-        honour_list = Honour.objects.filter(tournament=tournament).select_related(
-            "player", "squad", "session__stage"
+        wins = pending_wins(tournament)
+        awarded = Honour.objects.filter(tournament=tournament)
+        ranks = SquadRank.objects.filter(tournament=tournament)
+        counts = (len(wins.winners) + awarded.count(), ranks.count())
+        pages = max(*((count + HONOURS_PAGE_SIZE - 1) // HONOURS_PAGE_SIZE for count in counts), 1)
+        number = min(asked, pages) if asked is not None else None
+        start, stop = (
+            ((number - 1) * HONOURS_PAGE_SIZE, number * HONOURS_PAGE_SIZE)
+            if number is not None
+            else (0, max(counts))
         )
-        pending = pending_honours(tournament)
         return {
             "tournament": tournament,
-            "honours": honour_list,
-            "pending": pending,
-            "ranks": _rank_rows(tournament, pending_ranks(pending)),
+            "honours": awarded.select_related("player", "squad", "session__stage")[
+                max(start - len(wins.winners), 0) : max(stop - len(wins.winners), 0)
+            ],
+            "pending": pending_honours(tournament, wins, slice(start, stop)),
+            "has_honours": counts[0] > 0,
+            "ranks": _rank_rows(tournament, ranks, wins.ranks(), start, stop),
+            "page": _pager(reverse("tournaments:honours", args=[tournament.slug]), number, pages),
             "player_path": _id_path("tournaments:player", tournament.slug),
             "session_path": _id_path("tournaments:session", tournament.slug),
             "tab": "honours",
@@ -316,23 +335,31 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
 
-def _rank_rows(tournament: Tournament, promised: dict[int, PendingHonour]) -> list[dict]:
-    """Every player's squad rank as plain rows (one per player: no model objects), with
-    the rank a pending honour promises when it is another."""
+def _rank_rows(
+    tournament: Tournament,
+    ranks: QuerySet[SquadRank],
+    promised: dict[int, int],
+    start: int,
+    stop: int,
+) -> list[dict]:
+    """The squad ranks from ``start`` to ``stop`` in the order of the players' names, as
+    plain rows (one per player: no model objects), with the rank a pending honour
+    promises when it is another."""
     squads = {squad.pk: squad for squad in tournament.squads.all()}
     labels = dict(Rank.choices)
+    shown = Lower(Coalesce(NullIf("player__nickname", Value("")), "player__name"))
     rows = []
-    for player_id, name, nickname, squad_id, rank in SquadRank.objects.filter(
-        tournament=tournament
-    ).values_list("player_id", "player__name", "player__nickname", "squad_id", "rank"):
-        pending = promised.get(player_id)
+    for player_id, name, nickname, squad_id, rank in ranks.order_by(shown, "player_id").values_list(
+        "player_id", "player__name", "player__nickname", "squad_id", "rank"
+    )[start:stop]:
+        pending = promised.get(player_id, rank)
         rows.append(
             {
                 "player_id": player_id,
                 "player": nickname or name,
                 "squad": squads.get(squad_id),
                 "rank": labels.get(rank, rank),
-                "promised": pending.rank_label if pending and pending.rank != rank else "",
+                "promised": labels.get(pending, pending) if pending != rank else "",
             }
         )
     return rows
@@ -401,6 +428,19 @@ def _id_path(name: str, slug: str) -> str:
     return path[: -len("0/")]
 
 
+def _pager(path: str, number: int | None, pages: int) -> dict:
+    """The links between the ``pages`` pages of ``path`` for page ``number`` (None: the
+    page of every row)."""
+    return {
+        "number": number,
+        "count": pages,
+        "previous": f"{path}?page={number - 1}" if number and number > 1 else "",
+        "next": f"{path}?page={number + 1}" if number and number < pages else "",
+        "all": f"{path}?page={ALL_PAGES}",
+        "first": f"{path}?page=1",
+    }
+
+
 def standings_page_context(tournament: Tournament, standings: dict, page: int | None) -> dict:
     """The standings' context for one page of the table (``page`` None: all of it)."""
     players = standings["players"]
@@ -417,14 +457,7 @@ def standings_page_context(tournament: Tournament, standings: dict, page: int | 
     context.update(
         {
             "rows": rows,
-            "page": {
-                "number": number,
-                "count": pages,
-                "previous": f"{path}?page={number - 1}" if number and number > 1 else "",
-                "next": f"{path}?page={number + 1}" if number and number < pages else "",
-                "all": f"{path}?page={ALL_PAGES}",
-                "first": f"{path}?page=1",
-            },
+            "page": _pager(path, number, pages),
             "player_path": _id_path("tournaments:player", tournament.slug),
             "session_path": _id_path("tournaments:session", tournament.slug),
         }
