@@ -778,11 +778,25 @@ def keep_parsed(state: GameState, data: Any) -> None:
 _VALIDATORS = declare("state.validator", bound=2, depends_on="the state schema (state.schema)")
 
 
+def _whole_number(checker: Any, instance: Any) -> bool:
+    """JSON Schema counts ``0.0`` as an integer; a state's squares, counts and numbers are
+    whole numbers written as such, so a decimal is refused as the wrong type (it would
+    otherwise reach the board as a float index)."""
+    return isinstance(instance, int) and not isinstance(instance, bool)
+
+
+#: Draft 2020-12 with integers that are whole numbers written as such (see above).
+StateValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine("integer", _whole_number),
+)
+
+
 def _validator() -> jsonschema.Draft202012Validator:
     schema = state_schema()
     kept = _VALIDATORS.get(id(schema))
     if kept is None or kept[0] is not schema:
-        validator = jsonschema.Draft202012Validator(inlined(schema))
+        validator = StateValidator(inlined(schema))
         kept = _VALIDATORS.put(id(schema), (schema, validator))
     return kept[1]
 
@@ -843,7 +857,7 @@ def _schema_codes(error: jsonschema.ValidationError) -> Iterable[tuple[str, dict
 def validate_map_json(data: Any) -> Board:
     """Check a map's JSON form against the schema and build the board (StateError if bad)."""
     schema = {"$defs": state_schema()["$defs"], "$ref": "#/$defs/map"}
-    errors = list(jsonschema.Draft202012Validator(schema).iter_errors(data))
+    errors = list(StateValidator(schema).iter_errors(data))
     if errors:
         raise StateError([_schema_problem(e) for e in errors])
     try:

@@ -7,6 +7,7 @@ part of it is replaced by whatever JSON, ``GameState.from_json`` either loads it
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -30,3 +31,13 @@ def test_any_damage_is_a_problem_never_a_crash(data):
     except StateError as error:
         assert error.problems
         assert all(problem.path.startswith("$") for problem in error.problems)
+
+
+def test_a_decimal_where_a_whole_number_belongs_is_a_problem():
+    """JSON Schema counts 0.0 as an integer; a square written 0.0 must be refused, not
+    reach the board as a float index (found by the fuzz test above)."""
+    state = full_state()
+    replaced(state, ("figures", 2, "squares", 0, 0), 0.0)
+    with pytest.raises(StateError) as error:
+        GameState.from_json(state)
+    assert [problem.path for problem in error.value.problems] == ["$.figures[2].squares[0][0]"]
