@@ -45,7 +45,7 @@ django.setup()
 
 from django.core.management import call_command  # noqa: E402
 
-from benchmarks.support.tournament_data import build, copy  # noqa: E402
+from benchmarks.support.tournament_data import analyse, build, copy  # noqa: E402
 
 WORKERS = os.environ.get("WEB_CONCURRENCY", "2")
 COMPARE_ROOT = os.environ.get("BENCH_COMPARE_ROOT", "")
@@ -118,6 +118,7 @@ def main() -> int:
     started = time.perf_counter()
     older = build(f"bench-{players}", players)
     newer = copy(older, f"bench-{players}-newer")
+    analyse()
     built = time.perf_counter() - started
     slug = older.slug
     paths = {

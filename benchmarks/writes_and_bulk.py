@@ -42,7 +42,7 @@ from django.core.management import call_command  # noqa: E402
 from django.db import transaction  # noqa: E402
 from django.utils import timezone  # noqa: E402
 
-from benchmarks.support.tournament_data import build, copy  # noqa: E402
+from benchmarks.support.tournament_data import analyse, build, copy  # noqa: E402
 from tournaments.caching import generations  # noqa: E402
 from tournaments.models import Session, Tournament  # noqa: E402
 
@@ -110,12 +110,14 @@ def main() -> int:
     call_command("migrate", verbosity=0)
     tournament = build(f"bench-{players}", players)
     copy(tournament, f"bench-{players}-newer")
+    analyse()
     print(f"writes and bulk operations, {players} players ({describe()}; one process)")
     # Counted, not assumed: a database used before may hold more tournaments already.
     before = Tournament.objects.count() - 1
     few = write_costs(tournament)
     for n in range(1, others):
         copy(tournament, f"bench-{players}-other-{n}")
+    analyse()
     count = Tournament.objects.count() - 1
     many = write_costs(tournament)
     print(

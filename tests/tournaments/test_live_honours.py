@@ -12,7 +12,6 @@ from tournaments.models import Honour, Rank
 from tournaments.queries.live_honours import (
     pending_counts,
     pending_honours,
-    pending_winner_counts,
 )
 from tournaments.queries.pages import final_podium, tournament_sessions
 from tournaments.queries.standings import compute_standings
@@ -30,6 +29,15 @@ def nine_players():
     register_players(tournament, 9)
     start_tournament(tournament, SeededDice(seed=3))
     return tournament
+
+
+def standings_pending(tournament) -> dict[int, int]:
+    """The pending honours the standings count, by player id (players with any)."""
+    return {
+        row["player_id"]: row["pending_honours"]
+        for row in compute_standings(tournament)["players"]
+        if row["pending_honours"]
+    }
 
 
 def test_a_confirmed_session_winner_holds_a_pending_honour_and_rank(nine_players):
@@ -51,8 +59,10 @@ def test_the_stage_close_turns_pending_honours_into_honours(nine_players):
     stage = nine_players.stages.get()
     confirm_stage(stage, by_seat_order)
     assert len(pending_honours(nine_players)) == 3
+    assert standings_pending(nine_players) == pending_counts(pending_honours(nine_players))
     advance(nine_players, SeededDice(seed=4))
     assert pending_honours(nine_players) == []
+    assert standings_pending(nine_players) == {}
     assert Honour.objects.filter(tournament=nine_players).count() == 3
 
 
@@ -85,7 +95,7 @@ def test_the_honours_page_lists_pending_then_awarded_honours_and_every_rank(nine
     session = stage.sessions.order_by("number").first()
     confirm_session(session, by_seat_order)
     winner = session.seats.order_by("-seat_order").first()
-    assert pending_winner_counts(nine_players) == {winner.player_id: 1}
+    assert standings_pending(nine_players) == {winner.player_id: 1}
     html = honours_page(nine_players)
     session_link = reverse("tournaments:session", args=[nine_players.slug, session.pk])
     player_link = reverse("tournaments:player", args=[nine_players.slug, winner.player_id])

@@ -8,6 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from tests.factories import confirm_stage
 from tournaments.views import public
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +108,30 @@ def test_the_honours_page_lists_a_page_of_squad_ranks_and_the_way_to_the_others(
     assert f'href="{path}?page=2" rel="prev"' in last
     assert rank_rows(get(world, "?page=99", name="honours")) == everyone[8:]
     assert 'rel="next"' not in get(world, "?page=all", name="honours")
+
+
+def test_the_long_tables_escape_names_and_link_every_player(world):
+    """The standings and honours rows are written in Python, not by the template: every
+    name is escaped there, and the pending honours link their players as the other rows
+    do."""
+    confirm_stage(world.stage, lambda seat: 10 * seat.seat_order)
+    winner = world.session.seats.order_by("-seat_order").first()
+    winner.player.nickname = '<b>Ann & "Bo"</b>'
+    winner.player.save()
+    squad = world.tournament.squads.first()
+    squad.name_en = "<i>Blood</i>"
+    squad.save()
+    winner.squad = squad
+    winner.save()
+    escaped = "&lt;b&gt;Ann &amp; &quot;Bo&quot;&lt;/b&gt;"
+    player_link = reverse("tournaments:player", args=[world.tournament.slug, winner.player_id])
+    standings = get(world, "?page=all")
+    assert f'<a href="{player_link}">{escaped}</a>' in standings
+    assert "&lt;i&gt;Blood&lt;/i&gt;" in standings
+    assert "<b>Ann" not in standings and "<i>Blood" not in standings
+    assert "+1 honour, pending until the stage closes" in standings
+    honours = get(world, "?page=all", name="honours")
+    pending_row = f'<tr class="pending-honour-row"><td><a href="{player_link}">{escaped}</a></td>'
+    assert pending_row in honours
+    assert honours.count(f'<a href="{player_link}">{escaped}</a>') == 2  # pending, and rank
+    assert "<b>Ann" not in honours and "<i>Blood" not in honours

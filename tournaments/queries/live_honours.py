@@ -4,9 +4,8 @@ closes (the close awards them: :func:`tournaments.actions.stage_advance.close_st
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Container, Iterable, Mapping
 from dataclasses import dataclass
-
-from django.db.models import Count
 
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
@@ -39,41 +38,43 @@ class PendingHonour:
         return str(Rank(self.rank).label)
 
 
-def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
-    """``(session id, winner's player id)`` of the open stages' confirmed sessions that
-    hold no honour yet, in session order: two queries of plain rows (the standings read
-    this for every open session, so no session, seat or version object is built)."""
-    session_ids = list(
-        Session.objects.filter(stage__tournament=tournament, stage__status=StageStatus.OPEN)
-        .exclude(pk__in=Honour.objects.values("session_id"))  # honours in force only
-        .order_by("stage__number", "number")
-        .values_list("pk", flat=True)
-    )
-    rankings: dict[int, list] = {}
-    for session_id, ranking in (
-        ResultVersion.objects.filter(result__session_id__in=session_ids, confirmed=True)
-        .order_by("result__session_id", "number")
-        .values_list("result__session_id", "ranking")
-    ):
-        rankings[session_id] = ranking
+def promised_wins(
+    sessions: Iterable[int], rankings: Mapping[int, list | None], honoured: Container[int]
+) -> list[tuple[int, int]]:
+    """``(session id, winner's player id)`` of the ``sessions`` (an open stage's, in order)
+    whose latest confirmed ranking (``rankings`` by session id) names a winner and that hold
+    no honour yet (``honoured`` session ids): the honours the stage's close will award."""
     return [
-        (session_id, int(rankings[session_id][0]))
-        for session_id in session_ids
-        if rankings.get(session_id)
+        (session_id, int(ranking[0]))
+        for session_id in sessions
+        if session_id not in honoured and (ranking := rankings.get(session_id))
     ]
 
 
-def pending_winner_counts(tournament: Tournament) -> dict[int, int]:
-    """Pending honours per player id (what :func:`pending_counts` counts, without reading
-    the sessions and players)."""
-    return dict(Counter(player_id for _session, player_id in session_winners(tournament)))
+def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
+    """:func:`promised_wins` of the tournament's open stages, in session order: one query
+    of plain rows (no session, seat or version object is built)."""
+    rankings: dict[int, list] = {}
+    for session_id, ranking in (
+        ResultVersion.objects.filter(
+            result__session__stage__tournament=tournament,
+            result__session__stage__status=StageStatus.OPEN,
+            result__session__superseded_at__isnull=True,  # the sessions in force
+            confirmed=True,
+        )
+        .exclude(result__session_id__in=Honour.objects.values("session_id"))  # in force only
+        .order_by("result__session__stage__number", "result__session__number", "number")
+        .values_list("result__session_id", "ranking")
+    ):
+        rankings[session_id] = ranking
+    return promised_wins(rankings, rankings, ())
 
 
 @dataclass(frozen=True)
 class PendingWins:
     """The open stages' session winners holding no honour yet (``(session id, player
     id)``, in session order) and each winner's squad standing once the stage closes, by
-    player id as text: plain rows, read in four queries."""
+    player id as text: plain rows, read in three queries."""
 
     winners: list[tuple[int, int]]
     after: dict[str, SquadStanding]
@@ -89,17 +90,14 @@ def pending_wins(tournament: Tournament) -> PendingWins:
     winner_ids = {player_id for _session, player_id in winners}
     if not winners:
         return PendingWins([], {})
+    # The whole tournament's rows, not those of a list of the winners' ids: a list of
+    # hundreds of ids costs more to send and parse than the rows it spares.
     ranks = dict(
-        SquadRank.objects.filter(tournament=tournament, player_id__in=winner_ids).values_list(
-            "player_id", "rank"
-        )
+        SquadRank.objects.filter(tournament=tournament)
+        .order_by()  # the model's ordering joins the tournament and the player to sort
+        .values_list("player_id", "rank")
     )
-    honours = dict(
-        tournament.honours.filter(player_id__in=winner_ids)
-        .values("player_id")
-        .annotate(count=Count("pk"))
-        .values_list("player_id", "count")
-    )
+    honours = Counter(tournament.honours.order_by().values_list("player_id", flat=True))
     current = {
         str(pid): SquadStanding(rank=ranks.get(pid, 0), honours=honours.get(pid, 0))
         for pid in winner_ids

@@ -11,12 +11,12 @@ whenever a result version is saved or a stage advances.
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from celery import shared_task
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count
 from django.utils import timezone
 
 from tournaments.caching import generations
@@ -34,9 +34,12 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
+from tournaments.queries.live_honours import promised_wins
 from tournaments.queries.result_versions import scoring_values
 
-CACHE_PREFIX = "bob:standings:"
+#: The version in the key changes with the cached dict's shape (a new field), so a process
+#: of the new code never reads a dict an older one cached.
+CACHE_PREFIX = "bob:standings:2:"
 CACHE_SECONDS = 300
 
 
@@ -55,29 +58,24 @@ def _status(stages: list[tuple], has_sessions: bool) -> str:
     return "in_progress"
 
 
-def _session_scores(seats: list[tuple], version: tuple) -> dict[int, dict[str, Any]]:
-    """Points, place and survival per player id of one session's confirmed version
-    (``seats``: rows of :data:`_SEAT_COLUMNS`; ``version``: seat totals, ranking, survivors)."""
-    totals, ranking, survivors = version
+def _session_scores(version: tuple | None) -> tuple[dict, dict[int, int], set[int]]:
+    """Seat totals (by player id as text), places and survivors (by player id) of a
+    session's confirmed version (``version``: number, totals, ranking, survivors)."""
+    if version is None:
+        return {}, {}, set()
+    _number, totals, ranking, survivors = version
     places = {int(player): place for place, player in enumerate(ranking or [], start=1)}
-    survived = set(survivors or [])
-    return {
-        seat[1]: {
-            "points": totals.get(str(seat[1])),
-            "position": places.get(seat[1]),
-            "survived": seat[1] in survived,
-        }
-        for seat in seats
-    }
+    return totals, places, {int(player) for player in survivors or []}
 
 
-def _player_row(player_id: int, name: str, honours: dict[int, int]) -> dict[str, Any]:
+def _player_row(player_id: int, name: str, honours: Counter[int]) -> dict[str, Any]:
     return {
         "player_id": player_id,
         "player": name,
         "squad": None,
         "rank": 0,
-        "honours": honours.get(player_id, 0),
+        "honours": honours[player_id],
+        "pending_honours": 0,
         "sessions": 0,
         "wins": 0,
         "points": 0,
@@ -158,15 +156,17 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     versions = _latest_confirmed(tournament)
     ranks = {
         player_id: (rank, squad)
-        for player_id, rank, squad in SquadRank.objects.filter(tournament=tournament).values_list(
-            "player_id", "rank", "squad__slug"
-        )
+        for player_id, rank, squad in SquadRank.objects.filter(tournament=tournament)
+        .order_by()  # the model's ordering joins the tournament and the player to sort
+        .values_list("player_id", "rank", "squad__slug")
     }
-    honours = dict(
-        tournament.honours.values("player_id")
-        .annotate(count=Count("pk"))
-        .values_list("player_id", "count")
-    )
+    honours: Counter[int] = Counter()
+    honoured_sessions: set[int] = set()
+    for player_id, session_id in tournament.honours.order_by().values_list(
+        "player_id", "session_id"
+    ):
+        honours[player_id] += 1
+        honoured_sessions.add(session_id)
     players: dict[int, dict[str, Any]] = {
         player_id: _player_row(player_id, nickname or name, honours)
         for player_id, name, nickname in Registration.objects.filter(tournament=tournament)
@@ -174,31 +174,37 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         .values_list("player_id", "player__name", "player__nickname")
     }
     stage_rows: list[dict[str, Any]] = []
+    open_sessions: list[int] = []
     for stage_id, number, kind, status, qualifier_count, qualifiers in stages:
         # The final's close lists its players in order; it qualifies nobody (its podium does).
         qualified = set(qualifiers or []) if kind != StageKind.FINAL else set()
         eliminating = status == StageStatus.CLOSED and kind != StageKind.FINAL
+        promising = status == StageStatus.OPEN
         session_rows = []
         for session_id, _stage, session_number, session_status, scheduled_at, table in sessions_of[
             stage_id
         ]:
-            seats = seats_of.get(session_id, [])
             version = versions.get(session_id)
-            scores = _session_scores(seats, version[1:]) if version else {}
+            totals, places, survived = _session_scores(version)
             seat_rows = []
-            for _session, player_id, name, nickname, squad, seat_order, initiative in seats:
+            for _session, player_id, name, nickname, squad, seat_order, initiative in seats_of.get(
+                session_id, ()
+            ):
                 display = nickname or name
-                score = scores.get(player_id, {})
-                if player_id not in players:
-                    players[player_id] = _player_row(player_id, display, honours)
-                entry = players[player_id]
+                points = totals.get(str(player_id))
+                position = places.get(player_id)
+                entry = players.get(player_id)
+                if entry is None:
+                    entry = players[player_id] = _player_row(player_id, display, honours)
                 entry["stage_reached"] = number
-                entry["squad"] = squad if squad is not None else entry["squad"]
-                entry["last_position"] = score.get("position")
+                if squad is not None:
+                    entry["squad"] = squad
+                entry["last_position"] = position
                 if version:
                     entry["sessions"] += 1
-                    entry["points"] += score.get("points") or 0
-                    entry["wins"] += 1 if score.get("position") == 1 else 0
+                    entry["points"] += points or 0
+                    if position == 1:
+                        entry["wins"] += 1
                 if eliminating and player_id not in qualified:
                     entry["eliminated_in_stage"] = number
                 seat_rows.append(
@@ -208,12 +214,14 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                         "squad": squad,
                         "seat_order": seat_order,
                         "initiative_position": initiative,
-                        "points": score.get("points"),
-                        "position": score.get("position"),
-                        "survived": score.get("survived"),
+                        "points": points,
+                        "position": position,
+                        "survived": player_id in survived if version else None,
                         "qualified": player_id in qualified,
                     }
                 )
+            if promising:
+                open_sessions.append(session_id)
             session_rows.append(
                 {
                     "id": session_id,
@@ -235,6 +243,10 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 "sessions": session_rows,
             }
         )
+    rankings = {session_id: version[2] for session_id, version in versions.items()}
+    for _session, winner in promised_wins(open_sessions, rankings, honoured_sessions):
+        if winner in players:
+            players[winner]["pending_honours"] += 1
     for player_id, (rank, squad) in ranks.items():
         if player_id in players:
             players[player_id]["rank"] = rank
@@ -282,14 +294,19 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
 #: the other tournaments first; the step lands on an earlier tournament's row, read as
 #: none, when this one has no activity yet), and the versions' newest is
 #: looked up per result of this tournament's sessions (joined by hash, the database read
-#: every version of every tournament, their stored breakdowns included).
+#: every version of every tournament, their stored breakdowns included) as the first step
+#: down the (result, number) index: a result's versions are numbered in the order they are
+#: written, so its last number holds its newest id. Asked as ``MAX(v.id)``, a planner
+#: without statistics yet (a new database, a large import not yet analysed) walked the id
+#: index backwards through every tournament's versions: 190 ms at 2,187 players.
 _STAMP_SQL = f"""
 SELECT t.id,
     (SELECT CASE WHEN a.tournament_id = t.id THEN a.id END
         FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id <= t.id
         ORDER BY a.tournament_id DESC, a.id DESC LIMIT 1),
     (SELECT MAX((
-            SELECT MAX(v.id) FROM {ResultVersion._meta.db_table} v WHERE v.result_id = r.id
+            SELECT v.id FROM {ResultVersion._meta.db_table} v WHERE v.result_id = r.id
+            ORDER BY v.number DESC LIMIT 1
         ))
         FROM {Stage._meta.db_table} st
         JOIN {Session._meta.db_table} s ON s.stage_id = st.id

@@ -36,7 +36,6 @@ from tournaments.queries.bracket_svg import (
 )
 from tournaments.queries.live_honours import (
     pending_honours,
-    pending_winner_counts,
     pending_wins,
 )
 from tournaments.queries.pages import (
@@ -177,6 +176,7 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
     colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
     kinds = dict(StageKind.choices)
     session_path = _id_path("tournaments:session", tournament.slug)
+    session_label = _("Session %(number)s")  # translated once, not once per session
     columns = []
     finals: list[dict] = []
     for stage in standings["stages"]:
@@ -196,7 +196,7 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
                 label=str(kinds.get(stage["kind"], stage["kind"])),
                 sessions=[
                     BracketSession(
-                        label=_("Session %(number)s") % {"number": session["number"]},
+                        label=session_label % {"number": session["number"]},
                         link=f"{session_path}{session['id']}/",
                         seats=[
                             BracketSeat(
@@ -376,11 +376,9 @@ def standings_context(
     stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
-    stage_names = {stage["number"]: stage["label"] for stage in standings["stages"]}
-    pending = pending_winner_counts(tournament)
+    stage_names = {stage["number"]: str(stage["label"]) for stage in standings["stages"]}
     for row in standings["players"] if rows is None else rows:
         row["squad_obj"] = squads.get(row["squad"])
-        row["pending_honours"] = pending.get(row["player_id"], 0)
         row["stage_label"] = stage_names.get(row["stage_reached"])
     for stage in standings["stages"]:
         if not stage.get("cards_shown", True):
