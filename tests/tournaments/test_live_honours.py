@@ -46,9 +46,11 @@ def test_a_confirmed_session_winner_holds_a_pending_honour_and_rank(nine_players
     assert pending_honours(nine_players) == []
     confirm_session(session, by_seat_order)
     pending = pending_honours(nine_players)
-    assert [(p.session, p.player, p.squad) for p in pending] == [
-        (session, winner.player, winner.squad)
+    assert [(p.session_id, p.session_number, p.player_id, p.squad) for p in pending] == [
+        (session.pk, session.number, winner.player_id, winner.squad)
     ]
+    assert pending[0].player_name == winner.player.display_name
+    assert pending[0].stage_label == "Preliminary"
     assert pending[0].rank == Rank.ELITE_SQUAD
     assert pending[0].rank_label == "Elite Squad"
     assert pending_counts(pending) == {winner.player_id: 1}

@@ -5,6 +5,7 @@ same sessions, order, places, points and qualifier marks (best runner-up include
 from datetime import timedelta
 
 import pytest
+from django.db.models import Q
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
@@ -86,5 +87,5 @@ def test_one_session_read_alone_is_marked_as_among_all_its_stage():
     whole = tournament_sessions(tournament)
     assert any(line.best_runner_up for entry in whole for line in entry.seats)
     for entry in whole:
-        alone = tournament_sessions(tournament, {"pk": entry.session.pk})
+        alone = tournament_sessions(tournament, Q(pk=entry.session.pk))
         assert shown(alone) == shown([entry])

@@ -172,8 +172,8 @@ def test_pending_honours_show_at_once(world, client):
     assert winner.display_name in html
     as_player(client, winner)
     mine = client.get(reverse("tournaments:player_home"))
-    [pending] = mine.context["pending_honours"]
-    assert pending.session == world.session
+    [(tournament, pending)] = mine.context["pending_honours"]
+    assert (tournament, pending.session_id) == (world.tournament, world.session.pk)
     assert "Elite Squad" in mine.content.decode()
 
 

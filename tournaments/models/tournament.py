@@ -115,6 +115,9 @@ class Tournament(models.Model):
             )
         return value
 
-    def current_stage(self):
-        """The open stage with the lowest number, or None when every stage is closed."""
+    def current_stage(self, stages: list | None = None):
+        """The open stage with the lowest number, or None when every stage is closed
+        (``stages``: the tournament's stages by number, when the caller has read them)."""
+        if stages is not None:
+            return next((stage for stage in stages if stage.status == "open"), None)
         return self.stages.filter(status="open").order_by("number").first()

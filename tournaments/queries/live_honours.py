@@ -10,13 +10,12 @@ from dataclasses import dataclass
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
     Honour,
-    Player,
     Rank,
     ResultVersion,
     Seat,
-    Session,
     Squad,
     SquadRank,
+    StageKind,
     StageStatus,
     Tournament,
 )
@@ -25,10 +24,13 @@ from tournaments.models import (
 @dataclass(frozen=True)
 class PendingHonour:
     """A session winner's honour before the stage closes, with the rank and the number of
-    honours the player holds once the stage closes."""
+    honours the player holds once the stage closes: plain values (a page lists a hundred)."""
 
-    session: Session
-    player: Player
+    session_id: int
+    session_number: int
+    stage_kind: str
+    player_id: int
+    player_name: str
     squad: Squad | None
     rank: int
     honours: int
@@ -36,6 +38,10 @@ class PendingHonour:
     @property
     def rank_label(self) -> str:
         return str(Rank(self.rank).label)
+
+    @property
+    def stage_label(self) -> str:
+        return str(StageKind(self.stage_kind).label)
 
 
 def promised_wins(
@@ -112,29 +118,44 @@ def pending_honours(
 ) -> list[PendingHonour]:
     """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
     number of queries), in session order: those in ``window`` of them (a page: only its
-    sessions and seats are read), from ``wins`` when the caller has read them."""
+    winners' seats are read), from ``wins`` when the caller has read them."""
     wins = wins if wins is not None else pending_wins(tournament)
     winners = wins.winners[window]
     if not winners:
         return []
-    sessions = Session.objects.select_related("stage").in_bulk([pk for pk, _ in winners])
+    squads = {squad.pk: squad for squad in tournament.squads.all()}
     winning = set(winners)
-    seats = {
-        (seat.session_id, seat.player_id): seat
-        for seat in Seat.objects.filter(
-            session_id__in=sessions, player_id__in={player for _, player in winners}
-        ).select_related("player", "squad")
-        if (seat.session_id, seat.player_id) in winning
-    }
+    seats: dict[tuple[int, int], tuple[int, str, str, str, int | None]] = {}
+    for session_id, player_id, number, kind, name, nickname, squad_id in (
+        Seat.objects.filter(
+            session_id__in={session for session, _ in winners},
+            player_id__in={player for _, player in winners},
+        )
+        .order_by()
+        .values_list(
+            "session_id",
+            "player_id",
+            "session__number",
+            "session__stage__kind",
+            "player__name",
+            "player__nickname",
+            "squad_id",
+        )
+    ):
+        if (session_id, player_id) in winning:
+            seats[(session_id, player_id)] = (number, kind, name, nickname, squad_id)
     pending: list[PendingHonour] = []
     for session_id, player_id in winners:
         seat = seats[(session_id, player_id)]
         standing = wins.after[str(player_id)]
         pending.append(
             PendingHonour(
-                session=sessions[session_id],
-                player=seat.player,
-                squad=seat.squad,
+                session_id=session_id,
+                session_number=seat[0],
+                stage_kind=seat[1],
+                player_id=player_id,
+                player_name=seat[3] or seat[2],
+                squad=squads.get(seat[4]) if seat[4] is not None else None,
                 rank=standing.rank,
                 honours=standing.honours,
             )
@@ -146,5 +167,5 @@ def pending_counts(pending: list[PendingHonour]) -> dict[int, int]:
     """Pending honours per player id."""
     counts: dict[int, int] = {}
     for honour in pending:
-        counts[honour.player.pk] = counts.get(honour.player.pk, 0) + 1
+        counts[honour.player_id] = counts.get(honour.player_id, 0) + 1
     return counts

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Prefetch
+from django.db.models import Max, Prefetch, Q
 
 from tournaments.models import ResultVersion, Seat, Session, Stage, StageKind, Tournament
 from tournaments.queries.result_versions import scoring_values, version_totals
@@ -112,11 +112,11 @@ def _mark_qualifiers(stage: Stage, sessions: list[SessionLines], runners_up: lis
 
 
 def tournament_sessions(
-    tournament: Tournament, session_filter: dict | None = None
+    tournament: Tournament, session_filter: Q | None = None
 ) -> list[SessionLines]:
     """Every session of the tournament (or those matching ``session_filter``), in stage order."""
     sessions = list(
-        Session.objects.filter(stage__tournament=tournament, **(session_filter or {}))
+        Session.objects.filter(session_filter or Q(), stage__tournament=tournament)
         .select_related("stage", "judge", "stipulation", "table")
         .prefetch_related(
             Prefetch(
@@ -179,12 +179,13 @@ def home_sessions(
         .order_by("scheduled_at", "pk")
         .values_list("pk", flat=True)[:upcoming]
     )
-    shown = tournament_sessions(tournament, {"pk__in": [*latest_ids, *upcoming_ids]})
-    finals = tournament_sessions(tournament, {"stage__kind": StageKind.FINAL})
+    wanted = {*latest_ids, *upcoming_ids}
+    read = tournament_sessions(tournament, Q(pk__in=wanted) | Q(stage__kind=StageKind.FINAL))
+    shown = [entry for entry in read if entry.session.pk in wanted]
     return (
         latest_results(shown)[:latest],
         upcoming_sessions(shown)[:upcoming],
-        final_podium(finals),
+        final_podium(read),
     )
 
 

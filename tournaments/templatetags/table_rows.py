@@ -129,19 +129,18 @@ def pending_honour_rows(
     badge = _badge(_("pending until the stage closes"))
     players, sessions = escape(player_path), escape(session_path)
     squad_cell = _SquadCells()
-    stages: dict[int, str] = {}
+    stages: dict[str, str] = {}
     html = []
     for honour in pending:
-        session = honour.session
-        stage = stages.get(session.stage_id)
+        stage = stages.get(honour.stage_kind)
         if stage is None:
-            stage = stages[session.stage_id] = escape(str(session.stage.get_kind_display()))
+            stage = stages[honour.stage_kind] = escape(honour.stage_label)
         html.append(
             f'<tr class="pending-honour-row">'
-            f'<td><a href="{players}{honour.player.pk:d}/">'
-            f"{escape(honour.player.display_name)}</a></td>"
+            f'<td><a href="{players}{honour.player_id:d}/">{escape(honour.player_name)}</a></td>'
             f"<td>{squad_cell(honour.squad)}</td>"
-            f'<td><a href="{sessions}{session.pk:d}/">{stage} · {session.number:d}</a></td>'
+            f'<td><a href="{sessions}{honour.session_id:d}/">'
+            f"{stage} · {honour.session_number:d}</a></td>"
             f"<td>{badge}</td></tr>"
         )
     return mark_safe("".join(html))

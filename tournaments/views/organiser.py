@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -368,7 +368,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
             form.data = data
         else:
             if request.htmx:
-                entry = tournament_sessions(tournament, {"pk": session.pk})[0]
+                entry = tournament_sessions(tournament, Q(pk=session.pk))[0]
                 return render(
                     request,
                     "organiser/partials/schedule_row.html",
@@ -381,7 +381,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
                 )
             messages.success(request, _("Session scheduled; its players are notified."))
             return redirect("tournaments:organiser_schedule", slug=tournament.slug)
-    entry = tournament_sessions(tournament, {"pk": session.pk})[0]
+    entry = tournament_sessions(tournament, Q(pk=session.pk))[0]
     return render(
         request,
         "organiser/partials/schedule_row.html" if request.htmx else "organiser/schedule_one.html",

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -122,10 +123,10 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
             ),
             "ranks": SquadRank.objects.filter(player=player).select_related("tournament", "squad"),
             "pending_honours": [
-                honour
+                (registration.tournament, honour)
                 for registration in registrations
                 for honour in pending_honours(registration.tournament)
-                if honour.player.pk == player.pk
+                if honour.player_id == player.pk
             ],
             "next_games": next_games(player),
             "calendar_url": request.build_absolute_uri(
@@ -274,7 +275,7 @@ def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
                     request, _("Your dispute is sent to the organiser, who will answer it.")
                 )
                 return redirect("tournaments:player_home")
-    [entry] = tournament_sessions(seat.session.stage.tournament, {"pk": seat.session_id})
+    [entry] = tournament_sessions(seat.session.stage.tournament, Q(pk=seat.session_id))
     return _render_player_page(
         request,
         player,

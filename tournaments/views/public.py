@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from django.core.cache import cache, caches
-from django.db.models import Count, QuerySet, Value
+from django.db.models import Count, Q, QuerySet, Value
 from django.db.models.functions import Coalesce, Lower, NullIf
 from django.http import (
     Http404,
@@ -26,7 +26,14 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, SquadRank, StageKind, Tournament
+from tournaments.models import (
+    Honour,
+    Rank,
+    Session,
+    SquadRank,
+    StageKind,
+    Tournament,
+)
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -91,11 +98,12 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
 
     def context(tournament: Tournament) -> dict:
         latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
+        stages = list(tournament.stages.order_by("number"))
         return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
-            "stages": tournament.stages.all(),
-            "current_stage": tournament.current_stage(),
+            "stages": stages,
+            "current_stage": tournament.current_stage(stages),
             "latest": latest,
             "upcoming": upcoming,
             "podium": podium,
@@ -128,7 +136,7 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = _tournament(slug)
-    lines = tournament_sessions(tournament, {"pk": pk})
+    lines = tournament_sessions(tournament, Q(pk=pk))
     if not lines:
         return render(
             request,
