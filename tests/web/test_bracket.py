@@ -130,3 +130,32 @@ def test_the_bracket_read_from_the_standings_is_the_sessions_bracket():
         advance(tournament, SeededDice(seed=number + 1))
         assert bracket_stages(tournament) == bracket_from_sessions(tournament)
     assert len(bracket_stages(tournament)[1]) == 3
+
+
+@pytest.mark.django_db
+def test_a_stage_too_long_to_draw_is_one_box_linking_to_its_sessions(client, monkeypatch):
+    from tournaments.views import public
+
+    monkeypatch.setattr(public, "BRACKET_SESSIONS_DRAWN", 2)
+    tournament = TournamentFactory(slug="lunga")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    sessions = list(tournament.stages.get(number=1).sessions.all())
+    assert len(sessions) == 3
+    page = client.get(reverse("tournaments:bracket", args=["lunga"]))
+    svg = page.context["svg"]
+    ET.fromstring(svg)
+    standings = reverse("tournaments:standings", args=["lunga"])
+    assert f'<a href="{standings}?page=all#sessions-1">' in svg
+    assert "3 sessions" in svg and "listed in the standings" in svg
+    session_link = reverse("tournaments:session", args=["lunga", sessions[0].pk])
+    assert session_link not in svg
+    assert 'href="?stages=all"' in page.content.decode()
+    every = client.get(reverse("tournaments:bracket", args=["lunga"]) + "?stages=all")
+    assert all(
+        reverse("tournaments:session", args=["lunga", session.pk]) in every.context["svg"]
+        for session in sessions
+    )
+    assert 'href="?stages=all"' not in every.content.decode()
+    download = client.get(reverse("tournaments:bracket_svg", args=["lunga"])).content.decode()
+    assert session_link in download and "listed in the standings" not in download

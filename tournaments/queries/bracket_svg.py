@@ -47,8 +47,14 @@ class BracketSession:
 
 @dataclass(frozen=True)
 class BracketStage:
+    """A column. A stage with ``summary`` is drawn as one box saying it (and linking to
+    ``link``) in place of its sessions: a stage of hundreds of sessions is a column tens of
+    thousands of pixels tall."""
+
     label: str
     sessions: Sequence[BracketSession]
+    summary: tuple[str, str] = ("", "")
+    link: str = ""
 
 
 @dataclass(frozen=True)
@@ -75,7 +81,12 @@ def _session_height(session: BracketSession) -> int:
     return SESSION_TITLE_HEIGHT + ROW_HEIGHT * max(len(session.seats), 1)
 
 
+SUMMARY_HEIGHT = SESSION_TITLE_HEIGHT + 2 * ROW_HEIGHT
+
+
 def _column_height(stage: BracketStage) -> int:
+    if stage.summary[0]:
+        return SUMMARY_HEIGHT
     sessions = stage.sessions
     return sum(_session_height(s) for s in sessions) + SESSION_GAP * max(len(sessions) - 1, 0)
 
@@ -126,6 +137,18 @@ def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> l
     return parts
 
 
+def _summary_box(stage: BracketStage, x: float, y: float) -> str:
+    """The box drawn in place of a stage's sessions: its two lines, linked."""
+    headline, detail = stage.summary
+    box = (
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{SUMMARY_HEIGHT}" '
+        f'fill="#e9edf2" stroke="#7b8494" rx="4"/>'
+        + _text(x + 8, y + 24, headline, SESSION_TITLE)
+        + _text(x + 8, y + 48, detail, SEAT_NAME)
+    )
+    return f'<a href="{escape(stage.link)}">{box}</a>' if stage.link else box
+
+
 def render_bracket_svg(
     stages: Sequence[BracketStage], podium: Sequence[str], labels: BracketLabels
 ) -> str:
@@ -142,6 +165,8 @@ def render_bracket_svg(
         body.append(_text(x, MARGIN + 20, stage.label, HEADING))
         y = MARGIN + HEADER_HEIGHT + (tallest - _column_height(stage)) / 2
         rows: dict[str, tuple[float, float]] = {}
+        if stage.summary[0]:
+            body.append(_summary_box(stage, x, y))
         for session in stage.sessions:
             title = _text(x + 4, y + 17, session.label, SESSION_TITLE)
             if session.link:

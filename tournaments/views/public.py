@@ -19,7 +19,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
@@ -176,15 +176,25 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
     return describe_stipulation(defaults.kind, defaults.params)
 
 
-def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str]]:
-    """The bracket's data: one column per stage with sessions; the podium once the final
-    has a result. Read from the standings (cached with their data stamp, and plain rows
-    when rebuilt), not from the sessions' model objects."""
+#: A stage of more sessions than this is drawn in the bracket page's picture as one box
+#: linking to its sessions in the standings (27 sessions: a column about three screens tall);
+#: ``?stages=all`` and the downloaded picture draw every session.
+BRACKET_SESSIONS_DRAWN = 27
+
+
+def bracket_stages(
+    tournament: Tournament, drawn: int | None = None
+) -> tuple[list[BracketStage], list[str]]:
+    """The bracket's data: one column per stage with sessions (a stage of more than
+    ``drawn`` sessions as a summary box); the podium once the final has a result. Read from
+    the standings (cached with their data stamp, and plain rows when rebuilt), not from the
+    sessions' model objects."""
     standings = get_standings(tournament)
     colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
     kinds = dict(StageKind.choices)
     session_path = _id_path("tournaments:session", tournament.slug)
     session_label = _("Session %(number)s")  # translated once, not once per session
+    standings_path = reverse("tournaments:standings", args=[tournament.slug])
     columns = []
     finals: list[dict] = []
     for stage in standings["stages"]:
@@ -192,6 +202,22 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
             continue
         if stage["kind"] == StageKind.FINAL:
             finals += stage["sessions"]
+        label = str(kinds.get(stage["kind"], stage["kind"]))
+        count = len(stage["sessions"])
+        if drawn is not None and count > drawn:
+            columns.append(
+                BracketStage(
+                    label=label,
+                    sessions=[],
+                    summary=(
+                        ngettext("%(count)s session", "%(count)s sessions", count)
+                        % {"count": count},
+                        _("listed in the standings"),
+                    ),
+                    link=f"{standings_path}?page={ALL_PAGES}#sessions-{stage['number']}",
+                )
+            )
+            continue
         runners_up = [
             seat
             for session in stage["sessions"]
@@ -201,7 +227,7 @@ def bracket_stages(tournament: Tournament) -> tuple[list[BracketStage], list[str
         every_runner_up_qualifies = all(seat["qualified"] for seat in runners_up)
         columns.append(
             BracketStage(
-                label=str(kinds.get(stage["kind"], stage["kind"])),
+                label=label,
                 sessions=[
                     BracketSession(
                         label=session_label % {"number": session["number"]},
@@ -260,13 +286,18 @@ def bracket_labels(tournament: Tournament) -> BracketLabels:
 @public
 @require_GET
 def bracket(request: HttpRequest, slug: str) -> HttpResponse:
+    """The bracket's picture: a stage too long to draw as one box (``?stages=all``: every
+    session drawn)."""
+    every = request.GET.get("stages") == ALL_PAGES
+
     def context(tournament: Tournament) -> dict:
-        columns, podium = bracket_stages(tournament)
+        columns, podium = bracket_stages(tournament, None if every else BRACKET_SESSIONS_DRAWN)
         return {
             "tournament": tournament,
             "svg": render_bracket_svg(columns, podium, bracket_labels(tournament)),
             "columns": columns,
             "podium": podium,
+            "summarised": any(column.summary[0] for column in columns),
             "tab": "bracket",
         }
 
