@@ -1,7 +1,7 @@
 """Benchmark: the public pages, served by the production server, against two references.
 
-Prints, for a tournament of ``--players`` players (default 243; ``make bench
-BENCH_PLAYERS=2187``) whose first stage has every result confirmed, the median time of
+Prints, for tournaments of 243 and 2,187 players (``--players N[,M]`` or ``make bench
+BENCH_PLAYERS="N M"`` for others) whose first stage has every result confirmed, the median time of
 one request (milliseconds; one request at a time, a new connection each, from a load
 client in its own process) to the production server (Gunicorn with ``gunicorn.conf.py``,
 ``WEB_CONCURRENCY`` worker processes, default 2) for:
@@ -20,7 +20,10 @@ missed** (a second server whose caches keep nothing: every page computed afresh)
 the ratios the goals of issue 17 are stated in. On ``DATABASE_URL`` / ``REDIS_URL`` when
 given (PostgreSQL, Redis), otherwise on a throwaway SQLite file and file cache.
 
-Run: ``.venv/bin/python benchmarks/public_pages.py [--players N]``.
+The database's statistics are refreshed (``ANALYZE``) once the tournaments are built, as a
+live database's autovacuum would.
+
+Run: ``.venv/bin/python benchmarks/public_pages.py [--players N[,M]]``.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.support.environment import ROOT, configure, describe, players_option  # noqa: E402
+from benchmarks.support.environment import ROOT, configure, describe, player_counts  # noqa: E402
 
 ENVIRONMENT = configure()
 
@@ -112,9 +115,15 @@ def measure(targets: dict[str, str], requests: int) -> dict[str, float]:
 
 
 def main() -> int:
-    players = players_option()
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+    for players in player_counts():
+        measure_size(players)
+    return 0
+
+
+def measure_size(players: int) -> None:
+    """Every page at one tournament size, printed with the goals' verdicts."""
     started = time.perf_counter()
     older = build(f"bench-{players}", players)
     newer = copy(older, f"bench-{players}-newer")
@@ -190,7 +199,6 @@ def main() -> int:
         print(f"goal: {goal}: {'met' if met else 'NOT met'}")
     if COMPARE_ROOT:
         print_before(times, list(paths))
-    return 0
 
 
 def print_before(times: dict[str, float], names: list[str]) -> None:

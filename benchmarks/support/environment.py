@@ -57,10 +57,14 @@ def describe() -> str:
     return f"database: {database}; shared cache: {cache}"
 
 
-def players_option(default: int = 243) -> int:
-    """The tournament size: ``--players N`` or ``BENCH_PLAYERS`` (``make bench
-    BENCH_PLAYERS=2187``), else ``default``."""
+def player_counts(default: tuple[int, ...] = (243, 2187)) -> list[int]:
+    """The tournament sizes to measure, in order: ``--players N[,M...]`` or
+    ``BENCH_PLAYERS`` (``make bench BENCH_PLAYERS=243``, sizes separated by spaces or
+    commas), else ``default``: the two sizes the goals of issue 17 are stated at."""
+    given = ""
     for index, arg in enumerate(sys.argv):
         if arg == "--players" and index + 1 < len(sys.argv):
-            return int(sys.argv[index + 1])
-    return int(os.environ.get("BENCH_PLAYERS") or default)
+            given = sys.argv[index + 1]
+    given = given or os.environ.get("BENCH_PLAYERS", "")
+    counts = [int(part) for part in given.replace(",", " ").split()]
+    return counts or list(default)
