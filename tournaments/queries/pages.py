@@ -76,7 +76,9 @@ def _mark_podium(sessions: list[SessionLines]) -> None:
 
 def _runners_up(stage_ids: list[int]) -> dict[int, list[int]]:
     """Per stage id, the player placed second in each session's latest confirmed result
-    (one query of rankings, whatever the sessions a page shows)."""
+    (one query of rankings, whatever the sessions a page shows; none for no stage)."""
+    if not stage_ids:
+        return {}
     rankings: dict[int, tuple[int, list]] = {}
     for stage_id, session_id, ranking in (
         ResultVersion.objects.filter(
@@ -146,7 +148,14 @@ def tournament_sessions(
         lines.append(entry)
         by_stage[session.stage_id].append(entry)
     if session_filter:
-        runners_up = _runners_up(list(by_stage))
+        # Only a stage with qualifiers marks a best runner-up (:func:`_mark_qualifiers`).
+        runners_up = _runners_up(
+            [
+                stage_id
+                for stage_id, entries in by_stage.items()
+                if entries[0].stage.qualifiers and entries[0].stage.kind != StageKind.FINAL
+            ]
+        )
     else:
         runners_up = {
             stage_id: [line.seat.player_id for s in entries for line in s.seats if line.place == 2]
