@@ -73,7 +73,7 @@ def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
         .values_list("result__session_id", "ranking")
     ):
         rankings[session_id] = ranking
-    return promised_wins(rankings, rankings, ())
+    return promised_wins(list(rankings), rankings, ())
 
 
 @dataclass(frozen=True)

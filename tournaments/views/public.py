@@ -26,14 +26,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import (
-    Honour,
-    Rank,
-    Session,
-    SquadRank,
-    StageKind,
-    Tournament,
-)
+from tournaments.models import Honour, Rank, Session, SquadRank, StageKind, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
