@@ -114,3 +114,31 @@ def test_unknown_streams_and_tournaments(organised, client):
     assert "No stage has been seated or cut with dice yet." in dice_page(client, tournament)
     with pytest.raises(CommandError, match="no tournament"):
         call_command("verify_dice", "nope", stdout=StringIO())
+
+
+def test_the_page_lists_a_few_rolls_per_stream_and_links_to_every_roll(organised, monkeypatch):
+    from tournaments.views import dice as dice_views
+
+    tournament, _organiser = organised
+    monkeypatch.setattr(dice_views, "DICE_ROLLS_SHOWN", 2)
+    advance(tournament, SeededDice(seed=11))
+    [stream] = dice_streams(tournament)
+    assert stream.total == len(stream.rolls) > 2
+    visitor = Client()
+    html = dice_page(visitor, tournament)
+    verify = reverse("tournaments:dice_verify", args=[tournament.slug, stream.key])
+    assert html.count('<td class="mono">') == 2
+    assert f"And {stream.total - 2} more rolls." in html
+    assert f'<a href="{verify}">Every roll of this seed, with its replay</a>' in html
+    every = visitor.get(reverse("tournaments:dice", args=[tournament.slug]) + "?rolls=all")
+    assert every.content.decode().count('<td class="mono">') == stream.total
+    [partial] = dice_streams(tournament, shown=2)
+    assert (len(partial.rolls), partial.hidden, partial.stages) == (
+        2,
+        stream.total - 2,
+        stream.stages,
+    )
+    with pytest.raises(ValueError, match="read it whole"):
+        partial.replay()
+    replay_page = visitor.get(verify).content.decode()
+    assert "replay equals the recorded rolls." in replay_page

@@ -9,7 +9,7 @@ runners-up, seeding) or a tie on a session's ranking (places, podium).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from django.utils.translation import gettext as _
@@ -38,77 +38,134 @@ class ListedRoll:
 
 @dataclass
 class DiceStream:
+    """A listed stream: its first ``len(rolls)`` rolls of ``total`` (all unless the page
+    lists a few per stream) and the stages its rolls were for, in the order first rolled."""
+
     key: str
     seeded: bool
     seed: str
     commitment: str
     announced_at: datetime | None
     rolls: list[ListedRoll]
+    stages: list[Stage]
+    total: int
 
     @property
     def rolled_at(self) -> datetime:
         return self.rolls[0].roll.created_at
 
     @property
-    def stages(self) -> list[Stage]:
-        seen: dict[int, Stage] = {}
-        for line in self.rolls:
-            if line.roll.stage is not None:
-                seen.setdefault(line.roll.stage.pk, line.roll.stage)
-        return list(seen.values())
+    def hidden(self) -> int:
+        """The rolls not listed (see them all on the replay page or with ``?rolls=all``)."""
+        return self.total - len(self.rolls)
 
     def replay(self) -> Replay:
-        """The stream rolled again from its seed (app dice only)."""
+        """The stream rolled again from its seed (app dice only; every roll read)."""
+        if self.hidden:
+            raise ValueError("a stream listed in part cannot be replayed: read it whole")
         dice = [RecordedDie(line.roll.kind, tuple(line.roll.values)) for line in self.rolls]
         return replay(int(self.seed), self.commitment, dice)
 
 
-def _decides(roll: DiceRoll) -> bool:
-    return roll.session_id is None or roll.purpose_code in RANKING_TIES
+@dataclass
+class _Head:
+    """A stream as plain rows: its rolls' ids and stages, whether it decided the bracket."""
+
+    seeded: bool
+    seed: str
+    commitment: str
+    pks: list[int] = field(default_factory=list)
+    stage_ids: dict[int, None] = field(default_factory=dict)  # ordered, unique
+    decides: bool = False
 
 
-def dice_streams(tournament: Tournament) -> list[DiceStream]:
-    """The streams that decided the tournament's bracket, the first rolled first."""
-    rolls = (
+def _heads(tournament: Tournament) -> dict[str, _Head]:
+    """Every stream of the tournament by key, read as plain rows in one query (a 2,187-player
+    tournament holds some 13,000 rolls; model objects are built only for those listed)."""
+    heads: dict[str, _Head] = {}
+    for pk, source, seed, commitment, batch, session_id, stage_id, purpose_code in (
         DiceRoll.objects.filter(tournament=tournament)
-        .select_related("stage", "session")
         .order_by("pk")
+        .values_list(
+            "pk",
+            "source",
+            "seed",
+            "seed_commitment",
+            "batch",
+            "session_id",
+            "stage_id",
+            "purpose_code",
+        )
+    ):
+        seeded = source == DiceSource.SEEDED and seed != ""
+        key = commitment if seeded else str(batch)
+        head = heads.get(key)
+        if head is None:
+            head = heads[key] = _Head(seeded=seeded, seed=seed, commitment=commitment)
+        head.pks.append(pk)
+        if stage_id is not None:
+            head.stage_ids[stage_id] = None
+        # A roll of a stage as a whole, or a tie on a session's ranking, decided the bracket.
+        head.decides = head.decides or session_id is None or purpose_code in RANKING_TIES
+    return heads
+
+
+def dice_streams(
+    tournament: Tournament, shown: int | None = None, key: str | None = None
+) -> list[DiceStream]:
+    """The streams that decided the tournament's bracket, the first rolled first (``key``:
+    that stream only), each with its first ``shown`` rolls (None: all of them)."""
+    heads = {
+        stream_key: head
+        for stream_key, head in _heads(tournament).items()
+        if head.decides and (key is None or key == stream_key)
+    }
+    wanted = {pk for head in heads.values() for pk in head.pks[:shown]}
+    query = (
+        DiceRoll.objects.filter(tournament=tournament)
+        if shown is None
+        else DiceRoll.objects.filter(pk__in=wanted)
     )
+    rolls = {
+        roll.pk: roll for roll in query.select_related("stage", "session") if roll.pk in wanted
+    }
     players = registered_player_names(tournament)
     squads = squad_names(tournament)
+    stages = tournament.stages.in_bulk()
     announced = dict(
         SeedAnnouncement.objects.filter(tournament=tournament).values_list(
             "commitment", "announced_at"
         )
     )
-    streams: dict[str, DiceStream] = {}
-    deciding: set[str] = set()
-    for roll in rolls:
-        seeded = roll.source == DiceSource.SEEDED and roll.seed != ""
-        key = roll.seed_commitment if seeded else str(roll.batch)
-        stream = streams.get(key)
-        if stream is None:
-            stream = streams[key] = DiceStream(
-                key=key,
-                seeded=seeded,
-                seed=roll.seed,
-                commitment=roll.seed_commitment,
-                announced_at=announced.get(roll.seed_commitment) if seeded else None,
-                rolls=[],
-            )
-        stream.rolls.append(
-            ListedRoll(
-                roll, roll_purpose_label(roll, squads), players.get(roll.subject, roll.subject)
+    streams = []
+    for stream_key, head in heads.items():
+        listed = [rolls[pk] for pk in head.pks[:shown]]
+        streams.append(
+            DiceStream(
+                key=stream_key,
+                seeded=head.seeded,
+                seed=head.seed,
+                commitment=head.commitment,
+                announced_at=announced.get(head.commitment) if head.seeded else None,
+                rolls=[
+                    ListedRoll(
+                        roll,
+                        roll_purpose_label(roll, squads),
+                        players.get(roll.subject, roll.subject),
+                    )
+                    for roll in listed
+                ],
+                stages=[stages[stage_id] for stage_id in head.stage_ids],
+                total=len(head.pks),
             )
         )
-        if _decides(roll):
-            deciding.add(key)
-    return [stream for key, stream in streams.items() if key in deciding]
+    return streams
 
 
 def dice_stream(tournament: Tournament, key: str) -> DiceStream | None:
-    """One listed stream by its key (the seed's hash, or the batch of typed dice)."""
-    return next((s for s in dice_streams(tournament) if s.key == key), None)
+    """One listed stream by its key (the seed's hash, or the batch of typed dice), whole."""
+    found = dice_streams(tournament, key=key)
+    return found[0] if found else None
 
 
 @dataclass(frozen=True)

@@ -10,14 +10,19 @@ from tournaments.models import Tournament
 from tournaments.queries.dice_page import dice_stream, dice_streams, pending_announcements
 from tournaments.web.permissions import public
 
+#: Rolls listed per stream on the Dice page (``?rolls=all``: every one); a stream's replay
+#: page lists all of its rolls. Seating 2,187 players rolls some 11,000 dice.
+DICE_ROLLS_SHOWN = 30
+
 
 @public
 @require_GET
 def dice(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
+    every = request.GET.get("rolls") == "all"
     context = {
         "tournament": tournament,
-        "streams": dice_streams(tournament),
+        "streams": dice_streams(tournament, None if every else DICE_ROLLS_SHOWN),
         "announced": pending_announcements(tournament),
         "tab": "dice",
     }
