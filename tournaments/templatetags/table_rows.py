@@ -41,7 +41,7 @@ class _SquadCells:
     def __call__(self, squad: Squad | None) -> str:
         cell = self.cells.get(squad)
         if cell is None:
-            assert squad is not None  # (no squad's cell is written at the start)
+            assert squad is not None  # no squad's cell is set from the start
             colour = escape(squad.colour)
             swatch = (
                 f'<span class="swatch swatch-{colour}" aria-hidden="true"></span> '
@@ -54,8 +54,8 @@ class _SquadCells:
         return cell
 
 
-def _badge(text: str, css: str = "badge") -> str:
-    return f'<span class="{css}">{escape(text)}</span>'
+def _badge(text: str) -> str:
+    return f'<span class="badge">{escape(text)}</span>'
 
 
 def _pending_honours_badge(count: int) -> str:
