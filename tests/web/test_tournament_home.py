@@ -89,3 +89,16 @@ def test_one_session_read_alone_is_marked_as_among_all_its_stage():
     for entry in whole:
         alone = tournament_sessions(tournament, Q(pk=entry.session.pk))
         assert shown(alone) == shown([entry])
+
+
+def test_the_current_stage_from_stages_read_is_the_one_the_database_gives():
+    tournament = TournamentFactory()
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    for number in (1, 2, 3):
+        stages = list(tournament.stages.order_by("number"))
+        assert tournament.current_stage(stages) == tournament.current_stage()
+        confirm_stage(tournament.stages.get(number=number), lambda seat: 10 * seat.seat_order)
+        advance(tournament, SeededDice(seed=number + 1))
+    stages = list(tournament.stages.order_by("number"))
+    assert tournament.current_stage(stages) == tournament.current_stage()
