@@ -4,13 +4,14 @@
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.views.decorators.http import require_POST
+from django.shortcuts import render
+from django.views.decorators.http import require_GET, require_POST
 
 from table.actions import GameError, latest_snapshot, snapshot_state
 from table.forms import RerollForm
 from table.models import Snapshot
 from table.reroll_actions import reroll_die
-from table.reroll_panel import REROLL
+from table.reroll_panel import REROLL, reroll_context
 from table.turn_actions import finish_turn
 from table.turn_actions import next_round as close_the_round
 from table.turn_actions import play_card as play
@@ -82,3 +83,18 @@ def reroll(request: HttpRequest, session: Session, number: int) -> HttpResponse:
         )
 
     return rolled_step(request, game, form, REROLL, act, "reroll_form")
+
+
+@judge_required
+@require_GET
+def reroll_panel(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """The re-roll panel alone: every open view of the board fetches it again when the game
+    changes, so an attack made on another device shows its offer (and a re-roll taken
+    there takes it away) without reloading the page."""
+    game = _game(session, number)
+    context = reroll_context(request, game, latest_snapshot(game))
+    return render(
+        request,
+        "table/partials/reroll_panel.html",
+        {"session": session, "game": game, **context},
+    )

@@ -32,6 +32,7 @@ urlpatterns = [
     path(GAME + "next-round/", turn_views.next_round, name="next_round"),
     path(GAME + "card/", turn_views.play_card, name="play_card"),
     path(GAME + "reroll/", turn_views.reroll, name="reroll"),
+    path(GAME + "reroll/panel/", turn_views.reroll_panel, name="reroll_panel"),
     path(GAME + "undo/", views.undo, name="undo"),
     path(GAME + "adopt-settings/", views.adopt_settings, name="adopt_settings"),
     path(GAME + "upload/", views.upload, name="upload"),

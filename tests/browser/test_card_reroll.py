@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from table.actions import latest_snapshot, snapshot_state, upload_state
 from tests.browser.conftest import log_in, screenshot
-from tests.browser.test_judge_table import PHONE
+from tests.browser.test_judge_table import DESKTOP, PHONE
 from tests.browser.test_touch_board import board_url, figure, light, tap
 from tests.browser.test_touch_board import game as game  # noqa: F401 - the fixture
 from tests.browser.test_touch_board import open_page as open_page  # noqa: F401 - the fixture
@@ -29,17 +29,22 @@ def targeter_on_the_missile_launcher(game) -> None:  # noqa: F811 - the fixture'
     upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
 
 
-def test_a_judge_rolls_a_die_again_by_tapping(game, open_page):  # noqa: F811
-    targeter_on_the_missile_launcher(game)
-    page = open_page(PHONE, touch=True)
-    log_in(page, "arbitro")
-    page.goto(board_url(game))
+def fire_the_launcher(page) -> None:
+    """p1-m4 fires its missile launcher at p2-m1 by taps."""
     tap(page, figure(page, "p1-m4"), True)
     page.get_by_role("button", name="Attack", exact=True).tap()
     tap(page, light(page, "4,5", "target"), True)
     page.locator("#play-options button").first.tap()
     page.get_by_role("button", name="Resolve the attack").tap()
     expect(page.locator("#play-status")).to_contain_text("A card lets the last attack roll")
+
+
+def test_a_judge_rolls_a_die_again_by_tapping(game, open_page):  # noqa: F811
+    targeter_on_the_missile_launcher(game)
+    page = open_page(PHONE, touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    fire_the_launcher(page)
     attacked = latest_snapshot(game)
     first = page.locator("#reroll [data-reroll-die='1']")
     expect(first).to_be_visible()
@@ -50,3 +55,24 @@ def test_a_judge_rolls_a_die_again_by_tapping(game, open_page):  # noqa: F811
     after = latest_snapshot(game)
     assert after.number == attacked.number + 1 and after.steps[0]["code"] == "reroll_done"
     expect(page.locator("#reroll")).to_have_count(0)
+
+
+def test_another_view_of_the_board_shows_the_offer_and_its_end(game, open_page):  # noqa: F811
+    """A second device on the same game (the judge's tablet beside the phone) shows the
+    re-roll offer as soon as the attack is made, and takes it away once the die is rolled."""
+    targeter_on_the_missile_launcher(game)
+    other = open_page(DESKTOP)
+    log_in(other, "arbitro")
+    other.goto(board_url(game))
+    expect(other.locator("#reroll-panel")).to_be_attached()
+    expect(other.locator("#reroll")).to_have_count(0)
+    page = open_page(PHONE, touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    fire_the_launcher(page)
+    offered = other.locator("#reroll [data-reroll-die='1']")
+    expect(offered).to_be_visible(timeout=10_000)
+    tap(page, page.locator("#reroll [data-reroll-die='1']"), True)
+    expect(page.locator("#log")).to_contain_text("Targeter: p1-m4 rolls die 1 again")
+    expect(other.locator("#reroll")).to_have_count(0, timeout=10_000)
+    expect(other.locator("#log")).to_contain_text("Targeter: p1-m4 rolls die 1 again")

@@ -107,6 +107,25 @@ def test_bionic_arm_rerolls_one_of_the_commanders_dice_and_resolves_the_fight_ag
     assert "rule: one die per card and attack" in second.content.decode()
 
 
+def test_the_panel_alone_follows_the_game_for_every_open_view(game, judge):
+    """Another device's attack offers a re-roll, and a re-roll taken there takes it away: every
+    open view fetches the panel again when the game changes (its ``data-live-url``)."""
+    panel = url("reroll_panel", game)
+    assert (
+        f'<div id="reroll-panel" data-live-url="{panel}">'
+        in judge.get(url("board", game)).content.decode()
+    )
+    state = ork_next_to_commander(game, ("bionic_arm",))
+    assert "Roll a die again" not in judge.get(panel).content.decode()
+    attack(judge, game, fight_choice(state), "0,0,2,0")
+    offered = judge.get(panel).content.decode()
+    assert offered.startswith(f'<div id="reroll-panel" data-live-url="{panel}">')
+    assert "Bionic Arm: p1-cmd may roll one of its dice again" in offered
+    assert 'name="reroll-number" value="2"' in offered
+    assert reroll(judge, game, 2, "2").status_code == 302
+    assert "Roll a die again" not in judge.get(panel).content.decode()
+
+
 def test_a_reroll_without_a_card_or_after_another_step_is_refused(game, judge):
     state = ork_next_to_commander(game, ())
     attack(judge, game, fight_choice(state), "0,0,2,0")

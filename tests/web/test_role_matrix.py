@@ -138,6 +138,7 @@ RULES = {
     "table:next_round": "judge",
     "table:play_card": "judge",
     "table:reroll": "judge",
+    "table:reroll_panel": "judge",
     "table:adopt_settings": "judge",
     "table:upload": "judge",
     "table:life_points": "judge",
