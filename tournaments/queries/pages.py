@@ -97,6 +97,12 @@ def _runners_up(stage_ids: list[int]) -> dict[int, list[int]]:
     return seconds
 
 
+def is_best_runner_up(qualified: bool, place: int | None, every_runner_up_qualifies: bool) -> bool:
+    """A qualifier placed second, in a stage that does not qualify every runner-up: one
+    of the best runners-up."""
+    return qualified and place == 2 and not every_runner_up_qualifies
+
+
 def _mark_qualifiers(stage: Stage, sessions: list[SessionLines], runners_up: list[int]) -> None:
     """``runners_up``: the player placed second in each of the stage's sessions, all of
     them (a page showing a few sessions still names the best runner-up right)."""
@@ -110,7 +116,9 @@ def _mark_qualifiers(stage: Stage, sessions: list[SessionLines], runners_up: lis
     for session in sessions:
         for line in session.seats:
             line.qualified = line.seat.player_id in qualifiers
-            line.best_runner_up = line.qualified and line.place == 2 and not all_runners_up_qualify
+            line.best_runner_up = is_best_runner_up(
+                line.qualified, line.place, all_runners_up_qualify
+            )
 
 
 def tournament_sessions(

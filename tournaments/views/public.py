@@ -34,14 +34,12 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.live_honours import (
-    pending_honours,
-    pending_wins,
-)
+from tournaments.queries.live_honours import pending_honours, pending_wins
 from tournaments.queries.pages import (
     PODIUM_PLACES,
     final_podium,
     home_sessions,
+    is_best_runner_up,
     latest_results,
     tournament_sessions,
     upcoming_sessions,
@@ -235,9 +233,9 @@ def bracket_stages(
                                 points=seat["points"],
                                 place=seat["position"],
                                 qualified=seat["qualified"],
-                                best_runner_up=seat["qualified"]
-                                and seat["position"] == 2
-                                and not every_runner_up_qualifies,
+                                best_runner_up=is_best_runner_up(
+                                    seat["qualified"], seat["position"], every_runner_up_qualifies
+                                ),
                             )
                             for seat in _ranked(session)
                         ],
@@ -345,13 +343,7 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         awarded = Honour.objects.filter(tournament=tournament)
         ranks = SquadRank.objects.filter(tournament=tournament)
         counts = (len(wins.winners) + awarded.count(), ranks.count())
-        pages = max(*((count + HONOURS_PAGE_SIZE - 1) // HONOURS_PAGE_SIZE for count in counts), 1)
-        number = min(asked, pages) if asked is not None else None
-        start, stop = (
-            ((number - 1) * HONOURS_PAGE_SIZE, number * HONOURS_PAGE_SIZE)
-            if number is not None
-            else (0, max(counts))
-        )
+        number, pages, start, stop = _page_span(asked, max(counts), HONOURS_PAGE_SIZE)
         return {
             "tournament": tournament,
             "honours": awarded.select_related("player", "squad", "session__stage")[
@@ -460,6 +452,17 @@ def _id_path(name: str, slug: str) -> str:
     return path[: -len("0/")]
 
 
+def _page_span(asked: int | None, rows: int, size: int) -> tuple[int | None, int, int, int]:
+    """Page ``asked`` (None: every row) of ``rows`` rows, ``size`` a page: the page shown
+    (the nearest one; None for every row), the number of pages, and the rows' start and
+    stop."""
+    pages = max((rows + size - 1) // size, 1)
+    if asked is None:
+        return None, pages, 0, rows
+    number = min(asked, pages)
+    return number, pages, (number - 1) * size, number * size
+
+
 def _pager(path: str, number: int | None, pages: int) -> dict:
     """The links between the ``pages`` pages of ``path`` for page ``number`` (None: the
     page of every row)."""
@@ -476,13 +479,9 @@ def _pager(path: str, number: int | None, pages: int) -> dict:
 def standings_page_context(tournament: Tournament, standings: dict, page: int | None) -> dict:
     """The standings' context for one page of the table (``page`` None: all of it)."""
     players = standings["players"]
-    pages = max((len(players) + STANDINGS_PAGE_SIZE - 1) // STANDINGS_PAGE_SIZE, 1)
-    number = min(page, pages) if page is not None else None
+    number, pages, start, stop = _page_span(page, len(players), STANDINGS_PAGE_SIZE)
     path = reverse("tournaments:standings", args=[tournament.slug])
-    if number is not None:
-        rows = players[(number - 1) * STANDINGS_PAGE_SIZE : number * STANDINGS_PAGE_SIZE]
-    else:
-        rows = players
+    rows = players[start:stop]
     for stage in standings["stages"]:
         stage["cards_shown"] = number is None or len(stage["sessions"]) <= SESSION_CARDS_PER_PAGE
     context = standings_context(tournament, standings, rows)
