@@ -45,14 +45,20 @@ def cards_left(player: Player) -> tuple[str, ...]:
     return tuple(left)
 
 
+def cards_in_play(state: GameState, player_id: str) -> tuple[str, ...]:
+    """The unspent cards of the player ``player_id`` (none for an unknown player)."""
+    try:
+        player = state.player(player_id)
+    except KeyError:
+        return ()
+    return cards_left(player)
+
+
 def held(state: GameState, figure: Figure) -> tuple[str, ...]:
     """The unspent cards of ``figure``'s player (none for aliens and unknown players)."""
     if figure.player is None or figure.side != MARINE:
         return ()
-    for player in state.players:
-        if player.id == figure.player:
-            return cards_left(player) if player.cards else ()
-    return ()
+    return cards_in_play(state, figure.player)
 
 
 def carries_bolter(figure: Figure) -> bool:

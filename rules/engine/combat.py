@@ -34,6 +34,7 @@ from .card_effects import (
 from .dice import Dice, DieKind
 from .geometry import (
     DIRECTIONS8,
+    ORTHOGONAL,
     Edge,
     Square,
     add,
@@ -515,7 +516,7 @@ def _hand_to_hand_options(
     dice = hand_to_hand_dice(data, attacker.unit, attacker.weapons)
     out = []
     seen: set[str] = set()
-    steps = DIRECTIONS8 if fights_diagonally(state, attacker) else _ORTHOGONAL
+    steps = DIRECTIONS8 if fights_diagonally(state, attacker) else ORTHOGONAL
     for sq in attacker.squares:
         for n in (add(sq, d) for d in steps):
             other = state.figure_at(n)
@@ -531,9 +532,6 @@ def _hand_to_hand_options(
         foes = _foes(state, out)
         out.extend(_hand_to_hand_option(state, attacker, o, dice, data, MELTA_BOMB) for o in foes)
     return out
-
-
-_ORTHOGONAL = ((0, -1), (1, 0), (0, 1), (-1, 0))
 
 
 def _foes(state: GameState, options: list[AttackOption]) -> list[Figure]:

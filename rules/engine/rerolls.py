@@ -54,10 +54,12 @@ class RerollError(CodedError):
 
 
 def _targeter_marks(state: GameState, figure: Figure) -> tuple[str, ...]:
-    for player in state.players:
-        if player.id == figure.player:
-            return player.targeter_marks
-    return ()
+    if figure.player is None:
+        return ()
+    try:
+        return state.player(figure.player).targeter_marks
+    except KeyError:
+        return ()
 
 
 def reroll_cards(

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.engine.card_effects import cards_left
+from rules.engine.card_effects import cards_in_play, cards_left
 from rules.engine.flags import bring_home
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
@@ -113,18 +113,10 @@ def movement_allowance(state: GameState, figure: Figure, rules: RulesData) -> in
     """Squares ``figure`` may move in one move: its unit's, or with Suspensors a
     heavy-weapon marine's as a light-weapon marine's."""
     base = rules.movement(figure.unit, figure.equipment)
-    if figure.player is not None and "suspensors" in _cards_in_play(state, figure.player):
+    if figure.player is not None and "suspensors" in cards_in_play(state, figure.player):
         if is_heavy_weapon_marine(figure, rules):
             return max(base, rules.movement("marine"))
     return base
-
-
-def _cards_in_play(state: GameState, player_id: str) -> tuple[str, ...]:
-    try:
-        player = state.player(player_id)
-    except KeyError:
-        return ()
-    return cards_left(player)
 
 
 # --- whose turn ------------------------------------------------------------------------
@@ -378,7 +370,7 @@ def use_equipment(
 
 def turn_reminders(state: GameState, player_id: str) -> list[Step]:
     """Reminders for the start of ``player_id``'s turn (cards that work by themselves)."""
-    held = _cards_in_play(state, player_id)
+    held = cards_in_play(state, player_id)
     return [
         Step("card_reminder", {"player": player_id, "chapter_card": code, "effect": code})
         for code in TURN_START_REMINDERS

@@ -27,10 +27,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from rules.engine.geometry import Square, is_orthogonally_adjacent
+from rules.engine.geometry import Square, is_orthogonally_adjacent, orthogonal_neighbours
 from rules.engine.narration import Step
 from rules.engine.session_records import PICKUP, VEHICLE
-from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState
+from rules.engine.state import MARINE, VEHICLE_UNITS, Figure, GameState, Item
 from rules.engine.tarantula import TARANTULA
 from rules.engine.turns import TurnError, check_playing, record_phase
 from rules.engine.units import RulesData
@@ -163,11 +163,7 @@ def crew_vehicle(state: GameState, marine_id: str, vehicle_id: str) -> tuple[Gam
 
 def exit_squares(state: GameState, vehicle: Figure) -> tuple[Square, ...]:
     """The free squares a Dreadnought's pilot may get out on: next to its base."""
-    around = {
-        (sq[0] + dx, sq[1] + dy)
-        for sq in vehicle.squares
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
-    }
+    around = {near for sq in vehicle.squares for near in orthogonal_neighbours(sq)}
     free = [sq for sq in around - set(vehicle.squares) if _free(state, sq)]
     return tuple(sorted((sq for sq in free if _next_to(state, sq, vehicle)), key=_reading))
 
@@ -214,8 +210,9 @@ def leave_vehicle(
     return state, [Step("vehicle_left", params)]
 
 
-def check_pick_up(state: GameState, marine_id: str, rules: RulesData) -> Figure:
-    """Refuse ``marine_id``'s picking up the extra-heavy weapon under it unless allowed."""
+def check_pick_up(state: GameState, marine_id: str, rules: RulesData) -> tuple[Figure, Item]:
+    """Refuse ``marine_id``'s picking up the extra-heavy weapon under it unless allowed;
+    the marine and the weapon lying under it."""
     marine = _figure(state, marine_id)
     _check_foot_marine(state, marine, "turn_pickup_commander")
     item = next((i for i in state.items if i.square == marine.squares[0]), None)
@@ -227,13 +224,12 @@ def check_pick_up(state: GameState, marine_id: str, rules: RulesData) -> Figure:
     if VEHICLE in done.phases:
         raise TurnError("turn_vehicle_turn", figure=marine_id)
     rules.weapon(item.weapon)  # an unknown weapon fails here, before anything changes
-    return marine
+    return marine, item
 
 
 def pick_up(state: GameState, marine_id: str, rules: RulesData) -> tuple[GameState, list[Step]]:
     """``marine_id`` takes the extra-heavy weapon lying on its square (module docstring)."""
-    marine = check_pick_up(state, marine_id, rules)
-    item = next(i for i in state.items if i.square == marine.squares[0])
+    marine, item = check_pick_up(state, marine_id, rules)
     armed = replace(marine, unit=EXTRA_HEAVY_MARINE, weapons=(item.weapon,))
     state = state.with_figure(armed)
     state = state.replace(items=tuple(i for i in state.items if i.id != item.id))
@@ -268,10 +264,9 @@ def equipment_actions(state: GameState, figure_id: str, rules: RulesData) -> lis
                 continue
             actions.append(EquipmentAction("crew", figure_id, other.id))
     try:
-        check_pick_up(state, figure_id, rules)
+        _marine, item = check_pick_up(state, figure_id, rules)
     except TurnError:
         pass
     else:
-        item = next(i for i in state.items if figure.squares and i.square == figure.squares[0])
         actions.append(EquipmentAction("pick_up", figure_id, weapon=item.weapon))
     return actions

@@ -28,11 +28,11 @@ from rules.engine.narration import Step
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
 from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Item, Token
+from rules.engine.tarantula import TARANTULA
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 
 GENESTEALER = "genestealer"
 DREADNOUGHT = "dreadnought"
-TARANTULA = "tarantula"
 #: What a special-equipment blip hides for the Dreadnought a marine may pilot (a blip of
 #: type ``dreadnought`` is the Aliens' own).
 ABANDONED_DREADNOUGHT = "abandoned_dreadnought"
