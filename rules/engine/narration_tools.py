@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine.narration import LANGUAGES
+from rules.engine.narration_combat import pick
 
 TOOL_TEXTS: dict[str, dict[str, str]] = {
     # --- the picture (render) ---------------------------------------------------------------
@@ -54,8 +54,10 @@ TOOL_TEXTS: dict[str, dict[str, str]] = {
     "doubtful": {"it": "dubbia", "en": "doubtful"},
     "blocked": {"it": "bloccata", "en": "blocked"},
     "path": {"it": "{steps} caselle: {squares}", "en": "{steps} squares: {squares}"},
-    "path_one": {"it": "1 casella: {squares}", "en": "1 square: {squares}"},
 }
+
+#: The texts whose count param of 1 takes a singular text (see ``narration_combat.pick``).
+TOOL_SINGULAR = {"path": ("steps", {"it": "1 casella: {squares}", "en": "1 square: {squares}"})}
 
 #: The way a figure faces, by its letter.
 FACING_NAMES: dict[str, dict[str, str]] = {
@@ -68,9 +70,7 @@ FACING_NAMES: dict[str, dict[str, str]] = {
 
 def tool_text(code: str, lang: str, **params: Any) -> str:
     """The text ``code`` of the engine's tools in ``lang`` ("it" or "en")."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
-    return TOOL_TEXTS[code][lang].format(**params)
+    return pick(TOOL_TEXTS, TOOL_SINGULAR, code, params, lang).format(**params)
 
 
 #: A map drawing's problems (``engine map``, :class:`rules.engine.maps.MapProblem`);
@@ -246,6 +246,4 @@ MAP_PROBLEMS: dict[str, dict[str, str]] = {
 
 def map_problem_text(code: str, params: dict[str, Any], lang: str) -> str:
     """A map drawing's problem in ``lang``: ``*_repr`` params are shown quoted."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"language {lang!r} is not available: use one of {', '.join(LANGUAGES)}")
-    return MAP_PROBLEMS[code][lang].format(**params)
+    return pick(MAP_PROBLEMS, {}, code, params, lang).format(**params)

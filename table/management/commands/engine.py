@@ -180,8 +180,7 @@ class Command(BaseCommand):
             return
         _new, events = move(state, options["figure"], path, stop_on_survey=False, **kwargs)
         squares = " -> ".join(format_square(sq) for sq in [field.start, *path])
-        code = "path_one" if len(path) == 1 else "path"
-        self.stdout.write(tool_text(code, self.lang, steps=len(path), squares=squares))
+        self.stdout.write(tool_text("path", self.lang, steps=len(path), squares=squares))
         for event in events:
             if event.kind == "door_opened":
                 a, b = event.detail["between"]
