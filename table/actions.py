@@ -435,10 +435,9 @@ def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
 
 @dataclass(frozen=True)
 class AttackOutcome:
-    """A marine-side attack resolved on ``before``: the state after it, its combat
-    events and its steps (kills scored, flags dropped, a re-roll offered)."""
+    """A marine-side attack resolved: the state after it, its combat events and its steps
+    (kills scored, flags dropped, a re-roll offered)."""
 
-    before: GameState
     option: AttackOption
     state: GameState
     events: list
@@ -486,7 +485,7 @@ def resolve_marine_attack(
     steps.extend(
         offer.step() for offer in reroll_offers(state, option, choice, base, dice.log, rules, used)
     )
-    return AttackOutcome(state, option, new_state, events, steps)
+    return AttackOutcome(option, new_state, events, steps)
 
 
 def store_attack(

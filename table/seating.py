@@ -12,14 +12,6 @@ def game_player_id(seat: Seat) -> str:
     return f"p{seat.seat_order}"
 
 
-def seat_names(session: Session) -> dict[str, str]:
-    """Each seated player's id in the game (``p1``...) -> their name."""
-    return {
-        game_player_id(seat): seat.player.display_name
-        for seat in session.seats.select_related("player")
-    }
-
-
 def squad_colours(session: Session) -> dict[str, str]:
     """Each seated player's id in the game (``p1``...) -> their squad's colour."""
     return {

@@ -71,7 +71,7 @@ from table.live_stamp import game_stamp
 from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
-from table.seating import player_rows, seat_names, squad_colours
+from table.seating import player_rows, squad_colours
 from table.settings_adoption import adopt_session_settings
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
@@ -283,6 +283,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     attacker = attacker or request.GET.get("attacker", "")
     log = _log_context(game, snapshot, request.GET.get("request"))
     survey_dice = survey_needs_dice(game)
+    players = player_rows(session, state)
     return {
         "session": session,
         "tournament": session.stage.tournament,
@@ -293,7 +294,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "svg": mark_safe(board_svg(state, squad_colours(session))),
         "legend": _legend(state),
         "blips": len(state.blips),
-        "players": player_rows(session, state),
+        "players": players,
         "marines": marines,
         "move_form": forms.get("move_form")
         or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
@@ -321,7 +322,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
         "history": _history(request, game),
         "stamp": game_stamp(game.session_id, game.number),
-        **turn_context(state, snapshot.number, forms, seat_names(game.session)),
+        **turn_context(state, snapshot.number, forms, {row["id"]: row["name"] for row in players}),
         **reroll_context(request, game, snapshot, forms.get("reroll_form")),
         **log,
     }

@@ -204,13 +204,14 @@ class LoadoutForm(AccessibleForm):
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
-        self.targeters = sum(1 for card in cards if is_targeter(card.slug))
+        #: The squad's Targeter copies, in the order of their mark fields.
+        self.targeter_slugs = [card.slug for card in cards if is_targeter(card.slug)]
         markable = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons
             if w.weapon_class != WeaponClass.EXTRA_HEAVY
         ]
-        for number in range(1, self.targeters + 1):
+        for number in range(1, len(self.targeter_slugs) + 1):
             label = (
                 _("Weapon type marked by Targeter")
                 if number == 1
@@ -242,14 +243,10 @@ class LoadoutForm(AccessibleForm):
         """The marks of the Targeter copies taken, in order (an untaken copy's is ignored)."""
         taken = [
             n
-            for n, slug in enumerate(self._targeter_slugs(), start=1)
+            for n, slug in enumerate(self.targeter_slugs, start=1)
             if slug in data.get("equipment_cards", [])
         ]
         return tuple(data.get(f"targeter_{n}", "") for n in taken)
-
-    def _targeter_slugs(self) -> list[str]:
-        cards = self.catalogue.chapter_cards(self.squad.slug)
-        return [card.slug for card in cards if is_targeter(card.slug)]
 
     def field_for(self, problem: LoadoutProblem) -> str | None:
         """The form field a problem concerns (``marine_weapons[2]`` → ``marine_3``)."""

@@ -29,10 +29,9 @@ from rules.engine.dice import (
 )
 from rules.engine.event_cards import EventDataError
 from rules.engine.narration import LANGUAGES
-from rules.engine.narration_errors import CodedError
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
-from table.step_log import narration_language
+from table.step_log import engine_error_text, narration_language
 from tournaments.domain.typed_dice import TypedDice, parse_typed_dice
 
 BAD_INPUT = 2
@@ -77,8 +76,7 @@ class Command(BaseCommand):
                 dice = SeededDice(seed=seed)
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
         except (DiceError, EventDataError, RulesDataError) as exc:
-            text = exc.text_in(lang) if isinstance(exc, (CodedError, RulesDataError)) else str(exc)
-            raise CommandError(text, returncode=BAD_INPUT) from None
+            raise CommandError(engine_error_text(exc), returncode=BAD_INPUT) from None
         output = {
             "policy": options["policy"],
             "seed": dice.seed if isinstance(dice, SeededDice) else None,

@@ -33,12 +33,11 @@ from rules.engine.los import SightError, figure_sight, line_of_sight
 from rules.engine.maps import MapError, board_to_json, parse_map
 from rules.engine.movement import MoveError, distance_field, move
 from rules.engine.narration import LANGUAGES, UNIT_NAMES, decimal
-from rules.engine.narration_errors import CodedError
 from rules.engine.narration_tools import tool_text
 from rules.engine.render import render
 from rules.engine.state import GameState, StateError
 from rules.engine.units import RulesDataError
-from table.step_log import narration_language
+from table.step_log import engine_error_text, narration_language
 
 BAD_INPUT = 2
 
@@ -69,12 +68,6 @@ class Command(BaseCommand):
         with translation.override(self.lang):
             getattr(self, f"handle_{options['subcommand']}")(options)
 
-    def error_text(self, error: Exception) -> str:
-        """An engine error in the chosen language (free text as it is)."""
-        if isinstance(error, (CodedError, StateError, RulesDataError)):
-            return error.text_in(self.lang)
-        return str(error)
-
     # -- shared -------------------------------------------------------------------------
 
     def load_state(self, path: str) -> GameState:
@@ -83,7 +76,7 @@ class Command(BaseCommand):
         except StateError as exc:
             message = _("bad state %(path)s: %(error)s") % {
                 "path": path,
-                "error": self.error_text(exc),
+                "error": engine_error_text(exc),
             }
             raise bad_input(message) from None
 
@@ -131,7 +124,7 @@ class Command(BaseCommand):
             else:
                 sight = figure_sight(state, a, b, for_firing=firing)
         except SightError as exc:
-            raise bad_input(self.error_text(exc)) from None
+            raise bad_input(engine_error_text(exc)) from None
         via = ""
         if sight.frm is not None and sight.to is not None:
             via = f" ({format_square(sight.frm)} -> {format_square(sight.to)})"
@@ -167,7 +160,7 @@ class Command(BaseCommand):
         try:
             field = distance_field(state, options["figure"], **kwargs)
         except MoveError as exc:
-            raise bad_input(self.error_text(exc)) from None
+            raise bad_input(engine_error_text(exc)) from None
         if target == field.start:
             self.stdout.write(_("already there: 0 squares"))
             return
@@ -254,7 +247,7 @@ class Command(BaseCommand):
                     state, options["attacker"], weapon, target=target.id, aim=target.square
                 )
         except (CombatError, RulesDataError) as exc:
-            raise bad_input(self.error_text(exc)) from None
+            raise bad_input(engine_error_text(exc)) from None
         odds = option.odds
         self.stdout.write(option.description_in(self.lang))
         names = {  # English keeps the unit data's own names
