@@ -119,4 +119,7 @@
       !hashOk ? "data-bad-hash" : (rollsOk ? "data-ok" : "data-bad-roll"));
     status.classList.toggle("verified", hashOk && rollsOk);
   });
+  // The button waits for this script: a tap before it would send the form to the server,
+  // which replays nothing.
+  form.querySelector("button[type=submit]").disabled = false;
 })();
