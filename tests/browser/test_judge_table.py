@@ -1,8 +1,9 @@
 """The judge at the table, in a real browser, on a phone (390×844) and a desktop (1366×900):
 a save that conflicts with someone else's shows the field comparison and cannot put their
 value back by one more click; Tab never lands on a field the live points cover (WCAG
-2.4.11); an impossible result is refused next to its field; the header links only what
-the visitor can open and fits a phone."""
+2.4.11); counts typed before the page's scripts run get their points; an impossible result
+is refused next to its field; the header links only what the visitor can open and fits a
+phone."""
 
 from __future__ import annotations
 
@@ -141,6 +142,23 @@ def test_tab_never_lands_on_a_field_the_live_points_cover(new_page, viewport):
     assert len(stops) > 40
     covered = [stop["html"] for stop in stops if stop["covers"] or not stop["inView"]]
     assert not covered, f"{len(covered)} of {len(stops)} focused controls hidden: {covered[:5]}"
+
+
+def test_counts_typed_while_the_page_still_loads_get_their_points(new_page):
+    """A judge who types before the page's scripts have run (a slow connection at the
+    venue) sees the points of what they typed once the scripts arrive."""
+    judge = account("arbitro")
+    session = drawn_session(judge)
+    _first, second, _third = names(session)
+    page = new_page(**PHONE)
+    log_in(page, "arbitro")
+    held = []
+    page.route("**/htmx.min.js", lambda route: held.append(route))
+    page.goto(f"/judge/sessions/{session.pk}/result/", wait_until="commit")
+    kills_group(page, 0, second).get_by_label("heavy weapon (10)").fill("2")
+    assert held, "the page asked for htmx before the field could be filled"
+    held[0].continue_()
+    expect(page.get_by_test_id("live-total").first).to_have_text("20")
 
 
 def test_an_impossible_result_is_refused_next_to_its_field(new_page):
