@@ -182,10 +182,11 @@ MARINE_WEAPONS = ("laser-rifle", "plasma-gun", "laser-rifle", "missile-launcher"
 
 
 def test_the_loadout_form_asks_what_each_targeter_marks(table):
-    from tournaments.forms.loadout import LoadoutForm, catalogue_for
+    from tournaments.forms.loadout import LoadoutForm
+    from tournaments.queries.tournament_catalogue import tournament_catalogue
 
     seat = table.session.seats.order_by("seat_order").first()
-    catalogue = catalogue_for(table.tournament)
+    catalogue = tournament_catalogue(table.tournament)
     data = {
         "equipment_cards": ["targeter-2"],
         "targeter_1": "laser-rifle",  # the copy not taken: its mark is ignored

@@ -64,6 +64,21 @@ def test_catalogue_round_trip_and_idempotent_install():
     assert tournament.squads.get(slug="blood-angels").name_it == "Angeli Sanguinari"
 
 
+def test_a_tournament_without_weapons_or_cards_of_its_own_uses_the_defaults():
+    tournament = TournamentFactory()
+    tournament.weapons.all().delete()
+    ChapterCard.objects.filter(squad__tournament=tournament).delete()
+    catalogue = tournament_catalogue(tournament)
+    assert catalogue.weapons == DEFAULT_CATALOGUE.weapons
+    assert catalogue.cards == DEFAULT_CATALOGUE.cards
+    assert [s.slug for s in catalogue.squads] == [s.slug for s in DEFAULT_CATALOGUE.squads]
+
+
+def test_the_stored_checks_read_the_default_weapons_as_the_form_does(seat):
+    Weapon.objects.filter(tournament=seat.session.stage.tournament).delete()
+    assert loadout_problems(valid(seat)) == {}
+
+
 def admin_form(loadout: Loadout) -> LoadoutAdminForm:
     """The admin's form for ``loadout`` as it stands (the one place besides the player's page
     where a loadout is edited)."""

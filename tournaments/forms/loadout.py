@@ -1,8 +1,8 @@
 """The loadout form (RULES §5) and the checks shared by the player's and the judge's pages.
 
-Validation is the pure :func:`tournaments.domain.loadout.validate_loadout`; this module builds its
-catalogue from the tournament's squads, weapons and chapter cards (the built-in defaults
-stand in for whatever the organiser has not entered) and maps each problem to its field.
+Validation is the pure :func:`tournaments.domain.loadout.validate_loadout`, on the catalogue
+:func:`tournaments.queries.tournament_catalogue.tournament_catalogue` reads; this module maps
+each problem to its field.
 """
 
 from __future__ import annotations
@@ -15,14 +15,10 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.domain.catalogue import (
-    DEFAULT_CARDS,
-    DEFAULT_WEAPONS,
     CardKind,
     CardSpec,
     Catalogue,
-    SquadSpec,
     WeaponClass,
-    WeaponSpec,
 )
 from tournaments.domain.loadout import (
     EXTRA_MARINES,
@@ -34,52 +30,11 @@ from tournaments.domain.loadout import (
 )
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import (
-    ChapterCard,
     CommanderCombo,
     ScoreBonus,
     Seat,
     SquadRank,
-    Tournament,
-    Weapon,
 )
-
-ALL_COLOURS = frozenset({"blue", "red", "yellow"})
-
-
-def catalogue_for(tournament: Tournament) -> Catalogue:
-    squads = tuple(
-        SquadSpec(squad.slug, squad.name_en, squad.name_it, colour=squad.colour)
-        for squad in tournament.squads.order_by("order", "pk")
-    )
-    weapon_rows = list(Weapon.objects.filter(tournament=tournament))
-    weapons = (
-        tuple(
-            WeaponSpec(
-                row.slug,
-                row.name_en,
-                row.name_it,
-                weapon_class=WeaponClass(row.weapon_class),
-                colours=ALL_COLOURS if row.colour_restricted else frozenset(),
-            )
-            for row in weapon_rows
-        )
-        if weapon_rows
-        else DEFAULT_WEAPONS
-    )
-    card_rows = list(
-        ChapterCard.objects.filter(squad__tournament=tournament).select_related("squad")
-    )
-    cards = (
-        tuple(
-            CardSpec(
-                row.slug, row.name_en, row.name_it, squad=row.squad.slug, kind=CardKind(row.kind)
-            )
-            for row in card_rows
-        )
-        if card_rows
-        else DEFAULT_CARDS
-    )
-    return Catalogue(squads=squads, weapons=weapons, cards=cards)
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,9 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
-from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import (
+    DEFAULT_CARDS,
+    DEFAULT_WEAPONS,
     CardSpec,
     CardUse,
     Catalogue,
@@ -17,12 +18,15 @@ from tournaments.domain.catalogue import (
     SquadSpec,
     WeaponSpec,
 )
+from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import WeaponClass as SpecWeaponClass
 from tournaments.models import ChapterCard, Tournament
 
 
 def tournament_catalogue(tournament: Tournament) -> Catalogue:
-    """The tournament's material as the pure catalogue (default commander combos)."""
+    """The tournament's material as the pure catalogue (default commander combos). A
+    tournament without weapons or chapter cards of its own uses the default catalogue's,
+    as its imported documents do."""
     squads = list(tournament.squads.order_by("order", "pk"))
     colours = frozenset(squad.colour for squad in squads)
     return Catalogue(
@@ -39,7 +43,8 @@ def tournament_catalogue(tournament: Tournament) -> Catalogue:
                 colours=colours if weapon.colour_restricted else frozenset(),
             )
             for weapon in tournament.weapons.all()
-        ),
+        )
+        or DEFAULT_WEAPONS,
         cards=tuple(
             CardSpec(
                 card.slug,
@@ -57,7 +62,8 @@ def tournament_catalogue(tournament: Tournament) -> Catalogue:
             for card in ChapterCard.objects.filter(squad__tournament=tournament).select_related(
                 "squad"
             )
-        ),
+        )
+        or DEFAULT_CARDS,
     )
 
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from tournaments.forms.loadout import catalogue_for, problems_for, stored_loadout
+from tournaments.forms.loadout import problems_for, stored_loadout
 from tournaments.models import CommanderCombo, Seat, Session
+from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 
 def session_seats(session: Session) -> list[Seat]:
@@ -13,7 +14,7 @@ def session_seats(session: Session) -> list[Seat]:
 
 def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
     """Each seat's chosen loadout and what the rules say about it (with the reason)."""
-    catalogue = catalogue_for(session.stage.tournament)
+    catalogue = tournament_catalogue(session.stage.tournament)
     combos = dict(CommanderCombo.choices)
 
     def weapon(slug: str) -> str:

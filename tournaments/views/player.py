@@ -23,7 +23,7 @@ from tournaments.actions.player_choices import (
     save_preferences,
 )
 from tournaments.actions.result_disputes import DisputeError, flag_dispute
-from tournaments.forms.loadout import LoadoutForm, catalogue_for
+from tournaments.forms.loadout import LoadoutForm
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
 from tournaments.forms.venue import DisputeForm
 from tournaments.models import (
@@ -47,6 +47,7 @@ from tournaments.queries.result_versions import (
     version_totals,
 )
 from tournaments.queries.roles import AccountPlayer, account_players
+from tournaments.queries.tournament_catalogue import tournament_catalogue
 from tournaments.web.permissions import player_required, public, remember_player
 
 
@@ -213,7 +214,7 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
     if seat_obj.squad is None:
         context["waiting"] = True
         return _render_player_page(request, player, "player/loadout.html", context)
-    catalogue = catalogue_for(seat_obj.session.stage.tournament)
+    catalogue = tournament_catalogue(seat_obj.session.stage.tournament)
     form = LoadoutForm(
         request.POST or None,
         initial=LoadoutForm.initial_for(seat_obj),
@@ -246,7 +247,9 @@ def loadout_check(request: HttpRequest, player: Player, seat: int) -> HttpRespon
     if seat_obj.squad is None:
         return render(request, "player/partials/loadout_problems.html", {"waiting": True})
     form = LoadoutForm(
-        request.POST, seat=seat_obj, catalogue=catalogue_for(seat_obj.session.stage.tournament)
+        request.POST,
+        seat=seat_obj,
+        catalogue=tournament_catalogue(seat_obj.session.stage.tournament),
     )
     return render(request, "player/partials/loadout_problems.html", {"form": form})
 
