@@ -8,8 +8,8 @@ from typing import Any
 
 from django.http import HttpRequest
 
+from rules.engine.card_names import chapter_card_name
 from rules.engine.dice import seed_commitment
-from rules.engine.narration_turns import chapter_card_name
 from rules.engine.rerolls import RerollError, find_offers
 from table.forms import RerollForm
 from table.models import Game, Snapshot

@@ -16,10 +16,10 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules.engine.card_names import chapter_card_name
 from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import format_param
 from rules.engine.narration_combat import combat_text
-from rules.engine.narration_turns import chapter_card_name
 from table.game_setup import POLICY_NAMES
 from table.models import Snapshot, SnapshotKind
 from table.step_log import narration_language

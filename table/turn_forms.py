@@ -5,7 +5,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.card_names import chapter_card_name
 from table.forms import VersionedForm
+from tournaments.domain.engine_language import narration_language
 
 
 class TurnStepForm(VersionedForm):
@@ -16,11 +18,7 @@ class CardForm(VersionedForm):
     """Play one of the active player's cards; Heavy Weapon! names its marine."""
 
     card = forms.ChoiceField(label=_("Card"))
-    figure = forms.ChoiceField(
-        label=_("Marine named by the card"),
-        required=False,
-        help_text=_("Only for Heavy Weapon!: the heavy-weapon marine who acts twice."),
-    )
+    figure = forms.ChoiceField(label=_("Marine named by the card"), required=False)
 
     def __init__(
         self,
@@ -30,5 +28,8 @@ class CardForm(VersionedForm):
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["figure"].help_text = _(
+            "Only for %(card)s: the heavy-weapon marine who acts twice."
+        ) % {"card": chapter_card_name("heavy_weapon", narration_language())}
         self.fields["card"].choices = list(cards)  # type: ignore[attr-defined]
         self.fields["figure"].choices = [("", "—"), *figures]  # type: ignore[attr-defined]

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.engine.card_names import chapter_card_name
 from rules.engine.narration import format_param
-from rules.engine.narration_turns import chapter_card_name
 from rules.engine.state import GameState
 from table.step_log import narration_language
 from table.turn_actions import playable_cards

@@ -23,6 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from rules.engine.card_names import card_field, chapter_card_name
 from rules.engine.event_cards import card_name
 from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
@@ -288,8 +289,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "no_damage": {"it": "{target} non subisce danni.", "en": "{target} takes no damage."},
     "shielded_target": {
-        "it": "{target} è protetto dalle Granate Accecanti: non subisce danni.",
-        "en": "{target} is shielded by Blind Grenades: it takes no damage.",
+        "it": "{target} è protetto dalla carta {blind_grenades_card}: non subisce danni.",
+        "en": "{target} is shielded by {blind_grenades_card}: it takes no damage.",
     },
     "killed": {"it": "{target} è eliminato.", "en": "{target} is killed."},
     "weapon_lost": {
@@ -507,7 +508,8 @@ def _translated(table: dict[str, dict[str, str]], key: Any, lang: str) -> str:
 def format_param(name: str, value: Any, lang: str) -> str:
     """One param as text in ``lang`` (see the module docstring for the naming rules)."""
     if value is None:
-        return "-"
+        fixed_card = card_field(name)
+        return chapter_card_name(fixed_card, lang) if fixed_card else "-"
     if name in _SQUARE_KEYS:
         return _format_square(value)
     turn_text = turn_param(name, value, lang)

@@ -102,9 +102,9 @@ CARD_ERRORS: dict[str, dict[str, str]] = {
     },
     "reroll_no_card": {
         "it": "nessuna carta permette a {figure} di ritirare un dado in questo attacco (regola: "
-        "solo Puntatore, Occhio Bionico, Armi Digitali e Braccio Bionico)",
-        "en": "no card lets {figure} roll a die again in this attack (rule: only Targeter, "
-        "Bionic Eye, Digital Weapons and Bionic Arm do)",
+        "solo {targeter_card}, {bionic_eye_card}, {digital_weapons_card} e {bionic_arm_card})",
+        "en": "no card lets {figure} roll a die again in this attack (rule: only "
+        "{targeter_card}, {bionic_eye_card}, {digital_weapons_card} and {bionic_arm_card} do)",
     },
     "reroll_used": {
         "it": "{figure} ha già ritirato un dado in questo attacco con {chapter_cards} (regola: "

@@ -88,8 +88,8 @@ EVENTS: dict[str, dict[str, str]] = {
         "en": "{figure} cannot be damaged",
     },
     "shielded": {
-        "it": "{figure} è protetto dalle Granate Accecanti: non subisce danni",
-        "en": "{figure} is shielded by Blind Grenades and takes no damage",
+        "it": "{figure} è protetto dalla carta {blind_grenades_card}: non subisce danni",
+        "en": "{figure} is shielded by {blind_grenades_card} and takes no damage",
     },
     "damage": {
         "it": "{figure} perde {lost} punti vita; punti vita rimasti: {left}",

@@ -8,49 +8,39 @@ code of :data:`CARDS` shown with its name, ``ending`` a code of :data:`ENDINGS`.
 
 from __future__ import annotations
 
-#: Chapter cards by effect code: kind, names and what the engine does with them ("apply":
-#: the engine applies the effect; "remind": the judge is reminded at the right moment).
+from rules.engine.card_names import chapter_card_name
+
+#: Chapter cards by effect code: kind and what the engine does with them, for the judge
+#: (their names: :mod:`rules.engine.card_names`).
 CARDS: dict[str, dict[str, str]] = {
     "fire": {
         "kind": "order",
-        "it": "Fuoco!",
-        "en": "Fire!",
         "effect_it": "ogni figura può sparare due volte, prima, dopo o ai due lati del movimento",
         "effect_en": "every figure may shoot twice, before, after or on both sides of its move",
     },
     "move_it": {
         "kind": "order",
-        "it": "Muoversi!",
-        "en": "Move It!",
         "effect_it": "ogni figura può muovere due volte, con l'attacco prima, tra o dopo i "
         "movimenti",
         "effect_en": "every figure may move twice, its attack before, between or after the moves",
     },
     "by_section": {
         "kind": "order",
-        "it": "All'Attacco!",
-        "en": "By Section!",
         "effect_it": "ogni figura muove due volte oppure spara due volte, senza mescolare",
         "effect_en": "every figure either moves twice or shoots twice, never mixing the two",
     },
     "close_assault": {
         "kind": "order",
-        "it": "Assalto Ravvicinato!",
-        "en": "Close Assault!",
         "effect_it": "i marine con bolter possono sia sparare sia combattere corpo a corpo",
         "effect_en": "bolter marines may both shoot and fight hand-to-hand",
     },
     "heavy_weapon": {
         "kind": "order",
-        "it": "Arma Pesante!",
-        "en": "Heavy Weapon!",
         "effect_it": "un marine con arma pesante può muovere due volte e sparare due volte",
         "effect_en": "one heavy-weapon marine may move twice and shoot twice",
     },
     "photon_grenades": {
         "kind": "order",
-        "it": "Granate Fotoniche!",
-        "en": "Photon Grenades!",
         "effect_it": "gli Alieni combattuti corpo a corpo in questo turno tirano un dado in meno "
         "(si scarta il più forte): toglilo dal loro tiro",
         "effect_en": "aliens fought hand-to-hand this turn roll one die fewer (the strongest "
@@ -58,85 +48,61 @@ CARDS: dict[str, dict[str, str]] = {
     },
     "blind_grenades": {
         "kind": "equipment",
-        "it": "Granate Accecanti",
-        "en": "Blind Grenades",
         "effect_it": "nel prossimo turno alieno nessuna figura della squadra può essere attaccata",
         "effect_en": "no figure of the squad may be attacked in the next Alien turn",
     },
     "medi_kit": {
         "kind": "equipment",
-        "it": "Pronto Soccorso",
-        "en": "Medi-Kit",
         "effect_it": "il comandante torna ai suoi punti vita iniziali",
         "effect_en": "the commander is healed back to full life points",
     },
     "suspensors": {
         "kind": "equipment",
-        "it": "Sospensori",
-        "en": "Suspensors",
         "effect_it": "i marine con arma pesante muovono 6 caselle invece di 4",
         "effect_en": "heavy-weapon marines move 6 squares instead of 4",
     },
     "bio_scanner": {
         "kind": "equipment",
-        "it": "Bio-Scanner",
-        "en": "Bio-Scanner",
         "effect_it": "all'inizio del turno guarda 3 segnalini Blip sul tabellone",
         "effect_en": "at the start of the turn, look at 3 blips on the board",
     },
     "bolt_pistols": {
         "kind": "equipment",
-        "it": "Pistole Bolter",
-        "en": "Bolt Pistols",
         "effect_it": "i marine con bolter tirano 1 dado leggero in più nel corpo a corpo",
         "effect_en": "bolter marines roll 1 extra light die hand-to-hand",
     },
     "digital_weapons": {
         "kind": "equipment",
-        "it": "Armi Digitali",
-        "en": "Digital Weapons",
         "effect_it": "il comandante può ritirare un dado a ogni attacco",
         "effect_en": "the commander may re-roll one die on each attack",
     },
     "melta_bomb": {
         "kind": "equipment",
-        "it": "Bomba a Fusione",
-        "en": "Melta Bomb",
         "effect_it": "una volta: un marine aggiunge 2 dadi pesanti a un corpo a corpo",
         "effect_en": "once: one marine adds 2 heavy dice to one hand-to-hand attack",
     },
     "targeter": {
         "kind": "equipment",
-        "it": "Puntatore",
-        "en": "Targeter",
         "effect_it": "chi spara con l'arma segnata può ritirare un dado",
         "effect_en": "a marine firing the marked weapon may re-roll one die",
     },
     "bionic_eye": {
         "kind": "equipment",
-        "it": "Occhio Bionico",
-        "en": "Bionic Eye",
         "effect_it": "il comandante può ritirare un dado quando spara",
         "effect_en": "the commander may re-roll one die when he shoots",
     },
     "combi_weapon": {
         "kind": "equipment",
-        "it": "Arma Combinata",
-        "en": "Combi-Weapon",
         "effect_it": "il comandante col bolter pesante può spararlo come un fucile al plasma",
         "effect_en": "a commander with the heavy bolter may fire it as a plasma gun",
     },
     "bionic_arm": {
         "kind": "equipment",
-        "it": "Braccio Bionico",
-        "en": "Bionic Arm",
         "effect_it": "il comandante può ritirare un dado nel corpo a corpo",
         "effect_en": "the commander may re-roll one die hand-to-hand",
     },
     "close_assault_blades": {
         "kind": "equipment",
-        "it": "Lame d'Assalto",
-        "en": "Close Assault Blades",
         "effect_it": "i marine con bolter combattono anche in diagonale e l'avversario scarta "
         "il suo dado più forte",
         "effect_en": "bolter marines may fight diagonally and their opponents drop their "
@@ -144,8 +110,6 @@ CARDS: dict[str, dict[str, str]] = {
     },
     "force_field": {
         "kind": "equipment",
-        "it": "Campo di Forza",
-        "en": "Force Field",
         "effect_it": "l'armatura del comandante vale 3",
         "effect_en": "the commander's armour is 3",
     },
@@ -208,9 +172,10 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "{figure} is back to {life_points} life points.",
     },
     "players_shielded": {
-        "it": "Nel turno alieno non si possono attaccare le figure di {players} (Granate "
-        "Accecanti).",
-        "en": "The figures of {players} cannot be attacked in the Alien turn (Blind Grenades).",
+        "it": "Nel turno alieno non si possono attaccare le figure di {players} "
+        "({blind_grenades_card}).",
+        "en": "The figures of {players} cannot be attacked in the Alien turn "
+        "({blind_grenades_card}).",
     },
     "left_play": {
         "it": "{figure} esce dal gioco dalla navetta {claw}: è salvo e non fa più punti.",
@@ -365,9 +330,9 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
     },
     "turn_tarantula_one_action": {
         "it": "la Tarantola {figure} ha già {done}: in un turno muove o spara (regola: solo "
-        "Fuoco!, Muoversi! e All'Attacco! le permettono entrambe le cose)",
+        "{fire_card}, {move_it_card} e {by_section_card} le permettono entrambe le cose)",
         "en": "Tarantula {figure} has already {done}: in a turn it moves or shoots (rule: only "
-        "Fire!, Move It! and By Section! allow both)",
+        "{fire_card}, {move_it_card} and {by_section_card} allow both)",
     },
     "turn_order_played": {
         "it": "in questo turno è già stata giocata {chapter_card} (regola: una carta ordine per "
@@ -567,12 +532,6 @@ def turn_param(name: str, value: object, lang: str) -> str | None:
     if name == "effect":
         return card_effect(str(value), lang)
     return None
-
-
-def chapter_card_name(code: str, lang: str) -> str:
-    """A chapter card's name in ``lang``; an unknown code as it is."""
-    card = CARDS.get(code)
-    return card[lang] if card else code
 
 
 def card_effect(code: str, lang: str) -> str:

@@ -368,7 +368,7 @@ def test_each_targeter_marks_its_own_weapon_type_never_an_extra_heavy_one():
 
     missing = problems(("missile-launcher",))
     assert codes(missing) == [("targeter_mark_missing", "targeter_marks[1]")]
-    assert "choose the weapon type Targeter 2 marks" in missing[0].message
+    assert "Choose the weapon type Targeter (copy 2) marks" in missing[0].message
     assert codes(problems(("lascannon", "plasma-gun"))) == [
         ("targeter_mark_extra_heavy", "targeter_marks[0]")
     ]
@@ -384,9 +384,9 @@ def test_each_targeter_marks_its_own_weapon_type_never_an_extra_heavy_one():
         equipment_cards=("targeter", "melta-bomb", "bolt-pistols", "force-field"),
         targeter_marks=MARKS,
     )
-    assert codes(validate_loadout(one, DEFAULT_CATALOGUE)) == [
-        ("targeter_mark_extra", "targeter_marks[1]")
-    ]
+    extra = validate_loadout(one, DEFAULT_CATALOGUE)
+    assert codes(extra) == [("targeter_mark_extra", "targeter_marks[1]")]
+    assert "marked than the 1 copy of Targeter chosen" in extra[0].message
 
 
 def test_weapon_spec_without_colours_is_available_everywhere():

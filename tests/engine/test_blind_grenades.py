@@ -42,7 +42,7 @@ def test_a_missile_blast_spares_the_shielded_marine_next_to_its_target():
     shield = [e for e in events if e.code == "shielded"]
     assert [e.figure_id for e in shield] == ["p1-m"]
     assert combat_text("shielded", shield[0].params, "it") == (
-        "p1-m è protetto dalle Granate Accecanti: non subisce danni"
+        "p1-m è protetto dalla carta Blind Grenades: non subisce danni"
     )
 
 
@@ -91,7 +91,7 @@ def test_an_alien_turn_never_damages_the_shielded_squad(policy):
         for step in steps:
             if step.code == "shielded_target":
                 assert step.params["target"] in ("p1-a", "p1-b")
-                assert "Granate Accecanti" in render(step.code, step.params, "it")
+                assert "Blind Grenades" in render(step.code, step.params, "it")
 
 
 def test_the_alien_aims_its_blast_at_marines_it_can_hurt():

@@ -68,7 +68,7 @@ def test_force_field_gives_the_commander_armour_3_against_players_and_aliens():
     after, events = resolve_attack(shielded, shot, ScriptedDice(values=[3, 0]), data=RULES)
     assert after.figure("p1-cmd").life_points == 6
     assert "Force Field: p1-cmd's armour is 3" in lines(events)
-    assert "Campo di Forza: l'armatura di p1-cmd vale 3" in lines(events, "it")
+    assert "Force Field: l'armatura di p1-cmd vale 3" in lines(events, "it")
     bare = board(*figures, active="p2")
     after, _ = resolve_attack(bare, option(bare, "p2-m1", "p1-cmd"), ScriptedDice(values=[3, 0]))
     assert after.figure("p1-cmd").life_points == 5
@@ -130,7 +130,7 @@ def test_photon_grenades_make_the_aliens_fought_this_turn_drop_their_strongest_d
     fight = option(state, "p1-m1", "o1")
     assert fight.params["their_dice"] == {"red": 0, "white": 1}
     after, events = resolve_attack(state, fight, ScriptedDice(values=[0, 1, 1]), data=RULES)
-    assert "Granate Fotoniche!: o1 tira un dado in meno, il più forte" in lines(events, "it")
+    assert "Photon Grenades!: o1 tira un dado in meno, il più forte" in lines(events, "it")
     assert after.figure("p1-m1").life_points == 2  # 1 against 1: a tie
 
 

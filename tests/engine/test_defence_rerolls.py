@@ -85,7 +85,7 @@ def test_the_defending_commander_is_offered_his_own_dice_and_the_offer_says_whos
         "before anything else happens (his player chooses)"
     )
     assert render(step.code, step.params, "it") == (
-        "Braccio Bionico: p2-cmd, che si difende, può ritirare uno dei suoi dadi (3: 0, 4: 0) "
+        "Bionic Arm: p2-cmd, che si difende, può ritirare uno dei suoi dadi (3: 0, 4: 0) "
         "prima di ogni altra azione (sceglie il suo giocatore)"
     )
     # Without a card, or for a figure other than a commander, nothing is offered.
@@ -228,7 +228,7 @@ def test_the_engine_rerolls_the_commanders_weakest_die_when_he_would_lose(policy
     assert len(rerolled) == 1 and rerolled[0].values == (2,)
     assert rerolled[0].subject == "p1-cmd" and rerolled[0].params["die"] == 4
     name = {"bionic_arm": "Bionic Arm", "digital_weapons": "Digital Weapons"}[card]
-    nome = {"bionic_arm": "Braccio Bionico", "digital_weapons": "Armi Digitali"}[card]
+    nome = {"bionic_arm": "Bionic Arm", "digital_weapons": "Digital Weapons"}[card]
     english, italian = texts(steps, "en"), texts(steps, "it")
     note = (
         f"{name}: p1-cmd would lose life points, so the engine rolls his die 4 (0) again for "

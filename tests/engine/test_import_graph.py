@@ -29,6 +29,7 @@ LAYERS = (
             "units",
             "data_errors",
             "event_cards",
+            "card_names",
             "schema_inlining",
         ),
     ),

@@ -114,7 +114,7 @@ def test_a_rerolled_die_resolves_the_attack_again_with_the_other_dice_as_they_fe
     assert [r.purpose for r in fresh.log] == ["reroll"]  # only the new die is recorded
     done = reroll_step(offer, replay)
     assert render(done.code, done.params, "it") == (
-        "Braccio Bionico: p1-cmd ritira il dado 2 (0 → 2); l'attacco è risolto di nuovo"
+        "Bionic Arm: p1-cmd ritira il dado 2 (0 → 2); l'attacco è risolto di nuovo"
     )
     # With its only card used, nothing more is offered.
     used = (("p1-cmd", "bionic_arm"),)

@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from rules.engine.state import ALIEN, Figure, GameState
 from table.actions import attack_choices, latest_snapshot, snapshot_state, upload_state
@@ -126,6 +127,27 @@ def test_the_panel_alone_follows_the_game_for_every_open_view(game, judge):
     assert "Roll a die again" not in judge.get(panel).content.decode()
 
 
+def test_the_board_names_the_cards_as_the_tournaments_catalogue_does(game, judge, table):
+    """An organiser's names for a card (RULES §5 leaves the Italian ones to them) reach the
+    step log, the re-roll panel and the board, in both languages."""
+    from tournaments.models import ChapterCard
+
+    ChapterCard.objects.filter(squad__tournament=table.tournament, effect_code="bionic_arm").update(
+        name_en="Augmetic Arm", name_it="Braccio Augmetico"
+    )
+    state = ork_next_to_commander(game, ("bionic_arm",))
+    attack(judge, game, fight_choice(state), "0,0,2,0")
+    offer = "Augmetic Arm: p1-cmd may roll one of its dice again"
+    assert offer in judge.get(url("board", game)).content.decode()
+    assert offer in judge.get(url("reroll_panel", game)).content.decode()
+    italian = judge.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Braccio Augmetico: p1-cmd può ritirare" in italian
+    assert "Bionic Arm" not in italian
+    reroll(judge, game, 2, "2")
+    log = judge.get(url("step_log", game)).content.decode()
+    assert "Augmetic Arm: p1-cmd rolls die 2 again" in log
+
+
 def test_a_reroll_without_a_card_or_after_another_step_is_refused(game, judge):
     state = ork_next_to_commander(game, ())
     attack(judge, game, fight_choice(state), "0,0,2,0")
@@ -201,7 +223,26 @@ def test_the_loadout_form_asks_what_each_targeter_marks(table):
     chosen = {"commander_combo": "bolter", "equipment_cards": ["targeter"], **weapons}
     missing = LoadoutForm(chosen, seat=seat, catalogue=catalogue)
     missing.full_clean()
-    assert "choose the weapon type Targeter 1 marks" in str(missing.errors.get("targeter_1"))
+    assert "Choose the weapon type Targeter marks" in str(missing.errors.get("targeter_1"))
+    # only the second copy taken, unmarked: its own field says so, naming that copy
+    second = LoadoutForm(
+        {**chosen, "equipment_cards": ["targeter-2"]}, seat=seat, catalogue=catalogue
+    )
+    second.full_clean()
+    assert "targeter_1" not in second.errors
+    assert "Choose the weapon type Targeter (copy 2) marks" in str(second.errors["targeter_2"])
+
+
+def test_the_loadout_form_names_the_targeter_as_the_catalogue_does(table):
+    from tournaments.forms.loadout import LoadoutForm
+    from tournaments.queries.tournament_catalogue import tournament_catalogue
+
+    seat = table.session.seats.select_related("squad").order_by("seat_order").first()
+    seat.squad.cards.filter(slug__startswith="targeter").update(name_it="Mirino")
+    with translation.override("it"):
+        form = LoadoutForm(seat=seat, catalogue=tournament_catalogue(table.tournament))
+        assert form.fields["targeter_1"].label == "Tipo di arma segnato da Mirino"
+        assert form.fields["targeter_2"].label == "Tipo di arma segnato da Mirino (copia 2)"
 
 
 def commanders_side_by_side(game, p1_cards=(), p2_cards=()) -> GameState:

@@ -6,10 +6,11 @@ from. Names are given in English and Italian; :meth:`Named.display_name` picks t
 active language.
 
 Chapter cards. Each chapter has 12 cards, 4 orders and 8 equipment (Targeter is printed
-twice): the complete decks are shipped as data in ``data/chapter_cards.json``, each card with
-its chapters, its names (an Italian name only where an edition's name is known), whether it
-is discarded after use or lasts the session, an effect code for the engine, the effect in
-this project's own words, its sources and its confidence (RULES §5, §10b). A card printed
+twice): the complete decks are shipped as the engine's data (:data:`rules.engine.card_names.
+CARD_DATA`, from which the engine names the cards too), each card with its chapters, its
+names (an Italian name only where an edition's name is known), whether it is discarded
+after use or lasts the session, an effect code for the engine, the effect in this
+project's own words, its sources and its confidence (RULES §5, §10b). A card printed
 twice gets one slug per copy (``targeter``, ``targeter-2``). ``docs/chapter-cards.md`` lists
 the decks.
 """
@@ -17,11 +18,16 @@ the decks.
 from __future__ import annotations
 
 import json
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from rules.engine.card_names import CARD_DATA
 
 
 class WeaponClass(StrEnum):
@@ -108,6 +114,21 @@ class CardSpec(Named):
         return _in_language(self.effect_en, self.effect_it)
 
 
+def copy_names(cards: Iterable[CardSpec]) -> dict[str, str]:
+    """Each card's name (by slug) in the active language, as a reader tells it from the
+    other copies: a card printed more than once (Targeter) names each copy after the first
+    ("Targeter (copy 2)")."""
+    seen: Counter[str] = Counter()
+    names = {}
+    for card in cards:
+        name = card.display_name()
+        seen[name] += 1
+        if seen[name] > 1:
+            name = _("%(card)s (copy %(number)d)") % {"card": name, "number": seen[name]}
+        names[card.slug] = name
+    return names
+
+
 #: Commander weapon combos (RULES §5), keyed like the loadout model's choices.
 COMMANDER_COMBOS: dict[str, tuple[str, ...]] = {
     "axe_pistol": ("power-axe", "laser-pistol"),
@@ -176,9 +197,6 @@ DEFAULT_WEAPONS: tuple[WeaponSpec, ...] = (
 )
 
 ALL_CHAPTERS: tuple[str, ...] = tuple(squad.slug for squad in DEFAULT_SQUADS)
-
-#: The shipped chapter decks (RULES §5): every card with its chapters, names, effect and sources.
-CARD_DATA = Path(__file__).with_name("data") / "chapter_cards.json"
 
 
 def _copy_slug(slug: str, copy: int) -> str:

@@ -29,7 +29,9 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.domain.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass
+from rules.engine.card_names import chapter_card_name
+from tournaments.domain.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass, copy_names
+from tournaments.domain.engine_language import narration_language
 from tournaments.domain.honours import card_allowance
 
 MARINES = 4
@@ -110,9 +112,24 @@ def is_targeter(slug: str) -> bool:
     return slug == "targeter" or slug.startswith("targeter-")
 
 
+def _targeter_names(loadout: Loadout, catalogue: Catalogue) -> tuple[str, list[str]]:
+    """The squad's Targeter as its catalogue names it, and the names of the copies taken, in
+    the deck's order (the order of the marks)."""
+    cards = [card for card in catalogue.chapter_cards(loadout.squad) if is_targeter(card.slug)]
+    names = copy_names(cards)
+    card = cards[0].display_name() if cards else chapter_card_name("targeter", narration_language())
+    return card, [names[c.slug] for c in cards if c.slug in loadout.equipment_cards]
+
+
 def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list) -> None:
     chosen = sum(1 for slug in loadout.equipment_cards if is_targeter(slug))
     marks = loadout.targeter_marks
+    card, taken = _targeter_names(loadout, catalogue)
+
+    def name(index: int) -> str:
+        """The name of the copy whose mark is ``marks[index]``."""
+        return taken[index] if index < len(taken) else card
+
     for index in range(chosen):
         if index < len(marks) and marks[index]:
             continue
@@ -120,11 +137,8 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
             LoadoutProblem(
                 "targeter_mark_missing",
                 f"targeter_marks[{index}]",
-                _(
-                    "Each Targeter marks one weapon type: choose the weapon type Targeter "
-                    "%(number)s marks."
-                )
-                % {"number": index + 1},
+                _("Choose the weapon type %(card)s marks: each copy taken marks one.")
+                % {"card": name(index)},
             )
         )
     if len(marks) > chosen:
@@ -132,11 +146,14 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
             LoadoutProblem(
                 "targeter_mark_extra",
                 f"targeter_marks[{chosen}]",
-                _(
-                    "%(marks)s weapon types are marked but %(chosen)s Targeter cards are "
-                    "chosen; clear the marks of Targeters you do not take."
+                ngettext(
+                    "More weapon types are marked than the %(chosen)d copy of %(card)s "
+                    "chosen; clear the marks of the copies you do not take.",
+                    "More weapon types are marked than the %(chosen)d copies of %(card)s "
+                    "chosen; clear the marks of the copies you do not take.",
+                    chosen,
                 )
-                % {"marks": len(marks), "chosen": chosen},
+                % {"chosen": chosen, "card": card},
             )
         )
     for index, slug in enumerate(marks):
@@ -159,10 +176,10 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
                     "targeter_mark_extra_heavy",
                     field,
                     _(
-                        "A Targeter never marks an extra-heavy weapon (%(weapon)s); choose "
+                        "%(card)s never marks an extra-heavy weapon (%(weapon)s); choose "
                         "another weapon type."
                     )
-                    % {"weapon": weapon.display_name()},
+                    % {"card": name(index), "weapon": weapon.display_name()},
                 )
             )
         elif slug in marks[:index]:
@@ -171,10 +188,10 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
                     "targeter_mark_twice",
                     field,
                     _(
-                        "Each Targeter marks its own weapon type: %(weapon)s is marked twice; "
-                        "choose another one."
+                        "Each copy of %(card)s marks its own weapon type: %(weapon)s is marked "
+                        "twice; choose another one."
                     )
-                    % {"weapon": weapon.display_name()},
+                    % {"card": card, "weapon": weapon.display_name()},
                 )
             )
 

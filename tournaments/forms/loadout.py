@@ -19,6 +19,7 @@ from tournaments.domain.catalogue import (
     CardSpec,
     Catalogue,
     WeaponClass,
+    copy_names,
 )
 from tournaments.domain.loadout import (
     EXTRA_MARINES,
@@ -97,19 +98,10 @@ def stored_loadout(seat: Seat) -> Loadout | None:
 
 
 def card_choices(cards: Sequence[CardSpec], kind: CardKind) -> list[tuple[str, str]]:
-    """The (slug, name) choices of the chapter cards of ``kind``; a card printed more than
-    once (Targeter) names each copy after the first, so every checkbox reads differently."""
-    seen: dict[str, int] = {}
-    choices = []
-    for card in cards:
-        if card.kind != kind:
-            continue
-        name = card.display_name()
-        seen[name] = seen.get(name, 0) + 1
-        if seen[name] > 1:
-            name = _("%(card)s (copy %(number)d)") % {"card": name, "number": seen[name]}
-        choices.append((card.slug, name))
-    return choices
+    """The (slug, name) choices of the chapter cards of ``kind``, each copy of a card
+    printed more than once named apart (:func:`copy_names`)."""
+    names = copy_names(card for card in cards if card.kind == kind)
+    return list(names.items())
 
 
 class LoadoutForm(AccessibleForm):
@@ -161,22 +153,22 @@ class LoadoutForm(AccessibleForm):
         )
         #: The squad's Targeter copies, in the order of their mark fields.
         self.targeter_slugs = [card.slug for card in cards if is_targeter(card.slug)]
+        names = copy_names(cards)
         markable = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons
             if w.weapon_class != WeaponClass.EXTRA_HEAVY
         ]
-        for number in range(1, len(self.targeter_slugs) + 1):
-            label = (
-                _("Weapon type marked by Targeter")
-                if number == 1
-                else _("Weapon type marked by Targeter (copy %(number)d)") % {"number": number}
-            )
+        for number, slug in enumerate(self.targeter_slugs, start=1):
             self.fields[f"targeter_{number}"] = forms.ChoiceField(
-                label=label,
+                label=_("Weapon type marked by %(card)s") % {"card": names[slug]},
                 choices=markable,
                 required=False,
-                help_text=_("Only if you take this Targeter: a figure shooting it may re-roll."),
+                help_text=_(
+                    "Only if you take %(card)s: a figure shooting the weapon type it marks "
+                    "may re-roll."
+                )
+                % {"card": names[slug]},
             )
 
     def loadout(self) -> Loadout:
@@ -194,17 +186,22 @@ class LoadoutForm(AccessibleForm):
             targeter_marks=self._marks(data),
         )
 
-    def _marks(self, data: dict) -> tuple[str, ...]:
-        """The marks of the Targeter copies taken, in order (an untaken copy's is ignored)."""
-        taken = [
+    def _taken_targeters(self, data: dict) -> list[int]:
+        """The numbers of the Targeter copies taken (their mark fields), in order."""
+        return [
             n
             for n, slug in enumerate(self.targeter_slugs, start=1)
             if slug in data.get("equipment_cards", [])
         ]
-        return tuple(data.get(f"targeter_{n}", "") for n in taken)
 
-    def field_for(self, problem: LoadoutProblem) -> str | None:
-        """The form field a problem concerns (``marine_weapons[2]`` → ``marine_3``)."""
+    def _marks(self, data: dict) -> tuple[str, ...]:
+        """The marks of the Targeter copies taken, in order (an untaken copy's is ignored)."""
+        return tuple(data.get(f"targeter_{n}", "") for n in self._taken_targeters(data))
+
+    def field_for(self, problem: LoadoutProblem, taken: Sequence[int]) -> str | None:
+        """The form field a problem concerns (``marine_weapons[2]`` → ``marine_3``; ``taken``
+        are the numbers of the Targeter copies taken: the second mark is the field of
+        the second copy taken)."""
         name, _bracket, index = problem.field.partition("[")
         mapping = {
             "marine_weapons": "marine_",
@@ -212,7 +209,10 @@ class LoadoutForm(AccessibleForm):
             "targeter_marks": "targeter_",
         }
         if name in mapping and index:
-            field = f"{mapping[name]}{int(index.rstrip(']')) + 1}"
+            number = int(index.rstrip("]")) + 1
+            if name == "targeter_marks" and number <= len(taken):
+                number = taken[number - 1]
+            field = f"{mapping[name]}{number}"
             return field if field in self.fields else None
         return name if name in self.fields else None
 
@@ -221,8 +221,9 @@ class LoadoutForm(AccessibleForm):
         cleaned = self.cleaned_data
         if self.errors:
             return cleaned
+        taken = self._taken_targeters(cleaned)  # read before add_error drops fields
         for problem in problems_for(self.seat, self.loadout(), self.catalogue):
-            self.add_error(self.field_for(problem), problem.message)
+            self.add_error(self.field_for(problem, taken), problem.message)
         return cleaned
 
     @classmethod
