@@ -7,9 +7,12 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engine.ai.area import blast_shot, line_shot
+from rules.engine.caches import BoundedCache
 from rules.engine.combat import AttackOption, attack_options, resolve_attack
 from rules.engine.dice import ScriptedDice
 from rules.engine.narration_combat import combat_text
+from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure, GameState, Player, build_state
 from rules.engine.turns import play_order_card
 from rules.engine.units import load_rules_data
@@ -72,6 +75,32 @@ def test_force_field_gives_the_commander_armour_3_against_players_and_aliens():
     bare = board(*figures, active="p2")
     after, _ = resolve_attack(bare, option(bare, "p2-m1", "p1-cmd"), ScriptedDice(values=[3, 0]))
     assert after.figure("p1-cmd").life_points == 5
+
+
+def test_the_alien_ai_weighs_blasts_and_lines_against_the_force_field_as_combat_does():
+    """The Alien AI's expected damage of a missile or a plasma line at a commander with a
+    Force Field counts his armour 3, the armour the attack is then resolved against."""
+    commander = marine("p1-cmd", (1, 1), unit="commander", lp=6)
+    heavy = Figure(
+        "c1", "alien", None, "chaos_marine_heavy", ((8, 1),), 1, weapons=("missile_launcher",)
+    )
+    kept: BoundedCache = BoundedCache(100)
+
+    def blast(cards):
+        ctx = TurnContext(
+            state=board(commander, heavy, cards=cards), dice=ScriptedDice(), rules=RULES
+        )
+        return blast_shot(ctx, heavy, "missile_launcher", (1, 1), {}, kept)
+
+    def line(cards):
+        ctx = TurnContext(
+            state=board(commander, heavy, cards=cards), dice=ScriptedDice(), rules=RULES
+        )
+        return line_shot(ctx, heavy, "plasma_gun", (8, 1), (-1, 0))
+
+    for shot in (blast, line):
+        bare, shielded = shot(()), shot(("force_field",))
+        assert 0 < shielded.life_points < bare.life_points
 
 
 def test_an_alien_hitting_a_force_field_commander_meets_armour_3():

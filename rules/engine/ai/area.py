@@ -32,7 +32,15 @@ from rules.engine.ai.reach import (
 )
 from rules.engine.board import Board, DoorState
 from rules.engine.caches import BoundedCache, declare
-from rules.engine.combat import SHOOT, CombatError, attack_options, line_squares, missile_hits
+from rules.engine.card_effects import armour_with_cards
+from rules.engine.combat import (
+    SHOOT,
+    CombatError,
+    attack_options,
+    line_squares,
+    missile_hits,
+    shielded_from,
+)
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
 from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
@@ -53,7 +61,8 @@ def _figures_on(state: GameState, squares: list[Square]) -> list[Figure]:
 
 
 def _armour(ctx: TurnContext, figure: Figure) -> int:
-    return ctx.rules.unit(figure.unit).armour
+    """The figure's armour against the shot, Force Field included (as combat counts it)."""
+    return armour_with_cards(ctx.state, figure, ctx.rules.unit(figure.unit).armour)[0]
 
 
 _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
@@ -112,9 +121,10 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
     return kept
 
 
-def _figure_token(f: Figure, shielded: tuple[str, ...]) -> int:
+def _figure_token(ctx: TurnContext, f: Figure, shielded: tuple[str, ...]) -> int:
     """The same number for figures alike in everything a blast's key looks at (whether
-    Blind Grenades shield the figure's player, ``shielded``, included)."""
+    Blind Grenades shield the figure's player, ``shielded``, and its armour, a Force Field's
+    included)."""
     part = (
         f.id,
         f.side,
@@ -123,6 +133,7 @@ def _figure_token(f: Figure, shielded: tuple[str, ...]) -> int:
         f.weapons,
         f.squares,
         bool(shielded) and f.player in shielded,
+        _armour(ctx, f),
     )
     token = _FIGURE_TOKENS.get(part)
     if token is None:
@@ -156,7 +167,7 @@ def blast_shot(
             if fid is not None:
                 token = known.get(fid)
                 if token is None:
-                    token = known[fid] = _figure_token(state.figure(fid), shielded)
+                    token = known[fid] = _figure_token(ctx, state.figure(fid), shielded)
                 near.append(token)
     if not near:
         return None
@@ -171,10 +182,9 @@ def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sh
     centre_figures, around_figures = missile_hits(ctx.state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None
-    shielded = ctx.state.progress.shielded
-    if shielded:  # Blind Grenades: a blast passes the shielded squad's figures by
-        centre_figures = [f for f in centre_figures if f.player not in shielded]
-        around_figures = [f for f in around_figures if f.player not in shielded]
+    if ctx.state.progress.shielded:  # Blind Grenades: a blast passes the shielded by
+        centre_figures = [f for f in centre_figures if not shielded_from(ctx.state, firer, f)]
+        around_figures = [f for f in around_figures if not shielded_from(ctx.state, firer, f)]
     centre = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
     around = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in around_figures]
     if not centre and not around:
@@ -209,13 +219,12 @@ def line_shot(
     ids = []
     body = footprint(firer, origin_anchor) if origin_anchor is not None else (origin,)
     squares = [sq for sq in line_squares(state, origin, direction) if sq not in body]
-    shielded = state.progress.shielded
     for f in _figures_on(state, squares):
         if f.id == firer.id:
             continue
         if f.side == ALIEN:
             return None
-        if shielded and f.player in shielded:  # Blind Grenades: the line passes it by
+        if shielded_from(state, firer, f):  # Blind Grenades: the line passes it by
             continue
         hits.append((target_info(ctx.state, f, ctx.rules), _armour(ctx, f)))
         ids.append(f.id)
@@ -342,9 +351,9 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     for f in state.figures:
         for x, y in f.squares:
             if near[x + y * w]:
-                around.append(_figure_token(f, shielded))
+                around.append(_figure_token(ctx, f, shielded))
                 break
-    key = (tuple(_figure_token(t, shielded) for t in targets), tuple(around))
+    key = (tuple(_figure_token(ctx, t, shielded) for t in targets), tuple(around))
     kept = _blasts_for(ctx, firer, weapon)
     ranked = kept.ranked.get(key)
     if ranked is None:
