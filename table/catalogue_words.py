@@ -1,7 +1,7 @@
 """The engine's texts on the board's pages in the tournament's own words: the chapter cards
-are named as the tournament's catalogue names them (the organiser may have renamed them, or
-given the Italian names RULES §5 leaves to them), in the step log, the panels, the game
-summaries and the errors alike."""
+and the alien event cards are named as the tournament's catalogue names them (the organiser
+may have renamed them, or given the Italian names RULES §5 leaves to them), in the step
+log, the panels, the game summaries and the errors alike."""
 
 from __future__ import annotations
 
@@ -11,7 +11,8 @@ from functools import wraps
 from django.http import HttpRequest, HttpResponse
 
 from rules.engine.card_names import named_cards
-from tournaments.models import ChapterCard
+from tournaments.models import ChapterCard, Tournament
+from tournaments.queries.event_deck import event_card_names
 
 
 def session_card_names(session_pk: int) -> dict[str, dict[str, str]]:
@@ -31,11 +32,15 @@ def session_card_names(session_pk: int) -> dict[str, dict[str, str]]:
 
 def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``view`` (of the session ``pk``) rendering the engine's texts with the names of its
-    tournament's chapter cards."""
+    tournament's chapter and event cards."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        with named_cards(session_card_names(kwargs["pk"])):
+        session = kwargs["pk"]
+        tournament = Tournament.objects.only("data_overrides").filter(stages__sessions=session)
+        found = tournament.first()
+        events = event_card_names(found) if found is not None else {}
+        with named_cards(session_card_names(session), events):
             return view(request, *args, **kwargs)
 
     return wrapper

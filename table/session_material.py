@@ -7,6 +7,8 @@ the session's corrected settings:
 
 * ``event_cards``: an empty list is the whole deck, so it is left out (the engine reads a
   missing list as every card, an empty one as none);
+* the tournament's event card names and texts (``data_overrides["events"]``, the catalogue
+  page's) become the ``event_overrides`` switch of a game that uses the deck;
 * ``reinforcements`` (token counts by alien) become the state's reinforcement pool, minus the
   tokens a game already played;
 * ``blip_pile`` (token counts) is what the new-game form offers a Solitaire game;
@@ -28,6 +30,7 @@ from django.utils.translation import gettext as _
 from rules.engine.board import Board
 from rules.engine.state import GameState
 from tournaments.models import Session, clean_stipulation_params
+from tournaments.queries.event_deck import EVENTS
 
 #: Parameters the engine does not read as switches (see the module's docstring).
 NOT_SWITCHES = frozenset({"reinforcements", "blip_pile", "dreadnought_value"})
@@ -79,6 +82,8 @@ def engine_setup(session: Session) -> EngineSetup:
     if not switches.get("event_cards"):
         switches.pop("event_cards", None)
     overrides = dict(session.stage.tournament.data_overrides or {})
+    if switches.get("event_deck") and overrides.get(EVENTS):
+        switches["event_overrides"] = overrides[EVENTS]
     cls, value = params.get("dreadnought_class"), params.get("dreadnought_value")
     if cls and value is not None:
         classes = {**overrides.get("dreadnought_classes", {})}

@@ -23,8 +23,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.card_names import card_field, chapter_card_name
-from rules.engine.event_cards import card_name
+from rules.engine.card_names import card_field, chapter_card_name, event_card_name
 from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
@@ -534,7 +533,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
         entry = DIRECTION_NAMES.get((int(value[0]), int(value[1])))
         return entry[lang] if entry else _format_square(value)
     if name == "card":
-        return card_name(str(value), lang)
+        return event_card_name(str(value), lang)
     if name == "text" and isinstance(value, Mapping):
         return str(value.get(lang, ""))
     if isinstance(value, float):

@@ -303,6 +303,8 @@ AUDITED_PAGES = [
     AuditedPage("organise-activity", "organiser", "/organise/{slug}/activity/"),
     AuditedPage("organise-venue", "organiser", "/organise/{slug}/venue/"),
     AuditedPage("organise-new", "organiser", "/organise/new/"),
+    AuditedPage("organise-catalogue", "organiser", "/organise/{slug}/catalogue/"),
+    AuditedPage("organise-event-card", "organiser", "/organise/{slug}/catalogue/events/report/"),
     AuditedPage("me", "player", "/me/"),
     AuditedPage("me-preferences", "player", "/me/{slug}/preferences/"),
     AuditedPage("me-loadout", "player", "/me/seats/{seat}/loadout/"),

@@ -20,6 +20,7 @@ from table.game_setup import GameSetupError
 from table.models import Game, SnapshotKind
 from table.settings_adoption import adopt_session_settings
 from tests.table.conftest import client_for, url
+from tournaments.actions.catalogue_edits import save_event_card
 
 
 def set_stage(table, **params):
@@ -125,3 +126,32 @@ def test_a_stipulation_naming_an_unknown_card_is_refused_before_play(table):
     set_stage(table, event_cards=["Genestealers!"])
     with pytest.raises(GameSetupError, match="Genestealers! is no card of the alien event deck"):
         opening(table)
+
+
+def test_the_catalogues_event_cards_are_the_ones_drawn_and_named_on_the_board(table):
+    """An organiser's name and text for an event card (catalogue page) reach the engine
+    with the game, so the card drawn is told in the tournament's words in both languages."""
+    save_event_card(
+        table.tournament,
+        "report",
+        name={"it": "Rapporto al Comando", "en": "Report to Command"},
+        text={"it": "Il comandante scelto resta fermo un turno.", "en": "The commander waits."},
+        actor=table.organiser,
+    )
+    set_stage(table, event_cards=["report"])
+    game, state = opening(table)
+    overrides = state.stipulation.switches["event_overrides"]
+    assert overrides["report"]["name"]["it"] == "Rapporto al Comando"
+    client = client_for(table.judge)
+    client.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 1}
+    )
+    steps = latest_snapshot(game).steps
+    assert {"code": "event_drawn", "params": {"card": "report"}} in steps
+    log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Alien event card drawn: Report to Command." in log
+    assert "Judge&#x27;s instruction: The commander waits." in log
+    client.cookies["django_language"] = "it"
+    log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Carta Evento Alieno pescata: Rapporto al Comando." in log
+    assert "Il comandante scelto resta fermo un turno." in log

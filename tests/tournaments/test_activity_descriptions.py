@@ -82,6 +82,7 @@ SAMPLES = {
     "cards_added": ({"count": 3}, "shipped chapter cards added to the catalogue: 3"),
     "weapon_edited": ({"weapon": "Melta"}, "weapon Melta edited"),
     "token_values": ({}, "alien token values changed"),
+    "event_card_edited": ({"card": "Report In"}, "alien event card Report In edited"),
     "round_timer": ({}, "round timer"),
     "dispute": (
         {"session": SEMIFINAL_SESSION, "name": "Mariolone"},

@@ -57,6 +57,7 @@ def test_every_page_renders_on_the_demo_for_every_role():
             "number": session.stage.number,
             "token": seat.player.access_token,
             "seat": seat.pk,
+            "card": "report",
         }
         for name, keywords in project_views():
             url = reverse(name, kwargs={k: values[k] for k in keywords})

@@ -1,5 +1,6 @@
-"""The organiser edits the catalogue in the app (issue 15 item 5): chapter cards, weapons and
-alien token values, each change logged, every bad input refused next to its field."""
+"""The organiser edits the catalogue in the app (issue 15 item 5): chapter cards, weapons,
+alien token values and the alien event cards' wording, each change logged, every bad input
+refused next to its field."""
 
 from __future__ import annotations
 
@@ -7,14 +8,22 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
+from rules.engine.event_cards import default_cards
 from rules.engine.units import load_rules_data
-from tournaments.actions.catalogue_edits import add_shipped_cards, save_token_values
+from tournaments.actions.catalogue_edits import (
+    add_shipped_cards,
+    save_event_card,
+    save_token_values,
+)
 from tournaments.forms.catalogue import ChapterCardForm, TokenValuesForm, WeaponForm
 from tournaments.models import ActivityLog, ChapterCard, Loadout
 from tournaments.queries.activity_descriptions import entry_description
 from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
+
+#: The shipped alien event deck by card id.
+TOURNAMENT_DECK = {card.id: card for card in default_cards()}
 
 
 def card_of(world, slug="bio-scanner", squad="ultramarines") -> ChapterCard:
@@ -156,3 +165,78 @@ def test_missing_shipped_cards_are_added_once(world, role_client):
     assert ChapterCard.objects.filter(squad__tournament=world.tournament).count() == 36
     assert last_entry(world).description_params == {"count": 3}
     assert add_shipped_cards(world.tournament, actor=world.organiser) == 0
+
+
+def event_url(world, card="report") -> str:
+    return reverse("tournaments:organiser_event_card", args=[world.tournament.slug, card])
+
+
+EVENT = {
+    "name_it": "A Rapporto",
+    "name_en": "Report In",
+    "text_it": "Il comandante scelto fa rapporto: salta il prossimo turno.",
+    "text_en": "The chosen commander reports in and sits out his next turn.",
+}
+
+
+def test_the_organiser_words_an_event_card_and_only_the_change_is_kept(world, role_client):
+    client = role_client("organiser")
+    with translation.override("en"):
+        page = client.get(event_url(world), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "As shipped: A Rapporto" in page
+    response = client.post(event_url(world), EVENT)
+    assert response.status_code == 302
+    world.tournament.refresh_from_db()
+    change = world.tournament.data_overrides["events"]["report"]
+    assert "name" not in change  # the names equal the shipped ones
+    assert change["text"] == {"it": EVENT["text_it"], "en": EVENT["text_en"]}
+    assert entry_description(last_entry(world)) == "alien event card Report In edited"
+    listed = client.get(
+        reverse("tournaments:organiser_catalogue", args=[world.tournament.slug]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert EVENT["text_en"] in listed and "edited" in listed
+    shipped = {field: value for field, value in EVENT.items() if field.startswith("name")}
+    shipped.update(
+        text_it=TOURNAMENT_DECK["report"].text["it"], text_en=TOURNAMENT_DECK["report"].text["en"]
+    )
+    assert client.post(event_url(world), shipped).status_code == 302
+    world.tournament.refresh_from_db()
+    assert "events" not in world.tournament.data_overrides  # back as shipped: nothing kept
+
+
+def test_an_event_card_needs_both_languages_and_a_known_card(world, role_client):
+    client = role_client("organiser")
+    response = client.post(event_url(world), {**EVENT, "name_it": " "})
+    assert response.status_code == 400
+    assert "Write it in both languages" in response.content.decode()
+    world.tournament.refresh_from_db()
+    assert "events" not in (world.tournament.data_overrides or {})
+    assert client.get(event_url(world, "no-such-card")).status_code == 404
+
+
+def test_the_stage_form_and_the_session_page_name_the_deck_as_the_catalogue_does(
+    world, role_client
+):
+    save_event_card(
+        world.tournament,
+        "genestealer",
+        name={"it": "Ibrido Genoraptor", "en": "Hybrid"},
+        text=dict(TOURNAMENT_DECK["genestealer"].text),
+        actor=None,
+    )
+    stage = world.session.stage
+    stage.stipulation_kind = "alien_hunt"
+    stage.stipulation_params = {"rounds": 8, "event_deck": True, "event_cards": ["genestealer"]}
+    stage.save()
+    client = role_client("organiser")
+    form = client.get(
+        reverse("tournaments:organiser_stage", args=[world.tournament.slug, stage.number]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert "Hybrid" in form
+    public = role_client("anonymous").get(
+        reverse("tournaments:session", args=[world.tournament.slug, world.session.pk]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert "Hybrid" in public.content.decode()

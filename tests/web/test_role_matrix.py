@@ -91,6 +91,7 @@ RULES = {
     "tournaments:organiser_card": "organiser",
     "tournaments:organiser_cards_complete": "organiser",
     "tournaments:organiser_weapon": "organiser",
+    "tournaments:organiser_event_card": "organiser",
     "tournaments:organiser_stage": "organiser",
     "tournaments:organiser_schedule": "organiser",
     "tournaments:organiser_session_schedule": "organiser",
@@ -188,6 +189,7 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "token": world.player.access_token,
         "seat": world.session.seats.get(player=world.player).pk,
         "key": "0" * 64,  # a seed hash the Dice page does not list
+        "card": "report",  # an alien event card
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"

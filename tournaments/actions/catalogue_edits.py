@@ -1,5 +1,6 @@
 """The organiser's changes to a tournament's catalogue (issue 15 item 5): chapter cards,
-weapons and alien token values, each saved in one transaction and logged.
+weapons, alien token values and the alien event cards' names and texts, each saved in one
+transaction and logged.
 
 Token values live in the tournament's rules data overrides (``data_overrides["alien_tokens"]``),
 the one place the board, the result form, the plausibility checks and the demo read them
@@ -12,11 +13,13 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
+from rules.engine.event_cards import EventCard, default_cards, load_cards
 from rules.engine.units import load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.tournament_setup import install_catalogue
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
+from tournaments.queries.event_deck import EVENTS
 
 TOKENS = "alien_tokens"
 
@@ -126,6 +129,55 @@ def save_token_values(tournament: Tournament, values: Mapping[str, int], *, acto
                 if before.get(alien) != value
             },
         )
+
+
+def save_event_card(
+    tournament: Tournament,
+    card_id: str,
+    *,
+    name: Mapping[str, str],
+    text: Mapping[str, str],
+    actor,
+) -> EventCard:
+    """Keep the organiser's ``name`` and ``text`` (``{"it": ..., "en": ...}``) of the alien
+    event card ``card_id``. What equals the shipped card is not kept, so a later correction
+    of a shipped text reaches the tournament; the deck is checked whole before it is
+    saved (:class:`~rules.engine.event_cards.EventDataError`)."""
+    shipped = {card.id: card for card in default_cards()}
+    if card_id not in shipped:
+        raise KeyError(card_id)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        overrides = dict(tournament.data_overrides or {})
+        events = dict(overrides.get(EVENTS) or {})
+        change = dict(events.get(card_id) or {})
+        for field, value, default in (
+            ("name", name, shipped[card_id].name),
+            ("text", text, shipped[card_id].text),
+        ):
+            if dict(value) == dict(default):
+                change.pop(field, None)
+            else:
+                change[field] = dict(value)
+        if change:
+            events[card_id] = change
+        else:
+            events.pop(card_id, None)
+        card = next(card for card in load_cards(events or None) if card.id == card_id)
+        if events:
+            overrides[EVENTS] = events
+        else:
+            overrides.pop(EVENTS, None)
+        tournament.data_overrides = overrides
+        tournament.save(update_fields=["data_overrides"])
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("event_card_edited", card=card.name["en"]),
+            actor=actor,
+            changed=change,
+        )
+    return card
 
 
 def _value(value: object) -> object:

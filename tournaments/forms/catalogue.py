@@ -1,4 +1,5 @@
-"""The organiser's catalogue forms: a chapter card, a weapon, the alien token values."""
+"""The organiser's catalogue forms: a chapter card, a weapon, the alien token values, an alien
+event card."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from rules.engine.event_cards import EventCard
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.domain.catalogue import DEFAULT_CARDS
 from tournaments.domain.engine_language import narration_language
@@ -166,3 +168,45 @@ class TokenValuesForm(AccessibleForm):
                 % {"error": error.text_in(narration_language())}
             ) from None
         return cleaned
+
+
+#: The event card form's fields: (field, what, language).
+EVENT_CARD_FIELDS = (
+    ("name_it", "name", "it"),
+    ("name_en", "name", "en"),
+    ("text_it", "text", "it"),
+    ("text_en", "text", "en"),
+)
+
+
+class EventCardForm(AccessibleForm):
+    """An alien event card's names and texts in both languages (RULES §12: the texts are
+    data the organiser corrects; what the card does to the Aliens stays the engine's). Each
+    field says the shipped wording, to put it back."""
+
+    name_it = forms.CharField(label=_("Italian name"), max_length=120)
+    name_en = forms.CharField(label=_("English name"), max_length=120)
+    text_it = forms.CharField(label=_("Italian text"), widget=forms.Textarea(attrs={"rows": 4}))
+    text_en = forms.CharField(label=_("English text"), widget=forms.Textarea(attrs={"rows": 4}))
+
+    def __init__(self, *args: Any, card: EventCard, shipped: EventCard, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {field: getattr(card, what)[lang] for field, what, lang in EVENT_CARD_FIELDS},
+        )
+        super().__init__(*args, **kwargs)
+        for field, what, lang in EVENT_CARD_FIELDS:
+            self.fields[field].help_text = _("As shipped: %(wording)s") % {
+                "wording": getattr(shipped, what)[lang]
+            }
+            self.fields[field].error_messages["required"] = _(
+                "Write it in both languages: the board shows the card in either."
+            )
+
+    def wording(self, what: str) -> dict[str, str]:
+        """The cleaned ``name`` or ``text`` as ``{"it": ..., "en": ...}``."""
+        return {
+            lang: self.cleaned_data[field].strip()
+            for field, kind, lang in EVENT_CARD_FIELDS
+            if kind == what
+        }

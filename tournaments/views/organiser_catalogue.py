@@ -1,23 +1,33 @@
-"""Organiser pages of the catalogue: chapter cards, weapons and alien token values
-(issue 15 item 5; the Django admin is not needed for any of it)."""
+"""Organiser pages of the catalogue: chapter cards, weapons, alien token values and the
+alien event cards' names and texts (issue 15 item 5, RULES §12; the Django admin is not
+needed for any of it)."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from tournaments.actions.catalogue_edits import (
     add_shipped_cards,
     save_card,
+    save_event_card,
     save_token_values,
     save_weapon,
 )
-from tournaments.forms.catalogue import ChapterCardForm, TokenValuesForm, WeaponForm
+from tournaments.domain.engine_language import narration_language
+from tournaments.forms.catalogue import (
+    ChapterCardForm,
+    EventCardForm,
+    TokenValuesForm,
+    WeaponForm,
+)
 from tournaments.models import ChapterCard, Tournament
+from tournaments.queries.event_deck import event_overrides, tournament_event_cards
 from tournaments.web.permissions import organiser_required
 
 
@@ -29,6 +39,12 @@ def _catalogue_page(
     request: HttpRequest, tournament: Tournament, tokens: TokenValuesForm
 ) -> HttpResponse:
     squads = tournament.squads.prefetch_related("cards").order_by("order", "pk")
+    try:
+        events, events_error = tournament_event_cards(tournament), ""
+    except EventDataError as error:
+        events, events_error = load_cards(), str(error)
+    edited = set(event_overrides(tournament))
+    lang = narration_language()
     return render(
         request,
         "organiser/catalogue.html",
@@ -37,6 +53,10 @@ def _catalogue_page(
             "squads": squads,
             "weapons": tournament.weapons.all(),
             "tokens": tokens,
+            "event_cards": [
+                (card.id, card.name[lang], card.text[lang], card.id in edited) for card in events
+            ],
+            "events_error": events_error,
             "otab": "catalogue",
         },
         status=_status(tokens),
@@ -110,3 +130,50 @@ def cards_complete(request: HttpRequest, tournament: Tournament) -> HttpResponse
     else:
         messages.info(request, _("Every shipped chapter card is already in the catalogue."))
     return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> HttpResponse:
+    """One alien event card's names and texts, as the board shows it when it is drawn."""
+    shipped = {found.id: found for found in default_cards()}.get(card)
+    if shipped is None:
+        raise Http404(card)
+    try:
+        current = {found.id: found for found in tournament_event_cards(tournament)}[card]
+    except EventDataError:
+        current = shipped
+    form = EventCardForm(request.POST or None, card=current, shipped=shipped)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = save_event_card(
+                tournament,
+                card,
+                name=form.wording("name"),
+                text=form.wording("text"),
+                actor=request.user,
+            )
+        except EventDataError as error:
+            form.add_error(
+                None,
+                _(
+                    "The tournament's other event card changes are wrong, so this one cannot "
+                    "be saved: %(error)s"
+                )
+                % {"error": error},
+            )
+        else:
+            name = saved.name[narration_language()]
+            messages.success(request, _("%(card)s saved.") % {"card": name})
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+    return render(
+        request,
+        "organiser/catalogue_item.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "title": _("Alien event card: %(card)s") % {"card": current.name[narration_language()]},
+            "otab": "catalogue",
+        },
+        status=_status(form),
+    )

@@ -27,6 +27,7 @@ from tournaments.actions.session_settings import (
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Tournament
+from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.session_stipulation import own_stipulation, own_thresholds, stage_defaults
 from tournaments.web.permissions import organiser_required
 
@@ -51,6 +52,17 @@ def _page(
     *,
     stipulation_form: SessionStipulationForm | None = None,
     threshold_form: ThresholdForm | None = None,
+) -> HttpResponse:
+    with in_event_words(tournament):  # the event cards named as the catalogue names them
+        return _render_page(request, tournament, session, stipulation_form, threshold_form)
+
+
+def _render_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    session: Session,
+    stipulation_form: SessionStipulationForm | None,
+    threshold_form: ThresholdForm | None,
 ) -> HttpResponse:
     stipulation = own_stipulation(session)
     defaults = stage_defaults(session)

@@ -24,6 +24,7 @@ from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.models import Session, Stage, StaleSessionError, Tournament
+from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
 from tournaments.web.dice_choice import pending_seed
 from tournaments.web.permissions import organiser_required
@@ -151,7 +152,8 @@ def stage_page(
         "otab": "dashboard",
     }
     context.update(stage_control(request, tournament, stage, undo_form=undo_form))
-    return render(request, "organiser/stage_form.html", context, status=status)
+    with in_event_words(tournament):  # the deck's choices named as the catalogue names them
+        return render(request, "organiser/stage_form.html", context, status=status)
 
 
 def _draw_undo_form(session: Session) -> UndoForm:

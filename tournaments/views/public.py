@@ -34,6 +34,7 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
+from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.live_honours import pending_honours, pending_wins
 from tournaments.queries.pages import (
     PODIUM_PLACES,
@@ -161,12 +162,12 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _session_stipulation(session: Session) -> StipulationSummary | None:
-    """The stipulation the session plays: its own, or else its stage's."""
+    """The stipulation the session plays: its own, or else its stage's (its event cards
+    named as the tournament's catalogue names them)."""
     own = getattr(session, "stipulation", None)
-    if own is not None:
-        return describe_stipulation(own.kind, own.params)
-    defaults = stage_defaults(session)
-    return describe_stipulation(defaults.kind, defaults.params)
+    played = own if own is not None else stage_defaults(session)
+    with in_event_words(session.stage.tournament):
+        return describe_stipulation(played.kind, played.params)
 
 
 #: A stage of more sessions than this is drawn in the bracket page's picture as one box

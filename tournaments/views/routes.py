@@ -117,6 +117,11 @@ organiser_patterns = [
         name="organiser_weapon",
     ),
     path(
+        "organise/<slug:slug>/catalogue/events/<slug:card>/",
+        organiser_catalogue.event_card_edit,
+        name="organiser_event_card",
+    ),
+    path(
         "organise/<slug:slug>/stages/<int:number>/",
         organiser_stages.stage_edit,
         name="organiser_stage",
