@@ -111,12 +111,7 @@ def save_token_values(tournament: Tournament, values: Mapping[str, int], *, acto
             for alien, value in {**overrides.get(TOKENS, {}), **values}.items()
             if _value(value) != shipped.get(alien)
         }
-        if tokens:
-            overrides[TOKENS] = tokens
-        else:
-            overrides.pop(TOKENS, None)
-        tournament.data_overrides = overrides
-        tournament.save(update_fields=["data_overrides"])
+        _save_section(tournament, overrides, TOKENS, tokens)
         after = load_rules_data(overrides or None).alien_tokens
         log_activity(
             tournament,
@@ -164,12 +159,7 @@ def save_event_card(
         else:
             events.pop(card_id, None)
         card = next(card for card in load_cards(events or None) if card.id == card_id)
-        if events:
-            overrides[EVENTS] = events
-        else:
-            overrides.pop(EVENTS, None)
-        tournament.data_overrides = overrides
-        tournament.save(update_fields=["data_overrides"])
+        _save_section(tournament, overrides, EVENTS, events)
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
@@ -178,6 +168,19 @@ def save_event_card(
             changed=change,
         )
     return card
+
+
+def _save_section(
+    tournament: Tournament, overrides: dict, section: str, value: Mapping[str, object]
+) -> None:
+    """Save the tournament's rules data ``overrides`` with ``value`` as their ``section``
+    (left out when empty: nothing differs from the shipped data)."""
+    if value:
+        overrides[section] = value
+    else:
+        overrides.pop(section, None)
+    tournament.data_overrides = overrides
+    tournament.save(update_fields=["data_overrides"])
 
 
 def _value(value: object) -> object:

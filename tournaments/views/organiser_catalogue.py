@@ -5,6 +5,7 @@ needed for any of it)."""
 from __future__ import annotations
 
 from django.contrib import messages
+from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -33,6 +34,18 @@ from tournaments.web.permissions import organiser_required
 
 def _status(form) -> int:
     return 400 if form.is_bound and form.errors else 200
+
+
+def _item_page(
+    request: HttpRequest, tournament: Tournament, form: BaseForm, title: str
+) -> HttpResponse:
+    """The page editing one item of the catalogue (a card, a weapon, an event card)."""
+    return render(
+        request,
+        "organiser/catalogue_item.html",
+        {"tournament": tournament, "form": form, "title": title, "otab": "catalogue"},
+        status=_status(form),
+    )
 
 
 def _catalogue_page(
@@ -86,17 +99,8 @@ def card_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         card = save_card(form.save(commit=False), actor=request.user)
         messages.success(request, _("%(card)s saved.") % {"card": card.name})
         return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return render(
-        request,
-        "organiser/catalogue_item.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "title": _("%(card)s (%(squad)s)") % {"card": card.name, "squad": card.squad.name},
-            "otab": "catalogue",
-        },
-        status=_status(form),
-    )
+    title = _("%(card)s (%(squad)s)") % {"card": card.name, "squad": card.squad.name}
+    return _item_page(request, tournament, form, title)
 
 
 @organiser_required
@@ -108,12 +112,7 @@ def weapon_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         weapon = save_weapon(form.save(commit=False), actor=request.user)
         messages.success(request, _("%(weapon)s saved.") % {"weapon": weapon.name})
         return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return render(
-        request,
-        "organiser/catalogue_item.html",
-        {"tournament": tournament, "form": form, "title": weapon.name, "otab": "catalogue"},
-        status=_status(form),
-    )
+    return _item_page(request, tournament, form, weapon.name)
 
 
 @organiser_required
@@ -166,14 +165,5 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
             name = saved.name[narration_language()]
             messages.success(request, _("%(card)s saved.") % {"card": name})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return render(
-        request,
-        "organiser/catalogue_item.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "title": _("Alien event card: %(card)s") % {"card": current.name[narration_language()]},
-            "otab": "catalogue",
-        },
-        status=_status(form),
-    )
+    title = _("Alien event card: %(card)s") % {"card": current.name[narration_language()]}
+    return _item_page(request, tournament, form, title)
