@@ -305,6 +305,7 @@ AUDITED_PAGES = [
     AuditedPage("organise-new", "organiser", "/organise/new/"),
     AuditedPage("organise-catalogue", "organiser", "/organise/{slug}/catalogue/"),
     AuditedPage("organise-event-card", "organiser", "/organise/{slug}/catalogue/events/report/"),
+    AuditedPage("organise-values", "organiser", "/organise/{slug}/catalogue/values/units/ork/"),
     AuditedPage("me", "player", "/me/"),
     AuditedPage("me-preferences", "player", "/me/{slug}/preferences/"),
     AuditedPage("me-loadout", "player", "/me/seats/{seat}/loadout/"),

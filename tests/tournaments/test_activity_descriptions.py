@@ -83,6 +83,7 @@ SAMPLES = {
     "weapon_edited": ({"weapon": "Melta"}, "weapon Melta edited"),
     "token_values": ({}, "alien token values changed"),
     "event_card_edited": ({"card": "Report In"}, "alien event card Report In edited"),
+    "rules_values_edited": ({"item": "Ork"}, "values of Ork changed"),
     "round_timer": ({}, "round timer"),
     "dispute": (
         {"session": SEMIFINAL_SESSION, "name": "Mariolone"},

@@ -58,6 +58,8 @@ def test_every_page_renders_on_the_demo_for_every_role():
             "token": seat.player.access_token,
             "seat": seat.pk,
             "card": "report",
+            "section": "units",
+            "item": "ork",
         }
         for name, keywords in project_views():
             url = reverse(name, kwargs={k: values[k] for k in keywords})

@@ -1,6 +1,6 @@
 """The organiser edits the catalogue in the app (issue 15 item 5): chapter cards, weapons,
 alien token values and the alien event cards' wording, each change logged, every bad input
-refused next to its field."""
+refused next to its field; the units' and weapons' numbers too."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from django.utils import translation
 
 from rules.engine.event_cards import default_cards
 from rules.engine.units import load_rules_data
+from table.session_material import engine_setup
 from tournaments.actions.catalogue_edits import (
     add_shipped_cards,
     save_event_card,
@@ -240,3 +241,63 @@ def test_the_stage_form_and_the_session_page_name_the_deck_as_the_catalogue_does
         HTTP_ACCEPT_LANGUAGE="en",
     )
     assert "Hybrid" in public.content.decode()
+
+
+def values_url(world, section="units", item="ork") -> str:
+    return reverse(
+        "tournaments:organiser_rules_values", args=[world.tournament.slug, section, item]
+    )
+
+
+def shipped_ork() -> dict:
+    """The ork's values as the form posts them, as shipped."""
+    ork = load_rules_data().unit("ork")
+    return {
+        "movement": ork.movement,
+        "armour": ork.armour,
+        "life_points": ork.life_points,
+        "hand_to_hand_white": ork.hand_to_hand.white,
+        "hand_to_hand_red": ork.hand_to_hand.red,
+    }
+
+
+def test_the_organiser_corrects_a_units_numbers_and_only_the_change_is_kept(world, role_client):
+    client = role_client("organiser")
+    listed = client.get(
+        reverse("tournaments:organiser_catalogue", args=[world.tournament.slug]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert values_url(world) in listed and "To check" in listed
+    page = client.get(values_url(world), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Only a weak source backs it" in page  # the ork's hand-to-hand dice
+    shipped = load_rules_data().unit("ork")
+    ork = shipped_ork()
+    assert client.post(values_url(world), {**ork, "armour": shipped.armour + 1}).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides["units"] == {"ork": {"armour": shipped.armour + 1}}
+    rules = load_rules_data(world.tournament.data_overrides)
+    assert rules.unit("ork").armour == shipped.armour + 1
+    assert rules.source("units.ork.armour").text == "tournament override"
+    assert entry_description(last_entry(world)) == "values of Ork changed"
+    assert engine_setup(world.session).overrides["units"]["ork"]["armour"] == shipped.armour + 1
+    assert client.post(values_url(world), ork).status_code == 302
+    world.tournament.refresh_from_db()
+    assert "units" not in world.tournament.data_overrides  # back as shipped: nothing kept
+
+
+def test_a_weapons_dice_are_corrected_and_bad_numbers_refused(world, role_client):
+    client = role_client("organiser")
+    url = values_url(world, "weapons", "plasma_gun")
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Dice per shot: red dice" in page and "Hand-to-hand" not in page  # it has none
+    refused = client.post(url, {"dice_white": -1, "dice_red": 2, "shots": 1})
+    assert refused.status_code == 400
+    world.tournament.refresh_from_db()
+    assert "weapons" not in (world.tournament.data_overrides or {})
+    assert client.post(url, {"dice_white": 1, "dice_red": 2, "shots": 1}).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides["weapons"] == {
+        "plasma_gun": {"dice": {"white": 1, "red": 2}}
+    }
+    assert client.get(values_url(world, "units", "no-such-unit")).status_code == 404
+    assert client.get(values_url(world, "maps", "ork")).status_code == 404

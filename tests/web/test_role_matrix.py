@@ -92,6 +92,7 @@ RULES = {
     "tournaments:organiser_cards_complete": "organiser",
     "tournaments:organiser_weapon": "organiser",
     "tournaments:organiser_event_card": "organiser",
+    "tournaments:organiser_rules_values": "organiser",
     "tournaments:organiser_stage": "organiser",
     "tournaments:organiser_schedule": "organiser",
     "tournaments:organiser_session_schedule": "organiser",
@@ -190,6 +191,8 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "seat": world.session.seats.get(player=world.player).pk,
         "key": "0" * 64,  # a seed hash the Dice page does not list
         "card": "report",  # an alien event card
+        "section": "units",
+        "item": "ork",
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"

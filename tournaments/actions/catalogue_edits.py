@@ -1,6 +1,6 @@
 """The organiser's changes to a tournament's catalogue (issue 15 item 5): chapter cards,
-weapons, alien token values and the alien event cards' names and texts, each saved in one
-transaction and logged.
+weapons, alien token values, the units' and weapons' numbers and the alien event cards'
+names and texts, each saved in one transaction and logged.
 
 Token values live in the tournament's rules data overrides (``data_overrides["alien_tokens"]``),
 the one place the board, the result form, the plausibility checks and the demo read them
@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from rules.engine.event_cards import EventCard, default_cards, load_cards
-from rules.engine.units import load_rules_data
+from rules.engine.narration import format_param
+from rules.engine.units import DiceSpec, load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.tournament_setup import install_catalogue
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
@@ -168,6 +169,62 @@ def save_event_card(
             changed=change,
         )
     return card
+
+
+def save_rules_values(
+    tournament: Tournament,
+    section: str,
+    key: str,
+    values: Mapping[str, int | Mapping[str, int]],
+    *,
+    actor,
+) -> dict[str, list[object]]:
+    """Keep the organiser's numbers of the unit or weapon ``key`` (``section``: ``units`` or
+    ``weapons``; dice as ``{"white": ..., "red": ...}``). A value equal to the shipped one
+    is dropped from the overrides (its shipped source stands again); the whole rules data
+    is checked before anything is saved (:class:`~rules.engine.units.RulesDataError`).
+    Returns the values changed, each as [before, after]."""
+    shipped = load_rules_data()
+    defaults = (shipped.units if section == "units" else shipped.weapons).get(key)
+    with transaction.atomic():
+        tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        overrides = dict(tournament.data_overrides or {})
+        before = load_rules_data(overrides or None)
+        table = (before.units if section == "units" else before.weapons)[key]
+        part = {item: dict(entry) for item, entry in (overrides.get(section) or {}).items()}
+        entry = part.get(key, {})
+        changed: dict[str, list[object]] = {}
+        for name, value in values.items():
+            if _plain(getattr(table, name)) != value:
+                changed[name] = [_plain(getattr(table, name)), value]
+            if defaults is not None and _plain(getattr(defaults, name)) == value:
+                entry.pop(name, None)
+            else:
+                entry[name] = dict(value) if isinstance(value, Mapping) else value
+        if entry:
+            part[key] = entry
+        else:
+            part.pop(key, None)
+        load_rules_data({**overrides, section: part})
+        _save_section(tournament, overrides, section, part)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe(
+                "rules_values_edited",
+                item=format_param("unit" if section == "units" else "weapon", key, "en"),
+            ),
+            actor=actor,
+            changed=changed,
+        )
+    return changed
+
+
+def _plain(value: object) -> object:
+    """A rules data value as an override writes it (dice as ``{"white": ..., "red": ...}``)."""
+    if isinstance(value, DiceSpec):
+        return {"white": value.white, "red": value.red}
+    return value
 
 
 def _save_section(

@@ -161,6 +161,9 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("weapon %(weapon)s edited"), {"weapon": TEXT}
     ),
     "token_values": DescriptionTemplate(gettext_noop("alien token values changed"), {}),
+    "rules_values_edited": DescriptionTemplate(
+        gettext_noop("values of %(item)s changed"), {"item": TEXT}
+    ),
     "event_card_edited": DescriptionTemplate(
         gettext_noop("alien event card %(card)s edited"), {"card": TEXT}
     ),

@@ -13,10 +13,12 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
+from rules.engine.units import RulesDataError
 from tournaments.actions.catalogue_edits import (
     add_shipped_cards,
     save_card,
     save_event_card,
+    save_rules_values,
     save_token_values,
     save_weapon,
 )
@@ -27,8 +29,10 @@ from tournaments.forms.catalogue import (
     TokenValuesForm,
     WeaponForm,
 )
+from tournaments.forms.rules_values import LABELS, RulesValuesForm, shown
 from tournaments.models import ChapterCard, Tournament
 from tournaments.queries.event_deck import event_overrides, tournament_event_cards
+from tournaments.queries.rules_values import VALUES, rules_item, rules_items
 from tournaments.web.permissions import organiser_required
 
 
@@ -58,6 +62,7 @@ def _catalogue_page(
         events, events_error = load_cards(), str(error)
     edited = set(event_overrides(tournament))
     lang = narration_language()
+    items, values_error = rules_items(tournament)
     return render(
         request,
         "organiser/catalogue.html",
@@ -70,6 +75,24 @@ def _catalogue_page(
                 (card.id, card.name[lang], card.text[lang], card.id in edited) for card in events
             ],
             "events_error": events_error,
+            "rules_tables": [
+                (
+                    section,
+                    [LABELS[name] for name in VALUES[section]],
+                    [
+                        (
+                            item.key,
+                            item.label,
+                            [shown(value.current) for value in item.values],
+                            item.unverified,
+                            item.changed,
+                        )
+                        for item in items[section]
+                    ],
+                )
+                for section in VALUES
+            ],
+            "values_error": values_error,
             "otab": "catalogue",
         },
         status=_status(tokens),
@@ -167,3 +190,24 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     title = _("Alien event card: %(card)s") % {"card": current.name[narration_language()]}
     return _item_page(request, tournament, form, title)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def rules_values_edit(
+    request: HttpRequest, tournament: Tournament, section: str, item: str
+) -> HttpResponse:
+    """One unit's or weapon's numbers (RULES §10b), as the tournament's games play them."""
+    found = rules_item(tournament, section, item)
+    if found is None:
+        raise Http404(item)
+    form = RulesValuesForm(request.POST or None, item=found)
+    if request.method == "POST" and form.is_valid():
+        try:
+            save_rules_values(tournament, section, item, form.values(), actor=request.user)
+        except RulesDataError as error:
+            form.add_error(None, error.text_in(narration_language()))
+        else:
+            messages.success(request, _("%(item)s saved.") % {"item": found.label})
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+    return _item_page(request, tournament, form, found.label)

@@ -117,6 +117,11 @@ organiser_patterns = [
         name="organiser_weapon",
     ),
     path(
+        "organise/<slug:slug>/catalogue/values/<slug:section>/<slug:item>/",
+        organiser_catalogue.rules_values_edit,
+        name="organiser_rules_values",
+    ),
+    path(
         "organise/<slug:slug>/catalogue/events/<slug:card>/",
         organiser_catalogue.event_card_edit,
         name="organiser_event_card",

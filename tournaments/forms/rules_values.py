@@ -1,0 +1,81 @@
+"""The organiser's form for one unit's or weapon's numbers (RULES §10b): whole numbers and
+dice (white and red), each field saying the shipped value and its source."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from rules.engine.units import DiceSpec
+from tournaments.forms.accessible import AccessibleForm
+from tournaments.queries.rules_values import RulesItem, Value
+
+LABELS = {
+    "movement": _("Movement (squares)"),
+    "armour": _("Armour"),
+    "life_points": _("Life points"),
+    "hand_to_hand": _("Hand-to-hand dice"),
+    "dice": _("Dice per shot"),
+    "shots": _("Shots"),
+}
+COLOURS = {"white": _("white dice"), "red": _("red dice")}
+WEAK = _("Only a weak source backs it: check it on your copy.")
+
+
+def shown(value: Value) -> str:
+    """A value as the page shows it: a number, or dice as "2 white + 1 red"."""
+    if isinstance(value, DiceSpec):
+        return str(_("%(white)d white + %(red)d red") % {"white": value.white, "red": value.red})
+    return "–" if value is None else str(value)
+
+
+def _number(label: str, initial: int, help_text: str) -> forms.IntegerField:
+    return forms.IntegerField(
+        label=label,
+        min_value=0,
+        max_value=99,
+        initial=initial,
+        help_text=help_text,
+        error_messages={"required": _("Give a whole number (0 for none).")},
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 99}),
+    )
+
+
+class RulesValuesForm(AccessibleForm):
+    """The item's values; a weapon without hand-to-hand dice keeps none."""
+
+    def __init__(self, *args: Any, item: RulesItem, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.item = item
+        for value in item.values:
+            if value.current is None:
+                continue
+            note = _("As shipped: %(value)s (source: %(source)s).") % {
+                "value": shown(value.shipped),
+                "source": value.source,
+            }
+            if value.unverified:
+                note = f"{note} {WEAK}"
+            label = str(LABELS[value.name])
+            if isinstance(value.current, DiceSpec):
+                for colour, words in COLOURS.items():
+                    self.fields[f"{value.name}_{colour}"] = _number(
+                        f"{label}: {words}", getattr(value.current, colour), note
+                    )
+            else:
+                self.fields[value.name] = _number(label, value.current, note)
+
+    def values(self) -> dict[str, int | dict[str, int]]:
+        """The cleaned values as the rules data writes them (dice as ``{"white", "red"}``)."""
+        data = self.cleaned_data
+        out: dict[str, int | dict[str, int]] = {}
+        for value in self.item.values:
+            if value.current is None:
+                continue
+            if isinstance(value.current, DiceSpec):
+                out[value.name] = {colour: data[f"{value.name}_{colour}"] for colour in COLOURS}
+            else:
+                out[value.name] = data[value.name]
+        return out

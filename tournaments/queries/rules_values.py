@@ -1,0 +1,102 @@
+"""The numbers of a tournament's units and weapons (RULES §10b) as the organiser reviews and
+corrects them in the app: each value with the tournament's figure, the shipped one, its
+source and whether only a weak source backs it (``docs/unit-data.md``). The changes live
+in the tournament's rules data overrides, the ones its games are played with."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rules.engine.narration import format_param
+from rules.engine.units import DiceSpec, RulesData, RulesDataError, load_rules_data
+from tournaments.domain.engine_language import narration_language
+from tournaments.models import Tournament
+
+#: The values the organiser corrects, by section of the rules data: whole numbers and dice.
+VALUES: dict[str, tuple[str, ...]] = {
+    "units": ("movement", "armour", "life_points", "hand_to_hand"),
+    "weapons": ("dice", "shots", "hand_to_hand"),
+}
+
+Value = int | DiceSpec | None
+
+
+@dataclass(frozen=True)
+class RulesValue:
+    """One value of a unit or a weapon: the tournament's, the shipped one and its source."""
+
+    name: str
+    current: Value
+    shipped: Value
+    source: str
+    unverified: bool
+
+    @property
+    def changed(self) -> bool:
+        return self.current != self.shipped
+
+
+@dataclass(frozen=True)
+class RulesItem:
+    """A unit or a weapon with its values."""
+
+    section: str
+    key: str
+    label: str
+    values: tuple[RulesValue, ...]
+
+    @property
+    def unverified(self) -> int:
+        return sum(1 for value in self.values if value.unverified)
+
+    @property
+    def changed(self) -> bool:
+        return any(value.changed for value in self.values)
+
+
+def tournament_rules_data(tournament: Tournament) -> tuple[RulesData, str]:
+    """The tournament's rules data and, when its stored changes are wrong (an edit outside
+    the app), the shipped data and what is wrong, in the page's language."""
+    try:
+        return load_rules_data(tournament.data_overrides or None), ""
+    except RulesDataError as error:
+        return load_rules_data(), error.text_in(narration_language())
+
+
+def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> RulesItem:
+    table = current.units if section == "units" else current.weapons
+    defaults = shipped.units if section == "units" else shipped.weapons
+    values = []
+    for name in VALUES[section]:
+        source = current.source(f"{section}.{key}.{name}")
+        values.append(
+            RulesValue(
+                name,
+                getattr(table[key], name),
+                getattr(defaults[key], name) if key in defaults else None,
+                source.text,
+                source.unverified,
+            )
+        )
+    label = format_param("unit" if section == "units" else "weapon", key, narration_language())
+    return RulesItem(section, key, label[:1].upper() + label[1:], tuple(values))
+
+
+def rules_item(tournament: Tournament, section: str, key: str) -> RulesItem | None:
+    """One unit or weapon of the tournament (None: no such section or key)."""
+    current, _error = tournament_rules_data(tournament)
+    table = {"units": current.units, "weapons": current.weapons}.get(section)
+    if table is None or key not in table:
+        return None
+    return _item(section, key, current, load_rules_data())
+
+
+def rules_items(tournament: Tournament) -> tuple[dict[str, list[RulesItem]], str]:
+    """Every unit and weapon of the tournament by section, and what is wrong with its
+    stored changes (empty when nothing)."""
+    current, error = tournament_rules_data(tournament)
+    shipped = load_rules_data()
+    return {
+        "units": [_item("units", key, current, shipped) for key in current.units],
+        "weapons": [_item("weapons", key, current, shipped) for key in current.weapons],
+    }, error
