@@ -37,9 +37,10 @@ def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         session = kwargs["pk"]
-        tournament = Tournament.objects.only("data_overrides").filter(stages__sessions=session)
-        found = tournament.first()
-        events = event_card_names(found) if found is not None else {}
+        tournament = (
+            Tournament.objects.only("data_overrides").filter(stages__sessions=session).first()
+        )
+        events = event_card_names(tournament) if tournament is not None else {}
         with named_cards(session_card_names(session), events):
             return view(request, *args, **kwargs)
 
