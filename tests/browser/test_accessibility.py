@@ -183,10 +183,17 @@ def break_the_loadout(page) -> None:
     expect(page.locator("#loadout-problems .problems")).to_be_visible()
 
 
+def type_and_save(page, count: str) -> None:
+    """Type ``count`` in the result form's first field, wait for the live preview it asks
+    for, then save: a tap during the preview's redraw could land on another button."""
+    with page.expect_response(lambda response: "/result/preview/" in response.url):
+        page.locator("#result-form input[type=number]").first.fill(count)
+    page.locator("#result-form .actions button[type=submit]").click()
+
+
 def refuse_an_impossible_result(page) -> None:
     """The judge types 50 kills of a five-figure squad: the save is refused at the field."""
-    page.locator("#result-form input[type=number]").first.fill("50")
-    page.locator("#result-form .actions button[type=submit]").click()
+    type_and_save(page, "50")
     expect(page.locator("#result-form [aria-invalid=true]").first).to_be_visible()
 
 
@@ -198,8 +205,7 @@ def conflict_with_a_newer_version(page) -> None:
     changed = [dict(entry) for entry in latest.breakdown]
     changed[0]["objectives"] = [{"label": "flag", "points": 5 * latest.number}]
     record_result(session, changed, survivors=latest.survivors, confirmed=True)
-    page.locator("#result-form input[type=number]").first.fill("1")
-    page.locator("#result-form .actions button[type=submit]").click()
+    type_and_save(page, "1")
     expect(page.get_by_test_id("conflict")).to_be_visible()
 
 
