@@ -1,7 +1,8 @@
-"""The engine's texts on the board's pages in the tournament's own words: the chapter cards
-and the alien event cards are named as the tournament's catalogue names them (the organiser
-may have renamed them, or given the Italian names RULES §5 leaves to them), in the step
-log, the panels, the game summaries and the errors alike."""
+"""The board's pages speak in the tournament's own words: the chapter cards and the alien
+event cards are named as the tournament's catalogue names them (the organiser may have
+renamed them, or given the Italian names RULES §5 leaves to them), in the step log, the
+panels, the game summaries and the errors alike
+(:func:`tournaments.queries.tournament_catalogue.catalogue_words`)."""
 
 from __future__ import annotations
 
@@ -10,38 +11,20 @@ from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
 
-from rules.engine.card_names import named_cards
-from tournaments.models import ChapterCard, Tournament
-from tournaments.queries.event_deck import event_card_names
-
-
-def session_card_names(session_pk: int) -> dict[str, dict[str, str]]:
-    """The names of the chapter cards of the session's tournament by effect code, each as its
-    first squad's deck names it (an Italian name left empty reads as the English one). Empty
-    for a tournament without cards of its own: the shipped names stand, as its catalogue's."""
-    names: dict[str, dict[str, str]] = {}
-    for code, english, italian in (
-        ChapterCard.objects.filter(squad__tournament__stages__sessions=session_pk)
-        .exclude(effect_code="")
-        .order_by("squad__order", "squad_id", "order", "pk")
-        .values_list("effect_code", "name_en", "name_it")
-    ):
-        names.setdefault(code, {"en": english, "it": italian or english})
-    return names
+from tournaments.models import Tournament
+from tournaments.queries.tournament_catalogue import catalogue_words
 
 
 def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """``view`` (of the session ``pk``) rendering the engine's texts with the names of its
-    tournament's chapter and event cards."""
+    """``view`` (of the session ``pk``) rendering the engine's texts in its tournament's
+    catalogue words."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
-        session = kwargs["pk"]
-        tournament = (
-            Tournament.objects.only("data_overrides").filter(stages__sessions=session).first()
-        )
-        events = event_card_names(tournament) if tournament is not None else {}
-        with named_cards(session_card_names(session), events):
+        tournament = Tournament.objects.filter(stages__sessions=kwargs["pk"]).first()
+        if tournament is None:  # no such session: the view answers
+            return view(request, *args, **kwargs)
+        with catalogue_words(tournament):
             return view(request, *args, **kwargs)
 
     return wrapper

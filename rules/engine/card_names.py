@@ -35,9 +35,14 @@ CardNames = Mapping[str, Mapping[str, str]]
 CARD_FIELD_SUFFIX = "_card"
 
 
+#: The shipped decks' entries as the file gives them, read once (the catalogue's defaults
+#: are built from them too).
+SHIPPED_DECK: list[dict] = json.loads(CARD_DATA.read_text(encoding="utf-8"))["cards"]
+
+
 def _shipped_names() -> dict[str, dict[str, str]]:
     names: dict[str, dict[str, str]] = {}
-    for entry in json.loads(CARD_DATA.read_text(encoding="utf-8"))["cards"]:
+    for entry in SHIPPED_DECK:
         english = entry["name_en"]
         names.setdefault(entry["effect_code"], {"en": english, "it": entry["name_it"] or english})
     return names

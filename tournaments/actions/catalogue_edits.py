@@ -13,14 +13,15 @@ from collections.abc import Mapping
 
 from django.db import transaction
 
-from rules.engine.event_cards import EventCard, default_cards, load_cards
+from rules.engine.event_cards import EventCard, load_cards
 from rules.engine.narration import format_param
 from rules.engine.units import DiceSpec, load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.tournament_setup import install_catalogue
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
-from tournaments.queries.event_deck import EVENTS
+from tournaments.queries.event_deck import EVENTS, shipped_event_card
+from tournaments.queries.rules_values import section_entries
 
 TOKENS = "alien_tokens"
 
@@ -139,8 +140,8 @@ def save_event_card(
     event card ``card_id``. What equals the shipped card is not kept, so a later correction
     of a shipped text reaches the tournament; the deck is checked whole before it is
     saved (:class:`~rules.engine.event_cards.EventDataError`)."""
-    shipped = {card.id: card for card in default_cards()}
-    if card_id not in shipped:
+    shipped = shipped_event_card(card_id)
+    if shipped is None:
         raise KeyError(card_id)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -148,8 +149,8 @@ def save_event_card(
         events = dict(overrides.get(EVENTS) or {})
         change = dict(events.get(card_id) or {})
         for field, value, default in (
-            ("name", name, shipped[card_id].name),
-            ("text", text, shipped[card_id].text),
+            ("name", name, shipped.name),
+            ("text", text, shipped.text),
         ):
             if dict(value) == dict(default):
                 change.pop(field, None)
@@ -184,13 +185,11 @@ def save_rules_values(
     is dropped from the overrides (its shipped source stands again); the whole rules data
     is checked before anything is saved (:class:`~rules.engine.units.RulesDataError`).
     Returns the values changed, each as [before, after]."""
-    shipped = load_rules_data()
-    defaults = (shipped.units if section == "units" else shipped.weapons).get(key)
+    defaults = section_entries(load_rules_data(), section).get(key)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         overrides = dict(tournament.data_overrides or {})
-        before = load_rules_data(overrides or None)
-        table = (before.units if section == "units" else before.weapons)[key]
+        table = section_entries(load_rules_data(overrides or None), section)[key]
         part = {item: dict(entry) for item, entry in (overrides.get(section) or {}).items()}
         entry = part.get(key, {})
         changed: dict[str, list[object]] = {}

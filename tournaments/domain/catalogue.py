@@ -27,7 +27,7 @@ from pathlib import Path
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rules.engine.card_names import CARD_DATA
+from rules.engine.card_names import SHIPPED_DECK
 
 
 class WeaponClass(StrEnum):
@@ -204,9 +204,10 @@ def _copy_slug(slug: str, copy: int) -> str:
     return slug if copy == 1 else f"{slug}-{copy}"
 
 
-def load_card_data(path: Path = CARD_DATA) -> tuple[CardSpec, ...]:
-    """The chapter cards of ``path``, chapter by chapter, one spec per printed copy."""
-    entries = json.loads(path.read_text(encoding="utf-8"))["cards"]
+def load_card_data(path: Path | None = None) -> tuple[CardSpec, ...]:
+    """The chapter cards of ``path`` (None: the shipped decks), chapter by chapter, one spec
+    per printed copy."""
+    entries = json.loads(path.read_text(encoding="utf-8"))["cards"] if path else SHIPPED_DECK
     specs = {
         chapter: [
             CardSpec(

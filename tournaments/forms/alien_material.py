@@ -17,12 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 from django import forms
 from django.core.exceptions import ValidationError
-from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.card_names import event_card_name
 from rules.engine.event_cards import load_cards
 from rules.engine.units import load_rules_data
+from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
 
@@ -50,7 +50,7 @@ SINGLE = (
 def event_card_choices() -> list[tuple[str, str]]:
     """The alien event deck's cards (RULES §12) by id, named in the active language as the
     catalogue in effect names them (:func:`~rules.engine.card_names.named_cards`)."""
-    language = "it" if (get_language() or "en").startswith("it") else "en"
+    language = narration_language()
     names = [(card.id, event_card_name(card.id, language)) for card in load_cards()]
     return sorted(names, key=lambda choice: choice[1].casefold())
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.units import DiceSpec
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.queries.rules_values import RulesItem, Value
+from tournaments.queries.rules_values import RulesItem, shown
 
 LABELS = {
     "movement": _("Movement (squares)"),
@@ -22,13 +22,6 @@ LABELS = {
 }
 COLOURS = {"white": _("white dice"), "red": _("red dice")}
 WEAK = _("Only a weak source backs it: check it on your copy.")
-
-
-def shown(value: Value) -> str:
-    """A value as the page shows it: a number, or dice as "2 white + 1 red"."""
-    if isinstance(value, DiceSpec):
-        return str(_("%(white)d white + %(red)d red") % {"white": value.white, "red": value.red})
-    return "–" if value is None else str(value)
 
 
 def _number(label: str, initial: int, help_text: str) -> forms.IntegerField:

@@ -5,11 +5,9 @@ game up, so the cards drawn read as the catalogue says)."""
 
 from __future__ import annotations
 
-from contextlib import AbstractContextManager
 from typing import Any
 
-from rules.engine.card_names import named_cards
-from rules.engine.event_cards import EventCard, EventDataError, load_cards
+from rules.engine.event_cards import EventCard, EventDataError, default_cards, load_cards
 from tournaments.models import Tournament
 
 #: The section of ``Tournament.data_overrides`` holding the event cards' changes.
@@ -21,23 +19,21 @@ def event_overrides(tournament: Tournament) -> dict[str, Any]:
     return dict((tournament.data_overrides or {}).get(EVENTS) or {})
 
 
-def tournament_event_cards(tournament: Tournament) -> tuple[EventCard, ...]:
-    """The tournament's deck; :class:`EventDataError` when its stored changes are not valid
-    (only an edit outside the app can make them so)."""
-    return load_cards(event_overrides(tournament) or None)
+def shipped_event_card(card_id: str) -> EventCard | None:
+    """The shipped card ``card_id`` (None: no such card)."""
+    return next((card for card in default_cards() if card.id == card_id), None)
+
+
+def tournament_event_cards(tournament: Tournament) -> tuple[tuple[EventCard, ...], str]:
+    """The tournament's deck, and what is wrong with its stored changes (empty when nothing;
+    only an edit outside the app can make them wrong: the shipped deck is given then)."""
+    try:
+        return load_cards(event_overrides(tournament) or None), ""
+    except EventDataError as error:
+        return load_cards(), str(error)
 
 
 def event_card_names(tournament: Tournament) -> dict[str, dict[str, str]]:
-    """The tournament's names of the event cards by id (the shipped ones when its changes
-    cannot be read: the catalogue page says what is wrong with them)."""
-    try:
-        cards = tournament_event_cards(tournament)
-    except EventDataError:
-        cards = load_cards()
+    """The tournament's names of the event cards by id."""
+    cards, _error = tournament_event_cards(tournament)
     return {card.id: dict(card.name) for card in cards}
-
-
-def in_event_words(tournament: Tournament) -> AbstractContextManager[None]:
-    """A block in which the event cards are named as the tournament's catalogue names them
-    (the stage's deck choices, the stipulation summaries)."""
-    return named_cards(events=event_card_names(tournament))

@@ -5,10 +5,20 @@ in the tournament's rules data overrides, the ones its games are played with."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
+
 from rules.engine.narration import format_param
-from rules.engine.units import DiceSpec, RulesData, RulesDataError, load_rules_data
+from rules.engine.units import (
+    DiceSpec,
+    RulesData,
+    RulesDataError,
+    UnitType,
+    Weapon,
+    load_rules_data,
+)
 from tournaments.domain.engine_language import narration_language
 from tournaments.models import Tournament
 
@@ -34,6 +44,18 @@ class RulesValue:
     @property
     def changed(self) -> bool:
         return self.current != self.shipped
+
+    @property
+    def text(self) -> str:
+        """The tournament's value as the page shows it."""
+        return shown(self.current)
+
+
+def shown(value: Value) -> str:
+    """A value as the pages show it: a number, or dice as "2 white + 1 red"."""
+    if isinstance(value, DiceSpec):
+        return _("%(white)d white + %(red)d red") % {"white": value.white, "red": value.red}
+    return "–" if value is None else str(value)
 
 
 @dataclass(frozen=True)
@@ -63,9 +85,14 @@ def tournament_rules_data(tournament: Tournament) -> tuple[RulesData, str]:
         return load_rules_data(), error.text_in(narration_language())
 
 
+def section_entries(data: RulesData, section: str) -> Mapping[str, UnitType | Weapon]:
+    """The units or the weapons of ``data`` by key (``section``: a key of :data:`VALUES`)."""
+    return data.units if section == "units" else data.weapons
+
+
 def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> RulesItem:
-    table = current.units if section == "units" else current.weapons
-    defaults = shipped.units if section == "units" else shipped.weapons
+    table = section_entries(current, section)
+    defaults = section_entries(shipped, section)
     values = []
     for name in VALUES[section]:
         source = current.source(f"{section}.{key}.{name}")
@@ -85,8 +112,7 @@ def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> Rul
 def rules_item(tournament: Tournament, section: str, key: str) -> RulesItem | None:
     """One unit or weapon of the tournament (None: no such section or key)."""
     current, _error = tournament_rules_data(tournament)
-    table = {"units": current.units, "weapons": current.weapons}.get(section)
-    if table is None or key not in table:
+    if section not in VALUES or key not in section_entries(current, section):
         return None
     return _item(section, key, current, load_rules_data())
 
@@ -97,6 +123,8 @@ def rules_items(tournament: Tournament) -> tuple[dict[str, list[RulesItem]], str
     current, error = tournament_rules_data(tournament)
     shipped = load_rules_data()
     return {
-        "units": [_item("units", key, current, shipped) for key in current.units],
-        "weapons": [_item("weapons", key, current, shipped) for key in current.weapons],
+        section: [
+            _item(section, key, current, shipped) for key in section_entries(current, section)
+        ]
+        for section in VALUES
     }, error

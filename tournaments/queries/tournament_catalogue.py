@@ -8,6 +8,9 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
+
+from rules.engine.card_names import CardNames, named_cards
 from tournaments.domain.catalogue import (
     DEFAULT_CARDS,
     DEFAULT_WEAPONS,
@@ -21,6 +24,7 @@ from tournaments.domain.catalogue import (
 from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import WeaponClass as SpecWeaponClass
 from tournaments.models import ChapterCard, Tournament
+from tournaments.queries.event_deck import event_card_names
 
 
 def tournament_catalogue(tournament: Tournament) -> Catalogue:
@@ -70,3 +74,24 @@ def tournament_catalogue(tournament: Tournament) -> Catalogue:
 def squad_names(tournament: Tournament) -> dict[str, str]:
     """The tournament's squad names (in the active language) by slug."""
     return {squad.slug: squad.name for squad in tournament.squads.all()}
+
+
+def chapter_card_names(tournament: Tournament) -> CardNames:
+    """The tournament's names of its chapter cards by effect code, each as its first squad's
+    deck names it (an Italian name left empty reads as the English one). Empty for a
+    tournament without cards of its own: the shipped names stand, as its catalogue's."""
+    names: dict[str, dict[str, str]] = {}
+    for code, english, italian in (
+        ChapterCard.objects.filter(squad__tournament=tournament)
+        .exclude(effect_code="")
+        .order_by("squad__order", "squad_id", "order", "pk")
+        .values_list("effect_code", "name_en", "name_it")
+    ):
+        names.setdefault(code, {"en": english, "it": italian or english})
+    return names
+
+
+def catalogue_words(tournament: Tournament) -> AbstractContextManager[None]:
+    """A block whose engine texts (step log, panels, stipulation summaries, deck choices)
+    name the chapter and event cards as the tournament's catalogue names them."""
+    return named_cards(chapter_card_names(tournament), event_card_names(tournament))

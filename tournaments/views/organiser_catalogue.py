@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from rules.engine.event_cards import EventDataError, default_cards, load_cards
+from rules.engine.event_cards import EventDataError
 from rules.engine.units import RulesDataError
 from tournaments.actions.catalogue_edits import (
     add_shipped_cards,
@@ -29,9 +29,13 @@ from tournaments.forms.catalogue import (
     TokenValuesForm,
     WeaponForm,
 )
-from tournaments.forms.rules_values import LABELS, RulesValuesForm, shown
+from tournaments.forms.rules_values import LABELS, RulesValuesForm
 from tournaments.models import ChapterCard, Tournament
-from tournaments.queries.event_deck import event_overrides, tournament_event_cards
+from tournaments.queries.event_deck import (
+    event_overrides,
+    shipped_event_card,
+    tournament_event_cards,
+)
 from tournaments.queries.rules_values import VALUES, rules_item, rules_items
 from tournaments.web.permissions import organiser_required
 
@@ -56,10 +60,7 @@ def _catalogue_page(
     request: HttpRequest, tournament: Tournament, tokens: TokenValuesForm
 ) -> HttpResponse:
     squads = tournament.squads.prefetch_related("cards").order_by("order", "pk")
-    try:
-        events, events_error = tournament_event_cards(tournament), ""
-    except EventDataError as error:
-        events, events_error = load_cards(), str(error)
+    events, events_error = tournament_event_cards(tournament)
     edited = set(event_overrides(tournament))
     lang = narration_language()
     items, values_error = rules_items(tournament)
@@ -76,21 +77,8 @@ def _catalogue_page(
             ],
             "events_error": events_error,
             "rules_tables": [
-                (
-                    section,
-                    [LABELS[name] for name in VALUES[section]],
-                    [
-                        (
-                            item.key,
-                            item.label,
-                            [shown(value.current) for value in item.values],
-                            item.unverified,
-                            item.changed,
-                        )
-                        for item in items[section]
-                    ],
-                )
-                for section in VALUES
+                (section, [LABELS[name] for name in names], items[section])
+                for section, names in VALUES.items()
             ],
             "values_error": values_error,
             "otab": "catalogue",
@@ -158,13 +146,10 @@ def cards_complete(request: HttpRequest, tournament: Tournament) -> HttpResponse
 @require_http_methods(["GET", "POST"])
 def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> HttpResponse:
     """One alien event card's names and texts, as the board shows it when it is drawn."""
-    shipped = {found.id: found for found in default_cards()}.get(card)
+    shipped = shipped_event_card(card)
     if shipped is None:
         raise Http404(card)
-    try:
-        current = {found.id: found for found in tournament_event_cards(tournament)}[card]
-    except EventDataError:
-        current = shipped
+    current = next(found for found in tournament_event_cards(tournament)[0] if found.id == card)
     form = EventCardForm(request.POST or None, card=current, shipped=shipped)
     if request.method == "POST" and form.is_valid():
         try:

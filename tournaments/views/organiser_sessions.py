@@ -27,8 +27,8 @@ from tournaments.actions.session_settings import (
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Tournament
-from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.session_stipulation import own_stipulation, own_thresholds, stage_defaults
+from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.permissions import organiser_required
 
 
@@ -53,46 +53,36 @@ def _page(
     stipulation_form: SessionStipulationForm | None = None,
     threshold_form: ThresholdForm | None = None,
 ) -> HttpResponse:
-    with in_event_words(tournament):  # the event cards named as the catalogue names them
-        return _render_page(request, tournament, session, stipulation_form, threshold_form)
-
-
-def _render_page(
-    request: HttpRequest,
-    tournament: Tournament,
-    session: Session,
-    stipulation_form: SessionStipulationForm | None,
-    threshold_form: ThresholdForm | None,
-) -> HttpResponse:
     stipulation = own_stipulation(session)
     defaults = stage_defaults(session)
     refused = any(
         form is not None and form.is_bound and form.errors
         for form in (stipulation_form, threshold_form)
     )
-    context = {
-        "tournament": tournament,
-        "session": session,
-        "stage": session.stage,
-        "seats": session.seats.select_related("player").order_by("seat_order"),
-        "own_stipulation": describe_stipulation(stipulation.kind, stipulation.params)
-        if stipulation
-        else None,
-        "stage_stipulation": describe_stipulation(defaults.kind, defaults.params),
-        "same_as_stage": stipulation is not None
-        and stipulation.kind == defaults.kind
-        and stipulation.params == defaults.params,
-        "stipulation_lock": stipulation_lock(session),
-        "stipulation_form": stipulation_form or SessionStipulationForm(session=session),
-        "own_thresholds": own_thresholds(session),
-        "stage_thresholds": defaults.thresholds,
-        "thresholds_lock": thresholds_lock(session),
-        "threshold_form": threshold_form or ThresholdForm(session=session),
-        "otab": "schedule",
-    }
-    return render(
-        request, "organiser/session_settings.html", context, status=400 if refused else 200
-    )
+    with catalogue_words(tournament):  # the event cards as the catalogue names them
+        context = {
+            "tournament": tournament,
+            "session": session,
+            "stage": session.stage,
+            "seats": session.seats.select_related("player").order_by("seat_order"),
+            "own_stipulation": describe_stipulation(stipulation.kind, stipulation.params)
+            if stipulation
+            else None,
+            "stage_stipulation": describe_stipulation(defaults.kind, defaults.params),
+            "same_as_stage": stipulation is not None
+            and stipulation.kind == defaults.kind
+            and stipulation.params == defaults.params,
+            "stipulation_lock": stipulation_lock(session),
+            "stipulation_form": stipulation_form or SessionStipulationForm(session=session),
+            "own_thresholds": own_thresholds(session),
+            "stage_thresholds": defaults.thresholds,
+            "thresholds_lock": thresholds_lock(session),
+            "threshold_form": threshold_form or ThresholdForm(session=session),
+            "otab": "schedule",
+        }
+        return render(
+            request, "organiser/session_settings.html", context, status=400 if refused else 200
+        )
 
 
 @organiser_required

@@ -24,8 +24,8 @@ from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.models import Session, Stage, StaleSessionError, Tournament
-from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
+from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
 from tournaments.web.permissions import organiser_required
 
@@ -152,7 +152,7 @@ def stage_page(
         "otab": "dashboard",
     }
     context.update(stage_control(request, tournament, stage, undo_form=undo_form))
-    with in_event_words(tournament):  # the deck's choices named as the catalogue names them
+    with catalogue_words(tournament):  # the deck's choices as the catalogue names them
         return render(request, "organiser/stage_form.html", context, status=status)
 
 

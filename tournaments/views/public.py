@@ -34,7 +34,6 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.event_deck import in_event_words
 from tournaments.queries.live_honours import pending_honours, pending_wins
 from tournaments.queries.pages import (
     PODIUM_PLACES,
@@ -49,6 +48,7 @@ from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
+from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
 from tournaments.web.permissions import public
@@ -166,7 +166,7 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
     named as the tournament's catalogue names them)."""
     own = getattr(session, "stipulation", None)
     played = own if own is not None else stage_defaults(session)
-    with in_event_words(session.stage.tournament):
+    with catalogue_words(session.stage.tournament):
         return describe_stipulation(played.kind, played.params)
 
 
