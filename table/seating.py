@@ -12,13 +12,10 @@ def game_player_id(seat: Seat) -> str:
     return f"p{seat.seat_order}"
 
 
-def squad_colours(session: Session) -> dict[str, str]:
-    """Each seated player's id in the game (``p1``...) -> their squad's colour."""
-    return {
-        game_player_id(seat): seat.squad.colour
-        for seat in session.seats.select_related("squad")
-        if seat.squad is not None
-    }
+def squad_colours(rows: list[dict]) -> dict[str, str]:
+    """Each seated player's id in the game (``p1``...) -> their squad's colour, from the
+    :func:`player_rows` already read."""
+    return {row["id"]: row["squad"].colour for row in rows if row["squad"] is not None}
 
 
 def player_rows(session: Session, state: GameState) -> list[dict]:

@@ -102,6 +102,7 @@ def stamp(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 def _watch_context(game: Game) -> dict[str, Any]:
     snapshot = latest_snapshot(game)
     state = snapshot_state(snapshot)
+    players = player_rows(game.session, state)
     return {
         "game": game,
         "session": game.session,
@@ -109,8 +110,8 @@ def _watch_context(game: Game) -> dict[str, Any]:
         "snapshot": snapshot,
         "state": state,
         "map_title": state.board.title_in(narration_language()) or game.map_name,
-        "svg": mark_safe(board_svg(state, squad_colours(game.session), show_blip_types=False)),
-        "players": player_rows(game.session, state),
+        "svg": mark_safe(board_svg(state, squad_colours(players), show_blip_types=False)),
+        "players": players,
         "blips": len(state.blips),
         "lines": log_lines(snapshot.steps),
         "events": event_lines(snapshot.events),

@@ -291,7 +291,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "snapshot": snapshot,
         "state": state,
         "map_title": state.board.title_in(narration_language()),
-        "svg": mark_safe(board_svg(state, squad_colours(session))),
+        "svg": mark_safe(board_svg(state, squad_colours(players))),
         "legend": _legend(state),
         "blips": len(state.blips),
         "players": players,
@@ -349,6 +349,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
     game = _game(session, number)
     snapshot = latest_snapshot(game)
     state = snapshot_state(snapshot)
+    players = player_rows(session, state)
     return render(
         request,
         "table/partials/board.html",
@@ -356,10 +357,10 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "game": game,
             "snapshot": snapshot,
             "state": state,
-            "svg": mark_safe(board_svg(state, squad_colours(session))),
+            "svg": mark_safe(board_svg(state, squad_colours(players))),
             "legend": _legend(state),
             "blips": len(state.blips),
-            "players": player_rows(session, state),
+            "players": players,
         },
     )
 

@@ -53,7 +53,7 @@ class BracketStage:
 
     label: str
     sessions: Sequence[BracketSession]
-    summary: tuple[str, str] = ("", "")
+    summary: tuple[str, str] | None = None
     link: str = ""
 
 
@@ -85,7 +85,7 @@ SUMMARY_HEIGHT = SESSION_TITLE_HEIGHT + 2 * ROW_HEIGHT
 
 
 def _column_height(stage: BracketStage) -> int:
-    if stage.summary[0]:
+    if stage.summary is not None:
         return SUMMARY_HEIGHT
     sessions = stage.sessions
     return sum(_session_height(s) for s in sessions) + SESSION_GAP * max(len(sessions) - 1, 0)
@@ -137,16 +137,16 @@ def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> l
     return parts
 
 
-def _summary_box(stage: BracketStage, x: float, y: float) -> str:
+def _summary_box(summary: tuple[str, str], link: str, x: float, y: float) -> str:
     """The box drawn in place of a stage's sessions: its two lines, linked."""
-    headline, detail = stage.summary
+    headline, detail = summary
     box = (
         f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{SUMMARY_HEIGHT}" '
         f'fill="#e9edf2" stroke="#7b8494" rx="4"/>'
         + _text(x + 8, y + 24, headline, SESSION_TITLE)
         + _text(x + 8, y + 48, detail, SEAT_NAME)
     )
-    return f'<a href="{escape(stage.link)}">{box}</a>' if stage.link else box
+    return f'<a href="{escape(link)}">{box}</a>' if link else box
 
 
 def render_bracket_svg(
@@ -165,8 +165,8 @@ def render_bracket_svg(
         body.append(_text(x, MARGIN + 20, stage.label, HEADING))
         y = MARGIN + HEADER_HEIGHT + (tallest - _column_height(stage)) / 2
         rows: dict[str, tuple[float, float]] = {}
-        if stage.summary[0]:
-            body.append(_summary_box(stage, x, y))
+        if stage.summary is not None:
+            body.append(_summary_box(stage.summary, stage.link, x, y))
         for session in stage.sessions:
             title = _text(x + 4, y + 17, session.label, SESSION_TITLE)
             if session.link:

@@ -121,11 +121,12 @@ def dice_streams(
         if head.decides and (key is None or key == stream_key)
     }
     wanted = {pk for head in heads.values() for pk in head.pks[:shown]}
-    query = (
-        DiceRoll.objects.filter(tournament=tournament)
-        if shown is None
-        else DiceRoll.objects.filter(pk__in=wanted)
-    )
+    query = DiceRoll.objects.filter(tournament=tournament)
+    if shown is not None:
+        query = DiceRoll.objects.filter(pk__in=wanted)
+    elif key is not None and key in heads:  # one stream whole: its own rolls, not the others'
+        seeded = heads[key].seeded
+        query = query.filter(**{"seed_commitment" if seeded else "batch": key})
     rolls = {
         roll.pk: roll for roll in query.select_related("stage", "session") if roll.pk in wanted
     }

@@ -9,7 +9,6 @@ from dataclasses import dataclass
 
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
-    Honour,
     Rank,
     ResultVersion,
     Seat,
@@ -58,7 +57,7 @@ def promised_wins(
 
 
 def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
-    """:func:`promised_wins` of the tournament's open stages, in session order: one query
+    """:func:`promised_wins` of the tournament's open stages, in session order: two queries
     of plain rows (no session, seat or version object is built)."""
     rankings: dict[int, list] = {}
     for session_id, ranking in (
@@ -68,12 +67,12 @@ def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
             result__session__superseded_at__isnull=True,  # the sessions in force
             confirmed=True,
         )
-        .exclude(result__session_id__in=Honour.objects.values("session_id"))  # in force only
         .order_by("result__session__stage__number", "result__session__number", "number")
         .values_list("result__session_id", "ranking")
     ):
         rankings[session_id] = ranking
-    return promised_wins(list(rankings), rankings, ())
+    honoured = set(tournament.honours.values_list("session_id", flat=True))  # in force only
+    return promised_wins(list(rankings), rankings, honoured)
 
 
 @dataclass(frozen=True)

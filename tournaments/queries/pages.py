@@ -103,15 +103,21 @@ def is_best_runner_up(qualified: bool, place: int | None, every_runner_up_qualif
     return qualified and place == 2 and not every_runner_up_qualifies
 
 
+def _marks_qualifiers(stage: Stage) -> bool:
+    """Whether the stage's sessions mark qualifiers and a best runner-up: a stage before the
+    final, once it has its qualifiers (the final marks its podium)."""
+    return stage.kind != StageKind.FINAL and bool(stage.qualifiers)
+
+
 def _mark_qualifiers(stage: Stage, sessions: list[SessionLines], runners_up: list[int]) -> None:
     """``runners_up``: the player placed second in each of the stage's sessions, all of
     them (a page showing a few sessions still names the best runner-up right)."""
     if stage.kind == StageKind.FINAL:
         _mark_podium(sessions)
         return
-    qualifiers = {int(pk) for pk in (stage.qualifiers or [])}
-    if not qualifiers:
+    if not _marks_qualifiers(stage):
         return
+    qualifiers = {int(pk) for pk in stage.qualifiers}
     all_runners_up_qualify = all(player_id in qualifiers for player_id in runners_up)
     for session in sessions:
         for line in session.seats:
@@ -156,12 +162,11 @@ def tournament_sessions(
         lines.append(entry)
         by_stage[session.stage_id].append(entry)
     if session_filter:
-        # Only a stage with qualifiers marks a best runner-up (:func:`_mark_qualifiers`).
         runners_up = _runners_up(
             [
                 stage_id
                 for stage_id, entries in by_stage.items()
-                if entries[0].stage.qualifiers and entries[0].stage.kind != StageKind.FINAL
+                if _marks_qualifiers(entries[0].stage)
             ]
         )
     else:

@@ -291,7 +291,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
             "svg": render_bracket_svg(columns, podium, bracket_labels(tournament)),
             "columns": columns,
             "podium": podium,
-            "summarised": any(column.summary[0] for column in columns),
+            "summarised": any(column.summary is not None for column in columns),
             "tab": "bracket",
         }
 

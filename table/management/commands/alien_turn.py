@@ -64,7 +64,7 @@ class Command(BaseCommand):
         except StateError as exc:
             message = _("bad state %(path)s: %(error)s") % {
                 "path": options["input"],
-                "error": exc.text_in(lang),
+                "error": engine_error_text(exc),
             }
             raise CommandError(message, returncode=BAD_INPUT) from None
         try:
