@@ -144,6 +144,43 @@ def test_tab_never_lands_on_a_field_the_live_points_cover(new_page, viewport):
     assert not covered, f"{len(covered)} of {len(stops)} focused controls hidden: {covered[:5]}"
 
 
+#: A count typed without scrolling to its field (as a judge's last count lands while they
+#: reach for the save button), and the input event htmx listens for.
+TYPE_IN_PLACE = """(field, count) => {
+  field.value = count;
+  field.dispatchEvent(new Event("input", {bubbles: true}));
+}"""
+
+
+@pytest.mark.parametrize("viewport", VIEWPORTS)
+def test_the_save_button_stays_put_while_the_points_redraw(new_page, viewport):
+    """The live preview above the save button grows with the first valid count and shrinks
+    to a message for one not valid yet; a judge reaching for the button meanwhile finds it
+    where it was (it stays at the foot of the screen)."""
+    judge = account("arbitro")
+    session = drawn_session(judge)
+    _first, second, _third = names(session)
+    page = new_page(**VIEWPORTS[viewport])
+    log_in(page, "arbitro")
+    page.goto(f"/judge/sessions/{session.pk}/result/")
+    field = kills_group(page, 0, second).get_by_label("heavy weapon (10)")
+    save = page.get_by_role("button", name="Submit the result")
+    totals = page.locator("#live-totals")
+    field.fill("2")
+    expect(totals).to_contain_text("20")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    where = save.bounding_box()
+    assert where and where["y"] + where["height"] <= VIEWPORTS[viewport]["height"]
+    heights = set()
+    for count, shown in (("50", "check the marked fields"), ("1", "10"), ("3", "30")):
+        field.evaluate(TYPE_IN_PLACE, count)
+        expect(totals).to_contain_text(shown)
+        heights.add(page.locator("#score-preview").evaluate("preview => preview.offsetHeight"))
+        box = save.bounding_box()
+        assert box and abs(box["y"] - where["y"]) <= 1, (count, where["y"], box)
+    assert len(heights) > 1, "the preview never changed its height: nothing was tested"
+
+
 def test_counts_typed_while_the_page_still_loads_get_their_points(new_page):
     """A judge who types before the page's scripts have run (a slow connection at the
     venue) sees the points of what they typed once the scripts arrive."""
