@@ -49,6 +49,7 @@ from rules.engine.state import (
     StateError,
     keep_parsed,
     parsed_state,
+    rules_of,
 )
 from rules.engine.tarantula import TARANTULA, crewed_pose, move_tarantula
 from rules.engine.turns import (
@@ -62,7 +63,7 @@ from rules.engine.turns import (
     record_move,
     spend_card,
 )
-from rules.engine.units import RulesDataError, load_rules_data
+from rules.engine.units import RulesDataError
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.snapshot_summaries import (
@@ -263,7 +264,7 @@ def move_marine(
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
         raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
-    rules = load_rules_data(dict(state.data_overrides) or None)
+    rules = rules_of(state)
     allowance = movement_allowance(state, figure, rules)
     try:
         check_playing(state, figure.player)
@@ -337,7 +338,7 @@ def open_door_by(
         raise GameError(
             _("%(id)s is an alien: aliens open doors in the Alien turn.") % {"id": figure_id}
         )
-    rules = load_rules_data(dict(state.data_overrides) or None)
+    rules = rules_of(state)
     try:
         check_playing(state, figure.player)
         opened, events = open_door(state, figure_id, a, b)
@@ -404,7 +405,7 @@ def _move_tarantula(
         )
     try:
         # A Tarantula's move is one manoeuvre: it uses its whole allowance.
-        rules = load_rules_data(dict(state.data_overrides) or None)
+        rules = rules_of(state)
         counted = record_move(state, figure_id, allowance, rules)
         moved, events = move_tarantula(counted, figure_id, front, facing, allowance=allowance)
     except (MoveError, TurnError) as error:
@@ -460,7 +461,7 @@ def resolve_marine_attack(
     dropped, and the re-rolls cards still allow the attacker and, in a fight between
     marines, the defending commander (``used``: the (figure, card) re-rolls taken)."""
     option = chosen_option(state, figure_id, choice)
-    rules = load_rules_data(dict(state.data_overrides) or None)
+    rules = rules_of(state)
     phase = attack_phase(option.kind)
     attacker = state.figure(figure_id)
     try:
@@ -552,7 +553,7 @@ def remove_figure(
     state = snapshot_state(latest_snapshot(game))
     _figure_on_board(state, figure_id)
     new_state, _dropped = drop_flags(state, state.without_figure(figure_id))
-    rules = load_rules_data(dict(state.data_overrides) or None)
+    rules = rules_of(state)
     new_state, out = settle_eliminations(new_state, rules)
     try:
         GameState.from_json(new_state.to_json())
@@ -584,7 +585,7 @@ def remove_player_figures(
         return None
     for figure in figures:
         state, _dropped = drop_flags(state, state.without_figure(figure.id))
-    state, out = settle_eliminations(state, load_rules_data(dict(state.data_overrides) or None))
+    state, out = settle_eliminations(state, rules_of(state))
     return append_snapshot(
         game,
         expected_number,
@@ -827,7 +828,7 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
             check_all_dice_used(dice)
             new_state, dropped = drop_flags(state, new_state)
             # The Aliens act last in a round (RULES §5): their turn closes it.
-            rules = load_rules_data(dict(state.data_overrides) or None)
+            rules = rules_of(state)
             new_state, closing = close_round(new_state, rules)
             steps = [*steps, *dropped, *closing]
             with transaction.atomic():

@@ -20,10 +20,10 @@ from xml.sax.saxutils import escape
 from django.utils.translation import gettext as _
 
 from rules.engine.board import DoorState, SquareKind
+from rules.engine.figure_names import ITEM_NAMES
 from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
-from rules.engine.narration_turns import ITEM_NAMES
 from rules.engine.state import ALIEN, Figure, GameState
 from table.step_log import narration_language
 from tournaments.queries.bracket_svg import SQUAD_FILL

@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from rules.engine.geometry import Square, format_square
 from rules.engine.narration import Step
-from rules.engine.state import GameState
+from rules.engine.state import GameState, rules_of
 from rules.engine.turns import TurnError
-from rules.engine.units import RulesDataError, load_rules_data
+from rules.engine.units import RulesDataError
 from rules.engine.vehicles import crew_vehicle, leave_vehicle, pick_up
 from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
@@ -43,7 +43,7 @@ def _apply(
         part = {"id": params["figure"], "vehicle": params["vehicle"], "square": out}
         return new, steps, [("left_vehicle", part)]
     if action == PICK_UP:
-        new, steps = pick_up(state, figure_id, load_rules_data(dict(state.data_overrides) or None))
+        new, steps = pick_up(state, figure_id, rules_of(state))
         return new, steps, [("picked_up", {"id": figure_id, "weapon": steps[0].params["weapon"]})]
     raise GameError(
         _("Unknown action %(action)s; choose one of: %(known)s.")

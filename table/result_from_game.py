@@ -45,8 +45,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.combat import dreadnought_class_of, owner_of
-from rules.engine.state import ALIEN, MARINE, Figure, GameState
-from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.engine.state import ALIEN, MARINE, Figure, GameState, rules_of
+from rules.engine.units import RulesData, RulesDataError
 from table.models import Game, Snapshot, SnapshotKind
 from table.result_objectives import GameEnd, complete_breakdowns, game_end
 from table.result_objectives import survivors as proposed_survivors
@@ -150,7 +150,7 @@ def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
         return states[index]
 
     last = len(line) - 1
-    replay = _Replay(seats, load_rules_data(dict(state(last).data_overrides) or None))
+    replay = _Replay(seats, rules_of(state(last)))
     ids = [{figure["id"] for figure in snapshot.state.get("figures", ())} for snapshot in line]
     for index in range(1, len(line)):
         if ids[index - 1] <= ids[index] and line[index].kind != SnapshotKind.UPLOAD:

@@ -18,10 +18,10 @@ from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.geometry import Square, format_square
 from rules.engine.movement import MoveError, closed_doors_at, distance_field
 from rules.engine.narration import format_param
-from rules.engine.state import MARINE, GameState
+from rules.engine.state import MARINE, GameState, rules_of
 from rules.engine.tarantula import TARANTULA, tarantula_reach
 from rules.engine.turns import TurnError, check_move, movement_allowance, squares_left
-from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.engine.units import RulesData, RulesDataError
 from rules.engine.vehicles import equipment_actions
 from table.actions import GameError, attack_choices
 from table.step_log import engine_error_text, narration_language
@@ -40,7 +40,7 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
     if figure.side != MARINE:
         raise GameError(_("%(id)s is an alien: aliens move in the Alien turn.") % {"id": figure_id})
     try:
-        rules = load_rules_data(dict(state.data_overrides) or None)
+        rules = rules_of(state)
         allowance = movement_allowance(state, figure, rules)
         left = squares_left(state, figure, rules)  # what the turn still allows
         if figure.unit == TARANTULA:

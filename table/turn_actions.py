@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.narration_turns import CARDS
 from rules.engine.play.round_end import aliens_in_play, close_round, last_round_without_aliens
-from rules.engine.state import GameState
+from rules.engine.state import GameState, rules_of
 from rules.engine.turns import (
     USABLE_EQUIPMENT,
     TurnError,
@@ -18,7 +18,6 @@ from rules.engine.turns import (
     play_order_card,
     use_equipment,
 )
-from rules.engine.units import load_rules_data
 from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
 from table.snapshot_summaries import SummaryPart
@@ -67,7 +66,7 @@ def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
         aliens_act = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
         if aliens_act and not last_round_without_aliens(state):
             raise TurnError("turn_aliens_on_board")
-        new_state, steps = close_round(state, load_rules_data(dict(state.data_overrides) or None))
+        new_state, steps = close_round(state, rules_of(state))
     except TurnError as error:
         raise GameError(engine_error_text(error)) from None
     if new_state.outcome is not None:
@@ -91,7 +90,7 @@ def play_card(
     player = state.active_player
     if player is None:
         raise GameError(_("Cards are played in a player's turn; no player is playing now."))
-    rules = load_rules_data(dict(state.data_overrides) or None)
+    rules = rules_of(state)
     try:
         if CARDS.get(card, {}).get("kind") == "order":
             new_state, steps = play_order_card(state, player, card, rules, figure or None)

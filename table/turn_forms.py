@@ -15,7 +15,8 @@ class TurnStepForm(VersionedForm):
 
 
 class CardForm(VersionedForm):
-    """Play one of the active player's cards; Heavy Weapon! names its marine."""
+    """Play one of the active player's cards; Heavy Weapon! names its marine (the field is
+    there only when ``figures``, the marines it may name, are given)."""
 
     card = forms.ChoiceField(label=_("Card"))
     figure = forms.ChoiceField(label=_("Marine named by the card"), required=False)
@@ -28,8 +29,11 @@ class CardForm(VersionedForm):
         **kwargs,
     ) -> None:
         super().__init__(*args, **kwargs)
+        self.fields["card"].choices = list(cards)  # type: ignore[attr-defined]
+        if not figures:
+            del self.fields["figure"]
+            return
         self.fields["figure"].help_text = _(
             "Only for %(card)s: the heavy-weapon marine who acts twice."
         ) % {"card": chapter_card_name("heavy_weapon", narration_language())}
-        self.fields["card"].choices = list(cards)  # type: ignore[attr-defined]
         self.fields["figure"].choices = [("", "—"), *figures]  # type: ignore[attr-defined]

@@ -7,17 +7,27 @@ from typing import Any
 
 from rules.engine.card_names import chapter_card_name
 from rules.engine.narration import format_param
-from rules.engine.state import GameState
+from rules.engine.state import GameState, rules_of
+from rules.engine.turns import is_heavy_weapon_marine
 from table.step_log import narration_language
 from table.turn_actions import playable_cards
 from table.turn_forms import CardForm, TurnStepForm
 
 
 def card_form(state: GameState, data=None, version: int | None = None) -> CardForm:
+    """The form playing the active player's playable cards; it asks for a marine only when
+    Heavy Weapon! is among them, offering their heavy-weapon marines."""
     lang = narration_language()
-    cards = [(code, chapter_card_name(code, lang)) for code in playable_cards(state)]
+    playable = playable_cards(state)
+    cards = [(code, chapter_card_name(code, lang)) for code in playable]
     figures = (
-        [(f.id, f.id) for f in state.figures_of(state.active_player)] if state.active_player else []
+        [
+            (figure.id, figure.id)
+            for figure in state.figures_of(state.active_player)
+            if is_heavy_weapon_marine(figure, rules_of(state))
+        ]
+        if "heavy_weapon" in playable and state.active_player
+        else []
     )
     initial = {"version": version} if version is not None else None
     return CardForm(data, initial=initial, cards=cards, figures=figures)

@@ -59,7 +59,7 @@ def play_card(request: HttpRequest, session: Session, number: int) -> HttpRespon
             snapshot = play(
                 game,
                 form.cleaned_data["card"],
-                figure=form.cleaned_data["figure"] or None,
+                figure=form.cleaned_data.get("figure") or None,
                 expected_number=form.cleaned_data["version"],
                 actor=request.user,
             )

@@ -120,8 +120,9 @@ def test_sentences_name_things_instead_of_codes():
     kinds, maps) all have a name in both languages, so no slug reaches a sentence."""
     from rules.engine.ai.policies import POLICIES
     from rules.engine.dice import DieKind
+    from rules.engine.figure_names import UNIT_NAMES, WEAPON_NAMES
     from rules.engine.maps import bundled_maps, load_map
-    from rules.engine.narration import POLICY_NAMES, UNIT_NAMES, WEAPON_NAMES, format_param
+    from rules.engine.narration import POLICY_NAMES, format_param
     from rules.engine.units import load_rules_data
     from tournaments.domain.typed_dice import DIE_NAMES
     from tournaments.models import CardKind

@@ -62,8 +62,8 @@ from .odds import (
     shot_odds,
     split_odds,
 )
-from .state import ALIEN, MARINE, Figure, GameState
-from .units import DiceSpec, RulesData, Weapon, load_rules_data
+from .state import ALIEN, MARINE, Figure, GameState, rules_of
+from .units import DiceSpec, RulesData, Weapon
 
 HAND_TO_HAND = "hand_to_hand"
 SHOOT = "shoot"
@@ -440,7 +440,7 @@ def _weapon_dice(data: RulesData, asked: tuple) -> DiceSpec:
 def _data_for(state: GameState, data: RulesData | None) -> RulesData:
     if data is not None:
         return data
-    return load_rules_data(dict(state.data_overrides) or None)
+    return rules_of(state)
 
 
 def _can_shoot(state: GameState, attacker: Figure, data: RulesData) -> bool:

@@ -24,58 +24,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.engine.card_names import card_field, chapter_card_name, event_card_name
+from rules.engine.figure_names import UNIT_NAMES, WEAPON_NAMES
 from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
 LANGUAGES = ("it", "en")
 
-UNIT_NAMES: dict[str, dict[str, str]] = {
-    "commander": {"it": "Comandante", "en": "Commander"},
-    "marine": {"it": "Marine", "en": "Marine"},
-    "heavy_weapon_marine": {"it": "Marine con arma pesante", "en": "heavy-weapon Marine"},
-    "extra_heavy_weapon_marine": {
-        "it": "Marine con arma extra-pesante",
-        "en": "extra-heavy-weapon Marine",
-    },
-    "tarantula": {"it": "Tarantola", "en": "Tarantula"},
-    "gretchin": {"it": "Gretchin", "en": "Gretchin"},
-    "ork": {"it": "Orco", "en": "Ork"},
-    "android": {"it": "Androide", "en": "Android"},
-    "chaos_marine": {"it": "Marine del Caos", "en": "Chaos Marine"},
-    "chaos_marine_heavy": {
-        "it": "Marine del Caos con arma pesante",
-        "en": "heavy-weapon Chaos Marine",
-    },
-    "chaos_commander": {"it": "Comandante del Caos", "en": "Chaos Commander"},
-    "genestealer": {"it": "Ladro Genetico", "en": "Genestealer"},
-    "dreadnought": {"it": "Dreadnought", "en": "Dreadnought"},
-}
-
-WEAPON_NAMES: dict[str, dict[str, str]] = {
-    "hand_to_hand": {"it": "corpo a corpo", "en": "hand-to-hand"},
-    "laser_rifle": {"it": "fucile laser", "en": "laser rifle"},
-    "laser_pistol": {"it": "pistola laser", "en": "laser pistol"},
-    "bolter": {"it": "bolter", "en": "bolter"},
-    "assault_cannon": {"it": "cannone d'assalto", "en": "assault cannon"},
-    "missile_launcher": {"it": "lanciarazzi", "en": "missile launcher"},
-    "plasma_gun": {"it": "fucile al plasma", "en": "plasma gun"},
-    "lascannon": {"it": "cannone laser", "en": "lascannon"},
-    "melta": {"it": "fucile a fusione", "en": "melta"},
-    "conversion_beamer": {"it": "raggio a conversione", "en": "conversion beamer"},
-    "twin_lascannon": {"it": "cannone laser binato", "en": "twin lascannon"},
-    "power_axe": {"it": "ascia mortale", "en": "power axe"},
-    "power_sword": {"it": "spada mortale", "en": "power sword"},
-    "power_glove": {"it": "guanto mortale", "en": "power glove"},
-    "gretchin_weapon": {"it": "arma del Gretchin", "en": "Gretchin gun"},
-    "ork_weapon": {"it": "arma dell'Orco", "en": "Ork gun"},
-    "android_weapon": {"it": "arma dell'Androide", "en": "Android gun"},
-    "chaos_commander_weapon": {
-        "it": "arma del Comandante del Caos",
-        "en": "Chaos Commander's gun",
-    },
-}
-
-#: Phrases for the ``criterion`` and ``mode`` params (why a choice was made).
 #: The Alien policies (:data:`rules.engine.ai.policies.POLICIES`) by name.
 POLICY_NAMES: dict[str, dict[str, str]] = {
     "bob": {"it": "BoB", "en": "BoB"},
@@ -83,6 +37,7 @@ POLICY_NAMES: dict[str, dict[str, str]] = {
     "solitaire": {"it": "Solitario", "en": "Solitaire"},
 }
 
+#: Phrases for the ``criterion`` and ``mode`` params (why a choice was made).
 PHRASES: dict[str, dict[str, str]] = {
     "type_order": {"it": "ordine per tipo", "en": "type order"},
     "only_one": {"it": "unico del suo tipo rimasto", "en": "the only one of its type left"},

@@ -9,6 +9,7 @@ code of :data:`CARDS` shown with its name, ``ending`` a code of :data:`ENDINGS`.
 from __future__ import annotations
 
 from rules.engine.card_names import chapter_card_name
+from rules.engine.figure_names import ITEM_NAMES
 
 #: Chapter cards by effect code: kind and what the engine does with them, for the judge
 #: (their names: :mod:`rules.engine.card_names`).
@@ -496,15 +497,6 @@ DONE_PHASES: dict[str, dict[str, str]] = {
     "fight": {"it": "combattuto", "en": "fought"},
     "vehicle": {"it": "usato il turno con un veicolo", "en": "spent the turn on a vehicle"},
     "pickup": {"it": "raccolto un'arma", "en": "picked up a weapon"},
-}
-
-#: What a special-equipment blip may hide, in both languages.
-ITEM_NAMES: dict[str, dict[str, str]] = {
-    "tarantula": {"it": "Tarantola", "en": "Tarantula"},
-    "abandoned_dreadnought": {"it": "Dreadnought da pilotare", "en": "Dreadnought to pilot"},
-    "lascannon": {"it": "cannone laser", "en": "lascannon"},
-    "melta": {"it": "fucile a fusione", "en": "melta"},
-    "conversion_beamer": {"it": "raggio a conversione", "en": "conversion beamer"},
 }
 
 

@@ -8,9 +8,9 @@ number, hidden blips ``?`` and a number. A legend under the drawing says who is 
 
 from __future__ import annotations
 
+from .figure_names import UNIT_NAMES, WEAPON_NAMES
 from .geometry import Square, format_square
 from .maps import MARKER_LETTERS, draw_grid
-from .narration import UNIT_NAMES, WEAPON_NAMES
 from .narration_tools import FACING_NAMES, tool_text
 from .state import ALIEN, Figure, GameState
 

@@ -46,6 +46,7 @@ from .narration_state import more_problems_text, state_error_text
 from .schema_inlining import inlined
 from .session_records import LEGACY_SWITCHES, Outcome, Progress, TurnRecord, without_legacy
 from .state_memo import StateMemo
+from .units import RulesData, load_rules_data
 
 STATE_FORMAT = "bob-state/2"
 #: Formats this engine reads (a ``bob-state/1`` state has no turn, progress or outcome).
@@ -1111,3 +1112,9 @@ def build_state(board: Board | str, figures: Iterable[Figure] = (), **fields: An
     if problems:
         raise StateError(problems)
     return state
+
+
+def rules_of(state: GameState) -> RulesData:
+    """The rules data a game plays with: the defaults with the tournament's overrides its
+    state carries (cached per overrides, like :func:`load_rules_data`)."""
+    return load_rules_data(dict(state.data_overrides) or None)

@@ -78,7 +78,7 @@ def test_unknown_code_and_language_are_refused():
 
 
 def test_every_weapon_and_unit_of_the_data_has_both_names():
-    from rules.engine.narration import UNIT_NAMES, WEAPON_NAMES
+    from rules.engine.figure_names import UNIT_NAMES, WEAPON_NAMES
     from rules.engine.units import load_rules_data
 
     data = load_rules_data()

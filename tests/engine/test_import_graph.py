@@ -36,6 +36,7 @@ LAYERS = (
     (
         "narration",
         (
+            "figure_names",
             "narration",
             "narration_dice",
             "narration_sight",

@@ -12,6 +12,7 @@ from rules.engine.movement import distance_field
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import Stipulation
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
+from table.turn_panel import card_form
 from tests.table.conftest import client_for
 from tournaments.models import Loadout
 
@@ -88,24 +89,50 @@ def test_next_round_is_refused_while_aliens_are_in_play(game, judge):
     assert "the Alien turn closes the round" in response.content.decode()
 
 
-def test_an_order_card_from_the_loadout_is_played_from_the_board(table, judge):
+def first_player_holding(table, order_cards: list[str], equipment_cards: list[str]):
+    """A new game in which the first seat's player ``p1``, holding these loadout cards
+    (catalogue slugs), is playing."""
     seat = table.session.seats.order_by("seat_order").first()
-    Loadout.objects.filter(seat=seat).update(order_cards=["fire"], equipment_cards=["medi-kit"])
+    Loadout.objects.filter(seat=seat).update(
+        order_cards=order_cards, equipment_cards=equipment_cards
+    )
     game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
     state = current(game)
-    assert state.player("p1").cards == ("fire", "medi_kit")
     upload_state(
         game,
         json.dumps(state.replace(active_player="p1").to_json()),
         expected_number=1,
     )
+    return game
+
+
+def test_an_order_card_from_the_loadout_is_played_from_the_board(table, judge):
+    game = first_player_holding(table, ["fire"], ["medi-kit"])
+    assert current(game).player("p1").cards == ("fire", "medi_kit")
     page = judge.get(url(game, "board")).content.decode()
     assert "Fire!" in page
+    assert "Marine named by the card" not in page  # only Heavy Weapon! names one
     response = post(judge, game, "play_card", card="fire")
     assert response.status_code == 302
     assert current(game).turn.order_card == "fire"
     again = post(judge, game, "play_card", card="fire")
     assert again.status_code == 400  # no longer among the choices
+
+
+def test_heavy_weapon_names_one_of_the_players_heavy_weapon_marines(table, judge):
+    """Heavy Weapon! asks for the marine who acts twice, among the active player's
+    heavy-weapon marines only (not the commander, the others or another player's)."""
+    game = first_player_holding(table, ["heavy-weapon"], [])
+    page = judge.get(url(game, "board")).content.decode()
+    assert "Marine named by the card" in page
+    offered = card_form(current(game)).fields["figure"].choices
+    assert offered == [("", "—"), ("p1-m2", "p1-m2")]
+    response = post(judge, game, "play_card", card="heavy_weapon", figure="p1-m2")
+    assert response.status_code == 302
+    assert (current(game).turn.order_card, current(game).turn.order_figure) == (
+        "heavy_weapon",
+        "p1-m2",
+    )
 
 
 def test_a_tpk_final_is_played_to_its_end_from_the_board(game, judge):

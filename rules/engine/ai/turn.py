@@ -15,8 +15,8 @@ from typing import Protocol
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
 from rules.engine.play.turn_context import TurnContext
-from rules.engine.state import GameState
-from rules.engine.units import RulesData, load_rules_data
+from rules.engine.state import GameState, rules_of
+from rules.engine.units import RulesData
 
 
 class Policy(Protocol):
@@ -31,7 +31,7 @@ def resolve_alien_turn(
 ) -> tuple[GameState, list[Step]]:
     """Resolve one whole Alien turn under ``policy``; returns the new state and the log."""
     if rules is None:
-        rules = load_rules_data(dict(state.data_overrides) or None)
+        rules = rules_of(state)
     ctx = TurnContext(state=state, dice=dice, rules=rules)
     ctx.say("turn_start", round=state.round, policy=policy.name)
     policy.run(ctx)

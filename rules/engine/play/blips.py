@@ -27,9 +27,9 @@ from rules.engine.los import line_of_sight
 from rules.engine.narration import Step
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
-from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Item, Token
+from rules.engine.state import ALIEN, MARINE, Blip, Figure, GameState, Item, Token, rules_of
 from rules.engine.tarantula import TARANTULA
-from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from rules.engine.units import RulesData, RulesDataError
 
 GENESTEALER = "genestealer"
 DREADNOUGHT = "dreadnought"
@@ -42,10 +42,6 @@ FOUND_EQUIPMENT = (TARANTULA, ABANDONED_DREADNOUGHT, "lascannon", "melta", "conv
 
 #: How a newly entered section is surveyed: ``(state, section id) -> (state, steps)``.
 Survey = Callable[[GameState, str], tuple[GameState, list[Step]]]
-
-
-def rules_for(state: GameState) -> RulesData:
-    return load_rules_data(dict(state.data_overrides) or None)
 
 
 def new_figure_id(state: GameState, base: str) -> str:
@@ -296,7 +292,7 @@ def reveal_after_move(
     figure = state.figure(figure_id)
     if figure.side != MARINE or not figure.on_board:
         return state, []
-    rules = rules_for(state)
+    rules = rules_of(state)
     steps: list[Step] = []
     for section in sections_to_survey(state, figure_id):
         state, more = survey(state, section)
@@ -312,7 +308,7 @@ def place_reinforcements(
 ) -> tuple[GameState, list[Step]]:
     """Play up to ``count`` reinforcement tokens: each token is drawn at random from the
     ones left and its alien enters on a random R square that is free and out of sight."""
-    rules = rules or rules_for(state)
+    rules = rules or rules_of(state)
     steps: list[Step] = []
     marines = marines_on_board(state)
     for _ in range(count):
