@@ -1,5 +1,5 @@
-"""The public standings, bracket and session pages cost the same number of SQL queries for
-9 players as for 243: nothing is fetched per player, session or seat."""
+"""The public standings, bracket, honours and session pages cost the same number of SQL
+queries for 9 players as for 243: nothing is fetched per player, session or seat."""
 
 import pytest
 from django.core.cache import cache
@@ -33,6 +33,7 @@ def page_queries(tournament, session) -> dict[str, int]:
         "standings partial": reverse("tournaments:standings_partial", args=[tournament.slug]),
         "bracket": reverse("tournaments:bracket", args=[tournament.slug]),
         "bracket svg": reverse("tournaments:bracket_svg", args=[tournament.slug]),
+        "honours": reverse("tournaments:honours", args=[tournament.slug]),
         "session": reverse("tournaments:session", args=[tournament.slug, session.pk]),
     }
     counts = {}

@@ -56,9 +56,10 @@ def promised_wins(
     ]
 
 
-def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
-    """:func:`promised_wins` of the tournament's open stages, in session order: two queries
-    of plain rows (no session, seat or version object is built)."""
+def session_winners(tournament: Tournament, honoured: Container[int]) -> list[tuple[int, int]]:
+    """:func:`promised_wins` of the tournament's open stages, in session order
+    (``honoured``: the ids of the sessions holding an honour): one query of plain rows (no
+    session, seat or version object is built)."""
     rankings: dict[int, list] = {}
     for session_id, ranking in (
         ResultVersion.objects.filter(
@@ -71,18 +72,19 @@ def session_winners(tournament: Tournament) -> list[tuple[int, int]]:
         .values_list("result__session_id", "ranking")
     ):
         rankings[session_id] = ranking
-    honoured = set(tournament.honours.values_list("session_id", flat=True))  # in force only
     return promised_wins(list(rankings), rankings, honoured)
 
 
 @dataclass(frozen=True)
 class PendingWins:
     """The open stages' session winners holding no honour yet (``(session id, player
-    id)``, in session order) and each winner's squad standing once the stage closes, by
-    player id as text: plain rows, read in three queries."""
+    id)``, in session order), each winner's squad standing once the stage closes, by
+    player id as text, and how many honours are awarded: plain rows, read in three
+    queries."""
 
     winners: list[tuple[int, int]]
     after: dict[str, SquadStanding]
+    awarded: int
 
     def ranks(self) -> dict[int, int]:
         """The rank each winner holds once the stage closes, by player id."""
@@ -91,10 +93,11 @@ class PendingWins:
 
 def pending_wins(tournament: Tournament) -> PendingWins:
     """What :func:`pending_honours` lists, as plain rows."""
-    winners = session_winners(tournament)
+    awarded = list(tournament.honours.order_by().values_list("player_id", "session_id"))
+    winners = session_winners(tournament, {session_id for _player, session_id in awarded})
     winner_ids = {player_id for _session, player_id in winners}
     if not winners:
-        return PendingWins([], {})
+        return PendingWins([], {}, len(awarded))
     # The whole tournament's rows, not those of a list of the winners' ids: a list of
     # hundreds of ids costs more to send and parse than the rows it spares.
     ranks = dict(
@@ -102,27 +105,33 @@ def pending_wins(tournament: Tournament) -> PendingWins:
         .order_by()  # the model's ordering joins the tournament and the player to sort
         .values_list("player_id", "rank")
     )
-    honours = Counter(tournament.honours.order_by().values_list("player_id", flat=True))
+    honours = Counter(player_id for player_id, _session in awarded)
     current = {
         str(pid): SquadStanding(rank=ranks.get(pid, 0), honours=honours.get(pid, 0))
         for pid in winner_ids
     }
     return PendingWins(
-        winners, standings_after_wins(current, [str(player_id) for _s, player_id in winners])
+        winners,
+        standings_after_wins(current, [str(player_id) for _s, player_id in winners]),
+        len(awarded),
     )
 
 
 def pending_honours(
-    tournament: Tournament, wins: PendingWins | None = None, window: slice = slice(None)
+    tournament: Tournament,
+    wins: PendingWins | None = None,
+    window: slice = slice(None),
+    squads: Mapping[int, Squad] | None = None,
 ) -> list[PendingHonour]:
     """The winners of the open stages' confirmed sessions that hold no honour yet (a fixed
     number of queries), in session order: those in ``window`` of them (a page: only its
-    winners' seats are read), from ``wins`` when the caller has read them."""
+    winners' seats are read), from ``wins`` and with ``squads`` (by id) when the caller
+    has read them."""
     wins = wins if wins is not None else pending_wins(tournament)
     winners = wins.winners[window]
     if not winners:
         return []
-    squads = {squad.pk: squad for squad in tournament.squads.all()}
+    squads = squads if squads is not None else tournament_squads(tournament)
     winning = set(winners)
     seats: dict[tuple[int, int], tuple[int, str, str, str, int | None]] = {}
     for session_id, player_id, number, kind, name, nickname, squad_id in (
@@ -168,3 +177,8 @@ def pending_counts(pending: list[PendingHonour]) -> dict[int, int]:
     for honour in pending:
         counts[honour.player_id] = counts.get(honour.player_id, 0) + 1
     return counts
+
+
+def tournament_squads(tournament: Tournament) -> dict[int, Squad]:
+    """The tournament's squads by id."""
+    return {squad.pk: squad for squad in tournament.squads.all()}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.core.cache import cache, caches
 from django.db.models import Count, Q, QuerySet, Value
@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, SquadRank, StageKind, Tournament
+from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -34,7 +34,7 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
-from tournaments.queries.live_honours import pending_honours, pending_wins
+from tournaments.queries.live_honours import pending_honours, pending_wins, tournament_squads
 from tournaments.queries.pages import (
     PODIUM_PLACES,
     final_podium,
@@ -343,16 +343,17 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         wins = pending_wins(tournament)
         awarded = Honour.objects.filter(tournament=tournament)
         ranks = SquadRank.objects.filter(tournament=tournament)
-        counts = (len(wins.winners) + awarded.count(), ranks.count())
+        counts = (len(wins.winners) + wins.awarded, ranks.count())
         number, pages, start, stop = _page_span(asked, max(counts), HONOURS_PAGE_SIZE)
+        squads = tournament_squads(tournament)
         return {
             "tournament": tournament,
             "honours": awarded.select_related("player", "squad", "session__stage")[
                 max(start - len(wins.winners), 0) : max(stop - len(wins.winners), 0)
             ],
-            "pending": pending_honours(tournament, wins, slice(start, stop)),
+            "pending": pending_honours(tournament, wins, slice(start, stop), squads),
             "has_honours": counts[0] > 0,
-            "ranks": _rank_rows(tournament, ranks, wins.ranks(), start, stop),
+            "ranks": _rank_rows(squads, ranks, wins.ranks(), start, stop),
             "page": _pager(reverse("tournaments:honours", args=[tournament.slug]), number, pages),
             "player_path": _id_path("tournaments:player", tournament.slug),
             "session_path": _id_path("tournaments:session", tournament.slug),
@@ -363,16 +364,15 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _rank_rows(
-    tournament: Tournament,
+    squads: Mapping[int, Squad],
     ranks: QuerySet[SquadRank],
     promised: dict[int, int],
     start: int,
     stop: int,
 ) -> list[dict]:
     """The squad ranks from ``start`` to ``stop`` in the order of the players' names, as
-    plain rows (one per player: no model objects), with the rank a pending honour
-    promises when it is another."""
-    squads = {squad.pk: squad for squad in tournament.squads.all()}
+    plain rows (one per player: no model objects; ``squads`` by id), with the rank a
+    pending honour promises when it is another."""
     labels = dict(Rank.choices)
     shown = Lower(Coalesce(NullIf("player__nickname", Value("")), "player__name"))
     rows = []
