@@ -81,8 +81,9 @@ def screenshot(page, name: str) -> None:
 
 
 def log_in(page, username: str, password: str = PASSWORD) -> None:
+    """Log in through the login form, in whichever language the page speaks."""
     page.goto("/accounts/login/")
-    page.get_by_label("User name").fill(username)
-    page.get_by_label("Password").fill(password)
-    page.get_by_role("button", name="Log in").click()
+    page.locator("#id_username").fill(username)
+    page.locator("#id_password").fill(password)
+    page.locator("main form button[type=submit]").click()
     page.wait_for_url(lambda url: "/accounts/login/" not in url)

@@ -60,6 +60,14 @@ UNLABELLED = """
   .map(el => el.outerHTML.slice(0, 120))
 """
 
+#: The visible tables wider than their box (a column to scroll sideways to), by their
+#: caption or first heading, but for the grids read across (``.scrolls``), which may be.
+CLIPPED_TABLES = """
+() => [...document.querySelectorAll(".table-wrap:not(.scrolls)")]
+  .filter(wrap => wrap.checkVisibility() && wrap.scrollWidth > wrap.clientWidth)
+  .map(wrap => wrap.querySelector("caption, th")?.textContent.trim())
+"""
+
 #: aria-labelledby and aria-describedby naming an id that is not on the page: the name or
 #: the description (help text, error) is then silently lost.
 BROKEN_REFERENCES = """
@@ -127,6 +135,9 @@ class Audit:
         overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
         if overflow > 1:
             self.blocking.append(f"{where}: the page scrolls sideways by {overflow}px")
+        clipped = page.evaluate(CLIPPED_TABLES)
+        if clipped:
+            self.blocking.append(f"{where}: tables scrolling sideways: {clipped}")
 
     def report(self) -> str:
         return accessibility_report.summary(self.blocking, self.other)
@@ -158,12 +169,7 @@ def open_as(new_page, language: str, *, user: tuple[str, str] | None = None, pla
     ``player`` (through their private link)."""
     page = new_page(locale=BROWSER_LOCALES[language], width=PHONE, height=900)
     if user is not None:
-        username, password = user
-        page.goto("/accounts/login/")
-        page.locator("#id_username").fill(username)
-        page.locator("#id_password").fill(password)
-        page.locator("main form button[type=submit]").click()
-        page.wait_for_url(lambda url: "/accounts/login/" not in url)
+        log_in(page, *user)
     if player is not None:
         page.goto(f"/p/{player.access_token}/")
     return page
@@ -416,12 +422,7 @@ class DemoSite:
         context.set_default_timeout(10_000)
         page = context.new_page()
         if audience in {"judge", "organiser"}:
-            username, password = JUDGE if audience == "judge" else ORGANISER
-            page.goto("/accounts/login/")
-            page.locator("#id_username").fill(username)
-            page.locator("#id_password").fill(password)
-            page.locator("main form button[type=submit]").click()
-            page.wait_for_url(lambda url: "/accounts/login/" not in url)
+            log_in(page, *(JUDGE if audience == "judge" else ORGANISER))
         elif audience == "player":
             page.goto(f"/p/{self.player.access_token}/")
         return page

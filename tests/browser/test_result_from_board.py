@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from table.actions import create_game
-from tests.browser.conftest import PASSWORD, screenshot
+from tests.browser.conftest import log_in, screenshot
 from tests.browser.test_flows import account
 from tests.browser.test_judge_table import DESKTOP, PHONE, drawn_session
 from tournaments.models import Result, StipulationKind
@@ -33,11 +33,7 @@ def test_the_judge_ends_a_game_and_confirms_its_result(new_page, setup):
     stage.save()
     game = create_game(session, "tpk-ring", "bob", label="Tavolo 1", actor=judge)
     page = new_page(locale=locale, width=size["width"], height=size["height"])
-    page.goto("/accounts/login/")
-    page.locator("#id_username").fill("arbitro")
-    page.locator("#id_password").fill(PASSWORD)
-    page.locator("main form button[type=submit]").click()
-    page.wait_for_url(lambda url: "/accounts/login/" not in url)
+    log_in(page, "arbitro")
     board = f"/table/sessions/{session.pk}/games/{game.number}/"
     page.goto(board)
     end_turn = page.locator('form[action$="/end-turn/"] button')

@@ -14,6 +14,7 @@ from rules.engine.board import DoorState
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
 from table.models import Game
 from tests.browser.conftest import log_in, screenshot
+from tests.browser.test_accessibility import CLIPPED_TABLES
 from tests.browser.test_flows import account
 from tests.browser.test_judge_table import DESKTOP, PHONE, drawn_session
 from tests.table.test_open_door import at_a_door
@@ -111,6 +112,19 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
     page.get_by_role("button", name="Undo the last step").click()
     expect(figure(page, "p1-m2")).not_to_have_attribute("data-square", "5,4")
     assert latest_snapshot(game).restored_from == 1
+
+
+@pytest.mark.parametrize("locale", ["it-IT", "en-GB"])
+def test_the_board_tables_fit_a_phone_in_both_languages(game, new_page, locale):
+    """The play order (players with their squads, figures and scores; the claws are the
+    rows' order, their column is for wider screens) shows every column on a phone, in
+    Italian too, whose headings are longer."""
+    page = new_page(locale=locale, width=PHONE["width"], height=PHONE["height"], touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    expect(page.locator("html")).to_have_attribute("lang", locale[:2])
+    expect(page.locator("#board-facts table").last).to_be_visible()
+    assert page.evaluate(CLIPPED_TABLES) == []
 
 
 def test_a_second_judge_and_a_spectator_follow_without_reloading(game, open_page):

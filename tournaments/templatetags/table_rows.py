@@ -90,10 +90,12 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
             if reached
             else "–"
         )
+        squad = squad_cell(row["squad_obj"])
         html.append(
             f'<tr><td class="num">{localize(row["place"])}</td>'
-            f'<td><a href="{path}{row["player_id"]:d}/">{escape(row["player"])}</a></td>'
-            f"<td>{squad_cell(row['squad_obj'])}</td>"
+            f'<td><a href="{path}{row["player_id"]:d}/">{escape(row["player"])}</a>'
+            f'<span class="show-small"><br>{squad}</span></td>'
+            f'<td class="hide-small">{squad}</td>'
             f'<td class="hide-small">{honours or "–"}</td>'
             f'<td class="num hide-small">{row["sessions"]:d}</td>'
             f'<td class="num hide-small">{row["wins"]:d}</td>'
