@@ -184,7 +184,7 @@ def test_judge_draws_and_enters_a_result_and_public_standings_follow(new_page):
 
     public.get_by_role("button", name="Refresh now").click()
     row = public.locator("#standings-table tbody tr").first
-    expect(row.locator("td").nth(1)).to_have_text(first.player.display_name)
+    expect(row.locator("td").nth(1).get_by_role("link")).to_have_text(first.player.display_name)
     expect(row.locator("[data-testid=points]")).to_have_text("20")
     screenshot(public, "public-standings-after")
     public.goto(f"/t/{tournament.slug}/bracket/")
