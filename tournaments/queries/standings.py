@@ -19,7 +19,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.utils import timezone
 
-from tournaments.caching import generations
+from tournaments.caching import generations, release
 from tournaments.domain.scoring import session_totals, totals_key
 from tournaments.models import (
     ActivityLog,
@@ -37,14 +37,13 @@ from tournaments.models import (
 from tournaments.queries.live_honours import promised_wins
 from tournaments.queries.result_versions import scoring_values
 
-#: The version in the key changes with the cached dict's shape (a new field), so a process
-#: of the new code never reads a dict an older one cached.
-CACHE_PREFIX = "bob:standings:2:"
 CACHE_SECONDS = 300
 
 
 def cache_key(tournament_id: int) -> str:
-    return f"{CACHE_PREFIX}{tournament_id}"
+    """The key of a tournament's cached standings: with the code's release, so a process of
+    new code (a new field in the dict) never reads a dict an older one cached."""
+    return f"bob:standings:{release.RELEASE}:{tournament_id}"
 
 
 def _status(stages: list[tuple], has_sessions: bool) -> str:

@@ -23,7 +23,7 @@ from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
-from tournaments.caching import generations
+from tournaments.caching import generations, release
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
 from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
@@ -523,6 +523,7 @@ def _standings_html(
     key = ":".join(
         [
             "bob:standings-html",
+            release.RELEASE,
             str(pk),
             get_language() or "",
             str(page or ALL_PAGES),
@@ -568,7 +569,8 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table the page polls every 15 s (the same page of it). Its ETag is
-    the tournament's data stamp (with the page and the language), so a browser polling
+    the tournament's data stamp (with the page, the language and the code's release), so a
+    browser polling
     again gets ``304 Not Modified`` while nothing changed: the poll then costs the stamp,
     and no table is sent."""
     found = stamp_by_slug(slug)
@@ -576,7 +578,9 @@ def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
         raise Http404
     pk, stamp = found
     page = standings_page(request)
-    etag = '"{}"'.format(":".join([get_language() or "", str(page or ALL_PAGES), *map(str, stamp)]))
+    etag = '"{}"'.format(
+        ":".join([release.RELEASE, get_language() or "", str(page or ALL_PAGES), *map(str, stamp)])
+    )
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()

@@ -25,6 +25,7 @@ from django.http import HttpRequest, HttpResponse
 from django.middleware.csrf import get_token
 from django.utils.translation import get_language
 
+from tournaments.caching import release
 from tournaments.web.permissions import PLAYER_SESSION_KEY
 
 PAGE_SECONDS = 60
@@ -49,7 +50,9 @@ def cached_page(
     """``render(extra_context)`` builds the page; cached when the visitor allows it."""
     if not cacheable(request):
         return render({})
-    key = ":".join(["bob:page", version, get_language() or "", request.get_full_path()])
+    key = ":".join(
+        ["bob:page", release.RELEASE, version, get_language() or "", request.get_full_path()]
+    )
     local = caches["local"]
     parts = local.get(key)
     if parts is None:
