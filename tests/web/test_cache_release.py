@@ -6,9 +6,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.web.test_page_cache import _give_result, rename_quietly
-from tests.web.test_public_pages_cached import PAGES, page
-from tournaments.actions.result_entry import record_result
+from tests.web.test_public_pages_cached import PAGES, cached_then_renamed_quietly, page
 from tournaments.caching import release
 from tournaments.caching.release import code_digest
 
@@ -19,12 +17,7 @@ pytestmark = pytest.mark.django_db
 def test_a_page_another_release_cached_is_built_afresh(
     world, name, monkeypatch, django_capture_on_commit_callbacks
 ):
-    ranked = world.session.seats.order_by("seat_order").first().player
-    with django_capture_on_commit_callbacks(execute=True):
-        record_result(world.session, confirmed=True, **_give_result(world.session, 70))
-    first = page(name, world.tournament)
-    rename_quietly(ranked, "Quiet Rename")  # no signal: the cached page stays
-    assert page(name, world.tournament) == first
+    cached_then_renamed_quietly(world, name, django_capture_on_commit_callbacks)
     monkeypatch.setattr(release, "RELEASE", "a-newer-release")
     assert "Quiet Rename" in page(name, world.tournament)
 

@@ -31,16 +31,23 @@ def page(name: str, tournament) -> str:
     return re.sub(r"[A-Za-z0-9]{64}", "<token>", response.content.decode())
 
 
+def cached_then_renamed_quietly(world, name: str, on_commit) -> tuple[str, object]:
+    """Page ``name`` cached once the first seat's player has a result, and that player,
+    renamed since without a signal (the cached page stays: checked)."""
+    ranked = world.session.seats.order_by("seat_order").first().player
+    with on_commit(execute=True):
+        record_result(world.session, confirmed=True, **_give_result(world.session, 70))
+    first = page(name, world.tournament)
+    rename_quietly(ranked, "Quiet Rename")
+    assert page(name, world.tournament) == first
+    return first, ranked
+
+
 @pytest.mark.parametrize("name", PAGES)
 def test_a_public_page_is_cached_until_the_tournament_changes(
     world, name, django_capture_on_commit_callbacks
 ):
-    ranked = world.session.seats.order_by("seat_order").first().player
-    with django_capture_on_commit_callbacks(execute=True):
-        record_result(world.session, confirmed=True, **_give_result(world.session, 70))
-    first = page(name, world.tournament)
-    rename_quietly(ranked, "Quiet Rename")  # no signal: the cached page stays
-    assert page(name, world.tournament) == first
+    first, ranked = cached_then_renamed_quietly(world, name, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         ranked.nickname = "Loud Rename"
         ranked.save()
