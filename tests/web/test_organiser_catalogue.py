@@ -301,3 +301,31 @@ def test_a_weapons_dice_are_corrected_and_bad_numbers_refused(world, role_client
     }
     assert client.get(values_url(world, "units", "no-such-unit")).status_code == 404
     assert client.get(values_url(world, "maps", "ork")).status_code == 404
+
+
+def test_a_dreadnought_class_value_is_corrected_and_games_play_with_it(world, role_client):
+    """RULES §10b leaves the Dreadnought classes' values to the organiser: the class value
+    (what destroying a piloted one scores, unless a session's stipulation sets its own) and
+    its move, each saying its shipped value."""
+    client = role_client("organiser")
+    url = values_url(world, "dreadnought_classes", "malignant")
+    listed = client.get(
+        reverse("tournaments:organiser_catalogue", args=[world.tournament.slug]),
+        HTTP_ACCEPT_LANGUAGE="en",
+    ).content.decode()
+    assert url in listed and "Dreadnought classes" in listed
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Mark VII Malignant" in page and "Class value (points for destroying it)" in page
+    assert "Only a weak source backs it" in page
+    shipped = load_rules_data().dreadnought_class("malignant")
+    posted = {"movement": shipped.movement, "class_value": shipped.class_value + 5}
+    assert client.post(url, posted).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides["dreadnought_classes"] == {
+        "malignant": {"class_value": shipped.class_value + 5}
+    }
+    rules = load_rules_data(world.tournament.data_overrides)
+    assert rules.dreadnought_class("malignant").class_value == shipped.class_value + 5
+    assert entry_description(last_entry(world)) == "values of Mark VII Malignant changed"
+    played = engine_setup(world.session).overrides["dreadnought_classes"]["malignant"]
+    assert played["class_value"] == shipped.class_value + 5

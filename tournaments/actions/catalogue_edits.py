@@ -14,14 +14,13 @@ from collections.abc import Mapping
 from django.db import transaction
 
 from rules.engine.event_cards import EventCard, load_cards
-from rules.engine.narration import format_param
 from rules.engine.units import DiceSpec, load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.tournament_setup import install_catalogue
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
 from tournaments.queries.event_deck import EVENTS, shipped_event_card
-from tournaments.queries.rules_values import section_entries
+from tournaments.queries.rules_values import item_label, section_entries
 
 TOKENS = "alien_tokens"
 
@@ -211,7 +210,7 @@ def save_rules_values(
             ActivityVerb.UPDATED,
             describe(
                 "rules_values_edited",
-                item=format_param("unit" if section == "units" else "weapon", key, "en"),
+                item=item_label(load_rules_data(), section, key, "en"),
             ),
             actor=actor,
             changed=changed,

@@ -19,6 +19,13 @@ LABELS = {
     "hand_to_hand": _("Hand-to-hand dice"),
     "dice": _("Dice per shot"),
     "shots": _("Shots"),
+    "class_value": _("Class value (points for destroying it)"),
+}
+#: Each section's table caption and the heading of its items' column.
+SECTIONS = {
+    "units": (_("Units"), _("Unit")),
+    "weapons": (_("Weapons"), _("Weapon")),
+    "dreadnought_classes": (_("Dreadnought classes"), _("Dreadnought class")),
 }
 COLOURS = {"white": _("white dice"), "red": _("red dice")}
 WEAK = _("Only a weak source backs it: check it on your copy.")

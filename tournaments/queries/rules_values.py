@@ -1,7 +1,8 @@
-"""The numbers of a tournament's units and weapons (RULES §10b) as the organiser reviews and
-corrects them in the app: each value with the tournament's figure, the shipped one, its
-source and whether only a weak source backs it (``docs/unit-data.md``). The changes live
-in the tournament's rules data overrides, the ones its games are played with."""
+"""The numbers of a tournament's units, weapons and Dreadnought classes (RULES §10b) as the
+organiser reviews and corrects them in the app: each value with the tournament's figure,
+the shipped one, its source and whether only a weak source backs it
+(``docs/unit-data.md``). The changes live in the tournament's rules data overrides, the
+ones its games are played with."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from django.utils.translation import gettext as _
 from rules.engine.narration import format_param
 from rules.engine.units import (
     DiceSpec,
+    DreadnoughtClass,
     RulesData,
     RulesDataError,
     UnitType,
@@ -26,6 +28,7 @@ from tournaments.models import Tournament
 VALUES: dict[str, tuple[str, ...]] = {
     "units": ("movement", "armour", "life_points", "hand_to_hand"),
     "weapons": ("dice", "shots", "hand_to_hand"),
+    "dreadnought_classes": ("movement", "class_value"),
 }
 
 Value = int | DiceSpec | None
@@ -85,9 +88,26 @@ def tournament_rules_data(tournament: Tournament) -> tuple[RulesData, str]:
         return load_rules_data(), error.text_in(narration_language())
 
 
-def section_entries(data: RulesData, section: str) -> Mapping[str, UnitType | Weapon]:
-    """The units or the weapons of ``data`` by key (``section``: a key of :data:`VALUES`)."""
-    return data.units if section == "units" else data.weapons
+def section_entries(
+    data: RulesData, section: str
+) -> Mapping[str, UnitType | Weapon | DreadnoughtClass]:
+    """The units, weapons or Dreadnought classes of ``data`` by key (``section``: a key of
+    :data:`VALUES`)."""
+    entries: dict[str, Mapping[str, UnitType | Weapon | DreadnoughtClass]] = {
+        "units": data.units,
+        "weapons": data.weapons,
+        "dreadnought_classes": data.dreadnought_classes,
+    }
+    return entries[section]
+
+
+def item_label(data: RulesData, section: str, key: str, lang: str) -> str:
+    """What a unit, a weapon or a Dreadnought class is called in ``lang`` (a class by its
+    name, the same in both languages: "Mark VII Malignant")."""
+    if section == "dreadnought_classes":
+        return data.dreadnought_classes[key].name
+    label = format_param("unit" if section == "units" else "weapon", key, lang)
+    return label[:1].upper() + label[1:]
 
 
 def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> RulesItem:
@@ -105,8 +125,8 @@ def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> Rul
                 source.unverified,
             )
         )
-    label = format_param("unit" if section == "units" else "weapon", key, narration_language())
-    return RulesItem(section, key, label[:1].upper() + label[1:], tuple(values))
+    label = item_label(current, section, key, narration_language())
+    return RulesItem(section, key, label, tuple(values))
 
 
 def rules_item(tournament: Tournament, section: str, key: str) -> RulesItem | None:

@@ -29,7 +29,7 @@ from tournaments.forms.catalogue import (
     TokenValuesForm,
     WeaponForm,
 )
-from tournaments.forms.rules_values import LABELS, RulesValuesForm
+from tournaments.forms.rules_values import LABELS, SECTIONS, RulesValuesForm
 from tournaments.models import ChapterCard, Tournament
 from tournaments.queries.event_deck import (
     event_overrides,
@@ -77,7 +77,7 @@ def _catalogue_page(
             ],
             "events_error": events_error,
             "rules_tables": [
-                (section, [LABELS[name] for name in names], items[section])
+                (section, *SECTIONS[section], [LABELS[name] for name in names], items[section])
                 for section, names in VALUES.items()
             ],
             "values_error": values_error,
