@@ -48,4 +48,5 @@
   setInterval(render, 1000);
   setInterval(poll, POLL_MS);
   render();
+  poll();  // the page may come from the cache, its state up to a minute old
 })();

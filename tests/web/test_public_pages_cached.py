@@ -1,5 +1,5 @@
-"""The tournament's home, schedule, bracket and honours pages are cached whole for anonymous
-visitors like the standings, and show any committed change on the next request; the
+"""The tournament's home, schedule, bracket, honours and projector pages are cached whole for
+anonymous visitors like the standings, and show any committed change on the next request; the
 standings' data stamp is its own tournament's, however many newer rows other tournaments
 have, and the live poll's table follows it."""
 
@@ -21,7 +21,7 @@ from tournaments.queries.standings import data_stamp
 
 pytestmark = pytest.mark.django_db
 
-PAGES = ("tournament", "schedule", "bracket", "honours")
+PAGES = ("tournament", "schedule", "bracket", "honours", "projector")
 
 
 def page(name: str, tournament) -> str:
@@ -100,3 +100,14 @@ def test_the_live_poll_is_not_sent_again_while_nothing_changed(
     changed = browser.get(url, headers={"If-None-Match": first["ETag"]})
     assert changed.status_code == 200 and ">41<" in changed.content.decode()
     assert changed["ETag"] != first["ETag"]
+
+
+def test_the_projectors_panels_are_cached_apart_from_its_page(world):
+    """The panels every open projector asks for each minute (htmx) and the whole page share
+    a path, not a cached copy."""
+    url = reverse("tournaments:projector", args=[world.tournament.slug])
+    whole = Client().get(url).content.decode()
+    panels = Client().get(url, HTTP_HX_REQUEST="true").content.decode()
+    assert "<h1>" in whole and 'data-panel="tables"' in whole
+    assert "<h1>" not in panels and 'data-panel="tables"' in panels
+    assert Client().get(url).content.decode().count("<h1>") == 1
