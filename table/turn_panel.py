@@ -20,15 +20,14 @@ def card_form(state: GameState, data=None, version: int | None = None) -> CardFo
     lang = narration_language()
     playable = playable_cards(state)
     cards = [(code, chapter_card_name(code, lang)) for code in playable]
-    figures = (
-        [
+    figures: list[tuple[str, str]] = []
+    if "heavy_weapon" in playable and state.active_player:
+        rules = rules_of(state)
+        figures = [
             (figure.id, figure.id)
             for figure in state.figures_of(state.active_player)
-            if is_heavy_weapon_marine(figure, rules_of(state))
+            if is_heavy_weapon_marine(figure, rules)
         ]
-        if "heavy_weapon" in playable and state.active_player
-        else []
-    )
     initial = {"version": version} if version is not None else None
     return CardForm(data, initial=initial, cards=cards, figures=figures)
 

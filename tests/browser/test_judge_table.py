@@ -7,6 +7,8 @@ phone."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import expect
 
@@ -52,6 +54,15 @@ def drawn_session(judge) -> Session:
     session = Session.objects.get(stage__tournament=tournament, number=1)
     draw_squads(session, SeededDice(seed=3), expected_version=session.version)
     return session
+
+
+def open_result_form(new_page, size: dict) -> tuple[Any, Session]:
+    """A drawn session's result form, open for its judge on a page of ``size``."""
+    session = drawn_session(account("arbitro"))
+    page = new_page(**size)
+    log_in(page, "arbitro")
+    page.goto(f"/judge/sessions/{session.pk}/result/")
+    return page, session
 
 
 def names(session) -> list[str]:
@@ -119,12 +130,8 @@ def test_a_conflicting_save_shows_the_comparison_and_cannot_revert_silently(new_
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)
 def test_tab_never_lands_on_a_field_the_live_points_cover(new_page, viewport):
-    judge = account("arbitro")
-    session = drawn_session(judge)
+    page, session = open_result_form(new_page, VIEWPORTS[viewport])
     _first, second, _third = names(session)
-    page = new_page(**VIEWPORTS[viewport])
-    log_in(page, "arbitro")
-    page.goto(f"/judge/sessions/{session.pk}/result/")
     page.locator("#result-form details").evaluate_all("all => all.forEach(d => d.open = true)")
     field = kills_group(page, 0, second).get_by_label("heavy weapon (10)")
     field.fill("2")
@@ -157,12 +164,8 @@ def test_the_save_button_stays_put_while_the_points_redraw(new_page, viewport):
     """The live preview above the save button grows with the first valid count and shrinks
     to a message for one not valid yet; a judge reaching for the button meanwhile finds it
     where it was (it stays at the foot of the screen)."""
-    judge = account("arbitro")
-    session = drawn_session(judge)
+    page, session = open_result_form(new_page, VIEWPORTS[viewport])
     _first, second, _third = names(session)
-    page = new_page(**VIEWPORTS[viewport])
-    log_in(page, "arbitro")
-    page.goto(f"/judge/sessions/{session.pk}/result/")
     field = kills_group(page, 0, second).get_by_label("heavy weapon (10)")
     save = page.get_by_role("button", name="Submit the result")
     totals = page.locator("#live-totals")
@@ -199,12 +202,8 @@ def test_counts_typed_while_the_page_still_loads_get_their_points(new_page):
 
 
 def test_an_impossible_result_is_refused_next_to_its_field(new_page):
-    judge = account("arbitro")
-    session = drawn_session(judge)
+    page, session = open_result_form(new_page, PHONE)
     first, second, _third = names(session)
-    page = new_page(**PHONE)
-    log_in(page, "arbitro")
-    page.goto(f"/judge/sessions/{session.pk}/result/")
     field = kills_group(page, 0, second).get_by_label("light or unarmed (5)")
     field.fill("50")
     expect(page.locator("#live-totals")).to_contain_text("check the marked fields")

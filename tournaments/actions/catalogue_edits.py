@@ -184,7 +184,8 @@ def save_rules_values(
     is dropped from the overrides (its shipped source stands again); the whole rules data
     is checked before anything is saved (:class:`~rules.engine.units.RulesDataError`).
     Returns the values changed, each as [before, after]."""
-    defaults = section_entries(load_rules_data(), section).get(key)
+    shipped = load_rules_data()
+    defaults = section_entries(shipped, section).get(key)
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         overrides = dict(tournament.data_overrides or {})
@@ -210,7 +211,7 @@ def save_rules_values(
             ActivityVerb.UPDATED,
             describe(
                 "rules_values_edited",
-                item=item_label(load_rules_data(), section, key, "en"),
+                item=item_label(shipped, section, key, "en"),
             ),
             actor=actor,
             changed=changed,

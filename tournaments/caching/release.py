@@ -1,5 +1,6 @@
 """The code's release: a digest of the files that shape what the app answers (its Python,
-templates, translations and data), computed once per process.
+templates, translations and data), computed once per process, when first asked for (a
+command that caches nothing never reads the files).
 
 The cached pages, standings tables and standings carry it in their keys, so a process of
 one release never serves what another cached: the shared cache (Redis) outlives a deploy,
@@ -9,6 +10,7 @@ standings table) unless the tournament's data changed meanwhile.
 
 from __future__ import annotations
 
+from functools import cache
 from hashlib import blake2b
 from pathlib import Path
 
@@ -29,4 +31,7 @@ def code_digest(root: Path = ROOT) -> str:
     return digest.hexdigest()
 
 
-RELEASE = code_digest()
+@cache
+def current() -> str:
+    """This process's release: :func:`code_digest` of its own source files."""
+    return code_digest()

@@ -92,13 +92,8 @@ def section_entries(
     data: RulesData, section: str
 ) -> Mapping[str, UnitType | Weapon | DreadnoughtClass]:
     """The units, weapons or Dreadnought classes of ``data`` by key (``section``: a key of
-    :data:`VALUES`)."""
-    entries: dict[str, Mapping[str, UnitType | Weapon | DreadnoughtClass]] = {
-        "units": data.units,
-        "weapons": data.weapons,
-        "dreadnought_classes": data.dreadnought_classes,
-    }
-    return entries[section]
+    :data:`VALUES`, named as the rules data's own table)."""
+    return getattr(data, section)
 
 
 def item_label(data: RulesData, section: str, key: str, lang: str) -> str:

@@ -43,7 +43,7 @@ CACHE_SECONDS = 300
 def cache_key(tournament_id: int) -> str:
     """The key of a tournament's cached standings: with the code's release, so a process of
     new code (a new field in the dict) never reads a dict an older one cached."""
-    return f"bob:standings:{release.RELEASE}:{tournament_id}"
+    return f"bob:standings:{release.current()}:{tournament_id}"
 
 
 def _status(stages: list[tuple], has_sessions: bool) -> str:

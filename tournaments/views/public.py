@@ -523,7 +523,7 @@ def _standings_html(
     key = ":".join(
         [
             "bob:standings-html",
-            release.RELEASE,
+            release.current(),
             str(pk),
             get_language() or "",
             str(page or ALL_PAGES),
@@ -569,17 +569,18 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def standings_partial(request: HttpRequest, slug: str) -> HttpResponse:
     """The standings table the page polls every 15 s (the same page of it). Its ETag is
-    the tournament's data stamp (with the page, the language and the code's release), so a
-    browser polling
-    again gets ``304 Not Modified`` while nothing changed: the poll then costs the stamp,
-    and no table is sent."""
+    the tournament's data stamp (with the page, the language and the code's release), so
+    a browser polling again gets ``304 Not Modified`` while nothing changed: the poll then
+    costs the stamp, and no table is sent."""
     found = stamp_by_slug(slug)
     if found is None:
         raise Http404
     pk, stamp = found
     page = standings_page(request)
     etag = '"{}"'.format(
-        ":".join([release.RELEASE, get_language() or "", str(page or ALL_PAGES), *map(str, stamp)])
+        ":".join(
+            [release.current(), get_language() or "", str(page or ALL_PAGES), *map(str, stamp)]
+        )
     )
     response: HttpResponse
     if etag in request.headers.get("If-None-Match", ""):

@@ -51,7 +51,7 @@ def cached_page(
     if not cacheable(request):
         return render({})
     key = ":".join(
-        ["bob:page", release.RELEASE, version, get_language() or "", request.get_full_path()]
+        ["bob:page", release.current(), version, get_language() or "", request.get_full_path()]
     )
     local = caches["local"]
     parts = local.get(key)
