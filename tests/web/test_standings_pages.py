@@ -135,3 +135,16 @@ def test_the_long_tables_escape_names_and_link_every_player(world):
     assert pending_row in honours
     assert honours.count(f'<a href="{player_link}">{escaped}</a>') == 2  # pending, and rank
     assert "<b>Ann" not in honours and "<i>Blood" not in honours
+
+
+def test_on_a_phone_a_players_squad_shows_under_the_name_once_drawn(world):
+    """The squad column is for wider screens; a phone reads the squad under the name, and
+    nothing there before the squads are drawn."""
+    world.session.seats.update(squad=None)
+    drawn = world.session.seats.order_by("seat_order").first()
+    drawn.squad = world.tournament.squads.first()
+    drawn.save()
+    table = get(world, "?page=all")
+    table = table[table.index('<table id="standings-table">') : table.index("</table>")]
+    assert table.count('<span class="show-small"><br>') == 1
+    assert f'<span class="show-small"><br><span class="swatch swatch-{drawn.squad.colour}"' in table

@@ -91,10 +91,10 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
             else "–"
         )
         squad = squad_cell(row["squad_obj"])
+        below = f'<span class="show-small"><br>{squad}</span>' if row["squad_obj"] else ""
         html.append(
             f'<tr><td class="num">{localize(row["place"])}</td>'
-            f'<td><a href="{path}{row["player_id"]:d}/">{escape(row["player"])}</a>'
-            f'<span class="show-small"><br>{squad}</span></td>'
+            f'<td><a href="{path}{row["player_id"]:d}/">{escape(row["player"])}</a>{below}</td>'
             f'<td class="hide-small">{squad}</td>'
             f'<td class="hide-small">{honours or "–"}</td>'
             f'<td class="num hide-small">{row["sessions"]:d}</td>'
