@@ -110,7 +110,7 @@ def create_game(
     solitaire: SolitaireSetup | None = None,
     actor=None,
 ) -> Game:
-    """A new game of ``session`` on a bundled map, with its setup snapshot (number 1).
+    """A new game of ``session`` on a map it can play, with its setup snapshot (number 1).
     ``solitaire``: the blip tokens and mission of a Solitaire game (required for one)."""
     if policy not in POLICIES:
         raise GameError(
@@ -132,7 +132,7 @@ def create_game(
             game=game,
             number=1,
             kind=SnapshotKind.SETUP,
-            summary=setup_summary(map_name),
+            summary=setup_summary(game),
             state=state.to_json(),
             steps=[step.as_dict() for step in steps],
             created_by=actor,

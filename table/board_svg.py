@@ -159,11 +159,15 @@ def _figure(figure: Figure, fill: str) -> list[str]:
 
 
 def board_svg(
-    state: GameState, colours: Mapping[str, str] | None = None, *, show_blip_types: bool = True
+    state: GameState,
+    colours: Mapping[str, str] | None = None,
+    *,
+    show_blip_types: bool = True,
+    show_round: bool = True,
 ) -> str:
     """The SVG text of ``state``; ``colours`` maps player ids to squad colours (blue, red,
     yellow). ``show_blip_types``: say what each blip hides (the judge's board; not the
-    spectators')."""
+    spectators'). ``show_round``: name the round in the title (not for a bare map)."""
     colours = colours or {}
     board = state.board
     width = MARGIN + board.width * CELL + 2
@@ -174,7 +178,9 @@ def board_svg(
         f'class="board" role="img" aria-labelledby="board-title" data-cell="{CELL}" '
         f'data-margin="{MARGIN}" data-columns="{board.width}" data-rows="{board.height}" '
         f'font-family="system-ui, sans-serif">',
-        f'<title id="board-title">{title}, {escape(_("round"))} {state.round}</title>',
+        f'<title id="board-title">{title}'
+        + (f", {escape(_('round'))} {state.round}" if show_round else "")
+        + "</title>",
     ]
     for x in range(board.width):
         out.append(_text(MARGIN + x * CELL + CELL / 2, MARGIN / 2, str(x), size=9, fill="#555"))

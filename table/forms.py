@@ -10,7 +10,6 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.geometry import parse_square
-from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import UNIT_NAMES
 from table.game_setup import (
     POLICY_NAMES,
@@ -23,7 +22,8 @@ from table.session_material import SessionMaterialError, engine_setup
 from table.step_log import narration_language
 from tournaments.forms.accessible import AccessibleForm, FormMixinBase
 from tournaments.forms.judge import PHYSICAL, DiceForm
-from tournaments.models import Session
+from tournaments.models import Session, Tournament
+from tournaments.queries.playable_maps import map_board, map_choices
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -56,15 +56,12 @@ SURVEY_DICE_HELP = _(
 )
 
 
-def map_choices() -> list[tuple[str, str]]:
-    lang = narration_language()
-    return [(name, f"{load_map(name).title_in(lang) or name} ({name})") for name in bundled_maps()]
-
-
 def planned_map(session: Session) -> str | None:
-    """The bundled map the organiser planned for the session (or its stage), if any."""
+    """The map the organiser planned for the session (or its stage), if it is one the
+    tournament can play (its own or a shipped one)."""
+    tournament = session.stage.tournament
     for name in (session.map_name, session.stage.map_name):
-        if name in bundled_maps():
+        if name and map_board(tournament, name) is not None:
             return name
     return None
 
@@ -92,7 +89,7 @@ class NewGameForm(AccessibleForm):
 
     TOKEN_PREFIX = "tokens_"
 
-    map_name = forms.ChoiceField(label=_("Map"), choices=map_choices)
+    map_name = forms.ChoiceField(label=_("Map"))
     policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES, initial="bob")
     label = forms.CharField(
         label=_("Label"), max_length=120, required=False, help_text=_("e.g. the table name.")
@@ -107,8 +104,11 @@ class NewGameForm(AccessibleForm):
         ),
     )
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        field = self.fields["map_name"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = map_choices(tournament)
         lang = narration_language()
         for kind in blip_token_types():
             self.fields[self.TOKEN_PREFIX + kind] = forms.IntegerField(

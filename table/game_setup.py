@@ -31,7 +31,6 @@ from rules.engine.ai.solitaire_policy import BLIP_PILE, MISSION, SolitairePolicy
 from rules.engine.board import Board
 from rules.engine.flags import place_flags
 from rules.engine.geometry import Square, orthogonal_neighbours
-from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import Step
 from rules.engine.narration_turns import CARDS
 from rules.engine.play.blips import reveal_after_move
@@ -50,6 +49,7 @@ from table.session_material import SessionMaterialError, check_equipment_blips, 
 from table.step_log import engine_error_text, narration_language
 from tournaments.domain.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
+from tournaments.queries.playable_maps import map_board, map_choices, own_map
 
 
 class GameSetupError(ValueError):
@@ -238,16 +238,22 @@ def opening_state(
     policy: str = "bob",
     solitaire: SolitaireSetup | None = None,
 ) -> tuple[GameState, list[Step]]:
-    """The checked opening state of a game of ``session`` on the bundled map ``map_name``
-    played with the Alien ``policy``, and the survey steps of the sections the squads start
-    in. A Solitaire game takes its blip pile and mission from ``solitaire`` and surveys
-    nothing yet (see the module's docstring)."""
-    if map_name not in bundled_maps():
+    """The checked opening state of a game of ``session`` on the map ``map_name`` (the
+    tournament's own or a shipped one) played with the Alien ``policy``, and the survey
+    steps of the sections the squads start in. A Solitaire game takes its blip pile and
+    mission from ``solitaire`` and surveys nothing yet (see the module's docstring).
+
+    A shipped map is named in the state; a tournament's own map is written into it, so the
+    game keeps its board whatever later becomes of the map."""
+    tournament = session.stage.tournament
+    board = map_board(tournament, map_name)
+    if board is None:
+        known = [name for name, _label in map_choices(tournament)]
         raise GameSetupError(
             _("Unknown map %(map)s; choose one of: %(maps)s.")
-            % {"map": map_name, "maps": ", ".join(bundled_maps())}
+            % {"map": map_name, "maps": ", ".join(known)}
         )
-    board = load_map(map_name)
+    map_ref = map_name if own_map(tournament, map_name) is None else None
     try:
         setup = engine_setup(session)
         check_equipment_blips(board, setup.switches)
@@ -309,7 +315,7 @@ def opening_state(
             stipulation=Stipulation(setup.kind, MappingProxyType(switches)),
             reinforcements=setup.reinforcements,
             data_overrides=overrides,
-            map_ref=map_name,
+            map_ref=map_ref,
         )
     except StateError as error:
         raise GameSetupError(engine_error_text(error)) from None

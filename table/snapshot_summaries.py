@@ -17,30 +17,27 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.card_names import chapter_card_name
-from rules.engine.maps import bundled_maps, load_map
 from rules.engine.narration import format_param
 from rules.engine.narration_combat import combat_text
 from table.game_setup import POLICY_NAMES
-from table.models import Snapshot, SnapshotKind
+from table.models import Game, Snapshot, SnapshotKind
 from table.step_log import narration_language
+from tournaments.queries.playable_maps import map_title as tournament_map_title
 
 
-def map_title(map_name: str) -> str:
-    """A bundled map's title in the active language (a map BoB does not bundle: its name)."""
-    if map_name not in bundled_maps():
-        return map_name
-    return load_map(map_name).title_in(narration_language())
+def map_title(game: Game) -> str:
+    """The title of the map ``game`` is played on, in the active language (the tournament's
+    own map or a shipped one; its name when neither has it any more)."""
+    return tournament_map_title(game.session.stage.tournament, game.map_name)
 
 
 def policy_name(policy: str) -> str:
     return str(POLICY_NAMES.get(policy, policy))
 
 
-def setup_summary(map_name: str) -> str:
+def setup_summary(game: Game) -> str:
     """The setup step's summary: the map by its title in the active language."""
-    return _("Squads placed at their docking claws on the map %(map)s.") % {
-        "map": map_title(map_name)
-    }
+    return _("Squads placed at their docking claws on the map %(map)s.") % {"map": map_title(game)}
 
 
 def alien_turn_summary(policy: str) -> str:
@@ -124,7 +121,7 @@ def snapshot_summary(snapshot: Snapshot) -> str:
         except (KeyError, TypeError, ValueError):  # parts from a damaged import: the text
             return snapshot.summary
     if snapshot.kind == SnapshotKind.SETUP:
-        return setup_summary(snapshot.game.map_name)
+        return setup_summary(snapshot.game)
     if snapshot.kind == SnapshotKind.ALIEN_TURN and snapshot.policy:
         return alien_turn_summary(snapshot.policy)
     if snapshot.kind == SnapshotKind.UNDO and snapshot.restored_from is not None:

@@ -7,7 +7,7 @@ names them (:func:`table.catalogue_words.in_catalogue_words`).
 
 from django.urls import path
 
-from table import touch_views, turn_views, views
+from table import map_views, touch_views, turn_views, views
 from table.catalogue_words import in_catalogue_words
 
 app_name = "table"
@@ -50,4 +50,6 @@ urlpatterns = [
     # Data without words: the game's change stamp (polled) and its state.
     path(GAME + "stamp/", touch_views.stamp, name="stamp"),
     path(GAME + "state.json", views.state_json, name="state_json"),
+    # A map's board before any game (the organiser's map page).
+    path("maps/<slug:slug>/<slug:name>.svg", map_views.map_picture, name="map_picture"),
 ]

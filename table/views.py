@@ -105,7 +105,7 @@ def _board_url(game: Game, **query: str) -> str:
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, session: Session) -> HttpResponse:
     initial = {"map_name": planned_map(session), **pile_initial(session)}
-    form = NewGameForm(request.POST or None, initial=initial)
+    form = NewGameForm(request.POST or None, initial=initial, tournament=session.stage.tournament)
     status = 200
     if request.method == "POST":
         if form.is_valid():

@@ -46,6 +46,7 @@ from tournaments.models import (
     StageStatus,
     Stipulation,
     Tournament,
+    TournamentMap,
     VenueTable,
     Weapon,
 )
@@ -453,6 +454,14 @@ class SeedAnnouncementAdmin(ReadOnlyAdmin):
 @admin.register(VenueTable)
 class VenueTableAdmin(admin.ModelAdmin):
     list_display = ["tournament", "name", "position"]
+    list_filter = ["tournament"]
+
+
+@admin.register(TournamentMap)
+class TournamentMapAdmin(ReadOnlyAdmin):
+    """Maps are added and changed on the organiser's Maps page, which checks the drawing."""
+
+    list_display = ["tournament", "name", "updated_at"]
     list_filter = ["tournament"]
 
 

@@ -8,9 +8,9 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         from tournaments.caching import change_tracking
+        from tournaments.interchange import map_sections, venue_sections
         from tournaments.interchange.sections import register
-        from tournaments.interchange.venue_sections import SECTIONS
 
         change_tracking.connect()
-        for section in SECTIONS:
+        for section in (*venue_sections.SECTIONS, map_sections.SECTION):
             register(section)

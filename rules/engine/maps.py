@@ -755,6 +755,11 @@ def _map_path(name_or_path: str | Path) -> Path:
     return path
 
 
+def bundled_map_text(name: str) -> str:
+    """The drawing of the bundled map ``name`` (FileNotFoundError: no such map)."""
+    return _map_path(name).read_text(encoding="utf-8")
+
+
 def load_map(name_or_path: str | Path) -> Board:
     """A bundled map by name (e.g. ``"reference"``) or a map file by path (a new board)."""
     path = _map_path(name_or_path)
@@ -781,11 +786,17 @@ def shared_map(name_or_path: str | Path) -> Board:
     """The board of a bundled map or map file, one per content: :func:`load_map` the first
     time, the same board afterwards while the file's text is the same."""
     path = _map_path(name_or_path)
-    text = path.read_text(encoding="utf-8")
-    key = (_content_hash("text", text), path.name)
+    return shared_map_text(path.read_text(encoding="utf-8"), source=path.name)
+
+
+def shared_map_text(text: str, source: str = "map") -> Board:
+    """:func:`parse_map`, one board per content: a map drawing kept elsewhere (a
+    tournament's own map, read from its database) shares its board and tables between
+    requests like a bundled one. Raises :class:`MapError` as :func:`parse_map` does."""
+    key = (_content_hash("text", text), source)
     board = _BOARDS.get(key)
     if board is None:
-        board = _BOARDS.put(key, parse_map(text, source=path.name))
+        board = _BOARDS.put(key, parse_map(text, source=source))
     return board
 
 

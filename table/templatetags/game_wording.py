@@ -1,10 +1,10 @@
 """A game's codes as words in the reader's language: ``{{ snapshot|summary }}``,
-``{{ game.map_name|map_title }}``, ``{{ game.policy|policy_name }}``."""
+``{{ game|map_title }}``, ``{{ game.policy|policy_name }}``."""
 
 from django import template
 
 from table import snapshot_summaries
-from table.models import Snapshot
+from table.models import Game, Snapshot
 
 register = template.Library()
 
@@ -15,8 +15,8 @@ def summary(snapshot: Snapshot) -> str:
 
 
 @register.filter
-def map_title(map_name: str) -> str:
-    return snapshot_summaries.map_title(map_name)
+def map_title(game: Game) -> str:
+    return snapshot_summaries.map_title(game)
 
 
 @register.filter

@@ -189,6 +189,13 @@ def break_the_loadout(page) -> None:
     expect(page.locator("#loadout-problems .problems")).to_be_visible()
 
 
+def add_a_broken_map(page) -> None:
+    """The organiser adds a map whose drawing does not read: each problem at the box."""
+    page.locator("#id_drawing").fill("name: broken\n\n+--+--+\n|.  ? |\n+--+--+\n")
+    page.locator("#add-map button[type=submit]").click()
+    expect(page.locator("#add-map [aria-invalid=true]")).to_be_visible()
+
+
 def type_and_save(page, count: str) -> None:
     """Type ``count`` in the result form's first field, wait for the live preview it asks
     for, then save: a tap during the preview's redraw could land on another button."""
@@ -316,6 +323,11 @@ AUDITED_PAGES = [
     AuditedPage("organise-venue", "organiser", "/organise/{slug}/venue/"),
     AuditedPage("organise-new", "organiser", "/organise/new/"),
     AuditedPage("organise-catalogue", "organiser", "/organise/{slug}/catalogue/"),
+    AuditedPage("organise-maps", "organiser", "/organise/{slug}/maps/"),
+    AuditedPage(
+        "organise-maps-broken", "organiser", "/organise/{slug}/maps/", then=add_a_broken_map
+    ),
+    AuditedPage("organise-map", "organiser", "/organise/{slug}/maps/circolo-arena/"),
     AuditedPage("organise-event-card", "organiser", "/organise/{slug}/catalogue/events/report/"),
     AuditedPage("organise-values", "organiser", "/organise/{slug}/catalogue/values/units/ork/"),
     AuditedPage("me", "player", "/me/"),

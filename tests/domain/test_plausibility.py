@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engine.maps import load_map
 from tournaments.domain.plausibility import (
     AlienPool,
     SessionLimits,
@@ -188,9 +189,10 @@ def test_session_limits_read_the_stipulation_the_map_and_the_rules_data():
     assert not aliens_in_play("tpk", {"aliens": False})
     assert aliens_in_play("catch_the_flag", {"aliens": True})
     assert aliens_in_play("alien_hunt", {})
-    limits = session_limits("alien_hunt", {}, "hunt-derelict", {"alien_tokens": {"ork": 3}})
+    board = load_map("hunt-derelict")
+    limits = session_limits("alien_hunt", {}, "hunt-derelict", {"alien_tokens": {"ork": 3}}, board)
     assert limits.figures == 5
-    assert limits.aliens.markers == map_markers("hunt-derelict")
+    assert limits.aliens.markers == map_markers(board)
     assert limits.aliens.markers["ork"] == 5
     assert limits.aliens.values["ork"] == frozenset({3})
     assert limits.aliens.values["dreadnought"] == frozenset({25, 30, 35, 40})
@@ -201,7 +203,7 @@ def test_session_limits_read_the_stipulation_the_map_and_the_rules_data():
     assert unknown.aliens.markers is None
     broken = session_limits("alien_hunt", {}, "", {"units": {"nobody": 1}})
     assert broken.aliens.values is None
-    assert session_limits("tpk", {}, "hunt-derelict", None).aliens.in_play is False
+    assert session_limits("tpk", {}, "hunt-derelict", None, board).aliens.in_play is False
 
 
 @pytest.mark.parametrize("count", [0, -1])

@@ -7,7 +7,14 @@ import copy
 
 from benchmarks.reference_position import reference_state
 from rules.engine.caches import clear_caches
-from rules.engine.maps import board_to_json, load_map, shared_board_from_json, shared_map
+from rules.engine.maps import (
+    board_to_json,
+    bundled_map_text,
+    load_map,
+    shared_board_from_json,
+    shared_map,
+    shared_map_text,
+)
 from rules.engine.render import render
 from rules.engine.state import GameState
 
@@ -17,6 +24,15 @@ def test_a_bundled_map_is_one_board_equal_to_a_freshly_loaded_one():
     board = shared_map("reference")
     assert shared_map("reference") is board
     assert board_to_json(board) == board_to_json(load_map("reference"))
+
+
+def test_a_drawing_kept_elsewhere_is_shared_by_its_text():
+    """A tournament's own map is read from the database as text, request after request."""
+    text = bundled_map_text("tpk-ring")
+    board = shared_map_text(text, source="club.txt")
+    assert shared_map_text(str(text), source="club.txt") is board
+    assert board_to_json(board) == board_to_json(load_map("tpk-ring"))
+    assert shared_map_text(text.replace("Ring (TPK)", "Another ring"), "club.txt") is not board
 
 
 def test_a_map_in_json_is_shared_by_its_content_not_by_the_dict():

@@ -54,6 +54,10 @@ SAMPLES = {
     "judge_added": ({"name": "anna"}, "judge anna added"),
     "table_added": ({"name": "Sala A"}, "table Sala A added"),
     "table_removed": ({"name": "3"}, "table 3 removed"),
+    "map_added": ({"name": "relitto"}, "map relitto added"),
+    "map_changed": ({"name": "relitto"}, "map relitto changed"),
+    "map_renamed": ({"old": "relitto", "name": "relitto-2"}, "map relitto renamed relitto-2"),
+    "map_removed": ({"name": "relitto"}, "map relitto removed"),
     "squad_preferences": ({"name": "Mariolone"}, "squad preferences of Mariolone"),
     "loadout": ({"name": "Mariolone"}, "loadout of Mariolone"),
     "account_linked": (

@@ -50,13 +50,15 @@ def test_demo_is_stopped_in_the_middle_of_the_semifinals():
     assert "DEMO ONLY" in output and "organiser / organiser-demo" in output
     assert authenticate(username="player1", password="player1-demo") is not None
     assert "player1 / player1-demo" in output
-    # Every stage plays a bundled map; the semifinal still being played has its game in
-    # progress (tests/web/test_demo_board_games.py for the board's two games).
+    # The first two stages play bundled maps, the final the demo club's own map; the
+    # semifinal still being played has its game in progress
+    # (tests/web/test_demo_board_games.py for the board's two games).
     assert [s.map_name for s in (prelims, semis, final)] == [
         "hunt-derelict",
         "flag-relay",
-        "tpk-ring",
+        "circolo-arena",
     ]
+    assert tournament.maps.get().name == "circolo-arena"
     [game] = two.games.all()
     assert game.map_name == "flag-relay" and game.snapshots.count() > 1
     assert game.latest().state["outcome"] is None

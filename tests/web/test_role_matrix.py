@@ -120,6 +120,9 @@ RULES = {
     "tournaments:organiser_grid": "organiser",
     "tournaments:organiser_grid_place": "organiser",
     "tournaments:organiser_stage_plan": "organiser",
+    "tournaments:organiser_maps": "organiser",
+    "tournaments:organiser_map": "organiser",
+    "tournaments:organiser_map_remove": "organiser",
     # The judge's board for playing the Aliens (the rules app), per session.
     "table:games": "judge",
     "table:board": "judge",
@@ -146,6 +149,8 @@ RULES = {
     "table:life_points": "judge",
     "table:reachable": "judge",
     "table:targets": "judge",
+    # A map's board shows where the aliens wait: the organiser's, before any game.
+    "table:map_picture": "organiser",
     # Anyone may follow a game (a projector, the players); only the judge acts.
     "table:stamp": "public",
     "table:watch": "public",
@@ -193,6 +198,7 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "card": "report",  # an alien event card
         "section": "units",
         "item": "ork",
+        "name": "reference",  # a shipped map (the tournament's own maps are by name too)
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"

@@ -16,7 +16,15 @@ from django.db import transaction
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.caching import generations
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
-from tournaments.models import ActivityVerb, ChapterCard, Squad, Stage, Tournament, Weapon
+from tournaments.models import (
+    ActivityVerb,
+    ChapterCard,
+    Session,
+    Squad,
+    Stage,
+    Tournament,
+    Weapon,
+)
 
 
 def create_tournament(
@@ -67,9 +75,17 @@ def add_judge(tournament: Tournament, username: str, password: str = "", *, acto
 
 def save_stage(stage: Stage, thresholds: Sequence[int], *, actor) -> Stage:
     """Save ``stage``, new or changed (stipulation, map, qualifiers, seating), and replace
-    its score thresholds with ``thresholds``."""
+    its score thresholds with ``thresholds``. A new map is also the map of the stage's
+    sessions that played its old one (a session given a map of its own keeps it)."""
     with transaction.atomic():
+        old_map = (
+            Stage.objects.filter(pk=stage.pk).values_list("map_name", flat=True).first()
+            if stage.pk
+            else None
+        )
         stage.save()
+        if old_map is not None and old_map != stage.map_name:
+            Session.objects.filter(stage=stage, map_name=old_map).update(map_name=stage.map_name)
         stage.thresholds.all().delete()
         for points in thresholds:
             stage.thresholds.create(points=points)

@@ -36,6 +36,7 @@ from tournaments.models import (
     Stage,
     Stipulation,
     Tournament,
+    TournamentMap,
     Weapon,
 )
 
@@ -54,6 +55,7 @@ TOURNAMENT_PATHS: dict[type[Model], tuple[str, tuple[str, ...]]] = {
             SquadRank,
             Squad,
             Stage,
+            TournamentMap,
             Weapon,
         )
     },

@@ -29,13 +29,12 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.engine.maps import bundled_maps, load_map
+from rules.engine.board import Board
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from tournaments.domain.ranking import StipulationKind
 from tournaments.domain.scoring import (
@@ -120,12 +119,11 @@ def aliens_in_play(stipulation_kind: str, params: Mapping[str, Any] | None) -> b
     return True
 
 
-@cache
-def map_markers(map_name: str) -> Mapping[str, int] | None:
-    """Alien markers per type on a map shipped with the app; None for any other map."""
-    if map_name not in bundled_maps():
+def map_markers(board: Board | None) -> Mapping[str, int] | None:
+    """Alien markers per type on the session's map (None: no map the app knows)."""
+    if board is None:
         return None
-    return dict(Counter(load_map(map_name).markers.values()))
+    return dict(Counter(board.markers.values()))
 
 
 def token_values(rules: RulesData) -> dict[str, frozenset[int]]:
@@ -148,10 +146,12 @@ def session_limits(
     params: Mapping[str, Any] | None,
     map_name: str,
     data_overrides: Mapping[str, Any] | None,
+    board: Board | None = None,
 ) -> SessionLimits:
-    """The limits of a session from its stipulation, its map's name and the tournament's
-    rules data overrides. Token values are not checked when the overrides are invalid
-    (the organiser is told where they are edited, not the judge at the table)."""
+    """The limits of a session from its stipulation, its map (its name, and its ``board``
+    when the app knows the map: the tournament's own or a shipped one) and the
+    tournament's rules data overrides. Token values are not checked when the overrides are
+    invalid (the organiser is told where they are edited, not the judge at the table)."""
     in_play = aliens_in_play(stipulation_kind, params)
     try:
         values: Mapping[str, frozenset[int]] | None = token_values(
@@ -163,7 +163,7 @@ def session_limits(
         figures=squad_figures(stipulation_kind),
         aliens=AlienPool(
             in_play=in_play,
-            markers=map_markers(map_name) if in_play else None,
+            markers=map_markers(board) if in_play else None,
             map_name=map_name,
             values=values,
         ),

@@ -19,6 +19,7 @@ from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.people import check_display_name
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
+from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.stage_checklist import stage_size
 
 if TYPE_CHECKING:
@@ -206,6 +207,16 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["stipulation_kind"].required = True
+        self.fields["map_name"] = forms.ChoiceField(
+            label=_("Map"),
+            required=False,
+            choices=[("", str(_("No map chosen yet")))]
+            + map_choices(self.instance.tournament, [self.instance.map_name]),
+            help_text=_(
+                "The board its sessions play on: one of the tournament's own maps (Maps, "
+                "in the menu) or one BoB ships."
+            ),
+        )
         self.add_stipulation_fields(
             self.instance.stipulation_params, self.instance.stipulation_kind
         )

@@ -23,9 +23,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 7
+FORMAT_VERSION = 8
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -77,6 +77,7 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: round timer, disputes and seed announcements.
 #: Version 7 gave each result version the board game it was filled from (``game_number``,
 #: ``game_step``; null: typed in), :func:`_game_links_upgraded`.
+#: Version 8 added the tournament's own maps (a section): an older document has none.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),

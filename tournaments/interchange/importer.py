@@ -34,6 +34,7 @@ from tournaments.domain.plausibility import check_result, session_limits
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import schema_problems, upgraded, version_problems
+from tournaments.interchange.map_sections import document_board
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import objects_of as _objects
@@ -593,11 +594,13 @@ class _Checker:
         )
         tournament = self.doc.get("tournament")
         overrides = tournament.get("data_overrides") if isinstance(tournament, dict) else None
+        map_name = _str(session.get("map_name")) or ""
         limits = session_limits(
             _str(kind) or "",
             params if isinstance(params, dict) else {},
-            _str(session.get("map_name")) or "",
+            map_name,
             overrides if isinstance(overrides, dict) else None,
+            document_board(self.doc, map_name),
         )
         names = {
             player_id: name

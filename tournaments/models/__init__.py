@@ -21,6 +21,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.dice import DiceRoll, SeedAnnouncement
 from tournaments.models.login_counters import LoginFailureCount
+from tournaments.models.maps import TournamentMap
 from tournaments.models.outbox import Notice, NoticeStatus
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
 from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
@@ -76,6 +77,7 @@ __all__ = [
     "Stipulation",
     "StipulationKind",
     "Tournament",
+    "TournamentMap",
     "VenueTable",
     "Weapon",
     "WeaponClass",

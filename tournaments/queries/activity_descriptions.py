@@ -122,6 +122,12 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     ),
     "table_added": DescriptionTemplate(gettext_noop("table %(name)s added"), {"name": TEXT}),
     "table_removed": DescriptionTemplate(gettext_noop("table %(name)s removed"), {"name": TEXT}),
+    "map_added": DescriptionTemplate(gettext_noop("map %(name)s added"), {"name": TEXT}),
+    "map_changed": DescriptionTemplate(gettext_noop("map %(name)s changed"), {"name": TEXT}),
+    "map_renamed": DescriptionTemplate(
+        gettext_noop("map %(old)s renamed %(name)s"), {"old": TEXT, "name": TEXT}
+    ),
+    "map_removed": DescriptionTemplate(gettext_noop("map %(name)s removed"), {"name": TEXT}),
     "player_roster": DescriptionTemplate(gettext_noop("player roster"), {}),
     "judge_added": DescriptionTemplate(gettext_noop("judge %(name)s added"), {"name": TEXT}),
     "squad_preferences": DescriptionTemplate(

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.plausibility import SessionLimits, session_limits
 from tournaments.models import ScoreThreshold, Session, Stipulation, clean_stipulation_params
+from tournaments.queries.playable_maps import map_board
 
 
 def stipulation_kind(session: Session) -> str:
@@ -70,6 +71,12 @@ def result_limits(session: Session) -> SessionLimits:
         kind, params = stipulation.kind, stipulation.params
     else:
         kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
+    tournament = session.stage.tournament
+    map_name = session.map_name or session.stage.map_name
     return session_limits(
-        kind, params, session.map_name, session.stage.tournament.data_overrides or {}
+        kind,
+        params,
+        map_name,
+        tournament.data_overrides or {},
+        map_board(tournament, map_name),
     )

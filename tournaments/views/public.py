@@ -44,6 +44,7 @@ from tournaments.queries.pages import (
     tournament_sessions,
     upcoming_sessions,
 )
+from tournaments.queries.playable_maps import map_title
 from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import breakdowns, scoring_values
 from tournaments.queries.session_stipulation import stage_defaults
@@ -156,6 +157,7 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "entry": entry,
             "score_rows": rows,
             "stipulation": _session_stipulation(entry.session),
+            "map_title": map_title(tournament, entry.session.map_name or entry.stage.map_name),
             "tab": "schedule",
         },
     )

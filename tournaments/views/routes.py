@@ -9,6 +9,7 @@ from tournaments.views import (
     judge_pdf,
     organiser,
     organiser_catalogue,
+    organiser_maps,
     organiser_people,
     organiser_sessions,
     organiser_stages,
@@ -125,6 +126,17 @@ organiser_patterns = [
         "organise/<slug:slug>/catalogue/events/<slug:card>/",
         organiser_catalogue.event_card_edit,
         name="organiser_event_card",
+    ),
+    path("organise/<slug:slug>/maps/", organiser_maps.maps, name="organiser_maps"),
+    path(
+        "organise/<slug:slug>/maps/<slug:name>/",
+        organiser_maps.map_edit,
+        name="organiser_map",
+    ),
+    path(
+        "organise/<slug:slug>/maps/<slug:name>/remove/",
+        organiser_maps.map_remove,
+        name="organiser_map_remove",
     ),
     path(
         "organise/<slug:slug>/stages/<int:number>/",

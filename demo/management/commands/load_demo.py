@@ -13,6 +13,7 @@ the demo and builds it anew).
 from __future__ import annotations
 
 from datetime import datetime, time, timedelta
+from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -27,6 +28,7 @@ from rules.engine.dice import SeededDice
 from table.actions import create_game
 from table.models import Game
 from table.result_from_game import propose_result
+from tournaments.actions.map_edits import save_map
 from tournaments.actions.player_accounts import link_account
 from tournaments.actions.player_choices import save_loadout
 from tournaments.actions.registration import NewPlayer, register_roster
@@ -71,8 +73,10 @@ SQUADS = ("ultramarines", "blood-angels", "imperial-fists")
 DEMO_MAPS = {
     StipulationKind.ALIEN_HUNT: "hunt-derelict",
     StipulationKind.CATCH_THE_FLAG: "flag-relay",
-    StipulationKind.TPK: "tpk-ring",
+    StipulationKind.TPK: "circolo-arena",
 }
+#: The demo club's own map (the final plays on it), as an organiser adds one on the Maps page.
+CLUB_MAP = Path(__file__).resolve().parents[2] / "maps" / "circolo-arena.txt"
 
 #: Per session, what happened: (killer seat, victim seat, marine class) kills, and alien
 #: tokens per seat (type, count), within the markers of the Alien Hunt map; each token is
@@ -254,6 +258,7 @@ class Command(BaseCommand):
             organiser=organiser,
             judges=judges,
         )
+        save_map(tournament, CLUB_MAP.read_text(encoding="utf-8"), actor=organiser)
         stages: tuple[tuple[StageKind, StipulationKind, dict[str, Any]], ...] = (
             (StageKind.PRELIMINARY, StipulationKind.ALIEN_HUNT, {"rounds": 8, "event_deck": True}),
             (StageKind.SEMIFINAL, StipulationKind.CATCH_THE_FLAG, {"flag_value": 30}),

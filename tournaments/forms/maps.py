@@ -1,0 +1,58 @@
+"""The organiser's form for a tournament's own map: its drawing typed or pasted, or a map
+file uploaded (whose text then shows in the box, to be fixed there if need be)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.forms.accessible import AccessibleForm
+
+#: A drawing of a 40 × 40 board with its legend is about 12 KB; a map file is never near this.
+MAX_MAP_BYTES = 200_000
+
+
+class MapForm(AccessibleForm):
+    drawing = forms.CharField(
+        label=_("Drawing"),
+        required=False,
+        strip=False,
+        widget=forms.Textarea(
+            attrs={"rows": 24, "class": "map-drawing", "spellcheck": "false", "wrap": "off"}
+        ),
+        help_text=_(
+            "The map in BoB's text format: a 'name:' line (and a title) at the top, the "
+            "drawing, then its legend. Every problem is listed with its line and column; "
+            "nothing is saved until the map reads."
+        ),
+    )
+    file = forms.FileField(
+        label=_("Or a map file"),
+        required=False,
+        help_text=_("A .txt map file, used instead of the box above."),
+    )
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        upload = cleaned.get("file")
+        if upload:
+            if upload.size > MAX_MAP_BYTES:
+                self.add_error("file", _("The file is larger than 200 KB; a map is much smaller."))
+                return cleaned
+            try:
+                text = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                self.add_error(
+                    "file", _("The file is not UTF-8 text: save the map as plain text (UTF-8).")
+                )
+                return cleaned
+            # Shown in the box when the map is refused, so it can be fixed there.
+            self.data = {**dict(self.data.items()), "drawing": text}
+            cleaned["drawing"] = text
+        elif not cleaned.get("drawing", "").strip():
+            raise ValidationError(_("Type or paste the map's drawing, or choose a map file."))
+        return cleaned

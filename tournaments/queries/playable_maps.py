@@ -1,0 +1,173 @@
+"""The maps a tournament plays on: its own (:class:`~tournaments.models.TournamentMap`)
+and the ones BoB ships, found by name.
+
+A tournament's own map comes first, so a session names its board the same way whichever
+kind it is; the actions refuse an own map named like a shipped one, so neither hides the
+other. Boards are shared by the drawing's content (:func:`rules.engine.maps.shared_map_text`),
+so a map read again costs one query and no parsing."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from rules.engine.board import Board
+from rules.engine.maps import MapError, bundled_maps, shared_map, shared_map_text
+from tournaments.domain.engine_language import narration_language
+from tournaments.models import Session, Stage, Tournament, TournamentMap
+
+
+def own_map(tournament: Tournament, name: str) -> TournamentMap | None:
+    return TournamentMap.objects.filter(tournament=tournament, name=name).first()
+
+
+def own_board(tournament_map: TournamentMap) -> Board:
+    """The board of a tournament's own map (its drawing was checked when it was saved;
+    a drawing changed behind the app's back raises :class:`MapError`)."""
+    return shared_map_text(tournament_map.drawing, source=f"{tournament_map.name}.txt")
+
+
+def map_board(tournament: Tournament | None, name: str) -> Board | None:
+    """The board of the map ``name``: the tournament's own map of that name, else the
+    shipped one; None when neither exists (or the own drawing no longer reads)."""
+    if not name:
+        return None
+    if tournament is not None:
+        found = own_map(tournament, name)
+        if found is not None:
+            try:
+                return own_board(found)
+            except MapError:
+                return None
+    return shared_map(name) if name in bundled_maps() else None
+
+
+def map_title(tournament: Tournament | None, name: str) -> str:
+    """The map's title in the active language; its name when it has no title (or is not
+    a map of the tournament's or BoB's)."""
+    board = map_board(tournament, name)
+    return (board.title_in(narration_language()) if board is not None else "") or name
+
+
+def map_choices(tournament: Tournament, current: Iterable[str] = ()) -> list[tuple[str, str]]:
+    """Every map the tournament can play, as (name, "Title (name)"): its own, then BoB's.
+    A name in ``current`` that is neither (an imported stage's, say) is kept, as itself,
+    so a form showing it does not change it unasked."""
+    language = narration_language()
+    choices = []
+    for tournament_map in tournament.maps.order_by("name"):
+        try:
+            title = own_board(tournament_map).title_in(language)
+        except MapError:
+            title = ""
+        choices.append((tournament_map.name, _label(title, tournament_map.name)))
+    known = {name for name, _label_text in choices}
+    for name in bundled_maps():
+        if name not in known:
+            choices.append((name, _label(shared_map(name).title_in(language), name)))
+            known.add(name)
+    choices.extend((name, name) for name in current if name and name not in known)
+    return choices
+
+
+def _label(title: str, name: str) -> str:
+    return f"{title} ({name})" if title and title != name else name
+
+
+def map_users(tournament: Tournament) -> dict[str, list[str]]:
+    """By map name, the stages ("stage 1") and the sessions choosing another map than
+    their stage's ("session 2.3") that play on it."""
+    users: dict[str, list[str]] = {}
+    for number, name in (
+        Stage.objects.filter(tournament=tournament)
+        .exclude(map_name="")
+        .order_by("number")
+        .values_list("number", "map_name")
+    ):
+        users.setdefault(name, []).append(_("stage %(number)d") % {"number": number})
+    for stage, number, name in (
+        Session.objects.filter(stage__tournament=tournament)
+        .exclude(map_name="")
+        .exclude(map_name=F("stage__map_name"))
+        .order_by("stage__number", "number")
+        .values_list("stage__number", "number", "map_name")
+    ):
+        users.setdefault(name, []).append(
+            _("session %(stage)d.%(number)d") % {"stage": stage, "number": number}
+        )
+    return users
+
+
+@dataclass(frozen=True)
+class MapRow:
+    """A map as the organiser's list shows it (``problem``: why an own map's drawing no
+    longer reads, "" when it does; ``users``: the stages and sessions that play on it)."""
+
+    name: str
+    title: str
+    description: str
+    size: str
+    claws: int
+    markers: int
+    own: bool
+    drawing: str = ""
+    problem: str = ""
+    users: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class MapOverview:
+    own: list[MapRow]
+    shipped: list[MapRow]
+
+
+def _row(board: Board, *, own: bool, drawing: str = "", users: tuple[str, ...] = ()) -> MapRow:
+    language = narration_language()
+    return MapRow(
+        name=board.name,
+        title=board.title_in(language),
+        description=board.description_in(language),
+        size=f"{board.width} × {board.height}",
+        claws=len(board.claws),
+        markers=len(board.markers),
+        own=own,
+        drawing=drawing,
+        users=users,
+    )
+
+
+def map_overview(tournament: Tournament) -> MapOverview:
+    """The tournament's own maps and the ones BoB ships, each with what a list shows."""
+    users = map_users(tournament)
+    own = []
+    for tournament_map in tournament.maps.order_by("name"):
+        used = tuple(users.get(tournament_map.name, ()))
+        try:
+            board = own_board(tournament_map)
+        except MapError as error:
+            language = narration_language()
+            problem = "; ".join(p.text_in(language) for p in error.problems)
+            own.append(
+                MapRow(
+                    tournament_map.name,
+                    "",
+                    "",
+                    "",
+                    0,
+                    0,
+                    True,
+                    tournament_map.drawing,
+                    problem=problem,
+                    users=used,
+                )
+            )
+            continue
+        own.append(_row(board, own=True, drawing=tournament_map.drawing, users=used))
+    shipped = [
+        _row(shared_map(name), own=False, users=tuple(users.get(name, ())))
+        for name in bundled_maps()
+    ]
+    return MapOverview(own, shipped)

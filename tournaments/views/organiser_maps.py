@@ -1,0 +1,121 @@
+"""The organiser's pages of the tournament's own maps: the list beside the maps BoB ships,
+a map added from its drawing or file, a map changed, renamed or removed."""
+
+from __future__ import annotations
+
+import re
+
+from django.contrib import messages
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from rules.engine.maps import bundled_map_text, bundled_maps
+from tournaments.actions.map_edits import (
+    MapDrawingError,
+    MapInUseError,
+    remove_map,
+    save_map,
+)
+from tournaments.forms.maps import MapForm
+from tournaments.models import Tournament, TournamentMap
+from tournaments.queries.playable_maps import map_overview
+from tournaments.web.permissions import organiser_required
+
+_NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
+
+
+def _copied_drawing(tournament: Tournament, name: str) -> str:
+    """The drawing of the map ``name`` (the tournament's or BoB's), renamed ``name-copy``
+    so it can be saved as a new map straight away."""
+    own = tournament.maps.filter(name=name).first()
+    if own is not None:
+        text = own.drawing
+    elif name in bundled_maps():
+        text = bundled_map_text(name)
+    else:
+        return ""
+    return _NAME_LINE.sub(f"name: {name}-copy", text, count=1)
+
+
+def _save(request: HttpRequest, form: MapForm, tournament: Tournament, replacing=None):
+    """The saved map, or None with the form's errors set (nothing saved)."""
+    if not form.is_valid():
+        return None
+    try:
+        return save_map(
+            tournament, form.cleaned_data["drawing"], replacing=replacing, actor=request.user
+        )
+    except MapDrawingError as error:
+        for problem in error.problems:
+            form.add_error("drawing", problem)
+        return None
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def maps(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """Every map the tournament can play; a POST adds one (``?from=NAME`` starts the new
+    map's drawing from a copy of that map)."""
+    copied = request.GET.get("from", "")
+    form = MapForm(
+        request.POST or None,
+        request.FILES or None,
+        initial={"drawing": _copied_drawing(tournament, copied)} if copied else None,
+    )
+    if request.method == "POST":
+        saved = _save(request, form, tournament)
+        if saved is not None:
+            messages.success(request, _("Map %(name)s added.") % {"name": saved.name})
+            return redirect("tournaments:organiser_map", slug=tournament.slug, name=saved.name)
+    context = {
+        "tournament": tournament,
+        "overview": map_overview(tournament),
+        "form": form,
+        "copied": copied,
+        "otab": "maps",
+    }
+    status = 400 if form.errors else 200
+    return render(request, "organiser/maps.html", context, status=status)
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:
+    """One of the tournament's maps: its board, and its drawing to change."""
+    tournament_map = get_object_or_404(TournamentMap, tournament=tournament, name=name)
+    form = MapForm(
+        request.POST or None, request.FILES or None, initial={"drawing": tournament_map.drawing}
+    )
+    if request.method == "POST":
+        saved = _save(request, form, tournament, replacing=tournament_map)
+        if saved is not None:
+            messages.success(request, _("Map %(name)s saved.") % {"name": saved.name})
+            return redirect("tournaments:organiser_map", slug=tournament.slug, name=saved.name)
+        tournament_map.refresh_from_db()
+    entry = next(
+        (row for row in map_overview(tournament).own if row.name == tournament_map.name), None
+    )
+    if entry is None:
+        raise Http404
+    context = {
+        "tournament": tournament,
+        "map": entry,
+        "form": form,
+        "otab": "maps",
+    }
+    return render(request, "organiser/map.html", context, status=400 if form.errors else 200)
+
+
+@organiser_required
+@require_POST
+def map_remove(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:
+    tournament_map = get_object_or_404(TournamentMap, tournament=tournament, name=name)
+    try:
+        remove_map(tournament_map, actor=request.user)
+    except MapInUseError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:organiser_map", slug=tournament.slug, name=name)
+    messages.success(request, _("Map %(name)s removed.") % {"name": name})
+    return redirect("tournaments:organiser_maps", slug=tournament.slug)
