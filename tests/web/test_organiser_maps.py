@@ -66,10 +66,12 @@ def test_the_maps_page_lists_the_tournaments_maps_and_the_shipped_ones(world, ro
 
 def test_a_typed_map_is_saved_logged_and_shown_with_its_board(world, role_client):
     client = role_client("organiser")
-    response = client.post(maps_url(world), {"drawing": CLUB})
+    # as a browser sends a text box: CR LF line ends
+    response = client.post(maps_url(world), {"drawing": CLUB.replace("\n", "\r\n")})
     assert response.status_code == 302 and response["Location"] == map_url(world, "circolo-arena")
     saved = TournamentMap.objects.get(tournament=world.tournament)
-    assert saved.name == "circolo-arena" and parse_map(saved.drawing).width == 14
+    assert saved.name == "circolo-arena" and saved.drawing == CLUB
+    assert parse_map(saved.drawing).width == 14
     entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
     with translation.override("it"):
         assert entry_description(entry) == "mappa circolo-arena aggiunta"

@@ -57,7 +57,9 @@ def checked_board(drawing: str) -> Board:
 
 
 def _normalised(drawing: str) -> str:
-    return "\n".join(line.rstrip() for line in drawing.splitlines()).strip("\n") + "\n"
+    """The drawing with one kind of line end (a browser sends CR LF) and a final one;
+    spaces stay, since a map may draw its outer edge with them."""
+    return "\n".join(drawing.splitlines()).strip("\n") + "\n"
 
 
 @transaction.atomic

@@ -30,22 +30,21 @@ def own_board(tournament_map: TournamentMap) -> Board:
     return shared_map_text(tournament_map.drawing, source=f"{tournament_map.name}.txt")
 
 
-def map_board(tournament: Tournament | None, name: str) -> Board | None:
+def map_board(tournament: Tournament, name: str) -> Board | None:
     """The board of the map ``name``: the tournament's own map of that name, else the
     shipped one; None when neither exists (or the own drawing no longer reads)."""
     if not name:
         return None
-    if tournament is not None:
-        found = own_map(tournament, name)
-        if found is not None:
-            try:
-                return own_board(found)
-            except MapError:
-                return None
+    found = own_map(tournament, name)
+    if found is not None:
+        try:
+            return own_board(found)
+        except MapError:
+            return None
     return shared_map(name) if name in bundled_maps() else None
 
 
-def map_title(tournament: Tournament | None, name: str) -> str:
+def map_title(tournament: Tournament, name: str) -> str:
     """The map's title in the active language; its name when it has no title (or is not
     a map of the tournament's or BoB's)."""
     board = map_board(tournament, name)
@@ -103,17 +102,16 @@ def map_users(tournament: Tournament) -> dict[str, list[str]]:
 
 @dataclass(frozen=True)
 class MapRow:
-    """A map as the organiser's list shows it (``problem``: why an own map's drawing no
+    """A map as the organiser's pages show it (``problem``: why an own map's drawing no
     longer reads, "" when it does; ``users``: the stages and sessions that play on it)."""
 
     name: str
-    title: str
-    description: str
-    size: str
-    claws: int
-    markers: int
     own: bool
-    drawing: str = ""
+    title: str = ""
+    description: str = ""
+    size: str = ""
+    claws: int = 0
+    markers: int = 0
     problem: str = ""
     users: tuple[str, ...] = ()
 
@@ -124,50 +122,39 @@ class MapOverview:
     shipped: list[MapRow]
 
 
-def _row(board: Board, *, own: bool, drawing: str = "", users: tuple[str, ...] = ()) -> MapRow:
+def _row(name: str, board: Board, *, own: bool, users: tuple[str, ...]) -> MapRow:
     language = narration_language()
     return MapRow(
-        name=board.name,
+        name=name,
+        own=own,
         title=board.title_in(language),
         description=board.description_in(language),
         size=f"{board.width} × {board.height}",
         claws=len(board.claws),
         markers=len(board.markers),
-        own=own,
-        drawing=drawing,
         users=users,
     )
+
+
+def own_map_row(tournament_map: TournamentMap, users: dict[str, list[str]]) -> MapRow:
+    """One of the tournament's maps as its pages show it (``users``: :func:`map_users`)."""
+    used = tuple(users.get(tournament_map.name, ()))
+    try:
+        board = own_board(tournament_map)
+    except MapError as error:
+        language = narration_language()
+        problem = "; ".join(p.text_in(language) for p in error.problems)
+        return MapRow(name=tournament_map.name, own=True, problem=problem, users=used)
+    return _row(tournament_map.name, board, own=True, users=used)
 
 
 def map_overview(tournament: Tournament) -> MapOverview:
     """The tournament's own maps and the ones BoB ships, each with what a list shows."""
     users = map_users(tournament)
-    own = []
-    for tournament_map in tournament.maps.order_by("name"):
-        used = tuple(users.get(tournament_map.name, ()))
-        try:
-            board = own_board(tournament_map)
-        except MapError as error:
-            language = narration_language()
-            problem = "; ".join(p.text_in(language) for p in error.problems)
-            own.append(
-                MapRow(
-                    tournament_map.name,
-                    "",
-                    "",
-                    "",
-                    0,
-                    0,
-                    True,
-                    tournament_map.drawing,
-                    problem=problem,
-                    users=used,
-                )
-            )
-            continue
-        own.append(_row(board, own=True, drawing=tournament_map.drawing, users=used))
-    shipped = [
-        _row(shared_map(name), own=False, users=tuple(users.get(name, ())))
-        for name in bundled_maps()
-    ]
-    return MapOverview(own, shipped)
+    return MapOverview(
+        own=[own_map_row(each, users) for each in tournament.maps.order_by("name")],
+        shipped=[
+            _row(name, shared_map(name), own=False, users=tuple(users.get(name, ())))
+            for name in bundled_maps()
+        ],
+    )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from django.contrib import messages
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -20,7 +20,7 @@ from tournaments.actions.map_edits import (
 )
 from tournaments.forms.maps import MapForm
 from tournaments.models import Tournament, TournamentMap
-from tournaments.queries.playable_maps import map_overview
+from tournaments.queries.playable_maps import map_overview, map_users, own_map_row
 from tournaments.web.permissions import organiser_required
 
 _NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
@@ -93,15 +93,9 @@ def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpRes
         if saved is not None:
             messages.success(request, _("Map %(name)s saved.") % {"name": saved.name})
             return redirect("tournaments:organiser_map", slug=tournament.slug, name=saved.name)
-        tournament_map.refresh_from_db()
-    entry = next(
-        (row for row in map_overview(tournament).own if row.name == tournament_map.name), None
-    )
-    if entry is None:
-        raise Http404
     context = {
         "tournament": tournament,
-        "map": entry,
+        "map": own_map_row(tournament_map, map_users(tournament)),
         "form": form,
         "otab": "maps",
     }
