@@ -84,10 +84,15 @@ def engine_setup(session: Session) -> EngineSetup:
     overrides = dict(session.stage.tournament.data_overrides or {})
     if switches.get("event_deck") and overrides.get(EVENTS):
         switches["event_overrides"] = overrides[EVENTS]
-    cls, value = params.get("dreadnought_class"), params.get("dreadnought_value")
-    if cls and value is not None:
+    cls = params.get("dreadnought_class")
+    named = {
+        "class_value": params.get("dreadnought_value"),
+        "default_weapons": params.get("dreadnought_weapons"),
+    }
+    named = {key: value for key, value in named.items() if value is not None}
+    if cls and named:
         classes = {**overrides.get("dreadnought_classes", {})}
-        classes[cls] = {**classes.get(cls, {}), "class_value": value}
+        classes[cls] = {**classes.get(cls, {}), **named}
         overrides["dreadnought_classes"] = classes
     counts = params.get("reinforcements") or {}
     return EngineSetup(

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from rules.engine.event_cards import load_cards
-from rules.engine.play.blips import survey_section
+from rules.engine.play.blips import spawn_alien, survey_section
 from rules.engine.play.events import draw_card
 from rules.engine.play.progress import with_progress
 from rules.engine.state import Token
@@ -68,6 +68,21 @@ def test_reinforcements_dreadnought_value_and_equipment_blips(table):
     section = next(s for s in state.board.sections if (1, 1) in s.squares())
     surveyed = survey_section(state.replace(surveyed_sections=()), section.id)[0]
     assert next(b.type for b in surveyed.blips if b.square == (1, 1)) == "tarantula"
+
+
+def test_the_session_notes_arm_the_dreadnought(table):
+    set_stage(
+        table,
+        dreadnought_class="malignant",
+        dreadnought_weapons=["melta", "lascannon"],
+    )
+    _game, state = opening(table)
+    rules = load_rules_data(dict(state.data_overrides))
+    assert rules.dreadnought_weapons("malignant") == ("melta", "lascannon", "laser_rifle")
+    # A Dreadnought the Alien fields (a marker, a reinforcement) mounts them too.
+    _state, dreadnought = spawn_alien(state, rules, "dreadnought", (1, 1), "marker")
+    assert dreadnought is not None
+    assert dreadnought.weapons == ("melta", "lascannon", "laser_rifle")
 
 
 def test_an_equipment_blip_off_the_maps_markers_is_refused(table):

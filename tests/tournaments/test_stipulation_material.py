@@ -138,3 +138,54 @@ def test_stage_form_errors_sit_next_to_their_field(stage):
     assert "already hides" in str(twice.errors)
     low = stage_form(stage, stage_data(dreadnought_class="dominator", dreadnought_value=10))
     assert "dreadnought_value" in low.errors
+
+
+def test_the_dreadnought_weapons_are_as_many_as_its_class_mounts_and_its_own():
+    """RULES §10: the session notes name the Dreadnought's heavy weapons."""
+    named = {"dreadnought_class": "malignant", "dreadnought_weapons": ["melta", "lascannon"]}
+    assert clean_stipulation_params("tpk", named)["dreadnought_weapons"] == ["melta", "lascannon"]
+    for bad, message in (
+        ({"dreadnought_weapons": ["melta", "lascannon"]}, "set “dreadnought_class” too"),
+        (
+            {**named, "dreadnought_weapons": ["melta"]},
+            "the Mark VII Malignant mounts 2 heavy weapons, not 1",
+        ),
+        ({**named, "dreadnought_weapons": ["melta", "bolter"]}, "cannot mount bolter"),
+        ({**named, "dreadnought_weapons": ["melta", "ray-gun"]}, "[1]” must be one of"),
+        ({**named, "dreadnought_weapons": "melta"}, "must be a list of weapons"),
+    ):
+        with translation.override("en"), pytest.raises(ValidationError) as error:
+            clean_stipulation_params("tpk", bad)
+        assert message in error.value.messages[0], bad
+
+
+def test_the_stage_form_names_the_dreadnoughts_weapons_in_the_organisers_words(stage):
+    data = stage_data(
+        dreadnought_class="dominator",
+        dreadnought_weapon_1="assault_cannon",
+        dreadnought_weapon_2="assault_cannon",
+        dreadnought_weapon_3="melta",
+        dreadnought_weapon_4="conversion_beamer",
+    )
+    form = stage_form(stage, data)
+    assert form.is_valid(), form.errors
+    params = form.cleaned_data["stipulation_params"]
+    weapons = ["assault_cannon", "assault_cannon", "melta", "conversion_beamer"]
+    assert params["dreadnought_weapons"] == weapons
+    stage.stipulation_kind, stage.stipulation_params = "alien_hunt", params
+    again = StageForm(instance=stage)
+    assert [again.initial[f"dreadnought_weapon_{n}"] for n in range(1, 5)] == weapons
+    with translation.override("it"):
+        lines = dict(describe_stipulation("alien_hunt", params).lines)
+    assert lines["Armi del Dreadnought"] == (
+        "Cannone d'assalto, Cannone d'assalto, Fucile a fusione, Raggio a conversione"
+    )
+    with translation.override("en"):
+        short = stage_form(
+            stage, stage_data(dreadnought_class="dominator", dreadnought_weapon_1="melta")
+        )
+        unnamed = stage_form(stage, stage_data(dreadnought_weapon_1="melta"))
+    assert short.errors["dreadnought_weapon_1"] == [
+        "The Mark IX Dominator mounts 4 heavy weapons: choose 4 (you chose 1)."
+    ]
+    assert "Choose the Dreadnought class too" in unnamed.errors["dreadnought_weapon_1"][0]

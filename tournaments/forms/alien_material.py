@@ -1,6 +1,6 @@
 """The aliens' material of a stipulation as ordinary form fields (issue 13 item 4): the
-reinforcement tokens and how they enter, the Solitaire blip pile, the Dreadnought's class
-and class value, the blips that hide special equipment, and the choice of the alien event
+reinforcement tokens and how they enter, the Solitaire blip pile, the Dreadnought's class,
+class value and weapons, the blips that hide special equipment, and the choice of the alien event
 deck's cards in the reader's language. No JSON is typed by hand.
 
 :func:`material_fields` gives the fields, :func:`material_params` turns what was typed into
@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from rules.engine.card_names import event_card_name
 from rules.engine.event_cards import load_cards
@@ -25,6 +26,7 @@ from rules.engine.units import load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
+from tournaments.queries.rules_values import item_label
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -84,6 +86,24 @@ def _dreadnought_choices() -> list[tuple[str, StrOrPromise]]:
     return [("", _("None named"))] + [(key, spec.name) for key, spec in classes.items()]
 
 
+#: Weapon fields of the Dreadnought: as many as the class mounting most heavy weapons.
+DREADNOUGHT_SLOTS = 4
+
+
+def _slot(number: int) -> str:
+    return f"dreadnought_weapon_{number}"
+
+
+def _heavy_weapon_choices() -> list[tuple[str, str]]:
+    """The heavy and extra-heavy weapons, named in the active language."""
+    data, language = load_rules_data(), narration_language()
+    return [("", "–")] + [
+        (key, item_label(data, "weapons", key, language))
+        for key, weapon in data.weapons.items()
+        if weapon.is_heavy
+    ]
+
+
 def material_fields() -> dict[str, forms.Field]:
     """The form fields of the aliens' material, by form field name."""
     fields: dict[str, forms.Field] = {}
@@ -104,6 +124,18 @@ def material_fields() -> dict[str, forms.Field]:
         max_value=999,
         help_text=_("25 or more; empty: the class's value in the rules data."),
     )
+    for number in range(1, DREADNOUGHT_SLOTS + 1):
+        fields[_slot(number)] = forms.ChoiceField(
+            label=_("Dreadnought weapon %(number)d") % {"number": number},
+            choices=_heavy_weapon_choices,
+            required=False,
+            help_text=_(
+                "As the session notes name them, as many as the class mounts (2 or 4); "
+                "none: the class's usual weapons."
+            )
+            if number == 1
+            else "",
+        )
     for item in EQUIPMENT_ITEMS:
         fields[f"equipment_{item}"] = forms.CharField(
             label=_("Blips hiding: %(item)s") % {"item": EQUIPMENT_LABELS[item]},
@@ -120,6 +152,8 @@ def field_parameters() -> Iterator[tuple[str, str]]:
             yield f"{parameter}_{alien}", f"{parameter}.{alien}"
     for name in SINGLE:
         yield name, name
+    for number in range(1, DREADNOUGHT_SLOTS + 1):
+        yield _slot(number), "dreadnought_weapons"
     for item in EQUIPMENT_ITEMS:
         yield f"equipment_{item}", "equipment_blips"
 
@@ -168,7 +202,51 @@ def material_params(cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
             blips[square] = item
     if blips:
         params["equipment_blips"] = blips
+    weapons = [
+        cleaned[_slot(number)]
+        for number in range(1, DREADNOUGHT_SLOTS + 1)
+        if cleaned.get(_slot(number))
+    ]
+    if weapons:
+        problem = _dreadnought_weapons_problem(cleaned.get("dreadnought_class") or "", weapons)
+        if problem:
+            problems[_slot(1)] = problem
+        params["dreadnought_weapons"] = weapons
     return params, problems
+
+
+def _dreadnought_weapons_problem(class_key: str, weapons: list[str]) -> str:
+    """What is wrong with the weapons typed for the Dreadnought of class ``class_key``, in
+    the organiser's words ("" when nothing)."""
+    data = load_rules_data()
+    spec = data.dreadnought_classes.get(class_key)
+    if spec is None:
+        return str(_("Choose the Dreadnought class too: the weapons are mounted by its class."))
+    if len(weapons) != spec.heavy_weapons:
+        return str(
+            ngettext(
+                "The %(name)s mounts %(mounts)d heavy weapons: choose %(mounts)d (you chose "
+                "%(given)d).",
+                "The %(name)s mounts %(mounts)d heavy weapons: choose %(mounts)d (you chose "
+                "%(given)d).",
+                len(weapons),
+            )
+            % {"name": spec.name, "mounts": spec.heavy_weapons, "given": len(weapons)}
+        )
+    language = narration_language()
+    for weapon in weapons:
+        if weapon not in spec.weapon_choices:
+            return str(
+                _("The %(name)s cannot mount the %(weapon)s; it mounts: %(choices)s.")
+                % {
+                    "name": spec.name,
+                    "weapon": item_label(data, "weapons", weapon, language),
+                    "choices": ", ".join(
+                        item_label(data, "weapons", key, language) for key in spec.weapon_choices
+                    ),
+                }
+            )
+    return ""
 
 
 def _hiding(params: dict[str, Any], item: str) -> list[str]:
@@ -184,6 +262,8 @@ def material_initial(params: dict[str, Any]) -> dict[str, Any]:
     for name in SINGLE:
         if name in params:
             initial[name] = params[name]
+    for number, weapon in enumerate(params.get("dreadnought_weapons") or [], start=1):
+        initial[_slot(number)] = weapon
     for item in EQUIPMENT_ITEMS:
         squares = [
             sq for sq, hidden in (params.get("equipment_blips") or {}).items() if hidden == item
@@ -209,6 +289,17 @@ def material_lines(params: dict[str, Any]) -> list[tuple[str, str]]:
         classes = dict(_dreadnought_choices())
         cls = params["dreadnought_class"]
         lines.append((str(fields["dreadnought_class"].label), str(classes.get(cls, cls))))
+    if params.get("dreadnought_weapons"):
+        data, language = load_rules_data(), narration_language()
+        lines.append(
+            (
+                str(_("Dreadnought weapons")),
+                ", ".join(
+                    item_label(data, "weapons", weapon, language)
+                    for weapon in params["dreadnought_weapons"]
+                ),
+            )
+        )
     for item in EQUIPMENT_ITEMS:
         squares = [
             sq for sq, hidden in (params.get("equipment_blips") or {}).items() if hidden == item

@@ -125,6 +125,52 @@ def _dreadnought_class(value: Any, key: str) -> str:
     return _one_of(*load_rules_data().dreadnought_classes)(value, key)
 
 
+def _dreadnought_weapons(value: Any, key: str) -> list[str]:
+    """The heavy weapons the session notes name for the Dreadnought (checked against its
+    class by :func:`clean_stipulation_params`)."""
+    weapons = load_rules_data().weapons
+    if not isinstance(value, list) or not value:
+        raise ValidationError(
+            _t('“%(key)s” must be a list of weapons, e.g. ["assault_cannon", "melta"].')
+            % {"key": key}
+        )
+    for index, weapon in enumerate(value):
+        _one_of(*weapons)(weapon, f"{key}[{index}]")
+    return list(value)
+
+
+def _check_dreadnought(cleaned: dict[str, Any]) -> None:
+    """The class value and weapons are the named class's: the class is set, and the
+    weapons are as many as it mounts, each one it may mount."""
+    for key in ("dreadnought_value", "dreadnought_weapons"):
+        if key in cleaned and "dreadnought_class" not in cleaned:
+            raise ValidationError(
+                _t("“%(key)s” belongs to a Dreadnought class: set “dreadnought_class” too.")
+                % {"key": key}
+            )
+    weapons = cleaned.get("dreadnought_weapons")
+    if weapons is None:
+        return
+    spec = load_rules_data().dreadnought_classes[cleaned["dreadnought_class"]]
+    if len(weapons) != spec.heavy_weapons:
+        raise ValidationError(
+            _t(
+                "“dreadnought_weapons”: the %(name)s mounts %(mounts)d heavy weapons, "
+                "not %(given)d."
+            )
+            % {"name": spec.name, "mounts": spec.heavy_weapons, "given": len(weapons)}
+        )
+    for weapon in weapons:
+        if weapon not in spec.weapon_choices:
+            raise ValidationError(
+                _t(
+                    "“dreadnought_weapons”: the %(name)s cannot mount %(weapon)s; it "
+                    "mounts %(choices)s."
+                )
+                % {"name": spec.name, "weapon": weapon, "choices": ", ".join(spec.weapon_choices)}
+            )
+
+
 def _stall_breaker(value: Any, key: str) -> dict | None:
     if value is None:
         return None
@@ -185,8 +231,8 @@ _SCHEMAS: dict[str, dict[str, tuple[Callable[[Any, str], Any], Any]]] = {
 
 
 #: The aliens' material, for every stipulation type (RULES §10, §10b): the reinforcement
-#: tokens and how they enter, the Solitaire blip pile, the Dreadnought's class and class
-#: value, and the blips that hide special equipment. Absent when not set.
+#: tokens and how they enter, the Solitaire blip pile, the Dreadnought's class, class
+#: value and weapons, and the blips that hide special equipment. Absent when not set.
 ALIEN_MATERIAL: dict[str, tuple[Callable[[Any, str], Any], Any]] = {
     "reinforcements": (_alien_counts, _ABSENT),
     "reinforcements_per_turn": (_int(0), _ABSENT),
@@ -194,6 +240,7 @@ ALIEN_MATERIAL: dict[str, tuple[Callable[[Any, str], Any], Any]] = {
     "blip_pile": (_alien_counts, _ABSENT),
     "dreadnought_class": (_dreadnought_class, _ABSENT),
     "dreadnought_value": (_int(25), _ABSENT),
+    "dreadnought_weapons": (_dreadnought_weapons, _ABSENT),
     "equipment_blips": (_equipment_blips, _ABSENT),
 }
 for _schema in _SCHEMAS.values():
@@ -240,13 +287,7 @@ def clean_stipulation_params(kind: str, params: Any) -> dict:
     if not isinstance(params, dict):
         raise ValidationError(_t("Stipulation parameters must be a JSON object."))
     cleaned = _check_fields(params, _SCHEMAS[kind])
-    if "dreadnought_value" in cleaned and "dreadnought_class" not in cleaned:
-        raise ValidationError(
-            _t(
-                "“dreadnought_value” is the value of a Dreadnought class: set "
-                "“dreadnought_class” too."
-            )
-        )
+    _check_dreadnought(cleaned)
     if kind == StipulationKind.ALIEN_HUNT:
         needed = "rounds" if cleaned["end_condition"] == END_FIXED_ROUNDS else "escape_rounds"
         if needed not in cleaned:
