@@ -196,6 +196,15 @@ def add_a_broken_map(page) -> None:
     expect(page.locator("#add-map [aria-invalid=true]")).to_be_visible()
 
 
+def import_a_wrong_document(page) -> None:
+    """The organiser brings in a file that is no tournament: the problems are listed."""
+    page.locator("#id_file").set_input_files(
+        files=[{"name": "x.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'}]
+    )
+    page.locator("form button[type=submit]").last.click()
+    expect(page.locator("#import-problems")).to_be_visible()
+
+
 def type_and_save(page, count: str) -> None:
     """Type ``count`` in the result form's first field, wait for the live preview it asks
     for, then save: a tap during the preview's redraw could land on another button."""
@@ -322,6 +331,10 @@ AUDITED_PAGES = [
     AuditedPage("organise-activity", "organiser", "/organise/{slug}/activity/"),
     AuditedPage("organise-venue", "organiser", "/organise/{slug}/venue/"),
     AuditedPage("organise-new", "organiser", "/organise/new/"),
+    AuditedPage("organise-import", "organiser", "/organise/import/"),
+    AuditedPage(
+        "organise-import-refused", "organiser", "/organise/import/", then=import_a_wrong_document
+    ),
     AuditedPage("organise-catalogue", "organiser", "/organise/{slug}/catalogue/"),
     AuditedPage("organise-maps", "organiser", "/organise/{slug}/maps/"),
     AuditedPage(

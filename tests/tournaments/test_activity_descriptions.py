@@ -54,6 +54,7 @@ SAMPLES = {
     "judge_added": ({"name": "anna"}, "judge anna added"),
     "table_added": ({"name": "Sala A"}, "table Sala A added"),
     "table_removed": ({"name": "3"}, "table 3 removed"),
+    "tournament_imported": ({}, "tournament imported from a document"),
     "map_added": ({"name": "relitto"}, "map relitto added"),
     "map_changed": ({"name": "relitto"}, "map relitto changed"),
     "map_renamed": ({"old": "relitto", "name": "relitto-2"}, "map relitto renamed relitto-2"),

@@ -121,6 +121,9 @@ RULES = {
     "tournaments:organiser_grid_place": "organiser",
     "tournaments:organiser_stage_plan": "organiser",
     "tournaments:organiser_maps": "organiser",
+    "tournaments:organiser_export": "organiser",
+    # Anyone logged in may bring a tournament in (it becomes theirs), as they may create one.
+    "tournaments:tournament_import": "login",
     "tournaments:organiser_map": "organiser",
     "tournaments:organiser_map_remove": "organiser",
     # The judge's board for playing the Aliens (the rules app), per session.

@@ -28,6 +28,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.dice import FACES, DieKind, seed_commitment
+from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.domain.plausibility import check_result, session_limits
@@ -92,6 +93,11 @@ def read_document(path: str | FilePath) -> Any:
                 )
             ]
         ) from None
+    return parse_document(text)
+
+
+def parse_document(text: str) -> Any:
+    """A document's JSON text as data; raises :class:`InterchangeError` if it is not JSON."""
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
@@ -101,7 +107,7 @@ def read_document(path: str | FilePath) -> Any:
                     "$",
                     _(
                         "the file is not valid JSON: %(error)s at line %(line)d, column "
-                        "%(column)d; it must be a document written by export_tournament"
+                        "%(column)d; it must be a tournament document exported by BoB"
                     )
                     % {"error": error.msg, "line": error.lineno, "column": error.colno},
                 )
@@ -1244,12 +1250,16 @@ class ImportOutcome:
     created_users: list[str] = field(default_factory=list)
 
 
-def import_document(document: Any, *, slug: str | None = None) -> ImportOutcome:
+def import_document(
+    document: Any, *, slug: str | None = None, organiser: Any = None
+) -> ImportOutcome:
     """Check ``document`` and, only if it has no problem at all, create its tournament.
 
     Raises :class:`InterchangeError` listing every problem; nothing is written then. Users
     named in the document (organisers, judges, result authors...) are reused when they
     exist and otherwise created without a usable password (listed in the outcome).
+    ``organiser``: the user importing it from the organiser's pages, made one of its
+    organisers (so the tournament is theirs to open) and named in its activity log.
     """
     document = upgraded(document)
     problems = check_document(document, slug=slug)
@@ -1259,6 +1269,14 @@ def import_document(document: Any, *, slug: str | None = None) -> ImportOutcome:
     try:
         with transaction.atomic():
             tournament = writer.run()
+            if organiser is not None:
+                tournament.organisers.add(organiser)
+                log_activity(
+                    tournament,
+                    ActivityVerb.CREATED,
+                    describe("tournament_imported"),
+                    actor=organiser,
+                )
     except IntegrityError as error:
         # Only a concurrent change (e.g. the same slug created meanwhile) gets here: the
         # checks above cover every constraint of the models.

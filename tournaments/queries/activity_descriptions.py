@@ -122,6 +122,9 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     ),
     "table_added": DescriptionTemplate(gettext_noop("table %(name)s added"), {"name": TEXT}),
     "table_removed": DescriptionTemplate(gettext_noop("table %(name)s removed"), {"name": TEXT}),
+    "tournament_imported": DescriptionTemplate(
+        gettext_noop("tournament imported from a document"), {}
+    ),
     "map_added": DescriptionTemplate(gettext_noop("map %(name)s added"), {"name": TEXT}),
     "map_changed": DescriptionTemplate(gettext_noop("map %(name)s changed"), {"name": TEXT}),
     "map_renamed": DescriptionTemplate(

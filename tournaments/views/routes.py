@@ -13,6 +13,7 @@ from tournaments.views import (
     organiser_people,
     organiser_sessions,
     organiser_stages,
+    organiser_transfer,
     organiser_venue,
     player,
     public,
@@ -83,6 +84,12 @@ judge_patterns = [
 organiser_patterns = [
     path("organise/", organiser.organiser_home, name="organiser_home"),
     path("organise/new/", organiser.tournament_create, name="tournament_create"),
+    path("organise/import/", organiser_transfer.tournament_import, name="tournament_import"),
+    path(
+        "organise/<slug:slug>/export/",
+        organiser_transfer.tournament_export,
+        name="organiser_export",
+    ),
     path("organise/<slug:slug>/", organiser.dashboard, name="organiser_dashboard"),
     path("organise/<slug:slug>/players/", organiser.players, name="organiser_players"),
     path("organise/<slug:slug>/players/upload/", organiser.roster_upload, name="organiser_roster"),

@@ -1,0 +1,93 @@
+"""A whole tournament out and in from the organiser's pages (no command line, no admin):
+the document downloaded, and a document brought in as a new tournament of the importer's,
+every problem listed with its path when it cannot be, nothing saved then."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+from django.utils import timezone, translation
+
+from tournaments.interchange.document import dumps
+from tournaments.interchange.export import export_tournament
+from tournaments.models import ActivityLog, Tournament
+from tournaments.queries.activity_descriptions import entry_description
+
+pytestmark = pytest.mark.django_db
+
+IMPORT = reverse("tournaments:tournament_import")
+
+
+def upload(document, name="coppa.json") -> SimpleUploadedFile:
+    text = document if isinstance(document, str) else dumps(document)
+    return SimpleUploadedFile(name, text.encode("utf-8"), content_type="application/json")
+
+
+def test_the_organiser_downloads_the_whole_tournament(world, role_client):
+    url = reverse("tournaments:organiser_export", args=[world.tournament.slug])
+    response = role_client("organiser").get(url)
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/json; charset=utf-8"
+    day = timezone.localdate().strftime("%Y%m%d")
+    assert response["Content-Disposition"] == f'attachment; filename="bob-coppa-{day}.json"'
+    assert json.loads(response.content) == export_tournament(world.tournament)
+    dashboard = role_client("organiser").get(
+        reverse("tournaments:organiser_dashboard", args=[world.tournament.slug])
+    )
+    assert url in dashboard.content.decode()
+
+
+def test_a_document_becomes_a_new_tournament_of_the_importers(world, role_client):
+    document = export_tournament(world.tournament)
+    client = role_client("judge")  # anyone logged in, as for creating a tournament
+    response = client.post(IMPORT, {"file": upload(document), "slug": "coppa-2"})
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournaments:organiser_dashboard", args=["coppa-2"])
+    imported = Tournament.objects.get(slug="coppa-2")
+    assert imported.registrations.count() == 9 and imported.stages.count() == 1
+    assert set(imported.organisers.values_list("username", flat=True)) == {
+        "organiser",
+        "judge",
+    }
+    entry = ActivityLog.objects.filter(tournament=imported).latest("pk")
+    assert entry.actor == world.judge
+    with translation.override("it"):
+        assert entry_description(entry) == "torneo importato da un documento"
+    page = client.get(response["Location"], HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Tournament Coppa BoB imported: 9 players, 1 stage." in page
+
+
+def test_a_refused_document_lists_every_problem_and_saves_nothing(world, role_client):
+    document = export_tournament(world.tournament)  # its slug is taken here
+    document["players"][0]["email"] = "not an address"
+    response = role_client("organiser").post(
+        IMPORT, {"file": upload(document)}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "2 problems found: nothing was imported" in html
+    assert "$.tournament.slug" in html and "$.players[0].email" in html
+    assert Tournament.objects.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (b"{not json", "the file is not valid JSON: Expecting property name"),
+        ("città".encode("latin-1"), "The file is not UTF-8 text"),
+    ],
+)
+def test_a_file_that_is_no_document_says_what_it_is(world, role_client, content, message):
+    file = SimpleUploadedFile("x.json", content)
+    response = role_client("organiser").post(IMPORT, {"file": file}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert message in response.content.decode()
+    assert Tournament.objects.count() == 1
+
+
+def test_the_import_page_is_linked_from_the_organisers_home(world, role_client):
+    html = role_client("organiser").get(reverse("tournaments:organiser_home")).content.decode()
+    assert f'href="{IMPORT}"' in html

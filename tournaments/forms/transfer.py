@@ -1,0 +1,47 @@
+"""The organiser's form to bring a whole tournament in from a document BoB exported (the
+file the tournament's "Download" link gives, or ``manage.py export_tournament``)."""
+
+from __future__ import annotations
+
+from django import forms
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.forms.accessible import AccessibleForm
+
+#: A 2,187-player tournament with every result is a few MB; this is far above any event.
+MAX_DOCUMENT_BYTES = 50_000_000
+
+
+class TournamentImportForm(AccessibleForm):
+    file = forms.FileField(
+        label=_("Tournament document (JSON)"),
+        help_text=_(
+            "A file BoB exported (the “Download the tournament” link of a tournament's "
+            "set-up page). Everything is checked first: if anything is wrong, every problem "
+            "is listed and nothing is saved."
+        ),
+    )
+    slug = forms.SlugField(
+        label=_("Short name in the web address"),
+        required=False,
+        max_length=80,
+        help_text=_(
+            "Leave empty to keep the document's; give another when a tournament here "
+            "already has it."
+        ),
+    )
+
+    def clean_file(self) -> str:
+        """The document's text (read as JSON, then checked, by the import)."""
+        upload = self.cleaned_data["file"]
+        if upload.size > MAX_DOCUMENT_BYTES:
+            raise ValidationError(
+                _("The file is larger than 50 MB; a tournament document is much smaller.")
+            )
+        try:
+            return upload.read().decode("utf-8-sig")
+        except UnicodeDecodeError:
+            raise ValidationError(
+                _("The file is not UTF-8 text: choose the JSON file BoB exported.")
+            ) from None

@@ -1,0 +1,87 @@
+"""A whole tournament out and in from the organiser's pages: the tournament document
+(``docs/interchange.md``) downloaded as a file, and a document brought in as a new
+tournament of the organiser's, every problem listed when it cannot be."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_http_methods
+
+from tournaments.forms.transfer import TournamentImportForm
+from tournaments.interchange.document import dumps
+from tournaments.interchange.export import export_tournament
+from tournaments.interchange.importer import import_document, parse_document
+from tournaments.interchange.problems import InterchangeError
+from tournaments.models import Tournament
+from tournaments.web.permissions import organiser_required
+from tournaments.web.request_types import AccountHttpRequest
+
+#: Problems listed on the page when a document is refused (the count says how many in all).
+PROBLEMS_SHOWN = 100
+
+
+@organiser_required
+@require_GET
+def tournament_export(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
+    """The tournament document as a file named after the tournament and today's date."""
+    response = HttpResponse(
+        dumps(export_tournament(tournament)), content_type="application/json; charset=utf-8"
+    )
+    day = timezone.localdate().strftime("%Y%m%d")
+    response["Content-Disposition"] = f'attachment; filename="bob-{tournament.slug}-{day}.json"'
+    return response
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_import(request: AccountHttpRequest) -> HttpResponse:
+    """A document becomes a new tournament, its importer one of its organisers."""
+    form = TournamentImportForm(request.POST or None, request.FILES or None)
+    problems: list[str] = []
+    count = 0
+    if request.method == "POST" and form.is_valid():
+        try:
+            document = parse_document(form.cleaned_data["file"])
+            outcome = import_document(
+                document, slug=form.cleaned_data["slug"] or None, organiser=request.user
+            )
+        except InterchangeError as error:
+            count = len(error.problems)
+            problems = [str(problem) for problem in error.problems[:PROBLEMS_SHOWN]]
+        else:
+            tournament = outcome.tournament
+            messages.success(
+                request,
+                _("Tournament %(name)s imported: %(players)s, %(stages)s.")
+                % {
+                    "name": tournament.name,
+                    "players": ngettext(
+                        "%(count)d player", "%(count)d players", tournament.registrations.count()
+                    )
+                    % {"count": tournament.registrations.count()},
+                    "stages": ngettext(
+                        "%(count)d stage", "%(count)d stages", tournament.stages.count()
+                    )
+                    % {"count": tournament.stages.count()},
+                },
+            )
+            if outcome.created_users:
+                messages.warning(
+                    request,
+                    _(
+                        "Accounts created for the names the document gives, without a "
+                        "password (they cannot log in until the site's administrator sets "
+                        "one): %(users)s."
+                    )
+                    % {"users": ", ".join(outcome.created_users)},
+                )
+            return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    context = {"form": form, "problems": problems, "problem_count": count}
+    status = 400 if problems or form.errors else 200
+    return render(request, "organiser/tournament_import.html", context, status=status)
