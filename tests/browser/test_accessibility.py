@@ -332,6 +332,7 @@ AUDITED_PAGES = [
     AuditedPage("organise-venue", "organiser", "/organise/{slug}/venue/"),
     AuditedPage("organise-new", "organiser", "/organise/new/"),
     AuditedPage("organise-import", "organiser", "/organise/import/"),
+    AuditedPage("organise-delete", "organiser", "/organise/{slug}/delete/"),
     AuditedPage(
         "organise-import-refused", "organiser", "/organise/import/", then=import_a_wrong_document
     ),

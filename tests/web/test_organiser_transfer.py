@@ -1,19 +1,24 @@
-"""A whole tournament out and in from the organiser's pages (no command line, no admin):
-the document downloaded, and a document brought in as a new tournament of the importer's,
-every problem listed with its path when it cannot be, nothing saved then."""
+"""A whole tournament out, in and gone from the organiser's pages (no command line, no
+admin): the document downloaded, a document brought in as a new tournament of the
+importer's (every problem listed with its path when it cannot be, nothing saved then), a
+tournament deleted once its short name is typed."""
 
 from __future__ import annotations
 
 import json
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 from django.utils import timezone, translation
 
+from tests.factories import TournamentFactory
+from tests.web.test_organiser_maps import CLUB
+from tournaments.actions.map_edits import save_map
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
-from tournaments.models import ActivityLog, Tournament
+from tournaments.models import ActivityLog, Player, Registration, Tournament, TournamentMap
 from tournaments.queries.activity_descriptions import entry_description
 
 pytestmark = pytest.mark.django_db
@@ -91,3 +96,36 @@ def test_a_file_that_is_no_document_says_what_it_is(world, role_client, content,
 def test_the_import_page_is_linked_from_the_organisers_home(world, role_client):
     html = role_client("organiser").get(reverse("tournaments:organiser_home")).content.decode()
     assert f'href="{IMPORT}"' in html
+
+
+def test_the_organiser_deletes_a_tournament_after_typing_its_short_name(world, role_client):
+    other = TournamentFactory(name="Altro torneo", slug="altro")
+    shared = world.player  # also entered the other tournament: kept
+    Registration.objects.create(tournament=other, player=shared, number=1)
+    alone = world.tournament.registrations.exclude(player=shared).first().player
+    save_map(world.tournament, CLUB)
+    url = reverse("tournaments:organiser_delete", args=[world.tournament.slug])
+    client = role_client("organiser")
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "it is gone for good" in page and "Download the tournament" in page
+    refused = client.post(url, {"confirmation": "Coppa BoB"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert refused.status_code == 400
+    assert "Type the tournament&#x27;s short name, coppa, exactly to delete it." in (
+        refused.content.decode()
+    )
+    assert Tournament.objects.filter(slug="coppa").exists()
+    done = client.post(url, {"confirmation": " coppa "})
+    assert done["Location"] == reverse("tournaments:organiser_home")
+    assert not Tournament.objects.filter(slug="coppa").exists()
+    assert not TournamentMap.objects.exists()
+    assert Player.objects.filter(pk=shared.pk).exists()
+    assert not Player.objects.filter(pk=alone.pk).exists()
+    assert get_user_model().objects.filter(username="organiser").exists()
+    public = client.get(reverse("tournaments:standings", args=["coppa"]))
+    assert public.status_code == 404
+
+
+def test_only_its_organisers_delete_a_tournament(world, role_client):
+    url = reverse("tournaments:organiser_delete", args=[world.tournament.slug])
+    assert role_client("judge").post(url, {"confirmation": "coppa"}).status_code == 403
+    assert Tournament.objects.filter(slug="coppa").exists()

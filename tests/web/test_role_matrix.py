@@ -122,6 +122,7 @@ RULES = {
     "tournaments:organiser_stage_plan": "organiser",
     "tournaments:organiser_maps": "organiser",
     "tournaments:organiser_export": "organiser",
+    "tournaments:organiser_delete": "organiser",
     # Anyone logged in may bring a tournament in (it becomes theirs), as they may create one.
     "tournaments:tournament_import": "login",
     "tournaments:organiser_map": "organiser",

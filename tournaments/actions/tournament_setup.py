@@ -1,5 +1,5 @@
 """Setting up a tournament: creating it with its catalogue, its settings, its judges and its
-stages' stipulations and thresholds.
+stages' stipulations and thresholds; deleting it.
 
 Every tournament is created by :func:`create_tournament`, from the organiser's page, the
 demo and the tests alike, so each one starts with its organiser, the default catalogue and
@@ -8,10 +8,12 @@ a "created" entry in its activity log.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Iterable, Sequence
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.caching import generations
@@ -19,12 +21,15 @@ from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
 from tournaments.models import (
     ActivityVerb,
     ChapterCard,
+    Player,
     Session,
     Squad,
     Stage,
     Tournament,
     Weapon,
 )
+
+logger = logging.getLogger("bob.tournaments")
 
 
 def create_tournament(
@@ -71,6 +76,33 @@ def add_judge(tournament: Tournament, username: str, password: str = "", *, acto
             tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor
         )
     return user
+
+
+class TournamentDeleteError(ValueError):
+    """The deletion is refused; the message says why."""
+
+
+def delete_tournament(tournament: Tournament, *, confirmation: str | None, actor=None) -> None:
+    """Delete ``tournament`` with everything of it (its sessions, results, dice, games,
+    maps and log) and the players who entered no other tournament; the accounts stay.
+
+    ``confirmation`` is what the organiser typed, which must be the tournament's short name
+    (None: a deletion its caller confirmed otherwise, as the demo's reload). The activity
+    log goes with the tournament, so the deletion is written to the ``bob.tournaments``
+    log."""
+    if confirmation is not None and confirmation.strip() != tournament.slug:
+        raise TournamentDeleteError(
+            _("Type the tournament's short name, %(slug)s, exactly to delete it.")
+            % {"slug": tournament.slug}
+        )
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        player_ids = list(tournament.registrations.values_list("player_id", flat=True))
+        tournament.delete()
+        Player.objects.filter(
+            pk__in=player_ids, registrations__isnull=True, seats__isnull=True
+        ).delete()
+    logger.info("tournament %s deleted by %s", tournament.slug, actor or "a command")
 
 
 def save_stage(stage: Stage, thresholds: Sequence[int], *, actor) -> Stage:

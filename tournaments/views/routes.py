@@ -9,6 +9,7 @@ from tournaments.views import (
     judge_pdf,
     organiser,
     organiser_catalogue,
+    organiser_deletion,
     organiser_maps,
     organiser_people,
     organiser_sessions,
@@ -85,6 +86,11 @@ organiser_patterns = [
     path("organise/", organiser.organiser_home, name="organiser_home"),
     path("organise/new/", organiser.tournament_create, name="tournament_create"),
     path("organise/import/", organiser_transfer.tournament_import, name="tournament_import"),
+    path(
+        "organise/<slug:slug>/delete/",
+        organiser_deletion.tournament_delete,
+        name="organiser_delete",
+    ),
     path(
         "organise/<slug:slug>/export/",
         organiser_transfer.tournament_export,

@@ -35,7 +35,7 @@ from tournaments.actions.registration import NewPlayer, register_roster
 from tournaments.actions.result_entry import FromGame, confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import advance
-from tournaments.actions.tournament_setup import create_tournament, save_stage
+from tournaments.actions.tournament_setup import create_tournament, delete_tournament, save_stage
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.loadout import Loadout, suggested_cards, suggested_targeter_marks
 from tournaments.models import (
@@ -210,7 +210,7 @@ class Command(BaseCommand):
         users = self._users(options["reset"])
         existing = Tournament.objects.filter(slug=DEMO_SLUG).first()
         if existing is not None and options["reset"]:
-            self._delete(existing)
+            delete_tournament(existing, confirmation=None)
             existing = None
         if existing is None:
             tournament = self._build(users)
@@ -234,12 +234,6 @@ class Command(BaseCommand):
                 user.save()
             users.append(user)
         return {"organiser": users[0], "judges": users[1:-1], "player": users[-1]}
-
-    @transaction.atomic
-    def _delete(self, tournament: Tournament) -> None:
-        player_ids = list(tournament.registrations.values_list("player_id", flat=True))
-        tournament.delete()
-        Player.objects.filter(pk__in=player_ids, registrations__isnull=True).delete()
 
     @transaction.atomic
     def _build(self, users: dict) -> Tournament:
