@@ -40,7 +40,8 @@ def test_a_clean_copy_has_no_problems(document):
 def test_existing_slug_is_refused(document):
     assert messages(check_document(document)) == {
         "$.tournament.slug": 'a tournament with slug "bob-2025" already exists; delete it '
-        "first or import under another slug (--slug)"
+        "first or import under another slug (--slug on the command line, the short name field "
+        "on the import page)"
     }
 
 

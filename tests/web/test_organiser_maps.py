@@ -300,3 +300,11 @@ def test_a_stages_new_map_is_its_sessions_map_unless_a_session_has_its_own(world
     first.refresh_from_db()
     second.refresh_from_db()
     assert (first.map_name, second.map_name) == ("circolo-arena", "flag-relay")
+
+
+def test_a_map_with_too_few_claws_for_three_squads_says_so(world, role_client):
+    two_claws = CLUB.replace(".3 .3", ".  . ").replace("claw 3 South claw\n", "")
+    save_map(world.tournament, renamed(two_claws, "two-claws"))
+    html = role_client("organiser").get(map_url(world, "two-claws"), HTTP_ACCEPT_LANGUAGE="en")
+    assert "with 2 claws, no game of three players can start on this map" in html.content.decode()
+    assert role_client("organiser").get(map_url(world, "no-such-map")).status_code == 404

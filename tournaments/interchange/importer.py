@@ -291,7 +291,8 @@ class _Checker:
                 ("tournament", "slug"),
                 _(
                     'a tournament with slug "%(slug)s" already exists; delete it first or '
-                    "import under another slug (--slug)"
+                    "import under another slug (--slug on the command line, the short name "
+                    "field on the import page)"
                 )
                 % {"slug": slug},
             )
