@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
 
-#: A 2,187-player tournament with every result is a few MB; this is far above any event.
+#: Far above any event's document: a wrong file is refused before it is read.
 MAX_DOCUMENT_BYTES = 50_000_000
 
 
