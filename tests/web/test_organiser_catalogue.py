@@ -318,7 +318,11 @@ def test_a_dreadnought_class_value_is_corrected_and_games_play_with_it(world, ro
     assert "Mark VII Malignant" in page and "Class value (points for destroying it)" in page
     assert "Only a weak source backs it" in page
     shipped = load_rules_data().dreadnought_class("malignant")
-    posted = {"movement": shipped.movement, "class_value": shipped.class_value + 5}
+    posted = {
+        "movement": shipped.movement,
+        "class_value": shipped.class_value + 5,
+        **usual_weapons(shipped.default_weapons),
+    }
     assert client.post(url, posted).status_code == 302
     world.tournament.refresh_from_db()
     assert world.tournament.data_overrides["dreadnought_classes"] == {
@@ -329,3 +333,41 @@ def test_a_dreadnought_class_value_is_corrected_and_games_play_with_it(world, ro
     assert entry_description(last_entry(world)) == "values of Mark VII Malignant changed"
     played = engine_setup(world.session).overrides["dreadnought_classes"]["malignant"]
     assert played["class_value"] == shipped.class_value + 5
+
+
+def usual_weapons(weapons) -> dict[str, str]:
+    return {f"default_weapons_{n}": weapon for n, weapon in enumerate(weapons, start=1)}
+
+
+def test_a_dreadnought_classs_usual_weapons_are_chosen_in_the_catalogue(world, role_client):
+    """The weapons a class mounts when the session's notes name none (RULES §10b: the
+    class's weapon options are the organiser's to correct)."""
+    client = role_client("organiser")
+    url = values_url(world, "dreadnought_classes", "malignant")
+    shipped = load_rules_data().dreadnought_class("malignant")
+    with translation.override("it"):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+        listed = client.get(
+            reverse("tournaments:organiser_catalogue", args=[world.tournament.slug]),
+            HTTP_ACCEPT_LANGUAGE="it",
+        ).content.decode()
+    assert 'name="default_weapons_1"' in page and 'name="default_weapons_3"' not in page
+    assert "Cannone d&#x27;assalto, Lanciarazzi" in listed
+    posted = {"movement": shipped.movement, "class_value": shipped.class_value}
+    assert client.post(url, {**posted, **usual_weapons(["melta", "melta"])}).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides["dreadnought_classes"] == {
+        "malignant": {"default_weapons": ["melta", "melta"]}
+    }
+    rules = load_rules_data(world.tournament.data_overrides)
+    assert rules.dreadnought_weapons("malignant") == ("melta", "melta", "laser_rifle")
+    assert last_entry(world).details["changed"] == {
+        "default_weapons": [list(shipped.default_weapons), ["melta", "melta"]]
+    }
+    # back to the shipped weapons: nothing of the class differs any more
+    back = {**posted, **usual_weapons(shipped.default_weapons)}
+    assert client.post(url, back).status_code == 302
+    world.tournament.refresh_from_db()
+    assert "dreadnought_classes" not in (world.tournament.data_overrides or {})
+    refused = client.post(url, {**posted, **usual_weapons(["melta", "bolter"])})
+    assert refused.status_code == 400

@@ -175,12 +175,13 @@ def save_rules_values(
     tournament: Tournament,
     section: str,
     key: str,
-    values: Mapping[str, int | Mapping[str, int]],
+    values: Mapping[str, int | Mapping[str, int] | list[str]],
     *,
     actor,
 ) -> dict[str, list[object]]:
-    """Keep the organiser's numbers of the unit or weapon ``key`` (``section``: ``units`` or
-    ``weapons``; dice as ``{"white": ..., "red": ...}``). A value equal to the shipped one
+    """Keep the organiser's values of the unit, weapon or Dreadnought class ``key``
+    (``section``: a key of :data:`~tournaments.queries.rules_values.VALUES`; dice as
+    ``{"white": ..., "red": ...}``, weapons as a list). A value equal to the shipped one
     is dropped from the overrides (its shipped source stands again); the whole rules data
     is checked before anything is saved (:class:`~rules.engine.units.RulesDataError`).
     Returns the values changed, each as [before, after]."""
@@ -220,9 +221,12 @@ def save_rules_values(
 
 
 def _plain(value: object) -> object:
-    """A rules data value as an override writes it (dice as ``{"white": ..., "red": ...}``)."""
+    """A rules data value as an override writes it (dice as ``{"white": ..., "red": ...}``,
+    weapons as a list)."""
     if isinstance(value, DiceSpec):
         return {"white": value.white, "red": value.red}
+    if isinstance(value, tuple):
+        return list(value)
     return value
 
 

@@ -26,7 +26,7 @@ from rules.engine.units import load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
-from tournaments.queries.rules_values import item_label
+from tournaments.queries.rules_values import heavy_weapon_choices, item_label
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -95,13 +95,7 @@ def _slot(number: int) -> str:
 
 
 def _heavy_weapon_choices() -> list[tuple[str, str]]:
-    """The heavy and extra-heavy weapons, named in the active language."""
-    data, language = load_rules_data(), narration_language()
-    return [("", "–")] + [
-        (key, item_label(data, "weapons", key, language))
-        for key, weapon in data.weapons.items()
-        if weapon.is_heavy
-    ]
+    return [("", "–"), *heavy_weapon_choices()]
 
 
 def material_fields() -> dict[str, forms.Field]:

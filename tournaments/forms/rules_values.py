@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.units import DiceSpec
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.queries.rules_values import RulesItem, shown
+from tournaments.queries.rules_values import RulesItem, heavy_weapon_choices, shown
 
 LABELS = {
     "movement": _("Movement (squares)"),
@@ -20,6 +20,7 @@ LABELS = {
     "dice": _("Dice per shot"),
     "shots": _("Shots"),
     "class_value": _("Class value (points for destroying it)"),
+    "default_weapons": _("Usual heavy weapons"),
 }
 #: Each section's table caption and the heading of its items' column.
 SECTIONS = {
@@ -64,18 +65,31 @@ class RulesValuesForm(AccessibleForm):
                     self.fields[f"{value.name}_{colour}"] = _number(
                         f"{label}: {words}", getattr(value.current, colour), note
                     )
+            elif isinstance(value.current, tuple):
+                for number, weapon in enumerate(value.current, start=1):
+                    self.fields[f"{value.name}_{number}"] = forms.ChoiceField(
+                        label=f"{label}: {number}",
+                        choices=heavy_weapon_choices(),
+                        initial=weapon,
+                        help_text=note if number == 1 else "",
+                    )
             else:
                 self.fields[value.name] = _number(label, value.current, note)
 
-    def values(self) -> dict[str, int | dict[str, int]]:
-        """The cleaned values as the rules data writes them (dice as ``{"white", "red"}``)."""
+    def values(self) -> dict[str, int | dict[str, int] | list[str]]:
+        """The cleaned values as the rules data writes them (dice as ``{"white", "red"}``,
+        weapons as a list)."""
         data = self.cleaned_data
-        out: dict[str, int | dict[str, int]] = {}
+        out: dict[str, int | dict[str, int] | list[str]] = {}
         for value in self.item.values:
             if value.current is None:
                 continue
             if isinstance(value.current, DiceSpec):
                 out[value.name] = {colour: data[f"{value.name}_{colour}"] for colour in COLOURS}
+            elif isinstance(value.current, tuple):
+                out[value.name] = [
+                    data[f"{value.name}_{number}"] for number in range(1, len(value.current) + 1)
+                ]
             else:
                 out[value.name] = data[value.name]
         return out

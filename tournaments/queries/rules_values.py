@@ -1,8 +1,8 @@
-"""The numbers of a tournament's units, weapons and Dreadnought classes (RULES §10b) as the
-organiser reviews and corrects them in the app: each value with the tournament's figure,
-the shipped one, its source and whether only a weak source backs it
-(``docs/unit-data.md``). The changes live in the tournament's rules data overrides, the
-ones its games are played with."""
+"""The numbers of a tournament's units, weapons and Dreadnought classes (RULES §10b), and
+each class's usual heavy weapons, as the organiser reviews and corrects them in the app:
+each value with the tournament's figure, the shipped one, its source and whether only a
+weak source backs it (``docs/unit-data.md``). The changes live in the tournament's rules
+data overrides, the ones its games are played with."""
 
 from __future__ import annotations
 
@@ -28,10 +28,10 @@ from tournaments.models import Tournament
 VALUES: dict[str, tuple[str, ...]] = {
     "units": ("movement", "armour", "life_points", "hand_to_hand"),
     "weapons": ("dice", "shots", "hand_to_hand"),
-    "dreadnought_classes": ("movement", "class_value"),
+    "dreadnought_classes": ("movement", "class_value", "default_weapons"),
 }
 
-Value = int | DiceSpec | None
+Value = int | DiceSpec | tuple[str, ...] | None
 
 
 @dataclass(frozen=True)
@@ -53,11 +53,19 @@ class RulesValue:
         """The tournament's value as the page shows it."""
         return shown(self.current)
 
+    @property
+    def is_list(self) -> bool:
+        """A list of weapons, not a number: a table gives it room for its names."""
+        return isinstance(self.current, tuple)
+
 
 def shown(value: Value) -> str:
-    """A value as the pages show it: a number, or dice as "2 white + 1 red"."""
+    """A value as the pages show it: a number, dice as "2 white + 1 red", weapons by name."""
     if isinstance(value, DiceSpec):
         return _("%(white)d white + %(red)d red") % {"white": value.white, "red": value.red}
+    if isinstance(value, tuple):
+        data, language = load_rules_data(), narration_language()
+        return ", ".join(item_label(data, "weapons", key, language) for key in value)
     return "–" if value is None else str(value)
 
 
@@ -103,6 +111,17 @@ def item_label(data: RulesData, section: str, key: str, lang: str) -> str:
         return data.dreadnought_classes[key].name
     label = format_param("unit" if section == "units" else "weapon", key, lang)
     return label[:1].upper() + label[1:]
+
+
+def heavy_weapon_choices() -> list[tuple[str, str]]:
+    """The heavy and extra-heavy weapons (what a Dreadnought mounts) by key, named in the
+    active language."""
+    data, language = load_rules_data(), narration_language()
+    return [
+        (key, item_label(data, "weapons", key, language))
+        for key, weapon in data.weapons.items()
+        if weapon.is_heavy
+    ]
 
 
 def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> RulesItem:
