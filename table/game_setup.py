@@ -49,7 +49,7 @@ from table.session_material import SessionMaterialError, check_equipment_blips, 
 from table.step_log import engine_error_text, narration_language
 from tournaments.domain.catalogue import COMMANDER_COMBOS
 from tournaments.models import Seat, Session
-from tournaments.queries.playable_maps import map_board, map_choices, own_map
+from tournaments.queries.playable_maps import board_of, map_choices, own_drawing
 
 
 class GameSetupError(ValueError):
@@ -246,14 +246,15 @@ def opening_state(
     A shipped map is named in the state; a tournament's own map is written into it, so the
     game keeps its board whatever later becomes of the map."""
     tournament = session.stage.tournament
-    board = map_board(tournament, map_name)
+    drawing = own_drawing(tournament, map_name)
+    board = board_of(map_name, drawing)
     if board is None:
         known = [name for name, _label in map_choices(tournament)]
         raise GameSetupError(
             _("Unknown map %(map)s; choose one of: %(maps)s.")
             % {"map": map_name, "maps": ", ".join(known)}
         )
-    map_ref = map_name if own_map(tournament, map_name) is None else None
+    map_ref = map_name if drawing is None else None
     try:
         setup = engine_setup(session)
         check_equipment_blips(board, setup.switches)

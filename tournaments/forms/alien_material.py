@@ -25,7 +25,11 @@ from rules.engine.event_cards import load_cards
 from rules.engine.units import load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
-from tournaments.models.stipulations import EQUIPMENT_ITEMS, token_aliens
+from tournaments.models.stipulations import (
+    EQUIPMENT_ITEMS,
+    dreadnought_weapons_misfit,
+    token_aliens,
+)
 from tournaments.queries.rules_values import heavy_weapon_choices, item_label
 
 if TYPE_CHECKING:
@@ -213,10 +217,13 @@ def _dreadnought_weapons_problem(class_key: str, weapons: list[str]) -> str:
     """What is wrong with the weapons typed for the Dreadnought of class ``class_key``, in
     the organiser's words ("" when nothing)."""
     data = load_rules_data()
-    spec = data.dreadnought_classes.get(class_key)
-    if spec is None:
+    if class_key not in data.dreadnought_classes:
         return str(_("Choose the Dreadnought class too: the weapons are mounted by its class."))
-    if len(weapons) != spec.heavy_weapons:
+    misfit = dreadnought_weapons_misfit(class_key, weapons)
+    if misfit is None:
+        return ""
+    spec, weapon = misfit
+    if weapon is None:
         return str(
             ngettext(
                 "The %(name)s mounts %(mounts)d heavy weapons: choose %(mounts)d (you chose "
@@ -228,19 +235,16 @@ def _dreadnought_weapons_problem(class_key: str, weapons: list[str]) -> str:
             % {"name": spec.name, "mounts": spec.heavy_weapons, "given": len(weapons)}
         )
     language = narration_language()
-    for weapon in weapons:
-        if weapon not in spec.weapon_choices:
-            return str(
-                _("The %(name)s cannot mount the %(weapon)s; it mounts: %(choices)s.")
-                % {
-                    "name": spec.name,
-                    "weapon": item_label(data, "weapons", weapon, language),
-                    "choices": ", ".join(
-                        item_label(data, "weapons", key, language) for key in spec.weapon_choices
-                    ),
-                }
-            )
-    return ""
+    return str(
+        _("The %(name)s cannot mount the %(weapon)s; it mounts: %(choices)s.")
+        % {
+            "name": spec.name,
+            "weapon": item_label(data, "weapons", weapon, language),
+            "choices": ", ".join(
+                item_label(data, "weapons", key, language) for key in spec.weapon_choices
+            ),
+        }
+    )
 
 
 def _hiding(params: dict[str, Any], item: str) -> list[str]:

@@ -10,9 +10,8 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
-
-#: A drawing of a 40 × 40 board with its legend is about 12 KB; a map file is never near this.
-MAX_MAP_BYTES = 200_000
+from tournaments.forms.uploads import uploaded_text
+from tournaments.models import DRAWING_LIMIT
 
 
 class MapForm(AccessibleForm):
@@ -35,24 +34,26 @@ class MapForm(AccessibleForm):
         help_text=_("A .txt map file, used instead of the box above."),
     )
 
+    def clean_file(self) -> str | None:
+        """The uploaded map's text (None: no file)."""
+        upload = self.cleaned_data.get("file")
+        if not upload:
+            return None
+        return uploaded_text(
+            upload,
+            limit=DRAWING_LIMIT,
+            too_large=_("The file is larger than 200 KB; a map is much smaller."),
+            not_text=_("The file is not UTF-8 text: save the map as plain text (UTF-8)."),
+        )
+
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
-        upload = cleaned.get("file")
-        if upload:
-            if upload.size > MAX_MAP_BYTES:
-                self.add_error("file", _("The file is larger than 200 KB; a map is much smaller."))
-                return cleaned
-            try:
-                text = upload.read().decode("utf-8-sig")
-            except UnicodeDecodeError:
-                self.add_error(
-                    "file", _("The file is not UTF-8 text: save the map as plain text (UTF-8).")
-                )
-                return cleaned
+        text = cleaned.get("file")
+        if text is not None:
             # Shown in the box when the map is refused, so it can be fixed there.
             self.data = {**dict(self.data.items()), "drawing": text}
             cleaned["drawing"] = text
-        elif not cleaned.get("drawing", "").strip():
+        elif "file" not in self.errors and not cleaned.get("drawing", "").strip():
             raise ValidationError(_("Type or paste the map's drawing, or choose a map file."))
         return cleaned

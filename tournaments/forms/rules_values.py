@@ -66,10 +66,11 @@ class RulesValuesForm(AccessibleForm):
                         f"{label}: {words}", getattr(value.current, colour), note
                     )
             elif isinstance(value.current, tuple):
+                weapons = heavy_weapon_choices()
                 for number, weapon in enumerate(value.current, start=1):
                     self.fields[f"{value.name}_{number}"] = forms.ChoiceField(
                         label=f"{label}: {number}",
-                        choices=heavy_weapon_choices(),
+                        choices=weapons,
                         initial=weapon,
                         help_text=note if number == 1 else "",
                     )

@@ -4,10 +4,10 @@ file the tournament's "Download" link gives, or ``manage.py export_tournament``)
 from __future__ import annotations
 
 from django import forms
-from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.uploads import uploaded_text
 
 #: Far above any event's document: a wrong file is refused before it is read.
 MAX_DOCUMENT_BYTES = 50_000_000
@@ -34,14 +34,9 @@ class TournamentImportForm(AccessibleForm):
 
     def clean_file(self) -> str:
         """The document's text (read as JSON, then checked, by the import)."""
-        upload = self.cleaned_data["file"]
-        if upload.size > MAX_DOCUMENT_BYTES:
-            raise ValidationError(
-                _("The file is larger than 50 MB; a tournament document is much smaller.")
-            )
-        try:
-            return upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise ValidationError(
-                _("The file is not UTF-8 text: choose the JSON file BoB exported.")
-            ) from None
+        return uploaded_text(
+            self.cleaned_data["file"],
+            limit=MAX_DOCUMENT_BYTES,
+            too_large=_("The file is larger than 50 MB; a tournament document is much smaller."),
+            not_text=_("The file is not UTF-8 text: choose the JSON file BoB exported."),
+        )

@@ -11,15 +11,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.board import Board
-from rules.engine.maps import MapError, bundled_maps, parse_map, shared_map, shared_map_text
+from rules.engine.maps import MapError, bundled_maps, shared_map_text
 from tournaments.domain.engine_language import narration_language
 from tournaments.interchange.sections import CheckContext, Path, Section, WriteContext, objects_of
-from tournaments.models import Tournament, TournamentMap
+from tournaments.models import DRAWING_LIMIT, Tournament, TournamentMap
+from tournaments.queries.playable_maps import board_of
 
 ADDED_IN = 8
 MAPS = "maps"
-#: As the organiser's form allows (:data:`tournaments.forms.maps.MAX_MAP_BYTES`).
-MAX_DRAWING = 200_000
 
 
 def export_maps(tournament: Tournament) -> list[dict[str, Any]]:
@@ -49,7 +48,7 @@ def check_maps(maps: list[Any], context: CheckContext) -> None:
             context.add((*path, "name"), _("this map name is used already; each map needs its own"))
         seen[name] = path
         try:
-            board = parse_map(drawing, source=f"{name}.txt")
+            board = shared_map_text(drawing, source=f"{name}.txt")
         except MapError as error:
             for problem in error.problems:
                 context.add((*path, "drawing"), problem.text_in(language))
@@ -72,13 +71,15 @@ def write_maps(maps: list[dict[str, Any]], tournament: Tournament, context: Writ
 def document_board(document: dict[str, Any], name: str) -> Board | None:
     """The board of the map ``name`` as a document has it: its own map of that name, else
     the shipped one (None: neither, or a drawing that does not read)."""
-    for _index, item in objects_of(document.get(MAPS)):
-        if item.get("name") == name and isinstance(drawing := item.get("drawing"), str):
-            try:
-                return shared_map_text(drawing, source=f"{name}.txt")
-            except MapError:
-                return None
-    return shared_map(name) if name in bundled_maps() else None
+    drawing = next(
+        (
+            item["drawing"]
+            for _index, item in objects_of(document.get(MAPS))
+            if item.get("name") == name and isinstance(item.get("drawing"), str)
+        ),
+        None,
+    )
+    return board_of(name, drawing)
 
 
 SECTION = Section(
@@ -92,7 +93,7 @@ SECTION = Section(
             "required": ["name", "drawing"],
             "properties": {
                 "name": {"type": "string", "pattern": r"^[a-z0-9][a-z0-9_-]*$", "maxLength": 120},
-                "drawing": {"type": "string", "minLength": 1, "maxLength": MAX_DRAWING},
+                "drawing": {"type": "string", "minLength": 1, "maxLength": DRAWING_LIMIT},
             },
         }
     },

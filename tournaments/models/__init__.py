@@ -21,7 +21,7 @@ from tournaments.models.choices import (
 )
 from tournaments.models.dice import DiceRoll, SeedAnnouncement
 from tournaments.models.login_counters import LoginFailureCount
-from tournaments.models.maps import TournamentMap
+from tournaments.models.maps import DRAWING_LIMIT, TournamentMap
 from tournaments.models.outbox import Notice, NoticeStatus
 from tournaments.models.players import Player, Registration, SquadPreference, new_access_token
 from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
@@ -37,6 +37,7 @@ __all__ = [
     "ActivityLog",
     "ActivityVerb",
     "CardConfidence",
+    "DRAWING_LIMIT",
     "CardKind",
     "CardUse",
     "ChapterCard",

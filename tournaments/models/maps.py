@@ -6,6 +6,10 @@ it (the name is also kept in a column, to find the map by it)."""
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+#: The longest drawing a map may have, in characters, typed, uploaded or imported: a
+#: 40 × 40 board with its legend is about 12,000.
+DRAWING_LIMIT = 200_000
+
 
 class TournamentMap(models.Model):
     tournament = models.ForeignKey(

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from rules.engine.event_cards import load_cards
-from rules.engine.units import load_rules_data
+from rules.engine.units import DreadnoughtClass, load_rules_data
 from tournaments.models.choices import StipulationKind
 
 END_FIXED_ROUNDS = "fixed_rounds"
@@ -151,8 +151,11 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
     weapons = cleaned.get("dreadnought_weapons")
     if weapons is None:
         return
-    spec = load_rules_data().dreadnought_classes[cleaned["dreadnought_class"]]
-    if len(weapons) != spec.heavy_weapons:
+    misfit = dreadnought_weapons_misfit(cleaned["dreadnought_class"], weapons)
+    if misfit is None:
+        return
+    spec, weapon = misfit
+    if weapon is None:
         raise ValidationError(
             _t(
                 "“dreadnought_weapons”: the %(name)s mounts %(mounts)d heavy weapons, "
@@ -160,15 +163,22 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
             )
             % {"name": spec.name, "mounts": spec.heavy_weapons, "given": len(weapons)}
         )
-    for weapon in weapons:
-        if weapon not in spec.weapon_choices:
-            raise ValidationError(
-                _t(
-                    "“dreadnought_weapons”: the %(name)s cannot mount %(weapon)s; it "
-                    "mounts %(choices)s."
-                )
-                % {"name": spec.name, "weapon": weapon, "choices": ", ".join(spec.weapon_choices)}
-            )
+    raise ValidationError(
+        _t("“dreadnought_weapons”: the %(name)s cannot mount %(weapon)s; it mounts %(choices)s.")
+        % {"name": spec.name, "weapon": weapon, "choices": ", ".join(spec.weapon_choices)}
+    )
+
+
+def dreadnought_weapons_misfit(
+    class_key: str, weapons: list[str]
+) -> tuple[DreadnoughtClass, str | None] | None:
+    """What keeps ``weapons`` off the Dreadnought class ``class_key``: None when they fit;
+    else the class and the first weapon it cannot mount (None: they are not as many as
+    it mounts). The parameters' check and the organiser's form word it each their way."""
+    spec = load_rules_data().dreadnought_classes[class_key]
+    if len(weapons) != spec.heavy_weapons:
+        return spec, None
+    return next(((spec, weapon) for weapon in weapons if weapon not in spec.weapon_choices), None)
 
 
 def _stall_breaker(value: Any, key: str) -> dict | None:

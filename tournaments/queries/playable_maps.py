@@ -20,8 +20,13 @@ from tournaments.domain.engine_language import narration_language
 from tournaments.models import Session, Stage, Tournament, TournamentMap
 
 
-def own_map(tournament: Tournament, name: str) -> TournamentMap | None:
-    return TournamentMap.objects.filter(tournament=tournament, name=name).first()
+def own_drawing(tournament: Tournament, name: str) -> str | None:
+    """The drawing of the tournament's own map ``name`` (None: it has none of that name)."""
+    return (
+        TournamentMap.objects.filter(tournament=tournament, name=name)
+        .values_list("drawing", flat=True)
+        .first()
+    )
 
 
 def own_board(tournament_map: TournamentMap) -> Board:
@@ -30,18 +35,21 @@ def own_board(tournament_map: TournamentMap) -> Board:
     return shared_map_text(tournament_map.drawing, source=f"{tournament_map.name}.txt")
 
 
-def map_board(tournament: Tournament, name: str) -> Board | None:
-    """The board of the map ``name``: the tournament's own map of that name, else the
-    shipped one; None when neither exists (or the own drawing no longer reads)."""
-    if not name:
-        return None
-    found = own_map(tournament, name)
-    if found is not None:
+def board_of(name: str, drawing: str | None) -> Board | None:
+    """The board of the map ``name``: the one ``drawing`` draws when the tournament has its
+    own map of that name (its database's or its document's), else the shipped one; None
+    when neither exists (or the drawing no longer reads)."""
+    if drawing is not None:
         try:
-            return own_board(found)
+            return shared_map_text(drawing, source=f"{name}.txt")
         except MapError:
             return None
     return shared_map(name) if name in bundled_maps() else None
+
+
+def map_board(tournament: Tournament, name: str) -> Board | None:
+    """The board of the map ``name`` the tournament plays (:func:`board_of`)."""
+    return board_of(name, own_drawing(tournament, name)) if name else None
 
 
 def map_title(tournament: Tournament, name: str) -> str:

@@ -20,7 +20,7 @@ from tournaments.actions.map_edits import (
 )
 from tournaments.forms.maps import MapForm
 from tournaments.models import Tournament, TournamentMap
-from tournaments.queries.playable_maps import map_overview, map_users, own_map_row
+from tournaments.queries.playable_maps import map_overview, map_users, own_drawing, own_map_row
 from tournaments.web.permissions import organiser_required
 
 _NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
@@ -29,13 +29,11 @@ _NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
 def _copied_drawing(tournament: Tournament, name: str) -> str:
     """The drawing of the map ``name`` (the tournament's or BoB's), renamed ``name-copy``
     so it can be saved as a new map straight away."""
-    own = tournament.maps.filter(name=name).first()
-    if own is not None:
-        text = own.drawing
-    elif name in bundled_maps():
+    text = own_drawing(tournament, name)
+    if text is None:
+        if name not in bundled_maps():
+            return ""
         text = bundled_map_text(name)
-    else:
-        return ""
     return _NAME_LINE.sub(f"name: {name}-copy", text, count=1)
 
 

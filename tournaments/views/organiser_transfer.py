@@ -56,19 +56,16 @@ def tournament_import(request: AccountHttpRequest) -> HttpResponse:
             problems = [str(problem) for problem in error.problems[:PROBLEMS_SHOWN]]
         else:
             tournament = outcome.tournament
+            players, stages = tournament.registrations.count(), tournament.stages.count()
             messages.success(
                 request,
                 _("Tournament %(name)s imported: %(players)s, %(stages)s.")
                 % {
                     "name": tournament.name,
-                    "players": ngettext(
-                        "%(count)d player", "%(count)d players", tournament.registrations.count()
-                    )
-                    % {"count": tournament.registrations.count()},
-                    "stages": ngettext(
-                        "%(count)d stage", "%(count)d stages", tournament.stages.count()
-                    )
-                    % {"count": tournament.stages.count()},
+                    "players": ngettext("%(count)d player", "%(count)d players", players)
+                    % {"count": players},
+                    "stages": ngettext("%(count)d stage", "%(count)d stages", stages)
+                    % {"count": stages},
                 },
             )
             if outcome.created_users:
