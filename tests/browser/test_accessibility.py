@@ -205,6 +205,19 @@ def import_a_wrong_document(page) -> None:
     expect(page.locator("#import-problems")).to_be_visible()
 
 
+def issue_a_password_link(page) -> None:
+    """The organiser asks for a link with which a judge sets their password."""
+    page.locator("main form[action*='/password-link/'] button").first.click()
+    expect(page.locator("#password-link")).to_be_visible()
+
+
+def open_a_password_link(page) -> None:
+    """The page a judge's password link opens: their new password, twice."""
+    issue_a_password_link(page)
+    page.goto(page.locator("#password-link").input_value())
+    expect(page.locator("#id_new_password1")).to_be_visible()
+
+
 def type_and_save(page, count: str) -> None:
     """Type ``count`` in the result form's first field, wait for the live preview it asks
     for, then save: a tap during the preview's redraw could land on another button."""
@@ -320,6 +333,17 @@ AUDITED_PAGES = [
     AuditedPage("organise-players", "organiser", "/organise/{slug}/players/"),
     AuditedPage("organise-player", "organiser", "/organise/{slug}/players/{player}/"),
     AuditedPage("organise-judges", "organiser", "/organise/{slug}/judges/"),
+    AuditedPage(
+        "organise-password-link",
+        "organiser",
+        "/organise/{slug}/judges/",
+        then=issue_a_password_link,
+    ),
+    AuditedPage("password-set", "organiser", "/organise/{slug}/judges/", then=open_a_password_link),
+    AuditedPage(
+        "password-set-expired", "public", "/accounts/password/MQ/expired/", squads_drawn=False
+    ),
+    AuditedPage("account", "judge", "/accounts/"),
     AuditedPage("organise-stage", "organiser", "/organise/{slug}/stages/1/"),
     AuditedPage("organise-schedule", "organiser", "/organise/{slug}/schedule/"),
     AuditedPage("organise-tables", "organiser", "/organise/{slug}/tables/"),

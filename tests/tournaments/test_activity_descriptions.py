@@ -80,6 +80,7 @@ SAMPLES = {
         "WH in Coppa – Semifinal (3) – session 2",
     ),
     "judge_removed": ({"name": "anna"}, "judge anna removed"),
+    "password_link": ({"name": "anna"}, "link to set a password issued for anna"),
     "card_edited": (
         {"card": "Bio-Scanner", "squad": "Ultramarines"},
         "chapter card Bio-Scanner of Ultramarines edited",

@@ -61,6 +61,7 @@ def test_every_page_renders_on_the_demo_for_every_role():
             "section": "units",
             "item": "ork",
             "name": "circolo-arena",  # the demo club's own map
+            "uidb64": "MQ",  # a password link's account (its token does not check)
         }
         for name, keywords in project_views():
             url = reverse(name, kwargs={k: values[k] for k in keywords})

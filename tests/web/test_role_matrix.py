@@ -49,6 +49,9 @@ RULES = {
     "tournaments:projector_timer": "public",
     "tournaments:login": "public",
     "tournaments:logout": "public",
+    # A password link opens for whoever has it; the token in it is the permission.
+    "tournaments:password_set": "public",
+    "tournaments:account": "login",
     "tournaments:player_link": "public",
     "tournaments:player_calendar": "public",
     "tournaments:api-schema": "public",
@@ -108,6 +111,7 @@ RULES = {
     "tournaments:organiser_player": "organiser",
     "tournaments:organiser_player_withdraw": "organiser",
     "tournaments:organiser_judge_remove": "organiser",
+    "tournaments:organiser_password_link": "organiser",
     "tournaments:organiser_undo_advance": "organiser",
     "tournaments:organiser_undo_draw": "organiser",
     "tournaments:organiser_session_settings": "organiser",
@@ -203,6 +207,7 @@ def url_for(name: str, keywords: list[str], world) -> str:
         "section": "units",
         "item": "ork",
         "name": "reference",  # a shipped map (the tournament's own maps are by name too)
+        "uidb64": "MQ",  # a password link's account (its token does not check)
     }
     unknown = [k for k in keywords if k not in values]
     assert not unknown, f"{name}: teach url_for the URL keyword(s) {unknown}"
@@ -244,14 +249,20 @@ def test_other_judge_cannot_post_a_result(world, role_client):
 HEADER = {
     "anonymous": ["tournaments:home", "tournaments:login"],
     "player": ["tournaments:home", "tournaments:player_home", "tournaments:login"],
-    "judge": ["tournaments:home", "tournaments:judge_home"],
-    "other_judge": ["tournaments:home", "tournaments:judge_home"],
-    "organiser": ["tournaments:home", "tournaments:judge_home", "tournaments:organiser_home"],
+    "judge": ["tournaments:home", "tournaments:judge_home", "tournaments:account"],
+    "other_judge": ["tournaments:home", "tournaments:judge_home", "tournaments:account"],
+    "organiser": [
+        "tournaments:home",
+        "tournaments:judge_home",
+        "tournaments:organiser_home",
+        "tournaments:account",
+    ],
     "superuser": [
         "tournaments:home",
         "tournaments:judge_home",
         "tournaments:organiser_home",
         "admin:index",
+        "tournaments:account",
     ],
 }
 
@@ -276,4 +287,8 @@ def test_an_account_without_a_role_is_offered_to_organise_a_tournament(world, cl
     newcomer.save()  # the factory sets the password without saving it
     client.force_login(newcomer)
     links = header_links(client.get(reverse("tournaments:home")))
-    assert links == [reverse("tournaments:home"), reverse("tournaments:organiser_home")]
+    assert links == [
+        reverse("tournaments:home"),
+        reverse("tournaments:organiser_home"),
+        reverse("tournaments:account"),
+    ]

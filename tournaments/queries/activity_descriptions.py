@@ -150,6 +150,9 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("%(player)s in %(session)s"), {"player": TEXT, "session": SESSION}
     ),
     "judge_removed": DescriptionTemplate(gettext_noop("judge %(name)s removed"), {"name": TEXT}),
+    "password_link": DescriptionTemplate(
+        gettext_noop("link to set a password issued for %(name)s"), {"name": TEXT}
+    ),
     "round_timer": DescriptionTemplate(gettext_noop("round timer"), {}),
     "dispute": DescriptionTemplate(
         gettext_noop("result of %(session)s, disputed by %(name)s"),

@@ -110,3 +110,16 @@ def organises_anything(user) -> bool:
     if not user.is_authenticated:
         return False
     return user.is_superuser or Tournament.objects.filter(organisers=user).exists()
+
+
+def account_tournament_ids(user) -> set[int]:
+    """The ids of the tournaments where ``user`` has a role: organiser, judge (of the
+    tournament or of one of its sessions) or the account of a registered player."""
+    return (
+        set(Tournament.objects.filter(organisers=user).values_list("pk", flat=True))
+        | set(Tournament.objects.filter(judges=user).values_list("pk", flat=True))
+        | set(Session.objects.filter(judge=user).values_list("stage__tournament_id", flat=True))
+        | set(
+            Registration.objects.filter(player__user=user).values_list("tournament_id", flat=True)
+        )
+    )

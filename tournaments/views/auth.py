@@ -35,6 +35,17 @@ def _landing_page(user, linked: Player | None) -> str:
     return "tournaments:player_home" if linked else "tournaments:home"
 
 
+def start_session(request: HttpRequest, user) -> str:
+    """Log ``user`` in, this browser speaking for their player of the most recent
+    tournament if they have one; returns the name of the page of their main role."""
+    login(request, user)
+    players = account_players(user)
+    linked = players[0].player if players else None
+    if linked is not None:
+        remember_player(request, linked, via_account=True)
+    return _landing_page(user, linked)
+
+
 @public
 def login_view(request: HttpRequest) -> HttpResponse:
     form = ThrottledLoginForm(request, data=request.POST or None)
@@ -48,13 +59,7 @@ def login_view(request: HttpRequest) -> HttpResponse:
             status = 429
         elif form.is_valid():
             login_throttle.succeeded(request, username)
-            user = form.get_user()
-            login(request, user)
-            players = account_players(user)
-            linked = players[0].player if players else None
-            if linked is not None:
-                remember_player(request, linked, via_account=True)
-            return redirect(_safe_next(request, _landing_page(user, linked)))
+            return redirect(_safe_next(request, start_session(request, form.get_user())))
         else:
             status = 400
     return render(

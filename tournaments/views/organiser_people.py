@@ -1,20 +1,23 @@
-"""Organiser pages for the people over the event: a player's details and withdrawal, and
-removing a judge (decisions 32 and 36)."""
+"""Organiser pages for the people over the event: a player's details and withdrawal,
+removing a judge (decisions 32 and 36), and a link for an account to set its password."""
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.actions.passwords import PasswordLinkError, issue_password_link
 from tournaments.actions.people import PeopleError, edit_player, remove_judge, withdraw_player
 from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
+from tournaments.queries.roles import account_tournament_ids
 from tournaments.web.permissions import organiser_required
+from tournaments.web.request_types import AccountHttpRequest
 
 
 def _registration(tournament: Tournament, pk: int) -> Registration:
@@ -129,3 +132,32 @@ def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
             % {"name": user.get_username()},
         )
     return redirect("tournaments:organiser_judges", slug=tournament.slug)
+
+
+#: The organiser pages a password link is asked for from, and the one its page leads back to.
+_PEOPLE_PAGES = {
+    "players": "tournaments:organiser_players",
+    "judges": "tournaments:organiser_judges",
+}
+
+
+@organiser_required
+@require_POST
+def account_password_link(
+    request: AccountHttpRequest, tournament: Tournament, pk: int
+) -> HttpResponse:
+    """A one-time link for the account ``pk`` (a judge, an organiser or a player's account
+    of this tournament) to set its password, shown once to hand over; or why not."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    if tournament.pk not in account_tournament_ids(user):
+        raise Http404
+    back = _PEOPLE_PAGES.get(request.POST.get("from", ""), _PEOPLE_PAGES["judges"])
+    context = {"tournament": tournament, "account": user, "back": back, "otab": "judges"}
+    try:
+        link = issue_password_link(tournament, user, actor=request.user)
+    except PasswordLinkError as error:
+        return render(
+            request, "organiser/password_link.html", {**context, "refusal": error}, status=403
+        )
+    context.update({"link": request.build_absolute_uri(link.path), "expires_at": link.expires_at})
+    return render(request, "organiser/password_link.html", context)

@@ -73,8 +73,8 @@ def tournament_import(request: AccountHttpRequest) -> HttpResponse:
                     request,
                     _(
                         "Accounts created for the names the document gives, without a "
-                        "password (they cannot log in until the site's administrator sets "
-                        "one): %(users)s."
+                        "password: %(users)s. Each can log in once you give them a link to "
+                        "set one (the Judges and Players pages)."
                     )
                     % {"users": ", ".join(outcome.created_users)},
                 )

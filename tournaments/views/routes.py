@@ -3,6 +3,7 @@
 from django.urls import path
 
 from tournaments.views import (
+    accounts,
     auth,
     dice,
     judge,
@@ -40,6 +41,12 @@ public_patterns = [
 auth_patterns = [
     path("accounts/login/", auth.login_view, name="login"),
     path("accounts/logout/", auth.logout_view, name="logout"),
+    path("accounts/", accounts.account, name="account"),
+    path(
+        "accounts/password/<str:uidb64>/<str:token>/",
+        accounts.password_set,
+        name="password_set",
+    ),
     path("p/<str:token>/", auth.player_link, name="player_link"),
     path("me/forget/", auth.player_forget, name="player_forget"),
 ]
@@ -209,6 +216,11 @@ organiser_patterns = [
         "organise/<slug:slug>/players/<int:pk>/withdraw/",
         organiser_people.player_withdraw,
         name="organiser_player_withdraw",
+    ),
+    path(
+        "organise/<slug:slug>/accounts/<int:pk>/password-link/",
+        organiser_people.account_password_link,
+        name="organiser_password_link",
     ),
     path(
         "organise/<slug:slug>/judges/<int:pk>/remove/",
