@@ -81,6 +81,8 @@ SAMPLES = {
     ),
     "judge_removed": ({"name": "anna"}, "judge anna removed"),
     "password_link": ({"name": "anna"}, "link to set a password issued for anna"),
+    "organiser_added": ({"name": "anna"}, "organiser anna added"),
+    "organiser_removed": ({"name": "anna"}, "organiser anna removed"),
     "card_edited": (
         {"card": "Bio-Scanner", "squad": "Ultramarines"},
         "chapter card Bio-Scanner of Ultramarines edited",

@@ -184,6 +184,10 @@ def test_only_organisers_issue_links(world, role_client):
 def test_everyone_changes_their_own_password_on_their_account_page(world, client):
     login(client, world.judge)
     url = reverse("tournaments:account")
+    # The header's link is hidden on a phone, whose header keeps two rows: the judge's and
+    # the organiser's home pages link it too.
+    assert f'href="{url}"' in client.get(reverse("tournaments:judge_home")).content.decode()
+    assert f'href="{url}"' in client.get(reverse("tournaments:organiser_home")).content.decode()
     assert client.get(url).status_code == 200
     wrong = client.post(
         url,

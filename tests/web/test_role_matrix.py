@@ -112,6 +112,8 @@ RULES = {
     "tournaments:organiser_player_withdraw": "organiser",
     "tournaments:organiser_judge_remove": "organiser",
     "tournaments:organiser_password_link": "organiser",
+    "tournaments:organiser_add": "organiser",
+    "tournaments:organiser_remove": "organiser",
     "tournaments:organiser_undo_advance": "organiser",
     "tournaments:organiser_undo_draw": "organiser",
     "tournaments:organiser_session_settings": "organiser",

@@ -1,5 +1,6 @@
-"""Managing the players and judges over the event: editing a player, withdrawing or dropping
-one (with the effect of decision 32 in ``docs/decisions.md``), removing a judge.
+"""Managing the players over the event: editing a player, withdrawing or dropping one (with
+the effect of decision 32 in ``docs/decisions.md``); the judges and organisers are
+:mod:`tournaments.actions.staff`'s.
 
 Nothing is deleted: a withdrawn registration keeps its row with the time and the reason, a
 seat the player leaves either passes to a reserve (logged with both names) or stays on record
@@ -11,7 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db import transaction
-from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -24,7 +24,6 @@ from tournaments.models import (
     Player,
     Registration,
     Seat,
-    Session,
     SessionStatus,
     SquadRank,
     StageStatus,
@@ -192,23 +191,3 @@ def _hand_over(seat: Seat, reserve: Player, *, actor) -> None:
         player=leaving.pk,
         reserve=reserve.pk,
     )
-
-
-def remove_judge(tournament: Tournament, user, *, actor) -> None:
-    """``user`` judges ``tournament`` no more; sessions they were scheduled for keep no
-    judge, so the stage checklist shows them."""
-    with transaction.atomic():
-        if not tournament.judges.filter(pk=user.pk).exists():
-            raise PeopleError(
-                _("%(name)s is not a judge of this tournament.") % {"name": user.get_username()}
-            )
-        tournament.judges.remove(user)
-        Session.objects.filter(stage__tournament=tournament, judge=user).exclude(
-            status=SessionStatus.COMPLETED
-        ).update(judge=None, version=F("version") + 1)
-        log_activity(
-            tournament,
-            ActivityVerb.UPDATED,
-            describe("judge_removed", name=user.get_username()),
-            actor=actor,
-        )

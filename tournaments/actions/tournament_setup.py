@@ -11,7 +11,6 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterable, Sequence
 
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -61,21 +60,6 @@ def update_tournament(tournament: Tournament, *, actor) -> Tournament:
         tournament.save()
         log_activity(tournament, ActivityVerb.UPDATED, str(tournament), actor=actor)
     return tournament
-
-
-def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
-    """Make the account ``username`` a judge of ``tournament``, creating the account with
-    ``password`` when there is none; returns the account."""
-    users = get_user_model().objects
-    with transaction.atomic():
-        user = users.filter(username=username).first()
-        if user is None:
-            user = users.create_user(username=username, password=password)
-        tournament.judges.add(user)
-        log_activity(
-            tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor
-        )
-    return user
 
 
 class TournamentDeleteError(ValueError):

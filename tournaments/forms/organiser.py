@@ -152,7 +152,10 @@ class RosterUploadForm(AccessibleForm):
         return upload
 
 
-class JudgeForm(AccessibleForm):
+class StaffForm(AccessibleForm):
+    """An account to make a judge or an organiser: an existing one, or a new one with its
+    password (checked by the site's password rules)."""
+
     username = forms.CharField(
         label=_("User name"),
         max_length=150,

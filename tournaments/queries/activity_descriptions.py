@@ -150,6 +150,12 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("%(player)s in %(session)s"), {"player": TEXT, "session": SESSION}
     ),
     "judge_removed": DescriptionTemplate(gettext_noop("judge %(name)s removed"), {"name": TEXT}),
+    "organiser_added": DescriptionTemplate(
+        gettext_noop("organiser %(name)s added"), {"name": TEXT}
+    ),
+    "organiser_removed": DescriptionTemplate(
+        gettext_noop("organiser %(name)s removed"), {"name": TEXT}
+    ),
     "password_link": DescriptionTemplate(
         gettext_noop("link to set a password issued for %(name)s"), {"name": TEXT}
     ),

@@ -25,16 +25,11 @@ from tournaments.actions.stage_advance import (
     advance,
     seat_first_stage,
 )
-from tournaments.actions.tournament_setup import (
-    add_judge,
-    create_tournament,
-    update_tournament,
-)
+from tournaments.actions.tournament_setup import create_tournament, update_tournament
 from tournaments.domain.progression import ProgressionError, plan_stages
 from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
-    JudgeForm,
     PlayerForm,
     RosterUploadForm,
     ScheduleForm,
@@ -280,33 +275,6 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request, tournament, PlayerForm(tournament=tournament), upload_form, errors
     )
     return render(request, "organiser/players.html", context, status=400)
-
-
-@organiser_required
-@require_http_methods(["GET", "POST"])
-def judges(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    form = JudgeForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        user = add_judge(
-            tournament,
-            form.cleaned_data["username"],
-            form.cleaned_data["password"],
-            actor=request.user,
-        )
-        messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
-        return redirect("tournaments:organiser_judges", slug=tournament.slug)
-    return render(
-        request,
-        "organiser/judges.html",
-        {
-            "tournament": tournament,
-            "form": form,
-            "judges": tournament.judges.all(),
-            "organisers": tournament.organisers.all(),
-            "otab": "judges",
-        },
-        status=_status(form),
-    )
 
 
 @organiser_required

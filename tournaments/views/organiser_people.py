@@ -1,5 +1,6 @@
-"""Organiser pages for the people over the event: a player's details and withdrawal,
-removing a judge (decisions 32 and 36), and a link for an account to set its password."""
+"""Organiser pages for the people over the event: a player's details and withdrawal
+(decisions 32 and 36), the judges and organisers added and removed, and a link for an
+account to set its password."""
 
 from __future__ import annotations
 
@@ -11,11 +12,19 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.actions.passwords import PasswordLinkError, issue_password_link
-from tournaments.actions.people import PeopleError, edit_player, remove_judge, withdraw_player
+from tournaments.actions.people import PeopleError, edit_player, withdraw_player
+from tournaments.actions.staff import (
+    StaffError,
+    add_judge,
+    add_organiser,
+    remove_judge,
+    remove_organiser,
+)
+from tournaments.forms.organiser import StaffForm
 from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
-from tournaments.queries.roles import account_tournament_ids
+from tournaments.queries.roles import account_tournament_ids, is_organiser
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -117,13 +126,51 @@ def player_withdraw(request: HttpRequest, tournament: Tournament, pk: int) -> Ht
     return _page(request, tournament, registration, withdraw_form=form, status=400)
 
 
+def _staff_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    judge_form: StaffForm | None = None,
+    organiser_form: StaffForm | None = None,
+) -> HttpResponse:
+    """The judges and organisers page, with the form that was sent and refused if any."""
+    return render(
+        request,
+        "organiser/judges.html",
+        {
+            "tournament": tournament,
+            "form": judge_form or StaffForm(),
+            "organiser_form": organiser_form or StaffForm(prefix="organiser"),
+            "judges": tournament.judges.order_by("username"),
+            "organisers": tournament.organisers.order_by("username"),
+            "otab": "judges",
+        },
+        status=400 if judge_form or organiser_form else 200,
+    )
+
+
+@organiser_required
+@require_http_methods(["GET", "POST"])
+def judges(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
+    if request.method != "POST":
+        return _staff_page(request, tournament)
+    form = StaffForm(request.POST)
+    if not form.is_valid():
+        return _staff_page(request, tournament, judge_form=form)
+    user = add_judge(
+        tournament, form.cleaned_data["username"], form.cleaned_data["password"], actor=request.user
+    )
+    messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
+    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+
+
 @organiser_required
 @require_POST
 def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     user = get_object_or_404(get_user_model(), pk=pk)
     try:
         remove_judge(tournament, user, actor=request.user)
-    except PeopleError as error:
+    except StaffError as error:
         messages.error(request, str(error))
     else:
         messages.success(
@@ -131,6 +178,49 @@ def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
             _("%(name)s no longer judges this tournament; their sessions need a judge.")
             % {"name": user.get_username()},
         )
+    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+
+
+@organiser_required
+@require_POST
+def organiser_add(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
+    form = StaffForm(request.POST, prefix="organiser")
+    if form.is_valid():
+        try:
+            user = add_organiser(
+                tournament,
+                form.cleaned_data["username"],
+                form.cleaned_data["password"],
+                actor=request.user,
+            )
+        except StaffError as error:
+            form.add_error("username", str(error))
+        else:
+            messages.success(
+                request,
+                _("%(name)s now organises this tournament too.") % {"name": user.get_username()},
+            )
+            return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return _staff_page(request, tournament, organiser_form=form)
+
+
+@organiser_required
+@require_POST
+def organiser_remove(request: AccountHttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """Another organiser, or oneself (then the organiser's home: these pages are not
+    theirs any more)."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    try:
+        remove_organiser(tournament, user, actor=request.user)
+    except StaffError as error:
+        messages.error(request, str(error))
+        return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    messages.success(
+        request,
+        _("%(name)s no longer organises this tournament.") % {"name": user.get_username()},
+    )
+    if not is_organiser(request.user, tournament):
+        return redirect("tournaments:organiser_home")
     return redirect("tournaments:organiser_judges", slug=tournament.slug)
 
 

@@ -116,7 +116,13 @@ organiser_patterns = [
         organiser.player_account_unlink,
         name="organiser_player_unlink",
     ),
-    path("organise/<slug:slug>/judges/", organiser.judges, name="organiser_judges"),
+    path("organise/<slug:slug>/judges/", organiser_people.judges, name="organiser_judges"),
+    path("organise/<slug:slug>/organisers/", organiser_people.organiser_add, name="organiser_add"),
+    path(
+        "organise/<slug:slug>/organisers/<int:pk>/remove/",
+        organiser_people.organiser_remove,
+        name="organiser_remove",
+    ),
     path(
         "organise/<slug:slug>/catalogue/",
         organiser_catalogue.catalogue,

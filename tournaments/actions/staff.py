@@ -1,0 +1,123 @@
+"""The accounts that run a tournament: its judges and its organisers, added (an existing
+account, or a new one with the password the organiser gives) and removed.
+
+An organiser may act as judge of every session, so an account that plays in the tournament
+(linked to one of its players) cannot organise it; a tournament keeps at least one organiser,
+so someone can always reach its pages without the site's administrator.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.db.models import F
+from django.utils.translation import gettext as _
+
+from tournaments.actions.activity_log import describe, log_activity
+from tournaments.models import ActivityVerb, Registration, Session, SessionStatus, Tournament
+
+
+class StaffError(ValueError):
+    """The change cannot be made; the message says why and what to do."""
+
+
+def _account(username: str, password: str):
+    """The account ``username``, created with ``password`` when there is none."""
+    users = get_user_model().objects
+    user = users.filter(username=username).first()
+    return user if user is not None else users.create_user(username=username, password=password)
+
+
+def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
+    """Make the account ``username`` a judge of ``tournament``, creating the account with
+    ``password`` when there is none; returns the account."""
+    with transaction.atomic():
+        user = _account(username, password)
+        tournament.judges.add(user)
+        log_activity(
+            tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor
+        )
+    return user
+
+
+def remove_judge(tournament: Tournament, user, *, actor) -> None:
+    """``user`` judges ``tournament`` no more; sessions they were scheduled for keep no
+    judge, so the stage checklist shows them."""
+    with transaction.atomic():
+        if not tournament.judges.filter(pk=user.pk).exists():
+            raise StaffError(
+                _("%(name)s is not a judge of this tournament.") % {"name": user.get_username()}
+            )
+        tournament.judges.remove(user)
+        Session.objects.filter(stage__tournament=tournament, judge=user).exclude(
+            status=SessionStatus.COMPLETED
+        ).update(judge=None, version=F("version") + 1)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("judge_removed", name=user.get_username()),
+            actor=actor,
+        )
+
+
+def add_organiser(tournament: Tournament, username: str, password: str = "", *, actor):
+    """Make the account ``username`` an organiser of ``tournament`` too, creating the
+    account with ``password`` when there is none; returns the account. Raises
+    :class:`StaffError` for an account that plays in the tournament."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        user = _account(username, password)
+        if tournament.organisers.filter(pk=user.pk).exists():
+            raise StaffError(
+                _("%(name)s already organises this tournament.") % {"name": user.get_username()}
+            )
+        playing = (
+            Registration.objects.filter(tournament=tournament, player__user=user)
+            .select_related("player")
+            .first()
+        )
+        if playing is not None:
+            raise StaffError(
+                _(
+                    "%(name)s is the account of %(player)s, a player of this tournament: an "
+                    "organiser may judge every session, so cannot play in it. Unlink the "
+                    "account on the Players page first."
+                )
+                % {"name": user.get_username(), "player": playing.player.display_name}
+            )
+        tournament.organisers.add(user)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("organiser_added", name=user.get_username()),
+            actor=actor,
+        )
+    return user
+
+
+def remove_organiser(tournament: Tournament, user, *, actor) -> None:
+    """``user`` organises ``tournament`` no more (themselves included); refused for its
+    last organiser."""
+    with transaction.atomic():
+        Tournament.objects.select_for_update().get(pk=tournament.pk)
+        organisers = set(tournament.organisers.values_list("pk", flat=True))
+        if user.pk not in organisers:
+            raise StaffError(
+                _("%(name)s is not an organiser of this tournament.")
+                % {"name": user.get_username()}
+            )
+        if organisers == {user.pk}:
+            raise StaffError(
+                _(
+                    "%(name)s is the tournament's only organiser: add another organiser "
+                    "first, so someone can still run it."
+                )
+                % {"name": user.get_username()}
+            )
+        tournament.organisers.remove(user)
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("organiser_removed", name=user.get_username()),
+            actor=actor,
+        )
