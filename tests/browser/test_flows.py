@@ -86,8 +86,9 @@ def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page
     assert Registration.objects.filter(tournament=tournament).count() == 9
 
     page.get_by_role("link", name="Judges").click()
-    page.get_by_label("User name").fill("giudice-uno")
-    page.get_by_label("Password for a new account").fill("Zq9!judge-pass")
+    judge_form = page.locator("form", has=page.get_by_role("button", name="Add judge"))
+    judge_form.get_by_label("User name").fill("giudice-uno")
+    judge_form.get_by_label("Password for a new account").fill("Zq9!judge-pass")
     page.get_by_role("button", name="Add judge").click()
     expect(page.get_by_text("giudice-uno is now a judge")).to_be_visible()
 

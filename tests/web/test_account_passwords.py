@@ -95,6 +95,13 @@ def test_a_link_works_once(world, role_client):
     assert can_log_in("giudice-importato", NEW_PASSWORD)
 
 
+def test_a_link_of_an_account_deactivated_since_does_not_work(world, role_client):
+    path = issued_path(issue(role_client("organiser"), world, world.judge))
+    world.judge.is_active = False
+    world.judge.save()
+    assert not Client().get(path).context["validlink"]
+
+
 def test_a_mistyped_link_is_explained_and_changes_nothing(world):
     response = Client().get(reverse("tournaments:password_set", args=["MQ", "abc-123"]))
     assert response.status_code == 200 and not response.context["validlink"]

@@ -41,7 +41,11 @@ class PasswordSetView(PasswordResetConfirmView):
 
     template_name = "tournaments/password_set.html"
     form_class = LinkPasswordForm
-    post_reset_login = False
+
+    def get_user(self, uidb64: str):
+        """The link's account while it may log in (one deactivated since is refused)."""
+        user = super().get_user(uidb64)
+        return user if user is not None and user.is_active else None
 
     def form_valid(self, form: SetPasswordForm) -> HttpResponse:
         user = form.user
