@@ -86,7 +86,7 @@ def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page
     assert Registration.objects.filter(tournament=tournament).count() == 9
 
     page.get_by_role("link", name="Judges").click()
-    judge_form = page.locator("form", has=page.get_by_role("button", name="Add judge"))
+    judge_form = page.get_by_role("form", name="Add a judge")
     judge_form.get_by_label("User name").fill("giudice-uno")
     judge_form.get_by_label("Password for a new account").fill("Zq9!judge-pass")
     page.get_by_role("button", name="Add judge").click()
