@@ -123,6 +123,7 @@ AUTH_PASSWORD_VALIDATORS = [
 LANGUAGE_CODE = os.environ.get("BOB_LANGUAGE", "it")
 LANGUAGES = [("it", _("Italian")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]
+FORMAT_MODULE_PATH = ["bob.formats"]  # English dates day first, on a 24-hour clock
 TIME_ZONE = os.environ.get("TIME_ZONE", "Europe/Rome")
 USE_I18N = True
 USE_TZ = True

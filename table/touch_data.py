@@ -18,9 +18,16 @@ from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.geometry import Square, format_square
 from rules.engine.movement import MoveError, closed_doors_at, distance_field
 from rules.engine.narration import format_param
-from rules.engine.state import MARINE, GameState, rules_of
+from rules.engine.state import MARINE, Figure, GameState, rules_of
 from rules.engine.tarantula import TARANTULA, tarantula_reach
-from rules.engine.turns import TurnError, check_move, movement_allowance, squares_left
+from rules.engine.turns import (
+    TurnError,
+    attack_phase,
+    check_attack,
+    check_move,
+    movement_allowance,
+    squares_left,
+)
 from rules.engine.units import RulesData, RulesDataError
 from rules.engine.vehicles import equipment_actions
 from table.actions import GameError, attack_choices
@@ -59,10 +66,21 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
         "from": _xy(figure.squares[0]),
         "allowance": allowance,
         "moves_left": left,
+        "refusal": "" if left else _move_refusal(state, figure_id, rules),
         "squares": squares,
         "doors": [] if figure.unit == TARANTULA else _doors(state, figure_id, rules),
         "equipment": _equipment(state, figure_id, rules),
     }
+
+
+def _move_refusal(state: GameState, figure_id: str, rules: RulesData) -> str:
+    """Why the turn allows ``figure_id`` no move now (its player is not on turn, it moved
+    already...), in the turn rules' words; empty when the turn would allow one."""
+    try:
+        check_move(state, state.figure(figure_id), 1, rules)
+    except TurnError as error:
+        return engine_error_text(error)
+    return ""
 
 
 def _tarantula_squares(state: GameState, figure_id: str, left: int) -> list[dict[str, Any]]:
@@ -174,7 +192,14 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
     expected life points lost and the exact probability of destroying it."""
     lang = narration_language()
     options = []
-    for index, option in enumerate(attack_choices(state, attacker)):
+    refusals = []
+    choices = attack_choices(state, attacker)  # refuses a figure not on the board
+    figure = state.figure(attacker)
+    for index, option in enumerate(choices):
+        refusal = _attack_refusal(state, option, figure)
+        if refusal:
+            refusals.append(refusal)
+            continue
         targets = [_target(state, option, key, lang) for key in option.target_keys]
         options.append(
             {
@@ -186,4 +211,20 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
                 "targets": targets,
             }
         )
-    return {"attacker": attacker, "options": options}
+    return {
+        "attacker": attacker,
+        "options": options,
+        "refusal": "" if options or not refusals else refusals[0],
+    }
+
+
+def _attack_refusal(state: GameState, option: AttackOption, figure: Figure) -> str:
+    """Why the turn does not allow ``option`` now (its player is not on turn, the figure
+    has no attack left...), in the turn rules' words; empty when it does. The form's
+    attack runs the same check (``resolve_marine_attack``), so nothing is lit that it
+    would refuse."""
+    try:
+        check_attack(state, figure, attack_phase(option.kind), rules_of(state), option.weapon)
+    except (TurnError, RulesDataError) as error:
+        return engine_error_text(error)
+    return ""

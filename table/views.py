@@ -435,8 +435,10 @@ def state_json(request: HttpRequest, session: Session, number: int) -> HttpRespo
 
 
 def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
+    """Back to the board itself, not the page's top: on a phone the judge plays on, tap
+    after tap (the step just made is said above the board too)."""
     messages.success(request, snapshot_summary(snapshot))
-    return redirect(_board_url(game))
+    return redirect(_board_url(game) + "#play")
 
 
 def _seed_message(request: HttpRequest, dice) -> None:

@@ -60,7 +60,7 @@ def test_italian_is_served():
 
 #: Words after a number placeholder that are verbs, not counted nouns ("%(n)d is").
 VERBS = {"is", "has", "was", "does", "needs", "organises", "appears", "plays", "disputes"}
-VERBS |= {"begins", "ends", "starts", "goes", "moves", "takes", "gets", "wins", "marks"}
+VERBS |= {"begins", "ends", "starts", "goes", "moves", "takes", "gets", "wins", "marks", "mounts"}
 
 #: Placeholders that number or name something rather than count it ("Round %(round)d").
 NOT_COUNTS = {"round", "step", "number", "stage", "session", "position", "seed", "id"}
@@ -139,3 +139,32 @@ def test_sentences_name_things_instead_of_codes():
     assert {"laser_rifle", "bolter"} <= set(WEAPON_NAMES)
     assert set(DIE_NAMES) == set(DieKind)
     assert all(label != value for value, label in CardKind.choices)
+
+
+#: The names makemessages finds translatable strings by (Django's keywords, and ``_``).
+KEYWORDS = {
+    "_",
+    "gettext",
+    "gettext_lazy",
+    "gettext_noop",
+    "ngettext",
+    "ngettext_lazy",
+    "pgettext",
+    "pgettext_lazy",
+    "npgettext",
+    "npgettext_lazy",
+}
+RENAMED = re.compile(r"^from django\.utils\.translation import (\w+) as (\w+)$", re.M)
+
+
+def test_translation_functions_keep_names_makemessages_knows():
+    """``gettext as _t`` hides every string it marks from makemessages: they stay English on
+    the Italian pages while every catalogue looks complete."""
+    wrong = [
+        f"{path.relative_to(ROOT)}: {function} as {alias}"
+        for name in ("bob", "tournaments", "rules", "table", "demo")
+        for path in sorted((ROOT / name).rglob("*.py"))
+        for function, alias in RENAMED.findall(path.read_text())
+        if alias not in KEYWORDS
+    ]
+    assert not wrong, f"import these under a name makemessages knows: {wrong}"

@@ -112,7 +112,7 @@ DIRECTION_NAMES: dict[tuple[int, int], dict[str, str]] = {
 
 MESSAGES: dict[str, dict[str, str]] = {
     "turn_start": {
-        "it": "Turno alieno (round {round}), politica {policy}.",
+        "it": "Turno alieno (round {round}), strategia {policy}.",
         "en": "Alien turn (round {round}), policy {policy}.",
     },
     "turn_end": {"it": "Fine del turno alieno.", "en": "End of the Alien turn."},
@@ -149,12 +149,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "The card has no possible target.",
     },
     "event_cannot_move": {
-        "it": "Effetto: {units} non muovono in questo turno.",
-        "en": "Effect: {units} do not move this turn.",
+        "it": "Effetto: le unità {units} non muovono in questo turno.",
+        "en": "Effect: {units} units do not move this turn.",
     },
     "event_cannot_act": {
-        "it": "Effetto: {units} non agiscono in questo turno.",
-        "en": "Effect: {units} do not act this turn.",
+        "it": "Effetto: le unità {units} non agiscono in questo turno.",
+        "en": "Effect: {units} units do not act this turn.",
     },
     "event_extra_movement": {
         "it": "Effetto: ogni Alieno muove {squares} caselle in più.",

@@ -237,7 +237,8 @@
         attackButton.disabled = false;
         note.hidden = false;
         state.cursor = state.cursor || data.from;
-        var said = text(data.squares.length ? texts.tSelected : texts.tStuck, { figure: figure });
+        var said = data.squares.length ? text(texts.tSelected, { figure: figure })
+          : data.refusal || text(texts.tStuck, { figure: figure });
         if (data.doors && data.doors.length) { said += " " + texts.tDoors; }
         say(data.equipment && data.equipment.length ? said + " " + texts.tEquipment : said);
       });
@@ -306,7 +307,10 @@
         unmark();
         state.reach = {};
         if (data.error) { say(data.error); return; }
-        if (!data.options.length) { say(text(texts.tNoAttack, { figure: figure })); return; }
+        if (!data.options.length) {
+          say(data.refusal || text(texts.tNoAttack, { figure: figure }));
+          return;
+        }
         setMode("attack");
         var best = {};
         state.targets = {};
@@ -346,7 +350,9 @@
         button.setAttribute("data-choice", choice.option.index);
         var odds = choice.hit
           ? " — " + text(texts.tOdds, {
-            target: choice.hit.name, percent: choice.hit.percent + "%", fraction: choice.hit.kill,
+            target: choice.hit.name,
+            percent: choice.hit.percent.toLocaleString(document.documentElement.lang) + "%",
+            fraction: choice.hit.kill,
           })
           : "";
         button.textContent = choice.option.description + odds;
@@ -505,6 +511,17 @@
     var drawer = document.getElementById("drawer");
     var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
     if (drawer && !troubled && phone) { drawer.open = false; }
+    // Each action loads the page again: the board's own scroll (a phone shows part of a
+    // zoomed board) comes back where the judge left it, and a refused action shows its
+    // reason, wherever on the page its form is.
+    var place = "bob-board-scroll:" + location.pathname;
+    window.addEventListener("pagehide", function () {
+      sessionStorage.setItem(place, scroller.scrollLeft + "," + scroller.scrollTop);
+    });
+    var kept = (sessionStorage.getItem(place) || "").split(",");
+    if (kept.length === 2) { scroller.scrollLeft = +kept[0]; scroller.scrollTop = +kept[1]; }
+    var problem = document.querySelector("main .problems, main .errorlist");
+    if (problem) { problem.scrollIntoView({ block: "center" }); }
     cancel();
     // The last attack may roll a die again (a chapter card): say so before anything else.
     if (document.querySelector("#reroll [data-reroll-die]")) { say(lastStep() + texts.tReroll); }

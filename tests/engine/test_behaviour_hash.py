@@ -37,13 +37,15 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: Dreadnought after a fight too), and a figure a moving blip reveals under Psychic Attack
 #: or Mechanised Assault ends its turn at once. Re-pinned again for two English wordings
 #: only (issue 15's texts: "takes one Ork token", an Alien policy named, not its code);
-#: with the old wordings put back, the old digests were checked to come out again.
+#: with the old wordings put back, the old digests were checked to come out again. BoB's
+#: re-pinned once more for one English wording ("Effect: Android units do not act this
+#: turn", was "Android do not act"), checked the same way.
 #: Re-pinned for the texts of three event cards only (issue 13's log in both languages):
 #: Report In, Communications Malfunction and Weapons Jammed told the judge something else
 #: than the limit the engine applies (research `space-crusade-cards.md` §5); the logged
 #: instruction carries the card's text. With the old texts the old digests came out.
 EXPECTED = {
-    "bob": "71b1e96d742a55f6101d3edc517864a4e876a00bc3f08119423aeeda0e901da1",
+    "bob": "262b1618d0cda3ea8f0563e25fe81c33cf8b66edb976d8c3d23bad73a4cf9e6f",
     "priority": "7c16419b355ac51517e29cf3b7b95bf7993fe2aeaf23e4e3b545a9db143577b1",
     "solitaire": "eb7017c8063a3852c03bdf97e5d10bb63f7ea4a797424aeb4e6d7dc64a167981",
 }

@@ -56,7 +56,7 @@ def test_step_log_marks_what_the_judge_may_overrule():
     lines = log_lines(steps, "en")
     assert [line.overrulable for line in lines] == [False, True, True, False]
     assert lines[1].text.startswith("Doubtful line of sight between (1,1) and (4,2)")
-    assert log_lines(steps, "it")[0].text == "Turno alieno (round 2), politica BoB."
+    assert log_lines(steps, "it")[0].text == "Turno alieno (round 2), strategia BoB."
 
 
 def test_events_and_dice_as_text():

@@ -3,6 +3,7 @@ stamp every open view polls, and the spectators' read-only view; who may ask for
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 
 import pytest
@@ -10,8 +11,10 @@ from django.test import Client
 from django.urls import reverse
 
 from rules.engine.movement import reachable
+from rules.engine.session_records import SHOT
 from rules.engine.tarantula import tarantula_reach
-from table.actions import attack_choices, latest_snapshot, snapshot_state
+from rules.engine.turns import record_attack
+from table.actions import attack_choices, latest_snapshot, snapshot_state, upload_state
 from table.board_svg import name_lines
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 
@@ -168,3 +171,27 @@ def test_the_page_offers_undo_of_the_last_step(game, table):
     assert "Undo the last step" in body
     undo = client.post(url("undo", game), {"version": 2, "number": 1})
     assert undo.status_code == 302 and latest_snapshot(game).restored_from == 1
+
+
+def _upload(game, state) -> None:
+    upload_state(game, json.dumps(state.to_json()), expected_number=latest_snapshot(game).number)
+
+
+def test_a_marine_without_an_attack_left_lights_no_target_and_says_why(game, table):
+    state = rearrange(game, {"p2-m1": (4, 5)})
+    _upload(game, record_attack(state, "p1-m4", SHOT))
+    data = client_for(table.judge).get(url("targets", game), {"attacker": "p1-m4"}).json()
+    assert data["options"] == []
+    assert data["refusal"] == "p1-m4 has already attacked this turn (rule: one attack a turn)"
+
+
+def test_a_marine_whose_player_is_not_on_turn_lights_nothing_and_says_why(game, table):
+    state = rearrange(game, {"p2-m1": (4, 5)})
+    assert state.active_player == "p1"
+    client = client_for(table.judge)
+    attack = client.get(url("targets", game), {"attacker": "p2-m1"}).json()
+    assert attack["options"] == [] and attack["refusal"].startswith("it is p1's turn, not p2's")
+    move = client.get(url("reachable", game), {"figure": "p2-m1"}).json()
+    assert move["squares"] == [] and move["refusal"].startswith("it is p1's turn, not p2's")
+    free = client.get(url("reachable", game), {"figure": "p1-m2"}).json()
+    assert free["squares"] and free["refusal"] == ""

@@ -388,3 +388,14 @@ def test_points_each_is_prefilled_from_the_tournaments_catalogue(world, role_cli
     tournament.data_overrides = {"alien_tokens": {"ork": 4}}
     tournament.save()
     assert token_defaults(role_client("judge").get(url).content.decode())["ork"] == 4
+
+
+def test_a_token_rows_fields_are_labelled_by_their_row_not_by_the_counts_above(world, role_client):
+    """The counts' hidden prefix ("Marines of … lost to their own fire") names those
+    counts only: a token row's field is named by its own label, inside its row's group."""
+    a = seats_of(world)[0]
+    page = role_client("judge").get(reverse("tournaments:judge_result", args=[world.session.pk]))
+    html = page.content.decode()
+    field_id = f"id_{ResultForm.key(a, 'token-0-type')}"
+    label = re.search(rf'<label for="{field_id}">(.*?)</label>', html, re.S).group(1)
+    assert "visually-hidden" not in label and "lost" not in label

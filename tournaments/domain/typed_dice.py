@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.dice import (
     FACES,
@@ -33,11 +32,11 @@ if TYPE_CHECKING:
 
 #: A die as named inside a sentence ("which a white combat die cannot show").
 DIE_NAMES = {
-    DieKind.D3: _lazy("d3"),
-    DieKind.D6: _lazy("d6"),
-    DieKind.D12: _lazy("d12"),
-    DieKind.WHITE: _lazy("white (light) combat die"),
-    DieKind.RED: _lazy("red (heavy) combat die"),
+    DieKind.D3: gettext_lazy("d3"),
+    DieKind.D6: gettext_lazy("d6"),
+    DieKind.D12: gettext_lazy("d12"),
+    DieKind.WHITE: gettext_lazy("white (light) combat die"),
+    DieKind.RED: gettext_lazy("red (heavy) combat die"),
 }
 
 

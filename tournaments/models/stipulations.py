@@ -6,9 +6,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext as _t
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from rules.engine.event_cards import load_cards
 from rules.engine.units import DreadnoughtClass, load_rules_data
@@ -23,7 +22,7 @@ FLAGS_ONE_FOR_ALL = "one_for_all"
 
 def _bool(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
-        raise ValidationError(_t("“%(key)s” must be true or false.") % {"key": key})
+        raise ValidationError(gettext("“%(key)s” must be true or false.") % {"key": key})
     return value
 
 
@@ -31,7 +30,7 @@ def _int(minimum: int) -> Callable[[Any, str], int]:
     def check(value: Any, key: str) -> int:
         if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
             raise ValidationError(
-                _t("“%(key)s” must be a whole number of at least %(min)d (got %(value)r).")
+                gettext("“%(key)s” must be a whole number of at least %(min)d (got %(value)r).")
                 % {"key": key, "min": minimum, "value": value}
             )
         return value
@@ -43,7 +42,7 @@ def _one_of(*allowed: str) -> Callable[[Any, str], str]:
     def check(value: Any, key: str) -> str:
         if value not in allowed:
             raise ValidationError(
-                _t("“%(key)s” must be one of %(allowed)s (got %(value)r).")
+                gettext("“%(key)s” must be one of %(allowed)s (got %(value)r).")
                 % {"key": key, "allowed": ", ".join(allowed), "value": value}
             )
         return value
@@ -56,7 +55,7 @@ def _event_cards(value: Any, key: str) -> list[str]:
     whole deck). A card's name in either language is accepted and stored as its id, so a
     name typed in a JSON upload cannot break the Alien turns; an unknown name is refused."""
     if not isinstance(value, list) or not all(isinstance(item, str) and item for item in value):
-        raise ValidationError(_t("“%(key)s” must be a list of card names.") % {"key": key})
+        raise ValidationError(gettext("“%(key)s” must be a list of card names.") % {"key": key})
     by_name = {}
     for card in load_cards():
         by_name[card.id.casefold()] = card.id
@@ -82,13 +81,13 @@ def _alien_counts(value: Any, key: str) -> dict[str, int]:
     types = token_aliens()
     if not isinstance(value, dict):
         raise ValidationError(
-            _t("“%(key)s” must be an object of token counts by alien type.") % {"key": key}
+            gettext("“%(key)s” must be an object of token counts by alien type.") % {"key": key}
         )
     counts = {}
     for alien, count in value.items():
         if alien not in types:
             raise ValidationError(
-                _t("“%(key)s”: %(alien)s is no alien type with tokens; use one of %(known)s.")
+                gettext("“%(key)s”: %(alien)s is no alien type with tokens; use one of %(known)s.")
                 % {"key": key, "alien": alien, "known": ", ".join(types)}
             )
         counts[alien] = _int(0)(count, f"{key}.{alien}")
@@ -109,12 +108,12 @@ def _equipment_blips(value: Any, key: str) -> dict[str, str]:
     """Blip marker squares (``"x,y"``) that hide special equipment instead of an alien."""
     if not isinstance(value, dict):
         raise ValidationError(
-            _t('“%(key)s” must be an object of items by square ("x,y").') % {"key": key}
+            gettext('“%(key)s” must be an object of items by square ("x,y").') % {"key": key}
         )
     for square, item in value.items():
         if not isinstance(square, str) or not _SQUARE.match(square):
             raise ValidationError(
-                _t("“%(key)s”: %(square)r is not a square; write it as x,y (e.g. 4,7).")
+                gettext("“%(key)s”: %(square)r is not a square; write it as x,y (e.g. 4,7).")
                 % {"key": key, "square": square}
             )
         _one_of(*EQUIPMENT_ITEMS)(item, f"{key}.{square}")
@@ -131,7 +130,7 @@ def _dreadnought_weapons(value: Any, key: str) -> list[str]:
     weapons = load_rules_data().weapons
     if not isinstance(value, list) or not value:
         raise ValidationError(
-            _t('“%(key)s” must be a list of weapons, e.g. ["assault_cannon", "melta"].')
+            gettext('“%(key)s” must be a list of weapons, e.g. ["assault_cannon", "melta"].')
             % {"key": key}
         )
     for index, weapon in enumerate(value):
@@ -145,7 +144,7 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
     for key in ("dreadnought_value", "dreadnought_weapons"):
         if key in cleaned and "dreadnought_class" not in cleaned:
             raise ValidationError(
-                _t("“%(key)s” belongs to a Dreadnought class: set “dreadnought_class” too.")
+                gettext("“%(key)s” belongs to a Dreadnought class: set “dreadnought_class” too.")
                 % {"key": key}
             )
     weapons = cleaned.get("dreadnought_weapons")
@@ -157,14 +156,16 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
     spec, weapon = misfit
     if weapon is None:
         raise ValidationError(
-            _t(
+            gettext(
                 "“dreadnought_weapons”: the %(name)s mounts %(mounts)d heavy weapons, "
                 "not %(given)d."
             )
             % {"name": spec.name, "mounts": spec.heavy_weapons, "given": len(weapons)}
         )
     raise ValidationError(
-        _t("“dreadnought_weapons”: the %(name)s cannot mount %(weapon)s; it mounts %(choices)s.")
+        gettext(
+            "“dreadnought_weapons”: the %(name)s cannot mount %(weapon)s; it mounts %(choices)s."
+        )
         % {"name": spec.name, "weapon": weapon, "choices": ", ".join(spec.weapon_choices)}
     )
 
@@ -186,7 +187,7 @@ def _stall_breaker(value: Any, key: str) -> dict | None:
         return None
     if not isinstance(value, dict):
         raise ValidationError(
-            _t(
+            gettext(
                 "“%(key)s” must be null or an object with from_round, points, growth and "
                 "max_extra_rounds."
             )
@@ -276,7 +277,9 @@ def _check_fields(params: dict, schema: dict, prefix: str = "") -> dict:
         if key in params:
             cleaned[key] = check(params[key], prefix + key)
         elif default is _REQUIRED:
-            raise ValidationError(_t("Parameter “%(key)s” is required.") % {"key": prefix + key})
+            raise ValidationError(
+                gettext("Parameter “%(key)s” is required.") % {"key": prefix + key}
+            )
         elif default is not _ABSENT:
             cleaned[key] = list(default) if isinstance(default, list) else default
     return cleaned
@@ -289,20 +292,20 @@ def clean_stipulation_params(kind: str, params: Any) -> dict:
     """
     if kind not in _SCHEMAS:
         raise ValidationError(
-            _t("Unknown stipulation type %(kind)r; use one of %(kinds)s.")
+            gettext("Unknown stipulation type %(kind)r; use one of %(kinds)s.")
             % {"kind": kind, "kinds": ", ".join(_SCHEMAS)}
         )
     if params is None:
         params = {}
     if not isinstance(params, dict):
-        raise ValidationError(_t("Stipulation parameters must be a JSON object."))
+        raise ValidationError(gettext("Stipulation parameters must be a JSON object."))
     cleaned = _check_fields(params, _SCHEMAS[kind])
     _check_dreadnought(cleaned)
     if kind == StipulationKind.ALIEN_HUNT:
         needed = "rounds" if cleaned["end_condition"] == END_FIXED_ROUNDS else "escape_rounds"
         if needed not in cleaned:
             raise ValidationError(
-                _t("Alien Hunt ending “%(end)s” needs the parameter “%(key)s”.")
+                gettext("Alien Hunt ending “%(end)s” needs the parameter “%(key)s”.")
                 % {"end": cleaned["end_condition"], "key": needed}
             )
     return cleaned
