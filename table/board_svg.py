@@ -50,6 +50,7 @@ UNKNOWN_SQUAD = "#475569"
 #: squad's marine keeps a 4.5:1 contrast.
 MARINE_FILL = {**SQUAD_FILL, "yellow": "#a16207"}
 MARKER_INK = "#4b5563"  # 5.5:1 or more on corridor, room and claw squares
+FLAG_INK = "#b91c1c"
 
 
 def door_label(state: DoorState) -> str:
@@ -119,7 +120,13 @@ def _square_attr(sq: Square) -> str:
     return f'data-square="{sq[0]},{sq[1]}"'
 
 
-def _figure(figure: Figure, fill: str) -> list[str]:
+def _flag_mark(x0: float, y0: float) -> str:
+    """A flag in the top-left corner of the square at ``(x0, y0)``."""
+    return _text(x0 + 6, y0 + 7, "⚑", size=9, fill=FLAG_INK)
+
+
+def _figure(figure: Figure, fill: str, flag: str | None = None) -> list[str]:
+    """``figure`` drawn in ``fill``, marked with the ``flag`` it carries if any."""
     xs = [sq[0] for sq in figure.squares]
     ys = [sq[1] for sq in figure.squares]
     x0, y0 = _origin((min(xs), min(ys)))
@@ -135,6 +142,8 @@ def _figure(figure: Figure, fill: str) -> list[str]:
             "weapons": ", ".join(format_param("weapon", w, lang) for w in figure.weapons) or "-",
         }
     )
+    if flag is not None:
+        title += escape(" · " + _("carries %(flag)s") % {"flag": flag})
     if figure.side == ALIEN:
         shape = (
             f'<rect x="{x0 + 2}" y="{y0 + 2}" width="{width - 4}" height="{height - 4}" '
@@ -154,6 +163,11 @@ def _figure(figure: Figure, fill: str) -> list[str]:
         shape,
         *_name(cx, cy, width, figure.id),
         _text(x0 + width - 5, y0 + height - 5, str(figure.life_points), size=8, fill="#fde047"),
+        *(
+            [f'<circle cx="{x0 + 6}" cy="{y0 + 7}" r="6" fill="#fff"/>', _flag_mark(x0, y0)]
+            if flag
+            else []
+        ),
         "</g>",
     ]
 
@@ -202,8 +216,8 @@ def board_svg(
         elif sq in board.markers:
             letter = MARKER_LETTERS.get(board.markers[sq], board.markers[sq][:1])
             out.append(_text(cx, cy, letter, size=9, fill=MARKER_INK))
-        if sq in board.flag_spots:
-            out.append(_text(x0 + 6, y0 + 7, "⚑", size=9, fill="#b91c1c"))
+        if sq in board.flag_spots and not state.flags:  # a map's spots, before play
+            out.append(_flag_mark(x0, y0))
     for e in sorted(board.walls):
         x1, y1, x2, y2 = _edge_line(e)
         out.append(
@@ -242,6 +256,17 @@ def board_svg(
             f'<rect x="{x0 + 4}" y="{y0 + CELL / 2 - 4}" width="{CELL - 8}" height="8" '
             f'fill="#e5e7eb" stroke="#374151" stroke-width="1.5"/></g>'
         )
+    carried = {}
+    for flag in state.flags:
+        if flag.carried_by is not None:
+            carried[flag.carried_by] = flag.id
+        elif flag.square is not None and (show_blip_types or not flag.hidden):
+            x0, y0 = _origin(flag.square)
+            title = _("%(flag)s lies here") % {"flag": flag.id}
+            out.append(
+                f'<g class="flag" {_square_attr(flag.square)}><title>{escape(title)}</title>'
+                f"{_flag_mark(x0, y0)}</g>"
+            )
     for figure in state.figures:
         if not figure.on_board:
             continue
@@ -249,6 +274,6 @@ def board_svg(
             fill = ALIEN_FILL
         else:
             fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
-        out.extend(_figure(figure, fill))
+        out.extend(_figure(figure, fill, carried.get(figure.id)))
     out.append("</svg>")
     return "\n".join(out)
