@@ -18,8 +18,12 @@ that line, every figure that left the board is accounted for by what produced th
   class value from the rules data, which holds the session's value, and the pilot's
   class) and the pilot's loss for its owner; by the aliens or its own squad, the pilot's
   loss only;
-* a judge's removal, an uploaded state or anything else: the game cannot say who killed it,
-  so it becomes a note for the judge to check by hand.
+* a judge's removal follows the reason the judge chose (its ``removed`` summary part):
+  "left" is a safe exit, as through a claw (the squad stays among the survivors), "dead" a
+  death even on a claw square. A removal that gives no reason (a forfeit, older games) is a
+  safe exit from a claw square and a possible death elsewhere;
+* a judge's removal of a figure that may have died, an uploaded state or anything else: the
+  game cannot say who killed it, so it becomes a note for the judge to check by hand.
 
 Tokens: the board keeps the revealed blip and reinforcement tokens (``GameState.tokens``)
 and marks one taken when a kill earns it (:mod:`rules.engine.kill_scores`). Games played
@@ -163,7 +167,7 @@ def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
         breakdowns=complete_breakdowns(
             replay.breakdowns(), seats, line, final, catalogue_token_values(game)
         ),
-        survivors=proposed_survivors(final, seats),
+        survivors=proposed_survivors(final, seats, left=replay.judge_exits),
         notes=tuple(replay.notes),
         end=game_end(final.outcome, seats),
     )
@@ -177,6 +181,20 @@ def catalogue_token_values(game: Game) -> dict[str, int | None]:
 
 #: Who killed a figure when no figure did: the aliens as a side, or nobody the game knows.
 BY_ALIENS = "aliens"
+
+#: The judge's reason for a removal of a figure that left play (``table.forms``), not died.
+LEFT_PLAY = "left"
+
+
+def removal_why(snapshot: Snapshot, figure_id: str) -> str | None:
+    """Why the judge's edit ``snapshot`` took ``figure_id`` off the board ("dead" or
+    "left", from its ``removed`` summary part); None when the edit does not say."""
+    for part in snapshot.summary_parts or ():
+        if len(part) != 2 or part[0] != "removed" or not isinstance(part[1], dict):
+            continue
+        if part[1].get("id") == figure_id and part[1].get("why"):
+            return str(part[1]["why"])
+    return None
 
 
 class _Replay:
@@ -194,6 +212,8 @@ class _Replay:
         self.taken: Counter[str] = Counter()  # tokens of each alien unit taken so far
         self.notes: list[str] = []
         self.unseated: set[str] = set()
+        #: The players whose marines the judge took off the board as having left play.
+        self.judge_exits: set[str] = set()
 
     # -- names -------------------------------------------------------------------------
 
@@ -328,9 +348,20 @@ class _Replay:
             )
 
     def _removed(self, snapshot: Snapshot, before: GameState, figure: Figure) -> None:
-        """A judge's removal: a figure in a docking claw left play; any other may have died,
-        and the game does not know by whose hand."""
-        if figure.on_board and any(before.board.claw_of(sq) is not None for sq in figure.squares):
+        """A judge's removal, read by the reason the judge chose: a figure that left play is
+        safe, a dead one may have died by anyone's hand, which the game does not know. Only
+        a removal without a reason (a forfeit, older games) is judged by where the figure
+        stood: in a docking claw it left play."""
+        why = removal_why(snapshot, figure.id)
+        if why == LEFT_PLAY:
+            if figure.side == MARINE and figure.player and figure.unit != TARANTULA:
+                self.judge_exits.add(figure.player)
+            return
+        if (
+            why is None
+            and figure.on_board
+            and any(before.board.claw_of(sq) is not None for sq in figure.squares)
+        ):
             return
         values = {
             "step": snapshot.number,

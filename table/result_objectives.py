@@ -13,8 +13,8 @@ every field it has:
   source of truth for token values; a game keeps the rules data of its setup, which the
   organiser may have changed since), when the catalogue gives exactly one value;
 * **survivors**: squads with a marine still on the board, and outside a TPK also squads
-  whose marines left through a docking claw (they are safe); in a TPK only the squads on
-  the board count, as the engine's winner rule does;
+  whose marines left through a docking claw (they are safe), by a move or a judge's removal
+  that says so; in a TPK only the squads on the board count, as the engine's winner rule does;
 * **the end**: the game's outcome (why, in which round, the winners), so the page can say
   whether the game is over.
 """
@@ -22,7 +22,7 @@ every field it has:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
@@ -94,9 +94,11 @@ def catalogue_tokens(
     return tuple(AlienTokens(alien, value, count) for (alien, value), count in merged.items())
 
 
-def survivors(state: GameState, seats: Sequence[Seat]) -> tuple[int, ...]:
+def survivors(state: GameState, seats: Sequence[Seat], left: Iterable[str] = ()) -> tuple[int, ...]:
     """Seats whose squad still has a marine: on the board (a Dreadnought's pilot counts,
-    a vehicle not), or, outside a TPK, out through a docking claw."""
+    a vehicle not), or, outside a TPK, out through a docking claw, by a move or as the
+    judge's removal says (``left``: the game's player ids whose marines the judge took off
+    as having left play)."""
     alive = {
         f.player
         for f in state.figures
@@ -104,6 +106,7 @@ def survivors(state: GameState, seats: Sequence[Seat]) -> tuple[int, ...]:
     }
     if state.stipulation.type not in TPK_TYPES:
         alive |= {f.player for f in state.progress.left_play if f.player and f.unit != "tarantula"}
+        alive |= set(left)
     return tuple(seat.player_id for seat in seats if game_player_id(seat) in alive)
 
 

@@ -285,6 +285,39 @@ def test_a_judges_removal_is_a_note_not_a_kill(table):
     assert "Step 2" in note and "p3-m2" in note and "fell down the lift shaft" in note
 
 
+def remove(game: Game, figure_id: str, why: str, reason: str) -> Snapshot:
+    """The judge's edit taking ``figure_id`` off the board, as the latest step."""
+    number = latest_snapshot(game).number
+    return remove_figure(game, figure_id, why, reason, expected_number=number)
+
+
+def test_a_judges_removal_on_a_claw_square_follows_the_reason(table):
+    game = arranged(table)
+    state = current(game)
+    for fid in ("p2-cmd", "p3-cmd"):
+        [square] = state.figure(fid).squares
+        assert state.board.claw_of(square) is not None
+    remove(game, "p2-cmd", "dead", "shot in the claw")  # step 2: dead, though on a claw
+    remove(game, "p3-cmd", "left", "went back aboard")  # step 3: a safe exit
+    proposal = propose_result(game, session_seats(table.session))
+    [note] = proposal.notes
+    assert "Step 2" in note and "p2-cmd" in note and "shot in the claw" in note
+    assert all(not b.kills and not b.losses for b in proposal.breakdowns)
+
+
+def test_survivors_follow_the_judges_reason_for_a_removal(table):
+    game = arranged(table)
+    for fid in [f.id for f in current(game).figures_of("p2")]:
+        remove(game, fid, "left", "back to the claw")
+    for fid in [f.id for f in current(game).figures_of("p3")]:
+        remove(game, fid, "dead", "overrun")
+    proposal = propose_result(game, session_seats(table.session))
+    assert set(proposal.survivors) == {int(player_id(table, 1)), int(player_id(table, 2))}
+    noted = " ".join(proposal.notes)
+    assert all(f"p3-{fig}" in noted for fig in ("cmd", "m1", "m2", "m3", "m4"))
+    assert "p2-" not in noted
+
+
 def test_an_upload_that_takes_figures_off_is_noted(table):
     game = arranged(table)
     state = current(game).without_figure("p1-m3")
