@@ -29,7 +29,7 @@ from tournaments.domain.scoring import (
 )
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
 from tournaments.forms.result_rows import MAX_ROWS
-from tournaments.models import Result
+from tournaments.models import Result, Stage, StageStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -399,3 +399,12 @@ def test_a_token_rows_fields_are_labelled_by_their_row_not_by_the_counts_above(w
     field_id = f"id_{ResultForm.key(a, 'token-0-type')}"
     label = re.search(rf'<label for="{field_id}">(.*?)</label>', html, re.S).group(1)
     assert "visually-hidden" not in label and "lost" not in label
+
+
+def test_a_closed_stages_result_page_says_first_that_nothing_can_be_saved(world, role_client):
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    assert "stage is closed" not in judge.get(url).content.decode()
+    Stage.objects.filter(pk=world.stage.pk).update(status=StageStatus.CLOSED)
+    page = judge.get(url).content.decode()
+    assert "stage is closed, so its result can no longer change" in page

@@ -53,6 +53,7 @@ from tournaments.models import (
     ResultVersion,
     Seat,
     Session,
+    StageStatus,
     StaleSessionError,
 )
 from tournaments.queries.result_versions import latest_version, preview_result, version_number
@@ -503,6 +504,8 @@ def _entry_context(
         "correction": correction,
         "reason": request.POST.get("reason", ""),
         "done_url": done_url,
+        # The result of a closed stage's session cannot change: said before any typing.
+        "stage_closed": session.stage.status != StageStatus.OPEN,
     }
 
 
