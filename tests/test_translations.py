@@ -60,7 +60,19 @@ def test_italian_is_served():
 
 #: Words after a number placeholder that are verbs, not counted nouns ("%(n)d is").
 VERBS = {"is", "has", "was", "does", "needs", "organises", "appears", "plays", "disputes"}
-VERBS |= {"begins", "ends", "starts", "goes", "moves", "takes", "gets", "wins", "marks", "mounts"}
+VERBS |= {
+    "begins",
+    "ends",
+    "starts",
+    "goes",
+    "moves",
+    "takes",
+    "gets",
+    "wins",
+    "marks",
+    "mounts",
+    "lies",
+}
 
 #: Placeholders that number or name something rather than count it ("Round %(round)d").
 NOT_COUNTS = {"round", "step", "number", "stage", "session", "position", "seed", "id"}
