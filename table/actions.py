@@ -34,7 +34,7 @@ from rules.engine.kill_scores import score_kill
 from rules.engine.los import Sight, SightError, figure_sight, line_of_sight
 from rules.engine.movement import MoveError, move, open_door, shortest_path
 from rules.engine.narration import Step
-from rules.engine.play.blips import reveal_after_move
+from rules.engine.play.blips import reveal_after_door, reveal_after_move
 from rules.engine.play.round_end import (
     close_round,
     last_round_without_aliens,
@@ -345,6 +345,8 @@ def open_door_by(
         opened = record_move(opened, figure_id, 0, rules)
     except (MoveError, TurnError) as error:
         raise GameError(engine_error_text(error)) from None
+    # The open door shows the marines what lies behind it (RULES "Blips (BoB)").
+    opened, steps = reveal_after_door(opened, genestealer_markers=not survey_needs_dice(game))
     door = {"id": figure_id, "a": format_square(a), "b": format_square(b)}
     return append_snapshot(
         game,
@@ -353,6 +355,7 @@ def open_door_by(
         SnapshotKind.MARINE_MOVE,
         actor=actor,
         summary_parts=[("door_opened", door)],
+        steps=[step.as_dict() for step in steps],
         events=[event.to_json() for event in events],
     )
 
@@ -454,12 +457,21 @@ def chosen_option(state: GameState, figure_id: str, choice: int) -> AttackOption
 
 
 def resolve_marine_attack(
-    state: GameState, figure_id: str, choice: int, dice: Dice, base: int, used: Used = ()
+    state: GameState,
+    figure_id: str,
+    choice: int,
+    dice: Dice,
+    base: int,
+    used: Used = (),
+    *,
+    genestealer_markers: bool = True,
 ) -> AttackOutcome:
     """The ``choice``-th option of ``figure_id`` on ``state`` (the step ``base``) resolved
     with ``dice``: the turn's checks, a card chosen with it spent, kills scored, flags
-    dropped, and the re-rolls cards still allow the attacker and, in a fight between
-    marines, the defending commander (``used``: the (figure, card) re-rolls taken)."""
+    dropped, what a destroyed door lets the marines see revealed (``genestealer_markers``:
+    the map's Genestealer markers too, as in every game but Solitaire), and the re-rolls
+    cards still allow the attacker and, in a fight between marines, the defending
+    commander (``used``: the (figure, card) re-rolls taken)."""
     option = chosen_option(state, figure_id, choice)
     rules = rules_of(state)
     phase = attack_phase(option.kind)
@@ -483,6 +495,9 @@ def resolve_marine_attack(
     steps.extend(dropped)
     new_state, out = settle_eliminations(new_state, rules)
     steps.extend(out)
+    if new_state.doors != state.doors:
+        new_state, seen = reveal_after_door(new_state, genestealer_markers=genestealer_markers)
+        steps.extend(seen)
     steps.extend(
         offer.step() for offer in reroll_offers(state, option, choice, base, dice.log, rules, used)
     )
@@ -526,7 +541,14 @@ def marine_attack(
 ) -> Snapshot:
     """Resolve the ``choice``-th option of :func:`attack_choices` with ``dice``."""
     state = snapshot_state(latest_snapshot(game))
-    outcome = resolve_marine_attack(state, figure_id, choice, dice, expected_number)
+    outcome = resolve_marine_attack(
+        state,
+        figure_id,
+        choice,
+        dice,
+        expected_number,
+        genestealer_markers=not survey_needs_dice(game),
+    )
     return store_attack(game, expected_number, outcome, dice, actor)
 
 

@@ -23,6 +23,7 @@ from table.actions import (
     resolve_marine_attack,
     snapshot_state,
     store_attack,
+    survey_needs_dice,
 )
 from table.models import Game, Snapshot, SnapshotKind
 from table.step_log import engine_error_text
@@ -63,6 +64,7 @@ def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=
         replay,
         offer.base,
         taken(offer, replay),
+        genestealer_markers=not survey_needs_dice(game),
     )
     try:
         done = reroll_step(offer, replay)

@@ -44,9 +44,14 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: Report In, Communications Malfunction and Weapons Jammed told the judge something else
 #: than the limit the engine applies (research `space-crusade-cards.md` §5); the logged
 #: instruction carries the card's text. With the old texts the old digests came out.
+#: BoB and Priority re-pinned for a behaviour change: a door an alien opens reveals the
+#: blips a marine then sees (``ai.actions.reveal_behind_doors``, RULES §10 "Blips"); in
+#: the lively position's turns that is the only change (each log first differs by a
+#: ``blip_revealed`` right after a ``door_opened``), and with that reveal switched off
+#: the old digests came out. Solitaire's turns open no such door.
 EXPECTED = {
-    "bob": "262b1618d0cda3ea8f0563e25fe81c33cf8b66edb976d8c3d23bad73a4cf9e6f",
-    "priority": "7c16419b355ac51517e29cf3b7b95bf7993fe2aeaf23e4e3b545a9db143577b1",
+    "bob": "439739d0fab7bd9425a3add297a83b1400a3ea60d12c97334a34769fdfcbeb89",
+    "priority": "492a80e4f46eda4183d75856bd9f9128855f305365352e8e204b7e8f18d84e45",
     "solitaire": "eb7017c8063a3852c03bdf97e5d10bb63f7ea4a797424aeb4e6d7dc64a167981",
 }
 

@@ -3,13 +3,21 @@ the action through the engine's door and turn checks, and the board's no-JS form
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import can_stop_at
-from rules.engine.state import MARINE, GameState
-from table.actions import GameError, latest_snapshot, open_door_by, snapshot_state
+from rules.engine.state import MARINE, Blip, GameState
+from table.actions import (
+    GameError,
+    latest_snapshot,
+    open_door_by,
+    snapshot_state,
+    upload_state,
+)
 from table.models import Game, SnapshotKind
 from tests.table.conftest import client_for, rearrange, url
 
@@ -110,3 +118,21 @@ def test_the_touch_board_lights_the_doors_a_marine_may_open(game, table):
     marine, a, b = at_a_door(game)
     data = client_for(table.judge).get(url("reachable", game), {"figure": marine}).json()
     assert {"between": [list(a), list(b)]} in data["doors"]
+
+
+def test_opening_a_door_reveals_the_blip_the_marine_now_sees(game):
+    """QA found a blip behind a door left hidden after the door opened: the open door
+    shows the marines what lies behind it, as a move does."""
+    marine, a, b = at_a_door(game)
+    state = current(game)
+    assert state.figure_at(b) is None
+    upload_state(
+        game,
+        json.dumps(state.replace(blips=(Blip("blip-9", b, "ork"),)).to_json()),
+        expected_number=latest_snapshot(game).number,
+    )
+    snapshot = open_door_by(game, marine, a, b, expected_number=latest_snapshot(game).number)
+    after = snapshot_state(snapshot)
+    assert "blip-9" not in [blip.id for blip in after.blips]
+    assert [f.unit for f in after.figures if f.squares == (b,)] == ["ork"]
+    assert "blip_revealed" in [step["code"] for step in snapshot.steps]

@@ -1,7 +1,9 @@
 """Carrying out an alien's decisions on the state, with the judge's log.
 
 Moves go through :func:`rules.engine.movement.move` (doors on the path are opened there);
-attacks through :mod:`rules.engine.combat`. Every change is narrated on the context.
+attacks through :mod:`rules.engine.combat`. Every change is narrated on the context. A door
+an alien opens may show marines what lay behind it: the blips they now see are revealed
+(:func:`rules.engine.play.blips.reveal_after_door`).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from rules.engine.ai.strike import carry_out
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import UNREACHABLE, field_to_adjacent, follow_path, on_shortest_paths
+from rules.engine.play.blips import reveal_after_door
 from rules.engine.play.turn_context import TurnContext
 
 
@@ -31,11 +34,26 @@ def move_to(ctx: TurnContext, reach: AlienReach, anchor: Square) -> bool:
         path=[list(reach.field.start)] + [list(sq) for sq in path],
         steps=len(path),
     )
+    opened = False
     for event in events:
         if event.kind == "door_opened":
             a, b = event.detail["between"]
             ctx.say("door_opened", figure=figure.id, a=list(a), b=list(b))
+            opened = True
+    if opened:
+        reveal_behind_doors(ctx)
     return True
+
+
+def reveal_behind_doors(ctx: TurnContext) -> None:
+    """After an alien opened a door: reveal the blips (and Genestealer markers) a marine
+    now sees, logged like the reveal after a marine's move. RULES is silent on doors opened
+    by aliens; "a blip in the sight of a marine is revealed" holds whoever opened the door.
+    The alien revealed acts when its policy's order reaches it: in BoB later in this turn
+    (the next alien is chosen from those on the board), under Priority and in Solitaire's
+    phase 3 (orders fixed when they start) next turn."""
+    ctx.state, steps = reveal_after_door(ctx.state, genestealer_markers=ctx.genestealer_markers)
+    ctx.extend(steps)
 
 
 def approach(ctx: TurnContext, reach: AlienReach, player: str) -> None:
@@ -131,6 +149,7 @@ def _open_door_for_fight(ctx: TurnContext, figure_id: str, target_id: str) -> No
             if ctx.state.door_state(a, b) is DoorState.CLOSED:
                 ctx.state = ctx.state.with_door(a, b, DoorState.OPEN)
                 ctx.say("door_opened", figure=figure_id, a=list(a), b=list(b))
+                reveal_behind_doors(ctx)
                 return
 
 

@@ -127,6 +127,7 @@ class SolitairePolicy:
     name = "solitaire"
 
     def run(self, ctx: TurnContext) -> None:
+        ctx.genestealer_markers = False  # a Solitaire game does not use the map's markers
         play_event_phase(ctx)
         acted: set[str] = set()
         self.move_blips(ctx, acted)

@@ -2,11 +2,13 @@
 
 * :func:`survey_section`: the first time a marine enters a section, that section's blips
   go on the squares the session map marks (the marker gives the hidden type).
-* :func:`reveal_after_move`: after a marine moves (or stops to survey), every blip it can
-  see (figures do not block this sight) turns into its alien, and every Genestealer marker
-  of a surveyed section that it can see brings a Genestealer (no token: no points). The
-  survey is a parameter: the Solitaire policy passes its own
+* :func:`reveal_after_move`: after a marine moves (or stops to survey), every blip a
+  marine can see (figures do not block this sight) turns into its alien, and every
+  Genestealer marker of a surveyed section that a marine can see brings a Genestealer (no
+  token: no points). The survey is a parameter: the Solitaire policy passes its own
   (:func:`rules.engine.ai.solitaire_policy.reveal_after_move`), which uses no markers.
+* :func:`reveal_after_door`: the same reveal after a door opens, whoever opened it, with
+  no survey (nobody moved).
 * :func:`reveal_blip` of a special-equipment blip (the stipulation's ``equipment_blips``)
   puts what it hid on the board: an abandoned Tarantula or Dreadnought (a marine-side
   figure of nobody, ``docs/turns.md`` "Special equipment"), or an extra-heavy weapon
@@ -278,6 +280,20 @@ def sections_to_survey(state: GameState, figure_id: str) -> list[str]:
     return sections
 
 
+def reveal_in_marine_sight(
+    state: GameState, *, genestealer_markers: bool = True
+) -> tuple[GameState, list[Step]]:
+    """Reveal every blip that any marine on the board sees and, with
+    ``genestealer_markers``, every Genestealer marker one sees (:func:`reveal_in_sight`).
+
+    RULES "Blips (BoB)" reveals a blip in the sight of *a* marine, not only of the figure
+    that acted: a move can open doors and a survey can put blips where another marine
+    looks, so every marine looks each time."""
+    return reveal_in_sight(
+        state, marines_on_board(state), rules_of(state), genestealer_markers=genestealer_markers
+    )
+
+
 def reveal_after_move(
     state: GameState,
     figure_id: str,
@@ -286,21 +302,33 @@ def reveal_after_move(
     genestealer_markers: bool = True,
 ) -> tuple[GameState, list[Step]]:
     """After a marine's move: survey the section it stands in if nobody has yet (with
-    ``survey``, the BoB one by default), then reveal the blips it can see and, with
-    ``genestealer_markers``, the Genestealers of the markers it sees. Aliens and pilots
-    reveal nothing."""
+    ``survey``, the BoB one by default), then reveal the blips a marine can see and, with
+    ``genestealer_markers``, the Genestealers of the markers one sees
+    (:func:`reveal_in_marine_sight`). An alien's or a pilot's move reveals nothing."""
     figure = state.figure(figure_id)
     if figure.side != MARINE or not figure.on_board:
         return state, []
-    rules = rules_of(state)
     steps: list[Step] = []
     for section in sections_to_survey(state, figure_id):
         state, more = survey(state, section)
         steps.extend(more)
-    state, more = reveal_in_sight(
-        state, [state.figure(figure_id)], rules, genestealer_markers=genestealer_markers
-    )
+    state, more = reveal_in_marine_sight(state, genestealer_markers=genestealer_markers)
     return state, steps + more
+
+
+def reveal_after_door(
+    state: GameState, *, genestealer_markers: bool = True
+) -> tuple[GameState, list[Step]]:
+    """After a door opened (``state`` has it open): reveal what any marine now sees, as
+    after a move (:func:`reveal_in_marine_sight`).
+
+    An open door changes the sight of every marine, not only of the figure in front of it,
+    so all of them look. Nothing is surveyed: a door moves nobody, and a section is
+    surveyed when a marine first enters it (RULES "Blips (BoB)"). RULES says aliens open
+    doors but not whether that reveals anything; it is silent, so this follows "a blip in
+    the sight of a marine is revealed" and is called whoever opened the door, an alien in
+    the Alien turn included."""
+    return reveal_in_marine_sight(state, genestealer_markers=genestealer_markers)
 
 
 def place_reinforcements(

@@ -47,6 +47,9 @@ class TurnContext:
     rules: RulesData
     steps: list[Step] = field(default_factory=list)
     modifiers: TurnModifiers = field(default_factory=TurnModifiers)
+    #: Whether the session map's Genestealer markers are in use (BoB); a Solitaire turn
+    #: sets it False (its Genestealers come from the pile).
+    genestealer_markers: bool = True
 
     def say(self, code: str, **params: Any) -> None:
         self.steps.append(Step(code, params))
