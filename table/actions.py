@@ -222,6 +222,32 @@ def _dice_fields(dice: Dice) -> dict[str, Any]:
 # --- marines -------------------------------------------------------------------------------
 
 
+def _unreachable(state: GameState, figure_id: str, target: Square) -> str:
+    """Why ``figure_id`` finds no path to end its move on ``target``, the first reason that
+    holds: off the board, solid, taken by a figure or a blip, else cut off."""
+    values = {"id": figure_id, "square": format_square(target)}
+    board = state.board
+    if not board.in_bounds(target):
+        return _("%(id)s cannot move to %(square)s: it is off the board.") % values
+    if board.is_solid(target):
+        return _("%(id)s cannot move to %(square)s: the square is solid.") % values
+    standing = state.figure_at(target)
+    if standing is not None and standing.id != figure_id:
+        return _("%(id)s cannot end a move on %(square)s: %(other)s stands there.") % {
+            **values,
+            "other": standing.id,
+        }
+    if state.blip_at(target) is not None:
+        return _("%(id)s cannot end a move on %(square)s: a blip lies there.") % values
+    return (
+        _(
+            "%(id)s cannot reach %(square)s: walls, closed bulkheads or other players' "
+            "figures cut it off (tick their permission if they let it pass)."
+        )
+        % values
+    )
+
+
 def survey_needs_dice(game: Game) -> bool:
     """Whether a move of ``game`` that enters a section nobody has surveyed rolls dice: the
     Solitaire survey does (RULES §11), the BoB one places the map's markers."""
@@ -278,14 +304,7 @@ def move_marine(
     try:
         path = shortest_path(state, figure_id, target, permitted=permitted)
         if path is None:
-            raise MoveError(
-                _(
-                    "%(id)s cannot end a move on %(square)s: the square is solid, occupied, "
-                    "holds a blip, is cut off by walls or bulkheads or by other players' "
-                    "figures (tick their permission if they let it pass), or is off the board."
-                )
-                % {"id": figure_id, "square": format_square(target)}
-            )
+            raise MoveError(_unreachable(state, figure_id, target))
         if not path:
             raise MoveError(_("%(id)s already stands there.") % {"id": figure_id})
         if len(path) > allowance:

@@ -72,6 +72,7 @@ VERBS |= {
     "marks",
     "mounts",
     "lies",
+    "stands",
 }
 
 #: Placeholders that number or name something rather than count it ("Round %(round)d").

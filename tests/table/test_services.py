@@ -118,8 +118,10 @@ def test_a_crewed_tarantula_moves_with_its_gunner(game):
 
 
 def test_illegal_moves_say_why(game):
-    with pytest.raises(GameError, match="cannot end a move on 0,0"):
+    with pytest.raises(GameError, match="cannot move to 0,0: the square is solid"):
         move_marine(game, "p1-m1", (0, 0), expected_number=1)
+    with pytest.raises(GameError, match="cannot end a move on 4,2: p1-m4 stands there"):
+        move_marine(game, "p1-m1", current(game).figure("p1-m4").square, expected_number=1)
     with pytest.raises(GameError, match="moves at most 4"):
         move_marine(game, "p1-m2", (5, 9), expected_number=1)
     with pytest.raises(GameError, match="no figure ghost"):
@@ -274,7 +276,7 @@ def test_line_of_sight_between_figures_and_squares(game):
 
 def test_passing_through_another_players_figures_needs_their_permission(game):
     rearrange(game, {"p2-m1": (4, 3), "p2-m2": (5, 3)})
-    with pytest.raises(GameError, match="cannot end a move on 5,4"):
+    with pytest.raises(GameError, match="cannot reach 5,4: walls, closed bulkheads or other"):
         move_marine(game, "p1-m1", (5, 4), expected_number=2)
     move_marine(game, "p1-m1", (5, 4), expected_number=2, pass_through=True)
     assert current(game).figure("p1-m1").square == (5, 4)
