@@ -36,12 +36,14 @@ def turn_context(
     state: GameState, version: int, forms: dict[str, Any], names: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
     """The turn panel's context: its forms (a refused one with its errors) and texts;
-    ``names``: the seated players' names by the game's player id (the winners are named)."""
+    ``names``: the seated players' names by the game's player id (the player on turn and
+    the winners are named)."""
     lang = narration_language()
     outcome = state.outcome
     names = names or {}
     return {
         "turn_winners": [names.get(p, p) for p in outcome.winners] if outcome else [],
+        "turn_player": names.get(state.active_player or "", state.active_player or ""),
         "turn_step_form": forms.get("turn_step_form") or TurnStepForm(initial={"version": version}),
         "card_form": forms.get("card_form") or card_form(state, version=version),
         "turn_ending": format_param("ending", outcome.reason, lang) if outcome else "",

@@ -355,7 +355,8 @@
             fraction: choice.hit.kill,
           })
           : "";
-        button.textContent = choice.option.description + odds;
+        var warning = choice.option.friendly ? " — ⚠ " + texts.tFriendly : "";
+        button.textContent = choice.option.description + odds + warning;
         options.appendChild(button);
       });
       say(texts.tChoose);

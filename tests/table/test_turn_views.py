@@ -12,6 +12,7 @@ from rules.engine.movement import distance_field
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import Stipulation
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
+from table.seating import game_player_id
 from table.turn_panel import card_form
 from tests.table.conftest import client_for
 from tournaments.models import Loadout
@@ -39,7 +40,8 @@ def test_the_board_shows_the_round_and_who_plays(game, judge):
     page = judge.get(url(game, "board")).content.decode()
     state = current(game)
     assert state.active_player == state.initiative[0]
-    assert "Round 1" in page and f"{state.active_player} is playing." in page
+    seat = next(s for s in game.session.seats.select_related("player") if game_player_id(s) == "p1")
+    assert "Round 1" in page and f"{seat.player.display_name} (p1) is playing." in page
     assert 'action="' + url(game, "end_turn") + '"' in page
 
 
