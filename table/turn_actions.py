@@ -54,6 +54,13 @@ def finish_turn(game: Game, *, expected_number: int, actor=None) -> Snapshot:
     return _store(game, expected_number, new_state, steps, summary, actor)
 
 
+def aliens_close_the_round(state: GameState) -> bool:
+    """Whether the round ends with an Alien turn: aliens are in play or the event deck is
+    in use, but for the one last turn the players play after the last event card."""
+    aliens_act = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
+    return bool(aliens_act) and not last_round_without_aliens(state)
+
+
 def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
     """Close the round without an Alien turn (nothing alien is in play, as in a TPK
     final): the stipulation's end is checked and the next round starts, or the game ends."""
@@ -63,8 +70,7 @@ def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
             raise TurnError("turn_game_over", ending=state.outcome.reason)
         if not state.turn.aliens_phase:
             raise TurnError("turn_players_first", active=state.active_player or "-")
-        aliens_act = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
-        if aliens_act and not last_round_without_aliens(state):
+        if aliens_close_the_round(state):
             raise TurnError("turn_aliens_on_board")
         new_state, steps = close_round(state, rules_of(state))
     except TurnError as error:

@@ -86,6 +86,8 @@ def test_end_turn_passes_to_the_next_player_and_then_the_aliens(game, judge):
 def test_next_round_is_refused_while_aliens_are_in_play(game, judge):
     for _ in current(game).initiative:
         post(judge, game, "end_turn")
+    page = judge.get(url(game, "board")).content.decode()
+    assert url(game, "next_round") not in page  # not offered: the aliens close the round
     response = post(judge, game, "next_round")
     assert response.status_code == 400
     assert "the Alien turn closes the round" in response.content.decode()
@@ -210,3 +212,19 @@ def test_a_tpk_squad_is_out_as_soon_as_its_last_marine_goes(game, judge):
     judge.cookies["django_language"] = "it"
     log = judge.get(url(game, "step_log"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "La squadra di p3 è eliminata" in log and "Classifica: p1" in log
+
+
+def test_next_round_is_offered_once_the_players_have_played_and_no_alien_is_to_act(table):
+    stage = table.session.stage
+    stage.stipulation_kind = "tpk"
+    stage.stipulation_params = {}
+    stage.map_name = "tpk-ring"
+    stage.save()
+    game = create_game(table.session, "tpk-ring", "bob", actor=table.judge)
+    judge = client_for(table.judge)
+    assert url(game, "next_round") not in judge.get(url(game, "board")).content.decode()
+    for _ in current(game).initiative:
+        post(judge, game, "end_turn")
+    assert url(game, "next_round") in judge.get(url(game, "board")).content.decode()
+    assert post(judge, game, "next_round").status_code == 302
+    assert current(game).round == 2
