@@ -586,16 +586,24 @@ def _killer(before: GameState, option: AttackOption, victim: str | None) -> str 
 def remove_figure(
     game: Game, figure_id: str, why: str, reason: str, *, expected_number: int, actor=None
 ) -> Snapshot:
-    """The judge takes a figure off the board (dead, or left play through a claw)."""
+    """The judge takes a figure off the board (dead, or left play through a claw). A
+    marine-side figure standing in a docking claw that left play leaves as a move into the
+    claw makes it leave (RULES §10: safe, never to return, a flag it carries home scored);
+    any other removal drops the flag it carries where it stood."""
     if why not in REMOVALS:
         raise GameError(_("Say whether the figure is dead or left play."))
     if not reason.strip():
         raise GameError(_("Give a reason for the edit."))
     state = snapshot_state(latest_snapshot(game))
-    _figure_on_board(state, figure_id)
-    new_state, _dropped = drop_flags(state, state.without_figure(figure_id))
+    figure = _figure_on_board(state, figure_id)
+    in_claw = any(state.board.claw_of(sq) is not None for sq in figure.squares)
+    if why == "left" and figure.side == MARINE and in_claw:
+        new_state, steps = leave_through_claw(state, figure_id)
+    else:
+        new_state, steps = drop_flags(state, state.without_figure(figure_id))
     rules = rules_of(state)
     new_state, out = settle_eliminations(new_state, rules)
+    steps.extend(out)
     try:
         GameState.from_json(new_state.to_json())
     except StateError as error:
@@ -611,7 +619,7 @@ def remove_figure(
         actor=actor,
         summary_parts=[("removed", {"id": figure_id, "why": why})],
         reason=reason.strip()[:300],
-        steps=[step.as_dict() for step in out],
+        steps=[step.as_dict() for step in steps],
     )
 
 
