@@ -123,3 +123,37 @@ def test_the_map_bounds_the_tokens_and_extended_tpk_has_seven_figures(world):
     assert "the map flag-relay has only 1 Ork marker" in str(refused.value)
     del breakdowns[2]["alien_tokens"]
     record_result(world.session, breakdowns, survivors=[a], dice=SeededDice(seed=1))
+
+
+@pytest.mark.parametrize(
+    "typed",
+    [
+        {"kill-light": 5, "kill-commander": 1},  # QA: 5 light and the commander, one killer
+        {"kill-light": 4, "kill-commander": 1, "alien-light": 1},  # and one to the aliens
+    ],
+)
+def test_deaths_recorded_twice_across_categories_are_refused_not_a_crash(
+    world, role_client, typed
+):
+    """More deaths of one squad than it has figures, spread over several counts (the
+    victim's own losses included), is refused next to each count that adds to it; it was a
+    server error."""
+    a, b, _c = seats_of(world)
+    key = ResultForm.key
+    fields = {
+        key(a, f"kill-{b.player_id}-{name.split('-')[1]}")
+        if name.startswith("kill")
+        else key(b, name): count
+        for name, count in typed.items()
+    }
+    for url_name in ("tournaments:judge_result", "tournaments:judge_result_preview"):
+        url = reverse(url_name, args=[world.session.pk])
+        response = role_client("judge").post(url, post(world, **fields), HTTP_HX_REQUEST="true")
+        assert response.status_code in (200, 400)
+    response = role_client("judge").post(
+        reverse("tournaments:judge_result", args=[world.session.pk]), post(world, **fields)
+    )
+    assert response.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    form = response.context["form"]
+    assert any("only 5" in " ".join(errors) for errors in form.errors.values()), form.errors

@@ -345,22 +345,25 @@ class ResultForm(AccessibleFormMixin, forms.Form):
 
     def _check_plausible(self, limits: SessionLimits) -> None:
         names = {str(seat.player_id): seat.player.display_name for seat in self.seats}
-        problems = check_result(
-            self.breakdowns(), [str(p) for p in self.survivors()], limits, names
-        )
-        for problem in problems:
-            name = self._field_of(problem)
+        breakdowns = self.breakdowns()
+        problems = check_result(breakdowns, [str(p) for p in self.survivors()], limits, names)
+        # Every field found before any error is added: an error takes its field out of the
+        # cleaned data, and the rows and breakdowns read after it would no longer hold the
+        # entries the other problems point at.
+        fields = [self._field_of(problem, breakdowns) for problem in problems]
+        for problem, name in zip(problems, fields, strict=True):
             if problem.message not in self.errors.get(name or NON_FIELD_ERRORS, []):
                 self.add_error(name, problem.message)
 
-    def _field_of(self, problem: Implausibility) -> str | None:
-        """The field where the value ``problem`` is about was typed (None: the form's)."""
+    def _field_of(self, problem: Implausibility, breakdowns: Sequence[SeatBreakdown]) -> str | None:
+        """The field where the value ``problem`` is about was typed (None: the form's),
+        in ``breakdowns``, the ones the problems were found in."""
         seat = next((s for s in self.seats if str(s.player_id) == problem.seat), None)
         if seat is None:
             return None
         if problem.entry == "survived":
             return self.key(seat, "survived")
-        breakdown = next(b for b in self.breakdowns() if b.seat == problem.seat)
+        breakdown = next(b for b in breakdowns if b.seat == problem.seat)
         index = problem.index if problem.index is not None else 0
         if problem.entry == "kills":
             kill = breakdown.kills[index]
