@@ -181,3 +181,20 @@ def test_translation_functions_keep_names_makemessages_knows():
         if alias not in KEYWORDS
     ]
     assert not wrong, f"import these under a name makemessages knows: {wrong}"
+
+
+@pytest.mark.django_db
+def test_a_refused_password_is_explained_in_italian():
+    """Django 5.2's Italian catalogue misses its reworded length message, which stayed
+    English on Italian pages (``bob.password_validation``)."""
+    from django.contrib.auth.models import User
+    from django.contrib.auth.password_validation import validate_password
+    from django.core.exceptions import ValidationError
+    from django.utils import translation
+
+    with translation.override("it"), pytest.raises(ValidationError) as refused:
+        validate_password("1234", User(username="marta"))
+    assert refused.value.messages[0] == (
+        "Questa password è troppo corta: deve avere almeno 8 caratteri."
+    )
+    assert not any("password is" in message for message in refused.value.messages)
