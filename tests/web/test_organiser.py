@@ -1,12 +1,21 @@
 """Organiser pages: creating a tournament, players by hand and by CSV, judges, stages,
 scheduling (with optimistic locking), starting and advancing, and the activity log."""
 
+from io import StringIO
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import TournamentFactory, UserFactory, VenueTableFactory
+from tests.factories import (
+    TournamentFactory,
+    UserFactory,
+    VenueTableFactory,
+    confirm_stage,
+    register_players,
+)
 from tournaments.models import ActivityLog, Registration, Session, SquadPreference, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -293,3 +302,24 @@ def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, ro
     assert versions.last().reason == "Punti bandiera dimenticati"
     assert versions.first().breakdown != versions.last().breakdown
     assert ActivityLog.objects.filter(verb="corrected_result").exists()
+
+
+def test_the_finals_close_button_says_it_publishes_the_podium(db, client):
+    """QA: the final's close button promised to seat a next stage there is none of."""
+    tournament = TournamentFactory(slug="finale")
+    register_players(tournament, 9)
+    organiser = UserFactory(username="capo")
+    organiser.save()
+    tournament.organisers.add(organiser)
+    client.force_login(organiser)
+    dashboard = reverse("tournaments:organiser_dashboard", args=["finale"])
+    call_command("advance", "finale", "--seed", "1", stdout=StringIO())
+    for number in (1, 2):
+        confirm_stage(tournament.stages.get(number=number), lambda seat: seat.pk)
+        page = client.get(dashboard).content.decode()
+        assert "Close the stage and seat the next" in page and "publish the podium" not in page
+        call_command("advance", "finale", "--seed", str(number + 1), stdout=StringIO())
+    confirm_stage(tournament.stages.get(number=3), lambda seat: seat.pk)
+    page = client.get(dashboard).content.decode()
+    assert "Close the final and publish the podium" in page
+    assert "seat the next" not in page

@@ -23,7 +23,7 @@ from tournaments.actions.tournament_setup import save_stage
 from tournaments.forms.judge import DiceForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
-from tournaments.models import Session, Stage, StaleSessionError, Tournament
+from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
@@ -50,6 +50,7 @@ def stage_control(
             context["advance_form"] = advance_form or DiceForm(
                 initial={"version": 0}, prefix="advance"
             )
+            context["closing_final"] = stage.kind == StageKind.FINAL  # no stage follows
             context["advance_commitment"] = seed_commitment(
                 pending_seed(request, tournament, "advance")
             )
