@@ -162,13 +162,25 @@ def test_a_draw_is_not_done_again_without_a_reason_a_draw_or_once_scored(world):
 
 
 def test_from_the_second_stage_the_sheet_says_which_squad_each_player_keeps(client):
+    """Before the draw each player "keeps" the squad they held, unless two held it; once
+    drawn (QA: the sheet still said "keeps" a squad the draw had given another) it says
+    what they held."""
     call_command("load_demo", stdout=StringIO())
     pending = Session.objects.get(stage__tournament__slug=DEMO_SLUG, stage__number=2, number=2)
     client.force_login(pending.judge)
-    page = client.get(reverse("tournaments:judge_session", args=[pending.pk])).content.decode()
-    for seat in pending.seats.select_related("player"):
-        earlier = Seat.objects.filter(player=seat.player, session__stage__number=1).get()
-        assert (
-            f"keeps {earlier.squad.name} from the previous session, unless two players held it"
-            in page
-        )
+    url = reverse("tournaments:judge_session", args=[pending.pk])
+    earlier = {
+        seat.player_id: seat.squad.name
+        for seat in Seat.objects.filter(
+            session__stage__number=1, player__seats__session=pending
+        ).select_related("squad")
+    }
+    assert len(earlier) == 3
+    drawn = client.get(url).content.decode()  # the demo's semifinal is drawn
+    assert "unless two players held it" not in drawn
+    for squad in earlier.values():
+        assert f"held {squad} in the previous session" in drawn
+    Seat.objects.filter(session=pending).update(squad=None)
+    undrawn = client.get(url).content.decode()
+    for squad in earlier.values():
+        assert f"keeps {squad} from the previous session, unless two players held it" in undrawn
