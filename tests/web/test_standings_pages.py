@@ -3,12 +3,15 @@ everyone), its live poll follows the page it was loaded with, and a stage with m
 sessions lists its session cards on the page of all players only."""
 
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import confirm_stage
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.queries.standings import compute_standings
 from tournaments.views import public
 
 pytestmark = pytest.mark.django_db
@@ -148,3 +151,22 @@ def test_on_a_phone_a_players_squad_shows_under_the_name_once_drawn(world):
     table = table[table.index('<table id="standings-table">') : table.index("</table>")]
     assert table.count('<span class="show-small"><br>') == 1
     assert f'<span class="show-small"><br><span class="swatch swatch-{drawn.squad.colour}"' in table
+
+
+def test_the_podium_says_its_points_are_the_finals(db, client):
+    """QA: the podium gave a finalist 10 points beside 15 in the table below it: they are
+    the final's points, and say so."""
+    tournament = TournamentFactory(slug="finita")
+    register_players(tournament, 9)
+    call_command("advance", "finita", "--seed", "1", stdout=StringIO())
+    for number in (1, 2, 3):
+        confirm_stage(tournament.stages.get(number=number), lambda seat: seat.pk % 7)
+        call_command("advance", "finita", "--seed", str(number + 1), stdout=StringIO())
+    standings = compute_standings(tournament)
+    first = standings["podium"][0]
+    final = standings["stages"][-1]["sessions"][0]["seats"]
+    points = next(seat["points"] for seat in final if seat["player_id"] == first["player_id"])
+    assert first["points"] == points
+    for page in ("tournaments:standings", "tournaments:tournament"):
+        html = client.get(reverse(page, args=["finita"])).content.decode()
+        assert f"points in the final: {points}" in html, page
