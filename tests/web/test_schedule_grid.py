@@ -205,3 +205,20 @@ def test_scheduling_the_stage_warns_about_other_stages_and_bad_input(organiser, 
     assert "Schedule anyway" in html
     assert all(s.scheduled_at is None for s in sessions(world))
     assert organiser.post(url, {"start": WHEN, "minutes": 0, "tables": []}).status_code == 400
+
+
+def test_a_judge_booked_for_overlapping_sessions_at_different_times_is_warned(
+    organiser, world, tables
+):
+    """QA: the same judge at 10:00 and at 10:30 (sessions of three hours) saved silently."""
+    first, second, *_ = sessions(world)
+    schedule_session(first, when=local(WHEN), table=tables[0], judge=world.judge, notify=False)
+    later = (dt.datetime.fromisoformat(WHEN) + dt.timedelta(minutes=30)).isoformat()
+    url = reverse("tournaments:organiser_session_schedule", args=[world.tournament.slug, second.pk])
+    response = organiser.post(
+        url, schedule_form(second, table=tables[1], judge=world.judge, when=later)
+    )
+    assert response.status_code == 409
+    assert "would judge Preliminary, session 2 and Preliminary, session 1" in (
+        response.content.decode()
+    )
