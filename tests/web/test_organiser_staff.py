@@ -106,3 +106,12 @@ def test_a_judge_cannot_add_organisers(world, role_client):
     response = add(role_client("judge"), world, username="judge")
     assert response.status_code == 403
     assert not world.tournament.organisers.filter(pk=world.judge.pk).exists()
+
+
+def test_adding_a_judge_twice_says_so_and_logs_nothing(organiser, world):
+    url = reverse("tournaments:organiser_judges", args=[world.tournament.slug])
+    before = ActivityLog.objects.filter(description_code="judge_added").count()
+    refused = organiser.post(url, {"username": "judge"})
+    assert refused.status_code == 400
+    assert "already judges" in " ".join(refused.context["form"].errors["username"])
+    assert ActivityLog.objects.filter(description_code="judge_added").count() == before

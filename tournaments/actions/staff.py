@@ -30,9 +30,14 @@ def _account(username: str, password: str):
 
 def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
     """Make the account ``username`` a judge of ``tournament``, creating the account with
-    ``password`` when there is none; returns the account."""
+    ``password`` when there is none; returns the account. Raises :class:`StaffError` for
+    one that judges it already."""
     with transaction.atomic():
         user = _account(username, password)
+        if tournament.judges.filter(pk=user.pk).exists():
+            raise StaffError(
+                _("%(name)s already judges this tournament.") % {"name": user.get_username()}
+            )
         tournament.judges.add(user)
         log_activity(
             tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor

@@ -155,13 +155,22 @@ def judges(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method != "POST":
         return _staff_page(request, tournament)
     form = StaffForm(request.POST)
-    if not form.is_valid():
-        return _staff_page(request, tournament, judge_form=form)
-    user = add_judge(
-        tournament, form.cleaned_data["username"], form.cleaned_data["password"], actor=request.user
-    )
-    messages.success(request, _("%(name)s is now a judge of this tournament.") % {"name": user})
-    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    if form.is_valid():
+        try:
+            user = add_judge(
+                tournament,
+                form.cleaned_data["username"],
+                form.cleaned_data["password"],
+                actor=request.user,
+            )
+        except StaffError as error:
+            form.add_error("username", str(error))
+        else:
+            messages.success(
+                request, _("%(name)s is now a judge of this tournament.") % {"name": user}
+            )
+            return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return _staff_page(request, tournament, judge_form=form)
 
 
 @organiser_required
