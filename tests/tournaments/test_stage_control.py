@@ -35,7 +35,17 @@ def test_checklist_lists_what_blocks_and_what_warns():
     seat_first_stage(tournament, SeededDice(seed=1))
     stage = tournament.stages.get()
     checklist = stage_checklist(stage)
-    assert {item.code for item in checklist.items} == {"results", "draws", "loadouts", "judge"}
+    assert {item.code for item in checklist.items} == {
+        "results",
+        "draws",
+        "loadouts",
+        "stipulation",
+        "judge",
+    }
+    stipulation = next(item for item in checklist.items if item.code == "stipulation")
+    assert "Sessions 1, 2, 3 have no stipulation: set the stage's on its page" in (
+        stipulation.message
+    )
     assert [item.code for item in checklist.blockers] == ["results"]
     assert "Sessions 1, 2, 3 have no confirmed result." in checklist.blockers[0].message
     assert not checklist.can_close

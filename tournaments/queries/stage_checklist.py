@@ -1,6 +1,7 @@
 """What stands between a stage and its close (decision 37): results missing (blocking),
 a qualifier count out of the §2 limits (blocking), squads not drawn, loadouts not
-submitted, sessions without a judge (warnings). A fixed number of queries."""
+submitted, sessions without a stipulation or a judge (warnings). A fixed number of
+queries."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from tournaments.domain.progression import (
 )
 from tournaments.models import Seat, Session, Stage, StageStatus
 from tournaments.queries.result_versions import latest_confirmed_versions
+from tournaments.queries.session_stipulation import stipulation_kind
 
 
 @dataclass(frozen=True)
@@ -80,6 +82,7 @@ def stage_checklist(stage: Stage) -> StageChecklist:
         return checklist
     sessions = list(
         Session.objects.filter(stage=stage)
+        .select_related("stage", "stipulation")
         .order_by("number")
         .prefetch_related(
             Prefetch(
@@ -138,6 +141,22 @@ def stage_checklist(stage: Stage) -> StageChecklist:
                     "Session %(sessions)s has loadouts not submitted.",
                     "Sessions %(sessions)s have loadouts not submitted.",
                     len(no_loadout),
+                ),
+                blocking=False,
+            )
+        )
+    unset = [s for s in open_sessions if not stipulation_kind(s)]
+    if unset:
+        checklist.items.append(
+            _item(
+                "stipulation",
+                unset,
+                ngettext(
+                    "Session %(sessions)s has no stipulation: set the stage's on its page "
+                    "before its result is entered.",
+                    "Sessions %(sessions)s have no stipulation: set the stage's on its page "
+                    "before their results are entered.",
+                    len(unset),
                 ),
                 blocking=False,
             )
