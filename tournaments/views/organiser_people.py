@@ -4,6 +4,9 @@ account to set its password."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
@@ -149,28 +152,40 @@ def _staff_page(
     )
 
 
+def _add_staff(
+    request: AccountHttpRequest,
+    tournament: Tournament,
+    form: StaffForm,
+    add: Callable[..., Any],
+    said: str,
+) -> HttpResponse | None:
+    """Make the account ``form`` names a judge or an organiser with ``add`` and say so
+    (``said``); the page to go back to, or None when the form holds why not."""
+    if not form.is_valid():
+        return None
+    try:
+        user = add(
+            tournament,
+            form.cleaned_data["username"],
+            form.cleaned_data["password"],
+            actor=request.user,
+        )
+    except StaffError as error:
+        form.add_error("username", str(error))
+        return None
+    messages.success(request, said % {"name": user.get_username()})
+    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+
+
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def judges(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method != "POST":
         return _staff_page(request, tournament)
     form = StaffForm(request.POST)
-    if form.is_valid():
-        try:
-            user = add_judge(
-                tournament,
-                form.cleaned_data["username"],
-                form.cleaned_data["password"],
-                actor=request.user,
-            )
-        except StaffError as error:
-            form.add_error("username", str(error))
-        else:
-            messages.success(
-                request, _("%(name)s is now a judge of this tournament.") % {"name": user}
-            )
-            return redirect("tournaments:organiser_judges", slug=tournament.slug)
-    return _staff_page(request, tournament, judge_form=form)
+    said = _("%(name)s is now a judge of this tournament.")
+    added = _add_staff(request, tournament, form, add_judge, said)
+    return added or _staff_page(request, tournament, judge_form=form)
 
 
 @organiser_required
@@ -194,23 +209,9 @@ def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
 @require_POST
 def organiser_add(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
     form = StaffForm(request.POST, prefix="organiser")
-    if form.is_valid():
-        try:
-            user = add_organiser(
-                tournament,
-                form.cleaned_data["username"],
-                form.cleaned_data["password"],
-                actor=request.user,
-            )
-        except StaffError as error:
-            form.add_error("username", str(error))
-        else:
-            messages.success(
-                request,
-                _("%(name)s now organises this tournament too.") % {"name": user.get_username()},
-            )
-            return redirect("tournaments:organiser_judges", slug=tournament.slug)
-    return _staff_page(request, tournament, organiser_form=form)
+    said = _("%(name)s now organises this tournament too.")
+    added = _add_staff(request, tournament, form, add_organiser, said)
+    return added or _staff_page(request, tournament, organiser_form=form)
 
 
 @organiser_required
