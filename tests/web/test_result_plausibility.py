@@ -132,9 +132,7 @@ def test_the_map_bounds_the_tokens_and_extended_tpk_has_seven_figures(world):
         {"kill-light": 4, "kill-commander": 1, "alien-light": 1},  # and one to the aliens
     ],
 )
-def test_deaths_recorded_twice_across_categories_are_refused_not_a_crash(
-    world, role_client, typed
-):
+def test_deaths_recorded_twice_across_categories_are_refused_not_a_crash(world, role_client, typed):
     """More deaths of one squad than it has figures, spread over several counts (the
     victim's own losses included), is refused next to each count that adds to it; it was a
     server error."""
