@@ -104,7 +104,10 @@ def test_a_player_disputes_a_result_and_the_organiser_answers(world, client):
     assert client.post(url, {"reason": "I had 40 points"}).status_code == 302
     again = client.post(url, {"reason": "Again"})
     assert again.status_code == 409
-    assert "already disputed" in again.content.decode()
+    # Once sent, the page shows the dispute waiting for its answer instead of the form.
+    waiting = client.get(url).content.decode()
+    assert "You disputed this result on" in waiting and "I had 40 points" in waiting
+    assert 'name="reason"' not in waiting
     other_session = world.stage.sessions.exclude(pk=world.session.pk).first()
     assert (
         client.get(reverse("tournaments:player_dispute", args=[other_session.pk])).status_code
@@ -139,7 +142,8 @@ def test_a_player_disputes_a_result_and_the_organiser_answers(world, client):
 def test_no_dispute_before_a_confirmed_result(world, client):
     as_player(client, world.player)
     url = reverse("tournaments:player_dispute", args=[world.session.pk])
-    assert "no confirmed result to dispute yet" in client.get(url).content.decode()
+    page = client.get(url).content.decode()
+    assert "no confirmed result to dispute yet" in page and 'name="reason"' not in page
     refused = client.post(url, {"reason": "Too early"})
     assert refused.status_code == 409
     assert not ResultDispute.objects.exists()

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.db.models import QuerySet
 
-from tournaments.models import DisputeStatus, Player, ResultDispute, Tournament
+from tournaments.models import DisputeStatus, Player, ResultDispute, Session, Tournament
 
 
 def tournament_disputes(
@@ -23,3 +23,10 @@ def tournament_disputes(
 def player_disputes(player: Player) -> QuerySet[ResultDispute]:
     """The player's disputes, the latest first."""
     return ResultDispute.objects.filter(player=player).select_related("session__stage__tournament")
+
+
+def open_dispute(player: Player, session: Session) -> ResultDispute | None:
+    """The player's dispute of the session's result the organiser has not answered yet."""
+    return ResultDispute.objects.filter(
+        player=player, session=session, status=DisputeStatus.OPEN
+    ).first()

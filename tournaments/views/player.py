@@ -37,7 +37,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
-from tournaments.queries.dispute_lists import player_disputes
+from tournaments.queries.dispute_lists import open_dispute, player_disputes
 from tournaments.queries.live_honours import pending_honours
 from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_overview import next_games
@@ -279,13 +279,15 @@ def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
                 )
                 return redirect("tournaments:player_home")
     [entry] = tournament_sessions(seat.session.stage.tournament, Q(pk=seat.session_id))
-    return _render_player_page(
-        request,
-        player,
-        "player/dispute.html",
-        {"seat": seat, "session": seat.session, "entry": entry, "form": form},
-        status=status,
-    )
+    context = {
+        "seat": seat,
+        "session": seat.session,
+        "entry": entry,
+        "form": form,
+        # The form only when it can be sent: a confirmed result, no dispute unanswered.
+        "pending": open_dispute(player, seat.session),
+    }
+    return _render_player_page(request, player, "player/dispute.html", context, status=status)
 
 
 @player_required

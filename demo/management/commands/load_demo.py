@@ -156,7 +156,8 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
         )
     aliens = result_limits(session).aliens
     if not aliens.in_play:
-        entries[seats[0]]["objectives"].append({"label": "flag", "points": FLAG_POINTS})
+        objective = {"label": _("Flag brought home"), "points": FLAG_POINTS}  # as the board says
+        entries[seats[0]]["objectives"].append(objective)
         return list(entries.values())
     for index, (alien, count) in script["tokens"].items():
         if index < len(seats):
