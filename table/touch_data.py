@@ -195,8 +195,9 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
     refusals = []
     choices = attack_choices(state, attacker)  # refuses a figure not on the board
     figure = state.figure(attacker)
+    rules = rules_of(state)
     for index, option in enumerate(choices):
-        refusal = _attack_refusal(state, option, figure)
+        refusal = _attack_refusal(state, option, figure, rules)
         if refusal:
             refusals.append(refusal)
             continue
@@ -218,13 +219,15 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
     }
 
 
-def _attack_refusal(state: GameState, option: AttackOption, figure: Figure) -> str:
+def _attack_refusal(
+    state: GameState, option: AttackOption, figure: Figure, rules: RulesData
+) -> str:
     """Why the turn does not allow ``option`` now (its player is not on turn, the figure
     has no attack left...), in the turn rules' words; empty when it does. The form's
     attack runs the same check (``resolve_marine_attack``), so nothing is lit that it
     would refuse."""
     try:
-        check_attack(state, figure, attack_phase(option.kind), rules_of(state), option.weapon)
+        check_attack(state, figure, attack_phase(option.kind), rules, option.weapon)
     except (TurnError, RulesDataError) as error:
         return engine_error_text(error)
     return ""

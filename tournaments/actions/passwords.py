@@ -34,6 +34,10 @@ class PasswordLinkError(ValueError):
     """No link for this account; the message says why and what the person can do instead."""
 
 
+class NoRoleHere(PasswordLinkError):
+    """The account has no role in the tournament the link is asked from."""
+
+
 @dataclass(frozen=True)
 class PasswordLink:
     """An issued link: its path on this site and when it stops working."""
@@ -42,9 +46,10 @@ class PasswordLink:
     expires_at: datetime
 
 
-def password_link_problem(tournament: Tournament, issuer, user) -> str | None:
+def password_link_problem(tournament: Tournament, issuer, user, roles: set[int]) -> str | None:
     """Why ``issuer`` may not issue a password link for ``user`` from ``tournament``, or
-    ``None``. ``user`` has a role in ``tournament`` (the caller found them there)."""
+    ``None``; ``roles``: the ids of the tournaments where ``user`` has a role (this one
+    among them)."""
     name = user.get_username()
     if user.pk == issuer.pk:
         return _("This is your own account: change your password on your account page.")
@@ -60,10 +65,7 @@ def password_link_problem(tournament: Tournament, issuer, user) -> str | None:
     if issuer.is_superuser:
         return None
     beyond = (
-        Tournament.objects.filter(pk__in=account_tournament_ids(user))
-        .exclude(organisers=issuer)
-        .order_by("name")
-        .first()
+        Tournament.objects.filter(pk__in=roles).exclude(organisers=issuer).order_by("name").first()
     )
     if beyond is not None:
         return _(
@@ -76,8 +78,12 @@ def password_link_problem(tournament: Tournament, issuer, user) -> str | None:
 
 def issue_password_link(tournament: Tournament, user, *, actor) -> PasswordLink:
     """A new link for ``user`` to set their password, written to the activity log (the link
-    itself is not: it is a password until used). Raises :class:`PasswordLinkError`."""
-    problem = password_link_problem(tournament, actor, user)
+    itself is not: it is a password until used). Raises :class:`PasswordLinkError`, and
+    :class:`NoRoleHere` for an account with no role in ``tournament``."""
+    roles = account_tournament_ids(user)
+    if tournament.pk not in roles:
+        raise NoRoleHere(user.get_username())
+    problem = password_link_problem(tournament, actor, user, roles)
     if problem:
         raise PasswordLinkError(problem)
     account = urlsafe_base64_encode(force_bytes(user.pk))

@@ -28,6 +28,13 @@ def _account(username: str, password: str):
     return user if user is not None else users.create_user(username=username, password=password)
 
 
+def _log(tournament: Tournament, code: str, user, actor) -> None:
+    """The activity entry of a change of the tournament's judges or organisers."""
+    log_activity(
+        tournament, ActivityVerb.UPDATED, describe(code, name=user.get_username()), actor=actor
+    )
+
+
 def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
     """Make the account ``username`` a judge of ``tournament``, creating the account with
     ``password`` when there is none; returns the account. Raises :class:`StaffError` for
@@ -39,9 +46,7 @@ def add_judge(tournament: Tournament, username: str, password: str = "", *, acto
                 _("%(name)s already judges this tournament.") % {"name": user.get_username()}
             )
         tournament.judges.add(user)
-        log_activity(
-            tournament, ActivityVerb.UPDATED, describe("judge_added", name=user), actor=actor
-        )
+        _log(tournament, "judge_added", user, actor)
     return user
 
 
@@ -57,12 +62,7 @@ def remove_judge(tournament: Tournament, user, *, actor) -> None:
         Session.objects.filter(stage__tournament=tournament, judge=user).exclude(
             status=SessionStatus.COMPLETED
         ).update(judge=None, version=F("version") + 1)
-        log_activity(
-            tournament,
-            ActivityVerb.UPDATED,
-            describe("judge_removed", name=user.get_username()),
-            actor=actor,
-        )
+        _log(tournament, "judge_removed", user, actor)
 
 
 def add_organiser(tournament: Tournament, username: str, password: str = "", *, actor):
@@ -91,12 +91,7 @@ def add_organiser(tournament: Tournament, username: str, password: str = "", *, 
                 % {"name": user.get_username(), "player": playing.player.display_name}
             )
         tournament.organisers.add(user)
-        log_activity(
-            tournament,
-            ActivityVerb.UPDATED,
-            describe("organiser_added", name=user.get_username()),
-            actor=actor,
-        )
+        _log(tournament, "organiser_added", user, actor)
     return user
 
 
@@ -120,9 +115,4 @@ def remove_organiser(tournament: Tournament, user, *, actor) -> None:
                 % {"name": user.get_username()}
             )
         tournament.organisers.remove(user)
-        log_activity(
-            tournament,
-            ActivityVerb.UPDATED,
-            describe("organiser_removed", name=user.get_username()),
-            actor=actor,
-        )
+        _log(tournament, "organiser_removed", user, actor)

@@ -14,7 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.actions.passwords import PasswordLinkError, issue_password_link
+from tournaments.actions.passwords import NoRoleHere, PasswordLinkError, issue_password_link
 from tournaments.actions.people import PeopleError, edit_player, withdraw_player
 from tournaments.actions.staff import (
     StaffError,
@@ -27,7 +27,7 @@ from tournaments.forms.organiser import StaffForm
 from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
-from tournaments.queries.roles import account_tournament_ids, is_organiser
+from tournaments.queries.roles import is_organiser
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -188,20 +188,26 @@ def judges(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
     return added or _staff_page(request, tournament, judge_form=form)
 
 
+def _remove_staff(
+    request: HttpRequest, tournament: Tournament, pk: int, remove: Callable[..., None], said: str
+) -> bool:
+    """Take the account ``pk`` off the tournament's judges or organisers with ``remove``
+    and say so (``said``), or say why not; whether it was."""
+    user = get_object_or_404(get_user_model(), pk=pk)
+    try:
+        remove(tournament, user, actor=request.user)
+    except StaffError as error:
+        messages.error(request, str(error))
+        return False
+    messages.success(request, said % {"name": user.get_username()})
+    return True
+
+
 @organiser_required
 @require_POST
 def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    user = get_object_or_404(get_user_model(), pk=pk)
-    try:
-        remove_judge(tournament, user, actor=request.user)
-    except StaffError as error:
-        messages.error(request, str(error))
-    else:
-        messages.success(
-            request,
-            _("%(name)s no longer judges this tournament; their sessions need a judge.")
-            % {"name": user.get_username()},
-        )
+    said = _("%(name)s no longer judges this tournament; their sessions need a judge.")
+    _remove_staff(request, tournament, pk, remove_judge, said)
     return redirect("tournaments:organiser_judges", slug=tournament.slug)
 
 
@@ -219,17 +225,10 @@ def organiser_add(request: AccountHttpRequest, tournament: Tournament) -> HttpRe
 def organiser_remove(request: AccountHttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     """Another organiser, or oneself (then the organiser's home: these pages are not
     theirs any more)."""
-    user = get_object_or_404(get_user_model(), pk=pk)
-    try:
-        remove_organiser(tournament, user, actor=request.user)
-    except StaffError as error:
-        messages.error(request, str(error))
-        return redirect("tournaments:organiser_judges", slug=tournament.slug)
-    messages.success(
-        request,
-        _("%(name)s no longer organises this tournament.") % {"name": user.get_username()},
-    )
-    if not is_organiser(request.user, tournament):
+    said = _("%(name)s no longer organises this tournament.")
+    if _remove_staff(request, tournament, pk, remove_organiser, said) and not is_organiser(
+        request.user, tournament
+    ):
         return redirect("tournaments:organiser_home")
     return redirect("tournaments:organiser_judges", slug=tournament.slug)
 
@@ -249,12 +248,12 @@ def account_password_link(
     """A one-time link for the account ``pk`` (a judge, an organiser or a player's account
     of this tournament) to set its password, shown once to hand over; or why not."""
     user = get_object_or_404(get_user_model(), pk=pk)
-    if tournament.pk not in account_tournament_ids(user):
-        raise Http404
     back = _PEOPLE_PAGES.get(request.POST.get("from", ""), _PEOPLE_PAGES["judges"])
     context = {"tournament": tournament, "account": user, "back": back, "otab": "judges"}
     try:
         link = issue_password_link(tournament, user, actor=request.user)
+    except NoRoleHere:
+        raise Http404 from None
     except PasswordLinkError as error:
         return render(
             request, "organiser/password_link.html", {**context, "refusal": error}, status=403
