@@ -89,7 +89,7 @@ def test_commander_combo_must_be_one_of_three():
     assert "Power axe + Laser pistol" in problems[0].message
     with translation.override("it"):
         problems = validate_loadout(loadout(commander_combo="bolter_sword"), CATALOGUE)
-    assert "Ascia Mortale + Pistola Laser" in problems[0].message
+    assert "Ascia mortale + Pistola laser" in problems[0].message
 
 
 def test_commander_never_carries_extra_heavy_weapons():

@@ -93,6 +93,47 @@ def test_private_link_remembers_the_player(client, world):
     assert client.get(reverse("tournaments:player_home")).status_code == 200
 
 
+def test_private_link_on_a_browser_logged_in_as_someone_else_asks_first(client, world):
+    """A judge's phone handed to a player: the judge is logged out before the browser
+    speaks for the player, never the player's pages under the judge's name."""
+    client.force_login(world.judge)
+    url = reverse("tournaments:player_link", args=[world.player.access_token])
+    asked = client.get(url)
+    assert asked.status_code == 200
+    page = asked.content.decode()
+    assert "This browser is logged in as judge" in page
+    assert f"Log out judge and open {world.player.display_name}" in page
+    assert PLAYER_SESSION_KEY not in client.session
+    assert client.session["_auth_user_id"] == str(world.judge.pk)
+
+    opened = client.post(url, follow=True)
+    assert opened.context["player"] == world.player
+    assert "_auth_user_id" not in client.session
+    assert "judge is logged out of this browser." in opened.content.decode()
+    judged = reverse("tournaments:judge_session", args=[world.session.pk])
+    assert client.get(judged).status_code == 302  # to the log-in: the judge's rights went
+
+
+def test_private_link_on_the_players_own_account_opens_at_once(client, world):
+    world.player.user = world.other_judge
+    world.player.save()
+    client.force_login(world.other_judge)
+    response = client.get(reverse("tournaments:player_link", args=[world.player.access_token]))
+    assert response.status_code == 302
+    assert client.session[PLAYER_SESSION_KEY] == world.player.pk
+    assert client.session["_auth_user_id"] == str(world.other_judge.pk)
+
+
+def test_player_pages_tell_an_unknown_browser_how_to_open_them(client, world):
+    page = client.get(reverse("tournaments:player_home"))
+    assert page.status_code == 403
+    assert "Open the private link your organiser gave you" in page.content.decode()
+    client.force_login(world.judge)
+    page = client.get(reverse("tournaments:player_home"))
+    assert page.status_code == 403
+    assert "You are logged in as judge, an account linked to no player" in page.content.decode()
+
+
 def test_unknown_private_link_is_not_found(client, db):
     assert client.get(reverse("tournaments:player_link", args=["nope"])).status_code == 404
 

@@ -68,6 +68,23 @@ def test_preferences_lock_after_the_draw(player, world, drawn):
     url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
     response = player.post(url, {"choice_1": "blood-angels"})
     assert response.status_code == 409
+    assert "preferences can no longer change" in response.content.decode()
+
+
+def test_locked_preferences_read_as_a_list_not_a_form(player, world):
+    """QA: after the draw the page still showed the choices as dropdowns (refused only on
+    saving); it lists them in order, with the squad the draw gave."""
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    player.post(url, {"choice_1": "imperial-fists", "choice_2": "ultramarines"})
+    draw_squads(
+        world.session, SeededDice(seed=3), actor=None, expected_version=world.session.version
+    )
+    response = player.get(url)
+    html = response.content.decode()
+    assert response.status_code == 200 and 'name="choice_1"' not in html
+    assert "<ol><li>Imperial Fists</li><li>Ultramarines</li></ol>" in html
+    squad = world.session.seats.get(player=world.player).squad
+    assert f"The draw gave you: <strong>{squad.name}</strong>" in html
 
 
 def loadout_data(**overrides):

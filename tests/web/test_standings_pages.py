@@ -10,7 +10,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import TournamentFactory, confirm_stage, register_players
+from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
 from tournaments.queries.standings import compute_standings
 from tournaments.views import public
 
@@ -170,3 +170,28 @@ def test_the_podium_says_its_points_are_the_finals(db, client):
     for page in ("tournaments:standings", "tournaments:tournament"):
         html = client.get(reverse(page, args=["finita"])).content.decode()
         assert f"points in the final: {points}" in html, page
+
+
+def test_mid_stage_the_players_awaiting_a_result_are_marked_provisional(
+    world, django_capture_on_commit_callbacks
+):
+    """QA: mid-stage, players still to play were listed below one who had played and lost,
+    with nothing saying why. Each is marked, and the table says it is provisional."""
+    confirm_session(world.session, lambda seat: 10 * seat.seat_order)
+    standings = compute_standings(world.tournament)
+    played = {seat.player_id for seat in world.session.seats.all()}
+    for row in standings["players"]:
+        assert row["awaiting_result"] is (row["player_id"] not in played), row
+    html = get(world)
+    assert "Provisional: 6 players are awaiting the result of their latest session" in html
+    table = html[html.index('<table id="standings-table">') :]
+    rows = table[: table.index("</table>")].split("<tr>")[2:]
+    marked = [("awaiting result" in row) for row in rows]
+    assert marked == [False] * 3 + [True] * 6  # the three who played first, then the rest
+    assert "awaiting result" in get(world, name="projector")
+
+    with django_capture_on_commit_callbacks(execute=True):  # the cached pages go stale
+        for session in world.stage.sessions.exclude(pk=world.session.pk):
+            confirm_session(session, lambda seat: seat.seat_order)
+    html = get(world)
+    assert "Provisional" not in html and "awaiting result" not in html

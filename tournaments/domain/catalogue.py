@@ -28,6 +28,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.engine.card_names import SHIPPED_DECK
+from rules.engine.figure_names import WEAPON_NAMES
+from rules.engine.units import load_rules_data
 
 
 class WeaponClass(StrEnum):
@@ -171,30 +173,47 @@ DEFAULT_SQUADS: tuple[SquadSpec, ...] = (
 )
 
 
-def _weapon(slug: str, en: str, it: str, weapon_class: WeaponClass) -> WeaponSpec:
-    return WeaponSpec(slug, en, it, weapon_class=weapon_class, colours=_COLOURS)
-
-
-DEFAULT_WEAPONS: tuple[WeaponSpec, ...] = (
-    _weapon("laser-rifle", "Laser rifle", "Fucile Laser", WeaponClass.LIGHT),
-    _weapon("laser-pistol", "Laser pistol", "Pistola Laser", WeaponClass.LIGHT),
-    _weapon("bolter", "Bolter", "Bolter", WeaponClass.LIGHT),
-    _weapon("assault-cannon", "Assault cannon", "Cannone d'Assalto", WeaponClass.HEAVY),
-    _weapon("missile-launcher", "Missile launcher", "Lanciarazzi", WeaponClass.HEAVY),
-    _weapon("plasma-gun", "Plasma gun", "Fucile al Plasma", WeaponClass.HEAVY),
-    # Extra-heavy weapons are special equipment, not part of a chapter box: any colour.
-    WeaponSpec("lascannon", "Lascannon", "Cannone Laser", weapon_class=WeaponClass.EXTRA_HEAVY),
-    WeaponSpec("melta", "Melta", "Fucile a Fusione", weapon_class=WeaponClass.EXTRA_HEAVY),
-    WeaponSpec(
-        "conversion-beamer",
-        "Conversion beamer",
-        "Raggio a Conversione",
-        weapon_class=WeaponClass.EXTRA_HEAVY,
-    ),
-    _weapon("power-axe", "Power axe", "Ascia Mortale", WeaponClass.CLOSE),
-    _weapon("power-sword", "Power sword", "Spada Mortale", WeaponClass.CLOSE),
-    _weapon("power-glove", "Power glove", "Guanto Mortale", WeaponClass.CLOSE),
+#: The weapons a squad may carry, by the engine's key: their names are the engine's
+#: (:data:`rules.engine.figure_names.WEAPON_NAMES`, which the step log and the board use)
+#: and their class the rules data's, so each has one home. The aliens' guns and the
+#: Tarantula's twin lascannon are nobody's to choose.
+SQUAD_WEAPON_KEYS: tuple[str, ...] = (
+    "laser_rifle",
+    "laser_pistol",
+    "bolter",
+    "assault_cannon",
+    "missile_launcher",
+    "plasma_gun",
+    "lascannon",
+    "melta",
+    "conversion_beamer",
+    "power_axe",
+    "power_sword",
+    "power_glove",
 )
+
+
+def _title(name: str) -> str:
+    """A name as a list shows it: "cannone d'assalto" as "Cannone d'assalto"."""
+    return name[:1].upper() + name[1:]
+
+
+def _default_weapon(key: str) -> WeaponSpec:
+    """The squad weapon ``key`` as the rules data describe it. Extra-heavy weapons are
+    special equipment, not part of a chapter's box: they exist in any colour."""
+    rules_class = load_rules_data().weapons[key].weapon_class
+    weapon_class = WeaponClass.CLOSE if rules_class == "close_combat" else WeaponClass(rules_class)
+    names = WEAPON_NAMES[key]
+    return WeaponSpec(
+        key.replace("_", "-"),
+        _title(names["en"]),
+        _title(names["it"]),
+        weapon_class=weapon_class,
+        colours=frozenset() if weapon_class == WeaponClass.EXTRA_HEAVY else _COLOURS,
+    )
+
+
+DEFAULT_WEAPONS: tuple[WeaponSpec, ...] = tuple(_default_weapon(key) for key in SQUAD_WEAPON_KEYS)
 
 ALL_CHAPTERS: tuple[str, ...] = tuple(squad.slug for squad in DEFAULT_SQUADS)
 

@@ -81,6 +81,7 @@ def _player_row(player_id: int, name: str, honours: Counter[int]) -> dict[str, A
         "stage_reached": 0,
         "last_position": None,
         "eliminated_in_stage": None,
+        "awaiting_result": False,
     }
 
 
@@ -199,6 +200,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 if squad is not None:
                     entry["squad"] = squad
                 entry["last_position"] = position
+                entry["awaiting_result"] = version is None
                 if version:
                     entry["sessions"] += 1
                     entry["points"] += points or 0

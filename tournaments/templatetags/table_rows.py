@@ -75,6 +75,7 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
     """The standings table's rows (``rows`` from :func:`standings_page_context`: the
     standings' player rows with their squad object and stage label)."""
     out = " " + _badge(_("out"))
+    awaiting = " " + _badge(_("awaiting result"))
     path = escape(player_path)
     squad_cell = _SquadCells(swatch=True)
     html = []
@@ -86,7 +87,9 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
         )
         reached = row["stage_reached"]
         stage = (
-            escape(row["stage_label"] or str(reached)) + (out if row["eliminated_in_stage"] else "")
+            escape(row["stage_label"] or str(reached))
+            + (out if row["eliminated_in_stage"] else "")
+            + (awaiting if row["awaiting_result"] else "")
             if reached
             else "–"
         )

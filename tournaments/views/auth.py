@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.forms.login import ThrottledLoginForm
 from tournaments.models import Player
@@ -79,9 +79,28 @@ def logout_view(request: HttpRequest) -> HttpResponse:
 
 
 @public
+@require_http_methods(["GET", "POST"])
 def player_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A player's private link: remember the player in this browser and open their page."""
+    """A player's private link: remember the player in this browser and open their page.
+
+    A browser logged in with another account (a judge's phone handed to a player) is asked
+    first: the account is logged out before the browser speaks for the player, so nobody
+    sees one person's pages under another's name, or keeps a judge's rights with a
+    player's link."""
     player = get_object_or_404(Player, access_token=token)
+    logged_in = request.user if request.user.is_authenticated else None
+    if logged_in is not None and player.user_id != logged_in.pk:
+        if request.method != "POST":
+            return render(
+                request,
+                "tournaments/player_link_switch.html",
+                {"player": player, "account": logged_in.get_username()},
+            )
+        logout(request)
+        messages.info(
+            request,
+            _("%(account)s is logged out of this browser.") % {"account": logged_in.get_username()},
+        )
     request.session.cycle_key()
     remember_player(request, player, via_account=False)
     messages.success(

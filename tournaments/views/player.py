@@ -137,6 +137,26 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     )
 
 
+def _kept_preferences(
+    player: Player, tournament: Tournament, current: SquadPreference | None
+) -> dict[str, Any]:
+    """What a player whose squad is drawn sees instead of the form: their choices in order
+    (by squad name) and the squad the draw gave them."""
+    names = {squad.slug: squad.name for squad in tournament.squads.all()}
+    drawn = (
+        Seat.objects.filter(
+            player=player, session__stage__tournament=tournament, squad__isnull=False
+        )
+        .select_related("squad")
+        .order_by("session__stage__number")
+        .first()
+    )
+    return {
+        "kept": [names.get(slug, slug) for slug in (current.choices if current else [])],
+        "drawn_squad": drawn.squad if drawn else None,
+    }
+
+
 @player_required
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse:
@@ -146,29 +166,41 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
     current = SquadPreference.objects.filter(
         player=player, tournament=tournament, stage__isnull=True
     ).first()
+    if preferences_locked(player, tournament):
+        refused = request.method == "POST"
+        if refused:
+            messages.error(
+                request, _("Your squad is already drawn; preferences can no longer change.")
+            )
+        return _render_player_page(
+            request,
+            player,
+            "player/preferences.html",
+            {
+                "tournament": tournament,
+                "locked": True,
+                **_kept_preferences(player, tournament, current),
+            },
+            status=409 if refused else 200,
+        )
     initial = {f"choice_{i}": slug for i, slug in enumerate(current.choices, 1)} if current else {}
-    locked = preferences_locked(player, tournament)
     form = PreferenceForm(request.POST or None, initial=initial, tournament=tournament)
     status = 200
     if request.method == "POST":
         try:
-            if locked:
-                raise ChoiceLocked(
-                    _("Your squad is already drawn; preferences can no longer change.")
-                )
             if form.is_valid():
                 save_preferences(player, tournament, form.cleaned_data["choices"])
                 messages.success(request, _("Your squad preferences are saved."))
                 return redirect("tournaments:player_home")
             status = 400
-        except ChoiceLocked as error:
+        except ChoiceLocked as error:  # the draw happened while the form was open
             form.add_error(None, str(error))
             status = 409
     return _render_player_page(
         request,
         player,
         "player/preferences.html",
-        {"tournament": tournament, "form": form, "locked": locked},
+        {"tournament": tournament, "form": form, "locked": False},
         status=status,
     )
 

@@ -421,6 +421,7 @@ def standings_context(
     return {
         "tournament": tournament,
         "standings": standings,
+        "awaiting_results": sum(row["awaiting_result"] for row in standings["players"]),
         "generated_at": parse_datetime(standings["generated_at"]),
         "tab": "standings",
     }

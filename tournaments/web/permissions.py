@@ -18,7 +18,7 @@ from typing import Any, Protocol, cast
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.models import Player, Session, Tournament
@@ -132,13 +132,14 @@ def judge_required(view: View) -> RuledView:
 
 
 def player_required(view: View) -> RuledView:
-    """A browser that speaks for a player; the view receives the player."""
+    """A browser that speaks for a player; the view receives the player. Any other browser
+    is told how a player's pages open here (the private link, or a linked account)."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         player = current_player(request)
         if player is None:
-            raise PermissionDenied
+            return render(request, "player/not_recognised.html", status=403)
         return view(request, player, *args, **kwargs)
 
     return _ruled(wrapper, "player")
