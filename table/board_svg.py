@@ -4,8 +4,11 @@ Pure drawing from an engine :class:`~rules.engine.state.GameState`: squares by k
 and doors on the edges (each door state with its own colour *and* line style), docking claws,
 R squares, alien markers, flag spots, hidden blips, marines coloured by squad with their
 name and life points, aliens by type. Coordinates are printed along the top and left so the
-judge can type squares. A figure is named by its id, the name the log, the forms and the
-history use (``p1-m4``, ``ork-blip-1-1``), on two lines when it does not fit a square.
+judge can type squares. A marine is named by its id, the name the log, the forms and the
+history use (``p1-m4``), on two lines when it does not fit a square; an alien or a vehicle,
+whose id (``ork-blip-1-1``) would be squeezed to dots, by a short label (``Or1``: its unit's
+initials and its number, see :func:`short_labels`), its id in its title (the tooltip) and in
+the board's table of figures.
 
 Every square carries ``data-square="x,y"`` and every figure ``data-figure`` and
 ``data-square`` (its anchor): the touch board (``static/js/board-play.js``) lights squares
@@ -14,7 +17,8 @@ up and turns taps into moves from them.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -25,6 +29,7 @@ from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
 from rules.engine.state import ALIEN, Figure, GameState
+from rules.engine.vehicles import is_vehicle
 from table.step_log import narration_language
 from tournaments.queries.bracket_svg import SQUAD_FILL
 
@@ -106,6 +111,30 @@ def name_lines(figure_id: str) -> list[str]:
     return [head, tail]
 
 
+def unit_initials(unit: str) -> str:
+    """A unit's short name, spelt as the figures' ids spell the unit: the first two letters
+    of a one-word unit (``Or`` for ``ork``, ``Ge`` for ``genestealer``), else its words'
+    initials (``CM`` for ``chaos_marine``)."""
+    words = [word for word in unit.split("_") if word]
+    if len(words) == 1:
+        return words[0][:2].capitalize()
+    return "".join(word[0] for word in words).upper()
+
+
+def short_labels(figures: Iterable[Figure]) -> dict[str, str]:
+    """The label drawn on each alien and vehicle, by figure id: its unit's initials and its
+    number among the figures of those initials in the order they came into play (``Or1``,
+    ``Or2``, ``Ge1``). Marines keep their ids (``p1-m4``), the players' names for them."""
+    counts: Counter[str] = Counter()
+    labels = {}
+    for figure in figures:
+        if figure.side == ALIEN or is_vehicle(figure):
+            initials = unit_initials(figure.unit)
+            counts[initials] += 1
+            labels[figure.id] = f"{initials}{counts[initials]}"
+    return labels
+
+
 def _name(cx: float, cy: float, width: float, figure_id: str) -> list[str]:
     lines = name_lines(figure_id)
     size = 8 if len(lines) == 1 else 7
@@ -114,6 +143,14 @@ def _name(cx: float, cy: float, width: float, figure_id: str) -> list[str]:
         _text(cx, top + i * size, line, size=size, fill="#fff", weight="700", fit=width - 4)
         for i, line in enumerate(lines)
     ]
+
+
+def _label(cx: float, cy: float, width: float, height: float, label: str) -> str:
+    """A short label, as large as its figure's base allows (a Dreadnought's is 2×2)."""
+    size = 14 if min(width, height) > CELL else 10
+    if len(label) > 3:
+        size -= 1
+    return _text(cx, cy - 2, label, size=size, fill="#fff", weight="700", fit=width - 4)
 
 
 def _square_attr(sq: Square) -> str:
@@ -125,8 +162,11 @@ def _flag_mark(x0: float, y0: float) -> str:
     return _text(x0 + 6, y0 + 7, "⚑", size=9, fill=FLAG_INK)
 
 
-def _figure(figure: Figure, fill: str, flag: str | None = None) -> list[str]:
-    """``figure`` drawn in ``fill``, marked with the ``flag`` it carries if any."""
+def _figure(
+    figure: Figure, fill: str, flag: str | None = None, label: str | None = None
+) -> list[str]:
+    """``figure`` drawn in ``fill``, marked with the ``flag`` it carries if any, named by
+    ``label`` if it has one, else by its id."""
     xs = [sq[0] for sq in figure.squares]
     ys = [sq[1] for sq in figure.squares]
     x0, y0 = _origin((min(xs), min(ys)))
@@ -161,7 +201,7 @@ def _figure(figure: Figure, fill: str, flag: str | None = None) -> list[str]:
         f"{_square_attr(figure.squares[0])}>"
         f"<title>{title}</title>",
         shape,
-        *_name(cx, cy, width, figure.id),
+        *([_label(cx, cy, width, height, label)] if label else _name(cx, cy, width, figure.id)),
         _text(x0 + width - 5, y0 + height - 5, str(figure.life_points), size=8, fill="#fde047"),
         *(
             [f'<circle cx="{x0 + 6}" cy="{y0 + 7}" r="6" fill="#fff"/>', _flag_mark(x0, y0)]
@@ -256,6 +296,7 @@ def board_svg(
             f'<rect x="{x0 + 4}" y="{y0 + CELL / 2 - 4}" width="{CELL - 8}" height="8" '
             f'fill="#e5e7eb" stroke="#374151" stroke-width="1.5"/></g>'
         )
+    labels = short_labels(state.figures)
     carried = {}
     for flag in state.flags:
         if flag.carried_by is not None:
@@ -274,6 +315,6 @@ def board_svg(
             fill = ALIEN_FILL
         else:
             fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
-        out.extend(_figure(figure, fill, carried.get(figure.id)))
+        out.extend(_figure(figure, fill, carried.get(figure.id), labels.get(figure.id)))
     out.append("</svg>")
     return "\n".join(out)

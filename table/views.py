@@ -47,7 +47,7 @@ from table.actions import (
     undo_to,
     upload_state,
 )
-from table.board_svg import board_svg
+from table.board_svg import board_svg, short_labels
 from table.equipment_actions import equipment_action
 from table.forms import (
     AlienTurnForm,
@@ -159,10 +159,14 @@ def _vehicle_choices(state: GameState) -> list[tuple[str, str]]:
 
 
 def _legend(state: GameState) -> list[dict]:
+    """The table of the figures on the board, each with the short label drawn on it, if any
+    (the key from an alien's label on the board to its id in the log)."""
     lang = narration_language()
+    labels = short_labels(state.figures)
     return [
         {
             "figure": f,
+            "label": labels.get(f.id, ""),
             "unit": format_param("unit", f.unit, lang),
             "weapons": ", ".join(format_param("weapon", w, lang) for w in f.weapons),
             "square": ", ".join(f"{x},{y}" for x, y in f.squares),

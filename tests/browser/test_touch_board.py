@@ -226,6 +226,8 @@ def test_a_marine_next_to_a_closed_door_opens_it_by_a_tap(game, open_page, how):
     expect(door).to_have_count(1)
     if touch:
         screenshot(page, "table-touch-door-lit-phone")
+        box = door.bounding_box()  # a fingertip's target, not the 17 px wide bar alone
+        assert min(box["width"], box["height"]) >= 24, box
         tap(page, door, touch)
     else:
         door.focus()

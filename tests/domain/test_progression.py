@@ -28,6 +28,8 @@ from tournaments.domain.progression import (
     select_qualifiers,
     session_sizes,
     snake,
+    stage_kind,
+    stages_after,
 )
 from tournaments.domain.ranking import SeatResult, rank_session
 from tournaments.domain.scoring import (
@@ -97,6 +99,34 @@ def test_organiser_overrides_a_stage_qualifier_count():
 def test_bad_plans(players, overrides, message):
     with pytest.raises(ProgressionError, match=message):
         plan_stages(players, qualifier_overrides=overrides)
+
+
+def test_the_stages_after_a_stage_are_the_plan_from_the_players_going_on():
+    assert [(s.players, s.session_sizes, s.qualifiers) for s in stages_after(6)] == [
+        (6, (3, 3), 3),
+        (3, (3,), 0),
+    ]
+    assert [s.players for s in stages_after(12, {0: 9})] == [12, 9, 6, 3]
+    assert [s.players for s in stages_after(2)] == [2]  # two players going on: a final of 2
+    # An override for the final or beyond changes nothing: the plan is shown, not checked.
+    assert stages_after(6, {1: 2, 5: 3}) == stages_after(6)
+    with pytest.raises(ProgressionError, match="from 2 to 5"):
+        stages_after(6, {0: 6})
+
+
+@pytest.mark.parametrize(
+    ("sizes", "qualifiers", "first", "kind"),
+    [
+        ((3,), 0, True, "final"),
+        ((3,), 0, False, "final"),
+        ((3, 3), 3, True, "preliminary"),
+        ((3, 3), 3, False, "semifinal"),
+        ((3, 3, 3, 3), 6, False, "intermediate"),
+        ((3, 3, 2, 2), None, False, "intermediate"),
+    ],
+)
+def test_stage_kind(sizes, qualifiers, first, kind):
+    assert stage_kind(sizes, qualifiers, first=first) == kind
 
 
 def ranking(*seats, kind="alien_hunt"):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
 
 import pytest
@@ -17,6 +18,7 @@ from tournaments.domain.clash_rules import (
     outside_dates,
     plan_clashes,
     plan_stage,
+    share_judges,
 )
 
 NINE = datetime(2026, 6, 1, 9, 0, tzinfo=UTC)
@@ -123,3 +125,47 @@ def test_a_planned_stage_never_double_books_a_table(sessions, tables, minutes):
     placements = [Placement(pk, when, minutes, table) for pk, when, table in plan]
     assert plan_clashes(placements, []) == []
     assert sorted(pk for pk, _when, _table in plan) == list(range(sessions))
+
+
+def test_judges_are_shared_out_evenly_never_at_overlapping_times():
+    plan = [at(1, 0), at(2, 0), at(3, 0), at(4, 3), at(5, 3), at(6, 3)]
+    assert share_judges(plan, [7, 8, 9]) == {1: 7, 2: 8, 3: 9, 4: 7, 5: 8, 6: 9}
+    # Two judges for rounds of three: the third session of each round has nobody free.
+    assert share_judges(plan, [7, 8]) == {1: 7, 2: 8, 3: None, 4: 7, 5: 8, 6: None}
+    # Rounds closer than a session lasts overlap: a judge waits for their session to end.
+    close = [at(1, 0), at(2, 1), at(3, 2), at(4, 3)]
+    assert share_judges(close, [7, 8, 9]) == {1: 7, 2: 8, 3: 9, 4: 7}
+    assert share_judges(close, []) == dict.fromkeys([1, 2, 3, 4])
+
+
+def test_a_judge_busy_elsewhere_or_playing_is_passed_over():
+    plan = [at(1, 0, players=[101, 102]), at(2, 0, players=[103, 104])]
+    elsewhere = [at(9, 1, judge=7)]  # another stage's session, overlapping
+    assert share_judges(plan, [7, 8], elsewhere) == {1: 8, 2: None}
+    later = [at(9, 3, judge=7)]  # starts when the plan's sessions end
+    assert share_judges(plan, [7, 8], later) == {1: 7, 2: 8}
+    # Judge 7's account plays in session 1: not its judge, nor free for session 2 then.
+    assert share_judges(plan, [7, 8], plays={7: frozenset({102})}) == {1: 8, 2: None}
+    rounds = [plan[0], at(2, 3, players=[103, 104])]
+    assert share_judges(rounds, [7, 8], plays={7: frozenset({102})}) == {1: 8, 2: 7}
+    # ... and a judge who plays at that time elsewhere judges nothing then.
+    playing = [at(9, 1, players=[200])]
+    assert share_judges(plan, [7, 8], playing, {7: frozenset({200})}) == {1: 8, 2: None}
+
+
+@given(
+    sessions=st.integers(min_value=0, max_value=20),
+    tables=st.integers(min_value=1, max_value=6),
+    judges=st.integers(min_value=0, max_value=6),
+    minutes=st.integers(min_value=30, max_value=400),
+)
+def test_shared_judges_never_clash(sessions, tables, judges, minutes):
+    plan = plan_stage(
+        list(range(sessions)), start=NINE, minutes=minutes, table_ids=list(range(tables))
+    )
+    placements = [Placement(pk, when, 180, table) for pk, when, table in plan]
+    chosen = share_judges(placements, list(range(100, 100 + judges)))
+    judged = [replace(p, judge_id=chosen[p.session_id]) for p in placements]
+    assert [c for c in plan_clashes(judged, []) if c.kind == ClashKind.JUDGE] == []
+    if judges >= tables * -(-180 // minutes):  # enough judges for every overlapping round
+        assert None not in chosen.values()

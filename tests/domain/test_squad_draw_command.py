@@ -96,6 +96,7 @@ def bad(tmp_path, data, *extra):
         ("3,7,5,4,2", "die 2 is 7"),
         ("3,0,5", "die 2 is 0"),
         ("3,x,5", "not a whole number"),
+        ("3,7,x", "die 2 is 7, which a d6 cannot show (allowed: 1, 2, 3, 4, 5, 6); die 3 is"),
     ],
 )
 def test_bad_dice(tmp_path, dice, message):

@@ -8,28 +8,46 @@ import pytest
 from rules.engine.dice import DiceError, DieKind
 from tournaments.domain.draw import DrawPlayer, squad_draw
 from tournaments.domain.initiative import roll_initiative
-from tournaments.domain.typed_dice import dice_needed, impossible_dice, parse_typed_dice
+from tournaments.domain.typed_dice import dice_needed, parse_typed_dice
 
 SQUADS = ("ultramarines", "blood-angels", "imperial-fists")
 NAMES = {"1": "Anna", "2": "Bruno", "3": "Carla"}
 SQUAD_NAMES = {"ultramarines": "Ultramarines", "blood-angels": "Blood Angels"}
 
 
+def refusal(text: str, die: DieKind | None = None) -> str:
+    with pytest.raises(DiceError) as refused:
+        parse_typed_dice(text, die)
+    return str(refused.value)
+
+
 def test_every_impossible_die_is_named():
-    assert impossible_dice([3, 6, 5]) == ""
-    message = impossible_dice([0, 7, 3])
-    assert message.startswith("die 1 is 0, die 2 is 7, which a d6 cannot show")
-    assert "(allowed: 1, 2, 3, 4, 5, 6); retype them." in message
-    assert impossible_dice([3], DieKind.WHITE).startswith("die 1 is 3, which a white")
+    assert parse_typed_dice("3,6,5", DieKind.D6) == [3, 6, 5]
+    assert refusal("0,7,3", DieKind.D6) == (
+        "die 1 is 0, die 2 is 7, which a d6 cannot show (allowed: 1, 2, 3, 4, 5, 6); retype them."
+    )
+    assert refusal("3", DieKind.WHITE).startswith("die 1 is 3, which a white")
+    assert parse_typed_dice("0,7") == [0, 7], "no die named: only numbers are checked"
 
 
 def test_every_item_that_is_no_number_is_named():
-    with pytest.raises(DiceError) as refused:
-        parse_typed_dice("3, x, 4,, five")
-    assert str(refused.value) == (
-        "die 2 is “x”, which is not a whole number; die 5 is “five”, which is not a whole number"
+    assert refusal("3, x, 4,, five") == (
+        "die 2 is “x”, die 4 is “five”, which are not whole numbers; retype them: each die "
+        "as a number, separated by commas (e.g. 3,6,5)."
     )
+    assert refusal("x").startswith("die 1 is “x”, which is not a whole number; retype it:")
     assert parse_typed_dice("3, 4,,5") == [3, 4, 5]
+
+
+def test_an_impossible_die_and_an_item_that_is_no_number_are_named_together():
+    """QA: "3,7,x" named only the "x"; the 7 came up after it was fixed."""
+    assert refusal("3,7,x", DieKind.D6) == (
+        "die 2 is 7, which a d6 cannot show (allowed: 1, 2, 3, 4, 5, 6); die 3 is “x”, which "
+        "is not a whole number; retype them: each die as a number, separated by commas "
+        "(e.g. 3,6,5)."
+    )
+    # Dice are numbered as typed dice, an empty item being no die: the rolls' numbering.
+    assert refusal("x,,9", DieKind.D6).startswith("die 2 is 9, which a d6 cannot show")
 
 
 def draw(players):

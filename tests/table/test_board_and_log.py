@@ -7,8 +7,9 @@ from xml.etree import ElementTree
 from rules.engine.board import DoorState
 from rules.engine.geometry import Facing
 from rules.engine.state import ALIEN, MARINE, Blip, Figure, Player, build_state
-from table.board_svg import board_svg
+from table.board_svg import board_svg, short_labels, unit_initials
 from table.step_log import dice_lines, event_lines, log_lines
+from tests.table.conftest import client_for, rearrange, url
 
 DRAWING = """\
 +--+--+--+--+
@@ -44,6 +45,65 @@ def test_board_svg_draws_every_kind_of_thing():
     assert ">R<" in svg  # the reinforcement square
     opened = state.with_door((2, 0), (2, 1), DoorState.OPEN)
     assert 'class="door door-open"' in board_svg(opened)
+
+
+def labelled_state():
+    """A marine, two orks, a heavy-weapon chaos marine and an abandoned Tarantula."""
+    figures = (
+        Figure("p1-m2", MARINE, "p1", "marine", ((0, 0),), 2, Facing.SOUTH, ("bolter",)),
+        Figure("ork-blip-1-1", ALIEN, None, "ork", ((1, 0),), 1, weapons=("ork_weapon",)),
+        Figure("chaos_marine_heavy-blip-A-2", ALIEN, None, "chaos_marine_heavy", ((2, 0),), 1),
+        Figure("ork-blip-3-0", ALIEN, None, "ork", ((3, 0),), 1, weapons=("ork_weapon",)),
+        Figure("tarantula-0-1", MARINE, None, "tarantula", ((0, 1), (1, 1)), 1, Facing.EAST),
+    )
+    return build_state(DRAWING, figures, players=(Player("p1", "ultramarines", "1"),))
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def drawn_names(svg: str) -> dict[str, list[str]]:
+    """Each figure's texts drawn on its base (its name, then its life points)."""
+    root = ElementTree.fromstring(svg)
+    return {
+        group.get("data-figure"): [text.text for text in group.iter(f"{SVG}text")]
+        for group in root.iter(f"{SVG}g")
+        if group.get("class") == "figure"
+    }
+
+
+def test_aliens_and_vehicles_carry_a_short_label_their_ids_in_the_tooltip():
+    state = labelled_state()
+    assert short_labels(state.figures) == {
+        "ork-blip-1-1": "Or1",
+        "chaos_marine_heavy-blip-A-2": "CMH1",
+        "ork-blip-3-0": "Or2",
+        "tarantula-0-1": "Ta1",
+    }
+    svg = board_svg(state, {"p1": "blue"})
+    names = drawn_names(svg)
+    assert names["ork-blip-1-1"] == ["Or1", "1"]  # not "ork" and "blip-1-1" squeezed
+    assert names["ork-blip-3-0"][0] == "Or2" and names["tarantula-0-1"][0] == "Ta1"
+    assert names["p1-m2"][0] == "p1-m2"  # a marine keeps the name the players use
+    root = ElementTree.fromstring(svg)
+    titles = [title.text for title in root.iter(f"{SVG}title")]
+    assert any(title.startswith("ork-blip-1-1: Ork") for title in titles)
+    assert 'textLength="' not in svg.split('data-figure="ork-blip-1-1"')[1].split("</g>")[0]
+
+
+def test_unit_initials_spell_the_unit_as_the_ids_do():
+    assert [unit_initials(unit) for unit in ("ork", "genestealer", "chaos_marine")] == [
+        "Or",
+        "Ge",
+        "CM",
+    ]
+
+
+def test_the_table_of_figures_keys_each_label_to_its_id(game, table):
+    rearrange(game, aliens=[("ork-blip-1-1", "ork", (10, 10))])
+    body = client_for(table.judge).get(url("board", game)).content.decode()
+    assert "on the board: Or1" in body
+    assert '<span class="mono">ork-blip-1-1</span>' in body
 
 
 def test_step_log_marks_what_the_judge_may_overrule():

@@ -55,6 +55,7 @@ def test_draft_results_do_not_count_as_confirmed():
     [
         ("3,x,5", "not a whole number"),
         ("7", "cannot show"),
+        ("9,x", "die 1 is 9, which a d6 cannot show (allowed: 1, 2, 3, 4, 5, 6); die 2 is “x”"),
         ("", "no dice values"),
     ],
 )

@@ -146,8 +146,13 @@ def test_plain_standings_page(client, semifinal_tournament):
     seated = semifinal_tournament.squads.filter(seats__isnull=False).distinct()
     assert seated
     for squad in seated:
-        assert f"<td>{squad.name}</td>" in body
-        assert f"<td>{squad.slug}</td>" not in body
+        assert f'<td class="hide-small">{squad.name}</td>' in body
+        assert f"{squad.slug}</td>" not in body
     assert "<td>Semifinal" in body or "<td>Preliminary" in body
+    # Styled to fit a phone (the less important columns left to wide screens), still
+    # without a script.
+    assert "css/bob.css" in body and "<script" not in body
+    assert '<th scope="col" class="hide-small">Squad</th>' in body
+    assert '<span class="show-small help"><br>' in body  # the squad and rank under the name
     missing = reverse("tournaments:standings-plain", kwargs={"slug": "x"})
     assert client.get(missing).status_code == 404

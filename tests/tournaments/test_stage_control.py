@@ -17,6 +17,7 @@ from tournaments.models import (
     Session,
     SquadRank,
     StageStatus,
+    Stipulation,
 )
 from tournaments.queries.live_honours import pending_honours
 from tournaments.queries.stage_checklist import stage_checklist
@@ -131,3 +132,34 @@ def test_qualifier_override_limits_on_close(count, message):
     confirm_stage(tournament.stages.get(), by_pk)
     with pytest.raises(StageError, match=message):
         advance(tournament, SeededDice(seed=2))
+
+
+def test_checklist_warns_of_a_map_that_does_not_suit_a_sessions_stipulation():
+    """A session's own Catch the Flag left on a map without flag spots (the stage's map
+    changed after it was set): the close is not blocked, the sessions are named."""
+    tournament = TournamentFactory()
+    register_players(tournament, 8)  # sessions of 3, 3 and 2
+    seat_first_stage(tournament, SeededDice(seed=1))
+    stage = tournament.stages.get()
+    stage.stipulation_kind, stage.map_name = "tpk", "tpk-ring"
+    stage.save()
+    assert "map" not in {item.code for item in stage_checklist(stage).items}
+    first, second, third = stage.sessions.order_by("number")
+    for session in (first, third):
+        Stipulation.objects.create(
+            session=session, kind="catch_the_flag", params={"flag_value": 30}
+        )
+    items = [item for item in stage_checklist(stage).items if item.code == "map"]
+    assert [item.message for item in items] == [
+        "Sessions 1, 3: The map “Ring (TPK) (tpk-ring)” has no flag spot, so a Catch the Flag "
+        "game on it would have no flag to catch. Choose another map, or draw flag spots (F) "
+        "on this one on the Maps page."
+    ]
+    assert not items[0].blocking and items[0].sessions == (first, third)
+    stage.map_name = "reference"  # one flag spot: 3 flags for 3 squads, 2 for 2
+    stage.save()
+    items = [item for item in stage_checklist(stage).items if item.code == "map"]
+    assert [item.sessions for item in items] == [(first,), (second,), (third,)]
+    assert items[0].message.startswith("Session 1: Catch the Flag places 3 flags here")
+    assert items[1].message.startswith("Session 2: The map “Reference hulk (reference)” has 1")
+    assert items[2].message.startswith("Session 3: Catch the Flag places 2 flags here")

@@ -1,13 +1,17 @@
-"""The bracket picture: pure layout, and a whole 9-player tournament drawn from the database."""
+"""The bracket picture: pure layout, and a whole 9-player tournament drawn from the database,
+with the stages it plans but has not seated yet."""
 
 import xml.etree.ElementTree as ET
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
 from tournaments.actions.stage_advance import advance
+from tournaments.actions.tournament_setup import save_stage
+from tournaments.models import Registration, Tournament
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -26,6 +30,7 @@ LABELS = BracketLabels(
     best_runner_up="best runner-up",
     points="pts",
     legend="Legend",
+    planned="dashed: not seated yet",
 )
 
 
@@ -122,14 +127,21 @@ def test_the_bracket_read_from_the_standings_is_the_sessions_bracket():
     tournament = TournamentFactory(slug="passo")
     register_players(tournament, 9)
     advance(tournament, SeededDice(seed=1))
-    assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+    assert seated_bracket(tournament) == bracket_from_sessions(tournament)
     for number in (1, 2, 3):
         stage = tournament.stages.get(number=number)
         confirm_stage(stage, lambda seat: 10 * seat.seat_order + seat.player_id % 5)
-        assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+        assert seated_bracket(tournament) == bracket_from_sessions(tournament)
         advance(tournament, SeededDice(seed=number + 1))
-        assert bracket_stages(tournament) == bracket_from_sessions(tournament)
+        assert seated_bracket(tournament) == bracket_from_sessions(tournament)
     assert len(bracket_stages(tournament)[1]) == 3
+
+
+def seated_bracket(tournament):
+    """The bracket's columns of seated stages (the sessions' oracle knows no plan), and its
+    podium."""
+    columns, podium = bracket_stages(tournament)
+    return [column for column in columns if not column.planned], podium
 
 
 @pytest.mark.django_db
@@ -159,3 +171,98 @@ def test_a_stage_too_long_to_draw_is_one_box_linking_to_its_sessions(client, mon
     assert 'href="?stages=all"' not in every.content.decode()
     download = client.get(reverse("tournaments:bracket_svg", args=["lunga"])).content.decode()
     assert session_link in download and "listed in the standings" not in download
+
+
+def test_a_planned_stage_is_a_dashed_box_of_its_lines_joined_by_a_dashed_arrow():
+    seated = BracketStage(
+        "Semifinal",
+        [BracketSession("Session 1", [BracketSeat("1", "Anna"), BracketSeat("2", "Bo")])],
+    )
+    final = BracketStage(
+        "Final", [], summary=("3 players · 1 session", "plays for the podium"), planned=True
+    )
+    svg = render_bracket_svg([seated, final], [], LABELS)
+    texts = "".join(ET.fromstring(svg).itertext())
+    assert "3 players · 1 session" in texts and "plays for the podium" in texts
+    assert 'stroke-dasharray="6 4"' in svg  # the planned box's dashed outline
+    assert 'stroke-dasharray="5 4"' in svg  # the dashed arrow from the semifinal
+    assert "dashed: not seated yet" in texts
+    plain = render_bracket_svg([seated], [], LABELS)
+    assert "stroke-dasharray" not in plain and "not seated yet" not in plain
+
+
+def planned(tournament) -> list[tuple[str, tuple[str, ...]]]:
+    """The planned columns of the bracket: their headings and lines."""
+    columns, _podium = bracket_stages(tournament)
+    return [(column.label, column.summary) for column in columns if column.planned]
+
+
+@pytest.mark.django_db
+def test_the_bracket_shows_every_stage_to_the_final_before_it_is_seated():
+    tournament = TournamentFactory(slug="piano")
+    players = register_players(tournament, 10)
+    Registration.objects.filter(player=players[-1]).update(withdrawn_at=timezone.now())
+    assert planned(tournament) == [
+        ("Preliminary", ("9 players · 3 sessions", "6 qualify", "not seated yet")),
+        ("Semifinal", ("6 players · 2 sessions", "3 qualify", "not seated yet")),
+        ("Final", ("3 players · 1 session", "plays for the podium", "not seated yet")),
+    ]
+    advance(tournament, SeededDice(seed=1))
+    columns, _podium = bracket_stages(tournament)
+    assert [column.planned for column in columns] == [False, True, True]
+    assert [label for label, _lines in planned(tournament)] == ["Semifinal", "Final"]
+    for number in (1, 2):
+        confirm_stage(tournament.stages.get(number=number), lambda seat: seat.seat_order)
+        advance(tournament, SeededDice(seed=number + 1))
+    assert planned(tournament) == []  # the final is seated: nothing left to plan
+    confirm_stage(tournament.stages.get(number=3), lambda seat: seat.seat_order)
+    advance(tournament, SeededDice(seed=4))
+    columns, podium = bracket_stages(tournament)
+    assert len(podium) == 3 and not any(column.planned for column in columns)
+
+
+@pytest.mark.django_db
+def test_planned_stages_follow_the_organisers_qualifier_counts():
+    tournament = TournamentFactory(slug="scelta", qualifier_overrides={"2": 2})
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    assert planned(tournament) == [
+        ("Semifinal", ("6 players · 2 sessions", "2 qualify", "not seated yet")),
+        ("Final", ("2 players · 1 session", "plays for the podium", "not seated yet")),
+    ]
+    first = tournament.stages.get(number=1)
+    first.qualifier_count = 3
+    save_stage(first, [], actor=None)
+    assert planned(tournament)[0][1][0] == "3 players · 1 session"
+
+
+@pytest.mark.django_db
+def test_no_stage_is_invented_from_a_count_the_close_would_refuse():
+    tournament = TournamentFactory(slug="storta", qualifier_overrides={"2": 6})
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    assert planned(tournament) == []  # 6 of 6 semifinalists cannot all go on
+    Tournament.objects.filter(pk=tournament.pk).update(qualifier_overrides={"1": "six"})
+    tournament.refresh_from_db()
+    assert planned(tournament) == []
+    few = TournamentFactory(slug="pochi")
+    register_players(few, 2)
+    assert planned(few) == []
+
+
+@pytest.mark.django_db
+def test_the_bracket_page_draws_the_planned_final_and_says_how_to_read_it(client):
+    tournament = TournamentFactory(slug="strada")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    page = client.get(reverse("tournaments:bracket", args=["strada"]))
+    body = page.content.decode()
+    svg = ET.fromstring(page.context["svg"])
+    texts = "".join(svg.itertext())
+    assert "3 players · 1 session" in texts and "not seated yet" in texts
+    assert "A dashed box is a stage not seated yet." in texts
+    assert "Swipe the picture sideways" in body
+    assert 'class="table-wrap scrolls bracket-scroll"' in body
+    assert "A stage of many sessions is shown as one box" not in body  # no summary box
+    download = client.get(reverse("tournaments:bracket_svg", args=["strada"])).content.decode()
+    assert "plays for the podium" in download

@@ -11,11 +11,17 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from rules.engine.dice import SeededDice, seed_commitment
-from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
-from tournaments.actions.stage_advance import advance
+from rules.engine.dice import ScriptedDice, SeededDice, seed_commitment
+from tests.factories import (
+    StageFactory,
+    TournamentFactory,
+    UserFactory,
+    confirm_stage,
+    register_players,
+)
+from tournaments.actions.stage_advance import advance, seat_first_stage
 from tournaments.models import DiceRoll, SeedAnnouncement
-from tournaments.queries.dice_page import dice_streams
+from tournaments.queries.dice_page import dice_streams, stage_seatings
 
 pytestmark = pytest.mark.django_db
 
@@ -111,7 +117,7 @@ def test_unknown_streams_and_tournaments(organised, client):
     tournament, _organiser = organised
     missing = client.get(reverse("tournaments:dice_verify", args=[tournament.slug, "0" * 64]))
     assert missing.status_code == 404
-    assert "No stage has been seated or cut with dice yet." in dice_page(client, tournament)
+    assert "No dice have decided the bracket yet." in dice_page(client, tournament)
     with pytest.raises(CommandError, match="no tournament"):
         call_command("verify_dice", "nope", stdout=StringIO())
 
@@ -142,3 +148,71 @@ def test_the_page_lists_a_few_rolls_per_stream_and_links_to_every_roll(organised
         partial.replay()
     replay_page = visitor.get(verify).content.decode()
     assert "replay equals the recorded rolls." in replay_page
+
+
+def seatings(tournament) -> list[tuple[str, str, bool]]:
+    return [(s.stage.kind, s.how, s.verifiable) for s in stage_seatings(tournament)]
+
+
+def test_the_page_says_a_seeded_tournament_rolled_no_dice_to_seat_it(organised, client):
+    """QA: the demo, seated by seed, read "No stage has been seated or cut with dice yet"
+    and showed the public a command line."""
+    tournament, _organiser = organised
+    tournament.seating_method = "seeded"
+    tournament.save()
+    assert seatings(tournament) == []
+    advance(tournament, SeededDice(seed=11))
+    StageFactory(tournament=tournament, number=3, kind="final")
+    assert [how for _kind, how, _v in seatings(tournament)] == [
+        "Seated in registration order: no dice were rolled.",
+        "The stage is not seated yet.",
+    ]
+    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+    advance(tournament, SeededDice(seed=12))  # no tie on points: no seeding dice
+    [first, second, third] = stage_seatings(tournament)
+    assert second.how == (
+        "Seeded by the ranking of the stage before (players of the same session kept apart): "
+        "no dice were rolled."
+    )
+    assert (second.stream, third.how) == ("", "The stage is not seated yet.")
+    html = dice_page(client, tournament)
+    assert "How each stage was seated" in html
+    assert "<dt>Preliminary</dt>" in html and "Seated in registration order" in html
+    assert "verify_dice" not in html and "manage.py" not in html
+
+
+def test_a_seeding_tie_settled_by_dice_is_said_and_linked(organised, client):
+    tournament, _organiser = organised
+    tournament.seating_method = "seeded"
+    tournament.save()
+    advance(tournament, SeededDice(seed=11))
+    confirm_stage(tournament.stages.get(number=1), lambda seat: 10)  # everyone tied
+    advance(tournament, SeededDice(seed=12))
+    second = stage_seatings(tournament)[1]
+    assert second.how.endswith("; dice settled the ties for a seed.")
+    assert (second.stream, second.verifiable) == (seed_commitment(12), True)
+    html = dice_page(client, tournament)
+    assert f'href="#dice-{second.stream}"' in html and f'id="dice-{second.stream}"' in html
+
+
+def test_random_seating_says_whose_dice_and_links_to_their_replay(organised, client):
+    tournament, _organiser = organised
+    advance(tournament, SeededDice(seed=11))
+    [seating] = stage_seatings(tournament)
+    assert seating.how == (
+        "Seated at random with the app's dice; anyone can roll them again from the seed."
+    )
+    assert (seating.stream, seating.verifiable) == (seed_commitment(11), True)
+    verify = reverse("tournaments:dice_verify", args=[tournament.slug, seating.stream])
+    html = dice_page(client, tournament)
+    assert f'<a href="{verify}">Verify them</a>' in html
+    assert "Nothing to install." in html and "verify_dice" not in html
+
+
+def test_random_seating_with_typed_dice_says_so():
+    tournament = TournamentFactory()
+    register_players(tournament, 3)
+    seat_first_stage(tournament, ScriptedDice(values=[3, 1, 2]))
+    [seating] = stage_seatings(tournament)
+    assert seating.how == "Seated at random with physical dice typed in by the organiser."
+    assert seating.stream and not seating.verifiable

@@ -33,11 +33,13 @@ def test_a_judge_of_another_session_gets_the_sites_refusal_in_italian(client):
 
 
 def test_an_anonymous_refusal_offers_the_log_in(client):
+    """A player's page asked for by a browser that speaks for nobody: the private link or
+    the log-in, and back to the same page after logging in."""
     response = client.get(reverse("tournaments:player_home"))
     assert response.status_code == 403
     html = response.content.decode()
-    assert "<h1>Not allowed</h1>" in html
-    assert reverse("tournaments:login") + "?next=" in html
+    assert "<h1>My games</h1>" in html and "Open the private link" in html
+    assert reverse("tournaments:login") + "?next=" + reverse("tournaments:player_home") in html
 
 
 def test_a_missing_page_in_english_and_italian(client):

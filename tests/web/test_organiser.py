@@ -251,6 +251,26 @@ def test_start_seats_the_first_stage(client, db):
     assert not stage.sessions.filter(seats__squad__isnull=False).exists()
 
 
+def test_start_names_every_bad_typed_die_at_once(client, db):
+    """The stage's dice are d6s: a value a d6 cannot show is named with the items that are
+    no numbers, before anything is rolled."""
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="nuovo", seating_method="random")
+    tournament.organisers.add(user)
+    register_players(tournament, 3)
+    client.force_login(user)
+    response = client.post(
+        reverse("tournaments:organiser_start", args=["nuovo"]),
+        {"start-mode": "physical", "start-dice": "3,7,x", "start-version": 0},
+    )
+    assert response.status_code == 400
+    [message] = response.context["start_form"].errors["dice"]
+    assert message.startswith("die 2 is 7, which a d6 cannot show")
+    assert "die 3 is “x”, which is not a whole number" in message
+    assert not tournament.stages.exists()
+
+
 def test_advance_lists_sessions_without_results(organiser, world):
     response = organiser.post(
         reverse("tournaments:organiser_advance", args=[world.tournament.slug]),

@@ -12,7 +12,7 @@ from django.utils import timezone
 from tests.factories import VenueTableFactory
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.venue_tables import TableError, add_table, remove_table
-from tournaments.models import ActivityLog, Session, SessionStatus
+from tournaments.models import ActivityLog, Player, Session, SessionStatus
 
 pytestmark = pytest.mark.django_db
 
@@ -222,3 +222,75 @@ def test_a_judge_booked_for_overlapping_sessions_at_different_times_is_warned(
     assert "would judge Preliminary, session 2 and Preliminary, session 1" in (
         response.content.decode()
     )
+
+
+def plan_url(world):
+    return reverse("tournaments:organiser_stage_plan", args=[world.tournament.slug, 1])
+
+
+def test_the_grid_offers_to_share_out_the_tournaments_judges(organiser, world, tables):
+    form = organiser.get(grid_url(world)).context["plan_form"]
+    assert list(form["judges"].initial) == [world.judge, world.other_judge]
+    ticked = [choice.data["value"].value for choice in form["judges"] if choice.data["selected"]]
+    assert ticked == [world.judge.pk, world.other_judge.pk]
+
+
+def test_scheduling_the_stage_shares_out_the_judges(organiser, world, tables):
+    """QA: the whole stage scheduled at once left its sessions without a judge."""
+    data = {"start": WHEN, "minutes": 200, "tables": [t.pk for t in tables]}
+    judges = [world.judge.pk, world.other_judge.pk]
+    response = organiser.post(plan_url(world), {**data, "judges": judges})
+    assert response.status_code == 302
+    assert [s.judge for s in sessions(world)] == [world.judge, world.other_judge, world.judge]
+    assert [s.status for s in sessions(world)] == ["scheduled"] * 3
+    page = organiser.get(grid_url(world)).content.decode()
+    assert "table 1, judge judge" in page and "table 2, judge other-judge" in page
+
+
+def test_a_session_no_judge_is_free_for_is_named_before_saving(organiser, world, tables):
+    """Three tables, two judges: the third session of the round finds both judges busy.
+    It is named, and saved without a judge only when confirmed."""
+    third = VenueTableFactory(tournament=world.tournament, name="3")
+    data = {"start": WHEN, "minutes": 200, "tables": [t.pk for t in [*tables, third]]}
+    data["judges"] = [world.judge.pk, world.other_judge.pk]
+    response = organiser.post(plan_url(world), data)
+    assert response.status_code == 409
+    assert response.context["warnings"] == [
+        "Preliminary, session 3 gets no judge: every judge ticked judges or plays another "
+        "session at that time. Tick more judges, or give each round fewer tables or more "
+        "minutes."
+    ]
+    assert "Schedule anyway" in response.content.decode()
+    assert all(s.scheduled_at is None for s in sessions(world))
+    assert organiser.post(plan_url(world), {**data, "confirm": "1"}).status_code == 302
+    assert [s.judge for s in sessions(world)] == [world.judge, world.other_judge, None]
+    assert [s.status for s in sessions(world)] == ["scheduled", "scheduled", "planned"]
+
+
+def test_rounds_that_overlap_name_the_shared_table_and_keep_judges_apart(organiser, world, tables):
+    """Rounds an hour apart overlap (sessions last three hours): the plan's table clash
+    names the table (it was blank: neither session had a table yet), and the third session
+    finds both judges still busy."""
+    data = {"start": WHEN, "minutes": 60, "tables": [t.pk for t in tables]}
+    data["judges"] = [world.judge.pk, world.other_judge.pk]
+    warnings = organiser.post(plan_url(world), data).context["warnings"]
+    assert warnings[0].startswith("Preliminary, session 3 gets no judge")
+    assert warnings[1:] == [
+        "Preliminary, session 1 and Preliminary, session 3 would share table 1 at the same time."
+    ]
+
+
+def test_a_judge_who_plays_is_not_given_a_session_at_that_time(organiser, world, tables):
+    seat = world.session.seats.order_by("seat_order").first()
+    Player.objects.filter(pk=seat.player_id).update(user=world.judge)
+    data = {"start": WHEN, "minutes": 200, "tables": [t.pk for t in tables]}
+    data["judges"] = [world.judge.pk, world.other_judge.pk]
+    response = organiser.post(plan_url(world), data)
+    assert response.status_code == 409
+    assert response.context["warnings"] == [
+        "Preliminary, session 2 gets no judge: every judge ticked judges or plays another "
+        "session at that time. Tick more judges, or give each round fewer tables or more "
+        "minutes."
+    ]
+    organiser.post(plan_url(world), {**data, "confirm": "1"})
+    assert [s.judge for s in sessions(world)] == [world.other_judge, None, world.judge]

@@ -74,6 +74,10 @@ def test_the_sheet_says_which_dice_the_draw_needs_as_they_are_typed(judge, world
     assert f"one d6 for squad draw, choice 1: {squad}:" in check.content.decode()
     bad = judge.post(url, {"purpose": "draw", "draw-dice": "0,7"}, HTTP_HX_REQUEST="true")
     assert "die 1 is 0, die 2 is 7, which a d6 cannot show" in bad.content.decode()
+    mixed = judge.post(url, {"purpose": "draw", "draw-dice": "3,7,x"}, HTTP_HX_REQUEST="true")
+    line = mixed.content.decode()
+    assert "die 2 is 7, which a d6 cannot show" in line
+    assert "die 3 is “x”, which is not a whole number" in line
     initiative = judge.post(url, {"purpose": "initiative", "initiative-dice": "3,3,1"})
     assert "2 d6 for initiative (re-roll 1), one each, in this order:" in (
         initiative.content.decode()
@@ -90,6 +94,9 @@ def test_a_refused_draw_names_every_bad_die_and_the_squad_by_name(judge, world):
     page = refused.content.decode()
     assert "die 1 is 0, die 2 is 7, which a d6 cannot show" in page
     assert "autofocus" in page.split('name="draw-dice"')[1][:400], "back to the dice field"
+    [message] = judge.post(url, {**data, "draw-dice": "3,7,x"}).context["draw_form"].errors["dice"]
+    assert message.startswith("die 2 is 7, which a d6 cannot show")
+    assert "die 3 is “x”, which is not a whole number; retype them" in message
     short = judge.post(url, {**data, "draw-dice": "2,5"})
     squad = world.tournament.squads.order_by("order").first()
     message = short.context["draw_form"].errors["dice"][0]

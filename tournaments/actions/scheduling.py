@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.db import transaction
 
@@ -85,12 +85,27 @@ def schedule_session(
     return session
 
 
+class PlannedSession(NamedTuple):
+    """One session of a whole stage's schedule: its time and table, and its judge
+    (``UNCHANGED``: the session keeps its own; ``None``: it has none)."""
+
+    session: Session
+    when: datetime
+    table: VenueTable
+    judge: Any = UNCHANGED
+
+
 @transaction.atomic
-def schedule_sessions(
-    placements: Sequence[tuple[Session, datetime, VenueTable]], *, actor=None
-) -> list[Session]:
-    """Place several sessions at once (a whole stage): each at its time and table."""
+def schedule_sessions(placements: Sequence[PlannedSession], *, actor=None) -> list[Session]:
+    """Place several sessions at once (a whole stage): each at its time and table, with
+    its judge when one is given."""
     return [
-        schedule_session(session, when=when, table=table, actor=actor)
-        for session, when, table in placements
+        schedule_session(
+            planned.session,
+            when=planned.when,
+            table=planned.table,
+            judge=planned.judge,
+            actor=actor,
+        )
+        for planned in placements
     ]

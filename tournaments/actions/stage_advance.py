@@ -49,6 +49,7 @@ from tournaments.domain.progression import (
     seat_stage,
     select_qualifiers,
     session_sizes,
+    stage_kind,
 )
 from tournaments.domain.ranking import RankedSeat, SessionRanking, leave_out
 from tournaments.domain.typed_dice import check_all_dice_used
@@ -63,7 +64,6 @@ from tournaments.models import (
     Session,
     SquadRank,
     Stage,
-    StageKind,
     StageStatus,
     Stipulation,
     Tournament,
@@ -112,16 +112,6 @@ def _names(tournament: Tournament) -> dict[int, str]:
         reg.player_id: reg.player.display_name
         for reg in Registration.objects.filter(tournament=tournament).select_related("player")
     }
-
-
-def _next_kind(sizes: tuple[int, ...], after: int | None) -> str:
-    """A one-session stage is the final; the stage whose qualifiers fill one session is the
-    semifinal; any stage before that is intermediate."""
-    if len(sizes) == 1:
-        return StageKind.FINAL
-    if after is not None and len(session_sizes(after)) == 1:
-        return StageKind.SEMIFINAL
-    return StageKind.INTERMEDIATE
 
 
 def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
@@ -237,7 +227,7 @@ def start_tournament(
         )
     names = _names(tournament)
     sizes = session_sizes(len(player_ids))
-    kind = StageKind.FINAL if len(sizes) == 1 else StageKind.PRELIMINARY
+    kind = stage_kind(sizes, None, first=True)
     stage, _created = Stage.objects.get_or_create(
         tournament=tournament, number=1, defaults={"kind": kind}
     )
@@ -515,7 +505,7 @@ def seat_next_stage(
         raise StageError(str(error)) from None
     if after is None and len(sizes) > 1:
         after = default_qualifiers(len(sizes))
-    stage.kind = _next_kind(sizes, after)
+    stage.kind = stage_kind(sizes, after)
     stage.save()
     mode = seating or stage.effective_seating_method
     if mode not in SeatingMethod.values:

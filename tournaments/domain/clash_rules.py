@@ -1,14 +1,17 @@
-"""Scheduling rules as pure functions: which placements clash, and a whole stage's plan.
+"""Scheduling rules as pure functions: which placements clash, a whole stage's plan, and
+the judges shared out among it.
 
 A *placement* is one session at a time, for a duration, at a table, with a judge and its
 players. Two placements overlap when their time spans intersect; overlapping placements
 clash when they share the table, the judge or a player. A placement whose day falls outside
 the tournament's dates is flagged too. The rules only warn: the organiser may confirm.
+Sharing judges out (:func:`share_judges`) never makes a judge clash: a session no judge is
+free for is left without one, for the page to say.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import StrEnum
@@ -44,13 +47,14 @@ class ClashKind(StrEnum):
 
 @dataclass(frozen=True)
 class Clash:
-    """What is wrong with a placement: the kind, the other session (for double bookings)
-    and the shared judge or players (ids)."""
+    """What is wrong with a placement: the kind, the other session (for double bookings),
+    the shared players (ids) and the shared table (its id, for a table clash)."""
 
     kind: ClashKind
     session_id: int
     other_session_id: int | None = None
     player_ids: frozenset[int] = field(default_factory=frozenset)
+    table_id: int | None = None
 
 
 def outside_dates(placement: Placement, starts_on: date | None, ends_on: date | None) -> bool:
@@ -76,7 +80,14 @@ def clashes(
         if other.session_id == placement.session_id or not placement.overlaps(other):
             continue
         if placement.table_id is not None and placement.table_id == other.table_id:
-            found.append(Clash(ClashKind.TABLE, placement.session_id, other.session_id))
+            found.append(
+                Clash(
+                    ClashKind.TABLE,
+                    placement.session_id,
+                    other.session_id,
+                    table_id=placement.table_id,
+                )
+            )
         if placement.judge_id is not None and placement.judge_id == other.judge_id:
             found.append(Clash(ClashKind.JUDGE, placement.session_id, other.session_id))
         shared = placement.player_ids & other.player_ids
@@ -127,3 +138,56 @@ def plan_stage(
         )
         for index, session_id in enumerate(session_ids)
     ]
+
+
+def share_judges(
+    plan: Sequence[Placement],
+    judge_ids: Sequence[int],
+    others: Iterable[Placement] = (),
+    plays: Mapping[int, frozenset[int]] | None = None,
+) -> dict[int, int | None]:
+    """A judge from ``judge_ids`` for each placement of ``plan``, by session id (None: none
+    is free). A judge is free for a placement unless they would judge, or play in (their
+    account's players, ``plays`` by judge id), a session at an overlapping time: one of the
+    plan's or of the ``others`` (the sessions outside the plan, where they are). Placements
+    are served in start order; each takes the free judge with the fewest sessions of the
+    plan so far, then the first in ``judge_ids``, so the judges share the work evenly."""
+    plays = plays or {}
+    others = list(others)
+    booked: dict[int, list[Placement]] = {judge: [] for judge in judge_ids}
+    for other in others:
+        if other.judge_id in booked:
+            booked[other.judge_id].append(other)
+    everyone = [*plan, *others]
+    load = dict.fromkeys(judge_ids, 0)
+    chosen: dict[int, int | None] = {}
+    for placement in sorted(plan, key=lambda p: p.starts_at):
+        candidates = [
+            judge
+            for judge in judge_ids
+            if _free(placement, booked[judge], plays.get(judge, frozenset()), everyone)
+        ]
+        judge = min(candidates, key=load.__getitem__) if candidates else None
+        chosen[placement.session_id] = judge
+        if judge is not None:
+            booked[judge].append(placement)
+            load[judge] += 1
+    return chosen
+
+
+def _free(
+    placement: Placement,
+    judging: Sequence[Placement],
+    players: frozenset[int],
+    everyone: Sequence[Placement],
+) -> bool:
+    """Whether a judge who judges ``judging`` and plays as ``players`` may judge
+    ``placement``: no session they judge overlaps it, and they play neither in it nor in
+    a session of ``everyone`` that overlaps it."""
+    if any(placement.overlaps(other) for other in judging):
+        return False
+    return not any(
+        players & other.player_ids
+        for other in everyone
+        if other.session_id == placement.session_id or placement.overlaps(other)
+    )

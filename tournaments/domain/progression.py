@@ -4,7 +4,8 @@
   with 2-player sessions for the remainder (N mod 3 = 1: two of them, = 2: one); a stage
   of s >= 2 sessions qualifies the smallest multiple of 3 greater than s (overridable per
   stage by the organiser); one session is the final. 9 -> 6 -> 3, 12 -> 6 -> 3,
-  18 -> 9 -> 6 -> 3.
+  18 -> 9 -> 6 -> 3. :func:`stages_after` plans the stages still to come from the number
+  of players going on; :func:`stage_kind` names a stage (preliminary ... final).
 * :func:`select_qualifiers` takes all session winners, then the best runners-up by points,
   then the best thirds by points; a tie at the cut is settled by a recorded roll-off.
 * :func:`seat_stage` seats the next stage: seeded (stage rank, then points, ties by
@@ -102,42 +103,73 @@ def plan_stages(
     if isinstance(players, bool) or not isinstance(players, int) or players < 3:
         raise ProgressionError(f"a tournament needs at least 3 players, not {players!r}")
     overrides = dict(qualifier_overrides or {})
-    stages: list[StagePlan] = []
-    count = players
-    while True:
-        index = len(stages)
-        sizes = session_sizes(count)
-        if len(sizes) == 1:
-            if index in overrides:
-                raise ProgressionError(
-                    f"stage {index + 1} is the final (one session of {count}); it has no "
-                    "qualifiers to override"
-                )
-            stages.append(StagePlan(index, count, sizes, 0))
-            break
-        qualifiers = overrides.pop(index, default_qualifiers(len(sizes)))
-        if isinstance(qualifiers, bool) or not isinstance(qualifiers, int):
-            raise ProgressionError(f"stage {index + 1}: the qualifier count must be a number")
-        low, high = qualifier_limits(len(sizes), count)
-        if not low <= qualifiers <= high:
-            raise ProgressionError(
-                qualifier_range_message(index + 1, len(sizes), count, qualifiers)
-            )
-        stages.append(StagePlan(index, count, sizes, qualifiers))
-        count = qualifiers
-    if overrides:
-        unused = ", ".join(str(index + 1) for index in sorted(overrides))
+    stages = _stages_from(players, overrides)
+    final = stages[-1].index
+    if final in overrides:
+        raise ProgressionError(
+            f"stage {final + 1} is the final (one session of {stages[-1].players}); it has "
+            "no qualifiers to override"
+        )
+    unused = sorted(set(overrides) - {stage.index for stage in stages})
+    if unused:
         raise ProgressionError(
             ngettext(
                 "a qualifier override for stage %(unused)s, which this tournament does not "
                 "have (its last stage is %(last)d)",
                 "qualifier overrides for stages %(unused)s, which this tournament does not "
                 "have (its last stage is %(last)d)",
-                len(overrides),
+                len(unused),
             )
-            % {"unused": unused, "last": len(stages)}
+            % {"unused": ", ".join(str(index + 1) for index in unused), "last": len(stages)}
         )
     return stages
+
+
+def stages_after(
+    players: int, qualifier_overrides: Mapping[int, int] | None = None
+) -> list[StagePlan]:
+    """The stages that ``players`` (>= 2) players going on play, to the final: the plan of
+    :func:`plan_stages` from there, ``qualifier_overrides`` keyed by index from the first
+    of these stages. Unlike :func:`plan_stages`, an override for the final or beyond is
+    left out: the plan of a tournament under way is shown, not checked (the close refuses
+    an unusable count)."""
+    return _stages_from(players, dict(qualifier_overrides or {}))
+
+
+def _stages_from(players: int, overrides: Mapping[int, int]) -> list[StagePlan]:
+    stages = [_stage(0, players, overrides)]
+    while not stages[-1].is_final:
+        stages.append(_stage(len(stages), stages[-1].qualifiers, overrides))
+    return stages
+
+
+def _stage(index: int, players: int, overrides: Mapping[int, int]) -> StagePlan:
+    """Stage ``index`` of ``players`` players: one session is the final; more send on the
+    organiser's count for the stage, else the standard rule's (checked against the size)."""
+    sizes = session_sizes(players)
+    if len(sizes) == 1:
+        return StagePlan(index, players, sizes, 0)
+    qualifiers = overrides.get(index, default_qualifiers(len(sizes)))
+    if isinstance(qualifiers, bool) or not isinstance(qualifiers, int):
+        raise ProgressionError(f"stage {index + 1}: the qualifier count must be a number")
+    low, high = qualifier_limits(len(sizes), players)
+    if not low <= qualifiers <= high:
+        raise ProgressionError(qualifier_range_message(index + 1, len(sizes), players, qualifiers))
+    return StagePlan(index, players, sizes, qualifiers)
+
+
+def stage_kind(sizes: Sequence[int], qualifiers: int | None, *, first: bool = False) -> str:
+    """The kind of a stage of sessions of ``sizes`` sending ``qualifiers`` players on (the
+    values of ``models.StageKind``): a one-session stage is the final, the first stage the
+    preliminary, a stage whose qualifiers fill one session the semifinal, any other stage
+    intermediate."""
+    if len(sizes) == 1:
+        return "final"
+    if first:
+        return "preliminary"
+    if qualifiers is not None and len(session_sizes(qualifiers)) == 1:
+        return "semifinal"
+    return "intermediate"
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ from rules.engine.dice import (
     ScriptedDice,
     SeededDice,
     new_seed,
-    parse_dice_list,
 )
 from tournaments.domain.roll_purposes import logged_purpose_label
 
@@ -113,26 +112,82 @@ def subject_names(players: Iterable[Player]) -> dict[str, str]:
     return {str(player.pk): player.display_name for player in players}
 
 
-def parse_typed_dice(text: str) -> list[int]:
-    """The judge's dice as typed (``"3,6,5"``); a translated DiceError naming every item
-    that is not a whole number."""
-    values: list[int] = []
-    bad: list[str] = []
-    for position, item in enumerate(text.split(","), start=1):
+def parse_typed_dice(text: str, die: DieKind | None = None) -> list[int]:
+    """The judge's dice as typed (``"3,6,5"``, empty items skipped). Every item that is not
+    a whole number, and, when ``die`` is given, every value that die cannot show, is named
+    in one translated :class:`DiceError` saying how to fix them, so the judge retypes
+    everything wrong at once. Dice are numbered as the rolls number them (an empty item is
+    no die)."""
+    typed: list[tuple[int, int]] = []
+    not_numbers: list[tuple[int, str]] = []
+    items = (item.strip() for item in text.split(","))
+    for number, item in enumerate((item for item in items if item), start=1):
         try:
-            values.extend(parse_dice_list(item))
-        except DiceError:
-            bad.append(_not_a_number(position, item.strip()))
-    if bad:
-        raise DiceError("; ".join(bad))
-    return values
+            typed.append((number, int(item)))
+        except ValueError:
+            not_numbers.append((number, item))
+    message = _dice_problems(_impossible(typed, die), not_numbers, die)
+    if message:
+        raise DiceError(message)
+    return [value for _number, value in typed]
 
 
-def _not_a_number(position: int, item: str) -> str:
-    return _("die %(number)d is “%(value)s”, which is not a whole number") % {
-        "number": position,
-        "value": item,
-    }
+def _impossible(typed: Iterable[tuple[int, int]], die: DieKind | None) -> list[tuple[int, int]]:
+    """The (die number, value) pairs of ``typed`` a ``die`` cannot show (none when the die
+    is not known)."""
+    if die is None:
+        return []
+    return [(number, value) for number, value in typed if value not in FACES[die]]
+
+
+def _dice_problems(
+    impossible: Sequence[tuple[int, int]],
+    not_numbers: Sequence[tuple[int, str]],
+    die: DieKind | None,
+) -> str:
+    """One message naming every impossible die and every item that is no number, then
+    what to do; empty when there is nothing wrong."""
+    parts: list[str] = []
+    if impossible:
+        assert die is not None  # only a known die makes a value impossible
+        allowed = sorted(set(FACES[die]))
+        dice = ", ".join(
+            _("die %(number)d is %(value)d") % {"number": number, "value": value}
+            for number, value in impossible
+        )
+        parts.append(
+            _("%(dice)s, which a %(die)s cannot show (allowed: %(allowed)s)")
+            % {
+                "dice": dice,
+                "die": DIE_NAMES[die],
+                "allowed": ", ".join(str(face) for face in allowed),
+            }
+        )
+    if not_numbers:
+        dice = ", ".join(
+            _("die %(number)d is “%(value)s”") % {"number": number, "value": item}
+            for number, item in not_numbers
+        )
+        parts.append(
+            ngettext(
+                "%(dice)s, which is not a whole number",
+                "%(dice)s, which are not whole numbers",
+                len(not_numbers),
+            )
+            % {"dice": dice}
+        )
+    if not parts:
+        return ""
+    count = len(impossible) + len(not_numbers)
+    if not_numbers:
+        fix = ngettext(
+            "retype it: each die as a number, separated by commas (e.g. 3,6,5).",
+            "retype them: each die as a number, separated by commas (e.g. 3,6,5).",
+            count,
+        )
+    else:
+        fix = ngettext("retype it.", "retype them.", count)
+    return "; ".join([*parts, fix])
 
 
 def make_dice(
@@ -141,7 +196,8 @@ def make_dice(
     *,
     subjects: Mapping[str, str] | None = None,
 ) -> Dice:
-    """Physical dice typed by a judge (``"3,6,5"``), or app dice from ``seed`` (or a new one).
+    """Physical dice typed by a judge (``"3,6,5"``: d6s, as every roll of the tournament's
+    rules is), or app dice from ``seed`` (or a new one).
     ``subjects``: the players' names by the id their rolls record, so that a missing typed
     die names whose it is (:class:`~tournaments.domain.typed_dice.TypedDice`).
 
@@ -150,7 +206,7 @@ def make_dice(
     if dice_text is not None and seed is not None:
         raise DiceError(_("give either dice values or a seed, not both"))
     if dice_text is not None:
-        values = parse_typed_dice(dice_text)
+        values = parse_typed_dice(dice_text, DieKind.D6)
         if not values:
             raise DiceError(_("no dice values were given; type them like 3,6,5"))
         return TypedDice(values=values, subjects=subjects or {})
@@ -173,28 +229,6 @@ def check_all_dice_used(dice: Dice) -> None:
             )
             % {"extra": dice.remaining, "given": len(dice.values), "used": used}
         )
-
-
-def impossible_dice(values: Sequence[int], kind: DieKind = DieKind.D6) -> str:
-    """What is wrong with typed ``values`` a ``kind`` die cannot show, naming every such
-    die; empty when they all fit."""
-    allowed = sorted(set(FACES[kind]))
-    bad = [(number, value) for number, value in enumerate(values, 1) if value not in allowed]
-    if not bad:
-        return ""
-    dice = ", ".join(
-        _("die %(number)d is %(value)d") % {"number": number, "value": value}
-        for number, value in bad
-    )
-    return ngettext(
-        "%(dice)s, which a %(die)s cannot show (allowed: %(allowed)s); retype it.",
-        "%(dice)s, which a %(die)s cannot show (allowed: %(allowed)s); retype them.",
-        len(bad),
-    ) % {
-        "dice": dice,
-        "die": DIE_NAMES[kind],
-        "allowed": ", ".join(str(face) for face in allowed),
-    }
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.dice import DiceError, DieKind
-from tournaments.domain.typed_dice import impossible_dice, parse_typed_dice
+from tournaments.domain.typed_dice import parse_typed_dice
 from tournaments.forms.accessible import AccessibleForm
 
 APP = "app"
@@ -33,7 +33,8 @@ class DiceForm(AccessibleForm):
     )
     version = forms.IntegerField(widget=forms.HiddenInput)
     #: The die every value is rolled with, when it is one kind: then every value it cannot
-    #: show is named at once (else the roll names the first, when it gets there).
+    #: show is named at once with every item that is not a number (else the roll names the
+    #: first impossible value, when it gets there).
     die: ClassVar[DieKind | None] = None
 
     def add_error(self, field: str | None, error: Any) -> None:
@@ -55,20 +56,19 @@ class DiceForm(AccessibleForm):
         if cleaned.get("mode") == PHYSICAL:
             text = cleaned.get("dice", "")
             try:
-                values = parse_typed_dice(text)
+                values = parse_typed_dice(text, self.die)
             except DiceError as error:
                 self.add_error("dice", str(error))
                 return cleaned
             if not values:
                 self.add_error("dice", _("Type the dice you rolled, e.g. 3,6,5."))
-            elif self.die is not None and (impossible := impossible_dice(values, self.die)):
-                self.add_error("dice", impossible)
             cleaned["values"] = values
         return cleaned
 
 
 class RollOffForm(DiceForm):
-    """Dice for a roll-off: the squad draw, initiative or a tie in the ranking."""
+    """Dice of the tournament's rules, all d6: the squad draw, initiative, a tie in the
+    ranking, seating a stage and closing one."""
 
     die = DieKind.D6
 

@@ -8,19 +8,22 @@ from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.db import models
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.player_accounts import AccountLinkError, find_account, link_problem
 from tournaments.actions.registration import NewPlayer
+from tournaments.domain.map_fit import MapMisfit
 from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.people import check_display_name
+from tournaments.forms.scheduling import staff_label
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
 from tournaments.queries.playable_maps import map_choices
-from tournaments.queries.stage_checklist import stage_size
+from tournaments.queries.roles import tournament_staff
+from tournaments.queries.session_stipulation import stipulation_map_misfit
+from tournaments.queries.stage_checklist import stage_size, stage_squads
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -194,6 +197,10 @@ class StaffForm(AccessibleForm):
 
 
 class StageForm(StipulationFieldsMixin, AccessibleModelForm):
+    """The stage's settings. A map that cannot hold the stipulation's flags is refused at
+    the map; a map whose flag spots the stipulation leaves unused is saved with a warning
+    (``map_problem``, shown by the map while the stage keeps them)."""
+
     thresholds = forms.CharField(
         label=_("Score thresholds"),
         required=False,
@@ -226,6 +233,20 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         if self.instance.pk:
             points = self.instance.thresholds.values_list("points", flat=True)
             self.initial.setdefault("thresholds", ", ".join(str(p) for p in points))
+        #: What is wrong with the stage's map for its stipulation: as saved, until the
+        #: form is checked; then as typed (a refusal is the map field's error instead).
+        self.map_problem: MapMisfit | None = None
+        if not self.is_bound and self.instance.pk:
+            stage = self.instance
+            self.map_problem = self._map_problem(
+                stage.stipulation_kind, stage.stipulation_params, stage.map_name
+            )
+
+    def _map_problem(self, kind: str, params: dict, map_name: str) -> MapMisfit | None:
+        if not kind or not map_name:
+            return None
+        stage = self.instance
+        return stipulation_map_misfit(stage.tournament, kind, params, map_name, stage_squads(stage))
 
     def clean_qualifier_count(self) -> int | None:
         """Within RULES §2 for the stage's size (decision 40)."""
@@ -272,6 +293,16 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
         super().clean()
         cleaned = self.cleaned_data
         self.clean_stipulation(cleaned)
+        if "stipulation_params" in cleaned:
+            problem = self._map_problem(
+                cleaned["stipulation_kind"],
+                cleaned["stipulation_params"],
+                cleaned.get("map_name") or "",
+            )
+            if problem is not None and problem.blocking:
+                self.add_error("map_name", problem.message)
+            else:
+                self.map_problem = problem
         return cleaned
 
     def save(self, commit: bool = True) -> Stage:
@@ -282,10 +313,10 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
 
 
 class StaffChoiceField(forms.ModelChoiceField):
-    """An account of the tournament's staff, shown by its full name (or user name)."""
+    """An account of the tournament's staff, shown by :func:`staff_label`."""
 
     def label_from_instance(self, obj: User) -> str:
-        return obj.get_full_name() or obj.get_username()
+        return staff_label(obj)
 
 
 class ScheduleForm(AccessibleForm):
@@ -306,13 +337,9 @@ class ScheduleForm(AccessibleForm):
     def __init__(self, *args, tournament: Tournament, session: Session | None = None, **kwargs):
         self.session = session
         super().__init__(*args, **kwargs)
-        user_model = get_user_model()
-        staff = user_model.objects.filter(
-            models.Q(judged_tournaments=tournament) | models.Q(organised_tournaments=tournament)
-        ).distinct()
         judge = self.fields["judge"]
         assert isinstance(judge, StaffChoiceField)  # a deep copy of the declared field
-        judge.queryset = staff.order_by("username")
+        judge.queryset = tournament_staff(tournament)
         table = self.fields["table"]
         assert isinstance(table, forms.ModelChoiceField)
         table.queryset = tournament.tables.all()

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import Session, SessionStatus, Stage, Tournament, VenueTable
+from tournaments.queries.roles import tournament_staff
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 #: A date and time to the minute, as a datetime-local input gives and takes it.
 MINUTE = "%Y-%m-%dT%H:%M"
@@ -21,6 +27,18 @@ def when_field(label) -> forms.DateTimeField:
 class SessionChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Session) -> str:
         return _("Session %(number)d") % {"number": obj.number}
+
+
+def staff_label(user: User) -> str:
+    """An account of the tournament's staff as the forms name it: full name, else user name."""
+    return user.get_full_name() or user.get_username()
+
+
+class StaffChoicesField(forms.ModelMultipleChoiceField):
+    """Accounts of the tournament's staff, each shown by :func:`staff_label`."""
+
+    def label_from_instance(self, obj: User) -> str:
+        return staff_label(obj)
 
 
 class TableForm(AccessibleForm):
@@ -50,7 +68,8 @@ class GridPlaceForm(AccessibleForm):
 
 
 class StagePlanForm(AccessibleForm):
-    """Schedule the stage: rounds of one session per chosen table from a start time."""
+    """Schedule the stage: rounds of one session per chosen table from a start time, with
+    the judges ticked shared out among the sessions."""
 
     start = when_field(_("First start"))
     minutes = forms.IntegerField(
@@ -64,9 +83,23 @@ class StagePlanForm(AccessibleForm):
         queryset=VenueTable.objects.none(),
         widget=forms.CheckboxSelectMultiple,
     )
+    judges = StaffChoicesField(
+        label=_("Judges to share out"),
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_(
+            "Each session gets one of the judges ticked, never one who judges or plays "
+            "another session at the same time; a session none of them is free for is named "
+            "before anything is saved. Tick none to keep each session's judge."
+        ),
+    )
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         tables = self.fields["tables"]
         assert isinstance(tables, forms.ModelMultipleChoiceField)
         tables.queryset = tournament.tables.all()
+        judges = self.fields["judges"]
+        assert isinstance(judges, StaffChoicesField)
+        judges.queryset = tournament_staff(tournament)

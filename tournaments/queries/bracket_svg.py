@@ -3,7 +3,9 @@
 Pure layout: it takes plain data (stages → sessions → seats) and returns SVG text, so it can be
 tested and cached without a request. One column per stage, one box per session with a row per
 seat; a line joins every qualifier to their seat in the next stage; qualifiers, the best
-runner-up and the podium are marked both by colour and by a symbol (never colour alone).
+runner-up and the podium are marked both by colour and by a symbol (never colour alone). A
+stage not seated yet is one dashed box saying what is planned, joined to the stage before it
+by a dashed arrow (a dashed outline and words, again not colour alone).
 """
 
 from __future__ import annotations
@@ -47,14 +49,16 @@ class BracketSession:
 
 @dataclass(frozen=True)
 class BracketStage:
-    """A column. A stage with ``summary`` is drawn as one box saying it (and linking to
-    ``link``) in place of its sessions: a stage of hundreds of sessions is a column tens of
-    thousands of pixels tall."""
+    """A column. A stage with ``summary`` is drawn as one box of those lines, the first in
+    bold (and linking to ``link``), in place of its sessions: a stage of hundreds of sessions
+    is a column tens of thousands of pixels tall. A ``planned`` stage (not seated yet, so
+    without sessions) is such a box, dashed."""
 
     label: str
     sessions: Sequence[BracketSession]
-    summary: tuple[str, str] | None = None
+    summary: tuple[str, ...] | None = None
     link: str = ""
+    planned: bool = False
 
 
 @dataclass(frozen=True)
@@ -68,6 +72,7 @@ class BracketLabels:
     best_runner_up: str
     points: str
     legend: str
+    planned: str
 
 
 @dataclass
@@ -81,12 +86,13 @@ def _session_height(session: BracketSession) -> int:
     return SESSION_TITLE_HEIGHT + ROW_HEIGHT * max(len(session.seats), 1)
 
 
-SUMMARY_HEIGHT = SESSION_TITLE_HEIGHT + 2 * ROW_HEIGHT
+def _summary_height(lines: Sequence[str]) -> int:
+    return SESSION_TITLE_HEIGHT + ROW_HEIGHT * len(lines)
 
 
 def _column_height(stage: BracketStage) -> int:
     if stage.summary is not None:
-        return SUMMARY_HEIGHT
+        return _summary_height(stage.summary)
     sessions = stage.sessions
     return sum(_session_height(s) for s in sessions) + SESSION_GAP * max(len(sessions) - 1, 0)
 
@@ -137,16 +143,31 @@ def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> l
     return parts
 
 
-def _summary_box(summary: tuple[str, str], link: str, x: float, y: float) -> str:
-    """The box drawn in place of a stage's sessions: its two lines, linked."""
-    headline, detail = summary
+def _summary_box(stage: BracketStage, x: float, y: float) -> str:
+    """The box drawn in place of a stage's sessions: its lines (the first in bold), linked;
+    dashed for a stage not seated yet."""
+    lines = stage.summary or ()
+    outline = ' fill="#f6f7f9" stroke-dasharray="6 4"' if stage.planned else ' fill="#e9edf2"'
     box = (
-        f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{SUMMARY_HEIGHT}" '
-        f'fill="#e9edf2" stroke="#7b8494" rx="4"/>'
-        + _text(x + 8, y + 24, headline, SESSION_TITLE)
-        + _text(x + 8, y + 48, detail, SEAT_NAME)
+        f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{_summary_height(lines)}"'
+        f'{outline} stroke="#7b8494" rx="4"/>'
+    ) + "".join(
+        _text(x + 8, y + 24 * (number + 1), line, SESSION_TITLE if number == 0 else SEAT_NAME)
+        for number, line in enumerate(lines)
     )
-    return f'<a href="{escape(link)}">{box}</a>' if link else box
+    return f'<a href="{escape(stage.link)}">{box}</a>' if stage.link else box
+
+
+def _planned_arrow(x: float, y: float) -> str:
+    """A dashed arrow across the gap before the column at ``x``, at height ``y``: the way to
+    a stage not seated yet."""
+    start, end = x - COLUMN_GAP + 8, x - 4
+    return (
+        f'<path d="M{start:.0f},{y:.0f} H{end - 8:.0f}" fill="none" stroke="#4a5260" '
+        f'stroke-width="1.5" stroke-dasharray="5 4"/>'
+        f'<path d="M{end - 9:.0f},{y - 5:.0f} L{end:.0f},{y:.0f} L{end - 9:.0f},{y + 5:.0f} Z" '
+        f'fill="#4a5260"/>'
+    )
 
 
 def render_bracket_svg(
@@ -166,7 +187,9 @@ def render_bracket_svg(
         y = MARGIN + HEADER_HEIGHT + (tallest - _column_height(stage)) / 2
         rows: dict[str, tuple[float, float]] = {}
         if stage.summary is not None:
-            body.append(_summary_box(stage.summary, stage.link, x, y))
+            body.append(_summary_box(stage, x, y))
+        if stage.planned and index:
+            body.append(_planned_arrow(x, MARGIN + HEADER_HEIGHT + tallest / 2))
         for session in stage.sessions:
             title = _text(x + 4, y + 17, session.label, SESSION_TITLE)
             if session.link:
@@ -210,14 +233,10 @@ def render_bracket_svg(
             body.append(_text(x + 8, y + 18, f"{place}. {name}", PODIUM_NAME))
             y += ROW_HEIGHT + 8
     legend_y = height - MARGIN - 8
-    body.append(
-        _text(
-            MARGIN,
-            legend_y,
-            f"{labels.legend}: ✓ {labels.qualified} · ★ {labels.best_runner_up}",
-            LEGEND,
-        )
-    )
+    legend = f"{labels.legend}: ✓ {labels.qualified} · ★ {labels.best_runner_up}"
+    if any(stage.planned for stage in stages):
+        legend += f" · {labels.planned}"
+    body.append(_text(MARGIN, legend_y, legend, LEGEND))
     # A group, not an img: an img would hide the session links inside it from screen
     # readers while they stay in the tab order.
     return (

@@ -1,5 +1,6 @@
-"""The tournament's public Dice page: every roll that seated a stage or settled a cut, by
-the seed it was rolled with, and the seeds announced for the next such roll.
+"""The tournament's public Dice page: how each stage was seated, every roll that seated a
+stage or settled a cut, by the seed it was rolled with, and the seeds announced for the
+next such roll.
 
 A *stream* is every stored roll of one seed, in the order rolled (app dice), or one batch
 of dice typed in by a judge or organiser (no seed, nothing to replay). A stream is listed
@@ -16,7 +17,17 @@ from django.utils.translation import gettext as _
 
 from tournaments.domain.dice_replay import RecordedDie, Replay, replay
 from tournaments.domain.roll_purposes import roll_purpose_label
-from tournaments.models import DiceRoll, DiceSource, SeedAnnouncement, Stage, Tournament
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    DiceRoll,
+    DiceSource,
+    SeatingMethod,
+    SeedAnnouncement,
+    Session,
+    Stage,
+    Tournament,
+)
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.schedule_clashes import session_label
 from tournaments.queries.tournament_catalogue import squad_names
@@ -193,3 +204,97 @@ def pending_announcements(tournament: Tournament) -> list[Announced]:
         .order_by("announced_at")
     )
     return [Announced(announcement, _announced_for(announcement)) for announcement in pending]
+
+
+@dataclass(frozen=True)
+class StageSeating:
+    """How a stage was seated, in words; ``stream``: the key of the dice that seated it
+    (or settled its seeding ties), ``verifiable`` when they are the app's, with a seed."""
+
+    stage: Stage
+    how: str
+    stream: str = ""
+    verifiable: bool = False
+
+
+def _seating_methods(tournament: Tournament) -> dict[int, str]:
+    """The seating method each seat of a later stage recorded (the latest, after an undone
+    advance), by stage number."""
+    methods: dict[int, str] = {}
+    for details in (
+        ActivityLog.objects.filter(tournament=tournament, verb=ActivityVerb.SEATED_STAGE)
+        .order_by("pk")
+        .values_list("details", flat=True)
+    ):
+        if isinstance(details, dict) and details.get("seating") and details.get("stage"):
+            methods[int(details["stage"])] = str(details["seating"])
+    return methods
+
+
+def _seating_dice(tournament: Tournament) -> dict[tuple[int, str], tuple[str, bool]]:
+    """The latest stream of random-seating and seeding-tie rolls of each stage, as
+    (stream key, rolled by the app) by (stage id, purpose code)."""
+    found: dict[tuple[int, str], tuple[str, bool]] = {}
+    for stage_id, code, source, seed, commitment, batch in (
+        DiceRoll.objects.filter(
+            tournament=tournament,
+            session=None,
+            purpose_code__in=("random_seating", "seeding_tie"),
+        )
+        .order_by("pk")
+        .values_list("stage_id", "purpose_code", "source", "seed", "seed_commitment", "batch")
+    ):
+        seeded = source == DiceSource.SEEDED and seed != ""
+        found[(stage_id, code)] = (commitment if seeded else str(batch), seeded)
+    return found
+
+
+def stage_seatings(tournament: Tournament) -> list[StageSeating]:
+    """How each of the tournament's stages was seated (:func:`_seating`). Random seating
+    always rolls (every player rolls), so a stage seated at random has its rolls; after an
+    undone advance the latest seating counts. Four queries."""
+    seated = set(
+        Session.objects.filter(stage__tournament=tournament).values_list("stage_id", flat=True)
+    )
+    methods = _seating_methods(tournament)
+    dice = _seating_dice(tournament)
+    return [
+        _seating(stage, methods.get(stage.number), dice)
+        if stage.pk in seated
+        else StageSeating(stage, _("The stage is not seated yet."))
+        for stage in tournament.stages.order_by("number")
+    ]
+
+
+def _seating(
+    stage: Stage, method: str | None, dice: dict[tuple[int, str], tuple[str, bool]]
+) -> StageSeating:
+    """A seated stage's seating: at random with the app's or with typed dice; in
+    registration order (the first stage, seeded); by the previous stage's ranking (seeded),
+    its ties for a seed settled with dice or not. ``method``: as its seating recorded it
+    (None: not recorded, the first stage's; its dice tell)."""
+    random_dice = dice.get((stage.pk, "random_seating"))
+    if (method or (SeatingMethod.RANDOM if random_dice else "")) == SeatingMethod.RANDOM:
+        if random_dice is None:
+            return StageSeating(stage, _("Seated at random; its dice are not on record."))
+        key, by_app = random_dice
+        how = (
+            _("Seated at random with the app's dice; anyone can roll them again from the seed.")
+            if by_app
+            else _("Seated at random with physical dice typed in by the organiser.")
+        )
+        return StageSeating(stage, how, key, by_app)
+    if stage.number == 1:
+        return StageSeating(stage, _("Seated in registration order: no dice were rolled."))
+    ties = dice.get((stage.pk, "seeding_tie"))
+    if ties is not None:
+        how = _(
+            "Seeded by the ranking of the stage before (players of the same session kept "
+            "apart); dice settled the ties for a seed."
+        )
+        return StageSeating(stage, how, *ties)
+    how = _(
+        "Seeded by the ranking of the stage before (players of the same session kept apart): "
+        "no dice were rolled."
+    )
+    return StageSeating(stage, how)

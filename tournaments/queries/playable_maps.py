@@ -52,6 +52,18 @@ def map_board(tournament: Tournament, name: str) -> Board | None:
     return board_of(name, own_drawing(tournament, name)) if name else None
 
 
+def map_boards(tournament: Tournament, names: Iterable[str]) -> dict[str, Board | None]:
+    """The boards of the maps ``names`` (:func:`board_of`), the tournament's own read in
+    one query however many there are."""
+    wanted = {name for name in names if name}
+    drawings = dict(
+        TournamentMap.objects.filter(tournament=tournament, name__in=wanted).values_list(
+            "name", "drawing"
+        )
+    )
+    return {name: board_of(name, drawings.get(name)) for name in wanted}
+
+
 def map_title(tournament: Tournament, name: str) -> str:
     """The map's title in the active language; its name when it has no title (or is not
     a map of the tournament's or BoB's)."""
@@ -82,6 +94,27 @@ def map_choices(tournament: Tournament, current: Iterable[str] = ()) -> list[tup
 
 def _label(title: str, name: str) -> str:
     return f"{title} ({name})" if title and title != name else name
+
+
+def map_label(name: str, board: Board) -> str:
+    """The map as the map menus show it: "Title (name)" in the active language."""
+    return _label(board.title_in(narration_language()), name)
+
+
+def flag_maps(tournament: Tournament, spots: int) -> list[str]:
+    """The maps the tournament can play with at least ``spots`` flag spots, as the map
+    menus show them (:func:`map_label`): its own, then BoB's."""
+    boards: dict[str, Board] = {}
+    for tournament_map in tournament.maps.order_by("name"):
+        try:
+            boards[tournament_map.name] = own_board(tournament_map)
+        except MapError:
+            continue
+    for name in bundled_maps():
+        boards.setdefault(name, shared_map(name))
+    return [
+        map_label(name, board) for name, board in boards.items() if len(board.flag_spots) >= spots
+    ]
 
 
 def map_users(tournament: Tournament) -> dict[str, list[str]]:

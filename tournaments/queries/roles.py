@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from datetime import datetime, time
 from typing import TYPE_CHECKING, TypedDict
 
-from django.db.models import Max
+from django.contrib.auth import get_user_model
+from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
 from tournaments.models import Player, Registration, Session, Tournament
@@ -29,6 +30,13 @@ def is_organiser(user, tournament: Tournament) -> bool:
     if user.is_superuser:
         return True
     return tournament.organisers.filter(pk=user.pk).exists()
+
+
+def tournament_staff(tournament: Tournament) -> QuerySet:
+    """The accounts that may judge the tournament's sessions: its judges and organisers, by
+    user name."""
+    staff = Q(judged_tournaments=tournament) | Q(organised_tournaments=tournament)
+    return get_user_model().objects.filter(staff).distinct().order_by("username")
 
 
 def can_judge(user, session: Session) -> bool:

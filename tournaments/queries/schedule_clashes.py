@@ -1,19 +1,31 @@
-"""The tournament's sessions as placements (:mod:`tournaments.domain.clash_rules`) and their
-clashes as sentences the organiser reads before confirming."""
+"""The tournament's sessions as placements (:mod:`tournaments.domain.clash_rules`), their
+clashes as sentences the organiser reads before confirming, and judges shared out among a
+stage's plan."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from django.db.models import Prefetch
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.domain.clash_rules import Clash, ClashKind, Placement, clashes, plan_clashes
-from tournaments.models import Seat, Session, Tournament, VenueTable
+from tournaments.domain.clash_rules import (
+    Clash,
+    ClashKind,
+    Placement,
+    clashes,
+    plan_clashes,
+    share_judges,
+)
+from tournaments.models import Player, Seat, Session, Tournament, VenueTable
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
 
 
 def session_label(session: Session) -> str:
@@ -35,12 +47,23 @@ def _placement(session: Session, when: datetime, table_id: int | None, judge_id:
     )
 
 
+@dataclass(frozen=True)
+class SharedJudges:
+    """A plan with judges shared out: its placements, each session's judge (None: nobody
+    was free) and a sentence per session left without one."""
+
+    plan: list[Placement]
+    judges: dict[int, User | None]
+    unjudged: list[str]
+
+
 @dataclass
 class ScheduleBook:
     """Every session of a tournament, read once, to check placements against."""
 
     tournament: Tournament
     sessions: dict[int, Session]
+    table_names: dict[int | None, str] | None = None
 
     @classmethod
     def of(cls, tournament: Tournament) -> ScheduleBook:
@@ -82,6 +105,37 @@ class ScheduleBook:
         )
         return self.sentences(found)
 
+    def share_judges(self, plan: list[Placement], judges: Sequence[User]) -> SharedJudges:
+        """``plan`` with the ``judges`` (accounts, in the order to serve them) shared out
+        among its sessions (:func:`~tournaments.domain.clash_rules.share_judges`), and a
+        sentence for each session none of them is free for (it is left without a judge)."""
+        planned = {placement.session_id for placement in plan}
+        others = [p for p in self.placed() if p.session_id not in planned]
+        plays: dict[int, frozenset[int]] = {}
+        for user_id, player_id in Player.objects.filter(user__in=judges).values_list(
+            "user_id", "pk"
+        ):
+            plays[user_id] = plays.get(user_id, frozenset()) | {player_id}
+        chosen = share_judges(plan, [judge.pk for judge in judges], others, plays)
+        shared = [replace(p, judge_id=chosen[p.session_id]) for p in plan]
+        by_pk = {judge.pk: judge for judge in judges}
+        return SharedJudges(
+            plan=shared,
+            judges={
+                p.session_id: None if p.judge_id is None else by_pk[p.judge_id] for p in shared
+            },
+            unjudged=[
+                _(
+                    "%(session)s gets no judge: every judge ticked judges or plays another "
+                    "session at that time. Tick more judges, or give each round fewer tables "
+                    "or more minutes."
+                )
+                % {"session": session_label(self.sessions[p.session_id])}
+                for p in shared
+                if p.judge_id is None
+            ],
+        )
+
     def sentences(self, found: Iterable[Clash]) -> list[str]:
         return [self._sentence(clash) for clash in found]
 
@@ -98,7 +152,7 @@ class ScheduleBook:
         if clash.kind == ClashKind.TABLE:
             return _("%(session)s and %(other)s would share table %(table)s at the same time.") % {
                 **names,
-                "table": other.table_name,
+                "table": self._table_names().get(clash.table_id, other.table_name),
             }
         if clash.kind == ClashKind.JUDGE:
             judge = other.judge
@@ -116,6 +170,13 @@ class ScheduleBook:
             "%(players)s would play in %(session)s and %(other)s at the same time.",
             len(players),
         ) % {**names, "players": ", ".join(players)}
+
+    def _table_names(self) -> dict[int | None, str]:
+        """The tournament's tables' names by id, read once (a clash names the table the
+        sessions would share, which is not yet either session's own in a plan)."""
+        if self.table_names is None:
+            self.table_names = dict(self.tournament.tables.values_list("pk", "name"))
+        return self.table_names
 
     def _dates(self) -> str:
         first, last = self.tournament.starts_on, self.tournament.ends_on

@@ -9,9 +9,16 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from tournaments.domain.map_fit import MOST_SQUADS, MapMisfit, flags_placed, map_misfit
 from tournaments.domain.plausibility import SessionLimits, session_limits
-from tournaments.models import ScoreThreshold, Session, Stipulation, clean_stipulation_params
-from tournaments.queries.playable_maps import map_board
+from tournaments.models import (
+    ScoreThreshold,
+    Session,
+    Stipulation,
+    Tournament,
+    clean_stipulation_params,
+)
+from tournaments.queries.playable_maps import flag_maps, map_board, map_label
 
 
 def stipulation_kind(session: Session) -> str:
@@ -80,3 +87,26 @@ def result_limits(session: Session) -> SessionLimits:
         tournament.data_overrides or {},
         map_board(tournament, map_name),
     )
+
+
+def stipulation_map_misfit(
+    tournament: Tournament, kind: str, params: dict, name: str, squads: int = MOST_SQUADS
+) -> MapMisfit | None:
+    """What is wrong with playing stipulation ``kind`` (its ``params``) on the map ``name``
+    for ``squads`` squads (:mod:`tournaments.domain.map_fit`); a refusal names the
+    tournament's maps that would fit. None when they fit, and when no map is chosen or it
+    is not one the tournament can play (nothing to check it against)."""
+    board = map_board(tournament, name) if kind else None
+    if board is None:
+        return None
+    label = map_label(name, board)
+    misfit = map_misfit(kind, params, label, len(board.flag_spots), squads=squads)
+    if misfit is None or not misfit.blocking:
+        return misfit
+    suited = flag_maps(tournament, flags_placed(params, squads))
+    return map_misfit(kind, params, label, len(board.flag_spots), squads=squads, suited=suited)
+
+
+def session_squads(session: Session) -> int:
+    """The squads ``session`` seats (three until it is seated, RULES §2)."""
+    return session.seats.count() or MOST_SQUADS

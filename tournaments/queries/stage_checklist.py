@@ -1,7 +1,7 @@
 """What stands between a stage and its close (decision 37): results missing (blocking),
 a qualifier count out of the §2 limits (blocking), squads not drawn, loadouts not
-submitted, sessions without a stipulation or a judge (warnings). A fixed number of
-queries."""
+submitted, sessions without a stipulation or a judge, sessions whose map does not suit
+their stipulation (decision 45) (warnings). A fixed number of queries."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.domain.map_fit import MOST_SQUADS, map_misfit
 from tournaments.domain.progression import (
     ProgressionError,
     default_qualifiers,
@@ -19,6 +20,7 @@ from tournaments.domain.progression import (
     qualifier_range_message,
 )
 from tournaments.models import Seat, Session, Stage, StageStatus
+from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
 from tournaments.queries.session_stipulation import stipulation_kind
 
@@ -161,6 +163,7 @@ def stage_checklist(stage: Stage) -> StageChecklist:
                 blocking=False,
             )
         )
+    checklist.items.extend(_map_items(stage, open_sessions))
     no_judge = [s for s in open_sessions if s.judge_id is None]
     if no_judge:
         checklist.items.append(
@@ -178,6 +181,39 @@ def stage_checklist(stage: Stage) -> StageChecklist:
     return checklist
 
 
+def _map_items(stage: Stage, sessions: list[Session]) -> list[ChecklistItem]:
+    """A warning per problem of a map with the stipulation its sessions play on it (a Catch
+    the Flag map without enough flag spots, flag spots another stipulation leaves unused),
+    naming the sessions; maps the tournament cannot play are left out."""
+    boards = map_boards(stage.tournament, (s.map_name or stage.map_name for s in sessions))
+    by_problem: dict[str, list[Session]] = {}
+    for session in sessions:
+        name = session.map_name or stage.map_name
+        board = boards.get(name)
+        kind = stipulation_kind(session)
+        if board is None or not kind:
+            continue
+        own = getattr(session, "stipulation", None)
+        params = own.params if own is not None else stage.stipulation_params
+        squads = len(session.seats.all()) or MOST_SQUADS
+        label = map_label(name, board)
+        problem = map_misfit(kind, params, label, len(board.flag_spots), squads=squads)
+        if problem is not None:
+            by_problem.setdefault(problem.message, []).append(session)
+    return [
+        ChecklistItem(
+            "map",
+            ngettext("Session %(sessions)s:", "Sessions %(sessions)s:", len(group))
+            % {"sessions": _numbers(group)}
+            + " "
+            + message,
+            blocking=False,
+            sessions=tuple(group),
+        )
+        for message, group in by_problem.items()
+    ]
+
+
 def stage_size(stage: Stage) -> tuple[int, int] | None:
     """``(sessions, players)`` of ``stage``: as seated (forfeits left out), or before seating
     as the plan from the active registrations gives it; None when it cannot be known."""
@@ -193,6 +229,16 @@ def stage_size(stage: Stage) -> tuple[int, int] | None:
         return None
     step = plan[stage.number - 1]
     return len(step.session_sizes), step.players
+
+
+def stage_squads(stage: Stage) -> int:
+    """The squads of the stage's largest session (:func:`stage_size`; three when its size
+    cannot be known yet, RULES §2)."""
+    size = stage_size(stage)
+    if size is None or not size[0]:
+        return MOST_SQUADS
+    sessions, players = size
+    return max(1, min(MOST_SQUADS, -(-players // sessions)))
 
 
 def undoable_draws(stage: Stage) -> list[Session]:

@@ -7,7 +7,12 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from tournaments.models import Tournament
-from tournaments.queries.dice_page import dice_stream, dice_streams, pending_announcements
+from tournaments.queries.dice_page import (
+    dice_stream,
+    dice_streams,
+    pending_announcements,
+    stage_seatings,
+)
 from tournaments.web.permissions import public
 
 #: Rolls listed per stream on the Dice page (``?rolls=all``: every one); a stream's replay
@@ -22,6 +27,7 @@ def dice(request: HttpRequest, slug: str) -> HttpResponse:
     every = request.GET.get("rolls") == "all"
     context = {
         "tournament": tournament,
+        "seatings": stage_seatings(tournament),
         "streams": dice_streams(tournament, None if every else DICE_ROLLS_SHOWN),
         "announced": pending_announcements(tournament),
         "tab": "dice",

@@ -18,7 +18,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules.engine.dice import DiceError, SeededDice, seed_commitment
+from rules.engine.dice import DiceError, DieKind, SeededDice, seed_commitment
 from tournaments.actions.attendance import (
     AttendanceError,
     check_in,
@@ -39,7 +39,6 @@ from tournaments.actions.session_setup import (
 from tournaments.domain.draw import DrawError
 from tournaments.domain.typed_dice import (
     TypedDice,
-    impossible_dice,
     parse_typed_dice,
     subject_names,
 )
@@ -101,11 +100,9 @@ def _dice_need(session: Session, seats: list[Seat], purpose: str, text: str) -> 
     """How far the dice typed so far (``text``) take the draw or the initiative, for the
     line under the dice field: the need, or what is wrong with the dice."""
     try:
-        values = parse_typed_dice(text)
+        values = parse_typed_dice(text, DieKind.D6)
     except DiceError as error:
         return {"error": str(error)}
-    if impossible := impossible_dice(values):
-        return {"error": impossible}
     try:
         if purpose == "initiative":
             return {"need": initiative_need(seats, values)}

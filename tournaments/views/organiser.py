@@ -27,7 +27,7 @@ from tournaments.actions.stage_advance import (
 )
 from tournaments.actions.tournament_setup import create_tournament, update_tournament
 from tournaments.domain.progression import ProgressionError, plan_stages
-from tournaments.forms.judge import DiceForm
+from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
     PlayerForm,
@@ -115,7 +115,7 @@ def _dashboard(
         "otab": "dashboard",
     }
     if not stages:
-        context["start_form"] = start_form or DiceForm(initial={"version": 0}, prefix="start")
+        context["start_form"] = start_form or RollOffForm(initial={"version": 0}, prefix="start")
         context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
     else:
         context.update(
@@ -368,7 +368,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
 @require_POST
 def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Seat the first stage from the registrations; the judges draw squads at the tables."""
-    form = DiceForm(request.POST, prefix="start")
+    form = RollOffForm(request.POST, prefix="start")
     if form.is_valid():
         dice = dice_from_form(
             request, form, tournament, "start", registered_player_names(tournament)
@@ -388,7 +388,7 @@ def start(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_POST
 def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Close the open stage (honours, qualifiers) and seat the next one, or finish."""
-    form = DiceForm(request.POST, prefix="advance")
+    form = RollOffForm(request.POST, prefix="advance")
     missing: list = []
     if form.is_valid():
         dice = dice_from_form(

@@ -20,7 +20,7 @@ from tournaments.actions.stage_undo import (
     undo_squad_draw,
 )
 from tournaments.actions.tournament_setup import save_stage
-from tournaments.forms.judge import DiceForm
+from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
@@ -35,7 +35,7 @@ def stage_control(
     tournament: Tournament,
     stage: Stage | None,
     *,
-    advance_form: DiceForm | None = None,
+    advance_form: RollOffForm | None = None,
     undo_form: UndoForm | None = None,
 ) -> dict[str, Any]:
     """The checklist of ``stage`` (the current one on the dashboard), the advance form when
@@ -47,7 +47,7 @@ def stage_control(
         checklist = stage_checklist(stage)
         context["checklist"] = checklist
         if current is not None and current.pk == stage.pk and checklist.can_close:
-            context["advance_form"] = advance_form or DiceForm(
+            context["advance_form"] = advance_form or RollOffForm(
                 initial={"version": 0}, prefix="advance"
             )
             context["closing_final"] = stage.kind == StageKind.FINAL  # no stage follows
@@ -121,6 +121,8 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     if request.method == "POST" and form.is_valid():
         save_stage(form.save(commit=False), form.cleaned_data["thresholds"], actor=request.user)
         messages.success(request, _("Stage saved."))
+        if form.map_problem is not None:
+            messages.warning(request, form.map_problem.message)
         return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
     return stage_page(
         request, tournament, stage, form=form, status=400 if form.is_bound and form.errors else 200

@@ -27,6 +27,7 @@ from tournaments.caching import generations, release
 from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
 from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
+from tournaments.queries.bracket_plan import PlannedStage, planned_stages
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -182,9 +183,9 @@ def bracket_stages(
     tournament: Tournament, drawn: int | None = None
 ) -> tuple[list[BracketStage], list[str]]:
     """The bracket's data: one column per stage with sessions (a stage of more than
-    ``drawn`` sessions as a summary box); the podium once the final has a result. Read from
-    the standings (cached with their data stamp, and plain rows when rebuilt), not from the
-    sessions' model objects."""
+    ``drawn`` sessions as a summary box), then one per stage planned but not seated yet; the
+    podium once the final has a result. Read from the standings (cached with their data
+    stamp, and plain rows when rebuilt), not from the sessions' model objects."""
     standings = get_standings(tournament)
     colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
     kinds = dict(StageKind.choices)
@@ -247,6 +248,10 @@ def bracket_stages(
                 ],
             )
         )
+    columns += [
+        _planned_column(stage, str(kinds.get(stage.kind, stage.kind)))
+        for stage in planned_stages(tournament, standings["stages"])
+    ]
     podium = []
     if len(finals) == 1 and finals[0]["result_version"] is not None:
         podium = [
@@ -255,6 +260,31 @@ def bracket_stages(
             if seat["position"] is not None and seat["position"] <= PODIUM_PLACES
         ]
     return columns, podium
+
+
+def _planned_column(stage: PlannedStage, label: str) -> BracketStage:
+    """A stage not seated yet, headed ``label``: how many players in how many sessions, how
+    many go on (or that it is the final), and that nobody is seated yet."""
+    size = " · ".join(
+        (
+            ngettext("%(count)s player", "%(count)s players", stage.players)
+            % {"count": stage.players},
+            ngettext("%(count)s session", "%(count)s sessions", stage.sessions)
+            % {"count": stage.sessions},
+        )
+    )
+    going_on = (
+        ngettext("%(count)s qualifies", "%(count)s qualify", stage.qualifiers)
+        % {"count": stage.qualifiers}
+        if stage.qualifiers
+        else _("plays for the podium")
+    )
+    return BracketStage(
+        label=label,
+        sessions=[],
+        summary=(size, going_on, _("not seated yet")),
+        planned=True,
+    )
 
 
 def _ranked(session: dict) -> list[dict]:
@@ -269,13 +299,15 @@ def bracket_labels(tournament: Tournament) -> BracketLabels:
         title=_("Bracket of %(name)s") % {"name": tournament.name},
         description=_(
             "Stages from left to right; each box is a session with its seats, places and "
-            "points. Lines join qualifiers to their next session."
+            "points. Lines join qualifiers to their next session. A dashed box is a stage "
+            "not seated yet."
         ),
         podium=_("Podium"),
         qualified=_("qualified"),
         best_runner_up=_("best runner-up"),
         points=_("pts"),
         legend=_("Legend"),
+        planned=_("dashed box: stage not seated yet"),
     )
 
 
@@ -293,7 +325,9 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
             "svg": render_bracket_svg(columns, podium, bracket_labels(tournament)),
             "columns": columns,
             "podium": podium,
-            "summarised": any(column.summary is not None for column in columns),
+            "summarised": any(
+                column.summary is not None and not column.planned for column in columns
+            ),
             "tab": "bracket",
         }
 

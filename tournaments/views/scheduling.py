@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.actions.scheduling import schedule_session, schedule_sessions
+from tournaments.actions.scheduling import PlannedSession, schedule_session, schedule_sessions
 from tournaments.actions.venue_tables import TableError, add_table, add_tables, remove_table
 from tournaments.domain.clash_rules import PlanError, plan_stage
 from tournaments.forms.scheduling import (
@@ -137,7 +137,11 @@ def _grid_page(
         "plan_form": plan_form
         or StagePlanForm(
             tournament=tournament,
-            initial={"minutes": first, "tables": list(tournament.tables.all())},
+            initial={
+                "minutes": first,
+                "tables": list(tournament.tables.all()),
+                "judges": list(tournament.judges.all()),
+            },
         ),
         "warnings": warnings or [],
         "confirm": confirm,
@@ -207,7 +211,9 @@ def grid_place(request: HttpRequest, tournament: Tournament, number: int) -> Htt
 @organiser_required
 @require_POST
 def stage_plan(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
-    """Schedule every open session of the stage from a start time, in rounds over the tables."""
+    """Schedule every open session of the stage from a start time, in rounds over the tables,
+    sharing out the judges ticked; what clashes, and sessions no judge is free for, are
+    shown before anything is saved."""
     stage = _stage(tournament, number)
     form = StagePlanForm(request.POST, tournament=tournament)
     if not form.is_valid():
@@ -227,11 +233,16 @@ def stage_plan(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         return _grid_page(request, stage, plan_form=form, status=400)
     by_pk = {s.pk: s for s in sessions}
     table_by_pk = {t.pk: t for t in tables}
-    placements = [(by_pk[pk], when, table_by_pk[table]) for pk, when, table in plan]
+    placements = [PlannedSession(by_pk[pk], when, table_by_pk[table]) for pk, when, table in plan]
     book = ScheduleBook.of(tournament)
-    warnings = book.plan_warnings(
-        [book.placement(s, when, table, s.judge) for s, when, table in placements]
-    )
+    checked = [book.placement(p.session, p.when, p.table, p.session.judge) for p in placements]
+    warnings: list[str] = []
+    judges = list(form.cleaned_data["judges"])
+    if judges:
+        shared = book.share_judges(checked, judges)
+        checked, warnings = shared.plan, shared.unjudged
+        placements = [p._replace(judge=shared.judges[p.session.pk]) for p in placements]
+    warnings += book.plan_warnings(checked)
     if warnings and request.POST.get("confirm") != "1":
         return _grid_page(
             request, stage, warnings=warnings, plan_form=form, confirm={"plan": True}, status=409

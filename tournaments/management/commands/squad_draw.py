@@ -31,14 +31,14 @@ from django.utils.translation import ngettext
 from rules.engine.dice import (
     Dice,
     DiceError,
+    DieKind,
     SeededDice,
     new_seed,
-    parse_dice_list,
     seed_commitment,
 )
 from tournaments.actions.session_setup import SetupError, draw_squads
 from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
-from tournaments.domain.typed_dice import TypedDice, subject_names
+from tournaments.domain.typed_dice import TypedDice, parse_typed_dice, subject_names
 from tournaments.models import Session, StaleSessionError
 from tournaments.queries.tournament_catalogue import squad_names
 
@@ -156,17 +156,11 @@ class Command(BaseCommand):
 
 
 def parse_dice(text: str) -> list[int]:
+    """The typed d6s; every item that is no number or no face of a d6 named at once."""
     try:
-        values = parse_dice_list(text)
+        return parse_typed_dice(text, DieKind.D6)
     except DiceError as error:
         raise fail(_("--dice: %(error)s") % {"error": error}) from None
-    for position, value in enumerate(values, start=1):
-        if not 1 <= value <= 6:
-            raise fail(
-                _("--dice: die %(position)d is %(value)d; a d6 shows 1 to 6")
-                % {"position": position, "value": value}
-            )
-    return values
 
 
 def parse_seed(text: str) -> int:
