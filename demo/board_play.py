@@ -5,7 +5,8 @@ Each player's turn, every marine of theirs (in figure order) attacks the first e
 can (an alien, or another squad's figure), else moves as close as it can to an enemy, a
 blip or a flag (a flag's carrier goes home to its own docking claw) and then attacks if it
 now can; the player then ends the turn. When every player has played, the Alien turn is
-run with the game's policy (or, with nothing alien in play, the next round is called).
+run with the game's policy (or, with nothing alien in play or a session played without
+aliens, the next round is called).
 Every die comes from a :class:`~rules.engine.dice.SeededDice` numbered from the game's
 seed, so a game plays the same every time.
 
@@ -23,7 +24,7 @@ from rules.engine.combat import AttackOption
 from rules.engine.dice import SeededDice
 from rules.engine.geometry import Square
 from rules.engine.movement import UNREACHABLE, field_to_squares, reachable
-from rules.engine.play.round_end import aliens_in_play, last_round_without_aliens
+from rules.engine.play.round_end import alien_turn_due
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.turns import movement_allowance
 from rules.engine.units import load_rules_data
@@ -94,8 +95,7 @@ class BoardPlayer:
             state = self.state()
         if state.outcome is not None:
             return
-        alien_turn = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
-        if alien_turn and not last_round_without_aliens(state):
+        if alien_turn_due(state):
             request = request_alien_turn(
                 self.game,
                 self.game.policy,

@@ -63,7 +63,7 @@ from rules.engine.turns import (
     record_move,
     spend_card,
 )
-from rules.engine.units import RulesDataError
+from rules.engine.units import RulesDataError, override_differences
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.snapshot_summaries import (
@@ -73,7 +73,6 @@ from table.snapshot_summaries import (
     parts_summary,
     setup_summary,
     undo_summary,
-    upload_summary,
 )
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
@@ -697,10 +696,9 @@ def undo_to(game: Game, number: int, *, expected_number: int, actor=None) -> Sna
     )
 
 
-def parse_state_upload(text: str) -> GameState:
-    """A state from uploaded JSON text; :class:`UploadError` lists every problem by path."""
+def _upload_json(text: str) -> Any:
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except json.JSONDecodeError as error:
         raise UploadError(
             [
@@ -711,21 +709,45 @@ def parse_state_upload(text: str) -> GameState:
                 )
             ]
         ) from None
+
+
+def _checked_state(data: Any) -> GameState:
     try:
         return GameState.from_json(data)
     except StateError as error:
         raise UploadError(error.problems) from None
 
 
+def parse_state_upload(text: str) -> GameState:
+    """A state from uploaded JSON text; :class:`UploadError` lists every problem by path."""
+    return _checked_state(_upload_json(text))
+
+
 def upload_state(game: Game, text: str, *, expected_number: int, actor=None) -> Snapshot:
-    state = parse_state_upload(text)
+    """Replace the game's position by an uploaded state (:class:`UploadError` lists every
+    problem by path).
+
+    The upload restores a position; the rules data belong to the organiser. So the state
+    keeps the game's rules data (``data_overrides``, the tournament's values as the game
+    took them) whatever the file says, is checked with them, and the step's summary names
+    every value of the file's that was not used (game engine decision 17 in
+    ``docs/decisions.md``)."""
+    data = _upload_json(text)
+    current = snapshot_state(latest_snapshot(game))
+    summary: list[SummaryPart] = [("uploaded", {})]
+    if isinstance(data, dict):
+        ignored = override_differences(current.data_overrides, data.get("data_overrides"))
+        if ignored:
+            values = [[d.path, d.theirs, d.ours] for d in ignored]
+            summary.append(("rules_data_kept", {"values": values}))
+        data = {**data, "data_overrides": dict(current.data_overrides)}
     return append_snapshot(
         game,
         expected_number,
-        state,
+        _checked_state(data),
         SnapshotKind.UPLOAD,
         actor=actor,
-        summary=upload_summary(),
+        summary_parts=summary,
     )
 
 
@@ -778,16 +800,20 @@ def request_alien_turn(
     game: Game, policy: str, dice: Dice, *, expected_number: int, actor=None
 ) -> AlienTurnRequest:
     """Record the judge's request and queue it once committed (:func:`run_alien_turn`
-    carries it out). With the broker unreachable the turn is played in-process instead."""
+    carries it out). With the broker unreachable the turn is played in-process instead. A
+    session played without aliens has no Alien turn: the request is refused."""
     if policy not in POLICIES:
         raise GameError(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
             % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
         )
-    if latest_snapshot(game).number != expected_number:
+    latest = latest_snapshot(game)
+    if latest.number != expected_number:
         raise StaleGameError(
             _("The game changed since you opened the page. Nothing was done; look again.")
         )
+    if not snapshot_state(latest).stipulation.with_aliens:
+        raise GameError(engine_error_text(TurnError("turn_no_aliens")))
     request = AlienTurnRequest.objects.create(
         game=game,
         base_number=expected_number,

@@ -3,12 +3,15 @@
 Pure drawing from an engine :class:`~rules.engine.state.GameState`: squares by kind, walls
 and doors on the edges (each door state with its own colour *and* line style), docking claws,
 R squares, alien markers, flag spots, hidden blips, marines coloured by squad with their
-name and life points, aliens by type. Coordinates are printed along the top and left so the
-judge can type squares. A marine is named by its id, the name the log, the forms and the
-history use (``p1-m4``), on two lines when it does not fit a square; an alien or a vehicle,
-whose id (``ork-blip-1-1``) would be squeezed to dots, by a short label (``Or1``: its unit's
-initials and its number, see :func:`short_labels`), its id in its title (the tooltip) and in
-the board's table of figures.
+name and life points, aliens by type. A game's picture leaves out what its stipulation
+never uses: the R squares and alien markers of a session played without aliens, the flag
+spots outside Catch the Flag (they would pass for flags); a bare map shows them all.
+Coordinates are printed along the top and left so the judge can type squares. A marine is
+named by its id, the name the log, the forms and the history use (``p1-m4``), on two lines
+when it does not fit a square; an alien or a vehicle, whose id (``ork-blip-1-1``) would be
+squeezed to dots, by a short label (``Or1``: its unit's initials and its number, see
+:func:`short_labels`), its id in its title (the tooltip) and in the board's table of
+figures.
 
 Every square carries ``data-square="x,y"`` and every figure ``data-figure`` and
 ``data-square`` (its anchor): the touch board (``static/js/board-play.js``) lights squares
@@ -25,6 +28,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.board import DoorState, SquareKind
 from rules.engine.figure_names import ITEM_NAMES
+from rules.engine.flags import flags_to_place
 from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
@@ -217,13 +221,18 @@ def board_svg(
     colours: Mapping[str, str] | None = None,
     *,
     show_blip_types: bool = True,
-    show_round: bool = True,
+    bare_map: bool = False,
 ) -> str:
     """The SVG text of ``state``; ``colours`` maps player ids to squad colours (blue, red,
     yellow). ``show_blip_types``: say what each blip hides (the judge's board; not the
-    spectators'). ``show_round``: name the round in the title (not for a bare map)."""
+    spectators'). ``bare_map``: a map before any game (the organiser's map page): no round
+    in the title, and every R square, alien marker and flag spot of the map drawn. A game
+    draws the R squares and alien markers only when it is played with aliens, and the flag
+    spots only in Catch the Flag before its flags are placed."""
     colours = colours or {}
     board = state.board
+    aliens_marked = bare_map or state.stipulation.with_aliens
+    spots_marked = bare_map or flags_to_place(state)
     width = MARGIN + board.width * CELL + 2
     height = MARGIN + board.height * CELL + 2
     title = escape(board.title_in(narration_language()) or board.name or _("Board"))
@@ -233,7 +242,7 @@ def board_svg(
         f'data-margin="{MARGIN}" data-columns="{board.width}" data-rows="{board.height}" '
         f'font-family="system-ui, sans-serif">',
         f'<title id="board-title">{title}'
-        + (f", {escape(_('round'))} {state.round}" if show_round else "")
+        + ("" if bare_map else f", {escape(_('round'))} {state.round}")
         + "</title>",
     ]
     for x in range(board.width):
@@ -251,12 +260,12 @@ def board_svg(
         cx, cy = x0 + CELL / 2, y0 + CELL / 2
         if sq in claws:
             out.append(_text(cx, cy, claws[sq], size=10, fill="#1e3a8a", weight="700"))
-        elif sq in board.reinforcement_squares:
+        elif aliens_marked and sq in board.reinforcement_squares:
             out.append(_text(cx, cy, "R", size=11, fill="#9a3412", weight="700"))
-        elif sq in board.markers:
+        elif aliens_marked and sq in board.markers:
             letter = MARKER_LETTERS.get(board.markers[sq], board.markers[sq][:1])
             out.append(_text(cx, cy, letter, size=9, fill=MARKER_INK))
-        if sq in board.flag_spots and not state.flags:  # a map's spots, before play
+        if spots_marked and sq in board.flag_spots:
             out.append(_flag_mark(x0, y0))
     for e in sorted(board.walls):
         x1, y1, x2, y2 = _edge_line(e)

@@ -85,7 +85,8 @@ def mission_choices() -> list[tuple[str, StrOrPromise]]:
 class NewGameForm(AccessibleForm):
     """A new game at the table. A Solitaire game also says which blip tokens the Alien has
     (one count per alien type, :attr:`token_fields`) and the mission whose Solitaire
-    adjustments apply; the other policies ignore those fields."""
+    adjustments apply; the other policies ignore those fields, and so does a session
+    played without aliens (``with_aliens`` False: no blip is drawn from the tokens)."""
 
     TOKEN_PREFIX = "tokens_"
 
@@ -104,8 +105,9 @@ class NewGameForm(AccessibleForm):
         ),
     )
 
-    def __init__(self, *args, tournament: Tournament, **kwargs) -> None:
+    def __init__(self, *args, tournament: Tournament, with_aliens: bool = True, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.with_aliens = with_aliens
         field = self.fields["map_name"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = map_choices(tournament)
@@ -134,7 +136,8 @@ class NewGameForm(AccessibleForm):
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
-        if cleaned.get("policy") == SolitairePolicy.name and not self.errors:
+        solitaire = cleaned.get("policy") == SolitairePolicy.name
+        if solitaire and self.with_aliens and not self.errors:
             setup = self.solitaire_setup()
             if setup is not None and not setup.pile():
                 self.add_error(

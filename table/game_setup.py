@@ -13,6 +13,11 @@ surveys draw from, and the mission whose adjustments apply (:class:`SolitaireSet
 opening state surveys nothing: the Solitaire survey rolls dice, so a figure that starts in
 a section nobody has surveyed surveys it on its first move, when the move form asks for
 the dice (the map's markers are BoB's and are not used).
+
+A session played without aliens (Catch the Flag or TPK with "Aliens in play" off) gets no
+alien at all whatever its policy: its surveys place only the special-equipment blips and
+there is no Alien turn (``rules.engine.state.Stipulation.with_aliens``); a Solitaire game
+of one needs no blip token.
 """
 
 from __future__ import annotations
@@ -303,7 +308,9 @@ def opening_state(
     switches = dict(setup.switches)
     is_solitaire = policy == SolitairePolicy.name
     if is_solitaire:
-        switches.update(_solitaire_switches(solitaire))
+        switches.update(
+            _solitaire_switches(solitaire, Stipulation(setup.kind, switches).with_aliens)
+        )
     by_initiative = sorted(seats, key=lambda s: (s.initiative_position or 99, s.seat_order))
     initiative = tuple(game_player_id(s) for s in by_initiative)
     try:
@@ -329,9 +336,10 @@ def opening_state(
     return state, steps
 
 
-def _solitaire_switches(solitaire: SolitaireSetup | None) -> dict[str, Any]:
-    """The blip pile and mission switches of a Solitaire game. A game without a single blip
-    token is refused (its surveys would place nothing), and so is a mission the data lacks."""
+def _solitaire_switches(solitaire: SolitaireSetup | None, with_aliens: bool) -> dict[str, Any]:
+    """The blip pile and mission switches of a Solitaire game. A game with aliens but
+    without a single blip token is refused (its surveys would place nothing), and so is a
+    mission the data lacks; a session without aliens needs no token (nothing is drawn)."""
     mission = solitaire.mission if solitaire is not None else ""
     if mission and mission not in solitaire_missions():
         raise GameSetupError(
@@ -342,7 +350,7 @@ def _solitaire_switches(solitaire: SolitaireSetup | None) -> dict[str, Any]:
             % {"mission": mission, "missions": ", ".join(solitaire_missions())}
         )
     pile = solitaire.pile() if solitaire is not None else []
-    if not pile:
+    if not pile and with_aliens:
         raise GameSetupError(
             _(
                 "A Solitaire game draws every blip from the Alien's tokens: give at least one "

@@ -19,7 +19,7 @@ def map_picture(request: HttpRequest, tournament: Tournament, name: str) -> Http
     board = map_board(tournament, name)
     if board is None:
         raise Http404
-    svg = board_svg(build_state(board), show_round=False)
+    svg = board_svg(build_state(board), bare_map=True)
     response = HttpResponse(svg, content_type="image/svg+xml; charset=utf-8")
     response["Cache-Control"] = "private, no-cache"
     return response

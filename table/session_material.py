@@ -14,7 +14,10 @@ the session's corrected settings:
 * ``blip_pile`` (token counts) is what the new-game form offers a Solitaire game;
 * ``dreadnought_value`` becomes the named class's ``class_value`` in the rules data;
 * ``equipment_blips`` (squares of the map's blip markers) stays a switch the survey reads,
-  checked against the map.
+  checked against the map;
+* ``aliens`` (Catch the Flag, TPK) stays a switch: false, the engine plays the session
+  without aliens (``Stipulation.with_aliens``), so the game gets no reinforcement pool and
+  no event card names (its event deck is not drawn, ``docs/decisions.md``).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.utils.translation import gettext as _
 
 from rules.engine.board import Board
-from rules.engine.state import GameState
+from rules.engine.state import GameState, Stipulation
 from tournaments.models import Session, clean_stipulation_params
 from tournaments.queries.event_deck import EVENTS
 
@@ -81,8 +84,9 @@ def engine_setup(session: Session) -> EngineSetup:
     switches = {key: value for key, value in params.items() if key not in NOT_SWITCHES}
     if not switches.get("event_cards"):
         switches.pop("event_cards", None)
+    stipulation = Stipulation(kind, switches)
     overrides = dict(session.stage.tournament.data_overrides or {})
-    if switches.get("event_deck") and overrides.get(EVENTS):
+    if stipulation.uses_event_deck and overrides.get(EVENTS):
         switches["event_overrides"] = overrides[EVENTS]
     cls = params.get("dreadnought_class")
     named = {
@@ -94,7 +98,7 @@ def engine_setup(session: Session) -> EngineSetup:
         classes = {**overrides.get("dreadnought_classes", {})}
         classes[cls] = {**classes.get(cls, {}), **named}
         overrides["dreadnought_classes"] = classes
-    counts = params.get("reinforcements") or {}
+    counts = (params.get("reinforcements") or {}) if stipulation.with_aliens else {}
     return EngineSetup(
         kind=kind,
         switches=switches,
@@ -102,6 +106,16 @@ def engine_setup(session: Session) -> EngineSetup:
         blip_pile=dict(params.get("blip_pile") or {}),
         overrides=overrides,
     )
+
+
+def plays_aliens(session: Session) -> bool:
+    """Whether the session's games have aliens (``Stipulation.with_aliens``); True when the
+    stipulation cannot be read (creating a game then says what to correct)."""
+    try:
+        setup = engine_setup(session)
+    except SessionMaterialError:
+        return True
+    return Stipulation(setup.kind, setup.switches).with_aliens
 
 
 def check_equipment_blips(board: Board, switches: Mapping[str, Any]) -> None:

@@ -4,13 +4,15 @@ A :class:`~table.models.Snapshot` stores its summary as text, written in the lan
 whoever made the step, and, for the judge's own steps (moves, doors, attacks, edits), as
 ``summary_parts``: ``[code, params]`` pairs written again here in the active language. The
 steps whose summary follows from what the snapshot keeps (the setup's map, the Alien turn's
-policy, an undo's step, an upload) are written again from those fields. So the Italian
+policy, an undo's step, an older upload) are written again from those fields; an upload's
+parts name the file's rules data values the game did not take. So the Italian
 history keeps no English line; only snapshots older than ``summary_parts`` show their
 stored text.
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -52,6 +54,43 @@ def upload_summary() -> str:
     return _("State replaced by an uploaded file.")
 
 
+#: How many of the file's rules data values an upload's summary names (the others counted).
+KEPT_VALUES_SHOWN = 5
+
+
+def _data_value(value: Any) -> str:
+    """A rules data value as the data file writes it; a value the data lack, "not set"."""
+    if value is None:
+        return _("not set")
+    return json.dumps(value, ensure_ascii=False, sort_keys=True)
+
+
+def kept_rules_data_text(values: list[list[Any]]) -> str:
+    """What an upload left out of the file: ``values`` are ``[path, value in the file,
+    value kept]``, the first :data:`KEPT_VALUES_SHOWN` of them named."""
+    named = "; ".join(
+        _("%(path)s: %(file)s in the file, %(kept)s kept")
+        % {"path": path, "file": _data_value(given), "kept": _data_value(kept)}
+        for path, given, kept in values[:KEPT_VALUES_SHOWN]
+    )
+    text = _(
+        "The file's rules data were not used: the game keeps the tournament's values (%(values)s)."
+    ) % {"values": named}
+    more = len(values) - KEPT_VALUES_SHOWN
+    if more > 0:
+        text += " " + ngettext(
+            "%(count)d more value differs.", "%(count)d more values differ.", more
+        ) % {"count": more}
+    return (
+        text
+        + " "
+        + _(
+            "To play other values, the organiser changes them on the tournament's Catalogue "
+            "page, then the judge adopts the session's settings on the games page."
+        )
+    )
+
+
 #: Why the judge took a figure off the board.
 REMOVALS = {"dead": gettext_lazy("dead"), "left": gettext_lazy("left play")}
 
@@ -63,6 +102,7 @@ PART_TEXTS = {
     "section_stop": gettext_lazy("It stopped on entering a new section (blips are placed)."),
     "door_opened": gettext_lazy("%(id)s opened the door between %(a)s and %(b)s."),
     "aliens_act": gettext_lazy("Every player has played: the Aliens act."),
+    "round_over": gettext_lazy("Every player has played: start the next round."),
     "plays": gettext_lazy("%(player)s plays."),
     "game_over": gettext_lazy("The game is over."),
     "round_begins": gettext_lazy("Round %(round)d begins."),
@@ -95,6 +135,10 @@ def part_text(code: str, params: dict[str, Any]) -> str:
     if code == "card_played":
         card = chapter_card_name(params["card"], narration_language())
         return _("%(player)s plays %(card)s.") % {"player": params["player"], "card": card}
+    if code == "uploaded":
+        return upload_summary()
+    if code == "rules_data_kept":
+        return kept_rules_data_text(params["values"])
     if code == "forfeit":
         return (
             ngettext(

@@ -8,7 +8,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from rules.engine.narration_turns import CARDS
-from rules.engine.play.round_end import aliens_in_play, close_round, last_round_without_aliens
+from rules.engine.play.round_end import alien_turn_due, close_round
 from rules.engine.state import GameState, rules_of
 from rules.engine.turns import (
     USABLE_EQUIPMENT,
@@ -47,30 +47,26 @@ def finish_turn(game: Game, *, expected_number: int, actor=None) -> Snapshot:
         new_state, steps = end_turn(state)
     except TurnError as error:
         raise GameError(engine_error_text(error)) from None
-    if new_state.active_player is None:
+    if new_state.active_player is None and alien_turn_due(new_state):
         summary: SummaryPart = ("aliens_act", {})
+    elif new_state.active_player is None:
+        summary = ("round_over", {})
     else:
         summary = ("plays", {"player": new_state.active_player})
     return _store(game, expected_number, new_state, steps, summary, actor)
 
 
-def aliens_close_the_round(state: GameState) -> bool:
-    """Whether the round ends with an Alien turn: aliens are in play or the event deck is
-    in use, but for the one last turn the players play after the last event card."""
-    aliens_act = aliens_in_play(state) or state.stipulation.switches.get("event_deck")
-    return bool(aliens_act) and not last_round_without_aliens(state)
-
-
 def next_round(game: Game, *, expected_number: int, actor=None) -> Snapshot:
-    """Close the round without an Alien turn (nothing alien is in play, as in a TPK
-    final): the stipulation's end is checked and the next round starts, or the game ends."""
+    """Close the round without an Alien turn (nothing alien is in play, or the session is
+    played without aliens, as a TPK final usually is; ``alien_turn_due``): the
+    stipulation's end is checked and the next round starts, or the game ends."""
     state = _current(game)
     try:
         if state.outcome is not None:
             raise TurnError("turn_game_over", ending=state.outcome.reason)
         if not state.turn.aliens_phase:
             raise TurnError("turn_players_first", active=state.active_player or "-")
-        if aliens_close_the_round(state):
+        if alien_turn_due(state):
             raise TurnError("turn_aliens_on_board")
         new_state, steps = close_round(state, rules_of(state))
     except TurnError as error:

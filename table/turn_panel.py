@@ -7,10 +7,11 @@ from typing import Any
 
 from rules.engine.card_names import chapter_card_name
 from rules.engine.narration import format_param
+from rules.engine.play.round_end import alien_turn_due
 from rules.engine.state import GameState, rules_of
 from rules.engine.turns import is_heavy_weapon_marine
 from table.step_log import narration_language
-from table.turn_actions import aliens_close_the_round, playable_cards
+from table.turn_actions import playable_cards
 from table.turn_forms import CardForm, TurnStepForm
 
 
@@ -45,7 +46,7 @@ def turn_context(
         "turn_winners": [names.get(p, p) for p in outcome.winners] if outcome else [],
         "turn_player": names.get(state.active_player or "", state.active_player or ""),
         # Offered only when it can close the round: nothing alien is to act.
-        "next_round_offered": state.turn.aliens_phase and not aliens_close_the_round(state),
+        "next_round_offered": state.turn.aliens_phase and not alien_turn_due(state),
         "turn_step_form": forms.get("turn_step_form") or TurnStepForm(initial={"version": version}),
         "card_form": forms.get("card_form") or card_form(state, version=version),
         "turn_ending": format_param("ending", outcome.reason, lang) if outcome else "",

@@ -72,6 +72,7 @@ from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
+from table.session_material import plays_aliens
 from table.settings_adoption import adopt_session_settings
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
@@ -105,7 +106,12 @@ def _board_url(game: Game, **query: str) -> str:
 @require_http_methods(["GET", "POST"])
 def games(request: HttpRequest, session: Session) -> HttpResponse:
     initial = {"map_name": planned_map(session), **pile_initial(session)}
-    form = NewGameForm(request.POST or None, initial=initial, tournament=session.stage.tournament)
+    form = NewGameForm(
+        request.POST or None,
+        initial=initial,
+        tournament=session.stage.tournament,
+        with_aliens=plays_aliens(session),
+    )
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -438,10 +444,13 @@ def state_json(request: HttpRequest, session: Session, number: int) -> HttpRespo
 # --- actions -------------------------------------------------------------------------------
 
 
-def _done(request: HttpRequest, game: Game, snapshot: Snapshot) -> HttpResponse:
+def _done(
+    request: HttpRequest, game: Game, snapshot: Snapshot, level: int = messages.SUCCESS
+) -> HttpResponse:
     """Back to the board itself, not the page's top: on a phone the judge plays on, tap
-    after tap (the step just made is said above the board too)."""
-    messages.success(request, snapshot_summary(snapshot))
+    after tap (the step just made is said above the board too, at ``level``: a warning
+    when the step left something out)."""
+    messages.add_message(request, level, snapshot_summary(snapshot))
     return redirect(_board_url(game) + "#play")
 
 
@@ -736,7 +745,8 @@ def upload(request: HttpRequest, session: Session, number: int) -> HttpResponse:
         except GameError as error:
             form.add_error(None, str(error))
         else:
-            return _done(request, game, snapshot)
+            kept = any(code == "rules_data_kept" for code, _params in snapshot.summary_parts)
+            return _done(request, game, snapshot, messages.WARNING if kept else messages.SUCCESS)
     return _board_page(request, game, status=400, upload_form=form)
 
 

@@ -34,10 +34,16 @@ FLAG_COUNTS = {
 VEHICLES = ("tarantula",)
 
 
+def flags_to_place(state: GameState) -> bool:
+    """Whether the map's flag spots still wait for their flags: a Catch the Flag state
+    without flags yet (no other stipulation uses the spots)."""
+    return state.stipulation.type == "catch_the_flag" and not state.flags
+
+
 def place_flags(state: GameState) -> GameState:
     """The state with the stipulation's flags on the map's flag spots (a Catch the Flag
     state without flags yet; any other state is returned as it is)."""
-    if state.stipulation.type != "catch_the_flag" or state.flags:
+    if not flags_to_place(state):
         return state
     switches = state.stipulation.switches
     rule = FLAG_COUNTS.get(

@@ -43,6 +43,7 @@ from .board import (
 from .caches import declare
 from .geometry import Edge, Square, edge
 from .narration_tools import map_problem_text
+from .units import load_rules_data
 
 MAPS_DIR = Path(__file__).with_name("maps")
 MAP_FORMAT = "bob-map/1"
@@ -71,6 +72,13 @@ _NAME = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 _SECTION_ID = re.compile(r"^[A-Za-z0-9_]+$")
 _ALIEN = re.compile(r"^[a-z0-9_:-]+$")
 _COORD = re.compile(r"^(\d+),(\d+)$")
+
+
+def alien_types() -> tuple[str, ...]:
+    """The alien types a marker may name: the aliens of the shipped unit data (a marker
+    of another type would be revealed as nothing the rules know)."""
+    rules = load_rules_data()
+    return tuple(sorted(key for key, unit in rules.units.items() if unit.side == "alien"))
 
 
 @dataclass(frozen=True)
@@ -286,6 +294,14 @@ class _Parser:
                     self.problem(li, 0, "marker_usage")
                 elif not _ALIEN.match(words[2]):
                     self.problem(li, len("marker x "), "bad_alien", got_repr=repr(words[2]))
+                elif words[2] not in alien_types():
+                    self.problem(
+                        li,
+                        len("marker x "),
+                        "unknown_alien",
+                        got_repr=repr(words[2]),
+                        known=", ".join(alien_types()),
+                    )
                 elif words[1] in legend["markers"]:
                     self.problem(li, 7, "marker_twice", got_repr=repr(words[1]))
                 else:

@@ -37,6 +37,7 @@ from .geometry import (
     Square,
     block_2x2,
     orthogonal_neighbours,
+    parse_square,
 )
 from .narration_errors import CodedError
 from .state import ALIEN, Figure, GameState, copy_doors
@@ -804,11 +805,30 @@ def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | 
 
 
 def surveyed_or_occupied(state: GameState) -> frozenset[str | None]:
-    """Sections surveyed: listed in the state, or where a marine-side figure stands."""
+    """Sections surveyed: listed in the state, or where a marine-side figure stands.
+
+    In a session without aliens (``Stipulation.with_aliens``) a survey places only the
+    special-equipment blips, so every section holding none counts as surveyed: a marine
+    entering it does not stop, since nothing would be placed there."""
     board = state.board
-    return frozenset(state.surveyed_sections) | {
+    done = frozenset(state.surveyed_sections) | {
         board.section_of(sq) for f in state.figures if f.side != ALIEN for sq in f.squares
     }
+    if state.stipulation.with_aliens:
+        return done
+    return done | (frozenset(s.id for s in board.sections) - _equipment_sections(state))
+
+
+def _equipment_sections(state: GameState) -> frozenset[str | None]:
+    """The sections holding a square of the switch ``equipment_blips`` (marker squares
+    ``"x,y"`` whose blip hides special equipment); a key that is no square is skipped."""
+    sections = set()
+    for key in state.stipulation.switches.get("equipment_blips") or {}:
+        try:
+            sections.add(state.board.section_of(parse_square(str(key))))
+        except ValueError:
+            continue
+    return frozenset(sections)
 
 
 def _doors_crossed(board: Board, dread: bool, here: Square, to: Square) -> list[Edge]:

@@ -322,6 +322,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Blip in {square} rivelato: {unit}, ma nessuna miniatura disponibile.",
         "en": "Blip on {square} revealed: {unit}, but no model is available.",
     },
+    "blip_without_aliens": {
+        "it": "Blip in {square} tolto dal tabellone: questa sessione si gioca senza Alieni.",
+        "en": "Blip on {square} taken off the board: this session is played without aliens.",
+    },
     "blip_equipment": {
         "it": "Blip in {square} rivelato: equipaggiamento speciale {item}.",
         "en": "Blip on {square} revealed: special equipment {item}.",

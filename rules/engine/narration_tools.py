@@ -148,6 +148,10 @@ MAP_PROBLEMS: dict[str, dict[str, str]] = {
         "it": "tipo di Alieno non valido {got_repr}",
         "en": "bad alien type {got_repr}",
     },
+    "unknown_alien": {
+        "it": "tipo di Alieno sconosciuto {got_repr}; i tipi noti: {known}",
+        "en": "unknown alien type {got_repr}; the known types: {known}",
+    },
     "marker_twice": {
         "it": "la lettera di marcatore {got_repr} è definita due volte",
         "en": "marker letter {got_repr} is defined twice",

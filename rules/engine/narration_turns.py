@@ -148,6 +148,12 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "it": "{player} termina il suo turno: hanno giocato tutti, tocca agli Alieni.",
         "en": "{player} ends their turn: every player has played, the Aliens act.",
     },
+    "turn_round_ends": {
+        "it": "{player} termina il suo turno: hanno giocato tutti, il round finisce (sessione "
+        "senza Alieni).",
+        "en": "{player} ends their turn: every player has played, the round ends (a session "
+        "without aliens).",
+    },
     "round_starts": {
         "it": "Inizia il round {round}: gioca per primo {player}.",
         "en": "Round {round} begins: {player} plays first.",
@@ -364,6 +370,12 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
     "turn_card_needs_figure": {
         "it": "{chapter_card} vale per un marine con arma pesante di {player}: indicalo",
         "en": "{chapter_card} is for one heavy-weapon marine of {player}: name it",
+    },
+    "turn_no_aliens": {
+        "it": "questa sessione si gioca senza Alieni: non c'è turno alieno, chiudi il round con "
+        "«round successivo»",
+        "en": "this session is played without aliens: there is no Alien turn; close the round "
+        "with Next round",
     },
     "turn_last_round": {
         "it": "dopo l'ultima carta evento i giocatori hanno un ultimo turno senza turno "

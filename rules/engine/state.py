@@ -228,6 +228,20 @@ class Stipulation:
     type: str = "alien_hunt"
     switches: Mapping[str, Any] = field(default_factory=lambda: MappingProxyType({}))
 
+    @property
+    def with_aliens(self) -> bool:
+        """Whether aliens are in play. Catch the Flag and TPK make them optional (RULES §6):
+        the switch ``aliens`` false plays the session without them (no blip, Genestealer,
+        reinforcement or Alien turn; ``docs/decisions.md``). Absent, they are in play, as
+        in Alien Hunt and in states older than the switch."""
+        return self.switches.get("aliens", True) is not False
+
+    @property
+    def uses_event_deck(self) -> bool:
+        """Whether the Aliens draw event cards: the switch ``event_deck``, and only with
+        aliens in play (the deck is drawn at the start of the Alien turn, RULES §11)."""
+        return bool(self.switches.get("event_deck")) and self.with_aliens
+
 
 _T = TypeVar("_T")
 

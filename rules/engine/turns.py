@@ -390,7 +390,8 @@ def players_in_game(state: GameState) -> list[str]:
 def end_turn(state: GameState) -> tuple[GameState, list[Step]]:
     """The active player ends their turn: the next player in initiative order with figures
     on the board plays, or, after the last one, the Aliens (the Alien turn, or
-    :func:`rules.engine.play.round_end.close_round` when there are none, ends the round)."""
+    :func:`rules.engine.play.round_end.close_round` when there are none or the session is
+    played without aliens, ends the round)."""
     check_playing(state, None)
     playing = players_in_game(state)
     current = state.active_player or (playing[0] if playing else None)
@@ -402,7 +403,8 @@ def end_turn(state: GameState) -> tuple[GameState, list[Step]]:
     state = state.replace(progress=replace(state.progress, limits=limits))
     if following is None:
         state = state.replace(active_player=None, turn=TurnRecord(aliens_phase=True))
-        return state, [Step("turn_aliens_next", {"player": current})]
+        last = "turn_aliens_next" if state.stipulation.with_aliens else "turn_round_ends"
+        return state, [Step(last, {"player": current})]
     state = state.replace(active_player=following, turn=TurnRecord())
     steps = [Step("turn_passes", {"player": current, "next": following})]
     return state, steps + turn_reminders(state, following)

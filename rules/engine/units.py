@@ -319,6 +319,46 @@ def _merge(
             raise RulesDataError("unknown_key", path=where, known=known)
 
 
+@dataclass(frozen=True)
+class ValueDifference:
+    """One value two sets of overrides disagree on: its key ``path``
+    (``units.marine.movement``) and what each gives as the data would read it (the default
+    when it sets none; None when there is no default either)."""
+
+    path: str
+    ours: Any
+    theirs: Any
+
+
+def override_differences(ours: Any, theirs: Any) -> list[ValueDifference]:
+    """Every value on which the overrides ``theirs`` would give other rules data than
+    ``ours``, sorted by path. Values are compared one by one (a record by its value, an
+    object key by key), a value a side does not set counting as the default, so an
+    override that restates the default differs from nothing."""
+    defaults = _leaves(default_tree())
+    mine, other = _leaves(ours or {}), _leaves(theirs or {})
+    found = []
+    for path in sorted(set(mine) | set(other)):
+        kept = mine.get(path, defaults.get(path))
+        given = other.get(path, defaults.get(path))
+        if kept != given:
+            found.append(ValueDifference(path, kept, given))
+    return found
+
+
+def _leaves(node: Any, path: str = "") -> dict[str, Any]:
+    """``node`` as ``{dotted path: value}``: a record stands for its value, an object for
+    each of its keys, anything else is one value."""
+    if _is_record(node):
+        return _leaves(node["value"], path)
+    if not isinstance(node, Mapping):
+        return {path: node}
+    leaves: dict[str, Any] = {}
+    for key, value in node.items():
+        leaves.update(_leaves(value, f"{path}.{key}" if path else str(key)))
+    return leaves
+
+
 #: Categories whose entries are objects of fields; an override may add a complete new entry.
 _ENTRY_CATEGORIES = ("units", "weapons", "dreadnought_classes")
 

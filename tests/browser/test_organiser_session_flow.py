@@ -30,7 +30,7 @@ def test_organiser_sets_a_sessions_stipulation_and_thresholds(new_page):
     page.get_by_label("Stipulation type").select_option("catch_the_flag")
     expect(page.get_by_label("Rounds to reach the claws")).to_be_hidden()  # other groups hide
     page.get_by_role("button", name="Save the session's stipulation").click()
-    expect(page.locator("#id_ctf_flag_value_error")).to_contain_text("flag_value")
+    expect(page.locator("#id_ctf_flag_value_error")).to_contain_text("Flag value (points)")
     page.get_by_label("Flag value (points)").fill("30")
     page.get_by_role("button", name="Save the session's stipulation").click()
     expect(page.get_by_text("The session's own stipulation is saved.")).to_be_visible()

@@ -138,6 +138,18 @@ def test_unknown_marker_letter():
     assert "marker letter 'o' is not in the legend" in message
 
 
+def test_a_marker_of_an_alien_type_the_rules_do_not_know():
+    """QA: "marker o gretchen" was accepted, and the blip revealed as "special equipment
+    gretchen" in the game."""
+    bad = SMALL.replace("marker o ork", "marker o gretchen")
+    found = problems(bad)
+    assert found[0][:2] == (10, 10)
+    assert found[0][2].endswith(
+        "unknown alien type 'gretchen'; the known types: android, chaos_commander, "
+        "chaos_marine, chaos_marine_heavy, dreadnought, genestealer, gretchin, ork"
+    )
+
+
 def test_mismatched_edge_characters_and_bad_corner():
     bad = SMALL.replace("+  +DD+--+", "+  +D-+--*")
     found = problems(bad)

@@ -5,7 +5,13 @@ import string
 import pytest
 
 from rules.engine.data_errors import DATA_ERRORS
-from rules.engine.units import DiceSpec, RulesDataError, load_rules_data
+from rules.engine.units import (
+    DiceSpec,
+    RulesDataError,
+    ValueDifference,
+    load_rules_data,
+    override_differences,
+)
 
 
 @pytest.fixture(scope="module")
@@ -248,3 +254,20 @@ def test_every_data_problem_has_both_languages_with_the_same_params():
         names = [{name for _, name, _, _ in fields.parse(texts[lang]) if name} for lang in texts]
         assert names[0] == names[1], code
         assert texts["it"] != texts["en"], code
+
+
+def test_override_differences_name_each_value_as_the_data_read_it():
+    kept = {"alien_tokens": {"ork": 4}, "units": {"ork": {"armour": 1}}}
+    given = {
+        "alien_tokens": {"ork": {"value": 4, "source": "a file"}},  # the same value
+        "units": {"marine": {"movement": 12, "hand_to_hand": {"white": 3}}},
+        "events": {"report": {"name": {"en": "Roll call"}}},
+    }
+    assert override_differences(kept, given) == [
+        ValueDifference("events.report.name.en", None, "Roll call"),
+        ValueDifference("units.marine.hand_to_hand.white", 2, 3),
+        ValueDifference("units.marine.movement", 6, 12),
+    ]
+    # The ork's armour is set to its default (1) on one side only: no difference.
+    assert override_differences(given, given) == []
+    assert override_differences({}, None) == []

@@ -155,7 +155,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
         status="closed",
         stipulation_kind="alien_hunt",
         stipulation_params={"end_condition": "fixed_rounds", "rounds": 8},
-        map_name="Deck 3",
+        map_name="hunt-derelict",
         closed_at=T0 + timedelta(hours=6),
     )
     final = Stage.objects.create(
@@ -164,7 +164,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
         kind="final",
         seating_method="random",
         stipulation_kind="tpk",
-        map_name="Arena",
+        map_name="reference",
     )
     SquadPreference.objects.create(
         player=players[0], tournament=tournament, stage=final, choices=["imperial-fists"]
@@ -182,7 +182,7 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
             table=table_named(tournament, f"Table {number}"),
             judge=user("judge-anna") if number != 2 else None,
             status="completed",
-            map_name="Deck 3",
+            map_name="hunt-derelict",
             notes="Dreadnought class value 30." if number == 1 else "",
             schedule_sequence=number,
         )
@@ -252,7 +252,8 @@ def rich_tournament(slug: str = "bob-2025") -> Tournament:
         session=final_session,
         kind="tpk",
         params={
-            "stall_breaker": {"from_round": 6, "points": 5, "growth": 1, "max_extra_rounds": 4}
+            "aliens": True,  # the board game below plays Alien turns
+            "stall_breaker": {"from_round": 6, "points": 5, "growth": 1, "max_extra_rounds": 4},
         },
     )
     for order, (pk, squad_slug) in enumerate(

@@ -123,7 +123,7 @@ def test_import_schema_and_semantic_errors_all_listed(document, tmp_path):
     message, err = fails("import_tournament", write(tmp_path, dumps(document)))
     lines = err.strip().splitlines()
     assert lines == [
-        "$.stages[0].sessions[0].duration_minutes: -5 is less than the minimum of 0",
+        "$.stages[0].sessions[0].duration_minutes: -5 is too small; use a number from 0 up",
         '$.stages[1].sessions[0].seats[2].player: unknown player "p12"; '
         "use the id of an entry in $.players",
     ]
@@ -249,8 +249,9 @@ def test_export_warns_about_data_the_format_cannot_hold(tournament):
     loadout.save()
     out, err = run("export_tournament", "bob-2025")
     assert json.loads(out)["format"] == "bob-tournament"
-    assert "Warning: the stored data breaks the document format" in err
-    assert "order_cards[0]: 'Fuoco!' does not match" in err
+    assert "Warning: 2 problems in the stored data break the document format" in err
+    assert "an import will refuse it" in err
+    assert 'order_cards[0]: "Fuoco!" does not have the form needed here' in err
 
 
 def test_export_warns_about_broken_references(tournament):

@@ -216,7 +216,7 @@ def test_a_version_5_document_imports_with_nothing_of_the_event_day(tournament):
         (
             lambda doc: doc["stages"][0]["sessions"][0]["seats"][0].update(forfeit="late"),
             "$.stages[0].sessions[0].seats[0].forfeit",
-            "is not one of",
+            "is not allowed here; use one of",
         ),
         (
             lambda doc: doc["honours"].append(dict(doc["honours"][1])),

@@ -10,11 +10,19 @@ from django.test import Client
 from django.urls import reverse
 
 from demo.management.commands.load_demo import DEMO_SLUG, JUDGES, ORGANISER, PLAYER_ACCOUNT
-from table.models import AlienTurnRequest, Game, TurnStatus
+from table.actions import create_game
+from table.models import AlienTurnRequest, TurnStatus
 from tests.reliability.browser import Browser
 from tests.reliability.stack import free_port, web_server
 from tests.web.test_result_form import page_data
-from tournaments.models import Player, Result, Session, SessionStatus
+from tournaments.models import (
+    Player,
+    Result,
+    Session,
+    SessionStatus,
+    Stipulation,
+    StipulationKind,
+)
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
@@ -42,6 +50,12 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
     judge_name, judge_password = next(
         (name, password) for name, password, *_ in JUDGES if name == pending.judge.username
     )
+    # The demo's game in progress plays without aliens, as its stipulation says: the Alien
+    # turn is asked on a second game of the session, made an Alien Hunt for it.
+    Stipulation.objects.update_or_create(
+        session=pending, defaults={"kind": StipulationKind.ALIEN_HUNT, "params": {"rounds": 8}}
+    )
+    hunt = create_game(pending, "hunt-derelict", "bob", label="Table 2b", actor=pending.judge)
     with web_server(env) as base:
         public = Browser(base)
         _no_server_error(public.crawl(["/", tournament], limit=25))
@@ -71,7 +85,7 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
         assert saved.status == 200 and saved.seconds < QUICK_SECONDS, saved.body[:2000]
         assert Result.objects.get(session=pending).versions.count() == 1
 
-        game = Game.objects.get(session=pending)
+        game = hunt
         earlier = set(AlienTurnRequest.objects.filter(game=game).values_list("pk", flat=True))
         turn_url = reverse("table:alien_turn", args=[pending.pk, game.number])
         played = judge.post(

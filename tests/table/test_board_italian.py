@@ -194,8 +194,7 @@ def test_the_history_is_written_again_in_the_readers_language(game, table):
     assert steps[0].summary.startswith("Squads placed")  # stored in the maker's language
     with translation.override("it"):
         assert [snapshot_summary(step) for step in steps] == [
-            "Squadre schierate ai loro portelli d'abbordaggio sulla mappa "
-            "Relitto (Caccia all'Alieno).",
+            "Squadre schierate ai loro artigli d'attracco sulla mappa Relitto (Caccia all'Alieno).",
             "Stato sostituito da un file caricato.",
             "Ritorno al passo 1.",
         ]

@@ -92,6 +92,44 @@ SAMPLES = {
     "token_values": ({}, "alien token values changed"),
     "event_card_edited": ({"card": "Report In"}, "alien event card Report In edited"),
     "rules_values_edited": ({"item": "Ork"}, "values of Ork changed"),
+    "card_changed": (
+        {
+            "card": {"en": "Blind Grenades", "it": ""},
+            "squad": {"en": "Blood Angels", "it": "Angeli Sanguinari"},
+            "changes": [["name_it", "", "Granate Accecanti"], ["kind", "equipment", "order"]],
+        },
+        "chapter card Blind Grenades of Blood Angels changed: Italian name: – → "
+        "“Granate Accecanti”; Kind: Equipment → Order",
+    ),
+    "weapon_changed": (
+        {
+            "weapon": {"en": "Missile launcher", "it": "Lanciarazzi"},
+            "changes": [["name_en", "Missile launcher", "Rocket launcher"]],
+        },
+        "weapon Missile launcher changed: English name: “Missile launcher” → “Rocket launcher”",
+    ),
+    "token_values_changed": (
+        {"changes": [["gretchin", 1, 3], ["ork", 2, 8]]},
+        "alien token values changed: Gretchin: 1 → 3; Ork: 2 → 8",
+    ),
+    "rules_values_changed": (
+        {
+            "item": {"en": "Bolter", "it": "Bolter"},
+            "changes": [["dice", {"white": 0, "red": 2}, {"white": 1, "red": 2}]],
+        },
+        "values of Bolter changed: Dice per shot: 0 white + 2 red → 1 white + 2 red",
+    ),
+    "event_card_changed": (
+        {
+            "card": {"en": "Report In", "it": "A Rapporto"},
+            "changes": [["name_en", "Report In", "Report!"]],
+        },
+        "alien event card Report In changed: English name: “Report In” → “Report!”",
+    ),
+    "house_rules_changed": (
+        {"changes": [["tarantula.arc_half_width", None, 2], ["units.ork.armour", 1, 2]]},
+        "house rules changed: tarantula.arc_half_width: – → 2; units.ork.armour: 1 → 2",
+    ),
     "round_timer": ({}, "round timer"),
     "dispute": (
         {"session": SEMIFINAL_SESSION, "name": "Mariolone"},
@@ -137,6 +175,9 @@ def test_labels_of_sessions_and_stages_are_translated():
         ("session", {"session": "Coppa – Semifinal (3) – session 2"}),
         ("stipulation_set", {"session": SEMIFINAL_SESSION, "kind": "king_of_the_hill"}),
         ("judge_added", {"name": 7}),
+        ("token_values_changed", {"changes": []}),
+        ("token_values_changed", {"changes": [["ork", 2]]}),
+        ("weapon_changed", {"weapon": "Melta", "changes": [["name_en", "a", "b"]]}),
         ("judge_added", None),
         ("no_such_code", {}),
         ("", {}),

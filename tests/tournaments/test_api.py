@@ -1,8 +1,10 @@
 """The read-only JSON API; every response is checked against ``api/openapi.json``."""
 
 import json
+from urllib.parse import quote
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 from jsonschema import Draft202012Validator
 
@@ -126,13 +128,107 @@ def test_every_api_route_is_documented():
 
     documented = set(openapi_schema()["paths"])
     for pattern in urlpatterns:
-        route = "/" + str(pattern.pattern).replace("<slug:slug>", "{slug}")
+        if pattern.name == "api-unknown":
+            continue  # any other address: the 404 the schema's description tells of
+        route = "/" + str(pattern.pattern).replace("<str:slug>", "{slug}")
         assert route in documented, route
 
 
-def test_api_is_read_only(client, semifinal_tournament):
+def error_validator() -> Draft202012Validator:
+    schema = openapi_schema()
+    return Draft202012Validator(
+        {"$ref": "#/components/schemas/Error", "components": schema["components"]}
+    )
+
+
+def check_error(response, status: int) -> str:
+    """The answer is JSON of the ``Error`` schema, with ``status``; returns its message."""
+    assert response.status_code == status
+    assert response["Content-Type"] == "application/json"
+    data = json.loads(response.content)
+    errors = list(error_validator().iter_errors(data))
+    assert not errors, errors
+    return data["error"]
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete", "options"])
+@pytest.mark.parametrize(
+    ("name", "path"), [*ENDPOINTS, ("api-tournaments", ""), ("api-schema", "")]
+)
+def test_the_api_is_read_only_and_says_so_in_json(semifinal_tournament, method, name, path):
+    """A browser or a script sending POST gets a JSON 405, not Django's HTML CSRF page."""
+    client = Client(enforce_csrf_checks=True)
+    kwargs = {"slug": semifinal_tournament.slug} if path else {}
+    response = getattr(client, method)(
+        reverse(f"tournaments:{name}", kwargs=kwargs), HTTP_ACCEPT_LANGUAGE="en"
+    )
+    message = check_error(response, 405)
+    assert response["Allow"] == "GET, HEAD"
+    assert message == f"This address does not take {method.upper()}; use GET, HEAD."
+
+
+def test_head_is_answered(client, semifinal_tournament):
     url = reverse("tournaments:api-standings", kwargs={"slug": semifinal_tournament.slug})
-    assert client.post(url).status_code == 405
+    assert client.head(url).status_code == 200
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/api/",
+        "/api/nope/",
+        "/api/tournaments/bob-2026/nope/",
+        "/api/tournaments/bob-2026/standings/extra/",
+        "/api/openapi.yaml",
+    ],
+)
+def test_an_address_that_is_no_endpoint_is_a_json_404(client, semifinal_tournament, url):
+    message = check_error(client.get(url, HTTP_ACCEPT_LANGUAGE="en"), 404)
+    assert message == (
+        f"There is no API address {url}; the addresses are listed in /api/openapi.json."
+    )
+    assert check_error(Client(enforce_csrf_checks=True).post(url), 404)
+
+
+@pytest.mark.parametrize("slug", ["a b", "città", "x.y", "UPPER"])
+def test_a_slug_that_cannot_exist_is_a_json_404_naming_it(client, slug):
+    url = f"/api/tournaments/{quote(slug)}/standings/"
+    message = check_error(client.get(url, HTTP_ACCEPT_LANGUAGE="en"), 404)
+    assert message == f"No tournament with slug “{slug}”."
+
+
+def test_errors_are_in_the_requests_language(client):
+    message = check_error(
+        client.get("/api/tournaments/nope/bracket/", HTTP_ACCEPT_LANGUAGE="it"), 404
+    )
+    assert message == "Nessun torneo con slug “nope”."
+
+
+def test_an_endpoint_without_its_final_slash_is_redirected_in_json(client, semifinal_tournament):
+    response = client.get("/api/tournaments/bob-2026/standings?x=1", HTTP_ACCEPT_LANGUAGE="en")
+    message = check_error(response, 301)
+    assert response["Location"] == "/api/tournaments/bob-2026/standings/?x=1"
+    assert "/api/tournaments/bob-2026/standings/?x=1" in message
+    followed = client.get("/api/tournaments", follow=True)
+    assert followed.status_code == 200 and followed.redirect_chain == [("/api/tournaments/", 301)]
+
+
+def test_a_failure_is_a_json_500_and_is_logged(client, semifinal_tournament, monkeypatch, caplog):
+    from tournaments.api import views
+
+    class Broken:
+        class objects:  # noqa: N801 - stands in for the model's manager
+            @staticmethod
+            def filter(**kwargs):
+                raise RuntimeError("database gone")
+
+    monkeypatch.setattr(views, "Tournament", Broken)
+    client.raise_request_exception = False  # as a real request: the answer, not a raise
+    url = reverse("tournaments:api-standings", kwargs={"slug": semifinal_tournament.slug})
+    message = check_error(client.get(url, HTTP_ACCEPT_LANGUAGE="en"), 500)
+    assert message == "The server failed to answer; try again later (the failure is logged)."
+    assert any("Internal Server Error" in record.getMessage() for record in caplog.records)
+    assert any(record.exc_info for record in caplog.records)
 
 
 def test_plain_standings_page(client, semifinal_tournament):

@@ -159,7 +159,7 @@ def test_checklist_warns_of_a_map_that_does_not_suit_a_sessions_stipulation():
     stage.map_name = "reference"  # one flag spot: 3 flags for 3 squads, 2 for 2
     stage.save()
     items = [item for item in stage_checklist(stage).items if item.code == "map"]
-    assert [item.sessions for item in items] == [(first,), (second,), (third,)]
+    assert [item.sessions for item in items] == [(first,), (third,)]  # TPK draws no spot
     assert items[0].message.startswith("Session 1: Catch the Flag places 3 flags here")
-    assert items[1].message.startswith("Session 2: The map “Reference hulk (reference)” has 1")
-    assert items[2].message.startswith("Session 3: Catch the Flag places 2 flags here")
+    assert items[1].message.startswith("Session 3: Catch the Flag places 2 flags here")
+    assert second.stage.stipulation_kind == "tpk"

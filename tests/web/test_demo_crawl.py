@@ -158,6 +158,9 @@ class Page:
 
 class PageParser(HTMLParser):
     HIDDEN = {"script", "style"}
+    #: Literal text to be typed as it is (a JSON key in a house rule, a command), in no
+    #: language: not words to translate.
+    LITERAL = {"code", "pre", "textarea"}
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
@@ -189,7 +192,7 @@ class PageParser(HTMLParser):
                 pass
 
     def handle_data(self, data: str) -> None:
-        if any(tag in self.HIDDEN for tag in self._open) or not data.strip():
+        if any(tag in self.HIDDEN | self.LITERAL for tag in self._open) or not data.strip():
             return
         if self._open and self._open[-1] == "title":
             self.page.titles.append(data)

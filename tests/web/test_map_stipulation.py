@@ -1,7 +1,8 @@
 """The organiser sees where they choose a map (the stage page) or a stipulation (a session's
 page) whether the two fit (decision 45): Catch the Flag on a map without enough flag spots
-is refused with the maps that would do; another stipulation on a map with flag spots is
-saved with a warning, which the page and the stage's checklist keep showing."""
+is refused with the maps that would do, special equipment off the map's blip markers too;
+a stipulation with aliens on a map without any is saved with a warning, which the page and
+the stage's checklist keep showing."""
 
 from __future__ import annotations
 
@@ -64,26 +65,40 @@ def test_more_flags_than_the_maps_spots_are_refused_and_fewer_flags_fit(organise
     )
 
 
-def test_tpk_on_a_flag_map_is_saved_with_a_warning_that_stays_in_view(organiser, world):
-    response = organiser.post(stage_url(world), stage_data("tpk", "flag-relay"), follow=True)
+def test_alien_hunt_on_a_map_without_aliens_is_saved_with_a_warning_in_view(organiser, world):
+    response = organiser.post(
+        stage_url(world), stage_data("alien_hunt", "tpk-ring", ah_rounds="8"), follow=True
+    )
     assert response.status_code == 200
     world.stage.refresh_from_db()
-    assert (world.stage.stipulation_kind, world.stage.map_name) == ("tpk", "flag-relay")
+    assert (world.stage.stipulation_kind, world.stage.map_name) == ("alien_hunt", "tpk-ring")
     shown = [(m.level_tag, str(m)) for m in response.context["messages"]]
     assert ("success", "Stage saved.") in shown
     warning = next(text for level, text in shown if level == "warning")
-    assert warning.startswith(
-        "The map “Relay station (Catch the Flag) (flag-relay)” has 3 flag spots, which only "
-        "Catch the Flag uses"
-    )
+    assert warning.startswith("The map “Ring (TPK) (tpk-ring)” has no alien marker")
     # The dashboard's checklist names the sessions; the stage page shows it by the map.
     checks = {item.code: item for item in response.context["checklist"].items}
     assert checks["map"].message == f"Sessions 1, 2, 3: {warning}"
     assert not checks["map"].blocking
     page = organiser.get(stage_url(world)).content.decode()
-    assert 'id="map-problem"' in page and "which only Catch the Flag uses" in page
-    organiser.post(stage_url(world), stage_data("tpk", "tpk-ring"))
+    assert 'id="map-problem"' in page and "so no alien will appear" in page
+    organiser.post(stage_url(world), stage_data("alien_hunt", "hunt-derelict", ah_rounds="8"))
     assert 'id="map-problem"' not in organiser.get(stage_url(world)).content.decode()
+
+
+def test_special_equipment_off_the_maps_blip_markers_is_refused_at_the_map(organiser, world):
+    """QA: blips hiding special equipment at 99,99 saved, and the judge learnt it only when
+    starting the game at the table."""
+    response = organiser.post(
+        stage_url(world),
+        stage_data("alien_hunt", "hunt-derelict", ah_rounds="8", equipment_melta="99,99"),
+    )
+    assert response.status_code == 400
+    [message] = response.context["form"].errors["map_name"]
+    assert message.startswith("Square 99,99 is to hide special equipment, but it is no alien")
+    assert "Choose among its blip markers:" in message
+    world.stage.refresh_from_db()
+    assert not world.stage.stipulation_params.get("equipment_blips")
 
 
 def test_a_sessions_own_catch_the_flag_is_refused_on_its_stages_map(organiser, world):
@@ -99,13 +114,15 @@ def test_a_sessions_own_catch_the_flag_is_refused_on_its_stages_map(organiser, w
     assert not Stipulation.objects.filter(session=world.session).exists()
 
 
-def test_a_sessions_own_tpk_on_a_flag_map_is_saved_and_warned(organiser, world):
-    world.stage.map_name = "flag-relay"
-    world.stage.stipulation_kind = StipulationKind.CATCH_THE_FLAG
-    world.stage.stipulation_params = {"flag_value": 30}
+def test_a_sessions_own_alien_hunt_on_a_map_without_aliens_is_saved_and_warned(organiser, world):
+    world.stage.map_name = "tpk-ring"
+    world.stage.stipulation_kind = StipulationKind.TPK
+    world.stage.stipulation_params = {}
     world.stage.save()
     assert 'id="map-problem"' not in organiser.get(session_url(world)).content.decode()
-    response = organiser.post(session_url(world), {"stipulation_kind": "tpk"}, follow=True)
-    assert Stipulation.objects.get(session=world.session).kind == StipulationKind.TPK
+    response = organiser.post(
+        session_url(world), {"stipulation_kind": "alien_hunt", "ah_rounds": "8"}, follow=True
+    )
+    assert Stipulation.objects.get(session=world.session).kind == StipulationKind.ALIEN_HUNT
     page = response.content.decode()
-    assert 'id="map-problem"' in page and "has 3 flag spots, which only Catch the Flag" in page
+    assert 'id="map-problem"' in page and "has no alien marker" in page

@@ -137,7 +137,8 @@ def test_stage_form_validates_stipulation_and_thresholds(organiser, world):
     assert bad.status_code == 400
     errors = bad.context["form"].errors
     assert "thresholds" in errors
-    assert "flag_value" in " ".join(errors["ctf_flag_value"])  # next to its field
+    # Next to its field, in the form's words (QA: "Parameter “flag_value” is required.").
+    assert errors["ctf_flag_value"] == ["Parameter “Flag value (points)” is required."]
     assert 'value="40, 20"' in bad.content.decode()
     good = organiser.post(
         url,
@@ -153,6 +154,40 @@ def test_stage_form_validates_stipulation_and_thresholds(organiser, world):
     assert world.stage.stipulation_params["flag_value"] == 30
     assert world.stage.stipulation_params["aliens"] is True
     assert list(world.stage.thresholds.values_list("points", flat=True)) == [20, 40]
+
+
+def test_stipulation_messages_name_the_forms_labels_and_choices(organiser, world):
+    url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    hunt = organiser.post(
+        url, {"stipulation_kind": "alien_hunt", "ah_end_condition": "aliens_dead"}
+    )
+    assert hunt.status_code == 400
+    assert hunt.context["form"].errors["ah_escape_rounds"] == [
+        "Alien Hunt ending “when all aliens are dead, then N rounds to reach the claws” "
+        "needs the parameter “Rounds to reach the claws”."
+    ]
+    stall = organiser.post(
+        url, {"stipulation_kind": "tpk", "tpk_stall": "on", "stall_from_round": "6"}
+    )
+    assert stall.status_code == 400
+    assert stall.context["form"].errors["stall_points"] == [
+        "Parameter “Points per round (B)” is required."
+    ]
+
+
+def test_the_event_deck_needs_aliens_in_play(organiser, world):
+    """The deck is drawn in the Alien turn, which a game without aliens never has (game
+    engine decision 16): the form says so instead of saving a deck nobody draws."""
+    url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    data = {"stipulation_kind": "catch_the_flag", "ctf_flag_value": "30", "ctf_event_deck": "on"}
+    refused = organiser.post(url, {**data, "map_name": "flag-relay"})
+    assert refused.status_code == 400
+    assert refused.context["form"].errors["ctf_aliens"] == [
+        "The alien event deck is drawn in the Alien turn, which a game without aliens does "
+        "not have: set “Aliens in play” too, or leave “Use the alien event deck” out."
+    ]
+    saved = organiser.post(url, {**data, "map_name": "flag-relay", "ctf_aliens": "on"})
+    assert saved.status_code == 302
 
 
 def test_stage_form_builds_the_tpk_stall_breaker(organiser, world):

@@ -71,11 +71,14 @@ def test_the_organiser_edits_a_card_and_the_change_is_logged(world, role_client)
     entry = last_entry(world)
     assert entry.actor == world.organiser
     assert entry.details["changed"] == {
-        "name_it": "Bio-Scanner Italiano",
-        "confidence": "confirmed",
+        "name_it": ["", "Bio-Scanner Italiano"],
+        "confidence": ["one_source", "confirmed"],
     }
     with translation.override("en"):
-        assert entry_description(entry) == "chapter card Bio-Scanner of Ultramarines edited"
+        assert entry_description(entry) == (
+            "chapter card Bio-Scanner of Ultramarines changed: Italian name: – → "
+            "“Bio-Scanner Italiano”; Confidence: One source → Confirmed by two sources or more"
+        )
 
 
 def test_card_form_errors_are_clear(world):
@@ -98,9 +101,12 @@ def test_a_card_held_by_a_loadout_keeps_its_kind(world):
         "1 loadout holds this card; changing its kind would make that loadout wrong. Leave it "
         "as it is, or ask the player to change the loadout first."
     ]
-    # The same card of another chapter is in no loadout: its kind may change.
+    # The same card of another chapter is in no loadout: its kind may change (with an
+    # effect of its new kind, or none).
     other = card_of(world, squad="blood-angels", slug="bolt-pistols")
-    assert ChapterCardForm(card_data(other, kind="order"), instance=other).is_valid()
+    assert ChapterCardForm(
+        card_data(other, kind="order", effect_code=""), instance=other
+    ).is_valid()
 
 
 def test_the_organiser_edits_a_weapon(world, role_client):
@@ -110,7 +116,11 @@ def test_the_organiser_edits_a_weapon(world, role_client):
     assert role_client("organiser").post(url, data).status_code == 302
     weapon.refresh_from_db()
     assert weapon.name_en == "Melta gun" and weapon.colour_restricted is False
-    assert last_entry(world).description_code == "weapon_edited"
+    with translation.override("en"):
+        assert entry_description(last_entry(world)) == (
+            "weapon Melta changed: English name: “Melta” → “Melta gun”; "
+            "Italian name: “Fucile a fusione” → “Fucile a Fusione”"
+        )
     refused = role_client("organiser").post(url, {**data, "name_en": ""})
     assert refused.status_code == 400
     form = WeaponForm({**data, "weapon_class": "laser"}, instance=weapon)
@@ -191,7 +201,9 @@ def test_the_organiser_words_an_event_card_and_only_the_change_is_kept(world, ro
     change = world.tournament.data_overrides["events"]["report"]
     assert "name" not in change  # the names equal the shipped ones
     assert change["text"] == {"it": EVENT["text_it"], "en": EVENT["text_en"]}
-    assert entry_description(last_entry(world)) == "alien event card Report In edited"
+    assert entry_description(last_entry(world)).startswith(
+        "alien event card Report In changed: Italian text: “"
+    )
     listed = client.get(
         reverse("tournaments:organiser_catalogue", args=[world.tournament.slug]),
         HTTP_ACCEPT_LANGUAGE="en",
@@ -278,7 +290,7 @@ def test_the_organiser_corrects_a_units_numbers_and_only_the_change_is_kept(worl
     rules = load_rules_data(world.tournament.data_overrides)
     assert rules.unit("ork").armour == shipped.armour + 1
     assert rules.source("units.ork.armour").text == "tournament override"
-    assert entry_description(last_entry(world)) == "values of Ork changed"
+    assert entry_description(last_entry(world)) == "values of Ork changed: Armour: 1 → 2"
     assert engine_setup(world.session).overrides["units"]["ork"]["armour"] == shipped.armour + 1
     assert client.post(values_url(world), ork).status_code == 302
     world.tournament.refresh_from_db()
@@ -330,7 +342,9 @@ def test_a_dreadnought_class_value_is_corrected_and_games_play_with_it(world, ro
     }
     rules = load_rules_data(world.tournament.data_overrides)
     assert rules.dreadnought_class("malignant").class_value == shipped.class_value + 5
-    assert entry_description(last_entry(world)) == "values of Mark VII Malignant changed"
+    assert entry_description(last_entry(world)) == (
+        "values of Mark VII Malignant changed: Class value (points for destroying it): 25 → 30"
+    )
     played = engine_setup(world.session).overrides["dreadnought_classes"]["malignant"]
     assert played["class_value"] == shipped.class_value + 5
 
@@ -354,15 +368,15 @@ def test_a_dreadnought_classs_usual_weapons_are_chosen_in_the_catalogue(world, r
     assert 'name="default_weapons_1"' in page and 'name="default_weapons_3"' not in page
     assert "Cannone d&#x27;assalto, Lanciarazzi" in listed
     posted = {"movement": shipped.movement, "class_value": shipped.class_value}
-    assert client.post(url, {**posted, **usual_weapons(["melta", "melta"])}).status_code == 302
+    assert client.post(url, {**posted, **usual_weapons(["melta", "lascannon"])}).status_code == 302
     world.tournament.refresh_from_db()
     assert world.tournament.data_overrides["dreadnought_classes"] == {
-        "malignant": {"default_weapons": ["melta", "melta"]}
+        "malignant": {"default_weapons": ["melta", "lascannon"]}
     }
     rules = load_rules_data(world.tournament.data_overrides)
-    assert rules.dreadnought_weapons("malignant") == ("melta", "melta", "laser_rifle")
+    assert rules.dreadnought_weapons("malignant") == ("melta", "lascannon", "laser_rifle")
     assert last_entry(world).details["changed"] == {
-        "default_weapons": [list(shipped.default_weapons), ["melta", "melta"]]
+        "default_weapons": [list(shipped.default_weapons), ["melta", "lascannon"]]
     }
     # back to the shipped weapons: nothing of the class differs any more
     back = {**posted, **usual_weapons(shipped.default_weapons)}

@@ -70,7 +70,7 @@ def test_invalid_stipulation_is_refused_next_to_the_field_and_keeps_the_input(or
     )
     assert response.status_code == 400
     errors = response.context["stipulation_form"].errors
-    assert "flag_value" in " ".join(errors["ctf_flag_value"])
+    assert errors["ctf_flag_value"] == ["Parameter “Flag value (points)” is required."]
     page = response.content.decode()
     assert 'name="ctf_rounds"' in page and 'value="12"' in page
     assert 'aria-invalid="true"' in page

@@ -81,7 +81,7 @@ def test_a_refused_document_lists_every_problem_and_saves_nothing(world, role_cl
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"{not json", "the file is not valid JSON: Expecting property name"),
+        (b"{not json", "the file is not valid JSON at line 1, column 2: a key in double quotes"),
         ("città".encode("latin-1"), "The file is not UTF-8 text"),
     ],
 )

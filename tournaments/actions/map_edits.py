@@ -15,8 +15,10 @@ from django.utils.translation import ngettext
 from rules.engine.board import Board
 from rules.engine.maps import MapError, bundled_maps, parse_map
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.domain.engine_language import narration_language
 from tournaments.models import ActivityVerb, Session, Stage, Tournament, TournamentMap
+from tournaments.queries.edit_versions import map_version
 from tournaments.queries.playable_maps import map_users
 
 
@@ -69,14 +71,18 @@ def save_map(
     *,
     replacing: TournamentMap | None = None,
     actor=None,
+    expected_version: str | None = None,
 ) -> TournamentMap:
     """Add the map ``drawing`` draws to the tournament, or put it in place of ``replacing``.
 
     A new name given to ``replacing`` follows to the stages and sessions that played on
-    it; a name another of the tournament's maps has is refused."""
+    it; a name another of the tournament's maps has is refused. Raises StaleEditError when
+    ``replacing`` was changed since its form was loaded at ``expected_version``."""
     drawing = _normalised(drawing)
     board = checked_board(drawing)
     Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if replacing is not None:
+        check_unchanged(expected_version, map_version(TournamentMap.objects.get(pk=replacing.pk)))
     others = TournamentMap.objects.filter(tournament=tournament, name=board.name)
     if replacing is not None:
         others = others.exclude(pk=replacing.pk)

@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.models import (
     ActivityVerb,
     ResultVersion,
@@ -29,6 +30,7 @@ from tournaments.models import (
     StageStatus,
     Stipulation,
 )
+from tournaments.queries.edit_versions import session_stipulation_version
 from tournaments.queries.session_stipulation import own_stipulation
 
 
@@ -92,11 +94,21 @@ def setting_row_lock(row: Stipulation | ScoreThreshold) -> str | None:
 
 
 @transaction.atomic
-def set_stipulation(session: Session, kind: str, params: dict, *, actor=None) -> Stipulation:
-    """Give ``session`` its own stipulation (parameters are checked by the model)."""
+def set_stipulation(
+    session: Session,
+    kind: str,
+    params: dict,
+    *,
+    actor=None,
+    expected_version: str | None = None,
+) -> Stipulation:
+    """Give ``session`` its own stipulation (parameters are checked by the model); raises
+    StaleEditError when its stipulation changed since the form was loaded at
+    ``expected_version``."""
     reason = stipulation_lock(session, _locked_stage_status(session))
     if reason:
         raise SessionSettingsError(reason)
+    check_unchanged(expected_version, session_stipulation_version(session))
     stipulation = own_stipulation(session) or Stipulation(session=session)
     stipulation.kind = kind
     stipulation.params = params
@@ -114,11 +126,14 @@ def set_stipulation(session: Session, kind: str, params: dict, *, actor=None) ->
 
 
 @transaction.atomic
-def clear_stipulation(session: Session, *, actor=None) -> bool:
-    """Remove the session's own stipulation so it plays the stage's; ``False`` if none."""
+def clear_stipulation(session: Session, *, actor=None, expected_version: str | None = None) -> bool:
+    """Remove the session's own stipulation so it plays the stage's; ``False`` if none.
+    Raises StaleEditError when it changed since the page was loaded at
+    ``expected_version``."""
     reason = stipulation_lock(session, _locked_stage_status(session))
     if reason:
         raise SessionSettingsError(reason)
+    check_unchanged(expected_version, session_stipulation_version(session))
     deleted, _rows = Stipulation.objects.filter(session=session).delete()
     if deleted:
         log_activity(

@@ -15,6 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.caching import generations
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
 from tournaments.models import (
@@ -27,6 +28,7 @@ from tournaments.models import (
     Tournament,
     Weapon,
 )
+from tournaments.queries.edit_versions import stage_version
 
 logger = logging.getLogger("bob.tournaments")
 
@@ -89,16 +91,19 @@ def delete_tournament(tournament: Tournament, *, confirmation: str | None, actor
     logger.info("tournament %s deleted by %s", tournament.slug, actor or "a command")
 
 
-def save_stage(stage: Stage, thresholds: Sequence[int], *, actor) -> Stage:
+def save_stage(
+    stage: Stage, thresholds: Sequence[int], *, actor, expected_version: str | None = None
+) -> Stage:
     """Save ``stage``, new or changed (stipulation, map, qualifiers, seating), and replace
     its score thresholds with ``thresholds``. A new map is also the map of the stage's
-    sessions that played its old one (a session given a map of its own keeps it)."""
+    sessions that played its old one (a session given a map of its own keeps it). Raises
+    StaleEditError when the stage's settings changed since its form was loaded at
+    ``expected_version`` (:func:`~tournaments.queries.edit_versions.stage_version`)."""
     with transaction.atomic():
-        old_map = (
-            Stage.objects.filter(pk=stage.pk).values_list("map_name", flat=True).first()
-            if stage.pk
-            else None
-        )
+        stored = Stage.objects.select_for_update().filter(pk=stage.pk).first()
+        if stored is not None:
+            check_unchanged(expected_version, stage_version(stored))
+        old_map = stored.map_name if stored is not None else None
         stage.save()
         if old_map is not None and old_map != stage.map_name:
             Session.objects.filter(stage=stage, map_name=old_map).update(map_name=stage.map_name)

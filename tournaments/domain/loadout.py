@@ -316,14 +316,7 @@ def _check_marines(
         _check_colour(catalogue, squad, slug, field, problems)
     if not heavy:
         problems.append(
-            LoadoutProblem(
-                "no_heavy_weapon",
-                "marine_weapons",
-                _(
-                    "At least one marine must carry a heavy weapon (assault cannon, missile "
-                    "launcher or plasma gun)."
-                ),
-            )
+            LoadoutProblem("no_heavy_weapon", "marine_weapons", _no_heavy(catalogue, squad))
         )
     if not rifles:
         problems.append(
@@ -347,6 +340,29 @@ def _check_marines(
                     % {"weapon": _weapon_name(catalogue, slug), "count": count},
                 )
             )
+
+
+def _weapons_of(catalogue: Catalogue, squad: SquadSpec, weapon_class: WeaponClass) -> list[str]:
+    """The names of the catalogue's weapons of ``weapon_class`` that ``squad`` may take."""
+    return [
+        weapon.display_name()
+        for weapon in catalogue.weapons
+        if weapon.weapon_class is weapon_class
+        and weapon.available_in(squad.colour)
+        and weapon.slug != catalogue.laser_rifle
+    ]
+
+
+def _no_heavy(catalogue: Catalogue, squad: SquadSpec) -> str:
+    names = _weapons_of(catalogue, squad, WeaponClass.HEAVY)
+    if not names:
+        return _(
+            "At least one marine must carry a heavy weapon, and this tournament's catalogue "
+            "has none %(squad)s may take: ask the organiser to correct the weapons."
+        ) % {"squad": squad.display_name()}
+    return _("At least one marine must carry a heavy weapon: %(weapons)s.") % {
+        "weapons": ", ".join(names)
+    }
 
 
 def _check_extra_marines(
@@ -384,10 +400,15 @@ def _check_extra_marines(
                     "extra_marine_weapon_not_extra_heavy",
                     field,
                     _(
-                        "Extra marine %(number)s must carry an extra-heavy weapon (lascannon, "
-                        "melta or conversion beamer), not '%(weapon)s'."
+                        "Extra marine %(number)s must carry an extra-heavy weapon (%(weapons)s), "
+                        "not '%(weapon)s'."
                     )
-                    % {"number": index + 1, "weapon": _weapon_name(catalogue, slug)},
+                    % {
+                        "number": index + 1,
+                        "weapons": ", ".join(_weapons_of(catalogue, squad, WeaponClass.EXTRA_HEAVY))
+                        or "–",
+                        "weapon": _weapon_name(catalogue, slug),
+                    },
                 )
             )
             continue
@@ -490,6 +511,81 @@ def _check_cards(
                     % {"card": card.display_name(), "kind": kind_label},
                 )
             )
+
+
+def loadout_blockers(catalogue: Catalogue) -> tuple[str, ...]:
+    """What keeps a squad of ``catalogue`` from every legal loadout of RULES §5 (a commander
+    combo, a heavy weapon and a laser rifle among the marines, the extra-heavy weapons of
+    Extended TPK, each of the squad's colour), one message per problem naming the squads it
+    blocks, in the organiser's words; empty when every squad can build one. Cards are left
+    out: a weapon's class or colour never changes what a deck holds."""
+    squads: dict[str, list[str]] = {}
+    for squad in catalogue.squads:
+        for problem in _material_blockers(catalogue, squad):
+            squads.setdefault(problem, []).append(squad.display_name())
+    return tuple(
+        _("%(squads)s: %(problem)s") % {"squads": ", ".join(names), "problem": problem}
+        for problem, names in squads.items()
+    )
+
+
+def _material_blockers(catalogue: Catalogue, squad: SquadSpec) -> list[str]:
+    """The weapons' problems of the best loadout ``squad`` could build (the first combo the
+    commander may take, the first heavy weapon and laser rifles for the marines)."""
+    found: list[str] = []
+    combos = [
+        combo
+        for combo in catalogue.commander_combos
+        if not _problems_of(_check_commander, Loadout(squad.slug, combo, ()), catalogue, squad)
+    ]
+    if not combos:
+        found.append(
+            _(
+                "the commander could take none of his combos (%(combos)s): a commander carries "
+                "no extra-heavy weapon and only weapons of his squad's colour."
+            )
+            % {"combos": _combo_names(catalogue)}
+        )
+    heavy = [
+        weapon.slug
+        for weapon in catalogue.weapons
+        if weapon.weapon_class is WeaponClass.HEAVY
+        and weapon.available_in(squad.colour)
+        and weapon.slug != catalogue.laser_rifle
+    ]
+    rifle = catalogue.laser_rifle
+    marines = Loadout(squad.slug, "", (heavy[0] if heavy else rifle, rifle, rifle, rifle))
+    for problem in _problems_of(_check_marines, marines, catalogue, squad):
+        if problem.code == "no_heavy_weapon":
+            found.append(
+                _(
+                    "no weapon the marines may take is a heavy weapon any more, and at least "
+                    "one marine must carry one."
+                )
+            )
+        else:
+            found.append(
+                _(
+                    "the marines could no longer carry the %(rifle)s (a light weapon of their "
+                    "colour), and at least one must."
+                )
+                % {"rifle": _weapon_name(catalogue, rifle)}
+            )
+            break
+    if not _weapons_of(catalogue, squad, WeaponClass.EXTRA_HEAVY):
+        found.append(
+            _(
+                "no weapon the squad may take is extra-heavy any more, and Extended TPK gives "
+                "each squad two marines with extra-heavy weapons."
+            )
+        )
+    return found
+
+
+def _problems_of(check, loadout: Loadout, catalogue: Catalogue, squad: SquadSpec) -> list:
+    problems: list[LoadoutProblem] = []
+    check(loadout, catalogue, squad, problems)
+    return problems
 
 
 def suggested_cards(

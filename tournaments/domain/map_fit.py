@@ -1,17 +1,19 @@
-"""Whether a session map suits a stipulation (RULES §6, §10; tournament rules decision 45
-in docs/decisions.md).
+"""Whether a session map suits a stipulation (RULES §2, §6, §10; tournament rules
+decision 45 in docs/decisions.md): what the judge would otherwise find only when starting
+a game at the table.
 
-Only Catch the Flag uses a map's flag spots: the engine places the stipulation's flags on
-them (``rules.engine.flags.place_flags``), as many as there are spots at most. So:
+* Every squad enters by its own docking claw: a map with fewer claws than the session's
+  squads is refused.
+* Catch the Flag places its flags on the map's flag spots (``rules.engine.flags.
+  place_flags``), as many as there are spots at most: a map with fewer spots than the
+  flags it places is refused (the game would start short of flags, or with none).
+* Blips that hide special equipment must lie on the map's alien blip markers: a square
+  that is none is refused, naming the markers.
+* A stipulation with aliens in play on a map without an alien marker, and without
+  reinforcements or the alien event deck, has no alien to meet: a warning (a club may mean
+  it).
 
-* Catch the Flag on a map with fewer flag spots than the flags it places is refused: the
-  game would start with fewer flags than the stipulation says (none on a map without
-  spots), which no judge can put right at the table;
-* any other stipulation on a map with flag spots is a warning: the game is played as the
-  stipulation says, the spots are simply not used, but they are drawn on the board and
-  players may take them for flags. A club may well use its one map for every stipulation.
-
-Plain values in, a sentence in the reader's language out; the forms and the stage
+Plain values in, sentences in the reader's language out; the forms and the stage
 checklist ask.
 """
 
@@ -24,11 +26,16 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine.board import Board
 from rules.engine.flags import FLAG_COUNTS
+from tournaments.domain.plausibility import aliens_in_play
 
 CATCH_THE_FLAG = "catch_the_flag"
+GENESTEALER = "genestealer"
 #: A session holds three squads at most (RULES §2).
 MOST_SQUADS = 3
+#: Blip markers named in a refusal, at most (a large map has dozens).
+MARKERS_NAMED = 12
 
 
 @dataclass(frozen=True)
@@ -48,34 +55,94 @@ def flags_placed(params: Mapping[str, Any], squads: int = MOST_SQUADS) -> int:
 def map_misfit(
     kind: str,
     params: Mapping[str, Any],
+    board: Board,
     map_name: str,
-    flag_spots: int,
     *,
     squads: int = MOST_SQUADS,
     suited: Sequence[str] = (),
 ) -> MapMisfit | None:
-    """What is wrong with stipulation ``kind`` (its ``params``) on the map ``map_name``
-    that has ``flag_spots`` flag spots, for a session of ``squads`` squads; None when they
-    fit. ``suited``: maps (as the reader knows them) that would fit, named in the fix."""
-    if kind == CATCH_THE_FLAG:
-        needed = flags_placed(params, squads)
-        if flag_spots >= needed:
-            return None
-        return MapMisfit(_too_few_spots(map_name, flag_spots, needed, suited), blocking=True)
-    if not kind or not flag_spots:
+    """What is wrong with stipulation ``kind`` (its ``params``) on ``board`` (the map the
+    reader knows as ``map_name``) for a session of ``squads`` squads, every problem in one
+    message (blocking when any is); None when they fit. ``suited``: maps (as the reader
+    knows them) with enough flag spots, named in a flag refusal."""
+    if not kind:
         return None
-    message = ngettext(
-        "The map “%(map)s” has %(spots)d flag spot, which only Catch the Flag uses: this "
-        "stipulation places no flag there, but the board still shows the spot, and players "
-        "may take it for a flag. Choose a map without flag spots, or keep this one and tell "
-        "the players.",
-        "The map “%(map)s” has %(spots)d flag spots, which only Catch the Flag uses: this "
-        "stipulation places no flag there, but the board still shows the spots, and players "
-        "may take them for flags. Choose a map without flag spots, or keep this one and tell "
-        "the players.",
-        flag_spots,
-    ) % {"map": map_name, "spots": flag_spots}
-    return MapMisfit(message, blocking=False)
+    refusals = [
+        problem
+        for problem in (
+            _too_few_claws(board, map_name, squads),
+            _too_few_flags(kind, params, board, map_name, squads, suited),
+            _equipment_off_markers(params, board, map_name),
+        )
+        if problem
+    ]
+    if refusals:
+        return MapMisfit(" ".join(refusals), blocking=True)
+    warning = _no_alien(kind, params, board, map_name)
+    return MapMisfit(warning, blocking=False) if warning else None
+
+
+def _too_few_claws(board: Board, map_name: str, squads: int) -> str:
+    claws = len(board.claws)
+    if claws >= squads:
+        return ""
+    return ngettext(
+        "The map “%(map)s” has %(claws)d docking claw, but the session seats %(squads)d "
+        "squads and each enters by its own: choose a map with at least %(squads)d.",
+        "The map “%(map)s” has %(claws)d docking claws, but the session seats %(squads)d "
+        "squads and each enters by its own: choose a map with at least %(squads)d.",
+        claws,
+    ) % {"map": map_name, "claws": claws, "squads": squads}
+
+
+def _too_few_flags(
+    kind: str,
+    params: Mapping[str, Any],
+    board: Board,
+    map_name: str,
+    squads: int,
+    suited: Sequence[str],
+) -> str:
+    if kind != CATCH_THE_FLAG:
+        return ""
+    needed, spots = flags_placed(params, squads), len(board.flag_spots)
+    return "" if spots >= needed else _too_few_spots(map_name, spots, needed, suited)
+
+
+def blip_markers(board: Board) -> list[str]:
+    """The squares (``"x,y"``) of ``board``'s alien blip markers: where a blip may hide
+    special equipment (Genestealers have no blips)."""
+    return [f"{x},{y}" for (x, y), alien in board.markers.items() if alien != GENESTEALER]
+
+
+def _equipment_off_markers(params: Mapping[str, Any], board: Board, map_name: str) -> str:
+    markers = blip_markers(board)
+    wrong = [square for square in params.get("equipment_blips") or {} if square not in markers]
+    if not wrong:
+        return ""
+    problem = ngettext(
+        "Square %(squares)s is to hide special equipment, but it is no alien blip marker of "
+        "the map “%(map)s”.",
+        "Squares %(squares)s are to hide special equipment, but they are no alien blip "
+        "markers of the map “%(map)s”.",
+        len(wrong),
+    ) % {"squares": "; ".join(wrong), "map": map_name}
+    if not markers:
+        return problem + " " + _("The map has no blip marker: leave the special equipment out.")
+    named = "; ".join(markers[:MARKERS_NAMED]) + ("; …" if len(markers) > MARKERS_NAMED else "")
+    return problem + " " + _("Choose among its blip markers: %(markers)s.") % {"markers": named}
+
+
+def _no_alien(kind: str, params: Mapping[str, Any], board: Board, map_name: str) -> str:
+    if not aliens_in_play(kind, params) or board.markers:
+        return ""
+    if params.get("reinforcements") or params.get("event_deck"):
+        return ""
+    return _(
+        "The map “%(map)s” has no alien marker and the stipulation brings no reinforcements "
+        "or alien events, so no alien will appear: choose a map with alien markers, or add "
+        "reinforcements."
+    ) % {"map": map_name}
 
 
 def _too_few_spots(map_name: str, spots: int, needed: int, suited: Sequence[str]) -> str:

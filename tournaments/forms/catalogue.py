@@ -3,7 +3,8 @@ event card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import copy
+from typing import Any
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -12,23 +13,50 @@ from django.utils.translation import ngettext
 
 from rules.engine.event_cards import EventCard
 from rules.engine.units import RulesDataError, load_rules_data
-from tournaments.domain.catalogue import DEFAULT_CARDS
+from tournaments.domain.catalogue import DEFAULT_CARDS, CardKind
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import ChapterCard, Tournament, Weapon
+from tournaments.queries.catalogue_names import card_name_problems, weapon_name_problems
+from tournaments.queries.edit_versions import card_version, overrides_version, weapon_version
+from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.loadout_checks import loadouts_holding
 
-if TYPE_CHECKING:
-    from django_stubs_ext import StrOrPromise
+TOKENS = "alien_tokens"
 
 
-def effect_choices() -> list[tuple[str, StrOrPromise]]:
-    """The effects the board knows (one per shipped card name), and "reminder only"."""
-    names: dict[str, StrOrPromise] = {}
+#: The kind of card each effect the board knows is written for (one per shipped card).
+EFFECT_KINDS: dict[str, CardKind] = {card.effect_code: card.kind for card in DEFAULT_CARDS}
+KIND_GROUPS = {CardKind.ORDER: _("Order cards"), CardKind.EQUIPMENT: _("Equipment cards")}
+
+
+def _effect_names() -> dict[str, str]:
+    """The name of each effect the board knows: its shipped card's, in the active language."""
+    names: dict[str, str] = {}
     for card in DEFAULT_CARDS:
         names.setdefault(card.effect_code, card.display_name())
-    return [("", _("None: the judge reads the card")), *sorted(names.items())]
+    return names
+
+
+def effect_choices() -> list[tuple[Any, Any]]:
+    """The effects the board knows, grouped by the kind of card they are written for, and
+    "reminder only"."""
+    names = _effect_names()
+    return [
+        ("", _("None: the judge reads the card")),
+        *(
+            (
+                KIND_GROUPS[kind],
+                sorted(
+                    ((code, name) for code, name in names.items() if EFFECT_KINDS[code] is kind),
+                    key=lambda choice: choice[1],
+                ),
+            )
+            for kind in KIND_GROUPS
+        ),
+    ]
 
 
 def _card_in_use(count: int) -> str:
@@ -41,6 +69,19 @@ def _card_in_use(count: int) -> str:
     ) % {"count": count}
 
 
+def _effect_of_other_kind(code: str, kind: str) -> str:
+    effect = _effect_names()[code]
+    if kind == CardKind.ORDER:
+        return _(
+            "“%(effect)s” is an equipment card's effect; an order card takes an order's "
+            "effect, or none (the judge reads the card)."
+        ) % {"effect": effect}
+    return _(
+        "“%(effect)s” is an order's effect; an equipment card takes an equipment card's "
+        "effect, or none (the judge reads the card)."
+    ) % {"effect": effect}
+
+
 def _weapon_in_use(count: int) -> str:
     return ngettext(
         "%(count)d loadout holds this weapon; changing its class would make that loadout "
@@ -51,12 +92,26 @@ def _weapon_in_use(count: int) -> str:
     ) % {"count": count}
 
 
-class ChapterCardForm(AccessibleModelForm):
+def _check_names(form: forms.ModelForm, problems_of: Any, fields: tuple[str, ...]) -> None:
+    """Refuse at its field a name another card or weapon has (the saving action asks
+    again, under its lock): the form's instance as typed, before it is built."""
+    typed = copy.copy(form.instance)
+    for name in fields:
+        if name in form.cleaned_data:
+            setattr(typed, name, form.cleaned_data[name])
+    for field, problem in problems_of(typed).items():
+        if field not in form.errors:
+            form.add_error(field, problem)
+
+
+class ChapterCardForm(VersionedFormMixin, AccessibleModelForm):
     """A card's names, kind, duration, effect, source and confidence (its slug and chapter
-    stay: loadouts refer to them)."""
+    stay: loadouts refer to them). An effect is one of the card's kind: the board plays an
+    order's effect when the order is played at the start of a turn, an equipment's while
+    the card is held."""
 
     effect_code = forms.ChoiceField(
-        label=_("effect on the board"),
+        label=_("Effect on the board"),
         required=False,
         help_text=_(
             "What the board applies when the card is played; every copy of a card shares it."
@@ -88,6 +143,17 @@ class ChapterCardForm(AccessibleModelForm):
         field = self.fields["effect_code"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = effect_choices()
+        stored = self.instance
+        self.add_version_fields(lambda: card_version(stored))
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        cleaned = self.cleaned_data
+        code, kind = cleaned.get("effect_code"), cleaned.get("kind")
+        if code and kind and code in EFFECT_KINDS and EFFECT_KINDS[code] != kind:
+            self.add_error("effect_code", _effect_of_other_kind(code, kind))
+        _check_names(self, card_name_problems, ("name_en", "name_it", "effect_code"))
+        return cleaned
 
     def clean_kind(self) -> str:
         kind = self.cleaned_data["kind"]
@@ -100,7 +166,7 @@ class ChapterCardForm(AccessibleModelForm):
         return kind
 
 
-class WeaponForm(AccessibleModelForm):
+class WeaponForm(VersionedFormMixin, AccessibleModelForm):
     """A weapon's names, class and colour restriction (its slug stays: loadouts and the
     board's rules data refer to it)."""
 
@@ -108,6 +174,16 @@ class WeaponForm(AccessibleModelForm):
         model = Weapon
         fields = ["name_en", "name_it", "weapon_class", "colour_restricted"]
         error_messages = {"name_en": {"required": _("Give the weapon's English name.")}}
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        stored = self.instance
+        self.add_version_fields(lambda: weapon_version(stored))
+
+    def clean(self) -> dict[str, Any]:
+        super().clean()
+        _check_names(self, weapon_name_problems, ("name_en", "name_it"))
+        return self.cleaned_data
 
     def clean_weapon_class(self) -> str:
         weapon_class = self.cleaned_data["weapon_class"]
@@ -122,7 +198,7 @@ class WeaponForm(AccessibleModelForm):
         return weapon_class
 
 
-class TokenValuesForm(AccessibleForm):
+class TokenValuesForm(VersionedFormMixin, AccessibleForm):
     """The points of one token of each alien type in this tournament (RULES §7)."""
 
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
@@ -149,6 +225,11 @@ class TokenValuesForm(AccessibleForm):
         self.fields["dreadnought"].help_text = _(
             "A Dreadnought of a named class is worth its class value instead (session notes)."
         )
+        self.add_version_fields(lambda: overrides_version(tournament, TOKENS))
+
+    def values(self) -> dict[str, int]:
+        """The points typed, by alien type."""
+        return {alien: self.cleaned_data[alien] for alien in TOKEN_ALIEN_LABELS}
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -156,7 +237,7 @@ class TokenValuesForm(AccessibleForm):
         if self.errors:
             return cleaned
         overrides = dict(self.tournament.data_overrides or {})
-        overrides["alien_tokens"] = {**overrides.get("alien_tokens", {}), **cleaned}
+        overrides[TOKENS] = {**overrides.get(TOKENS, {}), **self.values()}
         try:
             load_rules_data(overrides)
         except RulesDataError as error:
@@ -179,7 +260,7 @@ EVENT_CARD_FIELDS = (
 )
 
 
-class EventCardForm(AccessibleForm):
+class EventCardForm(VersionedFormMixin, AccessibleForm):
     """An alien event card's names and texts in both languages (RULES §12: the texts are
     data the organiser corrects; what the card does to the Aliens stays the engine's). Each
     field says the shipped wording, to put it back."""
@@ -189,7 +270,14 @@ class EventCardForm(AccessibleForm):
     text_it = forms.CharField(label=_("Italian text"), widget=forms.Textarea(attrs={"rows": 4}))
     text_en = forms.CharField(label=_("English text"), widget=forms.Textarea(attrs={"rows": 4}))
 
-    def __init__(self, *args: Any, card: EventCard, shipped: EventCard, **kwargs: Any) -> None:
+    def __init__(
+        self,
+        *args: Any,
+        tournament: Tournament,
+        card: EventCard,
+        shipped: EventCard,
+        **kwargs: Any,
+    ) -> None:
         kwargs.setdefault(
             "initial",
             {field: getattr(card, what)[lang] for field, what, lang in EVENT_CARD_FIELDS},
@@ -202,6 +290,7 @@ class EventCardForm(AccessibleForm):
             self.fields[field].error_messages["required"] = _(
                 "Write it in both languages: the board shows the card in either."
             )
+        self.add_version_fields(lambda: overrides_version(tournament, EVENTS, card.id))
 
     def wording(self, what: str) -> dict[str, str]:
         """The cleaned ``name`` or ``text`` as ``{"it": ..., "en": ...}``."""

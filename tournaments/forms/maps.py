@@ -10,11 +10,16 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.uploads import uploaded_text
-from tournaments.models import DRAWING_LIMIT
+from tournaments.models import DRAWING_LIMIT, TournamentMap
+from tournaments.queries.edit_versions import map_version
 
 
-class MapForm(AccessibleForm):
+class MapForm(VersionedFormMixin, AccessibleForm):
+    """A new map's drawing, or ``stored``'s new drawing (the form then carries the map's
+    version: a save after someone else's is refused, the drawing typed kept)."""
+
     drawing = forms.CharField(
         label=_("Drawing"),
         required=False,
@@ -33,6 +38,11 @@ class MapForm(AccessibleForm):
         required=False,
         help_text=_("A .txt map file, used instead of the box above."),
     )
+
+    def __init__(self, *args: Any, stored: TournamentMap | None = None, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if stored is not None:
+            self.add_version_fields(lambda: map_version(stored), remember=False)
 
     def clean_file(self) -> str | None:
         """The uploaded map's text (None: no file)."""

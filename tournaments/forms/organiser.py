@@ -18,8 +18,10 @@ from tournaments.domain.progression import qualifier_limits, qualifier_range_mes
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.people import check_display_name
 from tournaments.forms.scheduling import staff_label
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
+from tournaments.queries.edit_versions import stage_version
 from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.roles import tournament_staff
 from tournaments.queries.session_stipulation import stipulation_map_misfit
@@ -196,7 +198,7 @@ class StaffForm(AccessibleForm):
         return cleaned
 
 
-class StageForm(StipulationFieldsMixin, AccessibleModelForm):
+class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm):
     """The stage's settings. A map that cannot hold the stipulation's flags is refused at
     the map; a map whose flag spots the stipulation leaves unused is saved with a warning
     (``map_problem``, shown by the map while the stage keeps them)."""
@@ -241,6 +243,8 @@ class StageForm(StipulationFieldsMixin, AccessibleModelForm):
             self.map_problem = self._map_problem(
                 stage.stipulation_kind, stage.stipulation_params, stage.map_name
             )
+        stored = self.instance
+        self.add_version_fields(lambda: stage_version(stored))
 
     def _map_problem(self, kind: str, params: dict, map_name: str) -> MapMisfit | None:
         if not kind or not map_name:

@@ -11,12 +11,14 @@ from django.utils.translation import ngettext
 
 from tournaments.domain.map_fit import MapMisfit
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import ScoreThreshold, Session, StipulationKind
+from tournaments.queries.edit_versions import session_stipulation_version
 from tournaments.queries.session_stipulation import session_squads, stipulation_map_misfit
 
 
-class SessionStipulationForm(StipulationFieldsMixin, AccessibleForm):
+class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleForm):
     """The session's stipulation; starts from the stage's when the session has none.
 
     The session plays its stage's map: a stipulation that map cannot hold the flags of is
@@ -44,6 +46,7 @@ class SessionStipulationForm(StipulationFieldsMixin, AccessibleForm):
         self.map_problem: MapMisfit | None = None
         if not self.is_bound:
             self.map_problem = self._map_problem(kind, params)
+        self.add_version_fields(lambda: session_stipulation_version(session))
 
     def _map_problem(self, kind: str, params: dict) -> MapMisfit | None:
         session = self.session

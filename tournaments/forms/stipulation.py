@@ -196,7 +196,21 @@ class StipulationFieldsMixin(FormMixinBase):
                 name = _field_named_in(kind, message)
                 if name is not None and name in self.errors:
                     continue  # the field's own message already says what is wrong
-                self.add_error(name, message)
+                self.add_error(name, self._in_form_words(kind, message))
+
+    def _in_form_words(self, kind: str, message: str) -> str:
+        """``message`` (which names parameters and values as the stored parameters spell
+        them, for documents and the command line) with the form's labels instead:
+        “Flag value (points)”, not “flag_value”."""
+        for name, parameter in _parameter_fields(kind):
+            field = self.fields.get(name)
+            if field is None:
+                continue
+            message = message.replace(f"“{parameter}”", f"“{field.label}”")
+            for value, label in getattr(field, "choices", ()):
+                if value:
+                    message = message.replace(f"“{value}”", f"“{label}”")
+        return message
 
 
 def _parameter_fields(kind: str) -> list[tuple[str, str]]:

@@ -19,6 +19,7 @@ from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.exceptions import best_match
 
 from rules.engine.schema_inlining import inlined
+from tournaments.interchange.explanations import schema_message, type_message
 from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
@@ -223,17 +224,19 @@ def version_problems(document: Any) -> list[Problem]:
 
 
 def schema_problems(document: Any) -> list[Problem]:
-    """Every JSON Schema violation, in document order."""
-    problems = [_problem(error) for error in _validator().iter_errors(document)]
+    """Every JSON Schema violation, in document order, each said once (a missing field
+    is one finding per field, and the message names them all)."""
+    problems = {_problem(error) for error in _validator().iter_errors(document)}
     return sorted(problems, key=lambda problem: (_path_key(problem.path), problem.message))
 
 
 def _problem(error: ValidationError) -> Problem:
-    """One violation; for "null or an object" and similar choices, say what was expected.
+    """One violation in the reader's language (:mod:`.explanations`); for "null or an
+    object" and similar choices, say what was expected.
 
     A choice that failed in every branch only says "is not valid under any of the given
-    schemas"; a wrong type becomes "... is not of type 'object' or 'null'", and a value of
-    the right type reports the error inside it (e.g. the bad card of a loadout).
+    schemas"; a wrong type becomes "... is not an object {…} or null", and a value of the
+    right type reports the error inside it (e.g. the bad card of a loadout).
     """
     if error.context:
         type_errors = [
@@ -247,12 +250,9 @@ def _problem(error: ValidationError) -> Problem:
                     expected.add(value)
                 elif isinstance(value, list):
                     expected.update(value)
-            names = " or ".join(repr(name) for name in sorted(expected))
-            return Problem(
-                json_path(error.absolute_path), f"{error.instance!r} is not of type {names}"
-            )
+            return Problem(json_path(error.absolute_path), type_message(error.instance, expected))
         error = best_match([error])
-    return Problem(json_path(error.absolute_path), error.message)
+    return Problem(json_path(error.absolute_path), schema_message(error))
 
 
 def _path_key(path: str) -> list[tuple[int, int, str]]:

@@ -31,11 +31,19 @@ from rules.engine.dice import FACES, DieKind, seed_commitment
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.house_rules import override_problems
 from tournaments.domain.plausibility import check_result, session_limits
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
 from tournaments.domain.typed_dice import DIE_NAMES
-from tournaments.interchange.document import schema_problems, upgraded, version_problems
-from tournaments.interchange.map_sections import document_board
+from tournaments.interchange.document import (
+    FORMAT_VERSION,
+    schema_problems,
+    upgraded,
+    version_problems,
+)
+from tournaments.interchange.explanations import syntax_message
+from tournaments.interchange.map_sections import ADDED_IN as MAPS_ADDED_IN
+from tournaments.interchange.map_sections import own_map_names, unknown_map
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import objects_of as _objects
@@ -71,8 +79,16 @@ Path = tuple[str | int, ...]
 #: (stage, session number, when it was superseded or None for a session in force).
 SessionKey = tuple[int, int, str | None]
 
+#: What an editor saving "UTF-8 with BOM" writes first; JSON itself has no use for it.
+BYTE_ORDER_MARK = "\ufeff"
 #: A session holds 3 players, or 2 when the player count is not a multiple of 3 (RULES §2).
 SEATS_PER_SESSION = (2, 3)
+#: The plausibility checks (:mod:`tournaments.domain.plausibility`) an import does not make
+#: again: the value of an alien token is the tournament's at the time the judge saved the
+#: result, which the organiser may have changed since. The app keeps such a result, and
+#: its points are the breakdown's (interchange decision 10, docs/decisions.md). The map's
+#: markers are not counted either: no board is given to the checks.
+_SETTLED_WHEN_SAVED = frozenset({"token_value"})
 
 
 def read_document(path: str | FilePath) -> Any:
@@ -83,13 +99,27 @@ def read_document(path: str | FilePath) -> Any:
         raise InterchangeError(
             [Problem("$", _("file %(path)s does not exist; check the path") % {"path": path})]
         ) from None
-    except (OSError, UnicodeDecodeError) as error:
+    except UnicodeDecodeError as error:
         raise InterchangeError(
             [
                 Problem(
                     "$",
-                    _("file %(path)s cannot be read as UTF-8 text (%(error)s)")
-                    % {"path": path, "error": error},
+                    _(
+                        "file %(path)s is not UTF-8 text (byte %(position)d is not UTF-8); "
+                        "a document BoB exported is: choose that file, or save this one as "
+                        "UTF-8"
+                    )
+                    % {"path": path, "position": error.start + 1},
+                )
+            ]
+        ) from None
+    except OSError as error:
+        raise InterchangeError(
+            [
+                Problem(
+                    "$",
+                    _("file %(path)s cannot be read (%(error)s); check the path and its rights")
+                    % {"path": path, "error": error.strerror or error},
                 )
             ]
         ) from None
@@ -97,22 +127,13 @@ def read_document(path: str | FilePath) -> Any:
 
 
 def parse_document(text: str) -> Any:
-    """A document's JSON text as data; raises :class:`InterchangeError` if it is not JSON."""
+    """A document's JSON text as data (a byte-order mark before it is fine); raises
+    :class:`InterchangeError` if it is not JSON, saying where and why in the reader's
+    language."""
     try:
-        return json.loads(text)
+        return json.loads(text.removeprefix(BYTE_ORDER_MARK))
     except json.JSONDecodeError as error:
-        raise InterchangeError(
-            [
-                Problem(
-                    "$",
-                    _(
-                        "the file is not valid JSON: %(error)s at line %(line)d, column "
-                        "%(column)d; it must be a tournament document exported by BoB"
-                    )
-                    % {"error": error.msg, "line": error.lineno, "column": error.colno},
-                )
-            ]
-        ) from None
+        raise InterchangeError([Problem("$", syntax_message(error))]) from None
 
 
 # --- reading the document without trusting its shape -------------------------------------
@@ -138,10 +159,14 @@ def parse_timestamp(text: str) -> datetime | None:
 class _Checker:
     """Collects every problem of a document that already passed the version check."""
 
-    def __init__(self, document: dict[str, Any], slug: str | None, check_slug: bool) -> None:
+    def __init__(
+        self, document: dict[str, Any], slug: str | None, check_slug: bool, map_names: bool
+    ) -> None:
         self.doc = document
         self.slug = slug
         self.check_slug = check_slug
+        #: Whether stages and sessions must name known maps (see :func:`check_document`).
+        self.own_maps = own_map_names(document) if map_names else None
         self.problems: list[Problem] = []
         self.squad_cards: dict[str, dict[str, str]] = {}
         self.weapons: set[str] = set()
@@ -304,6 +329,8 @@ class _Checker:
                 _("the tournament ends (%(ends)s) before it starts (%(starts)s)")
                 % {"ends": ends, "starts": starts},
             )
+        for where, message in override_problems(tournament.get("data_overrides")):
+            self.add(("tournament", "data_overrides", *where), message)
 
     def _squads(self) -> None:
         seen: dict[Any, Path] = {}
@@ -444,12 +471,18 @@ class _Checker:
                 self._unique(
                     (*path, "qualifiers", q_index), qualifier, seen_qualifiers, _("qualifier")
                 )
+            self._map((*path, "map_name"), stage.get("map_name"))
             self._timestamp((*path, "closed_at"), stage.get("closed_at"))
             self._thresholds((*path, "thresholds"), stage.get("thresholds"))
             for session_index, session in _objects(stage.get("sessions")):
                 self._session((*path, "sessions", session_index), session, stage)
 
+    def _map(self, path: Path, name: Any) -> None:
+        if self.own_maps is not None and (problem := unknown_map(name, self.own_maps)):
+            self.add(path, problem)
+
     def _session(self, path: Path, session: dict[str, Any], stage: dict[str, Any]) -> None:
+        self._map((*path, "map_name"), session.get("map_name"))
         self._timestamp((*path, "scheduled_at"), session.get("scheduled_at"))
         stipulation = session.get("stipulation")
         if isinstance(stipulation, dict):
@@ -579,7 +612,12 @@ class _Checker:
         self, path: Path, result: dict[str, Any], session: dict[str, Any], stage: dict[str, Any]
     ) -> None:
         """The checks a judge's result passes (:mod:`tournaments.domain.plausibility`), on
-        the version that counts, the latest: earlier ones are history, kept as recorded."""
+        the version that counts, the latest: earlier ones are history, kept as recorded.
+
+        Only the rules the tournament's later changes cannot move are checked again: the
+        token values and the map (its alien markers) are settings the organiser may change
+        after a result is saved, and the app keeps that result and scores it from its
+        breakdown as saved, so an import does too (:data:`_SETTLED_WHEN_SAVED`)."""
         versions = _objects(result.get("versions"))
         if not versions:
             return
@@ -601,13 +639,12 @@ class _Checker:
         )
         tournament = self.doc.get("tournament")
         overrides = tournament.get("data_overrides") if isinstance(tournament, dict) else None
-        map_name = _str(session.get("map_name")) or ""
         limits = session_limits(
             _str(kind) or "",
             params if isinstance(params, dict) else {},
-            map_name,
+            _str(session.get("map_name")) or "",
             overrides if isinstance(overrides, dict) else None,
-            document_board(self.doc, map_name),
+            board=None,  # the map's markers: as the map was when the result was saved
         )
         names = {
             player_id: name
@@ -617,6 +654,8 @@ class _Checker:
         }
         seat_index = {breakdown.seat: entries[i][0] for i, breakdown in enumerate(breakdowns)}
         for problem in check_result(breakdowns, survivors, limits, names):
+            if problem.code in _SETTLED_WHEN_SAVED:
+                continue
             where: Path
             if problem.entry == "survived":
                 where = (*version_path, "survivors", survivors.index(problem.seat))
@@ -759,16 +798,25 @@ def check_document(
 
     ``slug`` imports the tournament under another slug than the document's;
     ``check_slug=False`` skips the "already exists" check (to check a fresh export).
-    A version 1 document is checked as its version 2 upgrade.
+    An older version's document is checked as its upgrade to the current version; one
+    older than the tournament's own maps (version 8) keeps its stages' and sessions' map
+    names unchecked: they were free text then.
     """
+    free_map_names = _version(document) < MAPS_ADDED_IN
     document = upgraded(document)
     problems = version_problems(document)
     if problems:
         return problems
     problems = nul_problems(document)
     problems.extend(schema_problems(document))
-    problems.extend(_Checker(document, slug, check_slug).run())
+    problems.extend(_Checker(document, slug, check_slug, not free_map_names).run())
     return problems
+
+
+def _version(document: Any) -> int:
+    """The document's format version as written (the current one when it names none)."""
+    version = document.get("format_version") if isinstance(document, dict) else None
+    return version if isinstance(version, int) and not isinstance(version, bool) else FORMAT_VERSION
 
 
 #: The character PostgreSQL stores in no text or JSON value.
@@ -1262,10 +1310,10 @@ def import_document(
     ``organiser``: the user importing it from the organiser's pages, made one of its
     organisers (so the tournament is theirs to open) and named in its activity log.
     """
-    document = upgraded(document)
     problems = check_document(document, slug=slug)
     if problems:
         raise InterchangeError(problems)
+    document = upgraded(document)
     writer = _Writer(document, slug)
     try:
         with transaction.atomic():

@@ -10,12 +10,10 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from rules.engine.board import Board
 from rules.engine.maps import MapError, bundled_maps, shared_map_text
 from tournaments.domain.engine_language import narration_language
 from tournaments.interchange.sections import CheckContext, Path, Section, WriteContext, objects_of
 from tournaments.models import DRAWING_LIMIT, Tournament, TournamentMap
-from tournaments.queries.playable_maps import board_of
 
 ADDED_IN = 8
 MAPS = "maps"
@@ -68,18 +66,29 @@ def write_maps(maps: list[dict[str, Any]], tournament: Tournament, context: Writ
     )
 
 
-def document_board(document: dict[str, Any], name: str) -> Board | None:
-    """The board of the map ``name`` as a document has it: its own map of that name, else
-    the shipped one (None: neither, or a drawing that does not read)."""
-    drawing = next(
-        (
-            item["drawing"]
-            for _index, item in objects_of(document.get(MAPS))
-            if item.get("name") == name and isinstance(item.get("drawing"), str)
-        ),
-        None,
-    )
-    return board_of(name, drawing)
+def own_map_names(document: dict[str, Any]) -> set[str]:
+    """The names of a document's own maps."""
+    return {
+        item["name"]
+        for _index, item in objects_of(document.get(MAPS))
+        if isinstance(item.get("name"), str)
+    }
+
+
+def unknown_map(name: Any, own: set[str]) -> str | None:
+    """What is wrong with a stage's or session's ``map_name`` in a document with the own
+    maps ``own``: None when it names one of them or a map BoB ships, or is empty (no map
+    chosen yet); else a message naming the maps it may name."""
+    if not isinstance(name, str) or not name or name in own or name in bundled_maps():
+        return None
+    return _(
+        'there is no map called "%(map)s": use one BoB ships (%(shipped)s), one of the '
+        'document\'s own maps in $.maps (%(own)s), or "" for no map chosen yet'
+    ) % {
+        "map": name,
+        "shipped": ", ".join(sorted(bundled_maps())),
+        "own": ", ".join(sorted(own)) or _("it has none"),
+    }
 
 
 SECTION = Section(

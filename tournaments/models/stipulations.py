@@ -301,6 +301,15 @@ def clean_stipulation_params(kind: str, params: Any) -> dict:
         raise ValidationError(gettext("Stipulation parameters must be a JSON object."))
     cleaned = _check_fields(params, _SCHEMAS[kind])
     _check_dreadnought(cleaned)
+    if cleaned.get("event_deck") and cleaned.get("aliens") is False:
+        # The deck is drawn in the Alien turn, which a game without aliens never has.
+        raise ValidationError(
+            gettext(
+                "The alien event deck is drawn in the Alien turn, which a game without aliens "
+                "does not have: set “%(aliens)s” too, or leave “%(deck)s” out."
+            )
+            % {"aliens": "aliens", "deck": "event_deck"}
+        )
     if kind == StipulationKind.ALIEN_HUNT:
         needed = "rounds" if cleaned["end_condition"] == END_FIXED_ROUNDS else "escape_rounds"
         if needed not in cleaned:

@@ -19,14 +19,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from tournaments.models.activity import ActivityLog
 from tournaments.models.choices import StageKind, StipulationKind
 from tournaments.models.sessions import Session
 from tournaments.models.stages import Stage
 from tournaments.models.tournament import Tournament
+from tournaments.queries.change_words import changes_text, store_changes
 
 
 @dataclass(frozen=True)
@@ -91,6 +92,24 @@ SESSION = ParamKind(store=_session_data, show=_session_label)
 STAGE = ParamKind(store=_stage_data, show=_stage_label)
 #: A stipulation type (``StipulationKind``), given and stored as its value.
 STIPULATION = ParamKind(store=lambda kind: StipulationKind(kind).value, show=_stipulation_label)
+
+
+def _names(names: Any) -> dict[str, str]:
+    return {"en": str(names["en"]), "it": str(names.get("it") or "")}
+
+
+def _name_label(names: Any) -> str:
+    """A name given in both languages, in the reader's (English where no Italian one)."""
+    english = _text(names["en"])
+    language = (get_language() or "en").split("-")[0]
+    return _text(names.get("it") or english) if language == "it" else english
+
+
+#: A name in both languages (a card, a weapon, a squad), given and stored as
+#: ``{"en": ..., "it": ...}``, shown in the reader's language.
+NAMES = ParamKind(store=_names, show=_name_label)
+#: A catalogue edit's changes, given as ``{field: (before, after)}``, shown field by field.
+CHANGES = ParamKind(store=store_changes, show=changes_text)
 
 
 @dataclass(frozen=True)
@@ -184,6 +203,30 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     ),
     "event_card_edited": DescriptionTemplate(
         gettext_noop("alien event card %(card)s edited"), {"card": TEXT}
+    ),
+    # The catalogue's edits with what they changed (the five codes above are the entries
+    # logged before, which did not say it).
+    "card_changed": DescriptionTemplate(
+        gettext_noop("chapter card %(card)s of %(squad)s changed: %(changes)s"),
+        {"card": NAMES, "squad": NAMES, "changes": CHANGES},
+    ),
+    "weapon_changed": DescriptionTemplate(
+        gettext_noop("weapon %(weapon)s changed: %(changes)s"),
+        {"weapon": NAMES, "changes": CHANGES},
+    ),
+    "token_values_changed": DescriptionTemplate(
+        gettext_noop("alien token values changed: %(changes)s"), {"changes": CHANGES}
+    ),
+    "rules_values_changed": DescriptionTemplate(
+        gettext_noop("values of %(item)s changed: %(changes)s"),
+        {"item": NAMES, "changes": CHANGES},
+    ),
+    "house_rules_changed": DescriptionTemplate(
+        gettext_noop("house rules changed: %(changes)s"), {"changes": CHANGES}
+    ),
+    "event_card_changed": DescriptionTemplate(
+        gettext_noop("alien event card %(card)s changed: %(changes)s"),
+        {"card": NAMES, "changes": CHANGES},
     ),
 }
 

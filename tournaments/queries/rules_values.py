@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rules.engine.narration import format_param
 from rules.engine.units import (
@@ -24,11 +26,56 @@ from rules.engine.units import (
 from tournaments.domain.engine_language import narration_language
 from tournaments.models import Tournament
 
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
 #: The values the organiser corrects, by section of the rules data: whole numbers and dice.
 VALUES: dict[str, tuple[str, ...]] = {
     "units": ("movement", "armour", "life_points", "hand_to_hand"),
     "weapons": ("dice", "shots", "hand_to_hand"),
     "dreadnought_classes": ("movement", "class_value", "default_weapons"),
+}
+#: What each value is called on the pages (the form's labels, the table's headings, the
+#: activity log's changes).
+LABELS: dict[str, StrOrPromise] = {
+    "movement": gettext_lazy("Movement (squares)"),
+    "armour": gettext_lazy("Armour"),
+    "life_points": gettext_lazy("Life points"),
+    "hand_to_hand": gettext_lazy("Hand-to-hand dice"),
+    "dice": gettext_lazy("Dice per shot"),
+    "shots": gettext_lazy("Shots"),
+    "class_value": gettext_lazy("Class value (points for destroying it)"),
+    "default_weapons": gettext_lazy("Usual heavy weapons"),
+}
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The whole numbers a value may take (dice: per colour), and why, for the message."""
+
+    low: int
+    high: int
+    why: StrOrPromise = ""
+
+
+#: Each value's limits: what the rules and the engine need (a figure moves, a weapon fires,
+#: a class value is 25 or more as RULES §7 says), and maxima no game of StarQuest reaches.
+LIMITS: dict[tuple[str, str], Limit] = {
+    ("units", "movement"): Limit(1, 12, gettext_lazy("every figure moves at least 1 square")),
+    ("units", "armour"): Limit(0, 12),
+    ("units", "life_points"): Limit(
+        1, 12, gettext_lazy("a figure without life points would be dead before it plays")
+    ),
+    ("units", "hand_to_hand"): Limit(0, 6),
+    ("weapons", "dice"): Limit(0, 6),
+    ("weapons", "shots"): Limit(1, 6, gettext_lazy("a weapon fires at least once")),
+    ("weapons", "hand_to_hand"): Limit(0, 6),
+    ("dreadnought_classes", "movement"): Limit(
+        1, 12, gettext_lazy("a Dreadnought moves at least 1 square")
+    ),
+    ("dreadnought_classes", "class_value"): Limit(
+        25, 999, gettext_lazy("RULES §7 gives a Dreadnought a class value of 25 or more")
+    ),
 }
 
 Value = int | DiceSpec | tuple[str, ...] | None
@@ -71,12 +118,16 @@ def shown(value: Value) -> str:
 
 @dataclass(frozen=True)
 class RulesItem:
-    """A unit or a weapon with its values."""
+    """A unit, a weapon or a Dreadnought class with its values. ``weapon_choices``: the
+    weapons a Dreadnought class may mount (its usual weapons are among them); ``shoots``: a
+    weapon fires (a close-combat weapon only adds hand-to-hand dice)."""
 
     section: str
     key: str
     label: str
     values: tuple[RulesValue, ...]
+    weapon_choices: tuple[str, ...] = ()
+    shoots: bool = False
 
     @property
     def unverified(self) -> int:
@@ -113,34 +164,45 @@ def item_label(data: RulesData, section: str, key: str, lang: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def heavy_weapon_choices() -> list[tuple[str, str]]:
+def heavy_weapon_choices(keys: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
     """The heavy and extra-heavy weapons (what a Dreadnought mounts) by key, named in the
-    active language."""
+    active language; ``keys``: only those (a class's weapon choices)."""
     data, language = load_rules_data(), narration_language()
     return [
         (key, item_label(data, "weapons", key, language))
         for key, weapon in data.weapons.items()
-        if weapon.is_heavy
+        if weapon.is_heavy and (keys is None or key in keys)
     ]
+
+
+#: A weapon's values that only a weapon that fires has.
+FIRING = ("dice", "shots")
 
 
 def _item(section: str, key: str, current: RulesData, shipped: RulesData) -> RulesItem:
     table = section_entries(current, section)
     defaults = section_entries(shipped, section)
+    entry = table[key]
+    shoots = isinstance(entry, Weapon) and entry.pattern != "none"
     values = []
     for name in VALUES[section]:
         source = current.source(f"{section}.{key}.{name}")
+        if isinstance(entry, Weapon) and not shoots and name in FIRING:
+            # A close-combat weapon never fires: no dice per shot, no shots to correct.
+            values.append(RulesValue(name, None, None, source.text, False))
+            continue
         values.append(
             RulesValue(
                 name,
-                getattr(table[key], name),
+                getattr(entry, name),
                 getattr(defaults[key], name) if key in defaults else None,
                 source.text,
                 source.unverified,
             )
         )
     label = item_label(current, section, key, narration_language())
-    return RulesItem(section, key, label, tuple(values))
+    choices = entry.weapon_choices if isinstance(entry, DreadnoughtClass) else ()
+    return RulesItem(section, key, label, tuple(values), choices, shoots)
 
 
 def rules_item(tournament: Tournament, section: str, key: str) -> RulesItem | None:

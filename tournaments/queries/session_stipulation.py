@@ -9,7 +9,13 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from tournaments.domain.map_fit import MOST_SQUADS, MapMisfit, flags_placed, map_misfit
+from tournaments.domain.map_fit import (
+    CATCH_THE_FLAG,
+    MOST_SQUADS,
+    MapMisfit,
+    flags_placed,
+    map_misfit,
+)
 from tournaments.domain.plausibility import SessionLimits, session_limits
 from tournaments.models import (
     ScoreThreshold,
@@ -99,12 +105,10 @@ def stipulation_map_misfit(
     board = map_board(tournament, name) if kind else None
     if board is None:
         return None
-    label = map_label(name, board)
-    misfit = map_misfit(kind, params, label, len(board.flag_spots), squads=squads)
-    if misfit is None or not misfit.blocking:
-        return misfit
-    suited = flag_maps(tournament, flags_placed(params, squads))
-    return map_misfit(kind, params, label, len(board.flag_spots), squads=squads, suited=suited)
+    needed = flags_placed(params, squads)
+    short_of_flags = kind == CATCH_THE_FLAG and len(board.flag_spots) < needed
+    suited = flag_maps(tournament, needed) if short_of_flags else ()
+    return map_misfit(kind, params, board, map_label(name, board), squads=squads, suited=suited)
 
 
 def session_squads(session: Session) -> int:

@@ -197,7 +197,7 @@ def _map_items(stage: Stage, sessions: list[Session]) -> list[ChecklistItem]:
         params = own.params if own is not None else stage.stipulation_params
         squads = len(session.seats.all()) or MOST_SQUADS
         label = map_label(name, board)
-        problem = map_misfit(kind, params, label, len(board.flag_spots), squads=squads)
+        problem = map_misfit(kind, params, board, label, squads=squads)
         if problem is not None:
             by_problem.setdefault(problem.message, []).append(session)
     return [

@@ -91,6 +91,31 @@ def chapter_card_names(tournament: Tournament) -> CardNames:
     return names
 
 
+def chapters_naming_otherwise(card: ChapterCard) -> list[str]:
+    """The other chapters (names, in the active language) whose card of ``card``'s effect
+    the catalogue names otherwise, in either language. The board names a card by its
+    effect, one way for every chapter (:func:`chapter_card_names`), so those chapters' games
+    show it under a name their own deck does not give it."""
+    if not card.effect_code:
+        return []
+    others = (
+        ChapterCard.objects.filter(
+            squad__tournament_id=card.squad.tournament_id, effect_code=card.effect_code
+        )
+        .exclude(squad_id=card.squad_id)
+        .select_related("squad")
+        .order_by("squad__order", "squad_id")
+    )
+    return list(
+        dict.fromkeys(
+            other.squad.name
+            for other in others
+            if (other.name_en, other.name_it or other.name_en)
+            != (card.name_en, card.name_it or card.name_en)
+        )
+    )
+
+
 def catalogue_words(tournament: Tournament) -> AbstractContextManager[None]:
     """A block whose engine texts (step log, panels, stipulation summaries, deck choices)
     name the chapter and event cards as the tournament's catalogue names them."""

@@ -15,6 +15,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from rules.engine.event_cards import EventDataError
 from rules.engine.units import RulesDataError
 from tournaments.actions.catalogue_edits import (
+    CatalogueEditError,
     add_shipped_cards,
     save_card,
     save_event_card,
@@ -22,6 +23,7 @@ from tournaments.actions.catalogue_edits import (
     save_token_values,
     save_weapon,
 )
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.domain.engine_language import narration_language
 from tournaments.forms.catalogue import (
     ChapterCardForm,
@@ -29,19 +31,33 @@ from tournaments.forms.catalogue import (
     TokenValuesForm,
     WeaponForm,
 )
-from tournaments.forms.rules_values import LABELS, SECTIONS, RulesValuesForm
+from tournaments.forms.rules_values import SECTIONS, RulesValuesForm
 from tournaments.models import ChapterCard, Tournament
 from tournaments.queries.event_deck import (
     event_overrides,
     shipped_event_card,
     tournament_event_cards,
 )
-from tournaments.queries.rules_values import VALUES, rules_item, rules_items
+from tournaments.queries.rules_values import LABELS, VALUES, rules_item, rules_items
+from tournaments.queries.tournament_catalogue import (
+    chapter_card_names,
+    chapters_naming_otherwise,
+)
 from tournaments.web.permissions import organiser_required
+
+#: A save refused because someone else saved first: the form is shown again to check.
+CONFLICT = 409
 
 
 def _status(form) -> int:
-    return 400 if form.is_bound and form.errors else 200
+    if form.is_bound and form.errors:
+        return CONFLICT if getattr(form, "stale", False) else 400
+    return 200
+
+
+def _refused(form: BaseForm, error: CatalogueEditError) -> None:
+    for field, problem in error.problems.items():
+        form.add_error(field, problem)
 
 
 def _item_page(
@@ -93,9 +109,19 @@ def catalogue(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """The chapter cards and weapons with links to edit them, and the token values' form."""
     tokens = TokenValuesForm(request.POST or None, tournament=tournament, prefix="tokens")
     if request.method == "POST" and tokens.is_valid():
-        save_token_values(tournament, tokens.cleaned_data, actor=request.user)
-        messages.success(request, _("Token values saved."))
-        return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+        try:
+            save_token_values(
+                tournament,
+                tokens.values(),
+                actor=request.user,
+                expected_version=tokens.expected_version,
+            )
+        except StaleEditError:
+            tournament.refresh_from_db()
+            tokens.refuse_stale(TokenValuesForm(tournament=tournament, prefix="tokens"))
+        else:
+            messages.success(request, _("Token values saved."))
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     return _catalogue_page(request, tournament, tokens)
 
 
@@ -105,25 +131,60 @@ def card_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
     card = get_object_or_404(
         ChapterCard.objects.select_related("squad__tournament"), pk=pk, squad__tournament=tournament
     )
+    title = _("%(card)s (%(squad)s)") % {"card": card.name, "squad": card.squad.name}
     form = ChapterCardForm(request.POST or None, instance=card)
     if request.method == "POST" and form.is_valid():
-        card = save_card(form.save(commit=False), actor=request.user)
-        messages.success(request, _("%(card)s saved.") % {"card": card.name})
-        return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    title = _("%(card)s (%(squad)s)") % {"card": card.name, "squad": card.squad.name}
+        edited = form.save(commit=False)
+        try:
+            save_card(edited, actor=request.user, expected_version=form.expected_version)
+        except StaleEditError:
+            form.refuse_stale(ChapterCardForm(instance=ChapterCard.objects.get(pk=pk)))
+        except CatalogueEditError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, _("Card %(card)s saved.") % {"card": edited.name})
+            _warn_board_name(request, tournament, edited)
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     return _item_page(request, tournament, form, title)
+
+
+def _warn_board_name(request: HttpRequest, tournament: Tournament, card: ChapterCard) -> None:
+    """Say so when the chapters name this card's effect differently: the board shows one
+    name for all of them."""
+    chapters = chapters_naming_otherwise(card)
+    if not chapters:
+        return
+    board = chapter_card_names(tournament)[card.effect_code][narration_language()]
+    messages.warning(
+        request,
+        _(
+            "The judge's board names a card by its effect, with one name for every "
+            "chapter: it shows this card as “%(name)s” in every game. The catalogue names "
+            "the same card of %(chapters)s otherwise: rename it there too, so that every "
+            "page says the same."
+        )
+        % {"name": board, "chapters": ", ".join(chapters)},
+    )
 
 
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def weapon_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     weapon = get_object_or_404(tournament.weapons, pk=pk)
+    title = weapon.name
     form = WeaponForm(request.POST or None, instance=weapon)
     if request.method == "POST" and form.is_valid():
-        weapon = save_weapon(form.save(commit=False), actor=request.user)
-        messages.success(request, _("%(weapon)s saved.") % {"weapon": weapon.name})
-        return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return _item_page(request, tournament, form, weapon.name)
+        edited = form.save(commit=False)
+        try:
+            save_weapon(edited, actor=request.user, expected_version=form.expected_version)
+        except StaleEditError:
+            form.refuse_stale(WeaponForm(instance=tournament.weapons.get(pk=pk)))
+        except CatalogueEditError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, _("Weapon %(weapon)s saved.") % {"weapon": edited.name})
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+    return _item_page(request, tournament, form, title)
 
 
 @organiser_required
@@ -150,7 +211,7 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
     if shipped is None:
         raise Http404(card)
     current = next(found for found in tournament_event_cards(tournament)[0] if found.id == card)
-    form = EventCardForm(request.POST or None, card=current, shipped=shipped)
+    form = EventCardForm(request.POST or None, tournament=tournament, card=current, shipped=shipped)
     if request.method == "POST" and form.is_valid():
         try:
             saved = save_event_card(
@@ -159,7 +220,12 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
                 name=form.wording("name"),
                 text=form.wording("text"),
                 actor=request.user,
+                expected_version=form.expected_version,
             )
+        except StaleEditError:
+            tournament.refresh_from_db()
+            now = next(c for c in tournament_event_cards(tournament)[0] if c.id == card)
+            form.refuse_stale(EventCardForm(tournament=tournament, card=now, shipped=shipped))
         except EventDataError as error:
             form.add_error(
                 None,
@@ -171,7 +237,7 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
             )
         else:
             name = saved.name[narration_language()]
-            messages.success(request, _("%(card)s saved.") % {"card": name})
+            messages.success(request, _("Alien event card %(card)s saved.") % {"card": name})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     title = _("Alien event card: %(card)s") % {"card": current.name[narration_language()]}
     return _item_page(request, tournament, form, title)
@@ -186,13 +252,24 @@ def rules_values_edit(
     found = rules_item(tournament, section, item)
     if found is None:
         raise Http404(item)
-    form = RulesValuesForm(request.POST or None, item=found)
+    form = RulesValuesForm(request.POST or None, item=found, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
-            save_rules_values(tournament, section, item, form.values(), actor=request.user)
+            save_rules_values(
+                tournament,
+                section,
+                item,
+                form.values(),
+                actor=request.user,
+                expected_version=form.expected_version,
+            )
+        except StaleEditError:
+            tournament.refresh_from_db()
+            now = rules_item(tournament, section, item) or found
+            form.refuse_stale(RulesValuesForm(item=now, tournament=tournament))
         except RulesDataError as error:
-            form.add_error(None, error.text_in(narration_language()))
+            form.add_data_error(error)
         else:
-            messages.success(request, _("%(item)s saved.") % {"item": found.label})
+            messages.success(request, _("Values of %(item)s saved.") % {"item": found.label})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     return _item_page(request, tournament, form, found.label)

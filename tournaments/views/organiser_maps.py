@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from django.contrib import messages
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -18,6 +18,7 @@ from tournaments.actions.map_edits import (
     remove_map,
     save_map,
 )
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.forms.maps import MapForm
 from tournaments.models import Tournament, TournamentMap
 from tournaments.queries.playable_maps import map_overview, map_users, own_drawing, own_map_row
@@ -43,12 +44,19 @@ def _save(request: HttpRequest, form: MapForm, tournament: Tournament, replacing
         return None
     try:
         return save_map(
-            tournament, form.cleaned_data["drawing"], replacing=replacing, actor=request.user
+            tournament,
+            form.cleaned_data["drawing"],
+            replacing=replacing,
+            actor=request.user,
+            expected_version=form.expected_version,
         )
     except MapDrawingError as error:
         for problem in error.problems:
             form.add_error("drawing", problem)
-        return None
+    except StaleEditError:
+        replacing.refresh_from_db()
+        form.refuse_stale(MapForm(initial={"drawing": replacing.drawing}, stored=replacing))
+    return None
 
 
 @organiser_required
@@ -82,9 +90,16 @@ def maps(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:
     """One of the tournament's maps: its board, and its drawing to change."""
-    tournament_map = get_object_or_404(TournamentMap, tournament=tournament, name=name)
+    tournament_map = TournamentMap.objects.filter(tournament=tournament, name=name).first()
+    if tournament_map is None:
+        if request.method == "POST":
+            return _map_gone(request, tournament, name)
+        raise Http404(name)
     form = MapForm(
-        request.POST or None, request.FILES or None, initial={"drawing": tournament_map.drawing}
+        request.POST or None,
+        request.FILES or None,
+        initial={"drawing": tournament_map.drawing},
+        stored=tournament_map,
     )
     if request.method == "POST":
         saved = _save(request, form, tournament, replacing=tournament_map)
@@ -97,7 +112,33 @@ def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpRes
         "form": form,
         "otab": "maps",
     }
-    return render(request, "organiser/map.html", context, status=400 if form.errors else 200)
+    status = 409 if form.stale else 400 if form.errors else 200
+    return render(request, "organiser/map.html", context, status=status)
+
+
+def _map_gone(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:
+    """A drawing posted for a map someone renamed or removed meanwhile: nothing is saved,
+    the drawing stays in the new map's box."""
+    form = MapForm(request.POST, request.FILES)
+    form.is_valid()
+    form.add_error(
+        None,
+        _(
+            "The map %(name)s was renamed or removed in another tab or by someone else while "
+            "you were editing it, so nothing was saved. Your drawing is in the box below: add "
+            "it as a new map, or open the map under its new name in the list and change it "
+            "there."
+        )
+        % {"name": name},
+    )
+    context = {
+        "tournament": tournament,
+        "overview": map_overview(tournament),
+        "form": form,
+        "copied": "",
+        "otab": "maps",
+    }
+    return render(request, "organiser/maps.html", context, status=409)
 
 
 @organiser_required

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.session_settings import (
     SessionSettingsError,
     add_threshold,
@@ -27,6 +28,7 @@ from tournaments.actions.session_settings import (
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Tournament
+from tournaments.queries.edit_versions import session_stipulation_version
 from tournaments.queries.session_stipulation import own_stipulation, own_thresholds, stage_defaults
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.permissions import organiser_required
@@ -59,6 +61,7 @@ def _page(
         form is not None and form.is_bound and form.errors
         for form in (stipulation_form, threshold_form)
     )
+    stipulation_form = stipulation_form or SessionStipulationForm(session=session)
     with catalogue_words(tournament):  # the event cards as the catalogue names them
         context = {
             "tournament": tournament,
@@ -73,16 +76,17 @@ def _page(
             and stipulation.kind == defaults.kind
             and stipulation.params == defaults.params,
             "stipulation_lock": stipulation_lock(session),
-            "stipulation_form": stipulation_form or SessionStipulationForm(session=session),
+            "stipulation_form": stipulation_form,
+            # The clear button names what it clears: the stipulation as this page shows it.
+            "stipulation_version": session_stipulation_version(session),
             "own_thresholds": own_thresholds(session),
             "stage_thresholds": defaults.thresholds,
             "thresholds_lock": thresholds_lock(session),
             "threshold_form": threshold_form or ThresholdForm(session=session),
             "otab": "schedule",
         }
-        return render(
-            request, "organiser/session_settings.html", context, status=400 if refused else 200
-        )
+        status = 409 if stipulation_form.stale else 400 if refused else 200
+        return render(request, "organiser/session_settings.html", context, status=status)
 
 
 @organiser_required
@@ -98,9 +102,12 @@ def session_settings(request: HttpRequest, tournament: Tournament, pk: int) -> H
                 form.cleaned_data["stipulation_kind"],
                 form.cleaned_data["stipulation_params"],
                 actor=request.user,
+                expected_version=form.expected_version,
             )
         except SessionSettingsError as error:
             form.add_error(None, str(error))
+        except StaleEditError:
+            form.refuse_stale(SessionStipulationForm(session=_session(tournament, pk)))
         else:
             messages.success(request, _("The session's own stipulation is saved."))
             return redirect(_settings_url(session))
@@ -112,9 +119,20 @@ def session_settings(request: HttpRequest, tournament: Tournament, pk: int) -> H
 def session_stipulation_clear(request: HttpRequest, tournament: Tournament, pk: int):
     session = _session(tournament, pk)
     try:
-        cleared = clear_stipulation(session, actor=request.user)
+        cleared = clear_stipulation(
+            session, actor=request.user, expected_version=request.POST.get("version") or None
+        )
     except SessionSettingsError as error:
         messages.error(request, str(error))
+    except StaleEditError:
+        messages.error(
+            request,
+            _(
+                "This session's stipulation was changed in another tab or by someone else "
+                "while you were looking at it, so nothing was cleared: the page now shows it "
+                "as saved; clear it again if you still want the stage's."
+            ),
+        )
     else:
         if cleared:
             messages.success(request, _("Cleared: the session now plays its stage's stipulation."))

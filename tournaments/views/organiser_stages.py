@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import seed_commitment
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.stage_undo import (
     UndoError,
     last_closed_stage,
@@ -119,14 +120,26 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     stage = get_object_or_404(tournament.stages, number=number)
     form = StageForm(request.POST or None, instance=stage)
     if request.method == "POST" and form.is_valid():
-        save_stage(form.save(commit=False), form.cleaned_data["thresholds"], actor=request.user)
-        messages.success(request, _("Stage saved."))
-        if form.map_problem is not None:
-            messages.warning(request, form.map_problem.message)
-        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
-    return stage_page(
-        request, tournament, stage, form=form, status=400 if form.is_bound and form.errors else 200
-    )
+        try:
+            save_stage(
+                form.save(commit=False),
+                form.cleaned_data["thresholds"],
+                actor=request.user,
+                expected_version=form.expected_version,
+            )
+        except StaleEditError:
+            stage = tournament.stages.get(number=number)
+            form.refuse_stale(StageForm(instance=stage))
+        else:
+            messages.success(request, _("Stage saved."))
+            if form.map_problem is not None:
+                messages.warning(request, form.map_problem.message)
+            return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    if form.stale:
+        status = 409
+    else:
+        status = 400 if form.is_bound and form.errors else 200
+    return stage_page(request, tournament, stage, form=form, status=status)
 
 
 def stage_page(

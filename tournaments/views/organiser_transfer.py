@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_http_methods
 from tournaments.forms.transfer import TournamentImportForm
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
-from tournaments.interchange.importer import import_document, parse_document
-from tournaments.interchange.problems import InterchangeError
+from tournaments.interchange.importer import check_document, import_document, parse_document
+from tournaments.interchange.problems import InterchangeError, Problem
 from tournaments.models import Tournament
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
@@ -26,13 +26,30 @@ from tournaments.web.request_types import AccountHttpRequest
 PROBLEMS_SHOWN = 100
 
 
+#: The query that asks for the file even when an import would refuse it.
+ANYWAY = "anyway"
+
+
 @organiser_required
 @require_GET
 def tournament_export(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
-    """The tournament document as a file named after the tournament and today's date."""
-    response = HttpResponse(
-        dumps(export_tournament(tournament)), content_type="application/json; charset=utf-8"
-    )
+    """The tournament document as a file named after the tournament and today's date.
+
+    When the import's checks find something in it (data changed outside the app's pages),
+    a page lists what an import would refuse first, with the file a click away: a backup
+    is never refused, and nobody keeps one unaware that it will not read back."""
+    document = export_tournament(tournament)
+    problems = [] if request.GET.get(ANYWAY) else check_document(document, check_slug=False)
+    if problems:
+        context = {
+            "tournament": tournament,
+            "problems": problems[:PROBLEMS_SHOWN],
+            "problem_count": len(problems),
+            "anyway": f"{request.path}?{ANYWAY}=1",
+            "otab": "dashboard",
+        }
+        return render(request, "organiser/tournament_export.html", context)
+    response = HttpResponse(dumps(document), content_type="application/json; charset=utf-8")
     day = timezone.localdate().strftime("%Y%m%d")
     response["Content-Disposition"] = f'attachment; filename="bob-{tournament.slug}-{day}.json"'
     return response
@@ -43,7 +60,7 @@ def tournament_export(request: AccountHttpRequest, tournament: Tournament) -> Ht
 def tournament_import(request: AccountHttpRequest) -> HttpResponse:
     """A document becomes a new tournament, its importer one of its organisers."""
     form = TournamentImportForm(request.POST or None, request.FILES or None)
-    problems: list[str] = []
+    problems: list[Problem] = []
     count = 0
     if request.method == "POST" and form.is_valid():
         try:
@@ -53,7 +70,7 @@ def tournament_import(request: AccountHttpRequest) -> HttpResponse:
             )
         except InterchangeError as error:
             count = len(error.problems)
-            problems = [str(problem) for problem in error.problems[:PROBLEMS_SHOWN]]
+            problems = error.problems[:PROBLEMS_SHOWN]
         else:
             tournament = outcome.tournament
             players, stages = tournament.registrations.count(), tournament.stages.count()

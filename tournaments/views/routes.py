@@ -11,6 +11,7 @@ from tournaments.views import (
     organiser,
     organiser_catalogue,
     organiser_deletion,
+    organiser_house_rules,
     organiser_maps,
     organiser_people,
     organiser_sessions,
@@ -127,6 +128,11 @@ organiser_patterns = [
         "organise/<slug:slug>/catalogue/",
         organiser_catalogue.catalogue,
         name="organiser_catalogue",
+    ),
+    path(
+        "organise/<slug:slug>/catalogue/house-rules/",
+        organiser_house_rules.house_rules,
+        name="organiser_house_rules",
     ),
     path(
         "organise/<slug:slug>/catalogue/cards/<int:pk>/",

@@ -140,7 +140,7 @@ def _grid_page(
             initial={
                 "minutes": first,
                 "tables": list(tournament.tables.all()),
-                "judges": list(tournament.judges.all()),
+                "judges": list(tournament.judges.order_by("username")),
             },
         ),
         "warnings": warnings or [],

@@ -4,7 +4,9 @@ Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, sem
 scheduled without a result and its game in progress on the judge's board page, the final
 prepared. Preliminary session 1 was played on the board to its end (Alien Hunt with the
 event deck; :mod:`demo.board_play`, seeded dice) and its confirmed result is the one the
-game proposed, linked to the game; the other results are typed-in scripts. Creates an
+game proposed, linked to the game; the semifinal's game in progress is Catch the Flag
+without aliens, as its stipulation says (no blip, alien or Alien turn); the other results
+are typed-in scripts, with alien tokens only where the stipulation has aliens. Creates an
 organiser, two judges and one player's account with demo-only passwords and prints them
 with every player's private link. Running it again changes nothing (``--reset`` deletes
 the demo and builds it anew).

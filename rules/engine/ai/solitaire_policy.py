@@ -54,6 +54,7 @@ from rules.engine.play.blips import (
     marines_on_board,
     place_reinforcements,
     reveal_blip,
+    survey_section,
 )
 from rules.engine.play.blips import reveal_after_move as reveal_with_survey
 from rules.engine.play.chance import random_index
@@ -390,9 +391,14 @@ def blip_pile(state: GameState) -> tuple[str, ...]:
 
 def survey(state: GameState, section_id: str, dice: Dice) -> tuple[GameState, list[Step]]:
     """Solitaire survey of a newly entered section: draw blips from the hidden pile and
-    place each by 1d12 + 1d12 inside the section (re-rolled on a bad square)."""
+    place each by 1d12 + 1d12 inside the section (re-rolled on a bad square). In a session
+    without aliens (``Stipulation.with_aliens``) the pile is not used and nothing is
+    rolled: the survey is BoB's, which then places only the special-equipment blips, so
+    the Alien policy makes no difference to such a game."""
     if section_id in state.surveyed_sections:
         return state, []
+    if not state.stipulation.with_aliens:
+        return survey_section(state, section_id)
     board = state.board
     section = board.section(section_id)
     order = len(state.surveyed_sections)

@@ -16,6 +16,7 @@ from rules.engine.dice import Dice
 from rules.engine.narration import Step
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import GameState, rules_of
+from rules.engine.turns import TurnError
 from rules.engine.units import RulesData
 
 
@@ -29,7 +30,13 @@ class Policy(Protocol):
 def resolve_alien_turn(
     state: GameState, policy: Policy, dice: Dice, *, rules: RulesData | None = None
 ) -> tuple[GameState, list[Step]]:
-    """Resolve one whole Alien turn under ``policy``; returns the new state and the log."""
+    """Resolve one whole Alien turn under ``policy``; returns the new state and the log.
+
+    A session played without aliens (``Stipulation.with_aliens``) has no Alien turn: a
+    :class:`~rules.engine.turns.TurnError` says so, and the round is closed without one
+    (:func:`rules.engine.play.round_end.close_round`)."""
+    if not state.stipulation.with_aliens:
+        raise TurnError("turn_no_aliens")
     if rules is None:
         rules = rules_of(state)
     ctx = TurnContext(state=state, dice=dice, rules=rules)

@@ -16,6 +16,12 @@
 * :func:`place_reinforcements`: reinforcement tokens enter on R squares that are free and
   out of every marine's sight, chosen by the dice.
 
+A session without aliens (the switch ``aliens`` false, ``Stipulation.with_aliens``; Catch
+the Flag and TPK, RULES §6) brings none: a survey places only the special-equipment blips,
+no Genestealer marker is watched, no reinforcement enters, and a blip that would hide an
+alien (one an older state or an upload carries) leaves the board when seen, with nothing
+in its place (``docs/decisions.md``).
+
 Genestealer markers already used are kept in the state's progress (see progress.py).
 """
 
@@ -187,7 +193,9 @@ def spawn_alien(
 def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[Step]]:
     """Place a newly entered section's blips on its marked squares (BoB survey).
 
-    Genestealer markers get no blip; they are watched by :func:`reveal_after_move`."""
+    Genestealer markers get no blip; they are watched by :func:`reveal_after_move`. In a
+    session without aliens only the special-equipment blips are placed, and a survey that
+    places none is not logged (nothing happened at the table)."""
     if section_id in state.surveyed_sections:
         return state, []
     section = state.board.section(section_id)
@@ -196,19 +204,26 @@ def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[S
     blips = list(state.blips)
     # Switch ``equipment_blips``: marker squares ("x,y") whose blip hides special equipment.
     equipment = state.stipulation.switches.get("equipment_blips") or {}
+    with_aliens = state.stipulation.with_aliens
     for sq, kind in state.board.markers.items():
         if sq not in squares or kind == GENESTEALER or sq in taken:
             continue
-        blips.append(Blip(f"blip-{sq[0]}-{sq[1]}", sq, equipment.get(f"{sq[0]},{sq[1]}", kind)))
+        hidden = equipment.get(f"{sq[0]},{sq[1]}")
+        if hidden is None and not with_aliens:
+            continue
+        blips.append(Blip(f"blip-{sq[0]}-{sq[1]}", sq, hidden or kind))
     placed = len(blips) - len(state.blips)
     state = state.replace(
         blips=tuple(blips), surveyed_sections=state.surveyed_sections + (section_id,)
     )
+    if not placed and not with_aliens:
+        return state, []
     return state, [Step("survey", {"section": section_id, "count": placed})]
 
 
 def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameState, list[Step]]:
-    """Turn one blip over: its alien takes the square and its token joins the pool."""
+    """Turn one blip over: its alien takes the square and its token joins the pool. In a
+    session without aliens, a blip hiding an alien only leaves the board."""
     state = state.replace(blips=tuple(b for b in state.blips if b.id != blip.id))
     if blip.type in FOUND_EQUIPMENT:
         return place_found_equipment(state, blip, rules)
@@ -218,6 +233,8 @@ def reveal_blip(state: GameState, blip: Blip, rules: RulesData) -> tuple[GameSta
         return state, [Step("blip_equipment", {"square": list(blip.square), "item": blip.type})]
     if unit_type.side != ALIEN:
         return state, [Step("blip_equipment", {"square": list(blip.square), "item": blip.type})]
+    if not state.stipulation.with_aliens:
+        return state, [Step("blip_without_aliens", {"square": list(blip.square)})]
     state = state.replace(tokens=state.tokens + (Token(blip.id, "blip", blip.type),))
     state, figure = spawn_alien(state, rules, blip.type, blip.square, blip.id)
     if figure is None:
@@ -233,7 +250,8 @@ def reveal_in_sight(
     state: GameState, viewers: list[Figure], rules: RulesData, *, genestealer_markers: bool = True
 ) -> tuple[GameState, list[Step]]:
     """Reveal every blip that one of ``viewers`` sees and, with ``genestealer_markers``
-    (the map's Genestealer markers are in use), every Genestealer marker too."""
+    (the map's Genestealer markers are in use) and aliens in play, every Genestealer
+    marker too."""
     steps: list[Step] = []
 
     def seen(sq: Square) -> bool:
@@ -247,7 +265,7 @@ def reveal_in_sight(
         if seen(blip.square):
             state, more = reveal_blip(state, blip, rules)
             steps.extend(more)
-    if not genestealer_markers:
+    if not genestealer_markers or not state.stipulation.with_aliens:
         return state, steps
     appeared = list(state.progress.genestealers_appeared)
     surveyed = set(state.surveyed_sections)
@@ -335,7 +353,10 @@ def place_reinforcements(
     state: GameState, count: int, dice: Dice, rules: RulesData | None = None
 ) -> tuple[GameState, list[Step]]:
     """Play up to ``count`` reinforcement tokens: each token is drawn at random from the
-    ones left and its alien enters on a random R square that is free and out of sight."""
+    ones left and its alien enters on a random R square that is free and out of sight.
+    None enters in a session without aliens."""
+    if not state.stipulation.with_aliens:
+        return state, []
     rules = rules or rules_of(state)
     steps: list[Step] = []
     marines = marines_on_board(state)

@@ -95,12 +95,13 @@ def modifiers_for(card: EventCard | None) -> TurnModifiers:
 
 
 def play_event_phase(ctx: TurnContext) -> None:
-    """Turn start: if the stipulation uses the deck (switch ``event_deck``), draw one card,
-    pick its target by die and set or apply its effect. Switches: ``event_cards`` (ids
-    left in the deck by the stipulation; all when absent), ``event_overrides`` (per-card
-    edits). The cards drawn are kept in ``state.progress.events_drawn``."""
+    """Turn start: if the stipulation uses the deck (switch ``event_deck``, with aliens in
+    play: ``Stipulation.uses_event_deck``), draw one card, pick its target by die and set
+    or apply its effect. Switches: ``event_cards`` (ids left in the deck by the
+    stipulation; all when absent), ``event_overrides`` (per-card edits). The cards drawn
+    are kept in ``state.progress.events_drawn``."""
     switches = ctx.state.stipulation.switches
-    if not switches.get("event_deck"):
+    if not ctx.state.stipulation.uses_event_deck:
         return
     cards = load_cards(switches.get("event_overrides"))
     drawn = list(ctx.state.progress.events_drawn)

@@ -4,7 +4,8 @@ end.
 :func:`close_round` runs after the Alien turn (or, with nothing alien in play, when the
 last player ended their turn): Blind Grenades stop shielding, the stipulation's end is
 checked, and either the game ends (:class:`~rules.engine.session_records.Outcome`) or the
-next round starts with the first player in initiative order.
+next round starts with the first player in initiative order. :func:`alien_turn_due` says
+which of the two closes a round.
 
 * Every stipulation: the game ends when no marine is left on the board; after the round
   in which the last event card was drawn every player has one last turn, with no Alien
@@ -61,6 +62,17 @@ def last_round_without_aliens(state: GameState) -> bool:
     """Whether this is the players' last turn after the last event card (no Alien turn)."""
     last = state.progress.last_event_round
     return last is not None and state.round > last
+
+
+def alien_turn_due(state: GameState) -> bool:
+    """Whether the round ends with an Alien turn: the session plays with aliens, and an
+    alien, a blip or a reinforcement token is in play or the event deck is in use; never
+    in the one last turn the players play after the last event card. Otherwise the round
+    is closed by :func:`close_round` alone (the board's "Next round")."""
+    stipulation = state.stipulation
+    if not stipulation.with_aliens or last_round_without_aliens(state):
+        return False
+    return aliens_in_play(state) or stipulation.uses_event_deck
 
 
 def squad_distance(state: GameState, player: str) -> int | None:

@@ -30,6 +30,7 @@ from rules.engine.dice import (
 from rules.engine.event_cards import EventDataError
 from rules.engine.narration import LANGUAGES
 from rules.engine.state import GameState, StateError
+from rules.engine.turns import TurnError
 from rules.engine.units import RulesDataError
 from table.step_log import engine_error_text, narration_language
 from tournaments.domain.typed_dice import TypedDice, parse_typed_dice
@@ -75,7 +76,7 @@ class Command(BaseCommand):
                 seed = options["seed"] if options["seed"] is not None else new_seed()
                 dice = SeededDice(seed=seed)
             new_state, steps = resolve_alien_turn(state, policy_named(options["policy"]), dice)
-        except (DiceError, EventDataError, RulesDataError) as exc:
+        except (DiceError, EventDataError, RulesDataError, TurnError) as exc:
             raise CommandError(engine_error_text(exc), returncode=BAD_INPUT) from None
         output = {
             "policy": options["policy"],

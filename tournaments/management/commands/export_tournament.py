@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.document import dumps
@@ -29,7 +30,18 @@ class Command(BaseCommand):
         problems = check_document(document, check_slug=False)
         if problems:
             self.stderr.write(
-                _("Warning: the stored data breaks the document format; import will refuse it:")
+                ngettext(
+                    "Warning: %(count)d problem in the stored data breaks the document "
+                    "format. The document is written all the same (a backup is never "
+                    "refused), but an import will refuse it until the problem is corrected "
+                    "in the tournament's pages or in the file:",
+                    "Warning: %(count)d problems in the stored data break the document "
+                    "format. The document is written all the same (a backup is never "
+                    "refused), but an import will refuse it until each is corrected in the "
+                    "tournament's pages or in the file:",
+                    len(problems),
+                )
+                % {"count": len(problems)}
             )
             report_problems(self.stderr, problems)
         text = dumps(document)

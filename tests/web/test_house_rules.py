@@ -1,0 +1,113 @@
+"""The organiser's house rules page: every rules data change as one JSON object, checked as
+the board, the catalogue and the scoring read it (decision 48), so what the catalogue's
+forms do not reach (a unit's weapons, the Tarantula's arc) needs no Django admin."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.urls import reverse
+
+from rules.engine.units import load_rules_data
+from tests.web.page_forms import form_on
+from tournaments.models import ActivityLog
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def organiser(role_client):
+    return role_client("organiser")
+
+
+def url(world) -> str:
+    return reverse("tournaments:organiser_house_rules", args=[world.tournament.slug])
+
+
+def opened(client, world) -> dict[str, list[str]]:
+    response = client.get(url(world))
+    assert response.status_code == 200
+    return form_on(response.content.decode(), "text")
+
+
+def save(client, world, form, rules, **headers):
+    text = rules if isinstance(rules, str) else json.dumps(rules)
+    return client.post(url(world), {**form, "text": [text]}, **headers)
+
+
+def test_house_rules_reach_what_the_catalogue_forms_do_not(organiser, world):
+    world.tournament.data_overrides = {"alien_tokens": {"ork": 3}}
+    world.tournament.save()
+    form = opened(organiser, world)
+    assert json.loads(form["text"][0]) == {"alien_tokens": {"ork": 3}}
+    rules = {
+        "alien_tokens": {"ork": 3},
+        "tarantula": {"arc_half_width": 2},
+        "units": {"ork": {"weapons": ["bolter"]}},
+    }
+    response = save(organiser, world, form, rules)
+    assert response.status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == rules
+    data = load_rules_data(world.tournament.data_overrides)
+    assert data.units["ork"].weapons == ("bolter",)
+    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+    assert entry.object_description == (
+        "house rules changed: tarantula.arc_half_width: – → 2; units.ork.weapons: – → Bolter"
+    )
+    page = organiser.get(response["Location"]).content.decode()
+    assert "House rules saved: 2 values changed." in page
+
+
+def test_every_problem_is_named_by_its_place_and_nothing_is_saved(organiser, world):
+    form = opened(organiser, world)
+    bad = {"units": {"ork": {"armor": 1}}, "alien_tokens": {"ork": -5}, "scoring": {"x": 1}}
+    response = save(organiser, world, form, bad)
+    assert response.status_code == 400
+    errors = response.context["form"].errors["text"]
+    assert any(error.startswith("units.ork.armor: ") and "armour" in error for error in errors)
+    assert any(error.startswith("alien_tokens.ork: ") for error in errors)
+    assert any(error.startswith("scoring.x: unknown point value") for error in errors)
+    assert json.dumps(bad) in response.content.decode().replace("&quot;", '"')  # kept
+    world.tournament.refresh_from_db()
+    assert not world.tournament.data_overrides
+
+
+def test_text_that_is_not_json_says_where_in_the_readers_language(organiser, world):
+    form = opened(organiser, world)
+    response = save(
+        organiser, world, form, '{"units": {"ork": {"armour": 2}}', HTTP_ACCEPT_LANGUAGE="it"
+    )
+    assert response.status_code == 400
+    [message] = response.context["form"].errors["text"]
+    assert message.startswith("Riga 1, colonna 33")
+    assert "Expecting" not in message
+    listed = save(organiser, world, form, "[1, 2]")
+    assert listed.context["form"].errors["text"] == [
+        'The house rules must be one JSON object, between {…}: {"units": {…}}.'
+    ]
+
+
+def test_a_change_saved_meanwhile_is_not_overwritten(organiser, world):
+    first, second = opened(organiser, world), opened(organiser, world)
+    assert save(organiser, world, first, {"alien_tokens": {"ork": 3}}).status_code == 302
+    refused = save(organiser, world, second, {"tarantula": {"arc_half_width": 2}})
+    assert refused.status_code == 409
+    page = refused.content.decode()
+    assert "saved in another tab or by someone else" in page
+    assert "What is saved now" in page
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == {"alien_tokens": {"ork": 3}}
+    again = form_on(page, "text")
+    both = {"alien_tokens": {"ork": 3}, "tarantula": {"arc_half_width": 2}}
+    assert save(organiser, world, again, both).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == both
+
+
+def test_saving_nothing_changed_logs_nothing(organiser, world):
+    before = ActivityLog.objects.count()
+    response = save(organiser, world, opened(organiser, world), {})
+    assert response.status_code == 302
+    assert ActivityLog.objects.count() == before

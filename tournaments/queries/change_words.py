@@ -1,0 +1,109 @@
+"""A catalogue edit's changes in the reader's words, for the activity log: each change is
+stored as plain data, ``[field, before, after]``, and shown as "Armour: 1 → 3", "English
+name: “Missile launcher” → “Laser rifle”", the field by the label its form gives it and the
+values as the pages show them (dice as "2 white + 1 red", weapons and effects by name, a
+choice by its label), in the language of whoever reads the log."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import FieldDoesNotExist
+from django.utils.text import capfirst
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rules.engine.card_names import chapter_card_name
+from rules.engine.units import DiceSpec
+from tournaments.domain.engine_language import narration_language
+from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
+from tournaments.models import ChapterCard, Weapon
+from tournaments.queries.rules_values import LABELS, shown
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
+
+#: Longest text a change quotes whole.
+QUOTED = 60
+
+#: The fields of an alien event card's form.
+EVENT_LABELS: dict[str, StrOrPromise] = {
+    "name_it": gettext_lazy("Italian name"),
+    "name_en": gettext_lazy("English name"),
+    "text_it": gettext_lazy("Italian text"),
+    "text_en": gettext_lazy("English text"),
+}
+EFFECT_LABEL = gettext_lazy("Effect on the board")
+#: Fields whose values are model choices, shown by their label.
+CHOICE_FIELDS = {
+    "kind": ChapterCard,
+    "use": ChapterCard,
+    "confidence": ChapterCard,
+    "weapon_class": Weapon,
+}
+
+
+def field_label(field: str) -> str:
+    """What the organiser's forms call ``field``."""
+    if field == "effect_code":
+        return str(EFFECT_LABEL)
+    for labels in (LABELS, TOKEN_ALIEN_LABELS, EVENT_LABELS):
+        if field in labels:
+            return str(labels[field])
+    for model in (ChapterCard, Weapon):
+        try:
+            return capfirst(str(getattr(model._meta.get_field(field), "verbose_name", field)))
+        except FieldDoesNotExist:
+            continue
+    return field
+
+
+def value_words(field: str, value: Any) -> str:
+    """``value`` of ``field`` as the pages show it."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, bool):
+        return str(_("yes") if value else _("no"))
+    if field == "effect_code":
+        return chapter_card_name(str(value), narration_language())
+    if field in CHOICE_FIELDS:
+        model_field = CHOICE_FIELDS[field]._meta.get_field(field)
+        choices = dict(getattr(model_field, "flatchoices", ()))
+        return str(choices.get(value, value))
+    if isinstance(value, Mapping):
+        return shown(DiceSpec(int(value.get("white", 0)), int(value.get("red", 0))))
+    if isinstance(value, list):
+        return shown(tuple(str(item) for item in value))
+    if isinstance(value, int):
+        return str(value)
+    text = " ".join(str(value).split())
+    if len(text) > QUOTED:
+        text = text[: QUOTED - 1].rstrip() + "…"
+    return f"“{text}”"
+
+
+def store_changes(changes: Mapping[str, tuple[Any, Any] | list[Any]]) -> list[list[Any]]:
+    """``{field: (before, after)}`` as the log stores it."""
+    return [[field, before, after] for field, (before, after) in changes.items()]
+
+
+def changes_text(stored: Any) -> str:
+    """The stored changes in the reader's words, "Armour: 1 → 3; Shots: 1 → 2" (a stored
+    value of another shape raises ``TypeError``: the entry shows its stored text)."""
+    if not isinstance(stored, list) or not stored:
+        raise TypeError(f"expected a list of changes, got {stored!r}")
+    parts = []
+    for change in stored:
+        if not isinstance(change, list) or len(change) != 3:
+            raise TypeError(f"expected [field, before, after], got {change!r}")
+        field, before, after = change
+        parts.append(
+            _("%(field)s: %(before)s → %(after)s")
+            % {
+                "field": field_label(str(field)),
+                "before": value_words(str(field), before),
+                "after": value_words(str(field), after),
+            }
+        )
+    return "; ".join(parts)

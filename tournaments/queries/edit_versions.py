@@ -1,0 +1,92 @@
+"""What an organiser's form was loaded from, as a short digest: the expected version of the
+optimistic lock for things that carry no version column (decision 46).
+
+A session row counts its changes (``Session.version``); the catalogue's cards and weapons,
+the rules data's values, a stage's settings, a session's own stipulation and a map do not,
+and some of them are one part of a JSON object several forms share (each unit's values in
+``Tournament.data_overrides``). Their version is therefore a digest of exactly what their
+form edits, as stored: a form remembers it, the saving action computes it again under its
+row lock and refuses the save when it differs (:func:`~tournaments.actions.optimistic_lock.
+check_unchanged`). Two tabs editing two different units never refuse each other; a change
+put back as it was is no change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from tournaments.models import (
+    ChapterCard,
+    Session,
+    Stage,
+    Stipulation,
+    Tournament,
+    TournamentMap,
+    Weapon,
+)
+
+#: The fields of a chapter card the organiser edits (its slug and chapter stay).
+CARD_FIELDS = (
+    "name_en",
+    "name_it",
+    "kind",
+    "use",
+    "effect_code",
+    "effect_en",
+    "effect_it",
+    "source",
+    "confidence",
+)
+#: The fields of a weapon the organiser edits (its slug stays).
+WEAPON_FIELDS = ("name_en", "name_it", "weapon_class", "colour_restricted")
+
+
+def content_version(values: Any) -> str:
+    """A short digest of ``values`` (plain JSON data): equal values, equal digests."""
+    text = json.dumps(values, sort_keys=True, ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def card_version(card: ChapterCard) -> str:
+    return content_version({name: getattr(card, name) for name in CARD_FIELDS})
+
+
+def weapon_version(weapon: Weapon) -> str:
+    return content_version({name: getattr(weapon, name) for name in WEAPON_FIELDS})
+
+
+def overrides_version(tournament: Tournament, section: str, key: str | None = None) -> str:
+    """The version of one section of the tournament's rules data changes (the token values:
+    ``alien_tokens``), or of one entry of it (a unit's values: ``units``, ``ork``; an event
+    card's wording: ``events``, ``report``)."""
+    part = (tournament.data_overrides or {}).get(section) or {}
+    if key is not None:
+        part = part.get(key) if isinstance(part, dict) else None
+    return content_version(part)
+
+
+def stage_version(stage: Stage) -> str:
+    """What the stage's form edits: its stipulation, map, qualifiers, seating and score
+    thresholds."""
+    return content_version(
+        {
+            "kind": stage.stipulation_kind,
+            "params": stage.stipulation_params,
+            "map": stage.map_name,
+            "qualifiers": stage.qualifier_count,
+            "seating": stage.seating_method,
+            "thresholds": sorted(stage.thresholds.values_list("points", flat=True)),
+        }
+    )
+
+
+def session_stipulation_version(session: Session) -> str:
+    """The session's own stipulation (none: it plays its stage's)."""
+    own = Stipulation.objects.filter(session=session).values_list("kind", "params").first()
+    return content_version(list(own) if own else None)
+
+
+def map_version(tournament_map: TournamentMap) -> str:
+    return content_version({"name": tournament_map.name, "drawing": tournament_map.drawing})
