@@ -814,6 +814,14 @@ def request_alien_turn(
         )
     if not snapshot_state(latest).stipulation.with_aliens:
         raise GameError(engine_error_text(TurnError("turn_no_aliens")))
+    if game.turn_requests.filter(status=TurnStatus.PENDING, base_number=expected_number).exists():
+        raise GameError(
+            _(
+                "An Alien turn from this position is already being resolved; its steps show "
+                "on the board when it is done (if it takes too long, the board offers to play "
+                "it here)."
+            )
+        )
     request = AlienTurnRequest.objects.create(
         game=game,
         base_number=expected_number,
@@ -829,9 +837,10 @@ def request_alien_turn(
 
 
 def run_turn_again(game: Game, request_id: uuid.UUID | str) -> AlienTurnRequest:
-    """Queue a request again that is still pending past its deadline (its task was lost,
-    or no worker ran it). Harmless if the first task still runs: a request is carried out
-    once (:func:`carry_out_turn`)."""
+    """Play here, in the judge's own request, an Alien turn still pending past its deadline:
+    its task was lost or no worker is running, and queueing it again would leave the judge
+    waiting once more for a worker that may not be there. Harmless if the first task still
+    runs: a request is carried out once (:func:`carry_out_turn`)."""
     with transaction.atomic():
         request = (
             AlienTurnRequest.objects.select_for_update().filter(pk=request_id, game=game).first()
@@ -845,8 +854,7 @@ def run_turn_again(game: Game, request_id: uuid.UUID | str) -> AlienTurnRequest:
             )
         request.queued_at = timezone.now()
         request.save(update_fields=["queued_at"])
-    _queue_turn(request)
-    return request
+    return carry_out_turn(request.pk) or request
 
 
 def _queue_turn(request: AlienTurnRequest) -> None:

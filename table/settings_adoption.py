@@ -18,11 +18,12 @@ from django.utils.translation import gettext as _
 
 from rules.engine.ai.solitaire_policy import MISSION
 from rules.engine.session_records import without_legacy
-from rules.engine.state import Stipulation
+from rules.engine.state import GameState, Stipulation
 from rules.engine.units import RulesDataError, load_rules_data
 from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
 from table.session_material import (
+    EngineSetup,
     SessionMaterialError,
     check_equipment_blips,
     engine_setup,
@@ -44,24 +45,41 @@ def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> S
         load_rules_data(setup.overrides or None)
     except (SessionMaterialError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
+    return append_snapshot(
+        game,
+        expected_number,
+        _adopted(state, setup),
+        SnapshotKind.JUDGE_EDIT,
+        actor=actor,
+        summary=_("The game now plays the session's current settings."),
+        reason=_("Settings adopted from the session (stipulation, aliens' material, rules data)."),
+    )
+
+
+def settings_changed(game: Game, setup: EngineSetup) -> bool:
+    """Whether the session's settings (``setup``: :func:`~table.session_material.
+    engine_setup` of the game's session) differ from those ``game`` plays now, so that
+    adopting them would change something."""
+    state = snapshot_state(latest_snapshot(game))
+    adopted = _adopted(state, setup)
+    return (
+        adopted.stipulation != state.stipulation
+        or adopted.reinforcements != state.reinforcements
+        or (adopted.data_overrides or {}) != (state.data_overrides or {})
+    )
+
+
+def _adopted(state: GameState, setup: EngineSetup) -> GameState:
+    """``state`` playing the settings of ``setup``, keeping what the game has played."""
     kept = {
         key: state.stipulation.switches[key]
         for key in PROGRESS
         if key in state.stipulation.switches
     }
-    adopted = state.replace(
+    return state.replace(
         stipulation=Stipulation(
             setup.kind, MappingProxyType({**without_legacy(setup.switches), **kept})
         ),
         reinforcements=remaining_reinforcements(state, setup.reinforcements),
         data_overrides=setup.overrides,
-    )
-    return append_snapshot(
-        game,
-        expected_number,
-        adopted,
-        SnapshotKind.JUDGE_EDIT,
-        actor=actor,
-        summary=_("The game now plays the session's current settings."),
-        reason=_("Settings adopted from the session (stipulation, aliens' material, rules data)."),
     )

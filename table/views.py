@@ -72,8 +72,8 @@ from table.models import AlienTurnRequest, Game, Snapshot, TurnStatus
 from table.reroll_panel import reroll_context
 from table.result_from_game import propose_result
 from table.seating import player_rows, squad_colours
-from table.session_material import plays_aliens
-from table.settings_adoption import adopt_session_settings
+from table.session_material import SessionMaterialError, engine_setup, plays_aliens
+from table.settings_adoption import adopt_session_settings, settings_changed
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from table.turn_panel import turn_context
@@ -136,11 +136,23 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
         {
             "session": session,
             "tournament": session.stage.tournament,
-            "games": session.games.order_by("number"),
+            "games": _games_and_changes(session),
             "form": form,
         },
         status=status,
     )
+
+
+def _games_and_changes(session: Session) -> list[tuple[Game, bool]]:
+    """The session's games, each with whether the session's settings changed since it
+    started (adopting them would change something); settings that cannot be read yet count
+    as changed, so that adopting says what is wrong."""
+    games = list(session.games.order_by("number"))
+    try:
+        setup = engine_setup(session)
+    except SessionMaterialError:
+        return [(game, True) for game in games]
+    return [(game, settings_changed(game, setup)) for game in games]
 
 
 # --- building the board page ---------------------------------------------------------------
@@ -240,9 +252,19 @@ def _odds_context(
     return context
 
 
-def _turn_request(game: Game, request_id: str | None) -> AlienTurnRequest | None:
+def _turn_request(
+    game: Game, request_id: str | None, snapshot: Snapshot
+) -> AlienTurnRequest | None:
+    """The Alien turn request the page follows: the one named in its address, else one
+    still pending from the position shown (a judge who opened the board again, or another
+    judge's screen, sees it being resolved instead of being offered the turn again)."""
     if not request_id:
-        return None
+        return (
+            game.turn_requests.select_related("snapshot")
+            .filter(status=TurnStatus.PENDING, base_number=snapshot.number)
+            .order_by("-queued_at")
+            .first()
+        )
     try:
         return game.turn_requests.select_related("snapshot").filter(pk=request_id).first()
     except (ValueError, ValidationError):
@@ -250,7 +272,7 @@ def _turn_request(game: Game, request_id: str | None) -> AlienTurnRequest | None
 
 
 def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict:
-    turn = _turn_request(game, request_id)
+    turn = _turn_request(game, request_id, snapshot)
     shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
     deadline = settings.BOB_ALIEN_TURN_DEADLINE_SECONDS
     return {
@@ -670,7 +692,7 @@ def alien_turn(request: HttpRequest, session: Session, number: int) -> HttpRespo
 @judge_required
 @require_POST
 def alien_turn_again(request: HttpRequest, session: Session, number: int) -> HttpResponse:
-    """Queue again an Alien turn request still pending past its deadline."""
+    """Play, in this request, an Alien turn still pending past its deadline."""
     game = _game(session, number)
     request_id = request.POST.get("request", "")
     try:

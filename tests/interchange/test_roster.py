@@ -45,6 +45,15 @@ def test_header_is_case_insensitive_columns_in_any_order_and_only_name_required(
     ]
 
 
+def test_an_italian_spreadsheets_headers_are_read():
+    """QA: an Italian organiser's sheet with "nome;soprannome" was refused."""
+    result = parse(
+        "Nome;Soprannome;E-mail;Preferenza_1\nAnna Neri;Nera;a@example.com;ultramarines\n"
+    )
+    assert result.ok, result.errors
+    assert result.rows == [RosterRow(2, "Anna Neri", "Nera", "a@example.com", ("ultramarines",))]
+
+
 def test_bytes_with_utf8_bom_and_tab_delimiter():
     result = parse("\ufeffname\tnickname\nNicolò\tNico\n".encode())
     assert result.ok, result.errors

@@ -172,6 +172,8 @@ def test_a_whole_game_without_aliens_proposes_a_result_the_form_takes(table):
 @pytest.mark.parametrize(("aliens", "status"), [(False, 302), (True, 400)])
 def test_a_solitaire_game_needs_blip_tokens_only_with_aliens(table, aliens, status):
     deck_stage(table, StipulationKind.CATCH_THE_FLAG, {"flag_value": 30, "aliens": aliens})
+    page = client_for(table.judge).get(reverse("table:games", args=[table.session.pk]))
+    assert ('name="tokens_ork"' in page.content.decode()) is aliens  # asked only with aliens
     response = client_for(table.judge).post(
         reverse("table:games", args=[table.session.pk]),
         {"map_name": "test-deck", "policy": "solitaire", "label": ""},

@@ -118,13 +118,22 @@ def test_a_started_game_adopts_the_corrected_settings_and_keeps_its_progress(tab
 
 
 def test_the_judge_adopts_the_settings_from_the_games_page(table):
+    """The page offers to adopt only settings that changed (QA: the button was always
+    there, saying nothing of whether anything would change)."""
     game, _state = opening(table)
     client = client_for(table.judge)
-    page = client.get(reverse("table:games", args=[table.session.pk])).content.decode()
+    games_url = reverse("table:games", args=[table.session.pk])
+    page = client.get(games_url).content.decode()
+    assert url("adopt_settings", game) not in page
+    assert "Plays the session's current settings." in page
+    set_stage(table, reinforcements={"ork": 3})
+    page = client.get(games_url).content.decode()
+    assert "The session's settings changed since this game started." in page
     assert url("adopt_settings", game) in page
     response = client.post(url("adopt_settings", game), {"version": 1})
     assert response.status_code == 302
     assert latest_snapshot(game).number == 2
+    assert url("adopt_settings", game) not in client.get(games_url).content.decode()
     stale = client.post(url("adopt_settings", game), {"version": 1}, follow=True)
     assert "The game changed since you opened the page" in stale.content.decode()
     assert latest_snapshot(game).number == 2

@@ -13,7 +13,13 @@ from django.urls import reverse
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
-from table.actions import carry_out_turn, latest_snapshot, request_alien_turn, snapshot_state
+from table.actions import (
+    GameError,
+    carry_out_turn,
+    latest_snapshot,
+    request_alien_turn,
+    snapshot_state,
+)
 from table.models import AlienTurnRequest, Game, SnapshotKind, TurnStatus
 from tests.table.conftest import client_for, crew_tarantula, rearrange, url
 from tournaments.models import DiceRoll
@@ -243,7 +249,9 @@ def test_pending_turn_polls_then_reloads_the_page(game, table, monkeypatch):
     assert done["HX-Refresh"] == "true"
 
 
-def test_a_turn_past_its_deadline_shows_failed_and_runs_again(game, table, monkeypatch, settings):
+def test_a_turn_past_its_deadline_shows_failed_and_is_played_on_the_judges_click(
+    game, table, monkeypatch, settings
+):
     settings.BOB_ALIEN_TURN_DEADLINE_SECONDS = 60
     with monkeypatch.context() as lost:
         lose_queued_tasks(lost)
@@ -257,7 +265,9 @@ def test_a_turn_past_its_deadline_shows_failed_and_runs_again(game, table, monke
     assert "was not resolved within 60 seconds" in page
     assert "hx-trigger" not in page  # no more polling
     assert url("alien_turn_again", game) in page
-    again = client.post(url("alien_turn_again", game), {"request": str(turn.pk)})
+    with monkeypatch.context() as still_lost:  # no worker yet: the judge's click plays it
+        lose_queued_tasks(still_lost)
+        again = client.post(url("alien_turn_again", game), {"request": str(turn.pk)})
     assert again.status_code == 302
     turn.refresh_from_db()
     assert turn.status == TurnStatus.DONE
@@ -266,6 +276,20 @@ def test_a_turn_past_its_deadline_shows_failed_and_runs_again(game, table, monke
     twice = client.post(url("alien_turn_again", game), {"request": str(turn.pk)}, follow=True)
     assert "already resolved" in twice.content.decode()
     assert game.snapshots.filter(kind=SnapshotKind.ALIEN_TURN).count() == 1
+
+
+def test_the_board_opened_again_follows_a_turn_still_being_resolved(game, table, monkeypatch):
+    """QA: the board opened without the request in its address showed no pending turn and
+    offered the Alien turn again; a second click made a second request, refused later."""
+    with monkeypatch.context() as lost:
+        lose_queued_tasks(lost)
+        turn = request_alien_turn(game, "bob", SeededDice(seed=5), expected_number=1)
+    page = client_for(table.judge).get(url("board", game)).content.decode()
+    assert "being resolved" in page
+    assert f"request={turn.pk}" in page  # the log polls it
+    with pytest.raises(GameError, match="already being resolved"):
+        request_alien_turn(game, "bob", SeededDice(seed=6), expected_number=1)
+    assert game.turn_requests.count() == 1
 
 
 def test_move_events_are_told_on_the_page(game, table):

@@ -4,7 +4,8 @@
 ``import_roster`` command and the organiser's upload form. It returns every good row and
 every problem; callers save the rows only when :attr:`RosterResult.ok` is true.
 
-Columns (header names are case-insensitive, order is free; see ``docs/interchange.md``):
+Columns (header names are case-insensitive, order is free, Italian ones read too: ``nome``,
+``soprannome``, ``e-mail``, ``preferenza_1``...; see ``docs/interchange.md``):
 
 * ``name`` (required) -- the player's name, unique in the tournament;
 * ``nickname`` (optional);
@@ -67,6 +68,21 @@ class RosterResult:
     @property
     def ok(self) -> bool:
         return not self.errors
+
+
+#: Header cells an Italian spreadsheet writes, read as the columns they name.
+ITALIAN_HEADERS = {"nome": NAME, "soprannome": NICKNAME, "e-mail": EMAIL}
+ITALIAN_PREFERENCE_PREFIX = "preferenza_"
+
+
+def header_column(cell: str) -> str:
+    """The column a header cell names: its name, case aside (``Nome``, ``Soprannome``,
+    ``preferenza_1`` and ``e-mail`` are read as ``name``, ``nickname``, ``preference_1``
+    and ``email``)."""
+    column = cell.strip().casefold()
+    if column.startswith(ITALIAN_PREFERENCE_PREFIX):
+        return PREFERENCE_PREFIX + column.removeprefix(ITALIAN_PREFERENCE_PREFIX)
+    return ITALIAN_HEADERS.get(column, column)
 
 
 def preference_columns(squad_count: int) -> list[str]:
@@ -249,7 +265,7 @@ def parse_roster(
         )
         return result
 
-    header = [cell.strip().casefold() for cell in records[0]]
+    header = [header_column(cell) for cell in records[0]]
     pref_columns = preference_columns(len(squads))
     allowed = [NAME, NICKNAME, EMAIL, *pref_columns]
     result.errors.extend(_header_errors(header, allowed))
