@@ -1,20 +1,43 @@
-"""``/healthz``: whether this web process can reach the database and the task broker.
+"""``/healthz``: whether this web server can serve pages, and what works less well.
 
-For a load balancer or a monitor: 200 with ``{"status": "ok", ...}`` when both answer, 503
-otherwise, with each part's state and, for a part that failed, the error. Never cached, and
-answered over plain HTTP too (a load balancer checks the servers behind it directly).
+For a load balancer, a monitor or compose's health check. The JSON's ``status`` is
+
+* ``"ok"`` (200): the database, Redis, a worker and the scheduler all answer;
+* ``"degraded"`` (200): pages work, something else does not, and ``problems`` says what and
+  what it means (Redis unreachable: nothing cached, Alien turns played by the web server,
+  notices wait; no worker heard of for a while: queued work waits; no scheduler: lost
+  notices are not sent again). Taking this server out of rotation would not help;
+* ``"error"`` (503): the database cannot be reached, so no page can be served.
+
+Each part has its own entry (``database``, ``broker``, ``workers``, ``scheduler``) with its
+``status`` and, when it is not ``ok``, the ``error``. Workers and the scheduler are known by
+their heartbeats in Redis (bob/heartbeat.py). Never cached, and answered over plain HTTP too
+(a load balancer checks the servers behind it directly).
 """
 
 from __future__ import annotations
 
-import redis
+from typing import Any
+
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from bob import heartbeat
 from tournaments.web.permissions import public
+
+IN_PROCESS = "in-process (no REDIS_URL)"
+
+#: What each part's failure means for the event, said in ``problems``.
+EFFECTS = {
+    "broker": "pages are computed without the cache, Alien turns are played by the web "
+    "server, notices wait until Redis is back",
+    "workers": "queued work waits: Alien turns (shown as failed after "
+    "BOB_ALIEN_TURN_DEADLINE_SECONDS), notices, standings rebuilds",
+    "scheduler": "notices whose task was lost are not sent again",
+}
 
 
 def _database() -> dict[str, str]:
@@ -29,26 +52,56 @@ def _database() -> dict[str, str]:
 
 def _broker() -> dict[str, str]:
     if not settings.REDIS_URL:
-        return {"status": "ok", "mode": "in-process (no REDIS_URL)"}
-    timeout = settings.REDIS_TIMEOUT_SECONDS
-    client = redis.Redis.from_url(
-        settings.REDIS_URL, socket_connect_timeout=timeout, socket_timeout=timeout
-    )
+        return {"status": "ok", "mode": IN_PROCESS}
     try:
-        client.ping()
-    except (redis.RedisError, OSError) as error:
+        heartbeat.client().ping()
+    except heartbeat.REDIS_FAULTS as error:
         return {"status": "error", "error": str(error)}
-    finally:
-        client.close()
     return {"status": "ok", "mode": "redis"}
+
+
+def _heard_of(kind: str) -> dict[str, Any]:
+    """A kind of part (the workers, the scheduler) by the heartbeats of the last day."""
+    try:
+        ages = heartbeat.ages(kind)
+    except heartbeat.REDIS_FAULTS as error:
+        return {"status": "unknown", "error": f"Redis cannot be read: {error}"}
+    silent_after = heartbeat.silent_after()
+    alive = sorted(name for name, age in ages.items() if age <= silent_after)
+    if alive:
+        return {"status": "ok", "alive": alive}
+    if not ages:
+        return {"status": "error", "error": f"no {kind} has given a heartbeat in the last day"}
+    return {"status": "error", "error": f"no {kind} heard of for {min(ages.values()):.0f} s"}
+
+
+def _parts() -> dict[str, dict[str, Any]]:
+    parts = {"database": _database(), "broker": _broker()}
+    for kind, name in ((heartbeat.WORKER, "workers"), (heartbeat.SCHEDULER, "scheduler")):
+        if not settings.REDIS_URL:
+            parts[name] = {"status": "ok", "mode": IN_PROCESS}
+        elif parts["broker"]["status"] != "ok":
+            parts[name] = {"status": "unknown", "error": "Redis cannot be reached"}
+        else:
+            parts[name] = _heard_of(kind)
+    return parts
 
 
 @public
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    parts = {"database": _database(), "broker": _broker()}
-    healthy = all(part["status"] == "ok" for part in parts.values())
-    return JsonResponse(
-        {"status": "ok" if healthy else "error", **parts}, status=200 if healthy else 503
-    )
+    parts = _parts()
+    problems = [
+        f"{name}: {part['error']}: {EFFECTS[name]}"
+        for name, part in parts.items()
+        if part["status"] == "error" and name in EFFECTS
+    ]
+    if parts["database"]["status"] != "ok":
+        status, code = "error", 503
+        problems.insert(0, f"database: {parts['database']['error']}: no page can be served")
+    elif problems:
+        status, code = "degraded", 200
+    else:
+        status, code = "ok", 200
+    return JsonResponse({"status": status, "problems": problems, **parts}, status=code)

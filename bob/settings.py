@@ -99,15 +99,21 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "bob.context_processors.mail",
             ],
         },
     },
 ]
 
+#: Seconds a process keeps its database connection open between requests (0: one connection
+#: per request). A kept connection is checked before a request uses it, so one the server
+#: closed meanwhile (PostgreSQL restarted, the connection terminated) is replaced, not a 500.
+CONN_MAX_AGE = env_number("CONN_MAX_AGE", 0)
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
+        conn_max_age=CONN_MAX_AGE,
+        conn_health_checks=CONN_MAX_AGE > 0,
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -212,14 +218,31 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     # a dead worker's task is running again within the timeout plus this.
     "unacked_restore_interval": max(1, min(10, CELERY_VISIBILITY_TIMEOUT_SECONDS // 6)),
     "unacked_restore_throttle": 1,
+    # A web process only publishes: a broker that hangs costs its request about this long.
+    # A worker's connections wait longer (BOB_WORKER_REDIS_TIMEOUT_SECONDS, bob/celery.py).
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
-    "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 5),
+    "socket_timeout": REDIS_TIMEOUT_SECONDS,
 }
 CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
-    "socket_timeout": max(REDIS_TIMEOUT_SECONDS, 5),
+    "socket_timeout": REDIS_TIMEOUT_SECONDS,
 }
+#: Seconds a worker's (and the scheduler's) broker connection waits for Redis's answer. A
+#: timeout counts as a lost connection, on which a worker cancels its running tasks and has
+#: them delivered again (CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS): a Redis
+#: that pauses a moment (a save, a busy machine) must not do that, so workers wait longer
+#: than a web request does.
+BOB_WORKER_REDIS_TIMEOUT_SECONDS = max(
+    REDIS_TIMEOUT_SECONDS, env_number("BOB_WORKER_REDIS_TIMEOUT_SECONDS", 5.0, float)
+)
+# A worker never gives up on the broker: it reconnects for as long as Redis is away (Celery's
+# default gives up after 100 attempts, about 47 minutes), at start-up as later, and after a
+# channel error too. A worker that stops all the same is started again by `make serve`
+# (scripts/serve.py) or compose (restart: unless-stopped).
+CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # A web request queueing a task waits at most about REDIS_TIMEOUT_SECONDS for the broker,
 # then falls back (tournaments/actions/task_queue.py), never a long hang.
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
@@ -231,12 +254,41 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float),
     },
 }
+#: Seconds between two heartbeats of a worker and of the scheduler (bob/heartbeat.py);
+#: /healthz reports a part not heard of for three of them.
+BOB_HEARTBEAT_SECONDS = max(env_number("BOB_HEARTBEAT_SECONDS", 10.0, float), 1.0)
+# The scheduler gives its heartbeat from its loop, which wakes up at least once a heartbeat.
+CELERY_BEAT_SCHEDULER = "bob.heartbeat:HeartbeatScheduler"
+CELERY_BEAT_MAX_LOOP_INTERVAL = BOB_HEARTBEAT_SECONDS
 
 #: Seconds after which an Alien turn request not yet resolved is shown to the judge as
 #: failed, with a button to run it again (the worker may be down or the task lost).
 BOB_ALIEN_TURN_DEADLINE_SECONDS = env_number("BOB_ALIEN_TURN_DEADLINE_SECONDS", 120)
 
-EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# Mail (the players' notices): an SMTP server when EMAIL_HOST is set, else the mails are only
+# written to the log (the console backend) and the pages say that players are not emailed
+# (bob/context_processors.py).
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = env_number("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = env_bool("EMAIL_USE_SSL", False)
+if EMAIL_USE_TLS and EMAIL_USE_SSL:
+    from django.core.exceptions import ImproperlyConfigured
+
+    raise ImproperlyConfigured(
+        "EMAIL_USE_TLS and EMAIL_USE_SSL are both on: set one of them (EMAIL_USE_TLS=1 for "
+        "STARTTLS, usually port 587; EMAIL_USE_SSL=1 for SSL from the start, usually 465)."
+    )
+#: Seconds to wait for the mail server: one that hangs never holds a worker for ever (nor
+#: a task past its visibility timeout: a session's few mails take well under it).
+EMAIL_TIMEOUT = env_number("EMAIL_TIMEOUT", 10)
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
+    "django.core.mail.backends.smtp.EmailBackend"
+    if EMAIL_HOST
+    else "django.core.mail.backends.console.EmailBackend"
+)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bob@localhost")
 # Domain of the calendar (.ics) event UIDs: set it to the site's own domain.
 BOB_CALENDAR_DOMAIN = os.environ.get("BOB_CALENDAR_DOMAIN", "bob.invalid")
@@ -272,9 +324,12 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 
-LOGGING = {
+LOGGING: dict = {
     "version": 1,
     "disable_existing_loggers": False,
+    "formatters": {
+        "timed": {"format": "[{asctime}] {levelname} {name}: {message}", "style": "{"},
+    },
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "loggers": {"bob": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
@@ -294,3 +349,10 @@ if not DEBUG:
         SECURE_HSTS_INCLUDE_SUBDOMAINS = True
         SECURE_HSTS_PRELOAD = True
     CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS", "")
+    # Django's warnings and errors go to the console (stderr: the server's log) beside BoB's,
+    # each line with its time (with DEBUG on Django prints them itself): a page that failed
+    # (500) with its traceback, a host name not in ALLOWED_HOSTS, a CSRF failure, a database
+    # error. From django.request only the errors: Gunicorn's access log has every 404.
+    LOGGING["handlers"]["console"]["formatter"] = "timed"
+    LOGGING["loggers"]["django"] = {"handlers": ["console"], "level": "WARNING"}
+    LOGGING["loggers"]["django.request"] = {"level": "ERROR"}

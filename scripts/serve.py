@@ -2,7 +2,8 @@
 """Run BoB for an event: ``make serve`` (every part), or one part (compose.yaml, or a
 machine of a larger set-up: README, "Run an event").
 
-    python scripts/serve.py            prepare, then web + worker + scheduler; Ctrl-C stops all
+    python scripts/serve.py            prepare, then web + worker + scheduler, each started
+                                       again whenever it stops; Ctrl-C stops all
     python scripts/serve.py prepare    migrate the database and collect the static files
     python scripts/serve.py web        the web server (Gunicorn, gunicorn.conf.py)
     python scripts/serve.py worker     a Celery worker (as many as you like, on any machine)
@@ -37,10 +38,18 @@ COMMANDS: dict[str, list[list[str]]] = {
         ["celery", "--app", "bob", "beat", "--loglevel", "INFO", "--schedule", "var/beat-schedule"]
     ],
 }
-#: The long-running parts ``make serve`` starts after ``prepare``.
+#: The long-running parts ``make serve`` starts after ``prepare``, with their names in words.
 SERVICES = ("web", "worker", "scheduler")
+LABELS = {"web": "web server", "worker": "worker", "scheduler": "scheduler"}
 #: Seconds the parts get to finish their work after Ctrl-C before they are killed.
 STOP_SECONDS = 30
+#: A part that stopped is started again after RESTART_SECONDS. One that stops again within
+#: STABLE_SECONDS of starting waits twice as long each time, up to MAX_RESTART_SECONDS.
+RESTART_SECONDS = 1.0
+STABLE_SECONDS = 30.0
+MAX_RESTART_SECONDS = 60.0
+#: Seconds between two looks at the parts.
+POLL_SECONDS = 0.2
 
 
 def executable(command: list[str]) -> list[str]:
@@ -78,6 +87,24 @@ def environment_problems(environ: dict[str, str]) -> list[str]:
     return problems
 
 
+def environment_warnings(environ: dict[str, str]) -> list[str]:
+    """What a real event most likely wants set, though BoB runs without it."""
+    warnings = []
+    if not environ.get("EMAIL_HOST") and not environ.get("EMAIL_BACKEND"):
+        warnings.append(
+            "EMAIL_HOST is not set: the players' notices are only written to the log, not "
+            "mailed (the schedule page says so). To mail them set EMAIL_HOST, EMAIL_PORT, "
+            "EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS=1 and DEFAULT_FROM_EMAIL"
+        )
+    if not environ.get("BOB_HTTPS"):
+        warnings.append(
+            "BOB_HTTPS is not set: every page is redirected to https://, for a proxy with a "
+            "certificate in front; to serve plain http (a try on this machine, a venue's own "
+            "network) set BOB_HTTPS=0"
+        )
+    return warnings
+
+
 def run_part(part: str) -> int:
     """Run one part in the foreground; its exit status."""
     for command in COMMANDS[part]:
@@ -89,49 +116,151 @@ def run_part(part: str) -> int:
     return 0
 
 
+def say(message: str) -> None:
+    print(f"serve: {time.strftime('%H:%M:%S')} {message}", flush=True)
+
+
+def describe_exit(status: int) -> str:
+    """A process's exit status in words: ``status 1``, ``killed by SIGKILL``."""
+    if status >= 0:
+        return f"status {status}"
+    try:
+        return f"killed by {signal.Signals(-status).name}"
+    except ValueError:
+        return f"killed by signal {-status}"
+
+
+def restart_delay(quick_deaths: int) -> float:
+    """Seconds before a part that stopped starts again, after ``quick_deaths`` stops in a
+    row each soon after it started (0: it had run a while)."""
+    return min(RESTART_SECONDS * 2 ** max(quick_deaths - 1, 0), MAX_RESTART_SECONDS)
+
+
+def signal_group(group: int, sig: int) -> None:
+    """Send ``sig`` to what is left of a process group (a part runs in its own)."""
+    try:
+        os.killpg(group, sig)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+class Part:
+    """A long-running part of ``make serve``, started again whenever it stops."""
+
+    def __init__(self, name: str, command: list[str]) -> None:
+        self.name = name
+        self.command = command
+        self.process: subprocess.Popen | None = None
+        self.started_at = 0.0
+        #: Stops in a row, each within STABLE_SECONDS of starting.
+        self.quick_deaths = 0
+        #: When (monotonic time) to start it again while it is down.
+        self.restart_at = 0.0
+
+    @property
+    def label(self) -> str:
+        return LABELS.get(self.name, self.name)
+
+    def start(self) -> None:
+        again = self.process is None and self.started_at > 0
+        # In a session of its own: Ctrl-C in the terminal reaches serve.py only, which
+        # stops every part in order; the part's process group is what it leaves behind.
+        self.process = subprocess.Popen(self.command, cwd=ROOT, start_new_session=True)
+        self.started_at = time.monotonic()
+        if again:
+            say(f"the {self.label} started again (process {self.process.pid})")
+
+    def look(self, now: float) -> None:
+        """Start the part if it is down and its wait is over; note it if it just stopped."""
+        if self.process is None:
+            if now >= self.restart_at:
+                self.start()
+            return
+        status = self.process.poll()
+        if status is None:
+            return
+        # What the part leaves (a killed Celery worker's pool processes) goes with it.
+        signal_group(self.process.pid, signal.SIGKILL)
+        self.process = None
+        ran = now - self.started_at
+        self.quick_deaths = self.quick_deaths + 1 if ran < STABLE_SECONDS else 0
+        delay = restart_delay(self.quick_deaths)
+        self.restart_at = now + delay
+        if self.quick_deaths < 2:
+            say(
+                f"the {self.label} stopped ({describe_exit(status)}) after {ran:.0f} s; "
+                f"starting it again in {delay:g} s"
+            )
+            return
+        say(
+            f"ERROR: the {self.label} stopped ({describe_exit(status)}) {ran:.1f} s after it "
+            f"started, {self.quick_deaths} times in a row. Something keeps it from running: "
+            f"read its messages above (the database or Redis unreachable? a setting? the "
+            f"port in use?). Starting it again in {delay:g} s, and more slowly each time "
+            f"it stops at once."
+        )
+
+    def running(self) -> bool:
+        return self.process is not None and self.process.poll() is None
+
+    def terminate(self) -> None:
+        """Ask the part to stop, finishing its work (Gunicorn its requests, Celery its tasks)."""
+        if self.running():
+            self.process.send_signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """Kill whatever is left of the part."""
+        if self.process is not None:
+            signal_group(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+
+class Supervisor:
+    """Runs the parts until Ctrl-C or SIGTERM, starting each again whenever it stops."""
+
+    def __init__(self, parts: list[Part]) -> None:
+        self.parts = parts
+        self.stopping = False
+
+    def request_stop(self, signum: int, frame: object) -> None:
+        if not self.stopping:
+            self.stopping = True
+            names = [part.label for part in self.parts]
+            say(f"stopping the {', the '.join(names[:-1])} and the {names[-1]}…")
+
+    def run(self) -> int:
+        signal.signal(signal.SIGINT, self.request_stop)
+        signal.signal(signal.SIGTERM, self.request_stop)
+        for part in self.parts:
+            part.start()
+        while not self.stopping:
+            now = time.monotonic()
+            for part in self.parts:
+                if not self.stopping:
+                    part.look(now)
+            time.sleep(POLL_SECONDS)
+        self.stop()
+        return 0
+
+    def stop(self) -> None:
+        for part in self.parts:
+            part.terminate()
+        deadline = time.monotonic() + STOP_SECONDS
+        while time.monotonic() < deadline and any(part.running() for part in self.parts):
+            time.sleep(POLL_SECONDS)
+        for part in self.parts:
+            part.kill()
+
+
 def serve_all() -> int:
-    """``make serve``: prepare, then every service until Ctrl-C (or one of them stops)."""
+    """``make serve``: prepare, then every service, each started again whenever it stops,
+    until Ctrl-C (SIGINT) or SIGTERM."""
     status = run_part("prepare")
     if status:
         return status
     (ROOT / "var").mkdir(exist_ok=True)
-    processes = {
-        part: subprocess.Popen(executable(COMMANDS[part][0]), cwd=ROOT, start_new_session=True)
-        for part in SERVICES
-    }
-    stopping = False
-
-    def stop(signum: int, frame: object) -> None:
-        nonlocal stopping
-        if stopping:
-            return
-        stopping = True
-        print("serve: stopping the web server, the worker and the scheduler…", flush=True)
-        for process in processes.values():
-            if process.poll() is None:
-                process.send_signal(signal.SIGTERM)
-
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
-    exit_status = 0
-    while any(process.poll() is None for process in processes.values()):
-        for part, process in processes.items():
-            if process.poll() is not None and not stopping:
-                print(f"serve: the {part} stopped (status {process.returncode})", flush=True)
-                exit_status = process.returncode or 1
-                stop(signal.SIGTERM, None)
-        time.sleep(0.2)
-        if stopping:
-            deadline = time.monotonic() + STOP_SECONDS
-            while time.monotonic() < deadline and any(
-                process.poll() is None for process in processes.values()
-            ):
-                time.sleep(0.2)
-            for process in processes.values():
-                if process.poll() is None:
-                    process.kill()
-                    process.wait()
-    return exit_status
+    parts = [Part(part, executable(COMMANDS[part][0])) for part in SERVICES]
+    return Supervisor(parts).run()
 
 
 def main(argv: list[str]) -> int:
@@ -148,6 +277,9 @@ def main(argv: list[str]) -> int:
         for problem in problems:
             print(f"serve: {problem}", file=sys.stderr)
         return 2
+    if part != "prepare":
+        for warning in environment_warnings(dict(os.environ)):
+            print(f"serve: note: {warning}", file=sys.stderr)
     return serve_all() if part == "all" else run_part(part)
 
 

@@ -92,3 +92,19 @@ def test_serve_explains_what_is_missing(capsys):
     ]
     assert serve.main(["serve.py", "nonsense"]) == 2
     assert "unknown part 'nonsense'" in capsys.readouterr().err
+
+
+def test_a_part_that_stops_is_started_again_as_under_make_serve():
+    for name, service in _bob_services(_compose()).items():
+        if service["command"][2] == "prepare":
+            continue
+        assert service["restart"] == "unless-stopped", name
+        assert service["stop_grace_period"] == "30s", name
+
+
+def test_mail_reaches_the_settings_unset_unless_given():
+    environment = next(iter(_bob_services(_compose()).values()))["environment"]
+    # An empty EMAIL_BACKEND lets EMAIL_HOST choose SMTP (bob/settings.py).
+    assert environment["EMAIL_BACKEND"] == "${EMAIL_BACKEND:-}"
+    for variable in ("EMAIL_HOST", "EMAIL_PORT", "EMAIL_HOST_USER", "EMAIL_HOST_PASSWORD"):
+        assert environment[variable] == f"${{{variable}:-}}"

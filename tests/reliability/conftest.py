@@ -4,6 +4,7 @@ for the worker's markers and the mailbox."""
 
 from __future__ import annotations
 
+import uuid
 from pathlib import Path
 
 import pytest
@@ -41,7 +42,8 @@ def static_root(tmp_path_factory, django_db_setup, django_db_blocker) -> Path:
 @pytest.fixture
 def stack_env(static_root, tmp_path) -> dict[str, str]:
     """The processes' environment: this test's database and the Redis of the run, mails
-    written as files into ``BOB_TEST_MAILBOX``."""
+    written as files into ``BOB_TEST_MAILBOX``, cache keys and heartbeats of this test's own
+    (a worker of an earlier test is not one of this test's)."""
     mailbox = tmp_path / "mailbox"
     mailbox.mkdir()
     return environment(
@@ -49,4 +51,5 @@ def stack_env(static_root, tmp_path) -> dict[str, str]:
         static_root,
         EMAIL_BACKEND="tests.reliability.mailbox.FileMailbox",
         BOB_TEST_MAILBOX=str(mailbox),
+        CACHE_KEY_PREFIX=f"bob-reliability-{uuid.uuid4().hex[:12]}",
     )

@@ -1,5 +1,6 @@
-"""BoB's production processes started for a test: Gunicorn (through ``scripts/serve.py``)
-and Celery workers, on the test's PostgreSQL database and a Redis, each stopped at the end.
+"""BoB's production processes started for a test: Gunicorn (through ``scripts/serve.py``),
+Celery workers, and ``make serve`` whole, on the test's PostgreSQL database and a Redis,
+each stopped at the end.
 
 Every process gets the same environment (:func:`environment`): the test database the
 pytest process writes into (tests using these run with ``transaction=True`` so their
@@ -108,6 +109,12 @@ def get(url: str, *, timeout: float = 20, headers: dict[str, str] | None = None)
             return response.status, response.headers, response.read()
     except urllib.error.HTTPError as error:
         return error.code, error.headers, error.read()
+
+
+def health(base: str) -> tuple[int, dict]:
+    """The status and the JSON of ``/healthz``."""
+    status, _headers, body = get(base + "/healthz", timeout=10)
+    return status, json.loads(body)
 
 
 def wait_until(check, *, timeout: float, what: str, interval: float = 0.2):
@@ -225,3 +232,94 @@ def markers(directory: Path, phase: str) -> list[dict]:
 
 def kill_pool_process(pid: int) -> None:
     os.kill(pid, signal.SIGKILL)
+
+
+class Serve:
+    """``make serve``: scripts/serve.py running every part, on port ``port``."""
+
+    #: What each part writes once it runs.
+    STARTED = ("Booting worker", "ready.", "beat: Starting")
+
+    def __init__(self, env: dict[str, str], directory: Path) -> None:
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.env = {**env, "BIND": f"127.0.0.1:{self.port}", "WEB_CONCURRENCY": "1"}
+        self.log_path = directory / "serve.log"
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> Serve:
+        with open(self.log_path, "wb") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "scripts/serve.py"],
+                cwd=ROOT,
+                env=self.env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        wait_until(
+            lambda: all(mark in self.text() for mark in self.STARTED) or self._died(),
+            timeout=90,
+            what="the web server, the worker and the scheduler",
+        )
+        return self
+
+    def _died(self) -> bool:
+        if self.process is not None and self.process.poll() is not None:
+            raise AssertionError(f"make serve stopped: {self.text()}")
+        return False
+
+    def text(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def parts(self) -> dict[str, int]:
+        """The process id of each part running now (web, worker, scheduler)."""
+        assert self.process is not None
+        found = subprocess.run(
+            ["pgrep", "-P", str(self.process.pid)], capture_output=True, text=True
+        ).stdout.split()
+        parts = {}
+        for pid in found:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")
+            name = next((part for word, part in WORDS.items() if word in command), f"unknown {pid}")
+            parts[name] = int(pid)
+        return parts
+
+    def stop(self) -> None:
+        if self.process is not None:
+            _stop(self.process, signal.SIGINT, timeout=60)
+
+
+#: A word of each part's command line, and the part.
+WORDS = {b"bob.wsgi": "web", b"worker": "worker", b"beat": "scheduler"}
+
+
+class RedisServer:
+    """A Redis of this test's own, on a port of its own, so that it can be stopped."""
+
+    def __init__(self, directory: Path) -> None:
+        self.port = free_port()
+        self.url = f"redis://127.0.0.1:{self.port}/0"
+        self.directory = directory
+
+    def start(self) -> RedisServer:
+        subprocess.run(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", ""]
+            + ["--appendonly", "no", "--dir", str(self.directory), "--daemonize", "yes"],
+            check=True,
+            capture_output=True,
+        )
+        wait_until(lambda: self._cli("ping").stdout.strip() == b"PONG", timeout=10, what="Redis")
+        return self
+
+    def stop(self) -> None:
+        self._cli("shutdown", "nosave")
+
+    def pid(self) -> int:
+        info = self._cli("info", "server").stdout.decode()
+        return int(next(line for line in info.splitlines() if line.startswith("process_id:"))[11:])
+
+    def _cli(self, *command: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            ["redis-cli", "-p", str(self.port), *command], capture_output=True, timeout=10
+        )

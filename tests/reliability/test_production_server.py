@@ -1,24 +1,30 @@
 """BoB as `make serve` runs it: DEBUG off, Gunicorn serving every page whole (its CSS and
-htmx from hashed, compressed, long-cached files), the security headers, /healthz; and
-`make serve` itself starting every part and stopping them all on Ctrl-C."""
+htmx from hashed, compressed, long-cached files), the security headers; /healthz in each of
+its states (ok, degraded while Redis, the workers or the scheduler are away, 503 only
+without the database); and `make serve` itself starting every part and stopping them all on
+Ctrl-C. What `make serve` does when a part fails: test_serve_faults.py."""
 
 from __future__ import annotations
 
-import json
 import re
 import signal
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.reliability.stack import ROOT, free_port, get, wait_until, web_server
+from tests.reliability.stack import Serve, Worker, free_port, get, health, wait_until, web_server
 from tests.web.conftest import build_world
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
 
 YEAR = 365 * 24 * 3600
+
+
+def says_ok(base: str) -> bool:
+    status, report = health(base)
+    return status == 200 and report["status"] == "ok"
+
+
 PROXIED = {"X-Forwarded-Proto": "https"}
 
 
@@ -57,56 +63,85 @@ def test_pages_css_and_htmx_are_served_with_debug_off(stack_env):
             assert "immutable" in headers["Cache-Control"]
             assert body
 
-        status, _headers, body = get(base + "/healthz")  # plain HTTP: the load balancer
+        status, report = health(base)  # plain HTTP: the load balancer
         assert status == 200
-        health = json.loads(body)
-        assert health["status"] == "ok"
-        assert health["database"]["status"] == "ok" and health["broker"]["status"] == "ok"
+        assert report["database"]["status"] == "ok" and report["broker"]["status"] == "ok"
         status, headers, _ = get(base + "/t/coppa/")  # plain HTTP elsewhere: to HTTPS
         assert status == 301 and headers["Location"].startswith("https://")
 
 
-def test_healthz_says_503_when_the_broker_is_away(stack_env):
+def test_healthz_without_a_worker_or_scheduler_is_degraded_and_says_so(stack_env):
+    with web_server(stack_env, workers=1) as base:
+        status, report = health(base)
+    assert status == 200 and report["status"] == "degraded"
+    assert report["database"]["status"] == "ok" and report["broker"]["status"] == "ok"
+    never = "has given a heartbeat in the last day"
+    assert report["workers"] == {"status": "error", "error": f"no worker {never}"}
+    assert report["scheduler"] == {"status": "error", "error": f"no scheduler {never}"}
+    assert [problem.split(":")[0] for problem in report["problems"]] == ["workers", "scheduler"]
+    assert "queued work waits" in report["problems"][0]
+
+
+def test_healthz_is_degraded_not_503_when_redis_is_away(stack_env):
+    """Every page still works without Redis (test_redis_down.py): a load balancer must keep
+    the server."""
     env = {**stack_env, "REDIS_URL": f"redis://127.0.0.1:{free_port()}/0"}
     with web_server(env, workers=1) as base:
-        status, _headers, body = get(base + "/healthz")
-    assert status == 503
-    health = json.loads(body)
-    assert health["database"]["status"] == "ok"
-    assert health["broker"]["status"] == "error" and health["broker"]["error"]
+        status, report = health(base)
+        assert get(base + "/")[0] == 200
+    assert status == 200 and report["status"] == "degraded"
+    assert report["database"]["status"] == "ok"
+    assert report["broker"]["status"] == "error" and report["broker"]["error"]
+    assert report["workers"]["status"] == report["scheduler"]["status"] == "unknown"
+    assert len(report["problems"]) == 1
+    assert report["problems"][0].startswith("broker: ")
+    assert "Alien turns are played by the web server" in report["problems"][0]
+
+
+def test_healthz_says_503_when_the_database_is_away(stack_env):
+    env = {**stack_env, "DATABASE_URL": f"postgres://bob@127.0.0.1:{free_port()}/bob"}
+    with web_server(env, workers=1) as base:
+        status, report = health(base)
+    assert status == 503 and report["status"] == "error"
+    assert report["database"]["status"] == "error" and report["database"]["error"]
+    assert report["broker"]["status"] == "ok"
+    assert report["problems"][0].startswith("database: ")
+
+
+def test_healthz_hears_a_worker_s_heartbeat_and_misses_it_once_it_stopped(stack_env, tmp_path):
+    env = {**stack_env, "BOB_HEARTBEAT_SECONDS": "1"}  # missing after 3 s
+    with web_server(env, workers=1) as base:
+        worker = Worker(env, tmp_path, "beating").start()
+        try:
+            report = wait_until(
+                lambda: (answer := health(base)[1])["workers"]["status"] == "ok" and answer,
+                timeout=30,
+                what="the worker's heartbeat",
+            )
+            assert report["workers"]["alive"] == ["beating@reliability"]
+            assert report["status"] == "degraded"  # no scheduler runs
+        finally:
+            worker.kill()
+        report = wait_until(
+            lambda: (answer := health(base)[1])["workers"]["status"] == "error" and answer,
+            timeout=30,
+            what="the stopped worker to be missed",
+        )
+    assert report["workers"]["error"].startswith("no worker heard of for ")
+    assert any(problem.startswith("workers: no worker heard of") for problem in report["problems"])
 
 
 def test_make_serve_runs_every_part_and_ctrl_c_stops_them_all(stack_env, tmp_path):
-    port = free_port()
-    log = tmp_path / "serve.log"
-    with open(log, "wb") as output:
-        serve = subprocess.Popen(
-            [sys.executable, "scripts/serve.py"],
-            cwd=ROOT,
-            env={**stack_env, "BIND": f"127.0.0.1:{port}", "WEB_CONCURRENCY": "1"},
-            stdout=output,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-
-    def text() -> str:
-        return log.read_text(errors="replace")
-
-    def started() -> bool:
-        return all(mark in text() for mark in ("ready.", "beat: Starting", "Booting worker"))
-
+    serve = Serve({**stack_env, "BOB_HEARTBEAT_SECONDS": "1"}, tmp_path).start()
     try:
-        wait_until(started, timeout=90, what="the web server, the worker and the scheduler")
-        assert get(f"http://127.0.0.1:{port}/healthz")[0] == 200
-        parts = subprocess.run(
-            ["pgrep", "-P", str(serve.pid)], capture_output=True, text=True
-        ).stdout.split()
-        assert len(parts) == 3, parts  # Gunicorn, the worker, the scheduler
-        serve.send_signal(signal.SIGINT)  # Ctrl-C
-        assert serve.wait(60) == 0
+        # Every part answers, the worker and the scheduler by their heartbeats.
+        wait_until(lambda: says_ok(serve.base), timeout=30, what="/healthz to say ok")
+        parts = serve.parts()
+        assert set(parts) == {"web", "worker", "scheduler"}, parts
+        serve.process.send_signal(signal.SIGINT)  # Ctrl-C
+        assert serve.process.wait(60) == 0
     finally:
-        if serve.poll() is None:
-            serve.kill()
-    for pid in parts:
-        assert not Path(f"/proc/{pid}").exists(), f"process {pid} still runs: {text()}"
-    assert "stopping the web server, the worker and the scheduler" in text()
+        serve.stop()
+    for pid in parts.values():
+        assert not Path(f"/proc/{pid}").exists(), f"process {pid} still runs: {serve.text()}"
+    assert "stopping the web server, the worker and the scheduler" in serve.text()

@@ -74,7 +74,6 @@ def bump(*slugs: str) -> None:
     _owed.update(key.removeprefix(_key("")) for key in failed or ())
 
 
-
 @memoize
 def _upward(lookup: str) -> tuple[type[Model], str, str]:
     """For a ``Tournament`` lookup (``"stages__sessions"``): the model at its end

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 
 from rules.engine.event_cards import EventCard
 from rules.engine.units import RulesDataError, load_rules_data
+from tournaments.actions.catalogue_edits import TOKENS
 from tournaments.domain.catalogue import DEFAULT_CARDS, CardKind
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
@@ -20,12 +21,15 @@ from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import ChapterCard, Tournament, Weapon
 from tournaments.queries.catalogue_names import card_name_problems, weapon_name_problems
-from tournaments.queries.edit_versions import card_version, overrides_version, weapon_version
+from tournaments.queries.edit_versions import (
+    CARD_FIELDS,
+    WEAPON_FIELDS,
+    card_version,
+    overrides_version,
+    weapon_version,
+)
 from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.loadout_checks import loadouts_holding
-
-TOKENS = "alien_tokens"
-
 
 #: The kind of card each effect the board knows is written for (one per shipped card).
 EFFECT_KINDS: dict[str, CardKind] = {card.effect_code: card.kind for card in DEFAULT_CARDS}
@@ -120,17 +124,7 @@ class ChapterCardForm(VersionedFormMixin, AccessibleModelForm):
 
     class Meta:
         model = ChapterCard
-        fields = [
-            "name_en",
-            "name_it",
-            "kind",
-            "use",
-            "effect_code",
-            "effect_en",
-            "effect_it",
-            "source",
-            "confidence",
-        ]
+        fields = list(CARD_FIELDS)  # what its version digests, and nothing else
         widgets = {
             "effect_en": forms.Textarea(attrs={"rows": 3}),
             "effect_it": forms.Textarea(attrs={"rows": 3}),
@@ -172,7 +166,7 @@ class WeaponForm(VersionedFormMixin, AccessibleModelForm):
 
     class Meta:
         model = Weapon
-        fields = ["name_en", "name_it", "weapon_class", "colour_restricted"]
+        fields = list(WEAPON_FIELDS)
         error_messages = {"name_en": {"required": _("Give the weapon's English name.")}}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

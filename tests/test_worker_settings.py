@@ -1,0 +1,50 @@
+"""How the workers and the web processes talk to the broker (bob/settings.py, bob/celery.py):
+a worker never gives up reconnecting, and its connections wait for Redis longer than a web
+request's, which waits about REDIS_TIMEOUT_SECONDS."""
+
+from __future__ import annotations
+
+from celery import Celery
+from celery.signals import celeryd_init
+from django.conf import settings
+
+from bob.celery import app
+from bob.heartbeat import WorkerHeartbeat
+
+
+def _fresh_app() -> Celery:
+    fresh = Celery("bob-settings-test")
+    fresh.config_from_object("django.conf:settings", namespace="CELERY")
+    return fresh
+
+
+def test_a_worker_reconnects_for_ever():
+    conf = app.conf
+    assert conf.broker_connection_max_retries is None
+    assert conf.broker_connection_retry and conf.broker_connection_retry_on_startup
+    assert conf.broker_channel_error_retry
+
+
+def test_a_web_process_waits_for_the_broker_its_redis_timeout():
+    timeout = settings.REDIS_TIMEOUT_SECONDS
+    options = _fresh_app().connection_for_write().transport_options
+    assert options["socket_timeout"] == options["socket_connect_timeout"] == timeout
+
+
+def test_a_worker_s_connections_wait_longer():
+    fresh = _fresh_app()
+    celeryd_init.send(sender="celery@test", instance=None, conf=fresh.conf, options={})
+    longer = settings.BOB_WORKER_REDIS_TIMEOUT_SECONDS
+    assert longer >= 5 and longer > settings.REDIS_TIMEOUT_SECONDS
+    assert fresh.connection_for_read().transport_options["socket_timeout"] == longer
+    assert fresh.conf.result_backend_transport_options["socket_timeout"] == longer
+    # Only that: the other options stay.
+    assert fresh.conf.broker_transport_options["visibility_timeout"] == (
+        settings.CELERY_VISIBILITY_TIMEOUT_SECONDS
+    )
+
+
+def test_workers_and_the_scheduler_give_heartbeats():
+    assert WorkerHeartbeat in app.steps["consumer"]
+    assert app.conf.beat_scheduler == "bob.heartbeat:HeartbeatScheduler"
+    assert app.conf.beat_max_loop_interval == settings.BOB_HEARTBEAT_SECONDS
