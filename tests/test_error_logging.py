@@ -28,7 +28,13 @@ import bob.urls
 
 urls = types.ModuleType("failing_urls")
 urls.urlpatterns = [path("fails/", fails), *bob.urls.urlpatterns]
-with override_settings(ROOT_URLCONF=urls):
+# The error page's static files as a checkout has them (no collectstatic run: a clean
+# clone), so the page renders whether or not the manifest exists.
+plain_static = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+with override_settings(ROOT_URLCONF=urls, STORAGES=plain_static):
     client = Client(raise_request_exception=False)
     print(client.get("/fails/").status_code, client.get("/nowhere/").status_code)
 """
