@@ -13,7 +13,7 @@ from bob.heartbeat import WorkerHeartbeat
 
 
 def _fresh_app() -> Celery:
-    fresh = Celery("bob-settings-test")
+    fresh = Celery("bob-settings-test", set_as_current=False)  # shared tasks keep the app
     fresh.config_from_object("django.conf:settings", namespace="CELERY")
     return fresh
 

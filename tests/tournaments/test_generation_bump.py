@@ -83,3 +83,45 @@ def test_the_bump_queries_start_from_the_written_rows():
         assert pending.slugs_to_bump() == {"ours"}
     assert len(queries) == 3
     assert not any(" OR " in query["sql"] for query in queries.captured_queries)
+
+
+class _Redis:
+    """The shared cache as Redis with an append-only file behaves: while ``down`` every
+    write is refused (``set_many`` returns the keys it could not store, as BoB's cache does)
+    and, once up again, it holds what it held before."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.down = False
+
+    def get(self, key, default=None):
+        return default if self.down else self.data.get(key, default)
+
+    def add(self, key, value, timeout=None):
+        if self.down or key in self.data:
+            return False
+        self.data[key] = value
+        return True
+
+    def set_many(self, data, timeout=None):
+        if self.down:
+            return list(data)
+        self.data.update(data)
+        return []
+
+
+def test_a_change_made_while_the_cache_was_down_is_not_forgotten_when_it_returns(monkeypatch):
+    """QA: Redis restarted from its data file came back with the old generation, and the
+    standings showed a name changed during the outage as it was, for minutes."""
+    redis = _Redis()
+    monkeypatch.setattr(generations, "cache", redis)
+    monkeypatch.setattr(generations, "_owed", set())
+    before = generations.current("coppa")
+    redis.down = True
+    generations.bump("coppa", "trofeo")
+    assert generations._owed == {"coppa", "trofeo"}
+    redis.down = False
+    assert generations.current("coppa") != before  # the new generation, stored now
+    assert generations._owed == set()
+    assert generations.current("coppa") == generations.current("coppa")
+    assert redis.data.keys() == {"bob:generation:coppa", "bob:generation:trofeo"}

@@ -40,8 +40,19 @@ def _new_token() -> str:
     return uuid.uuid4().hex[:16]
 
 
+#: Tournaments whose new generation this process could not store (the shared cache was
+#: unreachable), given one as soon as it can be stored again. Without this, a cache that
+#: comes back with its data (Redis restarted from its append-only file) would serve the
+#: pages of the old generation for as long as they are kept, although the data changed
+#: meanwhile. Kept in the process that made the change, the only one that knows.
+_owed: set[str] = set()
+
+
 def current(slug: str) -> str:
-    """The tournament's generation: one cache read while it is set."""
+    """The tournament's generation: one cache read while it is set (and, first, any new
+    generation this process still owes the shared cache)."""
+    if _owed:
+        bump()
     key = _key(slug)
     token = cache.get(key)
     if token is None:
@@ -52,9 +63,15 @@ def current(slug: str) -> str:
 
 
 def bump(*slugs: str) -> None:
-    """Give the tournaments a new generation now (outside a transaction, or on commit)."""
-    if slugs:
-        cache.set_many({_key(slug): _new_token() for slug in slugs}, GENERATION_SECONDS)
+    """Give the tournaments a new generation now (outside a transaction, or on commit); one
+    the cache cannot store now is owed, and stored at the next use of the cache that
+    works."""
+    owed = {*slugs, *_owed}
+    if not owed:
+        return
+    failed = cache.set_many({_key(slug): _new_token() for slug in owed}, GENERATION_SECONDS)
+    _owed.clear()
+    _owed.update(key.removeprefix(_key("")) for key in failed or ())
 
 
 @memoize
