@@ -32,7 +32,7 @@ def syntax_reason(reason: str) -> str:
             'a text runs on past the end of its line: its closing double quote (") is '
             "missing, or a line break or a tab is typed in it (write it as \\n or \\t)"
         )
-    if reason.startswith("Invalid \\uXXXX"):
+    if reason.startswith("Invalid \\u"):
         return _("\\u must be followed by four hexadecimal digits")
     if reason.startswith("Invalid \\escape"):
         return _("a backslash starts an escape JSON does not have; write \\\\ for a backslash")
