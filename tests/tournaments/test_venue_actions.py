@@ -9,10 +9,19 @@ from rules.engine.dice import SeededDice
 from tests.factories import PlayerFactory, UserFactory, confirm_stage, session_points
 from tournaments.actions.result_disputes import DisputeError, flag_dispute, resolve_dispute
 from tournaments.actions.result_entry import record_result
+from tournaments.actions.stage_advance import StageError, close_stage
 from tournaments.actions.timer_control import pause_timer, reset_timer, start_timer
 from tournaments.domain.countdown import TimerError
-from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, RoundTimer
+from tournaments.models import (
+    ActivityLog,
+    ActivityVerb,
+    DisputeStatus,
+    ResultDispute,
+    RoundTimer,
+    StageStatus,
+)
 from tournaments.queries.activity_descriptions import entry_description
+from tournaments.queries.stage_checklist import stage_checklist
 from tournaments.queries.venue_screen import timer_view
 
 pytestmark = pytest.mark.django_db
@@ -135,3 +144,30 @@ def test_a_correction_answers_a_dispute_only_once_the_result_is_corrected(played
     assert resolved.status == DisputeStatus.CORRECTED
     with pytest.raises(DisputeError, match="correction or with a note"):
         resolve_dispute(flag_dispute(a_player(played), played, "Still wrong"), outcome="ignored")
+
+
+def test_an_unanswered_dispute_blocks_the_close_until_it_is_answered(played):
+    """Stored decision 21: once closed, a stage's results can no longer change, so the organiser
+    answers its disputes first; the checklist and the close say which session."""
+    stage = played.stage
+    dispute = flag_dispute(a_player(played), played, "Wrong points")
+    [item] = [item for item in stage_checklist(stage).items if item.code == "disputes"]
+    assert item.blocking and item.sessions == (played,)
+    assert f"session {played.number} is disputed" in item.message
+    assert not stage_checklist(stage).can_close
+    with pytest.raises(StageError, match="answer it on the Venue page"):
+        close_stage(stage, SeededDice(seed=1))
+    stage.refresh_from_db()
+    assert stage.status == StageStatus.OPEN
+    resolve_dispute(dispute, outcome=DisputeStatus.NOTED, note="The sheet says 30.")
+    assert "disputes" not in {item.code for item in stage_checklist(stage).items}
+    close_stage(stage, SeededDice(seed=1))
+    stage.refresh_from_db()
+    assert stage.status == StageStatus.CLOSED
+
+
+def test_no_dispute_once_the_stage_is_closed(played):
+    close_stage(played.stage, SeededDice(seed=1))
+    with pytest.raises(DisputeError, match="stage is closed"):
+        flag_dispute(a_player(played), played, "Too late")
+    assert not ResultDispute.objects.exists()

@@ -15,7 +15,7 @@ from tests.factories import (
 from tests.web.conftest import as_player, login
 from tests.web.test_player import add_cards, loadout_data
 from tournaments.actions.session_setup import draw_squads
-from tournaments.actions.stage_advance import start_tournament
+from tournaments.actions.stage_advance import close_stage, start_tournament
 from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, ResultDispute
 
 pytestmark = pytest.mark.django_db
@@ -193,3 +193,19 @@ def test_the_overview_and_the_projector_headline_the_podium_of_a_confirmed_final
         assert "podium-headline" in html
         assert "1st place" in html and winner.display_name in html
         assert ">qualified<" not in html
+
+
+def test_a_closed_stage_offers_no_dispute(world, client):
+    confirm_stage(world.stage, by_seat_order)
+    close_stage(world.stage, SeededDice(seed=2))
+    as_player(client, world.player)
+    home = client.get(reverse("tournaments:player_home")).content.decode()
+    assert "stage closed" in home
+    url = reverse("tournaments:player_dispute", args=[world.session.pk])
+    assert url not in home
+    page = client.get(url).content.decode()
+    assert "stage is closed, so its results can no longer change" in page
+    assert 'name="reason"' not in page
+    refused = client.post(url, {"reason": "Too late"})
+    assert refused.status_code == 409
+    assert not ResultDispute.objects.exists()

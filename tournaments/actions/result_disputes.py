@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import (
@@ -17,10 +17,17 @@ from tournaments.models import (
     ResultDispute,
     Seat,
     Session,
+    Stage,
+    StageStatus,
 )
 from tournaments.queries.result_versions import latest_confirmed_versions
 
 MAX_TEXT = 1000
+#: Why a result of a closed stage cannot be disputed (stored decision 21).
+CLOSED_STAGE = gettext_lazy(
+    "This session's stage is closed, so its results can no longer change: if something "
+    "is wrong, speak to the organiser."
+)
 
 
 class DisputeError(ValueError):
@@ -51,6 +58,10 @@ def flag_dispute(player: Player, session: Session, reason: str) -> ResultDispute
     )
     if not Seat.objects.filter(session=session, player=player).exists():
         raise DisputeError(_("You can dispute only the result of a session you played."))
+    # The stage's row is locked as a result's entry and the stage's close lock it, so a
+    # dispute never lands on a stage that closed meanwhile.
+    if not Stage.objects.select_for_update().filter(pk=session.stage_id, status=StageStatus.OPEN):
+        raise DisputeError(str(CLOSED_STAGE))
     version = latest_confirmed_versions([session]).get(session.pk)
     if version is None:
         raise DisputeError(_("This session has no confirmed result to dispute yet."))

@@ -69,6 +69,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.stipulations import clean_stipulation_params
+from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.result_versions import latest_confirmed_versions, score_version
 
 
@@ -400,6 +401,9 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     missing = missing_results(stage)
     if missing:
         raise MissingResultsError(stage, missing)
+    disputed = unanswered_sessions(stage)
+    if disputed:
+        raise StageError(unanswered_text(disputed))
     names = _names(stage.tournament)
     ranks_before = ranks_snapshot(stage.tournament)
     rankings = _rankings(sessions)

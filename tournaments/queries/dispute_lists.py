@@ -3,8 +3,16 @@
 from __future__ import annotations
 
 from django.db.models import QuerySet
+from django.utils.translation import ngettext
 
-from tournaments.models import DisputeStatus, Player, ResultDispute, Session, Tournament
+from tournaments.models import (
+    DisputeStatus,
+    Player,
+    ResultDispute,
+    Session,
+    Stage,
+    Tournament,
+)
 
 
 def tournament_disputes(
@@ -30,3 +38,28 @@ def open_dispute(player: Player, session: Session) -> ResultDispute | None:
     return ResultDispute.objects.filter(
         player=player, session=session, status=DisputeStatus.OPEN
     ).first()
+
+
+def unanswered_sessions(stage: Stage) -> list[Session]:
+    """The stage's sessions whose result a player disputed and the organiser has not
+    answered yet, by number: the stage may not close before they are (stored decision 21)."""
+    return list(
+        Session.objects.filter(stage=stage, disputes__status=DisputeStatus.OPEN)
+        .distinct()
+        .order_by("number")
+    )
+
+
+def unanswered_text(sessions: list[Session]) -> str:
+    """What stops the close while ``sessions`` (from :func:`unanswered_sessions`) have a
+    dispute unanswered, and what to do."""
+    return ngettext(
+        "The result of session %(sessions)s is disputed and the dispute is not answered: "
+        "answer it on the Venue page (correct the result, or say why it stands) before the "
+        "stage closes, since a closed stage's results can no longer change.",
+        "The results of sessions %(sessions)s are disputed and the disputes are not "
+        "answered: answer them on the Venue page (correct the result, or say why it "
+        "stands) before the stage closes, since a closed stage's results can no longer "
+        "change.",
+        len(sessions),
+    ) % {"sessions": ", ".join(str(session.number) for session in sessions)}

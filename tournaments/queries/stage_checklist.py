@@ -1,7 +1,7 @@
-"""What stands between a stage and its close (decision 37): results missing (blocking),
-a qualifier count out of the §2 limits (blocking), squads not drawn, loadouts not
-submitted, sessions without a stipulation or a judge, sessions whose map does not suit
-their stipulation (decision 45) (warnings). A fixed number of queries."""
+"""What stands between a stage and its close (decision 37): results missing and disputes
+not answered (stored decision 21), a qualifier count out of the §2 limits (blocking), squads not
+drawn, loadouts not submitted, sessions without a stipulation or a judge, sessions whose
+map does not suit their stipulation (decision 45) (warnings). A fixed number of queries."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from tournaments.domain.progression import (
     qualifier_range_message,
 )
 from tournaments.models import Seat, Session, Stage, StageStatus
+from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
 from tournaments.queries.session_stipulation import stipulation_kind
@@ -111,6 +112,11 @@ def stage_checklist(stage: Stage) -> StageChecklist:
                 ),
                 blocking=True,
             )
+        )
+    disputed = unanswered_sessions(stage)
+    if disputed:
+        checklist.items.append(
+            ChecklistItem("disputes", unanswered_text(disputed), True, tuple(disputed))
         )
     problem = _qualifier_problem(stage, sessions)
     if problem:

@@ -22,7 +22,7 @@ from tournaments.actions.player_choices import (
     save_loadout,
     save_preferences,
 )
-from tournaments.actions.result_disputes import DisputeError, flag_dispute
+from tournaments.actions.result_disputes import CLOSED_STAGE, DisputeError, flag_dispute
 from tournaments.forms.loadout import LoadoutForm
 from tournaments.forms.player import PlayerAccountForm, PreferenceForm
 from tournaments.forms.venue import DisputeForm
@@ -316,8 +316,10 @@ def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
         "session": seat.session,
         "entry": entry,
         "form": form,
-        # The form only when it can be sent: a confirmed result, no dispute unanswered.
+        # The form only when it can be sent: a confirmed result, no dispute unanswered,
+        # the stage still open.
         "pending": open_dispute(player, seat.session),
+        "closed_stage": CLOSED_STAGE if not seat.session.stage.is_open else "",
     }
     return _render_player_page(request, player, "player/dispute.html", context, status=status)
 
