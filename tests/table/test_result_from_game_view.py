@@ -120,6 +120,9 @@ def test_the_saved_result_keeps_its_game_and_a_missing_game_is_refused(played, t
     table.session.refresh_from_db()
     typed["version"] = typed["tie-version"] = table.session.version
     typed["based_on"] = version.number
+    # The result is confirmed: a new version is a correction, refused without its reason.
+    assert judge.post(result_url(table), typed).status_code == 400
+    typed["reason"] = "Typed in again from the score sheet"
     assert judge.post(result_url(table), typed).status_code == 302
     latest = Result.objects.get(session=table.session).latest_version()
     assert latest.number == version.number + 1 and latest.game_number is None

@@ -28,8 +28,10 @@ def seats_of(world):
 def shown(response, *, choose: dict[str, str] | None = None) -> dict:
     """What the browser posts for the page in ``response``: every field of its form as
     shown, the ticked radio buttons of the comparison (changed by ``choose``: field name ->
-    mine/theirs) and the tie dice."""
+    mine/theirs), the tie dice and the correction's reason the judge typed."""
     data = {**page_data(response.context["form"]), "loaded_at": response.context["loaded_at"]}
+    if response.context["reason_needed"]:  # a confirmed result changes with its reason
+        data["reason"] = response.context["reason"] or "Recounted at the table"
     conflict = response.context.get("conflict")
     for change in conflict.changes if conflict else ():
         if change.choice is not None:

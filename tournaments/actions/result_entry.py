@@ -49,7 +49,12 @@ from tournaments.models import (
     Stage,
     StageStatus,
 )
-from tournaments.queries.result_versions import scored_totals, scoring_values, seat_names
+from tournaments.queries.result_versions import (
+    has_confirmed_result,
+    scored_totals,
+    scoring_values,
+    seat_names,
+)
 from tournaments.queries.session_stipulation import no_stipulation_message, result_limits
 from tournaments.queries.session_stipulation import stipulation_kind as session_stipulation_kind
 
@@ -290,6 +295,7 @@ def correct_result(
     actor=None,
     confirmed: bool = True,
     dice: Dice | None = None,
+    from_game: FromGame | None = None,
 ) -> RecordedResult:
     """A correction: a new version that must say why; confirmed unless told otherwise."""
     if not reason or not reason.strip():
@@ -307,6 +313,7 @@ def correct_result(
         reason=reason.strip(),
         confirmed=confirmed,
         dice=dice,
+        from_game=from_game,
     )
 
 
@@ -363,13 +370,15 @@ def enter_result(
     reason: str = "",
     from_game: FromGame | None = None,
 ) -> RecordedResult:
-    """A result typed in on the judge's page (confirmed at once), or an organiser's
-    correction with its reason: refused with StaleSessionError, nothing stored, when the
-    session changed since the page was loaded at ``expected_version``. ``from_game``: the
-    board game the judge filled the form from (a new result, not a correction)."""
+    """A result typed in on the judge's page (confirmed at once), or a correction with its
+    reason: the organiser's (``correction``), or the judge's new version of a result
+    already confirmed (decision 50: the record says why a confirmed result changed, whoever
+    changes it). Refused with StaleSessionError, nothing stored, when the session changed
+    since the page was loaded at ``expected_version``. ``from_game``: the board game the
+    form was filled from."""
     with transaction.atomic():
         update_if_current(session, expected_version)
-        if correction:
+        if correction or has_confirmed_result(session):
             return correct_result(
                 session,
                 breakdowns,
@@ -377,6 +386,7 @@ def enter_result(
                 survivors=survivors,
                 actor=actor,
                 dice=dice,
+                from_game=from_game,
             )
         return record_result(
             session,

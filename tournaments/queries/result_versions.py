@@ -155,3 +155,9 @@ def preview_result(
     ]
     problems = {p.message for card in cards.values() for p in card.problems}
     return {"rows": rows, "tie": tie, "problems": sorted(problems)}
+
+
+def has_confirmed_result(session: Session) -> bool:
+    """Whether ``session`` has a confirmed result version: a new one is then a correction,
+    which says why (decision 50)."""
+    return ResultVersion.objects.filter(result__session=session, confirmed=True).exists()

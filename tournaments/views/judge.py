@@ -5,13 +5,14 @@ Built for a phone: one column, big targets, the live score preview under the fie
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from django.contrib import messages
 from django.db.models import Q
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
@@ -25,8 +26,10 @@ from tournaments.actions.attendance import (
     declare_no_show,
     no_show_from,
 )
+from tournaments.actions.player_choices import locked_preferences, preferences_locked_reason
 from tournaments.actions.result_entry import (
     FromGame,
+    RecordedResult,
     ResultError,
     enter_result,
 )
@@ -55,7 +58,12 @@ from tournaments.models import (
     StageStatus,
     StaleSessionError,
 )
-from tournaments.queries.result_versions import latest_version, preview_result, version_number
+from tournaments.queries.result_versions import (
+    has_confirmed_result,
+    latest_version,
+    preview_result,
+    version_number,
+)
 from tournaments.queries.session_sheet import (
     dice_log,
     draw_need,
@@ -67,6 +75,7 @@ from tournaments.queries.session_stipulation import result_limits
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
+from tournaments.views.player import preferences_editing
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required, login_required
 from tournaments.web.request_types import AccountHttpRequest
@@ -117,10 +126,13 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     rolled = bool(seats) and all(seat.initiative_position for seat in seats)
     result = Result.objects.filter(session=session).first()
     wishes = seat_wishes(session, seats)
+    players = [seat.player_id for seat in seats]
     context = {
         "session": session,
         "tournament": session.stage.tournament,
         "seats": [(seat, wishes[seat.player_id]) for seat in seats],
+        # Whose squad preferences the judge may still enter (no squad drawn for them yet).
+        "preferences_open": set(players) - locked_preferences(session.stage.tournament, players),
         "by_seat": seats,
         "by_initiative": sorted(seats, key=lambda s: s.initiative_position or 99),
         "drawn": drawn,
@@ -264,6 +276,33 @@ def session_no_show(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 @judge_required
+@require_http_methods(["GET", "POST"])
+def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -> HttpResponse:
+    """The judge enters or corrects the squad preferences a player of the session hands in
+    (RULES §3), until a squad is drawn for them; only for a player seated in this session."""
+    seat_obj = get_object_or_404(
+        Seat.objects.select_related("player"), pk=seat, session=session
+    )
+    player = seat_obj.player
+    data = request.POST if request.method == "POST" else None
+    context, status = preferences_editing(
+        player, session.stage.tournament, data, actor=request.user
+    )
+    if status is None:
+        messages.success(
+            request,
+            _("The squad preferences of %(name)s are saved.") % {"name": player.display_name},
+        )
+        return redirect("tournaments:judge_session", pk=session.pk)
+    if context["locked"] and status == 409:
+        messages.error(request, preferences_locked_reason(player))
+    context.update(
+        {"session": session, "tournament": session.stage.tournament, "seat": seat_obj}
+    )
+    return render(request, "judge/preferences.html", context, status=status)
+
+
+@judge_required
 @require_POST
 def session_draw(request: HttpRequest, session: Session) -> HttpResponse:
     return _run_setup(request, session, "draw", draw_squads)
@@ -310,7 +349,12 @@ def result_entry(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 def edit_result(
-    request: HttpRequest, session: Session, *, correction: bool, done_url: str
+    request: HttpRequest,
+    session: Session,
+    *,
+    correction: bool,
+    done_url: str,
+    on_saved: Callable[[RecordedResult], None] | None = None,
 ) -> HttpResponse:
     """Enter a result (judge) or correct one with a reason (organiser): always a new version.
 
@@ -318,7 +362,8 @@ def edit_result(
     form was loaded (optimistic locking) or a newer result version was saved meanwhile: the
     page then compares the two field by field, and the save goes through only once the
     judge has chosen, for every difference, which value to keep
-    (:mod:`tournaments.forms.result_conflict`)."""
+    (:mod:`tournaments.forms.result_conflict`). ``on_saved``: what follows a saved
+    version, before the redirect to ``done_url``."""
     seats = session_seats(session)
     latest = latest_version(session)
     limits = result_limits(session)
@@ -389,6 +434,8 @@ def edit_result(
         _("Result saved as version %(number)d; the standings are updated.")
         % {"number": recorded.version.number},
     )
+    if on_saved is not None:
+        on_saved(recorded)
     return redirect(done_url)
 
 
@@ -499,6 +546,8 @@ def _entry_context(
         "tie_commitment": seed_commitment(pending_seed(request, session, "ranking")),
         "latest": latest,
         "correction": correction,
+        # A new version of a confirmed result says why, the judge's too (decision 50).
+        "reason_needed": correction or has_confirmed_result(session),
         "reason": request.POST.get("reason", ""),
         "done_url": done_url,
         # The result of a closed stage's session cannot change: said before any typing.

@@ -18,6 +18,8 @@ from tournaments.actions.registration import (
     register_player,
     register_roster,
 )
+from tournaments.actions.result_disputes import DisputeError, resolve_dispute
+from tournaments.actions.result_entry import RecordedResult
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import (
     MissingResultsError,
@@ -38,7 +40,9 @@ from tournaments.forms.organiser import (
 from tournaments.interchange.roster import parse_roster
 from tournaments.models import (
     ActivityLog,
+    DisputeStatus,
     Registration,
+    ResultDispute,
     Session,
     StaleSessionError,
     Tournament,
@@ -114,7 +118,7 @@ def _dashboard(
         "missing": missing,
         "otab": "dashboard",
     }
-    if not stages:
+    if not has_started(tournament):  # stages may be prepared before stage 1 is seated
         context["start_form"] = start_form or RollOffForm(initial={"version": 0}, prefix="start")
         context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
     else:
@@ -246,14 +250,8 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     upload_form = RosterUploadForm(request.POST, request.FILES)
     errors: list = []
     if upload_form.is_valid():
-        squads = {squad.slug: squad.name for squad in tournament.squads.order_by("order", "pk")}
-        registered = Registration.objects.filter(tournament=tournament).select_related("player")
-        result = parse_roster(
-            upload_form.cleaned_data["file"].read(),
-            squads=squads,
-            taken_names=[registration.player.name for registration in registered],
-            taken_display_names=[registration.player.display_name for registration in registered],
-        )
+        # Squads by slug, English or Italian name, as the import command reads them.
+        result = parse_roster_for(tournament, upload_form.cleaned_data["file"].read())
         if result.ok:
             try:
                 register_roster(tournament, result.rows, actor=request.user)
@@ -420,18 +418,55 @@ def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """Correct a session's result: a new confirmed version that records why."""
+    """Correct a session's result: a new confirmed version that records why. Opened from a
+    player's dispute (``?dispute=<id>``, the Venue page's link), the saved correction
+    answers that dispute ("corrected", the correction's reason as the player's note) and
+    the organiser is back on the Venue page."""
     session = get_object_or_404(
         Session.objects.select_related("stage__tournament", "judge"),
         pk=pk,
         stage__tournament=tournament,
     )
+    asked = request.GET.get("dispute", "")
+    dispute = (
+        ResultDispute.objects.select_related("player", "session__stage__tournament")
+        .filter(session=session, status=DisputeStatus.OPEN, pk=asked)
+        .first()
+        if asked.isdigit()
+        else None
+    )
+    if dispute is None:
+        return edit_result(
+            request,
+            session,
+            correction=True,
+            done_url=reverse("tournaments:organiser_schedule", args=[tournament.slug])
+            + f"#schedule-{session.pk}",
+        )
+
+    def answer(recorded: RecordedResult) -> None:
+        try:
+            resolve_dispute(
+                dispute,
+                outcome=DisputeStatus.CORRECTED,
+                note=recorded.version.reason,
+                actor=request.user,
+            )
+        except DisputeError as error:  # answered meanwhile, from another page
+            messages.warning(request, str(error))
+        else:
+            messages.success(
+                request,
+                _("The dispute of %(name)s is answered: the result is corrected.")
+                % {"name": dispute.player.display_name},
+            )
+
     return edit_result(
         request,
         session,
         correction=True,
-        done_url=reverse("tournaments:organiser_schedule", args=[tournament.slug])
-        + f"#schedule-{session.pk}",
+        done_url=reverse("tournaments:organiser_venue", args=[tournament.slug]),
+        on_saved=answer,
     )
 
 

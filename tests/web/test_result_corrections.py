@@ -1,0 +1,91 @@
+"""A confirmed result changes only with a reason, the judge's new version too (decision
+50), and a correction opened from a player's dispute answers it."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from tests.web.test_result_conflict import shown
+from tournaments.actions.result_disputes import flag_dispute
+from tournaments.forms.result import ResultForm
+from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, Result, ResultDispute
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def confirmed(world, role_client):
+    """The judge's client, on a session whose version 1 is confirmed."""
+    a, b, _c = world.session.seats.order_by("seat_order")
+    judge = role_client("judge")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    data = shown(judge.get(url))
+    data[ResultForm.key(a, f"kill-{b.player_id}-heavy")] = 1
+    assert judge.post(url, data).status_code == 302
+    return judge, url
+
+
+def test_the_first_result_needs_no_reason(world, confirmed):
+    version = Result.objects.get(session=world.session).latest_version()
+    assert (version.number, version.confirmed, version.reason) == (1, True, "")
+
+
+def test_the_judges_new_version_of_a_confirmed_result_says_why(world, confirmed):
+    judge, url = confirmed
+    page = judge.get(url)
+    html = page.content.decode()
+    assert page.context["reason_needed"] and not page.context["correction"]
+    # The reason's field comes before the first seat's counts.
+    assert html.index('name="reason"') < html.index('class="seat-block"')
+    data = shown(page)
+    data["reason"] = "  "
+    refused = judge.post(url, data)
+    assert refused.status_code == 400
+    assert "Say why the result is corrected" in refused.content.decode()
+    assert Result.objects.get(session=world.session).versions.count() == 1
+    data["reason"] = "The heavy weapon kill was miscounted"
+    assert judge.post(url, data).status_code == 302
+    version = Result.objects.get(session=world.session).latest_version()
+    assert (version.number, version.reason) == (2, "The heavy weapon kill was miscounted")
+    entry = ActivityLog.objects.filter(verb=ActivityVerb.CORRECTED_RESULT).get()
+    assert entry.details["reason"] == "The heavy weapon kill was miscounted"
+    public = judge.get(
+        reverse("tournaments:session", args=[world.tournament.slug, world.session.pk])
+    )
+    assert "The heavy weapon kill was miscounted" in public.content.decode()
+
+
+def test_a_correction_opened_from_a_dispute_answers_it(world, confirmed, role_client):
+    dispute = flag_dispute(world.player, world.session, "I had 40 points")
+    organiser = role_client("organiser")
+    venue_url = reverse("tournaments:organiser_venue", args=[world.tournament.slug])
+    link = (
+        reverse(
+            "tournaments:organiser_result_correct", args=[world.tournament.slug, world.session.pk]
+        )
+        + f"?dispute={dispute.pk}"
+    )
+    assert link in organiser.get(venue_url).content.decode()
+    data = shown(organiser.get(link))
+    data["reason"] = "Points recounted after the dispute"
+    saved = organiser.post(link, data)
+    assert saved.status_code == 302 and saved["Location"] == venue_url
+    answered = ResultDispute.objects.get()
+    assert answered.status == DisputeStatus.CORRECTED
+    assert answered.resolution_note == "Points recounted after the dispute"
+    assert answered.resolved_by == world.organiser
+    assert "the result is corrected" in organiser.get(venue_url).content.decode()
+
+
+def test_a_correction_without_a_dispute_leaves_disputes_alone(world, confirmed, role_client):
+    flag_dispute(world.player, world.session, "I had 40 points")
+    organiser = role_client("organiser")
+    link = reverse(
+        "tournaments:organiser_result_correct", args=[world.tournament.slug, world.session.pk]
+    )
+    data = shown(organiser.get(link + "?dispute=nope"))
+    data["reason"] = "Another fix"
+    saved = organiser.post(link, data)
+    assert saved.status_code == 302 and "/schedule/" in saved["Location"]
+    assert ResultDispute.objects.get().status == DisputeStatus.OPEN
