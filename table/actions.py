@@ -797,11 +797,18 @@ def check_sight(state: GameState, a_text: str, b_text: str, *, for_firing: bool)
 
 
 def request_alien_turn(
-    game: Game, policy: str, dice: Dice, *, expected_number: int, actor=None
+    game: Game,
+    policy: str,
+    dice: Dice,
+    *,
+    expected_number: int,
+    actor=None,
+    event_card: str = "",
 ) -> AlienTurnRequest:
     """Record the judge's request and queue it once committed (:func:`run_alien_turn`
     carries it out). With the broker unreachable the turn is played in-process instead. A
-    session played without aliens has no Alien turn: the request is refused."""
+    session played without aliens has no Alien turn: the request is refused.
+    ``event_card``: the card the judge drew from the real deck (its id), if any."""
     if policy not in POLICIES:
         raise GameError(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
@@ -828,6 +835,7 @@ def request_alien_turn(
         policy=policy,
         seed=str(dice.seed) if isinstance(dice, SeededDice) else "",
         typed_dice=list(dice.values) if isinstance(dice, ScriptedDice) else None,
+        event_card=event_card,
         language=translation.get_language() or "",
         requested_by=actor,
         queued_at=timezone.now(),
@@ -866,6 +874,16 @@ def _queue_turn(request: AlienTurnRequest) -> None:
     )
 
 
+def alien_turn_start(state: GameState) -> GameState:
+    """The state the Alien turn starts from: it may be run before every player ended
+    their turn, and it ends them (their turns' limits are over)."""
+    return state.replace(
+        active_player=None,
+        turn=TurnRecord(aliens_phase=True),
+        progress=replace(state.progress, limits=()),
+    )
+
+
 def _turn_dice(request: AlienTurnRequest) -> Dice:
     if request.typed_dice is not None:
         return TypedDice(values=list(request.typed_dice))
@@ -901,13 +919,10 @@ def _carry_out_turn(request_id: uuid.UUID | str) -> AlienTurnRequest | None:
                 raise TurnError("turn_game_over", ending=state.outcome.reason)
             if last_round_without_aliens(state):
                 raise TurnError("turn_last_round")
-            # The Alien turn may be run before every player ended theirs: it ends them.
-            state = state.replace(
-                active_player=None,
-                turn=TurnRecord(aliens_phase=True),
-                progress=replace(state.progress, limits=()),  # their turns are over
+            state = alien_turn_start(state)
+            new_state, steps = resolve_alien_turn(
+                state, policy_named(request.policy), dice, event_card=request.event_card or None
             )
-            new_state, steps = resolve_alien_turn(state, policy_named(request.policy), dice)
             check_all_dice_used(dice)
             new_state, dropped = drop_flags(state, new_state)
             # The Aliens act last in a round (RULES §5): their turn closes it.

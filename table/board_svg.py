@@ -6,7 +6,8 @@ R squares, alien markers, flag spots, hidden blips, marines coloured by squad wi
 name and life points, aliens by type. A game's picture leaves out what its stipulation
 never uses: the R squares and alien markers of a session played without aliens, the flag
 spots outside Catch the Flag (they would pass for flags); a bare map shows them all.
-Coordinates are printed along the top and left so the judge can type squares. A marine is
+Coordinates are printed along the top and left (drawn last, over the board: the touch
+board keeps them in sight as a zoomed board scrolls) so the judge can type squares. A marine is
 named by its id, the name the log, the forms and the history use (``p1-m4``), on two lines
 when it does not fit a square; an alien or a vehicle, whose id (``ork-blip-1-1``) would be
 squeezed to dots, by a short label (``Or1``: its unit's initials and its number, see
@@ -20,8 +21,7 @@ up and turns taps into moves from them.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
@@ -33,7 +33,6 @@ from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
 from rules.engine.narration import format_param
 from rules.engine.state import ALIEN, Figure, GameState
-from rules.engine.vehicles import is_vehicle
 from table.step_log import narration_language
 from tournaments.queries.bracket_svg import SQUAD_FILL
 
@@ -125,18 +124,16 @@ def unit_initials(unit: str) -> str:
     return "".join(word[0] for word in words).upper()
 
 
-def short_labels(figures: Iterable[Figure]) -> dict[str, str]:
+def short_labels(state: GameState) -> dict[str, str]:
     """The label drawn on each alien and vehicle, by figure id: its unit's initials and its
-    number among the figures of those initials in the order they came into play (``Or1``,
-    ``Or2``, ``Ge1``). Marines keep their ids (``p1-m4``), the players' names for them."""
-    counts: Counter[str] = Counter()
-    labels = {}
-    for figure in figures:
-        if figure.side == ALIEN or is_vehicle(figure):
-            initials = unit_initials(figure.unit)
-            counts[initials] += 1
-            labels[figure.id] = f"{initials}{counts[initials]}"
-    return labels
+    number in its unit (``Or1``, ``Or2``, ``Ge1``), which the engine gives it when it comes
+    into play and never gives again in the game (:meth:`GameState.with_arrival`): when
+    ``Or1`` dies, ``Or2`` stays ``Or2`` and the next Ork is ``Or3``. Marines keep their ids
+    (``p1-m4``), the players' names for them."""
+    return {
+        fid: f"{unit_initials(state.figure(fid).unit)}{number}"
+        for fid, number in state.figure_numbers().items()
+    }
 
 
 def _name(cx: float, cy: float, width: float, figure_id: str) -> list[str]:
@@ -216,6 +213,33 @@ def _figure(
     ]
 
 
+def _rulers(columns: int, rows: int) -> list[str]:
+    """The coordinates along the top and down the left, each ruler a group on a band of
+    its own, drawn over everything: the touch board moves them with the scroll of a
+    zoomed board, so that the judge always reads where a square is."""
+    width = MARGIN + columns * CELL + 2
+    height = MARGIN + rows * CELL + 2
+    band = 'class="ruler-band" fill="#fff" fill-opacity="0.92"'
+    return [
+        f'<g class="ruler ruler-columns"><rect {band} x="0" y="0" width="{width}" '
+        f'height="{MARGIN}"/>',
+        *(
+            _text(MARGIN + x * CELL + CELL / 2, MARGIN / 2, str(x), size=9, fill="#555")
+            for x in range(columns)
+        ),
+        "</g>",
+        f'<g class="ruler ruler-rows"><rect {band} x="0" y="0" width="{MARGIN}" '
+        f'height="{height}"/>',
+        *(
+            _text(MARGIN / 2, MARGIN + y * CELL + CELL / 2, str(y), size=9, fill="#555")
+            for y in range(rows)
+        ),
+        "</g>",
+        f'<g class="ruler ruler-corner"><rect {band} x="0" y="0" width="{MARGIN}" '
+        f'height="{MARGIN}"/></g>',
+    ]
+
+
 def board_svg(
     state: GameState,
     colours: Mapping[str, str] | None = None,
@@ -224,11 +248,13 @@ def board_svg(
     bare_map: bool = False,
 ) -> str:
     """The SVG text of ``state``; ``colours`` maps player ids to squad colours (blue, red,
-    yellow). ``show_blip_types``: say what each blip hides (the judge's board; not the
-    spectators'). ``bare_map``: a map before any game (the organiser's map page): no round
-    in the title, and every R square, alien marker and flag spot of the map drawn. A game
-    draws the R squares and alien markers only when it is played with aliens, and the flag
-    spots only in Catch the Flag before its flags are placed."""
+    yellow). ``show_blip_types``: say what each blip hides and draw the map's alien
+    markers, which tell where Genestealers appear and what a section's blips hide (the
+    judge's board; never the spectators'). ``bare_map``: a map before any game (the
+    organiser's map page): no round in the title, and every R square, alien marker and flag
+    spot of the map drawn. A game draws the R squares and alien markers only when it is
+    played with aliens, and the flag spots only in Catch the Flag before its flags are
+    placed."""
     colours = colours or {}
     board = state.board
     aliens_marked = bare_map or state.stipulation.with_aliens
@@ -245,10 +271,6 @@ def board_svg(
         + ("" if bare_map else f", {escape(_('round'))} {state.round}")
         + "</title>",
     ]
-    for x in range(board.width):
-        out.append(_text(MARGIN + x * CELL + CELL / 2, MARGIN / 2, str(x), size=9, fill="#555"))
-    for y in range(board.height):
-        out.append(_text(MARGIN / 2, MARGIN + y * CELL + CELL / 2, str(y), size=9, fill="#555"))
     claws = {sq: claw.id for claw in board.claws for sq in claw.squares}
     for sq in board.squares():
         x0, y0 = _origin(sq)
@@ -262,7 +284,7 @@ def board_svg(
             out.append(_text(cx, cy, claws[sq], size=10, fill="#1e3a8a", weight="700"))
         elif aliens_marked and sq in board.reinforcement_squares:
             out.append(_text(cx, cy, "R", size=11, fill="#9a3412", weight="700"))
-        elif aliens_marked and sq in board.markers:
+        elif aliens_marked and show_blip_types and sq in board.markers:
             letter = MARKER_LETTERS.get(board.markers[sq], board.markers[sq][:1])
             out.append(_text(cx, cy, letter, size=9, fill=MARKER_INK))
         if spots_marked and sq in board.flag_spots:
@@ -305,7 +327,7 @@ def board_svg(
             f'<rect x="{x0 + 4}" y="{y0 + CELL / 2 - 4}" width="{CELL - 8}" height="8" '
             f'fill="#e5e7eb" stroke="#374151" stroke-width="1.5"/></g>'
         )
-    labels = short_labels(state.figures)
+    labels = short_labels(state)
     carried = {}
     for flag in state.flags:
         if flag.carried_by is not None:
@@ -325,5 +347,6 @@ def board_svg(
         else:
             fill = MARINE_FILL.get(colours.get(figure.player or "", ""), UNKNOWN_SQUAD)
         out.extend(_figure(figure, fill, carried.get(figure.id), labels.get(figure.id)))
+    out.extend(_rulers(board.width, board.height))
     out.append("</svg>")
     return "\n".join(out)

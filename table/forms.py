@@ -9,8 +9,17 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.ai.solitaire_policy import SolitairePolicy
+from rules.engine.dice import DiceError
+from rules.engine.dice_ahead import DiceAhead
 from rules.engine.geometry import parse_square
 from rules.engine.narration import UNIT_NAMES
+from rules.engine.state import GameState
+from table.alien_dice import (
+    TURN_ERRORS,
+    event_card_choices,
+    turn_dice_ahead,
+    typed_dice_refusal,
+)
 from table.game_setup import (
     POLICY_NAMES,
     SolitaireSetup,
@@ -252,12 +261,56 @@ class RerollForm(DiceForm):
 
 
 class AlienTurnForm(DiceForm):
-    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
+    """The Alien turn: the policy, the event card drawn from the real deck (offered when
+    ``state``, the board's position, draws event cards) and the dice. Typed dice are
+    checked against ``state``: too few or too many are refused with the list of the dice
+    to roll (:mod:`table.alien_dice`; ``dice_ahead`` keeps what was found)."""
 
-    def __init__(self, *args, **kwargs) -> None:
+    policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES)
+    event_card = forms.ChoiceField(
+        label=_("Event card drawn at the table"),
+        required=False,
+        help_text=_(
+            "Drew a real Alien event card? Choose it: the turn rolls no dice for the draw. "
+            "Left empty, the dice draw the card."
+        ),
+    )
+
+    def __init__(self, *args, state: GameState | None = None, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.state = state
+        self.dice_ahead: DiceAhead | None = None
         self.fields["dice"].help_text = COMBAT_DICE_HELP
-        self.order_fields(["policy", "mode", "dice", "version"])
+        cards = event_card_choices(state) if state is not None else []
+        if cards:
+            self.fields["event_card"].choices = [  # type: ignore[attr-defined]
+                ("", _("None: the dice draw it")),
+                *cards,
+            ]
+        else:
+            del self.fields["event_card"]
+        self.order_fields(["policy", "event_card", "mode", "dice", "version"])
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        if self.state is None or self.errors or cleaned.get("mode") != PHYSICAL:
+            return cleaned
+        try:
+            self.dice_ahead = turn_dice_ahead(
+                self.state,
+                cleaned["policy"],
+                cleaned.get("values", []),
+                cleaned.get("event_card") or None,
+            )
+        except DiceError as error:
+            self.add_error("dice", str(error))
+            return cleaned
+        except TURN_ERRORS:
+            return cleaned  # the turn, played, says what is wrong
+        refusal = typed_dice_refusal(self.dice_ahead) if self.dice_ahead else ""
+        if refusal:
+            self.add_error("dice", refusal)
+        return cleaned
 
 
 def alien_turn_initial(
@@ -274,6 +327,8 @@ def alien_turn_initial(
     if failed.typed_dice is not None:
         initial["mode"] = PHYSICAL
         initial["dice"] = ", ".join(str(value) for value in failed.typed_dice)
+    if failed.event_card:
+        initial["event_card"] = failed.event_card
     return initial
 
 

@@ -170,6 +170,12 @@ def seat_targeter_marks(seat: Seat) -> tuple[str, ...]:
     return tuple(engine_key(slug) for slug in loadout.targeter_marks or () if slug)
 
 
+def squad_figure_ids(player: str, arms: SquadArms) -> list[str]:
+    """The ids of one player's figures: the commander's, then each marine's (``p1-cmd``,
+    ``p1-m1``...)."""
+    return [f"{player}-cmd", *(f"{player}-m{n}" for n in range(1, len(arms.marines) + 1))]
+
+
 def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure]:
     """The commander and marines of one player, not yet placed (squares filled later)."""
     figures = []
@@ -177,8 +183,7 @@ def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure
         (UNIT_BY_CLASS.get(_weapon_class(rules, weapons), "marine"), weapons)
         for weapons in arms.marines
     ]
-    for n, (unit, weapons) in enumerate(units):
-        fid = f"{player}-cmd" if n == 0 else f"{player}-m{n}"
+    for fid, (unit, weapons) in zip(squad_figure_ids(player, arms), units, strict=True):
         figures.append(
             Figure(
                 id=fid,

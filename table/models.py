@@ -141,6 +141,9 @@ class AlienTurnRequest(models.Model):
     policy = models.CharField(_("Alien policy"), max_length=20)
     seed = models.CharField(_("seed"), max_length=40, blank=True)
     typed_dice = models.JSONField(_("typed dice"), null=True, blank=True)
+    #: The event card the judge drew from the real deck (its id), taken instead of the
+    #: dice's draw; empty: the dice draw it.
+    event_card = models.CharField(_("event card drawn"), max_length=60, blank=True)
     #: The requesting judge's language: the worker writes the summary and any error in it.
     language = models.CharField(_("language"), max_length=10, blank=True)
     status = models.CharField(

@@ -39,8 +39,11 @@ def reroll_context(
         {
             "figure": offer.roller,
             "defending": offer.defender is not None,
-            "card": chapter_card_name(offer.cards[0], lang),
-            "dice": [{"number": n, "value": offer.values[n - 1]} for n in offer.dice],
+            "card": chapter_card_name(offer.cards[0], lang, offer.roller),
+            "dice": [
+                {"number": n, "shown": offer.shown(n), "value": offer.values[n - 1]}
+                for n in offer.dice
+            ],
         }
         for offer in offers
     ]

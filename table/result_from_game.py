@@ -10,7 +10,8 @@ that line, every figure that left the board is accounted for by what produced th
   its class, the attacker's own marine a loss to own fire, an alien a token of its type if
   one is free (below), a Tarantula a Tarantula destroyed;
 * an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
-  the engine gave (its ``token_taken`` step), checked against the tokens already taken;
+  the engine gave (its ``token_taken`` step), checked against the tokens already taken; an
+  alien an event card's special weapon killed (``special_weapon_blew_up``) scores nobody;
 * a move onto a docking claw: the figure left play, safe (``progress.left_play``); the end
   of the game after the last event card or the escape rounds: a marine still on the board
   is lost (the engine's ``marine_lost`` step), entered as a loss to the aliens;
@@ -19,7 +20,7 @@ that line, every figure that left the board is accounted for by what produced th
   class) and the pilot's loss for its owner; by the aliens or its own squad, the pilot's
   loss only;
 * a judge's removal follows the reason the judge chose (its ``removed`` summary part):
-  "left" is a safe exit, as through a claw (the squad stays among the survivors), "dead" a
+  "left" is a safe exit, as through a claw (no death, and no survivor either), "dead" a
   death even on a claw square. A removal that gives no reason (a forfeit, older games) is a
   safe exit from a claw square and a possible death elsewhere;
 * a judge's removal of a figure that may have died, an uploaded state or anything else: the
@@ -42,13 +43,15 @@ name seats by their player's id, as the result form does.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine.ai.special_weapons import BLEW_UP
 from rules.engine.combat import dreadnought_class_of, owner_of
+from rules.engine.rerolls import DEFENCE_OFFER, OFFER
 from rules.engine.state import ALIEN, MARINE, Figure, GameState, rules_of
 from rules.engine.units import RulesData, RulesDataError
 from table.models import Game, Snapshot, SnapshotKind
@@ -70,6 +73,9 @@ from tournaments.domain.scoring import (
 )
 from tournaments.models import Seat
 from tournaments.queries.session_stipulation import result_limits
+
+#: The step a re-roll's snapshot starts with (``rules.engine.rerolls.reroll_step``).
+REROLL_DONE = "reroll_done"
 
 #: The order of the classes in a breakdown (as the result form lists them).
 CLASS_ORDER = tuple(MarineClass)
@@ -99,6 +105,11 @@ def current_line(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
     snapshot instead, so what happened between it and the undo is left out. An undo to a
     later step (a redo) brings its steps back the same way. An undo that does not say which
     step it restored stays in the line as a step that replaced the board.
+
+    A die rolled again (:mod:`table.reroll_actions`) resolves the attack again from the step
+    it was made on and replaces its result: the line goes from the re-roll straight back
+    to that step, so the replaced attack (and an earlier re-roll of it) and its kills drop
+    out, as the board's scores do.
     """
     by_number = {snapshot.number: snapshot for snapshot in snapshots}
     if not by_number:
@@ -112,9 +123,30 @@ def current_line(snapshots: Iterable[Snapshot]) -> list[Snapshot]:
             number = restored
             continue
         line.append(snapshot)
-        number -= 1
+        base = reroll_base(snapshot, by_number)
+        number = number - 1 if base is None else base
     line.reverse()
     return line
+
+
+def reroll_base(snapshot: Snapshot, by_number: Mapping[int, Snapshot]) -> int | None:
+    """The step a re-roll's snapshot was resolved from; None for any other snapshot.
+
+    A re-roll is taken right after the attack it replaces (any later step ends the offer),
+    so that attack is the snapshot just before it, and its re-roll offers name the step the
+    attack was made on. Without an offer to read, only that attack is left out."""
+    if snapshot.kind != SnapshotKind.MARINE_ATTACK or not any(
+        step.get("code") == REROLL_DONE for step in snapshot.steps or ()
+    ):
+        return None
+    replaced = by_number.get(snapshot.number - 1)
+    offers = [
+        (step.get("params") or {}).get("base")
+        for step in (replaced.steps or () if replaced is not None else ())
+        if step.get("code") in (OFFER, DEFENCE_OFFER)
+    ]
+    base = next((b for b in offers if isinstance(b, int) and b < snapshot.number - 1), None)
+    return base if base is not None else snapshot.number - 2
 
 
 def marine_class(state: GameState, figure: Figure, rules: RulesData) -> MarineClass:
@@ -167,7 +199,7 @@ def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
         breakdowns=complete_breakdowns(
             replay.breakdowns(), seats, line, final, catalogue_token_values(game)
         ),
-        survivors=proposed_survivors(final, seats, left=replay.judge_exits),
+        survivors=proposed_survivors(final, seats),
         notes=tuple(replay.notes),
         end=game_end(final.outcome, seats),
     )
@@ -212,8 +244,6 @@ class _Replay:
         self.taken: Counter[str] = Counter()  # tokens of each alien unit taken so far
         self.notes: list[str] = []
         self.unseated: set[str] = set()
-        #: The players whose marines the judge took off the board as having left play.
-        self.judge_exits: set[str] = set()
 
     # -- names -------------------------------------------------------------------------
 
@@ -305,16 +335,19 @@ class _Replay:
             if figure.side == MARINE:
                 self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
         explained: Counter[str] = Counter()
+        blew_up: set[str] = set()
         for step in snapshot.steps:
             params = step.get("params") or {}
-            if step.get("code") == "no_token":
+            if step.get("code") == BLEW_UP:
+                blew_up.add(params.get("figure", ""))
+            elif step.get("code") == "no_token":
                 explained[params.get("unit", "")] += 1
             elif step.get("code") == "token_taken":
                 unit = params.get("unit", "")
                 explained[unit] += 1
                 self._engine_token(snapshot, before, after, params.get("player", ""), unit)
         for figure in gone:
-            if figure.side != ALIEN:
+            if figure.side != ALIEN or figure.id in blew_up:
                 continue
             if explained[figure.unit]:
                 explained[figure.unit] -= 1
@@ -354,8 +387,6 @@ class _Replay:
         stood: in a docking claw it left play."""
         why = removal_why(snapshot, figure.id)
         if why == LEFT_PLAY:
-            if figure.side == MARINE and figure.player and figure.unit != TARANTULA:
-                self.judge_exits.add(figure.player)
             return
         if (
             why is None

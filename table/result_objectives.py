@@ -12,9 +12,8 @@ every field it has:
 * **alien tokens** take the points the tournament's catalogue gives their alien (the one
   source of truth for token values; a game keeps the rules data of its setup, which the
   organiser may have changed since), when the catalogue gives exactly one value;
-* **survivors**: squads with a marine still on the board, and outside a TPK also squads
-  whose marines left through a docking claw (they are safe), by a move or a judge's removal
-  that says so; in a TPK only the squads on the board count, as the engine's winner rule does;
+* **survivors**: squads with a marine still on the board; a marine out through a docking
+  claw left play (safe, but no longer in play), as the engine's TPK rule counts it;
 * **the end**: the game's outcome (why, in which round, the winners), so the page can say
   whether the game is over.
 """
@@ -22,13 +21,12 @@ every field it has:
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext as _
 
 from rules.engine.narration import format_param
-from rules.engine.play.round_end import TPK_TYPES
 from rules.engine.session_records import Outcome
 from rules.engine.state import MARINE, GameState
 from table.models import Snapshot
@@ -94,19 +92,16 @@ def catalogue_tokens(
     return tuple(AlienTokens(alien, value, count) for (alien, value), count in merged.items())
 
 
-def survivors(state: GameState, seats: Sequence[Seat], left: Iterable[str] = ()) -> tuple[int, ...]:
-    """Seats whose squad still has a marine: on the board (a Dreadnought's pilot counts,
-    a vehicle not), or, outside a TPK, out through a docking claw, by a move or as the
-    judge's removal says (``left``: the game's player ids whose marines the judge took off
-    as having left play)."""
+def survivors(state: GameState, seats: Sequence[Seat]) -> tuple[int, ...]:
+    """Seats whose squad still has a marine in play: on the board (a Dreadnought's pilot
+    counts, a vehicle not). A marine out through a docking claw, by a move or a judge's
+    removal, left play (RULES §10) and is no survivor, in every stipulation (game engine
+    decision 18)."""
     alive = {
         f.player
         for f in state.figures
         if f.side == MARINE and f.unit != "tarantula" and not f.is_dreadnought
     }
-    if state.stipulation.type not in TPK_TYPES:
-        alive |= {f.player for f in state.progress.left_play if f.player and f.unit != "tarantula"}
-        alive |= set(left)
     return tuple(seat.player_id for seat in seats if game_player_id(seat) in alive)
 
 

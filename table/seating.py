@@ -4,12 +4,13 @@ player ids (``p1`` is the seat in order 1)."""
 from __future__ import annotations
 
 from rules.engine.state import GameState
+from tournaments.domain.roll_subjects import seat_player_id
 from tournaments.models import Seat, Session
 
 
 def game_player_id(seat: Seat) -> str:
     """The id the engine's state gives the player of ``seat`` (``p1`` for seat order 1)."""
-    return f"p{seat.seat_order}"
+    return seat_player_id(seat.seat_order)
 
 
 def squad_colours(rows: list[dict]) -> dict[str, str]:

@@ -133,7 +133,7 @@ def part_text(code: str, params: dict[str, Any]) -> str:
         weapon = format_param("weapon", params["weapon"], narration_language())
         return _("%(id)s picked up the %(weapon)s.") % {"id": params["id"], "weapon": weapon}
     if code == "card_played":
-        card = chapter_card_name(params["card"], narration_language())
+        card = chapter_card_name(params["card"], narration_language(), params["player"])
         return _("%(player)s plays %(card)s.") % {"player": params["player"], "card": card}
     if code == "uploaded":
         return upload_summary()

@@ -12,6 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
+from django.template.defaultfilters import floatformat
 from django.utils.translation import gettext as _
 
 from rules.engine.combat import DOOR_TARGET, AttackOption
@@ -146,7 +147,24 @@ def _percent(p: Fraction) -> float:
     return round(float(p) * 100, 1)
 
 
-def _target(state: GameState, option: AttackOption, key: str, lang: str) -> dict[str, Any]:
+def chance_text(percent: float) -> str:
+    """A probability given in percent as the judge reads it, in the page's language: at
+    most one decimal ("37.5%", "50%"), never rounded to a certainty it is not ("<0.1%",
+    ">99.9%")."""
+    if percent <= 0 or percent >= 100:
+        return f"{percent:.0f}%"
+    if percent < 0.1:
+        return "<" + floatformat(0.1, 1) + "%"
+    if percent > 99.9:
+        return ">" + floatformat(99.9, 1) + "%"
+    return floatformat(percent, -1) + "%"
+
+
+def _target(
+    state: GameState, option: AttackOption, key: str, lang: str, attacker: Figure
+) -> dict[str, Any]:
+    """One figure or door ``option`` may hit; ``friendly``: a figure of the attacker's own
+    player (another player's marines are enemies, as the aliens are)."""
     odds = option.odds
     kill = odds.kill_probability(key)
     row: dict[str, Any] = {
@@ -155,6 +173,7 @@ def _target(state: GameState, option: AttackOption, key: str, lang: str) -> dict
         "expected": round(float(odds.expected_damage(key)), 2),
         "kill": f"{kill.numerator}/{kill.denominator}",
         "percent": _percent(kill),
+        "chance": chance_text(float(kill) * 100),
         "squares": [],
         "friendly": False,
     }
@@ -162,13 +181,23 @@ def _target(state: GameState, option: AttackOption, key: str, lang: str) -> dict
         figure = state.figure(key)
         row["name"] = f"{key} ({format_param('unit', figure.unit, lang)})"
         row["squares"] = [_xy(sq) for sq in figure.squares]
-        row["friendly"] = figure.side == MARINE
+        row["friendly"] = figure.side == MARINE and figure.player == attacker.player
     elif key.startswith(DOOR_TARGET) and option.door is not None:
         row["name"] = _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
         row["squares"] = [_xy(sq) for sq in option.door]
     else:
         row["name"] = key
     return row
+
+
+def hits_own_figures(option: AttackOption) -> bool:
+    """Whether ``option`` may hit another figure of the attacker's own player: the warning
+    the judge sees. The attacker itself, which may lose life points in a hand-to-hand fight
+    it is one of the targets of, is no reason to warn."""
+    owner = option.odds.attacker_owner
+    return owner is not None and any(
+        target.owner == owner and target.key != option.attacker_id for target in option.odds.targets
+    )
 
 
 def _tap_square(option: AttackOption, targets: list[dict[str, Any]]) -> list[int] | None:
@@ -201,14 +230,14 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
         if refusal:
             refusals.append(refusal)
             continue
-        targets = [_target(state, option, key, lang) for key in option.target_keys]
+        targets = [_target(state, option, key, lang, figure) for key in option.target_keys]
         options.append(
             {
                 "index": index,
                 "description": option.description_in(lang),
                 "square": _tap_square(option, targets),
                 "expected_points": round(float(option.odds.expected_points()), 2),
-                "friendly": option.odds.touches_friendly(),
+                "friendly": hits_own_figures(option),
                 "targets": targets,
             }
         )

@@ -110,9 +110,15 @@ def play_card(
     )
 
 
+#: The one-use equipment card that only works against an Alien turn.
+ALIEN_ONLY = "blind_grenades"
+
+
 def playable_cards(state: GameState) -> list[str]:
     """The active player's cards that may be played now, as effect codes: order cards
-    while none is in play and none of their figures acted, one-use equipment any time."""
+    while none is in play and none of their figures acted, one-use equipment any time but
+    Blind Grenades in a game without aliens (they shield the squad in an Alien turn that
+    never comes)."""
     if state.active_player is None or state.outcome is not None:
         return []
     try:
@@ -124,8 +130,9 @@ def playable_cards(state: GameState) -> list[str]:
         for fid in state.turn.figures
     )
     orders_open = state.turn.order_card is None and not acted
+    usable = USABLE_EQUIPMENT if state.stipulation.with_aliens else USABLE_EQUIPMENT - {ALIEN_ONLY}
     return [
         code
         for code in dict.fromkeys(held)
-        if code in USABLE_EQUIPMENT or (orders_open and CARDS.get(code, {}).get("kind") == "order")
+        if code in usable or (orders_open and CARDS.get(code, {}).get("kind") == "order")
     ]

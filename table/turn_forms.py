@@ -33,7 +33,11 @@ class CardForm(VersionedForm):
         if not figures:
             del self.fields["figure"]
             return
+        # Named as in the card's choices: as the active player's chapter names it.
+        card = dict(cards).get("heavy_weapon") or chapter_card_name(
+            "heavy_weapon", narration_language()
+        )
         self.fields["figure"].help_text = _(
             "Only for %(card)s: the heavy-weapon marine who acts twice."
-        ) % {"card": chapter_card_name("heavy_weapon", narration_language())}
+        ) % {"card": card}
         self.fields["figure"].choices = [("", "—"), *figures]  # type: ignore[attr-defined]

@@ -20,7 +20,7 @@ def card_form(state: GameState, data=None, version: int | None = None) -> CardFo
     Heavy Weapon! is among them, offering their heavy-weapon marines."""
     lang = narration_language()
     playable = playable_cards(state)
-    cards = [(code, chapter_card_name(code, lang)) for code in playable]
+    cards = [(code, chapter_card_name(code, lang, state.active_player)) for code in playable]
     figures: list[tuple[str, str]] = []
     if "heavy_weapon" in playable and state.active_player:
         rules = rules_of(state)
@@ -51,6 +51,8 @@ def turn_context(
         "card_form": forms.get("card_form") or card_form(state, version=version),
         "turn_ending": format_param("ending", outcome.reason, lang) if outcome else "",
         "turn_order_card": (
-            chapter_card_name(state.turn.order_card, lang) if state.turn.order_card else ""
+            chapter_card_name(state.turn.order_card, lang, state.active_player)
+            if state.turn.order_card
+            else ""
         ),
     }

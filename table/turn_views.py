@@ -8,10 +8,12 @@ from django.shortcuts import render
 from django.views.decorators.http import require_GET, require_POST
 
 from table.actions import GameError, latest_snapshot, snapshot_state
-from table.forms import RerollForm
+from table.alien_dice import alien_turn_panel
+from table.forms import AlienTurnForm, RerollForm
 from table.models import Snapshot
 from table.reroll_actions import reroll_die
 from table.reroll_panel import REROLL, reroll_context
+from table.seating import player_rows
 from table.turn_actions import finish_turn
 from table.turn_actions import next_round as close_the_round
 from table.turn_actions import play_card as play
@@ -98,3 +100,16 @@ def reroll_panel(request: HttpRequest, session: Session, number: int) -> HttpRes
         "table/partials/reroll_panel.html",
         {"session": session, "game": game, **context},
     )
+
+
+@judge_required
+@require_POST
+def alien_dice(request: HttpRequest, session: Session, number: int) -> HttpResponse:
+    """htmx: the Alien turn's dice list for what the judge has typed or chosen so far
+    (nothing is rolled or stored)."""
+    game = _game(session, number)
+    state = snapshot_state(latest_snapshot(game))
+    form = AlienTurnForm(request.POST, prefix="turn", state=state)
+    form.is_valid()  # the check that lists the dice
+    context = alien_turn_panel(form, player_rows(session, state), live=True)
+    return render(request, "table/partials/alien_dice.html", context)

@@ -30,6 +30,7 @@ WORDED_PAGES = (
     (GAME + "life-points/", views.life_points, "life_points"),
     (GAME + "alien-turn/", views.alien_turn, "alien_turn"),
     (GAME + "alien-turn/again/", views.alien_turn_again, "alien_turn_again"),
+    (GAME + "alien-turn/dice/", turn_views.alien_dice, "alien_dice"),
     (GAME + "end-turn/", turn_views.end_turn, "end_turn"),
     (GAME + "next-round/", turn_views.next_round, "next_round"),
     (GAME + "card/", turn_views.play_card, "play_card"),

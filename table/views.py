@@ -47,6 +47,7 @@ from table.actions import (
     undo_to,
     upload_state,
 )
+from table.alien_dice import alien_turn_panel
 from table.board_svg import board_svg, short_labels
 from table.equipment_actions import equipment_action
 from table.forms import (
@@ -76,6 +77,7 @@ from table.session_material import SessionMaterialError, engine_setup, plays_ali
 from table.settings_adoption import adopt_session_settings, settings_changed
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
+from table.touch_data import hits_own_figures
 from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -180,7 +182,7 @@ def _legend(state: GameState) -> list[dict]:
     """The table of the figures on the board, each with the short label drawn on it, if any
     (the key from an alien's label on the board to its id in the log)."""
     lang = narration_language()
-    labels = short_labels(state.figures)
+    labels = short_labels(state)
     return [
         {
             "figure": f,
@@ -215,7 +217,7 @@ def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
         "description": option.description_in(lang),
         "expected_points": float(odds.expected_points()),
         "expected_life_points": float(odds.expected_life_points()),
-        "friendly": odds.touches_friendly(),
+        "friendly": hits_own_figures(option),
         "targets": [
             {
                 "name": _target_name(state, target.key, lang),
@@ -344,9 +346,14 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         or RemoveForm(initial=version, figures=everyone, prefix="remove"),
         "life_points_form": forms.get("life_points_form")
         or LifePointsForm(initial=version, figures=everyone, prefix="lp"),
-        "turn_form": forms.get("turn_form")
-        or AlienTurnForm(
-            initial=alien_turn_initial(snapshot.number, game.policy, log["turn"]), prefix="turn"
+        **alien_turn_panel(
+            forms.get("turn_form")
+            or AlienTurnForm(
+                initial=alien_turn_initial(snapshot.number, game.policy, log["turn"]),
+                prefix="turn",
+                state=state,
+            ),
+            players,
         ),
         "turn_commitment": seed_commitment(pending_seed(request, game, ALIEN_TURN)),
         "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
@@ -470,9 +477,10 @@ def _done(
     request: HttpRequest, game: Game, snapshot: Snapshot, level: int = messages.SUCCESS
 ) -> HttpResponse:
     """Back to the board itself, not the page's top: on a phone the judge plays on, tap
-    after tap (the step just made is said above the board too, at ``level``: a warning
-    when the step left something out)."""
-    messages.add_message(request, level, snapshot_summary(snapshot))
+    after tap. The board's banner says the step just made and what it did; a step that
+    left something out (``level`` a warning) is also said above the page, once."""
+    if level != messages.SUCCESS:
+        messages.add_message(request, level, snapshot_summary(snapshot))
     return redirect(_board_url(game) + "#play")
 
 
@@ -669,7 +677,7 @@ def life_points(request: HttpRequest, session: Session, number: int) -> HttpResp
 @require_POST
 def alien_turn(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     game = _game(session, number)
-    form = AlienTurnForm(request.POST, prefix="turn")
+    form = AlienTurnForm(request.POST, prefix="turn", state=snapshot_state(latest_snapshot(game)))
     if form.is_valid():
         dice = dice_from_form(request, form, game, ALIEN_TURN)
         try:
@@ -679,6 +687,7 @@ def alien_turn(request: HttpRequest, session: Session, number: int) -> HttpRespo
                 dice,
                 expected_number=form.cleaned_data["version"],
                 actor=request.user,
+                event_card=form.cleaned_data.get("event_card") or "",
             )
         except GameError as error:
             form.add_error(None, str(error))

@@ -73,6 +73,8 @@ VERBS |= {
     "mounts",
     "lies",
     "stands",
+    "closes",
+    "wants",
 }
 
 #: Placeholders that number or name something rather than count it ("Round %(round)d").

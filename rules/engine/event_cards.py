@@ -6,7 +6,9 @@ may edit texts, targets and effects or remove cards. A card's ``effect`` is eith
 :data:`EFFECT_CODES`, which change how the Aliens act this turn
 (:mod:`rules.engine.play.events` draws the cards and applies them), or, for
 ``player_turn_limit``, what the chosen player may do in their next turn (``limit``, one
-of :data:`TURN_LIMITS`, kept by :mod:`rules.engine.turns`).
+of :data:`TURN_LIMITS`, kept by :mod:`rules.engine.turns`). ``special_weapon`` arms the
+first alien of the listed ``units`` able to hit a marine with ``weapon`` for that attack
+(``firer_dies``: the weapon then blows up and kills it; :mod:`rules.engine.ai.special_weapons`).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ EFFECT_CODES = (
     "swap_two_aliens",
     "close_doors_blocking_sight",
     "player_turn_limit",
+    "special_weapon",
 )
 #: What a card played against a player forbids in that player's next turn.
 TURN_LIMITS = ("commander_idle", "no_orders", "heavy_jammed")
@@ -74,8 +77,13 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
             f"got {effect!r}"
         )
     code = effect["code"]
-    if code in ("cannot_move", "cannot_act", "activate_first"):
+    if code in ("cannot_move", "cannot_act", "activate_first", "special_weapon"):
         _units(effect, where, required=True)
+    if code == "special_weapon":
+        if not isinstance(effect.get("weapon"), str) or not effect["weapon"]:
+            raise EventDataError(f"{where}.weapon: expected a weapon key, e.g. 'plasma_gun'")
+        if not isinstance(effect.get("firer_dies", False), bool):
+            raise EventDataError(f"{where}.firer_dies: expected true or false")
     if code == "player_turn_limit" and effect.get("limit") not in TURN_LIMITS:
         raise EventDataError(f"{where}.limit: expected one of {', '.join(TURN_LIMITS)}")
     if code == "extra_movement":

@@ -1,8 +1,12 @@
 """What the game's figures, weapons and found items are called in both languages, one
 table each: the step log, the board's pictures and the catalogue's rules values name them
-from here (lower case where a sentence carries them: "fires the laser rifle")."""
+from here (lower case where a sentence carries them: "fires the laser rifle"). A weapon a
+caller's catalogue renames is named as the naming in effect names it
+(:func:`weapon_name`, :mod:`rules.engine.naming`)."""
 
 from __future__ import annotations
+
+from rules.engine.naming import current_naming, in_language
 
 UNIT_NAMES: dict[str, dict[str, str]] = {
     "commander": {"it": "Comandante", "en": "Commander"},
@@ -57,3 +61,19 @@ ITEM_NAMES: dict[str, dict[str, str]] = {
     "abandoned_dreadnought": {"it": "Dreadnought da pilotare", "en": "Dreadnought to pilot"},
     **{weapon: WEAPON_NAMES[weapon] for weapon in ("lascannon", "melta", "conversion_beamer")},
 }
+
+
+def weapon_name(key: str, lang: str) -> str:
+    """A weapon's name in ``lang``: as the naming in effect names it, else this module's;
+    an unknown key as it is."""
+    entry = current_naming().weapons.get(key) or WEAPON_NAMES.get(key)
+    return in_language(entry, lang) if entry else key
+
+
+def item_name(key: str, lang: str) -> str:
+    """A found item's name in ``lang`` (a weapon's as :func:`weapon_name` gives it); an
+    unknown key as it is."""
+    if key in WEAPON_NAMES:
+        return weapon_name(key, lang)
+    entry = ITEM_NAMES.get(key)
+    return entry[lang] if entry else key

@@ -9,8 +9,11 @@ are squares shown as ``(x,y)``; ``path`` is a list of squares; ``unit`` is a uni
 shown with its translated name; ``weapon`` a weapon key; ``policy`` an Alien policy;
 ``criterion``, ``mode``, ``reason`` and ``kind`` (of dice) are codes with translated
 phrases; ``direction`` is a step such as ``[1, 0]`` shown as words; ``card`` is an event
-card id. A float is shown with two decimals (a decimal comma in Italian). Anything else is
-shown as is.
+card id; ``chapter_card``, ``chapter_cards`` and a fixed card's ``{<code>_card}`` name
+chapter cards as the chapter of the player or figure the text is about names them
+(:func:`rules.engine.card_names.card_param`). Weapons and cards are named as the naming in
+effect names them (:mod:`rules.engine.naming`). A float is shown with two decimals (a
+decimal comma in Italian). Anything else is shown as is.
 
 Dice purposes have their own table in :mod:`rules.engine.narration_dice` and the reasons
 of a line of sight in :mod:`rules.engine.narration_sight`.
@@ -23,8 +26,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rules.engine.card_names import card_field, chapter_card_name, event_card_name
-from rules.engine.figure_names import UNIT_NAMES, WEAPON_NAMES
+from rules.engine.card_names import card_param, event_card_name
+from rules.engine.figure_names import UNIT_NAMES, weapon_name
 from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 
@@ -171,6 +174,26 @@ MESSAGES: dict[str, dict[str, str]] = {
     "event_door_closed": {
         "it": "Effetto: si chiude la porta tra {a} e {b}.",
         "en": "Effect: the door between {a} and {b} is closed.",
+    },
+    "event_special_weapon": {
+        "it": "Effetto: il primo {units} in grado di colpire un Marine usa l'arma speciale "
+        "({weapon}), mai dove colpirebbe altri Alieni.",
+        "en": "Effect: the first {units} able to hit a marine uses the special weapon "
+        "({weapon}), never where it would hit other aliens.",
+    },
+    "special_weapon_used": {
+        "it": "{figure} usa l'arma speciale della carta evento: {weapon}.",
+        "en": "{figure} uses the event card's special weapon: {weapon}.",
+    },
+    "special_weapon_blew_up": {
+        "it": "L'arma speciale esplode: {figure} muore (nessun segnalino, nessun punto).",
+        "en": "The special weapon blows up: {figure} dies (no token, no points).",
+    },
+    "special_weapon_unused": {
+        "it": "Nessun {units} ha potuto colpire un Marine con l'arma speciale ({weapon}): "
+        "la carta non ha effetto.",
+        "en": "No {units} could hit a marine with the special weapon ({weapon}): the card "
+        "has no effect.",
     },
     "activation": {
         "it": "Si attiva {figure} ({unit}): {criterion}.",
@@ -463,11 +486,14 @@ def _translated(table: dict[str, dict[str, str]], key: Any, lang: str) -> str:
     return entry[lang] if entry else str(key)
 
 
-def format_param(name: str, value: Any, lang: str) -> str:
-    """One param as text in ``lang`` (see the module docstring for the naming rules)."""
+def format_param(name: str, value: Any, lang: str, params: Mapping[str, Any] | None = None) -> str:
+    """One param as text in ``lang`` (see the module docstring for the naming rules);
+    ``params``: all of its text's, which say whose chapter names the cards it names."""
+    cards = card_param(name, value, params or {}, lang)
+    if cards is not None:
+        return cards
     if value is None:
-        fixed_card = card_field(name)
-        return chapter_card_name(fixed_card, lang) if fixed_card else "-"
+        return "-"
     if name in _SQUARE_KEYS:
         return _format_square(value)
     turn_text = turn_param(name, value, lang)
@@ -481,7 +507,7 @@ def format_param(name: str, value: Any, lang: str) -> str:
         names = [_translated(UNIT_NAMES, unit, lang) for unit in value]
         return ", ".join(names) if names else ("tutti gli Alieni" if lang == "it" else "all aliens")
     if name in ("weapon", "old_weapon"):
-        return _translated(WEAPON_NAMES, value, lang)
+        return weapon_name(str(value), lang)
     if name == "exits":
         return " ".join(_format_square(sq) for sq in value)
     if name == "policy":
@@ -509,7 +535,9 @@ def fields_of(template: str) -> tuple[str, ...]:
 
 def render_template(template: str, params: Mapping[str, Any], lang: str) -> str:
     """``template`` with its params formatted in ``lang`` (a missing param shows "-")."""
-    values = {name: format_param(name, params.get(name), lang) for name in fields_of(template)}
+    values = {
+        name: format_param(name, params.get(name), lang, params) for name in fields_of(template)
+    }
     return template.format(**values)
 
 

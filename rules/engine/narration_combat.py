@@ -280,7 +280,7 @@ def format_combat_param(name: str, value: Any, params: Mapping[str, Any], lang: 
     if name == "facing":
         entry = FACINGS.get(str(value))
         return entry[lang] if entry else str(value)
-    return format_param(name, value, lang)
+    return format_param(name, value, lang, params)
 
 
 def fill(template: str, params: Mapping[str, Any], lang: str) -> str:

@@ -23,6 +23,13 @@ ERRORS: dict[str, dict[str, str]] = {
         "it": "carte evento sconosciute nella stipulazione: {cards}",
         "en": "unknown event cards in the stipulation: {cards}",
     },
+    "event_card_not_in_deck": {
+        "it": "la carta Evento Alieno {card} non è nel mazzo ora (già pescata, esclusa "
+        "dalla stipulazione, o in questa sessione non si pescano carte evento): scegli una "
+        "carta del mazzo",
+        "en": "the Alien event card {card} is not in the deck now (drawn already, left out "
+        "by the stipulation, or this session draws no event cards): choose a card of the deck",
+    },
     # --- any figure ------------------------------------------------------------------------
     "no_figure": {
         "it": "nessuna figura '{figure}' in gioco",
@@ -263,6 +270,16 @@ ERRORS: dict[str, dict[str, str]] = {
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).
 SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
+    "turn_move_too_far": (
+        "steps",
+        {
+            "it": "{figure} ha già usato {moved} delle sue {allowance} caselle in questo "
+            "movimento: un'altra casella è di troppo (regola: si muove al massimo del proprio "
+            "movimento)",
+            "en": "{figure} has used {moved} of its {allowance} squares in this move: 1 more "
+            "is too far (rule: a figure moves at most its movement)",
+        },
+    ),
     "too_long": (
         "allowance",
         {

@@ -144,6 +144,20 @@ STATE_ERRORS: dict[str, dict[str, str]] = {
         "it": "l'id di figura '{figure}' è usato due volte",
         "en": "figure id '{figure}' is used twice",
     },
+    "number_twice": {
+        "it": "la figura '{figure}' ha il numero {number}, che '{other}' dell'unità {unit} ha "
+        "già: dai a ogni figura di un'unità un numero suo, o togli il numero per avere il "
+        "primo libero",
+        "en": "figure '{figure}' has number {number}, which '{other}' of unit {unit} already "
+        "has: give each figure of a unit a number of its own, or leave the number out to get "
+        "the next free one",
+    },
+    "number_not_taken": {
+        "it": "solo gli Alieni, le Tarantole e i Dreadnought hanno un numero: togli 'number' "
+        "dalla figura '{figure}'",
+        "en": "only aliens, Tarantulas and Dreadnoughts are numbered: leave 'number' out of "
+        "figure '{figure}'",
+    },
     "marine_needs_player": {
         "it": "una figura dei Marine deve indicare il giocatore a cui appartiene",
         "en": "a marine-side figure needs its player",

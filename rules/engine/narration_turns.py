@@ -8,8 +8,7 @@ code of :data:`CARDS` shown with its name, ``ending`` a code of :data:`ENDINGS`.
 
 from __future__ import annotations
 
-from rules.engine.card_names import chapter_card_name
-from rules.engine.figure_names import ITEM_NAMES
+from rules.engine.figure_names import item_name
 
 #: Chapter cards by effect code: kind and what the engine does with them, for the judge
 #: (their names: :mod:`rules.engine.card_names`).
@@ -520,19 +519,12 @@ KIND_NAMES: dict[str, dict[str, str]] = {
 
 def turn_param(name: str, value: object, lang: str) -> str | None:
     """A param of this module's texts in ``lang``; None for a param it does not know."""
-    table = {
-        "ending": ENDINGS,
-        "done": DONE_PHASES,
-        "kind_name": KIND_NAMES,
-        "item": ITEM_NAMES,
-    }.get(name)
+    if name == "item":
+        return item_name(str(value), lang)
+    table = {"ending": ENDINGS, "done": DONE_PHASES, "kind_name": KIND_NAMES}.get(name)
     if table is not None:
         entry = table.get(str(value))
         return entry[lang] if entry else str(value)
-    if name == "chapter_card":
-        return chapter_card_name(str(value), lang)
-    if name == "chapter_cards" and isinstance(value, list | tuple):
-        return ", ".join(chapter_card_name(str(code), lang) for code in value)
     if name == "effect":
         return card_effect(str(value), lang)
     return None

@@ -4,11 +4,13 @@ Bionic Arm), as pure functions.
 The player chooses after seeing the dice, so a re-roll is not part of resolving an attack:
 when an attack is made, :func:`reroll_offers` says which cards would let the attacker roll
 one of its own dice again, and which dice those are (numbered from 1 in the order rolled,
-defender's dice included in the count); in a fight between two marines, the defending
-commander's Bionic Arm or Digital Weapons is offered too, for his own dice (docs/decisions.md:
-a fight is both figures' attacks). Each offer is a step of the log
-(:meth:`RerollOffer.step`) naming whose dice it is; either may be taken, before anything
-else happens. Taking one
+defender's dice included in the count; the log and the judge see each figure's dice
+numbered from 1 on their own): only the dice whose new roll could turn out better for
+their figure's player (:func:`could_help`; docs/decisions.md, "A re-roll that cannot help
+is not offered"). In a fight between two marines, the defending commander's Bionic Arm or
+Digital Weapons is offered too, for his own dice (docs/decisions.md: a fight is both
+figures' attacks). Each offer is a step of the log (:meth:`RerollOffer.step`) naming whose
+dice it is; either may be taken, before anything else happens. Taking one
 (:func:`replay_dice`) gives a dice source that gives back the attack's dice as they fell,
 except the chosen one, rolled again through the injected dice service (recorded with its
 own purpose); the attack is then resolved again from the state before it, so damage,
@@ -29,8 +31,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.engine.card_effects import held
-from rules.engine.combat import HAND_TO_HAND, SHOOT, AttackOption, CombatEvent
-from rules.engine.dice import FACES, Dice, DieKind, Roll
+from rules.engine.combat import (
+    HAND_TO_HAND,
+    SHOOT,
+    AttackOption,
+    CombatError,
+    CombatEvent,
+    resolve_attack,
+)
+from rules.engine.dice import FACES, Dice, DiceError, DieKind, Roll, ScriptedDice
 from rules.engine.narration import Step
 from rules.engine.narration_errors import CodedError
 from rules.engine.state import MARINE, Figure, GameState
@@ -104,8 +113,10 @@ def _pairs(used: Sequence[Any], figure: str) -> Used:
 class RerollOffer:
     """What one figure of the last attack may roll again: the attack (the attacker, the
     index of its option among the attacker's options, the step the attack was made on),
-    all its dice values in order, the numbers of the figure's own dice, its cards not used
-    yet, the re-rolls taken in the attack so far, and the figure when it is the defender."""
+    all its dice values in order, the numbers of the figure's dice it may roll again, its
+    cards not used yet, the re-rolls taken in the attack so far, the figure when it is the
+    defender, and the numbers of all the figure's own dice (``own``: a die is shown by its
+    place among them, the defender's first die as die 1)."""
 
     figure: str
     choice: int
@@ -115,14 +126,19 @@ class RerollOffer:
     cards: tuple[str, ...]
     used: Used = ()
     defender: str | None = None
+    own: tuple[int, ...] = ()
 
     @property
     def roller(self) -> str:
         """The figure whose dice are offered."""
         return self.defender or self.figure
 
+    def shown(self, die: int) -> int:
+        """Die number ``die`` of the attack as its figure counts its own dice (from 1)."""
+        return self.own.index(die) + 1 if die in self.own else die
+
     def step(self) -> Step:
-        shown = [f"{n}: {self.values[n - 1]}" for n in self.dice]
+        shown = [f"{self.shown(n)}: {self.values[n - 1]}" for n in self.dice]
         params: dict[str, Any] = {
             "figure": self.roller,
             "attacker": self.figure,
@@ -132,6 +148,7 @@ class RerollOffer:
             "base": self.base,
             "values": list(self.values),
             "numbers": list(self.dice),
+            "own": list(self.own),
             "used": [list(pair) for pair in self.used],
         }
         return Step(DEFENCE_OFFER if self.defender else OFFER, params)
@@ -149,6 +166,7 @@ class RerollOffer:
             tuple(params["chapter_cards"]),
             _pairs(params.get("used", ()), roller),
             roller if roller != attacker else None,
+            tuple(int(n) for n in params.get("own", params["numbers"])),
         )
 
 
@@ -197,6 +215,54 @@ def _flat(log: Sequence[Roll]) -> list[tuple[int, str | None]]:
     return [(value, roll.subject) for roll in log for value in roll.values]
 
 
+def _standing(
+    state: GameState,
+    option: AttackOption,
+    values: Sequence[int],
+    player: str | None,
+    data: RulesData,
+) -> int | None:
+    """How ``option`` resolved on ``state`` with ``values`` ends for ``player``: the life
+    points its enemies lose minus those its own figures lose; None when those dice cannot
+    resolve it (a die that changes what is rolled next)."""
+    try:
+        _, events = resolve_attack(state, option, ScriptedDice(values=values), data=data)
+    except (CombatError, DiceError):
+        return None
+    standing = 0
+    for event in events:
+        if event.life_points_lost and event.figure_id and state.has_figure(event.figure_id):
+            own = state.figure(event.figure_id).player == player and player is not None
+            standing += -event.life_points_lost if own else event.life_points_lost
+    return standing
+
+
+def could_help(
+    state: GameState,
+    option: AttackOption,
+    log: Sequence[Roll],
+    position: int,
+    figure: str,
+    data: RulesData,
+) -> bool:
+    """Whether rolling die ``position`` (from 0) of ``option``'s dice ``log`` again may turn
+    out better for ``figure``'s player than the dice as they fell: another face of that die
+    takes more life points from its enemies or fewer from its own figures. A shot that
+    killed its target, or a fight already won outright, has nothing left to gain."""
+    values = [value for roll in log for value in roll.values]
+    kinds = [roll.kind for roll in log for _ in roll.values]
+    player = state.figure(figure).player if state.has_figure(figure) else None
+    now = _standing(state, option, values, player, data)
+    if now is None:
+        return True
+    for face in sorted(set(FACES[kinds[position]]) - {values[position]}):
+        tried = [*values[:position], face, *values[position + 1 :]]
+        then = _standing(state, option, tried, player, data)
+        if then is None or then > now:
+            return True
+    return False
+
+
 def reroll_offers(
     state: GameState,
     option: AttackOption,
@@ -208,7 +274,8 @@ def reroll_offers(
 ) -> tuple[RerollOffer, ...]:
     """The offers after ``option`` was resolved with the rolls ``log`` on the state
     ``state`` (before the attack; ``base`` its step): the attacker's, then the defending
-    commander's in a fight between marines; each only while a card allows one."""
+    commander's in a fight between marines; each only while a card allows one, and with
+    only the dice whose new roll :func:`could_help` its figure."""
     attacker = state.figure(option.attacker_id)
     rolled = _flat(log)
     values = tuple(value for value, _ in rolled)
@@ -224,9 +291,12 @@ def reroll_offers(
         spent = {card for who, card in used if who == figure}
         left = tuple(card for card in cards if card not in spent)
         mine = tuple(n for n, (_, subject) in enumerate(rolled, 1) if subject == figure)
-        if left and mine:
+        if not left:
+            continue
+        useful = tuple(n for n in mine if could_help(state, option, log, n - 1, figure, data))
+        if useful:
             offers.append(
-                RerollOffer(attacker.id, choice, base, values, mine, left, used, defending)
+                RerollOffer(attacker.id, choice, base, values, useful, left, used, defending, mine)
             )
     return tuple(offers)
 
@@ -241,7 +311,12 @@ class ReplayDice(Dice):
     fresh: Dice | None = None
     card: str = ""
     figure: str = ""
+    number: int = 0  # the die as its figure counts its own dice; 0: ``position + 1``
     _next: int = field(default=0, init=False, repr=False)
+
+    @property
+    def shown(self) -> int:
+        return self.number or self.position + 1
 
     source = "replayed"
 
@@ -258,7 +333,7 @@ class ReplayDice(Dice):
                 1,
                 REROLL_PURPOSE,
                 self.figure,
-                {"figure": self.figure, "chapter_card": self.card, "die": self.position + 1},
+                {"figure": self.figure, "chapter_card": self.card, "die": self.shown},
             )[0]
         else:
             value = self.values[self._next]
@@ -278,7 +353,12 @@ def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
         shown = ", ".join(map(str, offer.dice))
         raise RerollError("reroll_bad_die", die=die, figure=figure, choices=shown)
     return ReplayDice(
-        values=offer.values, position=die - 1, fresh=fresh, card=offer.cards[0], figure=figure
+        values=offer.values,
+        position=die - 1,
+        fresh=fresh,
+        card=offer.cards[0],
+        figure=figure,
+        number=offer.shown(die),
     )
 
 
@@ -299,7 +379,7 @@ def reroll_step(offer: RerollOffer, replay: ReplayDice) -> Step:
         {
             "figure": replay.figure,
             "chapter_card": replay.card,
-            "die": replay.position + 1,
+            "die": replay.shown,
             "old": offer.values[replay.position],
             "new": rolled[replay.position][0],
             "used": [list(pair) for pair in taken(offer, replay)],

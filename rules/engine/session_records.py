@@ -10,7 +10,8 @@ state of format ``bob-state/1`` has none of them and loads with their defaults:
   drawn, Genestealer markers used, the Solitaire blip pile), the stipulation's (the round
   every alien was dead, the round the last event card was drawn, figures that left
   through a docking claw, the TPK stall-breaker's distances, the TPK squads eliminated in
-  order) and the players shielded from the next Alien turn by Blind Grenades.
+  order), the players shielded from the next Alien turn by Blind Grenades and how many
+  aliens and vehicles of each unit came into play (their numbers, the board's labels).
 * :class:`Outcome` (``outcome``): the end of the game, once reached: why, in which round,
   the winners (and, in a TPK, every player's place).
 """
@@ -137,6 +138,9 @@ class Progress:
     #: TPK: (player, round) of each squad left with no marine in play, in the order they
     #: went out (RULES §6: second place is the most points among the eliminated).
     eliminated: tuple[tuple[str, int], ...] = ()
+    #: How many aliens and vehicles of each unit came into play, by unit: the number the
+    #: last one took (``Figure.number``), so that no number is given twice in a game.
+    arrivals: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -166,6 +170,7 @@ class Progress:
                 if self.eliminated
                 else {}
             ),
+            **({"arrivals": dict(self.arrivals)} if self.arrivals else {}),
         }
 
     @classmethod
@@ -201,6 +206,7 @@ class Progress:
             shielded=tuple(data.get("shielded") or ()),
             limits=tuple((x["player"], x["limit"]) for x in data.get("limits") or ()),
             eliminated=tuple((x["player"], x["round"]) for x in data.get("eliminated") or ()),
+            arrivals=MappingProxyType(dict(data.get("arrivals") or {})),
         )
 
 

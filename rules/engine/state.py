@@ -117,6 +117,10 @@ class Figure:
     weapons: tuple[str, ...] = ()
     equipment: tuple[str, ...] = ()
     piloting: str | None = None  # id of the vehicle figure this figure pilots
+    #: An alien's or a vehicle's number among the figures of its unit that came into play
+    #: in this game (1, 2...; see :func:`takes_number`): kept while it is in play and never
+    #: given again, so the board's label (``Or2``) names one figure all game long.
+    number: int | None = None
     #: True for a figure on a 2x2 base (4 squares). Set from ``squares`` when the figure is
     #: made, as the AI asks it of every figure it looks at.
     is_dreadnought: bool = field(init=False, repr=False, compare=False)
@@ -154,7 +158,38 @@ class Figure:
             "weapons": list(self.weapons),
             "equipment": list(self.equipment),
             "piloting": self.piloting,
+            # Written only when set, so marines' figures keep their JSON.
+            **({"number": self.number} if self.number is not None else {}),
         }
+
+
+def takes_number(figure: Figure) -> bool:
+    """Whether ``figure`` is numbered within its unit: an alien, or a Tarantula or a
+    Dreadnought of the marine side. Marines are named by their ids, which the players use."""
+    return figure.side == ALIEN or figure.unit in VEHICLE_UNITS
+
+
+def numbered(
+    figures: tuple[Figure, ...], arrivals: Mapping[str, int]
+) -> tuple[tuple[Figure, ...], dict[str, int]]:
+    """``figures`` with a number for every alien and vehicle, and the highest number each
+    unit has had (``arrivals`` counted, the numbers of ``figures`` too). A figure keeps
+    its number; one without (in a state older than numbers, or added by a judge's upload)
+    takes the next of its unit, in the order of ``figures``: the order they came into
+    play, so an older state's figures keep the labels the board drew for them."""
+    highest = dict(arrivals)
+    for f in figures:
+        if f.number is not None and takes_number(f):
+            highest[f.unit] = max(highest.get(f.unit, 0), f.number)
+    if all(f.number is not None or not takes_number(f) for f in figures):
+        return figures, highest
+    out = []
+    for f in figures:
+        if f.number is None and takes_number(f):
+            highest[f.unit] = highest.get(f.unit, 0) + 1
+            f = replace(f, number=highest[f.unit])
+        out.append(f)
+    return tuple(out), highest
 
 
 @dataclass(frozen=True)
@@ -305,11 +340,7 @@ class GameState:
     outcome: Outcome | None = None
 
     def __post_init__(self) -> None:
-        # Every door of the board has a current state (missing ones: the map's start). A
-        # state made from another without new doors (``replace``) shares its table.
-        doors = self.board.initial_door_states()
-        doors.update(self.doors)
-        object.__setattr__(self, "doors", MappingProxyType(doors))
+        self._complete_doors()
         switches = self.stipulation.switches
         if any(key in switches for key in LEGACY_SWITCHES):
             # Progress an older caller put in the switches moves to its fields.
@@ -320,6 +351,22 @@ class GameState:
                 "stipulation",
                 Stipulation(self.stipulation.type, MappingProxyType(without_legacy(switches))),
             )
+        # Every alien and vehicle has its number (a state made before numbers, a figure
+        # a judge's upload added: see :func:`numbered`), and ``progress.arrivals`` counts
+        # them all. Only here, where a state is made whole: a state the engine derives
+        # numbers its newcomers itself (:meth:`with_arrival`).
+        figures, highest = numbered(self.figures, self.progress.arrivals)
+        object.__setattr__(self, "figures", figures)
+        if highest != self.progress.arrivals:
+            arrivals = MappingProxyType(highest)
+            object.__setattr__(self, "progress", replace(self.progress, arrivals=arrivals))
+
+    def _complete_doors(self) -> None:
+        """Give every door of the board a current state (missing ones: the map's start). A
+        state made from another without new doors (``replace``) shares its table."""
+        doors = self.board.initial_door_states()
+        doors.update(self.doors)
+        object.__setattr__(self, "doors", MappingProxyType(doors))
 
     # -- lookups ----------------------------------------------------------------------
 
@@ -432,6 +479,27 @@ class GameState:
             self._keep_standing_tables(new)
         return new
 
+    def with_arrival(self, figure: Figure) -> GameState:
+        """The state with ``figure`` coming into play (a revealed blip, a reinforcement, a
+        Genestealer, a found vehicle): an alien or a vehicle takes the next number of its
+        unit, one no figure of the unit had in this game, even a figure gone since."""
+        if not takes_number(figure):
+            return self.with_figure(figure)
+        # Figures added unnumbered since the state was made (as a test may) get theirs
+        # first, the ones the state would give them when loaded again.
+        figures, highest = numbered(self.figures, self.progress.arrivals)
+        number = highest[figure.unit] = highest.get(figure.unit, 0) + 1
+        state = self if figures is self.figures else self.replace(figures=figures)
+        progress = replace(self.progress, arrivals=MappingProxyType(highest))
+        return state.with_figure(replace(figure, number=number), progress=progress)
+
+    def figure_numbers(self) -> dict[str, int]:
+        """Each alien's and vehicle's number, by figure id (the board labels them with it):
+        its own, else the one :func:`numbered` would give it (a figure added unnumbered
+        to a state the engine derived, as a test may)."""
+        figures, _highest = numbered(self.figures, self.progress.arrivals)
+        return {f.id: f.number for f in figures if f.number is not None and takes_number(f)}
+
     def _keep_standing_tables(self, new: GameState) -> None:
         """Give ``new``, where every figure stands as here (same board, blips, squares,
         sides and players), this state's tables of who stands where."""
@@ -532,7 +600,7 @@ class GameState:
         values.update(self.__dict__)
         values.update(changes)
         if "doors" in changes or "board" in changes:
-            new.__post_init__()  # else the doors are this state's table, complete already
+            new._complete_doors()  # else the doors are this state's table, complete already
         values.pop("memo", None)
         if "board" in changes:
             dropped = _DERIVED_TABLES
@@ -908,6 +976,7 @@ def _figure(f: dict[str, Any]) -> Figure:
         weapons=tuple(f.get("weapons", [])),
         equipment=tuple(f.get("equipment", [])),
         piloting=f.get("piloting"),
+        number=f.get("number"),
     )
 
 
@@ -1019,6 +1088,18 @@ def semantic_problems(state: GameState) -> list[Problem]:
                 add(spath, "alien_in_claw", square=list(sq), claw=board.claw_of(sq))
             else:
                 occupied[sq] = f.id
+    numbers: dict[tuple[str, int], str] = {}
+    for i, f in enumerate(state.figures):
+        if f.number is None:
+            continue
+        path = f"$.figures[{i}].number"
+        if not takes_number(f):
+            add(path, "number_not_taken", figure=f.id)
+        elif (f.unit, f.number) in numbers:
+            other = numbers[(f.unit, f.number)]
+            add(path, "number_twice", figure=f.id, other=other, number=f.number, unit=f.unit)
+        else:
+            numbers[(f.unit, f.number)] = f.id
     pilots: dict[str, str] = {}
     for i, f in enumerate(state.figures):
         if f.piloting is None:

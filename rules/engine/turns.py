@@ -290,12 +290,13 @@ def record_phase(state: GameState, figure_id: str, phase: str) -> GameState:
 # --- cards -----------------------------------------------------------------------------
 
 
-def _card(code: str, kind: str) -> None:
+def _card(code: str, kind: str, player_id: str) -> None:
+    """Refuse ``player_id``'s playing ``code`` as a card of ``kind`` when it is not one."""
     card = CARDS.get(code)
     if card is None:
         raise TurnError("turn_card_unknown", card_code=code)
     if card["kind"] != kind:
-        raise TurnError("turn_card_wrong_kind", chapter_card=code, kind_name=kind)
+        raise TurnError("turn_card_wrong_kind", chapter_card=code, kind_name=kind, player=player_id)
 
 
 def spend_card(state: GameState, player_id: str, code: str) -> GameState:
@@ -307,21 +308,31 @@ def spend_card(state: GameState, player_id: str, code: str) -> GameState:
     return state.with_player(replace(player, cards_spent=(*player.cards_spent, code)))
 
 
+def _acted(state: GameState, player_id: str) -> bool:
+    """Whether a figure of ``player_id`` acted this turn, on the board or not any more. The
+    turn record starts empty at every turn and holds only the playing player's figures, so
+    a figure gone from the board (dead in its own fight) was theirs; one that left through a
+    docking claw is also found with its player among those that left play."""
+    left = {f.id: f.player for f in state.progress.left_play}
+    for fid in state.turn.figures:
+        owner = state.figure(fid).player if state.has_figure(fid) else left.get(fid, player_id)
+        if owner == player_id:
+            return True
+    return False
+
+
 def play_order_card(
     state: GameState, player_id: str, code: str, rules: RulesData, figure_id: str | None = None
 ) -> tuple[GameState, list[Step]]:
     """``player_id`` plays the order card ``code`` at the start of their turn (one a turn,
     before any figure acts); Heavy Weapon! names its heavy-weapon marine ``figure_id``."""
     check_playing(state, player_id)
-    _card(code, "order")
+    _card(code, "order", player_id)
     if state.turn.order_card is not None:
-        raise TurnError("turn_order_played", chapter_card=state.turn.order_card)
+        raise TurnError("turn_order_played", chapter_card=state.turn.order_card, player=player_id)
     if _limited(state, player_id, "no_orders"):
         raise TurnError("turn_event_no_orders", player=player_id)
-    if any(
-        state.has_figure(fid) and state.figure(fid).player == player_id
-        for fid in state.turn.figures
-    ):
+    if _acted(state, player_id):
         raise TurnError("turn_order_late")
     named = None
     if code == "heavy_weapon":
@@ -348,9 +359,9 @@ def use_equipment(
     """``player_id`` uses the one-use equipment card ``code`` in their turn: Medi-Kit heals
     the commander, Blind Grenades shield the squad in the next Alien turn."""
     check_playing(state, player_id)
-    _card(code, "equipment")
+    _card(code, "equipment", player_id)
     if code not in USABLE_EQUIPMENT:
-        raise TurnError("turn_card_not_playable", chapter_card=code)
+        raise TurnError("turn_card_not_playable", chapter_card=code, player=player_id)
     steps = [Step("equipment_used", {"player": player_id, "chapter_card": code, "effect": code})]
     if code == "medi_kit":
         commander = next((f for f in state.figures_of(player_id) if f.unit == "commander"), None)

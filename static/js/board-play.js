@@ -11,13 +11,21 @@
 // fills and sends the open-a-door form. A crewed Tarantula's lit squares are where its
 // front may end; a square it may face several ways there lists them as buttons. The
 // special-equipment actions a selected marine (or vehicle) may take now (board, leave,
-// pick up) are buttons too, each filling and sending the special-equipment form. Line of sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
-// taps the square under it, Escape cancels. Without JavaScript the forms do all of it.
+// pick up) are buttons too, each filling and sending the special-equipment form. Line of
+// sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
+// taps the square under it, Escape cancels. The banner above the tools says what the last
+// step did (the server's, fetched again with the board); the status line below them says
+// what to do next, or answers the last tap. The coordinate rulers of a zoomed board stay
+// in sight as it scrolls. Without JavaScript the forms do all of it.
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
   var POLL_MS = 2500;
   var ZOOMS = 4;
+  // The board's width at each zoom step, as bob.css sets it (100%, 150%, 220%, 320%).
+  var ZOOM_WIDTHS = [1, 1.5, 2.2, 3.2];
+  // On a touch screen no zoom step shows squares smaller than a fingertip's minimum target.
+  var MIN_SQUARE_PX = 24;
 
   function text(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_all, key) {
@@ -105,13 +113,14 @@
       var data = svg().dataset;
       return { cell: +data.cell, margin: +data.margin, columns: +data.columns, rows: +data.rows };
     }
+    // A group the script draws in, under the coordinate rulers (drawn over everything).
     function layer(name) {
       var picture = svg();
       var group = picture.querySelector("g." + name);
       if (!group) {
         group = document.createElementNS(SVGNS, "g");
         group.setAttribute("class", name);
-        picture.appendChild(group);
+        picture.insertBefore(group, picture.querySelector("g.ruler"));
       }
       return group;
     }
@@ -201,6 +210,11 @@
       sightButton.setAttribute("aria-pressed", mode === "sight" ? "true" : "false");
       attackButton.setAttribute("aria-pressed", mode === "attack" ? "true" : "false");
     }
+    // What to do next, as the server says it with the last step (never repeating it).
+    function hint() {
+      var outcome = document.getElementById("step-outcome");
+      return outcome ? outcome.getAttribute("data-hint") || "" : "";
+    }
     function cancel(message) {
       state.figure = null;
       state.reach = {};
@@ -211,11 +225,7 @@
       attackButton.disabled = true;
       note.hidden = true;
       unmark();
-      say(message === undefined ? lastStep() + texts.tHint : message);
-    }
-    function lastStep() {
-      var panel = document.getElementById("board-panel");
-      return panel && panel.dataset.lastStep ? panel.dataset.lastStep + " " : "";
+      say(message === undefined ? hint() : message);
     }
     function getJson(url) {
       return fetch(url, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
@@ -233,6 +243,8 @@
       var url = play.dataset.reachableUrl + "?figure=" + encodeURIComponent(figure);
       return getJson(url).then(function (data) {
         if (data.error) { say(data.error); return; }
+        state.left = data.moves_left;
+        state.refusal = data.refusal;
         mark(data.from, "selected");
         data.squares.forEach(function (entry) {
           var key = entry.square.join(",");
@@ -357,14 +369,11 @@
         button.className = "secondary";
         button.setAttribute("data-choice", choice.option.index);
         var odds = choice.hit
-          ? " — " + text(texts.tOdds, {
-            target: choice.hit.name,
-            percent: choice.hit.percent.toLocaleString(document.documentElement.lang) + "%",
-            fraction: choice.hit.kill,
-          })
+          ? " — " + text(texts.tOdds, { target: choice.hit.name, percent: choice.hit.chance })
           : "";
         var warning = choice.option.friendly ? " — ⚠ " + texts.tFriendly : "";
         button.textContent = choice.option.description + odds + warning;
+        if (choice.hit) { button.title = text(texts.tExact, { fraction: choice.hit.kill }); }
         options.appendChild(button);
       });
       say(texts.tChoose);
@@ -372,6 +381,8 @@
     }
 
     function openAttack(index) {
+      var attacker = document.getElementById("attacker-select");
+      if (attacker) { attacker.value = state.figure; }
       var url = play.dataset.attackPanelUrl + "?attacker=" + encodeURIComponent(state.figure) +
         "&choice=" + index;
       swap(url, "odds").then(function (odds) {
@@ -411,6 +422,7 @@
       if (state.mode === "attack") { chooseTarget(key); return; }
       if (state.figure && state.reach[key] !== undefined) { moveTo(key); return; }
       var figure = figureAt(square, target);
+      if (state.figure && !figure) { say(outOfReach(key)); return; }
       if (figure && figure.getAttribute("data-side") === "marine") {
         select(figure.getAttribute("data-figure"));
       } else if (figure) {
@@ -418,6 +430,12 @@
       } else {
         cancel();
       }
+    }
+
+    // Why the selected marine cannot end its move on ``key`` (it stays selected).
+    function outOfReach(key) {
+      if (!state.left) { return state.refusal || text(texts.tStuck, { figure: state.figure }); }
+      return text(texts.tTooFar, { figure: state.figure, square: key, left: state.left });
     }
 
     function squareOf(event) {
@@ -495,9 +513,8 @@
         return;
       }
       if (button.hasAttribute("data-zoom")) {
-        var zoom = Math.min(ZOOMS - 1, Math.max(0, (+scroller.dataset.zoom || 0) + +button.dataset.zoom));
-        scroller.dataset.zoom = zoom;
-        sessionStorage.setItem("bob-board-zoom", String(zoom));
+        zoomTo((+scroller.dataset.zoom || 0) + +button.dataset.zoom);
+        sessionStorage.setItem("bob-board-zoom", scroller.dataset.zoom);
       } else if (button.dataset.play === "attack") {
         attack();
       } else if (button.dataset.play === "sight") {
@@ -508,15 +525,92 @@
       }
     });
 
+    // The lowest zoom step: on a touch screen, the first whose squares are a fingertip's
+    // minimum target wide (the whole board, squares of 17 px on a phone, is not).
+    var coarse = window.matchMedia("(pointer: coarse)").matches;
+    function minZoom() {
+      var picture = svg();
+      if (!coarse || !picture || !picture.viewBox.baseVal.width) { return 0; }
+      var square = scroller.clientWidth * grid().cell / picture.viewBox.baseVal.width;
+      for (var zoom = 0; zoom < ZOOMS - 1; zoom++) {
+        if (square * ZOOM_WIDTHS[zoom] >= MIN_SQUARE_PX) { return zoom; }
+      }
+      return ZOOMS - 1;
+    }
+    function zoomTo(zoom) {
+      var lowest = minZoom();
+      zoom = Math.min(ZOOMS - 1, Math.max(lowest, zoom));
+      scroller.dataset.zoom = zoom;
+      tools.querySelector('[data-zoom="-1"]').disabled = zoom <= lowest;
+      tools.querySelector('[data-zoom="1"]').disabled = zoom >= ZOOMS - 1;
+      stickRulers();
+    }
+
+    // The coordinate rulers follow the scroll of a zoomed board (and of the page), so that
+    // the judge always reads the row and column of a square, as the status and log name it.
+    function stickRulers() {
+      var picture = svg();
+      var columns = picture && picture.querySelector("g.ruler-columns");
+      var rows = picture && picture.querySelector("g.ruler-rows");
+      if (!columns || !rows) { return; }
+      var box = picture.getBoundingClientRect();
+      var view = scroller.getBoundingClientRect();
+      var scale = box.width / picture.viewBox.baseVal.width;
+      if (!scale) { return; }
+      var g = grid();
+      var down = Math.max(0, Math.max(view.top, 0) - box.top) / scale;
+      var across = Math.max(0, view.left - box.left) / scale;
+      down = Math.min(down, g.rows * g.cell - g.margin);
+      across = Math.min(across, g.columns * g.cell - g.margin);
+      columns.setAttribute("transform", "translate(0 " + down.toFixed(1) + ")");
+      rows.setAttribute("transform", "translate(" + across.toFixed(1) + " 0)");
+      var corner = picture.querySelector("g.ruler-corner");
+      if (corner) {
+        corner.setAttribute("transform", "translate(" + across.toFixed(1) + " " + down.toFixed(1) + ")");
+      }
+    }
+    var sticking = false;
+    function stickSoon() {
+      if (sticking) { return; }
+      sticking = true;
+      window.requestAnimationFrame(function () { sticking = false; stickRulers(); });
+    }
+    scroller.addEventListener("scroll", stickSoon, { passive: true });
+    window.addEventListener("scroll", stickSoon, { passive: true });
+    window.addEventListener("resize", function () { zoomTo(+scroller.dataset.zoom || 0); });
+
+    // The judge keeps the dice of the last attack as they fell: the offer is put away
+    // (any other step ends it anyway) until the game changes.
+    var declined = "bob-reroll-declined:" + location.pathname;
+    function rerollPanel() {
+      var form = document.getElementById("reroll");
+      var decline = form && form.querySelector("[data-reroll-decline]");
+      if (!decline) { return; }
+      var step = form.querySelector('[name="reroll-version"]');
+      decline.hidden = false;
+      form.hidden = !!step && sessionStorage.getItem(declined) === step.value;
+    }
+    document.addEventListener("click", function (event) {
+      var decline = event.target.closest && event.target.closest("[data-reroll-decline]");
+      if (!decline) { return; }
+      var form = decline.closest("form");
+      var step = form.querySelector('[name="reroll-version"]');
+      if (step) { sessionStorage.setItem(declined, step.value); }
+      form.hidden = true;
+      say(texts.tRerollDeclined);
+    });
+
     document.addEventListener("bob:board-refreshed", function () {
       cancel();
       drawCursor();
+      rerollPanel();
+      stickRulers();
     });
 
     // A phone starts zoomed in (a square about a fingertip wide) with the log and the
     // forms folded away, unless they hold an error to read.
     var phone = window.matchMedia("(max-width: 700px)").matches;
-    scroller.dataset.zoom = sessionStorage.getItem("bob-board-zoom") || (phone ? "2" : "0");
+    zoomTo(+(sessionStorage.getItem("bob-board-zoom") || (phone ? "2" : "0")));
     var drawer = document.getElementById("drawer");
     var troubled = drawer && drawer.querySelector(".problems, .errorlist, [aria-invalid=true]");
     if (drawer && !troubled && phone) { drawer.open = false; }
@@ -529,11 +623,14 @@
     });
     var kept = (sessionStorage.getItem(place) || "").split(",");
     if (kept.length === 2) { scroller.scrollLeft = +kept[0]; scroller.scrollTop = +kept[1]; }
+    stickRulers();
     var problem = document.querySelector("main .problems, main .errorlist");
     if (problem) { problem.scrollIntoView({ block: "center" }); }
     cancel();
+    rerollPanel();
     // The last attack may roll a die again (a chapter card): say so before anything else.
-    if (document.querySelector("#reroll [data-reroll-die]")) { say(lastStep() + texts.tReroll); }
+    var offer = document.querySelector("#reroll [data-reroll-die]");
+    if (offer && !document.getElementById("reroll").hidden) { say(texts.tReroll); }
   }
 
   function start() {

@@ -262,11 +262,11 @@ def tap_a_marine(page) -> None:
 @dataclass(frozen=True)
 class AuditedPage:
     """A page of the audit: ``url`` is formatted with the demo's ``slug``, ``played`` and
-    ``pending`` sessions, the first ``player`` of the played one, the audited player's
-    ``seat`` and a session of their ``history``; ``then`` acts on the page before the
-    checks. The public pages and the judge's first two are audited before the judge draws
-    the pending semifinal's squads, the others after the draw, with two loadouts and a game
-    on the board."""
+    ``pending`` sessions, the first ``player`` of the played one and ``pending_seat`` of the
+    pending one, the audited player's ``seat`` and a session of their ``history``; ``then``
+    acts on the page before the checks. The public pages and the judge's first two are
+    audited before the judge draws the pending semifinal's squads, the others after the
+    draw, with two loadouts and a game on the board."""
 
     name: str
     audience: str
@@ -322,6 +322,9 @@ AUDITED_PAGES = [
     ),
     AuditedPage("judge-score-sheet", "judge", "/judge/sessions/{pending}/print/score-sheet/"),
     AuditedPage("judge-loadout-sheet", "judge", "/judge/sessions/{pending}/print/loadouts/"),
+    AuditedPage(
+        "judge-preferences", "judge", "/judge/sessions/{pending}/seats/{pending_seat}/preferences/"
+    ),
     AuditedPage("table-games", "judge", "/table/sessions/{pending}/games/"),
     AuditedPage("table-game", "judge", "/table/sessions/{pending}/games/1/"),
     AuditedPage(
@@ -426,6 +429,7 @@ class DemoSite:
             "played": played.pk,
             "pending": pending.pk,
             "player": played.seats.order_by("seat_order").values_list("player_id", flat=True)[0],
+            "pending_seat": pending.seats.order_by("seat_order").values_list("pk", flat=True)[0],
         }
         self.squads_drawn = False
 

@@ -30,11 +30,14 @@ def targeter_on_the_missile_launcher(game) -> None:  # noqa: F811 - the fixture'
 
 
 def fire_the_launcher(page) -> None:
-    """p1-m4 fires its missile launcher at p2-m1 by taps."""
+    """p1-m4 fires its missile launcher at p2-m1 by taps, and misses (physical dice 0 and
+    0: a re-roll is offered only when it may help)."""
     tap(page, figure(page, "p1-m4"), True)
     page.get_by_role("button", name="Attack", exact=True).tap()
     tap(page, light(page, "4,5", "target"), True)
     page.locator("#play-options button").first.tap()
+    page.locator("#odds input[name='attack-mode'][value='physical']").check()
+    page.locator("#odds input[name='attack-dice']").fill("0, 0")
     page.get_by_role("button", name="Resolve the attack").tap()
     expect(page.locator("#play-status")).to_contain_text("A card lets the last attack roll")
 

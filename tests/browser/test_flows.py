@@ -210,7 +210,7 @@ def test_player_submits_preferences_and_a_loadout(new_page):
     page.get_by_label("1st choice").select_option("blood-angels")
     page.get_by_label("2nd choice").select_option("blood-angels")
     page.get_by_role("button", name="Save my preferences").click()
-    expect(page.get_by_text("already one of your choices")).to_be_visible()
+    expect(page.get_by_text("already an earlier choice")).to_be_visible()
     page.get_by_label("2nd choice").select_option("imperial-fists")
     page.get_by_role("button", name="Save my preferences").click()
     expect(page.get_by_text("Your squad preferences are saved.")).to_be_visible()

@@ -118,6 +118,10 @@ def test_a_conflicting_save_shows_the_comparison_and_cannot_revert_silently(new_
     assert Result.objects.get(session=session).versions.count() == 1
     screenshot(at_table, f"judge-result-conflict-{viewport}")
 
+    # Version 1 is confirmed: saving over it is a correction, which says why (decision 50).
+    at_table.get_by_label("Reason for the correction (kept on record)").fill(
+        "The own-fire loss was missing"
+    )
     # One more click saves the comparison as shown: the organiser's kills stay.
     at_table.get_by_role("button", name="Save with the values chosen above").click()
     expect(at_table.get_by_text("Result saved as version 2")).to_be_visible()
@@ -126,6 +130,7 @@ def test_a_conflicting_save_shows_the_comparison_and_cannot_revert_silently(new_
     seats = list(session.seats.order_by("seat_order"))
     assert by_seat[str(seats[0].player_id)]["kills"][0]["count"] == 2
     assert by_seat[str(seats[2].player_id)]["losses"][-1]["cause"] == "own_fire"
+    assert latest.reason == "The own-fire loss was missing"
 
 
 @pytest.mark.parametrize("viewport", VIEWPORTS)

@@ -80,10 +80,10 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
     if touch:  # on a phone the log and the forms wait in the closed drawer
         expect(page.locator("#drawer")).not_to_have_attribute("open", "")
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-    expect(page.locator("#play-status")).to_have_text(
-        "Step 1: Squads placed at their docking claws on the map Derelict (Alien Hunt). "
-        "Tap a marine to see where it may move."
+    expect(page.locator("#step-outcome")).to_have_text(
+        "Step 1: Squads placed at their docking claws on the map Derelict (Alien Hunt)."
     )
+    expect(page.locator("#play-status")).to_have_text("Tap a marine to see where it may move.")
 
     tap(page, figure(page, "p1-m2"), touch)
     expect(page.locator("#play-status")).to_contain_text("p1-m2 selected")
@@ -103,7 +103,7 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
 
     tap(page, light(page, "5,4"), touch)
     expect(page.locator("#log")).to_contain_text("p1-m2 moved 3 squares")
-    expect(page.locator("#play-status")).to_contain_text("Step 2: p1-m2 moved to 5,4.")
+    expect(page.locator("#step-outcome")).to_contain_text("Step 2: p1-m2 moved to 5,4.")
     expect(figure(page, "p1-m2")).to_have_attribute("data-square", "5,4")
     assert latest_snapshot(game).number == 2
     screenshot(page, f"table-touch-moved-{viewport}")
@@ -232,7 +232,7 @@ def test_a_marine_next_to_a_closed_door_opens_it_by_a_tap(game, open_page, how):
     else:
         door.focus()
         page.keyboard.press("Enter")
-    expect(page.locator("#play-status")).to_contain_text(f"{marine} opened the door between")
+    expect(page.locator("#step-outcome")).to_contain_text(f"{marine} opened the door between")
     expect(page.locator("#board-panel line.door-open")).to_have_count(opened + 1)
     expect(figure(page, marine)).to_have_attribute("data-square", f"{a[0]},{a[1]}")
     assert snapshot_state(latest_snapshot(game)).door_state(a, b) is DoorState.OPEN

@@ -1,6 +1,7 @@
 """The chapter cards' names in the engine's texts come from one place: the shipped decks
 (RULES §5: an Italian name only where an edition's name is known), or the names a caller's
-catalogue gives them inside ``named_cards``."""
+catalogue gives them inside ``named``, each chapter's card as that chapter names it; the
+weapons' likewise."""
 
 from __future__ import annotations
 
@@ -8,14 +9,9 @@ import json
 
 import pytest
 
-from rules.engine.card_names import (
-    CARD_DATA,
-    SHIPPED_NAMES,
-    card_field,
-    chapter_card_name,
-    named_cards,
-)
-from rules.engine.narration import MESSAGES, fields_of, render
+from rules.engine.card_names import CARD_DATA, SHIPPED_NAMES, card_field, chapter_card_name
+from rules.engine.naming import Naming, named
+from rules.engine.narration import MESSAGES, fields_of, format_param, render
 from rules.engine.narration_combat import ATTACKS, EVENTS, combat_text
 from rules.engine.narration_errors import ERRORS, error_text
 from rules.engine.narration_turns import CARDS
@@ -57,7 +53,7 @@ def test_every_fixed_card_field_names_a_card(kind):
 
 def test_a_catalogue_names_the_cards_in_every_kind_of_text_and_only_inside_its_block():
     names = {"blind_grenades": {"it": "Granate Accecanti", "en": "Dazzle Grenades"}}
-    with named_cards(names):
+    with named(Naming(chapter_cards=names)):
         assert render("shielded_target", {"target": "p1-m"}, "it") == (
             "p1-m è protetto dalla carta Granate Accecanti: non subisce danni."
         )
@@ -73,8 +69,8 @@ def test_a_catalogue_names_the_cards_in_every_kind_of_text_and_only_inside_its_b
 
 
 def test_blocks_nest_and_each_restores_the_names_before_it():
-    with named_cards({"fire": {"it": "Fuoco a volontà!", "en": "Open Fire!"}}):
-        with named_cards({"fire": {"it": "Spara!", "en": "Shoot!"}}):
+    with named(Naming(chapter_cards={"fire": {"it": "Fuoco a volontà!", "en": "Open Fire!"}})):
+        with named(Naming(chapter_cards={"fire": {"it": "Spara!", "en": "Shoot!"}})):
             assert chapter_card_name("fire", "en") == "Shoot!"
         assert chapter_card_name("fire", "it") == "Fuoco a volontà!"
     assert chapter_card_name("fire", "it") == "Fuoco!"
@@ -83,9 +79,81 @@ def test_blocks_nest_and_each_restores_the_names_before_it():
 def test_a_catalogue_names_the_event_cards_too():
     step = {"card": "report"}
     assert render("event_drawn", step, "it") == "Carta Evento Alieno pescata: A Rapporto."
-    with named_cards({}, events={"report": {"it": "Rapporto al Comando", "en": "Report"}}):
+    with named(Naming(event_cards={"report": {"it": "Rapporto al Comando", "en": "Report"}})):
         assert (
             render("event_drawn", step, "it") == "Carta Evento Alieno pescata: Rapporto al Comando."
         )
         assert render("event_drawn", {"card": "wrath"}, "en") == "Alien event card drawn: Wrath!."
     assert render("event_drawn", step, "en") == "Alien event card drawn: Report In."
+
+
+#: Two chapters naming two of their cards apart, and whose each player and figure is.
+CHAPTERS = Naming(
+    chapter_cards={"blind_grenades": {"en": "Blind Grenades"}},
+    chapters={
+        "ultramarines": {
+            "blind_grenades": {"en": "Dazzle Grenades", "it": "Granate Accecanti"},
+            "close_assault_blades": {"en": "Shock Blades"},
+        },
+        "blood-angels": {
+            "blind_grenades": {"en": "Smoke Grenades", "it": ""},
+            "photon_grenades": {"en": "Sunburst Grenades"},
+        },
+    },
+    owners={
+        "p1": "ultramarines",
+        "p1-m1": "ultramarines",
+        "p2": "blood-angels",
+        "p2-m2": "blood-angels",
+    },
+)
+
+
+def test_each_players_card_is_named_as_their_own_chapter_names_it():
+    with named(CHAPTERS):
+        assert render(
+            "equipment_used", {"player": "p2", "chapter_card": "blind_grenades", "effect": ""}, "it"
+        ).startswith("p2 usa Smoke Grenades")  # an Italian name left empty reads as English
+        assert render("shielded_target", {"target": "p1-m1"}, "it") == (
+            "p1-m1 è protetto dalla carta Granate Accecanti: non subisce danni."
+        )
+        # a card that hinders the figure fought is its opponent's
+        assert combat_text(
+            "card_photon_grenades",
+            {"figure": "o1", "opponent": "p2-m2", "chapter_card": "photon_grenades"},
+            "en",
+        ).startswith("Sunburst Grenades: o1 rolls one die fewer")
+        assert "p1-m1's Shock Blades" in combat_text(
+            "card_close_assault_blades",
+            {"figure": "o1", "opponent": "p1-m1", "chapter_card": "close_assault_blades"},
+            "en",
+        )
+        # nobody's card, or players whose chapters name it apart: named by its effect
+        assert "Blind Grenades" in error_text(
+            "turn_card_not_playable", {"chapter_card": "blind_grenades"}, "en"
+        )
+        assert "(Blind Grenades)" in render("players_shielded", {"players": ["p1", "p2"]}, "en")
+        assert "(Dazzle Grenades)" in render("players_shielded", {"players": ["p1"]}, "en")
+        # a figure of no known chapter, or a card its chapter's deck lacks
+        assert chapter_card_name("blind_grenades", "en", "tarantula-1") == "Blind Grenades"
+        assert chapter_card_name("fire", "en", "p1") == "Fire!"
+
+
+def test_a_catalogue_names_the_weapons_in_every_kind_of_text():
+    weapons = {"plasma_gun": {"en": "Plasma Incinerator", "it": "Inceneritore al plasma"}}
+    with named(Naming(weapons=weapons)):
+        assert format_param("weapon", "plasma_gun", "it") == "Inceneritore al plasma"
+        assert format_param("weapon", "bolter", "en") == "bolter"
+        assert "Plasma Incinerator" in combat_text(
+            "shot_card",
+            {
+                "attacker": "p1-cmd",
+                "weapon": "plasma_gun",
+                "chapter_card": "combi_weapon",
+                "target": "o1",
+                "dice": {"red": 1, "white": 0},
+                "armour": 1,
+            },
+            "en",
+        )
+    assert format_param("weapon", "plasma_gun", "en") == "plasma gun"

@@ -81,11 +81,11 @@ def test_the_defending_commander_is_offered_his_own_dice_and_the_offer_says_whos
     step = offer.step()
     assert step.code == DEFENCE_OFFER
     assert render(step.code, step.params, "en") == (
-        "Bionic Arm: p2-cmd, who defends, may roll one of his own dice (3: 0, 4: 0) again "
+        "Bionic Arm: p2-cmd, who defends, may roll one of his own dice (1: 0, 2: 0) again "
         "before anything else happens (his player chooses)"
     )
     assert render(step.code, step.params, "it") == (
-        "Bionic Arm: p2-cmd, che si difende, può ritirare uno dei suoi dadi (3: 0, 4: 0) "
+        "Bionic Arm: p2-cmd, che si difende, può ritirare uno dei suoi dadi (1: 0, 2: 0) "
         "prima di ogni altra azione (sceglie il suo giocatore)"
     )
     # Without a card, or for a figure other than a commander, nothing is offered.
@@ -98,7 +98,8 @@ def test_both_commanders_may_take_theirs_each_card_once_per_fight():
     dice = ScriptedDice(values=[0, 0, 2, 0])  # p1-cmd 0 against 2: p1-cmd would lose 2
     resolve_attack(state, option, dice, data=RULES)
     offers = reroll_offers(state, option, choice, 4, dice.log, RULES)
-    assert [(o.roller, o.dice) for o in offers] == [("p1-cmd", (1, 2)), ("p2-cmd", (3, 4))]
+    # p2-cmd's die 3 shows 2, a white die's best: rolling it again cannot help him.
+    assert [(o.roller, o.dice) for o in offers] == [("p1-cmd", (1, 2)), ("p2-cmd", (4,))]
     assert [o.step().code for o in offers] == [OFFER, DEFENCE_OFFER]
     steps = [o.step().as_dict() for o in offers]
     # The defender takes his die 4 first: 0 → 2, now 0 against 4.
@@ -111,7 +112,7 @@ def test_both_commanders_may_take_theirs_each_card_once_per_fight():
     assert [r.purpose for r in fresh.log] == ["reroll"] and fresh.log[0].subject == "p2-cmd"
     done = reroll_step(defender, replay)
     assert texts([done], "en") == [
-        "Digital Weapons: p2-cmd rolls die 4 again (0 → 2); the attack is resolved again"
+        "Digital Weapons: p2-cmd rolls die 2 again (0 → 2); the attack is resolved again"
     ]
     # The attacker's offer is made again on the new dice; the defender's is gone.
     used = taken(defender, replay)

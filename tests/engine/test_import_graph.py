@@ -29,6 +29,7 @@ LAYERS = (
             "units",
             "data_errors",
             "event_cards",
+            "naming",
             "card_names",
             "schema_inlining",
         ),
@@ -48,7 +49,7 @@ LAYERS = (
             "narration_tools",
         ),
     ),
-    ("board and dice", ("board", "maps", "dice")),
+    ("board and dice", ("board", "maps", "dice", "dice_ahead")),
     ("state", ("session_records", "state_memo", "state")),
     (
         "rules of the board",

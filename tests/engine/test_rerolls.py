@@ -177,3 +177,28 @@ def test_each_reroll_card_rolls_a_die_of_its_attack_again(card, attacker, kind, 
     assert render(done.code, done.params, "en").startswith(f"{name}: {attacker} rolls die 1 again")
     # A shot of 3 + 0 gets through the ork's armour 1; a fight of 2 + 0 beats 0 + 0.
     assert not after.has_figure(target)
+
+
+def test_a_reroll_that_cannot_help_is_not_offered():
+    """A shot that killed its target has nothing left to gain: Targeter offers nothing; a
+    die already showing its best face is not offered, the others are."""
+    state = board(("targeter",), marks=HEAVY)
+    options = attack_options(state, "p1-hw", data=RULES)
+    shot = first(state, "p1-hw", "shoot", "o2")
+    killed = ScriptedDice(values=[3, 0])  # 3 against the ork's armour 1
+    after, _ = resolve_attack(state, shot, killed, data=RULES)
+    assert not after.has_figure("o2")
+    assert reroll_offers(state, shot, options.index(shot), 1, killed.log, RULES) == ()
+    missed = ScriptedDice(values=[0, 0])
+    resolve_attack(state, shot, missed, data=RULES)
+    offer = reroll_offer(state, shot, options.index(shot), 1, missed.log, RULES)
+    assert offer is not None and offer.dice == (1, 2)
+
+    fighter = board(("bionic_arm",))
+    option, choice = _fight(fighter)
+    tie = ScriptedDice(values=[2, 0, 2, 0])  # 2 + 0 against 2 + 0; a white die's best is 2
+    resolve_attack(fighter, option, tie, data=RULES)
+    offer = reroll_offer(fighter, option, choice, 7, tie.log, RULES)
+    assert offer is not None and offer.dice == (2,)
+    step = offer.step()
+    assert "may roll one of its dice (2: 0) again" in render(step.code, step.params, "en")

@@ -70,6 +70,9 @@ PARAMS: dict[str, Any] = {
     "item": "i1",
     "section": "Z",
     "stipulation": "capture",
+    "other": "o2",
+    "number": 2,
+    "unit": "ork",
 }
 
 
@@ -190,6 +193,12 @@ def _inline_map(change: Callable[[dict], None]) -> Callable[[dict], None]:
 
 def _door_entry(between, state: str) -> dict:
     return {"between": between, "state": state}
+
+
+def _twin_orks(data: dict) -> None:
+    """The ork ``o1`` and a second ork ``o2`` both numbered 2."""
+    data["figures"][1]["number"] = 2
+    data["figures"].append({**alien("o2", [(5, 5)]), "number": 2})
 
 
 #: (code, JSON path, change to the good state, the Italian message).
@@ -332,6 +341,20 @@ CASES: list[tuple[str, str, Callable[[dict], None], str]] = [
         "$.figures[1].id",
         _set("figures.1.id", "p1-m1"),
         "l'id di figura 'p1-m1' è usato due volte",
+    ),
+    (
+        "number_twice",
+        "$.figures[2].number",
+        _twin_orks,
+        "la figura 'o2' ha il numero 2, che 'o1' dell'unità ork ha già: dai a ogni figura di "
+        "un'unità un numero suo, o togli il numero per avere il primo libero",
+    ),
+    (
+        "number_not_taken",
+        "$.figures[0].number",
+        _set("figures.0.number", 1),
+        "solo gli Alieni, le Tarantole e i Dreadnought hanno un numero: togli 'number' dalla "
+        "figura 'p1-m1'",
     ),
     (
         "marine_needs_player",

@@ -9,7 +9,8 @@ import pytest
 
 from rules.engine.ai.policies import policy_named
 from rules.engine.ai.turn import resolve_alien_turn
-from rules.engine.dice import SeededDice
+from rules.engine.combat import option_for, resolve_attack
+from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.narration import render
 from rules.engine.session_records import FIGHT, SHOT
 from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
@@ -25,6 +26,7 @@ from rules.engine.turns import (
     use_equipment,
 )
 from rules.engine.units import load_rules_data
+from tests.engine.combat_scenes import marine, scene
 
 RULES = load_rules_data()
 
@@ -184,6 +186,51 @@ def test_one_order_card_a_turn_at_its_start_and_only_cards_held():
     spent = replace(deck().player("p1"), cards_spent=("fire",))
     refused("turn_card_not_held", play_order_card, deck().with_player(spent), "p1", "fire", RULES)
     refused("turn_card_wrong_kind", play_order_card, deck(), "p1", "medi_kit", RULES)
+
+
+#: p1's marine M (bolter) stands on the square before claw 1, next to p2's commander C;
+#: p1's commander K has not acted.
+BEFORE_THE_CLAW = """
++--+--+--+--+--+--+
+|.1 .M .C .  .  . |
++  +  +  +  +  +  +
+|.1 .  .  .K .  . |
++--+--+--+--+--+--+
+"""
+
+
+def before_the_claw() -> GameState:
+    state = scene(
+        BEFORE_THE_CLAW,
+        {
+            "M": marine(id="p1-m1", weapons=["bolter"]),
+            "K": marine("commander", id="p1-cmd"),
+            "C": marine("commander", player="p2", id="p2-cmd"),
+        },
+    )
+    p1 = Player("p1", claw="1", cards=ORDERS)
+    return state.replace(players=(p1, state.player("p2")), active_player="p1")
+
+
+def test_no_order_card_after_a_figure_left_through_the_claw():
+    state = moved(before_the_claw(), "p1-m1", 1)
+    state = state.with_figure(state.figure("p1-m1").moved_to(((0, 0),)))
+    state, _ = leave_through_claw(state, "p1-m1")
+    assert not state.has_figure("p1-m1")  # it acted this turn, then left the board
+    refused("turn_order_late", play_order_card, state, "p1", "fire", RULES)
+
+
+def test_no_order_card_after_a_figure_died_in_its_own_fight():
+    state = attacked(before_the_claw(), "p1-m1", FIGHT)
+    option = option_for(state, "p1-m1", target="p2-cmd")
+    state, events = resolve_attack(state, option, ScriptedDice(values=[0, 0, 2, 2]))
+    assert [e.figure_id for e in events if e.kind == "killed"] == ["p1-m1"]
+    refused("turn_order_late", play_order_card, state, "p1", "fire", RULES)
+
+
+def test_an_order_card_is_still_played_before_any_figure_acts():
+    state, steps = play_order_card(before_the_claw(), "p1", "fire", RULES)
+    assert state.turn.order_card == "fire" and steps[0].code == "order_played"
 
 
 def test_a_crewed_tarantula_moves_or_shoots_unless_an_order_allows_both():

@@ -94,7 +94,10 @@ def test_every_row_problem_names_row_column_and_fix():
     assert "fill the choices in order" in errors[(3, "preference_1")]
     assert "already on row 3" in errors[(4, "name")]
     assert "unknown squad 'space wolves'" in errors[(4, "preference_1")]
-    assert "ultramarines, blood-angels, imperial-fists" in errors[(4, "preference_1")]
+    assert (
+        "use one of: Ultramarines (ultramarines), Blood Angels (blood-angels), "
+        "Imperial Fists (imperial-fists)"
+    ) in errors[(4, "preference_1")]
     assert "every player needs a name" in errors[(5, "name")]
     assert "already an earlier choice" in errors[(5, "preference_2")]
     assert "remove the extra cells" in errors[(6, None)]
@@ -115,6 +118,45 @@ def test_whole_file_problems():
     ]
     assert "the file is empty" in parse("  \n").errors[0].message
     assert "no players" in parse("name\n\n").errors[0].message
+
+
+def test_errors_name_each_column_as_the_file_writes_it():
+    """QA: an Italian sheet's unknown squad was reported at "column preference_1", a
+    column the file does not have."""
+    text = "Nome;E-Mail;Preferenza_1;preferenza_2\nAnna;nope;Blu;ultramarines\nBruno;;;blu\n"
+    result = parse(text)
+    errors = {(error.row, error.column): error.message for error in result.errors}
+    assert set(errors) == {
+        (2, "E-Mail"),
+        (2, "Preferenza_1"),
+        (3, "Preferenza_1"),
+        (3, "preferenza_2"),
+    }
+    assert "unknown squad 'Blu'" in errors[(2, "Preferenza_1")]
+    assert "fill the choices in order" in errors[(3, "Preferenza_1")]
+    assert str(result.errors[1]).startswith("row 2, column Preferenza_1: unknown squad 'Blu'")
+
+
+def test_unknown_squads_are_listed_by_the_first_name_given_with_their_slug():
+    squads = {
+        "ultramarines": ["Ultramarines", "Ultramarines"],
+        "blood-angels": ["Angeli Sanguinari", "Blood Angels"],
+    }
+    result = parse_roster("nome,preferenza_1\nAnna,Blu\nBruno,blood angels\n", squads=squads)
+    [error] = result.errors
+    assert error.message == (
+        "unknown squad 'Blu'; use one of: Ultramarines (ultramarines), "
+        "Angeli Sanguinari (blood-angels)"
+    )
+    assert result.rows == [RosterRow(3, "Bruno", preferences=("blood-angels",))]
+
+
+def test_header_problems_name_the_cells_as_written_and_the_italian_headers():
+    result = parse("Nome,Colour,name\nAnna,blue,Anna\n")
+    errors = {(error.row, error.column): error.message for error in result.errors}
+    assert "unknown column Colour" in errors[(1, "Colour")]
+    assert "or in Italian nome, soprannome, e-mail, preferenza_1" in errors[(1, "Colour")]
+    assert errors[(1, "name")] == "column name is the same column as Nome; keep only one"
 
 
 def test_row_error_text():

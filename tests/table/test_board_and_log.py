@@ -6,7 +6,17 @@ from xml.etree import ElementTree
 
 from rules.engine.board import DoorState
 from rules.engine.geometry import Facing
-from rules.engine.state import ALIEN, MARINE, Blip, Figure, Player, build_state
+from rules.engine.state import (
+    ALIEN,
+    MARINE,
+    VEHICLE_UNITS,
+    Blip,
+    Figure,
+    Player,
+    build_state,
+)
+from rules.engine.units import load_rules_data
+from table.actions import latest_snapshot, remove_figure, snapshot_state
 from table.board_svg import board_svg, short_labels, unit_initials
 from table.step_log import dice_lines, event_lines, log_lines
 from tests.table.conftest import client_for, rearrange, url
@@ -74,7 +84,7 @@ def drawn_names(svg: str) -> dict[str, list[str]]:
 
 def test_aliens_and_vehicles_carry_a_short_label_their_ids_in_the_tooltip():
     state = labelled_state()
-    assert short_labels(state.figures) == {
+    assert short_labels(state) == {
         "ork-blip-1-1": "Or1",
         "chaos_marine_heavy-blip-A-2": "CMH1",
         "ork-blip-3-0": "Or2",
@@ -99,11 +109,37 @@ def test_unit_initials_spell_the_unit_as_the_ids_do():
     ]
 
 
+def test_no_two_numbered_units_share_initials():
+    """The engine numbers each unit on its own, so two units of one initials would both
+    draw ``Xy1``."""
+    units = [
+        key
+        for key, unit in load_rules_data().units.items()
+        if unit.side == ALIEN or key in VEHICLE_UNITS
+    ]
+    initials = [unit_initials(key) for key in units]
+    assert len(set(initials)) == len(units) > 8, sorted(zip(initials, units, strict=True))
+
+
 def test_the_table_of_figures_keys_each_label_to_its_id(game, table):
     rearrange(game, aliens=[("ork-blip-1-1", "ork", (10, 10))])
     body = client_for(table.judge).get(url("board", game)).content.decode()
     assert "on the board: Or1" in body
     assert '<span class="mono">ork-blip-1-1</span>' in body
+
+
+def test_a_label_stays_with_its_figure_when_another_dies_and_is_never_given_again(game, table):
+    rearrange(game, aliens=[("ork-a", "ork", (10, 10)), ("ork-b", "ork", (12, 10))])
+    judge = client_for(table.judge)
+    body = judge.get(url("board", game)).content.decode()
+    assert "on the board: Or1" in body and "on the board: Or2" in body
+    remove_figure(game, "ork-a", "dead", "shot", expected_number=latest_snapshot(game).number)
+    body = judge.get(url("board", game)).content.decode()
+    assert "on the board: Or2" in body and "on the board: Or1" not in body
+    assert drawn_names(board_svg(snapshot_state(latest_snapshot(game))))["ork-b"][0] == "Or2"
+    state = rearrange(game, aliens=[("ork-c", "ork", (10, 10))])
+    assert short_labels(state) == {"ork-b": "Or2", "ork-c": "Or3"}
+    assert "on the board: Or3" in judge.get(url("board", game)).content.decode()
 
 
 def test_step_log_marks_what_the_judge_may_overrule():

@@ -266,7 +266,8 @@ def test_the_defending_commander_takes_his_reroll_through_the_form(game, judge):
     attacked = latest_snapshot(game)
     board = judge.get(url("board", game)).content.decode()
     assert "Bionic Arm: p2-cmd, who defends, may roll one of his own dice again" in board
-    assert "Roll p2-cmd's die 3 (0) again" in board
+    assert "Roll p2-cmd's die 1 (0) again" in board  # his own dice, numbered from 1
+    assert 'name="reroll-number" value="3"' in board
     assert 'name="reroll-number" value="1"' not in board  # p1-cmd holds no card
     response = reroll(judge, game, 4, "2")  # now 3 against 2: p2-cmd loses 1 only
     assert response.status_code == 302
@@ -275,7 +276,7 @@ def test_the_defending_commander_takes_his_reroll_through_the_form(game, judge):
     assert current(game).figure("p2-cmd").life_points == 5
     assert [step["code"] for step in after.steps][0] == "reroll_done"
     rolled = DiceRoll.objects.filter(batch=after.dice_batch)
-    assert [r.purpose for r in rolled] == ["p2-cmd rolls die 4 again (Bionic Arm)"]
+    assert [r.purpose for r in rolled] == ["p2-cmd rolls die 2 again (Bionic Arm)"]
     second = reroll(judge, game, 3)
     assert second.status_code == 400 and latest_snapshot(game).number == after.number
     assert "p2-cmd has already rolled a die again in this attack with Bionic Arm" in (

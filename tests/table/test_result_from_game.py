@@ -10,6 +10,7 @@ import pytest
 
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.state import ALIEN, Figure, GameState, Token
+from rules.engine.turns import leave_through_claw
 from rules.engine.units import load_rules_data
 from table.actions import (
     attack_choices,
@@ -24,7 +25,9 @@ from table.actions import (
     upload_state,
 )
 from table.models import Game, Snapshot, SnapshotKind
+from table.reroll_actions import reroll_die
 from table.result_from_game import current_line, marine_class, propose_result
+from table.turn_actions import finish_turn
 from tests.table.conftest import fresh_turn
 from tournaments.domain.scoring import (
     AlienTokens,
@@ -204,6 +207,29 @@ def test_a_marine_killed_in_the_alien_turn_is_a_loss_to_aliens(table):
     assert proposal.notes == ()
 
 
+def test_an_ork_its_special_weapon_killed_is_no_kill_and_no_note(table):
+    """Ork Mek (game engine decision 19): the Ork fires a plasma line, then dies."""
+    game = arranged(table, {"p2-m1": (7, 4)}, aliens=[("ork-1", "ork", (7, 5))])
+    state = current(game)
+    switches = {**state.stipulation.switches, "event_deck": True, "event_cards": ["ork_mek"]}
+    state = state.replace(stipulation=replace(state.stipulation, switches=switches))
+    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+    turn = request_alien_turn(game, "bob", SeededDice(seed=3), expected_number=1)
+    carry_out_turn(turn.pk)
+    snapshot = latest_snapshot(game)
+    assert [s["params"] for s in snapshot.steps if s["code"] == "special_weapon_blew_up"] == [
+        {"figure": "ork-1"}
+    ]
+    board = current(game)
+    assert not board.has_figure("ork-1")
+    proposal = propose_result(game, session_seats(table.session))
+    assert proposal.notes == ()
+    cards = score_session(proposal.breakdowns)
+    assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [
+        board.player(p).score for p in ("p1", "p2", "p3")
+    ]
+
+
 def alien_turn_snapshot(game: Game, state: GameState, steps: list[dict]) -> Snapshot:
     """An Alien turn as the task stores it (the engine's own fights are hard to script)."""
     number = latest_snapshot(game).number + 1
@@ -274,6 +300,63 @@ def test_undo_after_more_steps_keeps_the_earlier_kill(table):
     assert seats[1].kills == (MarineKill(player_id(table, 2), MarineClass.LIGHT, 1),)
 
 
+def reroll_cancels_a_kill(table) -> Game:
+    """The QA judge's game: p3's commander (1 life point left, Digital Weapons in hand)
+    fights p2's and dies (step 2); his die 1 rolled again saves him (step 3: the board's
+    scores go back); p3 ends the turn (step 4) and p2's commander kills him (step 5)."""
+    game = arranged(table, {"p3-cmd": (4, 5), "p2-cmd": (5, 5)}, life_points={"p3-cmd": 1})
+    state = current(game)
+    state = state.with_player(replace(state.player("p3"), cards=("digital_weapons",)))
+    state = state.replace(initiative=("p3", "p2", "p1"), active_player="p3")
+    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+    fight = {"kind": "hand_to_hand"}
+    # Both commanders fight with two white dice: 0 + 0 against 2 + 0.
+    attack(game, "p3-cmd", ScriptedDice(values=[0, 0, 2, 0]), target="p2-cmd", **fight)
+    assert not current(game).has_figure("p3-cmd")
+    assert current(game).player("p2").score == 10
+    reroll_die(game, 1, ScriptedDice(values=[2]), expected_number=2)  # 2 + 0 against 2 + 0
+    assert current(game).figure("p3-cmd").life_points == 1
+    assert current(game).player("p2").score == current(game).player("p3").score == 0
+    finish_turn(game, expected_number=3)
+    attack(game, "p2-cmd", ScriptedDice(values=[2, 2, 0, 0]), target="p3-cmd", **fight)
+    assert not current(game).has_figure("p3-cmd")
+    return game
+
+
+def test_a_kill_a_reroll_cancelled_is_left_out(table):
+    game = reroll_cancels_a_kill(table)
+    assert [s.number for s in current_line(game.snapshots.all())] == [1, 3, 4, 5]
+    proposal = propose_result(game, session_seats(table.session))
+    seats = by_seat(table, proposal)
+    assert seats[2].kills == (MarineKill(player_id(table, 3), MarineClass.COMMANDER, 1),)
+    assert not seats[3].kills
+    assert proposal.notes == ()
+    # The proposal adds up to what the board scored.
+    board = current(game)
+    cards = score_session(proposal.breakdowns)
+    assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [
+        board.player(p).score for p in ("p1", "p2", "p3")
+    ]
+    assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [0, 10, -10]
+    assert all(not card.problems for card in cards.values())
+
+
+def test_a_second_reroll_of_the_same_attack_goes_back_to_its_step_too(table):
+    game = arranged(table)
+    for number in (2, 3, 4):
+        Snapshot.objects.create(
+            game=game,
+            number=number,
+            kind=SnapshotKind.MARINE_ATTACK,
+            state=latest_snapshot(game).state,
+            steps=[
+                *([{"code": "reroll_done", "params": {}}] if number > 2 else []),
+                {"code": "reroll_offer", "params": {"base": 1}},
+            ],
+        )
+    assert [s.number for s in current_line(game.snapshots.all())] == [1, 4]
+
+
 def test_a_judges_removal_is_a_note_not_a_kill(table):
     game = arranged(table, {"p3-m2": (7, 4)})
     remove_figure(game, "p3-m2", "dead", "fell down the lift shaft", expected_number=1)
@@ -305,17 +388,43 @@ def test_a_judges_removal_on_a_claw_square_follows_the_reason(table):
     assert all(not b.kills and not b.losses for b in proposal.breakdowns)
 
 
-def test_survivors_follow_the_judges_reason_for_a_removal(table):
+def test_a_squad_the_judge_took_off_as_gone_home_is_no_survivor(table):
     game = arranged(table)
     for fid in [f.id for f in current(game).figures_of("p2")]:
         remove(game, fid, "left", "back to the claw")
     for fid in [f.id for f in current(game).figures_of("p3")]:
         remove(game, fid, "dead", "overrun")
     proposal = propose_result(game, session_seats(table.session))
-    assert set(proposal.survivors) == {int(player_id(table, 1)), int(player_id(table, 2))}
+    assert set(proposal.survivors) == {int(player_id(table, 1))}
     noted = " ".join(proposal.notes)
     assert all(f"p3-{fig}" in noted for fig in ("cmd", "m1", "m2", "m3", "m4"))
     assert "p2-" not in noted
+
+
+def leave_through_the_claws(game: Game, players: tuple[str, ...]) -> None:
+    """Append a move step after which every figure of ``players`` left through a claw."""
+    state = current(game)
+    for player in players:
+        for figure in state.figures_of(player):
+            state, _ = leave_through_claw(state, figure.id)
+    Snapshot.objects.create(
+        game=game,
+        number=latest_snapshot(game).number + 1,
+        kind=SnapshotKind.MARINE_MOVE,
+        state=state.to_json(),
+    )
+
+
+def test_marines_out_through_a_claw_are_safe_but_no_survivors(table):
+    """RULES §10: a figure that returns to a docking claw leaves play; the result form's
+    box is "a marine was still in play at the end" (game engine decision 18)."""
+    game = arranged(table)
+    leave_through_the_claws(game, ("p2",))
+    proposal = propose_result(game, session_seats(table.session))
+    assert set(proposal.survivors) == {int(player_id(table, 1)), int(player_id(table, 3))}
+    assert proposal.notes == () and all(not b.losses for b in proposal.breakdowns)
+    leave_through_the_claws(game, ("p1", "p3"))
+    assert propose_result(game, session_seats(table.session)).survivors == ()
 
 
 def test_an_upload_that_takes_figures_off_is_noted(table):

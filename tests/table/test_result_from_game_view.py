@@ -10,7 +10,13 @@ from django.urls import reverse
 from table.actions import remove_figure
 from table.models import Game
 from tests.table.conftest import client_for
-from tests.table.test_result_from_game import arranged, attack, player_id
+from tests.table.test_result_from_game import (
+    arranged,
+    attack,
+    current,
+    player_id,
+    reroll_cancels_a_kill,
+)
 from tests.web.test_result_form import page_data
 from tournaments.domain.scoring import SeatBreakdown, score_session
 from tournaments.forms.result import ResultForm
@@ -85,6 +91,24 @@ def test_submitting_the_filled_form_records_the_game(played, table):
     assert cards[player_id(table, 1)].total == 5
     assert cards[player_id(table, 2)].total == -5
     assert cards[player_id(table, 3)].total == 0
+
+
+def test_a_kill_a_reroll_cancelled_is_not_proposed_and_the_result_saves(table):
+    """The QA judge's game: the form proposed p2 killing p3's commander twice (25 points
+    where the board said 15) and then refused it; now it is once, and it saves."""
+    game = reroll_cancels_a_kill(table)
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(game))
+    form = filled.context["form"]
+    p2, p3 = (table.session.seats.get(seat_order=n) for n in (2, 3))
+    assert form.initial[ResultForm.key(p2, f"kill-{p3.player_id}-commander")] == 1
+    saved = judge.post(result_url(table), page_data(form))
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    version = Result.objects.get(session=table.session).latest_version()
+    cards = score_session([SeatBreakdown.from_dict(entry) for entry in version.breakdown])
+    board = current(game)
+    for seat_order, player in ((1, "p1"), (2, "p2"), (3, "p3")):
+        assert cards[player_id(table, seat_order)].total == board.player(player).score
 
 
 def test_only_the_sessions_judge_and_organisers_may_fill(played, table):

@@ -89,7 +89,8 @@ def test_targets_list_the_engines_attacks_with_exact_odds(game, table):
     kill = option.odds.kill_probability("p2-m1")
     assert Fraction(target["kill"]) == kill and target["percent"] == round(float(kill) * 100, 1)
     assert target["squares"] == [[4, 5]] and shot["square"] == [4, 5]
-    assert target["friendly"] is True and target["name"].startswith("p2-m1 (")
+    # Another player's marine is an enemy: only the attacker's own player's are friendly.
+    assert target["friendly"] is False and target["name"].startswith("p2-m1 (")
 
 
 def test_targets_refuse_an_alien_attacker_and_a_missing_one(game, table):

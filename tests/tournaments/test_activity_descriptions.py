@@ -42,6 +42,14 @@ SAMPLES = {
         {"session": SEMIFINAL_SESSION},
         "stipulation of Coppa – Semifinal (3) – session 2 cleared: it plays the stage's",
     ),
+    "session_map_set": (
+        {"session": SEMIFINAL_SESSION, "old": "hunt-derelict", "new": "tpk-ring"},
+        "map of Coppa – Semifinal (3) – session 2 changed: hunt-derelict → tpk-ring",
+    ),
+    "session_map_stage": (
+        {"session": SEMIFINAL_SESSION, "old": "tpk-ring", "new": "hunt-derelict"},
+        "map of Coppa – Semifinal (3) – session 2 changed: tpk-ring → the stage's, hunt-derelict",
+    ),
     "threshold_added": (
         {"points": 30, "session": SEMIFINAL_SESSION},
         "score threshold 30 added to Coppa – Semifinal (3) – session 2",

@@ -132,31 +132,6 @@ def test_two_effects_of_two_chapters_may_not_share_a_name(world, role_client):
     assert "a card of another chapter with another effect" in errors_of(refused)
 
 
-def test_renaming_one_chapters_card_warns_that_the_board_names_it_for_all(world, role_client):
-    client = role_client("organiser")
-    url = card_url(world, "blind-grenades")
-    saved = client.post(
-        url,
-        {**page_form(client, url, "name_en"), "name_it": ["Granate accecanti"]},
-        HTTP_ACCEPT_LANGUAGE="en",
-        follow=True,
-    )
-    text = saved.content.decode()
-    assert "Card Blind Grenades saved." in text
-    assert "it shows this card as “Blind Grenades” in every game" in text
-    assert "the same card of Blood Angels, Imperial Fists otherwise" in text
-    # the same card of the other chapters may take the same name: the warning goes
-    for squad in ("blood-angels", "imperial-fists"):
-        other = card_url(world, "blind-grenades", squad)
-        done = client.post(
-            other,
-            {**page_form(client, other, "name_en"), "name_it": ["Granate accecanti"]},
-            follow=True,
-        )
-        assert done.status_code == 200
-    assert "in every game" not in done.content.decode()
-
-
 def test_a_weapon_may_not_take_another_weapons_name(world, role_client):
     client = role_client("organiser")
     url = weapon_url(world, "missile-launcher")

@@ -110,7 +110,7 @@ def test_a_sessions_own_catch_the_flag_is_refused_on_its_stages_map(organiser, w
     assert response.status_code == 400
     [message] = response.context["stipulation_form"].errors["stipulation_kind"]
     assert message.startswith("The map “Ring (TPK) (tpk-ring)” has no flag spot")
-    assert message.endswith("The session plays its stage's map: change it on the stage's page.")
+    assert message.endswith("This session's own map is chosen under “Map”.")
     assert not Stipulation.objects.filter(session=world.session).exists()
 
 

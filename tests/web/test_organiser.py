@@ -122,8 +122,8 @@ def test_bad_roster_saves_nothing_and_lists_rows(organiser, world):
 
 def test_add_judge_creates_the_account(organiser, world):
     url = reverse("tournaments:organiser_judges", args=[world.tournament.slug])
-    missing_password = organiser.post(url, {"username": "nuovo-giudice"})
-    assert missing_password.status_code == 400
+    weak_password = organiser.post(url, {"username": "nuovo-giudice", "password": "123"})
+    assert weak_password.status_code == 400
     response = organiser.post(url, {"username": "nuovo-giudice", "password": "Zq9!long-pass"})
     assert response.status_code == 302
     assert world.tournament.judges.filter(username="nuovo-giudice").exists()

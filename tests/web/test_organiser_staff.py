@@ -41,14 +41,9 @@ def test_an_existing_account_becomes_an_organiser_and_runs_the_tournament(organi
     assert client.get(dashboard).status_code == 200
 
 
-def test_a_new_account_needs_a_password_the_site_accepts(organiser, world):
-    missing = add(organiser, world, username="co-organiser")
-    assert missing.status_code == 400
-    assert "give a password to create it" in " ".join(
-        missing.context["organiser_form"].errors["password"]
-    )
-    assert 'id="id_organiser-password_error"' in missing.content.decode()
+def test_a_new_accounts_password_must_be_one_the_site_accepts(organiser, world):
     weak = add(organiser, world, username="co-organiser", password="123")
+    assert 'id="id_organiser-password_error"' in weak.content.decode()
     assert weak.status_code == 400
     assert not get_user_model().objects.filter(username="co-organiser").exists()
     done = add(organiser, world, username="co-organiser", password="Zq9!long-pass")

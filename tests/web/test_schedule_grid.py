@@ -9,10 +9,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import VenueTableFactory
+from tests.factories import StageFactory, VenueTableFactory
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.venue_tables import TableError, add_table, remove_table
-from tournaments.models import ActivityLog, Player, Session, SessionStatus
+from tournaments.models import ActivityLog, Player, Session, SessionStatus, StageKind
 
 pytestmark = pytest.mark.django_db
 
@@ -294,3 +294,60 @@ def test_a_judge_who_plays_is_not_given_a_session_at_that_time(organiser, world,
     ]
     organiser.post(plan_url(world), {**data, "confirm": "1"})
     assert [s.judge for s in sessions(world)] == [world.other_judge, None, world.judge]
+
+
+def grid_page(client, world, number: int) -> str:
+    url = reverse("tournaments:organiser_grid", args=[world.tournament.slug, number])
+    return client.get(url).content.decode()
+
+
+ALL_STARTED = "Every session of this stage has started or finished."
+
+
+def test_a_stage_whose_sessions_all_started_says_so(organiser, world, tables):
+    world.stage.sessions.update(status=SessionStatus.IN_PROGRESS)
+    assert ALL_STARTED in grid_page(organiser, world, 1)
+
+
+def test_a_later_stage_not_seated_yet_says_the_stage_before_seats_it(organiser, world, tables):
+    StageFactory(tournament=world.tournament, number=2, kind=StageKind.FINAL)
+    page = grid_page(organiser, world, 2)
+    assert ALL_STARTED not in page
+    stage_one = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    assert (
+        "Stage 2 is not seated yet, so it has no session to place. It is seated when stage 1 "
+        "closes: once every session of stage 1 has a confirmed result, close it on "
+        f'<a href="{stage_one}">its page</a> with “Close the stage and seat the next”.'
+    ) in page
+
+
+def test_a_first_stage_not_seated_yet_says_where_to_seat_it(organiser, world, tables):
+    # As an imported tournament's prepared stage (or one whose seating was superseded).
+    world.stage.sessions.update(superseded_at=timezone.now())
+    page = grid_page(organiser, world, 1)
+    assert ALL_STARTED not in page
+    setup = reverse("tournaments:organiser_dashboard", args=[world.tournament.slug])
+    assert (
+        "Stage 1 is not seated yet, so it has no session to place: seat it on the "
+        f'<a href="{setup}">Set-up page</a> with “Seat the first stage”.'
+    ) in page
+    assert "Seat the first stage" in organiser.get(setup).content.decode()  # it is there
+
+
+@pytest.mark.parametrize(
+    ("backend", "told"),
+    [
+        ("django.core.mail.backends.locmem.EmailBackend", "(this site sends no e-mail)"),
+        ("django.core.mail.backends.smtp.EmailBackend", "and get an e-mail"),
+    ],
+)
+def test_the_schedules_message_promises_an_email_only_when_one_is_sent(
+    organiser, world, tables, settings, backend, told
+):
+    """QA: "their players are notified" on a site without a mail server."""
+    settings.EMAIL_BACKEND = backend
+    data = {"start": WHEN, "minutes": 200, "tables": [t.pk for t in tables]}
+    page = organiser.post(plan_url(world), data, follow=True).content.decode()
+    assert "3 sessions scheduled. Their players see them on their pages" in page
+    assert told in page
+    assert "notified" not in page

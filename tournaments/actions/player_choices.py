@@ -3,10 +3,15 @@ loadout of each session (RULES §3, §5)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.domain.loadout import Loadout as LoadoutSpec
 from tournaments.models import (
     ActivityVerb,
@@ -17,30 +22,67 @@ from tournaments.models import (
     SquadPreference,
     Tournament,
 )
+from tournaments.queries.edit_versions import content_version
 
 
 class ChoiceLocked(ValueError):
     """The choice can no longer change; the message says why."""
 
 
+def locked_preferences(tournament: Tournament, player_ids: Iterable[int]) -> set[int]:
+    """Which of ``player_ids`` can no longer change their squad preferences: those a squad
+    was drawn for in ``tournament``, in any session (preferences count for the draw only)."""
+    return set(
+        Seat.objects.filter(player_id__in=list(player_ids), session__stage__tournament=tournament)
+        .exclude(squad__isnull=True)
+        .values_list("player_id", flat=True)
+    )
+
+
 def preferences_locked(player: Player, tournament: Tournament) -> bool:
     """Preferences count for the first draw only: locked once a squad was drawn for them."""
-    return Seat.objects.filter(
-        player=player, session__stage__tournament=tournament, squad__isnull=False
-    ).exists()
+    return bool(locked_preferences(tournament, [player.pk]))
 
 
-def loadout_locked(seat: Seat) -> bool:
-    """A loadout is locked once its session has a result."""
-    return Result.objects.filter(session=seat.session_id).exists()
+def preferences_locked_reason(player: Player) -> str:
+    """Why the preferences of ``player`` can no longer change, as the organiser and the judge
+    read it (the player's own page says it to them)."""
+    return _(
+        "A squad is already drawn for %(name)s: squad preferences count only until the draw "
+        "and can no longer change."
+    ) % {"name": player.display_name}
 
 
-def save_preferences(player: Player, tournament: Tournament, choices: list[str]) -> None:
+def preferences_version(choices: Sequence[str]) -> str:
+    """The digest a preferences form remembers, to refuse a save over someone else's newer
+    one (the player, the organiser and the judge may all edit the same list)."""
+    return content_version(list(choices))
+
+
+def save_preferences(
+    player: Player,
+    tournament: Tournament,
+    choices: list[str],
+    *,
+    actor: AbstractBaseUser | AnonymousUser | None = None,
+    expected_version: str | None = None,
+) -> None:
     """Keep ``choices`` (squad slugs, first choice first) as the player's tournament-wide
-    squad preference. Raises ChoiceLocked once a squad was drawn for them."""
+    squad preference, logged with ``actor`` (the organiser's or judge's account, the
+    player's own, or None for a player by their private link). The one write of squad
+    preferences, whoever enters them.
+
+    Raises ChoiceLocked once a squad was drawn for them, and StaleEditError when the list
+    is no longer the one the form was loaded with (``expected_version``)."""
     with transaction.atomic():
+        # Two saves of the same list wait for each other, so the version check holds.
+        Player.objects.select_for_update().filter(pk=player.pk).values_list("pk").get()
         if preferences_locked(player, tournament):
-            raise ChoiceLocked(_("Your squad is already drawn; preferences can no longer change."))
+            raise ChoiceLocked(preferences_locked_reason(player))
+        stored = SquadPreference.objects.filter(
+            player=player, tournament=tournament, stage=None
+        ).first()
+        check_unchanged(expected_version, preferences_version(stored.choices if stored else []))
         SquadPreference.objects.update_or_create(
             player=player, tournament=tournament, stage=None, defaults={"choices": choices}
         )
@@ -48,9 +90,15 @@ def save_preferences(player: Player, tournament: Tournament, choices: list[str])
             tournament,
             ActivityVerb.UPDATED,
             describe("squad_preferences", name=player.display_name),
+            actor=actor,
             player=player.pk,
             choices=choices,
         )
+
+
+def loadout_locked(seat: Seat) -> bool:
+    """A loadout is locked once its session has a result."""
+    return Result.objects.filter(session=seat.session_id).exists()
 
 
 def save_loadout(seat: Seat, chosen: LoadoutSpec) -> Loadout:

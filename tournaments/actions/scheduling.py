@@ -76,7 +76,7 @@ def schedule_session(
         actor=actor,
         session=session.pk,
         scheduled_at=when.isoformat(),
-        table=session.table.name if session.table else "",
+        table=session.table_name,
         sequence=session.schedule_sequence,
     )
     if notify:

@@ -1,12 +1,16 @@
-"""A session's own stipulation and score thresholds, overriding its stage's (RULES §6, §9).
+"""A session's own stipulation, map and score thresholds, overriding its stage's (RULES §6,
+§9; decision 49).
 
 A session without a :class:`~tournaments.models.Stipulation` row plays its stage's type and
-parameters; a session without thresholds of its own uses the stage's (see
+parameters; one without a map of its own (``Session.map_name`` blank or the stage's) plays
+its stage's map; a session without thresholds of its own uses the stage's (see
 ``stages._thresholds``). When changes are refused, and why:
 
-* the stipulation, once the session has a result (any version): the stored ranking was
-  computed with the stipulation's winner rule, so changing it would leave that ranking wrong;
-* both, once the stage is closed: honours and score bonuses were awarded with them.
+* the stipulation and the map, once the session has a result (any version): the stored
+  ranking was computed with the stipulation's winner rule and the result checked against
+  the map, so changing them would leave that result wrong;
+* a stipulation the map cannot hold (decision 45);
+* all of them, once the stage is closed: honours and score bonuses were awarded with them.
 
 Every change takes the stage row lock that result recording takes (``results._check_open``),
 so a result cannot slip in between the check and the write. Each change is logged. The
@@ -15,12 +19,14 @@ Django admin applies the same rules to the rows it edits (:func:`setting_row_loc
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
-from tournaments.actions.optimistic_lock import check_unchanged
+from tournaments.actions.optimistic_lock import check_unchanged, update_if_current
 from tournaments.models import (
     ActivityVerb,
     ResultVersion,
@@ -29,9 +35,21 @@ from tournaments.models import (
     Stage,
     StageStatus,
     Stipulation,
+    clean_stipulation_params,
 )
-from tournaments.queries.edit_versions import session_stipulation_version
-from tournaments.queries.session_stipulation import own_stipulation
+from tournaments.queries.edit_versions import (
+    content_version,
+    session_settings_version,
+    session_stipulation_version,
+)
+from tournaments.queries.playable_maps import map_board
+from tournaments.queries.session_stipulation import (
+    own_map_name,
+    own_stipulation,
+    session_squads,
+    stage_defaults,
+    stipulation_map_misfit,
+)
 
 
 class SessionSettingsError(ValueError):
@@ -53,15 +71,16 @@ def thresholds_lock(session: Session, stage_status: str | None = None) -> str | 
 
 
 def stipulation_lock(session: Session, stage_status: str | None = None) -> str | None:
-    """Why the session's stipulation cannot change now, or ``None`` when it can."""
+    """Why the session's stipulation and map cannot change now, or ``None`` when they can."""
     closed = _closed_stage_reason(session.stage, stage_status or session.stage.status)
     if closed:
         return closed
     if ResultVersion.objects.filter(result__session=session).exists():
         return _(
             "Session %(session)d already has a result: its ranking was computed with this "
-            "stipulation's winner rule and stored, so the stipulation can no longer change. "
-            "Its score thresholds can still change until the stage closes."
+            "stipulation's winner rule and checked against this map, and stored, so neither "
+            "can change any more. Its score thresholds can still change until the stage "
+            "closes."
         ) % {"session": session.number}
     return None
 
@@ -93,23 +112,86 @@ def setting_row_lock(row: Stipulation | ScoreThreshold) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class SettingsSaved:
+    """What :func:`set_stipulation` changed: the session's stipulation, its map."""
+
+    stipulation: bool
+    map: bool
+
+
 @transaction.atomic
 def set_stipulation(
     session: Session,
     kind: str,
     params: dict,
     *,
+    map_name: str | None = None,
     actor=None,
     expected_version: str | None = None,
-) -> Stipulation:
-    """Give ``session`` its own stipulation (parameters are checked by the model); raises
-    StaleEditError when its stipulation changed since the form was loaded at
-    ``expected_version``."""
+) -> SettingsSaved:
+    """Give ``session`` the stipulation ``kind`` with ``params`` and, unless ``map_name`` is
+    None, the map ``map_name`` (blank, or the stage's: it plays the stage's). Each is written
+    and logged only when it changes what the session plays; the parameters are checked by
+    the model. Refused (:class:`SessionSettingsError`) when the settings are locked, when
+    the map is none the tournament can play, and when the stipulation does not fit the map
+    (decision 45); StaleEditError when either changed since the form was loaded at
+    ``expected_version`` (:func:`~tournaments.queries.edit_versions.session_settings_version`)."""
     reason = stipulation_lock(session, _locked_stage_status(session))
     if reason:
         raise SessionSettingsError(reason)
-    check_unchanged(expected_version, session_stipulation_version(session))
-    stipulation = own_stipulation(session) or Stipulation(session=session)
+    check_unchanged(expected_version, session_settings_version(session))
+    stored = Session.objects.select_related("stage__tournament").get(pk=session.pk)
+    params = clean_stipulation_params(kind, params)
+    old_map = own_map_name(stored)
+    new_map = old_map if map_name is None else _own_map(stored, map_name)
+    _check_fit(stored, kind, params, new_map)
+    saved = SettingsSaved(
+        stipulation=_write_stipulation(stored, kind, params, actor),
+        map=new_map != old_map,
+    )
+    if saved.map:
+        _write_map(session, stored.stage, old_map, new_map, actor)
+    return saved
+
+
+def _own_map(session: Session, name: str) -> str:
+    """``name`` as the session's own map: "" for none (the stage's)."""
+    if not name or name == session.stage.map_name:
+        return ""
+    if name != session.map_name and map_board(session.stage.tournament, name) is None:
+        raise SessionSettingsError(
+            _(
+                "The tournament has no map called “%(map)s” and BoB ships none: choose one "
+                "of the maps on the Maps page."
+            )
+            % {"map": name}
+        )
+    return name
+
+
+def _check_fit(session: Session, kind: str, params: dict, own_map: str) -> None:
+    map_name = own_map or session.stage.map_name
+    if not kind or not map_name:
+        return
+    tournament = session.stage.tournament
+    problem = stipulation_map_misfit(tournament, kind, params, map_name, session_squads(session))
+    if problem is not None and problem.blocking:
+        raise SessionSettingsError(problem.message)
+
+
+def _write_stipulation(session: Session, kind: str, params: dict, actor) -> bool:
+    """Store the session's own stipulation unless it already plays that one (its own, or
+    the stage's when it has none); whether it stored it."""
+    stipulation = own_stipulation(session)
+    if stipulation is not None:
+        played = [stipulation.kind, stipulation.params]
+    else:
+        defaults = stage_defaults(session)
+        played = [defaults.kind, defaults.params]
+    if content_version([kind, params]) == content_version(played):
+        return False
+    stipulation = stipulation or Stipulation(session=session)
     stipulation.kind = kind
     stipulation.params = params
     stipulation.save()
@@ -122,7 +204,35 @@ def set_stipulation(
         stipulation=kind,
         params=stipulation.params,
     )
-    return stipulation
+    return True
+
+
+def _write_map(session: Session, stage: Stage, old_map: str, new_map: str, actor) -> None:
+    """Store the session's own map (raising its version, as every change of the row does)
+    and log the map it played before and the one it plays now."""
+    version = (
+        Session.objects.select_for_update()
+        .filter(pk=session.pk)
+        .values_list("version", flat=True)
+        .get()
+    )
+    update_if_current(session, version, map_name=new_map)
+    before = old_map or stage.map_name or "–"
+    if new_map:
+        description = describe("session_map_set", session=session, old=before, new=new_map)
+    else:
+        description = describe(
+            "session_map_stage", session=session, old=before, new=stage.map_name or "–"
+        )
+    log_activity(
+        stage.tournament,
+        ActivityVerb.UPDATED,
+        description,
+        actor=actor,
+        session=session.pk,
+        map_from=old_map,
+        map_to=new_map,
+    )
 
 
 @transaction.atomic

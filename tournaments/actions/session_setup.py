@@ -39,6 +39,7 @@ from tournaments.models import (
     StaleSessionError,
 )
 from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.result_versions import has_confirmed_result
 from tournaments.queries.session_sheet import draw_batches
 
 
@@ -302,6 +303,13 @@ def run_initiative(
         raise SetupError(_("Seat at least two players before rolling initiative."))
     if any(seat.initiative_position for seat in seats):
         raise SetupError(_("Initiative is already rolled for this session; it holds all game."))
+    if has_confirmed_result(session):
+        raise SetupError(
+            _(
+                "This session's result is confirmed: the session was played, so there is no "
+                "play order left to roll."
+            )
+        )
     result = roll_initiative([str(seat.player_id) for seat in seats], dice)
     check_all_dice_used(dice)
     position = {player: index for index, player in enumerate(result.order, start=1)}

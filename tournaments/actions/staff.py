@@ -1,5 +1,6 @@
 """The accounts that run a tournament: its judges and its organisers, added (an existing
-account, or a new one with the password the organiser gives) and removed.
+account, or a new one with the password the organiser gives, or without one until its
+owner sets it through a password link) and removed.
 
 An organiser may act as judge of every session, so an account that plays in the tournament
 (linked to one of its players) cannot organise it; a tournament keeps at least one organiser,
@@ -22,10 +23,14 @@ class StaffError(ValueError):
 
 
 def _account(username: str, password: str):
-    """The account ``username``, created with ``password`` when there is none."""
+    """The account ``username``, created with ``password`` when there is none, or with no
+    usable password when none is given (the organiser then hands over a link to set one)."""
     users = get_user_model().objects
     user = users.filter(username=username).first()
-    return user if user is not None else users.create_user(username=username, password=password)
+    if user is not None:
+        return user
+    # None, not "": an empty string would be hashed into a password anyone could type.
+    return users.create_user(username=username, password=password or None)
 
 
 def _log(tournament: Tournament, code: str, user, actor) -> None:
@@ -37,8 +42,8 @@ def _log(tournament: Tournament, code: str, user, actor) -> None:
 
 def add_judge(tournament: Tournament, username: str, password: str = "", *, actor):
     """Make the account ``username`` a judge of ``tournament``, creating the account with
-    ``password`` when there is none; returns the account. Raises :class:`StaffError` for
-    one that judges it already."""
+    ``password`` (none usable when empty) when there is none; returns the account. Raises
+    :class:`StaffError` for one that judges it already."""
     with transaction.atomic():
         user = _account(username, password)
         if tournament.judges.filter(pk=user.pk).exists():
@@ -67,7 +72,8 @@ def remove_judge(tournament: Tournament, user, *, actor) -> None:
 
 def add_organiser(tournament: Tournament, username: str, password: str = "", *, actor):
     """Make the account ``username`` an organiser of ``tournament`` too, creating the
-    account with ``password`` when there is none; returns the account. Raises
+    account with ``password`` (none usable when empty) when there is none; returns the
+    account. Raises
     :class:`StaffError` for an account that plays in the tournament."""
     with transaction.atomic():
         Tournament.objects.select_for_update().get(pk=tournament.pk)

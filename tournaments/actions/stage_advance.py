@@ -315,9 +315,14 @@ def _thresholds(session: Session) -> list[int]:
 
 
 def _award(
-    stage: Stage, sessions: list[Session], rankings: dict[str, SessionRanking], names
+    stage: Stage,
+    sessions: list[Session],
+    rankings: dict[str, SessionRanking],
+    names,
+    actor=None,
 ) -> tuple[list[dict], list[dict]]:
-    """Honours for session winners and score bonuses for thresholds reached (§9)."""
+    """Honours for session winners and score bonuses for thresholds reached (§9), logged as
+    given by ``actor``, who closed the stage."""
     tournament = stage.tournament
     honours, bonuses = [], []
     for session in sessions:
@@ -347,7 +352,8 @@ def _award(
         log_activity(
             tournament,
             ActivityVerb.AWARDED_HONOUR,
-            describe("session", session=session),
+            describe("player_in_session", player=names.get(winner, str(winner)), session=session),
+            actor=actor,
             player=winner,
             rank=standing.rank,
         )
@@ -407,7 +413,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     names = _names(stage.tournament)
     ranks_before = ranks_snapshot(stage.tournament)
     rankings = _rankings(sessions)
-    honours, bonuses = _award(stage, sessions, rankings, names)
+    honours, bonuses = _award(stage, sessions, rankings, names, actor)
     start = len(dice.log)
     players = sum(len(ranking.order) for ranking in rankings.values())
     report: dict[str, Any] = {"number": stage.number, "kind": stage.kind}

@@ -93,16 +93,21 @@ def delete_tournament(tournament: Tournament, *, confirmation: str | None, actor
 
 def save_stage(
     stage: Stage, thresholds: Sequence[int], *, actor, expected_version: str | None = None
-) -> Stage:
+) -> bool:
     """Save ``stage``, new or changed (stipulation, map, qualifiers, seating), and replace
-    its score thresholds with ``thresholds``. A new map is also the map of the stage's
-    sessions that played its old one (a session given a map of its own keeps it). Raises
-    StaleEditError when the stage's settings changed since its form was loaded at
-    ``expected_version`` (:func:`~tournaments.queries.edit_versions.stage_version`)."""
+    its score thresholds with ``thresholds``; True when saved. A stored stage whose
+    settings and thresholds are already these is left alone (nothing written, nothing in
+    the activity log): False. A new map is also the map of the stage's sessions that
+    played its old one (a session given a map of its own keeps it). Raises StaleEditError
+    when the stage's settings changed since its form was loaded at ``expected_version``
+    (:func:`~tournaments.queries.edit_versions.stage_version`)."""
     with transaction.atomic():
         stored = Stage.objects.select_for_update().filter(pk=stage.pk).first()
         if stored is not None:
-            check_unchanged(expected_version, stage_version(stored))
+            version = stage_version(stored)
+            check_unchanged(expected_version, version)
+            if stage_version(stage, thresholds) == version:
+                return False
         old_map = stored.map_name if stored is not None else None
         stage.save()
         if old_map is not None and old_map != stage.map_name:
@@ -113,7 +118,7 @@ def save_stage(
         log_activity(
             stage.tournament, ActivityVerb.UPDATED, describe("stage", stage=stage), actor=actor
         )
-    return stage
+    return True
 
 
 def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:

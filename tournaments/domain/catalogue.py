@@ -173,10 +173,12 @@ DEFAULT_SQUADS: tuple[SquadSpec, ...] = (
 )
 
 
-#: The weapons a squad may carry, by the engine's key: their names are the engine's
-#: (:data:`rules.engine.figure_names.WEAPON_NAMES`, which the step log and the board use)
-#: and their class the rules data's, so each has one home. The aliens' guns and the
-#: Tarantula's twin lascannon are nobody's to choose.
+#: The weapons a squad may carry, by the engine's key: their default names are the engine's
+#: (:data:`rules.engine.figure_names.WEAPON_NAMES`; a name a tournament gives one reaches
+#: the step log and the board through its naming table,
+#: :func:`tournaments.queries.tournament_catalogue.weapon_names`) and their class the rules
+#: data's, so each has one home. The aliens' guns and the Tarantula's twin lascannon are
+#: nobody's to choose.
 SQUAD_WEAPON_KEYS: tuple[str, ...] = (
     "laser_rifle",
     "laser_pistol",
@@ -191,6 +193,13 @@ SQUAD_WEAPON_KEYS: tuple[str, ...] = (
     "power_sword",
     "power_glove",
 )
+
+
+def weapon_key(slug: str) -> str | None:
+    """The engine's key of a catalogue weapon (``laser-rifle``: ``laser_rifle``), None for a
+    weapon that is none of :data:`SQUAD_WEAPON_KEYS`."""
+    key = slug.replace("-", "_")
+    return key if key in SQUAD_WEAPON_KEYS else None
 
 
 def _title(name: str) -> str:

@@ -55,7 +55,7 @@ SINGLE = (
 
 def event_card_choices() -> list[tuple[str, str]]:
     """The alien event deck's cards (RULES §12) by id, named in the active language as the
-    catalogue in effect names them (:func:`~rules.engine.card_names.named_cards`)."""
+    catalogue in effect names them (:func:`~rules.engine.naming.named`)."""
     language = narration_language()
     names = [(card.id, event_card_name(card.id, language)) for card in load_cards()]
     return sorted(names, key=lambda choice: choice[1].casefold())

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.validators import UnicodeUsernameValidator
 from django.core.exceptions import ValidationError
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
@@ -144,10 +145,7 @@ class AccountLinkForm(AccessibleForm):
 class RosterUploadForm(AccessibleForm):
     file = forms.FileField(
         label=_("Roster file (CSV)"),
-        help_text=_(
-            "Columns: name (required), nickname, email, preference_1, preference_2, "
-            "preference_3. Nothing is saved unless every row is correct."
-        ),
+        help_text=_("CSV, UTF-8. Nothing is saved unless every row is correct."),
     )
 
     def clean_file(self):
@@ -159,16 +157,21 @@ class RosterUploadForm(AccessibleForm):
 
 class StaffForm(AccessibleForm):
     """An account to make a judge or an organiser: an existing one, or a new one with its
-    password (checked by the site's password rules)."""
+    password (checked by the site's password rules) or without one, its owner then setting
+    it through a one-time link."""
 
     username = forms.CharField(
         label=_("User name"),
         max_length=150,
-        help_text=_("An existing account, or a new one when you also give a password."),
+        help_text=_("An existing account, or a new one with this name."),
     )
     password = forms.CharField(
         label=_("Password for a new account"),
         required=False,
+        help_text=_(
+            "Optional. Leave it empty and you get a one-time link to hand them, with which "
+            "they choose their own password."
+        ),
         widget=forms.PasswordInput(render_value=False, attrs={"autocomplete": "new-password"}),
     )
 
@@ -182,13 +185,12 @@ class StaffForm(AccessibleForm):
         user = user_model.objects.filter(username=username).first()
         password = cleaned.get("password")
         if user is None:
-            if not password:
-                self.add_error(
-                    "password",
-                    _("There is no account “%(name)s”; give a password to create it.")
-                    % {"name": username},
-                )
+            try:
+                UnicodeUsernameValidator()(username)  # what Django's accounts accept
+            except ValidationError as error:
+                self.add_error("username", error)
                 return cleaned
+        if user is None and password:
             candidate = user_model(username=username)
             try:
                 validate_password(password, candidate)

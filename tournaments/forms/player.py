@@ -2,22 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.actions.player_choices import preferences_version
 from tournaments.forms.accessible import AccessibleForm, AccessibleFormMixin
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import Tournament
 
 CHOICE_LABELS = (_("1st choice"), _("2nd choice"), _("3rd choice"), _("4th choice"))
 
 
-class PreferenceForm(AccessibleForm):
-    """An ordered list of the tournament's squads, each at most once."""
+class PreferenceForm(VersionedFormMixin, AccessibleForm):
+    """An ordered list of the tournament's squads, each at most once, over the ``current``
+    list (the player's own page, the organiser's and the judge's: whoever saves second after
+    another's change is told what changed)."""
 
-    def __init__(self, *args, tournament: Tournament, **kwargs):
+    def __init__(
+        self, *args, tournament: Tournament, current: Sequence[str] = (), **kwargs
+    ) -> None:
+        kwargs.setdefault("initial", {f"choice_{i}": slug for i, slug in enumerate(current, 1)})
         super().__init__(*args, **kwargs)
         squads = list(tournament.squads.order_by("order", "pk"))
         options = [("", "—")] + [(squad.slug, squad.name) for squad in squads]
@@ -27,6 +35,7 @@ class PreferenceForm(AccessibleForm):
             self.fields[f"choice_{index + 1}"] = forms.ChoiceField(
                 label=label, choices=options, required=index == 0
             )
+        self.add_version_fields(lambda: preferences_version(current))
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -44,7 +53,7 @@ class PreferenceForm(AccessibleForm):
                 )
             elif value in chosen:
                 self.add_error(
-                    f"choice_{index}", _("This squad is already one of your choices; pick another.")
+                    f"choice_{index}", _("This squad is already an earlier choice; pick another.")
                 )
             chosen.append(value)
         cleaned["choices"] = chosen

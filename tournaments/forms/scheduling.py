@@ -42,7 +42,13 @@ class StaffChoicesField(forms.ModelMultipleChoiceField):
 
 
 class TableForm(AccessibleForm):
-    name = forms.CharField(label=_("Table name"), max_length=60)
+    name = forms.CharField(
+        label=_("Table name"),
+        max_length=60,
+        help_text=_(
+            "Its own number or name, e.g. 5 or finale (palco): pages write “Table” before it."
+        ),
+    )
 
 
 class TableCountForm(AccessibleForm):

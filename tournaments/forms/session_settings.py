@@ -1,4 +1,4 @@
-"""Organiser forms for one session's own stipulation and score thresholds."""
+"""Organiser forms for one session's own stipulation, map and score thresholds."""
 
 from __future__ import annotations
 
@@ -14,21 +14,42 @@ from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import ScoreThreshold, Session, StipulationKind
-from tournaments.queries.edit_versions import session_stipulation_version
-from tournaments.queries.session_stipulation import session_squads, stipulation_map_misfit
+from tournaments.queries.edit_versions import session_settings_version
+from tournaments.queries.playable_maps import map_choices, map_menu_label
+from tournaments.queries.session_stipulation import (
+    own_map_name,
+    session_squads,
+    stipulation_map_misfit,
+)
 
 
 class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleForm):
-    """The session's stipulation; starts from the stage's when the session has none.
+    """The session's stipulation, starting from the stage's when the session has none, and
+    its map: the stage's (blank) or one of its own, for a table with another board.
 
-    The session plays its stage's map: a stipulation that map cannot hold the flags of is
-    refused; one that leaves its flag spots unused is saved with a warning
-    (``map_problem``, shown while the session plays it)."""
+    A stipulation the map cannot hold (decision 45) is refused at the field changed: the
+    map when this form changed it, else the stipulation; one that leaves something unmet
+    is saved with a warning (``map_problem``, shown while the session plays it)."""
 
     stipulation_kind = forms.ChoiceField(
         label=_("Stipulation type"),
         choices=[("", "---------"), *StipulationKind.choices],
         error_messages={"required": _("Choose the stipulation this session plays.")},
+    )
+    map_name = forms.ChoiceField(
+        label=_("Map"),
+        required=False,
+        help_text=_(
+            "Another map than the stage's only for this session, e.g. when its table has "
+            "another tile set. A game already set up at the table keeps the map it started "
+            "on; a game set up afterwards starts on this one."
+        ),
+        error_messages={
+            "invalid_choice": _(
+                "The tournament has no map called “%(value)s” and BoB ships none: choose "
+                "one from the list."
+            )
+        },
     )
 
     def __init__(self, *args, session: Session, **kwargs):
@@ -40,17 +61,37 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
         else:
             kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
         self.initial.setdefault("stipulation_kind", kind)
+        self._add_map_choices()
         self.add_stipulation_fields(params, kind)
-        #: What is wrong with the session's map for its stipulation: the one it plays,
-        #: until the form is checked; then the one typed (a refusal is an error instead).
+        #: What is wrong with the session's map for its stipulation: the ones it plays,
+        #: until the form is checked; then the ones chosen (a refusal is an error instead).
         self.map_problem: MapMisfit | None = None
         if not self.is_bound:
-            self.map_problem = self._map_problem(kind, params)
-        self.add_version_fields(lambda: session_stipulation_version(session))
+            self.map_problem = self._map_problem(kind, params, own_map_name(session))
+        self.add_version_fields(lambda: session_settings_version(session))
 
-    def _map_problem(self, kind: str, params: dict) -> MapMisfit | None:
+    def _add_map_choices(self) -> None:
+        """The stage's map first (blank), then every other map the tournament can play."""
         session = self.session
-        map_name = session.map_name or session.stage.map_name
+        tournament = session.stage.tournament
+        stage_map = session.stage.map_name
+        if stage_map:
+            default = _("The stage's map (%(map)s)") % {
+                "map": map_menu_label(tournament, stage_map)
+            }
+        else:
+            default = str(_("The stage's map (none chosen yet)"))
+        own = own_map_name(session)
+        field = self.fields["map_name"]
+        assert isinstance(field, forms.ChoiceField)
+        field.choices = [("", default)] + [
+            (name, label) for name, label in map_choices(tournament, [own]) if name != stage_map
+        ]
+        self.initial.setdefault("map_name", own)
+
+    def _map_problem(self, kind: str, params: dict, own_map: str) -> MapMisfit | None:
+        session = self.session
+        map_name = own_map or session.stage.map_name
         if not kind or not map_name:
             return None
         tournament = session.stage.tournament
@@ -60,11 +101,17 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
         super().clean()
         cleaned = self.cleaned_data
         self.clean_stipulation(cleaned)
-        if "stipulation_params" in cleaned:
-            problem = self._map_problem(cleaned["stipulation_kind"], cleaned["stipulation_params"])
+        if "stipulation_params" in cleaned and "map_name" in cleaned:
+            own_map = cleaned["map_name"]
+            problem = self._map_problem(
+                cleaned["stipulation_kind"], cleaned["stipulation_params"], own_map
+            )
             if problem is not None and problem.blocking:
-                where = _("The session plays its stage's map: change it on the stage's page.")
-                self.add_error("stipulation_kind", f"{problem.message} {where}")
+                if own_map != own_map_name(self.session):
+                    self.add_error("map_name", problem.message)
+                else:
+                    where = _("This session's own map is chosen under “Map”.")
+                    self.add_error("stipulation_kind", f"{problem.message} {where}")
             else:
                 self.map_problem = problem
         return cleaned

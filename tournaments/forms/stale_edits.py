@@ -160,8 +160,9 @@ class VersionedFormMixin(FormMixinBase):
             data[key] = "" if value is None else str(value)
 
     def _shown(self, name: str, value: Shown) -> str:
-        """``value`` of field ``name`` as a reader knows it: a choice by its label, a box as
-        yes or no, a text in quotes (shortened), nothing as a dash."""
+        """``value`` of field ``name`` as a reader knows it: a choice by its label (no choice
+        by the blank choice's label when it has one, not dashes), a box as yes or no, a text
+        in quotes (shortened), nothing as a dash."""
         field = self.fields[name]
         if isinstance(field, forms.BooleanField):
             return str(_("yes") if value else _("no"))
@@ -169,7 +170,8 @@ class VersionedFormMixin(FormMixinBase):
             labels = {str(key): str(label) for key, label in _flat_choices(field)}
             values = value if isinstance(value, list) else [value]
             shown = ", ".join(labels.get(item, item) for item in values if item)
-            return shown or "–"
+            blank = labels.get("", "")
+            return shown or (blank if blank.strip("-") else "–")
         text = value if isinstance(value, str) else ", ".join(value)
         if not text:
             return "–"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -109,15 +109,21 @@ SquadNames = Mapping[str, str | Sequence[str]]
 
 
 class _SquadLookup:
-    """Finds a squad by slug or any of its names, ignoring case, spaces, hyphens, _ and '."""
+    """Finds a squad by slug or any of its names, ignoring case, spaces, hyphens, _ and '.
+
+    ``names`` lists the squads for a message: each by its first name (the reader's
+    language), then its slug in brackets."""
 
     def __init__(self, squads: SquadNames) -> None:
         self._by_spelling: dict[str, str] = {}
+        shown: list[str] = []
         for slug, names in squads.items():
             self._by_spelling[self._fold(slug)] = slug
-            for name in [names] if isinstance(names, str) else names:
+            spellings = [names] if isinstance(names, str) else list(names)
+            for name in spellings:
                 self._by_spelling[self._fold(name)] = slug
-        self.names = ", ".join(squads)
+            shown.append(f"{spellings[0] if spellings else slug} ({slug})")
+        self.names = ", ".join(shown)
 
     @staticmethod
     def _fold(text: str) -> str:
@@ -127,37 +133,60 @@ class _SquadLookup:
         return self._by_spelling.get(self._fold(text))
 
 
-def _header_errors(header: list[str], allowed: list[str]) -> list[RowError]:
+def squad_list(squads: SquadNames) -> str:
+    """The squads as the roster's messages and help list them: each by its first name,
+    then its slug in brackets (``Angeli Sanguinari (blood-angels)``)."""
+    return _SquadLookup(squads).names
+
+
+def _allowed_text(allowed: list[str]) -> str:
+    """The allowed header cells for a message: the English ones, then the Italian ones."""
+    italian = {column: cell for cell, column in ITALIAN_HEADERS.items()}
+    in_italian = [
+        italian.get(column) or ITALIAN_PREFERENCE_PREFIX + column.removeprefix(PREFERENCE_PREFIX)
+        for column in allowed
+    ]
+    return _("%(english)s, or in Italian %(italian)s") % {
+        "english": ", ".join(allowed),
+        "italian": ", ".join(in_italian),
+    }
+
+
+def _header_errors(header: list[str], written: list[str], allowed: list[str]) -> list[RowError]:
+    """The header's problems, each column named as the file writes it (``written``)."""
     errors = []
-    seen: set[str] = set()
-    for position, column in enumerate(header, start=1):
+    first_cell: dict[str, str] = {}
+    for position, (column, cell) in enumerate(zip(header, written, strict=True), start=1):
         if not column:
             errors.append(
                 RowError(
                     1,
                     None,
                     _("header cell %(n)d is empty; give every column a name (allowed: %(allowed)s)")
-                    % {"n": position, "allowed": ", ".join(allowed)},
+                    % {"n": position, "allowed": _allowed_text(allowed)},
                 )
             )
         elif column not in allowed:
             errors.append(
                 RowError(
                     1,
-                    column,
+                    cell,
                     _("unknown column %(column)s; rename or remove it (allowed: %(allowed)s)")
-                    % {"column": column, "allowed": ", ".join(allowed)},
+                    % {"column": cell, "allowed": _allowed_text(allowed)},
                 )
             )
-        elif column in seen:
+        elif column in first_cell:
             errors.append(
                 RowError(
                     1,
-                    column,
-                    _("column %(column)s appears twice; keep only one") % {"column": column},
+                    cell,
+                    _("column %(column)s appears twice; keep only one") % {"column": cell}
+                    if first_cell[column] == cell
+                    else _("column %(column)s is the same column as %(first)s; keep only one")
+                    % {"column": cell, "first": first_cell[column]},
                 )
             )
-        seen.add(column)
+        first_cell.setdefault(column, cell)
     if NAME not in header:
         errors.append(
             RowError(1, NAME, _("the required column name is missing; add a 'name' header cell"))
@@ -238,7 +267,9 @@ def parse_roster(
     """Parse and check a roster CSV.
 
     ``squads`` maps each squad slug of the tournament, in squad order, to its name or
-    names (see :func:`tournament_squads`); it decides how many preference columns exist.
+    names, the first the one messages name it by (see :func:`tournament_squads`); it
+    decides how many preference columns exist. Messages name each column as the file's
+    header writes it.
     ``taken_names`` are names already used by players of the tournament (compared ignoring
     case); ``taken_display_names`` are how they show (a nickname may not repeat one, nor a
     nickname of an earlier row). Blank lines are skipped.
@@ -265,10 +296,11 @@ def parse_roster(
         )
         return result
 
-    header = [header_column(cell) for cell in records[0]]
+    written = [cell.strip() for cell in records[0]]
+    header = [header_column(cell) for cell in written]
     pref_columns = preference_columns(len(squads))
     allowed = [NAME, NICKNAME, EMAIL, *pref_columns]
-    result.errors.extend(_header_errors(header, allowed))
+    result.errors.extend(_header_errors(header, written, allowed))
     if result.errors:
         return result
 
@@ -370,13 +402,22 @@ def parse_roster(
         result.errors.append(
             RowError(None, None, _("the file has a header but no players; add one row per player"))
         )
+    # Each column named as the file's header writes it (``preferenza_1``, ``Nome``).
+    as_written = dict(zip(header, written, strict=True))
+    result.errors = [
+        replace(error, column=as_written.get(error.column, error.column)) if error.column else error
+        for error in result.errors
+    ]
     return result
 
 
 def tournament_squads(tournament: Tournament) -> dict[str, list[str]]:
-    """The tournament's squads in squad order: slug -> its English and Italian names."""
+    """The tournament's squads in squad order: slug -> its names, the one in the active
+    language first (messages name the squad by it), then its English and Italian names."""
     return {
-        squad.slug: [name for name in (squad.name_en, squad.name_it) if name]
+        squad.slug: list(
+            dict.fromkeys(name for name in (squad.name, squad.name_en, squad.name_it) if name)
+        )
         for squad in tournament.squads.order_by("order", "pk")
     }
 

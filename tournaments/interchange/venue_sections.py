@@ -13,6 +13,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.dice import seed_commitment
+from tournaments.actions.venue_tables import table_named
 from tournaments.interchange.export import player_ids, session_ref, timestamp, username
 from tournaments.interchange.problems import json_path
 from tournaments.interchange.sections import (
@@ -30,6 +31,7 @@ from tournaments.models import (
     Tournament,
     VenueTable,
 )
+from tournaments.models.tables import table_name
 
 ADDED_IN = 6
 
@@ -62,13 +64,14 @@ TABLES = "tables"
 
 def export_tables(tournament: Tournament) -> list[dict[str, Any]]:
     return [
-        {"name": table.name, "position": table.position}
+        {"name": str(table), "position": table.position}
         for table in VenueTable.objects.filter(tournament=tournament).order_by("position", "name")
     ]
 
 
 def check_tables(tables: list[Any], context: CheckContext) -> None:
-    """Names are unique (a session names its table by it)."""
+    """Names are unique (a session names its table by it), once the word for table is left
+    out: "Tavolo 1" and "1" are one table."""
     seen: dict[Any, Path] = {}
     for index, table in objects_of(tables):
         name = table.get("name")
@@ -76,7 +79,7 @@ def check_tables(tables: list[Any], context: CheckContext) -> None:
             _first_use(
                 context,
                 (TABLES, index, "name"),
-                name.strip(),
+                table_name(name).casefold(),
                 seen,
                 _("this table name is used already at %(first)s; each table needs its own"),
             )
@@ -88,11 +91,10 @@ def write_tables(
     """The sessions already added the tables they name; this sets every table's position
     and adds those no session uses."""
     for data in tables:
-        VenueTable.objects.update_or_create(
-            tournament=tournament,
-            name=data["name"].strip(),
-            defaults={"position": data["position"]},
-        )
+        table = table_named(tournament, data["name"])
+        if table is not None and table.position != data["position"]:
+            table.position = data["position"]
+            table.save(update_fields=["position"])
 
 
 # --- the round timer ---------------------------------------------------------------------

@@ -99,8 +99,9 @@ class Session(models.Model):
 
     @property
     def table_name(self) -> str:
-        """The table's name, or "" when the session has no table yet."""
-        return self.table.name if self.table is not None else ""
+        """The table's name as pages show it (without the word for table, which they write
+        before it), or "" when the session has no table yet."""
+        return str(self.table) if self.table is not None else ""
 
     @property
     def tournament(self):

@@ -1,7 +1,39 @@
-"""The tables of a tournament's venue: a managed list, so a session sits at a known table."""
+"""The tables of a tournament's venue: a managed list, so a session sits at a known table.
+
+A table is named by its own number or name ("1", "finale (palco)"), never by the word for
+table, which every page writes before it in the reader's language ("Table 1", "tavolo 1").
+An organiser typing "Tavolo 1" or "Table 1" means the table "1": :func:`table_name` leaves
+the word out when a table is added and when a name stored before that rule is shown, so a
+page never says "Tavolo Tavolo 1", and "Tavolo 1" is the same table as "1"."""
+
+import re
 
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+#: The word for table at the start of a name, Italian or English, whole or short ("Tav."),
+#: with what separates it from the table's own name ("Tavolo n. 3", "Table #3", "Tav.3");
+#: not the start of a longer word ("Tavolino", "Tabletop").
+_TABLE_WORD = re.compile(
+    r"""(?:tavolo|table|tav|tbl)(?![^\W\d_])\.?
+        [\s:#\-–—]*
+        (?:(?:n|nr|no|num)[.°º]\s*)?""",
+    re.IGNORECASE | re.VERBOSE,
+)
+
+
+def table_name(typed: str) -> str:
+    """The table's own name in ``typed``: spaces trimmed and collapsed, a leading word for
+    table left out ("Tavolo 1" -> "1"); empty when nothing else is left ("Tavolo")."""
+    name = " ".join(typed.split())
+    word = _TABLE_WORD.match(name)
+    return name[word.end() :].strip() if word else name
+
+
+def same_table_name(first: str, second: str) -> bool:
+    """Whether two names name one table: the same once the word for table is left out,
+    whatever the capitals ("Tavolo 1", "table 1" and "1")."""
+    return table_name(first).casefold() == table_name(second).casefold()
 
 
 class VenueTable(models.Model):
@@ -25,4 +57,5 @@ class VenueTable(models.Model):
         ]
 
     def __str__(self) -> str:
-        return self.name
+        """The table's name as pages show it, after "Table"/"tavolo" (see the module)."""
+        return table_name(self.name) or self.name

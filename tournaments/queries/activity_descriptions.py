@@ -131,6 +131,14 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("stipulation of %(session)s cleared: it plays the stage's"),
         {"session": SESSION},
     ),
+    "session_map_set": DescriptionTemplate(
+        gettext_noop("map of %(session)s changed: %(old)s → %(new)s"),
+        {"session": SESSION, "old": TEXT, "new": TEXT},
+    ),
+    "session_map_stage": DescriptionTemplate(
+        gettext_noop("map of %(session)s changed: %(old)s → the stage's, %(new)s"),
+        {"session": SESSION, "old": TEXT, "new": TEXT},
+    ),
     "threshold_added": DescriptionTemplate(
         gettext_noop("score threshold %(points)d added to %(session)s"),
         {"points": NUMBER, "session": SESSION},

@@ -2,8 +2,9 @@
 judge's sheet and the board tell cards and weapons apart by name, so a name one of them
 already has, in either language and whatever its case, is refused. A card shares its name
 with the other copies of its printed card (Targeter) and with the same card of the other
-chapters (the same effect); the board names a card by its effect, so a card with another
-effect in any chapter may not have it."""
+chapters (the same effect); one game's board shows the cards of several chapters (and
+names a card by its effect where no chapter is known), so a card with another effect in
+any chapter may not have it."""
 
 from __future__ import annotations
 
@@ -87,8 +88,8 @@ def card_name_problems(card: ChapterCard) -> Problems:
         lambda other, name: (
             _(
                 "%(other)s, a card of another chapter with another effect, is already called "
-                "“%(name)s”: choose another name; the board names every chapter's card by its "
-                "effect, so two effects cannot share a name."
+                "“%(name)s”: choose another name; one game's board shows the cards of several "
+                "chapters, so two effects cannot share a name."
             )
             % {"other": other.name, "name": name}
         ),

@@ -10,6 +10,7 @@ runners-up, seeding) or a tie on a session's ranking (places, podium).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -38,9 +39,13 @@ RANKING_TIES = ("session_ranking_tie", "ranking_tie")
 
 @dataclass(frozen=True)
 class ListedRoll:
+    """A listed roll; ``where``: the session it was for when the stream's heading names only
+    that session's stage (a squad draw rolled with the stage's seating)."""
+
     roll: DiceRoll
     purpose: str
     who: str
+    where: str = ""
 
     @property
     def die(self) -> str:
@@ -50,7 +55,8 @@ class ListedRoll:
 @dataclass
 class DiceStream:
     """A listed stream: its first ``len(rolls)`` rolls of ``total`` (all unless the page
-    lists a few per stream) and the stages its rolls were for, in the order first rolled."""
+    lists a few per stream), the stages its rolls were for and its ``subjects`` in words
+    (each stage rolled for as a whole, each session otherwise), in the order first rolled."""
 
     key: str
     seeded: bool
@@ -60,6 +66,13 @@ class DiceStream:
     rolls: list[ListedRoll]
     stages: list[Stage]
     total: int
+    subjects: list[str] = field(default_factory=list)
+
+    @property
+    def subject(self) -> str:
+        """What the stream was rolled for: "Preliminary, session 1", "Preliminary; Semifinal"
+        (a session's label has a comma of its own)."""
+        return "; ".join(self.subjects)
 
     @property
     def rolled_at(self) -> datetime:
@@ -87,6 +100,9 @@ class _Head:
     commitment: str
     pks: list[int] = field(default_factory=list)
     stage_ids: dict[int, None] = field(default_factory=dict)  # ordered, unique
+    #: (stage id, session id) of its rolls, ordered, unique: a roll of a session's ranking
+    #: records the session only.
+    subjects: dict[tuple[int | None, int | None], None] = field(default_factory=dict)
     decides: bool = False
 
 
@@ -116,6 +132,7 @@ def _heads(tournament: Tournament) -> dict[str, _Head]:
         head.pks.append(pk)
         if stage_id is not None:
             head.stage_ids[stage_id] = None
+        head.subjects[(stage_id, session_id)] = None
         # A roll of a stage as a whole, or a tie on a session's ranking, decided the bracket.
         head.decides = head.decides or session_id is None or purpose_code in RANKING_TIES
     return heads
@@ -144,6 +161,7 @@ def dice_streams(
     players = registered_player_names(tournament)
     squads = squad_names(tournament)
     stages = tournament.stages.in_bulk()
+    sessions = _sessions_of(heads.values(), stages)
     announced = dict(
         SeedAnnouncement.objects.filter(tournament=tournament).values_list(
             "commitment", "announced_at"
@@ -152,6 +170,7 @@ def dice_streams(
     streams = []
     for stream_key, head in heads.items():
         listed = [rolls[pk] for pk in head.pks[:shown]]
+        subjects, whole_stages = _subjects(head, stages, sessions)
         streams.append(
             DiceStream(
                 key=stream_key,
@@ -164,14 +183,50 @@ def dice_streams(
                         roll,
                         roll_purpose_label(roll, squads),
                         players.get(roll.subject, roll.subject),
+                        _session_named(roll.session_id, sessions, whole_stages),
                     )
                     for roll in listed
                 ],
                 stages=[stages[stage_id] for stage_id in head.stage_ids],
                 total=len(head.pks),
+                subjects=subjects,
             )
         )
     return streams
+
+
+def _sessions_of(heads: Iterable[_Head], stages: dict[int, Stage]) -> dict[int, Session]:
+    """The sessions the streams' rolls were for, by id, each with its stage (one query)."""
+    ids = {session for head in heads for _stage, session in head.subjects if session is not None}
+    sessions = Session.objects.filter(pk__in=ids).in_bulk() if ids else {}
+    for session in sessions.values():
+        session.stage = stages[session.stage_id]
+    return sessions
+
+
+def _subjects(
+    head: _Head, stages: dict[int, Stage], sessions: dict[int, Session]
+) -> tuple[list[str], set[int]]:
+    """What a stream was rolled for, in words, in the order first rolled, and the ids of the
+    stages it names as a whole. A stage rolled for as a whole (seated, closed) is named by
+    its kind, and covers the squad draws of its sessions rolled with it; a session's own
+    rolls (a tie on its ranking) name the session, "Preliminary, session 1"."""
+    whole = {stage for stage, session in head.subjects if session is None and stage is not None}
+    labels: list[str] = []
+    for stage_id, session_id in head.subjects:
+        if session_id is None:
+            if stage_id is not None:
+                labels.append(str(stages[stage_id].get_kind_display()))
+        elif sessions[session_id].stage_id not in whole:
+            labels.append(session_label(sessions[session_id]))
+    return labels, whole
+
+
+def _session_named(session_id: int | None, sessions: dict[int, Session], whole: set[int]) -> str:
+    """The session a roll was for, when the stream's heading names only its stage."""
+    if session_id is None or sessions[session_id].stage_id not in whole:
+        return ""
+    return session_label(sessions[session_id])
 
 
 def dice_stream(tournament: Tournament, key: str) -> DiceStream | None:

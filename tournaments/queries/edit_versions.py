@@ -15,7 +15,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from typing import Any
+
+from django.core.exceptions import ValidationError
 
 from tournaments.models import (
     ChapterCard,
@@ -25,7 +28,9 @@ from tournaments.models import (
     Tournament,
     TournamentMap,
     Weapon,
+    clean_stipulation_params,
 )
+from tournaments.queries.session_stipulation import own_map_name
 
 #: The fields of a chapter card the organiser edits (its slug and chapter stay).
 CARD_FIELDS = (
@@ -67,25 +72,47 @@ def overrides_version(tournament: Tournament, section: str, key: str | None = No
     return content_version(part)
 
 
-def stage_version(stage: Stage) -> str:
+def stage_version(stage: Stage, thresholds: Iterable[int] | None = None) -> str:
     """What the stage's form edits: its stipulation, map, qualifiers, seating and score
-    thresholds."""
+    thresholds (``thresholds``, when given, instead of the stored ones: the version a save
+    would leave)."""
+    if thresholds is None:
+        thresholds = stage.thresholds.values_list("points", flat=True)
     return content_version(
         {
             "kind": stage.stipulation_kind,
-            "params": stage.stipulation_params,
+            "params": _with_defaults(stage.stipulation_kind, stage.stipulation_params),
             "map": stage.map_name,
             "qualifiers": stage.qualifier_count,
             "seating": stage.seating_method,
-            "thresholds": sorted(stage.thresholds.values_list("points", flat=True)),
+            "thresholds": sorted(thresholds),
         }
     )
+
+
+def _with_defaults(kind: str, params: Any) -> Any:
+    """A stipulation's parameters with their defaults filled in, so that parameters stored
+    without them (a stage made in code) and the same ones as its form writes them are one
+    version; as they are when they no longer pass the checks."""
+    try:
+        return clean_stipulation_params(kind, params)
+    except ValidationError:
+        return params
 
 
 def session_stipulation_version(session: Session) -> str:
     """The session's own stipulation (none: it plays its stage's)."""
     own = Stipulation.objects.filter(session=session).values_list("kind", "params").first()
     return content_version(list(own) if own else None)
+
+
+def session_settings_version(session: Session) -> str:
+    """What the session's settings form edits: its own stipulation and its own map (none:
+    it plays its stage's), as stored."""
+    stored = Session.objects.select_related("stage").get(pk=session.pk)
+    return content_version(
+        {"stipulation": session_stipulation_version(stored), "map": own_map_name(stored)}
+    )
 
 
 def map_version(tournament_map: TournamentMap) -> str:

@@ -101,6 +101,13 @@ def map_label(name: str, board: Board) -> str:
     return _label(board.title_in(narration_language()), name)
 
 
+def map_menu_label(tournament: Tournament, name: str) -> str:
+    """The map ``name`` as the map menus show it (:func:`map_label`); its name alone when
+    it is not one the tournament can play."""
+    board = map_board(tournament, name)
+    return map_label(name, board) if board is not None else name
+
+
 def flag_maps(tournament: Tournament, spots: int) -> list[str]:
     """The maps the tournament can play with at least ``spots`` flag spots, as the map
     menus show them (:func:`map_label`): its own, then BoB's."""

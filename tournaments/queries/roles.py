@@ -120,6 +120,32 @@ def organises_anything(user) -> bool:
     return user.is_superuser or Tournament.objects.filter(organisers=user).exists()
 
 
+def offers_organising(user, *, speaks_for_player: bool, judges: bool | None = None) -> bool:
+    """Whether the site offers ``user`` the organiser's pages and "Create a tournament":
+    to those who organise, and to an account with no role yet (no session to judge, no
+    player it speaks for, not staff), whose way in is creating a tournament. A judge is
+    not sent there. ``judges``: :func:`judges_anything` when the caller knows it."""
+    if not user.is_authenticated:
+        return False
+    if organises_anything(user):
+        return True
+    judge = judges_anything(user) if judges is None else judges
+    return not judge and not speaks_for_player and not user.is_staff
+
+
+def sessions_to_judge(user) -> QuerySet[Session]:
+    """The sessions in play assigned to ``user`` to judge whose result is not confirmed
+    yet, the soonest first."""
+    if not user.is_authenticated:
+        return Session.objects.none()
+    return (
+        Session.objects.filter(judge=user)
+        .exclude(result__versions__confirmed=True)
+        .select_related("stage__tournament", "table")
+        .order_by("scheduled_at", "stage__tournament__name", "stage__number", "number")
+    )
+
+
 def account_tournament_ids(user) -> set[int]:
     """The ids of the tournaments where ``user`` has a role: organiser, judge (of the
     tournament or of one of its sessions) or the account of a registered player."""

@@ -175,7 +175,7 @@ class ScheduleBook:
         """The tournament's tables' names by id, read once (a clash names the table the
         sessions would share, which is not yet either session's own in a plan)."""
         if self.table_names is None:
-            self.table_names = dict(self.tournament.tables.values_list("pk", "name"))
+            self.table_names = {table.pk: str(table) for table in self.tournament.tables.all()}
         return self.table_names
 
     def _dates(self) -> str:

@@ -12,6 +12,7 @@ from rules.engine.dice import Dice
 from tournaments.domain.draw import squad_draw
 from tournaments.domain.initiative import roll_initiative
 from tournaments.domain.roll_purposes import DRAW_PURPOSES, roll_purpose_label
+from tournaments.domain.roll_subjects import roll_subject_label, seat_player_id
 from tournaments.domain.typed_dice import DiceNeed, dice_needed, subject_names
 from tournaments.models import ActivityLog, ActivityVerb, DiceRoll, Seat, Session
 from tournaments.queries.draw_inputs import draw_players
@@ -98,9 +99,11 @@ class LoggedRoll:
 
 
 def dice_log(session: Session, seats: Sequence[Seat]) -> list[LoggedRoll]:
-    """The session's recorded dice: the roller's name instead of their id, what each was
-    for (squads by name) and whether a later draw replaced it."""
+    """The session's recorded dice: the roller's name instead of their id (a game's roll:
+    the player and the figure), what each was for (squads by name) and whether a later
+    draw replaced it."""
     names = subject_names(seat.player for seat in seats)
+    players = {seat_player_id(seat.seat_order): seat.player.display_name for seat in seats}
     squads = squad_names(session.stage.tournament)
     replaced = {
         batch
@@ -115,7 +118,7 @@ def dice_log(session: Session, seats: Sequence[Seat]) -> list[LoggedRoll]:
     return [
         LoggedRoll(
             roll,
-            names.get(roll.subject, roll.subject),
+            names.get(roll.subject) or roll_subject_label(roll.subject, players),
             roll_purpose_label(roll, squads),
             str(roll.batch) in replaced,
         )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from rules.engine.state import Stipulation as EngineStipulation
 from tournaments.domain.map_fit import (
     CATCH_THE_FLAG,
     MOST_SQUADS,
@@ -25,6 +26,14 @@ from tournaments.models import (
     clean_stipulation_params,
 )
 from tournaments.queries.playable_maps import flag_maps, map_board, map_label
+
+
+def own_map_name(session: Session) -> str:
+    """The map ``session`` chose for itself, "" when it plays its stage's. A session seated
+    with its stage's map (``stage_advance``) plays the stage's: a new stage map reaches it
+    (``tournament_setup.save_stage``), so it counts as none of its own."""
+    name = session.map_name
+    return "" if name == session.stage.map_name else name
 
 
 def stipulation_kind(session: Session) -> str:
@@ -66,6 +75,14 @@ def stage_defaults(session: Session) -> StageDefaults:
         params=params,
         thresholds=tuple(stage.thresholds.order_by("points").values_list("points", flat=True)),
     )
+
+
+def plays_aliens(session: Session) -> bool:
+    """Whether the session's games have aliens (RULES §6: Catch the Flag and TPK may be
+    played without), by its stipulation, else its stage's; an Alien Hunt always has."""
+    stipulation = getattr(session, "stipulation", None)
+    params = stipulation.params if stipulation is not None else session.stage.stipulation_params
+    return EngineStipulation(stipulation_kind(session), dict(params or {})).with_aliens
 
 
 def own_stipulation(session: Session) -> Stipulation | None:

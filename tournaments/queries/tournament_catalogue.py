@@ -8,9 +8,11 @@ chapter box has its own) and a squad may only take its own colour; an unrestrict
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from contextlib import AbstractContextManager
 
-from rules.engine.card_names import CardNames, named_cards
+from rules.engine.figure_names import WEAPON_NAMES
+from rules.engine.naming import Names, Naming, named
 from tournaments.domain.catalogue import (
     DEFAULT_CARDS,
     DEFAULT_WEAPONS,
@@ -20,6 +22,7 @@ from tournaments.domain.catalogue import (
     Confidence,
     SquadSpec,
     WeaponSpec,
+    weapon_key,
 )
 from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import WeaponClass as SpecWeaponClass
@@ -76,47 +79,76 @@ def squad_names(tournament: Tournament) -> dict[str, str]:
     return {squad.slug: squad.name for squad in tournament.squads.all()}
 
 
-def chapter_card_names(tournament: Tournament) -> CardNames:
-    """The tournament's names of its chapter cards by effect code, each as its first squad's
-    deck names it (an Italian name left empty reads as the English one). Empty for a
-    tournament without cards of its own: the shipped names stand, as its catalogue's."""
-    names: dict[str, dict[str, str]] = {}
-    for code, english, italian in (
+def chapters_card_names(tournament: Tournament) -> dict[str, dict[str, dict[str, str]]]:
+    """Each squad's names of its chapter cards (by squad slug, squads in their order) by
+    effect code, as its own deck names them (a card printed twice: as its first copy; an
+    Italian name left empty reads as the English one). Empty for a tournament without cards
+    of its own: the shipped names stand, as its catalogue's."""
+    chapters: dict[str, dict[str, dict[str, str]]] = {}
+    for squad, code, english, italian in (
         ChapterCard.objects.filter(squad__tournament=tournament)
         .exclude(effect_code="")
         .order_by("squad__order", "squad_id", "order", "pk")
-        .values_list("effect_code", "name_en", "name_it")
+        .values_list("squad__slug", "effect_code", "name_en", "name_it")
     ):
-        names.setdefault(code, {"en": english, "it": italian or english})
+        chapters.setdefault(squad, {}).setdefault(code, {"en": english, "it": italian or english})
+    return chapters
+
+
+def _by_effect(chapters: Mapping[str, Names]) -> dict[str, Mapping[str, str]]:
+    """Each effect's names as the first chapter having it names it: for a text that names a
+    card with nobody's chapter to read it in."""
+    names: dict[str, Mapping[str, str]] = {}
+    for cards in chapters.values():
+        for code, entry in cards.items():
+            names.setdefault(code, entry)
     return names
 
 
-def chapters_naming_otherwise(card: ChapterCard) -> list[str]:
-    """The other chapters (names, in the active language) whose card of ``card``'s effect
-    the catalogue names otherwise, in either language. The board names a card by its
-    effect, one way for every chapter (:func:`chapter_card_names`), so those chapters' games
-    show it under a name their own deck does not give it."""
-    if not card.effect_code:
-        return []
-    others = (
-        ChapterCard.objects.filter(
-            squad__tournament_id=card.squad.tournament_id, effect_code=card.effect_code
-        )
-        .exclude(squad_id=card.squad_id)
-        .select_related("squad")
-        .order_by("squad__order", "squad_id")
-    )
-    return list(
-        dict.fromkeys(
-            other.squad.name
-            for other in others
-            if (other.name_en, other.name_it or other.name_en)
-            != (card.name_en, card.name_it or card.name_en)
-        )
+def weapon_names(tournament: Tournament) -> dict[str, dict[str, str]]:
+    """The names the tournament's catalogue gives the engine's weapons (by engine key) where
+    it renamed them, in either language (an Italian name left empty reads as the English
+    one). A weapon named as shipped keeps the engine's words, lower case inside a sentence
+    ("fires the laser rifle"); a weapon the engine does not know is left out."""
+    shipped = {weapon.slug: weapon for weapon in DEFAULT_WEAPONS}
+    names: dict[str, dict[str, str]] = {}
+    for slug, english, italian in tournament.weapons.values_list("slug", "name_en", "name_it"):
+        key = weapon_key(slug)
+        if key is None:
+            continue
+        default = shipped[slug]
+        given = {"en": english, "it": italian or english}
+        renamed = {
+            "en": english.casefold() != default.name_en.casefold(),
+            "it": given["it"].casefold() != default.name_it.casefold(),
+        }
+        if any(renamed.values()):
+            names[key] = {
+                lang: given[lang] if renamed[lang] else WEAPON_NAMES[key][lang] for lang in given
+            }
+    return names
+
+
+def catalogue_naming(tournament: Tournament, owners: Mapping[str, str] | None = None) -> Naming:
+    """The tournament's names for the engine's texts: its chapter cards, each chapter's as
+    its own deck names them, its event cards and its weapons. ``owners``: the chapter (squad
+    slug) of each player's and figure's id in the games rendered, so that a text names a
+    player's card as their chapter does; without them every card is named by its effect
+    alone, as its first squad's deck names it."""
+    chapters = chapters_card_names(tournament)
+    return Naming(
+        chapter_cards=_by_effect(chapters),
+        chapters=chapters,
+        owners=owners or {},
+        event_cards=event_card_names(tournament),
+        weapons=weapon_names(tournament),
     )
 
 
-def catalogue_words(tournament: Tournament) -> AbstractContextManager[None]:
+def catalogue_words(
+    tournament: Tournament, owners: Mapping[str, str] | None = None
+) -> AbstractContextManager[None]:
     """A block whose engine texts (step log, panels, stipulation summaries, deck choices)
-    name the chapter and event cards as the tournament's catalogue names them."""
-    return named_cards(chapter_card_names(tournament), event_card_names(tournament))
+    name the chapter and event cards and the weapons as the tournament's catalogue names
+    them (:func:`catalogue_naming`)."""
+    return named(catalogue_naming(tournament, owners))

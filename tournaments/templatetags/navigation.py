@@ -12,7 +12,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.queries.roles import judges_anything, organises_anything
+from tournaments.queries.roles import judges_anything, offers_organising
 from tournaments.web.permissions import current_player
 
 register = template.Library()
@@ -34,7 +34,5 @@ def navigation(context: dict[str, Any]) -> Navigation:
     user = request.user
     player = current_player(request) is not None
     judge = judges_anything(user)
-    organise = organises_anything(user) or (
-        user.is_authenticated and not judge and not player and not user.is_staff
-    )
+    organise = offers_organising(user, speaks_for_player=player, judges=judge)
     return Navigation(judge, organise, player, user.is_active and user.is_staff)

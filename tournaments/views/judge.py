@@ -71,7 +71,7 @@ from tournaments.queries.session_sheet import (
     initiative_need,
     seat_wishes,
 )
-from tournaments.queries.session_stipulation import result_limits
+from tournaments.queries.session_stipulation import plays_aliens, result_limits
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
@@ -140,6 +140,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "rolls": dice_log(session, seats),
         "draws": draw_versions(session, seats),
         "result": result,
+        "plays_aliens": plays_aliens(session),
         "loadout_checks": loadout_checks(session, seats),
         "attendance_open": result is None,
         "no_show_open": result is None
@@ -148,7 +149,8 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     }
     steps = {
         "draw": not drawn,
-        "initiative": drawn and not rolled,
+        # The play order is for playing the session: none once its result is confirmed.
+        "initiative": drawn and not rolled and not has_confirmed_result(session),
         "redraw": drawn and result is None,
     }
     for purpose, shown in steps.items():
@@ -280,9 +282,7 @@ def session_no_show(request: HttpRequest, session: Session) -> HttpResponse:
 def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -> HttpResponse:
     """The judge enters or corrects the squad preferences a player of the session hands in
     (RULES §3), until a squad is drawn for them; only for a player seated in this session."""
-    seat_obj = get_object_or_404(
-        Seat.objects.select_related("player"), pk=seat, session=session
-    )
+    seat_obj = get_object_or_404(Seat.objects.select_related("player"), pk=seat, session=session)
     player = seat_obj.player
     data = request.POST if request.method == "POST" else None
     context, status = preferences_editing(
@@ -296,9 +296,7 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
         return redirect("tournaments:judge_session", pk=session.pk)
     if context["locked"] and status == 409:
         messages.error(request, preferences_locked_reason(player))
-    context.update(
-        {"session": session, "tournament": session.stage.tournament, "seat": seat_obj}
-    )
+    context.update({"session": session, "tournament": session.stage.tournament, "seat": seat_obj})
     return render(request, "judge/preferences.html", context, status=status)
 
 

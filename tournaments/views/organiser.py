@@ -37,7 +37,7 @@ from tournaments.forms.organiser import (
     ScheduleForm,
     TournamentForm,
 )
-from tournaments.interchange.roster import parse_roster
+from tournaments.interchange.roster import parse_roster_for, squad_list, tournament_squads
 from tournaments.models import (
     ActivityLog,
     DisputeStatus,
@@ -47,6 +47,7 @@ from tournaments.models import (
     StaleSessionError,
     Tournament,
 )
+from tournaments.queries.activity_actors import entry_actors
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_profile import has_started
@@ -54,6 +55,7 @@ from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.notice_words import players_told
 from tournaments.web.permissions import login_required, organiser_required
 from tournaments.web.request_types import AccountHttpRequest, HtmxHttpRequest
 
@@ -167,6 +169,7 @@ def _players_context(
     registrations = list(
         Registration.objects.filter(tournament=tournament).select_related("player__user")
     )
+    squads = tournament_squads(tournament)
     rows = [
         (
             registration,
@@ -183,6 +186,9 @@ def _players_context(
         "registrations": registrations,
         "rows": rows,
         "roster_errors": roster_errors,
+        # What the roster's help says a preference cell may hold, and how many there are.
+        "roster_squads": squad_list(squads),
+        "roster_preferences": len(squads),
         "started": has_started(tournament),
         "link_base": request.build_absolute_uri("/p/"),
         "otab": "players",
@@ -345,7 +351,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
                         "saved": True,
                     },
                 )
-            messages.success(request, _("Session scheduled; its players are notified."))
+            messages.success(request, f"{_('Session scheduled.')} {players_told()}")
             return redirect("tournaments:organiser_schedule", slug=tournament.slug)
     entry = tournament_sessions(tournament, Q(pk=session.pk))[0]
     return render(
@@ -473,9 +479,9 @@ def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
 @organiser_required
 @require_http_methods(["GET"])
 def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = ActivityLog.objects.filter(tournament=tournament).select_related("actor")[:500]
+    entries = list(ActivityLog.objects.filter(tournament=tournament).select_related("actor")[:500])
     return render(
         request,
         "organiser/activity.html",
-        {"tournament": tournament, "entries": entries, "otab": "activity"},
+        {"tournament": tournament, "entries": entry_actors(entries), "otab": "activity"},
     )

@@ -39,10 +39,6 @@ from tournaments.queries.event_deck import (
     tournament_event_cards,
 )
 from tournaments.queries.rules_values import LABELS, VALUES, rules_item, rules_items
-from tournaments.queries.tournament_catalogue import (
-    chapter_card_names,
-    chapters_naming_otherwise,
-)
 from tournaments.web.permissions import organiser_required
 
 #: A save refused because someone else saved first: the form is shown again to check.
@@ -143,28 +139,8 @@ def card_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
             _refused(form, error)
         else:
             messages.success(request, _("Card %(card)s saved.") % {"card": edited.name})
-            _warn_board_name(request, tournament, edited)
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     return _item_page(request, tournament, form, title)
-
-
-def _warn_board_name(request: HttpRequest, tournament: Tournament, card: ChapterCard) -> None:
-    """Say so when the chapters name this card's effect differently: the board shows one
-    name for all of them."""
-    chapters = chapters_naming_otherwise(card)
-    if not chapters:
-        return
-    board = chapter_card_names(tournament)[card.effect_code][narration_language()]
-    messages.warning(
-        request,
-        _(
-            "The judge's board names a card by its effect, with one name for every "
-            "chapter: it shows this card as “%(name)s” in every game. The catalogue names "
-            "the same card of %(chapters)s otherwise: rename it there too, so that every "
-            "page says the same."
-        )
-        % {"name": board, "chapters": ", ".join(chapters)},
-    )
 
 
 @organiser_required

@@ -3,7 +3,7 @@ a map added from its drawing or file, a map changed, renamed or removed."""
 
 from __future__ import annotations
 
-import re
+from itertools import chain, count
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
@@ -19,23 +19,34 @@ from tournaments.actions.map_edits import (
     save_map,
 )
 from tournaments.actions.optimistic_lock import StaleEditError
+from tournaments.domain.map_copy import copied_map_text
 from tournaments.forms.maps import MapForm
 from tournaments.models import Tournament, TournamentMap
 from tournaments.queries.playable_maps import map_overview, map_users, own_drawing, own_map_row
 from tournaments.web.permissions import organiser_required
 
-_NAME_LINE = re.compile(r"^name:.*$", re.MULTILINE)
+
+def _copy_name(tournament: Tournament, name: str) -> str:
+    """A name no map of the tournament's or BoB's has: ``name-copy``, else ``name-copy-2``…"""
+    taken = set(tournament.maps.values_list("name", flat=True)) | set(bundled_maps())
+    base = f"{name[:100]}-copy"
+    return next(
+        candidate
+        for candidate in chain([base], (f"{base}-{number}" for number in count(2)))
+        if candidate not in taken
+    )
 
 
 def _copied_drawing(tournament: Tournament, name: str) -> str:
-    """The drawing of the map ``name`` (the tournament's or BoB's), renamed ``name-copy``
-    so it can be saved as a new map straight away."""
+    """The drawing of the map ``name`` (the tournament's or BoB's) under a free name, titled
+    as a copy in each of its languages (:func:`copied_map_text`), so it can be saved as a new
+    map straight away and is not mistaken for the original in the map menus."""
     text = own_drawing(tournament, name)
     if text is None:
         if name not in bundled_maps():
             return ""
         text = bundled_map_text(name)
-    return _NAME_LINE.sub(f"name: {name}-copy", text, count=1)
+    return copied_map_text(text, name, _copy_name(tournament, name))
 
 
 def _save(request: HttpRequest, form: MapForm, tournament: Tournament, replacing=None):

@@ -1,6 +1,6 @@
-"""Organiser pages for the people over the event: a player's details and withdrawal
-(decisions 32 and 36), the judges and organisers added and removed, and a link for an
-account to set its password."""
+"""Organiser pages for the people over the event: a player's details, squad preferences
+and withdrawal (decisions 32 and 36), the judges and organisers added and removed, and a
+link for an account to set its password."""
 
 from __future__ import annotations
 
@@ -14,8 +14,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournaments.actions.passwords import NoRoleHere, PasswordLinkError, issue_password_link
+from tournaments.actions.passwords import (
+    NoRoleHere,
+    PasswordLink,
+    PasswordLinkError,
+    issue_password_link,
+)
 from tournaments.actions.people import PeopleError, edit_player, withdraw_player
+from tournaments.actions.player_choices import preferences_locked_reason
 from tournaments.actions.staff import (
     StaffError,
     add_judge,
@@ -28,6 +34,7 @@ from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
 from tournaments.queries.roles import is_organiser
+from tournaments.views.player import preferences_editing
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -45,9 +52,12 @@ def _page(
     *,
     form: PlayerEditForm | None = None,
     withdraw_form: WithdrawForm | None = None,
+    preferences: dict[str, Any] | None = None,
     status: int = 200,
 ) -> HttpResponse:
     player = registration.player
+    if preferences is None:
+        preferences, _status = preferences_editing(player, tournament)
     seats = (
         Seat.objects.filter(player=player, session__stage__tournament=tournament)
         .select_related("session__stage", "squad")
@@ -64,6 +74,7 @@ def _page(
             "form": form or PlayerEditForm(tournament=tournament, player=player),
             "withdraw_form": withdraw_form
             or WithdrawForm(candidates=reserve_candidates(tournament, player)),
+            "preferences": preferences,
             "otab": "players",
         },
         status=status,
@@ -93,6 +104,27 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
             return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
     return _page(request, tournament, registration, form=form, status=400)
+
+
+@organiser_required
+@require_POST
+def player_preferences(
+    request: AccountHttpRequest, tournament: Tournament, pk: int
+) -> HttpResponse:
+    """The organiser enters or corrects a player's squad preferences (RULES §3: the player
+    hands them in on paper), until a squad is drawn for them."""
+    registration = _registration(tournament, pk)
+    player = registration.player
+    context, status = preferences_editing(player, tournament, request.POST, actor=request.user)
+    if status is None:
+        messages.success(
+            request,
+            _("The squad preferences of %(name)s are saved.") % {"name": player.display_name},
+        )
+        return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
+    if context["locked"]:
+        messages.error(request, preferences_locked_reason(player))
+    return _page(request, tournament, registration, preferences=context, status=status)
 
 
 @organiser_required
@@ -173,7 +205,22 @@ def _add_staff(
     except StaffError as error:
         form.add_error("username", str(error))
         return None
-    messages.success(request, said % {"name": user.get_username()})
+    name = user.get_username()
+    if not user.has_usable_password():
+        # A new account created without a password (or an imported one): the link for its
+        # owner to set one, straight away.
+        try:
+            link = issue_password_link(tournament, user, actor=request.user)
+        except PasswordLinkError:
+            pass  # a role in a tournament this organiser does not run: no link from here
+        else:
+            no_password = _(
+                "The account %(name)s has no password yet: give them this one-time link to "
+                "set their own."
+            )
+            messages.success(request, f"{said} {no_password}" % {"name": name})
+            return _password_link_page(request, tournament, user, link, back="judges")
+    messages.success(request, said % {"name": name})
     return redirect("tournaments:organiser_judges", slug=tournament.slug)
 
 
@@ -248,15 +295,35 @@ def account_password_link(
     """A one-time link for the account ``pk`` (a judge, an organiser or a player's account
     of this tournament) to set its password, shown once to hand over; or why not."""
     user = get_object_or_404(get_user_model(), pk=pk)
-    back = _PEOPLE_PAGES.get(request.POST.get("from", ""), _PEOPLE_PAGES["judges"])
-    context = {"tournament": tournament, "account": user, "back": back, "otab": "judges"}
+    back = request.POST.get("from", "")
     try:
         link = issue_password_link(tournament, user, actor=request.user)
     except NoRoleHere:
         raise Http404 from None
     except PasswordLinkError as error:
+        return _password_link_page(request, tournament, user, error, back=back)
+    return _password_link_page(request, tournament, user, link, back=back)
+
+
+def _password_link_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    user: Any,
+    link: PasswordLink | PasswordLinkError,
+    *,
+    back: str,
+) -> HttpResponse:
+    """The page showing an issued ``link`` once, to hand over, or why there is none; its
+    way back leads to the page it was asked from (``back``: a key of ``_PEOPLE_PAGES``)."""
+    context = {
+        "tournament": tournament,
+        "account": user,
+        "back": _PEOPLE_PAGES.get(back, _PEOPLE_PAGES["judges"]),
+        "otab": "judges",
+    }
+    if isinstance(link, PasswordLinkError):
         return render(
-            request, "organiser/password_link.html", {**context, "refusal": error}, status=403
+            request, "organiser/password_link.html", {**context, "refusal": link}, status=403
         )
     context.update({"link": request.build_absolute_uri(link.path), "expires_at": link.expires_at})
     return render(request, "organiser/password_link.html", context)

@@ -1,4 +1,5 @@
-"""Organiser page of one session: its own stipulation and score thresholds (RULES §6, §9).
+"""Organiser page of one session: its own stipulation, map and score thresholds (RULES §6,
+§9; decision 49).
 
 The rules of what may change when live in :mod:`tournaments.actions.session_settings`; this page
 shows what the stage provides when the session has no setting of its own, and why a
@@ -18,6 +19,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.session_settings import (
     SessionSettingsError,
+    SettingsSaved,
     add_threshold,
     clear_stipulation,
     remove_threshold,
@@ -29,7 +31,13 @@ from tournaments.forms.session_settings import SessionStipulationForm, Threshold
 from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Tournament
 from tournaments.queries.edit_versions import session_stipulation_version
-from tournaments.queries.session_stipulation import own_stipulation, own_thresholds, stage_defaults
+from tournaments.queries.playable_maps import map_menu_label
+from tournaments.queries.session_stipulation import (
+    own_map_name,
+    own_stipulation,
+    own_thresholds,
+    stage_defaults,
+)
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.permissions import organiser_required
 
@@ -62,6 +70,7 @@ def _page(
         for form in (stipulation_form, threshold_form)
     )
     stipulation_form = stipulation_form or SessionStipulationForm(session=session)
+    own_map, stage_map = own_map_name(session), session.stage.map_name
     with catalogue_words(tournament):  # the event cards as the catalogue names them
         context = {
             "tournament": tournament,
@@ -75,6 +84,8 @@ def _page(
             "same_as_stage": stipulation is not None
             and stipulation.kind == defaults.kind
             and stipulation.params == defaults.params,
+            "own_map": map_menu_label(tournament, own_map) if own_map else "",
+            "stage_map": map_menu_label(tournament, stage_map) if stage_map else "",
             "stipulation_lock": stipulation_lock(session),
             "stipulation_form": stipulation_form,
             # The clear button names what it clears: the stipulation as this page shows it.
@@ -92,15 +103,16 @@ def _page(
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def session_settings(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    """The page; a POST sets the session's own stipulation."""
+    """The page; a POST sets the session's own stipulation and map."""
     session = _session(tournament, pk)
     form = SessionStipulationForm(request.POST or None, session=session)
     if request.method == "POST" and form.is_valid():
         try:
-            set_stipulation(
+            saved = set_stipulation(
                 session,
                 form.cleaned_data["stipulation_kind"],
                 form.cleaned_data["stipulation_params"],
+                map_name=form.cleaned_data["map_name"],
                 actor=request.user,
                 expected_version=form.expected_version,
             )
@@ -109,9 +121,30 @@ def session_settings(request: HttpRequest, tournament: Tournament, pk: int) -> H
         except StaleEditError:
             form.refuse_stale(SessionStipulationForm(session=_session(tournament, pk)))
         else:
-            messages.success(request, _("The session's own stipulation is saved."))
+            _say_saved(request, session, saved)
             return redirect(_settings_url(session))
     return _page(request, tournament, session, stipulation_form=form)
+
+
+def _say_saved(request: HttpRequest, session: Session, saved: SettingsSaved) -> None:
+    if saved.stipulation and saved.map:
+        messages.success(request, _("The session's stipulation and map are saved."))
+    elif saved.stipulation:
+        messages.success(request, _("The session's own stipulation is saved."))
+    elif saved.map:
+        name = own_map_name(session)
+        if name:
+            text = _("Saved: the session now plays on its own map, %(map)s.") % {
+                "map": map_menu_label(session.stage.tournament, name)
+            }
+        else:
+            text = _("Saved: the session now plays on its stage's map again.")
+        messages.success(request, text)
+    else:
+        messages.info(
+            request,
+            _("Nothing changed: the session already plays this stipulation on this map."),
+        )
 
 
 @organiser_required

@@ -121,7 +121,7 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     form = StageForm(request.POST or None, instance=stage)
     if request.method == "POST" and form.is_valid():
         try:
-            save_stage(
+            changed = save_stage(
                 form.save(commit=False),
                 form.cleaned_data["thresholds"],
                 actor=request.user,
@@ -131,7 +131,10 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             stage = tournament.stages.get(number=number)
             form.refuse_stale(StageForm(instance=stage))
         else:
-            messages.success(request, _("Stage saved."))
+            if changed:
+                messages.success(request, _("Stage saved."))
+            else:
+                messages.info(request, _("Nothing changed: the stage's settings are as they were."))
             if form.map_problem is not None:
                 messages.warning(request, form.map_problem.message)
             return redirect("tournaments:organiser_dashboard", slug=tournament.slug)

@@ -1,4 +1,5 @@
-"""Player pages: their games, squad preferences, loadouts, history and calendar feed."""
+"""Player pages: their games, squad preferences, loadouts, history and calendar feed; the
+squad preferences form the organiser's and the judge's pages share with the player's."""
 
 from __future__ import annotations
 
@@ -6,14 +7,17 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import login
+from django.contrib.auth.base_user import AbstractBaseUser
+from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.player_accounts import create_player_account
 from tournaments.actions.player_choices import (
     ChoiceLocked,
@@ -140,8 +144,8 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
 def _kept_preferences(
     player: Player, tournament: Tournament, current: SquadPreference | None
 ) -> dict[str, Any]:
-    """What a player whose squad is drawn sees instead of the form: their choices in order
-    (by squad name) and the squad the draw gave them."""
+    """What is shown instead of the form once a squad is drawn for the player: their choices
+    in order (by squad name) and the squad the draw gave them."""
     names = {squad.slug: squad.name for squad in tournament.squads.all()}
     drawn = (
         Seat.objects.filter(
@@ -157,50 +161,77 @@ def _kept_preferences(
     }
 
 
+def _stored_preferences(player: Player, tournament: Tournament) -> SquadPreference | None:
+    return SquadPreference.objects.filter(
+        player=player, tournament=tournament, stage__isnull=True
+    ).first()
+
+
+def preferences_editing(
+    player: Player,
+    tournament: Tournament,
+    data: QueryDict | None = None,
+    *,
+    actor: AbstractBaseUser | AnonymousUser | None = None,
+) -> tuple[dict[str, Any], int | None]:
+    """The squad preferences of ``player`` as a page shows them — their own page, the
+    organiser's player page, the judge's — and, with posted ``data``, saved by ``actor``
+    through the one action: the page's context and its status, or None for the status when
+    saved (the caller says so and redirects). Once a squad is drawn for the player the
+    context holds the list kept instead of a form (``locked``), with 409 for a post."""
+    current = _stored_preferences(player, tournament)
+    if preferences_locked(player, tournament):
+        kept = _kept_preferences(player, tournament, current)
+        return {"locked": True, **kept}, 200 if data is None else 409
+    choices = current.choices if current else []
+    form = PreferenceForm(data, tournament=tournament, current=choices)
+    if data is None:
+        return {"locked": False, "form": form}, 200
+    if not form.is_valid():
+        return {"locked": False, "form": form}, 400
+    try:
+        save_preferences(
+            player,
+            tournament,
+            form.cleaned_data["choices"],
+            actor=actor,
+            expected_version=form.expected_version,
+        )
+    except ChoiceLocked:  # the draw happened while the form was open
+        return {"locked": True, **_kept_preferences(player, tournament, current)}, 409
+    except StaleEditError:
+        stored = _stored_preferences(player, tournament)
+        form.refuse_stale(
+            PreferenceForm(tournament=tournament, current=stored.choices if stored else [])
+        )
+        return {"locked": False, "form": form}, 409
+    return {}, None
+
+
 @player_required
 @require_http_methods(["GET", "POST"])
 def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     if not Registration.objects.filter(tournament=tournament, player=player).exists():
         raise Http404(_("You are not registered in this tournament."))
-    current = SquadPreference.objects.filter(
-        player=player, tournament=tournament, stage__isnull=True
-    ).first()
-    if preferences_locked(player, tournament):
-        refused = request.method == "POST"
-        if refused:
-            messages.error(
-                request, _("Your squad is already drawn; preferences can no longer change.")
-            )
-        return _render_player_page(
-            request,
-            player,
-            "player/preferences.html",
-            {
-                "tournament": tournament,
-                "locked": True,
-                **_kept_preferences(player, tournament, current),
-            },
-            status=409 if refused else 200,
-        )
-    initial = {f"choice_{i}": slug for i, slug in enumerate(current.choices, 1)} if current else {}
-    form = PreferenceForm(request.POST or None, initial=initial, tournament=tournament)
-    status = 200
-    if request.method == "POST":
-        try:
-            if form.is_valid():
-                save_preferences(player, tournament, form.cleaned_data["choices"])
-                messages.success(request, _("Your squad preferences are saved."))
-                return redirect("tournaments:player_home")
-            status = 400
-        except ChoiceLocked as error:  # the draw happened while the form was open
-            form.add_error(None, str(error))
-            status = 409
+    # The player's own account when they are logged in with it (not by their link).
+    own = request.user.is_authenticated and request.user.pk == player.user_id
+    context, status = preferences_editing(
+        player,
+        tournament,
+        request.POST if request.method == "POST" else None,
+        actor=request.user if own else None,
+    )
+    if status is None:
+        messages.success(request, _("Your squad preferences are saved."))
+        return redirect("tournaments:player_home")
+    if context["locked"] and status == 409:
+        messages.error(request, _("Your squad is already drawn; preferences can no longer change."))
     return _render_player_page(
         request,
         player,
         "player/preferences.html",
-        {"tournament": tournament, "form": form, "locked": False},
+        {"tournament": tournament, **context},
         status=status,
     )
 

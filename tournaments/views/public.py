@@ -48,22 +48,32 @@ from tournaments.queries.pages import (
 from tournaments.queries.playable_maps import map_title
 from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import breakdowns, scoring_values
+from tournaments.queries.roles import offers_organising, sessions_to_judge
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.page_cache import cached_page
-from tournaments.web.permissions import public
+from tournaments.web.permissions import current_player, public
 from tournaments.web.request_types import HtmxHttpRequest
 
 
 @public
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
+    """The tournaments; above them, for a logged-in judge, the sessions still to judge.
+    "Create a tournament" is offered as the site header offers "Organise"."""
     tournaments = Tournament.objects.annotate(player_count=Count("registrations")).order_by(
         "-starts_on", "name"
     )
-    return render(request, "tournaments/home.html", {"tournaments": tournaments})
+    context = {
+        "tournaments": tournaments,
+        "to_judge": list(sessions_to_judge(request.user)),
+        "offer_create": offers_organising(
+            request.user, speaks_for_player=current_player(request) is not None
+        ),
+    }
+    return render(request, "tournaments/home.html", context)
 
 
 def _tournament(slug: str) -> Tournament:

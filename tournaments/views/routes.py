@@ -60,6 +60,11 @@ judge_patterns = [
     path("judge/sessions/<int:pk>/redraw/", judge.session_redraw, name="judge_redraw"),
     path("judge/sessions/<int:pk>/check-in/", judge.session_check_in, name="judge_check_in"),
     path("judge/sessions/<int:pk>/no-show/", judge.session_no_show, name="judge_no_show"),
+    path(
+        "judge/sessions/<int:pk>/seats/<int:seat>/preferences/",
+        judge.seat_preferences,
+        name="judge_preferences",
+    ),
     path("judge/sessions/<int:pk>/dice-check/", judge.session_dice_check, name="judge_dice_check"),
     path("judge/sessions/<int:pk>/result/", judge.result_entry, name="judge_result"),
     path(
@@ -223,6 +228,11 @@ organiser_patterns = [
         "organise/<slug:slug>/players/<int:pk>/",
         organiser_people.player_edit,
         name="organiser_player",
+    ),
+    path(
+        "organise/<slug:slug>/players/<int:pk>/preferences/",
+        organiser_people.player_preferences,
+        name="organiser_player_preferences",
     ),
     path(
         "organise/<slug:slug>/players/<int:pk>/withdraw/",

@@ -35,6 +35,7 @@ from tournaments.forms.scheduling import (
 from tournaments.models import Stage, StaleSessionError, Tournament
 from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.queries.schedule_grid import stage_grid
+from tournaments.web.notice_words import players_told
 from tournaments.web.permissions import organiser_required
 
 
@@ -61,7 +62,7 @@ def tables(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         except TableError as error:
             form.add_error("name", str(error))
         else:
-            messages.success(request, _("Table %(name)s added.") % {"name": table.name})
+            messages.success(request, _("Table %(name)s added.") % {"name": table})
             return redirect("tournaments:organiser_tables", slug=tournament.slug)
     return _tables_page(request, tournament, form=form, status=400 if form.errors else 200)
 
@@ -91,7 +92,7 @@ def table_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
     except TableError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _("Table %(name)s removed.") % {"name": table.name})
+        messages.success(request, _("Table %(name)s removed.") % {"name": table})
     return redirect("tournaments:organiser_tables", slug=tournament.slug)
 
 
@@ -145,9 +146,15 @@ def _grid_page(
         ),
         "warnings": warnings or [],
         "confirm": confirm,
+        # A stage without sessions is not seated yet: the one before seats it as it closes.
+        "previous_stage": None if grid.sessions else _previous_stage(stage),
         "otab": "schedule",
     }
     return render(request, "organiser/schedule_grid.html", context, status=status)
+
+
+def _previous_stage(stage: Stage) -> Stage | None:
+    return stage.tournament.stages.filter(number__lt=stage.number).order_by("-number").first()
 
 
 def _stage(tournament: Tournament, number: int) -> Stage:
@@ -202,8 +209,9 @@ def grid_place(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     else:
         messages.success(
             request,
-            _("Session %(number)d placed at table %(table)s; its players are notified.")
-            % {"number": session.number, "table": table.name},
+            _("Session %(number)d placed at table %(table)s.")
+            % {"number": session.number, "table": table}
+            + f" {players_told()}",
         )
     return redirect(_grid_url(stage, request.POST.getlist("at")))
 
@@ -250,11 +258,8 @@ def stage_plan(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     schedule_sessions(placements, actor=request.user)
     messages.success(
         request,
-        ngettext(
-            "%(count)d session scheduled; its players are notified.",
-            "%(count)d sessions scheduled; their players are notified.",
-            len(placements),
-        )
-        % {"count": len(placements)},
+        ngettext("%(count)d session scheduled.", "%(count)d sessions scheduled.", len(placements))
+        % {"count": len(placements)}
+        + f" {players_told(len(placements))}",
     )
     return redirect(_grid_url(stage))

@@ -37,6 +37,7 @@ from rules.engine.combat import (
     SHOOT,
     CombatError,
     attack_options,
+    is_attackable,
     line_squares,
     missile_hits,
     shielded_from,
@@ -182,6 +183,9 @@ def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Sh
     centre_figures, around_figures = missile_hits(ctx.state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None
+    # As combat resolves it: figures safe in a docking claw or an abandoned vehicle take nothing.
+    centre_figures = [f for f in centre_figures if is_attackable(ctx.state, f, ctx.rules)]
+    around_figures = [f for f in around_figures if is_attackable(ctx.state, f, ctx.rules)]
     if ctx.state.progress.shielded:  # Blind Grenades: a blast passes the shielded by
         centre_figures = [f for f in centre_figures if not shielded_from(ctx.state, firer, f)]
         around_figures = [f for f in around_figures if not shielded_from(ctx.state, firer, f)]
@@ -224,6 +228,8 @@ def line_shot(
             continue
         if f.side == ALIEN:
             return None
+        if not is_attackable(state, f, ctx.rules):  # safe in a claw, as combat has it
+            continue
         if shielded_from(state, firer, f):  # Blind Grenades: the line passes it by
             continue
         hits.append((target_info(ctx.state, f, ctx.rules), _armour(ctx, f)))

@@ -15,6 +15,7 @@ from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
+from rules.engine.ai.special_weapons import special_attack
 from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.play.reinforcement_phase import bob_reinforcements
 from rules.engine.play.turn_context import TurnContext
@@ -123,6 +124,8 @@ class BobPolicy:
         ctx.say("activation", figure=figure.id, unit=figure.unit, criterion=criterion)
         if figure.unit in ctx.modifiers.cannot_act:
             ctx.say("skipped_by_event", figure=figure.id)
+            return
+        if special_attack(ctx, figure, assessment.reach.allowance) is not None:
             return
         focus = assessment.focus
         if focus is None:

@@ -44,6 +44,7 @@ from rules.engine.ai.reach import (
     assess,
     assess_focus,
 )
+from rules.engine.ai.special_weapons import special_attack
 from rules.engine.caches import memoised
 from rules.engine.dice import Dice, DieKind
 from rules.engine.geometry import Square
@@ -220,12 +221,14 @@ class SolitairePolicy:
             return
         if not marines_on_board(ctx.state):
             return
-        assessment = assess_focus(ctx.state, alien, ctx.rules, moves)
-        mode = self.mode(ctx, assessment)
-        if mode == "close":
-            attacked = self.close_combat(ctx, assessment)
-        else:
-            attacked = self.shoot(ctx, assessment)
+        # Seed 000: the alien the event card arms fires it without the behaviour die.
+        attacked = special_attack(ctx, alien, moves)
+        if attacked is None:
+            assessment = assess_focus(ctx.state, alien, ctx.rules, moves)
+            if self.mode(ctx, assessment) == "close":
+                attacked = self.close_combat(ctx, assessment)
+            else:
+                attacked = self.shoot(ctx, assessment)
         if (
             attacked is not None
             and attacked.steps == 0

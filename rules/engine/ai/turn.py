@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from rules.engine.ai.special_weapons import report_unused
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
 from rules.engine.play.turn_context import TurnContext
@@ -28,9 +29,16 @@ class Policy(Protocol):
 
 
 def resolve_alien_turn(
-    state: GameState, policy: Policy, dice: Dice, *, rules: RulesData | None = None
+    state: GameState,
+    policy: Policy,
+    dice: Dice,
+    *,
+    rules: RulesData | None = None,
+    event_card: str | None = None,
 ) -> tuple[GameState, list[Step]]:
     """Resolve one whole Alien turn under ``policy``; returns the new state and the log.
+    ``event_card``: the id of the event card the judge drew from the real deck, taken
+    instead of the dice's draw (it must be still in the deck).
 
     A session played without aliens (``Stipulation.with_aliens``) has no Alien turn: a
     :class:`~rules.engine.turns.TurnError` says so, and the round is closed without one
@@ -39,8 +47,9 @@ def resolve_alien_turn(
         raise TurnError("turn_no_aliens")
     if rules is None:
         rules = rules_of(state)
-    ctx = TurnContext(state=state, dice=dice, rules=rules)
+    ctx = TurnContext(state=state, dice=dice, rules=rules, event_card=event_card)
     ctx.say("turn_start", round=state.round, policy=policy.name)
     policy.run(ctx)
+    report_unused(ctx)
     ctx.say("turn_end")
     return ctx.state, ctx.steps

@@ -144,7 +144,7 @@ def place_found_equipment(
                 facing=facing,
                 weapons=tuple(rules.unit(TARANTULA).weapons),
             )
-            state = state.with_figure(figure)
+            state = state.with_arrival(figure)
     elif blip.type == ABANDONED_DREADNOUGHT:
         state, figure = spawn_alien(state, rules, DREADNOUGHT, blip.square, origin, side=MARINE)
     else:
@@ -187,7 +187,8 @@ def spawn_alien(
         weapons=weapons,
         equipment=equipment,
     )
-    return state.with_figure(figure), figure
+    state = state.with_arrival(figure)
+    return state, state.figure(figure.id)
 
 
 def survey_section(state: GameState, section_id: str) -> tuple[GameState, list[Step]]:

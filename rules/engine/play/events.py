@@ -17,7 +17,7 @@ from rules.engine.narration_errors import CodedError
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import players_in_play
-from rules.engine.play.turn_context import TurnContext, TurnModifiers
+from rules.engine.play.turn_context import SpecialWeapon, TurnContext, TurnModifiers
 from rules.engine.state import GameState
 
 
@@ -26,23 +26,46 @@ class UnknownEventCards(CodedError, EventDataError):
     judge's page and the command line say it in their language)."""
 
 
-def draw_card(
-    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None, dice: Dice
-) -> EventCard | None:
-    """Draw uniformly among the enabled cards not drawn yet; None when the deck is empty."""
+class EventCardNotInDeck(CodedError, EventDataError):
+    """The judge named a drawn card that is not in the deck now (drawn already, left out
+    by the stipulation, or no deck is drawn in this session)."""
+
+
+def cards_left(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None
+) -> list[EventCard]:
+    """The enabled cards not drawn yet, in deck order (the cards a draw picks from)."""
     enabled_set = None if enabled is None else set(enabled)
     unknown = sorted((enabled_set or set()) - {card.id for card in cards})
     if unknown:
         raise UnknownEventCards("unknown_event_cards", cards=unknown)
     drawn_set = set(drawn)
-    remaining = [
+    return [
         card
         for card in cards
         if card.id not in drawn_set and (enabled_set is None or card.id in enabled_set)
     ]
+
+
+def draw_card(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None, dice: Dice
+) -> EventCard | None:
+    """Draw uniformly among the enabled cards not drawn yet; None when the deck is empty."""
+    remaining = cards_left(cards, drawn, enabled)
     if not remaining:
         return None
     return remaining[random_index(dice, len(remaining), "event_draw")]
+
+
+def named_card(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None, card_id: str
+) -> EventCard:
+    """The card ``card_id`` a judge drew from the real deck at the table, instead of the
+    dice's draw; it must be one of :func:`cards_left`."""
+    for card in cards_left(cards, drawn, enabled):
+        if card.id == card_id:
+            return card
+    raise EventCardNotInDeck("event_card_not_in_deck", card=card_id)
 
 
 def draw_card_left(
@@ -88,6 +111,13 @@ def modifiers_for(card: EventCard | None) -> TurnModifiers:
         mods.swap_two_aliens = True
     elif code == "close_doors_blocking_sight":
         mods.close_doors_blocking_sight = True
+    elif code == "special_weapon":
+        mods.special_weapon = SpecialWeapon(
+            card.id,
+            frozenset(effect["units"]),
+            str(effect["weapon"]),
+            bool(effect.get("firer_dies", False)),
+        )
     return mods
 
 
@@ -96,16 +126,24 @@ def modifiers_for(card: EventCard | None) -> TurnModifiers:
 
 def play_event_phase(ctx: TurnContext) -> None:
     """Turn start: if the stipulation uses the deck (switch ``event_deck``, with aliens in
-    play: ``Stipulation.uses_event_deck``), draw one card, pick its target by die and set
-    or apply its effect. Switches: ``event_cards`` (ids left in the deck by the
+    play: ``Stipulation.uses_event_deck``), draw one card (or take the one the judge drew
+    from the real deck, ``ctx.event_card``), pick its target by die and set or apply its
+    effect. Switches: ``event_cards`` (ids left in the deck by the
     stipulation; all when absent), ``event_overrides`` (per-card edits). The cards drawn
     are kept in ``state.progress.events_drawn``."""
     switches = ctx.state.stipulation.switches
     if not ctx.state.stipulation.uses_event_deck:
+        if ctx.event_card is not None:
+            raise EventCardNotInDeck("event_card_not_in_deck", card=ctx.event_card)
         return
     cards = load_cards(switches.get("event_overrides"))
     drawn = list(ctx.state.progress.events_drawn)
-    card = draw_card(cards, drawn, switches.get("event_cards"), ctx.dice)
+    if ctx.event_card is not None:
+        card: EventCard | None = named_card(
+            cards, drawn, switches.get("event_cards"), ctx.event_card
+        )
+    else:
+        card = draw_card(cards, drawn, switches.get("event_cards"), ctx.dice)
     if card is None:
         ctx.say("event_deck_empty")
         return
@@ -137,6 +175,9 @@ def _announce(ctx: TurnContext) -> None:
         ctx.say("event_cannot_act", units=sorted(mods.cannot_act))
     if mods.extra_movement:
         ctx.say("event_extra_movement", squares=mods.extra_movement)
+    if mods.special_weapon is not None:
+        special = mods.special_weapon
+        ctx.say("event_special_weapon", units=sorted(special.units), weapon=special.weapon)
     if mods.swap_two_aliens:
         swap_two_aliens(ctx)
 

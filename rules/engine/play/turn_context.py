@@ -17,6 +17,17 @@ from rules.engine.state import ALIEN, MARINE, Figure, GameState
 from rules.engine.units import RulesData
 
 
+@dataclass(frozen=True)
+class SpecialWeapon:
+    """An event card's special weapon (Ork Mek, Gretchin with a Bomb): the card, the alien
+    types it arms, the weapon fired, and whether the firer dies after firing."""
+
+    card: str
+    units: frozenset[str]
+    weapon: str
+    firer_dies: bool = False
+
+
 @dataclass
 class TurnModifiers:
     """How the drawn card changes this Alien turn (empty when no card applies)."""
@@ -29,6 +40,8 @@ class TurnModifiers:
     swap_two_aliens: bool = False
     close_doors_blocking_sight: bool = False
     first_figure: str | None = field(default=None)
+    #: Until the first alien able to use it fires it (then None again).
+    special_weapon: SpecialWeapon | None = None
 
     def movement_bonus(self, unit: str) -> int:
         if not self.extra_movement:
@@ -50,6 +63,9 @@ class TurnContext:
     #: Whether the session map's Genestealer markers are in use (BoB); a Solitaire turn
     #: sets it False (its Genestealers come from the pile).
     genestealer_markers: bool = True
+    #: The event card the judge drew from the real deck at the table (its id), taken
+    #: instead of the dice's draw; None: the dice draw it.
+    event_card: str | None = None
 
     def say(self, code: str, **params: Any) -> None:
         self.steps.append(Step(code, params))

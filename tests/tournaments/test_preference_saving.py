@@ -1,0 +1,84 @@
+"""The one write of a player's squad preferences (``save_preferences``), whoever enters
+them: logged with the actor, refused once a squad is drawn for the player, and refused over
+a list someone else saved after the form was loaded."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, UserFactory, register_players
+from tournaments.actions.optimistic_lock import StaleEditError
+from tournaments.actions.player_choices import (
+    ChoiceLocked,
+    locked_preferences,
+    preferences_version,
+    save_preferences,
+)
+from tournaments.actions.session_setup import draw_squads
+from tournaments.actions.stage_advance import start_tournament
+from tournaments.models import ActivityLog, SquadPreference
+
+pytestmark = pytest.mark.django_db
+
+UM, BA, IF = "ultramarines", "blood-angels", "imperial-fists"
+
+
+@pytest.fixture
+def seated():
+    """A tournament whose first stage is seated, its squads not drawn yet."""
+    tournament = TournamentFactory(slug="prefs")
+    register_players(tournament, 6)
+    start_tournament(tournament, SeededDice(seed=5), draw_squads=False)
+    session = tournament.stages.get(number=1).sessions.order_by("number").first()
+    player = session.seats.order_by("seat_order").first().player
+    return tournament, session, player
+
+
+def stored(tournament, player) -> list[str]:
+    return SquadPreference.objects.get(tournament=tournament, player=player, stage=None).choices
+
+
+def test_the_save_is_logged_with_its_actor(seated):
+    tournament, _session, player = seated
+    judge = UserFactory(username="giudice")
+    judge.save()
+    save_preferences(player, tournament, [IF, UM], actor=judge)
+    assert stored(tournament, player) == [IF, UM]
+    entry = ActivityLog.objects.get(description_code="squad_preferences")
+    assert entry.actor == judge
+    assert entry.description_params == {"name": player.display_name}
+    assert entry.details == {"player": player.pk, "choices": [IF, UM]}
+
+
+def test_a_save_after_the_draw_is_refused_and_logs_nothing(seated):
+    tournament, session, player = seated
+    before = stored(tournament, player)
+    draw_squads(session, SeededDice(seed=2), actor=None, expected_version=session.version)
+    assert locked_preferences(tournament, [seat.player_id for seat in session.seats.all()]) == {
+        seat.player_id for seat in session.seats.all()
+    }
+    with pytest.raises(ChoiceLocked, match=f"already drawn for {player.display_name}"):
+        save_preferences(player, tournament, [BA])
+    assert stored(tournament, player) == before
+    assert not ActivityLog.objects.filter(description_code="squad_preferences").exists()
+
+
+def test_only_players_with_a_drawn_squad_are_locked(seated):
+    tournament, session, player = seated
+    others = tournament.stages.get(number=1).sessions.exclude(pk=session.pk).first()
+    draw_squads(others, SeededDice(seed=2), actor=None, expected_version=others.version)
+    assert locked_preferences(tournament, [player.pk]) == set()
+    save_preferences(player, tournament, [BA])
+    assert stored(tournament, player) == [BA]
+
+
+def test_a_save_over_a_newer_list_is_refused(seated):
+    tournament, _session, player = seated
+    loaded = preferences_version(stored(tournament, player))
+    save_preferences(player, tournament, [UM])  # someone else, meanwhile
+    with pytest.raises(StaleEditError):
+        save_preferences(player, tournament, [BA], expected_version=loaded)
+    assert stored(tournament, player) == [UM]
+    save_preferences(player, tournament, [BA], expected_version=preferences_version([UM]))
+    assert stored(tournament, player) == [BA]
