@@ -161,9 +161,21 @@ def _games_and_changes(session: Session) -> list[tuple[Game, bool]]:
 
 
 def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
+    """The figures on the board as the forms' choices, each led by the label drawn on it
+    (``Or2 · ork-blip-1-1 · Ork``), so the judge finds in the list what the board shows."""
     lang = narration_language()
+    labels = short_labels(state)
     return [
-        (f.id, f"{f.id} · {format_param('unit', f.unit, lang)}")
+        (
+            f.id,
+            " · ".join(
+                [
+                    *([labels[f.id]] if f.id in labels else []),
+                    f.id,
+                    format_param("unit", f.unit, lang),
+                ]
+            ),
+        )
         for f in state.figures
         if f.on_board and (f.side == MARINE or not marines_only)
     ]

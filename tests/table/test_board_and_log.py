@@ -126,6 +126,8 @@ def test_the_table_of_figures_keys_each_label_to_its_id(game, table):
     body = client_for(table.judge).get(url("board", game)).content.decode()
     assert "on the board: Or1" in body
     assert '<span class="mono">ork-blip-1-1</span>' in body
+    # The forms' figure lists lead with the same label.
+    assert ">Or1 · ork-blip-1-1 · Ork</option>" in body
 
 
 def test_a_label_stays_with_its_figure_when_another_dies_and_is_never_given_again(game, table):

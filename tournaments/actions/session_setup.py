@@ -32,6 +32,7 @@ from tournaments.models import (
     ActivityLog,
     ActivityVerb,
     DiceRoll,
+    Player,
     Result,
     Seat,
     Session,
@@ -256,14 +257,23 @@ def _draw(
 ) -> DrawResult:
     tournament = session.stage.tournament
     squads = {squad.slug: squad for squad in tournament.squads.all()}
-    if players is None:
-        players = draw_players([session])[session.pk]
-    start = len(dice.log)
-    result = squad_draw(tournament.squad_order, players, dice)
-    if all_dice_used:
-        check_all_dice_used(dice)
-    transfers = [transfer.as_dict() for transfer in result.rank_transfers]
     with transaction.atomic():
+        # The players' rows locked before their preferences are read: a preferences save
+        # (which locks the player's row) lands before the draw reads them, or waits and
+        # then finds the squad drawn and is refused; never in between.
+        list(
+            Player.objects.select_for_update()
+            .filter(pk__in=[seat.player_id for seat in seats])
+            .order_by("pk")
+            .values_list("pk", flat=True)
+        )
+        if players is None:
+            players = draw_players([session])[session.pk]
+        start = len(dice.log)
+        result = squad_draw(tournament.squad_order, players, dice)
+        if all_dice_used:
+            check_all_dice_used(dice)
+        transfers = [transfer.as_dict() for transfer in result.rank_transfers]
         update_if_current(session, expected_version)
         ranks_before = ranks_snapshot(tournament, [seat.player_id for seat in seats])
         # Cleared first: two seats never hold one squad, even half-way through a redraw.
