@@ -116,6 +116,14 @@ DATABASES = {
         conn_health_checks=CONN_MAX_AGE > 0,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The embedded database takes its write lock when a transaction begins, and a request
+    # that finds it taken waits for it (up to 20 s): a transaction that only read at first
+    # then wrote while another wrote failed at once with "database is locked" (a 500), e.g.
+    # the advance's dice check (a dry run) beside the close itself.
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20}
+    )
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -76,6 +76,7 @@ from table.snapshot_summaries import (
 )
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
+from tournaments.actions.session_setup import mark_in_play
 from tournaments.actions.task_queue import queue_after_commit
 from tournaments.domain.typed_dice import TypedDice, check_all_dice_used
 from tournaments.models import Session
@@ -118,6 +119,7 @@ def create_game(
         )
     state, steps = opening_state(session, map_name, policy, solitaire)
     with transaction.atomic():
+        mark_in_play(session)
         last = session.games.order_by("-number").values_list("number", flat=True).first() or 0
         game = Game.objects.create(
             session=session,

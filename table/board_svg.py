@@ -25,6 +25,7 @@ from collections.abc import Mapping
 from xml.sax.saxutils import escape
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from rules.engine.board import DoorState, SquareKind
 from rules.engine.figure_names import ITEM_NAMES
@@ -175,7 +176,11 @@ def _figure(
     height = (max(ys) - min(ys) + 1) * CELL
     lang = narration_language()
     title = escape(
-        _("%(id)s: %(unit)s, %(lp)d life points, %(weapons)s")
+        ngettext(
+            "%(id)s: %(unit)s, %(lp)d life point, %(weapons)s",
+            "%(id)s: %(unit)s, %(lp)d life points, %(weapons)s",
+            figure.life_points,
+        )
         % {
             "id": figure.id,
             "unit": format_param("unit", figure.unit, lang),

@@ -4,19 +4,31 @@ have renamed them, or given the Italian names RULES §5 leaves to them), in the 
 panels, the game summaries and the errors alike
 (:func:`tournaments.queries.tournament_catalogue.catalogue_words`). A player's card is
 named as their own chapter's deck names it: the session's seats say whose chapter each
-player and figure is."""
+player and figure is.
+
+The players are named as the session's seats name them (``Valchiria``, not ``p3``), and an
+alien or a vehicle by the label the board draws for it with its id (``Or1 (ork-blip-1-1)``,
+:func:`table.board_svg.short_labels`), a line weapon's aim as a direction in words: the
+engine's own texts (its tests, its command line) keep the ids."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import dataclasses
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
 
+from rules.engine.naming import current_naming, named
+from rules.engine.state import GameState
+from table.actions import snapshot_state
+from table.board_svg import short_labels
 from table.game_setup import seat_arms, squad_figure_ids
+from table.models import Game
 from table.seating import game_player_id
 from tournaments.models import Seat, Tournament
-from tournaments.queries.tournament_catalogue import catalogue_words
+from tournaments.queries.tournament_catalogue import catalogue_naming
 
 
 def seated_chapters(session_pk: int) -> dict[str, str]:
@@ -34,16 +46,48 @@ def seated_chapters(session_pk: int) -> dict[str, str]:
     return owners
 
 
+def seated_names(session_pk: int) -> dict[str, str]:
+    """Each seated player's name by their id in the session's games (``p1`` -> name)."""
+    seats = Seat.objects.filter(session_id=session_pk).select_related("player")
+    return {game_player_id(seat): seat.player.display_name for seat in seats}
+
+
+@contextmanager
+def labelled(state: GameState) -> Iterator[None]:
+    """Render this block's texts naming ``state``'s aliens and vehicles by their board
+    labels with their ids, and a line weapon's aim in words."""
+    naming = dataclasses.replace(
+        current_naming(), figure_labels=short_labels(state), aims_in_words=True
+    )
+    with named(naming):
+        yield
+
+
+def _latest_state(session_pk: int, number: int | None) -> GameState | None:
+    game = Game.objects.filter(session_id=session_pk, number=number).first() if number else None
+    snapshot = game.latest() if game is not None else None
+    return snapshot_state(snapshot) if snapshot is not None else None
+
+
 def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
     """``view`` (of the session ``pk``) rendering the engine's texts in its tournament's
-    catalogue words, each player's cards in their chapter's."""
+    catalogue words, each player's cards in their chapter's, the players by their names
+    and, on a game's pages, its figures by their board labels."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         tournament = Tournament.objects.filter(stages__sessions=kwargs["pk"]).first()
         if tournament is None:  # no such session: the view answers
             return view(request, *args, **kwargs)
-        with catalogue_words(tournament, seated_chapters(kwargs["pk"])):
-            return view(request, *args, **kwargs)
+        naming = dataclasses.replace(
+            catalogue_naming(tournament, seated_chapters(kwargs["pk"])),
+            players=seated_names(kwargs["pk"]),
+        )
+        with named(naming):
+            state = _latest_state(kwargs["pk"], kwargs.get("number"))
+            if state is None:
+                return view(request, *args, **kwargs)
+            with labelled(state):
+                return view(request, *args, **kwargs)
 
     return wrapper

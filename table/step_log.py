@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine.naming import current_naming
 from rules.engine.narration import MESSAGES, format_param, render
 from rules.engine.narration_combat import ATTACKS, EVENTS, FACINGS, combat_text
 from rules.engine.narration_dice import purpose_text
@@ -72,9 +73,11 @@ def event_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) ->
     (``MoveEvent.to_json``) and combat events (``CombatEvent.as_dict``); combat events stored
     before they had codes keep the engine's English text."""
     lang = lang or narration_language()
+    naming = current_naming()
     lines = []
     for event in events:
         kind = event.get("kind")
+        figure = naming.figure_name(str(event.get("figure")))
         combat = _combat_line(event, lang)
         if combat is not None:
             lines.append(combat)
@@ -87,25 +90,24 @@ def event_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) ->
                     "%(figure)s moved %(steps)d squares: %(path)s",
                     steps,
                 )
-                % {"figure": event.get("figure"), "steps": steps, "path": path}
+                % {"figure": figure, "steps": steps, "path": path}
             )
         elif kind == "turned":
             facing = FACINGS.get(str(event.get("facing")), {}).get(lang, str(event.get("facing")))
             lines.append(
-                _("%(figure)s turned to face %(facing)s")
-                % {"figure": event.get("figure"), "facing": facing}
+                _("%(figure)s turned to face %(facing)s") % {"figure": figure, "facing": facing}
             )
         elif kind == "door_opened":
             a, b = event.get("between", [[0, 0], [0, 0]])
             lines.append(
                 _("%(figure)s opened the door between %(a)s and %(b)s")
-                % {"figure": event.get("figure"), "a": _square(a), "b": _square(b)}
+                % {"figure": figure, "a": _square(a), "b": _square(b)}
             )
         elif kind == "section_entered":
             lines.append(
                 _("%(figure)s entered section %(section)s and stopped on %(square)s")
                 % {
-                    "figure": event.get("figure"),
+                    "figure": figure,
                     "section": event.get("section"),
                     "square": _square(event.get("square")),
                 }
@@ -113,7 +115,7 @@ def event_lines(events: Iterable[Mapping[str, Any]], lang: str | None = None) ->
         elif kind == "reached_claw":
             lines.append(
                 _("%(figure)s reached docking claw %(claw)s: it may leave play")
-                % {"figure": event.get("figure"), "claw": event.get("claw")}
+                % {"figure": figure, "claw": event.get("claw")}
             )
         elif event.get("text"):
             lines.append(str(event["text"]))

@@ -32,6 +32,7 @@ from rules.engine.turns import (
 from rules.engine.units import RulesData, RulesDataError
 from rules.engine.vehicles import equipment_actions
 from table.actions import GameError, attack_choices
+from table.board_svg import short_labels
 from table.step_log import engine_error_text, narration_language
 
 
@@ -177,17 +178,26 @@ def _target(
         "squares": [],
         "friendly": False,
     }
+    row["name"] = target_name(state, key, lang)
     if state.has_figure(key):
         figure = state.figure(key)
-        row["name"] = f"{key} ({format_param('unit', figure.unit, lang)})"
         row["squares"] = [_xy(sq) for sq in figure.squares]
         row["friendly"] = figure.side == MARINE and figure.player == attacker.player
     elif key.startswith(DOOR_TARGET) and option.door is not None:
-        row["name"] = _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
         row["squares"] = [_xy(sq) for sq in option.door]
-    else:
-        row["name"] = key
     return row
+
+
+def target_name(state: GameState, key: str, lang: str) -> str:
+    """A target of an attack's odds: a figure's id with its unit, led by the label the board
+    draws for an alien or a vehicle (``Or1 (ork-blip-1-1, Ork)``); a bulkhead door."""
+    if state.has_figure(key):
+        unit = format_param("unit", state.figure(key).unit, lang)
+        label = short_labels(state).get(key)
+        return f"{label} ({key}, {unit})" if label else f"{key} ({unit})"
+    if key.startswith(DOOR_TARGET):
+        return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
+    return key
 
 
 def hits_own_figures(option: AttackOption) -> bool:

@@ -22,7 +22,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from rules.engine.combat import DOOR_TARGET, AttackOption
+from rules.engine.combat import AttackOption
 from rules.engine.dice import DiceError, SeededDice, seed_commitment
 from rules.engine.geometry import Facing
 from rules.engine.narration import format_param
@@ -49,6 +49,7 @@ from table.actions import (
 )
 from table.alien_dice import alien_turn_panel
 from table.board_svg import board_svg, short_labels
+from table.catalogue_words import labelled
 from table.equipment_actions import equipment_action
 from table.forms import (
     AlienTurnForm,
@@ -77,7 +78,7 @@ from table.session_material import SessionMaterialError, engine_setup, plays_ali
 from table.settings_adoption import adopt_session_settings, settings_changed
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
-from table.touch_data import hits_own_figures
+from table.touch_data import hits_own_figures, target_name
 from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -212,15 +213,6 @@ def _probability(p: Fraction) -> dict:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": float(p) * 100}
 
 
-def _target_name(state: GameState, key: str, lang: str) -> str:
-    """A target of the odds: a figure id with its unit, or a bulkhead door."""
-    if state.has_figure(key):
-        return f"{key} ({format_param('unit', state.figure(key).unit, lang)})"
-    if key.startswith(DOOR_TARGET):
-        return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
-    return key
-
-
 def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
     odds = option.odds
     lang = narration_language()
@@ -232,7 +224,7 @@ def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
         "friendly": hits_own_figures(option),
         "targets": [
             {
-                "name": _target_name(state, target.key, lang),
+                "name": target_name(state, target.key, lang),
                 "life_points": target.life_points,
                 "expected": float(odds.expected_damage(target.key)),
                 "kill": _probability(odds.kill_probability(target.key)),
@@ -289,15 +281,19 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
     turn = _turn_request(game, request_id, snapshot)
     shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
     deadline = settings.BOB_ALIEN_TURN_DEADLINE_SECONDS
+    with labelled(snapshot_state(shown)):  # its figures as its own state labels them
+        lines = log_lines(shown.steps)
+        events = event_lines(shown.events)
+        dice = dice_lines(shown.dice)
     return {
         "game": game,
         "turn": turn,
         "overdue": turn is not None and turn.overdue(timezone.now(), deadline),
         "deadline": deadline,
         "shown": shown,
-        "lines": log_lines(shown.steps),
-        "events": event_lines(shown.events),
-        "dice": dice_lines(shown.dice),
+        "lines": lines,
+        "events": events,
+        "dice": dice,
         "current": snapshot.number,
     }
 

@@ -13,6 +13,14 @@ a card played or held by a player, or by one of their figures, names it as *that
 chapter does: ``chapters`` holds each chapter's names by effect code and ``owners`` the
 chapter of each player's and figure's id. Where a text names a card with nobody's chapter
 to read it in, ``chapter_cards`` names it by its effect alone.
+
+A text naming a *player* (``player``, ``players``, ``active``, ``winners``, ``ranking``)
+names them by ``players`` (the caller's names for the seats), by their id where it has none: the
+engine's own texts (tests, the CLI) keep the ids. Figures keep their ids (``p1-m4``), the
+names the players use for them; ``figure_labels`` gives a figure a label drawn for it
+(``Or1``), which its texts show with the id (``Or1 (ork-blip-1-1)``). ``aims_in_words``:
+the Alien's choice of a line weapon's aim, which the engine's log shows as the step
+(``-1,0``), reads as a direction (``to the left``).
 """
 
 from __future__ import annotations
@@ -33,7 +41,10 @@ class Naming:
     ``chapter_cards``: the chapter cards by effect code, where no chapter is known;
     ``chapters``: each chapter's (by the caller's key for it) cards by effect code;
     ``owners``: the chapter key of each player's and figure's id; ``event_cards``: the alien
-    event cards by id; ``weapons``: the weapons by the engine's key (``laser_rifle``).
+    event cards by id; ``weapons``: the weapons by the engine's key (``laser_rifle``);
+    ``players``: each player's name by id (``p1`` -> ``Valchiria``); ``figure_labels``:
+    the label drawn for a figure, by id (``ork-blip-1-1`` -> ``Or1``); ``aims_in_words``:
+    a line weapon's aim named as a direction.
     """
 
     chapter_cards: Names = field(default_factory=dict)
@@ -41,12 +52,24 @@ class Naming:
     owners: Mapping[str, str] = field(default_factory=dict)
     event_cards: Names = field(default_factory=dict)
     weapons: Names = field(default_factory=dict)
+    players: Mapping[str, str] = field(default_factory=dict)
+    figure_labels: Mapping[str, str] = field(default_factory=dict)
+    aims_in_words: bool = False
 
     def chapter_of(self, owner: str | None) -> Names:
         """The card names of ``owner``'s chapter (a player's or a figure's id); empty for
         nobody's or an unknown id."""
         chapter = self.owners.get(owner) if owner else None
         return self.chapters.get(chapter, {}) if chapter else {}
+
+    def player_name(self, player: str) -> str:
+        """``player``'s (an id) name; the id itself where none is given."""
+        return self.players.get(player) or player
+
+    def figure_name(self, figure: str) -> str:
+        """``figure`` (an id) with the label drawn for it, if any: ``Or1 (ork-blip-1-1)``."""
+        label = self.figure_labels.get(figure)
+        return f"{label} ({figure})" if label else figure
 
 
 #: The engine's own names: nothing renamed.

@@ -12,8 +12,11 @@ phrases; ``direction`` is a step such as ``[1, 0]`` shown as words; ``card`` is 
 card id; ``chapter_card``, ``chapter_cards`` and a fixed card's ``{<code>_card}`` name
 chapter cards as the chapter of the player or figure the text is about names them
 (:func:`rules.engine.card_names.card_param`). Weapons and cards are named as the naming in
-effect names them (:mod:`rules.engine.naming`). A float is shown with two decimals (a
-decimal comma in Italian). Anything else is shown as is.
+effect names them (:mod:`rules.engine.naming`), and so are the players (``player``, ``active``,
+``players``, ``winners``, ``ranking``: ids, or the caller's names for them) and the
+figures a caller draws with a label (``figure``, ``target``...: ``Or1 (ork-blip-1-1)``).
+A float is shown with two decimals (a decimal comma in Italian). Anything else is shown
+as is.
 
 Dice purposes have their own table in :mod:`rules.engine.narration_dice` and the reasons
 of a line of sight in :mod:`rules.engine.narration_sight`.
@@ -28,8 +31,10 @@ from typing import Any
 
 from rules.engine.card_names import card_param, event_card_name
 from rules.engine.figure_names import UNIT_NAMES, weapon_name
+from rules.engine.naming import Naming, current_naming
 from rules.engine.narration_cards import CARD_MESSAGES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
+from rules.engine.units import load_rules_data
 
 LANGUAGES = ("it", "en")
 
@@ -338,8 +343,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Blip {figure} moves from {from} to {to} along {path}.",
     },
     "blip_revealed": {
-        "it": "Blip in {square} rivelato: {unit} ({figure}).",
-        "en": "Blip on {square} revealed: {unit} ({figure}).",
+        "it": "Blip in {square} rivelato: {unit}, {figure}.",
+        "en": "Blip on {square} revealed: {unit}, {figure}.",
     },
     "blip_revealed_no_model": {
         "it": "Blip in {square} rivelato: {unit}, ma nessuna miniatura disponibile.",
@@ -354,8 +359,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Blip on {square} revealed: special equipment {item}.",
     },
     "genestealer_appears": {
-        "it": "Un Ladro Genetico appare in {square} ({figure}).",
-        "en": "A Genestealer appears on {square} ({figure}).",
+        "it": "Un Ladro Genetico appare in {square}: {figure}.",
+        "en": "A Genestealer appears on {square}: {figure}.",
     },
     "reinforcement_roll": {
         "it": "Rinforzi: d6 = {roll}.",
@@ -366,8 +371,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Reinforcements: {count} tokens are drawn.",
     },
     "reinforcement_placed": {
-        "it": "Rinforzo {unit} ({figure}) entra in {square}.",
-        "en": "Reinforcement {unit} ({figure}) enters on {square}.",
+        "it": "Rinforzo {unit}, {figure}, entra in {square}.",
+        "en": "Reinforcement {unit}, {figure}, enters on {square}.",
     },
     "reinforcement_no_square": {
         "it": "Nessuna casella R libera e fuori vista: il rinforzo {unit} non entra.",
@@ -469,6 +474,14 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 _SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
+#: Params naming players by id (one, or a list).
+_PLAYER_KEYS = frozenset({"player", "players", "active", "winners", "ranking"})
+#: Params naming figures by id (one, or a list).
+_FIGURE_KEYS = frozenset(
+    {"figure", "target", "targets", "attacker", "defender", "other", "vehicle", "pilot"}
+)
+#: The weapon patterns aimed along a line from the firer, at a step (``-1,0``).
+_LINE_PATTERNS = frozenset({"line", "melta", "conversion"})
 
 
 def decimal(value: float, places: int, lang: str) -> str:
@@ -496,6 +509,12 @@ def format_param(name: str, value: Any, lang: str, params: Mapping[str, Any] | N
         return "-"
     if name in _SQUARE_KEYS:
         return _format_square(value)
+    naming = current_naming()
+    if name in _PLAYER_KEYS and naming.players:
+        ids = value if isinstance(value, list | tuple) else [value]
+        return ", ".join(naming.player_name(str(pid)) for pid in ids)
+    if name in _FIGURE_KEYS and (naming.figure_labels or naming.aims_in_words):
+        return _figure_param(name, value, params or {}, naming, lang)
     turn_text = turn_param(name, value, lang)
     if turn_text is not None:
         return turn_text
@@ -526,6 +545,33 @@ def format_param(name: str, value: Any, lang: str, params: Mapping[str, Any] | N
     if isinstance(value, list | tuple):
         return ", ".join(str(item) for item in value)
     return str(value)
+
+
+def _figure_param(
+    name: str, value: Any, params: Mapping[str, Any], naming: Naming, lang: str
+) -> str:
+    """Figure ids with their labels; a line weapon's aim (``target`` of an Alien's choice)
+    as a direction in words."""
+    if name == "target" and naming.aims_in_words and _is_line_aim(value, params):
+        dx, dy = (int(part) for part in str(value).split(","))
+        entry = DIRECTION_NAMES.get((dx, dy))
+        if entry:
+            return entry[lang]
+    if isinstance(value, list | tuple):
+        return ", ".join(naming.figure_name(str(item)) for item in value)
+    return naming.figure_name(str(value))
+
+
+def _is_line_aim(value: Any, params: Mapping[str, Any]) -> bool:
+    weapons = load_rules_data().weapons
+    weapon = weapons.get(str(params.get("weapon", "")))
+    return (
+        isinstance(value, str)
+        and weapon is not None
+        and weapon.pattern in _LINE_PATTERNS
+        and value.count(",") == 1
+        and all(part.lstrip("-").isdigit() for part in value.split(","))
+    )
 
 
 def fields_of(template: str) -> tuple[str, ...]:

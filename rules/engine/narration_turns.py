@@ -226,9 +226,9 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Flag {flag} is brought home: {points} points to {player}.",
     },
     "equipment_found_vehicle": {
-        "it": "Sotto il blip in {square} c'è equipaggiamento speciale: {item} ({figure}), "
+        "it": "Sotto il blip in {square} c'è equipaggiamento speciale: {item}, {figure}, "
         "abbandonato finché un marine non ci sale.",
-        "en": "The blip on {square} hid special equipment: {item} ({figure}), abandoned until "
+        "en": "The blip on {square} hid special equipment: {item}, {figure}, abandoned until "
         "a marine boards it.",
     },
     "equipment_found_weapon": {

@@ -159,8 +159,10 @@
       return rect;
     }
     // A lit door: a bar across the edge between its two squares, inside a button focusable
-    // for the keyboard whose unseen target, a square long and most of a square deep, takes
-    // a fingertip's tap (the bar alone was 17 px wide on a phone).
+    // for the keyboard whose unseen target, a square long, takes a fingertip's tap (the bar
+    // alone was 17 px wide on a phone). The target reaches 45% of a square into each side,
+    // but only as far as the bar into a square lit as a move: a tap there moves the marine
+    // through the door, which the move opens on its way.
     function markDoor(between) {
       var g = grid();
       var a = between[0];
@@ -168,6 +170,13 @@
       var across = a[0] === b[0];  // the door lies along a row edge: a horizontal bar
       var cx = g.margin + (Math.min(a[0], b[0]) + (across ? 0.5 : 1)) * g.cell;
       var cy = g.margin + (Math.min(a[1], b[1]) + (across ? 1 : 0.5)) * g.cell;
+      var low = a[across ? 1 : 0] < b[across ? 1 : 0] ? a : b;  // the square above or left
+      var high = low === a ? b : a;
+      var reach = function (square) {
+        return g.cell * (state.reach[square.join(",")] === undefined ? 0.45 : 0.2);
+      };
+      var before = reach(low);
+      var after = reach(high);
       var button = document.createElementNS(SVGNS, "g");
       var door = a.join(",") + " " + b.join(",");
       button.setAttribute("class", "mark-door-button");
@@ -175,7 +184,9 @@
       button.setAttribute("tabindex", "0");
       button.setAttribute("role", "button");
       button.setAttribute("aria-label", text(texts.tDoor, { door: door }));
-      button.appendChild(bar(cx, cy, across, g.cell, g.cell * 0.8, "mark-door-target"));
+      var shift = (after - before) / 2;
+      button.appendChild(bar(cx + (across ? 0 : shift), cy + (across ? shift : 0), across,
+        g.cell, before + after, "mark-door-target"));
       button.appendChild(bar(cx, cy, across, g.cell * 0.9, g.cell * 0.4, "mark mark-door"));
       layer("play-doors").appendChild(button);
     }
@@ -460,12 +471,38 @@
       say(parts.join(" · "));
     }
 
+    // Where the finger touched: a tap's click lands where Chromium's touch adjustment
+    // snapped it, onto a tap target near the finger (a lit door), and a tap inside a lit
+    // square must move there however close a door is.
+    var touched = null;
+    scroller.addEventListener("pointerdown", function (event) {
+      touched = { clientX: event.clientX, clientY: event.clientY, target: event.target };
+    });
+    function doorAt(point) {
+      var found = null;
+      layer("play-doors").querySelectorAll(".mark-door-target").forEach(function (target) {
+        var box = target.getBoundingClientRect();
+        if (point.clientX >= box.left && point.clientX <= box.right &&
+            point.clientY >= box.top && point.clientY <= box.bottom) {
+          found = target.closest("[data-door]");
+        }
+      });
+      return found;
+    }
+
     scroller.addEventListener("click", function (event) {
       if (!svg() || !svg().contains(event.target)) { return; }
-      var door = event.target.closest && event.target.closest("[data-door]");
+      var point = touched || event;
+      touched = null;
+      var square = squareOf(point);
+      var door = state.figure ? doorAt(point) : null;
+      if (!door && square && state.mode === "move" && state.reach[square.join(",")] !== undefined) {
+        act(square, point.target);
+        return;
+      }
+      door = door || (event.target.closest && event.target.closest("[data-door]"));
       if (door && state.figure) { openDoor(door.getAttribute("data-door")); return; }
-      var square = squareOf(event);
-      if (square) { act(square, event.target); }
+      if (square) { act(square, point.target); }
     });
 
     var STEPS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };

@@ -9,12 +9,14 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from table.actions import latest_snapshot
+from rules.engine.board import DoorState
+from table.actions import latest_snapshot, snapshot_state
 from tests.browser.conftest import SCREENSHOTS, log_in, screenshot
 from tests.browser.test_card_reroll import fire_the_launcher, targeter_on_the_missile_launcher
 from tests.browser.test_judge_table import PHONE
 from tests.browser.test_touch_board import board_url, figure, light, tap
 from tests.browser.test_touch_board import game as game  # noqa: F401 - the fixture
+from tests.table.test_open_door import at_a_door
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -122,7 +124,8 @@ def test_an_attack_chosen_by_taps_names_its_attacker_and_says_its_outcome(game, 
     assert outcome.locator("strong").inner_text() == f"Step {latest_snapshot(game).number}:"
     expect(outcome.locator("li").first).to_contain_text("3, 3 = 6")  # the dice
     expect(outcome).to_contain_text("p2-m1 is destroyed")
-    expect(outcome).to_contain_text("Player p1 gains 5 points (p2-m1 killed).")
+    name = game.session.seats.get(seat_order=1).player.display_name
+    expect(outcome).to_contain_text(f"Player {name} gains 5 points (p2-m1 killed).")
     screenshot(page, "table-touch-attack-outcome-phone")
 
 
@@ -143,3 +146,32 @@ def test_the_judge_declines_a_reroll_with_its_own_button(game, phone):  # noqa: 
     expect(page.locator("#play-status")).to_contain_text("No die rolled again")
     page.reload()
     expect(page.locator("#reroll")).to_be_hidden()
+
+
+def finger_tap(page, x: float, y: float, radius: float = 12) -> None:
+    """A fingertip's tap at (x, y): a touch with a contact area, which Chromium's touch
+    adjustment may snap to a nearby tap target (Playwright's own tap is a point)."""
+    cdp = page.context.new_cdp_session(page)
+    point = {"x": x, "y": y, "radiusX": radius, "radiusY": radius, "force": 1}
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+    cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    cdp.detach()
+
+
+def test_a_tap_on_the_lit_square_past_a_door_moves_the_marine_through_it(game, phone):  # noqa: F811
+    marine, a, b = at_a_door(game)
+    page = phone("it-IT")
+    page.goto(board_url(game))
+    tap(page, figure(page, marine), True)
+    beyond = light(page, f"{b[0]},{b[1]}")
+    expect(beyond).to_have_count(1)
+    door = page.locator(f'#board-panel [data-door="{a[0]},{a[1]} {b[0]},{b[1]}"]')
+    expect(door).to_have_count(1)
+    beyond.scroll_into_view_if_needed()
+    box = beyond.bounding_box()
+    finger_tap(page, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(figure(page, marine)).to_have_attribute("data-square", f"{b[0]},{b[1]}")
+    state = snapshot_state(latest_snapshot(game))
+    assert state.door_state(a, b) is DoorState.OPEN  # opened on the way, as the engine does
+    assert state.figure(marine).squares == (b,)
+    screenshot(page, "table-touch-through-door-phone")

@@ -56,10 +56,13 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: first Ork or Gretchin able to hit a marine with their special weapon (game engine
 #: decision 19, ``ai/special_weapons.py``), and their texts say so; with the two cards'
 #: old texts and no effect in ``events.json`` the old digests came out.
+#: All three re-pinned for three texts only: a figure brought into play is named after a
+#: comma, not in brackets ("revealed: Ork, ork-blip-1-1"), since the board names it
+#: "Or1 (ork-blip-1-1)"; with the bracketed wordings put back the old digests came out.
 EXPECTED = {
-    "bob": "674ba06bbab8d514a2b405a7e61b2256ca3f42a96f445b013489bc6446474375",
-    "priority": "2d33d49eef402225ea526b0918e62489b0819556852f374e17f17888c81d665e",
-    "solitaire": "a4d1cf383628d1ec1a560b435f115c6f5313b2bef2a91499a36ff3e2b2817cee",
+    "bob": "f4b9a024a6a5c9b3b9324b2a182f8fc97396f18e39f1f342ca5a5e200f4c12e4",
+    "priority": "cfd7834f9e1414553c02418f279b3667c14decd2378476554a051022f7e47de6",
+    "solitaire": "cdb5a4f8f61c86725a6830a73dda6bf09b2b44769b3faff1890822729cb490ee",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

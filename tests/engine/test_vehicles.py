@@ -100,10 +100,10 @@ def test_a_tarantula_blip_leaves_an_abandoned_tarantula_on_its_square():
     assert set(tarantula.squares) == {(4, 1), (4, 0)} and tarantula.facing is Facing.NORTH
     assert not state.blips
     assert say(steps[0], "en") == (
-        "The blip on (4,1) hid special equipment: Tarantula (tarantula-4-1), abandoned until a "
+        "The blip on (4,1) hid special equipment: Tarantula, tarantula-4-1, abandoned until a "
         "marine boards it."
     )
-    assert "Tarantola (tarantula-4-1)" in say(steps[0], "it")
+    assert "Tarantola, tarantula-4-1" in say(steps[0], "it")
     assert not state.tokens  # equipment is no alien: no token to score
 
 

@@ -217,7 +217,8 @@ def test_roster_with_errors_saves_nothing(small_tournament, tmp_path):
     before = Player.objects.count()
     message, err = fails("import_roster", "small", str(path))
     assert err.splitlines() == [
-        "row 4, column name: 'Player 3' is already a player of this tournament; use another name",
+        "row 4, column name: 'Player 3' is already registered with other details "
+        "(nickname, email): correct the row or remove it",
         "row 4, column email: 'bad-mail' is not an e-mail address; fix it or leave the cell empty",
     ]
     assert message == f"2 problems found in {path}; no player was registered."

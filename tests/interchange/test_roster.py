@@ -99,7 +99,7 @@ def test_every_row_problem_names_row_column_and_fix():
         "Imperial Fists (imperial-fists)"
     ) in errors[(4, "preference_1")]
     assert "every player needs a name" in errors[(5, "name")]
-    assert "already an earlier choice" in errors[(5, "preference_2")]
+    assert "already the choice in preference_1" in errors[(5, "preference_2")]
     assert "remove the extra cells" in errors[(6, None)]
     assert "already a player of this tournament" in errors[(7, "name")]
     assert result.rows == []

@@ -52,20 +52,23 @@ def test_each_players_card_is_named_as_their_own_chapters_deck_names_it(table, j
     assert play(judge, game, "blind_grenades").status_code == 302
     log = judge.get(url("step_log", game)).content.decode()
     assert "p2 plays Smoke Grenades." in log  # the step's summary
-    assert "p2 uses Smoke Grenades: " in log
+    name = table.session.seats.get(seat_order=2).player.display_name
+    assert f"{name} uses Smoke Grenades: " in log  # the player by their name
     assert "cannot be attacked in the Alien turn (Smoke Grenades)" in log
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert "p2 usa Smoke Grenades: " in italian  # no Italian name: the English one
+    assert f"{name} usa Smoke Grenades: " in italian  # no Italian name: the English one
 
     fresh_turn(game, "p1")
     assert play(judge, game, "blind_grenades").status_code == 302
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert "p1 usa Granate Accecanti: " in italian
+    first = table.session.seats.get(seat_order=1).player.display_name
+    assert f"{first} usa Granate Accecanti: " in italian
     log = judge.get(url("step_log", game)).content.decode()
-    assert "p1 uses Dazzle Grenades: " in log
+    assert f"{first} uses Dazzle Grenades: " in log
     # Both squads shielded, their chapters naming the card apart: named by its effect, as
     # the first squad's deck names it.
-    assert "The figures of p2, p1 cannot be attacked in the Alien turn (Dazzle Grenades)" in log
+    shielded = f"The figures of {name}, {first} cannot be attacked in the Alien turn"
+    assert f"{shielded} (Dazzle Grenades)" in log
 
 
 def marine_beside_an_ork(game, marine: str) -> GameState:
@@ -114,6 +117,6 @@ def test_a_weapon_the_catalogue_renames_is_named_so_on_the_board(table, judge):
     assert judge.post(url("attack", game), data).status_code == 302
     log = judge.get(url("step_log", game)).content.decode()
     assert "p1-m2 fires the Plasma Incinerator from " in log
-    assert "Plasma Incinerator: 0 against o1&#x27;s armour 1: no damage" in log
+    assert "Plasma Incinerator: 0 against Or1 (o1)&#x27;s armour 1: no damage" in log
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Inceneritore al plasma" in italian and "fucile al plasma" not in italian

@@ -191,8 +191,10 @@ def test_a_marine_whose_player_is_not_on_turn_lights_nothing_and_says_why(game, 
     assert state.active_player == "p1"
     client = client_for(table.judge)
     attack = client.get(url("targets", game), {"attacker": "p2-m1"}).json()
-    assert attack["options"] == [] and attack["refusal"].startswith("it is p1's turn, not p2's")
+    names = {s.seat_order: s.player.display_name for s in game.session.seats.all()}
+    refusal = f"it is {names[1]}'s turn, not {names[2]}'s"  # the players by their names
+    assert attack["options"] == [] and attack["refusal"].startswith(refusal)
     move = client.get(url("reachable", game), {"figure": "p2-m1"}).json()
-    assert move["squares"] == [] and move["refusal"].startswith("it is p1's turn, not p2's")
+    assert move["squares"] == [] and move["refusal"].startswith(refusal)
     free = client.get(url("reachable", game), {"figure": "p1-m2"}).json()
     assert free["squares"] and free["refusal"] == ""

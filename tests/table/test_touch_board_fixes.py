@@ -112,15 +112,17 @@ def test_a_kill_says_the_points_it_moves(game, table):
     number = latest_snapshot(game).number
     marine_attack(game, "p1-m4", index, ScriptedDice(values=[3, 3]), expected_number=number)
     shown = banner(client_for(table.judge).get(url("board", game)).content.decode())
-    assert "Player p2 loses 5 points (marine p2-m1 killed)." in shown
-    assert "Player p1 gains 5 points (p2-m1 killed)." in shown
+    names = {s.seat_order: s.player.display_name for s in game.session.seats.all()}
+    assert f"Player {names[2]} loses 5 points (marine p2-m1 killed)." in shown
+    assert f"Player {names[1]} gains 5 points (p2-m1 killed)." in shown
 
 
 def test_delivering_the_flag_says_its_points(table):
     game = _carrying_in_own_claw(table, flag_game(table, hidden=False))
     remove_figure(game, "p1-m1", "left", "home", expected_number=latest_snapshot(game).number)
     shown = banner(client_for(table.judge).get(url("board", game)).content.decode())
-    assert "Flag flag-1 is brought home: 30 points to p1." in shown
+    name = game.session.seats.get(seat_order=1).player.display_name
+    assert f"Flag flag-1 is brought home: 30 points to {name}." in shown
 
 
 def test_the_alien_turn_says_what_the_aliens_did_not_how_they_chose():
@@ -202,7 +204,9 @@ def test_the_board_warns_of_own_figures_only_when_they_may_be_hit(game, table):
     ork_next_to_commander(game, ())
     judge = client_for(table.judge)
     data = judge.get(url("targets", game), {"attacker": "p1-cmd"}).json()
-    fight = next(o for o in data["options"] if o["description"].startswith("p1-cmd fights o1"))
+    fight = next(
+        o for o in data["options"] if o["description"].startswith("p1-cmd fights Or1 (o1)")
+    )
     assert fight["friendly"] is False
     panel = judge.get(
         url("attack_panel", game), {"attacker": "p1-cmd"}, HTTP_HX_REQUEST="true"

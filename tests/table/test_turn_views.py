@@ -211,7 +211,8 @@ def test_a_tpk_squad_is_out_as_soon_as_its_last_marine_goes(game, judge):
     assert over.outcome.ranking[0] == "p1" and set(over.outcome.ranking[1:]) == {"p2", "p3"}
     judge.cookies["django_language"] = "it"
     log = judge.get(url(game, "step_log"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert "La squadra di p3 è eliminata" in log and "Classifica: p1" in log
+    names = {s.seat_order: s.player.display_name for s in game.session.seats.all()}
+    assert f"La squadra di {names[3]} è eliminata" in log and f"Classifica: {names[1]}" in log
 
 
 def test_next_round_is_offered_once_the_players_have_played_and_no_alien_is_to_act(table):

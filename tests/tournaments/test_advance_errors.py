@@ -81,8 +81,12 @@ def test_a_missing_die_names_the_player_who_rolls_it():
     tournament = TournamentFactory(seating_method="random")
     players = register_players(tournament, 3)
     message = advance_error(tournament.slug, "--dice", "4")
-    assert "not enough dice: die 2" in message
-    assert f"{players[1].display_name}’s die" in message  # the second to roll
+    # Every die known before rolling is named at once, with who rolls it, in order.
+    assert "not enough dice: 1 value was given" in message
+    assert (
+        f"dice 2–3 (2 d6): random seating, rolled by {players[1].display_name}, "
+        f"{players[2].display_name}"
+    ) in message
 
 
 def test_scripted_dice_reproduce_a_seating():

@@ -9,7 +9,6 @@ from django.core.management import call_command
 
 from tests.factories import confirm_stage, session_points
 from tournaments.actions.result_entry import record_result
-from tournaments.actions.stage_advance import missing_results
 from tournaments.models import (
     Loadout,
     Player,
@@ -22,6 +21,7 @@ from tournaments.models import (
 from tournaments.queries.loadout_checks import loadout_problems
 from tournaments.queries.result_versions import score_version
 from tournaments.queries.session_stipulation import result_limits
+from tournaments.queries.stage_cut import missing_results
 
 pytestmark = pytest.mark.django_db
 

@@ -62,7 +62,7 @@ def test_an_entry_written_in_italian_reads_in_english(organiser, world):
     speaking(organiser, "en")
     english = f"stipulation of {SESSION_EN} set to TPK"
     assert english in activity_cells(organiser, world)
-    assert f"updated {english}</li>" in dashboard(organiser, world)
+    assert f"updated: {english}</li>" in dashboard(organiser, world)
 
     speaking(organiser, "it")
     assert f"stipulazione di {SESSION_IT} impostata a TPK" in activity_cells(organiser, world)
@@ -74,7 +74,7 @@ def test_an_entry_written_in_english_reads_in_italian(organiser, world):
 
     speaking(organiser, "it")
     assert italian in activity_cells(organiser, world)
-    assert f"ha aggiornato {italian}</li>" in dashboard(organiser, world)
+    assert f"ha aggiornato: {italian}</li>" in dashboard(organiser, world)
 
     speaking(organiser, "en")
     assert f"score threshold 30 added to {SESSION_EN}" in activity_cells(organiser, world)

@@ -6,8 +6,11 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from rules.engine.dice import SeededDice
+from tests.factories import confirm_stage
 from tests.web.test_result_conflict import shown
 from tournaments.actions.result_disputes import flag_dispute
+from tournaments.actions.stage_advance import close_stage
 from tournaments.forms.result import ResultForm
 from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, Result, ResultDispute
 
@@ -67,7 +70,11 @@ def test_a_correction_opened_from_a_dispute_answers_it(world, confirmed, role_cl
         + f"?dispute={dispute.pk}"
     )
     assert link in organiser.get(venue_url).content.decode()
-    data = shown(organiser.get(link))
+    page = organiser.get(link)
+    answering = page.content.decode().split('data-testid="answering"', 1)[1].split("</section>")[0]
+    assert f"answers the dispute of {world.player.display_name}" in answering
+    assert "I had 40 points" in answering
+    data = shown(page)
     data["reason"] = "Points recounted after the dispute"
     saved = organiser.post(link, data)
     assert saved.status_code == 302 and saved["Location"] == venue_url
@@ -84,8 +91,30 @@ def test_a_correction_without_a_dispute_leaves_disputes_alone(world, confirmed, 
     link = reverse(
         "tournaments:organiser_result_correct", args=[world.tournament.slug, world.session.pk]
     )
-    data = shown(organiser.get(link + "?dispute=nope"))
+    page = organiser.get(link + "?dispute=nope")
+    assert 'data-testid="answering"' not in page.content.decode()
+    data = shown(page)
     data["reason"] = "Another fix"
     saved = organiser.post(link, data)
     assert saved.status_code == 302 and "/schedule/" in saved["Location"]
     assert ResultDispute.objects.get().status == DisputeStatus.OPEN
+
+
+def test_a_closed_stages_results_offer_no_edit_form(world, confirmed, role_client):
+    """QA: the sheet and the schedule still linked full forms that could not be saved."""
+    confirm_stage(world.stage, lambda seat: 10 * seat.seat_order)
+    close_stage(world.stage, SeededDice(seed=2))
+    judge, url = confirmed
+    sheet = judge.get(reverse("tournaments:judge_session", args=[world.session.pk]))
+    html = sheet.content.decode()
+    assert "The stage is closed: its results can no longer change." in html
+    assert f'href="{url}"' not in html
+    organiser = role_client("organiser")
+    schedule = organiser.get(
+        reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+    )
+    correct = reverse(
+        "tournaments:organiser_result_correct", args=[world.tournament.slug, world.session.pk]
+    )
+    assert correct not in schedule.content.decode()
+    assert "The stage is closed: its results can no longer change." in schedule.content.decode()

@@ -105,6 +105,7 @@ RULES = {
     "tournaments:organiser_start": "organiser",
     "tournaments:organiser_result_correct": "organiser",
     "tournaments:organiser_advance": "organiser",
+    "tournaments:organiser_advance_dice": "organiser",
     "tournaments:organiser_activity": "organiser",
     "tournaments:organiser_venue": "organiser",
     "tournaments:organiser_timer": "organiser",

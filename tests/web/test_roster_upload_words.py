@@ -69,8 +69,8 @@ def test_squads_are_read_in_either_language_whatever_the_pages(organiser, open_t
     refused = upload(organiser, open_tournament, text)
     errors = [str(error) for error in refused.context["roster_errors"]]
     assert errors == [
-        "row 2, column preferenza_2: squad blood-angels is already an earlier choice; "
-        "list each squad once"
+        "row 2, column preferenza_2: squad 'Blood Angels' is already the choice in "
+        "preferenza_1; list each squad once"
     ]
     text = (
         "nome;preferenza_1;preferenza_2\n"

@@ -45,7 +45,7 @@ def test_tables_are_added_listed_and_removed_only_when_unused(organiser, world):
     assert "There is already a table called sala a." in again.content.decode()
     numbered = reverse("tournaments:organiser_tables_numbered", args=[world.tournament.slug])
     organiser.post(numbered, {"count": 2})
-    assert list(world.tournament.tables.values_list("name", flat=True)) == ["Sala A", "1", "2"]
+    assert list(world.tournament.tables.values_list("name", flat=True)) == ["1", "2", "Sala A"]
     assert organiser.post(numbered, {"count": 0}).status_code == 400
     table = world.tournament.tables.get(name="1")
     schedule_session(world.session, when=local(WHEN), table=table, notify=False)

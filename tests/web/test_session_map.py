@@ -138,7 +138,7 @@ def test_the_sessions_own_map_is_saved_logged_and_shown(organiser, derelict):
     schedule = organiser.get(
         reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
     )
-    assert "own map: reference" in schedule.content.decode()
+    assert f"own map: {REFERENCE}" in schedule.content.decode()
 
     back = organiser.post(settings_url(world), alien_hunt(map_name=""), follow=True)
     assert ("success", "Saved: the session now plays on its stage's map again.") in shown(back)

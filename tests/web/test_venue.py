@@ -209,3 +209,13 @@ def test_a_closed_stage_offers_no_dispute(world, client):
     refused = client.post(url, {"reason": "Too late"})
     assert refused.status_code == 409
     assert not ResultDispute.objects.exists()
+
+
+def test_the_set_up_pages_recent_activity_names_the_player_who_disputed(world, client):
+    confirm_stage(world.stage, by_seat_order)
+    as_player(client, world.player)
+    url = reverse("tournaments:player_dispute", args=[world.session.pk])
+    assert client.post(url, {"reason": "I had 40 points"}).status_code == 302
+    organiser = login(client, world.organiser)
+    page = organiser.get(reverse("tournaments:organiser_dashboard", args=[world.tournament.slug]))
+    assert f"— {world.player.display_name} (player) — disputed a result:" in page.content.decode()

@@ -65,7 +65,9 @@ def _last_number(tournament: Tournament) -> int:
         raise RegistrationClosed(
             _(
                 "Stage 1 is already seated: late registration is closed. A player who "
-                "leaves can be replaced by a registered reserve instead."
+                "leaves stage 1 is not replaced (every registered player is seated, so the "
+                "session plays short); from stage 2 on, their seat can go to a reserve, a "
+                "player the previous stage left out."
             )
         )
     registrations = Registration.objects.filter(tournament=tournament)
@@ -87,7 +89,11 @@ def register_roster(
     tournament: Tournament, rows: Iterable[PlayerDetails], *, actor=None
 ) -> list[Player]:
     """Register a player per row, numbered after the last one: all rows or none. Only call
-    it with rows that were checked in full (:func:`tournaments.interchange.roster.parse_roster`)."""
+    it with rows that were checked in full (:func:`tournaments.interchange.roster.parse_roster`).
+    No rows (a file whose players were all registered already) changes and logs nothing."""
+    rows = list(rows)
+    if not rows:
+        return []
     with transaction.atomic():
         last = _last_number(tournament)
         players = [

@@ -36,6 +36,7 @@ from tournaments.models import (
     Result,
     Seat,
     Session,
+    SessionStatus,
     SquadRank,
     StaleSessionError,
 )
@@ -325,6 +326,7 @@ def run_initiative(
     position = {player: index for index, player in enumerate(result.order, start=1)}
     with transaction.atomic():
         update_if_current(session, expected_version)
+        mark_in_play(session)
         for seat in seats:
             seat.initiative_position = position[str(seat.player_id)]
             seat.save(update_fields=["initiative_position"])
@@ -339,3 +341,16 @@ def run_initiative(
             source=dice.source,
         )
     return result
+
+
+def mark_in_play(session: Session) -> None:
+    """The session is being played (its initiative is rolled, or a game of it starts on the
+    board): *in progress* until its result is confirmed, on the judges' and the public
+    pages. Only a planned or scheduled session changes; its version is left alone (what
+    the judge's open forms were loaded at still holds)."""
+    changed = Session.objects.filter(
+        pk=session.pk, status__in=(SessionStatus.PLANNED, SessionStatus.SCHEDULED)
+    ).update(status=SessionStatus.IN_PROGRESS)
+    if changed:
+        session.status = SessionStatus.IN_PROGRESS
+        generations.mark_changed(lookup="stages", value=session.stage_id)

@@ -15,6 +15,7 @@ All decisions are made by the pure services (:mod:`.progression`, :mod:`.draw`,
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
@@ -25,7 +26,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from rules.engine.dice import Dice, SeededDice
+from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice
+from rules.engine.dice_ahead import DiceAhead, ProbeLimitReached, dice_ahead
 from tournaments.actions import session_setup
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.dice_records import record_dice
@@ -44,15 +46,19 @@ from tournaments.domain.progression import (
     default_qualifiers,
     first_stage_seating,
     podium,
-    qualifier_limits,
-    qualifier_range_message,
     seat_stage,
     select_qualifiers,
     session_sizes,
     stage_kind,
 )
-from tournaments.domain.ranking import RankedSeat, SessionRanking, leave_out
-from tournaments.domain.typed_dice import check_all_dice_used
+from tournaments.domain.ranking import SessionRanking
+from tournaments.domain.typed_dice import (
+    TypedDice,
+    check_all_dice_used,
+    dice_rounds,
+    dice_rounds_text,
+    extra_dice_message,
+)
 from tournaments.models import (
     ActivityVerb,
     Honour,
@@ -70,7 +76,13 @@ from tournaments.models import (
 )
 from tournaments.models.stipulations import clean_stipulation_params
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
-from tournaments.queries.result_versions import latest_confirmed_versions, score_version
+from tournaments.queries.stage_cut import (
+    CutError,
+    missing_results,
+    registered_names,
+    stage_rankings,
+    the_cut,
+)
 
 
 class StageError(ValueError):
@@ -106,31 +118,6 @@ class ClosedStage:
 
 def _display(player_ids, names: dict[int, str]) -> list[dict[str, Any]]:
     return [{"player_id": int(pid), "player": names.get(int(pid), str(pid))} for pid in player_ids]
-
-
-def _names(tournament: Tournament) -> dict[int, str]:
-    return {
-        reg.player_id: reg.player.display_name
-        for reg in Registration.objects.filter(tournament=tournament).select_related("player")
-    }
-
-
-def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
-    """The organiser's count for the stage, else the standard rule; checked against size."""
-    try:
-        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
-    except ValueError as error:
-        raise StageError(str(error)) from None
-    if count is None:
-        count = default_qualifiers(sessions)
-    low, high = qualifier_limits(sessions, players)
-    if not low <= count <= high:
-        raise StageError(
-            qualifier_range_message(stage.number, sessions, players, count)
-            + " "
-            + _("Fix the override.")
-        )
-    return count
 
 
 def _create_sessions(stage: Stage, groups) -> list[Session]:
@@ -226,7 +213,7 @@ def start_tournament(
         raise StageError(
             _("%(t)s needs 3 squads before it starts; add them first.") % {"t": tournament}
         )
-    names = _names(tournament)
+    names = registered_names(tournament)
     sizes = session_sizes(len(player_ids))
     kind = stage_kind(sizes, None, first=True)
     stage, _created = Stage.objects.get_or_create(
@@ -269,34 +256,6 @@ def seat_first_stage(tournament: Tournament, dice: Dice, *, actor=None) -> dict[
     report = start_tournament(tournament, dice, actor=actor, draw_squads=False)
     check_all_dice_used(dice)
     return report
-
-
-def missing_results(stage: Stage) -> list[Session]:
-    sessions = list(stage.sessions.order_by("number"))
-    confirmed = latest_confirmed_versions(sessions)
-    return [session for session in sessions if session.pk not in confirmed]
-
-
-def _rankings(sessions: list[Session]) -> dict[str, SessionRanking]:
-    """Each session's ranking from its latest confirmed version (places already settled)."""
-    versions = latest_confirmed_versions(sessions)
-    rankings: dict[str, SessionRanking] = {}
-    for session in sessions:
-        version = versions[session.pk]
-        totals = {int(seat): card.total for seat, card in score_version(version).items()}
-        survivors = set(version.survivors)
-        rankings[str(session.pk)] = SessionRanking(
-            order=tuple(
-                RankedSeat(
-                    seat=str(player),
-                    position=place,
-                    points=totals.get(player, 0),
-                    survived=player in survivors,
-                )
-                for place, player in enumerate(version.ranking, start=1)
-            )
-        )
-    return rankings
 
 
 def _thresholds(session: Session) -> list[int]:
@@ -383,19 +342,6 @@ def _award(
     return honours, bonuses
 
 
-def _out_of_the_cut(stage: Stage) -> set[str]:
-    """Players of ``stage`` who cannot qualify: withdrawn, or forfeited a session of it."""
-    withdrawn = Registration.objects.filter(
-        tournament_id=stage.tournament_id, withdrawn_at__isnull=False
-    ).values_list("player_id", flat=True)
-    forfeited = (
-        Seat.objects.filter(session__stage=stage)
-        .exclude(forfeit="")
-        .values_list("player_id", flat=True)
-    )
-    return {str(player) for player in [*withdrawn, *forfeited]}
-
-
 def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     """Close ``stage``: honours, bonuses, then qualifiers (or the podium for the final)."""
     stage = Stage.objects.select_for_update().select_related("tournament").get(pk=stage.pk)
@@ -410,12 +356,11 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     disputed = unanswered_sessions(stage)
     if disputed:
         raise StageError(unanswered_text(disputed))
-    names = _names(stage.tournament)
+    names = registered_names(stage.tournament)
     ranks_before = ranks_snapshot(stage.tournament)
-    rankings = _rankings(sessions)
+    rankings = stage_rankings(sessions)
     honours, bonuses = _award(stage, sessions, rankings, names, actor)
     start = len(dice.log)
-    players = sum(len(ranking.order) for ranking in rankings.values())
     report: dict[str, Any] = {"number": stage.number, "kind": stage.kind}
     if len(sessions) == 1:
         try:
@@ -433,12 +378,10 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
         qualifiers: tuple[Qualifier, ...] = ()
         stage.qualifiers = [int(seat.seat) for seat in rankings[str(sessions[0].pk)].order]
     else:
-        out = _out_of_the_cut(stage)
-        eligible = {key: leave_out(ranking, out) for key, ranking in rankings.items()}
-        players -= sum(
-            len(ranking.order) - len(eligible[key].order) for key, ranking in rankings.items()
-        )
-        count = qualifier_count(stage, len(sessions), players)
+        try:
+            eligible, count = the_cut(stage, rankings)
+        except CutError as error:
+            raise StageError(str(error)) from None
         try:
             selection = select_qualifiers(eligible, count, dice)
         except ProgressionError as error:
@@ -499,7 +442,7 @@ def seat_next_stage(
     """Seat the qualifiers of ``closed`` in the next stage and apply §4 to their squads."""
     previous_stage = closed.stage
     tournament = previous_stage.tournament
-    names = _names(tournament)
+    names = registered_names(tournament)
     count = len(closed.qualifiers)
     sizes = session_sizes(count)
     stage = Stage.objects.filter(tournament=tournament, number=previous_stage.number + 1).first()
@@ -562,29 +505,89 @@ def _dice_report(dice: Dice) -> dict[str, Any]:
     }
 
 
+def _advance_steps(
+    tournament: Tournament, dice: Dice, *, seating: str | None, actor
+) -> dict[str, Any]:
+    """:func:`advance`'s steps, in the caller's transaction (its dry run's too)."""
+    report: dict[str, Any] = {"tournament": tournament.slug}
+    if not _started(tournament):
+        report["action"] = "started"
+        report["next_stage"] = start_tournament(tournament, dice, actor=actor)
+        return report
+    stage = tournament.current_stage()
+    if stage is None:
+        raise StageError(_("%(t)s is finished: every stage is closed.") % {"t": tournament})
+    closed = close_stage(stage, dice, actor=actor)
+    report["closed_stage"] = closed.report
+    if closed.qualifiers:
+        report["action"] = "advanced"
+        report["next_stage"] = seat_next_stage(closed, dice, seating=seating, actor=actor)
+    else:
+        report["action"] = "finished"
+        report["podium"] = closed.report["podium"]
+    return report
+
+
+def advance_dice_ahead(
+    tournament: Tournament, values: Sequence[int], *, seating: str | None = None
+) -> DiceAhead | None:
+    """Which physical dice :func:`advance` needs after the typed ``values``, in rolling
+    order, up to the first die whose need depends on what an earlier one shows (a tie's
+    re-roll): the advance itself is played with made-up dice after the typed ones, in a
+    transaction that is always rolled back (:func:`rules.engine.dice_ahead.dice_ahead`), so
+    the list cannot disagree with the real close. None when the dice cannot be told (the
+    made-up dice never settle it). Raises what the advance raises for anything else
+    wrong (:class:`StageError`, :class:`DiceError` for a face a d6 cannot show)."""
+
+    def run(dice: Dice) -> None:
+        with transaction.atomic():
+            _advance_steps(tournament, dice, seating=seating, actor=None)
+            transaction.set_rollback(True)
+
+    try:
+        return dice_ahead(run, lambda: TypedDice(values=list(values)))
+    except ProbeLimitReached:
+        return None
+    except ProgressionError as error:
+        raise StageError(str(error)) from None
+
+
+def _refuse_typed_dice(tournament: Tournament, dice: ScriptedDice, seating: str | None) -> None:
+    """Refuse typed dice that are too few or too many for the advance before anything is
+    written, naming every die needed next that can be known before rolling."""
+    ahead = advance_dice_ahead(tournament, dice.values, seating=seating)
+    if ahead is None or (ahead.complete and not ahead.extra):
+        return
+    if ahead.complete:
+        raise DiceError(extra_dice_message(ahead.typed, ahead.used))
+    rounds = dice_rounds(
+        ahead.next,
+        getattr(dice, "subjects", None),
+        getattr(dice, "squads", None),
+    )
+    message = ngettext(
+        "not enough dice: %(given)d value was given; roll these next and add them in this "
+        "order: %(dice)s",
+        "not enough dice: %(given)d values were given; roll these next and add them in this "
+        "order: %(dice)s",
+        ahead.typed,
+    ) % {"given": ahead.typed, "dice": dice_rounds_text(rounds)}
+    if ahead.more_after:
+        message += "; " + _("what they show decides whether more dice follow (a tie rolls again)")
+    raise DiceError(message)
+
+
 @transaction.atomic
 def advance(
     tournament: Tournament, dice: Dice, *, seating: str | None = None, actor=None
 ) -> dict[str, Any]:
     """Do the next step of ``tournament``: start it, or close the open stage and seat the
-    next one. All or nothing; typed dice must all be used."""
+    next one. All or nothing; typed dice must be exactly those needed (refused before
+    anything is written, naming the dice needed)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    report: dict[str, Any] = {"tournament": tournament.slug}
-    if not _started(tournament):
-        report["action"] = "started"
-        report["next_stage"] = start_tournament(tournament, dice, actor=actor)
-    else:
-        stage = tournament.current_stage()
-        if stage is None:
-            raise StageError(_("%(t)s is finished: every stage is closed.") % {"t": tournament})
-        closed = close_stage(stage, dice, actor=actor)
-        report["closed_stage"] = closed.report
-        if closed.qualifiers:
-            report["action"] = "advanced"
-            report["next_stage"] = seat_next_stage(closed, dice, seating=seating, actor=actor)
-        else:
-            report["action"] = "finished"
-            report["podium"] = closed.report["podium"]
+    if isinstance(dice, ScriptedDice):
+        _refuse_typed_dice(tournament, dice, seating)
+    report = _advance_steps(tournament, dice, seating=seating, actor=actor)
     check_all_dice_used(dice)
     report["dice"] = _dice_report(dice)
     schedule_rebuild(tournament.pk)

@@ -18,7 +18,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -218,15 +218,12 @@ def _group_label(position: int) -> str:
     return _("best players in position %(position)d") % {"position": position}
 
 
-def select_qualifiers(
-    rankings: Mapping[str, SessionRanking], count: int, dice: Dice | None = None
-) -> QualifierSelection:
-    """The ``count`` qualifiers of a stage whose sessions ranked as ``rankings``.
-
-    ``rankings`` maps session id to ranking, in session order. Places are taken whole
-    (all winners, then runners-up, then thirds) while they fit; the place that does not
-    fit is taken by points, and a tie at the cut is settled by a roll-off.
-    """
+def _places(
+    rankings: Mapping[str, SessionRanking], count: int
+) -> Iterator[tuple[int, list[Qualifier], int]]:
+    """The places the ``count`` qualifiers are taken from, in order: each as its position,
+    its players and how many qualifiers are still needed (all of them qualify when they
+    are no more than that)."""
     candidates = [
         Qualifier(seat.seat, session, seat.position, seat.points)
         for session, ranking in rankings.items()
@@ -237,15 +234,72 @@ def select_qualifiers(
             f"cannot qualify {count} of {len(candidates)} players; choose from 1 to "
             f"{len(candidates)}"
         )
-    chosen: list[Qualifier] = []
-    rolls: list[RollRecord] = []
+    taken = 0
     for position in sorted({candidate.position for candidate in candidates}):
-        need = count - len(chosen)
+        need = count - taken
         if need <= 0:
             break
         place = [candidate for candidate in candidates if candidate.position == position]
+        yield position, place, need
+        taken += min(need, len(place))
+
+
+def select_qualifiers(
+    rankings: Mapping[str, SessionRanking], count: int, dice: Dice | None = None
+) -> QualifierSelection:
+    """The ``count`` qualifiers of a stage whose sessions ranked as ``rankings``.
+
+    ``rankings`` maps session id to ranking, in session order. Places are taken whole
+    (all winners, then runners-up, then thirds) while they fit; the place that does not
+    fit is taken by points, and a tie at the cut is settled by a roll-off.
+    """
+    chosen: list[Qualifier] = []
+    rolls: list[RollRecord] = []
+    for position, place, need in _places(rankings, count):
         chosen.extend(_best_by_points(place, need, dice, position, rolls))
     return QualifierSelection(tuple(chosen), tuple(rolls))
+
+
+@dataclass(frozen=True)
+class CutTie:
+    """Players of one place (``position``: 2 for the runners-up) tied on ``points`` at the
+    cut: a roll-off among them decides which ``places`` of them qualify."""
+
+    position: int
+    points: int
+    players: tuple[str, ...]
+    places: int
+
+    @property
+    def group(self) -> str:
+        """The place's players as a group, in the active language ("best runners-up")."""
+        return _group_label(self.position)
+
+
+def cut_ties(rankings: Mapping[str, SessionRanking], count: int) -> tuple[CutTie, ...]:
+    """The ties :func:`select_qualifiers` settles by a roll-off, known before any die is
+    rolled (which players qualify whole does not depend on the dice)."""
+    ties = []
+    for position, place, need in _places(rankings, count):
+        _above, at_cut, left = _split_at_cut(place, need)
+        if len(at_cut) > left:
+            ties.append(CutTie(position, at_cut[0].points, tuple(q.player for q in at_cut), left))
+    return tuple(ties)
+
+
+def _split_at_cut(
+    group: list[Qualifier], places: int
+) -> tuple[list[Qualifier], list[Qualifier], int]:
+    """``group`` by points, best first, split for ``places`` places: those above the cut,
+    those on it, and how many places are left for those on it (a roll-off when fewer
+    than they are)."""
+    ordered = sorted(group, key=lambda q: -q.points)
+    if places >= len(ordered):
+        return ordered, [], 0
+    cut = ordered[places - 1].points
+    above = [q for q in ordered if q.points > cut]
+    at_cut = [q for q in ordered if q.points == cut]
+    return above, at_cut, places - len(above)
 
 
 def _best_by_points(
@@ -253,15 +307,10 @@ def _best_by_points(
 ) -> list[Qualifier]:
     """The ``places`` best of ``group`` (the players at ``position`` in their sessions) by
     points, best first; a tie at the cut rolls off."""
-    ordered = sorted(group, key=lambda q: -q.points)
-    if places >= len(ordered):
-        return ordered
-    cut = ordered[places - 1].points
-    above = [q for q in ordered if q.points > cut]
-    at_cut = [q for q in ordered if q.points == cut]
-    left = places - len(above)
+    above, at_cut, left = _split_at_cut(group, places)
     if len(at_cut) == left:
         return above + at_cut
+    cut = at_cut[0].points
     if dice is None:
         names = ", ".join(q.player for q in at_cut)
         raise ProgressionError(

@@ -24,6 +24,7 @@ from rules.engine.dice import (
     SeededDice,
     new_seed,
 )
+from rules.engine.dice_ahead import DieAhead
 from tournaments.domain.roll_purposes import logged_purpose_label
 
 if TYPE_CHECKING:
@@ -218,17 +219,19 @@ def make_dice(
 def check_all_dice_used(dice: Dice) -> None:
     """Refuse typed dice that were not all needed: a sign the judge's list does not match."""
     if isinstance(dice, ScriptedDice) and dice.remaining:
-        used = len(dice.values) - dice.remaining
-        raise DiceError(
-            ngettext(
-                "%(extra)d die value was not needed (%(given)d given, %(used)d used); "
-                "check the list and remove the extra value",
-                "%(extra)d die values were not needed (%(given)d given, %(used)d used); "
-                "check the list and remove the extra values",
-                dice.remaining,
-            )
-            % {"extra": dice.remaining, "given": len(dice.values), "used": used}
-        )
+        raise DiceError(extra_dice_message(len(dice.values), len(dice.values) - dice.remaining))
+
+
+def extra_dice_message(given: int, used: int) -> str:
+    """Why ``given`` typed dice are refused when only ``used`` of them are needed."""
+    extra = given - used
+    return ngettext(
+        "%(extra)d die value was not needed (%(given)d given, %(used)d used); "
+        "check the list and remove the extra value",
+        "%(extra)d die values were not needed (%(given)d given, %(used)d used); "
+        "check the list and remove the extra values",
+        extra,
+    ) % {"extra": extra, "given": given, "used": used}
 
 
 @dataclass(frozen=True)
@@ -295,3 +298,73 @@ def dice_needed(
         rollers=tuple(names.get(str(roll.subject), str(roll.subject)) for roll in group),
         more_after=len(group) < len(probe) or len(group) > 1,
     )
+
+
+@dataclass(frozen=True)
+class DiceRound:
+    """Dice rolled one after another for one purpose (a roll-off's round), as the judge
+    reads them: their places in the typed list, what they are for and who rolls each, in
+    order (empty when nobody in particular does)."""
+
+    first: int
+    last: int
+    purpose: str
+    rollers: tuple[str, ...]
+
+    @property
+    def count(self) -> int:
+        return self.last - self.first + 1
+
+
+def dice_rounds(
+    dice: Sequence[DieAhead],
+    subjects: Mapping[str, str] | None = None,
+    squads: Mapping[str, str] | None = None,
+) -> tuple[DiceRound, ...]:
+    """Consecutive d6 of :func:`~rules.engine.dice_ahead.dice_ahead`'s list rolled for the
+    same purpose, one :class:`DiceRound` each (``subjects``: the players' names by the id
+    their rolls record; ``squads``: squad names by slug)."""
+    groups: list[list[DieAhead]] = []
+    for die in dice:
+        last = groups[-1][-1] if groups else None
+        if last is not None and (last.purpose, dict(last.params)) == (
+            die.purpose,
+            dict(die.params),
+        ):
+            groups[-1].append(die)
+        else:
+            groups.append([die])
+    names = subjects or {}
+    return tuple(
+        DiceRound(
+            first=group[0].position,
+            last=group[-1].position,
+            purpose=logged_purpose_label(group[0].purpose, group[0].params, squads),
+            rollers=tuple(
+                names.get(str(die.subject), str(die.subject))
+                for die in group
+                if die.subject is not None
+            ),
+        )
+        for group in groups
+    )
+
+
+def dice_rounds_text(rounds: Sequence[DiceRound]) -> str:
+    """The rounds in one sentence for an error message: "die 3 (d6): best runners-up: tie
+    on 12 points, rolled by Anna; dice 4–5 (2 d6): random seating, rolled by Bruno, Carla"."""
+    parts = []
+    for dice_round in rounds:
+        if dice_round.count == 1:
+            where = _("die %(number)d (d6)") % {"number": dice_round.first}
+        else:
+            where = _("dice %(first)d–%(last)d (%(count)d d6)") % {
+                "first": dice_round.first,
+                "last": dice_round.last,
+                "count": dice_round.count,
+            }
+        part = f"{where}: {dice_round.purpose}"
+        if dice_round.rollers:
+            part += _(", rolled by %(players)s") % {"players": ", ".join(dice_round.rollers)}
+        parts.append(part)
+    return "; ".join(parts)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import Session, SessionStatus, Stage, Tournament, VenueTable
@@ -109,3 +110,32 @@ class StagePlanForm(AccessibleForm):
         judges = self.fields["judges"]
         assert isinstance(judges, StaffChoicesField)
         judges.queryset = tournament_staff(tournament)
+        waiting = [staff_label(judge) for judge in _judges(tournament, can_log_in=False)]
+        if waiting:
+            judges.help_text = " ".join(
+                [
+                    str(judges.help_text),
+                    ngettext(
+                        "%(names)s is not ticked: they have no password yet, so cannot log "
+                        "in (the Judges page has their password link); tick them anyway to "
+                        "give them sessions.",
+                        "%(names)s are not ticked: they have no password yet, so cannot log "
+                        "in (the Judges page has their password links); tick them anyway to "
+                        "give them sessions.",
+                        len(waiting),
+                    )
+                    % {"names": ", ".join(waiting)},
+                ]
+            )
+
+    @staticmethod
+    def judges_to_tick(tournament: Tournament) -> list[User]:
+        """The judges ticked at first: those who can log in (a judge still without a
+        password would be given sessions they cannot open)."""
+        return _judges(tournament, can_log_in=True)
+
+
+def _judges(tournament: Tournament, *, can_log_in: bool) -> list[User]:
+    """The tournament's judges by user name, those with a password or those without."""
+    judges = tournament.judges.order_by("username")
+    return [judge for judge in judges if judge.has_usable_password() == can_log_in]

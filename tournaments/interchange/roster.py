@@ -4,10 +4,13 @@
 ``import_roster`` command and the organiser's upload form. It returns every good row and
 every problem; callers save the rows only when :attr:`RosterResult.ok` is true.
 
-Columns (header names are case-insensitive, order is free, Italian ones read too: ``nome``,
-``soprannome``, ``e-mail``, ``preferenza_1``...; see ``docs/interchange.md``):
+Columns (header names are case-insensitive, spaces, hyphens and underscores alike, order is
+free, Italian ones read too: ``nome``, ``soprannome``, ``e-mail``, ``preferenza 1``...; see
+``docs/interchange.md``):
 
-* ``name`` (required) -- the player's name, unique in the tournament;
+* ``name`` (required) -- the player's name, unique in the tournament (a row repeating a
+  registered player exactly is left out, so a list can be uploaded again with late
+  sign-ups added);
 * ``nickname`` (optional);
 * ``email`` (optional) -- a valid e-mail address;
 * ``preference_1`` ... ``preference_N`` (optional, N = number of squads) -- the player's
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -25,8 +29,9 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db.models import CharField
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, SquadPreference, Tournament
 
 NAME = "name"
 NICKNAME = "nickname"
@@ -60,10 +65,22 @@ class RowError:
         return f"{where}: {self.message}"
 
 
+@dataclass(frozen=True)
+class RegisteredPlayer:
+    """A player the tournament already has, as a roster row would list them."""
+
+    name: str
+    nickname: str = ""
+    email: str = ""
+    preferences: tuple[str, ...] = ()
+
+
 @dataclass
 class RosterResult:
     rows: list[RosterRow] = field(default_factory=list)
     errors: list[RowError] = field(default_factory=list)
+    #: Rows repeating a registered player exactly: left out, nothing to save for them.
+    already_registered: list[RosterRow] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -73,16 +90,26 @@ class RosterResult:
 #: Header cells an Italian spreadsheet writes, read as the columns they name.
 ITALIAN_HEADERS = {"nome": NAME, "soprannome": NICKNAME, "e-mail": EMAIL}
 ITALIAN_PREFERENCE_PREFIX = "preferenza_"
+#: Between words of a header cell, spaces, hyphens and underscores are alike.
+_HEADER_SEPARATORS = re.compile(r"[\s_-]+")
 
 
 def header_column(cell: str) -> str:
-    """The column a header cell names: its name, case aside (``Nome``, ``Soprannome``,
-    ``preferenza_1`` and ``e-mail`` are read as ``name``, ``nickname``, ``preference_1``
-    and ``email``)."""
-    column = cell.strip().casefold()
+    """The column a header cell names: its name, case aside and with spaces, hyphens and
+    underscores alike (``Nome``, ``Soprannome``, ``Preferenza 1``, ``preference-1`` and
+    ``E-mail`` are read as ``name``, ``nickname``, ``preference_1``, ``preference_1`` and
+    ``email``)."""
+    column = _fold_header(cell)
     if column.startswith(ITALIAN_PREFERENCE_PREFIX):
         return PREFERENCE_PREFIX + column.removeprefix(ITALIAN_PREFERENCE_PREFIX)
-    return ITALIAN_HEADERS.get(column, column)
+    return _FOLDED_HEADERS.get(column, column)
+
+
+def _fold_header(cell: str) -> str:
+    return _HEADER_SEPARATORS.sub("_", cell.strip().casefold())
+
+
+_FOLDED_HEADERS = {_fold_header(cell): column for cell, column in ITALIAN_HEADERS.items()}
 
 
 def preference_columns(squad_count: int) -> list[str]:
@@ -195,9 +222,16 @@ def _header_errors(header: list[str], written: list[str], allowed: list[str]) ->
 
 
 def _row_preferences(
-    number: int, values: dict[str, str], columns: list[str], squads: _SquadLookup
+    number: int,
+    values: dict[str, str],
+    columns: list[str],
+    squads: _SquadLookup,
+    as_written: Mapping[str, str],
 ) -> tuple[tuple[str, ...], list[RowError]]:
+    """The row's squad choices and their problems; a repeated squad is named as the file
+    writes it, with the header cell of the column that chose it first."""
     chosen: list[str] = []
+    chosen_in: dict[str, str] = {}
     errors: list[RowError] = []
     gap_column: str | None = None
     for column in columns:
@@ -229,12 +263,16 @@ def _row_preferences(
                 RowError(
                     number,
                     column,
-                    _("squad %(squad)s is already an earlier choice; list each squad once")
-                    % {"squad": slug},
+                    _("squad %(squad)s is already the choice in %(column)s; list each squad once")
+                    % {
+                        "squad": repr(text),
+                        "column": as_written.get(chosen_in[slug], chosen_in[slug]),
+                    },
                 )
             )
         else:
             chosen.append(slug)
+            chosen_in[slug] = column
     return tuple(chosen), errors
 
 
@@ -263,6 +301,7 @@ def parse_roster(
     squads: SquadNames,
     taken_names: Iterable[str] = (),
     taken_display_names: Iterable[str] = (),
+    registered: Iterable[RegisteredPlayer] = (),
 ) -> RosterResult:
     """Parse and check a roster CSV.
 
@@ -272,7 +311,11 @@ def parse_roster(
     header writes it.
     ``taken_names`` are names already used by players of the tournament (compared ignoring
     case); ``taken_display_names`` are how they show (a nickname may not repeat one, nor a
-    nickname of an earlier row). Blank lines are skipped.
+    nickname of an earlier row). ``registered`` are the tournament's players with their
+    details: a row repeating one exactly (:func:`_same_player`) goes to
+    :attr:`RosterResult.already_registered`, not to the rows to save, so a list uploaded
+    again with late sign-ups added registers only those; a row naming one with other
+    details is refused. Blank lines are skipped.
     """
     result = RosterResult()
     text = _decode(data)
@@ -305,8 +348,12 @@ def parse_roster(
         return result
 
     lookup = _SquadLookup(squads)
-    taken = {name.casefold(): None for name in taken_names}
-    shown_taken = {shown.casefold() for shown in taken_display_names}
+    as_written = dict(zip(header, written, strict=True))
+    known = {player.name.casefold(): player for player in registered}
+    taken = {name.casefold() for name in taken_names} | set(known)
+    shown_taken = {shown.casefold() for shown in taken_display_names} | {
+        (player.nickname or player.name).casefold() for player in known.values()
+    }
     first_row_of_name: dict[str, int] = {}
     first_row_of_shown: dict[str, int] = {}
     for number, record in enumerate(records[1:], start=2):
@@ -327,17 +374,26 @@ def parse_roster(
 
         name = values.get(NAME, "")
         key = name.casefold()
+        nickname = values.get(NICKNAME, "")
+        email = values.get(EMAIL, "")
+        preferences, preference_errors = _row_preferences(
+            number, values, pref_columns, lookup, as_written
+        )
+        row = RosterRow(number, name, nickname, email, preferences)
+        same = known.get(key)
+        differing = (
+            _differing_columns(row, same, as_written, with_preferences=not preference_errors)
+            if same is not None
+            else []
+        )
+        if same is not None and not differing and not preference_errors:
+            if key not in first_row_of_name:
+                first_row_of_name[key] = number
+                first_row_of_shown.setdefault((nickname or name).casefold(), number)
+                result.already_registered.append(row)
+                continue
         if not name:
             errors.append(RowError(number, NAME, _("empty; every player needs a name")))
-        elif key in taken:
-            errors.append(
-                RowError(
-                    number,
-                    NAME,
-                    _("%(name)s is already a player of this tournament; use another name")
-                    % {"name": repr(name)},
-                )
-            )
         elif key in first_row_of_name:
             errors.append(
                 RowError(
@@ -347,12 +403,34 @@ def parse_roster(
                     % {"name": repr(name), "row": first_row_of_name[key]},
                 )
             )
+        elif differing:
+            first_row_of_name[key] = number
+            errors.append(
+                RowError(
+                    number,
+                    NAME,
+                    _(
+                        "%(name)s is already registered with other details (%(columns)s): "
+                        "correct the row or remove it"
+                    )
+                    % {"name": repr(name), "columns": ", ".join(differing)},
+                )
+            )
+        elif key in taken and same is None:
+            errors.append(
+                RowError(
+                    number,
+                    NAME,
+                    _("%(name)s is already a player of this tournament; use another name")
+                    % {"name": repr(name)},
+                )
+            )
         else:
             first_row_of_name[key] = number
 
-        nickname = values.get(NICKNAME, "")
         shown = (nickname or name).casefold()
-        if nickname and shown in shown_taken:
+        own_shown = (same.nickname or same.name).casefold() if same is not None else None
+        if nickname and shown in shown_taken and shown != own_shown:
             errors.append(
                 RowError(
                     number,
@@ -372,7 +450,6 @@ def parse_roster(
             )
         elif shown:
             first_row_of_shown.setdefault(shown, number)
-        email = values.get(EMAIL, "")
         for column, value in ((NAME, name), (NICKNAME, nickname), (EMAIL, email)):
             too_long = _length_error(number, column, value, _max_length(column))
             if too_long:
@@ -390,25 +467,54 @@ def parse_roster(
                     )
                 )
 
-        preferences, preference_errors = _row_preferences(number, values, pref_columns, lookup)
         errors.extend(preference_errors)
 
         if errors:
             result.errors.extend(errors)
         else:
-            result.rows.append(RosterRow(number, name, nickname, email, preferences))
+            result.rows.append(row)
 
-    if not result.rows and not result.errors:
+    if not result.rows and not result.errors and not result.already_registered:
         result.errors.append(
             RowError(None, None, _("the file has a header but no players; add one row per player"))
         )
     # Each column named as the file's header writes it (``preferenza_1``, ``Nome``).
-    as_written = dict(zip(header, written, strict=True))
     result.errors = [
         replace(error, column=as_written.get(error.column, error.column)) if error.column else error
         for error in result.errors
     ]
     return result
+
+
+def _same_player_preferences(row: RosterRow, player: RegisteredPlayer) -> bool:
+    """A row with no preferences leaves the registered player's as they are."""
+    return not row.preferences or row.preferences == player.preferences
+
+
+def _differing_columns(
+    row: RosterRow,
+    player: RegisteredPlayer,
+    as_written: Mapping[str, str],
+    *,
+    with_preferences: bool,
+) -> list[str]:
+    """The header cells of the row's columns that differ from the registered ``player``
+    (none: the row repeats the player exactly). Names are compared as written, e-mail
+    addresses case aside; a column the file does not have says nothing, nor do empty
+    preferences; preferences only ``with_preferences`` (not when the row's are wrong:
+    those cells have their own errors)."""
+    differing = [
+        column
+        for column, mine, theirs in (
+            (NAME, row.name, player.name),
+            (NICKNAME, row.nickname, player.nickname),
+            (EMAIL, row.email.casefold(), player.email.casefold()),
+        )
+        if column in as_written and mine != theirs
+    ]
+    if with_preferences and not _same_player_preferences(row, player):
+        differing += [column for column in as_written if column.startswith(PREFERENCE_PREFIX)]
+    return [as_written.get(column, column) for column in differing]
 
 
 def tournament_squads(tournament: Tournament) -> dict[str, list[str]]:
@@ -422,18 +528,37 @@ def tournament_squads(tournament: Tournament) -> dict[str, list[str]]:
     }
 
 
-def parse_roster_for(tournament: Tournament, data: str | bytes) -> RosterResult:
-    """:func:`parse_roster` with the tournament's squads and already registered names."""
-    taken = Player.objects.filter(registrations__tournament=tournament).values_list(
-        "name", flat=True
+def registered_players(tournament: Tournament) -> list[RegisteredPlayer]:
+    """The tournament's players with their tournament-wide squad preference, as a roster
+    row would list them."""
+    choices = dict(
+        SquadPreference.objects.filter(tournament=tournament, stage__isnull=True).values_list(
+            "player_id", "choices"
+        )
     )
-    shown = [
-        player.display_name
+    return [
+        RegisteredPlayer(
+            player.name, player.nickname, player.email, tuple(choices.get(player.pk) or ())
+        )
         for player in Player.objects.filter(registrations__tournament=tournament)
     ]
+
+
+def parse_roster_for(tournament: Tournament, data: str | bytes) -> RosterResult:
+    """:func:`parse_roster` with the tournament's squads and already registered players."""
     return parse_roster(
-        data,
-        squads=tournament_squads(tournament),
-        taken_names=list(taken),
-        taken_display_names=shown,
+        data, squads=tournament_squads(tournament), registered=registered_players(tournament)
     )
+
+
+def already_registered_note(result: RosterResult) -> str:
+    """What the upload and the command add about the rows left out as already registered;
+    "" when there were none."""
+    count = len(result.already_registered)
+    if not count:
+        return ""
+    return ngettext(
+        "%(count)d player of the file was already registered and was left as is.",
+        "%(count)d players of the file were already registered and were left as they are.",
+        count,
+    ) % {"count": count}

@@ -9,6 +9,8 @@ page never says "Tavolo Tavolo 1", and "Tavolo 1" is the same table as "1"."""
 import re
 
 from django.db import models
+from django.db.models import BigIntegerField, Case, Q, Value, When
+from django.db.models.functions import Cast, Lower
 from django.utils.translation import gettext_lazy as _
 
 #: The word for table at the start of a name, Italian or English, whole or short ("Tav."),
@@ -36,6 +38,40 @@ def same_table_name(first: str, second: str) -> bool:
     return table_name(first).casefold() == table_name(second).casefold()
 
 
+#: A table named by a number alone ("1", "10"); at most 9 digits, so it fits any integer.
+_NUMBERED = r"^[0-9]{1,9}$"
+
+
+def natural_table_key(table: "VenueTable") -> tuple[int, int, str, int]:
+    """Where ``table`` goes in a list (the order :meth:`VenueTableQuerySet.natural_order`
+    gives in the database): numbered tables by their number (1, 2, 10), then the others by
+    name ("finale (palco)")."""
+    if re.match(_NUMBERED, table.name):
+        return (0, int(table.name), "", table.pk or 0)
+    return (1, 0, table.name.lower(), table.pk or 0)
+
+
+class VenueTableQuerySet(models.QuerySet):
+    def natural_order(self) -> "VenueTableQuerySet":
+        """The tables in natural order (:func:`natural_table_key`): numbered ones by their
+        number, whatever order they were added in, then the others by name."""
+        numbered = Q(name__regex=_NUMBERED)
+        return self.order_by(
+            Case(When(numbered, then=Value(0)), default=Value(1)),
+            Case(When(numbered, then=Cast("name", BigIntegerField())), default=Value(0)),
+            Lower("name"),
+            "pk",
+        )
+
+
+class NaturalOrderManager(models.Manager.from_queryset(VenueTableQuerySet)):  # type: ignore[misc]
+    """Every list of tables (a tournament's ``tables``, the forms' menus and checkboxes,
+    the grid's columns) in natural order, unless a query orders them otherwise."""
+
+    def get_queryset(self) -> VenueTableQuerySet:
+        return super().get_queryset().natural_order()
+
+
 class VenueTable(models.Model):
     tournament = models.ForeignKey(
         "tournaments.Tournament",
@@ -47,6 +83,8 @@ class VenueTable(models.Model):
     position = models.PositiveSmallIntegerField(
         _("position"), default=0, help_text=_("Order of the table in lists and in the grid.")
     )
+
+    objects = NaturalOrderManager()
 
     class Meta:
         verbose_name = _("table")

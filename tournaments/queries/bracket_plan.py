@@ -98,7 +98,7 @@ def _qualifier_override(
     tournament: Tournament, rows: Mapping[int, Mapping[str, Any]], number: int
 ) -> int | None:
     """The organiser's qualifier count for stage ``number``: the stage's own, else the
-    tournament's (as ``actions.stage_advance.qualifier_count`` reads them); ValueError
+    tournament's (as ``queries.stage_cut.qualifier_count`` reads them); ValueError
     when the tournament's is unusable."""
     own = rows[number]["qualifier_count"] if number in rows else None
     return own or tournament.qualifier_override(number)

@@ -63,3 +63,15 @@ def unanswered_text(sessions: list[Session]) -> str:
         "change.",
         len(sessions),
     ) % {"sessions": ", ".join(str(session.number) for session in sessions)}
+
+
+def asked_dispute(session: Session, asked: str) -> ResultDispute | None:
+    """The open dispute of ``session``'s result whose id is ``asked`` (a correction page's
+    ``?dispute=``): the one the correction answers; None for anything else."""
+    if not asked.isdigit():
+        return None
+    return (
+        ResultDispute.objects.select_related("player")
+        .filter(session=session, status=DisputeStatus.OPEN, pk=int(asked))
+        .first()
+    )

@@ -101,6 +101,15 @@ def map_label(name: str, board: Board) -> str:
     return _label(board.title_in(narration_language()), name)
 
 
+def own_map_label(tournament_map: TournamentMap) -> str:
+    """One of the tournament's maps as the map menus show it (:func:`map_label`); its name
+    alone when its drawing no longer reads."""
+    try:
+        return map_label(tournament_map.name, own_board(tournament_map))
+    except MapError:
+        return tournament_map.name
+
+
 def map_menu_label(tournament: Tournament, name: str) -> str:
     """The map ``name`` as the map menus show it (:func:`map_label`); its name alone when
     it is not one the tournament can play."""

@@ -48,7 +48,7 @@ class StageGrid:
 def stage_grid(stage: Stage, extra_times: Iterable[datetime] = ()) -> StageGrid:
     """The grid of ``stage``: its sessions' start times and ``extra_times`` as rows, the
     tournament's tables as columns."""
-    tables = list(stage.tournament.tables.order_by("position", "pk"))
+    tables = list(stage.tournament.tables.all())  # natural order: 1, 2, 10, then by name
     sessions = list(
         stage.sessions.select_related("table", "judge")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))

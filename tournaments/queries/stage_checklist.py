@@ -1,7 +1,8 @@
 """What stands between a stage and its close (decision 37): results missing and disputes
 not answered (stored decision 21), a qualifier count out of the §2 limits (blocking), squads not
 drawn, loadouts not submitted, sessions without a stipulation or a judge, sessions whose
-map does not suit their stipulation (decision 45) (warnings). A fixed number of queries."""
+map does not suit their stipulation (decision 45), ties for a qualifying place the close
+settles by a roll-off (decision 51) (warnings). A fixed number of queries."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_te
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
 from tournaments.queries.session_stipulation import stipulation_kind
+from tournaments.queries.stage_cut import ties_at_the_cut
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,8 @@ def stage_checklist(stage: Stage) -> StageChecklist:
     problem = _qualifier_problem(stage, sessions)
     if problem:
         checklist.items.append(ChecklistItem("qualifiers", problem, blocking=True))
+    elif not open_sessions and not disputed:
+        checklist.items.extend(_tie_items(stage))
     undrawn = [s for s in open_sessions if any(seat.squad_id is None for seat in s.seats.all())]
     if undrawn:
         checklist.items.append(
@@ -185,6 +189,31 @@ def stage_checklist(stage: Stage) -> StageChecklist:
             )
         )
     return checklist
+
+
+def _tie_items(stage: Stage) -> list[ChecklistItem]:
+    """A warning per tie for qualifying places that the close settles by a roll-off
+    (decision 51): the organiser gathers the tied players, or their dice, first."""
+    return [
+        ChecklistItem(
+            "roll_off",
+            ngettext(
+                "At the close, a roll-off settles %(places)d place among the %(group)s: "
+                "%(players)s are tied on %(points)d points.",
+                "At the close, a roll-off settles %(places)d places among the %(group)s: "
+                "%(players)s are tied on %(points)d points.",
+                tie.places,
+            )
+            % {
+                "places": tie.places,
+                "group": tie.group,
+                "players": ", ".join(tie.players),
+                "points": tie.points,
+            },
+            blocking=False,
+        )
+        for tie in ties_at_the_cut(stage)
+    ]
 
 
 def _map_items(stage: Stage, sessions: list[Session]) -> list[ChecklistItem]:

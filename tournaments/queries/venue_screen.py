@@ -8,6 +8,7 @@ from typing import Any
 
 from tournaments.domain.countdown import TimerState, remaining_at
 from tournaments.models import RoundTimer, Tournament
+from tournaments.models.tables import natural_table_key
 from tournaments.models.venue import DEFAULT_ROUND_SECONDS
 from tournaments.queries.pages import SessionLines
 
@@ -66,8 +67,7 @@ def next_round(sessions: list[SessionLines]) -> list[SessionLines]:
             entry.session.scheduled_at is None,
             entry.session.scheduled_at or datetime.min,
             entry.session.table is None,
-            entry.session.table.position if entry.session.table else 0,
-            entry.session.table_name,
+            natural_table_key(entry.session.table) if entry.session.table else (),
             entry.session.number,
         )
     )

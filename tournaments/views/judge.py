@@ -58,6 +58,7 @@ from tournaments.models import (
     StageStatus,
     StaleSessionError,
 )
+from tournaments.queries.dispute_lists import asked_dispute
 from tournaments.queries.result_versions import (
     has_confirmed_result,
     latest_version,
@@ -546,6 +547,8 @@ def _entry_context(
         "correction": correction,
         # A new version of a confirmed result says why, the judge's too (decision 50).
         "reason_needed": correction or has_confirmed_result(session),
+        # The player's dispute this correction answers, shown above it.
+        "answering": asked_dispute(session, request.GET.get("dispute", "")) if correction else None,
         "reason": request.POST.get("reason", ""),
         "done_url": done_url,
         # The result of a closed stage's session cannot change: said before any typing.

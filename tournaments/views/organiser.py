@@ -37,18 +37,23 @@ from tournaments.forms.organiser import (
     ScheduleForm,
     TournamentForm,
 )
-from tournaments.interchange.roster import parse_roster_for, squad_list, tournament_squads
+from tournaments.interchange.roster import (
+    already_registered_note,
+    parse_roster_for,
+    squad_list,
+    tournament_squads,
+)
 from tournaments.models import (
     ActivityLog,
     DisputeStatus,
     Registration,
-    ResultDispute,
     Session,
     StaleSessionError,
     Tournament,
 )
 from tournaments.queries.activity_actors import entry_actors
 from tournaments.queries.dice_subjects import registered_player_names
+from tournaments.queries.dispute_lists import asked_dispute
 from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
@@ -116,7 +121,7 @@ def _dashboard(
         "form": form,
         "stages": stages,
         "player_count": player_count,
-        "recent": tournament.activity.select_related("actor")[:8],
+        "recent": entry_actors(list(tournament.activity.select_related("actor")[:8])),
         "missing": missing,
         "otab": "dashboard",
     }
@@ -264,15 +269,13 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             except RegistrationClosed as error:
                 upload_form.add_error(None, str(error))
             else:
-                messages.success(
-                    request,
-                    ngettext(
-                        "%(count)d player registered from the file.",
-                        "%(count)d players registered from the file.",
-                        len(result.rows),
-                    )
-                    % {"count": len(result.rows)},
-                )
+                registered = ngettext(
+                    "%(count)d player registered from the file.",
+                    "%(count)d players registered from the file.",
+                    len(result.rows),
+                ) % {"count": len(result.rows)}
+                note = already_registered_note(result)
+                messages.success(request, " ".join(filter(None, [registered, note])))
                 return redirect("tournaments:organiser_players", slug=tournament.slug)
         errors = result.errors
     context = _players_context(
@@ -433,14 +436,7 @@ def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
         pk=pk,
         stage__tournament=tournament,
     )
-    asked = request.GET.get("dispute", "")
-    dispute = (
-        ResultDispute.objects.select_related("player", "session__stage__tournament")
-        .filter(session=session, status=DisputeStatus.OPEN, pk=asked)
-        .first()
-        if asked.isdigit()
-        else None
-    )
+    dispute = asked_dispute(session, request.GET.get("dispute", ""))
     if dispute is None:
         return edit_result(
             request,

@@ -22,7 +22,13 @@ from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.domain.map_copy import copied_map_text
 from tournaments.forms.maps import MapForm
 from tournaments.models import Tournament, TournamentMap
-from tournaments.queries.playable_maps import map_overview, map_users, own_drawing, own_map_row
+from tournaments.queries.playable_maps import (
+    map_overview,
+    map_users,
+    own_drawing,
+    own_map_label,
+    own_map_row,
+)
 from tournaments.web.permissions import organiser_required
 
 
@@ -84,7 +90,7 @@ def maps(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     if request.method == "POST":
         saved = _save(request, form, tournament)
         if saved is not None:
-            messages.success(request, _("Map %(name)s added.") % {"name": saved.name})
+            messages.success(request, _("Map %(name)s added.") % {"name": own_map_label(saved)})
             return redirect("tournaments:organiser_map", slug=tournament.slug, name=saved.name)
     context = {
         "tournament": tournament,
@@ -115,7 +121,7 @@ def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpRes
     if request.method == "POST":
         saved = _save(request, form, tournament, replacing=tournament_map)
         if saved is not None:
-            messages.success(request, _("Map %(name)s saved.") % {"name": saved.name})
+            messages.success(request, _("Map %(name)s saved.") % {"name": own_map_label(saved)})
             return redirect("tournaments:organiser_map", slug=tournament.slug, name=saved.name)
     context = {
         "tournament": tournament,
@@ -156,10 +162,11 @@ def _map_gone(request: HttpRequest, tournament: Tournament, name: str) -> HttpRe
 @require_POST
 def map_remove(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:
     tournament_map = get_object_or_404(TournamentMap, tournament=tournament, name=name)
+    label = own_map_label(tournament_map)
     try:
         remove_map(tournament_map, actor=request.user)
     except MapInUseError as error:
         messages.error(request, str(error))
         return redirect("tournaments:organiser_map", slug=tournament.slug, name=name)
-    messages.success(request, _("Map %(name)s removed.") % {"name": name})
+    messages.success(request, _("Map %(name)s removed.") % {"name": label})
     return redirect("tournaments:organiser_maps", slug=tournament.slug)

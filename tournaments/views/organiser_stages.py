@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import seed_commitment
+from tournaments.actions.advance_dice import AdvanceDice, advance_dice
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.stage_undo import (
     UndoError,
@@ -21,7 +22,7 @@ from tournaments.actions.stage_undo import (
     undo_squad_draw,
 )
 from tournaments.actions.tournament_setup import save_stage
-from tournaments.forms.judge import RollOffForm
+from tournaments.forms.judge import PHYSICAL, RollOffForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
@@ -55,10 +56,31 @@ def stage_control(
             context["advance_commitment"] = seed_commitment(
                 pending_seed(request, tournament, "advance")
             )
+            context["advance_dice"] = shown_advance_dice(tournament, context["advance_form"])
     blocker = undo_blocker(tournament)
     if blocker is None:
         context["undo_form"] = undo_form or UndoForm(prefix="undo")
     return context
+
+
+def shown_advance_dice(tournament: Tournament, form: RollOffForm) -> AdvanceDice:
+    """The dice list under the advance form's field: once physical dice are chosen on a
+    submitted form (a refused close, or the htmx check as the organiser types)."""
+    if not form.is_bound or form.data.get(form.add_prefix("mode")) != PHYSICAL:
+        return AdvanceDice()
+    return advance_dice(tournament, form.data.get(form.add_prefix("dice"), ""))
+
+
+@organiser_required
+@require_POST
+def advance_dice_check(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """htmx: the advance form's dice list for the dice typed so far (nothing is stored)."""
+    form = RollOffForm(request.POST, prefix="advance")
+    return render(
+        request,
+        "organiser/partials/advance_dice.html",
+        {"advance_dice": shown_advance_dice(tournament, form)},
+    )
 
 
 @organiser_required

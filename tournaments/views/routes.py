@@ -213,6 +213,11 @@ organiser_patterns = [
     ),
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
+    path(
+        "organise/<slug:slug>/advance/dice/",
+        organiser_stages.advance_dice_check,
+        name="organiser_advance_dice",
+    ),
     path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
     path(
         "organise/<slug:slug>/undo-advance/",

@@ -32,7 +32,7 @@ from tournaments.forms.scheduling import (
     TableCountForm,
     TableForm,
 )
-from tournaments.models import Stage, StaleSessionError, Tournament
+from tournaments.models import Stage, StaleSessionError, Tournament, VenueTable
 from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.queries.schedule_grid import stage_grid
 from tournaments.web.notice_words import players_told
@@ -40,7 +40,7 @@ from tournaments.web.permissions import organiser_required
 
 
 def _tables_page(request, tournament, *, form=None, count_form=None, status=200) -> HttpResponse:
-    tables = tournament.tables.order_by("position", "pk")
+    tables = tournament.tables.all()  # natural order: 1, 2, 10, then by name
     context = {
         "tournament": tournament,
         "tables": tables,
@@ -86,7 +86,7 @@ def tables_numbered(request: HttpRequest, tournament: Tournament) -> HttpRespons
 @organiser_required
 @require_POST
 def table_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
-    table = get_object_or_404(tournament.tables, pk=pk)
+    table: VenueTable = get_object_or_404(tournament.tables, pk=pk)
     try:
         remove_table(table, actor=request.user)
     except TableError as error:
@@ -141,7 +141,7 @@ def _grid_page(
             initial={
                 "minutes": first,
                 "tables": list(tournament.tables.all()),
-                "judges": list(tournament.judges.order_by("username")),
+                "judges": StagePlanForm.judges_to_tick(tournament),
             },
         ),
         "warnings": warnings or [],

@@ -8,13 +8,14 @@ from django.utils.translation import ngettext
 
 from tournaments.actions.registration import RegistrationClosed, register_roster
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
-from tournaments.interchange.roster import parse_roster_for
+from tournaments.interchange.roster import already_registered_note, parse_roster_for
 
 
 class Command(BaseCommand):
     help = _(
         "Register the players listed in a CSV file (columns: name, nickname, email, "
-        "preference_1...; see docs/interchange.md). Nothing is saved if any row is wrong."
+        "preference_1...; see docs/interchange.md). Nothing is saved if any row is wrong; "
+        "a row repeating a registered player exactly is left out."
     )
 
     def add_arguments(self, parser) -> None:
@@ -47,11 +48,9 @@ class Command(BaseCommand):
             players = register_roster(tournament, result.rows)
         except RegistrationClosed as error:
             raise fail(str(error)) from None
-        self.stdout.write(
-            ngettext(
-                'Registered %(count)d player in "%(slug)s".',
-                'Registered %(count)d players in "%(slug)s".',
-                len(players),
-            )
-            % {"count": len(players), "slug": slug}
-        )
+        registered = ngettext(
+            'Registered %(count)d player in "%(slug)s".',
+            'Registered %(count)d players in "%(slug)s".',
+            len(players),
+        ) % {"count": len(players), "slug": slug}
+        self.stdout.write(" ".join(filter(None, [registered, already_registered_note(result)])))
