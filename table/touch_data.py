@@ -190,11 +190,11 @@ def _target(
 
 def target_name(state: GameState, key: str, lang: str) -> str:
     """A target of an attack's odds: a figure's id with its unit, led by the label the board
-    draws for an alien or a vehicle (``Or1 (ork-blip-1-1, Ork)``); a bulkhead door."""
+    draws for an alien or a vehicle (``Or1 · ork-blip-1-1 (Ork)``); a bulkhead door."""
     if state.has_figure(key):
         unit = format_param("unit", state.figure(key).unit, lang)
         label = short_labels(state).get(key)
-        return f"{label} ({key}, {unit})" if label else f"{key} ({unit})"
+        return f"{label} · {key} ({unit})" if label else f"{key} ({unit})"
     if key.startswith(DOOR_TARGET):
         return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
     return key

@@ -67,9 +67,10 @@ class Naming:
         return self.players.get(player) or player
 
     def figure_name(self, figure: str) -> str:
-        """``figure`` (an id) with the label drawn for it, if any: ``Or1 (ork-blip-1-1)``."""
+        """``figure`` (an id) led by the label drawn for it, if any: ``Or1 · ork-blip-1-1``
+        (no brackets: the texts put a figure's unit in brackets after it)."""
         label = self.figure_labels.get(figure)
-        return f"{label} ({figure})" if label else figure
+        return f"{label} · {figure}" if label else figure
 
 
 #: The engine's own names: nothing renamed.

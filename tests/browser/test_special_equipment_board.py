@@ -31,7 +31,7 @@ def test_a_judge_crews_a_tarantula_by_taps_and_moves_it(game, open_page):
     screenshot(page, "table-touch-crew-tarantula")
     board_it.click()
     expect(page.locator("#log")).to_contain_text(
-        "p1-m1 takes the controls of Tarantula tarantula-1"
+        "p1-m1 takes the controls of Tarantula Ta1 · tarantula-1"
     )
     expect(figure(page, "p1-m1")).to_have_attribute("data-square", "6,5")
 

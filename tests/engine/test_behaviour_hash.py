@@ -58,7 +58,7 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: old texts and no effect in ``events.json`` the old digests came out.
 #: All three re-pinned for three texts only: a figure brought into play is named after a
 #: comma, not in brackets ("revealed: Ork, ork-blip-1-1"), since the board names it
-#: "Or1 (ork-blip-1-1)"; with the bracketed wordings put back the old digests came out.
+#: "Or1 · ork-blip-1-1"; with the bracketed wordings put back the old digests came out.
 EXPECTED = {
     "bob": "f4b9a024a6a5c9b3b9324b2a182f8fc97396f18e39f1f342ca5a5e200f4c12e4",
     "priority": "cfd7834f9e1414553c02418f279b3667c14decd2378476554a051022f7e47de6",

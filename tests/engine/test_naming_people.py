@@ -34,5 +34,5 @@ def test_a_caller_names_the_players_and_labels_the_figures():
         blast = render("attack_chosen", {**CHOSEN, "weapon": "missile_launcher"}, "en")
     assert over.endswith("Vince: Valchiria.")
     assert ranking == "Placings: Valchiria, p9."  # an unknown player keeps their id
-    assert chosen.startswith("Or3 (ork-blip-18-12) attacca verso sinistra (fucile al plasma)")
+    assert chosen.startswith("Or3 · ork-blip-18-12 attacca verso sinistra (fucile al plasma)")
     assert "attacks -1,0 with" in blast  # a blast's aim is a square, not a direction

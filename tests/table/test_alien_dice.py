@@ -87,12 +87,12 @@ def test_the_board_lists_every_die_of_the_turn_with_kind_purpose_and_roller(game
     # No event deck: the ork's attack and the marine's defence, all known in advance.
     # The ork by the label the board draws on it, with its id.
     assert lines[0].startswith(
-        "dice 1–2: 2 white (light) combat dice — hand-to-hand: Or1 (ork-1) attacks p1-m1"
+        "dice 1–2: 2 white (light) combat dice — hand-to-hand: Or1 · ork-1 attacks p1-m1"
     )
     assert "Who rolls: Aliens — Ork (ork-1)" in lines[0]
     name = _player_name(table, 1)
     assert any(
-        "defends against Or1 (ork-1)" in line and f"Who rolls: {name} — Marine 1 (p1-m1)" in line
+        "defends against Or1 · ork-1" in line and f"Who rolls: {name} — Marine 1 (p1-m1)" in line
         for line in lines
     )
 
@@ -107,7 +107,7 @@ def test_too_few_dice_are_refused_at_once_with_the_dice_still_to_roll(game, tabl
     assert "after the die typed, roll these together" in page
     # Die 1 is typed: the list goes on from die 2, the ork's second attack die.
     assert _listed(page)[0].startswith(
-        "die 2: 1 white (light) combat die — hand-to-hand: Or1 (ork-1)"
+        "die 2: 1 white (light) combat die — hand-to-hand: Or1 · ork-1"
     )
     assert not AlienTurnRequest.objects.exists()
 

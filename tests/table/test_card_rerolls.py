@@ -174,7 +174,7 @@ def test_melta_bomb_is_chosen_with_the_fight_and_spent(game, judge):
     targets = judge.get(url("targets", game), {"attacker": "p1-cmd"}).json()
     described = [o["description"] for o in targets["options"]]
     assert (
-        "p1-cmd fights Or1 (o1) hand-to-hand with the Melta Bomb (2 red + 2 white against 2 white)"
+        "p1-cmd fights Or1 · o1 hand-to-hand with the Melta Bomb (2 red + 2 white against 2 white)"
         in (described)
     )
     # Red 3, 3 and white 0, 0 against the ork's 0, 0: it is destroyed.

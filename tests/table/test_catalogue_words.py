@@ -117,6 +117,6 @@ def test_a_weapon_the_catalogue_renames_is_named_so_on_the_board(table, judge):
     assert judge.post(url("attack", game), data).status_code == 302
     log = judge.get(url("step_log", game)).content.decode()
     assert "p1-m2 fires the Plasma Incinerator from " in log
-    assert "Plasma Incinerator: 0 against Or1 (o1)&#x27;s armour 1: no damage" in log
+    assert "Plasma Incinerator: 0 against Or1 · o1&#x27;s armour 1: no damage" in log
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Inceneritore al plasma" in italian and "fucile al plasma" not in italian

@@ -67,7 +67,7 @@ def test_alien_turn_log_and_dice_read_in_italian(game, table):
     log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it", **HTMX).content.decode()
     items = _items(log)
     assert "Fine del turno alieno." in items
-    assert any(item.startswith("corpo a corpo: ork-1 attacca") for item in items), items
+    assert any(item.startswith("corpo a corpo: Or1 · ork-1 attacca") for item in items), items
     for item in items:
         assert not english_in(item), item
 

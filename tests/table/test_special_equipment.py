@@ -200,7 +200,7 @@ def test_a_special_equipment_blip_a_marine_sees_leaves_a_tarantula(game, table):
     assert "equipment_found_vehicle" in codes
     with translation.override("it"):
         lines = [line.text for line in log_lines(latest_snapshot(game).steps)]
-    assert any("Tarantola (tarantula-9-5)" in line for line in lines)
+    assert any("Tarantola, tarantula-9-5" in line for line in lines)
 
 
 def test_a_marine_pilots_a_found_dreadnought_moves_it_next_turn_and_gets_out(game, table):

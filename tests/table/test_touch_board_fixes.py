@@ -205,7 +205,7 @@ def test_the_board_warns_of_own_figures_only_when_they_may_be_hit(game, table):
     judge = client_for(table.judge)
     data = judge.get(url("targets", game), {"attacker": "p1-cmd"}).json()
     fight = next(
-        o for o in data["options"] if o["description"].startswith("p1-cmd fights Or1 (o1)")
+        o for o in data["options"] if o["description"].startswith("p1-cmd fights Or1 · o1")
     )
     assert fight["friendly"] is False
     panel = judge.get(
