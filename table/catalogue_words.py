@@ -53,20 +53,25 @@ def seated_names(session_pk: int) -> dict[str, str]:
 
 
 @contextmanager
-def labelled(state: GameState) -> Iterator[None]:
-    """Render this block's texts naming ``state``'s aliens and vehicles by their board
-    labels with their ids, and a line weapon's aim in words."""
-    naming = dataclasses.replace(
-        current_naming(), figure_labels=short_labels(state), aims_in_words=True
-    )
+def labelled(*states: GameState) -> Iterator[None]:
+    """Render this block's texts naming the aliens and vehicles of ``states`` (a step's
+    state and the one before it, so a figure the step killed keeps its label) by their
+    board labels with their ids, and a line weapon's aim in words."""
+    labels: dict[str, str] = {}
+    for state in states:
+        labels.update(short_labels(state))
+    naming = dataclasses.replace(current_naming(), figure_labels=labels, aims_in_words=True)
     with named(naming):
         yield
 
 
-def _latest_state(session_pk: int, number: int | None) -> GameState | None:
+def _last_states(session_pk: int, number: int | None) -> tuple[GameState, ...]:
+    """The game's latest state and the one before it (none without such a game)."""
     game = Game.objects.filter(session_id=session_pk, number=number).first() if number else None
-    snapshot = game.latest() if game is not None else None
-    return snapshot_state(snapshot) if snapshot is not None else None
+    if game is None:
+        return ()
+    snapshots = list(game.snapshots.order_by("-number")[:2])
+    return tuple(snapshot_state(snapshot) for snapshot in reversed(snapshots))
 
 
 def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -84,10 +89,10 @@ def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
             players=seated_names(kwargs["pk"]),
         )
         with named(naming):
-            state = _latest_state(kwargs["pk"], kwargs.get("number"))
-            if state is None:
+            states = _last_states(kwargs["pk"], kwargs.get("number"))
+            if not states:
                 return view(request, *args, **kwargs)
-            with labelled(state):
+            with labelled(*states):
                 return view(request, *args, **kwargs)
 
     return wrapper

@@ -281,7 +281,9 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
     turn = _turn_request(game, request_id, snapshot)
     shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
     deadline = settings.BOB_ALIEN_TURN_DEADLINE_SECONDS
-    with labelled(snapshot_state(shown)):  # its figures as its own state labels them
+    before = game.snapshots.filter(number=shown.number - 1).first()
+    # Its figures as its own state labels them, and as the state before, for those it killed.
+    with labelled(*(snapshot_state(s) for s in (before, shown) if s is not None)):
         lines = log_lines(shown.steps)
         events = event_lines(shown.events)
         dice = dice_lines(shown.dice)

@@ -6,6 +6,7 @@ from xml.etree import ElementTree
 
 from rules.engine.board import DoorState
 from rules.engine.geometry import Facing
+from rules.engine.narration import format_param
 from rules.engine.state import (
     ALIEN,
     MARINE,
@@ -18,6 +19,7 @@ from rules.engine.state import (
 from rules.engine.units import load_rules_data
 from table.actions import latest_snapshot, remove_figure, snapshot_state
 from table.board_svg import board_svg, short_labels, unit_initials
+from table.catalogue_words import labelled
 from table.step_log import dice_lines, event_lines, log_lines
 from tests.table.conftest import client_for, rearrange, url
 
@@ -136,6 +138,11 @@ def test_a_label_stays_with_its_figure_when_another_dies_and_is_never_given_agai
     body = judge.get(url("board", game)).content.decode()
     assert "on the board: Or1" in body and "on the board: Or2" in body
     remove_figure(game, "ork-a", "dead", "shot", expected_number=latest_snapshot(game).number)
+    # A text of the step that took it off still names it by its label (the state before).
+    before, after = (snapshot_state(s) for s in list(game.snapshots.order_by("-number")[:2])[::-1])
+    with labelled(before, after):
+        assert format_param("figure", "ork-a", "en") == "Or1 · ork-a"
+        assert format_param("figure", "ork-b", "en") == "Or2 · ork-b"
     body = judge.get(url("board", game)).content.decode()
     assert "on the board: Or2" in body and "on the board: Or1" not in body
     assert drawn_names(board_svg(snapshot_state(latest_snapshot(game))))["ork-b"][0] == "Or2"

@@ -92,9 +92,9 @@ def test_a_hand_to_hand_kill_reads_in_italian(game, table):
     theirs = RULES.hand_to_hand_dice("ork", ("ork_weapon",))
     dice = ",".join(_dice(mine, True) + _dice(theirs, False))
     lines = _attack(client, game, "p1-m4", "corpo a corpo con Or1 · ork-1", dice, lang)
-    assert lines[0].startswith("p1-m4 combatte in corpo a corpo con ork-1 (")
+    assert lines[0].startswith("p1-m4 combatte in corpo a corpo con Or1 · ork-1 (")
     assert "ork-1 è eliminato e tolto dal tabellone (vale" in " ".join(lines)
-    assert any(line.startswith("corpo a corpo: p1-m4 attacca ork-1: ") for line in lines)
+    assert any(line.startswith("corpo a corpo: p1-m4 attacca Or1 · ork-1: ") for line in lines)
 
 
 def test_a_bolter_shot_reads_in_italian(game, table):

@@ -97,8 +97,10 @@ def test_a_fight_says_its_dice_damage_kill_and_points(game, table):
     assert attack(judge, game, fight_choice(state), "2,2,0,0").status_code == 302
     assert not current(game).has_figure("o1")
     shown = banner(judge.get(url("board", game)).content.decode())
-    assert shown.startswith(f"Step {latest_snapshot(game).number}: p1-cmd fights o1 hand-to-hand")
-    assert "p1-cmd attacks o1: 2, 2 = 4" in shown  # the dice
+    # The ork the step killed keeps its label (read from the state before the step).
+    step = latest_snapshot(game).number
+    assert shown.startswith(f"Step {step}: p1-cmd fights Or1 · o1 hand-to-hand")
+    assert "p1-cmd attacks Or1 · o1: 2, 2 = 4" in shown  # the dice
     assert "o1 loses 1 life point, 0 left" in shown and "o1 is destroyed" in shown
     with translation.override("it"):
         italian = step_outcome(latest_snapshot(game))
