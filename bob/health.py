@@ -60,12 +60,9 @@ def _broker() -> dict[str, str]:
     return {"status": "ok", "mode": "redis"}
 
 
-def _heard_of(kind: str) -> dict[str, Any]:
-    """A kind of part (the workers, the scheduler) by the heartbeats of the last day."""
-    try:
-        ages = heartbeat.ages(kind)
-    except heartbeat.REDIS_FAULTS as error:
-        return {"status": "unknown", "error": f"Redis cannot be read: {error}"}
+def _heard_of(kind: str, ages: dict[str, float]) -> dict[str, Any]:
+    """A kind of part (the workers, the scheduler) by its heartbeats of the last day
+    (``ages``: :func:`heartbeat.all_ages` of that kind)."""
     silent_after = heartbeat.silent_after()
     alive = sorted(name for name, age in ages.items() if age <= silent_after)
     if alive:
@@ -77,13 +74,21 @@ def _heard_of(kind: str) -> dict[str, Any]:
 
 def _parts() -> dict[str, dict[str, Any]]:
     parts = {"database": _database(), "broker": _broker()}
+    heard: dict[str, dict[str, float]] | str = {}
+    if settings.REDIS_URL and parts["broker"]["status"] == "ok":
+        try:
+            heard = heartbeat.all_ages()  # one read for every kind of part
+        except heartbeat.REDIS_FAULTS as error:
+            heard = f"Redis cannot be read: {error}"
     for kind, name in ((heartbeat.WORKER, "workers"), (heartbeat.SCHEDULER, "scheduler")):
         if not settings.REDIS_URL:
             parts[name] = {"status": "ok", "mode": IN_PROCESS}
         elif parts["broker"]["status"] != "ok":
             parts[name] = {"status": "unknown", "error": "Redis cannot be reached"}
+        elif isinstance(heard, str):
+            parts[name] = {"status": "unknown", "error": heard}
         else:
-            parts[name] = _heard_of(kind)
+            parts[name] = _heard_of(kind, heard.get(kind, {}))
     return parts
 
 

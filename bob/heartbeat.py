@@ -23,6 +23,8 @@ from celery import bootsteps
 from celery.beat import PersistentScheduler
 from django.conf import settings
 
+from bob.cache import REDIS_FAULTS
+
 logger = logging.getLogger("bob.heartbeat")
 
 WORKER = "worker"
@@ -31,8 +33,6 @@ SCHEDULER = "scheduler"
 SILENT_AFTER_BEATS = 3
 #: Heartbeats older than this (a worker renamed, a machine gone) are forgotten.
 FORGET_AFTER_SECONDS = 24 * 3600
-#: What a broken or hung connection to Redis raises.
-REDIS_FAULTS = (redis.RedisError, OSError)
 
 
 def silent_after() -> float:
@@ -70,16 +70,16 @@ def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def ages(kind: str) -> dict[str, float]:
-    """Seconds since each part of ``kind`` last gave a heartbeat, by name (the last day's);
-    raises what Redis raises when it cannot be read."""
+def all_ages() -> dict[str, dict[str, float]]:
+    """Seconds since each part last gave a heartbeat, by kind and name (the last day's), in
+    one read; raises what Redis raises when it cannot be read."""
     now = time.time()
-    found = {}
+    found: dict[str, dict[str, float]] = {}
     for field, value in client().hgetall(_key()).items():
         part, _, name = _text(field).partition(":")
         age = now - float(value)
-        if part == kind and age < FORGET_AFTER_SECONDS:
-            found[name] = max(age, 0.0)
+        if age < FORGET_AFTER_SECONDS:
+            found.setdefault(part, {})[name] = max(age, 0.0)
     return found
 
 

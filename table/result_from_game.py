@@ -52,6 +52,7 @@ from django.utils.translation import ngettext
 from rules.engine.ai.special_weapons import BLEW_UP
 from rules.engine.combat import dreadnought_class_of, owner_of
 from rules.engine.rerolls import DEFENCE_OFFER, OFFER
+from rules.engine.rerolls import DONE as REROLL_DONE
 from rules.engine.state import ALIEN, MARINE, Figure, GameState, rules_of
 from rules.engine.units import RulesData, RulesDataError
 from table.models import Game, Snapshot, SnapshotKind
@@ -73,9 +74,6 @@ from tournaments.domain.scoring import (
 )
 from tournaments.models import Seat
 from tournaments.queries.session_stipulation import result_limits
-
-#: The step a re-roll's snapshot starts with (``rules.engine.rerolls.reroll_step``).
-REROLL_DONE = "reroll_done"
 
 #: The order of the classes in a breakdown (as the result form lists them).
 CLASS_ORDER = tuple(MarineClass)

@@ -53,6 +53,8 @@ REROLL_PURPOSE = "reroll"
 OFFER = "reroll_offer"
 #: The offer to the defending commander of a fight between marines.
 DEFENCE_OFFER = "reroll_offer_defence"
+#: The step a re-roll's snapshot starts with (:func:`reroll_step`).
+DONE = "reroll_done"
 
 #: The re-rolls taken in one attack so far: (figure, card) pairs.
 Used = tuple[tuple[str, str], ...]
@@ -193,7 +195,7 @@ def find_offer(
     for offer in offers:
         if die is None or die in offer.dice:
             return offer
-    done = [step.get("params", {}) for step in steps if step.get("code") == "reroll_done"]
+    done = [step.get("params", {}) for step in steps if step.get("code") == DONE]
     owners = list(done[-1].get("owners", ())) if done else []
     owner = owners[die - 1] if die is not None and 0 < die <= len(owners) else None
     if done:
@@ -375,7 +377,7 @@ def reroll_step(offer: RerollOffer, replay: ReplayDice) -> Step:
         raise RerollError("reroll_replay")
     rolled = _flat(replay.log)
     return Step(
-        "reroll_done",
+        DONE,
         {
             "figure": replay.figure,
             "chapter_card": replay.card,

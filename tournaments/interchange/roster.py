@@ -300,7 +300,6 @@ def parse_roster(
     *,
     squads: SquadNames,
     taken_names: Iterable[str] = (),
-    taken_display_names: Iterable[str] = (),
     registered: Iterable[RegisteredPlayer] = (),
 ) -> RosterResult:
     """Parse and check a roster CSV.
@@ -310,8 +309,8 @@ def parse_roster(
     decides how many preference columns exist. Messages name each column as the file's
     header writes it.
     ``taken_names`` are names already used by players of the tournament (compared ignoring
-    case); ``taken_display_names`` are how they show (a nickname may not repeat one, nor a
-    nickname of an earlier row). ``registered`` are the tournament's players with their
+    case); a nickname may not repeat how a registered player shows, nor a nickname of an
+    earlier row. ``registered`` are the tournament's players with their
     details: a row repeating one exactly (:func:`_same_player`) goes to
     :attr:`RosterResult.already_registered`, not to the rows to save, so a list uploaded
     again with late sign-ups added registers only those; a row naming one with other
@@ -351,9 +350,7 @@ def parse_roster(
     as_written = dict(zip(header, written, strict=True))
     known = {player.name.casefold(): player for player in registered}
     taken = {name.casefold() for name in taken_names} | set(known)
-    shown_taken = {shown.casefold() for shown in taken_display_names} | {
-        (player.nickname or player.name).casefold() for player in known.values()
-    }
+    shown_taken = {(player.nickname or player.name).casefold() for player in known.values()}
     first_row_of_name: dict[str, int] = {}
     first_row_of_shown: dict[str, int] = {}
     for number, record in enumerate(records[1:], start=2):

@@ -1,7 +1,7 @@
 """What a stage's close reads: each session's confirmed ranking, the players who cannot
 qualify, how many qualify (RULES §2) and the ties at the cut a roll-off will settle. The
 close itself (``actions.stage_advance``) and the stage's checklist read them here, so the
-checklist's warning and the close never disagree."""
+checklist's warning of a tie at the cut and the close's roll-off never disagree."""
 
 from __future__ import annotations
 
@@ -18,8 +18,13 @@ from tournaments.domain.progression import (
     qualifier_range_message,
 )
 from tournaments.domain.ranking import RankedSeat, SessionRanking, leave_out
+from tournaments.domain.scoring import ScoringError
 from tournaments.models import Registration, Seat, Session, Stage, Tournament
-from tournaments.queries.result_versions import latest_confirmed_versions, score_version
+from tournaments.queries.result_versions import (
+    latest_confirmed_versions,
+    score_version,
+    scoring_values,
+)
 
 
 class CutError(ValueError):
@@ -62,10 +67,13 @@ def missing_results(stage: Stage) -> list[Session]:
 def stage_rankings(sessions: list[Session]) -> dict[str, SessionRanking]:
     """Each session's ranking from its latest confirmed version (places already settled)."""
     versions = latest_confirmed_versions(sessions)
+    # The tournament's values read once; the totals need no names (they only label lines).
+    values = scoring_values(sessions[0].stage.tournament) if sessions else None
     rankings: dict[str, SessionRanking] = {}
     for session in sessions:
         version = versions[session.pk]
-        totals = {int(seat): card.total for seat, card in score_version(version).items()}
+        cards = score_version(version, values, {})
+        totals = {int(seat): card.total for seat, card in cards.items()}
         survivors = set(version.survivors)
         rankings[str(session.pk)] = SessionRanking(
             order=tuple(
@@ -114,8 +122,8 @@ def ties_at_the_cut(stage: Stage) -> tuple[CutTie, ...]:
         return ()
     try:
         ties = cut_ties(*the_cut(stage, stage_rankings(sessions)))
-    except (CutError, ProgressionError):
-        return ()  # the checklist names what is wrong with the count
+    except (CutError, ProgressionError, ScoringError):
+        return ()  # the checklist names what is wrong with the count or the values
     names = registered_names(stage.tournament)
     return tuple(
         replace(tie, players=tuple(names.get(int(p), p) for p in tie.players)) for tie in ties

@@ -52,13 +52,13 @@ from tournaments.forms.result_rows import RowAction
 from tournaments.models import (
     ActivityLog,
     Result,
+    ResultDispute,
     ResultVersion,
     Seat,
     Session,
     StageStatus,
     StaleSessionError,
 )
-from tournaments.queries.dispute_lists import asked_dispute
 from tournaments.queries.result_versions import (
     has_confirmed_result,
     latest_version,
@@ -354,6 +354,7 @@ def edit_result(
     correction: bool,
     done_url: str,
     on_saved: Callable[[RecordedResult], None] | None = None,
+    answering: ResultDispute | None = None,
 ) -> HttpResponse:
     """Enter a result (judge) or correct one with a reason (organiser): always a new version.
 
@@ -362,14 +363,17 @@ def edit_result(
     page then compares the two field by field, and the save goes through only once the
     judge has chosen, for every difference, which value to keep
     (:mod:`tournaments.forms.result_conflict`). ``on_saved``: what follows a saved
-    version, before the redirect to ``done_url``."""
+    version, before the redirect to ``done_url``; ``answering``: the player's dispute the
+    correction answers, shown above it."""
     seats = session_seats(session)
     latest = latest_version(session)
     limits = result_limits(session)
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is not None:
-        return _rows_changed_page(request, session, seats, action, correction, latest, done_url)
-    entry = _Entry(request, session, correction, latest, done_url)
+        return _rows_changed_page(
+            request, session, seats, action, correction, latest, done_url, answering
+        )
+    entry = _Entry(request, session, correction, latest, done_url, answering)
     if request.method != "POST":
         initial = {
             **start_values(seats, latest),
@@ -465,6 +469,7 @@ class _Entry:
     correction: bool
     latest: ResultVersion | None
     done_url: str
+    answering: ResultDispute | None = None
 
     def render(
         self,
@@ -485,6 +490,7 @@ class _Entry:
             self.correction,
             self.latest,
             self.done_url,
+            answering=self.answering,
         )
         refused = status == 409
         context.update(
@@ -535,6 +541,7 @@ def _entry_context(
     latest: ResultVersion | None,
     done_url: str,
     focus: RowAction | None = None,
+    answering: ResultDispute | None = None,
 ) -> dict:
     return {
         "session": session,
@@ -547,8 +554,7 @@ def _entry_context(
         "correction": correction,
         # A new version of a confirmed result says why, the judge's too (decision 50).
         "reason_needed": correction or has_confirmed_result(session),
-        # The player's dispute this correction answers, shown above it.
-        "answering": asked_dispute(session, request.GET.get("dispute", "")) if correction else None,
+        "answering": answering,
         "reason": request.POST.get("reason", ""),
         "done_url": done_url,
         # The result of a closed stage's session cannot change: said before any typing.
@@ -564,6 +570,7 @@ def _rows_changed_page(
     correction: bool,
     latest: ResultVersion | None,
     done_url: str,
+    answering: ResultDispute | None = None,
 ) -> HttpResponse:
     """The no-JavaScript "add a row"/"remove" buttons: the same page, nothing saved, with
     everything typed kept, the rows changed and the version and load time of the first load
@@ -575,7 +582,15 @@ def _rows_changed_page(
         prefix="tie",
     )
     context = _entry_context(
-        request, session, form.as_typed(), dice_form, correction, latest, done_url, focus=action
+        request,
+        session,
+        form.as_typed(),
+        dice_form,
+        correction,
+        latest,
+        done_url,
+        focus=action,
+        answering=answering,
     )
     context.update(
         conflict=None,

@@ -469,6 +469,7 @@ def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
         correction=True,
         done_url=reverse("tournaments:organiser_venue", args=[tournament.slug]),
         on_saved=answer,
+        answering=dispute,
     )
 
 
