@@ -76,7 +76,7 @@ from table.snapshot_summaries import (
 )
 from table.step_log import engine_error_text, narration_language
 from tournaments.actions.dice_records import record_dice
-from tournaments.actions.session_setup import mark_in_play
+from tournaments.actions.session_setup import start_board_game
 from tournaments.actions.task_queue import queue_after_commit
 from tournaments.domain.typed_dice import TypedDice, check_all_dice_used
 from tournaments.models import Session
@@ -111,33 +111,43 @@ def create_game(
     actor=None,
 ) -> Game:
     """A new game of ``session`` on a map it can play, with its setup snapshot (number 1).
-    ``solitaire``: the blip tokens and mission of a Solitaire game (required for one)."""
+    ``solitaire``: the blip tokens and mission of a Solitaire game (required for one).
+
+    The session is locked and marked in play (:func:`~tournaments.actions.session_setup.
+    start_board_game`) before the opening state reads its loadouts, so a loadout saved at
+    the same moment is either in the game or refused; a setup refused leaves the session
+    as it was."""
     if policy not in POLICIES:
         raise GameError(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
             % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
         )
-    state, steps = opening_state(session, map_name, policy, solitaire)
-    with transaction.atomic():
-        mark_in_play(session)
-        last = session.games.order_by("-number").values_list("number", flat=True).first() or 0
-        game = Game.objects.create(
-            session=session,
-            number=last + 1,
-            label=label,
-            map_name=map_name,
-            policy=policy,
-            created_by=actor,
-        )
-        Snapshot.objects.create(
-            game=game,
-            number=1,
-            kind=SnapshotKind.SETUP,
-            summary=setup_summary(game),
-            state=state.to_json(),
-            steps=[step.as_dict() for step in steps],
-            created_by=actor,
-        )
+    status = session.status
+    try:
+        with transaction.atomic():
+            start_board_game(session)
+            state, steps = opening_state(session, map_name, policy, solitaire)
+            last = session.games.order_by("-number").values_list("number", flat=True).first()
+            game = Game.objects.create(
+                session=session,
+                number=(last or 0) + 1,
+                label=label,
+                map_name=map_name,
+                policy=policy,
+                created_by=actor,
+            )
+            Snapshot.objects.create(
+                game=game,
+                number=1,
+                kind=SnapshotKind.SETUP,
+                summary=setup_summary(game),
+                state=state.to_json(),
+                steps=[step.as_dict() for step in steps],
+                created_by=actor,
+            )
+    except Exception:
+        session.status = status  # rolled back with the rest
+        raise
     return game
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 from typing import TYPE_CHECKING
 
 from django.utils.translation import ngettext
@@ -145,24 +146,14 @@ def _dice_words(kind: DieKind, count: int) -> str:
     return f"{count} {kind.value}"  # "2 d6": the same in both languages
 
 
+def _roll(die: DieAhead) -> tuple[object, ...]:
+    """What makes dice one roll: their kind, purpose (with its params) and roller."""
+    return (die.kind, die.purpose, die.subject, dict(die.params))
+
+
 def _lines(dice: Sequence[DieAhead], players: Mapping[str, str]) -> tuple[DiceLine, ...]:
-    """Consecutive dice of one roll (same kind, purpose and roller) on one line."""
-    groups: list[list[DieAhead]] = []
-    for die in dice:
-        last = groups[-1][-1] if groups else None
-        if (
-            last is not None
-            and (last.kind, last.purpose, last.subject)
-            == (
-                die.kind,
-                die.purpose,
-                die.subject,
-            )
-            and dict(last.params) == dict(die.params)
-        ):
-            groups[-1].append(die)
-        else:
-            groups.append([die])
+    """Consecutive dice of one roll (:func:`_roll`) on one line."""
+    groups = [list(run) for _, run in groupby(dice, key=_roll)]
     return tuple(
         DiceLine(
             first=group[0].position,

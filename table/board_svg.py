@@ -1,9 +1,10 @@
 """The game state drawn as an SVG picture for the judge's phone.
 
 Pure drawing from an engine :class:`~rules.engine.state.GameState`: squares by kind, walls
-and doors on the edges (each door state with its own colour *and* line style), docking claws,
-R squares, alien markers, flag spots, hidden blips, marines coloured by squad with their
-name and life points, aliens by type. A game's picture leaves out what its stipulation
+and doors on the edges (each door state with its own colour *and* line style), docking claws
+(their own fill, outlined and numbered: a marine ending a move there leaves play), R
+squares, alien markers, flag spots, hidden blips, marines coloured by squad with their name
+and life points, aliens by type. A game's picture leaves out what its stipulation
 never uses: the R squares and alien markers of a session played without aliens, the flag
 spots outside Catch the Flag (they would pass for flags); a bare map shows them all.
 Coordinates are printed along the top and left (drawn last, over the board: the touch
@@ -14,9 +15,9 @@ squeezed to dots, by a short label (``Or1``: its unit's initials and its number,
 :func:`short_labels`), its id in its title (the tooltip) and in the board's table of
 figures.
 
-Every square carries ``data-square="x,y"`` and every figure ``data-figure`` and
-``data-square`` (its anchor): the touch board (``static/js/board-play.js``) lights squares
-up and turns taps into moves from them.
+Every square carries ``data-square="x,y"`` (a docking claw's ``data-claw`` too) and every
+figure ``data-figure`` and ``data-square`` (its anchor): the touch board
+(``static/js/board-play.js``) lights squares up and turns taps into moves from them.
 """
 
 from __future__ import annotations
@@ -44,7 +45,10 @@ KIND_FILL = {
     SquareKind.ROOM: "#f3f1e6",
     SquareKind.SOLID: "#39404a",
 }
-CLAW_FILL = "#cfe6ff"
+CLAW_FILL = "#bfdbfe"
+#: A docking claw's outline, drawn inside its squares (walls keep their edges), and its number.
+CLAW_INK = "#1d4ed8"
+CLAW_LABEL = "#1e3a8a"
 WALL = "#111827"
 #: Door state -> (colour, dash pattern, width).
 DOOR_STYLE = {
@@ -157,6 +161,55 @@ def _label(cx: float, cy: float, width: float, height: float, label: str) -> str
 
 def _square_attr(sq: Square) -> str:
     return f'data-square="{sq[0]},{sq[1]}"'
+
+
+#: A square's four sides: the outward step to the neighbour across it, and its two ends as
+#: corners of the square (in cells from its top-left corner), the second a step along it.
+_SIDES = (
+    ((0, -1), (0, 0), (1, 0)),
+    ((1, 0), (1, 0), (1, 1)),
+    ((0, 1), (0, 1), (1, 1)),
+    ((-1, 0), (0, 0), (0, 1)),
+)
+
+
+def _end_shift(own: set[Square], beside: Square, normal: tuple[int, int], inset: float) -> float:
+    """How far a claw's outline line stops short of its square's corner, ``beside`` being
+    the square past that corner along the line: an outer corner (no claw square there)
+    ``inset`` short, a straight edge (the line goes on there) none, an inner corner (the
+    claw turns there) ``inset`` past it."""
+    if beside not in own:
+        return inset
+    return -inset if (beside[0] + normal[0], beside[1] + normal[1]) in own else 0
+
+
+def _claw_outline(claw_id: str, squares: list[Square], inset: float = 2.5) -> str:
+    """Docking claw ``claw_id`` outlined ``inset`` inside the edge of its squares (walls
+    keep the edge itself), so the judge tells it from a corridor at a glance: a marine that
+    ends a move there leaves play. Each side no square of the claw shares is a line."""
+    own = set(squares)
+    lines = []
+    for x, y in sorted(own):
+        x0, y0 = _origin((x, y))
+        for (nx, ny), (ax, ay), (bx, by) in _SIDES:
+            if (x + nx, y + ny) in own:
+                continue
+            tx, ty = bx - ax, by - ay  # along the side
+            start = _end_shift(own, (x - tx, y - ty), (nx, ny), inset)
+            stop = _end_shift(own, (x + tx, y + ty), (nx, ny), inset)
+            x1 = x0 + ax * CELL - nx * inset + tx * start
+            y1 = y0 + ay * CELL - ny * inset + ty * start
+            x2 = x0 + bx * CELL - nx * inset - tx * stop
+            y2 = y0 + by * CELL - ny * inset - ty * stop
+            lines.append(f"M{x1:g} {y1:g}L{x2:g} {y2:g}")
+    title = _("Docking claw %(claw)s: a marine that ends its move here leaves play") % {
+        "claw": claw_id
+    }
+    return (
+        f'<g class="claw" data-claw="{escape(claw_id)}"><title>{escape(title)}</title>'
+        f'<path d="{"".join(lines)}" fill="none" stroke="{CLAW_INK}" stroke-width="2" '
+        f'stroke-linecap="square"/></g>'
+    )
 
 
 def _flag_mark(x0: float, y0: float) -> str:
@@ -279,14 +332,17 @@ def board_svg(
     claws = {sq: claw.id for claw in board.claws for sq in claw.squares}
     for sq in board.squares():
         x0, y0 = _origin(sq)
-        fill = CLAW_FILL if sq in claws else KIND_FILL[board.kind(sq)]
+        if sq in claws:  # the touch board asks before a move into one (board-play.js)
+            fill, kind = CLAW_FILL, f'class="cell claw" data-claw="{escape(claws[sq])}"'
+        else:
+            fill, kind = KIND_FILL[board.kind(sq)], 'class="cell"'
         out.append(
-            f'<rect class="cell" {_square_attr(sq)} x="{x0}" y="{y0}" width="{CELL}" '
+            f'<rect {kind} {_square_attr(sq)} x="{x0}" y="{y0}" width="{CELL}" '
             f'height="{CELL}" fill="{fill}" stroke="#0002" stroke-width="0.5"/>'
         )
         cx, cy = x0 + CELL / 2, y0 + CELL / 2
         if sq in claws:
-            out.append(_text(cx, cy, claws[sq], size=10, fill="#1e3a8a", weight="700"))
+            out.append(_text(cx, cy, claws[sq], size=10, fill=CLAW_LABEL, weight="700"))
         elif aliens_marked and sq in board.reinforcement_squares:
             out.append(_text(cx, cy, "R", size=11, fill="#9a3412", weight="700"))
         elif aliens_marked and show_blip_types and sq in board.markers:
@@ -300,6 +356,7 @@ def board_svg(
             f'<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{WALL}" stroke-width="3" '
             f'stroke-linecap="square"/>'
         )
+    out.extend(_claw_outline(claw.id, list(claw.squares)) for claw in board.claws)
     for e, door_state in state.doors.items():
         colour, dash, stroke = DOOR_STYLE[door_state]
         x1, y1, x2, y2 = _edge_line(e)

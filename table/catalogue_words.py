@@ -31,25 +31,21 @@ from tournaments.models import Seat, Tournament
 from tournaments.queries.tournament_catalogue import catalogue_naming
 
 
-def seated_chapters(session_pk: int) -> dict[str, str]:
-    """The chapter (squad slug) of each seated player's id in the session's games (``p1``)
-    and of each of their figures' ids as a game sets them up (``p1-cmd``, ``p1-m1``...)."""
-    owners: dict[str, str] = {}
-    seats = Seat.objects.filter(session_id=session_pk, squad__isnull=False).select_related(
-        "squad", "loadout"
-    )
+def seated_words(session_pk: int) -> tuple[dict[str, str], dict[str, str]]:
+    """The session's seats, read once: the chapter (squad slug) of each player's id in the
+    session's games (``p1``) and of each of their figures' ids as a game sets them up
+    (``p1-cmd``, ``p1-m1``...), for the seats with a squad; and each seated player's name
+    by their id (``p1`` -> name)."""
+    chapters: dict[str, str] = {}
+    names: dict[str, str] = {}
+    seats = Seat.objects.filter(session_id=session_pk).select_related("player", "squad", "loadout")
     for seat in seats:
         player = game_player_id(seat)
-        chapter = seat.squad.slug if seat.squad is not None else ""
-        for owner in (player, *squad_figure_ids(player, seat_arms(seat))):
-            owners[owner] = chapter
-    return owners
-
-
-def seated_names(session_pk: int) -> dict[str, str]:
-    """Each seated player's name by their id in the session's games (``p1`` -> name)."""
-    seats = Seat.objects.filter(session_id=session_pk).select_related("player")
-    return {game_player_id(seat): seat.player.display_name for seat in seats}
+        names[player] = seat.player.display_name
+        if seat.squad is not None:
+            for owner in (player, *squad_figure_ids(player, seat_arms(seat))):
+                chapters[owner] = seat.squad.slug
+    return chapters, names
 
 
 @contextmanager
@@ -84,10 +80,8 @@ def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         tournament = Tournament.objects.filter(stages__sessions=kwargs["pk"]).first()
         if tournament is None:  # no such session: the view answers
             return view(request, *args, **kwargs)
-        naming = dataclasses.replace(
-            catalogue_naming(tournament, seated_chapters(kwargs["pk"])),
-            players=seated_names(kwargs["pk"]),
-        )
+        chapters, names = seated_words(kwargs["pk"])
+        naming = dataclasses.replace(catalogue_naming(tournament, chapters), players=names)
         with named(naming):
             states = _last_states(kwargs["pk"], kwargs.get("number"))
             if not states:

@@ -11,7 +11,9 @@ that line, every figure that left the board is accounted for by what produced th
   one is free (below), a Tarantula a Tarantula destroyed;
 * an Alien turn: a marine is a loss to the aliens; an alien killed in a fight is the token
   the engine gave (its ``token_taken`` step), checked against the tokens already taken; an
-  alien an event card's special weapon killed (``special_weapon_blew_up``) scores nobody;
+  alien an event card's special weapon killed (``special_weapon_blew_up``) scores nobody,
+  nor does a Suicide Android nor an alien its blast killed (``self_destruct_gone``,
+  ``self_destruct_blast``);
 * a move onto a docking claw: the figure left play, safe (``progress.left_play``); the end
   of the game after the last event card or the escape rounds: a marine still on the board
   is lost (the engine's ``marine_lost`` step), entered as a loss to the aliens;
@@ -49,6 +51,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine.ai.self_destruct import BLAST as SELF_DESTRUCT_BLAST
+from rules.engine.ai.self_destruct import GONE as SELF_DESTRUCT_GONE
 from rules.engine.ai.special_weapons import BLEW_UP
 from rules.engine.combat import dreadnought_class_of, owner_of
 from rules.engine.rerolls import DEFENCE_OFFER, OFFER
@@ -333,11 +337,13 @@ class _Replay:
             if figure.side == MARINE:
                 self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
         explained: Counter[str] = Counter()
-        blew_up: set[str] = set()
+        scores_nobody: set[str] = set()
         for step in snapshot.steps:
             params = step.get("params") or {}
-            if step.get("code") == BLEW_UP:
-                blew_up.add(params.get("figure", ""))
+            if step.get("code") in (BLEW_UP, SELF_DESTRUCT_GONE):
+                scores_nobody.add(params.get("figure", ""))
+            elif step.get("code") == SELF_DESTRUCT_BLAST:
+                scores_nobody.update(params.get("targets") or ())
             elif step.get("code") == "no_token":
                 explained[params.get("unit", "")] += 1
             elif step.get("code") == "token_taken":
@@ -345,7 +351,7 @@ class _Replay:
                 explained[unit] += 1
                 self._engine_token(snapshot, before, after, params.get("player", ""), unit)
         for figure in gone:
-            if figure.side != ALIEN or figure.id in blew_up:
+            if figure.side != ALIEN or figure.id in scores_nobody:
                 continue
             if explained[figure.unit]:
                 explained[figure.unit] -= 1

@@ -7,7 +7,8 @@ steps whose summary follows from what the snapshot keeps (the setup's map, the A
 policy, an undo's step, an older upload) are written again from those fields; an upload's
 parts name the file's rules data values the game did not take. So the Italian
 history keeps no English line; only snapshots older than ``summary_parts`` show their
-stored text.
+stored text. The parts keep the players' ids (``p2``); a page that names the players
+(:func:`table.catalogue_words.in_catalogue_words`) shows their names, as its step log does.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from rules.engine.card_names import chapter_card_name
+from rules.engine.naming import current_naming
 from rules.engine.narration import format_param
 from rules.engine.narration_combat import combat_text
 from table.game_setup import POLICY_NAMES
@@ -114,8 +116,16 @@ PART_TEXTS = {
 SummaryPart = tuple[str, dict[str, Any]]
 
 
+def _with_player_named(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with their ``player`` (an id) by the name the page gives that player."""
+    if "player" not in params:
+        return params
+    return {**params, "player": current_naming().player_name(str(params["player"]))}
+
+
 def part_text(code: str, params: dict[str, Any]) -> str:
-    """One summary part in the active language."""
+    """One summary part in the active language, the players by name where the page has
+    their names."""
     if code == "attack":  # the attack option's own combat text
         return combat_text(params["code"], params["params"], narration_language())
     if code == "removed":
@@ -134,21 +144,18 @@ def part_text(code: str, params: dict[str, Any]) -> str:
         return _("%(id)s picked up the %(weapon)s.") % {"id": params["id"], "weapon": weapon}
     if code == "card_played":
         card = chapter_card_name(params["card"], narration_language(), params["player"])
-        return _("%(player)s plays %(card)s.") % {"player": params["player"], "card": card}
+        return _("%(player)s plays %(card)s.") % {**_with_player_named(params), "card": card}
     if code == "uploaded":
         return upload_summary()
     if code == "rules_data_kept":
         return kept_rules_data_text(params["values"])
     if code == "forfeit":
-        return (
-            ngettext(
-                "%(player)s forfeited: their %(count)d figure left play.",
-                "%(player)s forfeited: their %(count)d figures left play.",
-                params["count"],
-            )
-            % params
-        )
-    return str(PART_TEXTS[code]) % params
+        return ngettext(
+            "%(player)s forfeited: their %(count)d figure left play.",
+            "%(player)s forfeited: their %(count)d figures left play.",
+            params["count"],
+        ) % _with_player_named(params)
+    return str(PART_TEXTS[code]) % _with_player_named(params)
 
 
 def parts_summary(parts: list[SummaryPart]) -> str:

@@ -9,6 +9,7 @@ allowance (``moves_left`` says so: it is the allowance).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
@@ -162,10 +163,16 @@ def chance_text(percent: float) -> str:
 
 
 def _target(
-    state: GameState, option: AttackOption, key: str, lang: str, attacker: Figure
+    state: GameState,
+    option: AttackOption,
+    key: str,
+    lang: str,
+    attacker: Figure,
+    labels: Mapping[str, str],
 ) -> dict[str, Any]:
-    """One figure or door ``option`` may hit; ``friendly``: a figure of the attacker's own
-    player (another player's marines are enemies, as the aliens are)."""
+    """One figure or door ``option`` may hit (``labels``: the board's, by figure id);
+    ``friendly``: a figure of the attacker's own player (another player's marines are
+    enemies, as the aliens are)."""
     odds = option.odds
     kill = odds.kill_probability(key)
     row: dict[str, Any] = {
@@ -178,7 +185,7 @@ def _target(
         "squares": [],
         "friendly": False,
     }
-    row["name"] = target_name(state, key, lang)
+    row["name"] = target_name(state, key, lang, labels)
     if state.has_figure(key):
         figure = state.figure(key)
         row["squares"] = [_xy(sq) for sq in figure.squares]
@@ -188,26 +195,18 @@ def _target(
     return row
 
 
-def target_name(state: GameState, key: str, lang: str) -> str:
+def target_name(state: GameState, key: str, lang: str, labels: Mapping[str, str]) -> str:
     """A target of an attack's odds: a figure's id with its unit, led by the label the board
-    draws for an alien or a vehicle (``Or1 · ork-blip-1-1 (Ork)``); a bulkhead door."""
+    draws for an alien or a vehicle (``Or1 · ork-blip-1-1 (Ork)``); a bulkhead door.
+    ``labels``: :func:`table.board_svg.short_labels` of ``state``, read once for all the
+    targets of a request."""
     if state.has_figure(key):
         unit = format_param("unit", state.figure(key).unit, lang)
-        label = short_labels(state).get(key)
+        label = labels.get(key)
         return f"{label} · {key} ({unit})" if label else f"{key} ({unit})"
     if key.startswith(DOOR_TARGET):
         return _("bulkhead door %(door)s") % {"door": key.removeprefix(DOOR_TARGET)}
     return key
-
-
-def hits_own_figures(option: AttackOption) -> bool:
-    """Whether ``option`` may hit another figure of the attacker's own player: the warning
-    the judge sees. The attacker itself, which may lose life points in a hand-to-hand fight
-    it is one of the targets of, is no reason to warn."""
-    owner = option.odds.attacker_owner
-    return owner is not None and any(
-        target.owner == owner and target.key != option.attacker_id for target in option.odds.targets
-    )
 
 
 def _tap_square(option: AttackOption, targets: list[dict[str, Any]]) -> list[int] | None:
@@ -235,19 +234,20 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
     choices = attack_choices(state, attacker)  # refuses a figure not on the board
     figure = state.figure(attacker)
     rules = rules_of(state)
+    labels = short_labels(state)
     for index, option in enumerate(choices):
         refusal = _attack_refusal(state, option, figure, rules)
         if refusal:
             refusals.append(refusal)
             continue
-        targets = [_target(state, option, key, lang, figure) for key in option.target_keys]
+        targets = [_target(state, option, key, lang, figure, labels) for key in option.target_keys]
         options.append(
             {
                 "index": index,
                 "description": option.description_in(lang),
                 "square": _tap_square(option, targets),
                 "expected_points": round(float(option.odds.expected_points()), 2),
-                "friendly": hits_own_figures(option),
+                "friendly": option.warns_friendly,
                 "targets": targets,
             }
         )

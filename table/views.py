@@ -7,6 +7,7 @@ session's judge, its tournament's organisers and superusers (``judge_required``)
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 
 from django.conf import settings
@@ -78,7 +79,7 @@ from table.session_material import SessionMaterialError, engine_setup, plays_ali
 from table.settings_adoption import adopt_session_settings, settings_changed
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
-from table.touch_data import hits_own_figures, target_name
+from table.touch_data import target_name
 from table.turn_panel import turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
@@ -161,11 +162,13 @@ def _games_and_changes(session: Session) -> list[tuple[Game, bool]]:
 # --- building the board page ---------------------------------------------------------------
 
 
-def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, str]]:
+def _figure_choices(
+    state: GameState, labels: Mapping[str, str], *, marines_only: bool
+) -> list[tuple[str, str]]:
     """The figures on the board as the forms' choices, each led by the label drawn on it
-    (``Or2 · ork-blip-1-1 · Ork``), so the judge finds in the list what the board shows."""
+    (``labels``: :func:`short_labels` of ``state``; ``Or2 · ork-blip-1-1 · Ork``), so the
+    judge finds in the list what the board shows."""
     lang = narration_language()
-    labels = short_labels(state)
     return [
         (
             f.id,
@@ -182,20 +185,17 @@ def _figure_choices(state: GameState, *, marines_only: bool) -> list[tuple[str, 
     ]
 
 
-def _vehicle_choices(state: GameState) -> list[tuple[str, str]]:
-    """The marine side's Tarantulas and Dreadnoughts (abandoned or crewed), for boarding."""
-    return [
-        (value, label)
-        for value, label in _figure_choices(state, marines_only=True)
-        if is_vehicle(state.figure(value))
-    ]
+def _vehicle_choices(state: GameState, marines: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
+    """The marine side's Tarantulas and Dreadnoughts (abandoned or crewed), for boarding,
+    among the marine side's choices (:func:`_figure_choices`)."""
+    return [(value, label) for value, label in marines if is_vehicle(state.figure(value))]
 
 
-def _legend(state: GameState) -> list[dict]:
+def _legend(state: GameState, labels: Mapping[str, str]) -> list[dict]:
     """The table of the figures on the board, each with the short label drawn on it, if any
-    (the key from an alien's label on the board to its id in the log)."""
+    (``labels``: :func:`short_labels` of ``state``; the key from an alien's label on the
+    board to its id in the log)."""
     lang = narration_language()
-    labels = short_labels(state)
     return [
         {
             "figure": f,
@@ -213,7 +213,9 @@ def _probability(p: Fraction) -> dict:
     return {"fraction": f"{p.numerator}/{p.denominator}", "percent": float(p) * 100}
 
 
-def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
+def _option_row(
+    state: GameState, index: int, option: AttackOption, labels: Mapping[str, str]
+) -> dict:
     odds = option.odds
     lang = narration_language()
     return {
@@ -221,10 +223,10 @@ def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
         "description": option.description_in(lang),
         "expected_points": float(odds.expected_points()),
         "expected_life_points": float(odds.expected_life_points()),
-        "friendly": hits_own_figures(option),
+        "friendly": option.warns_friendly,
         "targets": [
             {
-                "name": target_name(state, target.key, lang),
+                "name": target_name(state, target.key, lang, labels),
                 "life_points": target.life_points,
                 "expected": float(odds.expected_damage(target.key)),
                 "kill": _probability(odds.kill_probability(target.key)),
@@ -235,8 +237,16 @@ def _option_row(state: GameState, index: int, option: AttackOption) -> dict:
 
 
 def _odds_context(
-    request: HttpRequest, game: Game, snapshot: Snapshot, state: GameState, attacker: str, form=None
+    request: HttpRequest,
+    game: Game,
+    snapshot: Snapshot,
+    state: GameState,
+    attacker: str,
+    form=None,
+    labels: Mapping[str, str] | None = None,
 ) -> dict:
+    """The attack panel of ``attacker`` (``labels``: :func:`short_labels` of ``state``, when
+    the page has read them already)."""
     context: dict = {"attacker": attacker, "game": game, "snapshot": snapshot}
     if not attacker:
         return context
@@ -245,7 +255,9 @@ def _odds_context(
     except GameError as error:
         context["odds_error"] = str(error)
         return context
-    context["options"] = [_option_row(state, i, option) for i, option in enumerate(options)]
+    if labels is None:
+        labels = short_labels(state)
+    context["options"] = [_option_row(state, i, option, labels) for i, option in enumerate(options)]
     context["attack_form"] = form or AttackForm(
         initial={"version": snapshot.number, "figure": attacker}, prefix="attack"
     )
@@ -320,8 +332,9 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     snapshot = latest_snapshot(game)
     state = snapshot_state(snapshot)
     version = {"version": snapshot.number}
-    marines = _figure_choices(state, marines_only=True)
-    everyone = _figure_choices(state, marines_only=False)
+    labels = short_labels(state)
+    marines = _figure_choices(state, labels, marines_only=True)
+    everyone = _figure_choices(state, labels, marines_only=False)
     attack_form = forms.get("attack_form")
     attacker = attack_form.data.get("attack-figure", "") if attack_form else ""
     attacker = attacker or request.GET.get("attacker", "")
@@ -336,7 +349,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "state": state,
         "map_title": state.board.title_in(narration_language()),
         "svg": mark_safe(board_svg(state, squad_colours(players))),
-        "legend": _legend(state),
+        "legend": _legend(state, labels),
         "blips": len(state.blips),
         "players": players,
         "marines": marines,
@@ -345,12 +358,15 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "move_commitment": (
             seed_commitment(pending_seed(request, game, MOVE)) if survey_dice else None
         ),
-        **_odds_context(request, game, snapshot, state, attacker, attack_form),
+        **_odds_context(request, game, snapshot, state, attacker, attack_form, labels),
         "door_form": forms.get("door_form")
         or OpenDoorForm(initial=version, figures=marines, prefix="door"),
         "equipment_form": forms.get("equipment_form")
         or EquipmentForm(
-            initial=version, figures=marines, vehicles=_vehicle_choices(state), prefix="equip"
+            initial=version,
+            figures=marines,
+            vehicles=_vehicle_choices(state, marines),
+            prefix="equip",
         ),
         "remove_form": forms.get("remove_form")
         or RemoveForm(initial=version, figures=everyone, prefix="remove"),
@@ -407,7 +423,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "snapshot": snapshot,
             "state": state,
             "svg": mark_safe(board_svg(state, squad_colours(players))),
-            "legend": _legend(state),
+            "legend": _legend(state, short_labels(state)),
             "blips": len(state.blips),
             "players": players,
         },
@@ -510,7 +526,7 @@ def move(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     state = snapshot_state(latest_snapshot(game))
     form = MoveForm(
         request.POST,
-        figures=_figure_choices(state, marines_only=True),
+        figures=_figure_choices(state, short_labels(state), marines_only=True),
         survey_dice=survey_needs_dice(game),
         prefix="move",
     )
@@ -591,14 +607,15 @@ def _judge_edit(
 ):
     """A judge's step on one figure (a correction, a door opened, special equipment):
     validate the form, append a snapshot, or show errors. ``more_choices``: the form's
-    other choices, from the state."""
+    other choices, from the state and its figures' choices."""
     game = _game(session, number)
     state = snapshot_state(latest_snapshot(game))
+    figures = _figure_choices(state, short_labels(state), marines_only=marines_only)
     form = form_class(
         request.POST,
-        figures=_figure_choices(state, marines_only=marines_only),
+        figures=figures,
         prefix=prefix,
-        **(more_choices(state) if more_choices else {}),
+        **(more_choices(state, figures) if more_choices else {}),
     )
     if form.is_valid():
         data = form.cleaned_data
@@ -647,7 +664,7 @@ def equipment(request: HttpRequest, session: Session, number: int) -> HttpRespon
             **kw,
         ),
         marines_only=True,
-        more_choices=lambda state: {"vehicles": _vehicle_choices(state)},
+        more_choices=lambda state, marines: {"vehicles": _vehicle_choices(state, marines)},
     )
 
 

@@ -138,6 +138,14 @@ class AttackOption:
         return tuple(t.key for t in self.odds.targets)
 
     @property
+    def warns_friendly(self) -> bool:
+        """Whether the judge should be warned that the attack may touch the attacker's own
+        side: a hand-to-hand fight always "touches" the fighter itself, so only another
+        figure counts there; a blast that reaches the firer warns."""
+        fighter = self.attacker_id if self.kind == "hand_to_hand" else None
+        return self.odds.touches_friendly(besides=fighter)
+
+    @property
     def description(self) -> str:
         """The attack in English."""
         return combat_text(self.code, self.params, "en")
@@ -838,6 +846,23 @@ def missile_hits(state: GameState, aim: Square) -> tuple[list[Figure], list[Figu
     return centre, around
 
 
+def self_destruct_squares(state: GameState, body: Sequence[Square]) -> list[Square]:
+    """The squares the blast of a figure exploding on ``body`` reaches (Suicide Android,
+    game engine decision 22): every square around it, as around a missile's centre
+    (:func:`blast_squares`: not through walls or closed doors), by row then column."""
+    reached = {sq for centre in body for sq in blast_squares(state, centre)} - set(body)
+    return sorted(reached, key=lambda sq: (sq[1], sq[0]))
+
+
+def self_destruct_victims(
+    state: GameState, figure: Figure, body: Sequence[Square]
+) -> tuple[list[Square], list[Figure]]:
+    """The squares of ``figure``'s blast were it to explode on ``body``, and every other
+    figure on them, whatever its side."""
+    squares = self_destruct_squares(state, body)
+    return squares, [f for f in _figures_on(state, squares) if f.id != figure.id]
+
+
 def _blast_options(
     state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
 ) -> list[AttackOption]:
@@ -1452,6 +1477,48 @@ def _resolve_blast(
     hits = [(f.id, total) for f in centre] + [(f.id, highest) for f in around]
     state, more = _apply_hits(state, attacker, hits, data, weapon.key)
     return state, events + more
+
+
+#: The ``cause`` of the damage a Suicide Android's blast does, and its roll's purpose.
+SELF_DESTRUCT = "self_destruct"
+
+
+def resolve_self_destruct(
+    state: GameState,
+    figure_id: str,
+    dice_spec: DiceSpec,
+    dice: Dice,
+    *,
+    data: RulesData | None = None,
+) -> tuple[GameState, list[CombatEvent]]:
+    """The figure explodes where it stands (Suicide Android, game engine decision 22): one
+    roll of ``dice_spec``, whose total every figure of :func:`self_destruct_victims` takes
+    against its own armour (aliens too), and the figure leaves the board. Events: the roll,
+    a ``self_destruct_blast`` (its squares and the figures on them), the hits and damage,
+    and ``self_destructed`` (no ``killed`` event: nobody killed it, nobody scores it)."""
+    data = _data_for(state, data)
+    figure = state.figure(figure_id)
+    squares, victims = self_destruct_victims(state, figure, figure.squares)
+    purpose: Purpose = (SELF_DESTRUCT, {"attacker": figure.id})
+    values = _roll(dice, dice_spec, purpose, figure.id)
+    total = sum(values)
+    blast = {
+        "figure": figure.id,
+        "square": list(figure.square),
+        "squares": [list(sq) for sq in squares],
+        "targets": [f.id for f in victims],
+        "caught": len(victims),
+        "total": total,
+    }
+    events = [
+        _roll_event(figure.id, purpose, values),
+        CombatEvent("blast", "self_destruct_blast", blast, attack=total),
+    ]
+    hits = [(f.id, total) for f in victims]
+    state, more = _apply_hits(state, figure, hits, data, SELF_DESTRUCT)
+    state = state.without_figure(figure.id)
+    gone = CombatEvent("self_destructed", "self_destructed", {"figure": figure.id}, figure.id)
+    return state, [*events, *more, gone]
 
 
 def _resolve_conversion(

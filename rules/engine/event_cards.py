@@ -9,6 +9,10 @@ may edit texts, targets and effects or remove cards. A card's ``effect`` is eith
 of :data:`TURN_LIMITS`, kept by :mod:`rules.engine.turns`). ``special_weapon`` arms the
 first alien of the listed ``units`` able to hit a marine with ``weapon`` for that attack
 (``firer_dies``: the weapon then blows up and kills it; :mod:`rules.engine.ai.special_weapons`).
+``self_destruct`` makes the first alien of the listed ``units`` able to catch a marine in
+its blast move and explode, every figure around it taking the total of ``dice`` (``{"red":
+n, "white": m}``, a :class:`~rules.engine.units.DiceSpec` in the checked effect;
+:mod:`rules.engine.ai.self_destruct`).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.engine.caches import memoised
+from rules.engine.units import DiceSpec, RulesDataError, dice_from_data
 
 EVENTS_FILE = Path(__file__).resolve().parent / "data" / "events.json"
 
@@ -34,6 +39,7 @@ EFFECT_CODES = (
     "close_doors_blocking_sight",
     "player_turn_limit",
     "special_weapon",
+    "self_destruct",
 )
 #: What a card played against a player forbids in that player's next turn.
 TURN_LIMITS = ("commander_idle", "no_orders", "heavy_jammed")
@@ -68,6 +74,20 @@ def _units(effect: Mapping[str, Any], where: str, required: bool) -> None:
         raise EventDataError(f"{where}.units: expected a list of unit keys, got {units!r}")
 
 
+def _dice(value: Any, where: str) -> DiceSpec:
+    """A handful of dice, ``{"red": n, "white": m}`` (a colour left out: none of it),
+    checked as the rules data's dice are (:func:`rules.engine.units.dice_from_data`), and
+    at least one die."""
+    problem = f"{where}: expected the dice rolled, e.g. {{'red': 2}}, got {value!r}"
+    try:
+        dice = dice_from_data(value, where, either=True)
+    except RulesDataError as error:
+        raise EventDataError(problem) from error
+    if not dice.count:
+        raise EventDataError(problem)
+    return dice
+
+
 def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
     if effect is None:
         return None
@@ -77,8 +97,11 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
             f"got {effect!r}"
         )
     code = effect["code"]
-    if code in ("cannot_move", "cannot_act", "activate_first", "special_weapon"):
+    checked = dict(effect)
+    if code in ("cannot_move", "cannot_act", "activate_first", "special_weapon", "self_destruct"):
         _units(effect, where, required=True)
+    if code == "self_destruct":
+        checked["dice"] = _dice(effect.get("dice"), f"{where}.dice")
     if code == "special_weapon":
         if not isinstance(effect.get("weapon"), str) or not effect["weapon"]:
             raise EventDataError(f"{where}.weapon: expected a weapon key, e.g. 'plasma_gun'")
@@ -91,7 +114,7 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
         squares = effect.get("squares")
         if isinstance(squares, bool) or not isinstance(squares, int) or squares < 1:
             raise EventDataError(f"{where}.squares: expected a whole number of at least 1")
-    return dict(effect)
+    return checked
 
 
 def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:

@@ -792,6 +792,34 @@ def follow_path(
     return moved, events
 
 
+def doors_opened_on(
+    state: GameState, figure: Figure, start: Square, path: Sequence[Square]
+) -> frozenset[Edge]:
+    """The closed doors ``figure`` (an alien) opens following ``path`` from ``start``, as
+    :func:`follow_path` opens them."""
+    board = state.board
+    dread = figure.is_dreadnought
+    doors = state.doors
+    opened: list[Edge] = []
+    here = start
+    for sq in path:
+        opened.extend(
+            e for e in _doors_crossed(board, dread, here, sq) if doors[e] is DoorState.CLOSED
+        )
+        here = sq
+    return frozenset(opened)
+
+
+def with_doors_open(state: GameState, opened: Collection[Edge]) -> GameState:
+    """``state`` with the doors ``opened`` open (``state`` itself when there are none)."""
+    if not opened:
+        return state
+    doors = copy_doors(state.doors)
+    for e in opened:
+        doors[e] = DoorState.OPEN
+    return state.replace(doors=doors)
+
+
 def _moved_figure(figure: Figure, squares: tuple[Square, ...], facing: Facing | None) -> Figure:
     """``figure.moved_to(squares, facing)``, built by copying the fields directly instead
     of through the frozen dataclass's ``__init__`` (every alien move of the AI makes one)."""

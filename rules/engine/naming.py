@@ -14,13 +14,13 @@ chapter does: ``chapters`` holds each chapter's names by effect code and ``owner
 chapter of each player's and figure's id. Where a text names a card with nobody's chapter
 to read it in, ``chapter_cards`` names it by its effect alone.
 
-A text naming a *player* (``player``, ``players``, ``active``, ``winners``, ``ranking``)
-names them by ``players`` (the caller's names for the seats), by their id where it has none: the
-engine's own texts (tests, the CLI) keep the ids. Figures keep their ids (``p1-m4``), the
-names the players use for them; ``figure_labels`` gives a figure a label drawn for it
-(``Or1``), which its texts show with the id (``Or1 (ork-blip-1-1)``). ``aims_in_words``:
-the Alien's choice of a line weapon's aim, which the engine's log shows as the step
-(``-1,0``), reads as a direction (``to the left``).
+A text naming a *player* (``player``, ``players``, ``active``, ``next``, ``winners``,
+``ranking``) names them by ``players`` (the caller's names for the seats), by their id where
+it has none: the engine's own texts (tests, the CLI) keep the ids. Figures keep their ids
+(``p1-m4``), the names the players use for them; ``figure_labels`` gives a figure a label
+drawn for it (``Or1``), which its texts show with the id (``Or1 (ork-blip-1-1)``).
+``aims_in_words``: the Alien's choice of a line weapon's aim, which the engine's log shows
+as the step (``-1,0``), reads as a direction (``to the left``).
 """
 
 from __future__ import annotations

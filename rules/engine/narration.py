@@ -200,6 +200,40 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No {units} could hit a marine with the special weapon ({weapon}): the card "
         "has no effect.",
     },
+    "event_self_destruct": {
+        "it": "Effetto: il primo {units} in grado di coinvolgere un Marine nella sua esplosione "
+        "va nella casella da cui ne coinvolge di più e si fa esplodere, mai dove l'esplosione "
+        "colpirebbe altri Alieni.",
+        "en": "Effect: the first {units} able to catch a marine in its blast moves to the "
+        "square where the blast catches the most marines and blows itself up, never where "
+        "the blast would hit other aliens.",
+    },
+    "self_destruct_chosen": {
+        "it": "{figure} sceglie {square}, da cui la sua esplosione coinvolge più Marine: "
+        "{targets} (punti attesi {points}, punti vita attesi {life_points}).",
+        "en": "{figure} picks {square}, where its blast catches the most marines: {targets} "
+        "(expected points {points}, expected life points {life_points}).",
+    },
+    "self_destruct_blast": {
+        "it": "{figure} si fa esplodere in {square}: l'esplosione coinvolge {caught} figure, "
+        "{targets}, e ognuna subisce {total} contro la propria armatura.",
+        "en": "{figure} blows itself up on {square}: the blast catches {caught} figures, "
+        "{targets}, each taking {total} against its own armour.",
+    },
+    "self_destruct_gone": {
+        "it": "{figure} è distrutto dalla propria esplosione (nessun segnalino, nessun punto).",
+        "en": "{figure} is destroyed by its own blast (no token, no points).",
+    },
+    "self_destruct_unused": {
+        "it": "Nessun {units} ha potuto coinvolgere un Marine nella sua esplosione senza "
+        "colpire altri Alieni: la carta non ha effetto.",
+        "en": "No {units} could catch a marine in its blast without hitting other aliens: the "
+        "card has no effect.",
+    },
+    "self_destruct_no_figure": {
+        "it": "Sul tabellone non c'era nessun {units} per usare la carta: non ha effetto.",
+        "en": "There was no {units} on the board to use the card: it has no effect.",
+    },
     "activation": {
         "it": "Si attiva {figure} ({unit}): {criterion}.",
         "en": "{figure} ({unit}) activates: {criterion}.",
@@ -412,6 +446,15 @@ class Step:
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).
 SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
+    "self_destruct_blast": (
+        "caught",
+        {
+            "it": "{figure} si fa esplodere in {square}: {targets} subisce {total} contro la "
+            "propria armatura.",
+            "en": "{figure} blows itself up on {square}: {targets} takes {total} against its "
+            "armour.",
+        },
+    ),
     "move": (
         "steps",
         {
@@ -474,8 +517,8 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
 }
 
 _SQUARE_KEYS = frozenset({"square", "from", "to", "a", "b", "target_square"})
-#: Params naming players by id (one, or a list).
-_PLAYER_KEYS = frozenset({"player", "players", "active", "winners", "ranking"})
+#: Params naming players by id (one, or a list); ``next``: whose turn follows.
+_PLAYER_KEYS = frozenset({"player", "players", "active", "next", "winners", "ranking"})
 #: Params naming figures by id (one, or a list).
 _FIGURE_KEYS = frozenset(
     {"figure", "target", "targets", "attacker", "defender", "other", "vehicle", "pilot"}

@@ -9,9 +9,9 @@ page's language.
 Params (see :func:`fill`): ``square``/``origin``/``blocked``/``a``/``b`` are squares
 written ``x,y`` as the judge types them; ``squares`` a list of them; ``door`` a pair of
 squares; ``weapon`` a weapon key; ``weapons`` a list of them; ``cause`` what hit (a weapon
-key, ``hand_to_hand`` or ``split_share``); ``direction`` a step such as ``[1, 0]``;
-``dice``/``their_dice`` a dice spec ``{"red": n, "white": m}``; ``values`` the faces
-rolled; ``purpose`` (with ``purpose_params``) a roll's purpose code of
+key, ``hand_to_hand``, ``split_share`` or ``self_destruct``); ``direction`` a step such
+as ``[1, 0]``; ``dice``/``their_dice`` a dice spec ``{"red": n, "white": m}``; ``values``
+the faces rolled; ``purpose`` (with ``purpose_params``) a roll's purpose code of
 :mod:`rules.engine.narration_dice`; ``targets``/``eligible`` lists of figure ids;
 ``shares`` a list of ``[figure id, points]``; ``areas`` a list of ``[top-left square,
 shots]``. Anything else is shown as is.
@@ -136,6 +136,14 @@ EVENTS: dict[str, dict[str, str]] = {
         "it": "la casella {square} subisce {total}; le caselle intorno subiscono {highest}",
         "en": "square {square} takes {total}; the squares around it take {highest}",
     },
+    "self_destruct_blast": {
+        "it": "{figure} esplode in {square}: chi sta in {squares} subisce {total}",
+        "en": "{figure} explodes on {square}: whoever stands on {squares} takes {total}",
+    },
+    "self_destructed": {
+        "it": "{figure} è distrutto dalla propria esplosione",
+        "en": "{figure} is destroyed by its own blast",
+    },
     "beam": {
         "it": "il raggio colpisce {square} con {total}, uno in meno per ogni casella intorno e "
         "lungo la linea a ritroso",
@@ -185,6 +193,7 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
 #: What hit, besides a weapon (the ``cause`` param).
 CAUSES: dict[str, dict[str, str]] = {
     "split_share": {"it": "quota del cannone d'assalto", "en": "assault cannon share"},
+    "self_destruct": {"it": "autodistruzione", "en": "self-destruct"},
 }
 
 #: Small words of the params: dice colours (one, several), "no dice", "nobody".

@@ -80,6 +80,7 @@ PURPOSES: dict[str, dict[str, str]] = {
         "it": "{figure} ritira il dado {die} ({chapter_card})",
         "en": "{figure} rolls die {die} again ({chapter_card})",
     },
+    "self_destruct": {"it": "{attacker} si fa esplodere", "en": "{attacker} blows itself up"},
     "shot_split": {
         "it": "{attacker} spara con {weapon} (totale da ripartire)",
         "en": "{attacker} fires the {weapon} (total to split)",

@@ -119,7 +119,7 @@ CARDS: dict[str, dict[str, str]] = {
 ENDINGS: dict[str, dict[str, str]] = {
     "rounds_played": {"it": "giocati tutti i round", "en": "every round played"},
     "escape_over": {
-        "it": "finiti i round per tornare alle navette dopo la morte dell'ultimo Alieno",
+        "it": "finiti i round per tornare agli artigli d'attracco dopo la morte dell'ultimo Alieno",
         "en": "the rounds to reach the claws after the last alien died are over",
     },
     "last_event_card": {
@@ -184,12 +184,13 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "({blind_grenades_card}).",
     },
     "left_play": {
-        "it": "{figure} esce dal gioco dalla navetta {claw}: è salvo e non fa più punti.",
+        "it": "{figure} esce dal gioco dall'artiglio d'attracco {claw}: è salvo e non fa "
+        "più punti.",
         "en": "{figure} leaves play through docking claw {claw}: safe, it scores nothing more.",
     },
     "aliens_cleared": {
-        "it": "Tutti gli Alieni sono morti: le squadre hanno {rounds} round per tornare alle "
-        "navette (fino al round {last}).",
+        "it": "Tutti gli Alieni sono morti: le squadre hanno {rounds} round per tornare agli "
+        "artigli d'attracco (fino al round {last}).",
         "en": "Every alien is dead: the squads have {rounds} rounds to reach their claws "
         "(until round {last}).",
     },
@@ -222,7 +223,7 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "en": "Flag {flag} drops on {square}.",
     },
     "flag_scored": {
-        "it": "La bandiera {flag} è riportata alla navetta: {points} punti a {player}.",
+        "it": "La bandiera {flag} è riportata all'artiglio d'attracco: {points} punti a {player}.",
         "en": "Flag {flag} is brought home: {points} points to {player}.",
     },
     "equipment_found_vehicle": {
@@ -496,7 +497,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "picking up costs the attack)",
     },
     "turn_figure_left_play": {
-        "it": "{figure} è uscito dal gioco dalla sua navetta e non rientra",
+        "it": "{figure} è uscito dal gioco dal suo artiglio d'attracco e non rientra",
         "en": "{figure} left play through its docking claw and cannot return",
     },
 }

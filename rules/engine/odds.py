@@ -243,8 +243,11 @@ class AttackOdds:
             return ZERO
         return self.losses.probability_where(lambda v: any(v[i] > 0 for i in friendly))
 
-    def touches_friendly(self) -> bool:
-        return any(not self._enemy(t) for t in self.targets)
+    def touches_friendly(self, *, besides: str | None = None) -> bool:
+        """Whether the attack may touch a figure of the attacker's own side, other than
+        ``besides`` (the attacker itself, one of the targets of its own hand-to-hand fight:
+        the board warns only of another figure in the way)."""
+        return any(not self._enemy(t) and t.key != besides for t in self.targets)
 
     def describe(self, lang: str = "en", names: Mapping[str, str] | None = None) -> list[str]:
         """Human-readable lines in ``lang``: per-target odds and the points distribution.

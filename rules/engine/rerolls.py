@@ -6,7 +6,7 @@ when an attack is made, :func:`reroll_offers` says which cards would let the att
 one of its own dice again, and which dice those are (numbered from 1 in the order rolled,
 defender's dice included in the count; the log and the judge see each figure's dice
 numbered from 1 on their own): only the dice whose new roll could turn out better for
-their figure's player (:func:`could_help`; docs/decisions.md, "A re-roll that cannot help
+their figure's player (:func:`helpful_dice`; docs/decisions.md, "A re-roll that cannot help
 is not offered"). In a fight between two marines, the defending commander's Bionic Arm or
 Digital Weapons is offered too, for his own dice (docs/decisions.md: a fight is both
 figures' attacks). Each offer is a step of the log (:meth:`RerollOffer.step`) naming whose
@@ -239,30 +239,37 @@ def _standing(
     return standing
 
 
-def could_help(
+def helpful_dice(
     state: GameState,
     option: AttackOption,
     log: Sequence[Roll],
-    position: int,
+    dice: Sequence[int],
     figure: str,
     data: RulesData,
-) -> bool:
-    """Whether rolling die ``position`` (from 0) of ``option``'s dice ``log`` again may turn
-    out better for ``figure``'s player than the dice as they fell: another face of that die
-    takes more life points from its enemies or fewer from its own figures. A shot that
-    killed its target, or a fight already won outright, has nothing left to gain."""
+) -> tuple[int, ...]:
+    """Those of the dice numbered ``dice`` (from 1, in the order rolled) of ``option``'s
+    dice ``log`` whose new roll may turn out better for ``figure``'s player than the dice as
+    they fell: another face of that die takes more life points from its enemies or fewer
+    from its own figures. A shot that killed its target, or a fight already won outright,
+    has nothing left to gain. The attack as the dice fell is resolved once for all dice."""
+    if not dice:
+        return ()
     values = [value for roll in log for value in roll.values]
     kinds = [roll.kind for roll in log for _ in roll.values]
     player = state.figure(figure).player if state.has_figure(figure) else None
     now = _standing(state, option, values, player, data)
     if now is None:
-        return True
-    for face in sorted(set(FACES[kinds[position]]) - {values[position]}):
-        tried = [*values[:position], face, *values[position + 1 :]]
-        then = _standing(state, option, tried, player, data)
-        if then is None or then > now:
-            return True
-    return False
+        return tuple(dice)
+
+    def helps(position: int) -> bool:
+        for face in sorted(set(FACES[kinds[position]]) - {values[position]}):
+            tried = [*values[:position], face, *values[position + 1 :]]
+            then = _standing(state, option, tried, player, data)
+            if then is None or then > now:
+                return True
+        return False
+
+    return tuple(n for n in dice if helps(n - 1))
 
 
 def reroll_offers(
@@ -277,7 +284,7 @@ def reroll_offers(
     """The offers after ``option`` was resolved with the rolls ``log`` on the state
     ``state`` (before the attack; ``base`` its step): the attacker's, then the defending
     commander's in a fight between marines; each only while a card allows one, and with
-    only the dice whose new roll :func:`could_help` its figure."""
+    only the dice whose new roll could help its figure (:func:`helpful_dice`)."""
     attacker = state.figure(option.attacker_id)
     rolled = _flat(log)
     values = tuple(value for value, _ in rolled)
@@ -295,7 +302,7 @@ def reroll_offers(
         mine = tuple(n for n, (_, subject) in enumerate(rolled, 1) if subject == figure)
         if not left:
             continue
-        useful = tuple(n for n in mine if could_help(state, option, log, n - 1, figure, data))
+        useful = helpful_dice(state, option, log, mine, figure, data)
         if useful:
             offers.append(
                 RerollOffer(attacker.id, choice, base, values, useful, left, used, defending, mine)

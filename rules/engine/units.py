@@ -413,10 +413,17 @@ def _bool(value: Any, path: str) -> bool:
     return value
 
 
-def _dice(value: Any, path: str) -> DiceSpec:
-    if not isinstance(value, dict) or set(value) != {"white", "red"}:
+def dice_from_data(value: Any, path: str, *, either: bool = False) -> DiceSpec:
+    """``{"white": n, "red": m}`` (whole numbers from 0) as a :class:`DiceSpec`; with
+    ``either``, a colour left out is none of it (``{"red": 2}``, as an event card's dice
+    are written). Raises :class:`RulesDataError` naming ``path``."""
+    colours = {"white", "red"}
+    keys = set(value) if isinstance(value, dict) else None
+    if keys is None or not keys or (keys - colours if either else keys != colours):
         raise RulesDataError("dice", path=path, value=value)
-    return DiceSpec(_int(value["white"], f"{path}.white"), _int(value["red"], f"{path}.red"))
+    return DiceSpec(
+        _int(value.get("white", 0), f"{path}.white"), _int(value.get("red", 0), f"{path}.red")
+    )
 
 
 def _weapon_list(value: Any, path: str, known: Mapping[str, Any]) -> tuple[str, ...]:
@@ -478,10 +485,10 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
             key=key,
             name=_str(v["name"], f"{p}.name"),
             weapon_class=_str(v["weapon_class"], f"{p}.weapon_class", WEAPON_CLASSES),
-            dice=_dice(v["dice"], f"{p}.dice"),
+            dice=dice_from_data(v["dice"], f"{p}.dice"),
             pattern=_str(v["pattern"], f"{p}.pattern", PATTERNS),
             shots=_int(v["shots"], f"{p}.shots"),
-            hand_to_hand=None if hth is None else _dice(hth, f"{p}.hand_to_hand"),
+            hand_to_hand=None if hth is None else dice_from_data(hth, f"{p}.hand_to_hand"),
         )
 
     units: dict[str, UnitType] = {}
@@ -501,7 +508,7 @@ def build_rules_data(tree: dict[str, Any]) -> RulesData:
             life_points_per_heavy_weapon=_int(
                 v["life_points_per_heavy_weapon"], f"{p}.life_points_per_heavy_weapon"
             ),
-            hand_to_hand=_dice(v["hand_to_hand"], f"{p}.hand_to_hand"),
+            hand_to_hand=dice_from_data(v["hand_to_hand"], f"{p}.hand_to_hand"),
             size=_int(v["size"], f"{p}.size", 1),
             weapons=_weapon_list(v["weapons"], f"{p}.weapons", weapons),
             weapon_options=tuple(

@@ -11,12 +11,15 @@
 // fills and sends the open-a-door form. A crewed Tarantula's lit squares are where its
 // front may end; a square it may face several ways there lists them as buttons. The
 // special-equipment actions a selected marine (or vehicle) may take now (board, leave,
-// pick up) are buttons too, each filling and sending the special-equipment form. Line of
-// sight: tap where from, then what. Arrow keys move a cursor over the board, Enter or Space
-// taps the square under it, Escape cancels. The banner above the tools says what the last
-// step did (the server's, fetched again with the board); the status line below them says
-// what to do next, or answers the last tap. The coordinate rulers of a zoomed board stay
-// in sight as it scrolls. Without JavaScript the forms do all of it.
+// pick up) are buttons too, each filling and sending the special-equipment form. A move
+// that ends on a docking claw takes the marine out of play: the judge confirms it first,
+// tapped or typed. An attack's own figures in the way (a blast's friendly fire) are
+// outlined on their squares. Line of sight: tap where from, then what. Arrow keys move a
+// cursor over the board, Enter or Space taps the square under it, Escape cancels. The
+// banner above the tools says what the last step did (the server's, fetched again with the
+// board); the status line below them says what to do next, or answers the last tap. The
+// coordinate rulers of a zoomed board stay in sight as it scrolls. Without JavaScript the
+// forms do all of it.
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -103,6 +106,7 @@
     var texts = tools.dataset;
     var state = {
       figure: null, reach: {}, facings: {}, mode: "move", targets: {}, from: null, cursor: null,
+      friendly: {}, agreed: null,
     };
 
     tools.hidden = false;
@@ -231,6 +235,8 @@
       state.reach = {};
       state.facings = {};
       state.targets = {};
+      state.friendly = {};
+      state.agreed = null;
       state.from = null;
       setMode("move");
       attackButton.disabled = true;
@@ -305,6 +311,9 @@
       if (facings && !facing) {
         if (facings.length === 1) { facing = facings[0]; } else { chooseFacing(key, facings); return; }
       }
+      var claw = state.agreed === key ? null : leavesThrough(state.figure, key, facing);
+      if (claw) { askToLeave(key, claw); return; }
+      state.agreed = key;  // asked, or nothing to ask: the move form does not ask (below)
       form.querySelector('[name="move-figure"]').value = state.figure;
       form.querySelector('[name="move-square"]').value = key;
       form.querySelector('[name="move-facing"]').value = facing || "";
@@ -328,6 +337,43 @@
       });
       say(text(texts.tFacing, { figure: state.figure, square: key }));
       options.querySelector("button").focus();
+    }
+
+    // A docking claw's number where ``key`` lies in one (board_svg.py marks its squares).
+    function clawAt(key) {
+      var cell = svg().querySelector('rect.claw[data-square="' + key + '"]');
+      return cell ? cell.getAttribute("data-claw") : null;
+    }
+    // The claw through which marine ``figure`` leaves play if its move ends on ``key``, as
+    // the engine rules it (a move *into* a claw); a Tarantula's move (with a facing) never
+    // leaves play.
+    function leavesThrough(figure, key, facing) {
+      var piece = figure &&
+        svg().querySelector('g.figure[data-figure="' + CSS.escape(figure) + '"]');
+      if (facing || !piece || piece.getAttribute("data-side") !== "marine") { return null; }
+      return clawAt(piece.getAttribute("data-square")) ? null : clawAt(key);
+    }
+    // The tapped square is in a docking claw: the marine would leave play. Ask first, as
+    // page-actions.js asks a form marked data-confirm: "Yes" the dangerous choice, taking
+    // no tap for a moment (window.bobSettle), "No" the way back.
+    function askToLeave(key, claw) {
+      var values = { figure: state.figure, square: key, claw: claw };
+      options.textContent = "";
+      var yes = document.createElement("button");
+      yes.type = "button";
+      yes.className = "danger";
+      yes.setAttribute("data-leave", key);
+      yes.textContent = text(texts.tClawYes, values);
+      var no = document.createElement("button");
+      no.type = "button";
+      no.className = "secondary";
+      no.setAttribute("data-stay", "");
+      no.textContent = texts.tClawNo;
+      options.appendChild(yes);
+      options.appendChild(no);
+      say(text(texts.tClawAsk, values));
+      window.bobSettle(yes);
+      no.focus();
     }
 
     function attack() {
@@ -366,14 +412,50 @@
           mark(key.split(",").map(Number), best[key].aim ? "aim" : "target",
             Math.round(best[key].percent) + "%");
         });
-        say(text(texts.tAttack, { figure: figure }));
+        markFriendly(data.options);
+        var own = Object.keys(state.friendly).length ? " " + texts.tFriendlyMarked : "";
+        say(text(texts.tAttack, { figure: figure }) + own);
       });
+    }
+
+    // The own figures in the way of those of ``attacks`` the server warns of (a blast's
+    // friendly fire; a hand-to-hand fight's own fighter is no warning), outlined on their
+    // squares: their ids by square.
+    function markFriendly(attacks) {
+      var marks = layer("play-marks");
+      marks.querySelectorAll(".mark-friendly").forEach(function (old) { old.remove(); });
+      state.friendly = {};
+      attacks.forEach(function (option) {
+        if (!option.friendly) { return; }
+        option.targets.forEach(function (target) {
+          if (!target.friendly) { return; }
+          target.squares.forEach(function (square) {
+            var key = square.join(",");
+            var ids = state.friendly[key] = state.friendly[key] || [];
+            if (ids.indexOf(target.key) < 0) { ids.push(target.key); }
+          });
+        });
+      });
+      Object.keys(state.friendly).forEach(function (key) {
+        mark(key.split(",").map(Number), "friendly");
+      });
+    }
+    function ownInTheWay(option) {
+      var ids = [];
+      Object.keys(state.friendly).forEach(function (key) {
+        state.friendly[key].forEach(function (id) {
+          var hit = option.targets.some(function (t) { return t.key === id; });
+          if (hit && ids.indexOf(id) < 0) { ids.push(id); }
+        });
+      });
+      return ids;
     }
 
     function chooseTarget(key) {
       var choices = state.targets[key];
       options.textContent = "";
       if (!choices) { say(texts.tNotTarget); return; }
+      markFriendly(choices.map(function (choice) { return choice.option; }));
       choices.forEach(function (choice) {
         var button = document.createElement("button");
         button.type = "button";
@@ -382,7 +464,9 @@
         var odds = choice.hit
           ? " — " + text(texts.tOdds, { target: choice.hit.name, percent: choice.hit.chance })
           : "";
-        var warning = choice.option.friendly ? " — ⚠ " + texts.tFriendly : "";
+        var own = choice.option.friendly ? ownInTheWay(choice.option) : [];
+        var warning = choice.option.friendly
+          ? " — ⚠ " + texts.tFriendly + (own.length ? ": " + own.join(", ") : "") : "";
         button.textContent = choice.option.description + odds + warning;
         if (choice.hit) { button.title = text(texts.tExact, { fraction: choice.hit.kill }); }
         options.appendChild(button);
@@ -468,6 +552,8 @@
       if (figure) { parts.push(figure.getAttribute("data-figure")); }
       if (state.reach[key] !== undefined) { parts.push(text(texts.tReach, { steps: state.reach[key] })); }
       if (state.targets[key]) { parts.push(texts.tTarget); }
+      if (state.friendly[key]) { parts.push(texts.tFriendlyHere); }
+      if (clawAt(key)) { parts.push(text(texts.tClawHere, { claw: clawAt(key) })); }
       say(parts.join(" · "));
     }
 
@@ -538,8 +624,39 @@
       var turn = event.target.closest("[data-facing]");
       if (turn) { moveTo(turn.getAttribute("data-square"), turn.getAttribute("data-facing")); return; }
       var equipment = event.target.closest("[data-equipment]");
-      if (equipment) { useEquipment(equipment); }
+      if (equipment) { useEquipment(equipment); return; }
+      var leave = event.target.closest("[data-leave]");
+      if (leave) {
+        state.agreed = leave.getAttribute("data-leave");
+        moveTo(state.agreed);
+        return;
+      }
+      if (event.target.closest("[data-stay]")) {
+        options.textContent = "";
+        say(text(texts.tSelected, { figure: state.figure }));
+      }
     });
+
+    // A move typed in the form asks too, at the form's button (page-actions.js holds a
+    // form marked data-confirm); one confirmed by a tap does not ask again.
+    var moveForm = document.getElementById("move");
+    if (moveForm) {
+      moveForm.addEventListener("submit", function () {
+        var field = function (name) {
+          return moveForm.querySelector('[name="move-' + name + '"]');
+        };
+        var figure = field("figure").value;
+        // As the server reads it: "04,4" is 4,4.
+        var key = field("square").value.replace(/[\s()]/g, "").split(",").map(Number).join(",");
+        var facing = field("facing") ? field("facing").value : "";
+        var claw = state.agreed === key ? null : leavesThrough(figure, key, facing);
+        if (!claw) { moveForm.removeAttribute("data-confirm"); return; }
+        var values = { figure: figure, square: key, claw: claw };
+        moveForm.setAttribute("data-confirm", text(texts.tClawAsk, values));
+        moveForm.setAttribute("data-confirm-label", text(texts.tClawYes, values));
+        moveForm.setAttribute("data-confirm-cancel", texts.tClawNo);
+      });
+    }
 
     tools.addEventListener("click", function (event) {
       var button = event.target.closest("button, a");

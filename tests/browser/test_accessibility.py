@@ -38,7 +38,7 @@ from tests.browser import accessibility_report
 from tests.browser.conftest import log_in
 from tests.browser.test_flows import seated_tournament
 from tournaments.actions.result_entry import record_result
-from tournaments.models import Loadout, Result, Seat, Session, Tournament
+from tournaments.models import Loadout, Result, Seat, Session, SessionStatus, Tournament
 from tournaments.views import public
 
 pytestmark = pytest.mark.browser
@@ -183,8 +183,17 @@ def fail_to_log_in(page) -> None:
     expect(page.locator("main [role=alert]")).to_be_visible()
 
 
+def not_played_yet(session: Session) -> None:
+    """Take ``session`` back to before it was played: its loadouts are offered as a form
+    again (a game on the board locks them, decision 52)."""
+    Session.objects.filter(pk=session.pk).update(status=SessionStatus.SCHEDULED)
+
+
 def break_the_loadout(page) -> None:
-    """The live check lists what breaks the rules."""
+    """Before the session is played, the live check lists what breaks the rules."""
+    seat = Seat.objects.get(pk=int(page.url.rstrip("/").split("/")[-2]))
+    not_played_yet(seat.session)
+    page.reload()
     page.locator("#id_marine_2").select_option(index=0)
     expect(page.locator("#loadout-problems .problems")).to_be_visible()
 
@@ -642,6 +651,7 @@ def test_result_entry_and_loadout_work_with_the_keyboard(new_page, width):
     assert_visual_order(stops)
     assert len(stops) > 30
 
+    not_played_yet(pending)  # the demo's game on the board locks the loadouts
     player = open_as(new_page, "en", player=seat.player)
     resize(player, width)
     player.goto(f"/me/seats/{seat.pk}/loadout/")

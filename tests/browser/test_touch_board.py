@@ -1,7 +1,8 @@
 """The judge plays the board by touch and by keyboard, and every open view follows: tap a
 marine, its reachable squares light up, tap one and it moves; Attack lights the targets
-with their exact odds; the line of sight by two taps; undo by one; a second judge and a
-spectator see the move without reloading. On a phone (390×844, touch) and a desktop."""
+with their exact odds; the line of sight by two taps; undo by two (the second confirms);
+a second judge and a spectator see the move without reloading. On a phone (390×844,
+touch) and a desktop."""
 
 from __future__ import annotations
 
@@ -108,8 +109,9 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
     assert latest_snapshot(game).number == 2
     screenshot(page, f"table-touch-moved-{viewport}")
 
-    # Undo by one tap.
+    # Undo by a tap, and a second to confirm it.
     page.get_by_role("button", name="Undo the last step").click()
+    page.get_by_role("button", name="Yes, undo the last step").click()
     expect(figure(page, "p1-m2")).not_to_have_attribute("data-square", "5,4")
     assert latest_snapshot(game).restored_from == 1
 

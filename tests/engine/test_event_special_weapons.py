@@ -193,3 +193,45 @@ def test_an_area_weapon_counts_no_marine_safe_in_a_claw(weapon):
     assert steps_of(steps, "area_choice") == [{"figure": "C", "marines": 1}]
     assert not steps_of(steps, "attack_unavailable")
     assert after.figure("K").life_points == state.figure("K").life_points
+
+
+#: Gretchin G reaches marines A and B only through the door D. Only a bomb on (3,2), the
+#: square past the door, catches both; with the door open its blast reaches (2,1) too,
+#: where the Ork O stands, held by its fight with marine M (p2).
+PAST_THE_DOOR = """
++--+--+--+--+--+--+--+--+
+|.  .  . |.  .  .  .  . |
++  +  +  +  +  +  +  +  +
+|.  .M .O|.A .  .  .  . |
++  +  +  +  +  +  +  +  +
+|.G .  . D.  ## .  .  . |
++  +  +  +  +  +  +  +  +
+|.  .  . |.  .B .  .  . |
++  +  +  +  +  +  +  +  +
+|.  .  . |.  .  .  .  . |
++--+--+--+--+--+--+--+--+
+"""
+
+
+@pytest.mark.parametrize("policy", ["bob", "priority"])
+def test_an_aim_is_weighed_with_the_doors_on_the_way_open(policy):
+    """The aims were weighed with the door closed: G went through it to throw at (3,2),
+    whose blast then reached O, so combat had no such attack for it and the card was spent
+    for nothing. Weighed with the door open, (3,2) is never taken."""
+    legend = {
+        "G": alien("gretchin"),
+        "O": alien("ork"),
+        "A": marine(),
+        "B": marine(),
+        "M": marine(player="p2"),
+    }
+    state = with_card(scene(PAST_THE_DOOR, legend), "gretchin_with_bomb")
+    dice = ScriptedDice(values=[0, 0, 0, 0, 3, 3])  # O and M's fight, then the bomb
+    after, steps = resolve_alien_turn(state, policy_named(policy), dice)
+    assert steps_of(steps, "special_weapon_used") == [{"figure": "G", "weapon": "missile_launcher"}]
+    assert {"figure": "G", "a": [2, 2], "b": [3, 2]} in steps_of(steps, "door_opened")
+    [chosen] = [s for s in steps_of(steps, "attack_chosen") if s["figure"] == "G"]
+    assert chosen["target"] != "3,2"
+    assert not steps_of(steps, "attack_unavailable")
+    assert [r.params.get("weapon") for r in dice.log][-1] == "missile_launcher"
+    assert after.figure("O").life_points == 1

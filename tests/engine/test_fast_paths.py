@@ -1014,13 +1014,13 @@ def test_rounded_scores_kept_by_object_equal_plain_rounding():
     may take once it is gone) equal plain rounding."""
     from fractions import Fraction
 
-    from rules.engine.ai.plans import _rounded
+    from rules.engine.ai.plans import rounded
 
     rng = random.Random(3)
     kept = [Fraction(rng.randint(0, 999), rng.randint(1, 999)) for _ in range(50)]
     for _ in range(3000):
         value = rng.choice(kept) if rng.random() < 0.5 else Fraction(rng.randint(0, 99), 7)
-        assert _rounded(value) == round(float(value), 3)
+        assert rounded(value) == round(float(value), 3)
 
 
 # --- Engineer B, round two: assessing and re-ranking aliens ---------------------------

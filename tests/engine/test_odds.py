@@ -150,6 +150,26 @@ def test_missile_blast_matches_enumeration():
     assert odds.expected_points(include_friendly=True) == odds.expected_points() + 5 * m_kill
 
 
+def test_touches_friendly_besides_leaves_out_only_the_figure_named():
+    # A fighter is one of its own fight's targets: the board's warning leaves it out.
+    fight = hand_to_hand_odds(
+        TargetInfo("a", 6, 10, "p1"),
+        DiceSpec(red=2),
+        TargetInfo("d", 6, 1, "alien"),
+        DiceSpec(red=1),
+    )
+    assert fight.touches_friendly() is True
+    assert fight.touches_friendly(besides="a") is False
+    # The firer's own marine next to a blast is another figure: still touched.
+    centre = [(alien("c"), 2)]
+    blast = blast_odds(DiceSpec(red=2), centre, [(TargetInfo("m", 2, 5, "p1"), 2)], "p1")
+    assert blast.touches_friendly(besides="firer") is True
+    assert blast.touches_friendly(besides="m") is False
+    # No owner for the attacker: nothing is friendly.
+    unowned = blast_odds(DiceSpec(red=2), centre, [(TargetInfo("m", 2, 5, "p1"), 2)])
+    assert unowned.touches_friendly(besides="x") is False
+
+
 def test_plasma_line_uses_one_roll_for_every_figure():
     odds = line_odds(DiceSpec(red=2), [(alien("a"), 0), (alien("b"), 2)])
     # Whenever b dies (total > 2), a dies too: the same roll.

@@ -8,8 +8,9 @@ from dataclasses import replace
 
 import pytest
 
+from rules.engine import rerolls
 from rules.engine.combat import attack_options, resolve_attack
-from rules.engine.dice import ScriptedDice
+from rules.engine.dice import FACES, ScriptedDice
 from rules.engine.narration import render
 from rules.engine.rerolls import (
     RerollError,
@@ -177,6 +178,27 @@ def test_each_reroll_card_rolls_a_die_of_its_attack_again(card, attacker, kind, 
     assert render(done.code, done.params, "en").startswith(f"{name}: {attacker} rolls die 1 again")
     # A shot of 3 + 0 gets through the ork's armour 1; a fight of 2 + 0 beats 0 + 0.
     assert not after.has_figure(target)
+
+
+def test_the_attack_as_the_dice_fell_is_resolved_once_for_all_its_dice(monkeypatch):
+    """Whether a re-roll can help tries each other face of each die against the attack as
+    the dice fell, resolved once (not once per die)."""
+    state = board(("targeter",), marks=HEAVY)
+    options = attack_options(state, "p1-hw", data=RULES)
+    shot = first(state, "p1-hw", "shoot", "o2")
+    killed = ScriptedDice(values=[3, 0])  # nothing to gain: every other face is tried
+    resolve_attack(state, shot, killed, data=RULES)
+    resolved: list[list[int]] = []
+
+    def counted(state, option, dice, **kwargs):
+        resolved.append(list(dice.values))
+        return resolve_attack(state, option, dice, **kwargs)
+
+    monkeypatch.setattr(rerolls, "resolve_attack", counted)
+    assert reroll_offers(state, shot, options.index(shot), 1, killed.log, RULES) == ()
+    assert resolved.count([3, 0]) == 1
+    others = sum(len(set(FACES[roll.kind])) - 1 for roll in killed.log for _ in roll.values)
+    assert len(resolved) == 1 + others
 
 
 def test_a_reroll_that_cannot_help_is_not_offered():

@@ -8,7 +8,10 @@ import re
 
 import pytest
 
+from rules.engine.dice import DieKind
+from rules.engine.dice_ahead import DieAhead
 from table.actions import latest_snapshot, snapshot_state
+from table.alien_dice import _lines
 from table.models import AlienTurnRequest
 from tests.i18n_support import add_translations
 from tests.table.conftest import client_for, rearrange, url
@@ -210,3 +213,23 @@ def test_a_card_not_in_the_deck_is_refused(table):
     assert response.status_code == 400
     assert "Select a valid choice" in response.content.decode()
     assert not AlienTurnRequest.objects.exists()
+
+
+def test_consecutive_dice_of_one_roll_share_a_line_and_no_others_do():
+    """One line per run of dice alike in kind, purpose (params included) and roller; the
+    same roll again after another one starts a line of its own."""
+    white, red = DieKind.WHITE, DieKind.RED
+    fight = {"attacker": "ork-1", "target": "p1-m1"}
+    dice = [
+        DieAhead(1, white, "hand_to_hand", fight, "ork-1"),
+        DieAhead(2, white, "hand_to_hand", dict(fight), "ork-1"),
+        DieAhead(3, white, "hand_to_hand", {**fight, "target": "p1-m2"}, "ork-1"),
+        DieAhead(4, red, "hand_to_hand", fight, "ork-1"),
+        DieAhead(5, red, "hand_to_hand", fight, "p1-m1"),
+        DieAhead(6, white, "hand_to_hand", fight, "ork-1"),
+    ]
+    lines = _lines(dice, {"p1": "Valchiria"})
+    assert [(line.first, line.last) for line in lines] == [(1, 2), (3, 3), (4, 4), (5, 5), (6, 6)]
+    assert lines[0].dice == "2 white (light) combat dice"
+    assert lines[3].roller == "Valchiria — Marine 1 (p1-m1)"
+    assert _lines([], {}) == ()

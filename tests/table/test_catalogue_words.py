@@ -51,8 +51,8 @@ def test_each_players_card_is_named_as_their_own_chapters_deck_names_it(table, j
 
     assert play(judge, game, "blind_grenades").status_code == 302
     log = judge.get(url("step_log", game)).content.decode()
-    assert "p2 plays Smoke Grenades." in log  # the step's summary
     name = table.session.seats.get(seat_order=2).player.display_name
+    assert f"{name} plays Smoke Grenades." in log  # the step's summary
     assert f"{name} uses Smoke Grenades: " in log  # the player by their name
     assert "cannot be attacked in the Alien turn (Smoke Grenades)" in log
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()

@@ -7,6 +7,7 @@ import json
 from dataclasses import replace
 
 import pytest
+from django.utils import translation
 
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.state import ALIEN, Figure, GameState, Token
@@ -27,6 +28,7 @@ from table.actions import (
 from table.models import Game, Snapshot, SnapshotKind
 from table.reroll_actions import reroll_die
 from table.result_from_game import current_line, marine_class, propose_result
+from table.step_outcome import step_outcome
 from table.turn_actions import finish_turn
 from tests.table.conftest import fresh_turn
 from tournaments.domain.scoring import (
@@ -207,13 +209,18 @@ def test_a_marine_killed_in_the_alien_turn_is_a_loss_to_aliens(table):
     assert proposal.notes == ()
 
 
+def with_event_card(game: Game, card: str) -> None:
+    """The game's set-up with an event deck of ``card`` alone, drawn in the Alien turn."""
+    state = current(game)
+    switches = {**state.stipulation.switches, "event_deck": True, "event_cards": [card]}
+    state = state.replace(stipulation=replace(state.stipulation, switches=switches))
+    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+
+
 def test_an_ork_its_special_weapon_killed_is_no_kill_and_no_note(table):
     """Ork Mek (game engine decision 19): the Ork fires a plasma line, then dies."""
     game = arranged(table, {"p2-m1": (7, 4)}, aliens=[("ork-1", "ork", (7, 5))])
-    state = current(game)
-    switches = {**state.stipulation.switches, "event_deck": True, "event_cards": ["ork_mek"]}
-    state = state.replace(stipulation=replace(state.stipulation, switches=switches))
-    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+    with_event_card(game, "ork_mek")
     turn = request_alien_turn(game, "bob", SeededDice(seed=3), expected_number=1)
     carry_out_turn(turn.pk)
     snapshot = latest_snapshot(game)
@@ -224,6 +231,33 @@ def test_an_ork_its_special_weapon_killed_is_no_kill_and_no_note(table):
     assert not board.has_figure("ork-1")
     proposal = propose_result(game, session_seats(table.session))
     assert proposal.notes == ()
+    cards = score_session(proposal.breakdowns)
+    assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [
+        board.player(p).score for p in ("p1", "p2", "p3")
+    ]
+
+
+def test_a_suicide_android_scores_nobody_and_its_blast_is_a_loss_to_aliens(table):
+    """Suicide Android (game engine decision 22), played through the board: the android
+    walks next to the marine and explodes; the banner tells the blast and its end."""
+    game = arranged(table, {"p2-m1": (7, 4)}, aliens=[("android-1", "android", (11, 5))])
+    with_event_card(game, "suicide_android")
+    turn = request_alien_turn(game, "bob", six(), expected_number=1)
+    carry_out_turn(turn.pk)
+    snapshot = latest_snapshot(game)
+    [blast] = [s["params"] for s in snapshot.steps if s["code"] == "self_destruct_blast"]
+    assert blast["targets"] == ["p2-m1"] and blast["total"] == 6
+    board = current(game)
+    assert not board.has_figure("android-1") and not board.has_figure("p2-m1")
+    with translation.override("en"):
+        lines = step_outcome(snapshot)
+    assert "android-1 blows itself up on (8,4): p2-m1 takes 6 against its armour." in lines
+    assert "android-1 is destroyed by its own blast (no token, no points)." in lines
+    proposal = propose_result(game, session_seats(table.session))
+    assert proposal.notes == ()
+    seats = by_seat(table, proposal)
+    assert seats[2].losses == (MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1),)
+    assert not any(seat.alien_tokens for seat in seats.values())
     cards = score_session(proposal.breakdowns)
     assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [
         board.player(p).score for p in ("p1", "p2", "p3")

@@ -31,7 +31,7 @@ from table.actions import (
 )
 from table.board_svg import MARKER_INK
 from table.step_outcome import MOST_LINES, outcome_lines, step_outcome
-from table.touch_data import chance_text, hits_own_figures
+from table.touch_data import attack_targets, chance_text
 from table.turn_actions import playable_cards
 from tests.table.conftest import client_for, rearrange, url
 from tests.table.test_board_flags import _carrying_in_own_claw, flag_game
@@ -194,12 +194,57 @@ def lane() -> GameState:
 
 
 def test_only_another_own_figure_in_the_way_warns_not_the_fighter_itself():
-    options = attack_options(lane(), "p1-hw", data=RULES)
-    fight = next(o for o in options if o.kind == "hand_to_hand" and o.target == "o2")
+    state = lane()
+    options = attack_options(state, "p1-hw", data=RULES)
+    fight_index, fight = next(
+        (i, o) for i, o in enumerate(options) if o.kind == "hand_to_hand" and o.target == "o2"
+    )
     assert "p1-hw" in fight.target_keys and fight.odds.touches_friendly()
-    assert hits_own_figures(fight) is False  # only the fighter itself may lose life points
-    line = next(o for o in options if o.kind == "shoot" and "p1-m1" in o.target_keys)
-    assert hits_own_figures(line) is True
+    line_index = next(
+        i for i, o in enumerate(options) if o.kind == "shoot" and "p1-m1" in o.target_keys
+    )
+    friendly = {o["index"]: o["friendly"] for o in attack_targets(state, "p1-hw")["options"]}
+    assert friendly[fight_index] is False  # only the fighter itself may lose life points
+    assert friendly[line_index] is True
+
+
+#: p1's heavy weapon marine with a missile launcher (a blast weapon), at 0,0.
+MISSILE_LAUNCHER = Figure(
+    "p1-hw", "marine", "p1", "heavy_weapon_marine", ((0, 0),), 2, weapons=("missile_launcher",)
+)
+
+
+def test_a_blast_beside_an_own_marine_warns_one_beside_no_own_figure_does_not():
+    """p1's missile launcher at 0,0; an ork at 5,0 beside p1's own marine at 5,1, and
+    another ork at 2,1 with nobody beside it."""
+    figures = (
+        MISSILE_LAUNCHER,
+        Figure("p1-m1", "marine", "p1", "marine", ((5, 1),), 1, weapons=("bolter",)),
+        Figure("o1", "alien", None, "ork", ((5, 0),), 1, weapons=("ork_weapon",)),
+        Figure("o2", "alien", None, "ork", ((2, 1),), 1, weapons=("ork_weapon",)),
+    )
+    state = build_state(LANE, figures, players=(Player("p1"),), active_player="p1")
+    options = attack_targets(state, "p1-hw")["options"]
+    at_o1 = [o for o in options if {t["key"] for t in o["targets"]} >= {"o1", "p1-m1"}]
+    at_o2 = [o for o in options if {t["key"] for t in o["targets"]} == {"o2"}]
+    assert at_o1 and all(o["friendly"] for o in at_o1)
+    assert at_o2 and not any(o["friendly"] for o in at_o2)
+
+
+def test_a_blast_that_reaches_the_firer_itself_warns():
+    """An ork right beside p1's missile launcher: the blast on it reaches the firer too
+    (only a hand-to-hand fight leaves the fighter itself out of the warning)."""
+    figures = (
+        MISSILE_LAUNCHER,
+        Figure("o1", "alien", None, "ork", ((1, 0),), 1, weapons=("ork_weapon",)),
+    )
+    state = build_state(LANE, figures, players=(Player("p1"),), active_player="p1")
+    shots = {
+        i for i, o in enumerate(attack_options(state, "p1-hw", data=RULES)) if o.kind == "shoot"
+    }
+    friendly = {o["index"]: o["friendly"] for o in attack_targets(state, "p1-hw")["options"]}
+    assert shots and all(friendly[i] for i in shots)
+    assert not all(friendly.values())  # the fight beside it does not warn
 
 
 def test_the_board_warns_of_own_figures_only_when_they_may_be_hit(game, table):

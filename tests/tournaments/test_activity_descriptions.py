@@ -68,6 +68,10 @@ SAMPLES = {
     "map_renamed": ({"old": "relitto", "name": "relitto-2"}, "map relitto renamed relitto-2"),
     "map_removed": ({"name": "relitto"}, "map relitto removed"),
     "squad_preferences": ({"name": "Mariolone"}, "squad preferences of Mariolone"),
+    "squad_preferences_cleared": (
+        {"name": "Mariolone"},
+        "squad preferences of Mariolone cleared",
+    ),
     "loadout": ({"name": "Mariolone"}, "loadout of Mariolone"),
     "account_linked": (
         {"user": "marta", "player": "Marta Bianchi"},

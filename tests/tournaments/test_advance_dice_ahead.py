@@ -7,6 +7,8 @@ a roll-off at the cut (decision 51)."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from rules.engine.dice import DiceError, SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
@@ -114,6 +116,16 @@ def test_the_checklist_warns_of_the_roll_off_naming_players_and_place(tied):
     assert item.message.endswith(" are tied on 5 points.")
     for name in runners_up(tied):
         assert name in item.message
+
+
+def test_the_checklist_reads_who_cannot_qualify_once(tied):
+    """The review: the qualifier count and the ties each read the withdrawn players."""
+    stage = tied.stages.get(number=1)
+    with CaptureQueriesContext(connection) as queries:
+        checklist = stage_checklist(stage)
+    assert "roll_off" in {item.code for item in checklist.items}
+    withdrawn = [q for q in queries.captured_queries if '"withdrawn_at" IS NOT NULL' in q["sql"]]
+    assert len(withdrawn) == 1
 
 
 def test_no_roll_off_warning_without_a_tie_at_the_cut():

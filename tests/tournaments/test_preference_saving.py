@@ -1,6 +1,7 @@
 """The one write of a player's squad preferences (``save_preferences``), whoever enters
 them: logged with the actor, refused once a squad is drawn for the player, and refused over
-a list someone else saved after the form was loaded."""
+a list someone else saved after the form was loaded. An empty list clears the preferences.
+It answers whether the stored list changed."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from tournaments.actions.player_choices import (
 from tournaments.actions.session_setup import draw_squads
 from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import ActivityLog, SquadPreference
+from tournaments.queries.draw_inputs import squad_preferences
 
 pytestmark = pytest.mark.django_db
 
@@ -43,7 +45,7 @@ def test_the_save_is_logged_with_its_actor(seated):
     tournament, _session, player = seated
     judge = UserFactory(username="giudice")
     judge.save()
-    save_preferences(player, tournament, [IF, UM], actor=judge)
+    assert save_preferences(player, tournament, [IF, UM], actor=judge) is True
     assert stored(tournament, player) == [IF, UM]
     entry = ActivityLog.objects.get(description_code="squad_preferences")
     assert entry.actor == judge
@@ -82,3 +84,73 @@ def test_a_save_over_a_newer_list_is_refused(seated):
     assert stored(tournament, player) == [UM]
     save_preferences(player, tournament, [BA], expected_version=preferences_version([UM]))
     assert stored(tournament, player) == [BA]
+
+
+# Clearing: the empty list removes the player's tournament-wide preferences.
+
+
+def cleared_entries():
+    return ActivityLog.objects.filter(description_code="squad_preferences_cleared")
+
+
+def test_an_empty_list_clears_the_preferences_and_is_logged(seated):
+    tournament, session, player = seated
+    judge = UserFactory(username="giudice")
+    judge.save()
+    loaded = preferences_version(stored(tournament, player))
+    assert save_preferences(player, tournament, [], actor=judge, expected_version=loaded)
+    assert not SquadPreference.objects.filter(tournament=tournament, player=player).exists()
+    entry = cleared_entries().get()
+    assert entry.actor == judge
+    assert entry.description_params == {"name": player.display_name}
+    assert entry.details == {"player": player.pk, "choices": []}
+    assert entry.object_description == f"squad preferences of {player.display_name} cleared"
+    assert player.pk not in squad_preferences(session.stage, [player.pk])
+
+
+def test_clearing_a_list_nobody_entered_writes_and_logs_nothing(seated):
+    tournament, _session, player = seated
+    SquadPreference.objects.filter(player=player).delete()
+    changed = save_preferences(player, tournament, [], expected_version=preferences_version([]))
+    assert changed is False
+    assert not SquadPreference.objects.filter(player=player).exists()
+    assert not ActivityLog.objects.filter(description_code__startswith="squad_preferences").exists()
+
+
+def test_clearing_after_the_draw_is_refused_and_logs_nothing(seated):
+    tournament, session, player = seated
+    before = stored(tournament, player)
+    draw_squads(session, SeededDice(seed=2), actor=None, expected_version=session.version)
+    with pytest.raises(ChoiceLocked, match=f"already drawn for {player.display_name}"):
+        save_preferences(player, tournament, [])
+    assert stored(tournament, player) == before
+    assert not cleared_entries().exists()
+
+
+def test_clearing_over_a_newer_list_is_refused(seated):
+    tournament, _session, player = seated
+    loaded = preferences_version(stored(tournament, player))
+    save_preferences(player, tournament, [UM])  # someone else, meanwhile
+    with pytest.raises(StaleEditError):
+        save_preferences(player, tournament, [], expected_version=loaded)
+    assert stored(tournament, player) == [UM]
+    assert not cleared_entries().exists()
+
+
+def test_clearing_leaves_a_stages_own_list(seated):
+    tournament, session, player = seated
+    SquadPreference.objects.create(
+        player=player, tournament=tournament, stage=session.stage, choices=[IF]
+    )
+    save_preferences(player, tournament, [])
+    assert not SquadPreference.objects.filter(player=player, stage=None).exists()
+    assert squad_preferences(session.stage, [player.pk]) == {player.pk: (IF,)}
+
+
+def test_saving_the_list_already_stored_writes_and_logs_nothing(seated):
+    tournament, _session, player = seated
+    choices = stored(tournament, player)
+    loaded = preferences_version(choices)
+    assert save_preferences(player, tournament, list(choices), expected_version=loaded) is False
+    assert stored(tournament, player) == choices
+    assert not ActivityLog.objects.filter(description_code__startswith="squad_preferences").exists()

@@ -2,12 +2,15 @@
 draw as a recorded correction, the qualifier override's limits."""
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.actions.people import withdraw_player
 from tournaments.actions.session_setup import draw_squads
 from tournaments.actions.stage_advance import StageError, advance, seat_first_stage
 from tournaments.actions.stage_undo import UndoError, undo_advance, undo_blocker, undo_squad_draw
+from tournaments.forms.organiser import StageForm
 from tournaments.models import (
     ActivityLog,
     ActivityVerb,
@@ -20,7 +23,7 @@ from tournaments.models import (
     Stipulation,
 )
 from tournaments.queries.live_honours import pending_honours
-from tournaments.queries.stage_checklist import stage_checklist
+from tournaments.queries.stage_checklist import qualifier_size, stage_checklist
 from tournaments.queries.standings import compute_standings
 
 pytestmark = pytest.mark.django_db
@@ -61,6 +64,37 @@ def test_checklist_lists_what_blocks_and_what_warns():
     checklist = stage_checklist(stage)
     assert [item.code for item in checklist.blockers] == ["qualifiers"]
     assert "from 3 to 8, not 9" in checklist.blockers[0].message
+
+
+def test_the_checklist_counts_the_qualifier_candidates_as_the_close_does():
+    """A player who withdrew after their session's result is not marked as forfeiting,
+    yet cannot qualify: the checklist leaves them out as the close does, and says what the
+    close says (the review: the checklist let the close be tried, and the close refused)."""
+    tournament = TournamentFactory()
+    players = register_players(tournament, 9)
+    seat_first_stage(tournament, SeededDice(seed=1))
+    stage = tournament.stages.get()
+    for session in stage.sessions.all():
+        draw_squads(session, SeededDice(seed=session.pk))
+    confirm_stage(stage, by_pk)
+    withdraw_player(tournament, players[0], reason="went home", actor=None)
+    assert not Seat.objects.exclude(forfeit="").exists()
+    stage.qualifier_count = 8  # 9 seated, but only 8 can qualify: at most 7 go through
+    stage.save()
+
+    checklist = stage_checklist(stage)
+    assert [item.code for item in checklist.blockers] == ["qualifiers"]
+    assert not checklist.can_close
+    with pytest.raises(StageError) as refused:
+        advance(tournament, SeededDice(seed=2))
+    assert checklist.blockers[0].message == str(refused.value)
+    assert "has 8 players in 3 sessions" in str(refused.value)
+    # The stage's form checks the count against the same 8 players.
+    assert qualifier_size(stage) == (3, 8)
+    form = StageForm(instance=stage)
+    form.cleaned_data = {"qualifier_count": 8}
+    with pytest.raises(ValidationError, match="has 8 players in 3 sessions"):
+        form.clean_qualifier_count()
 
 
 def test_undo_of_an_advance_supersedes_and_lets_the_stage_close_again():

@@ -5,12 +5,14 @@ types) and on a refused submit, with kind, purpose and who rolls, in order."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
 from django.test import Client
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, confirm_stage, register_players
-from tournaments.actions.stage_advance import advance
+from tournaments.actions.stage_advance import advance, advance_dice_ahead
 from tournaments.models import Seat, StageStatus
 
 pytestmark = pytest.mark.django_db
@@ -95,3 +97,58 @@ def test_the_checklist_names_the_tie_on_the_dashboard(organiser, tied):
     html = html.content.decode()
     assert 'data-check="roll_off"' in html
     assert "Everything is ready" not in html
+
+
+def close_plays(queries: CaptureQueriesContext) -> int:
+    """How many times the close was played, rolled back or not: each play awards the 4
+    session winners their honour."""
+    honours = 'INSERT INTO "tournaments_honour"'
+    return sum(honours in query["sql"] for query in queries.captured_queries) // 4
+
+
+def listed_values(tournament) -> list[int]:
+    """Typed dice that close the stage: the listed ones, different faces in each round."""
+    values: list[int] = []
+    ahead = advance_dice_ahead(tournament, values)
+    while not ahead.complete:
+        values += [6 - (n % 6) for n in range(len(ahead.next))]
+        ahead = advance_dice_ahead(tournament, values)
+    return values
+
+
+def post_advance(client: Client, tournament, dice: str) -> tuple[str, CaptureQueriesContext]:
+    with CaptureQueriesContext(connection) as queries:
+        response = client.post(
+            reverse("tournaments:organiser_advance", args=[tournament.slug]),
+            {"advance-mode": "physical", "advance-dice": dice, "advance-version": 0},
+        )
+    return response, queries
+
+
+def test_right_typed_dice_play_the_close_once(organiser, tied):
+    """The review: the close was played twice, a dry run to check the dice, then for real."""
+    values = listed_values(tied)
+    with CaptureQueriesContext(connection) as one_play:
+        assert advance_dice_ahead(tied, values).complete  # the close played once, rolled back
+    response, queries = post_advance(organiser, tied, ",".join(map(str, values)))
+    assert response.status_code == 302
+    assert tied.stages.get(number=1).status == StageStatus.CLOSED
+    assert close_plays(queries) == 1
+    # The request costs one play and a few queries of its own (82 + 10 at the review),
+    # not two plays (174).
+    assert len(queries) <= len(one_play) + 20, (len(queries), len(one_play))
+
+
+def test_a_refused_close_plays_its_dry_run_once_for_the_message_and_the_list(organiser, tied):
+    """The review: the refused close's page played the dry run again to list the dice."""
+    with CaptureQueriesContext(connection) as dry_run:
+        advance_dice_ahead(tied, [4])
+    response, queries = post_advance(organiser, tied, "4")
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "not enough dice: 1 value was given" in html
+    assert "after the die typed, roll these together" in html
+    # The close, played until the dice run out, then the dry run naming what they lack:
+    # 349 + 86 queries at the review, where the page played the dry run again (736).
+    assert close_plays(queries) == 1 + close_plays(dry_run)
+    assert len(queries) <= len(dry_run) + 120, (len(queries), len(dry_run))

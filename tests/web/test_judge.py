@@ -145,8 +145,15 @@ def test_result_entry_saves_a_confirmed_version_and_updates_standings(judge, wor
     page = client.get(
         reverse("tournaments:session", args=[world.tournament.slug, world.session.pk])
     )
-    rows = page.context["score_rows"]
-    assert rows[0][0].player == seats[0].player and rows[0][1].total == 30
+    rows = page.context["breakdown"]["rows"]
+    assert rows[0]["name"] == seats[0].player.display_name and rows[0]["card"].total == 30
+    # The score lines the judge's preview and a dispute show, each name a heading under
+    # the page's "Point breakdown".
+    html = page.content.decode()
+    breakdown = html[html.index("Point breakdown</h3>") :]
+    assert breakdown.index('<div class="preview-lines">') < breakdown.index(
+        f'<h4 class="player-name">{seats[0].player.display_name}</h4>'
+    )
     assert "Objective: 30" in page.content.decode() or "Obiettivo: 30" in page.content.decode()
 
 

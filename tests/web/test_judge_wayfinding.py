@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules.engine.dice import DieKind, ScriptedDice, SeededDice
@@ -75,6 +77,32 @@ def test_create_a_tournament_is_offered_as_the_header_offers_organising(
     page = client.get(HOME).content.decode()
     assert ("Create a tournament" in page) is offered
     assert (reverse("tournaments:organiser_home") in page) is offered
+
+
+def test_the_home_page_works_out_the_organise_offer_once(client, world):
+    """The review: the home view and the header each asked who organises, judges and is a
+    player (the organisers' table read 4 times for an account with no role)."""
+    newcomer = UserFactory(username="newcomer")
+    newcomer.save()  # the factory sets the password without saving it
+    login(client, newcomer)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(HOME).content.decode()
+    assert "Create a tournament" in page and reverse("tournaments:organiser_home") in page
+    organisers = [q for q in queries.captured_queries if "tournament_organisers" in q["sql"]]
+    assert len(organisers) == 1
+    assert len(queries) <= 10, len(queries)  # 14 at the review
+
+
+def test_a_judges_header_asks_who_organises_once(client, world):
+    """The review: a judge's organising was read for whether they judge, then again for the
+    organiser's link."""
+    login(client, world.judge)
+    with CaptureQueriesContext(connection) as queries:
+        page = client.get(HOME).content.decode()
+    assert reverse("tournaments:judge_home") in page
+    assert reverse("tournaments:organiser_home") not in page
+    organisers = [q for q in queries.captured_queries if "tournament_organisers" in q["sql"]]
+    assert len(organisers) == 1
 
 
 # --- the session sheet ----------------------------------------------------------------------

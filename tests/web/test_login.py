@@ -205,3 +205,21 @@ def attempt_via_proxy(client, forwarded_for, password):
         REMOTE_ADDR="192.168.0.1",
         HTTP_X_FORWARDED_FOR=forwarded_for,
     )
+
+
+def test_the_login_page_offers_players_accounts_and_focuses_the_password_after_a_refusal(
+    client, user
+):
+    """QA as a player: the page said only judges and organisers log in there, and after a
+    wrong password the focus went back to the user name."""
+    page = client.get(reverse("tournaments:login")).content.decode()
+    assert "players with an account log in here" in page
+    assert "Players without an account open the private link" in page
+    assert 'id="id_username" autocomplete="username" required value="" autofocus>' in page
+    refused = attempt(client, "giudice", "wrong").content.decode()
+    password = refused.split('id="id_password"', 1)[1].split(">", 1)[0]
+    username = refused.split('id="id_username"', 1)[1].split(">", 1)[0]
+    assert "autofocus" in password and "autofocus" not in username
+    # Without a user name, the user name is what to type first.
+    empty = attempt(client, "", "wrong").content.decode()
+    assert "autofocus" in empty.split('id="id_username"', 1)[1].split(">", 1)[0]

@@ -191,7 +191,7 @@ def test_the_judges_form_checks_as_the_players_does(judge, world):
     before = stored(seat.player)
     response = judge.post(judge_url(world.session, seat), {"choice_2": BA})
     assert response.status_code == 400
-    assert "choice_1" in response.context["form"].errors
+    assert "choice_2" in response.context["form"].errors  # a list starts at the 1st choice
     assert stored(seat.player) == before
 
 
@@ -247,3 +247,140 @@ def test_a_player_logged_in_with_their_own_account_is_logged_as_it(world, client
     url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
     assert client.post(url, {"choice_1": IF}).status_code == 302
     assert preference_entries().get().actor == account
+
+
+# Clearing a list entered by mistake: the same form, the same action
+
+
+def cleared_entries():
+    return ActivityLog.objects.filter(description_code="squad_preferences_cleared")
+
+
+def has_list(player) -> bool:
+    return SquadPreference.objects.filter(player=player, stage__isnull=True).exists()
+
+
+def test_the_organiser_is_offered_to_clear_a_stored_list_only(organiser, world):
+    assert (
+        'data-testid="clear-preferences"' in organiser.get(organiser_page(world)).content.decode()
+    )
+    SquadPreference.objects.filter(player=world.player).delete()
+    assert (
+        'data-testid="clear-preferences"'
+        not in organiser.get(organiser_page(world)).content.decode()
+    )
+
+
+def test_the_organiser_clears_a_players_preferences_logged_as_themselves(organiser, world):
+    version = version_of(organiser, organiser_page(world))
+    first, *_rest = stored(world.player)
+    # The clear button sends the menus as they are: they are not what is kept.
+    response = organiser.post(
+        organiser_post_url(world), {"choice_1": first, "clear": "1", "version": version}
+    )
+    assert response.status_code == 302
+    assert response["Location"] == organiser_page(world)
+    assert not has_list(world.player)
+    entry = cleared_entries().get()
+    assert entry.actor == world.organiser
+    assert entry.details == {"player": world.player.pk, "choices": []}
+    page = organiser.get(response["Location"]).content.decode()
+    assert f"The squad preferences of {world.player.display_name} are cleared." in page
+    assert 'data-testid="clear-preferences"' not in page
+    assert not preference_entries().exists()
+
+
+def test_an_empty_save_is_refused_not_taken_for_a_clear(organiser, world):
+    before = stored(world.player)
+    version = version_of(organiser, organiser_page(world))
+    response = organiser.post(
+        organiser_post_url(world), {"choice_1": "", "choice_2": "", "version": version}
+    )
+    assert response.status_code == 400
+    assert "Choose at least a 1st choice, or use Clear the preferences." in (
+        response.content.decode()
+    )
+    assert stored(world.player) == before
+    assert not cleared_entries().exists() and not preference_entries().exists()
+
+
+def test_an_empty_save_without_a_list_says_what_to_choose(world, role_client):
+    SquadPreference.objects.filter(player=world.player).delete()
+    client = role_client("player")
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    response = client.post(url, {"choice_1": ""})
+    html = response.content.decode()
+    assert response.status_code == 400
+    assert "Choose at least a 1st choice." in html and "use Clear the preferences" not in html
+    assert "are cleared" not in html
+    assert not has_list(world.player)
+    assert not ActivityLog.objects.filter(description_code__startswith="squad_preferences").exists()
+
+
+def test_saving_the_list_already_stored_says_nothing_changed(organiser, world, role_client):
+    choices = stored(world.player)
+    sent = {f"choice_{index}": slug for index, slug in enumerate(choices, start=1)}
+    response = organiser.post(organiser_post_url(world), sent, follow=True)
+    name = world.player.display_name
+    assert f"The squad preferences of {name} are unchanged." in response.content.decode()
+    client = role_client("player")
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    mine = client.post(url, sent, follow=True).content.decode()
+    assert "Your squad preferences are unchanged." in mine
+    assert stored(world.player) == choices
+    assert not preference_entries().exists()
+
+
+def test_the_judge_clears_a_seated_players_preferences_from_the_sheet(judge, world):
+    seat = seat_of(world.session)
+    url = judge_url(world.session, seat)
+    assert 'data-testid="clear-preferences"' in judge.get(url).content.decode()
+    response = judge.post(url, {"clear": "1"})
+    assert response["Location"] == reverse("tournaments:judge_session", args=[world.session.pk])
+    assert not has_list(seat.player)
+    assert cleared_entries().get().actor == world.judge
+    sheet = judge.get(response["Location"]).content.decode()
+    name = seat.player.display_name
+    assert f"The squad preferences of {name} are cleared." in sheet
+    assert f'Enter preferences<span class="visually-hidden"> of {name}</span>' in sheet
+
+
+def test_after_the_draw_a_list_cannot_be_cleared(organiser, judge, world):
+    seat = seat_of(world.session)
+    before = stored(seat.player)
+    draw(world.session)
+    assert (
+        'data-testid="clear-preferences"'
+        not in judge.get(judge_url(world.session, seat)).content.decode()
+    )
+    assert judge.post(judge_url(world.session, seat), {"clear": "1"}).status_code == 409
+    refused = organiser.post(organiser_post_url(world, seat.player), {"clear": "1"})
+    assert refused.status_code == 409
+    assert f"A squad is already drawn for {seat.player.display_name}" in refused.content.decode()
+    assert stored(seat.player) == before
+    assert not cleared_entries().exists()
+
+
+def test_a_clear_over_someone_elses_newer_list_is_refused(organiser, world, role_client):
+    version = version_of(organiser, organiser_page(world))
+    player = role_client("player")
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    assert player.post(url, {"choice_1": BA}).status_code == 302
+    refused = organiser.post(organiser_post_url(world), {"clear": "1", "version": version})
+    assert refused.status_code == 409
+    assert stored(world.player) == [BA]
+    assert not cleared_entries().exists()
+
+
+def test_a_player_clears_their_own_list_by_their_link(world, role_client):
+    client = role_client("player")
+    url = reverse("tournaments:player_preferences", args=[world.tournament.slug])
+    assert 'data-testid="clear-preferences"' in client.get(url).content.decode()
+    response = client.post(url, {"clear": "1"}, follow=True)
+    assert "Your squad preferences are cleared." in response.content.decode()
+    assert not has_list(world.player)
+    entry = cleared_entries().get()
+    assert entry.actor is None and entry.details["player"] == world.player.pk
+    log = reverse("tournaments:organiser_activity", args=[world.tournament.slug])
+    page = role_client("organiser").get(log).content.decode()
+    assert f"{world.player.display_name} (player)" in page

@@ -150,7 +150,8 @@ def test_on_a_phone_a_players_squad_shows_under_the_name_once_drawn(world):
     table = get(world, "?page=all")
     table = table[table.index('<table id="standings-table">') : table.index("</table>")]
     assert table.count('<span class="show-small"><br>') == 1
-    assert f'<span class="show-small"><br><span class="swatch swatch-{drawn.squad.colour}"' in table
+    swatch = f'<span class="swatch swatch-{drawn.squad.colour}"'
+    assert f'<span class="show-small"><br><span class="squad">{swatch}' in table
 
 
 def test_the_podium_says_its_points_are_the_finals(db, client):
@@ -195,3 +196,13 @@ def test_mid_stage_the_players_awaiting_a_result_are_marked_provisional(
             confirm_session(session, lambda seat: seat.seat_order)
     html = get(world)
     assert "Provisional" not in html and "awaiting result" not in html
+
+
+def test_awaiting_a_result_is_a_note_under_the_stage_not_a_badge(world):
+    """QA: as a badge, "in attesa del risultato" wrapped to three lines inside its rounded
+    outline in a phone's last column; a note under the stage wraps as any text does."""
+    confirm_session(world.session, lambda seat: 10 * seat.seat_order)
+    for name in ("standings", "standings-plain"):
+        html = get(world, name=name)
+        assert html.count('<br><span class="help">awaiting result</span>') == 6, name
+        assert '<span class="badge">awaiting result' not in html, name

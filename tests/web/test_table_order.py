@@ -4,12 +4,15 @@ number, then the others by name, whatever order they were added in."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
 from tournaments.actions.venue_tables import add_table
 from tournaments.forms.organiser import ScheduleForm
 from tournaments.forms.scheduling import GridPlaceForm, StagePlanForm
+from tournaments.interchange.venue_sections import export_tables
 from tournaments.models import VenueTable
 from tournaments.models.tables import natural_table_key
 from tournaments.queries.schedule_grid import stage_grid
@@ -64,3 +67,14 @@ def test_the_grids_columns_and_plan_checkboxes(organiser, world, tables):
 def test_the_tables_page(organiser, world, tables):
     url = reverse("tournaments:organiser_tables", args=[world.tournament.slug])
     assert names(organiser.get(url).context["tables"]) == NATURAL
+
+
+def test_position_keeps_the_order_added_for_the_document_and_the_admin(world, tables, role_client):
+    """What ``VenueTable.position`` still does (its help text says so): the order the tables
+    were added in, which the tournament document and the administration's list follow."""
+    assert [table["name"] for table in export_tables(world.tournament)] == ADDED
+    url = reverse("admin:tournaments_venuetable_changelist")
+    page = role_client("superuser").get(url, {"tournament__id__exact": world.tournament.pk})
+    assert re.findall(r'<td class="field-name">([^<]*)</td>', page.content.decode()) == ADDED
+    help_text = str(VenueTable._meta.get_field("position").help_text)
+    assert "order the table was added in" in help_text and "by name" in help_text

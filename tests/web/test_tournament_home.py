@@ -10,13 +10,16 @@ from django.utils import timezone
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
+from tournaments.actions.session_setup import mark_in_play
 from tournaments.actions.stage_advance import advance
 from tournaments.models import Session
 from tournaments.queries.pages import (
+    HOME_PLAYING,
     SessionLines,
     final_podium,
     home_sessions,
     latest_results,
+    playing_sessions,
     tournament_sessions,
     upcoming_sessions,
 )
@@ -37,12 +40,14 @@ def shown(lines: list[SessionLines]) -> list[tuple]:
     ]
 
 
-def assert_home_matches_the_whole(tournament) -> None:
+def assert_home_matches_the_whole(tournament, playing: int = HOME_PLAYING) -> None:
     whole = tournament_sessions(tournament)
-    latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
-    assert shown(latest) == shown(latest_results(whole)[:3])
-    assert shown(upcoming) == shown(upcoming_sessions(whole)[:5])
-    assert [line.seat.pk for line in podium] == [line.seat.pk for line in final_podium(whole)]
+    home = home_sessions(tournament, latest=3, upcoming=5, playing=playing)
+    assert shown(home.latest) == shown(latest_results(whole)[:3])
+    assert shown(home.playing) == shown(playing_sessions(whole)[:playing])
+    assert home.playing_count == len(playing_sessions(whole))
+    assert shown(home.upcoming) == shown(upcoming_sessions(whole)[:5])
+    assert [line.seat.pk for line in home.podium] == [line.seat.pk for line in final_podium(whole)]
 
 
 def test_home_shows_the_latest_results_and_the_next_sessions():
@@ -57,10 +62,34 @@ def test_home_shows_the_latest_results_and_the_next_sessions():
         )
     for session in sessions[:4]:
         confirm_session(session, points)
-    latest, upcoming, _podium = home_sessions(tournament, latest=3, upcoming=5)
-    assert [entry.session.pk for entry in latest] == [s.pk for s in sessions[3:0:-1]]
-    assert [entry.session.pk for entry in upcoming] == [s.pk for s in sessions[:3:-1]][:5]
+    home = home_sessions(tournament, latest=3, upcoming=5)
+    assert [entry.session.pk for entry in home.latest] == [s.pk for s in sessions[3:0:-1]]
+    assert [entry.session.pk for entry in home.upcoming] == [s.pk for s in sessions[:3:-1]][:5]
     assert_home_matches_the_whole(tournament)
+
+
+def test_home_lists_the_sessions_being_played_as_the_whole_tournament_does():
+    tournament = TournamentFactory(slug="in-corso")
+    register_players(tournament, 27)
+    advance(tournament, SeededDice(seed=4))
+    sessions = list(tournament.stages.get(number=1).sessions.order_by("number"))
+    start = timezone.now()
+    for n, session in enumerate(sessions[1:], start=1):  # the first one left unscheduled
+        Session.objects.filter(pk=session.pk).update(
+            scheduled_at=start + timedelta(hours=len(sessions) - n)
+        )
+    for session in sessions[:5]:
+        mark_in_play(session)
+    confirm_session(sessions[4], points)  # played: no longer being played
+    home = home_sessions(tournament, latest=3, upcoming=5)
+    # The soonest first, the unscheduled one last.
+    assert [entry.session.pk for entry in home.playing] == [s.pk for s in sessions[3:0:-1]] + [
+        sessions[0].pk
+    ]
+    assert home.playing_count == 4
+    assert_home_matches_the_whole(tournament)
+    assert_home_matches_the_whole(tournament, playing=2)
+    assert home_sessions(tournament, latest=3, upcoming=5, playing=2).playing_count == 4
 
 
 def test_home_marks_qualifiers_and_the_podium_as_the_whole_tournament_does():
@@ -74,7 +103,7 @@ def test_home_marks_qualifiers_and_the_podium_as_the_whole_tournament_does():
     confirm_stage(tournament.stages.get(number=3), points)
     advance(tournament, SeededDice(seed=4))
     assert_home_matches_the_whole(tournament)
-    assert len(home_sessions(tournament, latest=3, upcoming=5)[2]) == 3
+    assert len(home_sessions(tournament, latest=3, upcoming=5).podium) == 3
 
 
 def test_one_session_read_alone_is_marked_as_among_all_its_stage():

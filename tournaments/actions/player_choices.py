@@ -17,12 +17,13 @@ from tournaments.models import (
     ActivityVerb,
     Loadout,
     Player,
-    Result,
     Seat,
+    Session,
     SquadPreference,
     Tournament,
 )
 from tournaments.queries.edit_versions import content_version
+from tournaments.queries.loadout_checks import loadout_lock_reason
 
 
 class ChoiceLocked(ValueError):
@@ -66,11 +67,18 @@ def save_preferences(
     *,
     actor: AbstractBaseUser | AnonymousUser | None = None,
     expected_version: str | None = None,
-) -> None:
+) -> bool:
     """Keep ``choices`` (squad slugs, first choice first) as the player's tournament-wide
     squad preference, logged with ``actor`` (the organiser's or judge's account, the
     player's own, or None for a player by their private link). The one write of squad
     preferences, whoever enters them.
+
+    Empty ``choices`` clear the list: the row goes, so the player has no preference, as
+    before one was entered (the draw gives them a squad left free, decision 1). A stage's
+    own list (only from an import) is not this one and stays.
+
+    Whether the stored list changed: saving the list already stored, or clearing a list
+    nobody entered, writes and logs nothing and answers False.
 
     Raises ChoiceLocked once a squad was drawn for them, and StaleEditError when the list
     is no longer the one the form was loaded with (``expected_version``)."""
@@ -82,31 +90,41 @@ def save_preferences(
         stored = SquadPreference.objects.filter(
             player=player, tournament=tournament, stage=None
         ).first()
-        check_unchanged(expected_version, preferences_version(stored.choices if stored else []))
-        SquadPreference.objects.update_or_create(
-            player=player, tournament=tournament, stage=None, defaults={"choices": choices}
-        )
+        before = stored.choices if stored else []
+        check_unchanged(expected_version, preferences_version(before))
+        if list(choices) == list(before):
+            return False
+        if choices:
+            SquadPreference.objects.update_or_create(
+                player=player, tournament=tournament, stage=None, defaults={"choices": choices}
+            )
+        elif stored is not None:
+            stored.delete()
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
-            describe("squad_preferences", name=player.display_name),
+            describe(
+                "squad_preferences" if choices else "squad_preferences_cleared",
+                name=player.display_name,
+            ),
             actor=actor,
             player=player.pk,
             choices=choices,
         )
-
-
-def loadout_locked(seat: Seat) -> bool:
-    """A loadout is locked once its session has a result."""
-    return Result.objects.filter(session=seat.session_id).exists()
+    return True
 
 
 def save_loadout(seat: Seat, chosen: LoadoutSpec) -> Loadout:
     """Keep ``chosen`` (already checked by the loadout rules) as the seat's loadout. Raises
-    ChoiceLocked once the session has a result."""
+    ChoiceLocked, saying why, once the session is being played, has a result or its stage
+    is closed (:func:`~tournaments.queries.loadout_checks.loadout_lock_reasons`)."""
     with transaction.atomic():
-        if loadout_locked(seat):
-            raise ChoiceLocked(_("The session has a result; its loadout can no longer change."))
+        # The session waits for this save (or this save for the session's start), so a
+        # loadout never changes after its session began.
+        Session.objects.select_for_update().filter(pk=seat.session_id).values_list("pk").get()
+        reason = loadout_lock_reason(seat)
+        if reason:
+            raise ChoiceLocked(reason)
         loadout, _created = Loadout.objects.update_or_create(
             seat=seat,
             defaults={

@@ -354,3 +354,16 @@ def mark_in_play(session: Session) -> None:
     if changed:
         session.status = SessionStatus.IN_PROGRESS
         generations.mark_changed(lookup="stages", value=session.stage_id)
+
+
+def start_board_game(session: Session) -> None:
+    """A game of ``session`` begins on the judge's board, in the caller's transaction,
+    before the game reads anything of the session. The session's row stays locked until
+    that transaction ends, so a loadout save (which locks it too:
+    :func:`~tournaments.actions.player_choices.save_loadout`) lands wholly before the game
+    reads the loadouts, or is refused after; the session is marked in play; and the
+    tournament's pages are marked changed even when it already was in play (its initiative
+    rolled), since they link the game being played, which no tournament row records."""
+    Session.objects.select_for_update().filter(pk=session.pk).values_list("pk").get()
+    mark_in_play(session)
+    generations.mark_changed(lookup="stages", value=session.stage_id)

@@ -75,14 +75,9 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.models.stipulations import clean_stipulation_params
+from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
-from tournaments.queries.stage_cut import (
-    CutError,
-    missing_results,
-    registered_names,
-    stage_rankings,
-    the_cut,
-)
+from tournaments.queries.stage_cut import CutError, missing_results, stage_rankings, the_cut
 
 
 class StageError(ValueError):
@@ -116,8 +111,8 @@ class ClosedStage:
     report: dict[str, Any]
 
 
-def _display(player_ids, names: dict[int, str]) -> list[dict[str, Any]]:
-    return [{"player_id": int(pid), "player": names.get(int(pid), str(pid))} for pid in player_ids]
+def _display(player_ids, names: dict[str, str]) -> list[dict[str, Any]]:
+    return [{"player_id": int(pid), "player": names.get(str(pid), str(pid))} for pid in player_ids]
 
 
 def _create_sessions(stage: Stage, groups) -> list[Session]:
@@ -160,7 +155,7 @@ def _draw_stage(sessions: list[Session], dice: Dice, actor=None) -> list[dict[st
 
 
 def _sessions_report(
-    tournament: Tournament, sessions: list[Session], names: dict[int, str]
+    tournament: Tournament, sessions: list[Session], names: dict[str, str]
 ) -> list[dict[str, Any]]:
     """Each seated session's players with squad and rank: two queries for the whole stage."""
     ranks = dict(SquadRank.objects.filter(tournament=tournament).values_list("player_id", "rank"))
@@ -177,7 +172,7 @@ def _sessions_report(
             "players": [
                 {
                     "player_id": seat.player_id,
-                    "player": names.get(seat.player_id, str(seat.player_id)),
+                    "player": names.get(str(seat.player_id), str(seat.player_id)),
                     "squad": seat.squad.slug if seat.squad is not None else None,
                     "rank": ranks.get(seat.player_id, 0),
                 }
@@ -213,7 +208,7 @@ def start_tournament(
         raise StageError(
             _("%(t)s needs 3 squads before it starts; add them first.") % {"t": tournament}
         )
-    names = registered_names(tournament)
+    names = registered_player_names(tournament)
     sizes = session_sizes(len(player_ids))
     kind = stage_kind(sizes, None, first=True)
     stage, _created = Stage.objects.get_or_create(
@@ -311,7 +306,9 @@ def _award(
         log_activity(
             tournament,
             ActivityVerb.AWARDED_HONOUR,
-            describe("player_in_session", player=names.get(winner, str(winner)), session=session),
+            describe(
+                "player_in_session", player=names.get(str(winner), str(winner)), session=session
+            ),
             actor=actor,
             player=winner,
             rank=standing.rank,
@@ -356,7 +353,7 @@ def close_stage(stage: Stage, dice: Dice, *, actor=None) -> ClosedStage:
     disputed = unanswered_sessions(stage)
     if disputed:
         raise StageError(unanswered_text(disputed))
-    names = registered_names(stage.tournament)
+    names = registered_player_names(stage.tournament)
     ranks_before = ranks_snapshot(stage.tournament)
     rankings = stage_rankings(sessions)
     honours, bonuses = _award(stage, sessions, rankings, names, actor)
@@ -442,7 +439,7 @@ def seat_next_stage(
     """Seat the qualifiers of ``closed`` in the next stage and apply §4 to their squads."""
     previous_stage = closed.stage
     tournament = previous_stage.tournament
-    names = registered_names(tournament)
+    names = registered_player_names(tournament)
     count = len(closed.qualifiers)
     sizes = session_sizes(count)
     stage = Stage.objects.filter(tournament=tournament, number=previous_stage.number + 1).first()
@@ -489,7 +486,7 @@ def seat_next_stage(
         "clashes": placed.clashes,
         "sessions": _sessions_report(tournament, sessions, names),
         "rank_transfers": [
-            {**transfer, "player": names.get(int(transfer["player"]), transfer["player"])}
+            {**transfer, "player": names.get(str(transfer["player"]), transfer["player"])}
             for transfer in transfers
         ],
     }
@@ -552,14 +549,25 @@ def advance_dice_ahead(
         raise StageError(str(error)) from None
 
 
-def _refuse_typed_dice(tournament: Tournament, dice: ScriptedDice, seating: str | None) -> None:
-    """Refuse typed dice that are too few or too many for the advance before anything is
-    written, naming every die needed next that can be known before rolling."""
+class DiceRefused(DiceError):
+    """Typed dice too few or too many for the advance, refused with nothing kept; ``ahead``
+    is what the message names (:func:`advance_dice_ahead`), for the page to list again."""
+
+    def __init__(self, message: str, ahead: DiceAhead):
+        super().__init__(message)
+        self.ahead = ahead
+
+
+def _dice_refusal(
+    tournament: Tournament, dice: ScriptedDice, seating: str | None
+) -> DiceRefused | None:
+    """Why the typed dice do not fit the advance, naming every die needed next that can be
+    known before rolling; None when the dry run finds them right or cannot tell."""
     ahead = advance_dice_ahead(tournament, dice.values, seating=seating)
     if ahead is None or (ahead.complete and not ahead.extra):
-        return
+        return None
     if ahead.complete:
-        raise DiceError(extra_dice_message(ahead.typed, ahead.used))
+        return DiceRefused(extra_dice_message(ahead.typed, ahead.used), ahead)
     rounds = dice_rounds(
         ahead.next,
         getattr(dice, "subjects", None),
@@ -574,7 +582,36 @@ def _refuse_typed_dice(tournament: Tournament, dice: ScriptedDice, seating: str 
     ) % {"given": ahead.typed, "dice": dice_rounds_text(rounds)}
     if ahead.more_after:
         message += "; " + _("what they show decides whether more dice follow (a tie rolls again)")
-    raise DiceError(message)
+    return DiceRefused(message, ahead)
+
+
+def _advance_typed(
+    tournament: Tournament, dice: ScriptedDice, *, seating: str | None, actor
+) -> dict[str, Any]:
+    """:func:`_advance_steps` with typed dice, played once: right dice need no dry run.
+    When they run out, nothing the steps wrote is kept and the dry run
+    (:func:`_dice_refusal`) names the dice needed, as if it had run first: the steps take
+    its path until the typed dice run out. Dice left over are refused as the dry run would
+    refuse them (it would use as many)."""
+    try:
+        with transaction.atomic():
+            report = _advance_steps(tournament, dice, seating=seating, actor=actor)
+            try:
+                check_all_dice_used(dice)
+            except DiceError as error:
+                given = len(dice.values)
+                ahead = DiceAhead(typed=given, used=given - dice.remaining, complete=True)
+                raise DiceRefused(str(error), ahead) from None
+    except DiceRefused:
+        raise
+    except DiceError:
+        refusal = _dice_refusal(tournament, dice, seating)
+        if refusal is None:
+            raise
+        raise refusal from None
+    except ProgressionError as error:  # as the dry run, run first, raised it
+        raise StageError(str(error)) from None
+    return report
 
 
 @transaction.atomic
@@ -582,13 +619,13 @@ def advance(
     tournament: Tournament, dice: Dice, *, seating: str | None = None, actor=None
 ) -> dict[str, Any]:
     """Do the next step of ``tournament``: start it, or close the open stage and seat the
-    next one. All or nothing; typed dice must be exactly those needed (refused before
-    anything is written, naming the dice needed)."""
+    next one. All or nothing; typed dice must be exactly those needed (refused with nothing
+    written, naming the dice needed: :class:`DiceRefused`)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     if isinstance(dice, ScriptedDice):
-        _refuse_typed_dice(tournament, dice, seating)
-    report = _advance_steps(tournament, dice, seating=seating, actor=actor)
-    check_all_dice_used(dice)
+        report = _advance_typed(tournament, dice, seating=seating, actor=actor)
+    else:
+        report = _advance_steps(tournament, dice, seating=seating, actor=actor)
     report["dice"] = _dice_report(dice)
     schedule_rebuild(tournament.pk)
     return report

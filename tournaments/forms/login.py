@@ -16,6 +16,12 @@ class ThrottledLoginForm(AuthenticationForm):
         super().__init__(request, *args, **kwargs)
         self.refusal = refusal
 
+    @property
+    def focus(self) -> str:
+        """The field the page focuses: the password after a refusal, when the user name
+        typed is kept; else the user name."""
+        return "password" if self.errors and self["username"].value() else "username"
+
     def clean(self) -> dict[str, Any]:
         if self.refusal:
             raise ValidationError(self.refusal, code="throttled")

@@ -26,7 +26,7 @@ from tournaments.queries.edit_versions import stage_version
 from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.roles import tournament_staff
 from tournaments.queries.session_stipulation import stipulation_map_misfit
-from tournaments.queries.stage_checklist import stage_size, stage_squads
+from tournaments.queries.stage_checklist import qualifier_size, stage_squads
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -259,7 +259,7 @@ class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm)
         count = self.cleaned_data.get("qualifier_count")
         if count is None or not self.instance.pk:
             return count
-        size = stage_size(self.instance)
+        size = qualifier_size(self.instance)
         if size is None:
             return count
         sessions, players = size

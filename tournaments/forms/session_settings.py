@@ -15,7 +15,7 @@ from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import ScoreThreshold, Session, StipulationKind
 from tournaments.queries.edit_versions import session_settings_version
-from tournaments.queries.playable_maps import map_choices, map_menu_label
+from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.session_stipulation import (
     own_map_name,
     session_squads,
@@ -71,21 +71,23 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
         self.add_version_fields(lambda: session_settings_version(session))
 
     def _add_map_choices(self) -> None:
-        """The stage's map first (blank), then every other map the tournament can play."""
+        """The stage's map first (blank), then every other map the tournament can play;
+        ``map_labels``: each by name as the menu shows it (the session's own and its
+        stage's among them, as :func:`~tournaments.queries.playable_maps.map_menu_label`
+        names them), read once for the page."""
         session = self.session
-        tournament = session.stage.tournament
         stage_map = session.stage.map_name
+        own = own_map_name(session)
+        choices = map_choices(session.stage.tournament, [own, stage_map])
+        self.map_labels: dict[str, str] = dict(choices)
         if stage_map:
-            default = _("The stage's map (%(map)s)") % {
-                "map": map_menu_label(tournament, stage_map)
-            }
+            default = _("The stage's map (%(map)s)") % {"map": self.map_labels[stage_map]}
         else:
             default = str(_("The stage's map (none chosen yet)"))
-        own = own_map_name(session)
         field = self.fields["map_name"]
         assert isinstance(field, forms.ChoiceField)
         field.choices = [("", default)] + [
-            (name, label) for name, label in map_choices(tournament, [own]) if name != stage_map
+            (name, label) for name, label in choices if name != stage_map
         ]
         self.initial.setdefault("map_name", own)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext_lazy
 
 from tournaments.actions.result_disputes import MAX_TEXT
 from tournaments.domain.countdown import MAX_MINUTES, MIN_MINUTES
@@ -22,7 +23,15 @@ class DisputeForm(AccessibleForm):
         label=_("What is wrong with this result?"),
         max_length=MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 4}),
-        help_text=_("The organiser reads it and answers with a correction or a note."),
+        # The limit said before the browser's maxlength stops the typing without a word.
+        help_text=ngettext_lazy(
+            "The organiser reads it and answers with a correction or a note. At most "
+            "%(limit)d character.",
+            "The organiser reads it and answers with a correction or a note. At most "
+            "%(limit)d characters.",
+            "limit",
+        )
+        % {"limit": MAX_TEXT},
     )
 
 

@@ -107,6 +107,12 @@ class Session(models.Model):
     def tournament(self):
         return self.stage.tournament
 
+    @property
+    def in_progress(self) -> bool:
+        """Being played: started at the table (initiative rolled or a game begun on the
+        board); a confirmed result completes it."""
+        return self.status == SessionStatus.IN_PROGRESS
+
 
 class Seat(models.Model):
     session = models.ForeignKey(

@@ -80,8 +80,15 @@ class VenueTable(models.Model):
         related_name="tables",
     )
     name = models.CharField(_("name"), max_length=60)
+    #: The order the tables were added in: export and import keep it, the admin lists by it;
+    #: the pages use the natural order (:class:`NaturalOrderManager`).
     position = models.PositiveSmallIntegerField(
-        _("position"), default=0, help_text=_("Order of the table in lists and in the grid.")
+        _("position"),
+        default=0,
+        help_text=_(
+            "The order the table was added in: the tournament document and this administration "
+            "list the tables by it. The pages list them by name, numbers in numeric order."
+        ),
     )
 
     objects = NaturalOrderManager()

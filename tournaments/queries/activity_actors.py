@@ -19,6 +19,7 @@ PLAYERS_OWN_ACTS = frozenset(
     {
         (ActivityVerb.FLAGGED_DISPUTE, "dispute"),
         (ActivityVerb.UPDATED, "squad_preferences"),
+        (ActivityVerb.UPDATED, "squad_preferences_cleared"),
         (ActivityVerb.UPDATED, "loadout"),
     }
 )

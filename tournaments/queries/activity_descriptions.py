@@ -163,6 +163,9 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "squad_preferences": DescriptionTemplate(
         gettext_noop("squad preferences of %(name)s"), {"name": TEXT}
     ),
+    "squad_preferences_cleared": DescriptionTemplate(
+        gettext_noop("squad preferences of %(name)s cleared"), {"name": TEXT}
+    ),
     "loadout": DescriptionTemplate(gettext_noop("loadout of %(name)s"), {"name": TEXT}),
     "account_linked": DescriptionTemplate(
         gettext_noop("account %(user)s linked to %(player)s"), {"user": TEXT, "player": TEXT}

@@ -100,14 +100,38 @@ def _column_height(stage: BracketStage) -> int:
 #: The text styles, as attributes written once (a bracket of 2,187 players has 5,000 texts).
 HEADING = ' font-size="16" font-weight="700"'
 SESSION_TITLE = ' font-size="13" font-weight="700"'
-SEAT_NAME = ' font-size="13"'
-SEAT_SCORE = ' font-size="12" text-anchor="end"'
-PODIUM_NAME = ' font-size="14" font-weight="700"'
+SEAT_NAME_SIZE = 13
+SEAT_NAME = f' font-size="{SEAT_NAME_SIZE}"'
+SEAT_SCORE_SIZE = 12
+SEAT_SCORE = f' font-size="{SEAT_SCORE_SIZE}" text-anchor="end"'
+PODIUM_NAME_SIZE = 14
+PODIUM_NAME = f' font-size="{PODIUM_NAME_SIZE}" font-weight="700"'
 LEGEND = ' font-size="12"'
 
 
 def _text(x: float, y: float, content: str, style: str) -> str:
     return f'<text x="{x:.0f}" y="{y:.0f}"{style}>{escape(content)}</text>'
+
+
+#: A character's advance in the drawing's font as a share of its size, taken wide (most
+#: letters are narrower): the picture knows no font, so a name is fitted by its length.
+CHAR_WIDTH = 0.62
+ELLIPSIS = "…"
+
+
+def fit_name(name: str, width: float, font_size: float) -> str:
+    """``name`` as it fits ``width`` pixels at ``font_size``: whole, or cut with an
+    ellipsis (a 60-character nickname would run over the points and the next box)."""
+    room = int(width / (font_size * CHAR_WIDTH))
+    if len(name) <= room:
+        return name
+    return name[: max(room - 1, 1)].rstrip() + ELLIPSIS
+
+
+def _titled(parts: list[str], title: str) -> list[str]:
+    """``parts`` grouped under ``title``, the tooltip and accessible name of the group
+    (a ``<title>`` names its parent element, so each needs a group of its own)."""
+    return [f"<g><title>{escape(title)}</title>", *parts, "</g>"]
 
 
 def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> list[str]:
@@ -129,17 +153,23 @@ def _seat_row(seat: BracketSeat, x: float, y: float, labels: BracketLabels) -> l
             f'fill="{SQUAD_FILL[seat.squad_colour]}"/>'
         )
     place = f"{seat.place}. " if seat.place else ""
-    parts.append(_text(x + 20, y + 16, f"{place}{seat.player_name}", SEAT_NAME))
     right = []
     if seat.points is not None:
         right.append(f"{seat.points} {labels.points}")
     if marker:
         right.append(marker)
-    if right:
-        parts.append(_text(x + COLUMN_WIDTH - 6, y + 16, " ".join(right), SEAT_SCORE))
+    score = " ".join(right)
+    # The name from x + 20 up to the score (right-aligned 6 from the edge), 8 apart.
+    room = COLUMN_WIDTH - 20 - 6 - 8 - len(score) * SEAT_SCORE_SIZE * CHAR_WIDTH
+    name = fit_name(f"{place}{seat.player_name}", room, SEAT_NAME_SIZE)
+    parts.append(_text(x + 20, y + 16, name, SEAT_NAME))
+    if score:
+        parts.append(_text(x + COLUMN_WIDTH - 6, y + 16, score, SEAT_SCORE))
     if seat.qualified or seat.best_runner_up:
-        title = labels.best_runner_up if seat.best_runner_up else labels.qualified
-        parts.append(f"<title>{escape(seat.player_name)}: {escape(title)}</title>")
+        mark = labels.best_runner_up if seat.best_runner_up else labels.qualified
+        return _titled(parts, f"{seat.player_name}: {mark}")
+    if name != f"{place}{seat.player_name}":
+        return _titled(parts, seat.player_name)
     return parts
 
 
@@ -230,7 +260,10 @@ def render_bracket_svg(
                 f'<rect x="{x:.0f}" y="{y:.0f}" width="{COLUMN_WIDTH}" height="{ROW_HEIGHT + 4}" '
                 f'fill="{MEDALS[place - 1]}" rx="4"/>'
             )
-            body.append(_text(x + 8, y + 18, f"{place}. {name}", PODIUM_NAME))
+            # Bold: a tenth wider than the other names.
+            shown = fit_name(f"{place}. {name}", COLUMN_WIDTH - 16, PODIUM_NAME_SIZE * 1.1)
+            text = _text(x + 8, y + 18, shown, PODIUM_NAME)
+            body.extend(_titled([text], name) if shown != f"{place}. {name}" else [text])
             y += ROW_HEIGHT + 8
     legend_y = height - MARGIN - 8
     legend = f"{labels.legend}: ✓ {labels.qualified} · ★ {labels.best_runner_up}"

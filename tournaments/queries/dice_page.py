@@ -5,7 +5,9 @@ next such roll.
 A *stream* is every stored roll of one seed, in the order rolled (app dice), or one batch
 of dice typed in by a judge or organiser (no seed, nothing to replay). A stream is listed
 when it decided the bracket: a roll of a stage as a whole (seating, qualifiers, best
-runners-up, seeding) or a tie on a session's ranking (places, podium).
+runners-up, seeding) or a tie on a session's ranking (places, podium). A session's own dice
+(its squad draw, its initiative) are listed on its page (:mod:`.session_dice`); the verify
+page replays any stream, theirs too.
 """
 
 from __future__ import annotations
@@ -67,6 +69,8 @@ class DiceStream:
     stages: list[Stage]
     total: int
     subjects: list[str] = field(default_factory=list)
+    #: The session every roll was for, if one (a session's own dice, a tie on its ranking).
+    session_id: int | None = None
 
     @property
     def subject(self) -> str:
@@ -139,14 +143,19 @@ def _heads(tournament: Tournament) -> dict[str, _Head]:
 
 
 def dice_streams(
-    tournament: Tournament, shown: int | None = None, key: str | None = None
+    tournament: Tournament,
+    shown: int | None = None,
+    key: str | None = None,
+    *,
+    deciding: bool = True,
 ) -> list[DiceStream]:
-    """The streams that decided the tournament's bracket, the first rolled first (``key``:
-    that stream only), each with its first ``shown`` rolls (None: all of them)."""
+    """The streams that decided the tournament's bracket (``deciding=False``: every stream,
+    a session's own dice too), the first rolled first (``key``: that stream only), each with
+    its first ``shown`` rolls (None: all of them)."""
     heads = {
         stream_key: head
         for stream_key, head in _heads(tournament).items()
-        if head.decides and (key is None or key == stream_key)
+        if (head.decides or not deciding) and (key is None or key == stream_key)
     }
     wanted = {pk for head in heads.values() for pk in head.pks[:shown]}
     query = DiceRoll.objects.filter(tournament=tournament)
@@ -190,6 +199,7 @@ def dice_streams(
                 stages=[stages[stage_id] for stage_id in head.stage_ids],
                 total=len(head.pks),
                 subjects=subjects,
+                session_id=_only_session(head),
             )
         )
     return streams
@@ -222,6 +232,12 @@ def _subjects(
     return labels, whole
 
 
+def _only_session(head: _Head) -> int | None:
+    """The session every roll of the stream was for, if there is one such session."""
+    sessions = {session for _stage, session in head.subjects}
+    return sessions.pop() if len(sessions) == 1 else None
+
+
 def _session_named(session_id: int | None, sessions: dict[int, Session], whole: set[int]) -> str:
     """The session a roll was for, when the stream's heading names only its stage."""
     if session_id is None or sessions[session_id].stage_id not in whole:
@@ -230,8 +246,9 @@ def _session_named(session_id: int | None, sessions: dict[int, Session], whole: 
 
 
 def dice_stream(tournament: Tournament, key: str) -> DiceStream | None:
-    """One listed stream by its key (the seed's hash, or the batch of typed dice), whole."""
-    found = dice_streams(tournament, key=key)
+    """One stream by its key (the seed's hash, or the batch of typed dice), whole: any of
+    the tournament's, not only those the Dice page lists (a session's squad draw too)."""
+    found = dice_streams(tournament, key=key, deciding=False)
     return found[0] if found else None
 
 

@@ -1,4 +1,5 @@
-"""Whose die each typed value is: the players a roll-off is among, by the id their rolls record."""
+"""The tournament's players by the id their rolls record: whose die each typed value is in
+a roll-off, and how a stage's close names the players it reports."""
 
 from __future__ import annotations
 
@@ -7,5 +8,6 @@ from tournaments.models import Player, Tournament
 
 
 def registered_player_names(tournament: Tournament) -> dict[str, str]:
-    """Whose die each typed value is, for a roll-off among the tournament's players."""
+    """The display name of every player registered in ``tournament`` (withdrawn ones too),
+    by player id as text: whose die each typed value is, for a roll-off among them."""
     return subject_names(Player.objects.filter(registrations__tournament=tournament))

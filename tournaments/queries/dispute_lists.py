@@ -33,6 +33,12 @@ def player_disputes(player: Player) -> QuerySet[ResultDispute]:
     return ResultDispute.objects.filter(player=player).select_related("session__stage__tournament")
 
 
+def session_disputes(player: Player, session: Session) -> list[ResultDispute]:
+    """The player's disputes of ``session``'s result, each with the organiser's answer once
+    given, the latest first: what the player's dispute page keeps showing after the answer."""
+    return list(ResultDispute.objects.filter(player=player, session=session))
+
+
 def open_dispute(player: Player, session: Session) -> ResultDispute | None:
     """The player's dispute of the session's result the organiser has not answered yet."""
     return ResultDispute.objects.filter(

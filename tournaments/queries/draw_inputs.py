@@ -8,10 +8,12 @@ a fixed number of queries however many sessions are drawn at once.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from tournaments.domain.draw import DrawPlayer, PreviousSession
 from tournaments.models import ResultVersion, Seat, Session, SquadPreference, SquadRank, Stage
 from tournaments.queries.result_versions import scoring_values, version_totals
+from tournaments.queries.tournament_catalogue import squad_names
 
 
 def squad_preferences(stage: Stage, player_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
@@ -27,6 +29,30 @@ def squad_preferences(stage: Stage, player_ids: Sequence[int]) -> dict[int, tupl
     for row in rows.filter(stage=stage):
         chosen[row.player_id] = tuple(row.choices)
     return chosen
+
+
+@dataclass(frozen=True)
+class StageList:
+    """One player's squad preferences for a given stage: their name and the squads' names,
+    first choice first."""
+
+    player: str
+    squads: list[str]
+
+
+def stage_own_preferences(stage: Stage) -> list[StageList]:
+    """The preference lists ``stage`` has of its own, which its squad draw reads instead of
+    the players' tournament-wide ones (:func:`squad_preferences`): only an imported
+    document brings them, so the organiser's stage page shows them read-only. Players by
+    name; a squad the tournament does not have is shown by its code, as the draw names it
+    when refusing it. Two queries."""
+    names = squad_names(stage.tournament)
+    rows = SquadPreference.objects.filter(stage=stage).select_related("player")
+    lists = [
+        StageList(row.player.display_name, [names.get(slug, slug) for slug in row.choices])
+        for row in rows
+    ]
+    return sorted(lists, key=lambda entry: entry.player.casefold())
 
 
 def previous_sessions(stage: Stage, player_ids: Sequence[int]) -> dict[int, PreviousSession]:

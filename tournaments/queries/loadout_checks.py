@@ -7,6 +7,8 @@ squad rank and the score bonus earned for this session.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.db.models import Sum
 from django.utils.translation import gettext as _
 
@@ -16,8 +18,10 @@ from tournaments.models import (
     Loadout,
     ScoreBonus,
     Seat,
+    SessionStatus,
     Squad,
     SquadRank,
+    StageStatus,
     StipulationKind,
     Tournament,
 )
@@ -87,3 +91,33 @@ def loadouts_holding(
         loadouts = loadouts.filter(seat__squad=squad)
     # Read in Python: a JSON "contains" lookup is not portable across databases.
     return sum(slug in (held or ()) for held in loadouts.values_list(field, flat=True))
+
+
+def loadout_lock_reasons(seat_ids: Iterable[int]) -> dict[int, str]:
+    """Why the loadouts of ``seat_ids`` can no longer change, by seat id; a seat whose
+    loadout may still change is left out. A loadout is chosen for a session, before it
+    (RULES §5): it is locked once the session is being played (decision 52: from its
+    initiative roll or its first game on the board), has a result, or its stage is closed.
+    Read afresh in one query, so an action checks what holds now."""
+    rows = Seat.objects.filter(pk__in=list(seat_ids)).values_list(
+        "pk", "session__stage__status", "session__result", "session__status"
+    )
+    reasons: dict[int, str] = {}
+    for seat_id, stage_status, result_id, session_status in rows:
+        if stage_status != StageStatus.OPEN:
+            reasons[seat_id] = _(
+                "The stage of this session is closed; its loadout can no longer change."
+            )
+        elif result_id is not None:
+            reasons[seat_id] = _("The session has a result; its loadout can no longer change.")
+        elif session_status in (SessionStatus.IN_PROGRESS, SessionStatus.COMPLETED):
+            reasons[seat_id] = _(
+                "The session is being played (its initiative is rolled or its game has "
+                "started); its loadout can no longer change."
+            )
+    return reasons
+
+
+def loadout_lock_reason(seat: Seat) -> str:
+    """Why the loadout of ``seat`` can no longer change; empty while it can."""
+    return loadout_lock_reasons([seat.pk]).get(seat.pk, "")

@@ -6,10 +6,20 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import Max, Prefetch, Q
+from django.db.models import F, Max, Prefetch, Q
 
-from tournaments.models import ResultVersion, Seat, Session, Stage, StageKind, Tournament
+from tournaments.models import (
+    ResultVersion,
+    Seat,
+    Session,
+    SessionStatus,
+    Stage,
+    StageKind,
+    Tournament,
+)
+from tournaments.queries.playable_maps import map_menu_labels
 from tournaments.queries.result_versions import scoring_values, version_totals
+from tournaments.queries.session_stipulation import own_map_name
 
 
 @dataclass
@@ -36,6 +46,13 @@ class SessionLines:
     session: Session
     seats: list[SeatLine] = field(default_factory=list)
     version: ResultVersion | None = None
+    #: The session's own map as the map menus name it, "" when it plays its stage's; read
+    #: only by :func:`schedule_sessions`.
+    own_map: str = ""
+    #: While the session is being played: the number of its latest game on the judge's
+    #: board, the one the spectators' page follows; ``None`` otherwise, and until
+    #: :func:`with_live_games` reads it (only for the pages that link the game).
+    live_game: int | None = None
 
     @property
     def stage(self) -> Stage:
@@ -44,6 +61,19 @@ class SessionLines:
     @property
     def has_result(self) -> bool:
         return self.version is not None
+
+    @property
+    def in_progress(self) -> bool:
+        """Being played: started at the table (initiative rolled or a game begun on the
+        board) and without a confirmed result yet."""
+        return not self.has_result and self.session.in_progress
+
+    @property
+    def has_play_order(self) -> bool:
+        """Whether the session's play order is recorded (its initiative rolled at the
+        table, RULES §5): its seat table shows a play order column only then, not a column
+        of dashes."""
+        return any(line.seat.initiative_position for line in self.seats)
 
     @property
     def ranked_seats(self) -> list[SeatLine]:
@@ -63,7 +93,31 @@ def latest_confirmed_versions(session_ids: list[int]) -> dict[int, ResultVersion
     return latest
 
 
+def live_games(session_ids: list[int]) -> dict[int, int]:
+    """Per session in progress among ``session_ids``, the number of its latest game on the
+    judge's board (one query; none when no id is given)."""
+    if not session_ids:
+        return {}
+    return dict(
+        Session.objects.filter(pk__in=session_ids, status=SessionStatus.IN_PROGRESS)
+        .annotate(game=Max("games__number"))
+        .filter(game__isnull=False)
+        .values_list("pk", "game")
+    )
+
+
+def with_live_games(entries: list[SessionLines]) -> list[SessionLines]:
+    """``entries`` with the game each one being played follows (``live_game``): one query,
+    none when no entry is in progress."""
+    games = live_games([entry.session.pk for entry in entries if entry.in_progress])
+    for entry in entries:
+        entry.live_game = games.get(entry.session.pk)
+    return entries
+
+
 PODIUM_PLACES = 3
+#: How many sessions being played the tournament home lists (it counts them all).
+HOME_PLAYING = 8
 
 
 def _mark_podium(sessions: list[SessionLines]) -> None:
@@ -179,12 +233,40 @@ def tournament_sessions(
     return lines
 
 
+def schedule_sessions(
+    tournament: Tournament, session_filter: Q | None = None
+) -> list[SessionLines]:
+    """:func:`tournament_sessions` for the organiser's schedule: each session with its own
+    map named (``own_map``), the tournament's maps read once for them all."""
+    entries = tournament_sessions(tournament, session_filter)
+    labels = map_menu_labels(tournament, (own_map_name(entry.session) for entry in entries))
+    for entry in entries:
+        entry.own_map = labels.get(own_map_name(entry.session), "")
+    return entries
+
+
+@dataclass
+class HomeSessions:
+    """What the tournament home lists."""
+
+    #: The latest results, the latest first.
+    latest: list[SessionLines]
+    #: The sessions being played (:attr:`SessionLines.in_progress`), the soonest first.
+    playing: list[SessionLines]
+    #: How many sessions are being played, those not listed in ``playing`` included.
+    playing_count: int
+    #: The scheduled sessions not started yet, the soonest first.
+    upcoming: list[SessionLines]
+    #: The final's podium (:func:`final_podium`).
+    podium: list[SeatLine]
+
+
 def home_sessions(
-    tournament: Tournament, latest: int, upcoming: int
-) -> tuple[list[SessionLines], list[SessionLines], list[SeatLine]]:
-    """The tournament home's sessions: the ``latest`` results (the latest first), the
-    ``upcoming`` scheduled sessions without one (the soonest first) and the final's
-    podium (:func:`final_podium`), reading only those sessions, not the whole tournament."""
+    tournament: Tournament, latest: int, upcoming: int, playing: int = HOME_PLAYING
+) -> HomeSessions:
+    """The tournament home's sessions: the ``latest`` results, the first ``playing``
+    sessions being played and the ``upcoming`` ones, reading only those sessions (and the
+    final's), not the whole tournament."""
     current = {"stage__tournament": tournament, "superseded_at__isnull": True}
     latest_ids = list(
         ResultVersion.objects.filter(
@@ -195,19 +277,27 @@ def home_sessions(
         .order_by("-at", "-result__session_id")
         .values_list("result__session_id", flat=True)[:latest]
     )
+    waiting = Session.objects.filter(**current).exclude(result__versions__confirmed=True)
+    playing_ids = list(
+        waiting.filter(status=SessionStatus.IN_PROGRESS)
+        .order_by(F("scheduled_at").asc(nulls_last=True), "stage__number", "number")
+        .values_list("pk", flat=True)
+    )
     upcoming_ids = list(
-        Session.objects.filter(scheduled_at__isnull=False, **current)
-        .exclude(result__versions__confirmed=True)
+        waiting.filter(scheduled_at__isnull=False)
+        .exclude(status=SessionStatus.IN_PROGRESS)
         .order_by("scheduled_at", "pk")
         .values_list("pk", flat=True)[:upcoming]
     )
-    wanted = {*latest_ids, *upcoming_ids}
+    wanted = {*latest_ids, *playing_ids[:playing], *upcoming_ids}
     read = tournament_sessions(tournament, Q(pk__in=wanted) | Q(stage__kind=StageKind.FINAL))
     shown = [entry for entry in read if entry.session.pk in wanted]
-    return (
-        latest_results(shown)[:latest],
-        upcoming_sessions(shown)[:upcoming],
-        final_podium(read),
+    return HomeSessions(
+        latest=latest_results(shown)[:latest],
+        playing=with_live_games(playing_sessions(shown)[:playing]),
+        playing_count=len(playing_ids),
+        upcoming=upcoming_sessions(shown)[:upcoming],
+        podium=final_podium(read),
     )
 
 
@@ -219,12 +309,27 @@ def latest_results(sessions: list[SessionLines]) -> list[SessionLines]:
 
 
 def upcoming_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
-    """The scheduled sessions without a result, the soonest first."""
+    """The scheduled sessions without a result and not being played yet, the soonest
+    first."""
     dated = [
-        (s.session.scheduled_at, s) for s in sessions if not s.has_result and s.session.scheduled_at
+        (s.session.scheduled_at, s)
+        for s in sessions
+        if not s.has_result and not s.in_progress and s.session.scheduled_at
     ]
     dated.sort(key=lambda pair: pair[0])
     return [s for _at, s in dated]
+
+
+def schedule_order(lines: SessionLines) -> tuple:
+    """Sort key of the schedule: the soonest scheduled first, the unscheduled last, then by
+    stage and number."""
+    at = lines.session.scheduled_at
+    return (at is None, at or 0, lines.stage.number, lines.session.number)
+
+
+def playing_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
+    """The sessions being played, in schedule order."""
+    return sorted((s for s in sessions if s.in_progress), key=schedule_order)
 
 
 def final_podium(sessions: list[SessionLines]) -> list[SeatLine]:

@@ -56,6 +56,8 @@ def map_boards(tournament: Tournament, names: Iterable[str]) -> dict[str, Board 
     """The boards of the maps ``names`` (:func:`board_of`), the tournament's own read in
     one query however many there are."""
     wanted = {name for name in names if name}
+    if not wanted:
+        return {}
     drawings = dict(
         TournamentMap.objects.filter(tournament=tournament, name__in=wanted).values_list(
             "name", "drawing"
@@ -113,8 +115,16 @@ def own_map_label(tournament_map: TournamentMap) -> str:
 def map_menu_label(tournament: Tournament, name: str) -> str:
     """The map ``name`` as the map menus show it (:func:`map_label`); its name alone when
     it is not one the tournament can play."""
-    board = map_board(tournament, name)
-    return map_label(name, board) if board is not None else name
+    return map_menu_labels(tournament, [name]).get(name, name)
+
+
+def map_menu_labels(tournament: Tournament, names: Iterable[str]) -> dict[str, str]:
+    """The maps ``names`` (blanks left out) as :func:`map_menu_label` shows them, the
+    tournament's own read in one query however many there are."""
+    return {
+        name: map_label(name, board) if board is not None else name
+        for name, board in map_boards(tournament, names).items()
+    }
 
 
 def flag_maps(tournament: Tournament, spots: int) -> list[str]:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from django.db.models import Prefetch
 
 from tournaments.models import Loadout, Player, Seat
-from tournaments.queries.loadout_checks import loadout_problems
+from tournaments.queries.loadout_checks import loadout_lock_reasons, loadout_problems
+from tournaments.queries.pages import live_games
 from tournaments.queries.result_versions import latest_confirmed_versions
 
 #: What the player still has to do about the loadout of their next game.
@@ -15,6 +17,8 @@ LOADOUT_WAITING_DRAW = "waiting_draw"
 LOADOUT_MISSING = "missing"
 LOADOUT_PROBLEMS = "problems"
 LOADOUT_VALID = "valid"
+#: The session is being played (or its stage closed): the loadout stays as it is.
+LOADOUT_LOCKED = "locked"
 
 
 @dataclass
@@ -23,10 +27,19 @@ class NextGame:
     opponents: list[Seat]
     loadout_status: str
     problems: list[str] = field(default_factory=list)
+    #: The number of the board game the session is being played on, for the spectators'
+    #: page (:func:`tournaments.queries.pages.live_games`); ``None`` when there is none.
+    live_game: int | None = None
 
     @property
     def session(self):
         return self.seat.session
+
+    @property
+    def in_progress(self) -> bool:
+        """The session is being played (it has no confirmed result, or it would not be
+        the player's next game)."""
+        return self.session.in_progress
 
 
 def _loadout_status(seat: Seat) -> tuple[str, list[str]]:
@@ -40,8 +53,10 @@ def _loadout_status(seat: Seat) -> tuple[str, list[str]]:
     return (LOADOUT_PROBLEMS, problems) if problems else (LOADOUT_VALID, [])
 
 
-def next_games(player: Player) -> list[NextGame]:
-    """Per tournament, the player's first session still without a confirmed result."""
+def next_games(player: Player, locks: Mapping[int, str] | None = None) -> list[NextGame]:
+    """Per tournament, the player's first session still without a confirmed result.
+    ``locks``: :func:`loadout_lock_reasons` of (at least) the player's seats without one,
+    when the caller read them already."""
     seats = list(
         Seat.objects.filter(player=player)
         .select_related("session__stage__tournament", "session__table", "squad", "loadout")
@@ -66,4 +81,12 @@ def next_games(player: Player) -> list[NextGame]:
             loadout_status=status,
             problems=problems,
         )
+    if locks is None:
+        locks = loadout_lock_reasons(game.seat.pk for game in games.values())
+    for game in games.values():
+        if game.seat.pk in locks and game.loadout_status != LOADOUT_WAITING_DRAW:
+            game.loadout_status, game.problems = LOADOUT_LOCKED, []
+    live = live_games([game.seat.session_id for game in games.values() if game.in_progress])
+    for game in games.values():
+        game.live_game = live.get(game.seat.session_id)
     return list(games.values())

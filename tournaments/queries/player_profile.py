@@ -20,7 +20,9 @@ from tournaments.models import (
     Weapon,
 )
 from tournaments.queries.result_versions import (
+    Correction,
     latest_confirmed_versions,
+    latest_corrections,
     scoring_values,
     version_totals,
 )
@@ -86,6 +88,8 @@ class HistoryLine:
     place: int | None = None
     points: int | None = None
     show_loadout: bool = False
+    #: The result's latest correction, when it was corrected after its confirmation.
+    correction: Correction | None = None
     weapons: list[str] = field(default_factory=list)
     cards: list[str] = field(default_factory=list)
 
@@ -128,6 +132,7 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
         .order_by("session__stage__number", "session__number")
     )
     versions = latest_confirmed_versions([seat.session_id for seat in seats])
+    corrections = latest_corrections(versions)
     values = scoring_values(tournament) if versions else None
     weapons = {weapon.slug: weapon.name for weapon in Weapon.objects.filter(tournament=tournament)}
     cards = {
@@ -140,6 +145,7 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
         if version is not None:
             line.place = version.positions().get(player_id)
             line.points = version_totals(version, values).get(player_id)
+            line.correction = corrections.get(seat.session_id)
             line.show_loadout = hasattr(seat, "loadout")
             if line.show_loadout:
                 _loadout_names(line, weapons, cards)

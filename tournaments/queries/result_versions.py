@@ -8,6 +8,8 @@ page, sheet and action that needs a version's points reads them here.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -161,3 +163,68 @@ def has_confirmed_result(session: Session) -> bool:
     """Whether ``session`` has a confirmed result version: a new one is then a correction,
     which says why (decision 50)."""
     return ResultVersion.objects.filter(result__session=session, confirmed=True).exists()
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A confirmed result changed after it was first confirmed (decision 50): the version
+    now in force, when it was saved and why."""
+
+    number: int
+    at: datetime
+    reason: str
+
+
+def latest_corrections(sessions: Iterable[Session | int]) -> dict[int, Correction]:
+    """The latest correction of each session's confirmed result, by session id, in one
+    query; a session whose result was never corrected is left out. A correction is a
+    confirmed version after an earlier confirmed one; its reason is the one typed with the
+    first version after that earlier one (a correction saved as a draft, then confirmed,
+    keeps its reason, not the confirmation's)."""
+    ids = [session if isinstance(session, int) else session.pk for session in sessions]
+    rows = (
+        ResultVersion.objects.filter(result__session_id__in=ids)
+        .order_by("result__session_id", "number")
+        .values_list("result__session_id", "number", "confirmed", "reason", "created_at")
+    )
+    found: dict[int, Correction] = {}
+    confirmed_before: set[int] = set()
+    first_reason: dict[int, str] = {}  # since the session's last confirmed version
+    for session_id, number, confirmed, reason, created_at in rows:
+        first_reason.setdefault(session_id, reason)
+        if not confirmed:
+            continue
+        if session_id in confirmed_before:
+            found[session_id] = Correction(number, created_at, first_reason[session_id] or reason)
+        confirmed_before.add(session_id)
+        del first_reason[session_id]
+    return found
+
+
+def scored_rows(
+    version: ResultVersion, names: dict[str, str], tournament: Tournament | None = None
+) -> dict[str, Any]:
+    """A stored version's points as the score lines show them (``rows``: place, name and
+    score card, first place first, and the ``seat`` scored, its player id as text; the
+    shape of :func:`preview_result`), or its ``error`` when the stored breakdown, or the
+    tournament's values, cannot be scored. ``names``: :func:`seat_names`; ``tournament``:
+    the version's, when the caller has it (else read from the version)."""
+    try:
+        values = scoring_values(tournament) if tournament is not None else None
+        cards = score_version(version, values, names)
+    except ScoringError as error:
+        return {"rows": [], "error": str(error)}
+    order = [str(player) for player in version.ranking if str(player) in cards]
+    order += [seat for seat in cards if seat not in order]
+    places = {str(player): place for player, place in version.positions().items()}
+    return {
+        "rows": [
+            {
+                "seat": seat,
+                "position": places.get(seat),
+                "name": names.get(seat, seat),
+                "card": cards[seat],
+            }
+            for seat in order
+        ]
+    }

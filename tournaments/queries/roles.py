@@ -100,17 +100,29 @@ def account_players(user) -> list[AccountPlayer]:
     ]
 
 
-def judges_anything(user) -> bool:
-    """Whether ``user`` has sessions to judge or may judge some: the judge of a session or
-    of a tournament, an organiser (who may judge every session of theirs) or a superuser."""
+@dataclass(frozen=True)
+class StaffRoles:
+    """What an account does in tournaments."""
+
+    #: :func:`organises_anything`.
+    organises: bool
+    #: Has sessions to judge or may judge some: the judge of a session or of a tournament,
+    #: an organiser (who may judge every session of theirs) or a superuser.
+    judges: bool
+
+
+def staff_roles(user) -> StaffRoles:
+    """Whether ``user`` organises and whether they judge, the organisers read once (an
+    organiser judges too, so the judges are read only for who does not organise)."""
     if not user.is_authenticated:
-        return False
-    return (
-        user.is_superuser
-        or organises_anything(user)
+        return StaffRoles(organises=False, judges=False)
+    organises = organises_anything(user)
+    judges = (
+        organises
         or Session.objects.filter(judge=user).exists()
         or Tournament.objects.filter(judges=user).exists()
     )
+    return StaffRoles(organises=organises, judges=judges)
 
 
 def organises_anything(user) -> bool:
@@ -120,17 +132,17 @@ def organises_anything(user) -> bool:
     return user.is_superuser or Tournament.objects.filter(organisers=user).exists()
 
 
-def offers_organising(user, *, speaks_for_player: bool, judges: bool | None = None) -> bool:
+def offers_organising(user, *, speaks_for_player: bool, roles: StaffRoles | None = None) -> bool:
     """Whether the site offers ``user`` the organiser's pages and "Create a tournament":
     to those who organise, and to an account with no role yet (no session to judge, no
     player it speaks for, not staff), whose way in is creating a tournament. A judge is
-    not sent there. ``judges``: :func:`judges_anything` when the caller knows it."""
+    not sent there. ``roles``: :func:`staff_roles` when the caller knows them."""
     if not user.is_authenticated:
         return False
-    if organises_anything(user):
+    roles = staff_roles(user) if roles is None else roles
+    if roles.organises:
         return True
-    judge = judges_anything(user) if judges is None else judges
-    return not judge and not speaks_for_player and not user.is_staff
+    return not roles.judges and not speaks_for_player and not user.is_staff
 
 
 def sessions_to_judge(user) -> QuerySet[Session]:

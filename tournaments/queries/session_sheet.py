@@ -16,6 +16,7 @@ from tournaments.domain.roll_subjects import roll_subject_label, seat_player_id
 from tournaments.domain.typed_dice import DiceNeed, dice_needed, subject_names
 from tournaments.models import ActivityLog, ActivityVerb, DiceRoll, Seat, Session
 from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.session_dice import replaced_draw_batches
 from tournaments.queries.tournament_catalogue import squad_names
 
 
@@ -94,26 +95,18 @@ class LoggedRoll:
     roll: DiceRoll
     who: str
     purpose: str
-    #: It belongs to a squad draw that was done again (its squads no longer hold).
+    #: It belongs to a squad draw that was done again or undone (its squads no longer hold).
     replaced: bool
 
 
 def dice_log(session: Session, seats: Sequence[Seat]) -> list[LoggedRoll]:
     """The session's recorded dice: the roller's name instead of their id (a game's roll:
     the player and the figure), what each was for (squads by name) and whether a later
-    draw replaced it."""
+    draw replaced it (or the draw was undone)."""
     names = subject_names(seat.player for seat in seats)
     players = {seat_player_id(seat.seat_order): seat.player.display_name for seat in seats}
     squads = squad_names(session.stage.tournament)
-    replaced = {
-        batch
-        for details in ActivityLog.objects.filter(
-            tournament=session.stage.tournament,
-            details__session=session.pk,
-            verb=ActivityVerb.REDREW_SQUADS,
-        ).values_list("details", flat=True)
-        for batch in details.get("replaced_batches", [])
-    }
+    replaced = replaced_draw_batches(session)
     rolls = DiceRoll.objects.filter(session=session).order_by("created_at", "sequence")
     return [
         LoggedRoll(

@@ -13,19 +13,18 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.domain.map_fit import MOST_SQUADS, map_misfit
-from tournaments.domain.progression import (
-    ProgressionError,
-    default_qualifiers,
-    plan_stages,
-    qualifier_limits,
-    qualifier_range_message,
-)
+from tournaments.domain.progression import ProgressionError, plan_stages
 from tournaments.models import Seat, Session, Stage, StageStatus
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
 from tournaments.queries.session_stipulation import stipulation_kind
-from tournaments.queries.stage_cut import ties_at_the_cut
+from tournaments.queries.stage_cut import (
+    CutError,
+    out_of_the_cut,
+    qualifier_count,
+    ties_at_the_cut,
+)
 
 
 @dataclass(frozen=True)
@@ -65,19 +64,21 @@ def _item(code: str, sessions: list[Session], message: str, blocking: bool) -> C
     )
 
 
-def _qualifier_problem(stage: Stage, sessions: list[Session]) -> str | None:
+def _qualifier_problem(stage: Stage, sessions: list[Session], out: set[str]) -> str | None:
+    """What the close will refuse about the stage's qualifier count: read as the close
+    reads it (:func:`~tournaments.queries.stage_cut.the_cut`), from the seated players
+    who can still qualify (a session's ranking holds every seat of it; ``out``: those who
+    cannot, :func:`~tournaments.queries.stage_cut.out_of_the_cut`)."""
     if len(sessions) < 2:
         return None
-    players = sum(1 for session in sessions for seat in session.seats.all() if not seat.forfeit)
+    players = sum(
+        1 for session in sessions for seat in session.seats.all() if str(seat.player_id) not in out
+    )
     try:
-        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
-    except ValueError as error:
+        qualifier_count(stage, len(sessions), players)
+    except CutError as error:
         return str(error)
-    count = count if count is not None else default_qualifiers(len(sessions))
-    low, high = qualifier_limits(len(sessions), players)
-    if low <= count <= high:
-        return None
-    return qualifier_range_message(stage.number, len(sessions), players, count)
+    return None
 
 
 def stage_checklist(stage: Stage) -> StageChecklist:
@@ -120,11 +121,13 @@ def stage_checklist(stage: Stage) -> StageChecklist:
         checklist.items.append(
             ChecklistItem("disputes", unanswered_text(disputed), True, tuple(disputed))
         )
-    problem = _qualifier_problem(stage, sessions)
+    # Read once for the count and the ties; a one-session stage (the final) has no cut.
+    out = out_of_the_cut(stage) if len(sessions) > 1 else set()
+    problem = _qualifier_problem(stage, sessions, out)
     if problem:
         checklist.items.append(ChecklistItem("qualifiers", problem, blocking=True))
     elif not open_sessions and not disputed:
-        checklist.items.extend(_tie_items(stage))
+        checklist.items.extend(_tie_items(stage, out))
     undrawn = [s for s in open_sessions if any(seat.squad_id is None for seat in s.seats.all())]
     if undrawn:
         checklist.items.append(
@@ -191,7 +194,7 @@ def stage_checklist(stage: Stage) -> StageChecklist:
     return checklist
 
 
-def _tie_items(stage: Stage) -> list[ChecklistItem]:
+def _tie_items(stage: Stage, out: set[str]) -> list[ChecklistItem]:
     """A warning per tie for qualifying places that the close settles by a roll-off
     (decision 51): the organiser gathers the tied players, or their dice, first."""
     return [
@@ -212,7 +215,7 @@ def _tie_items(stage: Stage) -> list[ChecklistItem]:
             },
             blocking=False,
         )
-        for tie in ties_at_the_cut(stage)
+        for tie in ties_at_the_cut(stage, out)
     ]
 
 
@@ -264,6 +267,19 @@ def stage_size(stage: Stage) -> tuple[int, int] | None:
         return None
     step = plan[stage.number - 1]
     return len(step.session_sizes), step.players
+
+
+def qualifier_size(stage: Stage) -> tuple[int, int] | None:
+    """``(sessions, players)`` the stage's qualifier count is checked against: once seated,
+    the seated players who can still qualify, as the close counts them
+    (:func:`~tournaments.queries.stage_cut.the_cut`: withdrawn and forfeiting players left
+    out); before seating, :func:`stage_size`'s plan."""
+    seats = list(Seat.objects.filter(session__stage=stage).values_list("session_id", "player_id"))
+    if not seats:
+        return stage_size(stage)
+    out = out_of_the_cut(stage)
+    players = sum(1 for _session, player in seats if str(player) not in out)
+    return len({session for session, _player in seats}), players
 
 
 def stage_squads(stage: Stage) -> int:

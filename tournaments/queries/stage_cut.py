@@ -19,7 +19,8 @@ from tournaments.domain.progression import (
 )
 from tournaments.domain.ranking import RankedSeat, SessionRanking, leave_out
 from tournaments.domain.scoring import ScoringError
-from tournaments.models import Registration, Seat, Session, Stage, Tournament
+from tournaments.models import Registration, Seat, Session, Stage
+from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.result_versions import (
     latest_confirmed_versions,
     score_version,
@@ -29,14 +30,6 @@ from tournaments.queries.result_versions import (
 
 class CutError(ValueError):
     """The stage's qualifier count cannot be used; the message says what to fix."""
-
-
-def registered_names(tournament: Tournament) -> dict[int, str]:
-    """The display name of every player registered in ``tournament``, by player id."""
-    return {
-        reg.player_id: reg.player.display_name
-        for reg in Registration.objects.filter(tournament=tournament).select_related("player")
-    }
 
 
 def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
@@ -103,28 +96,28 @@ def out_of_the_cut(stage: Stage) -> set[str]:
 
 
 def the_cut(
-    stage: Stage, rankings: dict[str, SessionRanking]
+    stage: Stage, rankings: dict[str, SessionRanking], out: set[str] | None = None
 ) -> tuple[dict[str, SessionRanking], int]:
-    """The sessions' rankings without the players who cannot qualify, and how many
-    qualify (RULES §2)."""
-    out = out_of_the_cut(stage)
+    """The sessions' rankings without the players who cannot qualify (``out``:
+    :func:`out_of_the_cut`, when the caller read it already), and how many qualify
+    (RULES §2)."""
+    out = out_of_the_cut(stage) if out is None else out
     eligible = {key: leave_out(ranking, out) for key, ranking in rankings.items()}
     players = sum(len(ranking.order) for ranking in eligible.values())
     return eligible, qualifier_count(stage, len(rankings), players)
 
 
-def ties_at_the_cut(stage: Stage) -> tuple[CutTie, ...]:
+def ties_at_the_cut(stage: Stage, out: set[str] | None = None) -> tuple[CutTie, ...]:
     """The ties for a qualifying place that closing ``stage`` will settle by a roll-off,
     players by name; none for a final (its podium is the final's ranking, whose ties the
-    judge settled with the result) or while a session lacks a confirmed result."""
+    judge settled with the result) or while a session lacks a confirmed result. ``out``:
+    as :func:`the_cut` takes it."""
     sessions = list(stage.sessions.order_by("number"))
     if len(sessions) < 2 or missing_results(stage):
         return ()
     try:
-        ties = cut_ties(*the_cut(stage, stage_rankings(sessions)))
+        ties = cut_ties(*the_cut(stage, stage_rankings(sessions), out))
     except (CutError, ProgressionError, ScoringError):
         return ()  # the checklist names what is wrong with the count or the values
-    names = registered_names(stage.tournament)
-    return tuple(
-        replace(tie, players=tuple(names.get(int(p), p) for p in tie.players)) for tie in ties
-    )
+    names = registered_player_names(stage.tournament)
+    return tuple(replace(tie, players=tuple(names.get(p, p) for p in tie.players)) for tie in ties)

@@ -32,7 +32,7 @@ register = template.Library()
 
 class _SquadCells:
     """A squad's cell, written once per squad and table (``swatch``: with its colour swatch
-    before the name, as the standings show it)."""
+    before the name, as the standings show it, kept together as ``squad_name.html`` does)."""
 
     def __init__(self, swatch: bool = False) -> None:
         self.swatch = swatch
@@ -43,13 +43,12 @@ class _SquadCells:
         if cell is None:
             assert squad is not None  # no squad's cell is set from the start
             colour = escape(squad.colour)
-            swatch = (
-                f'<span class="swatch swatch-{colour}" aria-hidden="true"></span> '
-                if self.swatch
-                else ""
-            )
+            name = f'<span class="squad-{colour}">{escape(squad.name)}</span>'
             cell = self.cells[squad] = (
-                f'{swatch}<span class="squad-{colour}">{escape(squad.name)}</span>'
+                f'<span class="squad"><span class="swatch swatch-{colour}" aria-hidden="true">'
+                f"</span> {name}</span>"
+                if self.swatch
+                else name
             )
         return cell
 
@@ -75,7 +74,9 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
     """The standings table's rows (``rows`` from :func:`standings_page_context`: the
     standings' player rows with their squad object and stage label)."""
     out = " " + _badge(_("out"))
-    awaiting = " " + _badge(_("awaiting result"))
+    # A note under the stage, not a badge: a badge keeps its words on one line, too wide
+    # for a phone's last column in some languages ("in attesa del risultato").
+    awaiting = f'<br><span class="help">{escape(_("awaiting result"))}</span>'
     path = escape(player_path)
     squad_cell = _SquadCells(swatch=True)
     html = []
@@ -97,7 +98,8 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
         below = f'<span class="show-small"><br>{squad}</span>' if row["squad_obj"] else ""
         html.append(
             f'<tr><td class="num">{localize(row["place"])}</td>'
-            f'<td><a href="{path}{row["player_id"]:d}/">{escape(row["player"])}</a>{below}</td>'
+            f'<td class="player-name"><a href="{path}{row["player_id"]:d}/">'
+            f"{escape(row['player'])}</a>{below}</td>"
             f'<td class="hide-small">{squad}</td>'
             f'<td class="hide-small">{honours or "–"}</td>'
             f'<td class="num hide-small">{row["sessions"]:d}</td>'

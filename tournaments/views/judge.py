@@ -76,7 +76,7 @@ from tournaments.queries.session_stipulation import plays_aliens, result_limits
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
-from tournaments.views.player import preferences_editing
+from tournaments.views.player import preferences_editing, staff_saved_message
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required, login_required
 from tournaments.web.request_types import AccountHttpRequest
@@ -290,10 +290,7 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
         player, session.stage.tournament, data, actor=request.user
     )
     if status is None:
-        messages.success(
-            request,
-            _("The squad preferences of %(name)s are saved.") % {"name": player.display_name},
-        )
+        messages.success(request, staff_saved_message(player, context))
         return redirect("tournaments:judge_session", pk=session.pk)
     if context["locked"] and status == 409:
         messages.error(request, preferences_locked_reason(player))

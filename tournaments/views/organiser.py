@@ -22,6 +22,7 @@ from tournaments.actions.result_disputes import DisputeError, resolve_dispute
 from tournaments.actions.result_entry import RecordedResult
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.stage_advance import (
+    DiceRefused,
     MissingResultsError,
     StageError,
     advance,
@@ -52,9 +53,10 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.activity_actors import entry_actors
+from tournaments.queries.dice_needed import AdvanceDice, listed_dice
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.dispute_lists import asked_dispute
-from tournaments.queries.pages import tournament_sessions
+from tournaments.queries.pages import schedule_sessions
 from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.views.judge import edit_result
@@ -108,6 +110,7 @@ def _dashboard(
     start_form=None,
     advance_form=None,
     missing=(),
+    advance_dice: AdvanceDice | None = None,
 ) -> HttpResponse:
     stages = list(tournament.stages.annotate(session_count=Count("sessions")))
     player_count = tournament.registrations.count()
@@ -131,7 +134,11 @@ def _dashboard(
     else:
         context.update(
             stage_control(
-                request, tournament, tournament.current_stage(), advance_form=advance_form
+                request,
+                tournament,
+                tournament.current_stage(),
+                advance_form=advance_form,
+                advance_dice=advance_dice,
             )
         )
         if advance_form is not None and advance_form.errors:  # a refused close stays in view
@@ -287,7 +294,7 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organiser_required
 @require_http_methods(["GET"])
 def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = tournament_sessions(tournament)
+    entries = schedule_sessions(tournament)
     rows = [(entry, _schedule_form(tournament, entry.session)) for entry in entries]
     return render(
         request,
@@ -343,7 +350,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
             form.data = data
         else:
             if request.htmx:
-                entry = tournament_sessions(tournament, Q(pk=session.pk))[0]
+                entry = schedule_sessions(tournament, Q(pk=session.pk))[0]
                 return render(
                     request,
                     "organiser/partials/schedule_row.html",
@@ -356,7 +363,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
                 )
             messages.success(request, f"{_('Session scheduled.')} {players_told()}")
             return redirect("tournaments:organiser_schedule", slug=tournament.slug)
-    entry = tournament_sessions(tournament, Q(pk=session.pk))[0]
+    entry = schedule_sessions(tournament, Q(pk=session.pk))[0]
     return render(
         request,
         "organiser/partials/schedule_row.html" if request.htmx else "organiser/schedule_one.html",
@@ -397,14 +404,17 @@ def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """Close the open stage (honours, qualifiers) and seat the next one, or finish."""
     form = RollOffForm(request.POST, prefix="advance")
     missing: list = []
+    listed: AdvanceDice | None = None  # the dice a refused close named, listed again
     if form.is_valid():
-        dice = dice_from_form(
-            request, form, tournament, "advance", registered_player_names(tournament)
-        )
+        players = registered_player_names(tournament)
+        dice = dice_from_form(request, form, tournament, "advance", players)
         try:
             report = advance(tournament, dice, actor=request.user)
         except MissingResultsError as error:
             missing = error.sessions
+            form.add_error(None, str(error))
+        except DiceRefused as error:
+            listed = listed_dice(tournament, error.ahead, players)
             form.add_error(None, str(error))
         except (StageError, DiceError, ProgressionError) as error:
             form.add_error(None, str(error))
@@ -421,6 +431,7 @@ def advance_stage(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         TournamentForm(instance=tournament),
         advance_form=form,
         missing=missing,
+        advance_dice=listed,
     )
 
 

@@ -34,7 +34,7 @@ from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
 from tournaments.queries.roles import is_organiser
-from tournaments.views.player import preferences_editing
+from tournaments.views.player import preferences_editing, staff_saved_message
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -117,10 +117,7 @@ def player_preferences(
     player = registration.player
     context, status = preferences_editing(player, tournament, request.POST, actor=request.user)
     if status is None:
-        messages.success(
-            request,
-            _("The squad preferences of %(name)s are saved.") % {"name": player.display_name},
-        )
+        messages.success(request, staff_saved_message(player, context))
         return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
     if context["locked"]:
         messages.error(request, preferences_locked_reason(player))

@@ -84,8 +84,8 @@ def _page(
             "same_as_stage": stipulation is not None
             and stipulation.kind == defaults.kind
             and stipulation.params == defaults.params,
-            "own_map": map_menu_label(tournament, own_map) if own_map else "",
-            "stage_map": map_menu_label(tournament, stage_map) if stage_map else "",
+            "own_map": stipulation_form.map_labels[own_map] if own_map else "",
+            "stage_map": stipulation_form.map_labels[stage_map] if stage_map else "",
             "stipulation_lock": stipulation_lock(session),
             "stipulation_form": stipulation_form,
             # The clear button names what it clears: the stipulation as this page shows it.

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import seed_commitment
-from tournaments.actions.advance_dice import AdvanceDice, advance_dice
+from tournaments.actions.advance_dice import advance_dice
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.stage_undo import (
     UndoError,
@@ -26,6 +26,8 @@ from tournaments.forms.judge import PHYSICAL, RollOffForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
+from tournaments.queries.dice_needed import AdvanceDice
+from tournaments.queries.draw_inputs import stage_own_preferences
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
@@ -39,10 +41,12 @@ def stage_control(
     *,
     advance_form: RollOffForm | None = None,
     undo_form: UndoForm | None = None,
+    advance_dice: AdvanceDice | None = None,
 ) -> dict[str, Any]:
     """The checklist of ``stage`` (the current one on the dashboard), the advance form when
     the stage is the current one and nothing blocks it, and the undo form when the last
-    advance can be undone."""
+    advance can be undone. ``advance_dice``: the dice list under the form when the request
+    worked it out already (a refused close)."""
     context: dict[str, Any] = {}
     current = tournament.current_stage()
     if stage is not None:
@@ -56,7 +60,9 @@ def stage_control(
             context["advance_commitment"] = seed_commitment(
                 pending_seed(request, tournament, "advance")
             )
-            context["advance_dice"] = shown_advance_dice(tournament, context["advance_form"])
+            context["advance_dice"] = advance_dice or shown_advance_dice(
+                tournament, context["advance_form"]
+            )
     blocker = undo_blocker(tournament)
     if blocker is None:
         context["undo_form"] = undo_form or UndoForm(prefix="undo")
@@ -178,7 +184,8 @@ def stage_page(
     status: int = 200,
 ) -> HttpResponse:
     """The organiser's stage page: its settings, its checklist, the close button when it
-    can succeed, the undo of the last advance and of each session's squad draw."""
+    can succeed, the undo of the last advance and of each session's squad draw, and the
+    stage's own squad preferences (read-only: only an import brings them)."""
     draw_forms = draw_forms or {}
     sessions = [
         (session, draw_forms.get(session.pk) or _draw_undo_form(session))
@@ -190,6 +197,7 @@ def stage_page(
         "form": form or StageForm(instance=stage),
         "general_fields": STAGE_GENERAL_FIELDS,
         "draw_undos": sessions,
+        "stage_preferences": stage_own_preferences(stage),
         "otab": "dashboard",
     }
     context.update(stage_control(request, tournament, stage, undo_form=undo_form))

@@ -21,7 +21,6 @@ from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.player_accounts import create_player_account
 from tournaments.actions.player_choices import (
     ChoiceLocked,
-    loadout_locked,
     preferences_locked,
     save_loadout,
     save_preferences,
@@ -34,6 +33,7 @@ from tournaments.models import (
     Honour,
     Player,
     Registration,
+    ResultDispute,
     Seat,
     Squad,
     SquadPreference,
@@ -41,17 +41,22 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
-from tournaments.queries.dispute_lists import open_dispute, player_disputes
+from tournaments.queries.dispute_lists import open_dispute, player_disputes, session_disputes
 from tournaments.queries.live_honours import pending_honours
+from tournaments.queries.loadout_checks import loadout_lock_reason, loadout_lock_reasons
 from tournaments.queries.pages import tournament_sessions
 from tournaments.queries.player_overview import next_games
 from tournaments.queries.result_versions import (
     latest_confirmed_versions,
+    latest_corrections,
+    scored_rows,
     scoring_values,
+    seat_names,
     version_totals,
 )
 from tournaments.queries.roles import AccountPlayer, account_players
-from tournaments.queries.tournament_catalogue import tournament_catalogue
+from tournaments.queries.tournament_catalogue import squad_names, tournament_catalogue
+from tournaments.sheets.seats import loadout_checks
 from tournaments.web.permissions import player_required, public, remember_player
 
 
@@ -88,7 +93,10 @@ def _player_seats(player: Player) -> list[Seat]:
 def player_home(request: HttpRequest, player: Player) -> HttpResponse:
     seats = _player_seats(player)
     versions = latest_confirmed_versions([seat.session for seat in seats])
-    disputes = {dispute.session_id: dispute for dispute in player_disputes(player)}
+    disputes: dict[int, ResultDispute] = {}
+    for dispute in player_disputes(player):  # the latest first: each session's latest
+        disputes.setdefault(dispute.session_id, dispute)
+    corrections = latest_corrections(versions)
     upcoming, history = [], []
     for seat in seats:
         version = versions.get(seat.session_id)
@@ -102,19 +110,19 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
                 "points": version_totals(version, values).get(player.pk),
                 "place": version.positions().get(player.pk),
                 "dispute": disputes.get(seat.session_id),
+                "correction": corrections.get(seat.session_id),
             }
         )
     registrations = Registration.objects.filter(player=player).select_related("tournament")
-    squad_names = {
+    names = {
         (squad.tournament_id, squad.slug): squad.name
         for squad in Squad.objects.filter(tournament__registrations__player=player)
     }
     preferences = {
-        row.tournament_id: [
-            squad_names.get((row.tournament_id, slug), slug) for slug in row.choices
-        ]
+        row.tournament_id: [names.get((row.tournament_id, slug), slug) for slug in row.choices]
         for row in SquadPreference.objects.filter(player=player, stage__isnull=True)
     }
+    locks = loadout_lock_reasons(seat.pk for seat in upcoming)
     return _render_player_page(
         request,
         player,
@@ -122,6 +130,7 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
         {
             "registrations": [(r, preferences.get(r.tournament_id)) for r in registrations],
             "upcoming": upcoming,
+            "locked_seats": locks,
             "history": history,
             "honours": Honour.objects.filter(player=player).select_related(
                 "squad", "session__stage__tournament"
@@ -133,7 +142,7 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
                 for honour in pending_honours(registration.tournament)
                 if honour.player_id == player.pk
             ],
-            "next_games": next_games(player),
+            "next_games": next_games(player, locks),
             "calendar_url": request.build_absolute_uri(
                 reverse("tournaments:player_calendar", args=[player.access_token])
             ),
@@ -146,7 +155,7 @@ def _kept_preferences(
 ) -> dict[str, Any]:
     """What is shown instead of the form once a squad is drawn for the player: their choices
     in order (by squad name) and the squad the draw gave them."""
-    names = {squad.slug: squad.name for squad in tournament.squads.all()}
+    names = squad_names(tournament)
     drawn = (
         Seat.objects.filter(
             player=player, session__stage__tournament=tournament, squad__isnull=False
@@ -177,8 +186,10 @@ def preferences_editing(
     """The squad preferences of ``player`` as a page shows them — their own page, the
     organiser's player page, the judge's — and, with posted ``data``, saved by ``actor``
     through the one action: the page's context and its status, or None for the status when
-    saved (the caller says so and redirects). Once a squad is drawn for the player the
-    context holds the list kept instead of a form (``locked``), with 409 for a post."""
+    saved (the caller says so, :func:`staff_saved_message`, and redirects; the context's
+    ``outcome`` says whether the list was ``saved``, ``cleared`` or left ``unchanged``).
+    Once a squad is drawn for the player the context holds the list kept instead of a form
+    (``locked``), with 409 for a post."""
     current = _stored_preferences(player, tournament)
     if preferences_locked(player, tournament):
         kept = _kept_preferences(player, tournament, current)
@@ -189,13 +200,10 @@ def preferences_editing(
         return {"locked": False, "form": form}, 200
     if not form.is_valid():
         return {"locked": False, "form": form}, 400
+    choices = form.cleaned_data["choices"]
     try:
-        save_preferences(
-            player,
-            tournament,
-            form.cleaned_data["choices"],
-            actor=actor,
-            expected_version=form.expected_version,
+        changed = save_preferences(
+            player, tournament, choices, actor=actor, expected_version=form.expected_version
         )
     except ChoiceLocked:  # the draw happened while the form was open
         return {"locked": True, **_kept_preferences(player, tournament, current)}, 409
@@ -205,7 +213,18 @@ def preferences_editing(
             PreferenceForm(tournament=tournament, current=stored.choices if stored else [])
         )
         return {"locked": False, "form": form}, 409
-    return {}, None
+    return {"outcome": ("saved" if choices else "cleared") if changed else "unchanged"}, None
+
+
+def staff_saved_message(player: Player, context: dict[str, Any]) -> str:
+    """What the organiser's and the judge's page say once :func:`preferences_editing` saved
+    the list of ``player`` (its ``context``)."""
+    said = {
+        "saved": _("The squad preferences of %(name)s are saved."),
+        "cleared": _("The squad preferences of %(name)s are cleared."),
+        "unchanged": _("The squad preferences of %(name)s are unchanged."),
+    }
+    return said[context["outcome"]] % {"name": player.display_name}
 
 
 @player_required
@@ -223,7 +242,12 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
         actor=request.user if own else None,
     )
     if status is None:
-        messages.success(request, _("Your squad preferences are saved."))
+        said = {
+            "saved": _("Your squad preferences are saved."),
+            "cleared": _("Your squad preferences are cleared."),
+            "unchanged": _("Your squad preferences are unchanged."),
+        }
+        messages.success(request, said[context["outcome"]])
         return redirect("tournaments:player_home")
     if context["locked"] and status == 409:
         messages.error(request, _("Your squad is already drawn; preferences can no longer change."))
@@ -269,6 +293,19 @@ def _seat_for(player: Player, seat_pk: int) -> Seat:
     )
 
 
+def _locked_loadout(
+    request: HttpRequest, player: Player, seat: Seat, reason: str, context: dict[str, Any]
+) -> HttpResponse:
+    """The loadout of ``seat`` read-only, with why it can no longer change (409 for a save
+    refused)."""
+    [check] = loadout_checks(seat.session, [seat])
+    refused = request.method == "POST"
+    context.update({"locked": reason, "check": check, "refused": refused})
+    return _render_player_page(
+        request, player, "player/loadout.html", context, status=409 if refused else 200
+    )
+
+
 @player_required
 @require_http_methods(["GET", "POST"])
 def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
@@ -277,6 +314,9 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
     if seat_obj.squad is None:
         context["waiting"] = True
         return _render_player_page(request, player, "player/loadout.html", context)
+    reason = loadout_lock_reason(seat_obj)
+    if reason:
+        return _locked_loadout(request, player, seat_obj, reason, context)
     catalogue = tournament_catalogue(seat_obj.session.stage.tournament)
     form = LoadoutForm(
         request.POST or None,
@@ -284,21 +324,17 @@ def loadout(request: HttpRequest, player: Player, seat: int) -> HttpResponse:
         seat=seat_obj,
         catalogue=catalogue,
     )
-    locked = loadout_locked(seat_obj)
     status = 200
     if request.method == "POST":
-        try:
-            if locked:
-                raise ChoiceLocked(_("The session has a result; its loadout can no longer change."))
-            if form.is_valid():
+        if form.is_valid():
+            try:
                 save_loadout(seat_obj, form.loadout())
-                messages.success(request, _("Your loadout is saved and valid."))
-                return redirect("tournaments:player_home")
-            status = 400
-        except ChoiceLocked as error:
-            form.add_error(None, str(error))
-            status = 409
-    context.update({"form": form, "locked": locked})
+            except ChoiceLocked as error:  # the session began while the form was open
+                return _locked_loadout(request, player, seat_obj, str(error), context)
+            messages.success(request, _("Your loadout is saved and valid."))
+            return redirect("tournaments:player_home")
+        status = 400
+    context["form"] = form
     return _render_player_page(request, player, "player/loadout.html", context, status=status)
 
 
@@ -341,11 +377,20 @@ def dispute(request: HttpRequest, player: Player, pk: int) -> HttpResponse:
                     request, _("Your dispute is sent to the organiser, who will answer it.")
                 )
                 return redirect("tournaments:player_home")
-    [entry] = tournament_sessions(seat.session.stage.tournament, Q(pk=seat.session_id))
+    tournament = seat.session.stage.tournament
+    [entry] = tournament_sessions(tournament, Q(pk=seat.session_id))
     context = {
         "seat": seat,
         "session": seat.session,
         "entry": entry,
+        # The points of the result the player contests, line by line, and its correction.
+        "breakdown": (
+            scored_rows(entry.version, seat_names(entry.session), tournament)
+            if entry.version
+            else None
+        ),
+        "correction": latest_corrections([seat.session_id]).get(seat.session_id),
+        "disputes": session_disputes(player, seat.session),
         "form": form,
         # The form only when it can be sent: a confirmed result, no dispute unanswered,
         # the stage still open.

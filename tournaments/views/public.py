@@ -24,7 +24,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.caching import generations, release
-from tournaments.domain.scoring import ScoringError, score_session
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
 from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
 from tournaments.queries.bracket_plan import PlannedStage, planned_stages
@@ -42,19 +41,23 @@ from tournaments.queries.pages import (
     home_sessions,
     is_best_runner_up,
     latest_results,
+    schedule_order,
     tournament_sessions,
     upcoming_sessions,
+    with_live_games,
 )
 from tournaments.queries.playable_maps import map_title
 from tournaments.queries.player_profile import player_page
-from tournaments.queries.result_versions import breakdowns, scoring_values
-from tournaments.queries.roles import offers_organising, sessions_to_judge
+from tournaments.queries.result_versions import scored_rows, seat_names
+from tournaments.queries.roles import sessions_to_judge
+from tournaments.queries.session_dice import session_dice
 from tournaments.queries.session_stipulation import stage_defaults
 from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.queries.venue_screen import next_round, timer_view
+from tournaments.web.header_links import header_links
 from tournaments.web.page_cache import cached_page
-from tournaments.web.permissions import current_player, public
+from tournaments.web.permissions import public
 from tournaments.web.request_types import HtmxHttpRequest
 
 
@@ -69,9 +72,7 @@ def home(request: HttpRequest) -> HttpResponse:
     context = {
         "tournaments": tournaments,
         "to_judge": list(sessions_to_judge(request.user)),
-        "offer_create": offers_organising(
-            request.user, speaks_for_player=current_player(request) is not None
-        ),
+        "offer_create": header_links(request).organise,
     }
     return render(request, "tournaments/home.html", context)
 
@@ -101,16 +102,18 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     the page cache's minute at most."""
 
     def context(tournament: Tournament) -> dict:
-        latest, upcoming, podium = home_sessions(tournament, latest=3, upcoming=5)
+        sessions = home_sessions(tournament, latest=3, upcoming=5)
         stages = list(tournament.stages.order_by("number"))
         return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
             "stages": stages,
             "current_stage": tournament.current_stage(stages),
-            "latest": latest,
-            "upcoming": upcoming,
-            "podium": podium,
+            "latest": sessions.latest,
+            "playing": sessions.playing,
+            "playing_count": sessions.playing_count,
+            "upcoming": sessions.upcoming,
+            "podium": sessions.podium,
             "tab": "home",
         }
 
@@ -118,15 +121,7 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def schedule_context(tournament: Tournament) -> dict:
-    sessions = tournament_sessions(tournament)
-    sessions.sort(
-        key=lambda s: (
-            s.session.scheduled_at is None,
-            s.session.scheduled_at or 0,
-            s.stage.number,
-            s.session.number,
-        )
-    )
+    sessions = sorted(tournament_sessions(tournament), key=schedule_order)
     return {"tournament": tournament, "sessions": sessions, "tab": "schedule"}
 
 
@@ -142,7 +137,7 @@ def schedule(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     tournament = _tournament(slug)
-    lines = tournament_sessions(tournament, Q(pk=pk))
+    lines = with_live_games(tournament_sessions(tournament, Q(pk=pk)))
     if not lines:
         return render(
             request,
@@ -151,24 +146,22 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             status=404,
         )
     entry = lines[0]
-    cards = {}
-    if entry.version is not None:
-        names = {str(line.seat.player_id): line.player.display_name for line in entry.seats}
-        try:
-            scored = score_session(breakdowns(entry.version), scoring_values(tournament), names)
-        except ScoringError:
-            scored = {}
-        cards = {int(seat): card for seat, card in scored.items()}
-    rows = [(line, cards.get(line.seat.player_id)) for line in entry.ranked_seats]
+    # The points line by line; a breakdown that cannot be scored shows the totals only.
+    breakdown = (
+        scored_rows(entry.version, seat_names(entry.session), tournament)
+        if entry.version is not None
+        else None
+    )
     return render(
         request,
         "tournaments/session_detail.html",
         {
             "tournament": tournament,
             "entry": entry,
-            "score_rows": rows,
+            "breakdown": breakdown,
             "stipulation": _session_stipulation(entry.session),
             "map_title": map_title(tournament, entry.session.map_name or entry.stage.map_name),
+            "session_dice": session_dice(tournament, entry.session),
             "tab": "schedule",
         },
     )

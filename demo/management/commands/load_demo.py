@@ -2,14 +2,15 @@
 
 Nine players, the preliminaries played and confirmed, semifinal 1 confirmed, semifinal 2
 scheduled without a result and its game in progress on the judge's board page, the final
-prepared. Preliminary session 1 was played on the board to its end (Alien Hunt with the
-event deck; :mod:`demo.board_play`, seeded dice) and its confirmed result is the one the
-game proposed, linked to the game; the semifinal's game in progress is Catch the Flag
-without aliens, as its stipulation says (no blip, alien or Alien turn); the other results
-are typed-in scripts, with alien tokens only where the stipulation has aliens. Creates an
-organiser, two judges and one player's account with demo-only passwords and prints them
-with every player's private link. Running it again changes nothing (``--reset`` deletes
-the demo and builds it anew).
+prepared. Every session played or being played had its initiative rolled at the table (the
+play order its pages show). Preliminary session 1 was played on the board to its end
+(Alien Hunt with the event deck; :mod:`demo.board_play`, seeded dice) and its confirmed
+result is the one the game proposed, linked to the game; the semifinal's game in progress
+is Catch the Flag without aliens, as its stipulation says (no blip, alien or Alien turn);
+the other results are typed-in scripts, with alien tokens only where the stipulation has
+aliens. Creates an organiser, two judges and one player's account with demo-only
+passwords and prints them with every player's private link. Running it again changes
+nothing (``--reset`` deletes the demo and builds it anew).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.urls import NoReverseMatch, reverse
@@ -26,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from demo.board_play import BoardPlayer
-from rules.engine.dice import SeededDice
+from rules.engine.dice import Dice, ScriptedDice, SeededDice
 from table.actions import create_game
 from table.models import Game
 from table.result_from_game import propose_result
@@ -36,6 +38,7 @@ from tournaments.actions.player_choices import save_loadout
 from tournaments.actions.registration import NewPlayer, register_roster
 from tournaments.actions.result_entry import FromGame, confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
+from tournaments.actions.session_setup import run_initiative
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, delete_tournament, save_stage
 from tournaments.actions.venue_tables import table_named
@@ -177,9 +180,22 @@ IN_PROGRESS_SEED = 2025
 IN_PROGRESS_ROUNDS = 2
 
 
+#: The dice the judges typed for the initiative of the sessions played on the board: each
+#: seat lower than the one before, so the board's games play in seat order (their seeded
+#: dice give the same games as before the demo rolled initiative).
+BOARD_INITIATIVE = (6, 5, 4)
+
+
+def roll_initiative(session: Session, judge: AbstractBaseUser | None, dice: Dice) -> None:
+    """The judge rolls the session's play order at the table before it is played (RULES §5)."""
+    session.refresh_from_db(fields=["version"])
+    run_initiative(session, dice, actor=judge, expected_version=session.version)
+
+
 def played_on_board(session: Session, judge) -> Game:
     """Play ``session``'s game on the judge's board to its end and record the result it
     proposes, linked to the game (confirmed by the caller)."""
+    roll_initiative(session, judge, ScriptedDice(BOARD_INITIATIVE[: session.seats.count()]))
     game = create_game(session, session.stage.map_name, "bob", label=_("Table 1"), actor=judge)
     end = BoardPlayer(game, seed=FINISHED_SEED, actor=judge).play(FINISHED_ROUNDS)
     if end.outcome is None:
@@ -296,6 +312,9 @@ class Command(BaseCommand):
         # The semifinal still being played has its game on the judge's board page, a few
         # rounds in.
         pending = semifinal.sessions.get(number=2)
+        roll_initiative(
+            pending, pending.judge, ScriptedDice(BOARD_INITIATIVE[: pending.seats.count()])
+        )
         game = create_game(
             pending, semifinal.map_name, "bob", label=_("Table 2"), actor=pending.judge
         )
@@ -322,6 +341,7 @@ class Command(BaseCommand):
             if stage.number == 1 and index == 0:
                 played_on_board(session, judge)
             else:
+                roll_initiative(session, judge, SeededDice(seed=1000 + session.pk))
                 script = SCRIPTS[(stage.number + index) % len(SCRIPTS)]
                 record_result(
                     session,

@@ -4,43 +4,49 @@ RULES §11: these aliens ignore the focus rule and choose the position and the a
 hit the most marines, then the most expected damage; an aim whose template would touch
 another alien (or the firer) is never taken, and a missile is never aimed at a square
 next to its firer. A Dreadnought fires every weapon it still has from the one position it
-chose (the position whose weapons together hit the most marines).
+chose (the position whose weapons together hit the most marines). A position is weighed
+with the doors the alien opens on its way there open (:func:`ai.reach.stops_by_doors`):
+it fires after moving, so its template or line goes through them.
 
 Templates come from :mod:`rules.engine.combat` (missile blast, plasma line), the odds
 from :mod:`rules.engine.odds`; an assault cannon splits its total among the marines it
 sees (the split that destroys most, :func:`odds.best_split`).
 
 Speed: each aim's score does not depend on where the firer stands, so aims are scored
-once and sorted; each candidate position then looks for the first aim it can see.
+once and sorted (once per set of doors opened on the way, for the positions behind them);
+each candidate position then looks for the first aim it can see.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from dataclasses import replace
 from fractions import Fraction
+from heapq import merge
 from itertools import count, groupby
+from operator import itemgetter
 from typing import Any
 
-from rules.engine.ai.plans import Plan, Shot, shot_score, target_info
+from rules.engine.ai.plans import Plan, Shot, hurt_by, shot_score, target_info
 from rules.engine.ai.reach import (
     AlienReach,
     Assessment,
     footprint,
     in_doorway,
+    mask_of,
     open_lines_to,
     sees,
+    stops_by_doors,
 )
 from rules.engine.board import Board, DoorState
 from rules.engine.caches import BoundedCache, declare
-from rules.engine.card_effects import armour_with_cards
 from rules.engine.combat import (
     SHOOT,
     CombatError,
+    armour_against,
     attack_options,
-    is_attackable,
     line_squares,
     missile_hits,
-    shielded_from,
 )
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
@@ -62,8 +68,9 @@ def _figures_on(state: GameState, squares: list[Square]) -> list[Figure]:
 
 
 def _armour(ctx: TurnContext, figure: Figure) -> int:
-    """The figure's armour against the shot, Force Field included (as combat counts it)."""
-    return armour_with_cards(ctx.state, figure, ctx.rules.unit(figure.unit).armour)[0]
+    """The figure's armour against the shot, from any square (:func:`ai.plans.hurt_by`:
+    Force Field included, a Tarantula gunner's arc not)."""
+    return armour_against(ctx.state, figure, None, ctx.rules)
 
 
 _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
@@ -180,23 +187,19 @@ def blast_shot(
 
 
 def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
-    centre_figures, around_figures = missile_hits(ctx.state, aim)
+    state, rules = ctx.state, ctx.rules
+    centre_figures, around_figures = missile_hits(state, aim)
     if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
         return None
-    # As combat resolves it: figures safe in a docking claw or an abandoned vehicle take nothing.
-    centre_figures = [f for f in centre_figures if is_attackable(ctx.state, f, ctx.rules)]
-    around_figures = [f for f in around_figures if is_attackable(ctx.state, f, ctx.rules)]
-    if ctx.state.progress.shielded:  # Blind Grenades: a blast passes the shielded by
-        centre_figures = [f for f in centre_figures if not shielded_from(ctx.state, firer, f)]
-        around_figures = [f for f in around_figures if not shielded_from(ctx.state, firer, f)]
-    centre = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in centre_figures]
-    around = [(target_info(ctx.state, f, ctx.rules), _armour(ctx, f)) for f in around_figures]
+    # Scored once for every square the firer may throw from (see the module docstring).
+    centre_ids, centre = hurt_by(state, firer, centre_figures, rules, placed=False)
+    around_ids, around = hurt_by(state, firer, around_figures, rules, placed=False)
     if not centre and not around:
         return None
-    dice = ctx.rules.weapon(weapon).dice
+    dice = rules.weapon(weapon).dice
     odds = blast_odds(dice, centre, around, "alien")
     hit = len(centre) + len(around)
-    ids = tuple(sorted(f.id for f in centre_figures + around_figures))
+    ids = tuple(sorted(centre_ids + around_ids))
     return Shot(
         weapon,
         "blast",
@@ -219,21 +222,12 @@ def line_shot(
     origin_anchor: Square | None = None,
 ) -> Shot | None:
     state = ctx.state
-    hits = []
-    ids = []
     body = footprint(firer, origin_anchor) if origin_anchor is not None else (origin,)
     squares = [sq for sq in line_squares(state, origin, direction) if sq not in body]
-    for f in _figures_on(state, squares):
-        if f.id == firer.id:
-            continue
-        if f.side == ALIEN:
-            return None
-        if not is_attackable(state, f, ctx.rules):  # safe in a claw, as combat has it
-            continue
-        if shielded_from(state, firer, f):  # Blind Grenades: the line passes it by
-            continue
-        hits.append((target_info(ctx.state, f, ctx.rules), _armour(ctx, f)))
-        ids.append(f.id)
+    caught = [f for f in _figures_on(state, squares) if f.id != firer.id]
+    if any(f.side == ALIEN for f in caught):
+        return None
+    ids, hits = hurt_by(state, firer, caught, ctx.rules, placed=False)
     if not hits:
         return None
     odds = line_odds(ctx.rules.weapon(weapon).dice, hits, "alien")
@@ -434,27 +428,66 @@ def _first_visible_blast(
 
 
 def _best_missile_stop(
-    state: GameState, reach: AlienReach, ranked: list[Shot]
+    groups: list[tuple[TurnContext, list[tuple[int, Square]]]],
+    reach: AlienReach,
+    weapon: str,
+    only_target: str | None,
 ) -> tuple[int, Square, Shot] | None:
-    """For a figure with one blast weapon: the stop and aim :func:`area_plans` would pick,
-    found group by group of equally good aims, best first. The first stop (fewest steps,
-    then row, column) seeing an aim of the best group any stop sees wins, with the first
-    such aim; stops that see only worse aims are never scanned against every aim. Nor
-    are stops from which walls and solid squares block the line to every aim of a group
-    (the firer is 1x1 here): they could see none of them."""
+    """For a figure with one blast weapon: the stop and aim :func:`area_plans` would pick
+    among the stops of ``groups`` (each with its state: its aims are ranked on it), found
+    rank by rank of equally good aims, best first, every group's ranks merged. The first
+    stop (fewest steps, then row, column) seeing an aim of the best rank any stop sees
+    wins, with the first such aim; stops that see only worse aims are never scanned
+    against every aim."""
+    w, size = reach.distances.width, len(reach.distances.dist)
+    masks = [
+        reach.stops_mask(w) if stops is reach.stops else mask_of(stops, w, size)
+        for _, stops in groups
+    ]
+
+    def ranks(index: int, here: TurnContext) -> Iterator[tuple[tuple, int, list[Shot]]]:
+        ranked = _ranked_blasts(here, reach.figure, weapon, only_target)
+        for rank, shots in groupby(ranked, key=_shot_key):
+            yield rank, index, list(shots)
+
+    found: tuple[int, Square, Shot] | None = None
+    merged = merge(*(ranks(i, here) for i, (here, _) in enumerate(groups)), key=itemgetter(0))
+    for rank, index, shots in merged:
+        if found is not None and rank > found[2].rank:
+            break
+        here, stops = groups[index]
+        seen = _first_stop_seeing(here.state, reach, stops, masks[index], shots)
+        if seen is not None and (found is None or _stop_order(seen) < _stop_order(found)):
+            found = seen
+    return found
+
+
+def _stop_order(found: tuple[int, Square, Shot]) -> tuple[int, int, int]:
+    steps, anchor, _ = found
+    return steps, anchor[1], anchor[0]
+
+
+def _first_stop_seeing(
+    state: GameState,
+    reach: AlienReach,
+    stops: list[tuple[int, Square]],
+    stops_mask: int,
+    shots: list[Shot],
+) -> tuple[int, Square, Shot] | None:
+    """The first of ``stops`` (some of ``reach``'s, ``stops_mask`` their bits) seeing one
+    of the aims of ``shots``, with the first it sees. Stops from which walls and solid
+    squares block the line to every aim (the firer is 1x1 here) are not scanned: they
+    could see none of them."""
     w = state.board.width
-    stops_mask = reach.stops_mask(w)
-    for _, group in groupby(ranked, key=_shot_key):
-        shots = list(group)
-        open_from = 0
-        for shot in shots:
-            aim = _centre(shot)
-            lines_to = layout_lines_to(state, aim)
-            open_from |= open_lines_to(state, lines_to, aim, reach.stops, stops_mask)
-        for steps, anchor in reach.stops_in(open_from & stops_mask, w):
-            seen = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
-            if seen is not None:
-                return steps, anchor, seen
+    open_from = 0
+    for shot in shots:
+        aim = _centre(shot)
+        lines_to = layout_lines_to(state, aim)
+        open_from |= open_lines_to(state, lines_to, aim, stops, stops_mask)
+    for steps, anchor in reach.stops_in(open_from & stops_mask, w):
+        seen = _first_visible_blast(state, reach.figure, footprint(reach.figure, anchor), shots)
+        if seen is not None:
+            return steps, anchor, seen
     return None
 
 
@@ -502,7 +535,11 @@ def area_plans(
     ctx: TurnContext, assessment: Assessment, only_target: str | None = None
 ) -> list[Plan]:
     """The best area (or all-weapons, for a Dreadnought) plan over the reachable stops;
-    with ``only_target``, every shot must touch that figure (Priority policy)."""
+    with ``only_target``, every shot must touch that figure (Priority policy).
+
+    Each stop is weighed with the doors on the alien's way there open
+    (:func:`ai.reach.stops_by_doors`), as the shot will be resolved: a template through a
+    door it opened may reach another alien (never taken) or more marines."""
     reach = assessment.reach
     firer = reach.figure
     rules = ctx.rules
@@ -513,30 +550,22 @@ def area_plans(
         weapons = [w for w in weapons if rules.weapon(w).pattern in AREA_PATTERNS][:1]
         if not weapons:
             return []
-    ranked_blasts = {
-        w: [s for s in _blast_aims(ctx, firer, w) if only_target is None or only_target in s.hits]
-        for w in weapons
-        if rules.weapon(w).pattern == "blast"
-    }
-    ranked_single: dict[str, list[tuple[Shot, Figure]]] = {}
-    for w in weapons:
-        if rules.weapon(w).pattern == "single":
-            pairs = [
-                (single_shot(ctx, w, t), t)
-                for p in _players(ctx.state)
-                for t in targets_of(ctx.state, p)
-                if only_target is None or t.id == only_target
-            ]
-            pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
-            ranked_single[w] = pairs
-    # (ranking key, steps, anchor, shots, marines hit, expected points, expected life points)
-    best: tuple[tuple, int, Square, tuple[Shot, ...], int, Fraction, Fraction] | None = None
+    groups = [
+        (ctx if opened is ctx.state else replace(ctx, state=opened), stops)
+        for opened, stops in stops_by_doors(ctx.state, reach)
+    ]
     candidates: Iterable[tuple[int, Square, list[Shot]]]
-    if not firer.is_dreadnought and set(ranked_blasts) == set(weapons):
-        found = _best_missile_stop(ctx.state, reach, ranked_blasts[weapons[0]])
+    if not firer.is_dreadnought and rules.weapon(weapons[0]).pattern == "blast":
+        found = _best_missile_stop(groups, reach, weapons[0], only_target)
         candidates = [] if found is None else [(found[0], found[1], [found[2]])]
     else:
-        candidates = _shots_per_stop(ctx, reach, weapons, ranked_blasts, ranked_single, only_target)
+        candidates = (
+            candidate
+            for here, stops in groups
+            for candidate in _shots_per_stop(here, reach, stops, weapons, only_target)
+        )
+    # (ranking key, steps, anchor, shots, marines hit, expected points, expected life points)
+    best: tuple[tuple, int, Square, tuple[Shot, ...], int, Fraction, Fraction] | None = None
     for steps, anchor, shots in candidates:
         marines = distinct_marines(shots)
         points = sum((s.points for s in shots), Fraction(0))
@@ -565,6 +594,31 @@ def area_plans(
     ]
 
 
+def _ranked_blasts(
+    ctx: TurnContext, firer: Figure, weapon: str, only_target: str | None
+) -> list[Shot]:
+    """:func:`_blast_aims`, those touching ``only_target`` when given."""
+    ranked = _blast_aims(ctx, firer, weapon)
+    if only_target is None:
+        return ranked
+    return [s for s in ranked if only_target in s.hits]
+
+
+def _ranked_single(
+    ctx: TurnContext, weapon: str, only_target: str | None
+) -> list[tuple[Shot, Figure]]:
+    """A single shot's scores at every target (``only_target`` alone when given), best
+    first."""
+    pairs = [
+        (single_shot(ctx, weapon, t), t)
+        for p in _players(ctx.state)
+        for t in targets_of(ctx.state, p)
+        if only_target is None or t.id == only_target
+    ]
+    pairs.sort(key=lambda pair: (_shot_key(pair[0]), pair[1].id))
+    return pairs
+
+
 def distinct_marines(shots: Iterable[Shot]) -> int:
     """How many different figures the shots may hit: a marine two of a Dreadnought's
     weapons can hit counts once (RULES §11, "distinct figures")."""
@@ -574,14 +628,21 @@ def distinct_marines(shots: Iterable[Shot]) -> int:
 def _shots_per_stop(
     ctx: TurnContext,
     reach: AlienReach,
+    stops: list[tuple[int, Square]],
     weapons: list[str],
-    ranked_blasts: dict[str, list[Shot]],
-    ranked_single: dict[str, list[tuple[Shot, Figure]]],
     only_target: str | None,
 ) -> Iterator[tuple[int, Square, list[Shot]]]:
-    """Every stop with the best shot of each weapon from it (stops with none skipped)."""
+    """Every one of ``stops`` with the best shot of each weapon from it (stops with none
+    skipped), ``ctx.state`` having the doors on the way to them open."""
     firer = reach.figure
-    for steps, anchor in reach.stops:
+    patterns = {w: ctx.rules.weapon(w).pattern for w in weapons}
+    ranked_blasts = {
+        w: _ranked_blasts(ctx, firer, w, only_target) for w in weapons if patterns[w] == "blast"
+    }
+    ranked_single = {
+        w: _ranked_single(ctx, w, only_target) for w in weapons if patterns[w] == "single"
+    }
+    for steps, anchor in stops:
         if firer.is_dreadnought and in_doorway(ctx.state, anchor):
             continue
         shots = []

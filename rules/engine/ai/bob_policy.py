@@ -13,9 +13,9 @@ from __future__ import annotations
 from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import choose_next, type_rank
 from rules.engine.ai.attack_choice import best_plan
+from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
-from rules.engine.ai.special_weapons import special_attack
 from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.play.reinforcement_phase import bob_reinforcements
 from rules.engine.play.turn_context import TurnContext
@@ -125,7 +125,7 @@ class BobPolicy:
         if figure.unit in ctx.modifiers.cannot_act:
             ctx.say("skipped_by_event", figure=figure.id)
             return
-        if special_attack(ctx, figure, assessment.reach.allowance) is not None:
+        if event_card_attack(ctx, figure, assessment.reach.allowance) is not None:
             return
         focus = assessment.focus
         if focus is None:

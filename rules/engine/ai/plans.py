@@ -10,13 +10,22 @@ marines they hit, which comes first for area weapons. Scores come from
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
 
 from rules.engine.caches import memoised
-from rules.engine.combat import HAND_TO_HAND, SHOOT, kill_value, owner_of
+from rules.engine.combat import (
+    HAND_TO_HAND,
+    SHOOT,
+    armour_against,
+    is_attackable,
+    kill_value,
+    owner_of,
+    shielded_from,
+)
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
@@ -98,12 +107,12 @@ class Plan:
             "weapon": self.weapon,
             "target": self.target,
             "square": list(self.anchor),
-            "points": _rounded(self.points),
-            "life_points": _rounded(self.life_points),
+            "points": rounded(self.points),
+            "life_points": rounded(self.life_points),
         }
 
 
-def _rounded(value: Fraction) -> float:
+def rounded(value: Fraction) -> float:
     """``round(float(value), 3)``: the same true division ``float`` makes, without the
     two calls it goes through (plans told to the judge convert many scores)."""
     return round(value.numerator / value.denominator, 3)
@@ -134,6 +143,37 @@ def target_info(state: GameState, figure: Figure, rules: RulesData) -> TargetInf
     rule, e.g. a piloted Dreadnought's class value plus its pilot), and its owner."""
     value = kill_value(state, figure, rules)
     return TargetInfo(figure.id, figure.life_points, value, owner_of(figure), figure.id)
+
+
+def hurt_by(
+    state: GameState,
+    attacker: Figure,
+    figures: Iterable[Figure],
+    rules: RulesData,
+    *,
+    placed: bool,
+) -> tuple[list[str], list[tuple[TargetInfo, int]]]:
+    """Those of ``figures`` (caught by a blast or a line of ``attacker``'s) that combat
+    would hurt, in their order: their ids, and each as the odds take it, with its armour
+    against the attack. Left out, as combat leaves them out: a figure safe in a docking
+    claw or an abandoned vehicle (:func:`combat.is_attackable`) and one Blind Grenades
+    shield (:func:`combat.shielded_from`).
+
+    The armour is combat's (:func:`combat.armour_against`): a Force Field card counts
+    (and any card that changes armour, through ``card_effects.armour_with_cards``); a
+    Tarantula gunner's arc counts only when ``placed`` (``attacker`` stands where it
+    attacks from), since an attack weighed for every square it may be made from has no
+    one square to look at."""
+    source = attacker if placed else None
+    shielded = bool(state.progress.shielded)
+    ids: list[str] = []
+    hits: list[tuple[TargetInfo, int]] = []
+    for f in figures:
+        if not is_attackable(state, f, rules) or (shielded and shielded_from(state, attacker, f)):
+            continue
+        ids.append(f.id)
+        hits.append((target_info(state, f, rules), armour_against(state, f, source, rules)))
+    return ids, hits
 
 
 @memoised("plans.shot_score", bound=4096, depends_on="the dice, armour, life points and value")

@@ -19,10 +19,10 @@ from rules.engine.ai.activation import type_rank
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans, uses_area_rule
 from rules.engine.ai.bob_policy import allowance
+from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
-from rules.engine.ai.special_weapons import special_attack
 from rules.engine.play.events import close_doors_blocking_sight, play_event_phase
 from rules.engine.play.reinforcement_phase import bob_reinforcements
 from rules.engine.play.targets import targets_of
@@ -82,7 +82,7 @@ class PriorityPolicy:
             if alien.unit in ctx.modifiers.cannot_act:
                 ctx.say("skipped_by_event", figure=alien.id)
                 continue
-            if special_attack(ctx, alien, allowance(ctx, alien)) is not None:
+            if event_card_attack(ctx, alien, allowance(ctx, alien)) is not None:
                 continue
             shared = self.activate(ctx, alien, shared)
         if ctx.modifiers.close_doors_blocking_sight:

@@ -20,7 +20,7 @@ from rules.engine.ai.activation import Readiness
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach, choose_focus, focus_key
 from rules.engine.board import DoorState
 from rules.engine.caches import BoundedCache, declare, memoised
-from rules.engine.geometry import Square, block_2x2, edge
+from rules.engine.geometry import Edge, Square, block_2x2, edge
 from rules.engine.los import (
     LayoutLine,
     door_blockers,
@@ -32,8 +32,10 @@ from rules.engine.los import (
 from rules.engine.movement import (
     DistanceField,
     distance_field,
+    doors_opened_on,
     passable_table,
     side_stop_table,
+    with_doors_open,
 )
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.play.targets import targets_of
@@ -367,14 +369,52 @@ class AlienReach:
     def stops_mask(self, width: int) -> int:
         mask = self._stops_mask
         if mask is None:
-            # Set the bits in a byte string first: small-number work instead of a long
-            # integer rebuilt for every stop.
-            bits = bytearray((len(self.distances.dist) + 7) >> 3)
-            for _, (x, y) in self.stops:
-                i = x + y * width
-                bits[i >> 3] |= 1 << (i & 7)
-            mask = self._stops_mask = int.from_bytes(bits, "little")
+            mask = self._stops_mask = mask_of(self.stops, width, len(self.distances.dist))
         return mask
+
+
+def mask_of(stops: Iterable[tuple[int, Square]], width: int, size: int) -> int:
+    """The bit mask (index ``x + y * width``) of ``stops`` on a board of ``size`` squares."""
+    # Set the bits in a byte string first: small-number work instead of a long integer
+    # rebuilt for every stop.
+    bits = bytearray((size + 7) >> 3)
+    for _, (x, y) in stops:
+        i = x + y * width
+        bits[i >> 3] |= 1 << (i & 7)
+    return int.from_bytes(bits, "little")
+
+
+def stops_by_doors(
+    state: GameState, reach: AlienReach
+) -> list[tuple[GameState, list[tuple[int, Square]]]]:
+    """``reach``'s stops grouped by the closed doors the alien opens on its way to each
+    (its path, the one :func:`rules.engine.ai.actions.move_to` follows), each group with
+    ``state`` with those doors open: an attack from a stop is resolved once the alien has
+    moved there, so a blast or a line through such a door reaches what is behind it.
+    The stops reached opening no door come first, with ``state`` itself; each group's
+    stops keep the order of :attr:`AlienReach.stops`. The doors of each path are kept
+    with the alien's distance field, by door states."""
+    slots = state.door_open_slots
+    if DoorState.CLOSED not in slots:
+        return [(state, reach.stops)]
+    tables = reach._tables
+    opened_by = None if tables is None else tables.opened.get(slots)
+    if opened_by is None:
+        opened_by = {}
+        if tables is not None:
+            tables.opened.put(slots, opened_by)
+    field = reach.field
+    groups: dict[frozenset[Edge], list[tuple[int, Square]]] = {frozenset(): []}
+    for stop in reach.stops:
+        anchor = stop[1]
+        opened = opened_by.get(anchor)
+        if opened is None:
+            path = field.path_to(anchor) if stop[0] else None
+            opened = opened_by[anchor] = (
+                doors_opened_on(state, reach.figure, field.start, path) if path else frozenset()
+            )
+        groups.setdefault(opened, []).append(stop)
+    return [(with_doors_open(state, opened), stops) for opened, stops in groups.items() if stops]
 
 
 #: Turns the digits of a binary numeral into the bytes 0 and 1.
@@ -611,9 +651,11 @@ class _FieldTables:
     :func:`attack_squares` (:meth:`AlienReach.adjacent_stop`). ``stops``: per allowance
     and which positions within it the alien may stop on, the stops, their bit mask,
     :meth:`AlienReach.stops_in` by mask and :meth:`AlienReach._open_lines_from` by target
-    squares (shared by the reaches with those stops: never changed)."""
+    squares (shared by the reaches with those stops: never changed). ``opened``: per
+    door states (:attr:`GameState.door_open_slots`), the closed doors the alien opens on
+    its way to each position asked (:func:`stops_by_doors`)."""
 
-    __slots__ = ("within", "goals", "anchors", "stops")
+    __slots__ = ("within", "goals", "anchors", "stops", "opened")
 
     def __init__(self) -> None:
         self.within: dict[int, tuple[list[int], _Picker, list[tuple[int, Square]], int]] = {}
@@ -628,6 +670,9 @@ class _FieldTables:
                 BoundedCache[tuple[Square, ...], int],
             ],
         ] = BoundedCache(_MAX_KEPT_STOPS)
+        self.opened: BoundedCache[tuple, dict[Square, frozenset[Edge]]] = BoundedCache(
+            _MAX_KEPT_STOPS
+        )
 
 
 #: Bound on :attr:`_FieldTables.stops` per distance field.

@@ -35,6 +35,7 @@ from rules.engine.ai.actions import approach, execute_plan, move_to
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans
 from rules.engine.ai.bob_policy import allowance
+from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import (
@@ -44,7 +45,7 @@ from rules.engine.ai.reach import (
     assess,
     assess_focus,
 )
-from rules.engine.ai.special_weapons import special_attack
+from rules.engine.ai.self_destruct import offer_card
 from rules.engine.caches import memoised
 from rules.engine.dice import Dice, DieKind
 from rules.engine.geometry import Square
@@ -220,9 +221,10 @@ class SolitairePolicy:
             ctx.say("skipped_by_event", figure=alien.id)
             return
         if not marines_on_board(ctx.state):
+            offer_card(ctx, alien)  # it was there to use Suicide Android, with nobody to catch
             return
         # Seed 000: the alien the event card arms fires it without the behaviour die.
-        attacked = special_attack(ctx, alien, moves)
+        attacked = event_card_attack(ctx, alien, moves)
         if attacked is None:
             assessment = assess_focus(ctx.state, alien, ctx.rules, moves)
             if self.mode(ctx, assessment) == "close":

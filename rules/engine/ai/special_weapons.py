@@ -14,6 +14,9 @@ one throws). The engine plays the card in every policy (game engine decision 19)
   usual, and the card waits for the next alien of the type;
 * the first that can fires it and the card is spent; the Ork then dies, scoring nobody;
   a Gretchin keeps its own gun. A card nobody could use is logged at the turn's end.
+
+The policies reach these through :mod:`rules.engine.ai.event_attacks`, with Suicide
+Android's (:mod:`rules.engine.ai.self_destruct`, decision 22).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from rules.engine.state import Figure
 BLEW_UP = "special_weapon_blew_up"
 
 
-def special_attack(ctx: TurnContext, figure: Figure, allowance: int) -> Plan | None:
+def special_weapon_attack(ctx: TurnContext, figure: Figure, allowance: int) -> Plan | None:
     """``figure`` (moving up to ``allowance`` squares) fires the special weapon of the
     event card in play if the card arms its type and it can hit a marine with it; the plan
     carried out, or None when the alien is to act as usual."""
@@ -57,7 +60,7 @@ def special_attack(ctx: TurnContext, figure: Figure, allowance: int) -> Plan | N
     return plans[0]
 
 
-def report_unused(ctx: TurnContext) -> None:
+def report_unused_weapon(ctx: TurnContext) -> None:
     """At the end of the Alien turn: say so when no alien could use the card's weapon."""
     special = ctx.modifiers.special_weapon
     if special is not None:

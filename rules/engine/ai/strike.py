@@ -41,7 +41,7 @@ from rules.engine.state import MARINE, Figure, GameState, carry_memo
 def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | None:
     """The combat option that carries out a planned shot (never one touching an alien)."""
     for option in options:
-        if option.odds.touches_friendly() and option.kind != HAND_TO_HAND:
+        if option.warns_friendly:
             continue
         if shot.pattern == "hand_to_hand":
             if option.kind == HAND_TO_HAND and option.target == shot.target:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from rules.engine.ai.special_weapons import report_unused
+from rules.engine.ai.event_attacks import report_unused_card
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
 from rules.engine.play.turn_context import TurnContext
@@ -50,6 +50,6 @@ def resolve_alien_turn(
     ctx = TurnContext(state=state, dice=dice, rules=rules, event_card=event_card)
     ctx.say("turn_start", round=state.round, policy=policy.name)
     policy.run(ctx)
-    report_unused(ctx)
+    report_unused_card(ctx)
     ctx.say("turn_end")
     return ctx.state, ctx.steps

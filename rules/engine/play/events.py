@@ -17,7 +17,12 @@ from rules.engine.narration_errors import CodedError
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import players_in_play
-from rules.engine.play.turn_context import SpecialWeapon, TurnContext, TurnModifiers
+from rules.engine.play.turn_context import (
+    SelfDestruct,
+    SpecialWeapon,
+    TurnContext,
+    TurnModifiers,
+)
 from rules.engine.state import GameState
 
 
@@ -118,6 +123,8 @@ def modifiers_for(card: EventCard | None) -> TurnModifiers:
             str(effect["weapon"]),
             bool(effect.get("firer_dies", False)),
         )
+    elif code == "self_destruct":
+        mods.self_destruct = SelfDestruct(card.id, frozenset(effect["units"]), effect["dice"])
     return mods
 
 
@@ -178,6 +185,8 @@ def _announce(ctx: TurnContext) -> None:
     if mods.special_weapon is not None:
         special = mods.special_weapon
         ctx.say("event_special_weapon", units=sorted(special.units), weapon=special.weapon)
+    if mods.self_destruct is not None:
+        ctx.say("event_self_destruct", units=sorted(mods.self_destruct.units))
     if mods.swap_two_aliens:
         swap_two_aliens(ctx)
 

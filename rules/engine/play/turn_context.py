@@ -14,7 +14,7 @@ from typing import Any
 from rules.engine.dice import Dice
 from rules.engine.narration import Step
 from rules.engine.state import ALIEN, MARINE, Figure, GameState
-from rules.engine.units import RulesData
+from rules.engine.units import DiceSpec, RulesData
 
 
 @dataclass(frozen=True)
@@ -26,6 +26,16 @@ class SpecialWeapon:
     units: frozenset[str]
     weapon: str
     firer_dies: bool = False
+
+
+@dataclass(frozen=True)
+class SelfDestruct:
+    """An event card that makes an alien explode (Suicide Android): the card, the alien
+    types it may choose, and the dice whose total every figure around the alien takes."""
+
+    card: str
+    units: frozenset[str]
+    dice: DiceSpec
 
 
 @dataclass
@@ -42,6 +52,11 @@ class TurnModifiers:
     first_figure: str | None = field(default=None)
     #: Until the first alien able to use it fires it (then None again).
     special_weapon: SpecialWeapon | None = None
+    #: Until the first alien able to use it explodes (then None again).
+    self_destruct: SelfDestruct | None = None
+    #: Whether an alien of the self-destruct card's types activated this turn (the log
+    #: then says none could use the card, not that none was on the board).
+    self_destruct_offered: bool = False
 
     def movement_bonus(self, unit: str) -> int:
         if not self.extra_movement:

@@ -1,5 +1,7 @@
 """``verify_dice SLUG``: roll again, from its seed, every app-rolled stream of dice that
-decided the tournament's bracket (the public Dice page lists them) and compare.
+decided the tournament's bracket (the public Dice page lists them) and compare; with
+``--all``, every app-rolled stream of the tournament (the sessions' own draws, initiative
+and board games too, each on its session's page).
 
 Prints one line per seed: its hash, whether the seed gives that hash, and whether every
 replayed die equals the recorded one. Exits with status 1 when any differs and 2 when the
@@ -21,13 +23,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("slug", help=_("The tournament's slug."))
+        parser.add_argument(
+            "--all",
+            action="store_true",
+            dest="every",
+            help=_(
+                "Replay every app-rolled stream of the tournament, the sessions' own dice "
+                "too, not only those that decided the bracket."
+            ),
+        )
 
-    def handle(self, *args, slug: str, **options) -> None:
+    def handle(self, *args, slug: str, every: bool = False, **options) -> None:
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
             raise CommandError(_("There is no tournament %(slug)s.") % {"slug": slug}, returncode=2)
         failed = 0
-        streams = [stream for stream in dice_streams(tournament) if stream.seeded]
+        streams = [s for s in dice_streams(tournament, deciding=not every) if s.seeded]
         for stream in streams:
             check = stream.replay()
             failed += not check.holds
@@ -40,7 +51,9 @@ class Command(BaseCommand):
             else:
                 verdict = _("some dice differ from their replay")
             self.stdout.write(f"{stream.commitment} ({rolls}): {verdict}")
-        if not streams:
+        if not streams and every:
+            self.stdout.write(_("This tournament has no app-rolled dice yet."))
+        elif not streams:
             self.stdout.write(_("No app-rolled dice decided this tournament's bracket yet."))
         if failed:
             raise CommandError(
