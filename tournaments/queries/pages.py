@@ -277,18 +277,18 @@ def home_sessions(
         .order_by("-at", "-result__session_id")
         .values_list("result__session_id", flat=True)[:latest]
     )
-    waiting = Session.objects.filter(**current).exclude(result__versions__confirmed=True)
-    playing_ids = list(
-        waiting.filter(status=SessionStatus.IN_PROGRESS)
+    # The sessions without a confirmed result that are being played or are scheduled, in
+    # one read: those being played, then the scheduled rest, each in schedule order.
+    waiting = list(
+        Session.objects.filter(**current)
+        .exclude(result__versions__confirmed=True)
+        .filter(Q(status=SessionStatus.IN_PROGRESS) | Q(scheduled_at__isnull=False))
         .order_by(F("scheduled_at").asc(nulls_last=True), "stage__number", "number")
-        .values_list("pk", flat=True)
+        .values_list("pk", "status")
     )
-    upcoming_ids = list(
-        waiting.filter(scheduled_at__isnull=False)
-        .exclude(status=SessionStatus.IN_PROGRESS)
-        .order_by("scheduled_at", "pk")
-        .values_list("pk", flat=True)[:upcoming]
-    )
+    playing_ids = [pk for pk, status in waiting if status == SessionStatus.IN_PROGRESS]
+    upcoming_ids = [pk for pk, status in waiting if status != SessionStatus.IN_PROGRESS]
+    upcoming_ids = upcoming_ids[:upcoming]
     wanted = {*latest_ids, *playing_ids[:playing], *upcoming_ids}
     read = tournament_sessions(tournament, Q(pk__in=wanted) | Q(stage__kind=StageKind.FINAL))
     shown = [entry for entry in read if entry.session.pk in wanted]
