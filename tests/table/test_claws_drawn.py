@@ -80,3 +80,12 @@ def test_the_keys_name_the_claw_on_the_board_and_the_spectators_view(game, table
         assert '<span class="key key-claw"></span> docking claw (a marine leaves play there)' in (
             body
         ), page
+
+
+def test_the_judges_take_off_edit_asks_before_it_is_sent(game, table):
+    """Like the undo and the claw exit, the judge's edit that takes a figure off the board
+    asks first (static/js/page-actions.js, data-confirm); without JavaScript it posts."""
+    body = client_for(table.judge).get(url("board", game)).content.decode()
+    form = body[body.index('id="remove"') : body.index("</form>", body.index('id="remove"'))]
+    assert 'data-confirm="Sure? The figure leaves the board for the reason chosen' in form
+    assert 'data-confirm-label="Yes, take it off"' in form

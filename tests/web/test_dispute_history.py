@@ -16,6 +16,7 @@ from tests.factories import confirm_stage, session_points
 from tests.web.conftest import as_player, login
 from tournaments.actions.result_disputes import MAX_TEXT, flag_dispute, resolve_dispute
 from tournaments.actions.result_entry import confirm_result, correct_result
+from tournaments.forms.venue import DisputeResolutionForm
 from tournaments.models import DisputeStatus
 from tournaments.queries.result_versions import latest_corrections
 
@@ -128,3 +129,7 @@ def test_dispute_texts_wrap_and_their_limit_is_said(world, client):
     html = form.content.decode()
     assert f'maxlength="{MAX_TEXT}"' in html
     assert f"At most {MAX_TEXT} characters." in html
+    # So does the organiser's note answering a dispute.
+    note = DisputeResolutionForm().fields["note"]
+    assert note.max_length == MAX_TEXT
+    assert f"At most {MAX_TEXT} characters." in str(note.help_text)

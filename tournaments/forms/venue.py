@@ -49,5 +49,10 @@ class DisputeResolutionForm(AccessibleForm):
         max_length=MAX_TEXT,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_("Needed when the result stands."),
+        help_text=ngettext_lazy(
+            "Needed when the result stands. At most %(limit)d character.",
+            "Needed when the result stands. At most %(limit)d characters.",
+            "limit",
+        )
+        % {"limit": MAX_TEXT},
     )
