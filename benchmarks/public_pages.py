@@ -114,9 +114,24 @@ def measure(targets: dict[str, str], requests: int) -> dict[str, float]:
     return json.loads(output)
 
 
+def prepare_compared_checkout(root: Path) -> None:
+    """What a checkout's server needs besides its code (its static files' manifest, its
+    compiled translations), built in that checkout with its own code: a fresh clone or
+    worktree has neither, and every page answered 500."""
+    for command in (
+        ["collectstatic", "--noinput", "--verbosity", "0"],
+        ["compilemessages", "--ignore", ".venv", "--verbosity", "0"],
+    ):
+        subprocess.run(
+            [sys.executable, "manage.py", *command], cwd=root, env=ENVIRONMENT, check=True
+        )
+
+
 def main() -> int:
     call_command("migrate", verbosity=0)
     call_command("collectstatic", interactive=False, verbosity=0)
+    if COMPARE_ROOT:
+        prepare_compared_checkout(Path(COMPARE_ROOT))
     for players in player_counts():
         measure_size(players)
     return 0

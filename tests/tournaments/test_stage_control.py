@@ -124,12 +124,20 @@ def test_undo_of_an_advance_supersedes_and_lets_the_stage_close_again():
     entry = ActivityLog.objects.get(verb=ActivityVerb.UNDID_ADVANCE)
     assert entry.details["reason"] == "wrong result in session 2"
     assert sorted(entry.details["superseded_sessions"]) == sorted(seated)
-    assert all(s["stage_reached"] == 1 for s in compute_standings(tournament)["players"])
+    # The standings read neither the superseded sessions nor the superseded honours.
+    players = compute_standings(tournament)["players"]
+    assert all(s["stage_reached"] == 1 for s in players)
+    assert [s["honours"] for s in players] == [0] * 9
+    assert sum(s["pending_honours"] for s in players) == 3
 
     # Closing again seats the stage again and awards again; the undone rows stay on record.
     advance(tournament, SeededDice(seed=2))
     assert Session.objects.filter(stage__number=2).count() == 2
     assert Honour.objects.count() == 3 and Honour.all_objects.count() == 6
+    players = compute_standings(tournament)["players"]
+    assert sorted(s["honours"] for s in players) == [0] * 6 + [1] * 3
+    assert sum(s["pending_honours"] for s in players) == 0
+    assert sum(len(s["seats"]) for s in compute_standings(tournament)["stages"][1]["sessions"]) == 6
     confirm_stage(tournament.stages.get(number=2), by_pk)
     assert "played already" in undo_blocker(tournament)
     with pytest.raises(UndoError, match="played already"):

@@ -3,6 +3,7 @@ everyone), its live poll follows the page it was loaded with, and a stage with m
 sessions lists its session cards on the page of all players only."""
 
 import re
+from datetime import UTC, datetime
 from io import StringIO
 
 import pytest
@@ -10,7 +11,13 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import TournamentFactory, confirm_session, confirm_stage, register_players
+from tests.factories import (
+    TournamentFactory,
+    VenueTableFactory,
+    confirm_session,
+    confirm_stage,
+    register_players,
+)
 from tournaments.queries.standings import compute_standings
 from tournaments.views import public
 
@@ -206,3 +213,16 @@ def test_awaiting_a_result_is_a_note_under_the_stage_not_a_badge(world):
         html = get(world, name=name)
         assert html.count('<br><span class="help">awaiting result</span>') == 6, name
         assert '<span class="badge">awaiting result' not in html, name
+
+
+def test_the_standings_give_each_session_its_time_and_table(world):
+    """The standings' own read of the sessions (SQL, not the ORM) gives the scheduled time
+    as the ORM does on either database (SQLite stores it as text), and the table's name."""
+    world.session.scheduled_at = datetime(2026, 5, 1, 18, 30, tzinfo=UTC)
+    world.session.table = VenueTableFactory(tournament=world.tournament, name="Tavolo 7")
+    world.session.save(update_fields=["scheduled_at", "table"])
+    sessions = {s["id"]: s for s in compute_standings(world.tournament)["stages"][0]["sessions"]}
+    assert sessions[world.session.pk]["scheduled_at"] == "2026-05-01T18:30:00+00:00"
+    assert sessions[world.session.pk]["table"] == "Tavolo 7"
+    others = [s for pk, s in sessions.items() if pk != world.session.pk]
+    assert [(s["scheduled_at"], s["table"]) for s in others] == [(None, "")] * len(others)

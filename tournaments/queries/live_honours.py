@@ -181,4 +181,4 @@ def pending_counts(pending: list[PendingHonour]) -> dict[int, int]:
 
 def tournament_squads(tournament: Tournament) -> dict[int, Squad]:
     """The tournament's squads by id."""
-    return {squad.pk: squad for squad in tournament.squads.all()}
+    return {squad.pk: squad for squad in tournament.squads.order_by()}

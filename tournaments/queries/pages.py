@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from django.db.models import F, Max, Prefetch, Q
+from django.db.models import Max, Prefetch, Q
 
 from tournaments.models import (
     ResultVersion,
@@ -267,28 +267,34 @@ def home_sessions(
     """The tournament home's sessions: the ``latest`` results, the first ``playing``
     sessions being played and the ``upcoming`` ones, reading only those sessions (and the
     final's), not the whole tournament."""
-    current = {"stage__tournament": tournament, "superseded_at__isnull": True}
-    latest_ids = list(
-        ResultVersion.objects.filter(
-            confirmed=True, **{f"result__session__{key}": value for key, value in current.items()}
+    # Every session in force with its latest confirmed result's time, in one read: the
+    # latest results are the latest times; the sessions waiting for a result being played
+    # or scheduled are listed in schedule order.
+    states = list(
+        Session.objects.filter(stage__tournament=tournament)
+        .annotate(
+            confirmed_at=Max(
+                "result__versions__created_at", filter=Q(result__versions__confirmed=True)
+            )
         )
-        .values("result__session_id")
-        .annotate(at=Max("created_at"))
-        .order_by("-at", "-result__session_id")
-        .values_list("result__session_id", flat=True)[:latest]
+        .order_by()
+        .values_list("pk", "status", "scheduled_at", "stage__number", "number", "confirmed_at")
     )
-    # The sessions without a confirmed result that are being played or are scheduled, in
-    # one read: those being played, then the scheduled rest, each in schedule order.
-    waiting = list(
-        Session.objects.filter(**current)
-        .exclude(result__versions__confirmed=True)
-        .filter(Q(status=SessionStatus.IN_PROGRESS) | Q(scheduled_at__isnull=False))
-        .order_by(F("scheduled_at").asc(nulls_last=True), "stage__number", "number")
-        .values_list("pk", "status")
+    confirmed = sorted(
+        ((at, pk) for pk, _status, _at, _stage, _number, at in states if at is not None),
+        reverse=True,
     )
-    playing_ids = [pk for pk, status in waiting if status == SessionStatus.IN_PROGRESS]
-    upcoming_ids = [pk for pk, status in waiting if status != SessionStatus.IN_PROGRESS]
-    upcoming_ids = upcoming_ids[:upcoming]
+    latest_ids = [pk for _at, pk in confirmed[:latest]]
+    waiting = sorted(
+        (
+            (scheduled_at is None, scheduled_at or 0, stage, number, pk, status)
+            for pk, status, scheduled_at, stage, number, at in states
+            if at is None and (status == SessionStatus.IN_PROGRESS or scheduled_at is not None)
+        ),
+        key=lambda row: row[:4],
+    )
+    playing_ids = [row[4] for row in waiting if row[5] == SessionStatus.IN_PROGRESS]
+    upcoming_ids = [row[4] for row in waiting if row[5] != SessionStatus.IN_PROGRESS][:upcoming]
     wanted = {*latest_ids, *playing_ids[:playing], *upcoming_ids}
     read = tournament_sessions(tournament, Q(pk__in=wanted) | Q(stage__kind=StageKind.FINAL))
     shown = [entry for entry in read if entry.session.pk in wanted]

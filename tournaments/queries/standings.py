@@ -11,7 +11,6 @@ whenever a result version is saved or a stage advances.
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from celery import shared_task
@@ -23,17 +22,15 @@ from tournaments.caching import generations, release
 from tournaments.domain.scoring import session_totals, totals_key
 from tournaments.models import (
     ActivityLog,
-    Registration,
     Result,
     ResultVersion,
-    Seat,
     Session,
-    SquadRank,
     Stage,
     StageKind,
     StageStatus,
     Tournament,
 )
+from tournaments.queries import standings_reads as reads
 from tournaments.queries.live_honours import promised_wins
 from tournaments.queries.result_versions import scoring_values
 
@@ -48,7 +45,8 @@ def cache_key(tournament_id: int) -> str:
 
 def _status(stages: list[tuple], has_sessions: bool) -> str:
     """``not_started`` before any session is seated, ``finished`` once the final is
-    closed, else ``in_progress`` (``stages``: rows of :data:`_STAGE_COLUMNS`, by number)."""
+    closed, else ``in_progress`` (``stages``: the stage rows of
+    :func:`~tournaments.queries.standings_reads.stage_sessions`, by number)."""
     if not has_sessions:
         return "not_started"
     last = stages[-1]
@@ -67,13 +65,13 @@ def _session_scores(version: tuple | None) -> tuple[dict, dict[int, int], set[in
     return totals, places, {int(player) for player in survivors or []}
 
 
-def _player_row(player_id: int, name: str, honours: Counter[int]) -> dict[str, Any]:
+def _player_row(player_id: int, name: str, rank: int = 0, honours: int = 0) -> dict[str, Any]:
     return {
         "player_id": player_id,
         "player": name,
         "squad": None,
-        "rank": 0,
-        "honours": honours[player_id],
+        "rank": rank,
+        "honours": honours,
         "pending_honours": 0,
         "sessions": 0,
         "wins": 0,
@@ -85,21 +83,6 @@ def _player_row(player_id: int, name: str, honours: Counter[int]) -> dict[str, A
     }
 
 
-#: The columns read, one query per kind of row, as plain tuples (no model objects: at
-#: 2,187 players building them cost more than the database's whole answer).
-_STAGE_COLUMNS = ("id", "number", "kind", "status", "qualifier_count", "qualifiers")
-_SESSION_COLUMNS = ("id", "stage_id", "number", "status", "scheduled_at", "table__name")
-_SEAT_COLUMNS = (
-    "session_id",
-    "player_id",
-    "player__name",
-    "player__nickname",
-    "squad__slug",
-    "seat_order",
-    "initiative_position",
-)
-
-
 def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
     """Per session id: number, seat totals, ranking and survivors of its latest confirmed
     result version, in one query. The totals are those stored with the version when they
@@ -108,13 +91,7 @@ def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
     values = scoring_values(tournament)
     key = totals_key(values)
     rows: dict[int, tuple] = {}
-    for session_id, *row in (
-        ResultVersion.objects.filter(result__session__stage__tournament=tournament, confirmed=True)
-        .order_by("result__session_id", "number")
-        .values_list(
-            "result__session_id", "pk", "totals_key", "number", "totals", "ranking", "survivors"
-        )
-    ):
+    for session_id, *row in reads.confirmed_versions(tournament.pk):
         rows[session_id] = tuple(row)
     stale = {row[0]: session_id for session_id, row in rows.items() if row[1] != key}
     scored = (
@@ -135,44 +112,27 @@ def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
 
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
     """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``), in
-    a fixed number of queries of plain rows."""
-    stages = list(
-        Stage.objects.filter(tournament=tournament).order_by("number").values_list(*_STAGE_COLUMNS)
-    )
-    sessions_of: dict[int, list[tuple]] = {stage[0]: [] for stage in stages}
-    for session in (
-        Session.objects.filter(stage__tournament=tournament)
-        .order_by("number")
-        .values_list(*_SESSION_COLUMNS)
-    ):
-        sessions_of[session[1]].append(session)
+    a fixed number of queries of plain rows (:mod:`~tournaments.queries.standings_reads`)."""
+    stages: list[tuple] = []
+    sessions_of: dict[int, list[tuple]] = {}
+    for stage, session in reads.stage_sessions(tournament.pk):
+        if not stages or stages[-1][0] != stage[0]:
+            stages.append(stage)
+            sessions_of[stage[0]] = []
+        if session is not None:
+            sessions_of[stage[0]].append(session)
     seats_of: dict[int, list[tuple]] = {}
-    for seat in (
-        Seat.objects.filter(session__stage__tournament=tournament)
-        .order_by("seat_order")
-        .values_list(*_SEAT_COLUMNS)
-    ):
+    for seat in reads.seats(tournament.pk):
         seats_of.setdefault(seat[0], []).append(seat)
     versions = _latest_confirmed(tournament)
-    ranks = {
-        player_id: (rank, squad)
-        for player_id, rank, squad in SquadRank.objects.filter(tournament=tournament)
-        .order_by()  # the model's ordering joins the tournament and the player to sort
-        .values_list("player_id", "rank", "squad__slug")
-    }
-    honours: Counter[int] = Counter()
+    players: dict[int, dict[str, Any]] = {}
+    # A player's squad is the one of their squad rank, else of their latest seat.
+    ranked_squads: dict[int, str] = {}
+    for player_id, name, nickname, rank, squad, honours in reads.registered_players(tournament.pk):
+        players[player_id] = _player_row(player_id, nickname or name, rank or 0, honours)
+        if squad is not None:
+            ranked_squads[player_id] = squad
     honoured_sessions: set[int] = set()
-    for player_id, session_id in tournament.honours.order_by().values_list(
-        "player_id", "session_id"
-    ):
-        honours[player_id] += 1
-        honoured_sessions.add(session_id)
-    players: dict[int, dict[str, Any]] = {
-        player_id: _player_row(player_id, nickname or name, honours)
-        for player_id, name, nickname in Registration.objects.filter(tournament=tournament)
-        .order_by("number")
-        .values_list("player_id", "player__name", "player__nickname")
-    }
     stage_rows: list[dict[str, Any]] = []
     open_sessions: list[int] = []
     for stage_id, number, kind, status, qualifier_count, qualifiers in stages:
@@ -181,9 +141,14 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
         eliminating = status == StageStatus.CLOSED and kind != StageKind.FINAL
         promising = status == StageStatus.OPEN
         session_rows = []
-        for session_id, _stage, session_number, session_status, scheduled_at, table in sessions_of[
-            stage_id
-        ]:
+        for (
+            session_id,
+            session_number,
+            session_status,
+            scheduled_at,
+            table,
+            honoured,
+        ) in sessions_of[stage_id]:
             version = versions.get(session_id)
             totals, places, survived = _session_scores(version)
             seat_rows = []
@@ -195,7 +160,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 position = places.get(player_id)
                 entry = players.get(player_id)
                 if entry is None:
-                    entry = players[player_id] = _player_row(player_id, display, honours)
+                    entry = players[player_id] = _player_row(player_id, display)
                 entry["stage_reached"] = number
                 if squad is not None:
                     entry["squad"] = squad
@@ -223,6 +188,8 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                 )
             if promising:
                 open_sessions.append(session_id)
+            if honoured:
+                honoured_sessions.add(session_id)
             session_rows.append(
                 {
                     "id": session_id,
@@ -248,11 +215,8 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
     for _session, winner in promised_wins(open_sessions, rankings, honoured_sessions):
         if winner in players:
             players[winner]["pending_honours"] += 1
-    for player_id, (rank, squad) in ranks.items():
-        if player_id in players:
-            players[player_id]["rank"] = rank
-            if squad is not None:
-                players[player_id]["squad"] = squad
+    for player_id, squad in ranked_squads.items():
+        players[player_id]["squad"] = squad
     podium = []
     status = _status(stages, any(sessions_of.values()))
     if status == "finished":

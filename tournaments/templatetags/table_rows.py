@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from html import escape
 
 from django import template
-from django.utils.formats import date_format, localize
+from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
@@ -79,12 +79,15 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
     awaiting = f'<br><span class="help">{escape(_("awaiting result"))}</span>'
     path = escape(player_path)
     squad_cell = _SquadCells(swatch=True)
+    pending_badges: dict[int, str] = {}  # by count: one translation each, not one a row
     html = []
     for row in rows:
         held, pending = row["honours"], row["pending_honours"]
+        if pending and pending not in pending_badges:
+            pending_badges[pending] = _pending_honours_badge(pending)
         honours = " ".join(
             ([f'<span aria-hidden="true">★</span> {held:d}'] if held else [])
-            + ([_pending_honours_badge(pending)] if pending else [])
+            + ([pending_badges[pending]] if pending else [])
         )
         reached = row["stage_reached"]
         stage = (
@@ -97,14 +100,14 @@ def standings_rows(rows: Iterable[dict], player_path: str) -> SafeString:
         squad = squad_cell(row["squad_obj"])
         below = f'<span class="show-small"><br>{squad}</span>' if row["squad_obj"] else ""
         html.append(
-            f'<tr><td class="num">{localize(row["place"])}</td>'
+            f'<tr><td class="num">{row["place"]:d}</td>'
             f'<td class="player-name"><a href="{path}{row["player_id"]:d}/">'
             f"{escape(row['player'])}</a>{below}</td>"
             f'<td class="hide-small">{squad}</td>'
             f'<td class="hide-small">{honours or "–"}</td>'
             f'<td class="num hide-small">{row["sessions"]:d}</td>'
             f'<td class="num hide-small">{row["wins"]:d}</td>'
-            f'<td class="num" data-testid="points">{localize(row["points"])}</td>'
+            f'<td class="num" data-testid="points">{row["points"]:d}</td>'
             f"<td>{stage}</td></tr>"
         )
     return mark_safe("".join(html))

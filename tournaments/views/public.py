@@ -385,11 +385,15 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
         counts = (len(wins.winners) + wins.awarded, ranks.count())
         number, pages, start, stop = _page_span(asked, max(counts), HONOURS_PAGE_SIZE)
         squads = tournament_squads(tournament)
+        # The page's rows of the awarded honours, listed after the pending ones.
+        first, last = (min(max(end - len(wins.winners), 0), wins.awarded) for end in (start, stop))
         return {
             "tournament": tournament,
-            "honours": awarded.select_related("player", "squad", "session__stage")[
-                max(start - len(wins.winners), 0) : max(stop - len(wins.winners), 0)
-            ],
+            "honours": (
+                awarded.select_related("player", "squad", "session__stage")[first:last]
+                if first < last
+                else []
+            ),
             "pending": pending_honours(tournament, wins, slice(start, stop), squads),
             "has_honours": counts[0] > 0,
             "ranks": _rank_rows(squads, ranks, wins.ranks(), start, stop),
@@ -438,7 +442,7 @@ def standings_context(
     honours, stage name) and each shown stage's sessions ranked: for ``rows`` (default:
     every player) and the stages not marked ``cards_shown: False``."""
     standings = standings if standings is not None else get_standings(tournament)
-    squads = {squad.slug: squad for squad in tournament.squads.all()}
+    squads = {squad.slug: squad for squad in tournament.squads.order_by()}
     stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
