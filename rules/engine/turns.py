@@ -16,7 +16,8 @@ Cards are effect codes (:data:`rules.engine.narration_turns.CARDS`). Applied her
 order cards' budgets, Medi-Kit (healing), Blind Grenades (the squad cannot be attacked
 in the next Alien turn), Suspensors (movement); the cards that change an attack by
 :mod:`rules.engine.card_effects` (through combat) and :mod:`rules.engine.rerolls`;
-Bio-Scanner is a reminder at the start of the turn (:func:`turn_reminders`).
+Bio-Scanner is a reminder at the start of the turn while a blip lies face down on the board
+(:func:`turn_reminders`).
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ TARANTULA_ORDERS = frozenset({"fire", "move_it", "by_section"})
 #: Cards the engine plays as an action of the player (the rest work by themselves; Melta
 #: Bomb is chosen with a hand-to-hand attack, Combi-Weapon with a shot).
 USABLE_EQUIPMENT = frozenset({"medi_kit", "blind_grenades"})
-#: Equipment that reminds the judge at the start of each of the player's turns.
+#: Equipment that reminds the judge at the start of each of the player's turns, when
+#: there is something to act on (:func:`turn_reminders`).
 TURN_START_REMINDERS = ("bio_scanner",)
 
 
@@ -380,13 +382,24 @@ def use_equipment(
 
 
 def turn_reminders(state: GameState, player_id: str) -> list[Step]:
-    """Reminders for the start of ``player_id``'s turn (cards that work by themselves)."""
+    """Reminders for the start of ``player_id``'s turn (cards that work by themselves),
+    each only when the judge can act on it (:func:`_can_act_on`)."""
     held = cards_in_play(state, player_id)
     return [
         Step("card_reminder", {"player": player_id, "chapter_card": code, "effect": code})
         for code in TURN_START_REMINDERS
-        if code in held
+        if code in held and _can_act_on(state, code)
     ]
+
+
+def _can_act_on(state: GameState, code: str) -> bool:
+    """Whether the turn-start card ``code`` can be acted on in ``state``. Bio-Scanner
+    looks at blips on the board: it needs a face-down one (none before a section with
+    markers is surveyed, once every blip is revealed, or in a session without aliens
+    where no special-equipment blip waits)."""
+    if code == "bio_scanner":
+        return bool(state.blips)
+    return True
 
 
 # --- passing the turn ------------------------------------------------------------------

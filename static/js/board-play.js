@@ -355,8 +355,12 @@
     }
     // The tapped square is in a docking claw: the marine would leave play. Ask first, as
     // page-actions.js asks a form marked data-confirm: "Yes" the dangerous choice, taking
-    // no tap for a moment (window.bobSettle), "No" the way back.
+    // no tap for a moment (window.bobSettle), "No" the way back, which gives the focus
+    // back to where the judge asked from (stayPut).
+    var askedFrom = null;
     function askToLeave(key, claw) {
+      var active = document.activeElement;
+      askedFrom = active && active !== document.body && !options.contains(active) ? active : null;
       var values = { figure: state.figure, square: key, claw: claw };
       options.textContent = "";
       var yes = document.createElement("button");
@@ -374,6 +378,17 @@
       say(text(texts.tClawAsk, values));
       window.bobSettle(yes);
       no.focus();
+    }
+
+    // "No": the marine stays selected, and the focus goes back to the control the judge
+    // asked from (the board, its cursor still on the square; or a lit door on it), not to
+    // the page the removed "No" would leave it on. The board when that control is gone.
+    function stayPut() {
+      options.textContent = "";
+      say(text(texts.tSelected, { figure: state.figure }));
+      var back = askedFrom && askedFrom.isConnected ? askedFrom : scroller;
+      askedFrom = null;
+      back.focus();
     }
 
     function attack() {
@@ -631,10 +646,7 @@
         moveTo(state.agreed);
         return;
       }
-      if (event.target.closest("[data-stay]")) {
-        options.textContent = "";
-        say(text(texts.tSelected, { figure: state.figure }));
-      }
+      if (event.target.closest("[data-stay]")) { stayPut(); }
     });
 
     // A move typed in the form asks too, at the form's button (page-actions.js holds a

@@ -193,6 +193,8 @@ def test_a_tap_into_a_docking_claw_asks_before_the_marine_leaves_play(game, judg
     stay.tap()
     expect(leave).to_have_count(0)
     expect(status).to_contain_text("p1-m2 selected")
+    # The focus goes back to the board the judge tapped, not to the page.
+    expect(page.locator("#play .board-scroll")).to_be_focused()
     assert on_board(game, "p1-m2")
 
     tap(page, light(page, "5,0"), True)
@@ -200,6 +202,44 @@ def test_a_tap_into_a_docking_claw_asks_before_the_marine_leaves_play(game, judg
     leave.tap()
     expect(page.locator("#step-outcome")).to_contain_text("It left play through its docking claw.")
     assert not on_board(game, "p1-m2")
+
+
+def cursor_to(page, start: str, goal: str) -> None:
+    """Move the board's keyboard cursor from square ``start`` to square ``goal``."""
+    (x, y), (gx, gy) = ([int(n) for n in sq.split(",")] for sq in (start, goal))
+    for key, times in (
+        ("ArrowRight" if gx >= x else "ArrowLeft", abs(gx - x)),
+        ("ArrowDown" if gy >= y else "ArrowUp", abs(gy - y)),
+    ):
+        for _press in range(times):
+            page.keyboard.press(key)
+
+
+def test_by_keyboard_no_to_the_claw_gives_the_focus_back_to_the_board(game, judge_page):  # noqa: F811
+    """QA: "No, it stays on the board" removed the focused button and left the focus on
+    the page; it goes back to the board, its cursor still on the square asked about."""
+    place(game, OUT_OF_THE_CLAW)
+    page = judge_page("desktop")
+    page.goto(board_url(game))
+    board = page.locator("#play .board-scroll")
+    start = figure(page, "p1-m2").get_attribute("data-square")
+    board.focus()
+    cursor_to(page, "0,0", start)
+    page.keyboard.press("Enter")
+    status = page.locator("#play-status")
+    expect(status).to_contain_text("p1-m2 selected")
+    cursor_to(page, start, "4,0")
+    page.keyboard.press("Enter")
+    stay = page.get_by_role("button", name="No, it stays on the board")
+    expect(stay).to_be_focused()
+    page.keyboard.press("Enter")
+    expect(stay).to_have_count(0)
+    expect(status).to_contain_text("p1-m2 selected")
+    expect(board).to_be_focused()
+    assert page.evaluate("document.activeElement !== document.body")
+    page.keyboard.press("Enter")  # the cursor is still on 4,0: it asks again
+    expect(status).to_contain_text("p1-m2 would end its move on 4,0, in docking claw 1")
+    assert on_board(game, "p1-m2")
 
 
 def test_a_tap_elsewhere_moves_at_once(game, judge_page):  # noqa: F811
@@ -227,6 +267,12 @@ def test_a_move_typed_into_a_claw_asks_at_the_forms_button(game, judge_page):  #
     expect(button).to_have_text("Yes, p1-m3 leaves play through claw 1")
     expect(button).to_have_class(DANGER)
     screenshot(page, "table-claw-typed-asks-desktop")
+    form.get_by_role("button", name="No, it stays on the board").click()
+    expect(form.locator(".confirm-ask")).to_have_count(0)
+    expect(send).to_be_focused()  # the button that asked, not the page
+    assert on_board(game, "p1-m3")
+    send.click()
+    expect(form.locator(".confirm-ask")).to_have_count(1)
     form.locator("#id_move-square").fill("5,3")  # changed: it asks again, not for 4,0
     expect(form.locator(".confirm-ask")).to_have_count(0)
     form.locator("#id_move-square").fill("4,0")

@@ -32,7 +32,7 @@ from rules.engine.narration_dice import purpose_text
 from rules.engine.narration_errors import CodedError
 from rules.engine.play.round_end import close_round
 from rules.engine.rerolls import RerollOffer, find_offer, replay_dice, reroll_offers, reroll_step
-from rules.engine.state import Player
+from rules.engine.state import Blip, Player
 from rules.engine.turns import (
     TurnError,
     end_turn,
@@ -222,7 +222,9 @@ def turn_lines() -> Iterator[tuple[str, str, dict]]:
         marine("p2-m", "p2", (8, 3)),
         alien("ork-1", "ork", (1, 2)),
     ]
-    state = make_state(make_board(10, 5), figures, players=("p1", "p2"))
+    # A blip face down on the board, for the Bio-Scanner's reminder.
+    blips = (Blip("b1", (9, 0), "ork"),)
+    state = make_state(make_board(10, 5), figures, players=("p1", "p2"), blips=blips)
     state = state.with_player(replace(state.player("p1"), cards=ALL_CARDS))
     state = state.replace(active_player="p1")
     for step in turn_reminders(state, "p1"):

@@ -12,6 +12,8 @@ from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.combat import option_for, resolve_attack
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.narration import render
+from rules.engine.play.blips import survey_section
+from rules.engine.play.round_end import close_round
 from rules.engine.session_records import FIGHT, SHOT
 from rules.engine.state import Figure, GameState, Player, Stipulation, build_state
 from rules.engine.turns import (
@@ -23,6 +25,7 @@ from rules.engine.turns import (
     play_order_card,
     record_attack,
     record_move,
+    turn_reminders,
     use_equipment,
 )
 from rules.engine.units import load_rules_data
@@ -279,6 +282,83 @@ def test_a_figure_reaching_its_claw_leaves_play_for_good():
     state, steps = leave_through_claw(at_claw, "p1-m1")
     assert not state.has_figure("p1-m1")
     assert state.progress.left_play[0].id == "p1-m1" and steps[0].params["claw"] == "1"
+
+
+# --- Bio-Scanner: a reminder while a blip lies face down ---------------------------------------
+
+#: p1 and p2 in the west section A; the east section B holds an ork marker and a gretchin
+#: marker, whose blips go face down on the board when B is surveyed.
+SCANNED = """
++--+--+--+--+--+--+--+--+
+|.  .  .  . |.o .  .  . |
++  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .g|
++--+--+--+--+--+--+--+--+
+
+section A board 0,0 3,1 West
+section B board 4,0 7,1 East
+marker o ork
+marker g gretchin
+"""
+
+
+def scanning(surveyed: tuple[str, ...], switches=None, kind="alien_hunt") -> GameState:
+    """Both players hold the Bio-Scanner and p1 plays; the sections ``surveyed`` have had
+    their blips placed, as a marine entering them places them."""
+    state = build_state(
+        SCANNED,
+        [figure("p1-m1", (1, 1)), figure("p2-m1", (2, 1), player="p2")],
+        players=(Player("p1", cards=("bio_scanner",)), Player("p2", cards=("bio_scanner",))),
+        active_player="p1",
+        stipulation=Stipulation(kind, switches or {}),
+    )
+    for section in surveyed:
+        state, _ = survey_section(state, section)
+    return state
+
+
+def reminded(state: GameState) -> list[str]:
+    """The players reminded of a card through a round: p1 ends the turn (p2 starts), p2
+    ends it, the round closes (p1 starts round 2)."""
+    steps = []
+    for _player in ("p1", "p2"):
+        state, more = end_turn(state)
+        steps += more
+    state, more = close_round(state, RULES)
+    assert state.round == 2
+    steps += more
+    return [s.params["player"] for s in steps if s.code == "card_reminder"]
+
+
+def test_bio_scanner_reminds_its_player_at_each_turn_while_blips_lie_face_down():
+    state = scanning(("A", "B"))
+    assert sorted(b.type for b in state.blips) == ["gretchin", "ork"]
+    assert reminded(state) == ["p2", "p1"]
+    (reminder,) = turn_reminders(state, "p2")
+    assert render(reminder.code, reminder.params, "en") == (
+        "Reminder for p2: Bio-Scanner — at the start of the turn, look at 3 blips on the board."
+    )
+
+
+def test_no_bio_scanner_reminder_when_no_blip_is_on_the_board():
+    # Before any section with markers is surveyed...
+    assert scanning(("A",)).blips == ()
+    assert reminded(scanning(("A",))) == []
+    # ...and once every blip has been revealed.
+    assert reminded(scanning(("A", "B")).replace(blips=())) == []
+
+
+def test_no_bio_scanner_reminder_in_a_game_without_aliens():
+    state = scanning(("A", "B"), {"aliens": False, "flag_value": 30}, "catch_the_flag")
+    assert state.blips == ()  # the survey placed no alien's blip
+    assert reminded(state) == []
+
+
+def test_without_aliens_a_special_equipment_blip_can_still_be_scanned():
+    switches = {"aliens": False, "flag_value": 30, "equipment_blips": {"7,1": "melta"}}
+    state = scanning(("A", "B"), switches, "catch_the_flag")
+    assert [(b.square, b.type) for b in state.blips] == [((7, 1), "melta")]
+    assert reminded(state) == ["p2", "p1"]
 
 
 # --- event cards played against a player (RULES §12) -----------------------------------------

@@ -68,3 +68,17 @@ def test_every_page_renders_on_the_demo_for_every_role():
             for role, client in clients.items():
                 response = client.get(url)
                 assert response.status_code < 500, f"{name} {url} crashed for {role}"
+
+
+def test_the_demo_says_whose_log_in_opens_the_game_in_progress():
+    """Only a session's own judge may play its board: the demo's printout says which of
+    its two judges that is for the game it leaves in progress, and links the board."""
+    out = StringIO()
+    call_command("load_demo", "--base-url", "http://demo.test", stdout=out)
+    pending = Session.objects.get(
+        stage__tournament__slug="bob-demo", games__isnull=False, result__isnull=True
+    )
+    board = reverse("table:board", kwargs={"pk": pending.pk, "number": 1})
+    line = next(line for line in out.getvalue().splitlines() if "in progress" in line)
+    assert f"session {pending.number}, judged by {pending.judge.get_username()}" in line
+    assert line.endswith(f"http://demo.test{board}")

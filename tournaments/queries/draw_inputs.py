@@ -20,15 +20,21 @@ def squad_preferences(stage: Stage, player_ids: Sequence[int]) -> dict[int, tupl
     """Each player's squad choices for ``stage``: the stage's own list, else the
     tournament-wide one. A choice naming a squad the tournament does not have is kept: the
     draw refuses it with a message naming the player, rather than silently ignoring it."""
-    tournament = stage.tournament
-    rows = SquadPreference.objects.filter(tournament=tournament, player_id__in=player_ids)
-    chosen: dict[int, tuple[str, ...]] = {}
-    # Stage-specific rows sort after the tournament-wide ones (NULL first) and override them.
-    for row in rows.filter(stage__isnull=True):
-        chosen[row.player_id] = tuple(row.choices)
-    for row in rows.filter(stage=stage):
-        chosen[row.player_id] = tuple(row.choices)
+    rows = SquadPreference.objects.filter(
+        tournament=stage.tournament, player_id__in=player_ids, stage__isnull=True
+    )
+    chosen: dict[int, tuple[str, ...]] = {row.player_id: tuple(row.choices) for row in rows}
+    # The stage's own lists override the tournament-wide ones.
+    chosen.update(stage_own_choices(stage, player_ids))
     return chosen
+
+
+def stage_own_choices(stage: Stage, player_ids: Sequence[int]) -> dict[int, tuple[str, ...]]:
+    """The lists ``stage`` has of its own for ``player_ids`` (an empty one included), by
+    player id: only an imported document brings them, the stage's squad draw reads them
+    instead of the tournament-wide ones, and no page edits them (decision 28). One query."""
+    rows = SquadPreference.objects.filter(stage=stage, player_id__in=player_ids)
+    return {row.player_id: tuple(row.choices) for row in rows}
 
 
 @dataclass(frozen=True)

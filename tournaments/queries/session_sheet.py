@@ -15,7 +15,7 @@ from tournaments.domain.roll_purposes import DRAW_PURPOSES, roll_purpose_label
 from tournaments.domain.roll_subjects import roll_subject_label, seat_player_id
 from tournaments.domain.typed_dice import DiceNeed, dice_needed, subject_names
 from tournaments.models import ActivityLog, ActivityVerb, DiceRoll, Seat, Session
-from tournaments.queries.draw_inputs import draw_players
+from tournaments.queries.draw_inputs import draw_players, stage_own_choices
 from tournaments.queries.session_dice import replaced_draw_batches
 from tournaments.queries.tournament_catalogue import squad_names
 
@@ -24,16 +24,20 @@ from tournaments.queries.tournament_catalogue import squad_names
 class SquadWishes:
     """What a seated player brings to the squad draw: their squad choices by name, in
     order (empty: none given), and from the second stage on the squad they keep from their
-    previous session (RULES §4; empty when they had none)."""
+    previous session (RULES §4; empty when they had none). ``stage_list`` when the choices
+    are the stage's own list (imported, read-only), which its draw reads instead of the
+    player's tournament-wide one."""
 
     choices: list[str]
     keeps: str = ""
+    stage_list: bool = False
 
 
 def seat_wishes(session: Session, seats: Sequence[Seat]) -> dict[int, SquadWishes]:
     """Each seated player's :class:`SquadWishes`, by player id."""
     names = squad_names(session.stage.tournament)
     players = {int(player.id): player for player in draw_players([session])[session.pk]}
+    own = stage_own_choices(session.stage, [seat.player_id for seat in seats])
     wishes = {}
     for seat in seats:
         player = players.get(seat.player_id)
@@ -42,6 +46,7 @@ def seat_wishes(session: Session, seats: Sequence[Seat]) -> dict[int, SquadWishe
         wishes[seat.player_id] = SquadWishes(
             [names.get(slug, slug) for slug in choices],
             names.get(previous.squad, previous.squad) if previous else "",
+            seat.player_id in own,
         )
     return wishes
 

@@ -89,7 +89,10 @@ def _text(value: object, style: ParagraphStyle = CELL) -> Paragraph:
 
 def info_line(header: SheetHeader) -> str:
     """Stage, session, date and time, table and judge, as the print pages' first line."""
-    parts = [f"{header.stage} · {_('session')} {header.session_number}"]
+    parts = [
+        _("%(stage)s · session %(number)s")
+        % {"stage": header.stage, "number": header.session_number}
+    ]
     if header.scheduled_at:
         local = timezone.localtime(header.scheduled_at)
         parts.append(formats.date_format(local, "DATETIME_FORMAT"))

@@ -26,7 +26,11 @@ from tournaments.actions.attendance import (
     declare_no_show,
     no_show_from,
 )
-from tournaments.actions.player_choices import locked_preferences, preferences_locked_reason
+from tournaments.actions.player_choices import (
+    locked_preferences,
+    preferences_locked,
+    preferences_locked_reason,
+)
 from tournaments.actions.result_entry import (
     FromGame,
     RecordedResult,
@@ -51,6 +55,7 @@ from tournaments.forms.result_conflict import Conflict, find_conflict
 from tournaments.forms.result_rows import RowAction
 from tournaments.models import (
     ActivityLog,
+    Player,
     Result,
     ResultDispute,
     ResultVersion,
@@ -59,6 +64,7 @@ from tournaments.models import (
     StageStatus,
     StaleSessionError,
 )
+from tournaments.queries.draw_inputs import stage_own_choices
 from tournaments.queries.result_versions import (
     has_confirmed_result,
     latest_version,
@@ -128,12 +134,14 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     result = Result.objects.filter(session=session).first()
     wishes = seat_wishes(session, seats)
     players = [seat.player_id for seat in seats]
+    # Whose squad preferences the judge may still enter: the draw reads their tournament-wide
+    # list (not one of the stage's own) and no squad is drawn for them yet.
+    editable = {player for player in players if not wishes[player].stage_list}
     context = {
         "session": session,
         "tournament": session.stage.tournament,
         "seats": [(seat, wishes[seat.player_id]) for seat in seats],
-        # Whose squad preferences the judge may still enter (no squad drawn for them yet).
-        "preferences_open": set(players) - locked_preferences(session.stage.tournament, players),
+        "preferences_open": editable - locked_preferences(session.stage.tournament, players),
         "by_seat": seats,
         "by_initiative": sorted(seats, key=lambda s: s.initiative_position or 99),
         "drawn": drawn,
@@ -278,17 +286,44 @@ def session_no_show(request: HttpRequest, session: Session) -> HttpResponse:
     )
 
 
+def _stage_list_reason(player: Player) -> str:
+    """Why the judge's page refused to save the preferences of ``player`` for a stage with
+    its own list for them."""
+    return _(
+        "The squad preferences of %(name)s are not saved: this stage's squad draw reads "
+        "the stage's own list, from an imported tournament document, which cannot be "
+        "changed here."
+    ) % {"name": player.display_name}
+
+
 @judge_required
 @require_http_methods(["GET", "POST"])
 def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -> HttpResponse:
     """The judge enters or corrects the squad preferences a player of the session hands in
-    (RULES §3), until a squad is drawn for them; only for a player seated in this session."""
+    (RULES §3), until a squad is drawn for them; only for a player seated in this session.
+
+    The page edits the tournament-wide list. Where the session's stage has a list of its own
+    for the player (imported, read-only: decision 28), its draw reads that one instead, so
+    the page shows it and refuses a save rather than change a list the draw ignores."""
     seat_obj = get_object_or_404(Seat.objects.select_related("player"), pk=seat, session=session)
     player = seat_obj.player
+    tournament = session.stage.tournament
     data = request.POST if request.method == "POST" else None
-    context, status = preferences_editing(
-        player, session.stage.tournament, data, actor=request.user
-    )
+    own = stage_own_choices(session.stage, [player.pk]).get(player.pk)
+    if own is not None and not preferences_locked(player, tournament):
+        if data is not None:
+            messages.error(request, _stage_list_reason(player))
+        names = squad_names(tournament)
+        context = {
+            "stage_list": [names.get(slug, slug) for slug in own],
+            "session": session,
+            "tournament": tournament,
+            "seat": seat_obj,
+        }
+        return render(
+            request, "judge/preferences.html", context, status=200 if data is None else 409
+        )
+    context, status = preferences_editing(player, tournament, data, actor=request.user)
     if status is None:
         messages.success(request, staff_saved_message(player, context))
         return redirect("tournaments:judge_session", pk=session.pk)

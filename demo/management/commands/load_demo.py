@@ -361,6 +361,7 @@ class Command(BaseCommand):
         )
         for username, password, _first, _last in JUDGES:
             out(_("Judge: %(user)s / %(password)s") % {"user": username, "password": password})
+        self._print_game_in_progress(tournament, base)
         username, password, first, last = PLAYER_ACCOUNT
         out(
             _("Player %(name)s: %(user)s / %(password)s")
@@ -383,3 +384,26 @@ class Command(BaseCommand):
             except NoReverseMatch:
                 link = _("token %(token)s") % {"token": player.access_token}
             out(f"  {player}: {link}")
+
+    def _print_game_in_progress(self, tournament: Tournament, base: str) -> None:
+        """Which judge's log-in opens the game left in progress, and its board: only the
+        session's own judge may play it."""
+        game = (
+            Game.objects.filter(session__stage__tournament=tournament, session__result__isnull=True)
+            .select_related("session__stage", "session__judge")
+            .order_by("-pk")
+            .first()
+        )
+        judge = game.session.judge if game is not None else None
+        if game is None or judge is None:
+            return
+        session = game.session
+        title = _("%(stage)s · session %(number)s") % {
+            "stage": session.stage.get_kind_display(),
+            "number": session.number,
+        }
+        path = reverse("table:board", kwargs={"pk": session.pk, "number": game.number})
+        self.stdout.write(
+            _("Game in progress on the judge's board: %(session)s, judged by %(user)s: %(link)s")
+            % {"session": title, "user": judge.get_username(), "link": base + path}
+        )
