@@ -151,7 +151,7 @@ def test_another_stages_list_leaves_the_sheet_and_page_as_they_were(judge, world
     assert tournament_wide(seat.player) == [BA]
 
 
-def test_after_the_draw_the_page_is_locked_as_before(judge, world):
+def test_after_the_draw_the_page_is_locked_and_shows_the_list_the_draw_read(judge, world):
     seat = first_seat(world.session)
     give_stage_list(world, seat, [IF])
     before = tournament_wide(seat.player)
@@ -162,6 +162,9 @@ def test_after_the_draw_the_page_is_locked_as_before(judge, world):
     assert "/preferences/" not in html
     page = judge.get(judge_url(world.session, seat)).content.decode()
     assert "can no longer change" in page and 'name="choice_1"' not in page
+    # The list kept for the record is the one the stage's draw read: the stage's own.
+    kept = re.search(r"<ol>(.*?)</ol>", page, re.S).group(1)
+    assert re.findall(r"<li>(.*?)</li>", kept) == [squad_name(world, IF)]
     refused = judge.post(judge_url(world.session, seat), {"choice_1": BA})
     assert refused.status_code == 409
     assert "A squad is already drawn for" in refused.content.decode()

@@ -324,6 +324,10 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
             request, "judge/preferences.html", context, status=200 if data is None else 409
         )
     context, status = preferences_editing(player, tournament, data, actor=request.user)
+    if own is not None and context.get("locked"):
+        # This session's stage drew from its own list: that is the list kept for the record.
+        names = squad_names(tournament)
+        context["kept"] = [names.get(slug, slug) for slug in own]
     if status is None:
         messages.success(request, staff_saved_message(player, context))
         return redirect("tournaments:judge_session", pk=session.pk)
