@@ -224,10 +224,24 @@ def _tap_square(option: AttackOption, targets: list[dict[str, Any]]) -> list[int
     return next((t["squares"][0] for t in targets if t["squares"] and not t["friendly"]), None)
 
 
+def _tap_squares(
+    option: AttackOption, targets: list[dict[str, Any]], rules: RulesData
+) -> list[list[int]]:
+    """Every square a judge may tap to choose ``option``: for an assault cannon's split,
+    which shares its dice among all its targets, each target's own square (so every figure
+    it covers is lit, with its own odds); otherwise the one of :func:`_tap_square`."""
+    split = option.weapon is not None and rules.weapon(option.weapon).pattern == "split"
+    if split and option.door is None:
+        return [t["squares"][0] for t in targets if t["squares"] and not t["friendly"]]
+    square = _tap_square(option, targets)
+    return [square] if square is not None else []
+
+
 def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
     """Every legal attack of marine ``attacker`` (indexed as the attack form numbers them),
-    with the square to tap for it and each figure or door it may hit: its squares, the
-    expected life points lost and the exact probability of destroying it."""
+    with the square to tap for it (``square``; ``squares``: every square that chooses it,
+    one per target of an assault cannon's split) and each figure or door it may hit: its
+    squares, the expected life points lost and the exact probability of destroying it."""
     lang = narration_language()
     options = []
     refusals = []
@@ -246,6 +260,7 @@ def attack_targets(state: GameState, attacker: str) -> dict[str, Any]:
                 "index": index,
                 "description": option.description_in(lang),
                 "square": _tap_square(option, targets),
+                "squares": _tap_squares(option, targets, rules),
                 "expected_points": round(float(option.odds.expected_points()), 2),
                 "friendly": option.warns_friendly,
                 "targets": targets,

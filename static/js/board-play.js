@@ -18,8 +18,9 @@
 // cursor over the board, Enter or Space taps the square under it, Escape cancels. The
 // banner above the tools says what the last step did (the server's, fetched again with the
 // board); the status line below them says what to do next, or answers the last tap. The
-// coordinate rulers of a zoomed board stay in sight as it scrolls. Without JavaScript the
-// forms do all of it.
+// coordinate rulers of a zoomed board stay in sight as it scrolls. A refused step's answer
+// puts the board's address back in the address bar. Without JavaScript the forms do all
+// of it.
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -407,21 +408,24 @@
         var best = {};
         state.targets = {};
         data.options.forEach(function (option) {
-          if (!option.square) { return; }
-          var key = option.square.join(",");
-          // The figure on the tapped square, else (a blast aimed at an empty square) the
-          // enemy it is likeliest to destroy.
-          var there = option.targets.filter(function (t) {
-            return t.squares.some(function (sq) { return sq.join(",") === key; });
-          })[0];
-          var hit = there || option.targets.filter(function (t) { return !t.friendly; })
-            .sort(function (a, b) { return b.percent - a.percent; })[0];
-          (state.targets[key] = state.targets[key] || []).push({ option: option, hit: hit });
-          var seen = best[key] || { percent: 0, aim: true };
-          best[key] = {
-            percent: Math.max(seen.percent, hit ? hit.percent : 0),
-            aim: seen.aim && !there,
-          };
+          // Each square that chooses the option: one, or (an assault cannon's split, which
+          // shares its dice among them) every target's, each lit with its own odds.
+          (option.squares || (option.square ? [option.square] : [])).forEach(function (square) {
+            var key = square.join(",");
+            // The figure on the tapped square, else (a blast aimed at an empty square) the
+            // enemy it is likeliest to destroy.
+            var there = option.targets.filter(function (t) {
+              return t.squares.some(function (sq) { return sq.join(",") === key; });
+            })[0];
+            var hit = there || option.targets.filter(function (t) { return !t.friendly; })
+              .sort(function (a, b) { return b.percent - a.percent; })[0];
+            (state.targets[key] = state.targets[key] || []).push({ option: option, hit: hit });
+            var seen = best[key] || { percent: 0, aim: true };
+            best[key] = {
+              percent: Math.max(seen.percent, hit ? hit.percent : 0),
+              aim: seen.aim && !there,
+            };
+          });
         });
         Object.keys(best).forEach(function (key) {
           mark(key.split(",").map(Number), best[key].aim ? "aim" : "target",
@@ -466,6 +470,21 @@
       return ids;
     }
 
+    // The odds an attack's button gives: the tapped target's first, then (an attack that
+    // may hit several, as a split or a blast does) every other enemy's, each its own (the
+    // own figures in the way are named by the warning).
+    function oddsText(choice) {
+      var hit = choice.hit;
+      var others = choice.option.targets.filter(function (t) {
+        return !t.friendly && (!hit || t.key !== hit.key);
+      });
+      var all = (hit ? [hit] : []).concat(others);
+      if (!all.length) { return ""; }
+      return " — " + all.map(function (t) {
+        return text(texts.tOdds, { target: t.name, percent: t.chance });
+      }).join("; ");
+    }
+
     function chooseTarget(key) {
       var choices = state.targets[key];
       options.textContent = "";
@@ -476,9 +495,7 @@
         button.type = "button";
         button.className = "secondary";
         button.setAttribute("data-choice", choice.option.index);
-        var odds = choice.hit
-          ? " — " + text(texts.tOdds, { target: choice.hit.name, percent: choice.hit.chance })
-          : "";
+        var odds = oddsText(choice);
         var own = choice.option.friendly ? ownInTheWay(choice.option) : [];
         var warning = choice.option.friendly
           ? " — ⚠ " + texts.tFriendly + (own.length ? ": " + own.join(", ") : "") : "";
@@ -799,9 +816,18 @@
     if (offer && !document.getElementById("reroll").hidden) { say(texts.tReroll); }
   }
 
+  // A step the board refused answers its form again, with its errors and what the judge
+  // typed, at the step's own address, which takes only a POST: put the board's address in
+  // the address bar instead, so reopening or reloading it comes back to the board.
+  function stayOnTheBoard(play) {
+    var address = play.dataset.boardAddress;
+    if (!address || location.pathname === address || !window.history.replaceState) { return; }
+    window.history.replaceState(window.history.state, "", address + location.hash);
+  }
+
   function start() {
     var play = document.getElementById("play");
-    if (play) { board(play); }
+    if (play) { stayOnTheBoard(play); board(play); }
     var live = play || document.getElementById("watch");
     if (live) { follow(live); }
   }

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import pytest
+from django.utils import translation
 
 from rules.engine.maps import load_map
 from tournaments.domain.plausibility import (
     AlienPool,
+    Fielded,
     SessionLimits,
     aliens_in_play,
     check_result,
+    fielded_squad,
+    found_weapons,
     map_markers,
     session_limits,
     squad_figures,
@@ -212,3 +216,193 @@ def test_counts_below_one_are_left_to_scoring(count):
         a={"kills": (kill(B, count),), "alien_tokens": (AlienTokens("x", 1, count),)}
     )
     assert check_result(breakdowns, [], SessionLimits(aliens=AlienPool(in_play=False)), NAMES) == []
+
+
+# -- what each squad fielded (its loadout) ---------------------------------------------------
+
+#: Bruno's squad ("Nova" in QA's report): three heavy weapons and a laser rifle.
+NOVA = Fielded(heavy=3, light=1)
+FIELDED = SessionLimits(fielded={B: NOVA})
+
+
+def messages(problems) -> list[str]:
+    return list(dict.fromkeys(problem.message for problem in problems))
+
+
+def test_one_heavy_weapon_marine_more_than_the_loadout_armed_is_refused():
+    """QA: 3 heavy-weapon kills of Nova recorded, and a 4th by another player was saved."""
+    breakdowns = seats(
+        a={"kills": (kill(B, 3, MarineClass.HEAVY),)},
+        c={"kills": (kill(B, 1, MarineClass.HEAVY),)},
+    )
+    problems = check_result(breakdowns, [], FIELDED, NAMES)
+    assert where(problems) == [
+        ("heavy_over_fielded", A, "kills", 0, "count"),
+        ("heavy_over_fielded", C, "kills", 0, "count"),
+    ]
+    assert messages(problems) == [
+        "Bruno fielded 3 heavy-weapon marines, but 4 are recorded killed (Anna 3, Carla 1); "
+        "correct the kills or losses that are too many."
+    ]
+    assert check_result(breakdowns, [], FIVE, NAMES) == [], "no loadout: not checked"
+    three = seats(
+        a={"kills": (kill(B, 2, MarineClass.HEAVY),)}, c={"kills": (kill(B, 1, "heavy"),)}
+    )
+    assert check_result(three, [], FIELDED, NAMES) == []
+
+
+def test_every_killer_counts_aliens_and_own_fire_too():
+    breakdowns = seats(
+        a={"kills": (kill(B, 1),)},
+        b={
+            "losses": (
+                loss(1, LossCause.PLAYER, killer=A),  # the same kill, recorded by the victim
+                loss(1, LossCause.ALIEN),
+                loss(1, LossCause.OWN_FIRE),
+            )
+        },
+    )
+    problems = check_result(breakdowns, [], FIELDED, NAMES)
+    assert where(problems) == [
+        ("light_over_fielded", A, "kills", 0, "count"),
+        ("light_over_fielded", B, "losses", 1, "count"),
+        ("light_over_fielded", B, "losses", 2, "count"),
+    ]
+    assert messages(problems) == [
+        "Bruno fielded 1 light-weapon marine, but 3 are recorded killed (Anna 1, aliens 1, "
+        "own fire 1); correct the kills or losses that are too many."
+    ]
+
+
+def test_dreadnought_pilots_count_by_their_weapon_and_gunners_as_any_marine():
+    pilots = seats(
+        a={
+            "kills": (kill(B, 2, MarineClass.HEAVY),),
+            "dreadnoughts": (DreadnoughtKill(B, 25, MarineClass.HEAVY),),
+        },
+        c={"dreadnoughts": (DreadnoughtKill(B, 25, MarineClass.HEAVY),)},
+    )
+    assert [p.code for p in check_result(pilots, [], FIELDED, NAMES)] == ["heavy_over_fielded"] * 3
+    # Five gunners of a squad of four marines: no kind is over, the marines in all are.
+    gunners = seats(
+        a={"kills": (kill(B, 3, MarineClass.GUNNER),)},
+        c={"kills": (kill(B, 2, MarineClass.GUNNER),)},
+    )
+    problems = check_result(gunners, [], FIELDED, NAMES)
+    assert [p.code for p in problems] == ["marines_over_fielded"] * 2
+    assert messages(problems) == [
+        "Bruno fielded 4 marines besides the commander, but 5 are recorded killed (Anna 3, "
+        "Carla 2); correct the kills or losses that are too many."
+    ]
+    assert check_result(gunners, [], FIVE, NAMES) == [], "five figures: allowed without loadout"
+
+
+def test_extra_heavy_weapons_come_from_the_loadout_and_the_special_equipment():
+    breakdowns = seats(a={"kills": (kill(B, 2, MarineClass.EXTRA_HEAVY),)})
+    problems = check_result(breakdowns, [], FIELDED, NAMES)
+    assert messages(problems) == [
+        "Bruno fielded 0 extra-heavy-weapon marines, but 2 are recorded killed (Anna 2); "
+        "correct the kills or losses that are too many."
+    ]
+    found = SessionLimits(fielded={B: NOVA}, found_weapons=1)
+    problems = check_result(breakdowns, [], found, NAMES)
+    assert messages(problems) == [
+        "Bruno fielded 0 extra-heavy-weapon marines and the session's special equipment "
+        "hides 1 extra-heavy weapon, but 2 are recorded killed (Anna 2); correct the kills "
+        "or losses that are too many."
+    ]
+    one = seats(a={"kills": (kill(B, 1, MarineClass.EXTRA_HEAVY), kill(B, 3, "heavy"))})
+    assert check_result(one, [], found, NAMES) == [], "a heavy marine picked up the weapon"
+    # ... but then only two heavy-weapon marines are left to die as such.
+    four = seats(
+        a={"kills": (kill(B, 1, MarineClass.EXTRA_HEAVY), kill(B, 3, "heavy"))},
+        c={"kills": (kill(B, 1, MarineClass.LIGHT),)},
+    )
+    assert [p.code for p in check_result(four, [], found, NAMES)] == ["marines_over_fielded"] * 3
+    extended = SessionLimits(figures=7, fielded={B: Fielded(heavy=2, light=2, extra_heavy=2)})
+    assert check_result(seats(a={"kills": (kill(B, 2, "extra_heavy"),)}), [], extended, NAMES) == []
+
+
+def test_a_total_explained_by_one_kind_is_reported_once_the_rest_all_at_once():
+    """Every broken rule is listed in one go: a kind over what the squad fielded stands
+    for the squad's total, and one seat's impossible count does not hide the others'."""
+    breakdowns = seats(
+        a={"kills": (kill(B, 5, MarineClass.HEAVY), kill(C, 6))},
+        b={"losses": (loss(5, LossCause.PLAYER, MarineClass.HEAVY, killer=A), loss(1))},
+        c={
+            "losses": (
+                loss(6, LossCause.PLAYER, killer=A),
+                loss(2, LossCause.ALIEN),
+                loss(2, LossCause.ALIEN, MarineClass.COMMANDER),
+            )
+        },
+    )
+    limits = SessionLimits(fielded={B: NOVA}, aliens=AlienPool(in_play=False))
+    breakdowns[1] = SeatBreakdown(
+        seat=B, losses=breakdowns[1].losses, alien_tokens=(AlienTokens("ork", 2, 1),)
+    )
+    problems = check_result(breakdowns, [B, C], limits, NAMES)
+    assert sorted({p.code for p in problems}) == [
+        "commander_dead_twice",
+        "deaths_over_figures",
+        "heavy_over_fielded",
+        "kills_over_figures",
+        "survivor_all_dead",
+        "tokens_without_aliens",
+    ]
+    # Anna's 6 of Carla are one problem; with them made 5 at most, 4 more are still over.
+    total = next(p for p in problems if p.code == "deaths_over_figures")
+    assert "10 figures of Carla are recorded dead in all (Anna 6, aliens or own fire 4)" in (
+        total.message
+    )
+    # Bruno's 5 heavy-weapon marines: their own message, not also one on his total of 6
+    # (with 3 at most, his figures are within his squad's).
+    assert not any("figures of Bruno" in p.message for p in problems)
+    assert {p.seat for p in problems if p.code == "survivor_all_dead"} == {B, C}
+
+
+def test_one_seat_over_a_whole_squad_is_not_reported_twice():
+    breakdowns = seats(
+        a={"kills": (kill(B, 6),)},
+        b={"losses": (loss(6, LossCause.PLAYER, killer=A),)},
+    )
+    assert {p.code for p in check_result(breakdowns, [], FIVE, NAMES)} == {"kills_over_figures"}
+
+
+def test_the_message_reads_in_italian():
+    breakdowns = seats(
+        a={"kills": (kill(B, 3, MarineClass.HEAVY),)},
+        c={"kills": (kill(B, 1, MarineClass.HEAVY),)},
+        b={"losses": (loss(1, LossCause.ALIEN, MarineClass.EXTRA_HEAVY),)},
+    )
+    with translation.override("it"):
+        found = messages(check_result(breakdowns, [], FIELDED, NAMES))
+    assert found == [
+        "Bruno ha schierato 3 marine con arma pesante, ma ne risultano uccisi 4 (Anna 3, "
+        "Carla 1); correggi le uccisioni o le perdite in eccesso.",
+        "Bruno ha schierato 0 marine con arma extra-pesante, ma ne risulta ucciso 1 "
+        "(alieni 1); correggi le uccisioni o le perdite in eccesso.",
+    ]
+
+
+def test_what_a_squad_fielded_is_read_from_its_loadout_when_it_arms_every_marine():
+    assert fielded_squad(["heavy", "light", "heavy", "heavy"], 5) == NOVA
+    extended = fielded_squad(["heavy", "light", "light", "light", "extra_heavy", "extra_heavy"], 7)
+    assert extended == Fielded(heavy=1, light=3, extra_heavy=2)
+    assert extended.marines == 6
+    assert fielded_squad(["heavy", "light", "light"], 5) is None, "a marine unarmed by it"
+    assert fielded_squad(["heavy", "light", "light", "light"], 7) is None, "no extra marines"
+    assert fielded_squad(["heavy", "light", None, "light"], 5) is None, "a weapon not known"
+    assert fielded_squad(["heavy", "light", "close", "light"], 5) is None
+    equipment = {
+        "4,7": "lascannon",
+        "5,5": "tarantula",
+        "9,2": "melta",
+        "1,1": "abandoned_dreadnought",
+    }
+    assert found_weapons({"equipment_blips": equipment}) == 2
+    assert found_weapons({}) == found_weapons(None) == 0
+    limits = session_limits("tpk", {"equipment_blips": equipment}, "", None, fielded={B: NOVA})
+    assert limits.fielded == {B: NOVA}
+    assert limits.found_weapons == 2
+    assert session_limits("tpk", {}, "", None).fielded == {}

@@ -54,8 +54,8 @@ def test_the_planner_does_not_tick_a_judge_who_cannot_log_in(organiser, world, n
     assert offered[newcomer.pk] is False
     assert offered[world.judge.pk] is True and offered[world.other_judge.pk] is True
     assert form["judges"].help_text.endswith(
-        "Nora Nuova is not ticked: they have no password yet, so cannot log in (the Judges "
-        "page has their password link); tick them anyway to give them sessions."
+        "Nora Nuova (nuovo) is not ticked: they have no password yet, so cannot log in (the "
+        "Judges page has their password link); tick them anyway to give them sessions."
     )
 
 

@@ -9,7 +9,7 @@ from django.urls import reverse
 from rules.engine.dice import SeededDice
 from tournaments.actions.result_entry import ImplausibleResult, record_result
 from tournaments.forms.result import ResultForm
-from tournaments.models import Result, Session, Stipulation, StipulationKind
+from tournaments.models import Loadout, Result, Session, Stipulation, StipulationKind
 from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
@@ -155,3 +155,95 @@ def test_deaths_recorded_twice_across_categories_are_refused_not_a_crash(world, 
     assert not Result.objects.filter(session=world.session).exists()
     form = response.context["form"]
     assert any("only 5" in " ".join(errors) for errors in form.errors.values()), form.errors
+
+
+def nova_loadout(seat) -> Loadout:
+    """Three heavy weapons and a laser rifle (RULES §5: each heavy weapon once)."""
+    return Loadout.objects.create(
+        seat=seat,
+        commander_combo="bolter",
+        marine_weapons=["assault-cannon", "missile-launcher", "plasma-gun", "laser-rifle"],
+    )
+
+
+def test_a_heavy_weapon_marine_more_than_the_squad_fielded_is_refused_nothing_saved(
+    world, role_client
+):
+    """QA (judge, Italian, phone): 3 heavy-weapon kills of Nova recorded, one more by another
+    player was saved as version 1, though Nova's loadout armed only 3 heavy-weapon marines."""
+    a, nova, c = seats_of(world)
+    nova_loadout(nova)
+    key = ResultForm.key
+    first = key(a, f"kill-{nova.player_id}-heavy")
+    fourth = key(c, f"kill-{nova.player_id}-heavy")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    refused = judge.post(url, post(world, **{first: 3, fourth: 1}))
+    assert refused.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    errors = refused.context["form"].errors
+    expected = (
+        f"{nova.player.display_name} fielded 3 heavy-weapon marines, but 4 are recorded "
+        f"killed ({a.player.display_name} 3, {c.player.display_name} 1); correct the kills "
+        "or losses that are too many."
+    )
+    assert errors[first] == [expected]
+    assert errors[fourth] == [expected]
+    html = refused.content.decode()
+    assert f'id="id_{fourth}_error"' in html, "the message is next to the count typed"
+    judge.cookies["django_language"] = "it"
+    italian = judge.post(url, post(world, **{first: 3, fourth: 1}))
+    assert italian.status_code == 400
+    assert (
+        "ha schierato 3 marine con arma pesante, ma ne risultano uccisi 4"
+        in (italian.context["form"].errors[fourth][0])
+    )
+    assert not Result.objects.filter(session=world.session).exists()
+    judge.cookies["django_language"] = "en"
+    saved = judge.post(url, post(world, **{first: 2, fourth: 1}))
+    assert saved.status_code == 302
+    assert Result.objects.get(session=world.session).versions.count() == 1
+
+
+def test_the_result_action_refuses_it_too_and_lists_every_problem_at_once(world):
+    """The JSON breakdowns (API, admin, demo): the kind over what the squad fielded, a dead
+    squad marked as surviving and another squad's total over, all in one refusal."""
+    a, nova, c = seats_of(world)
+    nova_loadout(nova)
+    a_id, nova_id, c_id = (str(seat.player_id) for seat in (a, nova, c))
+    breakdowns = [
+        {
+            "seat": a_id,
+            "kills": [
+                {"victim": nova_id, "marine_class": "heavy", "count": 3},
+                {"victim": c_id, "marine_class": "light", "count": 6},
+            ],
+        },
+        {
+            "seat": nova_id,
+            "losses": [
+                {"marine_class": "heavy", "cause": "player", "killer": a_id, "count": 3},
+                {"marine_class": "heavy", "cause": "alien", "count": 1},
+                {"marine_class": "commander", "cause": "own_fire", "count": 1},
+            ],
+        },
+        {
+            "seat": c_id,
+            "losses": [
+                {"marine_class": "light", "cause": "player", "killer": a_id, "count": 6},
+                {"marine_class": "light", "cause": "alien", "count": 1},
+            ],
+        },
+    ]
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(world.session, breakdowns, survivors=[nova_id], dice=SeededDice(seed=1))
+    codes = {problem.code for problem in refused.value.problems}
+    assert codes == {
+        "heavy_over_fielded",
+        "survivor_all_dead",
+        "kills_over_figures",
+        "deaths_over_figures",
+    }
+    assert "4 are recorded killed (" in str(refused.value)
+    assert f"{a.player.display_name} 3, aliens 1)" in str(refused.value)
+    assert not Result.objects.filter(session=world.session).exists()

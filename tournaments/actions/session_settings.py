@@ -10,7 +10,9 @@ its stage's map; a session without thresholds of its own uses the stage's (see
   ranking was computed with the stipulation's winner rule and the result checked against
   the map, so changing them would leave that result wrong;
 * a stipulation the map cannot hold (decision 45);
-* all of them, once the stage is closed: honours and score bonuses were awarded with them.
+* all of them, once the stage is closed: honours and score bonuses were awarded with them
+  (as the stage's own settings, decision 54); the reason says whether undoing the stage's
+  close can open them again.
 
 Every change takes the stage row lock that result recording takes (``results._check_open``),
 so a result cannot slip in between the check and the write. Each change is logged. The
@@ -27,6 +29,7 @@ from django.utils.translation import ngettext
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged, update_if_current
+from tournaments.actions.tournament_setup import reopen_advice
 from tournaments.models import (
     ActivityVerb,
     ResultVersion,
@@ -59,10 +62,11 @@ class SessionSettingsError(ValueError):
 def _closed_stage_reason(stage: Stage, status: str) -> str | None:
     if status == StageStatus.OPEN:
         return None
-    return _(
+    closed = _(
         "Stage %(stage)d is closed: its honours and score bonuses were awarded with these "
         "settings, so they can no longer change."
     ) % {"stage": stage.number}
+    return f"{closed} {reopen_advice(stage)}"
 
 
 def thresholds_lock(session: Session, stage_status: str | None = None) -> str | None:

@@ -3,7 +3,9 @@ stages' stipulations and thresholds; deleting it.
 
 Every tournament is created by :func:`create_tournament`, from the organiser's page, the
 demo and the tests alike, so each one starts with its organiser, the default catalogue and
-a "created" entry in its activity log.
+a "created" entry in its activity log. A closed stage's settings are fixed
+(:func:`stage_settings_lock`, tournament rules decision 54): its sessions were played, and
+its honours, score bonuses and qualifiers awarded, under them.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged
+from tournaments.actions.stage_undo import last_closed_stage, undo_blocker
 from tournaments.caching import generations
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
 from tournaments.models import (
@@ -25,6 +28,7 @@ from tournaments.models import (
     Session,
     Squad,
     Stage,
+    StageStatus,
     Tournament,
     Weapon,
 )
@@ -91,6 +95,44 @@ def delete_tournament(tournament: Tournament, *, confirmation: str | None, actor
     logger.info("tournament %s deleted by %s", tournament.slug, actor or "a command")
 
 
+class StageSettingsError(ValueError):
+    """The stage's settings may not change; the message says why and what to do instead."""
+
+
+def reopen_advice(stage: Stage) -> str:
+    """What the organiser can do about the closed ``stage``'s fixed settings: undo its close
+    when that is possible now (decision 38), else why it is not."""
+    last = last_closed_stage(stage.tournament)
+    if last is None or last.pk != stage.pk:
+        return _(
+            "It can no longer be reopened: only the last closed stage can be, and a stage "
+            "closed after it was played already."
+        )
+    blocker = undo_blocker(stage.tournament)
+    if blocker is not None:
+        return _("It can no longer be reopened: %(why)s") % {"why": blocker}
+    return _(
+        "To change them, first undo its close with “Undo the last stage advance” on the "
+        "stage's page (a reason is required): the stage opens again, and what its close "
+        "awarded and seated is kept on record as superseded."
+    )
+
+
+def stage_settings_lock(stage: Stage) -> str | None:
+    """Why ``stage``'s settings (stipulation and its parameters, map, qualifiers, seating,
+    score thresholds: all its form edits) cannot change now, or ``None`` when they can:
+    they are fixed once the stage is closed. :func:`save_stage` asks it of the stage as
+    read under its row lock."""
+    if stage.status == StageStatus.OPEN:
+        return None
+    closed = _(
+        "Stage %(stage)d is closed: its sessions were played, and its honours, score "
+        "bonuses and qualifiers awarded, under these settings, so its stipulation, map, "
+        "qualifiers, seating and score thresholds can no longer change."
+    ) % {"stage": stage.number}
+    return f"{closed} {reopen_advice(stage)}"
+
+
 def save_stage(
     stage: Stage, thresholds: Sequence[int], *, actor, expected_version: str | None = None
 ) -> bool:
@@ -100,7 +142,9 @@ def save_stage(
     the activity log): False. A new map is also the map of the stage's sessions that
     played its old one (a session given a map of its own keeps it). Raises StaleEditError
     when the stage's settings changed since its form was loaded at ``expected_version``
-    (:func:`~tournaments.queries.edit_versions.stage_version`)."""
+    (:func:`~tournaments.queries.edit_versions.stage_version`), and
+    :class:`StageSettingsError` for a change to a closed stage (:func:`stage_settings_lock`),
+    whose stored settings are then left as they were."""
     with transaction.atomic():
         stored = Stage.objects.select_for_update().filter(pk=stage.pk).first()
         if stored is not None:
@@ -108,6 +152,13 @@ def save_stage(
             check_unchanged(expected_version, version)
             if stage_version(stage, thresholds) == version:
                 return False
+            reason = stage_settings_lock(stored)
+            if reason is not None:
+                raise StageSettingsError(reason)
+            # Only the form's fields are the caller's: the close's own (status, qualifiers,
+            # closed_at) stay as stored, should the instance be older than a close.
+            stage.status, stage.qualifiers = stored.status, stored.qualifiers
+            stage.closed_at = stored.closed_at
         old_map = stored.map_name if stored is not None else None
         stage.save()
         if old_map is not None and old_map != stage.map_name:

@@ -14,6 +14,12 @@ Extended TPK, RULES §6):
 * a squad loses at most ``figures`` figures in all (to every seat, to aliens and to its own
   fire), its commander at most once;
 * a squad whose figures all died has no marine still in play at the end;
+* when the squad's loadout is known (:class:`Fielded`, RULES §5): of each kind of marine,
+  no more die than the squad fielded -- heavy-weapon and light-weapon marines at most as
+  many as its loadout armed, extra-heavy-weapon marines at most as many as it armed plus
+  the extra-heavy weapons the session's special-equipment blips hide (any marine picking
+  one up becomes one), and its marines of every kind (Tarantula gunners and unarmed
+  marines too: any marine can be one) at most as many as it fielded;
 * alien tokens: none when the session is played without aliens; of each alien type, at
   most as many in all as the session's map has markers of that type (when the map is one
   the app knows); each worth a value the tournament's rules data gives that type (the
@@ -21,7 +27,11 @@ Extended TPK, RULES §6):
 
 Each :class:`Implausibility` names the seat whose record breaks the rule and the entry
 (the :class:`~tournaments.domain.scoring.SeatBreakdown` field, the index in it and the
-part), so every entry point can put the message where the value was typed.
+part), so every entry point can put the message where the value was typed. Every rule is
+checked on the whole result and all that are broken are listed together: a rule that
+another broken rule fully explains (a squad's total of deaths over its figures when one
+seat alone killed more than a squad has, or when its marines of some kind are over what it
+fielded) is left out only as long as fixing that other rule fixes it too.
 """
 
 from __future__ import annotations
@@ -35,6 +45,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.board import Board
+from rules.engine.play.blips import ABANDONED_DREADNOUGHT, FOUND_EQUIPMENT
+from rules.engine.tarantula import TARANTULA
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from tournaments.domain.ranking import StipulationKind
 from tournaments.domain.scoring import (
@@ -78,12 +90,62 @@ class AlienPool:
         return next(iter(allowed)) if allowed is not None and len(allowed) == 1 else None
 
 
+#: What a special-equipment blip may hide that a marine picks up: an extra-heavy weapon
+#: (the vehicles are crewed, not carried).
+FOUND_WEAPONS = frozenset(FOUND_EQUIPMENT) - {TARANTULA, ABANDONED_DREADNOUGHT}
+#: The kinds of marine a loadout arms (RULES §5), each counted apart by :class:`Fielded`.
+ARMED_CLASSES = (MarineClass.HEAVY, MarineClass.LIGHT, MarineClass.EXTRA_HEAVY)
+
+
+@dataclass(frozen=True)
+class Fielded:
+    """The marines of each kind a squad fielded in the session, by its loadout (RULES §5):
+    heavy-weapon, light-weapon (laser rifle) and extra-heavy-weapon marines; and its one
+    commander besides them."""
+
+    heavy: int = 0
+    light: int = 0
+    extra_heavy: int = 0
+
+    @property
+    def marines(self) -> int:
+        return self.heavy + self.light + self.extra_heavy
+
+    def of(self, marine_class: MarineClass) -> int:
+        return int(getattr(self, MarineClass(marine_class).value))
+
+
+def fielded_squad(weapon_classes: Sequence[str | None], figures: int) -> Fielded | None:
+    """What a squad fielded, from the class of each marine's weapon in its loadout (the
+    marines' and the extra marines'; None for a weapon the catalogue does not know). None
+    (not known) when the loadout does not arm every marine of a squad of ``figures``
+    figures with a light, heavy or extra-heavy weapon: such a loadout says nothing sure."""
+    if len(weapon_classes) != figures - 1:
+        return None
+    counts = Counter(weapon_classes)
+    kinds = {marine_class.value for marine_class in ARMED_CLASSES}
+    if set(counts) - kinds:
+        return None
+    return Fielded(**{kind: counts[kind] for kind in kinds})
+
+
+def found_weapons(params: Mapping[str, Any] | None) -> int:
+    """How many extra-heavy weapons the stipulation's special-equipment blips hide
+    (``equipment_blips``: the marker squares and what each hides)."""
+    hidden = (params or {}).get("equipment_blips") or {}
+    return sum(1 for item in hidden.values() if item in FOUND_WEAPONS)
+
+
 @dataclass(frozen=True)
 class SessionLimits:
-    """What the rules allow in one session: figures per squad and the alien pool."""
+    """What the rules allow in one session: figures per squad, the alien pool, what each
+    squad fielded (``fielded``, by seat; a seat left out: its loadout is not known) and the
+    extra-heavy weapons special equipment hides (``found_weapons``)."""
 
     figures: int = SQUAD_FIGURES
     aliens: AlienPool = field(default_factory=AlienPool)
+    fielded: Mapping[str, Fielded] = field(default_factory=dict)
+    found_weapons: int = 0
 
 
 @dataclass(frozen=True)
@@ -147,11 +209,13 @@ def session_limits(
     map_name: str,
     data_overrides: Mapping[str, Any] | None,
     board: Board | None = None,
+    fielded: Mapping[str, Fielded] | None = None,
 ) -> SessionLimits:
     """The limits of a session from its stipulation, its map (its name, and its ``board``
-    when the app knows the map: the tournament's own or a shipped one) and the
-    tournament's rules data overrides. Token values are not checked when the overrides are
-    invalid (the organiser is told where they are edited, not the judge at the table)."""
+    when the app knows the map: the tournament's own or a shipped one), the tournament's
+    rules data overrides and what the squads fielded (``fielded``, by seat, for the seats
+    whose loadout is known). Token values are not checked when the overrides are invalid
+    (the organiser is told where they are edited, not the judge at the table)."""
     in_play = aliens_in_play(stipulation_kind, params)
     try:
         values: Mapping[str, frozenset[int]] | None = token_values(
@@ -167,12 +231,15 @@ def session_limits(
             map_name=map_name,
             values=values,
         ),
+        fielded=dict(fielded or {}),
+        found_weapons=found_weapons(params),
     )
 
 
 @dataclass(frozen=True)
 class _Death:
-    """Figures of a squad recorded dead by one record: where, how many, how many commanders."""
+    """Figures of a squad recorded dead by one record: where, how many, of which class,
+    how many commanders, the killing seat and, for a loss, its cause."""
 
     seat: str
     entry: str
@@ -180,6 +247,31 @@ class _Death:
     count: int
     commanders: int
     killer: str | None
+    marine_class: MarineClass
+    cause: LossCause | None = None
+
+
+def _sum(records: Iterable[_Death]) -> int:
+    return sum(record.count for record in records)
+
+
+def _fielded_phrase(marine_class: MarineClass | None, count: int) -> str:
+    """``count`` marines of ``marine_class`` (None: of every kind) as a squad fields them."""
+    if marine_class is MarineClass.HEAVY:
+        text = ngettext("%(count)d heavy-weapon marine", "%(count)d heavy-weapon marines", count)
+    elif marine_class is MarineClass.LIGHT:
+        text = ngettext("%(count)d light-weapon marine", "%(count)d light-weapon marines", count)
+    elif marine_class is MarineClass.EXTRA_HEAVY:
+        text = ngettext(
+            "%(count)d extra-heavy-weapon marine", "%(count)d extra-heavy-weapon marines", count
+        )
+    else:
+        text = ngettext(
+            "%(count)d marine besides the commander",
+            "%(count)d marines besides the commander",
+            count,
+        )
+    return text % {"count": count}
 
 
 class _Checker:
@@ -203,6 +295,9 @@ class _Checker:
             part = "count" if index is not None else None
             self.found.append(Implausibility(code, message, seat, entry, index, part))
 
+    def add_deaths(self, code: str, message: str, records: Iterable[_Death]) -> None:
+        self.add(code, message, [(r.seat, r.entry, r.index) for r in records])
+
     # -- marines ---------------------------------------------------------------------------
 
     def kills_by(self) -> dict[tuple[str, str], list[_Death]]:
@@ -211,7 +306,8 @@ class _Checker:
         for breakdown in self.breakdowns:
             for index, kill in enumerate(breakdown.kills):
                 if kill.count >= 1 and kill.victim != breakdown.seat:
-                    commander = MarineClass(kill.marine_class) is MarineClass.COMMANDER
+                    marine_class = MarineClass(kill.marine_class)
+                    commander = marine_class is MarineClass.COMMANDER
                     kills[(breakdown.seat, kill.victim)].append(
                         _Death(
                             breakdown.seat,
@@ -220,12 +316,21 @@ class _Checker:
                             kill.count,
                             kill.count if commander else 0,
                             breakdown.seat,
+                            marine_class,
                         )
                     )
             for index, dreadnought in enumerate(breakdown.dreadnoughts):
                 if dreadnought.owner != breakdown.seat:
                     kills[(breakdown.seat, dreadnought.owner)].append(
-                        _Death(breakdown.seat, "dreadnoughts", index, 1, 0, breakdown.seat)
+                        _Death(
+                            breakdown.seat,
+                            "dreadnoughts",
+                            index,
+                            1,
+                            0,
+                            breakdown.seat,
+                            MarineClass(dreadnought.pilot_class),
+                        )
                     )
         return kills
 
@@ -234,8 +339,10 @@ class _Checker:
         for index, loss in enumerate(breakdown.losses):
             if loss.count < 1:
                 continue
-            commander = MarineClass(loss.marine_class) is MarineClass.COMMANDER
-            killer = loss.killer if LossCause(loss.cause) is LossCause.PLAYER else None
+            marine_class = MarineClass(loss.marine_class)
+            commander = marine_class is MarineClass.COMMANDER
+            cause = LossCause(loss.cause)
+            killer = loss.killer if cause is LossCause.PLAYER else None
             deaths.append(
                 _Death(
                     breakdown.seat,
@@ -244,6 +351,8 @@ class _Checker:
                     loss.count,
                     loss.count if commander else 0,
                     killer,
+                    marine_class,
+                    cause,
                 )
             )
         return deaths
@@ -254,10 +363,9 @@ class _Checker:
         for (killer, victim), records in sorted(kills.items()):
             if victim not in self.seats:
                 continue  # scoring reports a kill of a seat that is not in the session
-            count = sum(record.count for record in records)
-            places = [(r.seat, r.entry, r.index) for r in records]
+            count = _sum(records)
             if count > figures:
-                self.add(
+                self.add_deaths(
                     "kills_over_figures",
                     _(
                         "%(killer)s is recorded killing %(count)d figures of %(victim)s, but a "
@@ -270,20 +378,38 @@ class _Checker:
                         "count": count,
                         "figures": figures,
                     },
-                    places,
+                    records,
                 )
             if sum(record.commanders for record in records) > 1:
-                self.add(
+                self.add_deaths(
                     "commander_twice",
                     _(
                         "%(killer)s is recorded killing the commander of %(victim)s more than "
                         "once, but a squad has one commander; make that count 1."
                     )
                     % {"killer": self.name(killer), "victim": self.name(victim)},
-                    [(r.seat, r.entry, r.index) for r in records if r.commanders],
+                    [r for r in records if r.commanders],
                 )
         for breakdown in self.breakdowns:
             self.check_squad(breakdown, kills, survivors)
+
+    def deaths_of(
+        self, breakdown: SeatBreakdown, kills: Mapping[tuple[str, str], list[_Death]]
+    ) -> list[tuple[str | None, list[_Death], list[_Death]]]:
+        """The deaths of ``breakdown``'s squad, grouped by the seat that killed them (None:
+        aliens, own fire or a killer that is no other seat of the session): the killer, the
+        records it claimed (its kills) and those the squad recorded (its losses to it)."""
+        victim = breakdown.seat
+        recorded: dict[str | None, list[_Death]] = defaultdict(list)
+        for loss in self.losses_of(breakdown):
+            known = loss.killer in self.seats and loss.killer != victim
+            recorded[loss.killer if known else None].append(loss)
+        groups: list[tuple[str | None, list[_Death], list[_Death]]] = [
+            (killer, kills.get((killer, victim), []), recorded.get(killer, []))
+            for killer in sorted(self.seats - {victim})
+        ]
+        groups.append((None, [], recorded.get(None, [])))
+        return groups
 
     def check_squad(
         self,
@@ -295,33 +421,44 @@ class _Checker:
         squad's losses to it, whichever is higher, as the two records may disagree)."""
         victim = breakdown.seat
         figures = self.limits.figures
-        by_killer: dict[str | None, list[_Death]] = defaultdict(list)
-        for loss in self.losses_of(breakdown):
-            known = loss.killer in self.seats and loss.killer != victim
-            by_killer[loss.killer if known else None].append(loss)
+        groups = self.deaths_of(breakdown, kills)
         counted: list[_Death] = []
         parts: list[str] = []
-        for killer in sorted(self.seats - {victim}):
-            claimed = kills.get((killer, victim), [])
-            recorded = by_killer.get(killer, [])
-            larger = max(claimed, recorded, key=lambda side: sum(r.count for r in side))
-            if larger:
-                counted.extend(larger)
-                parts.append(f"{self.name(killer)} {sum(r.count for r in larger)}")
-        unattributed = by_killer.get(None, [])
-        if unattributed:
-            counted.extend(unattributed)
-            parts.append(
-                _("aliens or own fire %(count)d") % {"count": sum(r.count for r in unattributed)}
-            )
-        total = sum(record.count for record in counted)
+        # The totals the squad's own checks compare: a seat already reported for claiming
+        # more figures than a squad has (or its commander twice) counts with what the squad
+        # recorded losing to it, at most a whole squad (one commander), as once corrected.
+        # The judge's form derives that record from the claim: there the seat counts a
+        # whole squad (one commander). So a total still over is listed with that seat's
+        # problem at once, and a total over only because of that seat is left to it.
+        capped_total = capped_commanders = 0
+        for killer, claimed, recorded in groups:
+            if killer is None:
+                counted.extend(recorded)
+                capped_total += _sum(recorded)
+                capped_commanders += sum(r.commanders for r in recorded)
+                if recorded:
+                    parts.append(_("aliens or own fire %(count)d") % {"count": _sum(recorded)})
+                continue
+            larger = max(claimed, recorded, key=_sum)
+            if not larger:
+                continue
+            counted.extend(larger)
+            parts.append(f"{self.name(killer)} {_sum(larger)}")
+            over = _sum(claimed) > figures
+            capped_total += min(_sum(recorded), figures) if over else _sum(larger)
+            commanders = sum(r.commanders for r in larger)
+            twice = sum(r.commanders for r in claimed) > 1
+            own_record = sum(r.commanders for r in recorded)
+            capped_commanders += min(own_record, 1) if twice else commanders
+        total = _sum(counted)
         commanders = sum(record.commanders for record in counted)
-        places = [(r.seat, r.entry, r.index) for r in counted]
-        over_one_killer = any(
-            sum(r.count for r in kills.get((killer, victim), [])) > figures for killer in self.seats
-        )
-        if total > figures and not over_one_killer:
-            self.add(
+        fielded = self.limits.fielded.get(victim)
+        kinds_over = self.check_kinds(victim, fielded, groups) if fielded is not None else False
+        # With the squad's loadout known, its deaths are checked kind by kind and its
+        # commander once: together they bound its total.
+        finer = fielded is not None and fielded.marines + 1 == figures
+        if capped_total > figures and not (finer and kinds_over):
+            self.add_deaths(
                 "deaths_over_figures",
                 _(
                     "%(total)d figures of %(victim)s are recorded dead in all (%(detail)s), but "
@@ -333,19 +470,17 @@ class _Checker:
                     "detail": ", ".join(parts),
                     "figures": figures,
                 },
-                places,
+                counted,
             )
-        if commanders > 1 and not any(
-            sum(r.commanders for r in kills.get((killer, victim), [])) > 1 for killer in self.seats
-        ):
-            self.add(
+        if capped_commanders > 1:
+            self.add_deaths(
                 "commander_dead_twice",
                 _(
                     "The commander of %(victim)s is recorded dead %(count)d times, but a squad "
                     "has one commander; keep the commander in one count only."
                 )
                 % {"victim": self.name(victim), "count": commanders},
-                [(r.seat, r.entry, r.index) for r in counted if r.commanders],
+                [r for r in counted if r.commanders],
             )
         if victim in survivors and total >= figures:
             self.found.append(
@@ -361,6 +496,107 @@ class _Checker:
                     "survived",
                 )
             )
+
+    def check_kinds(
+        self,
+        victim: str,
+        fielded: Fielded,
+        groups: Sequence[tuple[str | None, list[_Death], list[_Death]]],
+    ) -> bool:
+        """The victim's deaths of each kind of marine against what it fielded; True when its
+        marines of some kind are over (reported)."""
+        # kind -> the records counted: of each killing seat the larger of its kills of that
+        # kind and the victim's losses of that kind to it; every loss to no seat.
+        by_kind: dict[MarineClass, list[_Death]] = defaultdict(list)
+        for killer, claimed, recorded in groups:
+            for marine_class in MarineClass:
+                if marine_class is MarineClass.COMMANDER:
+                    continue
+                mine = [r for r in recorded if r.marine_class is marine_class]
+                if killer is not None:
+                    theirs = [r for r in claimed if r.marine_class is marine_class]
+                    mine = max(theirs, mine, key=_sum)
+                by_kind[marine_class].extend(mine)
+        excess = 0
+        for marine_class in ARMED_CLASSES:
+            records = by_kind[marine_class]
+            allowed = fielded.of(marine_class)
+            found = self.limits.found_weapons if marine_class is MarineClass.EXTRA_HEAVY else 0
+            if _sum(records) <= allowed + found:
+                continue
+            excess += _sum(records) - allowed - found
+            self.kind_over(victim, marine_class, allowed, found, records)
+        marines = [record for records in by_kind.values() for record in records]
+        # Over in all only when bringing each kind within its own limit would not do.
+        if _sum(marines) - excess > fielded.marines:
+            self.kind_over(victim, None, fielded.marines, 0, marines)
+            return True
+        return excess > 0
+
+    def kind_over(
+        self,
+        victim: str,
+        marine_class: MarineClass | None,
+        allowed: int,
+        found: int,
+        records: Sequence[_Death],
+    ) -> None:
+        """Report that more marines of ``marine_class`` (None: of every kind) of ``victim``
+        are recorded dead than it fielded (``allowed``, and ``found`` weapons to pick up)."""
+        count = _sum(records)
+        values = {
+            "victim": self.name(victim),
+            "fielded": _fielded_phrase(marine_class, allowed),
+            "count": count,
+            "detail": self.detail(records),
+        }
+        if found:
+            values["found"] = ngettext(
+                "%(count)d extra-heavy weapon", "%(count)d extra-heavy weapons", found
+            ) % {"count": found}
+            message = ngettext(
+                "%(victim)s fielded %(fielded)s and the session's special equipment hides "
+                "%(found)s, but %(count)d is recorded killed (%(detail)s); correct the kills "
+                "or losses that are too many.",
+                "%(victim)s fielded %(fielded)s and the session's special equipment hides "
+                "%(found)s, but %(count)d are recorded killed (%(detail)s); correct the kills "
+                "or losses that are too many.",
+                count,
+            )
+        else:
+            message = ngettext(
+                "%(victim)s fielded %(fielded)s, but %(count)d is recorded killed "
+                "(%(detail)s); correct the kills or losses that are too many.",
+                "%(victim)s fielded %(fielded)s, but %(count)d are recorded killed "
+                "(%(detail)s); correct the kills or losses that are too many.",
+                count,
+            )
+        code = f"{marine_class.value}_over_fielded" if marine_class else "marines_over_fielded"
+        self.add_deaths(code, message % values, records)
+
+    def detail(self, records: Iterable[_Death]) -> str:
+        """Who killed the figures of ``records``: "Sergente 3, Tempesta 1, aliens 1", the
+        killing seats in seat order, then the aliens and own fire."""
+        by_killer: Counter[str | None] = Counter()
+        by_cause: Counter[LossCause] = Counter()
+        for record in records:
+            if record.cause in (None, LossCause.PLAYER):
+                by_killer[record.killer] += record.count
+            else:
+                by_cause[record.cause] += record.count
+        order = {breakdown.seat: place for place, breakdown in enumerate(self.breakdowns)}
+        killers = sorted(
+            (killer for killer in by_killer if killer is not None),
+            key=lambda killer: (order.get(killer, len(order)), killer),
+        )
+        parts = [f"{self.name(killer)} {by_killer[killer]}" for killer in killers]
+        if by_killer[None]:
+            parts.append(_("a player not named %(count)d") % {"count": by_killer[None]})
+        if by_cause[LossCause.ALIEN]:
+            parts.append(_("aliens %(count)d") % {"count": by_cause[LossCause.ALIEN]})
+        if by_cause[LossCause.OWN_FIRE]:
+            parts.append(_("own fire %(count)d") % {"count": by_cause[LossCause.OWN_FIRE]})
+        return ", ".join(parts)
 
     # -- alien tokens ----------------------------------------------------------------------
 

@@ -353,13 +353,15 @@ def alien_label(alien_type: str) -> str:
     return str(_ALIEN_LABELS.get(alien_type.lower(), alien_type))
 
 
-def _cause_label(cause: LossCause) -> str:
-    labels = {
-        LossCause.PLAYER: _("killed by %(seat)s"),
-        LossCause.ALIEN: _("killed by aliens"),
-        LossCause.OWN_FIRE: _("killed by own fire"),
-    }
-    return labels[LossCause(cause)]
+def _cause_label(cause: LossCause, count: int) -> str:
+    """What killed the ``count`` figures of one loss line, agreeing with their number where
+    the language needs it (Italian "ucciso"/"uccisi")."""
+    cause = LossCause(cause)
+    if cause == LossCause.PLAYER:
+        return ngettext("killed by %(seat)s", "killed by %(seat)s", count)
+    if cause == LossCause.ALIEN:
+        return ngettext("killed by aliens", "killed by aliens", count)
+    return ngettext("killed by own fire", "killed by own fire", count)
 
 
 _PILOT_CLASSES = frozenset(
@@ -550,11 +552,15 @@ class _Scorer:
                 % {"seat": self.name(seat)},
                 seat,
             )
-        cause_text = _cause_label(cause) % {"seat": self.name(loss.killer or "?")}
+        cause_text = _cause_label(cause, loss.count) % {"seat": self.name(loss.killer or "?")}
         self.add(
             seat,
             "marine_lost",
-            _("Lost %(count)s × %(what)s (%(cause)s)")
+            ngettext(
+                "Lost %(count)s × %(what)s (%(cause)s)",
+                "Lost %(count)s × %(what)s (%(cause)s)",
+                loss.count,
+            )
             % {"count": loss.count, "what": what, "cause": cause_text},
             -loss.count * self.values.marine(loss.marine_class),
         )

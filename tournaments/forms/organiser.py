@@ -18,13 +18,12 @@ from tournaments.domain.map_fit import MapMisfit
 from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.people import check_display_name
-from tournaments.forms.scheduling import staff_label
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
 from tournaments.queries.edit_versions import stage_version
 from tournaments.queries.playable_maps import map_choices
-from tournaments.queries.roles import tournament_staff
+from tournaments.queries.roles import staff_label, tournament_staff
 from tournaments.queries.session_stipulation import stipulation_map_misfit
 from tournaments.queries.stage_checklist import qualifier_size, stage_squads
 
@@ -117,13 +116,12 @@ class PlayerForm(AccessibleForm):
 
 
 class AccountLinkForm(AccessibleForm):
-    """Link an existing user account to a player (checks in :mod:`..player_accounts`)."""
+    """Link an existing user account to a player (checks in :mod:`..player_accounts`).
 
-    account = forms.CharField(
-        label=_("User name or email"),
-        max_length=254,
-        error_messages={"required": _("Type the user name or email of the player's account.")},
-    )
+    A player needs no account (their private link is enough), so the field is not marked
+    required on the players page; sent empty, it still says what to type."""
+
+    account = forms.CharField(label=_("User name or email"), max_length=254, required=False)
 
     def __init__(self, *args, tournament: Tournament, player: Player, **kwargs):
         self.tournament = tournament
@@ -132,8 +130,11 @@ class AccountLinkForm(AccessibleForm):
         super().__init__(*args, **kwargs)
 
     def clean_account(self):
+        typed = self.cleaned_data["account"]
+        if not typed:
+            raise ValidationError(_("Type the user name or email of the player's account."))
         try:
-            user = find_account(self.cleaned_data["account"])
+            user = find_account(typed)
         except AccountLinkError as error:
             raise ValidationError(str(error)) from None
         problem = link_problem(self.tournament, self.player, user)
@@ -359,6 +360,6 @@ class ScheduleForm(AccessibleForm):
         if seat is not None:
             raise ValidationError(
                 _("%(judge)s plays in this session (account of %(player)s); choose another judge.")
-                % {"judge": judge, "player": seat.player}
+                % {"judge": staff_label(judge), "player": seat.player}
             )
         return judge

@@ -10,7 +10,7 @@ from django.utils.translation import ngettext
 
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.models import Session, SessionStatus, Stage, Tournament, VenueTable
-from tournaments.queries.roles import tournament_staff
+from tournaments.queries.roles import staff_label, tournament_staff
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -28,11 +28,6 @@ def when_field(label) -> forms.DateTimeField:
 class SessionChoiceField(forms.ModelChoiceField):
     def label_from_instance(self, obj: Session) -> str:
         return _("Session %(number)d") % {"number": obj.number}
-
-
-def staff_label(user: User) -> str:
-    """An account of the tournament's staff as the forms name it: full name, else user name."""
-    return user.get_full_name() or user.get_username()
 
 
 class StaffChoicesField(forms.ModelMultipleChoiceField):

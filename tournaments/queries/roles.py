@@ -4,6 +4,7 @@ actions ask these."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import datetime, time
 from typing import TYPE_CHECKING, TypedDict
@@ -15,6 +16,7 @@ from django.utils import timezone
 from tournaments.models import Player, Registration, Session, Tournament
 
 if TYPE_CHECKING:
+    from django.contrib.auth.models import User
     from django_stubs_ext import WithAnnotations
 
     class _LatestSession(TypedDict):
@@ -37,6 +39,21 @@ def tournament_staff(tournament: Tournament) -> QuerySet:
     user name."""
     staff = Q(judged_tournaments=tournament) | Q(organised_tournaments=tournament)
     return get_user_model().objects.filter(staff).distinct().order_by("username")
+
+
+def staff_label(user: User) -> str:
+    """An account of the tournament's staff (a judge, an organiser) as the organiser's pages
+    name it: "Anna Bianchi (judge1)", the full name with the user name the organiser added
+    the account by and the activity log shows; just the user name when there is no full name.
+    """
+    username = user.get_username()
+    full_name = user.get_full_name()
+    return f"{full_name} ({username})" if full_name else username
+
+
+def labelled_staff(accounts: Iterable[User]) -> list[tuple[User, str]]:
+    """``accounts`` (judges, organisers), each with its :func:`staff_label`, for a page."""
+    return [(account, staff_label(account)) for account in accounts]
 
 
 def can_judge(user, session: Session) -> bool:

@@ -23,6 +23,7 @@ from tournaments.domain.clash_rules import (
     share_judges,
 )
 from tournaments.models import Player, Seat, Session, Tournament, VenueTable
+from tournaments.queries.roles import staff_label
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
@@ -158,7 +159,7 @@ class ScheduleBook:
             judge = other.judge
             return _("%(judge)s would judge %(session)s and %(other)s at the same time.") % {
                 **names,
-                "judge": judge.get_full_name() or judge.get_username() if judge else "",
+                "judge": staff_label(judge) if judge else "",
             }
         players = sorted(
             seat.player.display_name

@@ -10,6 +10,7 @@ from datetime import datetime
 from django.db.models import Prefetch
 
 from tournaments.models import Seat, Session, SessionStatus, Stage, VenueTable
+from tournaments.queries.roles import staff_label
 
 
 @dataclass
@@ -43,6 +44,15 @@ class StageGrid:
         """The sessions that may still move (not started, not finished)."""
         open_statuses = (SessionStatus.PLANNED, SessionStatus.SCHEDULED)
         return [session for session in self.sessions if session.status in open_statuses]
+
+    @property
+    def movable_listed(self) -> list[tuple[Session, str]]:
+        """The :attr:`movable` sessions, each with its judge as the organiser's pages name
+        one (:func:`~tournaments.queries.roles.staff_label`), "" when it has none yet."""
+        return [
+            (session, staff_label(session.judge) if session.judge else "")
+            for session in self.movable
+        ]
 
 
 def stage_grid(stage: Stage, extra_times: Iterable[datetime] = ()) -> StageGrid:

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
 from rules.engine.state import Stipulation as EngineStipulation
+from tournaments.domain.catalogue import DEFAULT_WEAPONS
 from tournaments.domain.map_fit import (
     CATCH_THE_FLAG,
     MOST_SQUADS,
@@ -17,9 +18,17 @@ from tournaments.domain.map_fit import (
     flags_placed,
     map_misfit,
 )
-from tournaments.domain.plausibility import SessionLimits, session_limits
+from tournaments.domain.plausibility import (
+    Fielded,
+    SessionLimits,
+    fielded_squad,
+    session_limits,
+    squad_figures,
+)
 from tournaments.models import (
+    Loadout,
     ScoreThreshold,
+    Seat,
     Session,
     Stipulation,
     Tournament,
@@ -93,9 +102,31 @@ def own_thresholds(session: Session) -> list[ScoreThreshold]:
     return list(ScoreThreshold.objects.filter(session=session).order_by("points"))
 
 
+def fielded_squads(session: Session, figures: int) -> dict[str, Fielded]:
+    """What each squad of ``session`` fielded, by player id as text (the result's seat
+    key), read from the seats' loadouts and the class the tournament's catalogue gives
+    each weapon (the default catalogue's when it has none of its own). A seat without a
+    loadout, or whose loadout does not arm each of its ``figures - 1`` marines with a known
+    weapon, is left out: what it fielded is not known. Two queries."""
+    classes = dict(session.stage.tournament.weapons.values_list("slug", "weapon_class")) or {
+        weapon.slug: weapon.weapon_class.value for weapon in DEFAULT_WEAPONS
+    }
+    rows = Loadout.objects.filter(seat__in=Seat.objects.filter(session=session)).values_list(
+        "seat__player_id", "marine_weapons", "extra_marine_weapons"
+    )
+    fielded: dict[str, Fielded] = {}
+    for player, marines, extra in rows:
+        weapons = [*(marines or ()), *(extra or ())]
+        squad = fielded_squad([classes.get(str(slug)) for slug in weapons], figures)
+        if squad is not None:
+            fielded[str(player)] = squad
+    return fielded
+
+
 def result_limits(session: Session) -> SessionLimits:
     """What a result of ``session`` may hold (:mod:`tournaments.domain.plausibility`): from
-    its stipulation (its own, else its stage's), its map and the tournament's rules data."""
+    its stipulation (its own, else its stage's), its map, the tournament's rules data and
+    the seats' loadouts (what each squad fielded)."""
     stipulation = getattr(session, "stipulation", None)
     if stipulation is not None:
         kind, params = stipulation.kind, stipulation.params
@@ -109,6 +140,7 @@ def result_limits(session: Session) -> SessionLimits:
         map_name,
         tournament.data_overrides or {},
         map_board(tournament, map_name),
+        fielded_squads(session, squad_figures(kind or "")),
     )
 
 

@@ -71,6 +71,7 @@ from tournaments.queries.result_versions import (
     preview_result,
     version_number,
 )
+from tournaments.queries.roles import is_organiser
 from tournaments.queries.session_sheet import (
     dice_log,
     draw_need,
@@ -78,7 +79,12 @@ from tournaments.queries.session_sheet import (
     initiative_need,
     seat_wishes,
 )
-from tournaments.queries.session_stipulation import plays_aliens, result_limits
+from tournaments.queries.session_stipulation import (
+    no_stipulation_message,
+    plays_aliens,
+    result_limits,
+    stipulation_kind,
+)
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
 from tournaments.sheets.seats import loadout_checks, session_seats
@@ -127,6 +133,27 @@ def _dice_need(session: Session, seats: list[Seat], purpose: str, text: str) -> 
         return {"error": str(error)}
 
 
+def missing_stipulation(request: HttpRequest, session: Session) -> dict | None:
+    """What the judge's pages say of a session without a stipulation (none when it has
+    one): its result cannot be saved until an organiser sets one, on the session's settings
+    page or its stage's page; the links to them only for a visitor who may open them."""
+    if stipulation_kind(session):
+        return None
+    tournament = session.stage.tournament
+    if not is_organiser(request.user, tournament):
+        return {"links": False}
+    return {
+        "links": True,
+        "session_url": reverse(
+            "tournaments:organiser_session_settings", args=[tournament.slug, session.pk]
+        )
+        + "#stipulation",
+        "stage_url": reverse(
+            "tournaments:organiser_stage", args=[tournament.slug, session.stage.number]
+        ),
+    }
+
+
 def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
     seats = session_seats(session)
     drawn = bool(seats) and all(seat.squad_id for seat in seats)
@@ -150,6 +177,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "draws": draw_versions(session, seats),
         "result": result,
         "plays_aliens": plays_aliens(session),
+        "no_stipulation": missing_stipulation(request, session),
         "loadout_checks": loadout_checks(session, seats),
         "attendance_open": result is None,
         "no_show_open": result is None
@@ -350,10 +378,22 @@ def session_initiative(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 def preview_context(session: Session, form: ResultForm) -> dict:
-    """Scores and provisional ranking of what the form holds (nothing is stored)."""
+    """Scores and provisional ranking of what the form holds (nothing is stored). Without
+    a stipulation there is no ranking: the points alone, in seat order (``unranked``; the
+    top of the page says why, once)."""
     if not form.is_valid():
         return {"invalid": True}
-    return preview_result(session, form.breakdowns(), form.survivors())
+    preview = preview_result(session, form.breakdowns(), form.survivors())
+    if "error" not in preview:
+        return preview
+    cards, names = preview["cards"], preview["names"]
+    return {
+        "rows": [
+            {"position": None, "name": names[seat], "card": card} for seat, card in cards.items()
+        ],
+        "unranked": True,
+        "problems": sorted({p.message for card in cards.values() for p in card.problems}),
+    }
 
 
 def _loaded_at(request: HttpRequest) -> datetime | None:
@@ -465,6 +505,9 @@ def edit_result(
         conflict = find_conflict(form, latest, base, {})
         return entry.conflict(form, dice_form, conflict)
     except (ResultError, DiceError) as error:
+        if str(error) == no_stipulation_message(session):
+            # Said once, at the top of the page, with who can set the stipulation.
+            return entry.render(form, dice_form, status=400, stipulation_refused=True)
         form.add_error(None, str(error))
         return entry.render(form, dice_form, status=400)
     forget_seed(request, session, "ranking")
@@ -516,8 +559,10 @@ class _Entry:
         loaded_at: str = "",
         conflict: Conflict | None = None,
         shown: ResultForm | None = None,
+        stipulation_refused: bool = False,
     ) -> HttpResponse:
-        """The page with ``shown`` (default ``form``) and the live preview of ``form``."""
+        """The page with ``shown`` (default ``form``) and the live preview of ``form``;
+        ``stipulation_refused``: a save refused because the session has no stipulation."""
         context = _entry_context(
             self.request,
             self.session,
@@ -532,6 +577,7 @@ class _Entry:
         context.update(
             conflict=conflict,
             refused=refused,
+            stipulation_refused=stipulation_refused,
             # What others did meanwhile, after a refused save.
             changes=changes_since(self.session, _loaded_at(self.request)) if refused else [],
             preview=preview_context(self.session, form) if form.is_bound else None,
@@ -595,6 +641,8 @@ def _entry_context(
         "done_url": done_url,
         # The result of a closed stage's session cannot change: said before any typing.
         "stage_closed": session.stage.status != StageStatus.OPEN,
+        # Nor can one without a stipulation be saved: said before any typing too.
+        "no_stipulation": missing_stipulation(request, session),
     }
 
 

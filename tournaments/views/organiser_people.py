@@ -33,7 +33,7 @@ from tournaments.forms.organiser import StaffForm
 from tournaments.forms.people import PlayerEditForm, WithdrawForm
 from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
-from tournaments.queries.roles import is_organiser
+from tournaments.queries.roles import is_organiser, labelled_staff
 from tournaments.views.player import preferences_editing, staff_saved_message
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
@@ -173,8 +173,8 @@ def _staff_page(
             "tournament": tournament,
             "form": judge_form or StaffForm(),
             "organiser_form": organiser_form or StaffForm(prefix="organiser"),
-            "judges": tournament.judges.order_by("username"),
-            "organisers": tournament.organisers.order_by("username"),
+            "judges": labelled_staff(tournament.judges.order_by("username")),
+            "organisers": labelled_staff(tournament.organisers.order_by("username")),
             "otab": "judges",
         },
         status=400 if judge_form or organiser_form else 200,

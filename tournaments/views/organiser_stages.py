@@ -21,13 +21,19 @@ from tournaments.actions.stage_undo import (
     undo_blocker,
     undo_squad_draw,
 )
-from tournaments.actions.tournament_setup import save_stage
+from tournaments.actions.tournament_setup import (
+    StageSettingsError,
+    save_stage,
+    stage_settings_lock,
+)
 from tournaments.forms.judge import PHYSICAL, RollOffForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
+from tournaments.forms.stipulation import describe_stipulation
 from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
 from tournaments.queries.dice_needed import AdvanceDice
 from tournaments.queries.draw_inputs import stage_own_preferences
+from tournaments.queries.playable_maps import map_menu_label
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
@@ -145,8 +151,11 @@ def undo_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> HttpResponse:
+    """The stage's page; a POST saves its settings, refused once the stage is closed (then
+    the page shows them read-only, with the reason: decision 54)."""
     stage = get_object_or_404(tournament.stages, number=number)
     form = StageForm(request.POST or None, instance=stage)
+    refused = None
     if request.method == "POST" and form.is_valid():
         try:
             changed = save_stage(
@@ -158,6 +167,8 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         except StaleEditError:
             stage = tournament.stages.get(number=number)
             form.refuse_stale(StageForm(instance=stage))
+        except StageSettingsError as error:
+            refused = str(error)
         else:
             if changed:
                 messages.success(request, _("Stage saved."))
@@ -166,6 +177,13 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
             if form.map_problem is not None:
                 messages.warning(request, form.map_problem.message)
             return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+    if request.method == "POST":
+        # The form wrote what was typed into its instance: a closed stage is shown as stored,
+        # read-only, with the reason (nothing typed is offered again).
+        stored = tournament.stages.get(number=number)
+        refused = refused or stage_settings_lock(stored)
+        if refused is not None:
+            return stage_page(request, tournament, stored, refused=refused, status=400)
     if form.stale:
         status = 409
     else:
@@ -181,28 +199,49 @@ def stage_page(
     form: StageForm | None = None,
     undo_form: UndoForm | None = None,
     draw_forms: dict[int, UndoForm] | None = None,
+    refused: str | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    """The organiser's stage page: its settings, its checklist, the close button when it
-    can succeed, the undo of the last advance and of each session's squad draw, and the
-    stage's own squad preferences (read-only: only an import brings them)."""
+    """The organiser's stage page: its settings (a form while the stage is open, read-only
+    with the reason once it is closed; ``refused``: a save was just refused for that
+    reason), its checklist, the close button when it can succeed, the undo of the last
+    advance and of each session's squad draw, and the stage's own squad preferences
+    (read-only: only an import brings them)."""
     draw_forms = draw_forms or {}
     sessions = [
         (session, draw_forms.get(session.pk) or _draw_undo_form(session))
         for session in undoable_draws(stage)
     ]
-    context = {
+    lock = refused or stage_settings_lock(stage)
+    context: dict[str, Any] = {
         "tournament": tournament,
         "stage": stage,
-        "form": form or StageForm(instance=stage),
+        "settings_lock": lock,
+        "settings_refused": refused is not None,
         "general_fields": STAGE_GENERAL_FIELDS,
         "draw_undos": sessions,
         "stage_preferences": stage_own_preferences(stage),
         "otab": "dashboard",
     }
+    if lock is None:
+        context["form"] = form or StageForm(instance=stage)
     context.update(stage_control(request, tournament, stage, undo_form=undo_form))
     with catalogue_words(tournament):  # the deck's choices as the catalogue names them
+        if lock is not None:
+            context["settings"] = stage_settings_summary(stage)
         return render(request, "organiser/stage_form.html", context, status=status)
+
+
+def stage_settings_summary(stage: Stage) -> dict[str, Any]:
+    """What a closed stage was played with, in words, for its read-only page."""
+    return {
+        "stipulation": describe_stipulation(stage.stipulation_kind, stage.stipulation_params),
+        "map": map_menu_label(stage.tournament, stage.map_name) if stage.map_name else "",
+        "qualifier_count": stage.qualifier_count,
+        "seating": stage.get_seating_method_display() if stage.seating_method else "",
+        "tournament_seating": stage.tournament.get_seating_method_display(),
+        "thresholds": list(stage.thresholds.values_list("points", flat=True)),
+    }
 
 
 def _draw_undo_form(session: Session) -> UndoForm:
