@@ -133,3 +133,19 @@ def test_dispute_texts_wrap_and_their_limit_is_said(world, client):
     note = DisputeResolutionForm().fields["note"]
     assert note.max_length == MAX_TEXT
     assert f"At most {MAX_TEXT} characters." in str(note.help_text)
+
+
+def test_the_dispute_forms_say_their_limit_in_the_readers_language():
+    """The help texts were formatted once, at import, in whatever language was active then:
+    an English page could say its limit in Italian, whichever test or request came first."""
+    from django.utils import translation
+
+    from tournaments.forms.venue import DisputeForm, DisputeResolutionForm
+
+    for form, field in ((DisputeForm, "reason"), (DisputeResolutionForm, "note")):
+        with translation.override("it"):
+            italian = str(form().fields[field].help_text)
+        with translation.override("en"):
+            english = str(form().fields[field].help_text)
+        assert f"Al massimo {MAX_TEXT} caratteri." in italian
+        assert f"At most {MAX_TEXT} characters." in english

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext_lazy
+from django.utils.translation import ngettext
 
 from tournaments.actions.result_disputes import MAX_TEXT
 from tournaments.domain.countdown import MAX_MINUTES, MIN_MINUTES
@@ -23,15 +24,22 @@ class DisputeForm(AccessibleForm):
         label=_("What is wrong with this result?"),
         max_length=MAX_TEXT,
         widget=forms.Textarea(attrs={"rows": 4}),
-        # The limit said before the browser's maxlength stops the typing without a word.
-        help_text=ngettext_lazy(
-            "The organiser reads it and answers with a correction or a note. At most "
-            "%(limit)d character.",
-            "The organiser reads it and answers with a correction or a note. At most "
-            "%(limit)d characters.",
-            "limit",
-        )
-        % {"limit": MAX_TEXT},
+        # The limit said before the browser's maxlength stops the typing without a word,
+        # translated when shown (an ngettext_lazy formatted here is translated at import,
+        # in whatever language was active then, for every reader after).
+        help_text=lazy(
+            lambda: (
+                ngettext(
+                    "The organiser reads it and answers with a correction or a note. At most "
+                    "%(limit)d character.",
+                    "The organiser reads it and answers with a correction or a note. At most "
+                    "%(limit)d characters.",
+                    MAX_TEXT,
+                )
+                % {"limit": MAX_TEXT}
+            ),
+            str,
+        )(),
     )
 
 
@@ -49,10 +57,15 @@ class DisputeResolutionForm(AccessibleForm):
         max_length=MAX_TEXT,
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=ngettext_lazy(
-            "Needed when the result stands. At most %(limit)d character.",
-            "Needed when the result stands. At most %(limit)d characters.",
-            "limit",
-        )
-        % {"limit": MAX_TEXT},
+        help_text=lazy(
+            lambda: (
+                ngettext(
+                    "Needed when the result stands. At most %(limit)d character.",
+                    "Needed when the result stands. At most %(limit)d characters.",
+                    MAX_TEXT,
+                )
+                % {"limit": MAX_TEXT}
+            ),
+            str,
+        )(),
     )
