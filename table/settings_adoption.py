@@ -56,11 +56,13 @@ def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> S
     )
 
 
-def settings_changed(game: Game, setup: EngineSetup) -> bool:
+def settings_changed(game: Game, setup: EngineSetup, state: GameState | None = None) -> bool:
     """Whether the session's settings (``setup``: :func:`~table.session_material.
-    engine_setup` of the game's session) differ from those ``game`` plays now, so that
-    adopting them would change something."""
-    state = snapshot_state(latest_snapshot(game))
+    engine_setup` of the game's session) differ from those ``game`` plays now (``state``,
+    its latest state, when the caller has it already), so that adopting them would change
+    something."""
+    if state is None:
+        state = snapshot_state(latest_snapshot(game))
     adopted = _adopted(state, setup)
     return (
         adopted.stipulation != state.stipulation

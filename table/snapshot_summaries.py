@@ -112,6 +112,18 @@ PART_TEXTS = {
     "left_vehicle": gettext_lazy("%(id)s left %(vehicle)s and stands on %(square)s."),
 }
 
+#: The marks a name may end with that end its sentence too ("Fuoco!", "Ira!").
+OWN_STOPS = ("!", "?")
+
+
+def without_doubled_stop(text: str, name: str) -> str:
+    """``text`` without the full stop its sentence puts right after ``name`` when the name
+    ends with its own "!" or "?": "Nova plays Fire!", not "Fire!."."""
+    if name.endswith(OWN_STOPS):
+        return text.replace(f"{name}.", name)
+    return text
+
+
 #: One part of a summary: a code and its JSON-ready params.
 SummaryPart = tuple[str, dict[str, Any]]
 
@@ -144,7 +156,8 @@ def part_text(code: str, params: dict[str, Any]) -> str:
         return _("%(id)s picked up the %(weapon)s.") % {"id": params["id"], "weapon": weapon}
     if code == "card_played":
         card = chapter_card_name(params["card"], narration_language(), params["player"])
-        return _("%(player)s plays %(card)s.") % {**_with_player_named(params), "card": card}
+        text = _("%(player)s plays %(card)s.") % {**_with_player_named(params), "card": card}
+        return without_doubled_stop(text, card)
     if code == "uploaded":
         return upload_summary()
     if code == "rules_data_kept":

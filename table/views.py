@@ -134,29 +134,36 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
                 messages.success(request, _("Game created: the squads stand at their claws."))
                 return redirect(_board_url(game))
         status = 400
+    games, without_aliens = _games_and_changes(session)
     return render(
         request,
         "table/games.html",
         {
             "session": session,
             "tournament": session.stage.tournament,
-            "games": _games_and_changes(session),
+            "games": games,
+            # The games played without aliens (by pk): they have no Alien policy to name.
+            "games_without_aliens": without_aliens,
             "form": form,
         },
         status=status,
     )
 
 
-def _games_and_changes(session: Session) -> list[tuple[Game, bool]]:
+def _games_and_changes(session: Session) -> tuple[list[tuple[Game, bool]], set[int]]:
     """The session's games, each with whether the session's settings changed since it
-    started (adopting them would change something); settings that cannot be read yet count
-    as changed, so that adopting says what is wrong."""
+    started (adopting them would change something; settings that cannot be read yet count
+    as changed, so that adopting says what is wrong), and the pks of those that play without
+    aliens (``Stipulation.with_aliens`` of their latest state, as their board says)."""
     games = list(session.games.order_by("number"))
+    states = {game.pk: snapshot_state(latest_snapshot(game)) for game in games}
+    without_aliens = {pk for pk, state in states.items() if not state.stipulation.with_aliens}
     try:
         setup = engine_setup(session)
     except SessionMaterialError:
-        return [(game, True) for game in games]
-    return [(game, settings_changed(game, setup)) for game in games]
+        return [(game, True) for game in games], without_aliens
+    changes = [(game, settings_changed(game, setup, states[game.pk])) for game in games]
+    return changes, without_aliens
 
 
 # --- building the board page ---------------------------------------------------------------

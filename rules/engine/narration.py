@@ -133,7 +133,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "No marine is in play: the Aliens do nothing.",
     },
     "event_drawn": {
-        "it": "Carta Evento Alieno pescata: {card}.",
+        "it": "Carta Evento Alieno pescata: “{card}”.",
         "en": "Alien event card drawn: {card}.",
     },
     "event_deck_empty": {

@@ -95,13 +95,13 @@ CARD_MESSAGES: dict[str, dict[str, str]] = {
 
 CARD_ERRORS: dict[str, dict[str, str]] = {
     "reroll_no_attack": {
-        "it": "l'ultimo passo non è un attacco che una carta permette di ritirare (regola: si "
+        "it": "L'ultimo passo non è un attacco che una carta permette di ritirare (regola: si "
         "ritira subito dopo il tiro, prima di ogni altra azione)",
         "en": "the last step is not an attack a card lets you roll again (rule: a die is "
         "rolled again right after the roll, before anything else happens)",
     },
     "reroll_no_card": {
-        "it": "nessuna carta permette a {figure} di ritirare un dado in questo attacco (regola: "
+        "it": "Nessuna carta permette a {figure} di ritirare un dado in questo attacco (regola: "
         "solo {targeter_card}, {bionic_eye_card}, {digital_weapons_card} e {bionic_arm_card})",
         "en": "no card lets {figure} roll a die again in this attack (rule: only "
         "{targeter_card}, {bionic_eye_card}, {digital_weapons_card} and {bionic_arm_card} do)",
@@ -113,18 +113,18 @@ CARD_ERRORS: dict[str, dict[str, str]] = {
         "(rule: one die per card and attack)",
     },
     "reroll_bad_die": {
-        "it": "il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra "
+        "it": "Il dado {die} non è uno dei dadi di {figure} in questo attacco: scegli tra "
         "{choices}",
         "en": "die {die} is not one of {figure}'s dice in this attack: choose one of {choices}",
     },
     "reroll_bad_die_any": {
-        "it": "il dado {die} non è un dado che una carta permette di ritirare in questo "
+        "it": "Il dado {die} non è un dado che una carta permette di ritirare in questo "
         "attacco: scegli tra {choices}",
         "en": "die {die} is not a die a card lets anyone roll again in this attack: choose one "
         "of {choices}",
     },
     "reroll_replay": {
-        "it": "l'attacco non si può risolvere di nuovo con gli stessi dadi: annulla e rigiocalo",
+        "it": "L'attacco non si può risolvere di nuovo con gli stessi dadi: annulla e rigiocalo",
         "en": "the attack cannot be resolved again with the same dice: undo it and play it again",
     },
 }

@@ -20,11 +20,11 @@ from rules.engine.narration_turns import TURN_ERRORS
 ERRORS: dict[str, dict[str, str]] = {
     # --- the event deck --------------------------------------------------------------------
     "unknown_event_cards": {
-        "it": "carte evento sconosciute nella stipulazione: {cards}",
+        "it": "Carte evento sconosciute nella stipulazione: {cards}",
         "en": "unknown event cards in the stipulation: {cards}",
     },
     "event_card_not_in_deck": {
-        "it": "la carta Evento Alieno {card} non è nel mazzo ora (già pescata, esclusa "
+        "it": "La carta Evento Alieno {card} non è nel mazzo ora (già pescata, esclusa "
         "dalla stipulazione, o in questa sessione non si pescano carte evento): scegli una "
         "carta del mazzo",
         "en": "the Alien event card {card} is not in the deck now (drawn already, left out "
@@ -32,36 +32,36 @@ ERRORS: dict[str, dict[str, str]] = {
     },
     # --- any figure ------------------------------------------------------------------------
     "no_figure": {
-        "it": "nessuna figura '{figure}' in gioco",
+        "it": "Nessuna figura '{figure}' in gioco",
         "en": "no figure '{figure}' in this state",
     },
     # --- movement --------------------------------------------------------------------------
     "move_inside_vehicle": {
-        "it": "la figura {figure} è dentro un veicolo e non può muovere da sola",
+        "it": "La figura {figure} è dentro un veicolo e non può muovere da sola",
         "en": "figure {figure} is inside a vehicle and cannot move by itself",
     },
     "move_tarantula": {
-        "it": "la figura {figure} è una Tarantola: muove in linea con il suo cannoniere; "
+        "it": "La figura {figure} è una Tarantola: muove in linea con il suo cannoniere; "
         "indica la casella dove arriva il suo fronte e dove è rivolta",
         "en": "figure {figure} is a Tarantula: it moves in one line with its gunner; name "
         "the square its front ends on and the way it faces",
     },
     "not_a_tarantula": {
-        "it": "la figura {figure} non è una Tarantola",
+        "it": "La figura {figure} non è una Tarantola",
         "en": "figure {figure} is not a Tarantula",
     },
     "tarantula_uncrewed": {
-        "it": "la Tarantola {figure} non ha un cannoniere: muove solo se un marine la manovra",
+        "it": "La Tarantola {figure} non ha un cannoniere: muove solo se un marine la manovra",
         "en": "Tarantula {figure} has no gunner: it moves only while a marine crews it",
     },
     "tarantula_gunner_misplaced": {
-        "it": "il cannoniere {gunner} non è nella casella dietro la Tarantola {figure}: "
+        "it": "Il cannoniere {gunner} non è nella casella dietro la Tarantola {figure}: "
         "correggi la posizione prima di muoverla",
         "en": "gunner {gunner} is not on the square behind Tarantula {figure}: correct the "
         "position before moving it",
     },
     "tarantula_no_manoeuvre": {
-        "it": "la Tarantola {figure} non può finire con il fronte su {square} rivolta a "
+        "it": "La Tarantola {figure} non può finire con il fronte su {square} rivolta a "
         "{facing} entro {allowance} caselle: muri, porte stagne rinforzate, Alieni, segnalini "
         "Blip o figure sulle sue tre caselle finali lo impediscono",
         "en": "Tarantula {figure} cannot end with its front on {square} facing {facing} "
@@ -69,36 +69,36 @@ ERRORS: dict[str, dict[str, str]] = {
         "final squares are in the way",
     },
     "tarantula_already_there": {
-        "it": "la Tarantola {figure} è già lì, rivolta da quella parte",
+        "it": "La Tarantola {figure} è già lì, rivolta da quella parte",
         "en": "Tarantula {figure} already stands there, facing that way",
     },
     "off_board": {
-        "it": "la casella {square} è fuori dal tabellone",
+        "it": "La casella {square} è fuori dal tabellone",
         "en": "square {square} is outside the board",
     },
     "too_long": {
-        "it": "la figura {figure} può muovere di {allowance} caselle, il percorso ne ha {steps}",
+        "it": "La figura {figure} può muovere di {allowance} caselle, il percorso ne ha {steps}",
         "en": "figure {figure} may move {allowance} squares, the path has {steps}",
     },
     "step_off_board": {
-        "it": "passo {step}: la casella {square} è fuori dal tabellone",
+        "it": "Passo {step}: la casella {square} è fuori dal tabellone",
         "en": "step {step}: square {square} is outside the board",
     },
     "step_blocked": {
-        "it": "passo {step}: {figure} non può passare da {a} a {b} (caselle non vicine, oppure "
+        "it": "Passo {step}: {figure} non può passare da {a} a {b} (caselle non vicine, oppure "
         "c'è di mezzo un muro, una porta stagna rinforzata, una casella piena o un angolo "
         "bloccato)",
         "en": "step {step}: {figure} cannot step from {a} to {b} (not a neighbour, or a wall, "
         "bulkhead, solid square or blocked corner is in the way)",
     },
     "step_occupied": {
-        "it": "passo {step}: {figure} non può attraversare {square} (c'è una figura che non "
+        "it": "Passo {step}: {figure} non può attraversare {square} (c'è una figura che non "
         "può attraversare, un segnalino Blip, o un attracco chiuso agli Alieni)",
         "en": "step {step}: {figure} cannot pass {square} (occupied by a figure it may not "
         "pass, a blip, or a docking claw closed to aliens)",
     },
     "section_stop": {
-        "it": "passo {step}: {figure} entra nel tabellone {section} in {square} e deve fermarsi "
+        "it": "Passo {step}: {figure} entra nel tabellone {section} in {square} e deve fermarsi "
         "lì, ma non può fermarsi su quella casella",
         "en": "step {step}: {figure} enters section {section} at {square} and must stop there, "
         "but cannot stop on it",
@@ -114,11 +114,11 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "follow_path moves aliens only; {figure} is not an alien",
     },
     "no_door": {
-        "it": "non c'è nessuna porta tra {a} e {b}",
+        "it": "Non c'è nessuna porta tra {a} e {b}",
         "en": "there is no door between {a} and {b}",
     },
     "door_not_closed": {
-        "it": "la porta tra {a} e {b} è {door_state}, non chiusa",
+        "it": "La porta tra {a} e {b} è {door_state}, non chiusa",
         "en": "the door between {a} and {b} is {door_state}, not closed",
     },
     "not_at_door": {
@@ -129,15 +129,15 @@ ERRORS: dict[str, dict[str, str]] = {
     },
     # --- line of sight ---------------------------------------------------------------------
     "sight_off_board": {
-        "it": "la casella {square} è fuori dal tabellone di {width}x{height} caselle",
+        "it": "La casella {square} è fuori dal tabellone di {width}x{height} caselle",
         "en": "square {square} is outside the {width}x{height} board",
     },
     "viewer_inside": {
-        "it": "la figura {figure} è dentro un veicolo e guarda attraverso di esso",
+        "it": "La figura {figure} è dentro un veicolo e guarda attraverso di esso",
         "en": "figure {figure} is inside a vehicle and sees through it",
     },
     "target_inside": {
-        "it": "la figura {figure} è dentro un veicolo: guarda il veicolo",
+        "it": "La figura {figure} è dentro un veicolo: guarda il veicolo",
         "en": "figure {figure} is inside a vehicle: look at the vehicle",
     },
     # --- combat ----------------------------------------------------------------------------
@@ -164,23 +164,23 @@ ERRORS: dict[str, dict[str, str]] = {
         "move it first",
     },
     "fight_target_gone": {
-        "it": "l'avversario in corpo a corpo non è più sul tabellone",
+        "it": "L'avversario in corpo a corpo non è più sul tabellone",
         "en": "the hand-to-hand target is no longer on the board",
     },
     "no_bulkhead": {
-        "it": "lì non c'è più una porta stagna rinforzata in piedi",
+        "it": "Lì non c'è più una porta stagna rinforzata in piedi",
         "en": "there is no standing bulkhead door there any more",
     },
     "target_gone": {
-        "it": "il bersaglio non è più sul tabellone",
+        "it": "Il bersaglio non è più sul tabellone",
         "en": "the target is no longer on the board",
     },
     "beam_no_line": {
-        "it": "il raggio non ha caselle da percorrere",
+        "it": "Il raggio non ha caselle da percorrere",
         "en": "the beam has no square to travel along",
     },
     "split_points": {
-        "it": "assegna da 1 a {remaining} punti (il totale rimasto), non {points}",
+        "it": "Assegna da 1 a {remaining} punti (il totale rimasto), non {points}",
         "en": "assign between 1 and {remaining} points (the total left), not {points}",
     },
     "split_not_eligible": {
@@ -188,7 +188,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{target} is not a visible enemy of {figure}; eligible: {eligible}",
     },
     "not_split_weapon": {
-        "it": "l'arma {weapon} non ripartisce il suo totale",
+        "it": "L'arma {weapon} non ripartisce il suo totale",
         "en": "the {weapon} does not split its total",
     },
     "not_straight": {
@@ -196,7 +196,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{square} is not on a straight orthogonal or diagonal line from {origin}",
     },
     "fight_needs_target": {
-        "it": "il corpo a corpo richiede come bersaglio l'id di una figura sul tabellone",
+        "it": "Il corpo a corpo richiede come bersaglio l'id di una figura sul tabellone",
         "en": "hand-to-hand needs the id of a figure on the board as target",
     },
     "cannot_fight": {
@@ -215,7 +215,7 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{figure} cannot shoot now (crouched in a door, or uncrewed)",
     },
     "needs_target": {
-        "it": "l'arma {weapon} richiede una figura bersaglio",
+        "it": "L'arma {weapon} richiede una figura bersaglio",
         "en": "the {weapon} needs a target figure",
     },
     "cannot_see_enemy": {
@@ -231,19 +231,19 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{square} is not one of {figure}'s squares",
     },
     "needs_direction": {
-        "it": "l'arma {weapon} richiede una direzione o una casella sulla linea",
+        "it": "L'arma {weapon} richiede una direzione o una casella sulla linea",
         "en": "the {weapon} needs a direction or a square on the line",
     },
     "line_hits_nothing": {
-        "it": "l'arma {weapon} sparata da {origin} {direction} non colpisce nessun nemico",
+        "it": "L'arma {weapon} sparata da {origin} {direction} non colpisce nessun nemico",
         "en": "the {weapon} fired from {origin} {direction} hits no enemy",
     },
     "needs_square": {
-        "it": "l'arma {weapon} richiede una casella bersaglio",
+        "it": "L'arma {weapon} richiede una casella bersaglio",
         "en": "the {weapon} needs a target square",
     },
     "untargetable": {
-        "it": "non si può mirare alla casella {square}",
+        "it": "Non si può mirare alla casella {square}",
         "en": "{square} cannot be targeted",
     },
     "cannot_see_square": {
@@ -251,17 +251,17 @@ ERRORS: dict[str, dict[str, str]] = {
         "en": "{figure} cannot see square {square}",
     },
     "needs_areas": {
-        "it": "l'arma {weapon} richiede le aree (casella in alto a sinistra, colpi)",
+        "it": "L'arma {weapon} richiede le aree (casella in alto a sinistra, colpi)",
         "en": "the {weapon} needs areas (top-left square, shots)",
     },
     "too_many_shots": {
-        "it": "l'arma {weapon} ha {shots} colpi: assegnane almeno uno a ogni area e non più di "
+        "it": "L'arma {weapon} ha {shots} colpi: assegnane almeno uno a ogni area e non più di "
         "questi in tutto",
         "en": "the {weapon} has {shots} shots: give each area at least one and no more than "
         "that in all",
     },
     "cannot_shoot": {
-        "it": "l'arma {weapon} non può sparare",
+        "it": "L'arma {weapon} non può sparare",
         "en": "the {weapon} cannot shoot",
     },
     **TURN_ERRORS,
@@ -283,21 +283,21 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
     "too_long": (
         "allowance",
         {
-            "it": "la figura {figure} può muovere di 1 casella, il percorso ne ha {steps}",
+            "it": "La figura {figure} può muovere di 1 casella, il percorso ne ha {steps}",
             "en": "figure {figure} may move 1 square, the path has {steps}",
         },
     ),
     "split_points": (
         "remaining",
         {
-            "it": "assegna 1 punto (il totale rimasto), non {points}",
+            "it": "Assegna 1 punto (il totale rimasto), non {points}",
             "en": "assign 1 point (the total left), not {points}",
         },
     ),
     "too_many_shots": (
         "shots",
         {
-            "it": "l'arma {weapon} ha 1 colpo: assegnalo a una sola area",
+            "it": "L'arma {weapon} ha 1 colpo: assegnalo a una sola area",
             "en": "the {weapon} has 1 shot: give it to one area",
         },
     ),

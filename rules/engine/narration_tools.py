@@ -36,7 +36,7 @@ TOOL_TEXTS: dict[str, dict[str, str]] = {
     "surveyed": {"it": "tabelloni sondati: {sections}", "en": "surveyed sections: {sections}"},
     # --- an attack's odds (describe) ------------------------------------------------------
     "odds_target": {
-        "it": "{name}: punti vita persi attesi {expected}, distrutto con probabilità "
+        "it": "{name}: punti vita persi attesi {expected}, probabilità di distruzione "
         "{probability} (~{approx})",
         "en": "{name}: expected life points lost {expected}, destroyed with probability "
         "{probability} (~{approx})",

@@ -282,26 +282,26 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
 
 TURN_ERRORS: dict[str, dict[str, str]] = {
     "turn_game_over": {
-        "it": "la partita è finita ({ending}): non si gioca più",
+        "it": "La partita è finita ({ending}): non si gioca più",
         "en": "the game is over ({ending}): nothing more is played",
     },
     "turn_not_active": {
-        "it": "è il turno di {active}, non di {player} (regola: i giocatori agiscono "
+        "it": "È il turno di {active}, non di {player} (regola: i giocatori agiscono "
         "nell'ordine di iniziativa)",
         "en": "it is {active}'s turn, not {player}'s (rule: players act in initiative order)",
     },
     "turn_aliens_phase": {
-        "it": "hanno giocato tutti: ora il turno alieno chiude il round (regola: gli Alieni "
+        "it": "Hanno giocato tutti: ora il turno alieno chiude il round (regola: gli Alieni "
         "agiscono alla fine di ogni round)",
         "en": "every player has played: the Alien turn now closes the round (rule: the Aliens "
         "act at the end of each round)",
     },
     "turn_players_first": {
-        "it": "tocca ancora a {active}: il round finisce quando hanno giocato tutti",
+        "it": "Tocca ancora a {active}: il round finisce quando hanno giocato tutti",
         "en": "{active} still has to play: the round ends once every player has played",
     },
     "turn_aliens_on_board": {
-        "it": "ci sono Alieni o segnalini in gioco: il round si chiude con il turno alieno",
+        "it": "Ci sono Alieni o segnalini in gioco: il round si chiude con il turno alieno",
         "en": "aliens or their tokens are in play: the Alien turn closes the round",
     },
     "turn_second_move": {
@@ -336,18 +336,18 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "attacks twice, never both",
     },
     "turn_tarantula_one_action": {
-        "it": "la Tarantola {figure} ha già {done}: in un turno muove o spara (regola: solo "
+        "it": "La Tarantola {figure} ha già {done}: in un turno muove o spara (regola: solo "
         "{fire_card}, {move_it_card} e {by_section_card} le permettono entrambe le cose)",
         "en": "Tarantula {figure} has already {done}: in a turn it moves or shoots (rule: only "
         "{fire_card}, {move_it_card} and {by_section_card} allow both)",
     },
     "turn_order_played": {
-        "it": "in questo turno è già stata giocata {chapter_card} (regola: una carta ordine per "
+        "it": "In questo turno è già stata giocata {chapter_card} (regola: una carta ordine per "
         "turno)",
         "en": "{chapter_card} was already played this turn (rule: one order card a turn)",
     },
     "turn_order_late": {
-        "it": "le carte ordine si giocano all'inizio del turno, prima che una figura agisca",
+        "it": "Le carte ordine si giocano all'inizio del turno, prima che una figura agisca",
         "en": "order cards are played at the start of the turn, before any figure acts",
     },
     "turn_card_not_held": {
@@ -355,7 +355,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{player} has no {chapter_card} card left",
     },
     "turn_card_unknown": {
-        "it": "carta sconosciuta '{card_code}'",
+        "it": "Carta sconosciuta '{card_code}'",
         "en": "unknown card '{card_code}'",
     },
     "turn_card_wrong_kind": {
@@ -372,13 +372,13 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{chapter_card} is for one heavy-weapon marine of {player}: name it",
     },
     "turn_no_aliens": {
-        "it": "questa sessione si gioca senza Alieni: non c'è turno alieno, chiudi il round con "
+        "it": "Questa sessione si gioca senza Alieni: non c'è turno alieno, chiudi il round con "
         "«round successivo»",
         "en": "this session is played without aliens: there is no Alien turn; close the round "
         "with Next round",
     },
     "turn_last_round": {
-        "it": "dopo l'ultima carta evento i giocatori hanno un ultimo turno senza turno "
+        "it": "Dopo l'ultima carta evento i giocatori hanno un ultimo turno senza turno "
         "alieno: chiudilo con «round successivo»",
         "en": "after the last event card the players have one last turn with no Alien turn: "
         "close it with Next round",
@@ -393,7 +393,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{player} may not use order cards this turn (event card Communications Malfunction)",
     },
     "turn_event_jammed": {
-        "it": "le armi pesanti di {figure} non sparano in questo turno (carta evento Armi "
+        "it": "Le armi pesanti di {figure} non sparano in questo turno (carta evento Armi "
         "Inceppate): {weapon}",
         "en": "{figure}'s heavy weapons cannot fire this turn (event card Weapons Jammed): "
         "{weapon}",
@@ -403,7 +403,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{player} has no wounded commander to heal",
     },
     "turn_equipment_no_figure": {
-        "it": "non c'è nessuna figura {figure} sul tabellone",
+        "it": "Non c'è nessuna figura {figure} sul tabellone",
         "en": "there is no figure {figure} on the board",
     },
     "turn_equipment_not_marine": {
@@ -427,7 +427,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{vehicle} is no marine Tarantula or Dreadnought to board",
     },
     "turn_crew_taken": {
-        "it": "su {vehicle} c'è già {pilot}",
+        "it": "Su {vehicle} c'è già {pilot}",
         "en": "{pilot} is already aboard {vehicle}",
     },
     "turn_crew_not_next": {
@@ -437,7 +437,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "the whole next turn to board it)",
     },
     "turn_crew_no_room": {
-        "it": "la casella {square} dietro la Tarantola {vehicle} non è libera: il cannoniere "
+        "it": "La casella {square} dietro la Tarantola {vehicle} non è libera: il cannoniere "
         "sta lì (regola: il cannoniere si mette dietro la Tarantola)",
         "en": "square {square} behind Tarantula {vehicle} is not free: the gunner stands there "
         "(rule: the gunner stands behind the Tarantula)",
@@ -463,11 +463,11 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{vehicle} is abandoned: it moves only with a marine aboard",
     },
     "turn_leave_no_crew": {
-        "it": "nessun marine è a bordo di {vehicle}",
+        "it": "Nessun marine è a bordo di {vehicle}",
         "en": "no marine is aboard {vehicle}",
     },
     "turn_leave_square": {
-        "it": "il pilota scende da {vehicle} su una casella libera accanto alla sua base, non "
+        "it": "Il pilota scende da {vehicle} su una casella libera accanto alla sua base, non "
         "in {square}: scegli tra {exits}",
         "en": "the pilot gets out of {vehicle} on a free square next to its base, not on "
         "{square}: choose one of {exits}",
@@ -479,7 +479,7 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "weapons (rule: extra-heavy weapons)",
     },
     "turn_pickup_nothing": {
-        "it": "in {square}, dove sta {figure}, non c'è un'arma da raccogliere: il marine deve "
+        "it": "In {square}, dove sta {figure}, non c'è un'arma da raccogliere: il marine deve "
         "starci sopra",
         "en": "there is no weapon to pick up on {square}, where {figure} stands: the marine "
         "must stand on it",

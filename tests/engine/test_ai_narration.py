@@ -61,7 +61,8 @@ def test_step_renders_in_either_language():
 
 
 def test_translated_names():
-    assert render("event_drawn", {"card": "wrath"}, "it") == "Carta Evento Alieno pescata: Ira!."
+    # The name in quotes: its own "!" is not followed by the sentence's full stop.
+    assert render("event_drawn", {"card": "wrath"}, "it") == "Carta Evento Alieno pescata: “Ira!”."
     assert "Ork" in render(
         "activation", {"figure": "x", "unit": "ork", "criterion": "type_order"}, "en"
     )

@@ -78,10 +78,11 @@ def test_blocks_nest_and_each_restores_the_names_before_it():
 
 def test_a_catalogue_names_the_event_cards_too():
     step = {"card": "report"}
-    assert render("event_drawn", step, "it") == "Carta Evento Alieno pescata: A Rapporto."
+    assert render("event_drawn", step, "it") == "Carta Evento Alieno pescata: “A Rapporto”."
     with named(Naming(event_cards={"report": {"it": "Rapporto al Comando", "en": "Report"}})):
         assert (
-            render("event_drawn", step, "it") == "Carta Evento Alieno pescata: Rapporto al Comando."
+            render("event_drawn", step, "it")
+            == "Carta Evento Alieno pescata: “Rapporto al Comando”."
         )
         assert render("event_drawn", {"card": "wrath"}, "en") == "Alien event card drawn: Wrath!."
     assert render("event_drawn", step, "en") == "Alien event card drawn: Report In."

@@ -92,7 +92,7 @@ def test_alien_turn_prints_its_steps_and_errors_in_one_language(state_file, lang
         assert not foreign(step["text"], lang), step
     short = refusal("alien_turn", "--input", state_file, "--dice", "1,2", "--lang", lang)
     assert not foreign(short, lang), short
-    assert ("mancano dadi" if lang == "it" else "not enough dice") in short
+    assert ("Mancano dadi" if lang == "it" else "not enough dice") in short
     bad = refusal("alien_turn", "--input", state_file, "--dice", "1,x", "--lang", lang)
     assert not foreign(bad, lang), bad
 
@@ -100,7 +100,7 @@ def test_alien_turn_prints_its_steps_and_errors_in_one_language(state_file, lang
 @pytest.mark.parametrize(
     ("lang", "expected"),
     [
-        ("it", "carte evento sconosciute nella stipulazione: nope"),
+        ("it", "Carte evento sconosciute nella stipulazione: nope"),
         ("en", "unknown event cards in the stipulation: nope"),
     ],
 )

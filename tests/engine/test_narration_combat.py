@@ -105,7 +105,7 @@ def test_counts_of_one_are_singular():
         "o1 è eliminato e tolto dal tabellone (vale 1 punto)"
     )
     assert error_text("too_long", {**PARAMS, "allowance": 1}, "it") == (
-        "la figura p1-m4 può muovere di 1 casella, il percorso ne ha 7"
+        "La figura p1-m4 può muovere di 1 casella, il percorso ne ha 7"
     )
     assert combat_text("area_shot", PARAMS, "it") == (
         "p1-m4 spara con lanciarazzi: 2 colpi sull'area da 5,4, 1 colpo sull'area da 7,4"
@@ -124,7 +124,7 @@ def test_coded_errors_keep_english_str_and_free_text():
     error = CodedError("no_door", a=[1, 0], b=[2, 0])
     assert str(error) == "there is no door between 1,0 and 2,0"
     assert error.code == "no_door" and error.params == {"a": [1, 0], "b": [2, 0]}
-    assert error.text_in("it") == "non c'è nessuna porta tra 1,0 e 2,0"
+    assert error.text_in("it") == "Non c'è nessuna porta tra 1,0 e 2,0"
     free = MoveError("già tradotto")
     assert free.code is None and free.text_in("en") == "già tradotto"
 
@@ -166,8 +166,8 @@ def test_engine_errors_carry_codes():
     with pytest.raises(MoveError) as moved:
         move(state, "m", [(3, 3)])
     assert moved.value.code == "step_blocked"
-    assert moved.value.text_in("it").startswith("passo 1: m non può passare da 1,1 a 3,3")
+    assert moved.value.text_in("it").startswith("Passo 1: m non può passare da 1,1 a 3,3")
     with pytest.raises(SightError) as sight:
         line_of_sight(state, (0, 0), (9, 9), for_firing=True)
     assert str(sight.value) == "square 9,9 is outside the 6x4 board"
-    assert sight.value.text_in("it") == "la casella 9,9 è fuori dal tabellone di 6x4 caselle"
+    assert sight.value.text_in("it") == "La casella 9,9 è fuori dal tabellone di 6x4 caselle"

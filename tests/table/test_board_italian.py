@@ -136,7 +136,7 @@ def test_an_illegal_move_is_explained_in_italian(game, table):
     lang = _italian(client)
     data = {"move-figure": "p1-m4", "move-square": "25,3", "move-version": 1}
     page = client.post(url("move", game), data, **lang).content.decode()
-    assert "la casella 25,3 è fuori dal tabellone" in html.unescape(page)
+    assert "La casella 25,3 è fuori dal tabellone" in html.unescape(page)
     assert "outside the board" not in page
 
 
@@ -145,7 +145,7 @@ def test_an_illegal_sight_check_is_explained_in_italian(game, table):
     lang = _italian(client)
     query = {"los-a": "p1-m4", "los-b": "30,30", "los-for_firing": "on"}
     page = client.get(url("sight", game), query, **lang, **HTMX).content.decode()
-    assert "la casella 30,30 è fuori dal tabellone di 20x20 caselle" in html.unescape(page)
+    assert "La casella 30,30 è fuori dal tabellone di 20x20 caselle" in html.unescape(page)
 
 
 def test_an_illegal_attack_is_explained_in_italian(game, table):

@@ -222,7 +222,7 @@ def test_the_worker_writes_in_the_requesting_judges_language(game):
         carry_out_turn(turn.pk)
     turn.refresh_from_db()
     assert turn.status == TurnStatus.FAILED
-    assert turn.error.startswith("mancano dadi"), turn.error
+    assert turn.error.startswith("Mancano dadi"), turn.error
     with translation.override("it"):
         done = request_alien_turn(game, "bob", SeededDice(seed=3), expected_number=2)
     with translation.override("en"):

@@ -177,5 +177,5 @@ def test_the_catalogues_event_cards_are_the_ones_drawn_and_named_on_the_board(ta
     assert "Judge&#x27;s instruction: The commander waits." in log
     client.cookies["django_language"] = "it"
     log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
-    assert "Carta Evento Alieno pescata: Rapporto al Comando." in log
+    assert "Carta Evento Alieno pescata: “Rapporto al Comando”." in log
     assert "Il comandante scelto resta fermo un turno." in log

@@ -199,4 +199,4 @@ def test_the_survey_dice_read_in_italian(solitaire, table):
         "move-dice": "1",
     }
     short = client.post(url("move", solitaire), data, **italian).content.decode()
-    assert "mancano dadi: serve il 2º dado (pesca del segnalino Blip)" in short
+    assert "Mancano dadi: serve il 2º dado (pesca del segnalino Blip)" in short

@@ -61,5 +61,5 @@ def test_an_old_summary_without_parts_keeps_its_text_and_an_unnamed_player_their
     Snapshot.objects.filter(pk=snapshot.pk).update(summary_parts=parts)
     with translation.override("en"), named(Naming(players={"p1": "Luca"})):
         assert snapshot_summary(Snapshot.objects.get(pk=snapshot.pk)) == (
-            "p9 plays Fire!. Luca forfeited: their 2 figures left play."
+            "p9 plays Fire! Luca forfeited: their 2 figures left play."
         )

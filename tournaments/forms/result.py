@@ -4,6 +4,9 @@ Each kill is entered once, by the killing seat; the victim's matching loss is de
 it, so the two records can never disagree. Losses to aliens or to a seat's own fire are
 entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
 stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
+A session played without aliens (decision 30: its stipulation says so) has no losses to
+aliens: the form has no such fields, unless the values it is given (posted, or a stored
+version) hold some, which are then shown and refused, saying why.
 The form builds the scoring service's :class:`~tournaments.domain.scoring.SeatBreakdown` list;
 the same form drives the live preview.
 
@@ -54,6 +57,7 @@ from tournaments.forms.result_rows import (
     total_name,
 )
 from tournaments.models import Seat
+from tournaments.queries.session_stipulation import plays_aliens
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -77,6 +81,12 @@ LOSS_SECTIONS = {
     LossCause.ALIEN: _("Own marines lost to aliens"),
     LossCause.OWN_FIRE: _("Own marines lost to own fire"),
 }
+#: Why a loss to aliens is refused in a session played without aliens.
+NO_ALIEN_LOSSES = _(
+    "This session is played without aliens (its stipulation says so), so no marine can be "
+    "lost to aliens: count this loss as own fire or as a kill by another seat, or have the "
+    "organiser set the stipulation right."
+)
 
 
 def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
@@ -88,6 +98,21 @@ def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
         name.endswith(f"-{unarmed}") or (name.endswith("-pilot") and source[name] == unarmed)
         for name in source
     )
+
+
+def session_has_aliens(seats: Sequence[Seat], limits: SessionLimits | None) -> bool:
+    """Whether the session of ``seats`` is played with aliens: as its limits say (the rule
+    the result's checks follow, decision 30), else as its stipulation says; with no seat,
+    True."""
+    if limits is not None:
+        return limits.aliens.in_play
+    return plays_aliens(seats[0].session) if seats else True
+
+
+def _typed(value: Any) -> bool:
+    """Whether a count's value (posted text or an initial number) holds more than 0 or
+    nothing."""
+    return value is not None and str(value).strip() not in ("", "0")
 
 
 def row_count_names(form: ResultForm) -> set[str]:
@@ -130,11 +155,24 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     from_game = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     from_step = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
 
-    def __init__(self, *args, seats: Sequence[Seat], limits: SessionLimits | None = None, **kwargs):
+    def __init__(
+        self,
+        *args,
+        seats: Sequence[Seat],
+        limits: SessionLimits | None = None,
+        with_aliens: bool | None = None,
+        **kwargs,
+    ):
         self.seats = list(seats)
         #: What the session allows (:mod:`tournaments.domain.plausibility`); None: only the
         #: fields' own checks (a form rebuilt to show what was typed).
         self.limits = limits
+        #: Whether the session is played with aliens (None: as :func:`session_has_aliens`
+        #: finds). Without them a seat has fields for losses to aliens only when the values
+        #: given hold some, to be refused (:meth:`_refuse_alien_losses`).
+        self.with_aliens = (
+            session_has_aliens(self.seats, limits) if with_aliens is None else with_aliens
+        )
         super().__init__(*args, **kwargs)
         self.row_counts: dict[tuple[int, RowKind], int] = {}
         #: Field name -> where the field is on the page (seat and section), so an error
@@ -178,6 +216,8 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             names = [
                 key(seat, f"{name}-{marine_class.value}") for marine_class, _l in self.kill_classes
             ]
+            if cause is LossCause.ALIEN and not self._alien_losses_shown(names):
+                continue
             for field_name, (_class, label) in zip(names, self.kill_classes, strict=True):
                 self.fields[field_name] = _count(label)
             self._place(seat, LOSS_SECTIONS[cause], names)
@@ -196,6 +236,11 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.fields[key(seat, "survived")] = forms.BooleanField(
             label=_("a marine was still in play at the end"), required=False, initial=True
         )
+
+    def _alien_losses_shown(self, names: Sequence[str]) -> bool:
+        """Whether a seat has fields for its losses to aliens (``names``): always in a
+        session with aliens; without them only when the values given hold one."""
+        return self.with_aliens or any(_typed(self._source().get(name)) for name in names)
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -303,7 +348,12 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                 )
                 for other in self._others(seat)
             ],
-            "alien": [self[key(seat, f"alien-{c.value}")] for c, _l in self.kill_classes],
+            # Empty in a session without aliens, unless values given for them are refused.
+            "alien": [
+                self[name]
+                for c, _l in self.kill_classes
+                if (name := key(seat, f"alien-{c.value}")) in self.fields
+            ],
             "own": [self[key(seat, f"own-{c.value}")] for c, _l in self.kill_classes],
             "sections": sections,
             # Rows filled in, in error or just added/removed: show them unfolded.
@@ -318,6 +368,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
+        self._refuse_alien_losses()
         self._fill_token_values()
         for seat in self.seats:
             for kind in ROW_KINDS:
@@ -330,6 +381,17 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         if self.limits is not None and not self.errors:
             self._check_plausible(self.limits)
         return cleaned
+
+    def _refuse_alien_losses(self) -> None:
+        """In a session without aliens, every loss to aliens given is refused at its field
+        (decision 30: nothing of the aliens can happen in it)."""
+        if self.with_aliens:
+            return
+        for seat in self.seats:
+            for marine_class, _label in self.kill_classes:
+                name = self.key(seat, f"alien-{marine_class.value}")
+                if name in self.fields and self.cleaned_data.get(name):
+                    self.add_error(name, NO_ALIEN_LOSSES)
 
     def _fill_token_values(self) -> None:
         """A token row whose points are left empty takes the value the tournament's rules
@@ -473,7 +535,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         }
         for (player, kind), count in self.row_counts.items():
             typed[total_name(player, kind)] = count
-        return ResultForm(initial=typed, seats=self.seats, limits=self.limits)
+        return ResultForm(
+            initial=typed, seats=self.seats, limits=self.limits, with_aliens=self.with_aliens
+        )
 
 
 def start_values(seats: Sequence[Seat], version: Any | None) -> dict:
