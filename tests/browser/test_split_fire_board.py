@@ -36,12 +36,18 @@ def choose_the_split(page) -> None:
     page.get_by_role("button", name="Attack", exact=True).click()
 
 
-def test_a_split_lights_every_target_with_its_own_odds(game, open_page):
+def board_with_the_split_chosen(game, open_page):
+    """The judge's board on a phone, the assault-cannon marine chosen to attack."""
     split_gunner(game)
     page = open_page(PHONE, touch=True)
     log_in(page, "arbitro")
     page.goto(board_url(game))
     choose_the_split(page)
+    return page
+
+
+def test_a_split_lights_every_target_with_its_own_odds(game, open_page):
+    page = board_with_the_split_chosen(game, open_page)
     first, second = light(page, "4,5", "target"), light(page, "4,6", "target")
     expect(first).to_have_count(1)
     expect(second).to_have_count(1)
@@ -55,11 +61,7 @@ def test_a_split_lights_every_target_with_its_own_odds(game, open_page):
 
 
 def test_a_refused_attack_leaves_the_address_on_the_board(game, open_page):
-    split_gunner(game)
-    page = open_page(PHONE, touch=True)
-    log_in(page, "arbitro")
-    page.goto(board_url(game))
-    choose_the_split(page)
+    page = board_with_the_split_chosen(game, open_page)
     tap(page, light(page, "4,5", "target"), True)
     page.locator("#play-options button", has_text="assault cannon").click()
     page.locator("#odds input[name='attack-mode'][value='physical']").check()

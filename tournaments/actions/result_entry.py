@@ -63,6 +63,10 @@ class ResultError(ValueError):
     """A result cannot be recorded as given; the message says what to fix."""
 
 
+class NoStipulation(ResultError):
+    """The session has no stipulation to rank its result by: an organiser must set one."""
+
+
 class ImplausibleResult(ResultError):
     """The result breaks the game's limits (:mod:`tournaments.domain.plausibility`);
     ``problems`` says where, the message lists them all."""
@@ -106,7 +110,7 @@ def stipulation_kind(session: Session) -> str:
     """The session's stipulation type; ResultError when it has none."""
     kind = session_stipulation_kind(session)
     if not kind:
-        raise ResultError(no_stipulation_message(session))
+        raise NoStipulation(no_stipulation_message(session))
     return kind
 
 

@@ -25,7 +25,7 @@ from tournaments.domain.scoring import (
     totals_key,
 )
 from tournaments.models import Result, ResultVersion, Session, Tournament
-from tournaments.queries.session_stipulation import no_stipulation_message, stipulation_kind
+from tournaments.queries.session_stipulation import stipulation_kind
 
 
 def scoring_values(tournament: Tournament) -> ScoringValues:
@@ -133,30 +133,30 @@ def preview_result(
 ) -> dict[str, Any]:
     """Scores and provisional ranking of a result being typed in (nothing is stored): the
     rows in ranking order, a note when a tie is left for the roll-off, the scoring problems.
-    """
+    Without a stipulation there is no ranking: the points alone, in seat order
+    (``unranked``)."""
     names = seat_names(session)
     cards = score_session(list(breakdowns), scoring_values(session.stage.tournament), names)
-    surviving = {str(pk) for pk in survivors}
-    tie = ""
-    order: list[tuple[int | None, str]] = []
+    problems = sorted({p.message for card in cards.values() for p in card.problems})
     kind = stipulation_kind(session)
-    if not kind:
-        return {"cards": cards, "names": names, "error": no_stipulation_message(session)}
-    results = [
-        SeatResult(seat=seat, points=card.total, survived=seat in surviving)
-        for seat, card in cards.items()
-    ]
-    try:
-        ranking = rank_session(kind, results, dice=None)
-        order = [(ranked.position, ranked.seat) for ranked in ranking.order]
-    except RankingError:
-        tie = _("Some seats are tied: a roll-off will settle it when you submit.")
-        order = [(None, r.seat) for r in sorted(results, key=lambda r: -r.points)]
+    tie = ""
+    order: list[tuple[int | None, str]] = [(None, seat) for seat in cards]
+    if kind:
+        surviving = {str(pk) for pk in survivors}
+        results = [
+            SeatResult(seat=seat, points=card.total, survived=seat in surviving)
+            for seat, card in cards.items()
+        ]
+        try:
+            ranking = rank_session(kind, results, dice=None)
+            order = [(ranked.position, ranked.seat) for ranked in ranking.order]
+        except RankingError:
+            tie = _("Some seats are tied: a roll-off will settle it when you submit.")
+            order = [(None, r.seat) for r in sorted(results, key=lambda r: -r.points)]
     rows = [
         {"position": position, "name": names[seat], "card": cards[seat]} for position, seat in order
     ]
-    problems = {p.message for card in cards.values() for p in card.problems}
-    return {"rows": rows, "tie": tie, "problems": sorted(problems)}
+    return {"rows": rows, "tie": tie, "problems": problems, "unranked": not kind}
 
 
 def has_confirmed_result(session: Session) -> bool:

@@ -33,6 +33,7 @@ from tournaments.actions.player_choices import (
 )
 from tournaments.actions.result_entry import (
     FromGame,
+    NoStipulation,
     RecordedResult,
     ResultError,
     enter_result,
@@ -80,7 +81,6 @@ from tournaments.queries.session_sheet import (
     seat_wishes,
 )
 from tournaments.queries.session_stipulation import (
-    no_stipulation_message,
     plays_aliens,
     result_limits,
     stipulation_kind,
@@ -337,13 +337,14 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
     player = seat_obj.player
     tournament = session.stage.tournament
     data = request.POST if request.method == "POST" else None
-    own = stage_own_choices(session.stage, [player.pk]).get(player.pk)
+    choices = stage_own_choices(session.stage, [player.pk]).get(player.pk)
+    names = squad_names(tournament) if choices is not None else {}
+    own = [names.get(slug, slug) for slug in choices] if choices is not None else None
     if own is not None and not preferences_locked(player, tournament):
         if data is not None:
             messages.error(request, _stage_list_reason(player))
-        names = squad_names(tournament)
         context = {
-            "stage_list": [names.get(slug, slug) for slug in own],
+            "stage_list": own,
             "session": session,
             "tournament": tournament,
             "seat": seat_obj,
@@ -354,8 +355,7 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
     context, status = preferences_editing(player, tournament, data, actor=request.user)
     if own is not None and context.get("locked"):
         # This session's stage drew from its own list: that is the list kept for the record.
-        names = squad_names(tournament)
-        context["kept"] = [names.get(slug, slug) for slug in own]
+        context["kept"] = own
     if status is None:
         messages.success(request, staff_saved_message(player, context))
         return redirect("tournaments:judge_session", pk=session.pk)
@@ -378,22 +378,11 @@ def session_initiative(request: HttpRequest, session: Session) -> HttpResponse:
 
 
 def preview_context(session: Session, form: ResultForm) -> dict:
-    """Scores and provisional ranking of what the form holds (nothing is stored). Without
-    a stipulation there is no ranking: the points alone, in seat order (``unranked``; the
-    top of the page says why, once)."""
+    """Scores and provisional ranking of what the form holds (nothing is stored; without a
+    stipulation the points alone, the top of the page saying why, once)."""
     if not form.is_valid():
         return {"invalid": True}
-    preview = preview_result(session, form.breakdowns(), form.survivors())
-    if "error" not in preview:
-        return preview
-    cards, names = preview["cards"], preview["names"]
-    return {
-        "rows": [
-            {"position": None, "name": names[seat], "card": card} for seat, card in cards.items()
-        ],
-        "unranked": True,
-        "problems": sorted({p.message for card in cards.values() for p in card.problems}),
-    }
+    return preview_result(session, form.breakdowns(), form.survivors())
 
 
 def _loaded_at(request: HttpRequest) -> datetime | None:
@@ -504,10 +493,10 @@ def edit_result(
         base = version_number(session, form.cleaned_data.get("based_on"))
         conflict = find_conflict(form, latest, base, {})
         return entry.conflict(form, dice_form, conflict)
+    except NoStipulation:
+        # Said once, at the top of the page, with who can set the stipulation.
+        return entry.render(form, dice_form, status=400, stipulation_refused=True)
     except (ResultError, DiceError) as error:
-        if str(error) == no_stipulation_message(session):
-            # Said once, at the top of the page, with who can set the stipulation.
-            return entry.render(form, dice_form, status=400, stipulation_refused=True)
         form.add_error(None, str(error))
         return entry.render(form, dice_form, status=400)
     forget_seed(request, session, "ranking")
