@@ -6,11 +6,12 @@ player through their private link) and for each language, the crawl follows ever
 link and ``hx-get`` endpoint the pages render (GET only, the demo tournament only, bounded
 depth). It fails on a crash; on a 404 (or any other 4xx) behind a link the app rendered
 itself; on a page without ``<html lang>`` matching the language, a ``<title>`` and exactly
-one ``<h1>``; on a stored key or squad slug shown instead of words; and, on Italian pages,
-on visible English text: a text node (or an ``aria-label``, ``title``, ``placeholder`` or
-``alt``) that is exactly an English msgid of our catalogue whose Italian translation
-differs, or an obvious English word, an English month or weekday name, or a number written
-with a decimal point.
+one ``<h1>``; on two pages of different views sharing one ``<title>`` (a browser's tabs and
+history, and a screen reader, tell pages apart by it); on a stored key or squad slug shown
+instead of words; and, on Italian pages, on visible English text: a text node (or an
+``aria-label``, ``title``, ``placeholder`` or ``alt``) that is exactly an English msgid of our
+catalogue whose Italian translation differs, or an obvious English word, an English month or
+weekday name, or a number written with a decimal point.
 """
 
 from __future__ import annotations
@@ -199,6 +200,14 @@ class PageParser(HTMLParser):
         self.page.texts.append(data)
 
 
+def view_name(url: str) -> str:
+    """The name of the view ``url`` reaches (the path itself when it reaches none)."""
+    try:
+        return resolve(urlsplit(url).path).view_name
+    except Resolver404:
+        return urlsplit(url).path
+
+
 def parse(content: str) -> Page:
     parser = PageParser()
     parser.feed(content)
@@ -218,6 +227,8 @@ class Crawl:
     visited: set[tuple[str, bool]] = field(default_factory=set)
     queued: set[tuple[str, bool]] = field(default_factory=set)
     per_view: dict[tuple[str, bool], int] = field(default_factory=dict)
+    #: The views whose pages carried each ``<title>``, and one URL of each.
+    titled: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def report(self, url: str, origin: str, message: str) -> None:
         self.problems.append(f"[{self.language}/{self.role}] {url} (from {origin}): {message}")
@@ -304,8 +315,18 @@ class Crawl:
             self.report(url, origin, f'<html lang="{page.lang}">, expected "{self.language}"')
         if not any(title.strip() for title in page.titles):
             self.report(url, origin, "no <title>")
+        title = " ".join(" ".join(page.titles).split())
+        self.titled.setdefault(title, {}).setdefault(view_name(url), url)
         if page.h1_count != 1:
             self.report(url, origin, f"{page.h1_count} <h1> elements, expected one")
+
+    def check_titles(self) -> None:
+        """Pages of different views have different titles (one view's pages, a session's
+        sheet for each session, may share one only when their headings do too)."""
+        for title, views in self.titled.items():
+            if len(views) > 1:
+                urls = ", ".join(sorted(views.values()))
+                self.report(urls, "crawl", f"the same <title> {title!r} on different pages")
 
     def check_raw_values(self, url: str, origin: str, page: Page) -> None:
         """Stored values shown as they are instead of in words, in any language: a parameter
@@ -416,6 +437,7 @@ def test_every_page_of_the_demo_is_complete_in_each_language(language):
     for role, (client, starts) in demo_roles(language, output).items():
         crawl = Crawl(role, language, client, words)
         crawl.run(starts)
+        crawl.check_titles()
         assert len(crawl.visited) > len(starts), f"the crawl as {role} found no links"
         pages += len(crawl.visited)
         problems.extend(crawl.problems)
@@ -435,6 +457,8 @@ def test_the_checks_catch_english_on_an_italian_page():
     crawl.check_structure("/clean", "test", clean)
     crawl.check_raw_values("/clean", "test", clean)
     crawl.check_italian("/clean", "test", clean)
+    crawl.check_structure("/clean", "test", clean)
+    crawl.check_titles()
     assert crawl.problems == []
     dirty = parse(
         '<html lang="en"><body><h1>A</h1><h1>B</h1><p> Standings </p><span aria-label="Save">'
@@ -444,8 +468,11 @@ def test_the_checks_catch_english_on_an_italian_page():
     crawl.check_structure("/dirty", "test", dirty)
     crawl.check_raw_values("/dirty", "test", dirty)
     crawl.check_italian("/dirty", "test", dirty)
+    crawl.check_structure("/other", "test", clean)
+    crawl.check_titles()
     found = "\n".join(crawl.problems)
     assert '<html lang="en">' in found and "no <title>" in found and "2 <h1>" in found
+    assert "/clean, /other" in found and "the same <title> 'Classifica · BoB'" in found
     assert "'Standings'" in found and "'Save'" in found
     assert "English date" in found and "decimal point" in found
     assert "raw key instead of words: 'end_condition'" in found
