@@ -1,11 +1,11 @@
-// Copy buttons (the organiser's players: each private link). A button[data-copy] copies the
-// text of the element whose id it names; the buttons are hidden in the HTML and shown here,
-// so without JavaScript there is none that does nothing, and the text itself can still be
-// selected (one tap selects it whole: .private-link). Where the browser refuses to write
-// to the clipboard (a page served over plain http on the venue's network), the text is
-// selected instead, for the device's own Copy. The words shown come from the table's
-// data-copied and data-copy-failed (translated by the page); #copy-status says them to
-// screen readers.
+// Copy buttons (the organiser's players: each private link; a player's calendar feed). A
+// button[data-copy] copies the text of the element whose id it names; the buttons are
+// hidden in the HTML and shown here, so without JavaScript there is none that does
+// nothing, and the text itself can still be selected (one tap selects it whole:
+// .private-link). Where the browser refuses to write to the clipboard (a page served over
+// plain http on the venue's network), the text is selected instead, for the device's own
+// Copy. The words shown come from the closest data-copied and data-copy-failed (translated
+// by the page); #copy-status says them to screen readers.
 (function () {
   "use strict";
   var buttons = document.querySelectorAll("button[data-copy]");
