@@ -10,6 +10,7 @@ import pytest
 from rules.engine.state import GameState
 from table.actions import attack_choices, create_game, latest_snapshot, snapshot_state
 from tests.table.conftest import client_for, fresh_turn, rearrange, url
+from tests.table.test_turn_views import first_player_holding
 from tournaments.models import ChapterCard, Loadout
 
 MARINE_WEAPONS = ["laser-rifle", "plasma-gun", "laser-rifle", "bolter"]
@@ -120,3 +121,28 @@ def test_a_weapon_the_catalogue_renames_is_named_so_on_the_board(table, judge):
     assert "Plasma Incinerator: 0 against Or1 · o1&#x27;s armour 1: no damage" in log
     italian = judge.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Inceneritore al plasma" in italian and "fucile al plasma" not in italian
+
+
+def test_the_card_panel_names_the_shipped_cards_in_the_readers_language(table, judge):
+    """Fuoco! and Pronto Soccorso in Italian (the Italian edition's names), Fire! and
+    Medi-Kit in English; Blind Grenades has no Italian name and keeps its English one until
+    the organiser gives it one."""
+    game = first_player_holding(table, ["fire"], ["medi-kit", "blind-grenades"])
+    italian = judge.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    for code, name in (
+        ("fire", "Fuoco!"),
+        ("medi_kit", "Pronto Soccorso"),
+        ("blind_grenades", "Blind Grenades"),
+    ):
+        assert f'<option value="{code}">{name}</option>' in italian
+    assert "Fire!" not in italian and "Medi-Kit" not in italian
+    english = judge.get(url("board", game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert '<option value="fire">Fire!</option>' in english
+    assert '<option value="medi_kit">Medi-Kit</option>' in english
+
+    name_card(table, "ultramarines", "blind_grenades", "Blind Grenades", "Granate Accecanti")
+    italian = judge.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert '<option value="blind_grenades">Granate Accecanti</option>' in italian
+    assert play(judge, game, "fire").status_code == 302
+    italian = judge.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert "Carta ordine in gioco: «Fuoco!»" in italian
