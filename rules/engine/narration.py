@@ -134,7 +134,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "event_drawn": {
         "it": "Carta Evento Alieno pescata: “{card}”.",
-        "en": "Alien event card drawn: {card}.",
+        "en": "Alien event card drawn: “{card}”.",
     },
     "event_deck_empty": {
         "it": "Il mazzo degli Eventi Alieni è vuoto: nessuna carta.",

@@ -84,8 +84,9 @@ def test_a_catalogue_names_the_event_cards_too():
             render("event_drawn", step, "it")
             == "Carta Evento Alieno pescata: “Rapporto al Comando”."
         )
-        assert render("event_drawn", {"card": "wrath"}, "en") == "Alien event card drawn: Wrath!."
-    assert render("event_drawn", step, "en") == "Alien event card drawn: Report In."
+        frenzy = render("event_drawn", {"card": "wrath"}, "en")
+        assert frenzy == "Alien event card drawn: “Frenzy!”."
+    assert render("event_drawn", step, "en") == "Alien event card drawn: “Report In”."
 
 
 #: Two chapters naming two of their cards apart, and whose each player and figure is.

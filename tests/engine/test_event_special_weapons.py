@@ -1,4 +1,4 @@
-"""Ork Mek and Gretchin with a Bomb (RULES §12, research §5, seed 000 appendix I; game
+"""Ork Mekaniak and Gretchin Bomber (RULES §12, research §5, seed 000 appendix I; game
 engine decision 19): the first alien of the type able to hit a marine fires the card's
 special weapon in the same Alien turn, aimed by the area rule, never where it would hit
 another alien; the Ork then dies, scoring nobody. The area rule they share counts no

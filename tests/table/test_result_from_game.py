@@ -218,7 +218,7 @@ def with_event_card(game: Game, card: str) -> None:
 
 
 def test_an_ork_its_special_weapon_killed_is_no_kill_and_no_note(table):
-    """Ork Mek (game engine decision 19): the Ork fires a plasma line, then dies."""
+    """Ork Mekaniak (game engine decision 19): the Ork fires a plasma line, then dies."""
     game = arranged(table, {"p2-m1": (7, 4)}, aliens=[("ork-1", "ork", (7, 5))])
     with_event_card(game, "ork_mek")
     turn = request_alien_turn(game, "bob", SeededDice(seed=3), expected_number=1)

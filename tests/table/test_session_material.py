@@ -173,7 +173,7 @@ def test_the_catalogues_event_cards_are_the_ones_drawn_and_named_on_the_board(ta
     steps = latest_snapshot(game).steps
     assert {"code": "event_drawn", "params": {"card": "report"}} in steps
     log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "Alien event card drawn: Report to Command." in log
+    assert "Alien event card drawn: “Report to Command”." in log
     assert "Judge&#x27;s instruction: The commander waits." in log
     client.cookies["django_language"] = "it"
     log = client.get(url("step_log", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()

@@ -100,7 +100,7 @@ class BobPolicy:
         return by_id[chosen.figure_id], criterion
 
     def _event_first(self, ctx: TurnContext) -> str | None:
-        """Elite Aliens: the first alien of the highest listed type, nearest a marine."""
+        """Alien Elite: the first alien of the highest listed type, nearest a marine."""
         order = ctx.modifiers.activate_first
         if not order:
             return None

@@ -1,5 +1,5 @@
-"""The alien event cards that change one alien's attack (RULES §12): Ork Mek and Gretchin
-with a Bomb (:mod:`rules.engine.ai.special_weapons`, game engine decision 19) and Suicide
+"""The alien event cards that change one alien's attack (RULES §12): Ork Mekaniak and Gretchin
+Bomber (:mod:`rules.engine.ai.special_weapons`, game engine decision 19) and Suicide
 Android (:mod:`rules.engine.ai.self_destruct`, decision 22). Every policy asks
 :func:`event_card_attack` when an alien activates, and the turn ends with
 :func:`report_unused_card`."""

@@ -6,7 +6,7 @@ android may explode; two heavy dice are rolled and every model next to it is att
 the total; the android is removed. Seed 000 (appendix I) says which one: the first to reach
 a square from which its blast catches as many marines as possible, and not where the blast
 would also hit aliens (the next android explodes instead). The engine plays the card in
-every policy, as it plays Ork Mek and Gretchin with a Bomb (decision 19):
+every policy, as it plays Ork Mekaniak and Gretchin Bomber (decision 19):
 
 * when an alien of the card's types activates, every square it can reach this turn is
   weighed by the area rule of RULES §11: the blast there (every square around it, not

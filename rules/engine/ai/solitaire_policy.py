@@ -193,7 +193,7 @@ class SolitairePolicy:
             if figure.id not in before and figure.side == ALIEN:
                 acted.add(figure.id)
                 if figure.unit in ctx.modifiers.cannot_move:
-                    # Seed 000, Psychic Attack and Mechanised Assault: a figure that may not
+                    # Seed 000, Psychic Attack and Mechanical Assault: a figure that may not
                     # move, revealed by a moving blip, ends its turn at once.
                     ctx.say("skipped_by_event", figure=figure.id)
                     continue

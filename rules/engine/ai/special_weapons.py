@@ -1,4 +1,4 @@
-"""Event cards that change one alien's attack: Ork Mek and Gretchin with a Bomb (RULES §12).
+"""Event cards that change one alien's attack: Ork Mekaniak and Gretchin Bomber (RULES §12).
 
 The research (``space-crusade-cards.md`` §5) gives the printed effects: the Ork fires "as
 if with a plasma gun, then the weapon blows up and the Ork dies"; the Gretchin throws a

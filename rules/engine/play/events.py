@@ -206,7 +206,7 @@ def swap_two_aliens(ctx: TurnContext) -> None:
 
 
 def close_doors_blocking_sight(ctx: TurnContext) -> None:
-    """End of turn (Centralised Command): close every open, closable door whose closing
+    """End of turn (Master Control): close every open, closable door whose closing
     cuts a line of sight between a marine and an alien."""
     marines, aliens = ctx.marines(), ctx.aliens()
 

@@ -19,7 +19,7 @@ from rules.engine.units import DiceSpec, RulesData
 
 @dataclass(frozen=True)
 class SpecialWeapon:
-    """An event card's special weapon (Ork Mek, Gretchin with a Bomb): the card, the alien
+    """An event card's special weapon (Ork Mekaniak, Gretchin Bomber): the card, the alien
     types it arms, the weapon fired, and whether the firer dies after firing."""
 
     card: str
