@@ -117,7 +117,7 @@ def reopen_advice(stage: Stage) -> str:
         )
     blocker = undo_blocker(stage.tournament)
     if blocker is not None:
-        return _("It can no longer be reopened: %(why)s") % {"why": blocker}
+        return _("It can no longer be reopened. %(why)s") % {"why": blocker}
     return _(
         "To change them, first undo its close with “Undo the last stage advance” on the "
         "stage's page (a reason is required): the stage opens again, and what its close "
