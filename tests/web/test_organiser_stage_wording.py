@@ -32,7 +32,7 @@ def test_the_slug_is_called_by_what_it_is(world, role_client, language, label, h
 
 
 def test_the_planned_status_says_what_is_missing():
-    """"Pianificata" and "In calendario" read as the same thing: the first means the time,
+    """ "Pianificata" and "In calendario" read as the same thing: the first means the time,
     table or judge is still missing, so it says so."""
     with translation.override("it"):
         labels = {str(label) for _value, label in SessionStatus.choices}
@@ -64,3 +64,15 @@ def test_why_a_closed_stage_cannot_reopen_reads_as_two_sentences(world):
     with translation.override("en"):
         reason = stage_settings_lock(stage)
     assert "It can no longer be reopened. Stage 2 has been played already" in str(reason)
+
+
+def test_the_closed_stages_seating_reads_on_after_its_colon(world, role_client):
+    """The read-only settings said "quello del torneo: Per teste di serie"."""
+    play(world)
+    close(world)
+    url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    page = role_client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    with translation.override("it"):
+        method = str(world.tournament.get_seating_method_display())
+    assert f"quello del torneo: {method[0].lower()}{method[1:]}" in page
+    assert f"quello del torneo: {method}" not in page
