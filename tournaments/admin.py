@@ -131,6 +131,10 @@ class SettingRowAdmin(admin.ModelAdmin):
         return actions
 
 
+def _closed(stage: Stage | None) -> bool:
+    return stage is not None and stage.status == StageStatus.CLOSED
+
+
 class StageForm(forms.ModelForm):
     """Says, next to the read-only status, how a stage closes and why it cannot reopen."""
 
@@ -156,9 +160,40 @@ class SquadInline(admin.TabularInline):
     extra = 0
 
 
+class StageRowForm(StageForm):
+    """A stage row of the tournament's page: a closed stage's row is shown but cannot
+    change (tournament rules decision 54; the stage's own page is view-only then too).
+    Disabled fields ignore what is posted for them."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        if _closed(self.instance if self.instance.pk else None):
+            for field in self.fields.values():
+                field.disabled = True
+
+
+class StageRowFormSet(BaseInlineFormSet):
+    """Refuses deleting a closed stage from the tournament's page: its sessions, results
+    and what its close awarded would go with it."""
+
+    def clean(self) -> None:
+        super().clean()
+        for form in self.deleted_forms:
+            stored = Stage.objects.filter(pk=form.instance.pk).first()
+            if stored is not None and _closed(stored):
+                raise ValidationError(
+                    _(
+                        "Stage %(n)d is closed: its sessions were played and its honours, "
+                        "score bonuses and qualifiers awarded, so it cannot be deleted."
+                    )
+                    % {"n": stored.number}
+                )
+
+
 class StageInline(admin.TabularInline):
     model = Stage
-    form = StageForm
+    form = StageRowForm
+    formset = StageRowFormSet
     extra = 0
     fields = ["number", "kind", "status", "qualifier_count", "seating_method"]
     readonly_fields = ["status"]
@@ -213,10 +248,6 @@ class ChapterCardAdmin(admin.ModelAdmin):
 class WeaponAdmin(admin.ModelAdmin):
     list_display = ["name_en", "name_it", "slug", "weapon_class", "colour_restricted", "tournament"]
     list_filter = ["tournament", "weapon_class", "colour_restricted"]
-
-
-def _closed(stage: Stage | None) -> bool:
-    return stage is not None and stage.status == StageStatus.CLOSED
 
 
 if TYPE_CHECKING:

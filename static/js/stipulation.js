@@ -1,14 +1,19 @@
-// Stage form: show only the parameter group of the chosen stipulation type. Without
-// JavaScript every group stays visible and only the chosen type's fields are used.
+// Stipulation forms (stage, session): show only the parameter groups of the chosen type,
+// and none until a type is chosen (a line then says to choose one). Without JavaScript
+// every group stays visible under a line saying that only the chosen type's are used.
 (function () {
   "use strict";
   var select = document.getElementById("id_stipulation_kind");
   if (!select) { return; }
+  var allHelp = document.querySelector("[data-stipulation-help='all']");
+  var chooseHelp = document.querySelector("[data-stipulation-help='none']");
   function update() {
     document.querySelectorAll("[data-stipulation]").forEach(function (group) {
       var kinds = group.getAttribute("data-stipulation").split(" ");
-      group.hidden = select.value !== "" && kinds.indexOf(select.value) === -1;
+      group.hidden = kinds.indexOf(select.value) === -1;
     });
+    if (allHelp) { allHelp.hidden = true; }
+    if (chooseHelp) { chooseHelp.hidden = select.value !== ""; }
   }
   select.addEventListener("change", update);
   update();

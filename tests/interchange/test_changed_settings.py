@@ -14,11 +14,14 @@ import pytest
 from django.core.management import call_command
 
 from rules.engine.dice import SeededDice
+from rules.engine.maps import bundled_map_text
 from tests.factories import TournamentFactory, register_players
 from tournaments.actions.catalogue_edits import save_token_values
+from tournaments.actions.map_edits import save_map
 from tournaments.actions.result_entry import correct_result, record_result
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import save_stage
+from tournaments.domain.map_copy import copied_map_text
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
@@ -143,20 +146,25 @@ def test_a_new_result_still_takes_the_present_value(changed_tokens):
 
 
 def test_a_map_changed_after_its_results_still_imports(django_capture_on_commit_callbacks):
-    """The stage moved to a map with fewer Ork markers than the tokens its results
-    counted (its sessions follow): the app keeps the results, and so does an import."""
+    """The tournament's own map the stage plays was redrawn with fewer Ork markers than
+    the tokens its results counted: the app keeps the results, and so does an import.
+    (A new stage map no longer reaches a session with a result, which keeps the map it was
+    played on; a redrawn map still changes under it, as documents of older BoBs may show.)"""
     tournament = TournamentFactory(slug="mappe", name="Mappe")
     register_players(tournament, 6)
     with django_capture_on_commit_callbacks(execute=True):
         advance(tournament, SeededDice(seed=1))
+        club = save_map(
+            tournament, copied_map_text(bundled_map_text("reference"), "reference", "club")
+        )
         stage = tournament.stages.get(status="open")
-        stage.map_name = "reference"  # eight Ork markers
+        stage.map_name = "club"  # eight Ork markers
         save_stage(stage, [], actor=None)
         save_results(tournament, value=2)  # three Ork tokens in a session here
-        stage.map_name = "flag-relay"  # one Ork marker
-        save_stage(stage, [], actor=None)
+        relay = copied_map_text(bundled_map_text("flag-relay"), "flag-relay", "club")
+        save_map(tournament, relay, replacing=club)  # one Ork marker
     document = export_tournament(tournament)
-    assert {session["map_name"] for session in document["stages"][0]["sessions"]} == {"flag-relay"}
+    assert {session["map_name"] for session in document["stages"][0]["sessions"]} == {"club"}
     assert check_document(document, check_slug=False) == []
     copy = import_document(document, slug="mappe-copia").tournament
     assert standings(copy) == standings(tournament)

@@ -349,3 +349,68 @@ def test_admin_open_stage_rows_can_still_be_changed_but_never_bulk_deleted(rf, w
     session_admin = admin.site._registry[models.Session]
     assert session_admin.has_change_permission(request, world.session)
     assert session_admin.has_delete_permission(request, world.session)
+
+
+def _stage_rows(stage: models.Stage, **changes) -> dict:
+    management = {"TOTAL_FORMS": 1, "INITIAL_FORMS": 1, "MIN_NUM_FORMS": 0, "MAX_NUM_FORMS": 1000}
+    row = {
+        "id": stage.pk,
+        "tournament": stage.tournament_id,
+        "number": stage.number,
+        "kind": stage.kind,
+        "qualifier_count": "",
+        "seating_method": "",
+        **changes,
+    }
+    return {**management, **{f"0-{name}": value for name, value in row.items()}}
+
+
+def test_admin_tournament_page_cannot_change_a_closed_stages_qualifiers_or_seating(rf, world):
+    """QA: the stage rows of the tournament's page still edited a closed stage's qualifier
+    count and seating method, which decision 54 fixes when the stage closes."""
+    from tournaments.admin import StageInline
+
+    request = rf.get("/")
+    request.user = world.superuser
+    _close(world.stage)
+    stage = models.Stage.objects.get(pk=world.stage.pk)
+    data = _stage_rows(stage, qualifier_count=6, seating_method="random", kind="final")
+    formset = _inline_formset(request, world.tournament, StageInline, data)
+    form = formset.forms[0]
+    for name in ("qualifier_count", "seating_method", "number", "kind"):
+        assert form.fields[name].disabled, name
+        assert "disabled" in str(form[name]), name  # shown read-only
+    assert formset.is_valid(), formset.errors
+    formset.save()
+    stage.refresh_from_db()
+    assert (stage.qualifier_count, stage.seating_method, stage.kind) == (None, "", "preliminary")
+
+
+def test_admin_tournament_page_cannot_delete_a_closed_stage(rf, world):
+    from tournaments.admin import StageInline
+
+    request = rf.get("/")
+    request.user = world.superuser
+    _close(world.stage)
+    stage = models.Stage.objects.get(pk=world.stage.pk)
+    formset = _inline_formset(
+        request, world.tournament, StageInline, _stage_rows(stage, DELETE="on")
+    )
+    assert not formset.is_valid()
+    assert "Stage 1 is closed" in " ".join(formset.non_form_errors())
+    assert models.Stage.objects.filter(pk=stage.pk).exists()
+
+
+def test_admin_tournament_page_still_changes_an_open_stage(rf, world):
+    from tournaments.admin import StageInline
+
+    request = rf.get("/")
+    request.user = world.superuser
+    stage = models.Stage.objects.get(pk=world.stage.pk)
+    data = _stage_rows(stage, seating_method="random")
+    formset = _inline_formset(request, world.tournament, StageInline, data)
+    assert not formset.forms[0].fields["seating_method"].disabled
+    assert formset.is_valid(), formset.errors
+    formset.save()
+    stage.refresh_from_db()
+    assert stage.seating_method == "random"

@@ -148,7 +148,7 @@ def test_the_save_action_refuses_every_change_to_a_closed_stage(world, change):
 
 def test_a_closed_stage_saved_unchanged_is_no_change_and_undoing_its_close_frees_it(world):
     play_and_close(world)
-    assert save_stage(Stage.objects.get(pk=world.stage.pk), [60, 30], actor=None) is False
+    assert save_stage(Stage.objects.get(pk=world.stage.pk), [60, 30], actor=None) is None
     stage = Stage.objects.get(pk=world.stage.pk)
     stage.stipulation_params = {**stage.stipulation_params, "rounds": 10}
     with pytest.raises(StageSettingsError):
@@ -157,7 +157,7 @@ def test_a_closed_stage_saved_unchanged_is_no_change_and_undoing_its_close_frees
     stage = Stage.objects.get(pk=world.stage.pk)
     assert stage_settings_lock(stage) is None
     stage.stipulation_params = {**stage.stipulation_params, "rounds": 10}
-    assert save_stage(stage, [30, 60], actor=world.organiser) is True
+    assert save_stage(stage, [30, 60], actor=world.organiser) is not None
     assert Stage.objects.get(pk=stage.pk).stipulation_params["rounds"] == 10
 
 

@@ -147,7 +147,7 @@ def save_weapon(
 def _no_loadout(weapon: Weapon, blockers: list[str]) -> str:
     return _(
         "With this change some squads could no longer take a legal loadout (RULES §5), so "
-        "%(weapon)s is left as it was: %(blockers)s Keep the class, or first give another "
+        "%(weapon)s is left as it was. %(blockers)s Keep the class, or first give another "
         "weapon the class the squads need."
     ) % {"weapon": weapon.name, "blockers": " ".join(blockers)}
 

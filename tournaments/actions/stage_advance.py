@@ -133,7 +133,7 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
             params = clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
         except ValidationError as error:
             raise StageError(
-                _("Stage %(n)d's stipulation parameters are not valid: %(problems)s")
+                _("Stage %(n)d's stipulation parameters are not valid. %(problems)s")
                 % {"n": stage.number, "problems": " ".join(error.messages)}
             ) from None
         Stipulation.objects.bulk_create(

@@ -5,14 +5,19 @@ Every tournament is created by :func:`create_tournament`, from the organiser's p
 demo and the tests alike, so each one starts with its organiser, the default catalogue and
 a "created" entry in its activity log. A closed stage's settings are fixed
 (:func:`stage_settings_lock`, tournament rules decision 54): its sessions were played, and
-its honours, score bonuses and qualifiers awarded, under them.
+its honours, score bonuses and qualifiers awarded, under them. An open stage's new
+stipulation or map reaches only its sessions without a result: one with a result keeps
+what it was played with (:func:`save_stage`).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from copy import deepcopy
+from dataclasses import dataclass
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -29,8 +34,10 @@ from tournaments.models import (
     Squad,
     Stage,
     StageStatus,
+    Stipulation,
     Tournament,
     Weapon,
+    clean_stipulation_params,
 )
 from tournaments.queries.edit_versions import stage_version
 
@@ -110,7 +117,7 @@ def reopen_advice(stage: Stage) -> str:
         )
     blocker = undo_blocker(stage.tournament)
     if blocker is not None:
-        return _("It can no longer be reopened: %(why)s") % {"why": blocker}
+        return _("It can no longer be reopened. %(why)s") % {"why": blocker}
     return _(
         "To change them, first undo its close with “Undo the last stage advance” on the "
         "stage's page (a reason is required): the stage opens again, and what its close "
@@ -133,25 +140,37 @@ def stage_settings_lock(stage: Stage) -> str | None:
     return f"{closed} {reopen_advice(stage)}"
 
 
+@dataclass(frozen=True)
+class StageSaved:
+    """What :func:`save_stage` did beyond the stage itself: ``kept`` lists the numbers of
+    the sessions that already have a result and so keep the stipulation and map they were
+    played with (the stage's old ones) instead of following the new ones."""
+
+    kept: tuple[int, ...] = ()
+
+
 def save_stage(
     stage: Stage, thresholds: Sequence[int], *, actor, expected_version: str | None = None
-) -> bool:
+) -> StageSaved | None:
     """Save ``stage``, new or changed (stipulation, map, qualifiers, seating), and replace
-    its score thresholds with ``thresholds``; True when saved. A stored stage whose
-    settings and thresholds are already these is left alone (nothing written, nothing in
-    the activity log): False. A new map is also the map of the stage's sessions that
-    played its old one (a session given a map of its own keeps it). Raises StaleEditError
+    its score thresholds with ``thresholds``. A stored stage whose settings and thresholds
+    are already these is left alone (nothing written, nothing in the activity log): None.
+    A new map is also the map of the stage's sessions that played its old one (a session
+    given a map of its own keeps it), and a new stipulation that of the sessions without
+    one of their own, except the sessions with a result: they keep the stage's old
+    stipulation and map as their own (:func:`_keep_played_settings`). Raises StaleEditError
     when the stage's settings changed since its form was loaded at ``expected_version``
     (:func:`~tournaments.queries.edit_versions.stage_version`), and
     :class:`StageSettingsError` for a change to a closed stage (:func:`stage_settings_lock`),
     whose stored settings are then left as they were."""
+    kept: tuple[int, ...] = ()
     with transaction.atomic():
         stored = Stage.objects.select_for_update().filter(pk=stage.pk).first()
         if stored is not None:
             version = stage_version(stored)
             check_unchanged(expected_version, version)
             if stage_version(stage, thresholds) == version:
-                return False
+                return None
             reason = stage_settings_lock(stored)
             if reason is not None:
                 raise StageSettingsError(reason)
@@ -159,17 +178,71 @@ def save_stage(
             # closed_at) stay as stored, should the instance be older than a close.
             stage.status, stage.qualifiers = stored.status, stored.qualifiers
             stage.closed_at = stored.closed_at
+            kept = _keep_played_settings(stored, stage)
         old_map = stored.map_name if stored is not None else None
         stage.save()
         if old_map is not None and old_map != stage.map_name:
-            Session.objects.filter(stage=stage, map_name=old_map).update(map_name=stage.map_name)
+            Session.objects.filter(stage=stage, map_name=old_map).exclude(
+                result__versions__isnull=False
+            ).update(map_name=stage.map_name)
         stage.thresholds.all().delete()
         for points in thresholds:
             stage.thresholds.create(points=points)
+        details = {"kept_sessions": list(kept)} if kept else {}
         log_activity(
-            stage.tournament, ActivityVerb.UPDATED, describe("stage", stage=stage), actor=actor
+            stage.tournament,
+            ActivityVerb.UPDATED,
+            describe("stage", stage=stage),
+            actor=actor,
+            **details,
         )
-    return True
+    return StageSaved(kept=kept)
+
+
+def _played_params(stage: Stage) -> dict:
+    """The stage's stipulation parameters with their defaults, as a session's own stores
+    them (as stored when they are not valid)."""
+    try:
+        return clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
+    except ValidationError:
+        return deepcopy(stage.stipulation_params or {})
+
+
+def _keep_played_settings(stored: Stage, stage: Stage) -> tuple[int, ...]:
+    """Give each session of ``stored`` that has a result (any version) and plays the
+    stage's stipulation or map the one it was played with as its own, when ``stage`` (the
+    edited stored stage) changes it: its ranking was computed with that stipulation's
+    winner rule and its result checked against that map (stored decision 11, decision 49),
+    and its public page shows them. The numbers of the sessions kept."""
+    old_stipulation = [stored.stipulation_kind, _played_params(stored)]
+    stipulation_changes = bool(stored.stipulation_kind) and old_stipulation != [
+        stage.stipulation_kind,
+        _played_params(stage) if stage.stipulation_kind else {},
+    ]
+    map_changes = bool(stored.map_name) and stored.map_name != stage.map_name
+    if not (stipulation_changes or map_changes):
+        return ()
+    played = (
+        Session.objects.filter(stage=stored, result__versions__isnull=False)
+        .select_related("stipulation")
+        .distinct()
+        .order_by("number")
+    )
+    kept = []
+    for session in played:
+        keeps_stipulation = stipulation_changes and getattr(session, "stipulation", None) is None
+        if keeps_stipulation:
+            Stipulation.objects.create(
+                session=session, kind=stored.stipulation_kind, params=deepcopy(old_stipulation[1])
+            )
+        # A blank map is the stage's; the one the stage had is the stage's until it changes
+        # (save_stage leaves played sessions out of its update).
+        keeps_map = map_changes and session.map_name in ("", stored.map_name)
+        if keeps_map and not session.map_name:
+            Session.objects.filter(pk=session.pk).update(map_name=stored.map_name)
+        if keeps_stipulation or keeps_map:
+            kept.append(session.number)
+    return tuple(kept)
 
 
 def install_catalogue(tournament: Tournament, catalogue: Catalogue = DEFAULT_CATALOGUE) -> None:

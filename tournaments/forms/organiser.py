@@ -47,8 +47,13 @@ class TournamentForm(AccessibleModelForm):
             "no_show_minutes",
         ]
         widgets = {"starts_on": DATE_INPUT, "ends_on": DATE_INPUT}
+        labels = {"slug": _("Short name (web address)")}
         help_texts = {
-            "slug": _("Short name used in the tournament's web address; leave empty to derive it."),
+            "slug": _(
+                "The part of the tournament's web address after /t/, e.g. coppa-2026 in "
+                "/t/coppa-2026/: letters, digits and hyphens. Leave it empty to make it from "
+                "the name."
+            ),
         }
 
     def __init__(self, *args, **kwargs):
@@ -64,7 +69,9 @@ class TournamentForm(AccessibleModelForm):
     def clean_slug(self) -> str:
         slug = self.cleaned_data.get("slug") or slugify(self.data.get(self.add_prefix("name"), ""))
         if not slug:
-            raise ValidationError(_("Give the tournament a name or a slug made of letters."))
+            raise ValidationError(
+                _("Give the tournament a name, or a short name made of letters and digits.")
+            )
         clash = Tournament.objects.filter(slug=slug).exclude(pk=self.instance.pk)
         if clash.exists():
             raise ValidationError(

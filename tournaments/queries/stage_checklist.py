@@ -2,7 +2,9 @@
 not answered (stored decision 21), a qualifier count out of the §2 limits (blocking), squads not
 drawn, loadouts not submitted, sessions without a stipulation or a judge, sessions whose
 map does not suit their stipulation (decision 45), ties for a qualifying place the close
-settles by a roll-off (decision 51) (warnings). A fixed number of queries."""
+settles by a roll-off (decision 51), a next stage without a stipulation (warnings). A fixed
+number of queries. The seat steps ask for the stipulation of the stage they seat too
+(:func:`seating_stipulation_warning`)."""
 
 from __future__ import annotations
 
@@ -14,7 +16,7 @@ from django.utils.translation import ngettext
 
 from tournaments.domain.map_fit import MOST_SQUADS, map_misfit
 from tournaments.domain.progression import ProgressionError, plan_stages
-from tournaments.models import Seat, Session, Stage, StageStatus
+from tournaments.models import Seat, Session, Stage, StageKind, StageStatus, Tournament
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
@@ -33,6 +35,8 @@ class ChecklistItem:
     message: str
     blocking: bool
     sessions: tuple[Session, ...] = ()
+    #: The number of the stage whose page fixes it, when that page exists.
+    stage_page: int | None = None
 
 
 @dataclass
@@ -177,6 +181,14 @@ def stage_checklist(stage: Stage) -> StageChecklist:
             )
         )
     checklist.items.extend(_map_items(stage, open_sessions))
+    # A next stage prepared without a stipulation (before the close creates its row, its
+    # page does not exist: its own checklist asks once it is seated).
+    following = Stage.objects.filter(tournament=stage.tournament_id, number=stage.number + 1)
+    following_stage = following.first() if stage.kind != StageKind.FINAL else None
+    if following_stage is not None:
+        warning = seating_stipulation_warning(following_stage, following_stage.number)
+        if warning is not None:
+            checklist.items.append(warning)
     no_judge = [s for s in open_sessions if s.judge_id is None]
     if no_judge:
         checklist.items.append(
@@ -192,6 +204,36 @@ def stage_checklist(stage: Stage) -> StageChecklist:
             )
         )
     return checklist
+
+
+def seating_stipulation_warning(stage: Stage | None, number: int) -> ChecklistItem | None:
+    """The warning of the step that seats stage ``number`` (``stage``: its row, None when
+    it has none yet) when the stage has no stipulation: its sessions would start without
+    one, and no result can be entered until it has one. None when it has one."""
+    if stage is not None and stage.stipulation_kind:
+        return None
+    if stage is not None:
+        message = _(
+            "Stage %(n)d has no stipulation yet: choose it on its page before seating it, so "
+            "its sessions start with it (no result can be entered without one)."
+        )
+    else:
+        message = _(
+            "Stage %(n)d has no stipulation yet: its page appears in the stages table once it "
+            "is seated; choose it there before its first result (none can be entered "
+            "without one)."
+        )
+    return ChecklistItem(
+        "next_stipulation",
+        message % {"n": number},
+        blocking=False,
+        stage_page=number if stage is not None else None,
+    )
+
+
+def first_stage_warning(tournament: Tournament) -> ChecklistItem | None:
+    """:func:`seating_stipulation_warning` for seating the first stage."""
+    return seating_stipulation_warning(tournament.stages.filter(number=1).first(), 1)
 
 
 def _tie_items(stage: Stage, out: set[str]) -> list[ChecklistItem]:

@@ -59,6 +59,7 @@ from tournaments.queries.dispute_lists import asked_dispute
 from tournaments.queries.pages import schedule_sessions
 from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
+from tournaments.queries.stage_checklist import first_stage_warning
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
@@ -130,6 +131,7 @@ def _dashboard(
     }
     if not has_started(tournament):  # stages may be prepared before stage 1 is seated
         context["start_form"] = start_form or RollOffForm(initial={"version": 0}, prefix="start")
+        context["start_warning"] = first_stage_warning(tournament)
         context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
     else:
         context.update(

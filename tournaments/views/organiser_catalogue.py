@@ -207,7 +207,7 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
                 None,
                 _(
                     "The tournament's other event card changes are wrong, so this one cannot "
-                    "be saved: %(error)s"
+                    "be saved. %(error)s"
                 )
                 % {"error": error},
             )

@@ -9,6 +9,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import seed_commitment
@@ -172,6 +173,8 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
         else:
             if changed:
                 messages.success(request, _("Stage saved."))
+                if changed.kept:
+                    messages.info(request, kept_message(changed.kept))
             else:
                 messages.info(request, _("Nothing changed: the stage's settings are as they were."))
             if form.map_problem is not None:
@@ -189,6 +192,18 @@ def stage_edit(request: HttpRequest, tournament: Tournament, number: int) -> Htt
     else:
         status = 400 if form.is_bound and form.errors else 200
     return stage_page(request, tournament, stage, form=form, status=status)
+
+
+def kept_message(numbers: tuple[int, ...]) -> str:
+    """What the organiser is told of the sessions with a result that kept the stipulation
+    and map they were played with when the stage's changed."""
+    return ngettext(
+        "Session %(sessions)s already has a result, so it keeps the stipulation and map it "
+        "was played with; the new settings apply to the stage's other sessions.",
+        "Sessions %(sessions)s already have a result, so they keep the stipulation and map "
+        "they were played with; the new settings apply to the stage's other sessions.",
+        len(numbers),
+    ) % {"sessions": ", ".join(str(number) for number in numbers)}
 
 
 def stage_page(
