@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.factories import confirm_session
 from tests.web.page_forms import form_on
 from tournaments.actions.tournament_setup import save_stage
-from tournaments.models import ActivityLog, Session, Stage, Stipulation
+from tournaments.models import ActivityLog, Session, Stage, Stipulation, clean_stipulation_params
 from tournaments.queries.playable_maps import map_title
 from tournaments.queries.session_stipulation import own_map_name
 
@@ -142,3 +142,21 @@ def test_without_a_result_every_session_follows(world):
     assert save_stage(stage, [], actor=None).kept == ()
     assert set(Session.objects.filter(stage=stage).values_list("map_name", flat=True)) == {NEW_MAP}
     assert not Stipulation.objects.filter(session__stage=stage).exists()
+
+
+def test_sessions_seated_with_the_stages_stipulation_follow_its_change(world, played, client):
+    """Seating copies the stage's stipulation onto each session (``stage_advance``): the
+    copy is not a choice of the session's own, so the stage's new stipulation reaches the
+    sessions without a result (QA: the flag count changed on the stage page, the unplayed
+    session kept the old one); a session given another stipulation keeps it."""
+    stage = Stage.objects.get(pk=world.stage.pk)
+    seated = clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
+    for session in played:
+        Stipulation.objects.create(session=session, kind=stage.stipulation_kind, params=seated)
+    Stipulation.objects.filter(session=played[2]).update(params={**seated, "rounds": 12})
+    stage.stipulation_params = {**stage.stipulation_params, "rounds": 10}
+    assert save_stage(stage, [], actor=None).kept == ()
+    assert Stipulation.objects.get(session=played[0]).params["rounds"] == 8  # played
+    assert not Stipulation.objects.filter(session=played[1]).exists()  # follows the stage
+    assert Stipulation.objects.get(session=played[2]).params["rounds"] == 12  # its own
+    assert "Rounds: 10" in public_page(client, world, played[1])

@@ -157,7 +157,8 @@ def save_stage(
     are already these is left alone (nothing written, nothing in the activity log): None.
     A new map is also the map of the stage's sessions that played its old one (a session
     given a map of its own keeps it), and a new stipulation that of the sessions without
-    one of their own, except the sessions with a result: they keep the stage's old
+    one of their own (the copy seating made of the stage's old one is none:
+    :func:`_release_seated_copies`), except the sessions with a result: they keep the stage's old
     stipulation and map as their own (:func:`_keep_played_settings`). Raises StaleEditError
     when the stage's settings changed since its form was loaded at ``expected_version``
     (:func:`~tournaments.queries.edit_versions.stage_version`), and
@@ -179,6 +180,8 @@ def save_stage(
             stage.status, stage.qualifiers = stored.status, stored.qualifiers
             stage.closed_at = stored.closed_at
             kept = _keep_played_settings(stored, stage)
+            if _stipulation_changes(stored, stage):
+                _release_seated_copies(stored)
         old_map = stored.map_name if stored is not None else None
         stage.save()
         if old_map is not None and old_map != stage.map_name:
@@ -208,6 +211,32 @@ def _played_params(stage: Stage) -> dict:
         return deepcopy(stage.stipulation_params or {})
 
 
+def _stipulation_changes(stored: Stage, stage: Stage) -> bool:
+    """Whether ``stage`` (the edited stored stage) changes the stipulation ``stored`` had."""
+    return bool(stored.stipulation_kind) and [
+        stored.stipulation_kind,
+        _played_params(stored),
+    ] != [stage.stipulation_kind, _played_params(stage) if stage.stipulation_kind else {}]
+
+
+def _release_seated_copies(stored: Stage) -> None:
+    """Let the stage's sessions without a result that were seated with its stipulation play
+    the stage's again, so its new one reaches them: seating copies the stage's stipulation
+    onto each session (``stage_advance``), and a copy still equal to the stage's old one is
+    that copy, not a choice of the session's own (decision 54), so it goes. A session given
+    another stipulation keeps it; one with a result kept its own already
+    (:func:`_keep_played_settings`)."""
+    old_params = _played_params(stored)
+    copies = (
+        Stipulation.objects.filter(session__stage=stored, kind=stored.stipulation_kind)
+        .exclude(session__result__versions__isnull=False)
+        .values_list("pk", "params")
+    )
+    Stipulation.objects.filter(
+        pk__in=[pk for pk, params in copies if params == old_params]
+    ).delete()
+
+
 def _keep_played_settings(stored: Stage, stage: Stage) -> tuple[int, ...]:
     """Give each session of ``stored`` that has a result (any version) and plays the
     stage's stipulation or map the one it was played with as its own, when ``stage`` (the
@@ -215,10 +244,7 @@ def _keep_played_settings(stored: Stage, stage: Stage) -> tuple[int, ...]:
     winner rule and its result checked against that map (stored decision 11, decision 49),
     and its public page shows them. The numbers of the sessions kept."""
     old_stipulation = [stored.stipulation_kind, _played_params(stored)]
-    stipulation_changes = bool(stored.stipulation_kind) and old_stipulation != [
-        stage.stipulation_kind,
-        _played_params(stage) if stage.stipulation_kind else {},
-    ]
+    stipulation_changes = _stipulation_changes(stored, stage)
     map_changes = bool(stored.map_name) and stored.map_name != stage.map_name
     if not (stipulation_changes or map_changes):
         return ()
