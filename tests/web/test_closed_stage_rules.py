@@ -110,6 +110,7 @@ def test_the_closed_stage_page_shows_its_settings_read_only_with_the_reason(worl
     assert "Alien Hunt" in page and "Rounds: 8" in page
     assert OLD_MAP in page and "30, 60" in page
     assert 'id="undo-form"' in page  # the way to change them is on the same page
+    assert "Checklist of stage 1" not in page  # nothing left to check: no empty box
     dashboard = organiser.get(
         reverse("tournaments:organiser_dashboard", args=[world.tournament.slug]),
         HTTP_ACCEPT_LANGUAGE="en",
