@@ -359,6 +359,7 @@ def test_a_total_explained_by_one_kind_is_reported_once_the_rest_all_at_once():
         "deaths_over_figures",
         "heavy_over_fielded",
         "kills_over_figures",
+        "losses_without_aliens",
         "survivor_all_dead",
         "tokens_without_aliens",
     ]

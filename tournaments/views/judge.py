@@ -691,7 +691,7 @@ def render_result_entry(
     it is saved as on the usual result page, and a page shown again (a value to fix, a row
     added, a newer version to compare) still says the game it came from, so the judge is
     not invited to fill it again over their edits. ``from_game`` None: the posted form
-    named no step of the game (the save then refuses the link)."""
+    names no step of the game, so no banner (it is saved as typed in, without the link)."""
     banner = None if from_game is None else {"proposal": from_game, "action": request.path}
     done_url = reverse("tournaments:judge_session", args=[session.pk])
     if request.method == "POST":
