@@ -79,7 +79,7 @@ from tournaments.actions.dice_records import record_dice
 from tournaments.actions.session_setup import start_board_game
 from tournaments.actions.task_queue import queue_after_commit
 from tournaments.domain.typed_dice import TypedDice, check_all_dice_used
-from tournaments.models import Session
+from tournaments.models import ResultVersion, Session
 
 
 class GameError(ValueError):
@@ -88,6 +88,36 @@ class GameError(ValueError):
 
 class StaleGameError(GameError):
     """The game changed since the judge's page was loaded."""
+
+
+class ResultSavedError(GameError):
+    """The session's result is saved: its games take no more steps (decision 56)."""
+
+
+def saved_result(session_id: int) -> int | None:
+    """The number of the session's latest result version; None while it has no result."""
+    return (
+        ResultVersion.objects.filter(result__session_id=session_id)
+        .order_by("-number")
+        .values_list("number", flat=True)
+        .first()
+    )
+
+
+def refuse_after_result(session_id: int) -> None:
+    """Refuse a step, a new game or an Alien turn of a session whose result is saved: the
+    result records how the session went, so its games stay as they were. Nothing undoes a
+    result (a correction is a new version of it), so play never reopens."""
+    number = saved_result(session_id)
+    if number is not None:
+        raise ResultSavedError(
+            _(
+                "The result of this session is saved (version %(number)d), so its games take "
+                "no more steps and the board stays as it is. To change the result, enter a "
+                "new version of it on the session's result page."
+            )
+            % {"number": number}
+        )
 
 
 class UploadError(GameError):
@@ -126,6 +156,7 @@ def create_game(
     try:
         with transaction.atomic():
             start_board_game(session)
+            refuse_after_result(session.pk)
             state, steps = opening_state(session, map_name, policy, solitaire)
             last = session.games.order_by("-number").values_list("number", flat=True).first()
             game = Game.objects.create(
@@ -182,7 +213,11 @@ def append_snapshot(
         summary = parts_summary(summary_parts)
         fields["summary_parts"] = [[code, params] for code, params in summary_parts]
     with transaction.atomic():
-        # Serialise writers of this game (PostgreSQL; SQLite locks the whole database).
+        # The session's row first, as a result's save locks it (PostgreSQL; SQLite locks
+        # the whole database): a step and a result of the same session never overlap.
+        Session.objects.select_for_update().filter(pk=game.session_id).values_list("pk").get()
+        refuse_after_result(game.session_id)
+        # Serialise writers of this game.
         Game.objects.select_for_update().filter(pk=game.pk).first()
         latest = latest_snapshot(game)
         if latest.number != expected_number:
@@ -826,6 +861,7 @@ def request_alien_turn(
             _("Unknown Alien policy %(policy)s; choose one of: %(known)s.")
             % {"policy": policy, "known": ", ".join(sorted(POLICIES))}
         )
+    refuse_after_result(game.session_id)
     latest = latest_snapshot(game)
     if latest.number != expected_number:
         raise StaleGameError(

@@ -171,12 +171,16 @@ def marine_class(state: GameState, figure: Figure, rules: RulesData) -> MarineCl
     return MarineClass.UNARMED
 
 
-def propose_result(game: Game, seats: Sequence[Seat]) -> GameProposal:
-    """The breakdowns and notes the game ``game`` proposes for its session's ``seats``.
+def propose_result(game: Game, seats: Sequence[Seat], step: int | None = None) -> GameProposal:
+    """The breakdowns and notes the game ``game`` proposes for its session's ``seats``, as
+    it stands now or, with ``step``, as it stood at that step (steps are never changed, so
+    a proposal shown before is the same again).
 
     Only the steps after which some figure is missing (and uploads) are read as engine
     states: checking a stored state is slow, and most steps of a game kill nothing."""
-    snapshots = list(game.snapshots.all())
+    snapshots = list(
+        game.snapshots.all() if step is None else game.snapshots.filter(number__lte=step)
+    )
     line = current_line(snapshots)
     if not line:
         return GameProposal(game, 0, tuple(SeatBreakdown(str(s.player_id)) for s in seats), ())

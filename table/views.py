@@ -42,6 +42,7 @@ from table.actions import (
     remove_figure,
     request_alien_turn,
     run_turn_again,
+    saved_result,
     set_life_points,
     snapshot_state,
     survey_needs_dice,
@@ -145,6 +146,8 @@ def games(request: HttpRequest, session: Session) -> HttpResponse:
             # The games played without aliens (by pk): they have no Alien policy to name.
             "games_without_aliens": without_aliens,
             "form": form,
+            # A saved result closes the board: no new game, nothing to adopt.
+            "result_saved": saved_result(session.pk),
         },
         status=status,
     )
@@ -351,6 +354,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     return {
         "session": session,
         "tournament": session.stage.tournament,
+        "result_saved": saved_result(session.pk),
         "game": game,
         "snapshot": snapshot,
         "state": state,
@@ -816,15 +820,29 @@ def upload(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 
 
 @judge_required
-@require_GET
+@require_http_methods(["GET", "POST"])
 def result_from_game(request: HttpRequest, session: Session, number: int) -> HttpResponse:
     """The session's result page with the form filled from game ``number`` as it stands
-    (nothing is saved): the judge checks the notes, corrects and submits as usual."""
+    (nothing is saved): the judge checks the notes, corrects and submits. The form posts
+    back here and is saved as on the usual result page; a page shown again (a value to fix,
+    a row added, a newer version to compare) keeps saying which game and step it came from,
+    with the notes of that step."""
     game = _game(session, number)
     seats = session_seats(session)
+    if request.method == "POST":
+        step = _posted_step(request)
+        proposal = propose_result(game, seats, step) if step is not None else None
+        return render_result_entry(request, session, {}, from_game=proposal)
     proposal = propose_result(game, seats)
     breakdowns = [breakdown.to_dict() for breakdown in proposal.breakdowns]
     initial = initial_from_breakdowns(seats, breakdowns, proposal.survivors)
     # Saved with the result: the version keeps the game and step it came from.
     initial.update(from_game=game.number, from_step=proposal.step)
     return render_result_entry(request, session, initial, from_game=proposal)
+
+
+def _posted_step(request: HttpRequest) -> int | None:
+    """The step of its game a posted result form says it was filled from (None: not a
+    step number)."""
+    value = request.POST.get("from_step", "")
+    return int(value) if value.isdigit() and int(value) >= 1 else None

@@ -148,6 +148,18 @@ def test_no_tokens_without_aliens():
     assert "played without aliens" in problems[0].message
 
 
+def test_no_marine_lost_to_aliens_without_aliens():
+    """Decision 30: the result's checks refuse it, so the JSON breakdowns and an import do
+    too, not only the judge's form."""
+    pool = SessionLimits(aliens=AlienPool(in_play=False))
+    own_fire = loss(1, LossCause.OWN_FIRE)
+    breakdowns = seats(c={"losses": (own_fire, loss(1), loss(0, marine_class=MarineClass.HEAVY))})
+    problems = check_result(breakdowns, [], pool, NAMES)
+    assert where(problems) == [("losses_without_aliens", C, "losses", 1, "count")]
+    assert "no marine can be lost to aliens" in problems[0].message
+    assert not check_result(breakdowns, [], SessionLimits(), NAMES)
+
+
 def test_tokens_are_bounded_by_the_markers_of_the_map():
     pool = SessionLimits(aliens=AlienPool(markers={"ork": 2}, map_name="derelict"))
     breakdowns = seats(
@@ -347,6 +359,7 @@ def test_a_total_explained_by_one_kind_is_reported_once_the_rest_all_at_once():
         "deaths_over_figures",
         "heavy_over_fielded",
         "kills_over_figures",
+        "losses_without_aliens",
         "survivor_all_dead",
         "tokens_without_aliens",
     ]

@@ -257,3 +257,56 @@ def test_an_impossible_latest_result_is_refused_at_its_json_paths(document):
     assert "played without aliens" in found[f"{without_aliens}.count"]
     with pytest.raises(InterchangeError):
         import_document(doc)
+
+
+def test_a_loss_to_aliens_in_a_session_without_aliens_is_refused_at_its_path(document):
+    doc = fresh(document)
+    final, breakdown = final_result(doc)
+    final["stipulation"]["params"]["aliens"] = False
+    latest = 0
+    assert not messages(check_document(doc))
+    breakdown[1]["losses"] = [
+        {"marine_class": "light", "cause": "own_fire", "killer": None, "count": 1},
+        {"marine_class": "light", "cause": "alien", "killer": None, "count": 1},
+    ]
+    at = 1
+    found = messages(check_document(doc))
+    version = f"$.stages[1].sessions[0].result.versions[{latest}]"
+    path = f"{version}.breakdown[1].losses[{at}].count"
+    assert list(found) == [path]
+    assert "no marine can be lost to aliens" in found[path]
+    with pytest.raises(InterchangeError):
+        import_document(doc)
+
+
+def final_result(doc: dict) -> tuple[dict, list[dict]]:
+    """The final's session given a result of its own (blank breakdowns) in ``doc``."""
+    final = doc["stages"][1]["sessions"][0]
+    seated = [seat["player"] for seat in final["seats"]]
+    final["result"] = copy.deepcopy(doc["stages"][0]["sessions"][0]["result"])
+    final["result"]["versions"] = [final["result"]["versions"][0]]
+    version = final["result"]["versions"][0]
+    version.update(ranking=seated, survivors=seated)
+    version["breakdown"] = [{"seat": player} for player in seated]
+    return final, version["breakdown"]
+
+
+def test_kills_beyond_a_loadout_are_refused_naming_the_session_and_player(document):
+    """The per-kind caps of the judge's form apply on import too: the final's first seat
+    fielded one heavy-weapon marine (its loadout), so two of them cannot be killed."""
+    doc = fresh(document)
+    final, breakdown = final_result(doc)
+    victim = final["seats"][0]
+    assert victim["loadout"]["marine_weapons"].count("assault-cannon") == 1
+    breakdown[1]["kills"] = [{"victim": victim["player"], "marine_class": "heavy", "count": 1}]
+    assert not messages(check_document(doc))
+    breakdown[1]["kills"][0]["count"] = 2
+    found = messages(check_document(doc))
+    path = "$.stages[1].sessions[0].result.versions[0].breakdown[1].kills[0].count"
+    assert list(found) == [path]
+    name = next(p["name"] for p in doc["players"] if p["id"] == victim["player"])
+    assert found[path].startswith("stage 2, session 1: ")
+    assert f"{name} fielded 1 heavy-weapon marine, but 2 are recorded killed" in found[path]
+    # Without the loadout only the totals are checked, as on the judge's form.
+    victim["loadout"] = None
+    assert not messages(check_document(doc))

@@ -72,8 +72,9 @@ def test_the_filled_form_shows_the_kill_and_the_notes_and_saves_nothing(played, 
     body = response.content.decode()
     assert f'name="{ResultForm.key(p1, f"kill-{p2.player_id}-light")}"' in body
     assert "p3-m2" in body and "crushed by a bulkhead" in body
-    # The form posts to the ordinary result page, so saving works as usual.
-    assert f'action="{result_url(table)}"' in body
+    # The form posts back to the board's address, which saves it as the result page does
+    # and keeps the banner on a page shown again.
+    assert f'action="{fill_url(played)}"' in body
     # The preview already shows the filled points.
     totals = {row["name"]: row["card"].total for row in response.context["preview"]["rows"]}
     assert totals[p1.player.display_name] == 5 and totals[p2.player.display_name] == -5
@@ -164,3 +165,45 @@ def test_a_refused_stale_save_keeps_the_game_it_was_filled_from(played, table):
     body = refused.content.decode()
     assert f'name="from_game" value="{played.number}"' in body
     assert f'name="from_step" value="{played.latest().number}"' in body
+
+
+def test_a_form_error_keeps_the_game_banner_and_the_edits(played, table):
+    """QA: a value to fix dropped the "filled from game" banner, and the page invited a
+    fill from the game again, which would have replaced the judge's edits."""
+    judge = client_for(table.judge)
+    filled = judge.get(fill_url(played))
+    data = page_data(filled.context["form"])
+    p1, p2 = (table.session.seats.get(seat_order=n) for n in (1, 2))
+    edited = ResultForm.key(p1, f"kill-{p2.player_id}-heavy")
+    wrong = ResultForm.key(p1, f"kill-{p2.player_id}-commander")
+    refused = judge.post(fill_url(played), {**data, edited: "2", wrong: "-1"})
+    assert refused.status_code == 400
+    body = refused.content.decode()
+    banner = body.split('data-testid="from-game"', 1)[1].split("</section>", 1)[0]
+    assert f"Filled from game {played.number}, as it stands at step {played.latest().number}" in (
+        banner
+    )
+    assert "crushed by a bulkhead" in banner  # the step's notes too
+    assert 'data-testid="from-game-edited"' in banner
+    assert "Fill from game" not in body  # no invitation to replace the edits
+    form = refused.context["form"]
+    assert form[edited].value() == "2"
+    assert (form["from_game"].value(), form["from_step"].value()) == (
+        str(played.number),
+        str(played.latest().number),
+    )
+    assert f'action="{fill_url(played)}"' in body
+    assert not ResultVersion.objects.exists()
+    saved = judge.post(fill_url(played), {**data, edited: "1"})
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    version = Result.objects.get(session=table.session).latest_version()
+    assert (version.game_number, version.game_step) == (played.number, played.latest().number)
+
+
+def test_an_added_row_keeps_the_game_banner(played, table):
+    judge = client_for(table.judge)
+    data = page_data(judge.get(fill_url(played)).context["form"])
+    p1 = table.session.seats.get(seat_order=1)
+    page = judge.post(fill_url(played), {**data, f"add_token_{p1.player_id}": "1"})
+    assert page.status_code == 200
+    assert 'data-testid="from-game"' in page.content.decode()

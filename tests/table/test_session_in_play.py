@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from table.actions import create_game
+from table.actions import ResultSavedError, create_game
 from tests.table.conftest import client_for
 from tests.web.test_result_form import seats_of
 from tournaments.actions.result_entry import record_result
@@ -43,6 +43,7 @@ def test_the_initiative_roll_puts_it_in_progress_and_a_result_completes_it(table
     )
     session.refresh_from_db()
     assert session.status == SessionStatus.COMPLETED
-    create_game(session, "hunt-derelict", "bob", actor=table.judge)  # a game played after
+    with pytest.raises(ResultSavedError):  # no game starts after the result (decision 56)
+        create_game(session, "hunt-derelict", "bob", actor=table.judge)
     session.refresh_from_db()
     assert session.status == SessionStatus.COMPLETED

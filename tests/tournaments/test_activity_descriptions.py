@@ -91,6 +91,10 @@ SAMPLES = {
         {"player": "WH", "session": SEMIFINAL_SESSION},
         "WH in Coppa – Semifinal (3) – session 2",
     ),
+    "player_in_result": (
+        {"player": "WH", "session": SEMIFINAL_SESSION},
+        "WH in Coppa – Semifinal (3) – session 2, ranked in its result",
+    ),
     "judge_removed": ({"name": "anna"}, "judge anna removed"),
     "password_link": ({"name": "anna"}, "link to set a password issued for anna"),
     "organiser_added": ({"name": "anna"}, "organiser anna added"),

@@ -18,15 +18,22 @@ from tests.table.conftest import seat_squads
 from tests.table.test_no_aliens import flag_game
 from tests.web.conftest import World
 from tests.web.test_result_form import page_data
-from tournaments.actions.result_entry import record_result
+from tournaments.actions.result_entry import ImplausibleResult, record_result
 from tournaments.domain.scoring import LossCause, MarineClass, MarineLoss, SeatBreakdown
-from tournaments.forms.result import NO_ALIEN_LOSSES, ResultForm, posted_values, start_values
+from tournaments.forms.result import ResultForm, posted_values, start_values
 from tournaments.models import Result, Seat, StipulationKind
+from tournaments.queries.session_stipulation import result_limits
 from tournaments.sheets.seats import session_seats
 
 pytestmark = pytest.mark.django_db
 
 ALIEN_LOSS_FIELD = re.compile(r'name="p\d+-alien-')
+#: The refusal of a loss to aliens in a session without them (the result's checks).
+NO_ALIEN_LOSSES = (
+    "This session is played without aliens (its stipulation says so), so no marine can be "
+    "lost to aliens: count this loss as own fire or as a kill by another seat, or have the "
+    "organiser set the stipulation right."
+)
 
 
 def play_tpk(world: World, aliens: bool) -> None:
@@ -132,8 +139,26 @@ def test_a_loss_to_aliens_posted_anyway_is_refused_and_nothing_is_saved(world, r
 
     assert response.status_code == 400
     form = response.context["form"]
-    assert form.errors[ResultForm.key(victim, "alien-heavy")] == [str(NO_ALIEN_LOSSES)]
+    assert form.errors[ResultForm.key(victim, "alien-heavy")] == [NO_ALIEN_LOSSES]
     assert "played without aliens" in response.content.decode()
+    assert not Result.objects.filter(session=world.session).exists()
+
+
+def test_a_loss_to_aliens_given_as_json_breakdowns_is_refused(world):
+    """The result action itself refuses it (the admin's and the demo's JSON breakdowns), as
+    the import does (tests/interchange/test_import_checks.py)."""
+    play_tpk(world, aliens=False)
+    seats = session_seats(world.session)
+    loss = MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1)
+    breakdowns = [
+        SeatBreakdown(seat=str(seat.player_id), losses=(loss,) if seat is seats[1] else ())
+        for seat in seats
+    ]
+    with pytest.raises(ImplausibleResult, match=re.escape(NO_ALIEN_LOSSES)) as refused:
+        record_result(world.session, breakdowns, dice=SeededDice(seed=1))
+    assert [(p.seat, p.entry, p.index) for p in refused.value.problems] == [
+        (str(seats[1].player_id), "losses", 0)
+    ]
     assert not Result.objects.filter(session=world.session).exists()
 
 
@@ -151,7 +176,7 @@ def test_a_stored_loss_to_aliens_is_shown_to_be_corrected(world):
 
     # What the correction page shows and posts back, the stored loss to aliens included.
     data = {"version": 1, **posted_values(start_values(seats, version))}
-    form = ResultForm(data, seats=seats)
+    form = ResultForm(data, seats=seats, limits=result_limits(world.session))
 
     name = ResultForm.key(victim, "alien-light")
     assert [field.name for field in form.seat_fields(victim)["alien"]] == [
@@ -160,4 +185,4 @@ def test_a_stored_loss_to_aliens_is_shown_to_be_corrected(world):
     ]
     assert form.seat_fields(seats[0])["alien"] == []
     assert not form.is_valid()
-    assert form.errors[name] == [str(NO_ALIEN_LOSSES)]
+    assert form.errors[name] == [NO_ALIEN_LOSSES]

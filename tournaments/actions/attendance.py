@@ -1,5 +1,6 @@
 """Who is at the table: the judge checks players in, and a player who has not come once the
-tournament's no-show delay has passed forfeits the session (decision 34)."""
+tournament's no-show delay has passed forfeits the session (decision 34). A player ranked
+in a saved result played the session: the result checks in whoever the judge had not."""
 
 from __future__ import annotations
 
@@ -41,17 +42,43 @@ def check_in(session: Session, player_id: int, *, actor, expected_version: int) 
                 _("%(name)s has already forfeited this session.")
                 % {"name": seat.player.display_name}
             )
-        seat.checked_in_at = timezone.now()
-        seat.save(update_fields=["checked_in_at"])
-        log_activity(
-            session.stage.tournament,
-            ActivityVerb.CHECKED_IN,
-            describe("player_in_session", player=seat.player.display_name, session=session),
-            actor=actor,
-            session=session.pk,
-            player=player_id,
-        )
+        _mark_present(session, seat, timezone.now(), actor=actor)
     return seat
+
+
+def _mark_present(
+    session: Session, seat: Seat, moment: datetime, *, actor, by_result: bool = False
+) -> None:
+    """Store and log the check-in of ``seat`` at ``moment``; ``by_result``: by the result
+    saved, which ranks the player, not by the judge's button."""
+    seat.checked_in_at = moment
+    seat.save(update_fields=["checked_in_at"])
+    code = "player_in_result" if by_result else "player_in_session"
+    log_activity(
+        session.stage.tournament,
+        ActivityVerb.CHECKED_IN,
+        describe(code, player=seat.player.display_name, session=session),
+        actor=actor,
+        session=session.pk,
+        player=seat.player_id,
+        **({"by_result": True} if by_result else {}),
+    )
+
+
+def check_in_ranked(session: Session, *, actor) -> list[Seat]:
+    """Check in, in the caller's transaction, every seat of ``session`` neither checked in
+    nor forfeited: the result being saved ranks them, so they played (decision 55). The
+    judge's sheet closes attendance once a result exists, so this is its last chance."""
+    seats = list(
+        Seat.objects.select_for_update()
+        .select_related("player")
+        .filter(session=session, checked_in_at__isnull=True, forfeit="")
+        .order_by("seat_order")
+    )
+    now = timezone.now()
+    for seat in seats:
+        _mark_present(session, seat, now, actor=actor, by_result=True)
+    return seats
 
 
 def no_show_from(session: Session) -> datetime | None:

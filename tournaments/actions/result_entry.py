@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.dice import Dice, SeededDice
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.attendance import check_in_ranked
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.task_queue import schedule_rebuild
@@ -234,9 +235,16 @@ def record_result(
     TPK sessions). Ties in the session ranking are settled by a roll-off with ``dice`` (the
     judge's physical dice) or, when not given, app-rolled seeded dice; every roll is stored.
     ``from_game``: the board game (and its step) the values were filled from, kept with the
-    version.
+    version. The seats it ranks played: any the judge had not checked in (nor declared
+    forfeited) are checked in with it.
     """
-    session = Session.objects.select_related("stage__tournament").get(pk=session.pk)
+    # The session's row stays locked until commit, as a board step locks it: a step on
+    # one of its games lands wholly before the result, or is refused after it.
+    session = (
+        Session.objects.select_for_update(of=("self",))
+        .select_related("stage__tournament")
+        .get(pk=session.pk)
+    )
     _check_open(session)
     if from_game is not None:
         check_game(session, from_game)
@@ -286,6 +294,7 @@ def record_result(
         confirmed=confirmed,
         reason=reason,
     )
+    check_in_ranked(session, actor=actor)
     _after_save(session, version)
     return RecordedResult(version, cards, ranking)
 

@@ -20,7 +20,8 @@ Extended TPK, RULES §6):
   the extra-heavy weapons the session's special-equipment blips hide (any marine picking
   one up becomes one), and its marines of every kind (Tarantula gunners and unarmed
   marines too: any marine can be one) at most as many as it fielded;
-* alien tokens: none when the session is played without aliens; of each alien type, at
+* aliens: no marine lost to them and no alien token when the session is played without
+  aliens (decision 30); of each alien type, at
   most as many in all as the session's map has markers of that type (when the map is one
   the app knows); each worth a value the tournament's rules data gives that type (the
   Dreadnought: its token value or a Dreadnought class value, RULES §7).
@@ -127,6 +128,21 @@ def fielded_squad(weapon_classes: Sequence[str | None], figures: int) -> Fielded
     if set(counts) - kinds:
         return None
     return Fielded(**{kind: counts[kind] for kind in kinds})
+
+
+def fielded_by_seat(
+    loadouts: Mapping[str, Sequence[Any]], weapon_classes: Mapping[str, str], figures: int
+) -> dict[str, Fielded]:
+    """What each squad fielded, by seat: ``loadouts`` gives each seat's marines' weapons
+    (the marines' and the extra marines', as slugs), ``weapon_classes`` the class of each
+    weapon slug in the tournament's catalogue. A seat whose loadout says nothing sure
+    (:func:`fielded_squad`) is left out."""
+    fielded: dict[str, Fielded] = {}
+    for seat, weapons in loadouts.items():
+        squad = fielded_squad([weapon_classes.get(str(slug)) for slug in weapons], figures)
+        if squad is not None:
+            fielded[seat] = squad
+    return fielded
 
 
 def found_weapons(params: Mapping[str, Any] | None) -> int:
@@ -598,7 +614,31 @@ class _Checker:
             parts.append(_("own fire %(count)d") % {"count": by_cause[LossCause.OWN_FIRE]})
         return ", ".join(parts)
 
-    # -- alien tokens ----------------------------------------------------------------------
+    # -- aliens ----------------------------------------------------------------------------
+
+    def check_alien_losses(self) -> None:
+        """In a session played without aliens no marine can be lost to them."""
+        if self.limits.aliens.in_play:
+            return
+        for breakdown in self.breakdowns:
+            for index, loss in enumerate(breakdown.losses):
+                if loss.count < 1 or LossCause(loss.cause) is not LossCause.ALIEN:
+                    continue
+                self.found.append(
+                    Implausibility(
+                        "losses_without_aliens",
+                        _(
+                            "This session is played without aliens (its stipulation says so), "
+                            "so no marine can be lost to aliens: count this loss as own fire "
+                            "or as a kill by another seat, or have the organiser set the "
+                            "stipulation right."
+                        ),
+                        breakdown.seat,
+                        "losses",
+                        index,
+                        "count",
+                    )
+                )
 
     def check_tokens(self) -> None:
         pool = self.limits.aliens
@@ -729,5 +769,6 @@ def check_result(
     messages (their ids otherwise)."""
     checker = _Checker(breakdowns, limits, names or {})
     checker.check_marines({str(seat) for seat in survivors})
+    checker.check_alien_losses()
     checker.check_tokens()
     return checker.found

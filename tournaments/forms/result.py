@@ -6,7 +6,8 @@ entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
 stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
 A session played without aliens (decision 30: its stipulation says so) has no losses to
 aliens: the form has no such fields, unless the values it is given (posted, or a stored
-version) hold some, which are then shown and refused, saying why.
+version) hold some, which are then shown and refused by the result's checks
+(:func:`~tournaments.domain.plausibility.check_result`), saying why.
 The form builds the scoring service's :class:`~tournaments.domain.scoring.SeatBreakdown` list;
 the same form drives the live preview.
 
@@ -81,12 +82,6 @@ LOSS_SECTIONS = {
     LossCause.ALIEN: _("Own marines lost to aliens"),
     LossCause.OWN_FIRE: _("Own marines lost to own fire"),
 }
-#: Why a loss to aliens is refused in a session played without aliens.
-NO_ALIEN_LOSSES = _(
-    "This session is played without aliens (its stipulation says so), so no marine can be "
-    "lost to aliens: count this loss as own fire or as a kill by another seat, or have the "
-    "organiser set the stipulation right."
-)
 
 
 def lists_unarmed_apart(source: Mapping[str, Any]) -> bool:
@@ -169,7 +164,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.limits = limits
         #: Whether the session is played with aliens (None: as :func:`session_has_aliens`
         #: finds). Without them a seat has fields for losses to aliens only when the values
-        #: given hold some, to be refused (:meth:`_refuse_alien_losses`).
+        #: given hold some, to be refused by the result's checks.
         self.with_aliens = (
             session_has_aliens(self.seats, limits) if with_aliens is None else with_aliens
         )
@@ -368,7 +363,6 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def clean(self) -> dict[str, Any]:
         super().clean()
         cleaned = self.cleaned_data
-        self._refuse_alien_losses()
         self._fill_token_values()
         for seat in self.seats:
             for kind in ROW_KINDS:
@@ -381,17 +375,6 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         if self.limits is not None and not self.errors:
             self._check_plausible(self.limits)
         return cleaned
-
-    def _refuse_alien_losses(self) -> None:
-        """In a session without aliens, every loss to aliens given is refused at its field
-        (decision 30: nothing of the aliens can happen in it)."""
-        if self.with_aliens:
-            return
-        for seat in self.seats:
-            for marine_class, _label in self.kill_classes:
-                name = self.key(seat, f"alien-{marine_class.value}")
-                if name in self.fields and self.cleaned_data.get(name):
-                    self.add_error(name, NO_ALIEN_LOSSES)
 
     def _fill_token_values(self) -> None:
         """A token row whose points are left empty takes the value the tournament's rules

@@ -32,7 +32,13 @@ from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.domain.house_rules import override_problems
-from tournaments.domain.plausibility import check_result, session_limits
+from tournaments.domain.plausibility import (
+    Fielded,
+    check_result,
+    fielded_by_seat,
+    session_limits,
+    squad_figures,
+)
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import (
@@ -645,7 +651,12 @@ class _Checker:
             _str(session.get("map_name")) or "",
             overrides if isinstance(overrides, dict) else None,
             board=None,  # the map's markers: as the map was when the result was saved
+            fielded=self._fielded(session, squad_figures(_str(kind) or "")),
         )
+        where_played = _("stage %(stage)s, session %(session)s") % {
+            "stage": stage.get("number", "?"),
+            "session": session.get("number", "?"),
+        }
         names = {
             player_id: name
             for _i, player in _objects(self.doc.get("players"))
@@ -667,7 +678,28 @@ class _Checker:
                     seat_index[problem.seat],
                     *(part for part in inner if part is not None),
                 )
-            self.add(where, problem.message)
+            self.add(where, f"{where_played}: {problem.message}")
+
+    def _fielded(self, session: dict[str, Any], figures: int) -> dict[str, Fielded]:
+        """What each seat's loadout fielded (:func:`~tournaments.domain.plausibility.
+        fielded_by_seat`), by the weapon classes of the document's catalogue (the default
+        one when it has no weapons), as the judge's form checks them. A weapon's class
+        cannot change while a loadout holds it, so this is what the form checked."""
+        classes = {
+            slug: weapon_class
+            for _index, weapon in _objects(self.doc.get("weapons"))
+            if isinstance(slug := weapon.get("slug"), str)
+            and isinstance(weapon_class := weapon.get("weapon_class"), str)
+        } or {weapon.slug: weapon.weapon_class.value for weapon in DEFAULT_CATALOGUE.weapons}
+        loadouts = {}
+        for _index, seat in _objects(session.get("seats")):
+            loadout = seat.get("loadout")
+            if isinstance(seat.get("player"), str) and isinstance(loadout, dict):
+                loadouts[seat["player"]] = [
+                    *_list(loadout.get("marine_weapons")),
+                    *_list(loadout.get("extra_marine_weapons")),
+                ]
+        return fielded_by_seat(loadouts, classes, figures)
 
     def _squad_ranks(self) -> None:
         seen: dict[Any, Path] = {}

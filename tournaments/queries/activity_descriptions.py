@@ -179,6 +179,10 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
     "player_in_session": DescriptionTemplate(
         gettext_noop("%(player)s in %(session)s"), {"player": TEXT, "session": SESSION}
     ),
+    "player_in_result": DescriptionTemplate(
+        gettext_noop("%(player)s in %(session)s, ranked in its result"),
+        {"player": TEXT, "session": SESSION},
+    ),
     "judge_removed": DescriptionTemplate(gettext_noop("judge %(name)s removed"), {"name": TEXT}),
     "organiser_added": DescriptionTemplate(
         gettext_noop("organiser %(name)s added"), {"name": TEXT}

@@ -21,7 +21,7 @@ from tournaments.domain.map_fit import (
 from tournaments.domain.plausibility import (
     Fielded,
     SessionLimits,
-    fielded_squad,
+    fielded_by_seat,
     session_limits,
     squad_figures,
 )
@@ -114,13 +114,8 @@ def fielded_squads(session: Session, figures: int) -> dict[str, Fielded]:
     rows = Loadout.objects.filter(seat__in=Seat.objects.filter(session=session)).values_list(
         "seat__player_id", "marine_weapons", "extra_marine_weapons"
     )
-    fielded: dict[str, Fielded] = {}
-    for player, marines, extra in rows:
-        weapons = [*(marines or ()), *(extra or ())]
-        squad = fielded_squad([classes.get(str(slug)) for slug in weapons], figures)
-        if squad is not None:
-            fielded[str(player)] = squad
-    return fielded
+    loadouts = {str(player): [*(marines or ()), *(extra or ())] for player, marines, extra in rows}
+    return fielded_by_seat(loadouts, classes, figures)
 
 
 def result_limits(session: Session) -> SessionLimits:

@@ -420,6 +420,7 @@ def edit_result(
     done_url: str,
     on_saved: Callable[[RecordedResult], None] | None = None,
     answering: ResultDispute | None = None,
+    from_game: dict | None = None,
 ) -> HttpResponse:
     """Enter a result (judge) or correct one with a reason (organiser): always a new version.
 
@@ -429,16 +430,17 @@ def edit_result(
     judge has chosen, for every difference, which value to keep
     (:mod:`tournaments.forms.result_conflict`). ``on_saved``: what follows a saved
     version, before the redirect to ``done_url``; ``answering``: the player's dispute the
-    correction answers, shown above it."""
+    correction answers, shown above it; ``from_game``: the board game the form was filled
+    from (:func:`render_result_entry`), said above it on every page shown again."""
     seats = session_seats(session)
     latest = latest_version(session)
     limits = result_limits(session)
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is not None:
         return _rows_changed_page(
-            request, session, seats, action, correction, latest, done_url, answering
+            request, session, seats, action, correction, latest, done_url, answering, from_game
         )
-    entry = _Entry(request, session, correction, latest, done_url, answering)
+    entry = _Entry(request, session, correction, latest, done_url, answering, from_game)
     if request.method != "POST":
         initial = {
             **start_values(seats, latest),
@@ -538,6 +540,8 @@ class _Entry:
     latest: ResultVersion | None
     done_url: str
     answering: ResultDispute | None = None
+    #: The board game the form was filled from, said above it (None: typed in).
+    from_game: dict | None = None
 
     def render(
         self,
@@ -564,6 +568,7 @@ class _Entry:
         )
         refused = status == 409
         context.update(
+            from_game=self.from_game,
             conflict=conflict,
             refused=refused,
             stipulation_refused=stipulation_refused,
@@ -644,6 +649,7 @@ def _rows_changed_page(
     latest: ResultVersion | None,
     done_url: str,
     answering: ResultDispute | None = None,
+    from_game: dict | None = None,
 ) -> HttpResponse:
     """The no-JavaScript "add a row"/"remove" buttons: the same page, nothing saved, with
     everything typed kept, the rows changed and the version and load time of the first load
@@ -666,6 +672,7 @@ def _rows_changed_page(
         answering=answering,
     )
     context.update(
+        from_game=from_game,
         conflict=None,
         changes=[],
         preview=preview_context(session, form),
@@ -675,19 +682,26 @@ def _rows_changed_page(
 
 
 def render_result_entry(
-    request: HttpRequest, session: Session, initial: dict, *, from_game: object
+    request: HttpRequest, session: Session, initial: dict, *, from_game: object | None
 ) -> HttpResponse:
     """The judge's result page with the form filled from ``initial`` (as
     :func:`~tournaments.forms.result.initial_from_breakdowns` gives it) and nothing saved:
     the page the judge's board opens with the result its game proposes (``from_game``, shown
-    above the form). The form posts to the usual result page."""
+    above the form). The form posts back to the board's address, which hands the post here:
+    it is saved as on the usual result page, and a page shown again (a value to fix, a row
+    added, a newer version to compare) still says the game it came from, so the judge is
+    not invited to fill it again over their edits. ``from_game`` None: the posted form
+    names no step of the game, so no banner (it is saved as typed in, without the link)."""
+    banner = None if from_game is None else {"proposal": from_game, "action": request.path}
+    done_url = reverse("tournaments:judge_session", args=[session.pk])
+    if request.method == "POST":
+        return edit_result(request, session, correction=False, done_url=done_url, from_game=banner)
     seats = session_seats(session)
     latest = latest_version(session)
     initial = {"version": session.version, "based_on": latest.number if latest else 0, **initial}
     # The same values as the browser will post them, for the preview under the form.
     filled = ResultForm(posted_values(initial), seats=seats, limits=result_limits(session))
     dice_form = RollOffForm(initial={"version": session.version}, prefix="tie")
-    done_url = reverse("tournaments:judge_session", args=[session.pk])
     form = ResultForm(initial=initial, seats=seats)
     context = _entry_context(request, session, form, dice_form, False, latest, done_url)
     context.update(
@@ -695,10 +709,7 @@ def render_result_entry(
         changes=[],
         preview=preview_context(session, filled),
         loaded_at=timezone.now().isoformat(),
-        from_game={
-            "proposal": from_game,
-            "action": reverse("tournaments:judge_result", args=[session.pk]),
-        },
+        from_game=banner,
     )
     return render(request, "judge/result_entry.html", context)
 
