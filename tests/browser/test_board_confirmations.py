@@ -264,12 +264,14 @@ def test_a_move_typed_into_a_claw_asks_at_the_forms_button(game, judge_page):  #
         "p1-m3 would end its move on 4,0, in docking claw 1"
     )
     button = form.locator("button[type=submit]")
-    expect(button).to_have_text("Yes, p1-m3 leaves play through claw 1")
+    # The marine as the log names it, its player's and kind's name leading its id.
+    expect(button).to_have_text(re.compile(r"^Yes, .+ · p1-m3 leaves play through claw 1$"))
     expect(button).to_have_class(DANGER)
     screenshot(page, "table-claw-typed-asks-desktop")
     form.get_by_role("button", name="No, it stays on the board").click()
     expect(form.locator(".confirm-ask")).to_have_count(0)
-    expect(send).to_be_focused()  # the button that asked, not the page
+    # The square typed, to be typed again (QA: the focus went to the Move button).
+    expect(form.locator("#id_move-square")).to_be_focused()
     assert on_board(game, "p1-m3")
     send.click()
     expect(form.locator(".confirm-ask")).to_have_count(1)
