@@ -382,7 +382,8 @@
       yes.type = "button";
       yes.className = "danger";
       yes.setAttribute("data-leave", key);
-      yes.textContent = text(texts.tClawYes, values);
+      // The button short, as the board labels the marine; the question names it in full.
+      yes.textContent = text(texts.tClawYes, { figure: state.figure, claw: claw });
       var no = document.createElement("button");
       no.type = "button";
       no.className = "secondary";
@@ -575,7 +576,9 @@
 
     // Why the selected marine cannot end its move on ``key`` (it stays selected).
     function outOfReach(key) {
-      if (!state.left) { return state.refusal || text(texts.tStuck, { figure: nameOf(state.figure) }); }
+      if (!state.left) {
+        return state.refusal || text(texts.tStuck, { figure: nameOf(state.figure) });
+      }
       return text(texts.tTooFar, { figure: nameOf(state.figure), square: key, left: state.left });
     }
 
@@ -696,7 +699,8 @@
         if (!claw) { moveForm.removeAttribute("data-confirm"); return; }
         var values = { figure: nameOf(figure), square: key, claw: claw };
         moveForm.setAttribute("data-confirm", text(texts.tClawAsk, values));
-        moveForm.setAttribute("data-confirm-label", text(texts.tClawYes, values));
+        var short = { figure: figure, claw: claw };  // the button as the board labels it
+        moveForm.setAttribute("data-confirm-label", text(texts.tClawYes, short));
         moveForm.setAttribute("data-confirm-cancel", texts.tClawNo);
       });
     }
@@ -733,7 +737,8 @@
     // How many of the board's units a fingertip's target takes at the zoom shown.
     function fingertip() {
       var picture = svg();
-      var scale = picture ? picture.getBoundingClientRect().width / picture.viewBox.baseVal.width : 0;
+      if (!picture) { return 0; }
+      var scale = picture.getBoundingClientRect().width / picture.viewBox.baseVal.width;
       return scale ? FINGERTIP_PX / scale : 0;
     }
 
