@@ -33,6 +33,7 @@ from rules.engine.figure_names import ITEM_NAMES
 from rules.engine.flags import flags_to_place
 from rules.engine.geometry import Edge, Square
 from rules.engine.maps import MARKER_LETTERS
+from rules.engine.naming import current_naming
 from rules.engine.narration import format_param
 from rules.engine.state import ALIEN, Figure, GameState
 from table.step_log import narration_language
@@ -255,8 +256,11 @@ def _figure(
             f'fill="{fill}" stroke="#fff" stroke-width="1.5"/>'
         )
     cx, cy = x0 + width / 2, y0 + height / 2
+    # What the step log calls it (the touch board's texts too): its player's name may quote.
+    name = escape(current_naming().figure_name(figure.id), {'"': "&quot;", "'": "&#x27;"})
     return [
         f'<g class="figure" data-figure="{escape(figure.id)}" data-side="{figure.side}" '
+        f'data-name="{name}" '
         f"{_square_attr(figure.squares[0])}>"
         f"<title>{title}</title>",
         shape,

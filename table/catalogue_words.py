@@ -6,27 +6,34 @@ panels, the game summaries and the errors alike
 named as their own chapter's deck names it: the session's seats say whose chapter each
 player and figure is.
 
-The players are named as the session's seats name them (``Valchiria``, not ``p3``), and an
-alien or a vehicle by the label the board draws for it with its id (``Or1 (ork-blip-1-1)``,
-:func:`table.board_svg.short_labels`), a line weapon's aim as a direction in words: the
-engine's own texts (its tests, its command line) keep the ids."""
+The players are named as the session's seats name them (``Valchiria``, not ``p3``), an
+alien or a vehicle by the label the board draws for it with its id (``Or1 · ork-blip-1-1``,
+:func:`table.board_svg.short_labels`), a marine by its player and its kind with the id the
+board draws on it (``Valchiria's heavy bolter marine · p3-m1``, :func:`marine_names`), a
+line weapon's aim as a direction in words, and every square as the board's rulers number
+it and the judge types it (``5,4``): the engine's own texts (its tests, its command line)
+keep the ids and write ``(5,4)``."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from functools import wraps
 
 from django.http import HttpRequest, HttpResponse
+from django.utils.translation import gettext as _
 
 from rules.engine.naming import current_naming, named
-from rules.engine.state import GameState
+from rules.engine.narration import format_param
+from rules.engine.state import MARINE, GameState
+from rules.engine.vehicles import is_vehicle
 from table.actions import snapshot_state
 from table.board_svg import short_labels
 from table.game_setup import seat_arms, squad_figure_ids
 from table.models import Game
 from table.seating import game_player_id
+from table.step_log import narration_language
 from tournaments.models import Seat, Tournament
 from tournaments.queries.tournament_catalogue import catalogue_naming
 
@@ -48,26 +55,59 @@ def seated_words(session_pk: int) -> tuple[dict[str, str], dict[str, str]]:
     return chapters, names
 
 
+def marine_names(state: GameState, players: Mapping[str, str]) -> dict[str, str]:
+    """What a judge calls each marine of ``state`` whose player has a name in ``players``:
+    the player's commander, or the player's marine by its first weapon (the weapons tell a
+    squad's marines apart), by figure id."""
+    lang = narration_language()
+    names = {}
+    for figure in state.figures:
+        player = players.get(figure.player or "")
+        if figure.side != MARINE or not player or is_vehicle(figure):
+            continue
+        if figure.unit == "commander":
+            names[figure.id] = _("%(player)s's commander") % {"player": player}
+        elif figure.weapons:
+            weapon = format_param("weapon", figure.weapons[0], lang)
+            names[figure.id] = _("%(player)s's %(weapon)s marine") % {
+                "player": player,
+                "weapon": weapon,
+            }
+        else:
+            names[figure.id] = _("%(player)s's marine") % {"player": player}
+    return names
+
+
 @contextmanager
 def labelled(*states: GameState) -> Iterator[None]:
-    """Render this block's texts naming the aliens and vehicles of ``states`` (a step's
-    state and the one before it, so a figure the step killed keeps its label) by their
-    board labels with their ids, and a line weapon's aim in words."""
+    """Render this block's texts naming the figures of ``states`` (a step's state and the
+    one before it, so a figure the step killed keeps its label; the game's first, for the
+    marines killed earlier): the aliens and vehicles by their board labels with their ids,
+    the marines by :func:`marine_names` with their ids; a line weapon's aim in words and
+    the squares as the rulers number them."""
     labels: dict[str, str] = {}
+    naming = current_naming()
     for state in states:
+        labels.update(marine_names(state, naming.players))
         labels.update(short_labels(state))
-    naming = dataclasses.replace(current_naming(), figure_labels=labels, aims_in_words=True)
+    naming = dataclasses.replace(
+        naming, figure_labels=labels, aims_in_words=True, plain_squares=True
+    )
     with named(naming):
         yield
 
 
-def _last_states(session_pk: int, number: int | None) -> tuple[GameState, ...]:
-    """The game's latest state and the one before it (none without such a game)."""
+def _named_states(session_pk: int, number: int | None) -> tuple[GameState, ...]:
+    """The game's states whose figures its pages name: its first (every squad's marines,
+    the ones killed since too) and its latest two (none without such a game)."""
     game = Game.objects.filter(session_id=session_pk, number=number).first() if number else None
     if game is None:
         return ()
-    snapshots = list(game.snapshots.order_by("-number")[:2])
-    return tuple(snapshot_state(snapshot) for snapshot in reversed(snapshots))
+    latest = list(game.snapshots.order_by("-number")[:2])
+    if not latest:
+        return ()
+    first = [] if latest[-1].number == 1 else list(game.snapshots.filter(number=1))
+    return tuple(snapshot_state(snapshot) for snapshot in [*first, *reversed(latest)])
 
 
 def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
@@ -83,7 +123,7 @@ def in_catalogue_words(view: Callable[..., HttpResponse]) -> Callable[..., HttpR
         chapters, names = seated_words(kwargs["pk"])
         naming = dataclasses.replace(catalogue_naming(tournament, chapters), players=names)
         with named(naming):
-            states = _last_states(kwargs["pk"], kwargs.get("number"))
+            states = _named_states(kwargs["pk"], kwargs.get("number"))
             if not states:
                 return view(request, *args, **kwargs)
             with labelled(*states):

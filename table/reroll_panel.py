@@ -10,6 +10,7 @@ from django.http import HttpRequest
 
 from rules.engine.card_names import chapter_card_name
 from rules.engine.dice import seed_commitment
+from rules.engine.naming import current_naming
 from rules.engine.rerolls import RerollError, find_offers
 from table.forms import RerollForm
 from table.models import Game, Snapshot
@@ -26,7 +27,8 @@ def reroll_context(
 ) -> dict[str, Any]:
     """``reroll``: the offers of the latest step (None without one), each with the figure
     whose dice they are, whether it defends, the card that will be used and the dice to
-    choose from; all those dice, the form and the seed's hash."""
+    choose from (``name``: the figure as the step log names it, ``figure`` its id, which
+    the board draws on it, for the short buttons); all those dice, the form and the seed's hash."""
     try:
         offers = [o for o in find_offers(snapshot.steps or [], attacker_of(snapshot)) if o.cards]
     except RerollError:
@@ -38,6 +40,7 @@ def reroll_context(
     shown: list[dict[str, Any]] = [
         {
             "figure": offer.roller,
+            "name": current_naming().figure_name(offer.roller),
             "defending": offer.defender is not None,
             "card": chapter_card_name(offer.cards[0], lang, offer.roller),
             "dice": [

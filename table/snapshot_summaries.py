@@ -128,11 +128,18 @@ def without_doubled_stop(text: str, name: str) -> str:
 SummaryPart = tuple[str, dict[str, Any]]
 
 
-def _with_player_named(params: dict[str, Any]) -> dict[str, Any]:
-    """``params`` with their ``player`` (an id) by the name the page gives that player."""
-    if "player" not in params:
-        return params
-    return {**params, "player": current_naming().player_name(str(params["player"]))}
+#: The parts' params naming a figure by its id.
+FIGURE_PARAMS = ("id", "vehicle")
+
+
+def _named_params(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` with their ``player`` (an id) by the name the page gives that player and
+    their figures by the names the page's step log gives them."""
+    naming = current_naming()
+    named = {key: naming.figure_name(str(params[key])) for key in FIGURE_PARAMS if key in params}
+    if "player" in params:
+        named["player"] = naming.player_name(str(params["player"]))
+    return {**params, **named}
 
 
 def part_text(code: str, params: dict[str, Any]) -> str:
@@ -141,22 +148,25 @@ def part_text(code: str, params: dict[str, Any]) -> str:
     if code == "attack":  # the attack option's own combat text
         return combat_text(params["code"], params["params"], narration_language())
     if code == "removed":
-        return _("%(id)s removed: %(why)s.") % {"id": params["id"], "why": REMOVALS[params["why"]]}
+        return _("%(id)s removed: %(why)s.") % {
+            **_named_params(params),
+            "why": REMOVALS[params["why"]],
+        }
     if code == "life_points":
-        return (
-            ngettext(
-                "%(id)s now has %(lp)d life point (was %(old)d).",
-                "%(id)s now has %(lp)d life points (was %(old)d).",
-                params["lp"],
-            )
-            % params
-        )
+        return ngettext(
+            "%(id)s now has %(lp)d life point (was %(old)d).",
+            "%(id)s now has %(lp)d life points (was %(old)d).",
+            params["lp"],
+        ) % _named_params(params)
     if code == "picked_up":
         weapon = format_param("weapon", params["weapon"], narration_language())
-        return _("%(id)s picked up the %(weapon)s.") % {"id": params["id"], "weapon": weapon}
+        return _("%(id)s picked up the %(weapon)s.") % {
+            **_named_params(params),
+            "weapon": weapon,
+        }
     if code == "card_played":
         card = chapter_card_name(params["card"], narration_language(), params["player"])
-        text = _("%(player)s plays %(card)s.") % {**_with_player_named(params), "card": card}
+        text = _("%(player)s plays %(card)s.") % {**_named_params(params), "card": card}
         return without_doubled_stop(text, card)
     if code == "uploaded":
         return upload_summary()
@@ -167,8 +177,8 @@ def part_text(code: str, params: dict[str, Any]) -> str:
             "%(player)s forfeited: their %(count)d figure left play.",
             "%(player)s forfeited: their %(count)d figures left play.",
             params["count"],
-        ) % _with_player_named(params)
-    return str(PART_TEXTS[code]) % _with_player_named(params)
+        ) % _named_params(params)
+    return str(PART_TEXTS[code]) % _named_params(params)
 
 
 def parts_summary(parts: list[SummaryPart]) -> str:
@@ -176,14 +186,40 @@ def parts_summary(parts: list[SummaryPart]) -> str:
     return " ".join(part_text(code, params) for code, params in parts)
 
 
+def reroll_text(snapshot: Snapshot) -> str:
+    """What a re-roll step did before its attack was resolved again (its summary is the
+    attack's): the card, whose die, and the step whose attack it rolls again (the one
+    before: a die is rolled again right after the attack); "" for any other step."""
+    if snapshot.kind != SnapshotKind.MARINE_ATTACK:
+        return ""
+    done = next((s for s in snapshot.steps or [] if s.get("code") == "reroll_done"), None)
+    if done is None:
+        return ""
+    params = done.get("params") or {}
+    lang = narration_language()
+    return _(
+        "Re-roll of step %(step)s's attack with %(card)s: die %(die)s of %(figure)s rolled "
+        "again (%(old)s → %(new)s); the attack is resolved again:"
+    ) % {
+        "step": snapshot.number - 1,
+        "card": format_param("chapter_card", params.get("chapter_card"), lang, params),
+        "figure": format_param("figure", params.get("figure"), lang, params),
+        "die": params.get("die"),
+        "old": params.get("old"),
+        "new": params.get("new"),
+    }
+
+
 def snapshot_summary(snapshot: Snapshot) -> str:
-    """``snapshot``'s summary in the active language when it can be written again, else as
-    stored."""
+    """``snapshot``'s summary in the active language when it can be written again (a
+    re-roll's led by what it rolled again), else as stored."""
     if snapshot.summary_parts:
         try:
-            return parts_summary(snapshot.summary_parts)
+            summary = parts_summary(snapshot.summary_parts)
         except (KeyError, TypeError, ValueError):  # parts from a damaged import: the text
             return snapshot.summary
+        rerolled = reroll_text(snapshot)
+        return f"{rerolled} {summary}" if rerolled else summary
     if snapshot.kind == SnapshotKind.SETUP:
         return setup_summary(snapshot.game)
     if snapshot.kind == SnapshotKind.ALIEN_TURN and snapshot.policy:

@@ -56,7 +56,7 @@ def log_lines(steps: Iterable[Mapping[str, Any]], lang: str | None = None) -> li
 
 
 def _square(value: Any) -> str:
-    return f"({value[0]},{value[1]})"
+    return current_naming().square_text(value)
 
 
 def _combat_line(event: Mapping[str, Any], lang: str) -> str | None:

@@ -4,8 +4,8 @@ and the points, and not only what was tried ("p1-m2 fights ork-1 hand-to-hand").
 
 The lines are the step log's and the combat log's own (:mod:`table.step_log`), in the
 page's language; only what the step's summary already says (the attack made, the path
-moved) and the Alien turn's reasoning (which alien activates, what it weighed, each of
-its moves) are left out, the log keeping them.
+moved, the die a re-roll rolled again) and the Alien turn's reasoning (which alien
+activates, what it weighed, each of its moves) are left out, the log keeping them.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from table.models import Snapshot
 from table.step_log import event_lines, log_lines
 
 #: The step log's codes that tell what a step changed: damage, kills, points, what a move
-#: revealed, the event card drawn, a re-roll, the round or the game that ends.
+#: revealed, the event card drawn, the round or the game that ends (a re-roll's die: its
+#: summary tells it, :func:`table.snapshot_summaries.reroll_text`).
 OUTCOME_CODES = frozenset(
     {
         "event_drawn",
@@ -64,7 +65,6 @@ OUTCOME_CODES = frozenset(
         "equipment_found_weapon",
         "equipment_no_room",
         "weapon_picked_up",
-        "reroll_done",
         "round_starts",
         "squad_eliminated",
         "game_over",

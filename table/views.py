@@ -212,7 +212,7 @@ def _legend(state: GameState, labels: Mapping[str, str]) -> list[dict]:
             "label": labels.get(f.id, ""),
             "unit": format_param("unit", f.unit, lang),
             "weapons": ", ".join(format_param("weapon", w, lang) for w in f.weapons),
-            "square": ", ".join(f"{x},{y}" for x, y in f.squares),
+            "square": " · ".join(f"{x},{y}" for x, y in f.squares),
         }
         for f in state.figures
         if f.on_board

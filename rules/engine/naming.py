@@ -20,12 +20,14 @@ it has none: the engine's own texts (tests, the CLI) keep the ids. Figures keep 
 (``p1-m4``), the names the players use for them; ``figure_labels`` gives a figure a label
 drawn for it (``Or1``), which its texts show with the id (``Or1 (ork-blip-1-1)``).
 ``aims_in_words``: the Alien's choice of a line weapon's aim, which the engine's log shows
-as the step (``-1,0``), reads as a direction (``to the left``).
+as the step (``-1,0``), reads as a direction (``to the left``). ``plain_squares``: a square
+reads ``5,4`` (column, row, as a board's rulers number them and a judge types it) instead
+of the engine's own ``(5,4)``, so that every text of a page writes squares one way.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -44,7 +46,7 @@ class Naming:
     event cards by id; ``weapons``: the weapons by the engine's key (``laser_rifle``);
     ``players``: each player's name by id (``p1`` -> ``Valchiria``); ``figure_labels``:
     the label drawn for a figure, by id (``ork-blip-1-1`` -> ``Or1``); ``aims_in_words``:
-    a line weapon's aim named as a direction.
+    a line weapon's aim named as a direction; ``plain_squares``: squares written ``5,4``.
     """
 
     chapter_cards: Names = field(default_factory=dict)
@@ -55,6 +57,7 @@ class Naming:
     players: Mapping[str, str] = field(default_factory=dict)
     figure_labels: Mapping[str, str] = field(default_factory=dict)
     aims_in_words: bool = False
+    plain_squares: bool = False
 
     def chapter_of(self, owner: str | None) -> Names:
         """The card names of ``owner``'s chapter (a player's or a figure's id); empty for
@@ -71,6 +74,11 @@ class Naming:
         (no brackets: the texts put a figure's unit in brackets after it)."""
         label = self.figure_labels.get(figure)
         return f"{label} · {figure}" if label else figure
+
+    def square_text(self, square: Sequence[int]) -> str:
+        """``square`` as the texts write it: ``(5,4)``, or ``5,4`` with ``plain_squares``."""
+        plain = f"{square[0]},{square[1]}"
+        return plain if self.plain_squares else f"({plain})"
 
 
 #: The engine's own names: nothing renamed.

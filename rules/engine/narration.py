@@ -534,7 +534,7 @@ def decimal(value: float, places: int, lang: str) -> str:
 
 
 def _format_square(value: Any) -> str:
-    return f"({value[0]},{value[1]})"
+    return current_naming().square_text(value)
 
 
 def _translated(table: dict[str, dict[str, str]], key: Any, lang: str) -> str:

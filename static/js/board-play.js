@@ -30,6 +30,8 @@
   var ZOOM_WIDTHS = [1, 1.5, 2.2, 3.2];
   // On a touch screen no zoom step shows squares smaller than a fingertip's minimum target.
   var MIN_SQUARE_PX = 24;
+  // A fingertip's comfortable target (WCAG 2.5.5), for the lit doors' tap targets.
+  var FINGERTIP_PX = 44;
 
   function text(template, values) {
     return template.replace(/\{(\w+)\}/g, function (_all, key) {
@@ -164,10 +166,11 @@
       return rect;
     }
     // A lit door: a bar across the edge between its two squares, inside a button focusable
-    // for the keyboard whose unseen target, a square long, takes a fingertip's tap (the bar
-    // alone was 17 px wide on a phone). The target reaches 45% of a square into each side,
-    // but only as far as the bar into a square lit as a move: a tap there moves the marine
-    // through the door, which the move opens on its way.
+    // for the keyboard whose unseen target takes a fingertip's tap (the bar alone was 17 px
+    // wide on a phone): at least a square long and 45% of a square into each side, and as
+    // long and deep as a fingertip's 44 px where the squares are smaller (a phone's zoom),
+    // but never more than a square into a side, and only as far as the bar into a square
+    // lit as a move: a tap there moves the marine through the door, which the move opens.
     function markDoor(between) {
       var g = grid();
       var a = between[0];
@@ -177,21 +180,26 @@
       var cy = g.margin + (Math.min(a[1], b[1]) + (across ? 1 : 0.5)) * g.cell;
       var low = a[across ? 1 : 0] < b[across ? 1 : 0] ? a : b;  // the square above or left
       var high = low === a ? b : a;
-      var reach = function (square) {
-        return g.cell * (state.reach[square.join(",")] === undefined ? 0.45 : 0.2);
+      var tip = fingertip();
+      var edge = g.cell * 0.2;
+      var lit = function (square) { return state.reach[square.join(",")] !== undefined; };
+      var reach = function (square, other) {
+        if (lit(square)) { return edge; }
+        var wanted = lit(other) ? tip - edge : tip / 2;
+        return Math.min(g.cell, Math.max(g.cell * 0.45, wanted));
       };
-      var before = reach(low);
-      var after = reach(high);
+      var before = reach(low, high);
+      var after = reach(high, low);
       var button = document.createElementNS(SVGNS, "g");
       var door = a.join(",") + " " + b.join(",");
       button.setAttribute("class", "mark-door-button");
       button.setAttribute("data-door", door);
       button.setAttribute("tabindex", "0");
       button.setAttribute("role", "button");
-      button.setAttribute("aria-label", text(texts.tDoor, { door: door }));
+      button.setAttribute("aria-label", text(texts.tDoor, { a: a.join(","), b: b.join(",") }));
       var shift = (after - before) / 2;
       button.appendChild(bar(cx + (across ? 0 : shift), cy + (across ? shift : 0), across,
-        g.cell, before + after, "mark-door-target"));
+        Math.max(g.cell, tip), before + after, "mark-door-target"));
       button.appendChild(bar(cx, cy, across, g.cell * 0.9, g.cell * 0.4, "mark mark-door"));
       layer("play-doors").appendChild(button);
     }
@@ -199,7 +207,8 @@
       var form = document.getElementById("open-door");
       form.querySelector('[name="door-figure"]').value = state.figure;
       form.querySelector('[name="door-door"]').value = door;
-      say(text(texts.tOpening, { figure: state.figure, door: door }));
+      var ends = door.split(" ");
+      say(text(texts.tOpening, { figure: nameOf(state.figure), a: ends[0], b: ends[1] }));
       form.requestSubmit();
     }
     function unmark() {
@@ -253,6 +262,11 @@
     function figureAt(square, target) {
       var found = target && target.closest ? target.closest("g.figure") : null;
       return found || svg().querySelector('g.figure[data-square="' + square.join(",") + '"]');
+    }
+    // What the texts call a figure: the name the step log gives it (``data-name``).
+    function nameOf(id) {
+      var found = id && svg().querySelector('g.figure[data-figure="' + id + '"]');
+      return (found && found.getAttribute("data-name")) || id;
     }
 
     function select(figure) {
@@ -318,7 +332,7 @@
       form.querySelector('[name="move-figure"]').value = state.figure;
       form.querySelector('[name="move-square"]').value = key;
       form.querySelector('[name="move-facing"]').value = facing || "";
-      say(text(texts.tMoving, { figure: state.figure, square: key }));
+      say(text(texts.tMoving, { figure: nameOf(state.figure), square: key }));
       form.requestSubmit();
     }
 
@@ -336,7 +350,7 @@
         button.textContent = option ? option.textContent : facing;
         options.appendChild(button);
       });
-      say(text(texts.tFacing, { figure: state.figure, square: key }));
+      say(text(texts.tFacing, { figure: nameOf(state.figure), square: key }));
       options.querySelector("button").focus();
     }
 
@@ -362,13 +376,14 @@
     function askToLeave(key, claw) {
       var active = document.activeElement;
       askedFrom = active && active !== document.body && !options.contains(active) ? active : null;
-      var values = { figure: state.figure, square: key, claw: claw };
+      var values = { figure: nameOf(state.figure), square: key, claw: claw };
       options.textContent = "";
       var yes = document.createElement("button");
       yes.type = "button";
       yes.className = "danger";
       yes.setAttribute("data-leave", key);
-      yes.textContent = text(texts.tClawYes, values);
+      // The button short, as the board labels the marine; the question names it in full.
+      yes.textContent = text(texts.tClawYes, { figure: state.figure, claw: claw });
       var no = document.createElement("button");
       no.type = "button";
       no.className = "secondary";
@@ -386,7 +401,7 @@
     // the page the removed "No" would leave it on. The board when that control is gone.
     function stayPut() {
       options.textContent = "";
-      say(text(texts.tSelected, { figure: state.figure }));
+      say(text(texts.tSelected, { figure: nameOf(state.figure) }));
       var back = askedFrom && askedFrom.isConnected ? askedFrom : scroller;
       askedFrom = null;
       back.focus();
@@ -553,7 +568,7 @@
       if (figure && figure.getAttribute("data-side") === "marine") {
         select(figure.getAttribute("data-figure"));
       } else if (figure) {
-        cancel(text(texts.tAlien, { figure: figure.getAttribute("data-figure") }));
+        cancel(text(texts.tAlien, { figure: nameOf(figure.getAttribute("data-figure")) }));
       } else {
         cancel();
       }
@@ -561,8 +576,10 @@
 
     // Why the selected marine cannot end its move on ``key`` (it stays selected).
     function outOfReach(key) {
-      if (!state.left) { return state.refusal || text(texts.tStuck, { figure: state.figure }); }
-      return text(texts.tTooFar, { figure: state.figure, square: key, left: state.left });
+      if (!state.left) {
+        return state.refusal || text(texts.tStuck, { figure: nameOf(state.figure) });
+      }
+      return text(texts.tTooFar, { figure: nameOf(state.figure), square: key, left: state.left });
     }
 
     function squareOf(event) {
@@ -581,7 +598,7 @@
       var key = square.join(",");
       var figure = figureAt(square, null);
       var parts = [key];
-      if (figure) { parts.push(figure.getAttribute("data-figure")); }
+      if (figure) { parts.push(nameOf(figure.getAttribute("data-figure"))); }
       if (state.reach[key] !== undefined) { parts.push(text(texts.tReach, { steps: state.reach[key] })); }
       if (state.targets[key]) { parts.push(texts.tTarget); }
       if (state.friendly[key]) { parts.push(texts.tFriendlyHere); }
@@ -680,9 +697,10 @@
         var facing = field("facing") ? field("facing").value : "";
         var claw = state.agreed === key ? null : leavesThrough(figure, key, facing);
         if (!claw) { moveForm.removeAttribute("data-confirm"); return; }
-        var values = { figure: figure, square: key, claw: claw };
+        var values = { figure: nameOf(figure), square: key, claw: claw };
         moveForm.setAttribute("data-confirm", text(texts.tClawAsk, values));
-        moveForm.setAttribute("data-confirm-label", text(texts.tClawYes, values));
+        var short = { figure: figure, claw: claw };  // the button as the board labels it
+        moveForm.setAttribute("data-confirm-label", text(texts.tClawYes, short));
         moveForm.setAttribute("data-confirm-cancel", texts.tClawNo);
       });
     }
@@ -690,11 +708,7 @@
     tools.addEventListener("click", function (event) {
       var button = event.target.closest("button, a");
       if (!button) { return; }
-      if (button.dataset.play === "alien-turn") {  // the form waits in the drawer
-        var folded = document.getElementById("drawer");
-        if (folded) { folded.open = true; }
-        return;
-      }
+      if (button.dataset.play === "alien-turn") { return; }  // a link to its form
       if (button.hasAttribute("data-zoom")) {
         zoomTo((+scroller.dataset.zoom || 0) + +button.dataset.zoom);
         sessionStorage.setItem("bob-board-zoom", scroller.dataset.zoom);
@@ -720,6 +734,14 @@
       }
       return ZOOMS - 1;
     }
+    // How many of the board's units a fingertip's target takes at the zoom shown.
+    function fingertip() {
+      var picture = svg();
+      if (!picture) { return 0; }
+      var scale = picture.getBoundingClientRect().width / picture.viewBox.baseVal.width;
+      return scale ? FINGERTIP_PX / scale : 0;
+    }
+
     function zoomTo(zoom) {
       var lowest = minZoom();
       zoom = Math.min(ZOOMS - 1, Math.max(lowest, zoom));

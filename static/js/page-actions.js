@@ -90,7 +90,8 @@
 // the form, says data-confirm above its button (which describes the button) and turns the
 // button into the confirmation (data-confirm-label, styled as the dangerous choice), with a
 // button beside it that keeps things as they are (data-confirm-cancel) and gives the focus
-// back to the first button; the second tap sends it, once. One form asks at a time.
+// back to the first button, or to the field named by data-confirm-refocus (the typed
+// move's square, to be typed again); the second tap sends it, once. One form asks at a time.
 // Changing the form, or the game under it (bob:board-refreshed), asks again. Without
 // JavaScript the form is sent at once.
 (function () {
@@ -174,8 +175,10 @@
   document.addEventListener("click", function (event) {
     var keep = event.target.closest && event.target.closest("[data-confirm-keep]");
     if (!keep) { return; }
-    var button = disarm(keep.form);
-    if (button) { button.focus(); }
+    var form = keep.form;
+    var button = disarm(form);
+    var field = document.getElementById(form.getAttribute("data-confirm-refocus") || "");
+    if (field) { field.focus(); } else if (button) { button.focus(); }
   });
 
   ["input", "change"].forEach(function (kind) {

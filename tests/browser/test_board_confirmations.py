@@ -180,9 +180,12 @@ def test_a_tap_into_a_docking_claw_asks_before_the_marine_leaves_play(game, judg
     tap(page, figure(page, "p1-m2"), True)
     tap(page, light(page, "4,0"), True)
     status = page.locator("#play-status")
+    # The marine as the log names it: its player's name and kind, then its id.
     expect(status).to_have_text(
-        "Sure? p1-m2 would end its move on 4,0, in docking claw 1: it leaves play there and "
-        "never comes back."
+        re.compile(
+            r"^Sure\? .+ · p1-m2 would end its move on 4,0, in docking claw 1: it leaves play "
+            r"there and never comes back\.$"
+        )
     )
     leave = page.get_by_role("button", name="Yes, p1-m2 leaves play through claw 1")
     expect(leave).to_be_visible()
@@ -269,7 +272,8 @@ def test_a_move_typed_into_a_claw_asks_at_the_forms_button(game, judge_page):  #
     screenshot(page, "table-claw-typed-asks-desktop")
     form.get_by_role("button", name="No, it stays on the board").click()
     expect(form.locator(".confirm-ask")).to_have_count(0)
-    expect(send).to_be_focused()  # the button that asked, not the page
+    # The square typed, to be typed again (QA: the focus went to the Move button).
+    expect(form.locator("#id_move-square")).to_be_focused()
     assert on_board(game, "p1-m3")
     send.click()
     expect(form.locator(".confirm-ask")).to_have_count(1)

@@ -5,6 +5,7 @@ again and the attack is resolved again, in the log."""
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import replace
 
 import pytest
@@ -16,6 +17,9 @@ from tests.browser.test_judge_table import DESKTOP, PHONE
 from tests.browser.test_touch_board import board_url, figure, light, tap
 from tests.browser.test_touch_board import game as game  # noqa: F401 - the fixture
 from tests.browser.test_touch_board import open_page as open_page  # noqa: F401 - the fixture
+
+#: The log's line of the die rolled again, the marine named as the log names it.
+REROLLED = re.compile(r"Targeter: .+ · p1-m4 rolls die 1 again")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +58,7 @@ def test_a_judge_rolls_a_die_again_by_tapping(game, open_page):  # noqa: F811
     first.scroll_into_view_if_needed()
     screenshot(page, "table-touch-reroll-phone")
     tap(page, first, True)
-    expect(page.locator("#log")).to_contain_text("Targeter: p1-m4 rolls die 1 again")
+    expect(page.locator("#log")).to_contain_text(REROLLED)
     after = latest_snapshot(game)
     assert after.number == attacked.number + 1 and after.steps[0]["code"] == "reroll_done"
     expect(page.locator("#reroll")).to_have_count(0)
@@ -76,6 +80,6 @@ def test_another_view_of_the_board_shows_the_offer_and_its_end(game, open_page):
     offered = other.locator("#reroll [data-reroll-die='1']")
     expect(offered).to_be_visible(timeout=10_000)
     tap(page, page.locator("#reroll [data-reroll-die='1']"), True)
-    expect(page.locator("#log")).to_contain_text("Targeter: p1-m4 rolls die 1 again")
+    expect(page.locator("#log")).to_contain_text(REROLLED)
     expect(other.locator("#reroll")).to_have_count(0, timeout=10_000)
-    expect(other.locator("#log")).to_contain_text("Targeter: p1-m4 rolls die 1 again")
+    expect(other.locator("#log")).to_contain_text(REROLLED)

@@ -125,7 +125,8 @@ def test_an_attack_chosen_by_taps_names_its_attacker_and_says_its_outcome(game, 
     expect(outcome.locator("li").first).to_contain_text("3, 3 = 6")  # the dice
     expect(outcome).to_contain_text("p2-m1 is destroyed")
     name = game.session.seats.get(seat_order=1).player.display_name
-    expect(outcome).to_contain_text(f"Player {name} gains 5 points (p2-m1 killed).")
+    expect(outcome).to_contain_text(f"Player {name} gains 5 points (")
+    expect(outcome).to_contain_text("· p2-m1 killed).")
     screenshot(page, "table-touch-attack-outcome-phone")
 
 

@@ -30,6 +30,23 @@ def url(name: str, game: Game) -> str:
     return reverse(f"table:{name}", args=[game.session_id, game.number])
 
 
+def figure_name(game: Game, figure_id: str, lang: str = "en") -> str:
+    """``figure_id`` as the board's pages name it (:mod:`table.catalogue_words`): a marine
+    led by its player's name and its kind (``p2's bolter marine · p1-m4``), in ``lang``."""
+    from django.utils import translation
+
+    from table.catalogue_words import marine_names, seated_words
+
+    _, players = seated_words(game.session_id)
+    first = game.snapshots.order_by("number").first()
+    labels: dict[str, str] = {}
+    with translation.override(lang):
+        for snapshot in (first, latest_snapshot(game)):  # the latest names a marine killed
+            labels.update(marine_names(snapshot_state(snapshot), players))
+    label = labels.get(figure_id)
+    return f"{label} · {figure_id}" if label else figure_id
+
+
 def seat_squads(world: World) -> None:
     """Give the session's seats the tournament's squads in squad order (as a draw would)."""
     squads = list(world.tournament.squads.order_by("order", "pk"))

@@ -14,7 +14,7 @@ from table.actions import latest_snapshot, snapshot_state
 from table.alien_dice import _lines
 from table.models import AlienTurnRequest
 from tests.i18n_support import add_translations
-from tests.table.conftest import client_for, rearrange, url
+from tests.table.conftest import client_for, figure_name, rearrange, url
 from tests.table.test_session_material import opening, set_stage
 from tournaments.models import DiceRoll
 
@@ -89,8 +89,10 @@ def test_the_board_lists_every_die_of_the_turn_with_kind_purpose_and_roller(game
     lines = _listed(page)
     # No event deck: the ork's attack and the marine's defence, all known in advance.
     # The ork by the label the board draws on it, with its id.
+    # The marine by its player's name and its kind, with the id drawn on it.
     assert lines[0].startswith(
-        "dice 1–2: 2 white (light) combat dice — hand-to-hand: Or1 · ork-1 attacks p1-m1"
+        "dice 1–2: 2 white (light) combat dice — hand-to-hand: Or1 · ork-1 attacks "
+        + figure_name(game, "p1-m1").replace("'", "&#x27;")
     )
     assert "Who rolls: Aliens — Ork (ork-1)" in lines[0]
     name = _player_name(table, 1)

@@ -15,7 +15,7 @@ from rules.engine.state import ALIEN, Figure
 from rules.engine.units import load_rules_data
 from table.actions import latest_snapshot, snapshot_state, upload_state
 from tests.engine.test_ai_log_italian import english_in
-from tests.table.conftest import rearrange
+from tests.table.conftest import figure_name, rearrange
 from tests.table.test_views import HTMX, client_for, url
 
 pytestmark = pytest.mark.django_db
@@ -92,18 +92,23 @@ def test_a_hand_to_hand_kill_reads_in_italian(game, table):
     theirs = RULES.hand_to_hand_dice("ork", ("ork_weapon",))
     dice = ",".join(_dice(mine, True) + _dice(theirs, False))
     lines = _attack(client, game, "p1-m4", "corpo a corpo con Or1 · ork-1", dice, lang)
-    assert lines[0].startswith("p1-m4 combatte in corpo a corpo con Or1 · ork-1 (")
+    gunner = figure_name(game, "p1-m4", "it")  # "Marine con bolter di …· p1-m4"
+    assert lines[0].startswith(f"{gunner} combatte in corpo a corpo con Or1 · ork-1 (")
     assert "ork-1 è eliminato e tolto dal tabellone (vale" in " ".join(lines)
-    assert any(line.startswith("corpo a corpo: p1-m4 attacca Or1 · ork-1: ") for line in lines)
+    assert any(line.startswith(f"corpo a corpo: {gunner} attacca Or1 · ork-1: ") for line in lines)
 
 
 def test_a_bolter_shot_reads_in_italian(game, table):
     rearrange(game, {"p2-m1": (4, 5)})
     client = client_for(table.judge)
     lang = _italian(client)
-    lines = _attack(client, game, "p1-m4", "spara con bolter a p2-m1", "3,3", lang)
-    assert lines[0].startswith("p1-m4 spara con bolter a p2-m1 (2 rossi contro armatura ")
-    assert any(line.startswith("p1-m4 spara con bolter a p2-m1: 3, 3 = 6") for line in lines)
+    lines = _attack(
+        client, game, "p1-m4", "spara con bolter a Marine con fucile laser", "3,3", lang
+    )
+    gunner, target = figure_name(game, "p1-m4", "it"), figure_name(game, "p2-m1", "it")
+    shot = f"{gunner} spara con bolter a {target}"
+    assert lines[0].startswith(f"{shot} (2 rossi contro armatura ")
+    assert any(line.startswith(f"{shot}: 3, 3 = 6") for line in lines)
     assert any("perde" in line and "punti vita rimasti" in line for line in lines), lines
 
 
@@ -125,7 +130,7 @@ def test_a_missile_on_several_targets_reads_in_italian(game, table):
         client, game, "p1-m4", "lanciarazzi sulla casella 4,5", ",".join(_dice(spec, True)), lang
     )
     text = " ".join(lines)
-    assert lines[0] == "p1-m4 spara con lanciarazzi sulla casella 4,5"
+    assert lines[0] == f"{figure_name(game, 'p1-m4', 'it')} spara con lanciarazzi sulla casella 4,5"
     assert "la casella 4,5 subisce" in text and "le caselle intorno subiscono" in text
     assert "ork-1 è eliminato" in text and "ork-2 è eliminato" in text
     assert "p2-m1" in text

@@ -173,8 +173,8 @@ def test_the_move_form_with_typed_dice_surveys_and_logs_it(solitaire, table):
     assert snapshot.kind == SnapshotKind.MARINE_MOVE and snapshot.dice_source == "scripted"
     page = client.get(url("board", solitaire)).content.decode()
     assert "Section B surveyed: 2 blips." in page
-    assert "Blip placed on (10,1)." in page
-    assert "square (14,1) is not usable (in a marine&#x27;s line of sight)" in page
+    assert "Blip placed on 10,1." in page  # the square as the rulers number it
+    assert "square 14,1 is not usable (in a marine&#x27;s line of sight)" in page
 
 
 def test_the_move_form_with_app_dice_shows_the_seed(solitaire, table):

@@ -9,6 +9,7 @@ from fractions import Fraction
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils.html import escape
 
 from rules.engine.movement import reachable
 from rules.engine.session_records import SHOT
@@ -16,7 +17,7 @@ from rules.engine.tarantula import tarantula_reach
 from rules.engine.turns import record_attack
 from table.actions import attack_choices, latest_snapshot, snapshot_state, upload_state
 from table.board_svg import name_lines
-from tests.table.conftest import client_for, crew_tarantula, rearrange, url
+from tests.table.conftest import client_for, crew_tarantula, figure_name, rearrange, url
 
 pytestmark = pytest.mark.django_db
 
@@ -81,9 +82,8 @@ def test_targets_list_the_engines_attacks_with_exact_odds(game, table):
     state = snapshot_state(latest_snapshot(game))
     options = attack_choices(state, "p1-m4")
     assert [row["index"] for row in data["options"]] == list(range(len(options)))
-    shot = next(
-        row for row in data["options"] if row["description"].startswith("p1-m4 fires the bolter")
-    )
+    fires = f"{figure_name(game, 'p1-m4')} fires the bolter"
+    shot = next(row for row in data["options"] if row["description"].startswith(fires))
     option = options[shot["index"]]
     target = next(t for t in shot["targets"] if t["key"] == "p2-m1")
     kill = option.odds.kill_probability("p2-m1")
@@ -156,8 +156,12 @@ def test_the_board_names_figures_as_the_log_does(game, table):
     client = client_for(table.judge)
     client.post(url("move", game), A_MOVE)
     body = client.get(url("board", game)).content.decode()
-    assert "p1-m2 moved 3 squares" in body
-    assert '<g class="figure" data-figure="p1-m2" data-side="marine" data-square="5,4">' in body
+    name = escape(figure_name(game, "p1-m2"))  # its player's marine, with the id drawn on it
+    assert f"{name} moved 3 squares" in body
+    assert (
+        f'<g class="figure" data-figure="p1-m2" data-side="marine" data-name="{name}" '
+        'data-square="5,4">'
+    ) in body
     assert ">p1-m2</text>" in body
     assert name_lines("ork-blip-1-1") == ["ork", "blip-1-1"] and name_lines("p1-m2") == ["p1-m2"]
     assert 'data-stamp-url="' + url("stamp", game) in body
@@ -183,7 +187,9 @@ def test_a_marine_without_an_attack_left_lights_no_target_and_says_why(game, tab
     _upload(game, record_attack(state, "p1-m4", SHOT))
     data = client_for(table.judge).get(url("targets", game), {"attacker": "p1-m4"}).json()
     assert data["options"] == []
-    assert data["refusal"] == "p1-m4 has already attacked this turn (rule: one attack a turn)"
+    assert data["refusal"] == (
+        f"{figure_name(game, 'p1-m4')} has already attacked this turn (rule: one attack a turn)"
+    )
 
 
 def test_a_marine_whose_player_is_not_on_turn_lights_nothing_and_says_why(game, table):

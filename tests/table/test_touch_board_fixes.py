@@ -15,6 +15,7 @@ from dataclasses import replace
 import pytest
 from django.test import Client
 from django.utils import translation
+from django.utils.html import escape
 
 from rules.engine.combat import attack_options
 from rules.engine.dice import ScriptedDice
@@ -33,7 +34,7 @@ from table.board_svg import MARKER_INK
 from table.step_outcome import MOST_LINES, outcome_lines, step_outcome
 from table.touch_data import attack_targets, chance_text
 from table.turn_actions import playable_cards
-from tests.table.conftest import client_for, rearrange, url
+from tests.table.conftest import client_for, figure_name, rearrange, url
 from tests.table.test_board_flags import _carrying_in_own_claw, flag_game
 from tests.table.test_card_rerolls import attack, fight_choice, ork_next_to_commander
 from tests.table.test_no_aliens import flag_game as deck_flag_game
@@ -99,8 +100,9 @@ def test_a_fight_says_its_dice_damage_kill_and_points(game, table):
     shown = banner(judge.get(url("board", game)).content.decode())
     # The ork the step killed keeps its label (read from the state before the step).
     step = latest_snapshot(game).number
-    assert shown.startswith(f"Step {step}: p1-cmd fights Or1 · o1 hand-to-hand")
-    assert "p1-cmd attacks Or1 · o1: 2, 2 = 4" in shown  # the dice
+    commander = escape(figure_name(game, "p1-cmd"))  # its player's commander, with its id
+    assert shown.startswith(f"Step {step}: {commander} fights Or1 · o1 hand-to-hand")
+    assert f"{commander} attacks Or1 · o1: 2, 2 = 4" in shown  # the dice
     assert "o1 loses 1 life point, 0 left" in shown and "o1 is destroyed" in shown
     with translation.override("it"):
         italian = step_outcome(latest_snapshot(game))
@@ -115,8 +117,9 @@ def test_a_kill_says_the_points_it_moves(game, table):
     marine_attack(game, "p1-m4", index, ScriptedDice(values=[3, 3]), expected_number=number)
     shown = banner(client_for(table.judge).get(url("board", game)).content.decode())
     names = {s.seat_order: s.player.display_name for s in game.session.seats.all()}
-    assert f"Player {names[2]} loses 5 points (marine p2-m1 killed)." in shown
-    assert f"Player {names[1]} gains 5 points (p2-m1 killed)." in shown
+    killed = escape(figure_name(game, "p2-m1"))
+    assert f"Player {names[2]} loses 5 points (marine {killed} killed)." in shown
+    assert f"Player {names[1]} gains 5 points ({killed} killed)." in shown
 
 
 def test_delivering_the_flag_says_its_points(table):
@@ -251,9 +254,7 @@ def test_the_board_warns_of_own_figures_only_when_they_may_be_hit(game, table):
     ork_next_to_commander(game, ())
     judge = client_for(table.judge)
     data = judge.get(url("targets", game), {"attacker": "p1-cmd"}).json()
-    fight = next(
-        o for o in data["options"] if o["description"].startswith("p1-cmd fights Or1 · o1")
-    )
+    fight = next(o for o in data["options"] if "· p1-cmd fights Or1 · o1" in o["description"])
     assert fight["friendly"] is False
     panel = judge.get(
         url("attack_panel", game), {"attacker": "p1-cmd"}, HTTP_HX_REQUEST="true"

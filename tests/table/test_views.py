@@ -11,6 +11,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.html import escape
 
 from rules.engine.dice import SeededDice
 from table.actions import (
@@ -21,7 +22,7 @@ from table.actions import (
     snapshot_state,
 )
 from table.models import AlienTurnRequest, Game, SnapshotKind, TurnStatus
-from tests.table.conftest import client_for, crew_tarantula, rearrange, url
+from tests.table.conftest import client_for, crew_tarantula, figure_name, rearrange, url
 from tournaments.domain.typed_dice import TypedDice
 from tournaments.models import DiceRoll
 
@@ -118,7 +119,9 @@ def test_attack_with_physical_dice(game, table):
     rearrange(game, {"p2-m1": (4, 5)})
     client = client_for(table.judge)
     panel = client.get(url("attack_panel", game), {"attacker": "p1-m4"}, **HTMX).content.decode()
-    marker = "p1-m4 fires the bolter at p2-m1"
+    marker = escape(
+        f"{figure_name(game, 'p1-m4')} fires the bolter at {figure_name(game, 'p2-m1')}"
+    )
     assert marker in panel
     choice = panel[: panel.index(marker)].rsplit('value="', 1)[1].split('"')[0]
     data = {
@@ -300,7 +303,9 @@ def test_move_events_are_told_on_the_page(game, table):
         url("move", game), {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
     )
     page = client.get(url("board", game)).content.decode()
-    assert "p1-m2 moved 3 squares: (5,2) → (5,3) → (5,4)" in page
+    # The marine by its player's name and kind, the squares as the rulers number them.
+    moved = escape(figure_name(game, "p1-m2"))
+    assert f"{moved} moved 3 squares: 5,2 → 5,3 → 5,4" in page
 
 
 def test_a_second_judge_on_an_old_page_is_refused(game, table):
