@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.core.paginator import Page, Paginator
+from django.forms import BaseForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -355,6 +356,15 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "session": session,
         "tournament": session.stage.tournament,
         "result_saved": saved_result(session.pk),
+        # A step posted from a page loaded before the result was saved: its refusal is said
+        # beside the notice, since the forms that would show it are gone.
+        "step_refusals": [
+            error
+            for form in forms.values()
+            if isinstance(form, BaseForm) and form.is_bound
+            for errors in form.errors.values()
+            for error in errors
+        ],
         "game": game,
         "snapshot": snapshot,
         "state": state,

@@ -20,7 +20,7 @@
 // board); the status line below them says what to do next, or answers the last tap. The
 // coordinate rulers of a zoomed board stay in sight as it scrolls. A refused step's answer
 // puts the board's address back in the address bar. Without JavaScript the forms do all
-// of it.
+// of it. Once the session's result is saved (#play[data-closed]) the board is followed only.
 (function () {
   "use strict";
   var SVGNS = "http://www.w3.org/2000/svg";
@@ -849,7 +849,8 @@
 
   function start() {
     var play = document.getElementById("play");
-    if (play) { stayOnTheBoard(play); board(play); }
+    // A board whose session has a saved result takes no more steps: it is only followed.
+    if (play) { stayOnTheBoard(play); if (!("closed" in play.dataset)) { board(play); } }
     var live = play || document.getElementById("watch");
     if (live) { follow(live); }
   }

@@ -54,7 +54,8 @@ def test_a_step_posted_after_the_result_is_refused_saying_why(game, table):
     data = {"move-figure": "p1-m2", "move-square": "5,4", "move-version": 1}
     refused = client.post(url("move", game), data)
     assert refused.status_code == 400
-    assert REFUSAL in refused.content.decode()
+    said = refused.content.decode().split('data-testid="step-refused"', 1)[1].split("</ul>")[0]
+    assert REFUSAL in said  # beside the notice: the move form is no longer on the page
     undo = client.post(url("undo", game), {"number": 1, "version": 1})
     assert latest_snapshot(game).number == 1, undo.status_code
     games = reverse("table:games", args=[table.session.pk])
@@ -83,3 +84,40 @@ def test_the_board_and_the_games_page_say_the_result_is_saved(game, table):
     client.cookies["django_language"] = "it"
     italian = client.get(url("board", game), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Il risultato di questa sessione è salvato (versione 1)" in italian
+
+
+def test_after_the_result_the_board_offers_no_step_only_what_reads_it(game, table):
+    """The board's controls would all be refused once the result is saved: the page leaves
+    them out (a tap board that only follows, no forms, no way back in the history) and keeps
+    what reads the game: the board, its log, the line of sight, the state's download, the
+    way to propose a new version of the result from it."""
+    move_marine(game, "p1-m2", (5, 4), expected_number=1, actor=table.judge)
+    client = client_for(table.judge)
+    steps = (
+        'id="move"',
+        'id="open-door"',
+        'id="equipment"',
+        'id="attack"',
+        'id="remove"',
+        'id="life-points"',
+        'id="alien-turn"',
+        'class="play-tools"',
+        "undo-last",
+        'id="id_upload-file"',
+        "End the turn",
+        ">Back to step 1<",
+    )
+    before = client.get(url("board", game)).content.decode()
+    assert [control for control in steps if control not in before] == []
+    save_result(table)
+    after = client.get(url("board", game)).content.decode()
+    assert [control for control in steps if control in after] == []
+    assert 'id="play" aria-labelledby="board-heading" data-closed' in after
+    for kept in (
+        'id="log-card"',
+        'id="los"',
+        'id="history"',
+        "state.json",
+        'data-testid="propose-result-now"',
+    ):
+        assert kept in after, kept
