@@ -36,6 +36,22 @@ def tournament() -> Tournament:
     return tournament
 
 
+def copying_context(browser, live_server, *, phone: bool, script: bool = True):
+    """A browser context on a phone (Italian, touch) or a desktop (English), JavaScript on
+    or off, that may write and read the clipboard."""
+    context = browser.new_context(
+        base_url=live_server.url,
+        locale="it-IT" if phone else "en-GB",
+        viewport=PHONE if phone else DESKTOP,
+        has_touch=phone,
+        is_mobile=phone,
+        java_script_enabled=script,
+    )
+    context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
+    context.set_default_timeout(10_000)
+    return context
+
+
 @pytest.fixture
 def open_page(browser, live_server):
     """A logged-in organiser's page: ``phone`` (Italian, touch) or desktop (English);
@@ -43,16 +59,7 @@ def open_page(browser, live_server):
     contexts = []
 
     def make(*, phone: bool, script: bool = True):
-        context = browser.new_context(
-            base_url=live_server.url,
-            locale="it-IT" if phone else "en-GB",
-            viewport=PHONE if phone else DESKTOP,
-            has_touch=phone,
-            is_mobile=phone,
-            java_script_enabled=script,
-        )
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
-        context.set_default_timeout(10_000)
+        context = copying_context(browser, live_server, phone=phone, script=script)
         contexts.append(context)
         page = context.new_page()
         page.goto("/accounts/login/")

@@ -13,7 +13,13 @@ from playwright.sync_api import expect
 from tests.browser.conftest import screenshot
 from tests.browser.test_accessibility import check_page
 from tests.browser.test_flows import seated_tournament
-from tests.browser.test_organiser_phone_fixes import DESKTOP, PHONE, SHOWN_WHOLE, page_width
+from tests.browser.test_organiser_phone_fixes import (
+    DESKTOP,
+    PHONE,
+    SHOWN_WHOLE,
+    copying_context,
+    page_width,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -31,16 +37,7 @@ def open_games(browser, live_server):
     contexts = []
 
     def make(player, *, phone: bool, script: bool = True):
-        context = browser.new_context(
-            base_url=live_server.url,
-            locale="it-IT" if phone else "en-GB",
-            viewport=PHONE if phone else DESKTOP,
-            has_touch=phone,
-            is_mobile=phone,
-            java_script_enabled=script,
-        )
-        context.grant_permissions(["clipboard-read", "clipboard-write"], origin=live_server.url)
-        context.set_default_timeout(10_000)
+        context = copying_context(browser, live_server, phone=phone, script=script)
         contexts.append(context)
         page = context.new_page()
         page.goto(f"/p/{player.access_token}/")
