@@ -17,6 +17,7 @@ from rules.engine.turns import (
     end_turn,
     play_order_card,
     use_equipment,
+    wounded_commander,
 )
 from table.actions import GameError, append_snapshot, latest_snapshot, snapshot_state
 from table.models import Game, Snapshot, SnapshotKind
@@ -114,11 +115,15 @@ def play_card(
 ALIEN_ONLY = "blind_grenades"
 
 
+#: The one-use equipment card that only works on a wounded commander.
+HEALS = "medi_kit"
+
+
 def playable_cards(state: GameState) -> list[str]:
     """The active player's cards that may be played now, as effect codes: order cards
     while none is in play and none of their figures acted, one-use equipment any time but
     Blind Grenades in a game without aliens (they shield the squad in an Alien turn that
-    never comes)."""
+    never comes) and Medi-Kit without a wounded commander (it would heal no one)."""
     if state.active_player is None or state.outcome is not None:
         return []
     try:
@@ -131,6 +136,8 @@ def playable_cards(state: GameState) -> list[str]:
     )
     orders_open = state.turn.order_card is None and not acted
     usable = USABLE_EQUIPMENT if state.stipulation.with_aliens else USABLE_EQUIPMENT - {ALIEN_ONLY}
+    if wounded_commander(state, state.active_player, rules_of(state)) is None:
+        usable = usable - {HEALS}
     return [
         code
         for code in dict.fromkeys(held)

@@ -15,7 +15,7 @@ from rules.engine.play.round_end import alien_turn_due
 from rules.engine.state import GameState, rules_of
 from rules.engine.turns import USABLE_EQUIPMENT, is_heavy_weapon_marine
 from table.step_log import narration_language
-from table.turn_actions import playable_cards
+from table.turn_actions import HEALS, playable_cards
 from table.turn_forms import CardForm, TurnStepForm
 
 
@@ -45,7 +45,8 @@ def _offered(code: str) -> bool:
 def card_hints(state: GameState) -> list[str]:
     """Why the active player's cards the card form offers at times are not in it now (the
     form goes when none is left): an order card after the squad's first action or another
-    order card, a one-use card already used, Blind Grenades without an Alien turn."""
+    order card, a one-use card already used, Medi-Kit without a wounded commander, Blind
+    Grenades without an Alien turn."""
     if state.active_player is None or state.outcome is not None:
         return []
     try:
@@ -62,6 +63,8 @@ def card_hints(state: GameState) -> list[str]:
         values = {"card": chapter_card_name(code, lang, state.active_player)}
         if code not in held:
             hints.append(_("%(card)s: already used in this game.") % values)
+        elif code == HEALS:
+            hints.append(_("%(card)s: no wounded commander to heal.") % values)
         elif CARDS.get(code, {}).get("kind") != "order":
             hints.append(_("%(card)s: it works in an Alien turn, and this game has none.") % values)
         elif state.turn.order_card:

@@ -355,6 +355,14 @@ def play_order_card(
     return state, steps
 
 
+def wounded_commander(state: GameState, player_id: str, rules: RulesData) -> Figure | None:
+    """``player_id``'s commander when it is in play and wounded: what Medi-Kit heals."""
+    commander = next((f for f in state.figures_of(player_id) if f.unit == "commander"), None)
+    if commander is None or commander.life_points >= rules.unit("commander").life_points:
+        return None
+    return commander
+
+
 def use_equipment(
     state: GameState, player_id: str, code: str, rules: RulesData
 ) -> tuple[GameState, list[Step]]:
@@ -366,10 +374,10 @@ def use_equipment(
         raise TurnError("turn_card_not_playable", chapter_card=code, player=player_id)
     steps = [Step("equipment_used", {"player": player_id, "chapter_card": code, "effect": code})]
     if code == "medi_kit":
-        commander = next((f for f in state.figures_of(player_id) if f.unit == "commander"), None)
-        full = rules.unit("commander").life_points if commander is not None else 0
-        if commander is None or commander.life_points >= full:
+        commander = wounded_commander(state, player_id, rules)
+        if commander is None:
             raise TurnError("turn_medi_kit", player=player_id)
+        full = rules.unit("commander").life_points
         state = spend_card(state, player_id, code)
         state = state.with_figure(replace(commander, life_points=full))
         steps.append(Step("figure_healed", {"figure": commander.id, "life_points": full}))

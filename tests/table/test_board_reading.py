@@ -4,11 +4,15 @@ re-roll that says it is one, and the card form saying why a card is not offered.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
+
 import pytest
 from django.utils import translation
 
 from rules.engine.naming import Naming, named
 from rules.engine.narration import render
+from table.actions import upload_state
 from table.catalogue_words import marine_names
 from table.models import Snapshot, SnapshotKind
 from table.snapshot_summaries import snapshot_summary
@@ -115,3 +119,21 @@ def test_an_order_card_after_the_first_action_says_so_in_italian(table):
     page = judge.get(turn_url(game, "board"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
     assert "Nessuna carta si può giocare ora:" in page
     assert "non ora, una carta ordine si gioca prima della prima azione della squadra." in page
+
+
+def test_medi_kit_is_offered_only_with_a_wounded_commander_to_heal(table):
+    """Medi-Kit heals the commander: with the commander unhurt the card form leaves it out
+    and says why (it was offered, then refused), and offers it once the commander is hurt."""
+    judge = client_for(table.judge)
+    game = first_player_holding(table, [], ["medi-kit"])
+    page = judge.get(turn_url(game, "board"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert 'name="card"' not in page
+    assert "Medi-Kit: no wounded commander to heal." in page
+    state = current(game)
+    commander = next(f for f in state.figures_of("p1") if f.unit == "commander")
+    hurt = state.with_figure(replace(commander, life_points=commander.life_points - 1))
+    upload_state(game, json.dumps(hurt.to_json()), expected_number=2)
+    page = judge.get(turn_url(game, "board"), HTTP_ACCEPT_LANGUAGE="it").content.decode()
+    assert 'value="medi_kit"' in page and "nessun Comandante ferito" not in page
+    assert post(judge, game, "play_card", card="medi_kit").status_code == 302
+    assert current(game).figure(commander.id).life_points == commander.life_points
