@@ -72,7 +72,7 @@ def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page
     log_in(page, "org")
     page.get_by_role("link", name="Organise").click()
     page.get_by_role("link", name="Create a tournament").click()
-    page.get_by_label("Name").fill("Torneo di Primavera")
+    page.get_by_role("textbox", name="Name", exact=True).fill("Torneo di Primavera")
     page.get_by_role("button", name="Create the tournament").click()
     expect(page.get_by_role("heading", name="Upload a roster")).to_be_visible()
 

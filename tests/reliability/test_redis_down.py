@@ -77,14 +77,7 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
 
         judge = Browser(base)
         judge.log_in(judge_name, judge_password)
-        result_url = reverse("tournaments:judge_result", args=[pending.pk])
-        local = Client()
-        local.force_login(pending.judge)
-        data = page_data(local.get(result_url).context["form"])
-        saved = judge.post(result_url, data)
-        assert saved.status == 200 and saved.seconds < QUICK_SECONDS, saved.body[:2000]
-        assert Result.objects.get(session=pending).versions.count() == 1
-
+        # The Alien turn before the result: a saved result closes the board (decision 56).
         game = hunt
         earlier = set(AlienTurnRequest.objects.filter(game=game).values_list("pk", flat=True))
         turn_url = reverse("table:alien_turn", args=[pending.pk, game.number])
@@ -95,3 +88,11 @@ def test_with_redis_unreachable_every_role_browses_logs_in_and_writes(stack_env,
         assert played.status == 200 and played.seconds < QUICK_SECONDS, played.body[:2000]
         request = AlienTurnRequest.objects.exclude(pk__in=earlier).get(game=game)
         assert request.status == TurnStatus.DONE, request.error
+
+        result_url = reverse("tournaments:judge_result", args=[pending.pk])
+        local = Client()
+        local.force_login(pending.judge)
+        data = page_data(local.get(result_url).context["form"])
+        saved = judge.post(result_url, data)
+        assert saved.status == 200 and saved.seconds < QUICK_SECONDS, saved.body[:2000]
+        assert Result.objects.get(session=pending).versions.count() == 1
