@@ -332,6 +332,10 @@ def test_blind_grenades_are_offered_only_in_a_game_with_aliens(table, aliens):
     held = replace(state.player(player), cards=("blind_grenades", "medi_kit"))
     state = upload(game, state.with_player(held))
     assert ("blind_grenades" in playable_cards(state)) is aliens
+    # Medi-Kit, in either game, once there is a wounded commander to heal.
+    assert "medi_kit" not in playable_cards(state)
+    commander = next(f for f in state.figures_of(player) if f.unit == "commander")
+    state = upload(game, state.with_figure(replace(commander, life_points=1)))
     assert "medi_kit" in playable_cards(state)
 
 
