@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -37,9 +36,9 @@ from tournaments.models import (
     Stipulation,
     Tournament,
     Weapon,
-    clean_stipulation_params,
 )
 from tournaments.queries.edit_versions import stage_version
+from tournaments.queries.session_stipulation import stage_stipulation_params
 
 logger = logging.getLogger("bob.tournaments")
 
@@ -179,8 +178,9 @@ def save_stage(
             # closed_at) stay as stored, should the instance be older than a close.
             stage.status, stage.qualifiers = stored.status, stored.qualifiers
             stage.closed_at = stored.closed_at
-            kept = _keep_played_settings(stored, stage)
-            if _stipulation_changes(stored, stage):
+            stipulation_changes = _stipulation_changes(stored, stage)
+            kept = _keep_played_settings(stored, stage, stipulation_changes)
+            if stipulation_changes:
                 _release_seated_copies(stored)
         old_map = stored.map_name if stored is not None else None
         stage.save()
@@ -202,21 +202,12 @@ def save_stage(
     return StageSaved(kept=kept)
 
 
-def _played_params(stage: Stage) -> dict:
-    """The stage's stipulation parameters with their defaults, as a session's own stores
-    them (as stored when they are not valid)."""
-    try:
-        return clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
-    except ValidationError:
-        return deepcopy(stage.stipulation_params or {})
-
-
 def _stipulation_changes(stored: Stage, stage: Stage) -> bool:
     """Whether ``stage`` (the edited stored stage) changes the stipulation ``stored`` had."""
     return bool(stored.stipulation_kind) and [
         stored.stipulation_kind,
-        _played_params(stored),
-    ] != [stage.stipulation_kind, _played_params(stage) if stage.stipulation_kind else {}]
+        stage_stipulation_params(stored),
+    ] != [stage.stipulation_kind, stage_stipulation_params(stage) if stage.stipulation_kind else {}]
 
 
 def _release_seated_copies(stored: Stage) -> None:
@@ -226,7 +217,7 @@ def _release_seated_copies(stored: Stage) -> None:
     that copy, not a choice of the session's own (decision 54), so it goes. A session given
     another stipulation keeps it; one with a result kept its own already
     (:func:`_keep_played_settings`)."""
-    old_params = _played_params(stored)
+    old_params = stage_stipulation_params(stored)
     copies = (
         Stipulation.objects.filter(session__stage=stored, kind=stored.stipulation_kind)
         .exclude(session__result__versions__isnull=False)
@@ -237,17 +228,18 @@ def _release_seated_copies(stored: Stage) -> None:
     ).delete()
 
 
-def _keep_played_settings(stored: Stage, stage: Stage) -> tuple[int, ...]:
+def _keep_played_settings(
+    stored: Stage, stage: Stage, stipulation_changes: bool
+) -> tuple[int, ...]:
     """Give each session of ``stored`` that has a result (any version) and plays the
     stage's stipulation or map the one it was played with as its own, when ``stage`` (the
     edited stored stage) changes it: its ranking was computed with that stipulation's
     winner rule and its result checked against that map (stored decision 11, decision 49),
     and its public page shows them. The numbers of the sessions kept."""
-    old_stipulation = [stored.stipulation_kind, _played_params(stored)]
-    stipulation_changes = _stipulation_changes(stored, stage)
     map_changes = bool(stored.map_name) and stored.map_name != stage.map_name
     if not (stipulation_changes or map_changes):
         return ()
+    old_params = stage_stipulation_params(stored)
     played = (
         Session.objects.filter(stage=stored, result__versions__isnull=False)
         .select_related("stipulation")
@@ -259,7 +251,7 @@ def _keep_played_settings(stored: Stage, stage: Stage) -> tuple[int, ...]:
         keeps_stipulation = stipulation_changes and getattr(session, "stipulation", None) is None
         if keeps_stipulation:
             Stipulation.objects.create(
-                session=session, kind=stored.stipulation_kind, params=deepcopy(old_stipulation[1])
+                session=session, kind=stored.stipulation_kind, params=deepcopy(old_params)
             )
         # A blank map is the stage's; the one the stage had is the stage's until it changes
         # (save_stage leaves played sessions out of its update).

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from copy import deepcopy
 from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
@@ -30,6 +31,7 @@ from tournaments.models import (
     ScoreThreshold,
     Seat,
     Session,
+    Stage,
     Stipulation,
     Tournament,
     clean_stipulation_params,
@@ -69,19 +71,24 @@ class StageDefaults:
     thresholds: tuple[int, ...] = ()
 
 
-def stage_defaults(session: Session) -> StageDefaults:
-    """The stage's settings; its parameters with their defaults filled in, as a session's
-    own stipulation stores them (left as they are when the stage's are not valid)."""
-    stage = session.stage
-    params = dict(stage.stipulation_params or {})
+def stage_stipulation_params(stage: Stage) -> dict:
+    """The stage's stipulation parameters with their defaults filled in, as a session's own
+    stipulation stores them (as stored when they are not valid); a new dict."""
+    params = deepcopy(stage.stipulation_params or {})
     if stage.stipulation_kind:
         try:
             params = clean_stipulation_params(stage.stipulation_kind, params)
         except ValidationError:
             pass
+    return params
+
+
+def stage_defaults(session: Session) -> StageDefaults:
+    """The stage's settings (:func:`stage_stipulation_params`, its score thresholds)."""
+    stage = session.stage
     return StageDefaults(
         kind=stage.stipulation_kind,
-        params=params,
+        params=stage_stipulation_params(stage),
         thresholds=tuple(stage.thresholds.order_by("points").values_list("points", flat=True)),
     )
 
