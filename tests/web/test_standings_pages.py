@@ -226,3 +226,23 @@ def test_the_standings_give_each_session_its_time_and_table(world):
     assert sessions[world.session.pk]["table"] == "Tavolo 7"
     others = [s for pk, s in sessions.items() if pk != world.session.pk]
     assert [(s["scheduled_at"], s["table"]) for s in others] == [(None, "")] * len(others)
+
+
+def test_a_seated_player_no_longer_registered_keeps_their_name_and_squad(world):
+    """The seats are read without their players' names (the registered players' read has
+    them): a player whose registration was deleted after seating (the admin can) is named
+    by a read of their own, and keeps their squad and points."""
+    confirm_session(world.session, lambda seat: 10 * seat.seat_order)
+    seat = world.session.seats.select_related("player").order_by("seat_order").last()
+    seat.squad = world.tournament.squads.last()
+    seat.save()
+    world.tournament.registrations.filter(player=seat.player).delete()
+    standings = compute_standings(world.tournament)
+    row = next(row for row in standings["players"] if row["player_id"] == seat.player_id)
+    assert row["player"] == seat.player.display_name
+    assert row["points"] == 10 * seat.seat_order
+    assert row["squad"] == seat.squad.slug
+    sessions = {s["id"]: s for s in standings["stages"][0]["sessions"]}
+    seats = {s["player_id"]: s for s in sessions[world.session.pk]["seats"]}
+    assert seats[seat.player_id]["player"] == seat.player.display_name
+    assert seats[seat.player_id]["squad"] == seat.squad.slug

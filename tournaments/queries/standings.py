@@ -83,15 +83,16 @@ def _player_row(player_id: int, name: str, rank: int = 0, honours: int = 0) -> d
     }
 
 
-def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
-    """Per session id: number, seat totals, ranking and survivors of its latest confirmed
-    result version, in one query. The totals are those stored with the version when they
-    were scored with the tournament's present values and code (their key matches), else
-    scored here from the stored breakdown (read in a second query, for those only)."""
+def _latest_confirmed(tournament: Tournament, session_ids: list[int]) -> dict[int, tuple]:
+    """Per session id of ``session_ids``: number, seat totals, ranking and survivors of its
+    latest confirmed result version, in one query. The totals are those stored with the
+    version when they were scored with the tournament's present values and code (their key
+    matches), else scored here from the stored breakdown (read in a second query, for
+    those only)."""
     values = scoring_values(tournament)
     key = totals_key(values)
     rows: dict[int, tuple] = {}
-    for session_id, *row in reads.confirmed_versions(tournament.pk):
+    for session_id, *row in reads.confirmed_versions(session_ids):
         rows[session_id] = tuple(row)
     stale = {row[0]: session_id for session_id, row in rows.items() if row[1] != key}
     scored = (
@@ -110,6 +111,20 @@ def _latest_confirmed(tournament: Tournament) -> dict[int, tuple]:
     }
 
 
+def _seats_of(session_ids: list[int], names: dict[int, str]) -> dict[int, list[tuple]]:
+    """Per session id, its seats in seat order: session id, player id, squad id, seat
+    order, initiative position. ``names`` (the registered players' names by id) gains
+    the seated players no longer registered."""
+    seats_of: dict[int, list[tuple]] = {}
+    for seat in reads.seats(session_ids):
+        seats_of.setdefault(seat[0], []).append(seat)
+    unnamed = {seat[1] for rows in seats_of.values() for seat in rows} - names.keys()
+    if unnamed:
+        for player_id, name, nickname in reads.player_names(sorted(unnamed)):
+            names[player_id] = nickname or name
+    return seats_of
+
+
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
     """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``), in
     a fixed number of queries of plain rows (:mod:`~tournaments.queries.standings_reads`)."""
@@ -121,17 +136,19 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
             sessions_of[stage[0]] = []
         if session is not None:
             sessions_of[stage[0]].append(session)
-    seats_of: dict[int, list[tuple]] = {}
-    for seat in reads.seats(tournament.pk):
-        seats_of.setdefault(seat[0], []).append(seat)
-    versions = _latest_confirmed(tournament)
+    session_ids = [session[0] for sessions in sessions_of.values() for session in sessions]
+    squads = reads.squad_slugs(tournament.pk)
     players: dict[int, dict[str, Any]] = {}
+    names: dict[int, str] = {}
     # A player's squad is the one of their squad rank, else of their latest seat.
     ranked_squads: dict[int, str] = {}
     for player_id, name, nickname, rank, squad, honours in reads.registered_players(tournament.pk):
-        players[player_id] = _player_row(player_id, nickname or name, rank or 0, honours)
-        if squad is not None:
-            ranked_squads[player_id] = squad
+        names[player_id] = nickname or name
+        players[player_id] = _player_row(player_id, names[player_id], rank or 0, honours)
+        if squad in squads:
+            ranked_squads[player_id] = squads[squad]
+    seats_of = _seats_of(session_ids, names)
+    versions = _latest_confirmed(tournament, session_ids)
     honoured_sessions: set[int] = set()
     stage_rows: list[dict[str, Any]] = []
     open_sessions: list[int] = []
@@ -152,10 +169,11 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
             version = versions.get(session_id)
             totals, places, survived = _session_scores(version)
             seat_rows = []
-            for _session, player_id, name, nickname, squad, seat_order, initiative in seats_of.get(
+            for _session, player_id, squad_id, seat_order, initiative in seats_of.get(
                 session_id, ()
             ):
-                display = nickname or name
+                display = names[player_id]
+                squad = squads.get(squad_id)
                 points = totals.get(str(player_id))
                 position = places.get(player_id)
                 entry = players.get(player_id)
@@ -265,10 +283,10 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
 #: without statistics yet (a new database, a large import not yet analysed) walked the id
 #: index backwards through every tournament's versions: 190 ms at 2,187 players.
 _STAMP_SQL = f"""
-SELECT t.id,
+SELECT {{columns}},
     (SELECT CASE WHEN a.tournament_id = t.id THEN a.id END
         FROM {ActivityLog._meta.db_table} a WHERE a.tournament_id <= t.id
-        ORDER BY a.tournament_id DESC, a.id DESC LIMIT 1),
+        ORDER BY a.tournament_id DESC, a.id DESC LIMIT 1) AS stamp_activity,
     (SELECT MAX((
             SELECT v.id FROM {ResultVersion._meta.db_table} v WHERE v.result_id = r.id
             ORDER BY v.number DESC LIMIT 1
@@ -276,9 +294,15 @@ SELECT t.id,
         FROM {Stage._meta.db_table} st
         JOIN {Session._meta.db_table} s ON s.stage_id = st.id
         JOIN {Result._meta.db_table} r ON r.session_id = s.id
-        WHERE st.tournament_id = t.id)
+        WHERE st.tournament_id = t.id) AS stamp_version
 FROM {Tournament._meta.db_table} t WHERE t.slug = %s
 """
+_STAMP_ONLY_SQL = _STAMP_SQL.format(columns="t.id")
+#: The tournament's own columns too: a public page reads its tournament and the stamp in
+#: one statement (:func:`read_tournament`).
+_TOURNAMENT_STAMP_SQL = _STAMP_SQL.format(
+    columns=", ".join(f"t.{field.column}" for field in Tournament._meta.concrete_fields)
+)
 
 
 def stamp_by_slug(slug: str) -> tuple[int, list[int | str]] | None:
@@ -286,7 +310,7 @@ def stamp_by_slug(slug: str) -> tuple[int, list[int | str]] | None:
     tournament), in one query and one cache read: all the live poll costs while nothing
     changed."""
     with connection.cursor() as cursor:
-        cursor.execute(_STAMP_SQL, [slug])
+        cursor.execute(_STAMP_ONLY_SQL, [slug])
         row = cursor.fetchone()
     if row is None:
         return None
@@ -294,12 +318,27 @@ def stamp_by_slug(slug: str) -> tuple[int, list[int | str]] | None:
     return pk, [activity or 0, version or 0, generations.current(slug)]
 
 
+def read_tournament(slug: str) -> Tournament | None:
+    """The tournament with ``slug`` (None: no such tournament) with the two ids of its
+    data stamp read in the same statement, so a page that reads the standings pays one
+    query for both (:func:`data_stamp` takes them from the instance). For one request's
+    reading: the ids are those of the moment it was read."""
+    return next(iter(Tournament.objects.raw(_TOURNAMENT_STAMP_SQL, [slug])), None)
+
+
 def data_stamp(tournament: Tournament) -> list[int | str]:
     """What the cached standings were built from: the latest activity-log entry, the latest
     result version and the tournament's cache generation. The generation changes with every
     committed change to the tournament's data, from any process (the admin included); the
     two ids also catch changes whose generation bump has not happened yet (read before the
-    writing transaction committed), so a changed stamp means stale."""
+    writing transaction committed), so a changed stamp means stale. A tournament read by
+    :func:`read_tournament` gives the two ids read with it."""
+    if hasattr(tournament, "stamp_activity"):
+        return [
+            tournament.stamp_activity or 0,
+            tournament.stamp_version or 0,
+            generations.current(tournament.slug),
+        ]
     found = stamp_by_slug(tournament.slug)
     return found[1] if found is not None else [0, 0, generations.current(tournament.slug)]
 

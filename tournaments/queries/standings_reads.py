@@ -1,4 +1,4 @@
-"""The rows the standings are built from: four SQL statements of plain tuples.
+"""The rows the standings are built from: five SQL statements of plain tuples.
 
 Written as SQL, not through the ORM, because at the sizes the standings are read at the
 ORM's own work (building each query through its joins, compiling it, converting every
@@ -49,15 +49,13 @@ WHERE st.tournament_id = %s
 ORDER BY st.number, s.number
 """
 
+#: The seats and versions are read by the ids of the sessions :func:`stage_sessions` read
+#: (``{sessions}``: the list as each database takes it, :func:`_id_list`), so they join
+#: nothing to find the tournament: the planning of the joins cost more than their reading.
 _SEATS_SQL = f"""
-SELECT se.session_id, se.player_id, p.name, p.nickname, sq.slug, se.seat_order,
-    se.initiative_position
+SELECT se.session_id, se.player_id, se.squad_id, se.seat_order, se.initiative_position
 FROM {Seat._meta.db_table} se
-JOIN {Session._meta.db_table} s ON s.id = se.session_id AND s.superseded_at IS NULL
-JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
-JOIN {Player._meta.db_table} p ON p.id = se.player_id
-LEFT JOIN {Squad._meta.db_table} sq ON sq.id = se.squad_id
-WHERE st.tournament_id = %s
+WHERE se.session_id {{sessions}}
 ORDER BY se.seat_order, se.id
 """
 
@@ -65,14 +63,12 @@ _CONFIRMED_VERSIONS_SQL = f"""
 SELECT r.session_id, v.id, v.totals_key, v.number, v.totals, v.ranking, v.survivors
 FROM {ResultVersion._meta.db_table} v
 JOIN {Result._meta.db_table} r ON r.id = v.result_id
-JOIN {Session._meta.db_table} s ON s.id = r.session_id AND s.superseded_at IS NULL
-JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
-WHERE st.tournament_id = %s AND v.confirmed
+WHERE r.session_id {{sessions}} AND v.confirmed
 ORDER BY r.session_id, v.number
 """
 
 _PLAYERS_SQL = f"""
-SELECT rg.player_id, p.name, p.nickname, sr.rank, sq.slug,
+SELECT rg.player_id, p.name, p.nickname, sr.rank, sr.squad_id,
     (
         SELECT COUNT(*) FROM {Honour._meta.db_table} h
         WHERE h.tournament_id = rg.tournament_id AND h.player_id = rg.player_id
@@ -82,10 +78,15 @@ FROM {Registration._meta.db_table} rg
 JOIN {Player._meta.db_table} p ON p.id = rg.player_id
 LEFT JOIN {SquadRank._meta.db_table} sr
     ON sr.tournament_id = rg.tournament_id AND sr.player_id = rg.player_id
-LEFT JOIN {Squad._meta.db_table} sq ON sq.id = sr.squad_id
 WHERE rg.tournament_id = %s
 ORDER BY rg.number
 """
+
+_PLAYER_NAMES_SQL = f"""
+SELECT p.id, p.name, p.nickname FROM {Player._meta.db_table} p WHERE p.id {{ids}}
+"""
+
+_SQUADS_SQL = f"SELECT sq.id, sq.slug FROM {Squad._meta.db_table} sq WHERE sq.tournament_id = %s"
 
 
 def _rows(sql: str, params: list[Any]) -> list[tuple]:
@@ -131,22 +132,45 @@ def stage_sessions(tournament_id: int) -> Iterator[tuple[tuple, tuple | None]]:
         yield stage, session
 
 
-def seats(tournament_id: int) -> list[tuple]:
-    """Every seat of the sessions in force, in seat order: session id, player id, name,
-    nickname, squad slug, seat order, initiative position."""
-    return _rows(_SEATS_SQL, [tournament_id])
+def _id_list(ids: list[int]) -> tuple[str, Any]:
+    """The condition "is one of ``ids``" as one parameter: an array for PostgreSQL, a JSON
+    list for SQLite (which has no arrays), so the statement's text is the same for any
+    number of ids."""
+    if connection.vendor == "postgresql":
+        return "= ANY(%s)", list(ids)
+    return "IN (SELECT value FROM json_each(%s))", json.dumps(list(ids))
 
 
-def confirmed_versions(tournament_id: int) -> Iterator[tuple]:
-    """Every confirmed result version of the sessions in force, by session then number:
-    session id, version id, totals key, number, totals, ranking, survivors."""
+def seats(session_ids: list[int]) -> list[tuple]:
+    """Every seat of the sessions ``session_ids``, in seat order: session id, player id,
+    squad id, seat order, initiative position."""
+    condition, param = _id_list(session_ids)
+    return _rows(_SEATS_SQL.format(sessions=condition), [param])
+
+
+def confirmed_versions(session_ids: list[int]) -> Iterator[tuple]:
+    """Every confirmed result version of the sessions ``session_ids``, by session then
+    number: session id, version id, totals key, number, totals, ranking, survivors."""
+    condition, param = _id_list(session_ids)
     for session_id, pk, key, number, totals, ranking, survivors in _rows(
-        _CONFIRMED_VERSIONS_SQL, [tournament_id]
+        _CONFIRMED_VERSIONS_SQL.format(sessions=condition), [param]
     ):
         yield session_id, pk, key, number, _json(totals), _json(ranking), _json(survivors)
 
 
 def registered_players(tournament_id: int) -> list[tuple]:
     """The registered players in registration order: player id, name, nickname, squad
-    rank and its squad's slug (None without a rank), honours in force."""
+    rank and its squad's id (None without a rank), honours in force."""
     return _rows(_PLAYERS_SQL, [tournament_id])
+
+
+def player_names(player_ids: list[int]) -> list[tuple]:
+    """Id, name and nickname of each of ``player_ids`` (the seated players no longer
+    registered, whom :func:`registered_players` does not name)."""
+    condition, param = _id_list(player_ids)
+    return _rows(_PLAYER_NAMES_SQL.format(ids=condition), [param])
+
+
+def squad_slugs(tournament_id: int) -> dict[int, str]:
+    """The tournament's squads: slug by id."""
+    return dict(_rows(_SQUADS_SQL, [tournament_id]))

@@ -52,7 +52,12 @@ from tournaments.queries.result_versions import scored_rows, seat_names
 from tournaments.queries.roles import sessions_to_judge
 from tournaments.queries.session_dice import session_dice
 from tournaments.queries.session_stipulation import stage_defaults
-from tournaments.queries.standings import data_stamp, get_standings, stamp_by_slug
+from tournaments.queries.standings import (
+    data_stamp,
+    get_standings,
+    read_tournament,
+    stamp_by_slug,
+)
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.header_links import header_links
@@ -78,7 +83,12 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def _tournament(slug: str) -> Tournament:
-    return get_object_or_404(Tournament, slug=slug)
+    """The tournament of a public page, read with its data stamp (:func:`read_tournament`:
+    the pages reading the standings need both)."""
+    tournament = read_tournament(slug)
+    if tournament is None:
+        raise Http404(f"no tournament {slug!r}")
+    return tournament
 
 
 def _cached_tournament_page(
