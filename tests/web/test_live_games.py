@@ -8,7 +8,7 @@ from datetime import timedelta
 
 import pytest
 from django.db import connection
-from django.test import Client
+from django.test import Client, TestCase
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
@@ -19,8 +19,8 @@ from tests.table.conftest import seat_squads
 from tests.web.conftest import World, as_player, build_world
 from tournaments.actions.session_setup import run_initiative
 from tournaments.models import Session, SessionStatus
+from tournaments.queries.home_page import home_sessions
 from tournaments.queries.pages import (
-    home_sessions,
     schedule_sessions,
     tournament_sessions,
     upcoming_sessions,
@@ -44,9 +44,12 @@ def world() -> World:
 
 
 def started_on_the_board(world: World) -> int:
-    """The first session's game begun on the board (twice: the latest is followed)."""
-    create_game(world.session, "hunt-derelict", "bob", actor=world.judge)
-    return create_game(world.session, "hunt-derelict", "bob", actor=world.judge).number
+    """The first session's game begun on the board (twice: the latest is followed), the
+    writes committed as in a request (the tournament's cache generation bumped: the home
+    reads the standings, which are cached by it)."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        create_game(world.session, "hunt-derelict", "bob", actor=world.judge)
+        return create_game(world.session, "hunt-derelict", "bob", actor=world.judge).number
 
 
 def watch_url(world: World, number: int) -> str:

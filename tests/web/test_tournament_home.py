@@ -13,11 +13,11 @@ from tests.factories import TournamentFactory, confirm_session, confirm_stage, r
 from tournaments.actions.session_setup import mark_in_play
 from tournaments.actions.stage_advance import advance
 from tournaments.models import Session
+from tournaments.queries.home_page import home_sessions
 from tournaments.queries.pages import (
     HOME_PLAYING,
     SessionLines,
     final_podium,
-    home_sessions,
     latest_results,
     playing_sessions,
     tournament_sessions,
@@ -33,7 +33,7 @@ def points(seat) -> int:
 
 def shown(lines: list[SessionLines]) -> list[tuple]:
     return [
-        (entry.session.pk, line.seat.player_id, line.place, line.points, line.qualified)
+        (entry.session.pk, line.player_id, line.place, line.points, line.qualified)
         + (line.best_runner_up, line.podium)
         for entry in lines
         for line in entry.seats
@@ -47,7 +47,9 @@ def assert_home_matches_the_whole(tournament, playing: int = HOME_PLAYING) -> No
     assert shown(home.playing) == shown(playing_sessions(whole)[:playing])
     assert home.playing_count == len(playing_sessions(whole))
     assert shown(home.upcoming) == shown(upcoming_sessions(whole)[:5])
-    assert [line.seat.pk for line in home.podium] == [line.seat.pk for line in final_podium(whole)]
+    assert [line.player_id for line in home.podium] == [
+        line.player_id for line in final_podium(whole)
+    ]
 
 
 def test_home_shows_the_latest_results_and_the_next_sessions():

@@ -4,15 +4,20 @@ SQL queries, whatever the number of players (the query-count test holds this).""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any, Protocol, TypeVar
 
 from django.db.models import Max, Prefetch, Q
 
 from tournaments.models import (
+    Player,
     ResultVersion,
     Seat,
     Session,
     SessionStatus,
+    Squad,
     Stage,
     StageKind,
     Tournament,
@@ -20,6 +25,50 @@ from tournaments.models import (
 from tournaments.queries.playable_maps import map_menu_labels
 from tournaments.queries.result_versions import scoring_values, version_totals
 from tournaments.queries.session_stipulation import own_map_name
+
+
+class SeatRow(Protocol):
+    """A seat as the seat tables show it (``partials/seat_table.html``): a
+    :class:`SeatLine` of the sessions' model objects, or a plain line of the home's
+    (:mod:`~tournaments.queries.home_page`)."""
+
+    @property
+    def player_id(self) -> int: ...
+    @property
+    def player_name(self) -> str: ...
+    @property
+    def squad(self) -> Squad | None: ...
+    @property
+    def seat_order(self) -> int: ...
+    @property
+    def initiative_position(self) -> int | None: ...
+    @property
+    def points(self) -> int | None: ...
+    @property
+    def place(self) -> int | None: ...
+    @property
+    def qualified(self) -> bool: ...
+    @property
+    def best_runner_up(self) -> bool: ...
+    @property
+    def podium(self) -> int | None: ...
+
+
+class SeatsShown:
+    """What a session's seat table reads of the session beside its rows (``seats``)."""
+
+    seats: Sequence[SeatRow]
+
+    @property
+    def has_play_order(self) -> bool:
+        """Whether the session's play order is recorded (its initiative rolled at the
+        table, RULES §5): its seat table shows a play order column only then, not a column
+        of dashes."""
+        return any(line.initiative_position for line in self.seats)
+
+    @property
+    def ranked_seats(self) -> list:
+        return sorted(self.seats, key=lambda line: (line.place or 99, line.seat_order))
 
 
 @dataclass
@@ -33,16 +82,56 @@ class SeatLine:
     podium: int | None = None
 
     @property
-    def player(self):
+    def player(self) -> Player:
         return self.seat.player
 
     @property
-    def squad(self):
+    def squad(self) -> Squad | None:
         return self.seat.squad
+
+    @property
+    def player_id(self) -> int:
+        return self.seat.player_id
+
+    @property
+    def player_name(self) -> str:
+        return self.seat.player.display_name
+
+    @property
+    def seat_order(self) -> int:
+        return self.seat.seat_order
+
+    @property
+    def initiative_position(self) -> int | None:
+        return self.seat.initiative_position
+
+
+class SessionEntry(Protocol):
+    """A session as the pages list it: :class:`SessionLines` of the sessions' model
+    objects, or an entry of the home's (:mod:`~tournaments.queries.home_page`)."""
+
+    #: Its latest game on the judge's board while it is being played (:func:`with_live_games`).
+    live_game: int | None
+
+    @property
+    def session(self) -> Any: ...
+    @property
+    def stage(self) -> Stage: ...
+    @property
+    def has_result(self) -> bool: ...
+    @property
+    def in_progress(self) -> bool: ...
+    @property
+    def confirmed_at(self) -> datetime | None: ...
+    @property
+    def ranked_seats(self) -> list: ...
+
+
+Entry = TypeVar("Entry", bound=SessionEntry)
 
 
 @dataclass
-class SessionLines:
+class SessionLines(SeatsShown):
     session: Session
     seats: list[SeatLine] = field(default_factory=list)
     version: ResultVersion | None = None
@@ -63,21 +152,15 @@ class SessionLines:
         return self.version is not None
 
     @property
+    def confirmed_at(self) -> datetime | None:
+        """When its latest confirmed result was saved."""
+        return self.version.created_at if self.version is not None else None
+
+    @property
     def in_progress(self) -> bool:
         """Being played: started at the table (initiative rolled or a game begun on the
         board) and without a confirmed result yet."""
         return not self.has_result and self.session.in_progress
-
-    @property
-    def has_play_order(self) -> bool:
-        """Whether the session's play order is recorded (its initiative rolled at the
-        table, RULES §5): its seat table shows a play order column only then, not a column
-        of dashes."""
-        return any(line.seat.initiative_position for line in self.seats)
-
-    @property
-    def ranked_seats(self) -> list[SeatLine]:
-        return sorted(self.seats, key=lambda line: (line.place or 99, line.seat.seat_order))
 
 
 def latest_confirmed_versions(session_ids: list[int]) -> dict[int, ResultVersion]:
@@ -106,7 +189,7 @@ def live_games(session_ids: list[int]) -> dict[int, int]:
     )
 
 
-def with_live_games(entries: list[SessionLines]) -> list[SessionLines]:
+def with_live_games(entries: list[Entry]) -> list[Entry]:
     """``entries`` with the game each one being played follows (``live_game``): one query,
     none when no entry is in progress."""
     games = live_games([entry.session.pk for entry in entries if entry.in_progress])
@@ -116,7 +199,8 @@ def with_live_games(entries: list[SessionLines]) -> list[SessionLines]:
 
 
 PODIUM_PLACES = 3
-#: How many sessions being played the tournament home lists (it counts them all).
+#: How many sessions being played the tournament home lists (it counts them all,
+#: :mod:`~tournaments.queries.home_page`).
 HOME_PLAYING = 8
 
 
@@ -245,76 +329,14 @@ def schedule_sessions(
     return entries
 
 
-@dataclass
-class HomeSessions:
-    """What the tournament home lists."""
-
-    #: The latest results, the latest first.
-    latest: list[SessionLines]
-    #: The sessions being played (:attr:`SessionLines.in_progress`), the soonest first.
-    playing: list[SessionLines]
-    #: How many sessions are being played, those not listed in ``playing`` included.
-    playing_count: int
-    #: The scheduled sessions not started yet, the soonest first.
-    upcoming: list[SessionLines]
-    #: The final's podium (:func:`final_podium`).
-    podium: list[SeatLine]
-
-
-def home_sessions(
-    tournament: Tournament, latest: int, upcoming: int, playing: int = HOME_PLAYING
-) -> HomeSessions:
-    """The tournament home's sessions: the ``latest`` results, the first ``playing``
-    sessions being played and the ``upcoming`` ones, reading only those sessions (and the
-    final's), not the whole tournament."""
-    # Every session in force with its latest confirmed result's time, in one read: the
-    # latest results are the latest times; the sessions waiting for a result being played
-    # or scheduled are listed in schedule order.
-    states = list(
-        Session.objects.filter(stage__tournament=tournament)
-        .annotate(
-            confirmed_at=Max(
-                "result__versions__created_at", filter=Q(result__versions__confirmed=True)
-            )
-        )
-        .order_by()
-        .values_list("pk", "status", "scheduled_at", "stage__number", "number", "confirmed_at")
-    )
-    confirmed = sorted(
-        ((at, pk) for pk, _status, _at, _stage, _number, at in states if at is not None),
-        reverse=True,
-    )
-    latest_ids = [pk for _at, pk in confirmed[:latest]]
-    waiting = sorted(
-        (
-            (scheduled_at is None, scheduled_at or 0, stage, number, pk, status)
-            for pk, status, scheduled_at, stage, number, at in states
-            if at is None and (status == SessionStatus.IN_PROGRESS or scheduled_at is not None)
-        ),
-        key=lambda row: row[:4],
-    )
-    playing_ids = [row[4] for row in waiting if row[5] == SessionStatus.IN_PROGRESS]
-    upcoming_ids = [row[4] for row in waiting if row[5] != SessionStatus.IN_PROGRESS][:upcoming]
-    wanted = {*latest_ids, *playing_ids[:playing], *upcoming_ids}
-    read = tournament_sessions(tournament, Q(pk__in=wanted) | Q(stage__kind=StageKind.FINAL))
-    shown = [entry for entry in read if entry.session.pk in wanted]
-    return HomeSessions(
-        latest=latest_results(shown)[:latest],
-        playing=with_live_games(playing_sessions(shown)[:playing]),
-        playing_count=len(playing_ids),
-        upcoming=upcoming_sessions(shown)[:upcoming],
-        podium=final_podium(read),
-    )
-
-
-def latest_results(sessions: list[SessionLines]) -> list[SessionLines]:
+def latest_results(sessions: list[Entry]) -> list[Entry]:
     """The sessions with a result, the latest result first."""
-    dated = [(s.version.created_at, s) for s in sessions if s.version is not None]
+    dated = [(s.confirmed_at, s) for s in sessions if s.confirmed_at is not None]
     dated.sort(key=lambda pair: pair[0], reverse=True)
     return [s for _at, s in dated]
 
 
-def upcoming_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
+def upcoming_sessions(sessions: list[Entry]) -> list[Entry]:
     """The scheduled sessions without a result and not being played yet, the soonest
     first."""
     dated = [
@@ -326,19 +348,19 @@ def upcoming_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
     return [s for _at, s in dated]
 
 
-def schedule_order(lines: SessionLines) -> tuple:
+def schedule_order(lines: SessionEntry) -> tuple:
     """Sort key of the schedule: the soonest scheduled first, the unscheduled last, then by
     stage and number."""
     at = lines.session.scheduled_at
     return (at is None, at or 0, lines.stage.number, lines.session.number)
 
 
-def playing_sessions(sessions: list[SessionLines]) -> list[SessionLines]:
+def playing_sessions(sessions: list[Entry]) -> list[Entry]:
     """The sessions being played, in schedule order."""
     return sorted((s for s in sessions if s.in_progress), key=schedule_order)
 
 
-def final_podium(sessions: list[SessionLines]) -> list[SeatLine]:
+def final_podium(sessions: Sequence[SessionEntry]) -> list:
     """The final's podium, first place first, as soon as its result is confirmed; empty
     before (or when the last stage is not a one-session final)."""
     finals = [s for s in sessions if s.stage.kind == StageKind.FINAL]

@@ -57,10 +57,11 @@ def _status(stages: list[tuple], has_sessions: bool) -> str:
 
 def _session_scores(version: tuple | None) -> tuple[dict, dict[int, int], set[int]]:
     """Seat totals (by player id as text), places and survivors (by player id) of a
-    session's confirmed version (``version``: number, totals, ranking, survivors)."""
+    session's confirmed version (``version``: number, totals, ranking, survivors, saved
+    at)."""
     if version is None:
         return {}, {}, set()
-    _number, totals, ranking, survivors = version
+    _number, totals, ranking, survivors, _saved = version
     places = {int(player): place for place, player in enumerate(ranking or [], start=1)}
     return totals, places, {int(player) for player in survivors or []}
 
@@ -84,8 +85,8 @@ def _player_row(player_id: int, name: str, rank: int = 0, honours: int = 0) -> d
 
 
 def _latest_confirmed(tournament: Tournament, session_ids: list[int]) -> dict[int, tuple]:
-    """Per session id of ``session_ids``: number, seat totals, ranking and survivors of its
-    latest confirmed result version, in one query. The totals are those stored with the
+    """Per session id of ``session_ids``: number, seat totals, ranking, survivors and time
+    saved of its latest confirmed result version, in one query. The totals are those stored with the
     version when they were scored with the tournament's present values and code (their key
     matches), else scored here from the stored breakdown (read in a second query, for
     those only)."""
@@ -106,8 +107,8 @@ def _latest_confirmed(tournament: Tournament, session_ids: list[int]) -> dict[in
         else {}
     )
     return {
-        session_id: (number, scored.get(pk, totals), ranking, survivors)
-        for session_id, (pk, _key, number, totals, ranking, survivors) in rows.items()
+        session_id: (number, scored.get(pk, totals), ranking, survivors, saved)
+        for session_id, (pk, _key, number, totals, ranking, survivors, saved) in rows.items()
     }
 
 
@@ -216,6 +217,7 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
                     "scheduled_at": scheduled_at.isoformat() if scheduled_at else None,
                     "table": table or "",
                     "result_version": version[0] if version else None,
+                    "result_confirmed_at": version[4].isoformat() if version else None,
                     "seats": seat_rows,
                 }
             )
@@ -334,9 +336,10 @@ def data_stamp(tournament: Tournament) -> list[int | str]:
     writing transaction committed), so a changed stamp means stale. A tournament read by
     :func:`read_tournament` gives the two ids read with it."""
     if hasattr(tournament, "stamp_activity"):
+        read = vars(tournament)
         return [
-            tournament.stamp_activity or 0,
-            tournament.stamp_version or 0,
+            read["stamp_activity"] or 0,
+            read["stamp_version"] or 0,
             generations.current(tournament.slug),
         ]
     found = stamp_by_slug(tournament.slug)

@@ -20,6 +20,7 @@ from datetime import datetime
 from typing import Any
 
 from django.db import connection
+from django.db.models import Field
 
 from tournaments.models import (
     Honour,
@@ -60,7 +61,8 @@ ORDER BY se.seat_order, se.id
 """
 
 _CONFIRMED_VERSIONS_SQL = f"""
-SELECT r.session_id, v.id, v.totals_key, v.number, v.totals, v.ranking, v.survivors
+SELECT r.session_id, v.id, v.totals_key, v.number, v.totals, v.ranking, v.survivors,
+    v.created_at
 FROM {ResultVersion._meta.db_table} v
 JOIN {Result._meta.db_table} r ON r.id = v.result_id
 WHERE r.session_id {{sessions}} AND v.confirmed
@@ -99,11 +101,11 @@ def _json(text: str | None) -> Any:
     return json.loads(text) if text is not None else None
 
 
-def _datetime_reader() -> Callable[[Any], datetime | None]:
-    """What turns ``scheduled_at`` as the database sent it into an aware datetime: the
-    converters the ORM applies to that column (SQLite sends text, PostgreSQL a datetime)."""
-    field = Session._meta.get_field("scheduled_at")
-    column = field.get_col(Session._meta.db_table)
+def _datetime_reader(field: Field) -> Callable[[Any], datetime | None]:
+    """What turns the datetime column ``field`` as the database sent it into an aware
+    datetime: the converters the ORM applies to that column (SQLite sends text,
+    PostgreSQL a datetime)."""
+    column = field.get_col(field.model._meta.db_table)
     converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
 
     def read(value: Any) -> datetime | None:
@@ -119,7 +121,7 @@ def stage_sessions(tournament_id: int) -> Iterator[tuple[tuple, tuple | None]]:
     qualifiers) with each of its sessions in force in order (id, number, status, scheduled
     at, table name, whether it holds an honour in force), or None once for a stage without
     sessions."""
-    read_datetime = _datetime_reader()
+    read_datetime = _datetime_reader(Session._meta.get_field("scheduled_at"))
     stage: tuple | None = None
     for row in _rows(_STAGE_SESSIONS_SQL, [tournament_id]):
         if stage is None or stage[0] != row[0]:
@@ -150,12 +152,17 @@ def seats(session_ids: list[int]) -> list[tuple]:
 
 def confirmed_versions(session_ids: list[int]) -> Iterator[tuple]:
     """Every confirmed result version of the sessions ``session_ids``, by session then
-    number: session id, version id, totals key, number, totals, ranking, survivors."""
+    number: session id, version id, totals key, number, totals, ranking, survivors, the
+    time it was saved."""
     condition, param = _id_list(session_ids)
-    for session_id, pk, key, number, totals, ranking, survivors in _rows(
+    read_datetime = _datetime_reader(ResultVersion._meta.get_field("created_at"))
+    for session_id, pk, key, number, totals, ranking, survivors, saved in _rows(
         _CONFIRMED_VERSIONS_SQL.format(sessions=condition), [param]
     ):
-        yield session_id, pk, key, number, _json(totals), _json(ranking), _json(survivors)
+        yield (
+            *(session_id, pk, key, number),
+            *(_json(totals), _json(ranking), _json(survivors), read_datetime(saved)),
+        )
 
 
 def registered_players(tournament_id: int) -> list[tuple]:

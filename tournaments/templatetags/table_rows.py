@@ -2,7 +2,8 @@
 ``{% standings_rows rows player_path %}``, the honours page's
 ``{% squad_rank_rows ranks player_path %}``,
 ``{% pending_honour_rows pending player_path session_path %}`` and
-``{% honour_rows honours player_path session_path %}``.
+``{% honour_rows honours player_path session_path %}``, and a session's seat table
+``{% seat_rows lines play_order tournament %}`` (the home lists three of them).
 
 A Django template costs tens of microseconds per variable: at 2,187 players the honours
 page's 2,900 rows took most of a second that way, and a standings page's 100 rows were a
@@ -18,14 +19,17 @@ from collections.abc import Iterable
 from html import escape
 
 from django import template
+from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.formats import date_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Squad
+from tournaments.models import Squad, Tournament
 from tournaments.queries.live_honours import PendingHonour
+from tournaments.queries.pages import SeatRow
 
 register = template.Library()
 
@@ -173,5 +177,56 @@ def honour_rows(honours: Iterable, player_path: str, session_path: str) -> SafeS
             f'<td><a href="{sessions}{session.pk:d}/">'
             f"{escape(str(session.stage.get_kind_display()))} · {session.number:d}</a></td>"
             f"<td>{escape(awarded)}</td></tr>"
+        )
+    return mark_safe("".join(html))
+
+
+def _podium_badge(place: int) -> str:
+    return render_to_string("tournaments/partials/podium_badge.html", {"place": place})
+
+
+@register.simple_tag
+def seat_rows(
+    lines: Iterable[SeatRow], play_order: bool, tournament: Tournament | None = None
+) -> SafeString:
+    """A session's seat table's rows (``partials/seat_table.html``): place with its
+    podium and qualifier badges, player (linked to their page in ``tournament``), squad,
+    play order when ``play_order``, points."""
+    path = (
+        escape(reverse("tournaments:player", args=[tournament.slug, 0])[: -len("0/")])
+        if tournament
+        else ""
+    )
+    squad_cell = _SquadCells(swatch=True)
+    podium_badges: dict[int, str] = {}
+    qualified = f' <span class="badge ok">{escape(_("qualified"))}</span>'
+    best_runner_up = f' <span class="badge ok">{escape(_("best runner-up"))}</span>'
+    not_drawn = f'<span class="help">{escape(_("not drawn yet"))}</span>'
+    html = []
+    for line in lines:
+        place = "–" if line.place is None else f"{line.place:d}"
+        if line.podium:
+            if line.podium not in podium_badges:
+                podium_badges[line.podium] = _podium_badge(line.podium)
+            place += " " + podium_badges[line.podium]
+        if line.qualified:
+            place += best_runner_up if line.best_runner_up else qualified
+        name = escape(line.player_name)
+        if path:
+            name = f'<a href="{path}{line.player_id:d}/">{name}</a>'
+        squad = squad_cell(line.squad) if line.squad else ""
+        below = f'<span class="show-small"><br>{squad}</span>' if squad else ""
+        initiative = line.initiative_position
+        order = (
+            f'<td class="num hide-small">{f"{initiative:d}" if initiative else "–"}</td>'
+            if play_order
+            else ""
+        )
+        points = "–" if line.points is None else f"{line.points:d}"
+        html.append(
+            ('<tr class="qualified">' if line.qualified else "<tr>") + f"<td>{place}</td>"
+            f'<td class="player-name">{name}{below}</td>'
+            f'<td class="hide-small">{squad or not_drawn}</td>'
+            f'{order}<td class="num">{points}</td></tr>'
         )
     return mark_safe("".join(html))

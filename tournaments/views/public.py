@@ -34,11 +34,11 @@ from tournaments.queries.bracket_svg import (
     BracketStage,
     render_bracket_svg,
 )
+from tournaments.queries.home_page import home_sessions
 from tournaments.queries.live_honours import pending_honours, pending_wins, tournament_squads
 from tournaments.queries.pages import (
     PODIUM_PLACES,
     final_podium,
-    home_sessions,
     is_best_runner_up,
     latest_results,
     schedule_order,
@@ -112,8 +112,8 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     the page cache's minute at most."""
 
     def context(tournament: Tournament) -> dict:
-        sessions = home_sessions(tournament, latest=3, upcoming=5)
         stages = list(tournament.stages.order_by("number"))
+        sessions = home_sessions(tournament, latest=3, upcoming=5, stages=stages)
         return {
             "tournament": tournament,
             "player_count": tournament.registrations.count(),
