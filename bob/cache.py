@@ -1,63 +1,28 @@
 """The Redis cache, made optional: while Redis cannot be reached the site keeps working.
 
 Everything BoB caches can be recomputed from the database (pages, standings, cache
-generations), so a Redis error is logged and read as a cache miss: reads return their
-default, writes are dropped. After a failure Redis is left alone for
-:attr:`ResilientRedisCache.retry_after` seconds (each request would otherwise wait for the
-connection timeout again), then tried again, so the site uses it again by itself once it is
-back. The log says when Redis went away and when it came back.
+generations), so a Redis error is read as a cache miss: reads return their default, writes
+are dropped. A failure also makes the process leave Redis alone for a moment, in every use
+of it (``tournaments/caching/redis_cooldown.py``: each request would otherwise wait for the
+connection timeout again), then try it again, so the site uses it again by itself once it
+is back. The log says when Redis went away and when it came back.
 """
 
 from __future__ import annotations
 
-import logging
-import threading
-import time
 from collections.abc import Callable
 from typing import Any
 
 from django.core.cache.backends.redis import RedisCache
-from redis.exceptions import RedisError
 
-logger = logging.getLogger("bob.cache")
-
-#: What a broken connection to Redis raises.
-REDIS_FAULTS = (RedisError, OSError)
+from tournaments.caching.redis_cooldown import cooldown
 
 
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache whose errors fall back to "not cached" (see the module)."""
 
-    #: Seconds to leave Redis alone after an error.
-    retry_after = 5.0
-
-    def __init__(self, server: str, params: dict[str, Any]) -> None:
-        super().__init__(server, params)
-        self._down_until = 0.0
-        self._lock = threading.Lock()
-
     def _guarded(self, call: Callable[[], Any], fallback: Any) -> Any:
-        if time.monotonic() < self._down_until:
-            return fallback
-        try:
-            result = call()
-        except REDIS_FAULTS as error:
-            with self._lock:
-                was_up = self._down_until == 0.0
-                self._down_until = time.monotonic() + self.retry_after
-            if was_up:
-                logger.warning(
-                    "Redis cache unreachable (%s): serving from the database, retrying every "
-                    "%.0f s",
-                    error,
-                    self.retry_after,
-                )
-            return fallback
-        if self._down_until:
-            with self._lock:
-                self._down_until = 0.0
-            logger.warning("Redis cache reachable again: caching resumed")
-        return result
+        return cooldown.call("cache", call, fallback)
 
     def add(self, key, value, timeout=None, version=None):
         return self._guarded(lambda: RedisCache.add(self, key, value, timeout, version), False)

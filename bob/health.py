@@ -26,6 +26,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from bob import heartbeat
+from tournaments.caching.redis_cooldown import cooldown
 from tournaments.web.permissions import public
 
 IN_PROCESS = "in-process (no REDIS_URL)"
@@ -51,12 +52,16 @@ def _database() -> dict[str, str]:
 
 
 def _broker() -> dict[str, str]:
+    """Redis, asked even during the process's cool-down after a failure (this is the check
+    that says whether it answers now), whose answer ends the cool-down or starts another."""
     if not settings.REDIS_URL:
         return {"status": "ok", "mode": IN_PROCESS}
     try:
         heartbeat.client().ping()
     except heartbeat.REDIS_FAULTS as error:
+        cooldown.failed("health check", error)
         return {"status": "error", "error": str(error)}
+    cooldown.answered("health check")
     return {"status": "ok", "mode": "redis"}
 
 

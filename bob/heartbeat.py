@@ -23,7 +23,7 @@ from celery import bootsteps
 from celery.beat import PersistentScheduler
 from django.conf import settings
 
-from bob.cache import REDIS_FAULTS
+from tournaments.caching.redis_cooldown import REDIS_FAULTS, cooldown
 
 logger = logging.getLogger("bob.heartbeat")
 
@@ -57,13 +57,13 @@ def client() -> redis.Redis:
 
 def beat(kind: str, name: str) -> None:
     """Record that the part ``name`` of ``kind`` is alive now. Never raises: a heartbeat
-    Redis cannot take is a heartbeat missed, which is what /healthz should see."""
-    if not settings.REDIS_URL:
-        return
-    try:
-        client().hset(_key(), f"{kind}:{name}", repr(time.time()))
-    except REDIS_FAULTS as error:
-        logger.debug("heartbeat of %s %s not written: %s", kind, name, error)
+    Redis cannot take is a heartbeat missed, which is what /healthz should see; none is
+    tried during the process's cool-down after a use of Redis failed (REDIS_COOLDOWN_SECONDS,
+    shorter than the heartbeats /healthz allows to miss)."""
+    if settings.REDIS_URL:
+        cooldown.call(
+            "heartbeat", lambda: client().hset(_key(), f"{kind}:{name}", repr(time.time())), None
+        )
 
 
 def _text(value: bytes | str) -> str:

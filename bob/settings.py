@@ -181,6 +181,10 @@ LOCAL_CACHE = {
 }
 #: Seconds to wait for Redis before giving up on it (the cache, a task being queued).
 REDIS_TIMEOUT_SECONDS = env_number("REDIS_TIMEOUT_SECONDS", 1.0, float)
+#: Seconds a process leaves Redis alone after one of its uses failed (timed out, could not
+#: connect): the cache, queueing tasks and heartbeats all take their fallback at once, so a
+#: request waits for a Redis that hangs at most once (tournaments/caching/redis_cooldown.py).
+REDIS_COOLDOWN_SECONDS = max(env_number("REDIS_COOLDOWN_SECONDS", 5.0, float), 0.0)
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_RESULT_BACKEND = REDIS_URL
@@ -252,7 +256,8 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # A web request queueing a task waits at most about REDIS_TIMEOUT_SECONDS for the broker,
-# then falls back (tournaments/actions/task_queue.py), never a long hang.
+# then falls back (tournaments/actions/task_queue.py), never a long hang, and not at all
+# during the cool-down after a failure (REDIS_COOLDOWN_SECONDS).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
 CELERY_BEAT_SCHEDULE = {

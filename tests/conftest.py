@@ -127,6 +127,16 @@ def _celery_in_process(request):
 
 
 @pytest.fixture(autouse=True)
+def _redis_tried_afresh():
+    """No test starts in, or leaves behind, the cool-down after a Redis failure."""
+    from tournaments.caching.redis_cooldown import cooldown
+
+    cooldown.reset()
+    yield
+    cooldown.reset()
+
+
+@pytest.fixture(autouse=True)
 def _empty_cache(request):
     if "django_db_setup" in request.fixturenames or request.node.get_closest_marker("django_db"):
         from django.core.cache import caches

@@ -106,6 +106,22 @@ def test_redis_away_is_degraded_not_an_error(client, with_redis):
     assert len(report["problems"]) == 1 and report["problems"][0].startswith("broker: Error 111")
 
 
+def test_the_check_asks_redis_even_in_the_cool_down_and_its_answer_ends_or_starts_it(
+    client, with_redis
+):
+    from tournaments.caching.redis_cooldown import cooldown
+
+    cooldown.failed("cache", redis.TimeoutError("Timeout reading from socket"))
+    with_redis(FakeRedis({"worker:celery@a": time.time(), "scheduler:celerybeat@a": time.time()}))
+    status, report = _health(client)
+    assert report["status"] == "ok", report
+    assert not cooldown.skip()  # Redis answered: the cache and the broker use it again
+    with_redis(FakeRedis(error=redis.TimeoutError("Timeout reading from socket")))
+    status, report = _health(client)
+    assert report["broker"]["status"] == "error"
+    assert cooldown.skip()  # the next request does not wait for Redis
+
+
 def test_the_database_away_is_the_one_error(client, with_redis, monkeypatch):
     with_redis(FakeRedis({"worker:celery@a": time.time(), "scheduler:celerybeat@a": time.time()}))
 

@@ -351,14 +351,12 @@ def test_with_the_broker_away_the_turn_is_played_in_the_web_process(game, table,
     from kombu.exceptions import OperationalError
 
     from table.actions import run_alien_turn
-    from tournaments.actions import task_queue
 
     def refuse(*args, **kwargs):
         raise OperationalError("Error 111 connecting to redis:6379. Connection refused.")
 
     monkeypatch.setitem(run_alien_turn.app.conf, "task_always_eager", False)  # a real broker
     monkeypatch.setattr(run_alien_turn, "apply_async", refuse)
-    monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)
     client = client_for(table.judge)
     response = client.post(
         url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 1}

@@ -7,7 +7,6 @@ import pytest
 from django.core import mail
 from kombu.exceptions import OperationalError
 
-from tournaments.actions import task_queue
 from tournaments.actions.notices import SWEEP_AFTER, send_pending_notices
 from tournaments.actions.scheduling import schedule_session
 from tournaments.models import Notice, NoticeStatus
@@ -25,7 +24,6 @@ def broker_down(monkeypatch):
 
     monkeypatch.setitem(notify_session_scheduled.app.conf, "task_always_eager", False)
     monkeypatch.setattr(notify_session_scheduled, "apply_async", refuse)
-    monkeypatch.setattr(task_queue, "_broker_down_until", 0.0)  # restored afterwards
 
 
 def _age(seconds: float) -> None:

@@ -1,0 +1,123 @@
+"""One cool-down for every use of Redis in a process: the cache, queueing a task, a heartbeat.
+
+A Redis that is away (connection refused) or hangs (its process stopped: connections are
+accepted, nothing is answered) costs each call that tries it up to
+``REDIS_TIMEOUT_SECONDS``. So when one use fails, every use of this process leaves Redis
+alone for ``REDIS_COOLDOWN_SECONDS`` and takes its fallback at once (the cache: a miss, a
+write dropped; a task: recorded for later delivery or played in-process, as its caller
+decides): a request waits for a Redis that fails at most once, not once per use. After the
+cool-down the next use tries Redis again; the first answer ends the cool-down for all, a
+failure starts another. The log says once when Redis went away and once when it came back.
+
+The state is the process's own (:data:`cooldown`): each web process, worker or scheduler
+finds out for itself, at the cost of one timeout.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from collections.abc import Callable
+from typing import TypeVar
+
+from django.conf import settings
+from redis.exceptions import RedisError
+
+logger = logging.getLogger("bob.redis")
+
+#: What a broken connection to Redis raises.
+REDIS_FAULTS = (RedisError, OSError)
+
+T = TypeVar("T")
+
+
+class RedisCooldown:
+    """Whether this process leaves Redis alone for now, after a use of it failed.
+
+    ``seconds``: the cool-down (``REDIS_COOLDOWN_SECONDS`` when not given).
+    """
+
+    def __init__(
+        self, seconds: float | None = None, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self._seconds = seconds
+        #: Seconds from a monotonic clock (a fake one in tests).
+        self.clock = clock
+        #: The clock's time until which Redis is skipped.
+        self._until = 0.0
+        #: Whether the last use of Redis failed (it is away until one gets an answer).
+        self._away = False
+        self._lock = threading.Lock()
+
+    @property
+    def seconds(self) -> float:
+        return settings.REDIS_COOLDOWN_SECONDS if self._seconds is None else self._seconds
+
+    def skip(self) -> bool:
+        """Whether to leave Redis alone now and take the fallback: while a use of it failed
+        less than the cool-down ago. Once the cool-down is over the first caller tries Redis,
+        and the others (other threads) go on skipping until its answer ends the cool-down or
+        its failure starts another: a process waits for a Redis that hangs once at a time."""
+        if not self._away:
+            return False
+        now = self.clock()
+        with self._lock:
+            if now < self._until:
+                return True
+            if self._away:
+                self._until = now + self.seconds
+        return False
+
+    def remaining(self) -> float:
+        """Seconds until Redis is tried again (0.0 when it is tried now)."""
+        return max(self._until - self.clock(), 0.0)
+
+    def failed(self, use: str, error: BaseException) -> None:
+        """A use of Redis (``use``: "cache", "broker"...) failed: skip it from now on for the
+        cool-down."""
+        with self._lock:
+            went_away = not self._away
+            self._away = True
+            self._until = self.clock() + self.seconds
+        if went_away:
+            logger.warning(
+                "Redis unreachable (%s: %s): going on without it, trying it again every %g s",
+                use,
+                error,
+                self.seconds,
+            )
+
+    def answered(self, use: str) -> None:
+        """A use of Redis got its answer: the cool-down, if any, is over."""
+        if not self._away:
+            return
+        with self._lock:
+            came_back = self._away
+            self._away = False
+            self._until = 0.0
+        if came_back:
+            logger.warning("Redis reachable again (%s): using it again", use)
+
+    def call(self, use: str, action: Callable[[], T], fallback: T) -> T:
+        """``action()``, or ``fallback`` while Redis is skipped or when ``action`` fails
+        because of Redis (which starts the cool-down)."""
+        if self.skip():
+            return fallback
+        try:
+            result = action()
+        except REDIS_FAULTS as error:
+            self.failed(use, error)
+            return fallback
+        self.answered(use)
+        return result
+
+    def reset(self) -> None:
+        """Forget any failure (a test starting afresh)."""
+        with self._lock:
+            self._away = False
+            self._until = 0.0
+
+
+#: This process's cool-down, shared by all of its uses of Redis.
+cooldown = RedisCooldown()
