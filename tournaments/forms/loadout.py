@@ -153,7 +153,7 @@ class LoadoutForm(AccessibleForm):
         )
         #: The squad's Targeter copies, in the order of their mark fields.
         self.targeter_slugs = [card.slug for card in cards if is_targeter(card.slug)]
-        names = copy_names(cards)
+        names = catalogue.card_names(self.squad.slug)
         markable = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons
