@@ -99,9 +99,10 @@ def stored_loadout(seat: Seat) -> Loadout | None:
 
 def card_choices(cards: Sequence[CardSpec], kind: CardKind) -> list[tuple[str, str]]:
     """The (slug, name) choices of the chapter cards of ``kind``, each copy of a card
-    printed more than once named apart (:func:`copy_names`)."""
-    names = copy_names(card for card in cards if card.kind == kind)
-    return list(names.items())
+    printed more than once named apart (:func:`copy_names`, counting the copies among all of
+    ``cards``, a chapter's deck, as every page listing a loadout does)."""
+    names = copy_names(cards)
+    return [(card.slug, names[card.slug]) for card in cards if card.kind == kind]
 
 
 class LoadoutForm(AccessibleForm):
