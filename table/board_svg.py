@@ -130,6 +130,12 @@ def unit_initials(unit: str) -> str:
     return "".join(word[0] for word in words).upper()
 
 
+def short_label(unit: str, number: int) -> str:
+    """The label drawn on the alien or vehicle numbered ``number`` in its ``unit``: the
+    unit's initials and the number (``Or1``)."""
+    return f"{unit_initials(unit)}{number}"
+
+
 def short_labels(state: GameState) -> dict[str, str]:
     """The label drawn on each alien and vehicle, by figure id: its unit's initials and its
     number in its unit (``Or1``, ``Or2``, ``Ge1``), which the engine gives it when it comes
@@ -137,7 +143,7 @@ def short_labels(state: GameState) -> dict[str, str]:
     ``Or1`` dies, ``Or2`` stays ``Or2`` and the next Ork is ``Or3``. Marines keep their ids
     (``p1-m4``), the players' names for them."""
     return {
-        fid: f"{unit_initials(state.figure(fid).unit)}{number}"
+        fid: short_label(state.figure(fid).unit, number)
         for fid, number in state.figure_numbers().items()
     }
 

@@ -17,19 +17,20 @@ keep the ids and write ``(5,4)``."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from functools import wraps
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext as _
 
 from rules.engine.naming import current_naming, named
 from rules.engine.narration import format_param
-from rules.engine.state import MARINE, GameState
+from rules.engine.state import MARINE, VEHICLE_UNITS, GameState
 from rules.engine.vehicles import is_vehicle
 from table.actions import snapshot_state
-from table.board_svg import short_labels
+from table.board_svg import short_label, short_labels
 from table.game_setup import seat_arms, squad_figure_ids
 from table.models import Game
 from table.seating import game_player_id
@@ -55,27 +56,73 @@ def seated_words(session_pk: int) -> tuple[dict[str, str], dict[str, str]]:
     return chapters, names
 
 
+def marine_name(player: str, unit: str, weapons: Sequence[str]) -> str:
+    """What a judge calls a marine of ``player`` (their name) of ``unit`` armed with
+    ``weapons``: the player's commander, or the player's marine by its first weapon (the
+    weapons tell a squad's marines apart)."""
+    if unit == "commander":
+        return _("%(player)s's commander") % {"player": player}
+    if weapons:
+        weapon = format_param("weapon", weapons[0], narration_language())
+        return _("%(player)s's %(weapon)s marine") % {"player": player, "weapon": weapon}
+    return _("%(player)s's marine") % {"player": player}
+
+
 def marine_names(state: GameState, players: Mapping[str, str]) -> dict[str, str]:
-    """What a judge calls each marine of ``state`` whose player has a name in ``players``:
-    the player's commander, or the player's marine by its first weapon (the weapons tell a
-    squad's marines apart), by figure id."""
-    lang = narration_language()
+    """What a judge calls each marine of ``state`` whose player has a name in ``players``
+    (:func:`marine_name`), by figure id."""
     names = {}
     for figure in state.figures:
         player = players.get(figure.player or "")
         if figure.side != MARINE or not player or is_vehicle(figure):
             continue
-        if figure.unit == "commander":
-            names[figure.id] = _("%(player)s's commander") % {"player": player}
-        elif figure.weapons:
-            weapon = format_param("weapon", figure.weapons[0], lang)
-            names[figure.id] = _("%(player)s's %(weapon)s marine") % {
-                "player": player,
-                "weapon": weapon,
-            }
-        else:
-            names[figure.id] = _("%(player)s's marine") % {"player": player}
+        names[figure.id] = marine_name(player, figure.unit, figure.weapons)
     return names
+
+
+def _stored_label(figure: Mapping[str, Any], players: Mapping[str, str]) -> str | None:
+    """The label :func:`labelled` gives a figure as a stored state's JSON writes it: an
+    alien or a vehicle by its board label (:func:`table.board_svg.short_label`), a marine
+    of a named player by :func:`marine_name`; None for a figure without one (a marine of a
+    player the page has no name for, an alien of a state stored before figures had
+    numbers)."""
+    unit = str(figure.get("unit", ""))
+    if figure.get("side") == MARINE and unit not in VEHICLE_UNITS:
+        player = players.get(str(figure.get("player") or ""))
+        return marine_name(player, unit, figure.get("weapons") or ()) if player else None
+    number = figure.get("number")
+    return short_label(unit, number) if isinstance(number, int) else None
+
+
+def history_labels(game: Game, first: int, last: int) -> dict[str, str]:
+    """The labels of every figure standing in ``game``'s states ``first`` to ``last``, by
+    id (a figure in several, as the latest of them labels it): a page listing those steps
+    names a figure they killed, gone from the states the page reads whole, as the board
+    named it while it stood. One query, reading the states' figures only (no state is
+    parsed)."""
+    labels: dict[str, str] = {}
+    players = current_naming().players
+    stored = (
+        game.snapshots.filter(number__range=(first, last))
+        .order_by("number")
+        .values_list("state__figures", flat=True)
+    )
+    for figures in stored:
+        for figure in figures or ():
+            label = _stored_label(figure, players) if isinstance(figure, Mapping) else None
+            if label:
+                labels[str(figure["id"])] = label
+    return labels
+
+
+@contextmanager
+def also_labelled(labels: Mapping[str, str]) -> Iterator[None]:
+    """Render this block's texts naming the figures of ``labels`` too, those the naming in
+    effect has no label for (the ones it has keep theirs)."""
+    naming = current_naming()
+    naming = dataclasses.replace(naming, figure_labels={**labels, **naming.figure_labels})
+    with named(naming):
+        yield
 
 
 @contextmanager

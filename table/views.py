@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 
 from django.conf import settings
@@ -52,7 +53,7 @@ from table.actions import (
 )
 from table.alien_dice import alien_turn_panel
 from table.board_svg import board_svg, short_labels
-from table.catalogue_words import labelled
+from table.catalogue_words import also_labelled, history_labels, labelled
 from table.equipment_actions import equipment_action
 from table.forms import (
     AlienTurnForm,
@@ -327,15 +328,31 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
 HISTORY_PAGE_SIZE = 25
 
 
-def _history(request: HttpRequest, game: Game) -> Page:
-    """One page of the game's history, newest first (``?history=N``); the stored states,
-    logs and dice are not read, only what the list shows."""
+@dataclass(frozen=True)
+class HistoryLine:
+    """A step of the history as the board lists it: the step and its summary."""
+
+    step: Snapshot
+    summary: str
+
+
+def _history(request: HttpRequest, game: Game) -> tuple[Page, list[HistoryLine]]:
+    """One page of the game's history, newest first (``?history=N``), and its lines; the
+    stored states, logs and dice are not read, only what the list shows and the figures of
+    the states the page's steps stood in, so that a step names a figure it killed as the
+    board named it (:func:`~table.catalogue_words.history_labels`), however long ago."""
     steps = (
         game.snapshots.select_related("created_by")
         .defer("state", "steps", "events", "dice")
         .order_by("-number")
     )
-    return Paginator(steps, HISTORY_PAGE_SIZE).get_page(request.GET.get("history"))
+    page = Paginator(steps, HISTORY_PAGE_SIZE).get_page(request.GET.get("history"))
+    shown = list(page)
+    if not shown:
+        return page, []
+    labels = history_labels(game, shown[-1].number - 1, shown[0].number)
+    with also_labelled(labels):
+        return page, [HistoryLine(step, snapshot_summary(step)) for step in shown]
 
 
 def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
@@ -352,6 +369,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     log = _log_context(game, snapshot, request.GET.get("request"))
     survey_dice = survey_needs_dice(game)
     players = player_rows(session, state)
+    history, history_lines = _history(request, game)
     return {
         "session": session,
         "tournament": session.stage.tournament,
@@ -406,7 +424,8 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "sight_form": forms.get("sight_form") or SightForm(prefix="los"),
         "sight": forms.get("sight"),
         "upload_form": forms.get("upload_form") or UploadForm(initial=version, prefix="upload"),
-        "history": _history(request, game),
+        "history": history,
+        "history_lines": history_lines,
         "stamp": game_stamp(game.session_id, game.number),
         **turn_context(state, snapshot.number, forms, {row["id"]: row["name"] for row in players}),
         **reroll_context(request, game, snapshot, forms.get("reroll_form")),

@@ -256,3 +256,17 @@ def test_a_service_writing_in_italian_reads_in_english():
     assert entry_description(entry) == f"account marta linked to {player}"
     with translation.override("it"):
         assert entry_description(entry) == f"account marta collegato a {player}"
+
+
+def test_an_effect_change_reads_with_the_names_stored_with_it_and_an_older_one_by_its_code():
+    card = {"card": {"en": "Life Scanner", "it": "Scanner Vitale"}, "squad": {"en": "X", "it": ""}}
+    named = {"code": "medi_kit", "en": "Field Kit", "it": "Kit da Campo"}
+    params = {**card, "changes": [["effect_code", "", named]]}
+    older = {**card, "changes": [["effect_code", "", "medi_kit"]]}
+    assert description_label("card_changed", params, "stored").endswith(
+        "Effect on the board: – → Field Kit"
+    )
+    assert description_label("card_changed", older, "stored").endswith("– → Medi-Kit")
+    with translation.override("it"):
+        assert description_label("card_changed", params, "stored").endswith("– → Kit da Campo")
+        assert description_label("card_changed", older, "stored").endswith("– → Pronto Soccorso")

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
+from tests.factories import confirm_session
 from tests.web.test_organiser_catalogue import card_data
 from tournaments.actions.session_setup import draw_squads
 from tournaments.models import ChapterCard, Loadout, Seat
@@ -121,3 +122,28 @@ def test_the_public_session_page_names_the_decks_event_cards_in_the_readers_lang
     english = visitor.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "A Rapporto" in italian and "Report In" not in italian
     assert "Report In" in english and "A Rapporto" not in english
+
+
+@pytest.mark.parametrize(
+    ("language", "listed"),
+    [("it", "Targeter, Targeter (copia 2)"), ("en", "Targeter, Targeter (copy 2)")],
+)
+def test_every_page_listing_a_loadout_names_a_second_copy_as_the_loadout_form_does(
+    world, seat, role_client, language, listed
+):
+    """Both Targeters are named apart wherever the loadout is listed, as the player's form
+    names them (:func:`tournaments.domain.catalogue.copy_names`), not "Targeter, Targeter";
+    the player's public page too, once the session's result is confirmed."""
+    confirm_session(world.session, lambda seat: 1)
+    shown = pages(world, seat, role_client, language)
+    shown["public player page"] = (
+        role_client("anonymous")
+        .get(
+            reverse("tournaments:player", args=[world.tournament.slug, seat.player_id]),
+            HTTP_ACCEPT_LANGUAGE=language,
+        )
+        .content.decode()
+    )
+    for page, html in shown.items():
+        assert listed in html, page
+        assert "Targeter, Targeter," not in html and "Targeter, Targeter<" not in html, page

@@ -40,7 +40,7 @@ from tournaments.queries.edit_versions import (
 )
 from tournaments.queries.event_deck import EVENTS, shipped_event_card
 from tournaments.queries.rules_values import item_label, section_entries
-from tournaments.queries.tournament_catalogue import tournament_catalogue
+from tournaments.queries.tournament_catalogue import effect_names, tournament_catalogue
 
 TOKENS = "alien_tokens"
 
@@ -72,6 +72,14 @@ def _names(item) -> dict[str, str]:
     return {"en": item.name_en, "it": item.name_it}
 
 
+def _effect_words(code: object, names: Mapping[str, Mapping[str, str]]) -> object:
+    """An effect as the log keeps it: its code with the names the tournament gives it
+    (:func:`~tournaments.queries.tournament_catalogue.effect_names`); none, or a code the
+    board does not know, as it is."""
+    entry = names.get(code) if isinstance(code, str) else None
+    return {"code": code, **entry} if entry else code
+
+
 def save_card(
     card: ChapterCard, *, actor, expected_version: str | None = None
 ) -> dict[str, list[object]]:
@@ -88,7 +96,16 @@ def save_card(
         changes = _changes(stored, card, CARD_FIELDS)
         if not changes:
             return changes
+        squad = stored.squad.slug
+        effects_before = effect_names(tournament, squad) if "effect_code" in changes else {}
         card.save()
+        described = dict(changes)
+        if "effect_code" in changes:
+            before, after = changes["effect_code"]
+            described["effect_code"] = [
+                _effect_words(before, effects_before),
+                _effect_words(after, effect_names(tournament, squad)),
+            ]
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
@@ -96,7 +113,7 @@ def save_card(
                 "card_changed",
                 card=_names(stored),
                 squad=_names(stored.squad),
-                changes=changes,
+                changes=described,
             ),
             actor=actor,
             card=card.pk,

@@ -163,6 +163,12 @@ class Catalogue:
     def chapter_cards(self, squad: str) -> tuple[CardSpec, ...]:
         return tuple(card for card in self.cards if card.squad == squad)
 
+    def card_names(self, squad: str) -> dict[str, str]:
+        """The names of squad ``squad``'s chapter cards by slug, in the active language, as
+        every page listing a loadout shows them: each copy of a card printed more than once
+        named apart (:func:`copy_names`: "Targeter", "Targeter (copy 2)")."""
+        return copy_names(self.chapter_cards(squad))
+
 
 _COLOURS = frozenset({"blue", "red", "yellow"})
 

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine.card_names import chapter_card_name
-from tournaments.domain.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass, copy_names
+from tournaments.domain.catalogue import CardKind, Catalogue, SquadSpec, WeaponClass
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.honours import card_allowance
 
@@ -116,7 +116,7 @@ def _targeter_names(loadout: Loadout, catalogue: Catalogue) -> tuple[str, list[s
     """The squad's Targeter as its catalogue names it, and the names of the copies taken, in
     the deck's order (the order of the marks)."""
     cards = [card for card in catalogue.chapter_cards(loadout.squad) if is_targeter(card.slug)]
-    names = copy_names(cards)
+    names = catalogue.card_names(loadout.squad)
     card = cards[0].display_name() if cards else chapter_card_name("targeter", narration_language())
     return card, [names[c.slug] for c in cards if c.slug in loadout.equipment_cards]
 

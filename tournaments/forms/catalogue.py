@@ -4,6 +4,7 @@ event card."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from rules.engine.event_cards import EventCard
+from rules.engine.naming import in_language
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.actions.catalogue_edits import TOKENS
 from tournaments.domain.catalogue import DEFAULT_CARDS, CardKind
@@ -30,24 +32,24 @@ from tournaments.queries.edit_versions import (
 )
 from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.loadout_checks import loadouts_holding
+from tournaments.queries.tournament_catalogue import effect_names
 
 #: The kind of card each effect the board knows is written for (one per shipped card).
 EFFECT_KINDS: dict[str, CardKind] = {card.effect_code: card.kind for card in DEFAULT_CARDS}
 KIND_GROUPS = {CardKind.ORDER: _("Order cards"), CardKind.EQUIPMENT: _("Equipment cards")}
 
 
-def _effect_names() -> dict[str, str]:
-    """The name of each effect the board knows: its shipped card's, in the active language."""
-    names: dict[str, str] = {}
-    for card in DEFAULT_CARDS:
-        names.setdefault(card.effect_code, card.display_name())
-    return names
+def _effect_names(card: ChapterCard) -> dict[str, str]:
+    """The name of each effect the board knows, in the active language: the card it was
+    written for as ``card``'s tournament and chapter name it
+    (:func:`~tournaments.queries.tournament_catalogue.effect_names`)."""
+    names = effect_names(card.squad.tournament, card.squad.slug)
+    return {code: in_language(entry, narration_language()) for code, entry in names.items()}
 
 
-def effect_choices() -> list[tuple[Any, Any]]:
-    """The effects the board knows, grouped by the kind of card they are written for, and
-    "reminder only"."""
-    names = _effect_names()
+def effect_choices(names: Mapping[str, str]) -> list[tuple[Any, Any]]:
+    """The effects the board knows (named by ``names``, by code), grouped by the kind of
+    card they are written for, and "reminder only"."""
     return [
         ("", _("None: the judge reads the card")),
         *(
@@ -73,8 +75,7 @@ def _card_in_use(count: int) -> str:
     ) % {"count": count}
 
 
-def _effect_of_other_kind(code: str, kind: str) -> str:
-    effect = _effect_names()[code]
+def _effect_of_other_kind(effect: str, kind: str) -> str:
     if kind == CardKind.ORDER:
         return _(
             "“%(effect)s” is an equipment card's effect; an order card takes an order's "
@@ -136,7 +137,8 @@ class ChapterCardForm(VersionedFormMixin, AccessibleModelForm):
         super().__init__(*args, **kwargs)
         field = self.fields["effect_code"]
         assert isinstance(field, forms.ChoiceField)
-        field.choices = effect_choices()
+        self.effect_names = _effect_names(self.instance)
+        field.choices = effect_choices(self.effect_names)
         stored = self.instance
         self.add_version_fields(lambda: card_version(stored))
 
@@ -145,7 +147,7 @@ class ChapterCardForm(VersionedFormMixin, AccessibleModelForm):
         cleaned = self.cleaned_data
         code, kind = cleaned.get("effect_code"), cleaned.get("kind")
         if code and kind and code in EFFECT_KINDS and EFFECT_KINDS[code] != kind:
-            self.add_error("effect_code", _effect_of_other_kind(code, kind))
+            self.add_error("effect_code", _effect_of_other_kind(self.effect_names[code], kind))
         _check_names(self, card_name_problems, ("name_en", "name_it", "effect_code"))
         return cleaned
 

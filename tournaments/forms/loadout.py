@@ -99,9 +99,10 @@ def stored_loadout(seat: Seat) -> Loadout | None:
 
 def card_choices(cards: Sequence[CardSpec], kind: CardKind) -> list[tuple[str, str]]:
     """The (slug, name) choices of the chapter cards of ``kind``, each copy of a card
-    printed more than once named apart (:func:`copy_names`)."""
-    names = copy_names(card for card in cards if card.kind == kind)
-    return list(names.items())
+    printed more than once named apart (:func:`copy_names`, counting the copies among all of
+    ``cards``, a chapter's deck, as every page listing a loadout does)."""
+    names = copy_names(cards)
+    return [(card.slug, names[card.slug]) for card in cards if card.kind == kind]
 
 
 class LoadoutForm(AccessibleForm):
@@ -153,7 +154,7 @@ class LoadoutForm(AccessibleForm):
         )
         #: The squad's Targeter copies, in the order of their mark fields.
         self.targeter_slugs = [card.slug for card in cards if is_targeter(card.slug)]
-        names = copy_names(cards)
+        names = catalogue.card_names(self.squad.slug)
         markable = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons

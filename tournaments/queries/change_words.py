@@ -2,7 +2,9 @@
 stored as plain data, ``[field, before, after]``, and shown as "Armour: 1 → 3", "English
 name: “Missile launcher” → “Laser rifle”", the field by the label its form gives it and the
 values as the pages show them (dice as "2 white + 1 red", weapons and effects by name, a
-choice by its label), in the language of whoever reads the log."""
+choice by its label), in the language of whoever reads the log. A card's effect is stored
+with the names the tournament gave it when it changed
+(:func:`tournaments.queries.tournament_catalogue.effect_names`)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.engine.card_names import chapter_card_name
+from rules.engine.naming import in_language
 from rules.engine.units import DiceSpec
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
@@ -66,7 +69,9 @@ def value_words(field: str, value: Any) -> str:
     if isinstance(value, bool):
         return str(_("yes") if value else _("no"))
     if field == "effect_code":
-        return chapter_card_name(str(value), narration_language())
+        if isinstance(value, Mapping):  # named as the tournament named its card then
+            return in_language(value, narration_language())
+        return chapter_card_name(str(value), narration_language())  # an older entry's code
     if field in CHOICE_FIELDS:
         model_field = CHOICE_FIELDS[field]._meta.get_field(field)
         choices = dict(getattr(model_field, "flatchoices", ()))

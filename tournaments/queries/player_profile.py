@@ -7,8 +7,8 @@ from dataclasses import dataclass, field
 
 from django.db.models import Q
 
+from tournaments.domain.catalogue import Catalogue
 from tournaments.models import (
-    ChapterCard,
     Honour,
     Player,
     Registration,
@@ -17,7 +17,6 @@ from tournaments.models import (
     SessionStatus,
     SquadRank,
     Tournament,
-    Weapon,
 )
 from tournaments.queries.result_versions import (
     Correction,
@@ -26,6 +25,7 @@ from tournaments.queries.result_versions import (
     scoring_values,
     version_totals,
 )
+from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 
 def display_name_taken(
@@ -94,8 +94,12 @@ class HistoryLine:
     cards: list[str] = field(default_factory=list)
 
 
-def _loadout_names(line: HistoryLine, weapons: dict[str, str], cards: dict[str, str]) -> None:
+def _loadout_names(line: HistoryLine, catalogue: Catalogue) -> None:
+    """The loadout's weapons and cards named as the tournament's catalogue names them, a
+    second copy of a card apart from the first (:meth:`Catalogue.card_names`)."""
     loadout = line.seat.loadout
+    weapons = {weapon.slug: weapon.display_name() for weapon in catalogue.weapons}
+    cards = catalogue.card_names(line.seat.squad.slug) if line.seat.squad else {}
     line.weapons = [
         weapons.get(slug, slug)
         for slug in [*(loadout.marine_weapons or []), *(loadout.extra_marine_weapons or [])]
@@ -134,10 +138,7 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
     versions = latest_confirmed_versions([seat.session_id for seat in seats])
     corrections = latest_corrections(versions)
     values = scoring_values(tournament) if versions else None
-    weapons = {weapon.slug: weapon.name for weapon in Weapon.objects.filter(tournament=tournament)}
-    cards = {
-        card.slug: card.name for card in ChapterCard.objects.filter(squad__tournament=tournament)
-    }
+    catalogue = tournament_catalogue(tournament)
     history = []
     for seat in seats:
         version = versions.get(seat.session_id)
@@ -148,7 +149,7 @@ def player_page(tournament: Tournament, player_id: int) -> PlayerPage | None:
             line.correction = corrections.get(seat.session_id)
             line.show_loadout = hasattr(seat, "loadout")
             if line.show_loadout:
-                _loadout_names(line, weapons, cards)
+                _loadout_names(line, catalogue)
         history.append(line)
     return PlayerPage(
         player=registration.player,

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from contextlib import AbstractContextManager
 
+from rules.engine.card_names import SHIPPED_NAMES
 from rules.engine.figure_names import WEAPON_NAMES
 from rules.engine.naming import Names, Naming, named
 from tournaments.domain.catalogue import (
@@ -93,6 +94,30 @@ def chapters_card_names(tournament: Tournament) -> dict[str, dict[str, dict[str,
     ):
         chapters.setdefault(squad, {}).setdefault(code, {"en": english, "it": italian or english})
     return chapters
+
+
+def effect_names(tournament: Tournament, squad: str | None) -> dict[str, dict[str, str]]:
+    """Each chapter card effect the board knows (by effect code) named by the card it was
+    written for (``medi_kit``: Medi-Kit's) as the tournament names that card: as
+    ``squad``'s deck does, else as the first chapter having the card does, else by its
+    shipped name; in both languages (``{"en": ..., "it": ...}``, an Italian name left empty
+    reading as the English one). The organiser's card form offers the effects by these
+    names and the activity log writes an effect change with them."""
+    written_for: dict[str, str] = {}
+    for card in DEFAULT_CARDS:
+        written_for.setdefault(card.effect_code, card.slug)
+    found: dict[str, dict[str, str]] = {}
+    for owner, slug, english, italian in (
+        ChapterCard.objects.filter(squad__tournament=tournament, slug__in=set(written_for.values()))
+        .order_by("squad__order", "squad_id")
+        .values_list("squad__slug", "slug", "name_en", "name_it")
+    ):
+        if owner == squad or slug not in found:
+            found[slug] = {"en": english, "it": italian or english}
+    return {
+        code: found.get(slug) or dict(SHIPPED_NAMES.get(code) or {"en": code, "it": code})
+        for code, slug in written_for.items()
+    }
 
 
 def _by_effect(chapters: Mapping[str, Names]) -> dict[str, Mapping[str, str]]:

@@ -24,10 +24,7 @@ def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
     checks = []
     for seat in seats:
         chosen = stored_loadout(seat)
-        cards = {
-            card.slug: card.display_name()
-            for card in (catalogue.chapter_cards(seat.squad.slug) if seat.squad else ())
-        }
+        cards = catalogue.card_names(seat.squad.slug) if seat.squad else {}
         checks.append(
             {
                 "seat": seat,
