@@ -1,0 +1,154 @@
+"""The Alien AI weighs a Tarantula gunner's armour as combat applies it: 4 against an
+attack made from inside the Tarantula's arc, 2 from anywhere else (RULES §10, §10b), the
+arc looked at from the square the alien fires from after its move
+(``combat.armour_from``, called by ``ai.plans.hurt_by``, ``ai.area`` and
+``ai.attack_choice``).
+
+The hall: gunner G crews the Tarantula T facing east, so the arc is the wedge opening east
+of T's front square (6, 3); every square an alien standing at x >= 11 can reach is inside
+it. C and K are two wounded commanders of p2 (4 life points each) on row 6. The firer is
+drawn in with :func:`put`.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.engine.ai.area import blast_shot, line_shot
+from rules.engine.ai.bob_policy import BobPolicy
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.caches import BoundedCache
+from rules.engine.combat import armour_from, attack_options, blast_option, in_tarantula_arc
+from rules.engine.dice import SeededDice
+from rules.engine.play.turn_context import TurnContext
+from rules.engine.units import load_rules_data
+from tests.engine.ai_support import steps_of
+from tests.engine.combat_scenes import alien, marine, put, scene
+
+RULES = load_rules_data()
+
+HALL = """
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .G .T .T .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .C .K .  .  . |
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+"""
+
+#: Inside the arc (east, on the Tarantula's row) and outside it (west, behind the gunner).
+IN_ARC, BEHIND = (15, 3), (0, 3)
+
+
+def hall(firer: tuple[int, int], weapon: str, gunner_life: int = 2):
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T", life_points=gunner_life),
+        "C": marine("commander", player="p2", life_points=4),
+        "K": marine("commander", player="p2", life_points=4),
+        "H": alien("chaos_marine_heavy", weapons=[weapon], id="h1"),
+    }
+    return scene(put(HALL, firer, "H"), legend)
+
+
+def chosen(state):
+    _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
+    [attack] = steps_of(steps, "attack_chosen")
+    return attack
+
+
+def test_the_hall_has_the_arc_the_scenarios_need():
+    state = hall(IN_ARC, "plasma_gun")
+    tarantula = state.figure("T")
+    assert all(in_tarantula_arc(tarantula, (x, y), RULES) for x in range(11, 20) for y in range(7))
+    assert not in_tarantula_arc(tarantula, BEHIND, RULES)
+
+
+def test_a_plasma_line_from_inside_the_arc_meets_the_gunner_armour_4():
+    """Along row 3 from the east the line goes through T and G (two figures), and so does
+    the line from behind; a line through C and K is worth less than the gunner at armour 2
+    and more than the gunner at armour 4. The AI used to weigh armour 2 from anywhere and
+    fired at the gunner from inside the arc too."""
+    behind = chosen(hall(BEHIND, "plasma_gun"))
+    assert behind["weapon"] == "plasma_gun" and behind["points"] == pytest.approx(5 / 6, abs=1e-3)
+    in_arc = chosen(hall(IN_ARC, "plasma_gun"))
+    # Both commanders on row 6: each killed only by a total of 6 (1 in 36), worth 10.
+    assert in_arc["points"] == pytest.approx(20 / 36, abs=1e-3)
+    assert in_arc["square"][1] == 6
+
+
+def test_a_missile_from_inside_the_arc_spares_the_wounded_gunner():
+    """A missile next to a gunner with 1 life point kills him on a highest die of 3
+    against armour 2, never against 4 (the highest die is at most 3). From behind the AI
+    throws it next to the gunner; from inside the arc at the commanders instead (it used
+    to throw it at the gunner from there too)."""
+    behind = chosen(hall(BEHIND, "missile_launcher", gunner_life=1))
+    aim = tuple(int(v) for v in behind["target"].split(","))
+    assert max(abs(aim[0] - 4), abs(aim[1] - 3)) <= 1  # the gunner is caught
+    in_arc = chosen(hall(IN_ARC, "missile_launcher", gunner_life=1))
+    aim = tuple(int(v) for v in in_arc["target"].split(","))
+    assert aim in {(15, 6), (16, 6)}
+    assert in_arc["points"] == pytest.approx(10 / 36, abs=1e-3)
+
+
+def _combat_option(state, firer_at, pick):
+    placed = state.with_figure(state.figure("h1").moved_to((firer_at,)))
+    options = [o for o in attack_options(placed, "h1", data=RULES) if pick(o)]
+    assert len(options) == 1
+    return options[0]
+
+
+@pytest.mark.parametrize(("firer_at", "gunner_armour"), [(IN_ARC, 4), (BEHIND, 2)])
+def test_the_line_estimate_is_what_combat_applies(firer_at, gunner_armour):
+    """The AI weighs the plasma line along row 3 from where the alien fires, before it
+    moves there (it starts at (10, 0)): the same expected points and life points as the
+    option combat resolves once it stands there, the gunner's armour the arc's."""
+    state = hall((10, 0), "plasma_gun")
+    direction = (-1, 0) if firer_at == IN_ARC else (1, 0)
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    estimate = line_shot(ctx, state.figure("h1"), "plasma_gun", firer_at, direction, firer_at)
+    assert estimate is not None and set(estimate.hits) == {"G", "T"}
+    option = _combat_option(state, firer_at, lambda o: o.direction == direction)
+    assert (estimate.points, estimate.life_points) == (
+        option.odds.expected_points(),
+        option.odds.expected_life_points(),
+    )
+    placed = state.figure("h1").moved_to((firer_at,))
+    assert armour_from(state, state.figure("G"), placed.squares, RULES) == gunner_armour
+
+
+@pytest.mark.parametrize(("firer_at", "gunner_armour"), [((15, 2), 4), ((0, 2), 2)])
+def test_the_blast_estimate_is_what_combat_applies(firer_at, gunner_armour):
+    """A missile at (4, 2), next to the wounded gunner (and to T), weighed from the
+    square the alien will fire from: the same odds as combat's once it stands there, and
+    the estimates from the two sides of the arc differ (the memo of shots, shared by both
+    firing squares, keeps them apart)."""
+    state = hall((10, 0), "missile_launcher", gunner_life=1)
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    firer = state.figure("h1")
+    kept: BoundedCache = BoundedCache(100)
+    other = (0, 2) if firer_at == (15, 2) else (15, 2)
+    before = blast_shot(ctx, firer, "missile_launcher", (4, 2), {}, kept, fired_from=(other,))
+    estimate = blast_shot(ctx, firer, "missile_launcher", (4, 2), {}, kept, fired_from=(firer_at,))
+    assert estimate is not None and before is not None and estimate != before
+    placed = state.with_figure(firer.moved_to((firer_at,)))
+    option = blast_option(placed, "h1", "missile_launcher", (4, 2), data=RULES)
+    assert option is not None
+    assert (estimate.points, estimate.life_points) == (
+        option.odds.expected_points(),
+        option.odds.expected_life_points(),
+    )
+    assert (estimate.points > 0) == (gunner_armour == 2)
+    assert armour_from(state, state.figure("G"), (firer_at,), RULES) == gunner_armour
+    assert estimate.points in (Fraction(0), Fraction(55, 36))
