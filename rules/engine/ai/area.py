@@ -201,7 +201,7 @@ def blast_shot(
     fired_from: Sequence[Square],
 ) -> Shot | None:
     """A missile at ``aim`` fired from ``fired_from`` (the firer's squares after its move;
-    None if it would touch an alien or the firer). Memoised in ``kept`` (:func:`_blasts_for`'s
+    None if it would touch another alien). Memoised in ``kept`` (:func:`_blasts_for`'s
     shots) on everything the answer depends on: the layout, and the figures within one
     square, by their tokens (``known``: the tokens by figure id for this firing square,
     filled as they are met)."""
@@ -233,10 +233,14 @@ def blast_shot(
 def _blast_shot(
     ctx: TurnContext, firer: Figure, weapon: str, aim: Square, body: Sequence[Square]
 ) -> Shot | None:
-    """The missile at ``aim`` from ``body``."""
+    """The missile at ``aim`` from ``body``. The firer is left out of what it hits: it
+    fires after its move, from a square never next to the aim (:func:`_first_visible_blast`),
+    so a blast over the square it starts from does not touch it."""
     state, rules = ctx.state, ctx.rules
-    centre_figures, around_figures = missile_hits(state, aim)
-    if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
+    centre_figures, around_figures = (
+        [f for f in hit if f.id != firer.id] for hit in missile_hits(state, aim)
+    )
+    if any(f.side == ALIEN for f in centre_figures + around_figures):
         return None
     # Scored once for every square the firer may throw from with the same arc key
     # (see the module docstring).
