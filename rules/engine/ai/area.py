@@ -2,8 +2,9 @@
 
 RULES §11: these aliens ignore the focus rule and choose the position and the aim that
 hit the most marines, then the most expected damage; an aim whose template would touch
-another alien (or the firer) is never taken, and a missile is never aimed at a square
-next to its firer. A Dreadnought fires every weapon it still has from the one position it
+another alien (or the firer where it fires from) is never taken, and a missile is never
+aimed at a square next to the square it is fired from (so its blast may cover the square
+the firer moved away from). A Dreadnought fires every weapon it still has from the one position it
 chose (the position whose weapons together hit the most marines). A position is weighed
 with the doors the alien opens on its way there open (:func:`ai.reach.stops_by_doors`):
 it fires after moving, so its template or line goes through them.
