@@ -722,7 +722,7 @@ def _shots_per_stop(
         if firer.is_dreadnought and in_doorway(ctx.state, anchor):
             continue
         body = footprint(firer, anchor)
-        arc = _arc_key(ctx, gunners, body)
+        arc = _arc_key(ctx, gunners, body) if gunners else ()
         if arc not in ranked:
             ranked[arc] = (
                 {
