@@ -102,6 +102,33 @@ def test_a_missile_from_inside_the_arc_spares_the_wounded_gunner():
     assert in_arc["points"] == pytest.approx(10 / 36, abs=1e-3)
 
 
+def test_a_dreadnought_ranks_its_aims_for_each_side_of_the_arc():
+    """A Dreadnought (2x2) scores its weapons stop by stop (``ai.area._shots_per_stop``),
+    its aims ranked once per arc key: from inside the arc its missile goes to the
+    commanders, from behind to the wounded gunner (it used to aim next to the gunner,
+    worth 55/36 at armour 2, from inside the arc too)."""
+
+    def dreadnought_at(top):
+        drawing = HALL
+        for dx in (0, 1):
+            for dy in (0, 1):
+                drawing = put(drawing, (top[0] + dx, top[1] + dy), "D")
+        legend = {
+            "T": marine("tarantula", facing="E"),
+            "G": marine(weapons=["laser_rifle"], piloting="T", life_points=1),
+            "C": marine("commander", player="p2", life_points=4),
+            "K": marine("commander", player="p2", life_points=4),
+            "D": alien("dreadnought", weapons=["missile_launcher"], id="d1"),
+        }
+        return chosen(scene(drawing, legend))
+
+    in_arc = dreadnought_at(IN_ARC)
+    assert in_arc["target"] in {"15,6", "16,6"}
+    assert in_arc["points"] == pytest.approx(10 / 36, abs=1e-3)
+    behind = dreadnought_at((0, 2))
+    assert behind["target"] == "4,3"  # on the gunner: killed on a total of 3 or more
+
+
 def _combat_option(state, firer_at, pick):
     placed = state.with_figure(state.figure("h1").moved_to((firer_at,)))
     options = [o for o in attack_options(placed, "h1", data=RULES) if pick(o)]
