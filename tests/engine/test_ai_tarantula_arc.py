@@ -16,8 +16,9 @@ from fractions import Fraction
 
 import pytest
 
-from rules.engine.ai.area import blast_shot, line_shot
+from rules.engine.ai.area import blast_shot, line_shot, single_shot
 from rules.engine.ai.bob_policy import BobPolicy
+from rules.engine.ai.reach import footprint
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.caches import BoundedCache
 from rules.engine.combat import armour_from, attack_options, blast_option, in_tarantula_arc
@@ -179,3 +180,51 @@ def test_the_blast_estimate_is_what_combat_applies(firer_at, gunner_armour):
     assert (estimate.points > 0) == (gunner_armour == 2)
     assert armour_from(state, state.figure("G"), (firer_at,), RULES) == gunner_armour
     assert estimate.points in (Fraction(0), Fraction(55, 36))
+
+
+@pytest.mark.parametrize(("top_left", "gunner_armour"), [((7, 0), 4), ((6, 0), 2)])
+def test_the_single_shot_estimate_is_what_combat_applies(top_left, gunner_armour):
+    """A Dreadnought with a bolter sees the gunner from (7, 0) (past T's corner) while its
+    square (8, 1) is inside the arc: combat counts armour 4, and so does the AI's estimate
+    of the shot from there; one square west, all four squares are outside the arc."""
+    drawing = HALL.replace(".C", ". ").replace(".K", ". ")
+    for dx in (0, 1):
+        for dy in (0, 1):
+            drawing = put(drawing, (7 + dx, dy), "D")
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "D": alien("dreadnought", weapons=["bolter"], id="d1"),
+    }
+    state = scene(drawing, legend)
+    dreadnought, gunner = state.figure("d1"), state.figure("G")
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    estimate = single_shot(ctx, "bolter", gunner, footprint(dreadnought, top_left))
+    placed = state.with_figure(dreadnought.moved_to(footprint(dreadnought, top_left)))
+    [option] = [o for o in attack_options(placed, "d1", data=RULES) if o.target == "G"]
+    assert option.params["armour"] == gunner_armour
+    assert (estimate.points, estimate.life_points) == (
+        option.odds.expected_points(),
+        option.odds.expected_life_points(),
+    )
+
+
+def test_the_turn_weighs_the_shot_from_the_square_straddling_the_arc_at_armour_4():
+    """In the Dreadnought's turn (focus plans and area plans both) the bolter shot at the
+    gunner from (7, 0) is weighed 5/36 points (armour 4), from (6, 0) 5/6 (armour 2)."""
+    drawing = HALL.replace(".C", ". ").replace(".K", ". ")
+    for dx in (0, 1):
+        for dy in (0, 1):
+            drawing = put(drawing, (7 + dx, dy), "D")
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "D": alien("dreadnought", weapons=["bolter"], id="d1"),
+    }
+    _, steps = resolve_alien_turn(scene(drawing, legend), BobPolicy(), SeededDice(seed=1))
+    shots = {
+        tuple(p["square"]): p["points"]
+        for p in steps_of(steps, "attack_alternative") + steps_of(steps, "attack_chosen")
+        if p["weapon"] == "bolter" and p["target"] == "G"
+    }
+    assert shots == {(7, 0): 0.139, (6, 0): 0.833}
