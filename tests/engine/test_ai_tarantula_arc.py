@@ -15,6 +15,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rules.engine.ai.area import blast_shot, line_shot, single_shot
 from rules.engine.ai.bob_policy import BobPolicy
@@ -228,3 +230,57 @@ def test_the_turn_weighs_the_shot_from_the_square_straddling_the_arc_at_armour_4
         if p["weapon"] == "bolter" and p["target"] == "G"
     }
     assert shots == {(7, 0): 0.139, (6, 0): 0.833}
+
+
+FACINGS = {"E": ((5, 3), (6, 3), (4, 3)), "W": ((4, 3), (5, 3), (6, 3))}
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    firer_at=st.tuples(st.integers(0, 19), st.integers(0, 6)),
+    facing=st.sampled_from(sorted(FACINGS)),
+    gunner_life=st.integers(1, 2),
+)
+def test_every_line_and_blast_estimate_is_what_combat_applies(firer_at, facing, gunner_life):
+    """From any free square, whichever way the Tarantula faces, each plasma line and each
+    missile aim next to the gunner is weighed by the AI (the alien still at (19, 6), before
+    its move) as combat resolves it once the alien stands there."""
+    t_front, t_centre, g_square = FACINGS[facing]
+    drawing = HALL.replace(".C", ". ").replace(".K", ". ").replace(".G", ". ").replace(".T", ". ")
+    for sq, letter in ((t_front, "T"), (t_centre, "T"), (g_square, "G"), ((19, 6), "H")):
+        drawing = put(drawing, sq, letter)
+    legend = {
+        "T": marine("tarantula", facing=facing),
+        "G": marine(weapons=["laser_rifle"], piloting="T", life_points=gunner_life),
+        "H": alien("chaos_marine_heavy", weapons=["plasma_gun", "missile_launcher"], id="h1"),
+    }
+    state = scene(drawing, legend)
+    if state.figure_at(firer_at) is not None and firer_at != (19, 6):
+        return
+    firer = state.figure("h1")
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    placed = state.with_figure(firer.moved_to((firer_at,)))
+    options = attack_options(placed, "h1", data=RULES)
+    lines = {o.direction: o for o in options if o.weapon == "plasma_gun"}
+    for direction, option in lines.items():
+        estimate = line_shot(ctx, firer, "plasma_gun", firer_at, direction, firer_at)
+        assert estimate is not None
+        assert (estimate.points, estimate.life_points) == (
+            option.odds.expected_points(),
+            option.odds.expected_life_points(),
+        )
+    kept: BoundedCache = BoundedCache(100)
+    for x in range(g_square[0] - 1, g_square[0] + 2):
+        for y in range(2, 5):
+            if max(abs(x - firer_at[0]), abs(y - firer_at[1])) <= 1:
+                continue
+            option = blast_option(placed, "h1", "missile_launcher", (x, y), data=RULES)
+            shot = blast_shot(
+                ctx, firer, "missile_launcher", (x, y), {}, kept, fired_from=(firer_at,)
+            )
+            if option is None or shot is None:
+                continue
+            assert (shot.points, shot.life_points) == (
+                option.odds.expected_points(),
+                option.odds.expected_life_points(),
+            )
