@@ -243,28 +243,40 @@ def _is_tarantula(state: GameState, figure_id: str) -> bool:
 # --- armour, arcs and the geometry of templates -------------------------------------------
 
 
-def tarantula_arc(state: GameState, tarantula: Figure, data: RulesData) -> frozenset[Square]:
-    """Squares in the Tarantula's fire arc: a wedge opening ahead of its front square."""
+def in_tarantula_arc(tarantula: Figure, square: Square, data: RulesData) -> bool:
+    """Whether ``square`` is in the Tarantula's fire arc: the wedge opening ahead of its
+    front square (sideways offset at most ``tarantula_arc_half_width`` x the distance
+    ahead)."""
     dx, dy = tarantula.facing.delta
     front = max(tarantula.squares, key=lambda sq: sq[0] * dx + sq[1] * dy)
-    width = data.tarantula_arc_half_width
-    out = set()
-    for sq in state.board.squares():
-        ahead = (sq[0] - front[0]) * dx + (sq[1] - front[1]) * dy
-        side = abs((sq[0] - front[0]) * dy - (sq[1] - front[1]) * dx)
-        if ahead >= 1 and side <= ahead * width:
-            out.add(sq)
-    return frozenset(out)
+    ahead = (square[0] - front[0]) * dx + (square[1] - front[1]) * dy
+    side = abs((square[0] - front[0]) * dy - (square[1] - front[1]) * dx)
+    return ahead >= 1 and side <= ahead * data.tarantula_arc_half_width
+
+
+def tarantula_arc(state: GameState, tarantula: Figure, data: RulesData) -> frozenset[Square]:
+    """Squares of the board in the Tarantula's fire arc (:func:`in_tarantula_arc`)."""
+    return frozenset(sq for sq in state.board.squares() if in_tarantula_arc(tarantula, sq, data))
 
 
 def armour_against(
     state: GameState, target: Figure, attacker: Figure | None, data: RulesData
 ) -> int:
-    """Armour of ``target``; a Tarantula gunner has more against attacks from its arc."""
+    """Armour of ``target`` against ``attacker`` standing where it is
+    (:func:`armour_from`)."""
+    return armour_from(state, target, None if attacker is None else attacker.squares, data)
+
+
+def armour_from(
+    state: GameState, target: Figure, squares: Iterable[Square] | None, data: RulesData
+) -> int:
+    """Armour of ``target`` against an attack made from ``squares`` (the attacker's, where
+    it attacks from; None: from no one square). Cards count (a Force Field); a Tarantula
+    gunner has more against attacks from its arc: any of ``squares`` inside it."""
     armour = armour_with_cards(state, target, data.unit(target.unit).armour)[0]
-    if attacker is not None and target.piloting and _is_tarantula(state, target.piloting):
-        arc = tarantula_arc(state, state.figure(target.piloting), data)
-        if any(sq in arc for sq in attacker.squares):
+    if squares is not None and target.piloting and _is_tarantula(state, target.piloting):
+        tarantula = state.figure(target.piloting)
+        if any(in_tarantula_arc(tarantula, sq, data) for sq in squares):
             armour = max(armour, data.tarantula_gunner_armour_inside_arc)
     return armour
 

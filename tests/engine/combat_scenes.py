@@ -82,6 +82,15 @@ def scene(drawing: str, legend: dict[str, dict], players: tuple[str, ...] = ("p1
     )
 
 
+def put(drawing: str, square: tuple[int, int], letter: str) -> str:
+    """``drawing`` with ``letter`` drawn on ``square``."""
+    lines = drawing.strip("\n").splitlines()
+    row = list(lines[2 * square[1] + 1])
+    row[3 * square[0] + 2] = letter
+    lines[2 * square[1] + 1] = "".join(row)
+    return "\n".join(lines) + "\n"
+
+
 def alien(unit: str, **extra) -> dict:
     return {"unit": unit, "side": ALIEN, **extra}
 

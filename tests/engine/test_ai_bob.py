@@ -10,6 +10,9 @@ from rules.engine.board import DoorState
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.geometry import edge
 from tests.engine.ai_support import alien, make_board, make_state, marine, steps_of
+from tests.engine.combat_scenes import alien as scene_alien
+from tests.engine.combat_scenes import marine as scene_marine
+from tests.engine.combat_scenes import scene
 
 
 def run(state, seed=1, dice=None):
@@ -432,3 +435,48 @@ def test_a_dreadnought_counts_each_marine_its_weapons_can_hit_once():
     assert distinct_marines([blast, at_a1]) == 2
     assert distinct_marines([blast, at_a1, split]) == 3
     assert distinct_marines([at_a1, at_a1]) == 1
+
+
+#: The heavy Chaos Marine H (4, 3) stands among three marines: the aims catching all
+#: three, (4, 2) and (4, 3), both cover H's own square.
+SURROUNDED = """
++--+--+--+--+--+--+--+--+--+
+|.  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .B .  .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .A .H .C .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  . |
++--+--+--+--+--+--+--+--+--+
+"""
+
+
+def test_a_missile_may_be_aimed_over_the_square_its_firer_leaves():
+    """The firer moves before it fires, and never fires at a square next to where it
+    stands then, so a blast over the square it starts from does not touch it: the best
+    aim, (4, 2) on B, catches all three marines and covers H's starting square. The AI
+    used to skip every aim covering its starting square and hit fewer marines."""
+    legend = {
+        "A": scene_marine(),
+        "B": scene_marine(),
+        "C": scene_marine(),
+        "H": scene_alien("chaos_marine_heavy", weapons=["missile_launcher"], id="h1"),
+    }
+    state = scene(SURROUNDED, legend)
+    assert state.figure("h1").squares == ((4, 3),)
+    _, steps = run(state)
+    assert steps_of(steps, "area_choice")[0]["marines"] == 3
+    [chosen] = steps_of(steps, "attack_chosen")
+    assert chosen["target"] == "4,2"
+    assert chosen["points"] == 0.833  # B in the centre: killed on a total of 4 or more
+    stop = tuple(chosen["square"])
+    assert max(abs(stop[0] - 4), abs(stop[1] - 2)) > 1  # it moved away first
+    hurt = {s.params["target"] for s in steps if s.code in ("damage", "no_damage")}
+    assert hurt == {"A", "B", "C"}

@@ -90,7 +90,7 @@ def test_the_alien_ai_weighs_blasts_and_lines_against_the_force_field_as_combat_
         ctx = TurnContext(
             state=board(commander, heavy, cards=cards), dice=ScriptedDice(), rules=RULES
         )
-        return blast_shot(ctx, heavy, "missile_launcher", (1, 1), {}, kept)
+        return blast_shot(ctx, heavy, "missile_launcher", (1, 1), {}, kept, fired_from=((8, 1),))
 
     def line(cards):
         ctx = TurnContext(

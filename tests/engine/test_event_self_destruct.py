@@ -408,8 +408,8 @@ CREWED = """
 def test_blasts_weigh_armour_as_combat_resolves_it():
     """One filter and one armour for the android's blast and the area weapons
     (``plans.hurt_by``): a Force Field counts for both; a Tarantula gunner's arc counts
-    when the attacker stands where it attacks from (the android's blast square), not for
-    a missile's aim weighed for every square it may be thrown from."""
+    from the squares the attack is made from (the android's blast square, a missile's
+    firing square after the move)."""
     legend = {
         "T": marine("tarantula", facing="E"),
         "G": marine(weapons=["laser_rifle"], piloting="T"),
@@ -420,9 +420,9 @@ def test_blasts_weigh_armour_as_combat_resolves_it():
     state = state.with_player(replace(state.player("p2"), cards=("force_field",)))
     rules = load_rules_data()
     android, gunner, commander = (state.figure(f) for f in ("Y", "G", "C"))
-    for placed in (True, False):
-        ids, hits = hurt_by(state, android, [commander], rules, placed=placed)
+    for where in (android.squares, ((0, 0),)):
+        ids, hits = hurt_by(state, android, [commander], rules, fired_from=where)
         assert ids == ["C"] and hits[0][1] == 3  # Force Field (commander's own armour: 2)
-    [(_, placed_armour)] = hurt_by(state, android, [gunner], rules, placed=True)[1]
-    [(_, anywhere_armour)] = hurt_by(state, android, [gunner], rules, placed=False)[1]
-    assert (placed_armour, anywhere_armour) == (4, 2)
+    [(_, in_arc)] = hurt_by(state, android, [gunner], rules, fired_from=android.squares)[1]
+    [(_, behind)] = hurt_by(state, android, [gunner], rules, fired_from=((0, 0),))[1]
+    assert (in_arc, behind) == (4, 2)

@@ -911,11 +911,11 @@ def test_kept_missile_aims_equal_fresh_ones(small, monkeypatch):
         for fid in firers:
             firer = state.figure(fid)
             lists = sum(len(k.ranked) for k in area._BLASTS.values())
-            kept = area._blast_aims(ctx, firer, "missile_launcher")
+            kept = area._blast_aims(ctx, firer, "missile_launcher", firer.squares)
             reused += lists == sum(len(k.ranked) for k in area._BLASTS.values())
             warm = dict(area._BLASTS)
             area._BLASTS.clear()
-            assert kept == area._blast_aims(ctx, firer, "missile_launcher")
+            assert kept == area._blast_aims(ctx, firer, "missile_launcher", firer.squares)
             area._BLASTS.clear()
             area._BLASTS.update(warm)
             if small:

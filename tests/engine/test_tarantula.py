@@ -16,7 +16,7 @@ from rules.engine.tarantula import (
     move_tarantula,
     tarantula_manoeuvre,
 )
-from tests.engine.combat_scenes import alien, marine, scene
+from tests.engine.combat_scenes import alien, marine, put, scene
 
 CREW = {"T": marine("tarantula", facing="E"), "G": marine(piloting="T")}
 
@@ -47,15 +47,6 @@ TWO_WIDE = """
 |.  .  .  .  .  . |
 +--+--+--+--+--+--+
 """
-
-
-def put(drawing: str, square: tuple[int, int], letter: str) -> str:
-    """``drawing`` with ``letter`` drawn on ``square``."""
-    lines = drawing.strip("\n").splitlines()
-    row = list(lines[2 * square[1] + 1])
-    row[3 * square[0] + 2] = letter
-    lines[2 * square[1] + 1] = "".join(row)
-    return "\n".join(lines) + "\n"
 
 
 def squares(state, figure_id):

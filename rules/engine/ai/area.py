@@ -2,8 +2,9 @@
 
 RULES §11: these aliens ignore the focus rule and choose the position and the aim that
 hit the most marines, then the most expected damage; an aim whose template would touch
-another alien (or the firer) is never taken, and a missile is never aimed at a square
-next to its firer. A Dreadnought fires every weapon it still has from the one position it
+another alien (or the firer where it fires from) is never taken, and a missile is never
+aimed at a square next to the square it is fired from (so its blast may cover the square
+the firer moved away from). A Dreadnought fires every weapon it still has from the one position it
 chose (the position whose weapons together hit the most marines). A position is weighed
 with the doors the alien opens on its way there open (:func:`ai.reach.stops_by_doors`):
 it fires after moving, so its template or line goes through them.
@@ -12,14 +13,16 @@ Templates come from :mod:`rules.engine.combat` (missile blast, plasma line), the
 from :mod:`rules.engine.odds`; an assault cannon splits its total among the marines it
 sees (the split that destroys most, :func:`odds.best_split`).
 
-Speed: each aim's score does not depend on where the firer stands, so aims are scored
-once and sorted (once per set of doors opened on the way, for the positions behind them);
-each candidate position then looks for the first aim it can see.
+Speed: an aim's score depends on where the firer stands only through a Tarantula gunner's
+armour (4 against a shot from inside the Tarantula's arc, :func:`combat.armour_from`), so
+aims are scored and sorted once per :func:`_arc_key` of the firing squares (once when no
+gunner is on the board) and per set of doors opened on the way, for the positions behind
+them; each candidate position then looks for the first aim it can see.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import replace
 from fractions import Fraction
 from heapq import merge
@@ -43,7 +46,7 @@ from rules.engine.caches import BoundedCache, declare
 from rules.engine.combat import (
     SHOOT,
     CombatError,
-    armour_against,
+    armour_from,
     attack_options,
     line_squares,
     missile_hits,
@@ -54,6 +57,7 @@ from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
 from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Figure, GameState
+from rules.engine.tarantula import TARANTULA
 
 AREA_PATTERNS = ("blast", "line", "split")
 
@@ -67,10 +71,46 @@ def _figures_on(state: GameState, squares: list[Square]) -> list[Figure]:
     return list(seen.values())
 
 
-def _armour(ctx: TurnContext, figure: Figure) -> int:
-    """The figure's armour against the shot, from any square (:func:`ai.plans.hurt_by`:
-    Force Field included, a Tarantula gunner's arc not)."""
-    return armour_against(ctx.state, figure, None, ctx.rules)
+def _armour(ctx: TurnContext, figure: Figure, body: Sequence[Square]) -> int:
+    """The figure's armour against a shot fired from ``body`` (the firer's squares where it
+    fires, after its move), as combat applies it (:func:`combat.armour_from`: a Force
+    Field and a Tarantula gunner's arc included)."""
+    return armour_from(ctx.state, figure, body, ctx.rules)
+
+
+def _gunners(state: GameState) -> list[Figure]:
+    """The figures on the board crewing a Tarantula: their armour depends on the square a
+    shot comes from (the gunner's arc)."""
+    return [
+        f
+        for f in state.figures
+        if f.piloting
+        and f.squares
+        and state.has_figure(f.piloting)
+        and state.figure(f.piloting).unit == TARANTULA
+    ]
+
+
+def _arc_key(ctx: TurnContext, gunners: list[Figure], body: Sequence[Square]) -> tuple:
+    """What changes with the square a shot is fired from: each gunner's armour against a
+    shot from ``body`` (empty without gunners). Firing squares with equal keys give every
+    shot the same score."""
+    return tuple(_armour(ctx, g, body) for g in gunners)
+
+
+def _by_arc(
+    ctx: TurnContext, firer: Figure, stops: list[tuple[int, Square]], gunners: list[Figure]
+) -> list[tuple[tuple[Square, ...], list[tuple[int, Square]]]]:
+    """``stops`` split by :func:`_arc_key` (in their order), each part with one of its
+    firing squares (the body there) to score its shots from; ``stops`` itself, whole,
+    when no gunner is on the board."""
+    if not gunners or not stops:
+        return [(footprint(firer, stops[0][1]) if stops else firer.squares, stops)]
+    parts: dict[tuple, tuple[tuple[Square, ...], list[tuple[int, Square]]]] = {}
+    for stop in stops:
+        body = footprint(firer, stop[1])
+        parts.setdefault(_arc_key(ctx, gunners, body), (body, []))[1].append(stop)
+    return list(parts.values())
 
 
 _DOOR_CODES = {d: i for i, d in enumerate(DoorState)}
@@ -129,10 +169,12 @@ def _blasts_for(ctx: TurnContext, firer: Figure, weapon: str) -> _KeptBlasts:
     return kept
 
 
-def _figure_token(ctx: TurnContext, f: Figure, shielded: tuple[str, ...]) -> int:
+def _figure_token(
+    ctx: TurnContext, f: Figure, shielded: tuple[str, ...], body: Sequence[Square]
+) -> int:
     """The same number for figures alike in everything a blast's key looks at (whether
-    Blind Grenades shield the figure's player, ``shielded``, and its armour, a Force Field's
-    included)."""
+    Blind Grenades shield the figure's player, ``shielded``, and its armour against a shot
+    fired from ``body``, a Force Field's and a Tarantula gunner's arc included)."""
     part = (
         f.id,
         f.side,
@@ -141,7 +183,7 @@ def _figure_token(ctx: TurnContext, f: Figure, shielded: tuple[str, ...]) -> int
         f.weapons,
         f.squares,
         bool(shielded) and f.player in shielded,
-        _armour(ctx, f),
+        _armour(ctx, f, body),
     )
     token = _FIGURE_TOKENS.get(part)
     if token is None:
@@ -156,11 +198,14 @@ def blast_shot(
     aim: Square,
     known: dict[str, int],
     kept: BoundedCache[tuple, Shot | None],
+    *,
+    fired_from: Sequence[Square],
 ) -> Shot | None:
-    """A missile at ``aim`` (None if it would touch an alien or the firer). Memoised in
-    ``kept`` (:func:`_blasts_for`'s shots) on everything the answer depends on: the
-    layout, and the figures within one square, by their tokens (``known``: the tokens by
-    figure id, filled as they are met)."""
+    """A missile at ``aim`` fired from ``fired_from`` (the firer's squares after its move;
+    None if it would touch another alien). Memoised in ``kept`` (:func:`_blasts_for`'s
+    shots) on everything the answer depends on: the layout, and the figures within one
+    square, by their tokens (``known``: the tokens by figure id for this firing square,
+    filled as they are met)."""
     state = ctx.state
     board = state.board
     occupant = state.occupant
@@ -175,25 +220,33 @@ def blast_shot(
             if fid is not None:
                 token = known.get(fid)
                 if token is None:
-                    token = known[fid] = _figure_token(ctx, state.figure(fid), shielded)
+                    token = known[fid] = _figure_token(ctx, state.figure(fid), shielded, fired_from)
                 near.append(token)
     if not near:
         return None
     key = (aim, tuple(near))
     shot = kept.get(key, _UNKNOWN)
     if shot is _UNKNOWN:
-        shot = kept.put(key, _blast_shot(ctx, firer, weapon, aim))
+        shot = kept.put(key, _blast_shot(ctx, firer, weapon, aim, fired_from))
     return shot
 
 
-def _blast_shot(ctx: TurnContext, firer: Figure, weapon: str, aim: Square) -> Shot | None:
+def _blast_shot(
+    ctx: TurnContext, firer: Figure, weapon: str, aim: Square, body: Sequence[Square]
+) -> Shot | None:
+    """The missile at ``aim`` from ``body``. The firer is left out of what it hits: it
+    fires after its move, from a square never next to the aim (:func:`_first_visible_blast`),
+    so a blast over the square it starts from does not touch it."""
     state, rules = ctx.state, ctx.rules
-    centre_figures, around_figures = missile_hits(state, aim)
-    if any(f.side == ALIEN or f.id == firer.id for f in centre_figures + around_figures):
+    centre_figures, around_figures = (
+        [f for f in hit if f.id != firer.id] for hit in missile_hits(state, aim)
+    )
+    if any(f.side == ALIEN for f in centre_figures + around_figures):
         return None
-    # Scored once for every square the firer may throw from (see the module docstring).
-    centre_ids, centre = hurt_by(state, firer, centre_figures, rules, placed=False)
-    around_ids, around = hurt_by(state, firer, around_figures, rules, placed=False)
+    # Scored once for every square the firer may throw from with the same arc key
+    # (see the module docstring).
+    centre_ids, centre = hurt_by(state, firer, centre_figures, rules, fired_from=body)
+    around_ids, around = hurt_by(state, firer, around_figures, rules, fired_from=body)
     if not centre and not around:
         return None
     dice = rules.weapon(weapon).dice
@@ -227,7 +280,7 @@ def line_shot(
     caught = [f for f in _figures_on(state, squares) if f.id != firer.id]
     if any(f.side == ALIEN for f in caught):
         return None
-    ids, hits = hurt_by(state, firer, caught, ctx.rules, placed=False)
+    ids, hits = hurt_by(state, firer, caught, ctx.rules, fired_from=body)
     if not hits:
         return None
     odds = line_odds(ctx.rules.weapon(weapon).dice, hits, "alien")
@@ -253,11 +306,14 @@ def visible_marines(ctx: TurnContext, firer: Figure, anchor: Square) -> list[Fig
     return out
 
 
-def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | None:
+def split_shot(
+    ctx: TurnContext, weapon: str, visible: list[Figure], body: Sequence[Square]
+) -> Shot | None:
+    """An assault cannon fired from ``body`` split among the ``visible`` marines."""
     if not visible:
         return None
     targets = tuple(
-        SplitTarget(target_info(ctx.state, f, ctx.rules), _armour(ctx, f))
+        SplitTarget(target_info(ctx.state, f, ctx.rules), _armour(ctx, f, body))
         for f in sorted(visible, key=lambda f: f.id)
     )
     odds = split_odds(ctx.rules.weapon(weapon).dice, targets, "alien")
@@ -273,12 +329,13 @@ def split_shot(ctx: TurnContext, weapon: str, visible: list[Figure]) -> Shot | N
     )
 
 
-def single_shot(ctx: TurnContext, weapon: str, target: Figure) -> Shot:
+def single_shot(ctx: TurnContext, weapon: str, target: Figure, body: Sequence[Square]) -> Shot:
+    """One shot of ``weapon`` at ``target`` fired from ``body``."""
     dice = ctx.rules.weapon(weapon).dice
     points, life = shot_score(
         dice.white,
         dice.red,
-        _armour(ctx, target),
+        _armour(ctx, target, body),
         target.life_points,
         target_info(ctx.state, target, ctx.rules).value,
     )
@@ -334,9 +391,10 @@ def _shot_key(shot: Shot) -> tuple:
     return shot.rank
 
 
-def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
-    """Every missile aim touching a marine and no alien, best first (a kept list: not to
-    be changed).
+def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str, body: Sequence[Square]) -> list[Shot]:
+    """Every missile aim touching a marine and no other alien, fired from ``body`` (or a
+    firing square with the same :func:`_arc_key`), best first (a kept list: not to be
+    changed).
 
     The aims are the squares on and next to the targets, and a shot at one depends only
     on the figures within one square of it, so the list is kept by the targets and every
@@ -351,16 +409,16 @@ def _blast_aims(ctx: TurnContext, firer: Figure, weapon: str) -> list[Shot]:
     for f in state.figures:
         for x, y in f.squares:
             if near[x + y * w]:
-                around.append(_figure_token(ctx, f, shielded))
+                around.append(_figure_token(ctx, f, shielded, body))
                 break
-    key = (tuple(_figure_token(ctx, t, shielded) for t in targets), tuple(around))
+    key = (tuple(_figure_token(ctx, t, shielded, body) for t in targets), tuple(around))
     kept = _blasts_for(ctx, firer, weapon)
     ranked = kept.ranked.get(key)
     if ranked is None:
         known: dict[str, int] = {}
         ranked = []
         for aim in aims:
-            shot = blast_shot(ctx, firer, weapon, aim, known, kept.shots)
+            shot = blast_shot(ctx, firer, weapon, aim, known, kept.shots, fired_from=body)
             if shot is not None:
                 ranked.append(shot)
         ranked.sort(key=_blast_order)
@@ -438,24 +496,39 @@ def _best_missile_stop(
     rank by rank of equally good aims, best first, every group's ranks merged. The first
     stop (fewest steps, then row, column) seeing an aim of the best rank any stop sees
     wins, with the first such aim; stops that see only worse aims are never scanned
-    against every aim."""
+    against every aim.
+
+    Each group's stops are split further by :func:`_arc_key` (a Tarantula gunner's armour
+    depends on the square the missile comes from), each part's aims ranked for its own
+    firing squares."""
     w, size = reach.distances.width, len(reach.distances.dist)
+    firer = reach.figure
+    gunners = _gunners(groups[0][0].state) if groups else []
+    parts = [
+        (here, body, part)
+        for here, stops in groups
+        for body, part in _by_arc(here, firer, stops, gunners)
+    ]
     masks = [
         reach.stops_mask(w) if stops is reach.stops else mask_of(stops, w, size)
-        for _, stops in groups
+        for _, _, stops in parts
     ]
 
-    def ranks(index: int, here: TurnContext) -> Iterator[tuple[tuple, int, list[Shot]]]:
-        ranked = _ranked_blasts(here, reach.figure, weapon, only_target)
+    def ranks(
+        index: int, here: TurnContext, body: tuple[Square, ...]
+    ) -> Iterator[tuple[tuple, int, list[Shot]]]:
+        ranked = _ranked_blasts(here, firer, weapon, only_target, body)
         for rank, shots in groupby(ranked, key=_shot_key):
             yield rank, index, list(shots)
 
     found: tuple[int, Square, Shot] | None = None
-    merged = merge(*(ranks(i, here) for i, (here, _) in enumerate(groups)), key=itemgetter(0))
+    merged = merge(
+        *(ranks(i, here, body) for i, (here, body, _) in enumerate(parts)), key=itemgetter(0)
+    )
     for rank, index, shots in merged:
         if found is not None and rank > found[2].rank:
             break
-        here, stops = groups[index]
+        here, _, stops = parts[index]
         seen = _first_stop_seeing(here.state, reach, stops, masks[index], shots)
         if seen is not None and (found is None or _stop_order(seen) < _stop_order(found)):
             found = seen
@@ -501,7 +574,8 @@ def _best_from(
     only_target: str | None = None,
 ) -> Shot | None:
     """The best shot of one weapon with the firer standing at ``anchor`` (touching
-    ``only_target`` when given)."""
+    ``only_target`` when given); ``ranked_blasts`` and ``ranked_single`` are scored from
+    there (or from a square with the same :func:`_arc_key`)."""
     firer = reach.figure
     state = ctx.state
     pattern = ctx.rules.weapon(weapon).pattern
@@ -519,7 +593,7 @@ def _best_from(
                     best = shot
         return best
     if pattern == "split":
-        shot = split_shot(ctx, weapon, visible_marines(ctx, firer, anchor))
+        shot = split_shot(ctx, weapon, visible_marines(ctx, firer, anchor), body)
         if shot is not None and only_target is not None and only_target not in shot.hits:
             return None
         return shot
@@ -595,22 +669,26 @@ def area_plans(
 
 
 def _ranked_blasts(
-    ctx: TurnContext, firer: Figure, weapon: str, only_target: str | None
+    ctx: TurnContext,
+    firer: Figure,
+    weapon: str,
+    only_target: str | None,
+    body: Sequence[Square],
 ) -> list[Shot]:
-    """:func:`_blast_aims`, those touching ``only_target`` when given."""
-    ranked = _blast_aims(ctx, firer, weapon)
+    """:func:`_blast_aims` from ``body``, those touching ``only_target`` when given."""
+    ranked = _blast_aims(ctx, firer, weapon, body)
     if only_target is None:
         return ranked
     return [s for s in ranked if only_target in s.hits]
 
 
 def _ranked_single(
-    ctx: TurnContext, weapon: str, only_target: str | None
+    ctx: TurnContext, weapon: str, only_target: str | None, body: Sequence[Square]
 ) -> list[tuple[Shot, Figure]]:
-    """A single shot's scores at every target (``only_target`` alone when given), best
-    first."""
+    """A single shot's scores from ``body`` at every target (``only_target`` alone when
+    given), best first."""
     pairs = [
-        (single_shot(ctx, weapon, t), t)
+        (single_shot(ctx, weapon, t, body), t)
         for p in _players(ctx.state)
         for t in targets_of(ctx.state, p)
         if only_target is None or t.id == only_target
@@ -633,18 +711,32 @@ def _shots_per_stop(
     only_target: str | None,
 ) -> Iterator[tuple[int, Square, list[Shot]]]:
     """Every one of ``stops`` with the best shot of each weapon from it (stops with none
-    skipped), ``ctx.state`` having the doors on the way to them open."""
+    skipped), ``ctx.state`` having the doors on the way to them open. Blasts and single
+    shots are ranked once per :func:`_arc_key` of the stops (once when no Tarantula
+    gunner is on the board)."""
     firer = reach.figure
     patterns = {w: ctx.rules.weapon(w).pattern for w in weapons}
-    ranked_blasts = {
-        w: _ranked_blasts(ctx, firer, w, only_target) for w in weapons if patterns[w] == "blast"
-    }
-    ranked_single = {
-        w: _ranked_single(ctx, w, only_target) for w in weapons if patterns[w] == "single"
-    }
+    gunners = _gunners(ctx.state)
+    ranked: dict[tuple, tuple[dict[str, list[Shot]], dict[str, list[tuple[Shot, Figure]]]]] = {}
     for steps, anchor in stops:
         if firer.is_dreadnought and in_doorway(ctx.state, anchor):
             continue
+        body = footprint(firer, anchor)
+        arc = _arc_key(ctx, gunners, body) if gunners else ()
+        if arc not in ranked:
+            ranked[arc] = (
+                {
+                    w: _ranked_blasts(ctx, firer, w, only_target, body)
+                    for w in weapons
+                    if patterns[w] == "blast"
+                },
+                {
+                    w: _ranked_single(ctx, w, only_target, body)
+                    for w in weapons
+                    if patterns[w] == "single"
+                },
+            )
+        ranked_blasts, ranked_single = ranked[arc]
         shots = []
         for w in weapons:
             shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single, only_target)

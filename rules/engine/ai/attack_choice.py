@@ -12,9 +12,16 @@ from __future__ import annotations
 
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.plans import Plan, melee_score, rank_plans, shot_score, single_plan
-from rules.engine.ai.reach import Assessment
-from rules.engine.card_effects import armour_with_cards, fight_dice
-from rules.engine.combat import HAND_TO_HAND, SHOOT, hand_to_hand_dice, kill_value, shot_dice
+from rules.engine.ai.reach import Assessment, footprint
+from rules.engine.card_effects import fight_dice
+from rules.engine.combat import (
+    HAND_TO_HAND,
+    SHOOT,
+    armour_from,
+    hand_to_hand_dice,
+    kill_value,
+    shot_dice,
+)
 from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import Figure
@@ -30,7 +37,8 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
     """Hand-to-hand and single-shot plans against the figures of ``players``.
 
     What depends on the alien alone (its dice, its single-shot weapons) is read once, and
-    what depends on the target alone (kill value, armour) once per target that has a plan.
+    what depends on the target alone (kill value) once per target that has a plan; the
+    armour is the one combat applies against a shot from the stop the alien shoots from.
     Where no target of a player can be reached for a fight this turn (its reach's distance,
     the nearest adjacent stop over its targets, is beyond the allowance), a target's
     adjacent stop is only looked for when it can be shot (for the nearest-target
@@ -80,7 +88,8 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
                 )
             if stop is None:
                 continue
-            armour = armour_with_cards(state, target, rules.unit(target.unit).armour)[0]
+            # Combat's armour against a shot from the stop (a Tarantula gunner's arc).
+            armour = armour_from(state, target, footprint(alien, stop[1]), rules)
             for key, dice in single:
                 score = shot_score(dice.white, dice.red, armour, target.life_points, value)
                 plans.append(

@@ -10,7 +10,7 @@ marines they hit, which comes first for area weapons. Scores come from
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
@@ -20,12 +20,13 @@ from rules.engine.caches import memoised
 from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
-    armour_against,
+    armour_from,
     is_attackable,
     kill_value,
     owner_of,
     shielded_from,
 )
+from rules.engine.geometry import Square
 from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
@@ -151,7 +152,7 @@ def hurt_by(
     figures: Iterable[Figure],
     rules: RulesData,
     *,
-    placed: bool,
+    fired_from: Sequence[Square],
 ) -> tuple[list[str], list[tuple[TargetInfo, int]]]:
     """Those of ``figures`` (caught by a blast or a line of ``attacker``'s) that combat
     would hurt, in their order: their ids, and each as the odds take it, with its armour
@@ -159,12 +160,10 @@ def hurt_by(
     claw or an abandoned vehicle (:func:`combat.is_attackable`) and one Blind Grenades
     shield (:func:`combat.shielded_from`).
 
-    The armour is combat's (:func:`combat.armour_against`): a Force Field card counts
-    (and any card that changes armour, through ``card_effects.armour_with_cards``); a
-    Tarantula gunner's arc counts only when ``placed`` (``attacker`` stands where it
-    attacks from), since an attack weighed for every square it may be made from has no
-    one square to look at."""
-    source = attacker if placed else None
+    The armour is combat's (:func:`combat.armour_from`) against an attack from
+    ``fired_from``, the squares ``attacker`` will stand on when it attacks (after its
+    move): a Force Field card counts (and any card that changes armour, through
+    ``card_effects.armour_with_cards``), and so does a Tarantula gunner's arc."""
     shielded = bool(state.progress.shielded)
     ids: list[str] = []
     hits: list[tuple[TargetInfo, int]] = []
@@ -172,7 +171,7 @@ def hurt_by(
         if not is_attackable(state, f, rules) or (shielded and shielded_from(state, attacker, f)):
             continue
         ids.append(f.id)
-        hits.append((target_info(state, f, rules), armour_against(state, f, source, rules)))
+        hits.append((target_info(state, f, rules), armour_from(state, f, fired_from, rules)))
     return ids, hits
 
 

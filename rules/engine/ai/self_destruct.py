@@ -84,7 +84,7 @@ def blast_at(
     _, victims = self_destruct_victims(state, figure, moved.squares)
     if any(f.side == ALIEN for f in victims):
         return None
-    ids, hits = hurt_by(state, moved, victims, rules, placed=True)
+    ids, hits = hurt_by(state, moved, victims, rules, fired_from=moved.squares)
     if not hits:
         return None
     odds = line_odds(dice, hits, ALIEN)  # every figure takes the same total, as on a line
