@@ -68,7 +68,10 @@ SURVEY_DICE_HELP = _(
 
 def planned_map(session: Session) -> str | None:
     """The map the organiser planned for the session (or its stage), if it is one the
-    tournament can play (its own or a shipped one)."""
+    tournament can play (its own or a shipped one); none for a session played without a
+    map, which keeps none when its stage gets one (decision 54)."""
+    if session.without_map:
+        return None
     tournament = session.stage.tournament
     for name in (session.map_name, session.stage.map_name):
         if name and map_board(tournament, name) is not None:

@@ -59,6 +59,14 @@ class Session(models.Model):
         _("status"), max_length=12, choices=SessionStatus.choices, default=SessionStatus.PLANNED
     )
     map_name = models.CharField(_("map"), max_length=120, blank=True)
+    without_map = models.BooleanField(
+        _("played without a map"),
+        default=False,
+        help_text=_(
+            "Set when its stage got a map after this session was played without one: it "
+            "keeps playing none (decision 54)."
+        ),
+    )
     notes = models.TextField(
         _("session notes"), blank=True, help_text=_("e.g. the Dreadnought class value.")
     )
