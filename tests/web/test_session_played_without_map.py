@@ -91,8 +91,12 @@ def test_its_settings_page_says_it_keeps_no_map(world, played, role_client):
     url = reverse(
         "tournaments:organiser_session_settings", args=[world.tournament.slug, played[0].pk]
     )
-    page = role_client("organiser").get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    organiser = role_client("organiser")
+    page = organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert "This session was played without a map and keeps none" in page
+    schedule = reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+    page = organiser.get(schedule, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert page.count("played without a map: keeps none") == 1
 
 
 def test_a_session_played_on_its_own_map_keeps_it_unmarked(world, played):
