@@ -7,7 +7,7 @@ a "created" entry in its activity log. A closed stage's settings are fixed
 (:func:`stage_settings_lock`, tournament rules decision 54): its sessions were played, and
 its honours, score bonuses and qualifiers awarded, under them. An open stage's new
 stipulation or map reaches only its sessions without a result: one with a result keeps
-what it was played with (:func:`save_stage`).
+what it was played with, no map included (:func:`save_stage`).
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ def stage_settings_lock(stage: Stage) -> str | None:
 class StageSaved:
     """What :func:`save_stage` did beyond the stage itself: ``kept`` lists the numbers of
     the sessions that already have a result and so keep the stipulation and map they were
-    played with (the stage's old ones) instead of following the new ones."""
+    played with (the stage's old ones, or no map: ``Session.without_map``) instead of
+    following the new ones."""
 
     kept: tuple[int, ...] = ()
 
