@@ -31,6 +31,7 @@ from table.session_material import SessionMaterialError, engine_setup
 from table.step_log import narration_language
 from tournaments.forms.accessible import AccessibleForm, FormMixinBase
 from tournaments.forms.judge import PHYSICAL, DiceForm
+from tournaments.forms.maps import map_menu
 from tournaments.models import Session, Tournament
 from tournaments.queries.playable_maps import map_board, map_choices
 
@@ -67,7 +68,10 @@ SURVEY_DICE_HELP = _(
 
 def planned_map(session: Session) -> str | None:
     """The map the organiser planned for the session (or its stage), if it is one the
-    tournament can play (its own or a shipped one)."""
+    tournament can play (its own or a shipped one); none for a session played without a
+    map, which keeps none when its stage gets one (decision 54)."""
+    if session.without_map:
+        return None
     tournament = session.stage.tournament
     for name in (session.map_name, session.stage.map_name):
         if name and map_board(tournament, name) is not None:
@@ -99,7 +103,7 @@ class NewGameForm(AccessibleForm):
 
     TOKEN_PREFIX = "tokens_"
 
-    map_name = forms.ChoiceField(label=_("Map"))
+    map_name = forms.ChoiceField(label=_("Map"), widget=map_menu())
     policy = forms.ChoiceField(label=_("Alien policy"), choices=POLICY_CHOICES, initial="bob")
     label = forms.CharField(
         label=_("Label"), max_length=120, required=False, help_text=_("e.g. the table name.")

@@ -8,17 +8,18 @@ from __future__ import annotations
 import pytest
 
 from rules.engine.dice import SeededDice
-from tests.factories import TournamentFactory, UserFactory, register_players
+from tests.factories import StageFactory, TournamentFactory, UserFactory, register_players
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.player_choices import (
     ChoiceLocked,
+    StageListKept,
     locked_preferences,
     preferences_version,
     save_preferences,
 )
 from tournaments.actions.session_setup import draw_squads
 from tournaments.actions.stage_advance import start_tournament
-from tournaments.models import ActivityLog, SquadPreference
+from tournaments.models import ActivityLog, SquadPreference, StageKind
 from tournaments.queries.draw_inputs import squad_preferences
 
 pytestmark = pytest.mark.django_db
@@ -154,3 +155,31 @@ def test_saving_the_list_already_stored_writes_and_logs_nothing(seated):
     assert save_preferences(player, tournament, list(choices), expected_version=loaded) is False
     assert stored(tournament, player) == choices
     assert not ActivityLog.objects.filter(description_code__startswith="squad_preferences").exists()
+
+
+def test_a_save_for_a_stage_with_its_own_list_is_refused_and_writes_nothing(seated):
+    """The judge's sheet saves for its session's stage: when that stage reads a list of its
+    own for the player (imported), the action itself refuses, whatever the page checked
+    before posting, and neither list changes."""
+    tournament, session, player = seated
+    before = stored(tournament, player)
+    SquadPreference.objects.create(
+        player=player, tournament=tournament, stage=session.stage, choices=[IF]
+    )
+    with pytest.raises(StageListKept, match="reads the stage's own list"):
+        save_preferences(player, tournament, [BA, UM], stage=session.stage)
+    with pytest.raises(StageListKept):
+        save_preferences(player, tournament, [], stage=session.stage)
+    assert stored(tournament, player) == before
+    assert SquadPreference.objects.get(player=player, stage=session.stage).choices == [IF]
+    assert not ActivityLog.objects.filter(
+        description_code__in=["squad_preferences", "squad_preferences_cleared"]
+    ).exists()
+
+
+def test_another_stages_own_list_does_not_refuse_the_save(seated):
+    tournament, session, player = seated
+    later = StageFactory(tournament=tournament, number=2, kind=StageKind.SEMIFINAL)
+    SquadPreference.objects.create(player=player, tournament=tournament, stage=later, choices=[IF])
+    assert save_preferences(player, tournament, [BA], stage=session.stage) is True
+    assert stored(tournament, player) == [BA]

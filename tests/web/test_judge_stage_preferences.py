@@ -187,3 +187,20 @@ def test_an_imported_stage_list_on_the_copys_session_sheet(world, role_client):
     refused = organiser.post(judge_url(session, copied), {"choice_1": IF})
     assert refused.status_code == 409
     assert SquadPreference.objects.get(player=copied.player, stage__isnull=True).choices != [IF]
+
+
+def test_a_stage_list_added_while_the_form_was_open_refuses_the_save(judge, world, monkeypatch):
+    """The page read no stage list (the judge's form was loaded before an admin added one);
+    the action, under its lock, finds it and refuses: the page shows the stage's list with
+    why, and the tournament-wide list stays."""
+    seat = first_seat(world.session)
+    before = tournament_wide(seat.player)
+    give_stage_list(world, seat, [IF])
+    monkeypatch.setattr("tournaments.views.judge.stage_own_choices", lambda stage, players: {})
+    refused = judge.post(judge_url(world.session, seat), {"choice_1": BA, "choice_2": UM})
+    assert refused.status_code == 409
+    html = refused.content.decode()
+    assert f"The squad preferences of {seat.player.display_name} are not saved: this stage" in html
+    assert 'data-testid="stage-preferences"' in html and 'name="choice_1"' not in html
+    assert tournament_wide(seat.player) == before
+    assert not preference_saves().exists()

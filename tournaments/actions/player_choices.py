@@ -20,6 +20,7 @@ from tournaments.models import (
     Seat,
     Session,
     SquadPreference,
+    Stage,
     Tournament,
 )
 from tournaments.queries.edit_versions import content_version
@@ -28,6 +29,22 @@ from tournaments.queries.loadout_checks import loadout_lock_reason
 
 class ChoiceLocked(ValueError):
     """The choice can no longer change; the message says why."""
+
+
+class StageListKept(ValueError):
+    """The stage the list was entered for reads a list of its own for the player (decision
+    28), so saving the tournament-wide one would change nothing its draw reads; the message
+    says so."""
+
+
+def stage_list_reason(player: Player) -> str:
+    """Why the squad preferences of ``player`` were not saved for a stage with its own list
+    for them (:class:`StageListKept`)."""
+    return _(
+        "The squad preferences of %(name)s are not saved: this stage's squad draw reads "
+        "the stage's own list, from an imported tournament document, which cannot be "
+        "changed here."
+    ) % {"name": player.display_name}
 
 
 def locked_preferences(tournament: Tournament, player_ids: Iterable[int]) -> set[int]:
@@ -67,6 +84,7 @@ def save_preferences(
     *,
     actor: AbstractBaseUser | AnonymousUser | None = None,
     expected_version: str | None = None,
+    stage: Stage | None = None,
 ) -> bool:
     """Keep ``choices`` (squad slugs, first choice first) as the player's tournament-wide
     squad preference, logged with ``actor`` (the organiser's or judge's account, the
@@ -80,13 +98,22 @@ def save_preferences(
     Whether the stored list changed: saving the list already stored, or clearing a list
     nobody entered, writes and logs nothing and answers False.
 
-    Raises ChoiceLocked once a squad was drawn for them, and StaleEditError when the list
-    is no longer the one the form was loaded with (``expected_version``)."""
+    ``stage`` is the stage whose draw the list is entered for, when there is one (the
+    judge's sheet of one of its sessions): a stage with a list of its own for the player
+    (only from an import) draws from that one, so the save is refused with
+    :class:`StageListKept` rather than write a list that stage's draw ignores.
+
+    Raises ChoiceLocked once a squad was drawn for them, StageListKept (above), and
+    StaleEditError when the list is no longer the one the form was loaded with
+    (``expected_version``)."""
     with transaction.atomic():
         # Two saves of the same list wait for each other, so the version check holds.
         Player.objects.select_for_update().filter(pk=player.pk).values_list("pk").get()
         if preferences_locked(player, tournament):
             raise ChoiceLocked(preferences_locked_reason(player))
+        stage_list = SquadPreference.objects.filter(player=player, stage=stage)
+        if stage is not None and stage_list.exists():
+            raise StageListKept(stage_list_reason(player))
         stored = SquadPreference.objects.filter(
             player=player, tournament=tournament, stage=None
         ).first()

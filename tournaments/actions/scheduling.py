@@ -26,9 +26,10 @@ UNCHANGED: Any = object()
 def _status(session: Session, fields: dict[str, Any]) -> str:
     if session.status not in (SessionStatus.PLANNED, SessionStatus.SCHEDULED):
         return session.status
+    when = fields.get("scheduled_at", session.scheduled_at)
     table = fields.get("table", session.table)
     judge = fields.get("judge", session.judge)
-    complete = table is not None and judge is not None
+    complete = when is not None and table is not None and judge is not None
     return SessionStatus.SCHEDULED if complete else SessionStatus.PLANNED
 
 

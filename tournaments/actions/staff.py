@@ -57,16 +57,17 @@ def add_judge(tournament: Tournament, username: str, password: str = "", *, acto
 
 def remove_judge(tournament: Tournament, user, *, actor) -> None:
     """``user`` judges ``tournament`` no more; sessions they were scheduled for keep no
-    judge, so the stage checklist shows them."""
+    judge, so the stage checklist shows them, and those not started are no longer
+    scheduled (they await a judge)."""
     with transaction.atomic():
         if not tournament.judges.filter(pk=user.pk).exists():
             raise StaffError(
                 _("%(name)s is not a judge of this tournament.") % {"name": user.get_username()}
             )
         tournament.judges.remove(user)
-        Session.objects.filter(stage__tournament=tournament, judge=user).exclude(
-            status=SessionStatus.COMPLETED
-        ).update(judge=None, version=F("version") + 1)
+        judged = Session.objects.filter(stage__tournament=tournament, judge=user)
+        judged.filter(status=SessionStatus.SCHEDULED).update(status=SessionStatus.PLANNED)
+        judged.exclude(status=SessionStatus.COMPLETED).update(judge=None, version=F("version") + 1)
         _log(tournament, "judge_removed", user, actor)
 
 

@@ -7,7 +7,7 @@ a "created" entry in its activity log. A closed stage's settings are fixed
 (:func:`stage_settings_lock`, tournament rules decision 54): its sessions were played, and
 its honours, score bonuses and qualifiers awarded, under them. An open stage's new
 stipulation or map reaches only its sessions without a result: one with a result keeps
-what it was played with (:func:`save_stage`).
+what it was played with, no map included (:func:`save_stage`).
 """
 
 from __future__ import annotations
@@ -143,7 +143,8 @@ def stage_settings_lock(stage: Stage) -> str | None:
 class StageSaved:
     """What :func:`save_stage` did beyond the stage itself: ``kept`` lists the numbers of
     the sessions that already have a result and so keep the stipulation and map they were
-    played with (the stage's old ones) instead of following the new ones."""
+    played with (the stage's old ones, or no map: ``Session.without_map``) instead of
+    following the new ones."""
 
     kept: tuple[int, ...] = ()
 
@@ -235,8 +236,10 @@ def _keep_played_settings(
     stage's stipulation or map the one it was played with as its own, when ``stage`` (the
     edited stored stage) changes it: its ranking was computed with that stipulation's
     winner rule and its result checked against that map (stored decision 11, decision 49),
-    and its public page shows them. The numbers of the sessions kept."""
-    map_changes = bool(stored.map_name) and stored.map_name != stage.map_name
+    and its public page shows them. A session played without a map (the stage had none)
+    keeps none: it is marked ``without_map``, since a blank map is the stage's. The numbers
+    of the sessions kept."""
+    map_changes = stored.map_name != stage.map_name
     if not (stipulation_changes or map_changes):
         return ()
     old_params = stage_stipulation_params(stored)
@@ -254,9 +257,14 @@ def _keep_played_settings(
                 session=session, kind=stored.stipulation_kind, params=deepcopy(old_params)
             )
         # A blank map is the stage's; the one the stage had is the stage's until it changes
-        # (save_stage leaves played sessions out of its update).
-        keeps_map = map_changes and session.map_name in ("", stored.map_name)
-        if keeps_map and not session.map_name:
+        # (save_stage leaves played sessions out of its update). Played on none, it keeps
+        # none (a blank map would follow the stage's new one).
+        keeps_map = (
+            map_changes and not session.without_map and session.map_name in ("", stored.map_name)
+        )
+        if keeps_map and not stored.map_name:
+            Session.objects.filter(pk=session.pk).update(without_map=True)
+        elif keeps_map and not session.map_name:
             Session.objects.filter(pk=session.pk).update(map_name=stored.map_name)
         if keeps_stipulation or keeps_map:
             kept.append(session.number)

@@ -16,6 +16,13 @@ from tournaments.models import DRAWING_LIMIT, TournamentMap
 from tournaments.queries.edit_versions import map_version
 
 
+def map_menu() -> forms.Select:
+    """The widget of every map menu (a stage's, a session's, a new game's): its maps' names
+    are long ("Stazione ripetitrice (Cattura la Bandiera) (flag-relay)"), so the style sheet
+    lets the chosen one wrap instead of cutting it at a phone's edge (``.map-menu``)."""
+    return forms.Select(attrs={"class": "map-menu"})
+
+
 class MapForm(VersionedFormMixin, AccessibleForm):
     """A new map's drawing, or ``stored``'s new drawing (the form then carries the map's
     version: a save after someone else's is refused, the drawing typed kept)."""

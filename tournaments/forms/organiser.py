@@ -17,6 +17,7 @@ from tournaments.actions.registration import NewPlayer
 from tournaments.domain.map_fit import MapMisfit
 from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
+from tournaments.forms.maps import map_menu
 from tournaments.forms.people import check_display_name
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
@@ -232,6 +233,7 @@ class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm)
         self.fields["map_name"] = forms.ChoiceField(
             label=_("Map"),
             required=False,
+            widget=map_menu(),
             choices=[("", str(_("No map chosen yet")))]
             + map_choices(self.instance.tournament, [self.instance.map_name]),
             help_text=_(

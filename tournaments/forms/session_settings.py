@@ -11,6 +11,7 @@ from django.utils.translation import ngettext
 
 from tournaments.domain.map_fit import MapMisfit
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.maps import map_menu
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
 from tournaments.models import ScoreThreshold, Session, StipulationKind
@@ -39,6 +40,7 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
     map_name = forms.ChoiceField(
         label=_("Map"),
         required=False,
+        widget=map_menu(),
         help_text=_(
             "Another map than the stage's only for this session, e.g. when its table has "
             "another tile set. A game already set up at the table keeps the map it started "

@@ -24,9 +24,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 8
+FORMAT_VERSION = 9
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -79,6 +79,8 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: Version 7 gave each result version the board game it was filled from (``game_number``,
 #: ``game_step``; null: typed in), :func:`_game_links_upgraded`.
 #: Version 8 added the tournament's own maps (a section): an older document has none.
+#: Version 9 gave each session ``without_map`` (played without a map, it keeps none when
+#: its stage gets one): false in an older document, :func:`_without_map_upgraded`.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
@@ -119,7 +121,19 @@ def upgraded(document: Any) -> Any:
         _people_upgraded(upgrade)
     if version < GAME_LINK_VERSION and isinstance(upgrade.get("stages"), list):
         upgrade["stages"] = [_game_links_upgraded(stage) for stage in upgrade["stages"]]
+    if version < WITHOUT_MAP_VERSION and isinstance(upgrade.get("stages"), list):
+        upgrade["stages"] = [_without_map_upgraded(stage) for stage in upgrade["stages"]]
     return upgrade
+
+
+WITHOUT_MAP_VERSION = 9
+
+
+def _without_map_upgraded(stage: Any) -> Any:
+    """A stage of a document older than version 9: its sessions follow their stage's map."""
+    if not isinstance(stage, dict) or not isinstance(stage.get("sessions"), list):
+        return stage
+    return {**stage, "sessions": _with_defaults(stage["sessions"], {"without_map": False})}
 
 
 GAME_LINK_VERSION = 7

@@ -317,6 +317,7 @@ def _session(session: Session, ids: _PlayerIds) -> dict[str, Any]:
         "judge": username(session.judge),
         "status": session.status,
         "map_name": session.map_name,
+        "without_map": session.without_map,
         "notes": session.notes,
         "schedule_sequence": session.schedule_sequence,
         "stipulation": _stipulation(session),

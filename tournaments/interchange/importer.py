@@ -1133,6 +1133,7 @@ class _Writer:
                 judge=self.user(data["judge"]),
                 status=data["status"],
                 map_name=data["map_name"],
+                without_map=data["without_map"],
                 notes=data["notes"],
                 schedule_sequence=data["schedule_sequence"],
                 superseded_at=_time(data["superseded_at"]),

@@ -34,6 +34,19 @@ class SessionStatus(models.TextChoices):
     COMPLETED = "completed", _("Completed")
 
 
+#: What a session still waiting to be scheduled is said to await, by what it lacks of a
+#: time, a table and a judge (``Session.schedule_gaps``, in that order).
+AWAITING = {
+    ("time",): _("Awaiting a time"),
+    ("table",): _("Awaiting a table"),
+    ("judge",): _("Awaiting a judge"),
+    ("time", "table"): _("Awaiting a time and a table"),
+    ("time", "judge"): _("Awaiting a time and a judge"),
+    ("table", "judge"): _("Awaiting a table and a judge"),
+    ("time", "table", "judge"): _("Awaiting a time, a table and a judge"),
+}
+
+
 class Forfeit(models.TextChoices):
     """Why a seated player takes last place in a session without playing it out."""
 

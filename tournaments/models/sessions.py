@@ -5,7 +5,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models.choices import CommanderCombo, Forfeit, SessionStatus
+from tournaments.models.choices import AWAITING, CommanderCombo, Forfeit, SessionStatus
 
 
 class StaleSessionError(Exception):
@@ -59,6 +59,14 @@ class Session(models.Model):
         _("status"), max_length=12, choices=SessionStatus.choices, default=SessionStatus.PLANNED
     )
     map_name = models.CharField(_("map"), max_length=120, blank=True)
+    without_map = models.BooleanField(
+        _("played without a map"),
+        default=False,
+        help_text=_(
+            "Set when its stage got a map after this session was played without one: it "
+            "keeps playing none (decision 54)."
+        ),
+    )
     notes = models.TextField(
         _("session notes"), blank=True, help_text=_("e.g. the Dreadnought class value.")
     )
@@ -106,6 +114,31 @@ class Session(models.Model):
     @property
     def tournament(self):
         return self.stage.tournament
+
+    @property
+    def schedule_gaps(self) -> tuple[str, ...]:
+        """What the session lacks to be scheduled, of "time", "table" and "judge" in that
+        order (empty when it has all three)."""
+        has = {"time": self.scheduled_at, "table": self.table_id, "judge": self.judge_id}
+        return tuple(part for part, value in has.items() if value is None)
+
+    @property
+    def current_status(self) -> str:
+        """The stored ``status``, except that a session not started yet is *scheduled* only
+        with a time, a table and a judge, and *planned* otherwise, whatever was stored (a
+        judge removed from the tournament, a session edited in the admin or imported)."""
+        if self.status not in (SessionStatus.PLANNED, SessionStatus.SCHEDULED):
+            return self.status
+        return SessionStatus.PLANNED if self.schedule_gaps else SessionStatus.SCHEDULED
+
+    @property
+    def status_label(self) -> str:
+        """The status as pages show it: a session not scheduled yet names what it awaits
+        ("Awaiting a time and a judge"), the others their status."""
+        status = self.current_status
+        if status == SessionStatus.PLANNED:
+            return str(AWAITING[self.schedule_gaps])
+        return str(SessionStatus(status).label)
 
     @property
     def in_progress(self) -> bool:

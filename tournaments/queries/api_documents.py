@@ -120,7 +120,7 @@ def schedule_document(tournament: Tournament) -> dict[str, Any]:
                 "stage": session.stage.number,
                 "stage_kind": session.stage.kind,
                 "number": session.number,
-                "status": session.status,
+                "status": session.current_status,
                 "scheduled_at": session.scheduled_at.isoformat() if session.scheduled_at else None,
                 "duration_minutes": session.duration_minutes,
                 "table": session.table_name,

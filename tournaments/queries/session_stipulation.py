@@ -47,6 +47,14 @@ def own_map_name(session: Session) -> str:
     return "" if name == session.stage.map_name else name
 
 
+def session_map_name(session: Session) -> str:
+    """The map ``session`` plays: its own, else its stage's; "" for none, which a session
+    played without a map keeps when its stage gets one (``without_map``, decision 54)."""
+    if session.without_map:
+        return ""
+    return session.map_name or session.stage.map_name
+
+
 def stipulation_kind(session: Session) -> str:
     """The session's stipulation type: its own, else its stage's; empty when neither has one."""
     stipulation = getattr(session, "stipulation", None)
@@ -135,7 +143,7 @@ def result_limits(session: Session) -> SessionLimits:
     else:
         kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
     tournament = session.stage.tournament
-    map_name = session.map_name or session.stage.map_name
+    map_name = session_map_name(session)
     return session_limits(
         kind,
         params,

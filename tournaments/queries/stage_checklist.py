@@ -20,7 +20,7 @@ from tournaments.models import Seat, Session, Stage, StageKind, StageStatus, Tou
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import latest_confirmed_versions
-from tournaments.queries.session_stipulation import stipulation_kind
+from tournaments.queries.session_stipulation import session_map_name, stipulation_kind
 from tournaments.queries.stage_cut import (
     CutError,
     out_of_the_cut,
@@ -265,10 +265,10 @@ def _map_items(stage: Stage, sessions: list[Session]) -> list[ChecklistItem]:
     """A warning per problem of a map with the stipulation its sessions play on it (a Catch
     the Flag map without enough flag spots, flag spots another stipulation leaves unused),
     naming the sessions; maps the tournament cannot play are left out."""
-    boards = map_boards(stage.tournament, (s.map_name or stage.map_name for s in sessions))
+    boards = map_boards(stage.tournament, (session_map_name(s) for s in sessions))
     by_problem: dict[str, list[Session]] = {}
     for session in sessions:
-        name = session.map_name or stage.map_name
+        name = session_map_name(session)
         board = boards.get(name)
         kind = stipulation_kind(session)
         if board is None or not kind:

@@ -27,9 +27,11 @@ from tournaments.actions.attendance import (
     no_show_from,
 )
 from tournaments.actions.player_choices import (
+    StageListKept,
     locked_preferences,
     preferences_locked,
     preferences_locked_reason,
+    stage_list_reason,
 )
 from tournaments.actions.result_entry import (
     FromGame,
@@ -314,16 +316,6 @@ def session_no_show(request: HttpRequest, session: Session) -> HttpResponse:
     )
 
 
-def _stage_list_reason(player: Player) -> str:
-    """Why the judge's page refused to save the preferences of ``player`` for a stage with
-    its own list for them."""
-    return _(
-        "The squad preferences of %(name)s are not saved: this stage's squad draw reads "
-        "the stage's own list, from an imported tournament document, which cannot be "
-        "changed here."
-    ) % {"name": player.display_name}
-
-
 @judge_required
 @require_http_methods(["GET", "POST"])
 def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -> HttpResponse:
@@ -337,22 +329,19 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
     player = seat_obj.player
     tournament = session.stage.tournament
     data = request.POST if request.method == "POST" else None
-    choices = stage_own_choices(session.stage, [player.pk]).get(player.pk)
-    names = squad_names(tournament) if choices is not None else {}
-    own = [names.get(slug, slug) for slug in choices] if choices is not None else None
+    own = _stage_list(session, player)
     if own is not None and not preferences_locked(player, tournament):
         if data is not None:
-            messages.error(request, _stage_list_reason(player))
-        context = {
-            "stage_list": own,
-            "session": session,
-            "tournament": tournament,
-            "seat": seat_obj,
-        }
-        return render(
-            request, "judge/preferences.html", context, status=200 if data is None else 409
+            messages.error(request, stage_list_reason(player))
+        return _stage_list_page(request, session, seat_obj, own, 200 if data is None else 409)
+    try:
+        context, status = preferences_editing(
+            player, tournament, data, actor=request.user, stage=session.stage
         )
-    context, status = preferences_editing(player, tournament, data, actor=request.user)
+    except StageListKept as refused:  # the stage's list came while the form was open
+        messages.error(request, str(refused))
+        own = _stage_list(session, player) or []
+        return _stage_list_page(request, session, seat_obj, own, 409)
     if own is not None and context.get("locked"):
         # This session's stage drew from its own list: that is the list kept for the record.
         context["kept"] = own
@@ -362,6 +351,29 @@ def seat_preferences(request: AccountHttpRequest, session: Session, seat: int) -
     if context["locked"] and status == 409:
         messages.error(request, preferences_locked_reason(player))
     context.update({"session": session, "tournament": session.stage.tournament, "seat": seat_obj})
+    return render(request, "judge/preferences.html", context, status=status)
+
+
+def _stage_list(session: Session, player: Player) -> list[str] | None:
+    """The list ``session``'s stage has of its own for ``player``, squads by name (None:
+    it has none, and its draw reads the tournament-wide list)."""
+    choices = stage_own_choices(session.stage, [player.pk]).get(player.pk)
+    if choices is None:
+        return None
+    names = squad_names(session.stage.tournament)
+    return [names.get(slug, slug) for slug in choices]
+
+
+def _stage_list_page(
+    request: HttpRequest, session: Session, seat: Seat, own: list[str], status: int
+) -> HttpResponse:
+    """The judge's preferences page showing the stage's own list read-only."""
+    context = {
+        "stage_list": own,
+        "session": session,
+        "tournament": session.stage.tournament,
+        "seat": seat,
+    }
     return render(request, "judge/preferences.html", context, status=status)
 
 

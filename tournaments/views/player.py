@@ -38,6 +38,7 @@ from tournaments.models import (
     Squad,
     SquadPreference,
     SquadRank,
+    Stage,
     Tournament,
 )
 from tournaments.queries.calendar import PRODID, session_calendar
@@ -182,6 +183,7 @@ def preferences_editing(
     data: QueryDict | None = None,
     *,
     actor: AbstractBaseUser | AnonymousUser | None = None,
+    stage: Stage | None = None,
 ) -> tuple[dict[str, Any], int | None]:
     """The squad preferences of ``player`` as a page shows them — their own page, the
     organiser's player page, the judge's — and, with posted ``data``, saved by ``actor``
@@ -189,7 +191,9 @@ def preferences_editing(
     saved (the caller says so, :func:`staff_saved_message`, and redirects; the context's
     ``outcome`` says whether the list was ``saved``, ``cleared`` or left ``unchanged``).
     Once a squad is drawn for the player the context holds the list kept instead of a form
-    (``locked``), with 409 for a post."""
+    (``locked``), with 409 for a post. ``stage``: the stage whose draw the list is entered
+    for (the judge's), whose own list for the player refuses the save: the action's
+    :class:`~tournaments.actions.player_choices.StageListKept` is left to the caller."""
     current = _stored_preferences(player, tournament)
     if preferences_locked(player, tournament):
         kept = _kept_preferences(player, tournament, current)
@@ -203,7 +207,12 @@ def preferences_editing(
     choices = form.cleaned_data["choices"]
     try:
         changed = save_preferences(
-            player, tournament, choices, actor=actor, expected_version=form.expected_version
+            player,
+            tournament,
+            choices,
+            actor=actor,
+            expected_version=form.expected_version,
+            stage=stage,
         )
     except ChoiceLocked:  # the draw happened while the form was open
         return {"locked": True, **_kept_preferences(player, tournament, current)}, 409

@@ -51,7 +51,7 @@ from tournaments.queries.player_profile import player_page
 from tournaments.queries.result_versions import scored_rows, seat_names
 from tournaments.queries.roles import sessions_to_judge
 from tournaments.queries.session_dice import session_dice
-from tournaments.queries.session_stipulation import stage_defaults
+from tournaments.queries.session_stipulation import session_map_name, stage_defaults
 from tournaments.queries.standings import (
     data_stamp,
     get_standings,
@@ -170,7 +170,7 @@ def session_detail(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             "entry": entry,
             "breakdown": breakdown,
             "stipulation": _session_stipulation(entry.session),
-            "map_title": map_title(tournament, entry.session.map_name or entry.stage.map_name),
+            "map_title": map_title(tournament, session_map_name(entry.session)),
             "session_dice": session_dice(tournament, entry.session),
             "tab": "schedule",
         },
