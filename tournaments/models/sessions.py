@@ -1,11 +1,48 @@
 """Sessions (one game of 2–3 squads), their seats and each seat's loadout."""
 
+from datetime import datetime
+
 from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.models.choices import AWAITING, CommanderCombo, Forfeit, SessionStatus
+
+
+def schedule_gaps(
+    scheduled_at: datetime | None, table_id: int | None, judge_id: int | None
+) -> tuple[str, ...]:
+    """What a session with this time, table and judge lacks to be scheduled, of "time",
+    "table" and "judge" in that order (empty when it has all three)."""
+    has = {"time": scheduled_at, "table": table_id, "judge": judge_id}
+    return tuple(part for part, value in has.items() if value is None)
+
+
+def current_status(
+    status: str, scheduled_at: datetime | None, table_id: int | None, judge_id: int | None
+) -> str:
+    """The status a session stored as ``status``, with this time, table and judge, is shown
+    with (decision 52): the stored one, except that a session not started yet is
+    *scheduled* only with a time, a table and a judge, and *planned* otherwise. Every
+    reader of a session's status asks this: the pages through :class:`Session`, the
+    standings from their plain rows."""
+    if status not in (SessionStatus.PLANNED, SessionStatus.SCHEDULED):
+        return status
+    if schedule_gaps(scheduled_at, table_id, judge_id):
+        return SessionStatus.PLANNED
+    return SessionStatus.SCHEDULED
+
+
+def status_label(
+    status: str, scheduled_at: datetime | None, table_id: int | None, judge_id: int | None
+) -> str:
+    """The status as pages show it (:func:`current_status`): a session not scheduled yet
+    names what it awaits ("Awaiting a time and a judge"), the others their status."""
+    shown = current_status(status, scheduled_at, table_id, judge_id)
+    if shown == SessionStatus.PLANNED:
+        return str(AWAITING[schedule_gaps(scheduled_at, table_id, judge_id)])
+    return str(SessionStatus(shown).label)
 
 
 class StaleSessionError(Exception):
@@ -117,28 +154,20 @@ class Session(models.Model):
 
     @property
     def schedule_gaps(self) -> tuple[str, ...]:
-        """What the session lacks to be scheduled, of "time", "table" and "judge" in that
-        order (empty when it has all three)."""
-        has = {"time": self.scheduled_at, "table": self.table_id, "judge": self.judge_id}
-        return tuple(part for part, value in has.items() if value is None)
+        """What the session lacks to be scheduled (:func:`schedule_gaps`)."""
+        return schedule_gaps(self.scheduled_at, self.table_id, self.judge_id)
 
     @property
     def current_status(self) -> str:
-        """The stored ``status``, except that a session not started yet is *scheduled* only
-        with a time, a table and a judge, and *planned* otherwise, whatever was stored (a
-        judge removed from the tournament, a session edited in the admin or imported)."""
-        if self.status not in (SessionStatus.PLANNED, SessionStatus.SCHEDULED):
-            return self.status
-        return SessionStatus.PLANNED if self.schedule_gaps else SessionStatus.SCHEDULED
+        """The status the pages show (:func:`current_status`), whatever was stored (a judge
+        removed from the tournament, a session edited in the admin or imported)."""
+        return current_status(self.status, self.scheduled_at, self.table_id, self.judge_id)
 
     @property
     def status_label(self) -> str:
-        """The status as pages show it: a session not scheduled yet names what it awaits
-        ("Awaiting a time and a judge"), the others their status."""
-        status = self.current_status
-        if status == SessionStatus.PLANNED:
-            return str(AWAITING[self.schedule_gaps])
-        return str(SessionStatus(status).label)
+        """The status as pages show it (:func:`status_label`): "Awaiting a time and a
+        judge", "Scheduled"..."""
+        return status_label(self.status, self.scheduled_at, self.table_id, self.judge_id)
 
     @property
     def in_progress(self) -> bool:

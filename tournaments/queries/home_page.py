@@ -99,7 +99,8 @@ class HomeSessions:
     playing: list[HomeEntry]
     #: How many sessions are being played, those not listed in ``playing`` included.
     playing_count: int
-    #: The scheduled sessions not started yet, the soonest first.
+    #: The sessions with a time not started yet, the soonest first, one still awaiting a
+    #: table or a judge included (:func:`~tournaments.queries.pages.upcoming_sessions`).
     upcoming: list[HomeEntry]
     #: The final's podium (:func:`~tournaments.queries.pages.final_podium`).
     podium: list[HomeSeat]

@@ -337,8 +337,9 @@ def latest_results(sessions: list[Entry]) -> list[Entry]:
 
 
 def upcoming_sessions(sessions: list[Entry]) -> list[Entry]:
-    """The scheduled sessions without a result and not being played yet, the soonest
-    first."""
+    """The sessions with a time, without a result and not being played yet, the soonest
+    first: one still awaiting a table or a judge (*planned*, decision 52) is listed by its
+    time too, its status saying what it awaits."""
     dated = [
         (s.session.scheduled_at, s)
         for s in sessions

@@ -35,10 +35,11 @@ from tournaments.models import (
     Stage,
     VenueTable,
 )
+from tournaments.models.sessions import current_status
 
 _STAGE_SESSIONS_SQL = f"""
 SELECT st.id, st.number, st.kind, st.status, st.qualifier_count, st.qualifiers,
-    s.id, s.number, s.status, s.scheduled_at, vt.name,
+    s.id, s.number, s.status, s.scheduled_at, vt.name, s.table_id, s.judge_id,
     EXISTS (
         SELECT 1 FROM {Honour._meta.db_table} h
         WHERE h.session_id = s.id AND h.superseded_at IS NULL
@@ -118,20 +119,25 @@ def _datetime_reader(field: Field) -> Callable[[Any], datetime | None]:
 
 def stage_sessions(tournament_id: int) -> Iterator[tuple[tuple, tuple | None]]:
     """Each stage of the tournament in order (id, number, kind, status, qualifier count,
-    qualifiers) with each of its sessions in force in order (id, number, status, scheduled
-    at, table name, whether it holds an honour in force), or None once for a stage without
-    sessions."""
+    qualifiers) with each of its sessions in force in order (id, number, status as the pages
+    show it, scheduled at, table name, whether it holds an honour in force), or None once
+    for a stage without sessions.
+
+    The status is the stored one as :func:`~tournaments.models.sessions.current_status`
+    reads it with the session's time, table and judge (decision 52), so the standings and
+    the API never say "scheduled" where the schedule says what the session awaits."""
     read_datetime = _datetime_reader(Session._meta.get_field("scheduled_at"))
     stage: tuple | None = None
     for row in _rows(_STAGE_SESSIONS_SQL, [tournament_id]):
         if stage is None or stage[0] != row[0]:
             stage = (*row[:5], _json(row[5]))
-        session = (
-            (*row[6:9], read_datetime(row[9]), row[10], bool(row[11]))
-            if row[6] is not None
-            else None
-        )
-        yield stage, session
+        if row[6] is None:
+            yield stage, None
+            continue
+        pk, number, stored, scheduled_at, table, table_id, judge_id, honoured = row[6:]
+        when = read_datetime(scheduled_at)
+        status = current_status(stored, when, table_id, judge_id)
+        yield stage, (pk, number, status, when, table, bool(honoured))
 
 
 def _id_list(ids: list[int]) -> tuple[str, Any]:
