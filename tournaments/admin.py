@@ -16,6 +16,7 @@ from django import forms
 from django.contrib import admin
 from django.core.exceptions import ValidationError
 from django.forms.models import BaseInlineFormSet
+from django.utils.text import capfirst
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.session_settings import setting_row_lock
@@ -39,6 +40,7 @@ from tournaments.models import (
     Seat,
     SeedAnnouncement,
     Session,
+    SessionStatus,
     Squad,
     SquadPreference,
     SquadRank,
@@ -50,6 +52,7 @@ from tournaments.models import (
     VenueTable,
     Weapon,
 )
+from tournaments.models.sessions import current_status
 from tournaments.queries.loadout_checks import loadout_problems
 
 
@@ -355,14 +358,80 @@ class SessionThresholdInline(admin.TabularInline):
     fields = ["points"]
 
 
+class ShownStatusFilter(admin.SimpleListFilter):
+    """The sessions by the status the pages show (decision 52,
+    :func:`~tournaments.models.sessions.current_status`), which the stored one may not be:
+    a session stored as scheduled without a time, a table or a judge is shown as awaiting
+    it."""
+
+    title = _("status as the pages show it")
+    parameter_name = "shown_status"
+
+    def lookups(self, request, model_admin) -> list[tuple[str, Any]]:
+        planned = _("Not scheduled yet: awaiting a time, a table or a judge")
+        return [
+            (status, planned if status == SessionStatus.PLANNED else status.label)
+            for status in SessionStatus
+        ]
+
+    def queryset(self, request, queryset):
+        wanted = self.value()
+        if wanted is None:
+            return None
+        rows = queryset.values_list("pk", "status", "scheduled_at", "table_id", "judge_id")
+        return queryset.filter(pk__in=[pk for pk, *has in rows if current_status(*has) == wanted])
+
+
+class StoredStatusFilter(admin.ChoicesFieldListFilter):
+    """The stored status, titled as such next to :class:`ShownStatusFilter`."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.title = _("stored status")
+
+
 @admin.register(Session)
 class SessionAdmin(ClosedStageLock, admin.ModelAdmin):
-    list_display = ["__str__", "scheduled_at", "table", "judge", "status", "version"]
-    list_filter = ["stage__tournament", "stage__kind", "status"]
-    readonly_fields = ["version", "schedule_sequence"]
+    """A session's status is listed and filtered as the pages show it (what it awaits, from
+    its time, table and judge) next to the stored one, which an edit here sets but the
+    pages read only once the session has all three (decision 52)."""
+
+    list_display = [
+        "__str__",
+        "scheduled_at",
+        "table",
+        "judge",
+        "shown_status",
+        "stored_status",
+        "version",
+    ]
+    list_filter = [
+        "stage__tournament",
+        "stage__kind",
+        ShownStatusFilter,
+        ("status", StoredStatusFilter),
+    ]
+    readonly_fields = ["shown_status", "version", "schedule_sequence"]
     inlines = [StipulationInline, SeatInline, SessionThresholdInline]
 
     stage_path = "stage"
+
+    def formfield_for_choice_field(self, db_field, request, **kwargs):
+        if db_field.name == "status":
+            kwargs["label"] = capfirst(_("stored status"))
+            kwargs["help_text"] = _(
+                "The pages show a session not started as scheduled only once it has a time, "
+                "a table and a judge, whatever is stored here."
+            )
+        return super().formfield_for_choice_field(db_field, request, **kwargs)
+
+    @admin.display(description=_("status as the pages show it"))
+    def shown_status(self, session: Session) -> str:
+        return session.status_label
+
+    @admin.display(description=_("stored status"), ordering="status")
+    def stored_status(self, session: Session) -> str:
+        return session.get_status_display()
 
 
 @admin.register(Stipulation)

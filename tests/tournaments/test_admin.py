@@ -414,3 +414,88 @@ def test_admin_tournament_page_still_changes_an_open_stage(rf, world):
     formset.save()
     stage.refresh_from_db()
     assert stage.seating_method == "random"
+
+
+# A session's status as the pages show it (decision 52), next to the stored one.
+
+
+@pytest.fixture
+def stored_scheduled(world) -> tuple[models.Session, models.Session]:
+    """Two sessions stored as scheduled: the first without a time (the pages say it awaits
+    one), the second with a time, a table and a judge."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tests.factories import VenueTableFactory
+
+    first, second = world.stage.sessions.order_by("number")[:2]
+    table = VenueTableFactory(tournament=world.tournament, name="7")
+    models.Session.objects.filter(pk=first.pk).update(
+        table=table, scheduled_at=None, status=models.SessionStatus.SCHEDULED
+    )
+    models.Session.objects.filter(pk=second.pk).update(
+        table=table,
+        scheduled_at=timezone.now() + timedelta(days=1),
+        status=models.SessionStatus.SCHEDULED,
+    )
+    return first, second
+
+
+def _cells(page, column: str) -> list[str]:
+    """The cells of ``column`` of a changelist, unescaped."""
+    from html import unescape
+
+    html = page.content.decode()
+    marker = f'<td class="field-{column}">'
+    return [unescape(cell.split("</td>")[0]) for cell in html.split(marker)[1:]]
+
+
+def _listed(page) -> set[int]:
+    return {session.pk for session in page.context["cl"].result_list}
+
+
+@pytest.mark.parametrize(
+    ("language", "awaiting", "scheduled", "shown_title", "stored_title"),
+    [
+        ("en", "Awaiting a time", "Scheduled", "status as the pages show it", "stored status"),
+        (
+            "it",
+            "In attesa dell'orario",
+            "In calendario",
+            "stato come lo mostrano le pagine",
+            "stato registrato",
+        ),
+    ],
+)
+def test_admin_lists_a_session_s_status_as_the_pages_show_it(
+    admin_client, stored_scheduled, language, awaiting, scheduled, shown_title, stored_title
+):
+    first, second = stored_scheduled
+    url = reverse("admin:tournaments_session_changelist")
+    page = admin_client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    rows = dict(zip([s.pk for s in page.context["cl"].result_list], _cells(page, "shown_status")))
+    assert rows[first.pk] == awaiting
+    assert rows[second.pk] == scheduled
+    stored = _cells(page, "stored_status")
+    assert stored.count(scheduled) >= 2  # both are stored as scheduled
+    html = page.content.decode()
+    assert shown_title in html.lower() and stored_title in html.lower()
+
+
+def test_admin_filters_sessions_by_the_status_the_pages_show(admin_client, stored_scheduled):
+    first, second = stored_scheduled
+    url = reverse("admin:tournaments_session_changelist")
+    assert first.pk in _listed(admin_client.get(url, {"shown_status": "planned"}))
+    assert second.pk not in _listed(admin_client.get(url, {"shown_status": "planned"}))
+    assert _listed(admin_client.get(url, {"shown_status": "scheduled"})) == {second.pk}
+    # The stored status's filter still finds both.
+    stored = _listed(admin_client.get(url, {"status__exact": "scheduled"}))
+    assert {first.pk, second.pk} <= stored
+
+
+def test_admin_session_page_says_the_status_the_pages_show(admin_client, stored_scheduled):
+    first, _second = stored_scheduled
+    html = admin_client.get(_change_url(first)).content.decode()
+    assert "Awaiting a time" in html
+    assert "Stored status" in html
