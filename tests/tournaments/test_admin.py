@@ -474,7 +474,8 @@ def test_admin_lists_a_session_s_status_as_the_pages_show_it(
     first, second = stored_scheduled
     url = reverse("admin:tournaments_session_changelist")
     page = admin_client.get(url, HTTP_ACCEPT_LANGUAGE=language)
-    rows = dict(zip([s.pk for s in page.context["cl"].result_list], _cells(page, "shown_status")))
+    listed = [session.pk for session in page.context["cl"].result_list]
+    rows = dict(zip(listed, _cells(page, "shown_status"), strict=True))
     assert rows[first.pk] == awaiting
     assert rows[second.pk] == scheduled
     stored = _cells(page, "stored_status")
