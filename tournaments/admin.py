@@ -398,10 +398,10 @@ class SessionAdmin(ClosedStageLock, admin.ModelAdmin):
 
     list_display = [
         "__str__",
+        "shown_status",
         "scheduled_at",
         "table",
         "judge",
-        "shown_status",
         "stored_status",
         "version",
     ]
