@@ -135,10 +135,9 @@ def pending_honours(
     winning = set(winners)
     seats: dict[tuple[int, int], tuple[int, str, str, str, int | None]] = {}
     for session_id, player_id, number, kind, name, nickname, squad_id in (
-        Seat.objects.filter(
-            session_id__in={session for session, _ in winners},
-            player_id__in={player for _, player in winners},
-        )
+        # Every seat of the winners' sessions (a few each): a second list of ids, the
+        # winners', cost more to send and plan than the seats it spared.
+        Seat.objects.filter(session_id__in={session for session, _ in winners})
         .order_by()
         .values_list(
             "session_id",
