@@ -18,7 +18,12 @@ from tests.factories import (
     confirm_stage,
     register_players,
 )
-from tournaments.queries.standings import compute_standings
+from tournaments.queries.standings import (
+    compute_standings,
+    data_stamp,
+    read_tournament,
+    stamp_by_slug,
+)
 from tournaments.views import public
 
 pytestmark = pytest.mark.django_db
@@ -246,3 +251,19 @@ def test_a_seated_player_no_longer_registered_keeps_their_name_and_squad(world):
     seats = {s["player_id"]: s for s in sessions[world.session.pk]["seats"]}
     assert seats[seat.player_id]["player"] == seat.player.display_name
     assert seats[seat.player_id]["squad"] == seat.squad.slug
+
+
+def test_a_tournament_read_with_its_stamp_gives_the_stamp_read_alone(world):
+    """The pages reading the standings read their tournament and its data stamp in one
+    statement: the same stamp as the live poll's own read, and a new one once the data
+    changed (a result saved)."""
+    slug = world.tournament.slug
+    stamped = read_tournament(slug, stamped=True)
+    assert stamped == world.tournament
+    assert data_stamp(stamped) == stamp_by_slug(slug)[1]
+    plain = read_tournament(slug)
+    assert plain == world.tournament and not hasattr(plain, "stamp_activity")
+    confirm_session(world.session, lambda seat: seat.seat_order)
+    assert data_stamp(read_tournament(slug, stamped=True)) == stamp_by_slug(slug)[1]
+    assert data_stamp(read_tournament(slug, stamped=True)) != data_stamp(stamped)
+    assert read_tournament("no-such-tournament", stamped=True) is None

@@ -5,7 +5,9 @@ same sessions, order, places, points and qualifier marks (best runner-up include
 from datetime import timedelta
 
 import pytest
+from django.db import connection
 from django.db.models import Q
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from rules.engine.dice import SeededDice
@@ -23,6 +25,7 @@ from tournaments.queries.pages import (
     tournament_sessions,
     upcoming_sessions,
 )
+from tournaments.queries.standings import get_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +136,22 @@ def test_the_current_stage_from_stages_read_is_the_one_the_database_gives():
         advance(tournament, SeededDice(seed=number + 1))
     stages = list(tournament.stages.order_by("number"))
     assert tournament.current_stage(stages) == tournament.current_stage()
+
+
+def test_with_the_standings_cached_the_home_reads_no_session_seat_or_result():
+    """The home lists its sessions from the standings: once they are cached (the task
+    rebuilds them when a result is saved), it reads none of the sessions' rows again."""
+    tournament = TournamentFactory(slug="dalla-classifica")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    confirm_session(tournament.stages.get(number=1).sessions.first(), points)
+    get_standings(tournament)
+    with CaptureQueriesContext(connection) as queries:
+        home = home_sessions(tournament, latest=3, upcoming=5)
+    assert len(home.latest) == 1
+    read = " ".join(query["sql"] for query in queries.captured_queries)
+    for table in ("tournaments_seat", "tournaments_player"):
+        assert f'"{table}"' not in read and f"{table} " not in read, table
+    # The standings' data stamp (checking the cached ones are current), the stages, the
+    # squads.
+    assert len(queries.captured_queries) == 3

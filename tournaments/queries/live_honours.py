@@ -10,14 +10,12 @@ from dataclasses import dataclass
 from tournaments.domain.honours import SquadStanding, standings_after_wins
 from tournaments.models import (
     Rank,
-    ResultVersion,
-    Seat,
     Squad,
     SquadRank,
     StageKind,
-    StageStatus,
     Tournament,
 )
+from tournaments.queries import standings_reads as reads
 
 
 @dataclass(frozen=True)
@@ -60,17 +58,8 @@ def session_winners(tournament: Tournament, honoured: Container[int]) -> list[tu
     """:func:`promised_wins` of the tournament's open stages, in session order
     (``honoured``: the ids of the sessions holding an honour): one query of plain rows (no
     session, seat or version object is built)."""
-    rankings: dict[int, list] = {}
-    for session_id, ranking in (
-        ResultVersion.objects.filter(
-            result__session__stage__tournament=tournament,
-            result__session__stage__status=StageStatus.OPEN,
-            result__session__superseded_at__isnull=True,  # the sessions in force
-            confirmed=True,
-        )
-        .order_by("result__session__stage__number", "result__session__number", "number")
-        .values_list("result__session_id", "ranking")
-    ):
+    rankings: dict[int, list | None] = {}
+    for session_id, ranking in reads.open_stage_rankings(tournament.pk):
         rankings[session_id] = ranking
     return promised_wins(list(rankings), rankings, honoured)
 
@@ -134,21 +123,10 @@ def pending_honours(
     squads = squads if squads is not None else tournament_squads(tournament)
     winning = set(winners)
     seats: dict[tuple[int, int], tuple[int, str, str, str, int | None]] = {}
-    for session_id, player_id, number, kind, name, nickname, squad_id in (
-        Seat.objects.filter(
-            session_id__in={session for session, _ in winners},
-            player_id__in={player for _, player in winners},
-        )
-        .order_by()
-        .values_list(
-            "session_id",
-            "player_id",
-            "session__number",
-            "session__stage__kind",
-            "player__name",
-            "player__nickname",
-            "squad_id",
-        )
+    # Every seat of the winners' sessions (a few each): a second list of ids, the
+    # winners', cost more to send and plan than the seats it spared.
+    for session_id, player_id, number, kind, name, nickname, squad_id in reads.session_seats(
+        sorted({session for session, _ in winners})
     ):
         if (session_id, player_id) in winning:
             seats[(session_id, player_id)] = (number, kind, name, nickname, squad_id)

@@ -300,10 +300,12 @@ SELECT {{columns}},
 FROM {Tournament._meta.db_table} t WHERE t.slug = %s
 """
 _STAMP_ONLY_SQL = _STAMP_SQL.format(columns="t.id")
+_TOURNAMENT_COLUMNS = ", ".join(f"t.{field.column}" for field in Tournament._meta.concrete_fields)
 #: The tournament's own columns too: a public page reads its tournament and the stamp in
 #: one statement (:func:`read_tournament`).
-_TOURNAMENT_STAMP_SQL = _STAMP_SQL.format(
-    columns=", ".join(f"t.{field.column}" for field in Tournament._meta.concrete_fields)
+_TOURNAMENT_STAMP_SQL = _STAMP_SQL.format(columns=_TOURNAMENT_COLUMNS)
+_TOURNAMENT_SQL = (
+    f"SELECT {_TOURNAMENT_COLUMNS} FROM {Tournament._meta.db_table} t WHERE t.slug = %s"
 )
 
 
@@ -320,12 +322,14 @@ def stamp_by_slug(slug: str) -> tuple[int, list[int | str]] | None:
     return pk, [activity or 0, version or 0, generations.current(slug)]
 
 
-def read_tournament(slug: str) -> Tournament | None:
-    """The tournament with ``slug`` (None: no such tournament) with the two ids of its
-    data stamp read in the same statement, so a page that reads the standings pays one
-    query for both (:func:`data_stamp` takes them from the instance). For one request's
-    reading: the ids are those of the moment it was read."""
-    return next(iter(Tournament.objects.raw(_TOURNAMENT_STAMP_SQL, [slug])), None)
+def read_tournament(slug: str, stamped: bool = False) -> Tournament | None:
+    """The tournament with ``slug`` (None: no such tournament), read as plain SQL (the
+    ORM's building of the query cost more than the database's answer); ``stamped``: with
+    the two ids of its data stamp read in the same statement, so a page that reads the
+    standings pays one query for both (:func:`data_stamp` takes them from the instance;
+    they are those of the moment it was read, for one request's reading)."""
+    sql = _TOURNAMENT_STAMP_SQL if stamped else _TOURNAMENT_SQL
+    return next(iter(Tournament.objects.raw(sql, [slug])), None)
 
 
 def data_stamp(tournament: Tournament) -> list[int | str]:

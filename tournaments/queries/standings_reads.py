@@ -1,4 +1,5 @@
-"""The rows the standings are built from: five SQL statements of plain tuples.
+"""The rows the standings are built from (five SQL statements of plain tuples), and the
+honours pending in the open stages (two more).
 
 Written as SQL, not through the ORM, because at the sizes the standings are read at the
 ORM's own work (building each query through its joins, compiling it, converting every
@@ -33,6 +34,7 @@ from tournaments.models import (
     Squad,
     SquadRank,
     Stage,
+    StageStatus,
     VenueTable,
 )
 from tournaments.models.sessions import current_status
@@ -90,6 +92,25 @@ SELECT p.id, p.name, p.nickname FROM {Player._meta.db_table} p WHERE p.id {{ids}
 """
 
 _SQUADS_SQL = f"SELECT sq.id, sq.slug FROM {Squad._meta.db_table} sq WHERE sq.tournament_id = %s"
+
+_OPEN_STAGE_RANKINGS_SQL = f"""
+SELECT r.session_id, v.ranking
+FROM {ResultVersion._meta.db_table} v
+JOIN {Result._meta.db_table} r ON r.id = v.result_id
+JOIN {Session._meta.db_table} s ON s.id = r.session_id AND s.superseded_at IS NULL
+JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
+WHERE st.tournament_id = %s AND st.status = %s AND v.confirmed
+ORDER BY st.number, s.number, v.number
+"""
+
+_SESSION_SEATS_SQL = f"""
+SELECT se.session_id, se.player_id, s.number, st.kind, p.name, p.nickname, se.squad_id
+FROM {Seat._meta.db_table} se
+JOIN {Session._meta.db_table} s ON s.id = se.session_id
+JOIN {Stage._meta.db_table} st ON st.id = s.stage_id
+JOIN {Player._meta.db_table} p ON p.id = se.player_id
+WHERE se.session_id {{sessions}}
+"""
 
 
 def _rows(sql: str, params: list[Any]) -> list[tuple]:
@@ -187,3 +208,17 @@ def player_names(player_ids: list[int]) -> list[tuple]:
 def squad_slugs(tournament_id: int) -> dict[int, str]:
     """The tournament's squads: slug by id."""
     return dict(_rows(_SQUADS_SQL, [tournament_id]))
+
+
+def open_stage_rankings(tournament_id: int) -> Iterator[tuple[int, list | None]]:
+    """The ranking of every confirmed result version of the open stages' sessions in
+    force, by stage, session and version number: session id, ranking (player ids)."""
+    for session_id, ranking in _rows(_OPEN_STAGE_RANKINGS_SQL, [tournament_id, StageStatus.OPEN]):
+        yield session_id, _json(ranking)
+
+
+def session_seats(session_ids: list[int]) -> list[tuple]:
+    """Every seat of the sessions ``session_ids``: session id, player id, session number,
+    stage kind, player's name and nickname, squad id."""
+    condition, param = _id_list(session_ids)
+    return _rows(_SESSION_SEATS_SQL.format(sessions=condition), [param])

@@ -82,25 +82,30 @@ def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", context)
 
 
-def _tournament(slug: str) -> Tournament:
-    """The tournament of a public page, read with its data stamp (:func:`read_tournament`:
-    the pages reading the standings need both)."""
-    tournament = read_tournament(slug)
+def _tournament(slug: str, stamped: bool = False) -> Tournament:
+    """The tournament of a public page (``stamped``: with its data stamp, for the pages
+    that read the standings: :func:`read_tournament`)."""
+    tournament = read_tournament(slug, stamped)
     if tournament is None:
         raise Http404(f"no tournament {slug!r}")
     return tournament
 
 
 def _cached_tournament_page(
-    request: HttpRequest, slug: str, template: str, context: Callable[[Tournament], dict]
+    request: HttpRequest,
+    slug: str,
+    template: str,
+    context: Callable[[Tournament], dict],
+    stamped: bool = False,
 ) -> HttpResponse:
     """A public page of the tournament, cached whole for anonymous visitors per the
     tournament's cache generation (:func:`cached_page`): ``context(tournament)`` is built
-    only when the page is not cached yet."""
+    only when the page is not cached yet (``stamped``: it reads the standings, and the
+    tournament is read with their data stamp)."""
     version = f"{template}:{slug}:{generations.current(slug)}"
 
     def render_page(extra: dict) -> HttpResponse:
-        return render(request, template, {**context(_tournament(slug)), **extra})
+        return render(request, template, {**context(_tournament(slug, stamped)), **extra})
 
     return cached_page(request, version, render_page)
 
@@ -127,7 +132,9 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
             "tab": "home",
         }
 
-    return _cached_tournament_page(request, slug, "tournaments/tournament_home.html", context)
+    return _cached_tournament_page(
+        request, slug, "tournaments/tournament_home.html", context, stamped=True
+    )
 
 
 def schedule_context(tournament: Tournament) -> dict:
@@ -344,7 +351,7 @@ def bracket(request: HttpRequest, slug: str) -> HttpResponse:
             "tab": "bracket",
         }
 
-    return _cached_tournament_page(request, slug, "tournaments/bracket.html", context)
+    return _cached_tournament_page(request, slug, "tournaments/bracket.html", context, stamped=True)
 
 
 @public
@@ -616,7 +623,9 @@ def standings(request: HttpRequest, slug: str) -> HttpResponse:
             "tab": "standings",
         }
 
-    return _cached_tournament_page(request, slug, "tournaments/standings.html", context)
+    return _cached_tournament_page(
+        request, slug, "tournaments/standings.html", context, stamped=True
+    )
 
 
 @public
@@ -673,7 +682,7 @@ def projector(request: HtmxHttpRequest, slug: str) -> HttpResponse:
         if request.htmx
         else "tournaments/projector.html"
     )
-    return _cached_tournament_page(request, slug, template, context)
+    return _cached_tournament_page(request, slug, template, context, stamped=True)
 
 
 @public
