@@ -1131,7 +1131,9 @@ def _plain_focus_plans(ctx, assessment, players):
     def plan(kind, weapon, target, anchor, steps, distance, doubtful, odds):
         points, life = odds.expected_points(), odds.expected_life_points()
         pattern = "single" if kind == "shoot" else weapon
-        shot = Shot(weapon, pattern, target.id, None, 1, points, life)
+        # A marine hit when some outcome takes a life point from the target ("t").
+        hurts = (target.id,) if "t" in odds.damaged_keys() else ()
+        shot = Shot(weapon, pattern, target.id, None, len(hurts), points, life, hurts=hurts)
         plans.append(
             Plan(
                 kind,
@@ -1142,7 +1144,7 @@ def _plain_focus_plans(ctx, assessment, players):
                 None,
                 points,
                 life,
-                1,
+                len(hurts),
                 distance,
                 doubtful,
                 (shot,),

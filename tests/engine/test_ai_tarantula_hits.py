@@ -1,0 +1,173 @@
+"""The area rule counts as "marines hit" only the figures a shot can hurt (RULES §11, with
+§10: a figure loses a life point per point of attack above its armour).
+
+A Tarantula has armour 6 (RULES §10b; seed 002 "Colpire la Tarantola": it can be hit in
+the normal way and is destroyed by an attack above 6), so two red dice (a missile, a
+plasma gun, an assault cannon, a bolter) never harm it, and its gunner has armour 4
+against a shot from inside its arc, which the highest of two red dice (at most 3, what a
+missile's blast deals around its centre) never beats. The AI used to count every figure a
+template touched: an aim beside the Tarantula and its gunner counted two marines while it
+could do nothing, and "most marines hit" comes first. Whether a figure can be hurt is
+read off the same odds the expected damage comes from (``AttackOdds.damaged_keys``, the
+armour combat's ``armour_from``); three red dice (a melta) can destroy a Tarantula, and
+then it counts.
+
+The yard: gunner G crews the Tarantula T facing east, walls on G's north and south sides,
+so that from the east (inside the arc, every square x >= 9) G's own square cannot be seen
+(T stands in the way) while the squares beside T and G can. M, another squad's marine,
+stands in the south-east corner, out of fighting reach.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+from rules.engine.ai.area import area_plans, blast_shot, combat_shot, line_shot, single_shot
+from rules.engine.ai.bob_policy import BobPolicy
+from rules.engine.ai.reach import assess_focus
+from rules.engine.ai.turn import resolve_alien_turn
+from rules.engine.caches import BoundedCache
+from rules.engine.combat import blast_option, in_tarantula_arc
+from rules.engine.dice import SeededDice
+from rules.engine.play.turn_context import TurnContext
+from rules.engine.units import load_rules_data
+from tests.engine.ai_support import steps_of
+from tests.engine.combat_scenes import alien, marine, put, scene
+
+RULES = load_rules_data()
+
+YARD = """
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +--+  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .G .T .T .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +--+  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .M|
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+"""
+
+#: An aim beside both T and G, not on either: its blast catches the two of them.
+BESIDE = (5, 2)
+
+
+def yard(firer: str, squares: list[tuple[int, int]], weapons: list[str]):
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "M": marine(weapons=["laser_rifle"], player="p2"),
+        "H": alien(firer, weapons=weapons, id="h1"),
+    }
+    drawing = YARD
+    for sq in squares:
+        drawing = put(drawing, sq, "H")
+    return scene(drawing, legend)
+
+
+def chosen(state) -> tuple[dict, dict]:
+    _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
+    [attack] = steps_of(steps, "attack_chosen")
+    [area] = steps_of(steps, "area_choice")
+    return attack, area
+
+
+def test_the_yard_is_what_the_scenarios_need():
+    """Every square east of x = 8 is inside the arc, and the aim beside T and G is a blast
+    combat resolves on both of them with nothing to lose: armour 6 for T, 4 for G (the
+    highest die at most 3)."""
+    state = yard("chaos_marine_heavy", [(13, 1)], ["missile_launcher"])
+    tarantula = state.figure("T")
+    assert all(in_tarantula_arc(tarantula, (x, y), RULES) for x in range(9, 20) for y in range(7))
+    option = blast_option(state, "h1", "missile_launcher", BESIDE, data=RULES)
+    assert option is not None
+    assert set(option.target_keys) == {"G", "T"}
+    assert option.odds.expected_life_points() == 0
+    assert option.odds.damaged_keys() == ()
+
+
+def test_a_missile_goes_to_the_marine_it_can_hurt_not_beside_the_tarantula():
+    """The heavy Chaos Marine (in the arc wherever it can move) used to throw its missile
+    at 5,2, beside T and G, counting two marines hit for 0 points and 0 life points; now
+    that aim hits no marine and it throws the missile at M (one marine, killed on a total
+    of 4 or more: 6 in 36, worth 5)."""
+    attack, area = chosen(yard("chaos_marine_heavy", [(13, 1)], ["missile_launcher"]))
+    assert (attack["weapon"], attack["target"]) == ("missile_launcher", "19,6")
+    assert attack["points"] == pytest.approx(5 * 6 / 36, abs=1e-3)
+    assert area["marines"] == 1
+
+
+def test_a_dreadnought_missile_goes_to_the_marine_it_can_hurt():
+    """The same for a Dreadnought, whose weapons are weighed stop by stop
+    (``ai.area._shots_per_stop``) and whose marines hit are counted across its weapons
+    (``ai.area.distinct_marines``): it used to aim beside T and G as well."""
+    body = [(14, 0), (15, 0), (14, 1), (15, 1)]
+    attack, area = chosen(yard("dreadnought", body, ["missile_launcher"]))
+    assert (attack["weapon"], attack["target"]) == ("missile_launcher", "19,6")
+    assert area["marines"] == 1
+
+
+def test_the_aim_beside_the_tarantula_counts_no_marine():
+    """The shot the AI weighs at 5,2 still touches T and G (what combat's option lists,
+    which the AI matches to carry it out) but hurts neither."""
+    state = yard("chaos_marine_heavy", [(13, 1)], ["missile_launcher"])
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    kept: BoundedCache = BoundedCache(100)
+    shot = blast_shot(
+        ctx, state.figure("h1"), "missile_launcher", BESIDE, {}, kept, fired_from=((13, 1),)
+    )
+    assert shot is not None
+    assert (shot.hits, shot.hurts, shot.marines_hit) == (("G", "T"), (), 0)
+    assert (shot.points, shot.life_points) == (0, 0)
+
+
+def test_a_plasma_line_through_the_tarantula_counts_the_gunner_only():
+    """Along row 3 from the east a plasma line (two red dice) goes through T and G: G
+    (armour 4 from the arc) falls to a total of 5 or 6, T never."""
+    state = yard("chaos_marine_heavy", [(14, 3)], ["plasma_gun"])
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    shot = line_shot(ctx, state.figure("h1"), "plasma_gun", (14, 3), (-1, 0), (14, 3))
+    assert shot is not None
+    assert (shot.hits, shot.hurts, shot.marines_hit) == (("G", "T"), ("G",), 1)
+
+
+def test_a_melta_line_can_destroy_the_tarantula_and_counts_it():
+    """A melta rolls three red dice for each figure on its line: a total of 7 or more
+    destroys a Tarantula (worth 10), so T is a marine hit there, and so is G."""
+    body = [(12, 2), (13, 2), (12, 3), (13, 3)]
+    state = yard("dreadnought", body, ["melta"])
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    shot = combat_shot(ctx, state.figure("h1"), (12, 2), "melta", "T")
+    assert shot is not None
+    assert set(shot.hurts) == {"G", "T"} and shot.marines_hit == 2
+    assert shot.points > 0
+
+
+def test_a_single_shot_that_cannot_beat_armour_6_hits_no_marine():
+    """A bolter's two red dice (at most 6) never destroy T: the shot counts no marine; at
+    G (armour 4) it counts one."""
+    state = yard("dreadnought", [(14, 0), (15, 0), (14, 1), (15, 1)], ["bolter"])
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    shot = single_shot(ctx, "bolter", state.figure("T"), ((14, 0),))
+    assert (shot.hurts, shot.marines_hit, shot.points) == ((), 0, Fraction(0))
+    at_gunner = single_shot(ctx, "bolter", state.figure("G"), ((14, 0),))
+    assert (at_gunner.hurts, at_gunner.marines_hit) == (("G",), 1)
+
+
+def test_area_plans_of_the_dreadnought_count_what_its_weapons_can_hurt():
+    """A Dreadnought that stays where it is fires its missile at M and its bolter: the
+    plan's marines hit are the figures its shots can hurt, never T."""
+    body = [(14, 0), (15, 0), (14, 1), (15, 1)]
+    state = yard("dreadnought", body, ["missile_launcher", "bolter"])
+    ctx = TurnContext(state=state, dice=SeededDice(seed=0), rules=RULES)
+    [plan] = area_plans(ctx, assess_focus(state, state.figure("h1"), RULES, 0))
+    assert plan.marines_hit == len({f for s in plan.shots for f in s.hurts})
+    assert "T" not in {f for s in plan.shots for f in s.hurts}
