@@ -10,7 +10,8 @@ template touched: an aim beside the Tarantula and its gunner counted two marines
 could do nothing, and "most marines hit" comes first. Whether a figure can be hurt is
 read off the same odds the expected damage comes from (``AttackOdds.damaged_keys``, the
 armour combat's ``armour_from``); three red dice (a melta) can destroy a Tarantula, and
-then it counts.
+then it counts. A Suicide Android's square is picked by the same count (game engine
+decisions 22 and 23).
 
 The yard: gunner G crews the Tarantula T facing east, walls on G's north and south sides,
 so that from the east (inside the arc, every square x >= 9) G's own square cannot be seen
@@ -30,11 +31,12 @@ from rules.engine.ai.reach import assess_focus
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.caches import BoundedCache
 from rules.engine.combat import blast_option, in_tarantula_arc
-from rules.engine.dice import SeededDice
+from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.units import load_rules_data
 from tests.engine.ai_support import steps_of
 from tests.engine.combat_scenes import alien, marine, put, scene
+from tests.engine.test_event_self_destruct import with_card
 
 RULES = load_rules_data()
 
@@ -171,3 +173,52 @@ def test_area_plans_of_the_dreadnought_count_what_its_weapons_can_hurt():
     [plan] = area_plans(ctx, assess_focus(state, state.figure("h1"), RULES, 0))
     assert plan.marines_hit == len({f for s in plan.shots for f in s.hurts})
     assert "T" not in {f for s in plan.shots for f in s.hurts}
+
+
+#: Suicide Android N (4, 2) (4 squares a turn) can reach (1, 2), beside gunner G (0, 1)
+#: and T (facing east, front (2, 1)), and the squares beside wounded marine A (8, 1), who
+#: has 1 life point.
+DECK = """
++--+--+--+--+--+--+--+--+--+--+
+|.  .  .  .  .  .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +
+|.G .T .T .  .  .  .  .  .A . |
++  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .N .  .  .  .  . |
++  +  +  +  +  +  +  +  +  +  +
+|.  .  .  .  .  .  .  .  .  . |
++--+--+--+--+--+--+--+--+--+--+
+"""
+
+
+def deck(drawing: str = DECK):
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "A": marine(weapons=["laser_rifle"], player="p2", life_points=1),
+        "N": alien("android", id="n1"),
+    }
+    return with_card(scene(drawing, legend))
+
+
+def test_a_suicide_android_explodes_beside_the_marine_it_can_hurt():
+    """The Suicide Android's square is picked by the same rule (RULES §11, decision 22):
+    beside T and G its blast (two red dice, a total of at most 6) catches two figures but
+    can hurt only G; beside A it hurts A, who dies on a total of 3 or more. It used to
+    count T and explode beside the Tarantula."""
+    _, steps = resolve_alien_turn(deck(), BobPolicy(), ScriptedDice(values=[3, 2]))
+    [chosen_square] = steps_of(steps, "self_destruct_chosen")
+    assert max(abs(chosen_square["square"][0] - 8), abs(chosen_square["square"][1] - 1)) == 1
+    assert chosen_square["targets"] == ["A"]
+
+
+def test_a_suicide_android_does_not_explode_beside_the_tarantula_alone():
+    """Where its blast could catch only T (armour 6, a total of at most 6), the android
+    acts as usual and the card waits: it used to walk up to T and explode for nothing."""
+    drawing = put(put(DECK, (8, 1), " "), (4, 2), " ")
+    drawing = put(drawing, (7, 2), "N")  # 4 squares from (3, y) beside T, 6 from G
+    state = deck(drawing)
+    assert not state.has_figure("A")
+    _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
+    assert not steps_of(steps, "self_destruct_chosen")
+    assert steps_of(steps, "self_destruct_unused")
