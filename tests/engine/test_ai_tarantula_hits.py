@@ -11,7 +11,8 @@ could do nothing, and "most marines hit" comes first. Whether a figure can be hu
 read off the same odds the expected damage comes from (``AttackOdds.damaged_keys``, the
 armour combat's ``armour_from``); three red dice (a melta) can destroy a Tarantula, and
 then it counts. A Suicide Android's square is picked by the same count (game engine
-decisions 22 and 23).
+decisions 22 and 23), and a fight with the Tarantula is weighed as combat resolves it
+(the attacker's total against armour 6).
 
 The yard: gunner G crews the Tarantula T facing east, walls on G's north and south sides,
 so that from the east (inside the arc, every square x >= 9) G's own square cannot be seen
@@ -30,7 +31,7 @@ from rules.engine.ai.bob_policy import BobPolicy
 from rules.engine.ai.reach import assess_focus
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.caches import BoundedCache
-from rules.engine.combat import blast_option, in_tarantula_arc
+from rules.engine.combat import attack_options, blast_option, in_tarantula_arc
 from rules.engine.dice import ScriptedDice, SeededDice
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.units import load_rules_data
@@ -222,3 +223,38 @@ def test_a_suicide_android_does_not_explode_beside_the_tarantula_alone():
     _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
     assert not steps_of(steps, "self_destruct_chosen")
     assert steps_of(steps, "self_destruct_unused")
+
+
+#: The yard without its walls: G's west side can be reached. The alien is drawn in.
+OPEN_YARD = YARD.replace("+--+  +  +", "+  +  +  +")
+
+
+@pytest.mark.parametrize(
+    ("unit", "points_at_t"),
+    [("ork", 0), ("chaos_marine", 0), ("genestealer", 0.471)],
+)
+def test_a_fight_with_the_tarantula_is_weighed_as_combat_resolves_it(unit, points_at_t):
+    """A Tarantula rolls no dice in a fight: the attacker's total must beat its armour 6
+    (seed 002, "La Tarantola nel combattimento corpo a corpo"; ``combat.fought_as_a_shot``).
+    The AI weighed it as a fight against no dice and no armour (an Ork: 5.556 points, a
+    Genestealer 8.889) and went for T; now an Ork's or a Chaos Marine's two white dice
+    (at most 4) are worth nothing there, a Genestealer's dice (at most 10) a little, and
+    each fights the gunner instead."""
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "H": alien(unit, id="a1"),
+    }
+    state = scene(put(OPEN_YARD.replace(".M", ". "), (8, 5), "H"), legend)
+    _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=1))
+    [attack] = steps_of(steps, "attack_chosen")
+    assert (attack["weapon"], attack["target"]) == ("hand_to_hand", "G")
+    plans = steps_of(steps, "attack_alternative")
+    [at_t] = [p for p in plans if p["weapon"] == "hand_to_hand" and p["target"] == "T"]
+    assert at_t["points"] == pytest.approx(points_at_t, abs=1e-3)
+    # Combat's own option for that fight, from the square the AI would fight from.
+    placed = state.with_figure(state.figure("a1").moved_to((tuple(at_t["square"]),)))
+    options = attack_options(placed, "a1", data=RULES)
+    [option] = [o for o in options if o.kind == "hand_to_hand" and o.target == "T"]
+    assert option.code == "fight_tarantula"
+    assert float(option.odds.expected_points()) == pytest.approx(at_t["points"], abs=1e-3)

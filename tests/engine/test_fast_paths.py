@@ -1159,7 +1159,10 @@ def _plain_focus_plans(ctx, assessment, players):
             if mine.count > 0 and anchor is not None and steps <= reach.allowance:
                 theirs = hand_to_hand_dice(rules, target.unit, target.weapons)
                 me = TargetInfo("a", alien.life_points, 0, "alien")
-                odds = hand_to_hand_odds(me, mine, info, theirs)
+                if target.unit == "tarantula":  # it rolls nothing: the total against armour 6
+                    odds = shot_odds(mine, info, rules.unit(target.unit).armour, "alien")
+                else:
+                    odds = hand_to_hand_odds(me, mine, info, theirs)
                 plan("hand_to_hand", "hand_to_hand", target, anchor, steps, steps, False, odds)
             if not single:
                 continue
