@@ -197,6 +197,13 @@ def is_attackable(state: GameState, figure: Figure, data: RulesData) -> bool:
     return True
 
 
+def fought_as_a_shot(defender: Figure) -> bool:
+    """Whether a fight with ``defender`` is the attacker's roll against its armour, with no
+    roll of its own: a Tarantula's (seed 002, "La Tarantola nel combattimento corpo a
+    corpo": it rolls no dice, and the attacker must beat its armour 6)."""
+    return defender.unit == "tarantula"
+
+
 def dreadnought_class_of(data: RulesData, figure: Figure) -> str:
     """The class named in the figure's equipment, else the first class in the data."""
     for item in figure.equipment:
@@ -569,7 +576,7 @@ def _hand_to_hand_option(
     me = _target_info(state, attacker, data)
     them = _target_info(state, defender, data)
     dice = fight_dice(state, attacker, defender, base, melta=card == MELTA_BOMB)[0]
-    if defender.unit == "tarantula":
+    if fought_as_a_shot(defender):
         odds = shot_odds(dice, them, data.unit("tarantula").armour, owner_of(attacker))
         code = "fight_tarantula"
         params = {"attacker": attacker.id, "target": defender.id, "dice": dice_param(dice)}
@@ -1341,7 +1348,7 @@ def _resolve_hand_to_hand(
     purpose = ("hand_to_hand_attack", {"attacker": attacker.id, "defender": defender.id})
     a_values = _roll(dice, mine, purpose, attacker.id)
     events.append(_roll_event(attacker.id, purpose, a_values))
-    if defender.unit == "tarantula":
+    if fought_as_a_shot(defender):
         state, more = _apply_hits(
             state, attacker, [(defender.id, sum(a_values))], data, HAND_TO_HAND
         )

@@ -208,6 +208,16 @@ class AttackOdds:
         i = self._index[key]
         return self.losses.expected(lambda v: v[i])
 
+    def damaged_keys(self) -> tuple[str, ...]:
+        """The keys of the targets that lose a life point in at least one outcome, in the
+        targets' order: a figure whose armour the attack can never beat is left out."""
+        hurt = [False] * len(self.targets)
+        for losses in self.losses.outcomes():
+            for i, lost in enumerate(losses):
+                if lost:
+                    hurt[i] = True
+        return tuple(t.key for t, h in zip(self.targets, hurt, strict=True) if h)
+
     def kill_probability(self, key: str) -> Fraction:
         i = self._index[key]
         lp = self.targets[i].life_points

@@ -1131,7 +1131,9 @@ def _plain_focus_plans(ctx, assessment, players):
     def plan(kind, weapon, target, anchor, steps, distance, doubtful, odds):
         points, life = odds.expected_points(), odds.expected_life_points()
         pattern = "single" if kind == "shoot" else weapon
-        shot = Shot(weapon, pattern, target.id, None, 1, points, life)
+        # A marine hit when some outcome takes a life point from the target ("t").
+        hurts = (target.id,) if "t" in odds.damaged_keys() else ()
+        shot = Shot(weapon, pattern, target.id, None, len(hurts), points, life, hurts=hurts)
         plans.append(
             Plan(
                 kind,
@@ -1142,7 +1144,7 @@ def _plain_focus_plans(ctx, assessment, players):
                 None,
                 points,
                 life,
-                1,
+                len(hurts),
                 distance,
                 doubtful,
                 (shot,),
@@ -1157,7 +1159,10 @@ def _plain_focus_plans(ctx, assessment, players):
             if mine.count > 0 and anchor is not None and steps <= reach.allowance:
                 theirs = hand_to_hand_dice(rules, target.unit, target.weapons)
                 me = TargetInfo("a", alien.life_points, 0, "alien")
-                odds = hand_to_hand_odds(me, mine, info, theirs)
+                if target.unit == "tarantula":  # it rolls nothing: the total against armour 6
+                    odds = shot_odds(mine, info, rules.unit(target.unit).armour, "alien")
+                else:
+                    odds = hand_to_hand_odds(me, mine, info, theirs)
                 plan("hand_to_hand", "hand_to_hand", target, anchor, steps, steps, False, odds)
             if not single:
                 continue

@@ -1,13 +1,16 @@
 """Area weapons of the aliens: a Chaos Marine's heavy weapon and a Dreadnought's guns.
 
 RULES §11: these aliens ignore the focus rule and choose the position and the aim that
-hit the most marines, then the most expected damage; an aim whose template would touch
-another alien (or the firer where it fires from) is never taken, and a missile is never
-aimed at a square next to the square it is fired from (so its blast may cover the square
-the firer moved away from). A Dreadnought fires every weapon it still has from the one position it
-chose (the position whose weapons together hit the most marines). A position is weighed
-with the doors the alien opens on its way there open (:func:`ai.reach.stops_by_doors`):
-it fires after moving, so its template or line goes through them.
+hit the most marines, then the most expected damage (a figure caught counts as a marine
+hit only when the shot can take a life point from it, as combat resolves the shot: a
+Tarantula's armour 6 is never beaten by two red dice, :attr:`plans.Shot.hurts`); an aim
+whose template would touch another alien (or the firer where it fires from) is never
+taken, and a missile is never aimed at a square next to the square it is fired from (so
+its blast may cover the square the firer moved away from). A Dreadnought fires every
+weapon it still has from the one position it chose (the position whose weapons together
+hit the most marines). A position is weighed with the doors the alien opens on its way
+there open (:func:`ai.reach.stops_by_doors`): it fires after moving, so its template or
+line goes through them.
 
 Templates come from :mod:`rules.engine.combat` (missile blast, plasma line), the odds
 from :mod:`rules.engine.odds`; an assault cannon splits its total among the marines it
@@ -30,7 +33,7 @@ from itertools import count, groupby
 from operator import itemgetter
 from typing import Any
 
-from rules.engine.ai.plans import Plan, Shot, hurt_by, shot_score, target_info
+from rules.engine.ai.plans import Plan, Shot, hurt_by, hurt_if, shot_score, target_info
 from rules.engine.ai.reach import (
     AlienReach,
     Assessment,
@@ -251,18 +254,18 @@ def _blast_shot(
         return None
     dice = rules.weapon(weapon).dice
     odds = blast_odds(dice, centre, around, "alien")
-    hit = len(centre) + len(around)
-    ids = tuple(sorted(centre_ids + around_ids))
+    hurts = tuple(sorted(odds.damaged_keys()))
     return Shot(
         weapon,
         "blast",
         None,
         aim,
-        hit,
+        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
         None,
-        ids,
+        tuple(sorted(centre_ids + around_ids)),
+        hurts,
     )
 
 
@@ -284,16 +287,18 @@ def line_shot(
     if not hits:
         return None
     odds = line_odds(ctx.rules.weapon(weapon).dice, hits, "alien")
+    hurts = tuple(sorted(odds.damaged_keys()))
     return Shot(
         weapon,
         "line",
         None,
         direction,
-        len(hits),
+        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
         origin,
         tuple(sorted(ids)),
+        hurts,
     )
 
 
@@ -317,20 +322,22 @@ def split_shot(
         for f in sorted(visible, key=lambda f: f.id)
     )
     odds = split_odds(ctx.rules.weapon(weapon).dice, targets, "alien")
+    hurts = odds.damaged_keys()
     return Shot(
         weapon,
         "split",
         visible[0].id,
         None,
-        len(visible),
+        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
-        covers=tuple(t.target.key for t in targets),
+        hurts=hurts,
     )
 
 
 def single_shot(ctx: TurnContext, weapon: str, target: Figure, body: Sequence[Square]) -> Shot:
-    """One shot of ``weapon`` at ``target`` fired from ``body``."""
+    """One shot of ``weapon`` at ``target`` fired from ``body`` (a marine hit only if it
+    can take a life point from it, :func:`plans.hurt_if`)."""
     dice = ctx.rules.weapon(weapon).dice
     points, life = shot_score(
         dice.white,
@@ -339,7 +346,8 @@ def single_shot(ctx: TurnContext, weapon: str, target: Figure, body: Sequence[Sq
         target.life_points,
         target_info(ctx.state, target, ctx.rules).value,
     )
-    return Shot(weapon, "single", target.id, None, 1, points, life)
+    hurts = hurt_if(target.id, life)
+    return Shot(weapon, "single", target.id, None, len(hurts), points, life, hurts=hurts)
 
 
 def combat_shot(
@@ -359,16 +367,18 @@ def combat_shot(
         hits = tuple(sorted(k for k in option.target_keys if k not in shielded))
         if not hits or (only_target is not None and only_target not in hits):
             continue
+        hurts = tuple(sorted(k for k in option.odds.damaged_keys() if k not in shielded))
         shot = Shot(
             weapon,
             ctx.rules.weapon(weapon).pattern,
             None,
             option.aim,
-            len(hits),
+            len(hurts),
             option.odds.expected_points(),
             option.odds.expected_life_points(),
             option.origin,
             hits,
+            hurts,
         )
         if best is None or _shot_key(shot) < _shot_key(best):
             best = shot
@@ -698,8 +708,8 @@ def _ranked_single(
 
 
 def distinct_marines(shots: Iterable[Shot]) -> int:
-    """How many different figures the shots may hit: a marine two of a Dreadnought's
-    weapons can hit counts once (RULES §11, "distinct figures")."""
+    """How many different figures the shots may hurt (:attr:`Shot.hurts`): a marine two
+    of a Dreadnought's weapons can hit counts once (RULES §11, "distinct figures")."""
     return len({fid for shot in shots for fid in shot.figures})
 
 

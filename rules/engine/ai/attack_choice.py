@@ -18,6 +18,7 @@ from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
     armour_from,
+    fought_as_a_shot,
     hand_to_hand_dice,
     kill_value,
     shot_dice,
@@ -70,17 +71,22 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
             if fight is not None:
                 # The marine's chapter cards (Bolt Pistols, Close Assault Blades) count.
                 ours = fight_dice(state, alien, target, mine)[0]
-                theirs_base = hand_to_hand_dice(rules, target.unit, target.weapons)
-                theirs = fight_dice(state, target, alien, theirs_base)[0]
-                score = melee_score(
-                    ours.white,
-                    ours.red,
-                    alien.life_points,
-                    theirs.white,
-                    theirs.red,
-                    target.life_points,
-                    value,
-                )
+                if fought_as_a_shot(target):
+                    # A Tarantula rolls nothing: the alien's total against its armour.
+                    armour = armour_from(state, target, footprint(alien, fight), rules)
+                    score = shot_score(ours.white, ours.red, armour, target.life_points, value)
+                else:
+                    theirs_base = hand_to_hand_dice(rules, target.unit, target.weapons)
+                    theirs = fight_dice(state, target, alien, theirs_base)[0]
+                    score = melee_score(
+                        ours.white,
+                        ours.red,
+                        alien.life_points,
+                        theirs.white,
+                        theirs.red,
+                        target.life_points,
+                        value,
+                    )
                 plans.append(
                     single_plan(
                         HAND_TO_HAND, HAND_TO_HAND, target.id, fight, steps, steps, False, score

@@ -4,7 +4,10 @@ A plan says where the alien stands (an anchor it can reach this turn), which wea
 hand-to-hand) it uses and at what; its score is what RULES §11 orders by: expected points
 destroyed, then expected life points removed, then the nearest target, then the fewest
 squares moved. Area plans (missile, plasma, assault cannon, Dreadnought) also count the
-marines they hit, which comes first for area weapons. Scores come from
+marines they hit, which comes first for area weapons: a figure counts only when the shot
+can take a life point from it (:meth:`odds.AttackOdds.damaged_keys`), so a Tarantula
+(armour 6) in a blast of two red dice, or a gunner behind its armour 4 at the edge of one,
+is no marine hit. Scores come from
 :mod:`rules.engine.odds` (exact, memoised); nothing here rolls dice.
 """
 
@@ -40,18 +43,18 @@ class Shot:
     pattern: str  # single | blast | line | split
     target: str | None  # a figure id (single shot; main target of a split)
     aim: tuple[int, int] | None  # blast centre, or the direction of a line as (dx, dy)
-    marines_hit: int
+    marines_hit: int  # len(hurts)
     points: Fraction
     life_points: Fraction
     origin: tuple[int, int] | None = None  # the firer's square a line starts from
-    hits: tuple[str, ...] = ()  # figures a line passes through
-    covers: tuple[str, ...] = ()  # a split's possible targets (every marine it sees)
+    hits: tuple[str, ...] = ()  # figures a blast or line touches (combat's option's targets)
+    hurts: tuple[str, ...] = ()  # figures it can take a life point from (the marines hit)
 
     @property
     def figures(self) -> tuple[str, ...]:
         """The figures this shot may hurt, for counting distinct marines across the
         weapons of one Dreadnought (RULES §11)."""
-        return self.covers or self.hits or ((self.target,) if self.target else ())
+        return self.hurts
 
     @cached_property
     def rank(self) -> tuple:
@@ -207,6 +210,13 @@ def melee_score(
     return odds.expected_points(), odds.expected_life_points()
 
 
+def hurt_if(target: str, life_points: Fraction) -> tuple[str, ...]:
+    """``(target,)`` when an attack on it removes ``life_points`` > 0 on average (it can
+    take a life point from it: some outcome does), else ``()``: a single shot or fight
+    counts as a marine hit only then."""
+    return (target,) if life_points > 0 else ()
+
+
 def single_plan(
     kind: str,
     weapon: str,
@@ -218,9 +228,24 @@ def single_plan(
     score: tuple[Fraction, Fraction],
 ) -> Plan:
     """A plan of one shot or one fight (``kind`` "shoot" or "hand_to_hand", ``weapon``
-    "hand_to_hand" for a fight) at ``target`` with its expected points and life points."""
+    "hand_to_hand" for a fight) at ``target`` with its expected points and life points;
+    it hits one marine if it can take a life point from the target (:func:`hurt_if`),
+    none otherwise."""
     points, life = score
-    shot = Shot(weapon, "single" if kind == SHOOT else HAND_TO_HAND, target, None, 1, points, life)
+    hurts = hurt_if(target, life)
+    pattern = "single" if kind == SHOOT else HAND_TO_HAND
+    shot = Shot(weapon, pattern, target, None, len(hurts), points, life, hurts=hurts)
     return Plan(
-        kind, anchor, steps, weapon, target, None, points, life, 1, distance, doubtful, (shot,)
+        kind,
+        anchor,
+        steps,
+        weapon,
+        target,
+        None,
+        points,
+        life,
+        len(hurts),
+        distance,
+        doubtful,
+        (shot,),
     )

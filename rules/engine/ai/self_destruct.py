@@ -11,8 +11,9 @@ every policy, as it plays Ork Mekaniak and Gretchin Bomber (decision 19):
 * when an alien of the card's types activates, every square it can reach this turn is
   weighed by the area rule of RULES §11: the blast there (every square around it, not
   through walls or closed doors: :func:`rules.engine.combat.self_destruct_squares`; the
-  doors it opens on its way there open) must catch a marine it can hurt and no other
-  alien; the most marines, then the most expected points, then the most expected life
+  doors it opens on its way there open) must catch a marine it can hurt (some roll beats
+  its armour: never a Tarantula's 6 with two red dice) and no other alien; the most
+  marines it can hurt, then the most expected points, then the most expected life
   points, then the fewest steps, then row and column;
 * the first alien with such a square moves there and explodes: one roll of the card's
   dice, whose total every figure in the blast takes against its own armour; the alien
@@ -46,20 +47,23 @@ GONE = "self_destruct_gone"
 
 @dataclass(frozen=True)
 class Blast:
-    """Where an alien would explode (``steps`` away), the figures its blast would hurt and
-    the expected points and life points it would take from them."""
+    """Where an alien would explode (``steps`` away), the figures its blast would catch
+    (those combat would attack), those of them some roll would take a life point from
+    (the marines it hits, as the area rule counts them: :meth:`AttackOdds.damaged_keys`)
+    and the expected points and life points it would take from them."""
 
     steps: int
     anchor: Square
     targets: tuple[str, ...]
     points: Fraction
     life_points: Fraction
+    hurts: tuple[str, ...]
 
     @property
     def key(self) -> tuple:
         """The area rule's order, best first (RULES §11, as :func:`ai.area.area_plans`)."""
         return (
-            -len(self.targets),
+            -len(self.hurts),
             -self.points,
             -self.life_points,
             self.steps,
@@ -79,7 +83,8 @@ def blast_at(
     """``figure``'s blast were it to explode on ``anchor``, ``state`` having the doors on
     its way there open (:func:`rules.engine.ai.reach.stops_by_doors`: the blast goes
     through a door the alien opened); None when it would catch another alien or no
-    figure it can hurt (:func:`rules.engine.ai.plans.hurt_by`)."""
+    figure it can hurt (:func:`rules.engine.ai.plans.hurt_by`, and no roll of ``dice``
+    beating the armour of those it catches)."""
     moved = figure.moved_to(footprint(figure, anchor))
     _, victims = self_destruct_victims(state, figure, moved.squares)
     if any(f.side == ALIEN for f in victims):
@@ -88,12 +93,16 @@ def blast_at(
     if not hits:
         return None
     odds = line_odds(dice, hits, ALIEN)  # every figure takes the same total, as on a line
+    hurts = odds.damaged_keys()
+    if not hurts:
+        return None
     return Blast(
         steps,
         anchor,
         tuple(sorted(ids)),
         odds.expected_points(),
         odds.expected_life_points(),
+        tuple(sorted(hurts)),
     )
 
 
@@ -153,7 +162,7 @@ def self_destruct_attack(ctx: TurnContext, figure: Figure, allowance: int) -> Pl
         aim=blast.anchor,
         points=blast.points,
         life_points=blast.life_points,
-        marines_hit=len(blast.targets),
+        marines_hit=len(blast.hurts),
         distance=blast.steps,
     )
 
