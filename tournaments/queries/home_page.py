@@ -19,7 +19,7 @@ from tournaments.models import SessionStatus, Squad, Stage, StageKind, Tournamen
 from tournaments.queries.pages import (
     HOME_PLAYING,
     PODIUM_PLACES,
-    SeatsShown,
+    SessionShown,
     final_podium,
     is_best_runner_up,
     latest_results,
@@ -66,7 +66,7 @@ class HomeSeat:
 
 
 @dataclass
-class HomeEntry(SeatsShown):
+class HomeEntry(SessionShown):
     """A session the home lists, with its seats."""
 
     session: SessionHeading
@@ -77,16 +77,8 @@ class HomeEntry(SeatsShown):
     live_game: int | None = None
 
     @property
-    def stage(self) -> Stage:
-        return self.session.stage
-
-    @property
     def has_result(self) -> bool:
         return self.confirmed_at is not None
-
-    @property
-    def in_progress(self) -> bool:
-        return not self.has_result and self.session.in_progress
 
 
 @dataclass

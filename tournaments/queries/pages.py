@@ -54,10 +54,27 @@ class SeatRow(Protocol):
     def podium(self) -> int | None: ...
 
 
-class SeatsShown:
-    """What a session's seat table reads of the session beside its rows (``seats``)."""
+class SessionShown:
+    """What the pages read of a listed session beside its seats (``seats``) and whether it
+    has a result (``has_result``): its stage, whether it is being played, its play order
+    and its ranked seats."""
 
+    session: Any
     seats: Sequence[SeatRow]
+
+    @property
+    def has_result(self) -> bool:
+        raise NotImplementedError
+
+    @property
+    def stage(self) -> Stage:
+        return self.session.stage
+
+    @property
+    def in_progress(self) -> bool:
+        """Being played: started at the table (initiative rolled or a game begun on the
+        board) and without a confirmed result yet."""
+        return not self.has_result and self.session.in_progress
 
     @property
     def has_play_order(self) -> bool:
@@ -131,7 +148,7 @@ Entry = TypeVar("Entry", bound=SessionEntry)
 
 
 @dataclass
-class SessionLines(SeatsShown):
+class SessionLines(SessionShown):
     session: Session
     seats: list[SeatLine] = field(default_factory=list)
     version: ResultVersion | None = None
@@ -144,10 +161,6 @@ class SessionLines(SeatsShown):
     live_game: int | None = None
 
     @property
-    def stage(self) -> Stage:
-        return self.session.stage
-
-    @property
     def has_result(self) -> bool:
         return self.version is not None
 
@@ -155,12 +168,6 @@ class SessionLines(SeatsShown):
     def confirmed_at(self) -> datetime | None:
         """When its latest confirmed result was saved."""
         return self.version.created_at if self.version is not None else None
-
-    @property
-    def in_progress(self) -> bool:
-        """Being played: started at the table (initiative rolled or a game begun on the
-        board) and without a confirmed result yet."""
-        return not self.has_result and self.session.in_progress
 
 
 def latest_confirmed_versions(session_ids: list[int]) -> dict[int, ResultVersion]:
