@@ -152,6 +152,5 @@ def test_with_the_standings_cached_the_home_reads_no_session_seat_or_result():
     read = " ".join(query["sql"] for query in queries.captured_queries)
     for table in ("tournaments_seat", "tournaments_player"):
         assert f'"{table}"' not in read and f"{table} " not in read, table
-    # The standings' data stamp (checking the cached ones are current), the stages, the
-    # squads.
-    assert len(queries.captured_queries) == 3
+    # The standings' data stamp (checking the cached ones are current) and the squads.
+    assert len(queries.captured_queries) == 2

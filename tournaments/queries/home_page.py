@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from tournaments.models import SessionStatus, Squad, Stage, StageKind, Tournament
+from tournaments.models import SessionStatus, Squad, StageKind, Tournament
 from tournaments.queries.pages import (
     HOME_PLAYING,
     PODIUM_PLACES,
@@ -31,13 +31,28 @@ from tournaments.queries.standings import get_standings
 
 
 @dataclass(frozen=True)
+class StageHeading:
+    """A stage of the standings, as the home names it: what the shared templates and
+    :meth:`Tournament.current_stage` read of a stage (its kind's label as the model gives
+    it, ``get_kind_display``)."""
+
+    number: int
+    kind: str
+    status: str
+    qualifiers: tuple[int, ...]
+
+    def get_kind_display(self) -> str:
+        return str(dict(StageKind.choices).get(self.kind, self.kind))
+
+
+@dataclass(frozen=True)
 class SessionHeading:
     """A session as the home names and links it: what the shared session templates
     (``partials/session_title.html``) read of a session."""
 
     pk: int
     number: int
-    stage: Stage
+    stage: StageHeading
     status: str
     scheduled_at: datetime | None
     #: The venue table's name, "" without one.
@@ -96,6 +111,11 @@ class HomeSessions:
     upcoming: list[HomeEntry]
     #: The final's podium (:func:`~tournaments.queries.pages.final_podium`).
     podium: list[HomeSeat]
+    #: The tournament's stages, by number.
+    stages: list[StageHeading]
+    #: How many players the standings list (the registered ones, and any seated player
+    #: whose registration was deleted since).
+    player_count: int
 
 
 def _datetime(text: str | None) -> datetime | None:
@@ -105,7 +125,7 @@ def _datetime(text: str | None) -> datetime | None:
 
 def _entry(
     session: dict[str, Any],
-    stage: Stage,
+    stage: StageHeading,
     squads: dict[str, Squad],
     every_runner_up_qualifies: bool,
 ) -> HomeEntry:
@@ -143,7 +163,7 @@ def _entry(
     )
 
 
-def _waiting_order(session: dict[str, Any], stage: Stage) -> tuple:
+def _waiting_order(session: dict[str, Any], stage: StageHeading) -> tuple:
     """The schedule's order (:func:`~tournaments.queries.pages.schedule_order`) of a
     session of the standings."""
     at = session["scheduled_at"]
@@ -151,25 +171,24 @@ def _waiting_order(session: dict[str, Any], stage: Stage) -> tuple:
 
 
 def home_sessions(
-    tournament: Tournament,
-    latest: int,
-    upcoming: int,
-    playing: int = HOME_PLAYING,
-    stages: list[Stage] | None = None,
+    tournament: Tournament, latest: int, upcoming: int, playing: int = HOME_PLAYING
 ) -> HomeSessions:
     """The tournament home's sessions: the ``latest`` results, the first ``playing``
-    sessions being played and the ``upcoming`` ones, and the final's podium, from the
-    standings (``stages``: the tournament's stages by number, when the caller has read
-    them)."""
+    sessions being played and the ``upcoming`` ones, and the final's podium, with the
+    stages and the number of players, all from the standings."""
     standings = get_standings(tournament)
-    stages = stages if stages is not None else list(tournament.stages.order_by("number"))
-    stage_of = {stage.number: stage for stage in stages}
+    stages = [
+        StageHeading(
+            number=row["number"],
+            kind=row["kind"],
+            status=row["status"],
+            qualifiers=tuple(int(pk) for pk in row["qualifiers"]),
+        )
+        for row in standings["stages"]
+    ]
+    rows = list(zip(standings["stages"], stages, strict=True))
     confirmed: list[tuple[datetime, int]] = []
     waiting: list[tuple[tuple, int, bool]] = []
-    # Stages the standings hold by number; one added since they were read is not listed.
-    rows = [
-        (row, stage_of[row["number"]]) for row in standings["stages"] if row["number"] in stage_of
-    ]
     for stage_row, stage in rows:
         for session in stage_row["sessions"]:
             saved = _datetime(session["result_confirmed_at"])
@@ -197,8 +216,7 @@ def home_sessions(
             for seat in session["seats"]
             if seat["position"] == 2
         ]
-        qualifiers = {int(pk) for pk in stage.qualifiers or ()}
-        every_runner_up_qualifies = all(player_id in qualifiers for player_id in runners_up)
+        every_runner_up_qualifies = all(player_id in stage.qualifiers for player_id in runners_up)
         for session in stage_row["sessions"]:
             if session["id"] in wanted or final:
                 entry = _entry(session, stage, squads, every_runner_up_qualifies)
@@ -211,4 +229,6 @@ def home_sessions(
         playing_count=len(playing_ids),
         upcoming=upcoming_sessions(shown)[:upcoming],
         podium=final_podium(finals),
+        stages=stages,
+        player_count=len(standings["players"]),
     )

@@ -27,6 +27,17 @@ from tournaments.queries.result_versions import scoring_values, version_totals
 from tournaments.queries.session_stipulation import own_map_name
 
 
+class StageRow(Protocol):
+    """A stage as the listed sessions name it: the :class:`Stage` model, or a stage of the
+    standings (:class:`~tournaments.queries.home_page.StageHeading`)."""
+
+    @property
+    def number(self) -> int: ...
+    @property
+    def kind(self) -> str: ...
+    def get_kind_display(self) -> str: ...
+
+
 class SeatRow(Protocol):
     """A seat as the seat tables show it (``partials/seat_table.html``): a
     :class:`SeatLine` of the sessions' model objects, or a plain line of the home's
@@ -67,7 +78,7 @@ class SessionShown:
         raise NotImplementedError
 
     @property
-    def stage(self) -> Stage:
+    def stage(self) -> StageRow:
         return self.session.stage
 
     @property
@@ -133,7 +144,7 @@ class SessionEntry(Protocol):
     @property
     def session(self) -> Any: ...
     @property
-    def stage(self) -> Stage: ...
+    def stage(self) -> StageRow: ...
     @property
     def has_result(self) -> bool: ...
     @property
@@ -311,7 +322,7 @@ def tournament_sessions(
             [
                 stage_id
                 for stage_id, entries in by_stage.items()
-                if _marks_qualifiers(entries[0].stage)
+                if _marks_qualifiers(entries[0].session.stage)
             ]
         )
     else:
@@ -320,7 +331,9 @@ def tournament_sessions(
             for stage_id, entries in by_stage.items()
         }
     for stage_id, stage_sessions in by_stage.items():
-        _mark_qualifiers(stage_sessions[0].stage, stage_sessions, runners_up.get(stage_id, []))
+        _mark_qualifiers(
+            stage_sessions[0].session.stage, stage_sessions, runners_up.get(stage_id, [])
+        )
     return lines
 
 

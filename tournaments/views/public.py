@@ -117,13 +117,12 @@ def tournament_home(request: HttpRequest, slug: str) -> HttpResponse:
     the page cache's minute at most."""
 
     def context(tournament: Tournament) -> dict:
-        stages = list(tournament.stages.order_by("number"))
-        sessions = home_sessions(tournament, latest=3, upcoming=5, stages=stages)
+        sessions = home_sessions(tournament, latest=3, upcoming=5)
         return {
             "tournament": tournament,
-            "player_count": tournament.registrations.count(),
-            "stages": stages,
-            "current_stage": tournament.current_stage(stages),
+            "player_count": sessions.player_count,
+            "stages": sessions.stages,
+            "current_stage": tournament.current_stage(sessions.stages),
             "latest": sessions.latest,
             "playing": sessions.playing,
             "playing_count": sessions.playing_count,
