@@ -133,8 +133,9 @@ def _entry(
     final = stage.kind == StageKind.FINAL
     seats = []
     for seat in session["seats"]:
-        place = seat["position"] if session["result_version"] is not None else None
-        qualified = seat["qualified"] and bool(stage.qualifiers)
+        # The standings place a seat only with a confirmed result, and mark a qualifier
+        # only in a stage before the final that has its qualifiers.
+        place, qualified = seat["position"], seat["qualified"]
         seats.append(
             HomeSeat(
                 player_id=seat["player_id"],
@@ -212,7 +213,6 @@ def home_sessions(
         runners_up = [
             seat["player_id"]
             for session in stage_row["sessions"]
-            if session["result_version"] is not None
             for seat in session["seats"]
             if seat["position"] == 2
         ]

@@ -3,6 +3,7 @@ SQL queries, whatever the number of players (the query-count test holds this).""
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -65,7 +66,7 @@ class SeatRow(Protocol):
     def podium(self) -> int | None: ...
 
 
-class SessionShown:
+class SessionShown(ABC):
     """What the pages read of a listed session beside its seats (``seats``) and whether it
     has a result (``has_result``): its stage, whether it is being played, its play order
     and its ranked seats."""
@@ -74,8 +75,9 @@ class SessionShown:
     seats: Sequence[SeatRow]
 
     @property
+    @abstractmethod
     def has_result(self) -> bool:
-        raise NotImplementedError
+        """Whether it has a confirmed result."""
 
     @property
     def stage(self) -> StageRow:
