@@ -484,6 +484,35 @@ def test_admin_lists_a_session_s_status_as_the_pages_show_it(
     assert shown_title in html.lower() and stored_title in html.lower()
 
 
+@pytest.mark.parametrize(
+    ("language", "stored_planned"),
+    [
+        ("en", "Awaiting a time, a table or a judge"),
+        ("it", "In attesa di orario, tavolo o giudice"),
+    ],
+)
+def test_admin_s_stored_planned_status_names_the_time_too(
+    admin_client, stored_scheduled, language, stored_planned
+):
+    """A session stored as planned may have its table and judge and wait only for its time
+    (decision 52): its stored status, listed, filtered and edited, says the time too."""
+    first, _second = stored_scheduled
+    models.Session.objects.filter(pk=first.pk).update(status=models.SessionStatus.PLANNED)
+    url = reverse("admin:tournaments_session_changelist")
+    page = admin_client.get(url, HTTP_ACCEPT_LANGUAGE=language)
+    stored = dict(
+        zip(
+            [session.pk for session in page.context["cl"].result_list],
+            _cells(page, "stored_status"),
+            strict=True,
+        )
+    )
+    assert stored[first.pk] == stored_planned
+    assert f">{stored_planned}</a>" in page.content.decode()  # the stored status's filter
+    form = admin_client.get(_change_url(first), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert f'<option value="planned" selected>{stored_planned}</option>' in form
+
+
 def test_admin_filters_sessions_by_the_status_the_pages_show(admin_client, stored_scheduled):
     first, second = stored_scheduled
     url = reverse("admin:tournaments_session_changelist")

@@ -33,13 +33,15 @@ def test_the_slug_is_called_by_what_it_is(world, role_client, language, label, h
 
 def test_the_planned_status_says_what_is_missing():
     """ "Pianificata" and "In calendario" read as the same thing: the first means the time,
-    table or judge is still missing, so it says so."""
+    table or judge is still missing, so it says so, the time too (decision 52: a session
+    with a table and a judge but no time is not scheduled either)."""
     with translation.override("it"):
         labels = {str(label) for _value, label in SessionStatus.choices}
-        assert "In attesa di tavolo o giudice" in labels and "In calendario" in labels
+        assert "In attesa di orario, tavolo o giudice" in labels and "In calendario" in labels
         assert "Pianificata" not in labels
     with translation.override("en"):
-        assert str(SessionStatus.PLANNED.label) == "Awaiting table or judge"
+        assert str(SessionStatus.PLANNED.label) == "Awaiting a time, a table or a judge"
+    assert SessionStatus.PLANNED.value == "planned"
 
 
 def test_the_public_schedule_shows_the_new_status(world, client):

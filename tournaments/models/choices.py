@@ -28,7 +28,7 @@ class StageStatus(models.TextChoices):
 
 
 class SessionStatus(models.TextChoices):
-    PLANNED = "planned", _("Awaiting table or judge")
+    PLANNED = "planned", _("Awaiting a time, a table or a judge")
     SCHEDULED = "scheduled", _("Scheduled")
     IN_PROGRESS = "in_progress", _("In progress")
     COMPLETED = "completed", _("Completed")
