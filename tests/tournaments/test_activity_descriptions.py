@@ -143,8 +143,19 @@ SAMPLES = {
         "alien event card Report In changed: English name: “Report In” → “Report!”",
     ),
     "house_rules_changed": (
-        {"changes": [["tarantula.arc_half_width", None, 2], ["units.ork.armour", 1, 2]]},
-        "house rules changed: tarantula.arc_half_width: – → 2; units.ork.armour: 1 → 2",
+        {
+            "changes": [
+                [
+                    {"path": "events.report.name.en", "en": "Check In", "it": "Fate Rapporto"},
+                    "Check In",
+                    None,
+                ],
+                ["tarantula.arc_half_width", None, 2],
+                ["units.ork.armour", 1, 2],
+            ]
+        },
+        "house rules changed: English name of alien event card Check In: “Check In” → –; "
+        "tarantula.arc_half_width: – → 2; units.ork.armour: 1 → 2",
     ),
     "round_timer": ({}, "round timer"),
     "dispute": (

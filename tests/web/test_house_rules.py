@@ -8,10 +8,12 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from rules.engine.units import load_rules_data
 from tests.web.page_forms import form_on
 from tournaments.models import ActivityLog
+from tournaments.queries.activity_descriptions import entry_description
 
 pytestmark = pytest.mark.django_db
 
@@ -111,3 +113,45 @@ def test_saving_nothing_changed_logs_nothing(organiser, world):
     response = save(organiser, world, opened(organiser, world), {})
     assert response.status_code == 302
     assert ActivityLog.objects.count() == before
+
+
+def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world):
+    """An event card's house rule is logged under the name the tournament gave the card
+    (before this change: a card renamed here is named by its old name, the new one in the
+    change), in the reader's language, never by its place in the JSON (``events.report``)."""
+    renamed = {"name": {"en": "Check In", "it": "Fate Rapporto"}}
+    world.tournament.data_overrides = {"events": {"report": renamed}}
+    world.tournament.save()
+    form = opened(organiser, world)
+    rules = {
+        "events": {
+            "report": {**renamed, "target": "none"},
+            "mothership_command": {"name": {"en": "Orbital Orders", "it": "Ordini Orbitali"}},
+        },
+        "alien_tokens": {"ork": 3},
+    }
+    assert save(organiser, world, form, rules).status_code == 302
+    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+    shown = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            shown[language] = entry_description(entry)
+    assert shown["en"] == (
+        "house rules changed: alien_tokens.ork: – → 3; "
+        "English name of alien event card Mothership Communication: "
+        "– → “Orbital Orders”; "
+        "Italian name of alien event card Mothership Communication: "
+        "– → “Ordini Orbitali”; "
+        "target of alien event card Check In: – → “none”"
+    )
+    assert shown["it"] == (
+        "regole della casa cambiate: alien_tokens.ork: – → 3; "
+        "Nome inglese della carta evento alieno Comando dall'Astronave Madre: "
+        "– → “Orbital Orders”; "
+        "Nome italiano della carta evento alieno Comando dall'Astronave Madre: "
+        "– → “Ordini Orbitali”; "
+        "target della carta evento alieno Fate Rapporto: – → “none”"
+    )
+    assert entry.object_description == shown["en"]
+    for text in shown.values():
+        assert "events." not in text and "Report In" not in text, text

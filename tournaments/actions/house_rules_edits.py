@@ -16,7 +16,9 @@ from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.domain.house_rules import OverrideProblem, override_problems
 from tournaments.models import ActivityVerb, Tournament
+from tournaments.queries.change_words import house_rule_field
 from tournaments.queries.edit_versions import content_version
+from tournaments.queries.event_deck import event_card_names
 
 
 class HouseRulesError(ValueError):
@@ -43,7 +45,9 @@ def save_house_rules(
     """Replace the tournament's rules data changes with ``overrides``, checked as every
     part of the app reads them (:class:`HouseRulesError`), unless they changed since the
     page was loaded at ``expected_version`` (:class:`~tournaments.actions.optimistic_lock.
-    StaleEditError`). Returns the values changed, by path, as (before, after)."""
+    StaleEditError`). Returns the values changed, by path, as (before, after); the log names
+    an event card's as the tournament named the card before the change
+    (:func:`~tournaments.queries.event_deck.event_card_names`)."""
     problems = override_problems(overrides)
     if problems:
         raise HouseRulesError(problems)
@@ -54,12 +58,19 @@ def save_house_rules(
         changes = leaf_changes(stored, overrides)
         if not changes:
             return {}
+        cards = event_card_names(tournament)
         tournament.data_overrides = dict(overrides)
         tournament.save(update_fields=["data_overrides"])
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
-            describe("house_rules_changed", changes=changes),
+            describe(
+                "house_rules_changed",
+                changes=[
+                    [house_rule_field(path, cards), before, after]
+                    for path, (before, after) in changes.items()
+                ],
+            ),
             actor=actor,
         )
     return changes

@@ -4,7 +4,9 @@ name: “Missile launcher” → “Laser rifle”", the field by the label its 
 values as the pages show them (dice as "2 white + 1 red", weapons and effects by name, a
 choice by its label), in the language of whoever reads the log. A card's effect is stored
 with the names the tournament gave it when it changed
-(:func:`tournaments.queries.tournament_catalogue.effect_names`)."""
+(:func:`tournaments.queries.tournament_catalogue.effect_names`); so is the alien event card a
+house rule's path runs through (``events.report.name.en``: the English name of the card the
+tournament calls “Report In”; :func:`tournaments.queries.event_deck.event_card_names`)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from rules.engine.units import DiceSpec
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models import ChapterCard, Weapon
+from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.rules_values import LABELS, shown
 
 if TYPE_CHECKING:
@@ -47,8 +50,41 @@ CHOICE_FIELDS = {
 }
 
 
-def field_label(field: str) -> str:
-    """What the organiser's forms call ``field``."""
+def house_rule_field(
+    path: str, event_names: Mapping[str, Mapping[str, str]]
+) -> str | dict[str, str]:
+    """A house rule's ``path`` as the log keeps it: one under an alien event card
+    (``events.report.name.en``) with the names ``event_names`` give that card, as
+    ``{"path": ..., "en": ..., "it": ...}``; any other path, or a card without a name
+    there, as it is."""
+    section, _dot, rest = path.partition(".")
+    names = event_names.get(rest.partition(".")[0]) if section == EVENTS else None
+    return {"path": path, **names} if names else path
+
+
+def _event_card_label(field: Mapping[str, Any]) -> str:
+    """A house rule under an event card, the card named as the tournament named it then:
+    "English name of alien event card Report In"."""
+    card = in_language(field, narration_language())
+    _section, _card_id, *rest = field_key(field).split(".")
+    if not rest:
+        return _("alien event card %(card)s") % {"card": card}
+    key = "_".join(rest)
+    part = str(EVENT_LABELS[key]) if key in EVENT_LABELS else ".".join(rest)
+    return _("%(field)s of alien event card %(card)s") % {"field": part, "card": card}
+
+
+def field_key(field: Any) -> str:
+    """The field (or house rule's path) a stored change is about."""
+    return str(field["path"]) if isinstance(field, Mapping) else str(field)
+
+
+def field_label(field: Any) -> str:
+    """What the organiser's forms call ``field`` (a house rule under an event card: with the
+    card's name, :func:`house_rule_field`)."""
+    if isinstance(field, Mapping):
+        return _event_card_label(field)
+    field = str(field)
     if field == "effect_code":
         return str(EFFECT_LABEL)
     for labels in (LABELS, TOKEN_ALIEN_LABELS, EVENT_LABELS):
@@ -88,8 +124,13 @@ def value_words(field: str, value: Any) -> str:
     return f"“{text}”"
 
 
-def store_changes(changes: Mapping[str, tuple[Any, Any] | list[Any]]) -> list[list[Any]]:
-    """``{field: (before, after)}`` as the log stores it."""
+def store_changes(
+    changes: Mapping[str, tuple[Any, Any] | list[Any]] | list[list[Any]],
+) -> list[list[Any]]:
+    """``{field: (before, after)}`` as the log stores it; already stored (``[[field, before,
+    after], ...]``, a field kept as data: :func:`house_rule_field`), as it is."""
+    if isinstance(changes, list):
+        return [list(change) for change in changes]
     return [[field, before, after] for field, (before, after) in changes.items()]
 
 
@@ -106,9 +147,9 @@ def changes_text(stored: Any) -> str:
         parts.append(
             _("%(field)s: %(before)s → %(after)s")
             % {
-                "field": field_label(str(field)),
-                "before": value_words(str(field), before),
-                "after": value_words(str(field), after),
+                "field": field_label(field),
+                "before": value_words(field_key(field), before),
+                "after": value_words(field_key(field), after),
             }
         )
     return "; ".join(parts)
