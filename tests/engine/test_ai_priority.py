@@ -74,18 +74,20 @@ def test_nearest_on_equal_everything():
 
 
 def test_can_damage_before_anything_else():
-    # A house rule gives the Gretchin's gun one white die: it can never beat armour 2, so
-    # the far marine with 1 life point cannot be damaged; the near one can, hand-to-hand.
-    board = make_board(20, 3)
+    # A house rule gives the commander armour 7: a missile (two red dice) never hurts him,
+    # though a blast at him hurts the marine beside him. A marine the alien cannot hurt at
+    # all is no target (game engine decision 24), so "can be damaged" asks whether a plan
+    # can hurt the target itself: the commander, with fewer life points, is ranked after.
+    board = make_board(12, 3)
     state = make_state(
         board,
         [
-            alien("g1", "gretchin", (0, 1)),
-            marine("a1", "p1", (9, 1), life_points=2),
-            marine("a2", "p1", (19, 0), life_points=1),
+            alien("h1", "chaos_marine_heavy", (0, 1)),
+            marine("c1", "p1", (11, 0), unit="commander", weapons=("bolter",), life_points=1),
+            marine("a1", "p1", (11, 1), life_points=2),
         ],
         players=("p1",),
-        data_overrides={"weapons": {"gretchin_weapon": {"dice": {"white": 1, "red": 0}}}},
+        data_overrides={"units": {"commander": {"armour": 7}}},
     )
     _, steps = run(state)
     choice = steps_of(steps, "target_choice")[0]

@@ -3,11 +3,12 @@
 RULES §11: these aliens ignore the focus rule and choose the position and the aim that
 hit the most marines, then the most expected damage (a figure caught counts as a marine
 hit only when the shot can take a life point from it, as combat resolves the shot: a
-Tarantula's armour 6 is never beaten by two red dice, :attr:`plans.Shot.hurts`); an aim
-whose template would touch another alien (or the firer where it fires from) is never
-taken, and a missile is never aimed at a square next to the square it is fired from (so
-its blast may cover the square the firer moved away from). A Dreadnought fires every
-weapon it still has from the one position it chose (the position whose weapons together
+Tarantula's armour 6 is never beaten by two red dice, :attr:`plans.Shot.hurts`, and a
+shot that can hurt nobody is never fired, game engine decision 24); an aim whose template
+would touch another alien (or the firer where it fires from) is never taken, and a
+missile is never aimed at a square next to the square it is fired from (so its blast may
+cover the square the firer moved away from). A Dreadnought fires every weapon it still has
+that can hurt someone from the one position it chose (the position whose weapons together
 hit the most marines). A position is weighed with the doors the alien opens on its way
 there open (:func:`ai.reach.stops_by_doors`): it fires after moving, so its template or
 line goes through them.
@@ -314,7 +315,11 @@ def visible_marines(ctx: TurnContext, firer: Figure, anchor: Square) -> list[Fig
 def split_shot(
     ctx: TurnContext, weapon: str, visible: list[Figure], body: Sequence[Square]
 ) -> Shot | None:
-    """An assault cannon fired from ``body`` split among the ``visible`` marines."""
+    """An assault cannon fired from ``body`` split among the ``visible`` marines.
+
+    Combat shares the total out by the best split of each roll (:func:`odds.best_split`),
+    giving a figure a share only to take life points from it (a share above its armour):
+    the figures the shot reaches, its ``hits``, are the ones it can hurt, its ``hurts``."""
     if not visible:
         return None
     targets = tuple(
@@ -331,6 +336,7 @@ def split_shot(
         len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
+        hits=hurts,
         hurts=hurts,
     )
 
@@ -650,7 +656,11 @@ def area_plans(
         )
     # (ranking key, steps, anchor, shots, marines hit, expected points, expected life points)
     best: tuple[tuple, int, Square, tuple[Shot, ...], int, Fraction, Fraction] | None = None
-    for steps, anchor, shots in candidates:
+    for steps, anchor, all_shots in candidates:
+        # A shot that can hurt nobody is never fired (game engine decision 24).
+        shots = [s for s in all_shots if s.hurts]
+        if not shots:
+            continue
         marines = distinct_marines(shots)
         points = sum((s.points for s in shots), Fraction(0))
         life = sum((s.life_points for s in shots), Fraction(0))

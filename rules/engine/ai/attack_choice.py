@@ -43,7 +43,8 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
     Where no target of a player can be reached for a fight this turn (its reach's distance,
     the nearest adjacent stop over its targets, is beyond the allowance), a target's
     adjacent stop is only looked for when it can be shot (for the nearest-target
-    tie-break)."""
+    tie-break). A shot or fight that can take no life point from its target (its dice
+    never beat the armour) is left out: it would do nothing (game engine decision 24)."""
     reach = assessment.reach
     alien: Figure = reach.figure
     state, rules = ctx.state, ctx.rules
@@ -103,7 +104,8 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
                         SHOOT, key, target.id, stop[1], stop[0], steps, stop[2] == "doubtful", score
                     )
                 )
-    return plans
+    # A shot or fight that can hurt nobody is no plan (game engine decision 24).
+    return [plan for plan in plans if plan.marines_hit]
 
 
 def best_plan(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, list[Plan], bool]:

@@ -47,7 +47,9 @@ class Shot:
     points: Fraction
     life_points: Fraction
     origin: tuple[int, int] | None = None  # the firer's square a line starts from
-    hits: tuple[str, ...] = ()  # figures a blast or line touches (combat's option's targets)
+    # Figures a blast or line touches (combat's option's targets); a split reaches only
+    # the figures it can hurt (combat gives a share only above a figure's armour).
+    hits: tuple[str, ...] = ()
     hurts: tuple[str, ...] = ()  # figures it can take a life point from (the marines hit)
 
     @property

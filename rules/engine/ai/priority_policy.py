@@ -7,7 +7,10 @@ an alien's reach, the alien picks a new one, ranking every marine it can attack 
 turn by: can be damaged this turn, can be killed this turn, fewest life points left,
 highest firepower, nearest (path distance to stand next to it), lowest id. Each alien
 then uses its most advantageous attack on that target (as in BoB); an alien that cannot
-attack anybody moves towards the nearest marine.
+attack anybody moves towards the nearest marine. An attack that can hurt nobody is no
+plan (game engine decision 24), so a marine only such attacks reach is no target, shared
+or not. An area weapon's shot at a target must reach it: a blast or a line touch it, an
+assault cannon's split be able to give it a share (decision 23).
 """
 
 from __future__ import annotations
@@ -50,7 +53,10 @@ def firepower(ctx: TurnContext, figure: Figure) -> float:
 
 
 def target_key(ctx: TurnContext, target: Figure, plans: list[Plan], distance: int) -> tuple:
-    can_damage = any(p.life_points > 0 for p in plans)
+    """The target's rank (smallest first). Every plan can hurt someone (game engine
+    decision 24); "can be damaged" asks whether one can hurt the target itself, not only
+    another figure its blast or line catches."""
+    can_damage = any(target.id in shot.hurts for p in plans for shot in p.shots)
     can_kill = any(p.points > 0 for p in plans)
     return (
         0 if can_damage else 1,
