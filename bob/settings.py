@@ -116,6 +116,17 @@ DATABASES = {
         conn_health_checks=CONN_MAX_AGE > 0,
     )
 }
+#: PostgreSQL plans a statement once per connection, not on every run: each statement a
+#: process has run five times on a kept connection is prepared (psycopg's threshold; the
+#: server binds the parameters, as a prepared statement needs). Off (0) behind a pooler that
+#: hands one client's statements to other connections (PgBouncer in transaction mode).
+DATABASE_PREPARED_STATEMENTS = env_bool("DATABASE_PREPARED_STATEMENTS", True)
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql" and (
+    DATABASE_PREPARED_STATEMENTS
+):
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"server_side_binding": True, "prepare_threshold": 5}
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The embedded database takes its write lock when a transaction begins, and a request
     # that finds it taken waits for it (up to 20 s): a transaction that only read at first

@@ -10,8 +10,8 @@ machine of a larger set-up: README, "Run an event").
     python scripts/serve.py scheduler  Celery beat: sends the notices left pending (run one)
 
 Every part reads DATABASE_URL and REDIS_URL, SECRET_KEY and ALLOWED_HOSTS from the
-environment; DEBUG is off unless set. Only the standard library is used here, so the
-checks below answer before Django starts.
+environment; unless set there, DEBUG is off and database connections are kept (DEFAULTS).
+Only the standard library is used here, so the checks below answer before Django starts.
 """
 
 from __future__ import annotations
@@ -24,6 +24,13 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+
+#: What every part runs with unless the environment sets it: DEBUG off, and each process
+#: keeping its database connection between requests and tasks for up to ten minutes
+#: (CONN_MAX_AGE; each is checked before use, so one the server closed is replaced): a
+#: Gunicorn or Celery worker serves one at a time, so it holds one connection, and no
+#: request pays for opening one (the benchmarks' server runs with these too).
+DEFAULTS = {"DEBUG": "0", "CONN_MAX_AGE": "600"}
 
 #: Each part's commands; programs are looked up beside this Python (the virtualenv's bin/,
 #: or the image's). compose.yaml runs the same (tests/test_compose.py checks it).
@@ -271,7 +278,8 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 2
-    os.environ.setdefault("DEBUG", "0")
+    for name, value in DEFAULTS.items():
+        os.environ.setdefault(name, value)
     problems = environment_problems(dict(os.environ))
     if problems:
         for problem in problems:

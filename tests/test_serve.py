@@ -174,3 +174,25 @@ def test_serve_notes_what_an_event_most_likely_wants_set():
     assert [note.split(" ")[0] for note in notes] == ["EMAIL_HOST", "BOB_HTTPS"]
     assert "set BOB_HTTPS=0" in notes[1]
     assert serve.environment_warnings({"EMAIL_HOST": "smtp.example.org", "BOB_HTTPS": "0"}) == []
+
+
+@pytest.mark.parametrize(
+    ("given", "kept"), [({}, "600"), ({"CONN_MAX_AGE": "0"}, "0"), ({"CONN_MAX_AGE": "60"}, "60")]
+)
+def test_every_part_keeps_its_database_connection_unless_told_otherwise(monkeypatch, given, kept):
+    """A Gunicorn or Celery worker keeps its connection between requests (each is checked
+    before use): no request pays for opening one. CONN_MAX_AGE set by the event wins."""
+    serve = _serve()
+    environ = {
+        "DATABASE_URL": "postgres://bob@127.0.0.1:5432/bob",
+        "REDIS_URL": "redis://127.0.0.1:6379/0",
+        "SECRET_KEY": "x" * 50,
+        "ALLOWED_HOSTS": "bob.example.org",
+        **given,
+    }
+    monkeypatch.setattr(os, "environ", environ)
+    started = []
+    monkeypatch.setattr(serve, "run_part", lambda part: started.append((part, dict(environ))) or 0)
+    assert serve.main(["serve.py", "web"]) == 0
+    [(part, seen)] = started
+    assert (part, seen["CONN_MAX_AGE"], seen["DEBUG"]) == ("web", kept, "0")

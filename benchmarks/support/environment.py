@@ -8,6 +8,7 @@ the one given: the benchmarks add their own tournaments (slugs ``bench-...``) to
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import sys
 import tempfile
@@ -15,6 +16,16 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 _WORKDIR: tempfile.TemporaryDirectory | None = None
+
+
+def _production_defaults() -> dict[str, str]:
+    """What ``make serve`` runs every part with unless set (``scripts/serve.py``), so the
+    benchmarks' server is the production one."""
+    spec = importlib.util.spec_from_file_location("serve", ROOT / "scripts" / "serve.py")
+    assert spec is not None and spec.loader is not None
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    return serve.DEFAULTS
 
 
 def configure(settings_module: str = "bob.settings") -> dict[str, str]:
@@ -38,7 +49,7 @@ def configure(settings_module: str = "bob.settings") -> dict[str, str]:
             "SECRET_KEY": "benchmark-only-secret-key-not-for-production-use-0123456789",
             "ALLOWED_HOSTS": "127.0.0.1",
             "SECURE_SSL_REDIRECT": "0",
-            "CONN_MAX_AGE": "600",
+            "CONN_MAX_AGE": _production_defaults()["CONN_MAX_AGE"],
         }
     )
     return dict(os.environ)
