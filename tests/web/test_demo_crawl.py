@@ -6,7 +6,7 @@ player through their private link) and for each language, the crawl follows ever
 link and ``hx-get`` endpoint the pages render (GET only, the demo tournament only, bounded
 depth). It fails on a crash; on a 404 (or any other 4xx) behind a link the app rendered
 itself; on a page without ``<html lang>`` matching the language, a ``<title>`` and exactly
-one ``<h1>``; on two pages of different views sharing one ``<title>`` (a browser's tabs and
+one ``<h1>``; on markup inside the ``<title>`` (a tab shows it as text); on two pages of different views sharing one ``<title>`` (a browser's tabs and
 history, and a screen reader, tell pages apart by it); on a stored key or squad slug shown
 instead of words; and, on Italian pages, on visible English text: a text node (or an
 ``aria-label``, ``title``, ``placeholder`` or ``alt``) that is exactly an English msgid of our
@@ -151,6 +151,8 @@ class Page:
 
     lang: str | None = None
     titles: list[str] = field(default_factory=list)
+    #: Elements written inside the <title> (a browser shows them as text in the tab).
+    title_markup: list[str] = field(default_factory=list)
     h1_count: int = 0
     texts: list[str] = field(default_factory=list)
     links: list[str] = field(default_factory=list)
@@ -170,6 +172,8 @@ class PageParser(HTMLParser):
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         values = {name: value or "" for name, value in attrs}
+        if "title" in self._open:
+            self.page.title_markup.append(tag)
         if tag == "html":
             self.page.lang = values.get("lang")
         if tag == "h1":
@@ -315,6 +319,8 @@ class Crawl:
             self.report(url, origin, f'<html lang="{page.lang}">, expected "{self.language}"')
         if not any(title.strip() for title in page.titles):
             self.report(url, origin, "no <title>")
+        if page.title_markup:
+            self.report(url, origin, f"markup in the <title>: <{'>, <'.join(page.title_markup)}>")
         title = " ".join(" ".join(page.titles).split())
         self.titled.setdefault(title, {}).setdefault(view_name(url), url)
         if page.h1_count != 1:
@@ -469,9 +475,15 @@ def test_the_checks_catch_english_on_an_italian_page():
     crawl.check_raw_values("/dirty", "test", dirty)
     crawl.check_italian("/dirty", "test", dirty)
     crawl.check_structure("/other", "test", clean)
+    marked = parse(
+        '<html lang="it"><head><title>Organizza<p class="help"><a href="/conto/">Il tuo conto'
+        "</a></p> · BoB</title></head><body><h1>Organizza</h1>"
+    )
+    crawl.check_structure("/marked", "test", marked)
     crawl.check_titles()
     found = "\n".join(crawl.problems)
     assert '<html lang="en">' in found and "no <title>" in found and "2 <h1>" in found
+    assert "/marked" in found and "markup in the <title>: <p>, <a>" in found
     assert "/clean, /other" in found and "the same <title> 'Classifica · BoB'" in found
     assert "'Standings'" in found and "'Save'" in found
     assert "English date" in found and "decimal point" in found
