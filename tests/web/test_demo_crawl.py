@@ -6,8 +6,9 @@ player through their private link) and for each language, the crawl follows ever
 link and ``hx-get`` endpoint the pages render (GET only, the demo tournament only, bounded
 depth). It fails on a crash; on a 404 (or any other 4xx) behind a link the app rendered
 itself; on a page without ``<html lang>`` matching the language, a ``<title>`` and exactly
-one ``<h1>``; on markup inside the ``<title>`` (a tab shows it as text); on two pages of different views sharing one ``<title>`` (a browser's tabs and
-history, and a screen reader, tell pages apart by it); on a stored key or squad slug shown
+one ``<h1>``; on markup inside the ``<title>`` (a tab shows it as text); on two pages of
+different views sharing one ``<title>`` (a browser's tabs and history, and a screen
+reader, tell pages apart by it); on a stored key or squad slug shown
 instead of words; and, on Italian pages, on visible English text: a text node (or an
 ``aria-label``, ``title``, ``placeholder`` or ``alt``) that is exactly an English msgid of our
 catalogue whose Italian translation differs, or an obvious English word, an English month or
