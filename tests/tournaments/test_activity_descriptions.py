@@ -19,6 +19,7 @@ from tournaments.queries.activity_descriptions import (
     description_label,
     entry_description,
 )
+from tournaments.queries.change_words import changes_text
 
 pytestmark = pytest.mark.django_db
 
@@ -281,3 +282,19 @@ def test_an_effect_change_reads_with_the_names_stored_with_it_and_an_older_one_b
     with translation.override("it"):
         assert description_label("card_changed", params, "stored").endswith("– → Kit da Campo")
         assert description_label("card_changed", older, "stored").endswith("– → Pronto Soccorso")
+
+
+def test_a_logged_object_reads_as_dice_only_when_it_holds_dice():
+    """A house rule set to an empty object, or to an object that is not dice, reads as the
+    JSON the organiser wrote, not as "0 white + 0 red"."""
+    text = changes_text(
+        [
+            ["events", None, {}],
+            ["units.ork", {"armour": 2}, {"armour": 2, "move": 6}],
+            ["weapons.bolter.dice", {"white": 0, "red": 2}, {"red": 3}],
+        ]
+    )
+    assert text == (
+        'events: – → “{}”; units.ork: “{"armour": 2}” → “{"armour": 2, "move": 6}”; '
+        "weapons.bolter.dice: 0 white + 2 red → 0 white + 3 red"
+    )

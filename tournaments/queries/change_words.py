@@ -10,6 +10,7 @@ tournament calls “Report In”; :func:`tournaments.queries.event_deck.event_ca
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -41,6 +42,8 @@ EVENT_LABELS: dict[str, StrOrPromise] = {
     "text_en": gettext_lazy("English text"),
 }
 EFFECT_LABEL = gettext_lazy("Effect on the board")
+#: The keys of a value shown as dice ("2 white + 1 red"): a weapon's or a unit's dice.
+DICE_KEYS = frozenset({"white", "red"})
 #: Fields whose values are model choices, shown by their label.
 CHOICE_FIELDS = {
     "kind": ChapterCard,
@@ -112,13 +115,15 @@ def value_words(field: str, value: Any) -> str:
         model_field = CHOICE_FIELDS[field]._meta.get_field(field)
         choices = dict(getattr(model_field, "flatchoices", ()))
         return str(choices.get(value, value))
-    if isinstance(value, Mapping):
+    if isinstance(value, Mapping) and value and value.keys() <= DICE_KEYS:
         return shown(DiceSpec(int(value.get("white", 0)), int(value.get("red", 0))))
     if isinstance(value, list):
         return shown(tuple(str(item) for item in value))
     if isinstance(value, int):
         return str(value)
-    text = " ".join(str(value).split())
+    # Any other object (a house rule's, e.g. an empty "events": {}) as the JSON it was.
+    shown_text = json.dumps(value, ensure_ascii=False) if isinstance(value, Mapping) else value
+    text = " ".join(str(shown_text).split())
     if len(text) > QUOTED:
         text = text[: QUOTED - 1].rstrip() + "…"
     return f"“{text}”"
