@@ -155,3 +155,18 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
     assert entry.object_description == shown["en"]
     for text in shown.values():
         assert "events." not in text and "Report In" not in text, text
+
+
+def test_the_first_house_rules_log_only_the_values_written(organiser, world):
+    """Saved over no house rules at all, the log and the message count the values written,
+    not the empty rules they replace; an object written empty reads as what it is."""
+    assert not world.tournament.data_overrides
+    form = opened(organiser, world)
+    response = save(organiser, world, form, {"alien_tokens": {"ork": 3}, "tarantula": {}})
+    assert response.status_code == 302
+    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+    assert entry.object_description == (
+        "house rules changed: alien_tokens.ork: – → 3; tarantula: – → “{}”"
+    )
+    page = organiser.get(response["Location"]).content.decode()
+    assert "House rules saved: 2 values changed." in page

@@ -90,7 +90,9 @@ def leaf_changes(
 
 
 def _leaves(node: Any, path: str = ""):
-    if isinstance(node, Mapping) and node:
+    """Each value with its path; an object is a value of its own only when empty and not
+    the whole rules data (the first rules saved over none replace nothing)."""
+    if isinstance(node, Mapping) and (node or not path):
         for key, child in node.items():
             yield from _leaves(child, f"{path}.{key}" if path else str(key))
     else:
