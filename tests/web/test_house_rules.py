@@ -142,7 +142,7 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
         "– → “Orbital Orders”; "
         "Italian name of alien event card Mothership Communication: "
         "– → “Ordini Orbitali”; "
-        "target of alien event card Check In: – → “none”"
+        "Target of alien event card Check In: – → nobody"
     )
     assert shown["it"] == (
         "regole della casa cambiate: alien_tokens.ork: – → 3; "
@@ -150,7 +150,7 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
         "– → “Orbital Orders”; "
         "Nome italiano della carta evento alieno Comando dall'Astronave Madre: "
         "– → “Ordini Orbitali”; "
-        "target della carta evento alieno Fate Rapporto: – → “none”"
+        "Bersaglio della carta evento alieno Fate Rapporto: – → nessuno"
     )
     assert entry.object_description == shown["en"]
     for text in shown.values():

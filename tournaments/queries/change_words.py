@@ -40,6 +40,13 @@ EVENT_LABELS: dict[str, StrOrPromise] = {
     "name_en": gettext_lazy("English name"),
     "text_it": gettext_lazy("Italian text"),
     "text_en": gettext_lazy("English text"),
+    "target": gettext_lazy("Target"),
+}
+#: An alien event card's target as the log shows it (``rules/engine/data/events.json``).
+EVENT_TARGETS: dict[str, StrOrPromise] = {
+    "none": gettext_lazy("nobody"),
+    "player": gettext_lazy("a marine player chosen by the die"),
+    "alien": gettext_lazy("an alien chosen by the engine"),
 }
 EFFECT_LABEL = gettext_lazy("Effect on the board")
 #: The keys of a value shown as dice ("2 white + 1 red"): a weapon's or a unit's dice.
@@ -101,6 +108,13 @@ def field_label(field: Any) -> str:
     return field
 
 
+def _is_event_target(path: str) -> bool:
+    """Whether the house rule's ``path`` is an alien event card's target
+    (``events.report.target``)."""
+    parts = path.split(".")
+    return len(parts) == 3 and parts[0] == EVENTS and parts[2] == "target"
+
+
 def value_words(field: str, value: Any) -> str:
     """``value`` of ``field`` as the pages show it."""
     if value is None or value == "":
@@ -111,6 +125,8 @@ def value_words(field: str, value: Any) -> str:
         if isinstance(value, Mapping):  # named as the tournament named its card then
             return in_language(value, narration_language())
         return chapter_card_name(str(value), narration_language())  # an older entry's code
+    if _is_event_target(field) and value in EVENT_TARGETS:
+        return str(EVENT_TARGETS[value])
     if field in CHOICE_FIELDS:
         model_field = CHOICE_FIELDS[field]._meta.get_field(field)
         choices = dict(getattr(model_field, "flatchoices", ()))
