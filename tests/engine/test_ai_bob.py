@@ -430,9 +430,9 @@ def test_a_dreadnought_counts_each_marine_its_weapons_can_hit_once():
     """RULES §11: the area choice counts distinct figures, not hits per weapon."""
     zero = Fraction(0)
     both = ("a1", "a2")
-    blast = Shot("missile_launcher", "blast", None, (3, 3), 2, zero, zero, None, both, both)
-    at_a1 = Shot("laser_rifle", "single", "a1", None, 1, zero, zero, hurts=("a1",))
-    split = Shot("assault_cannon", "split", "a1", None, 2, zero, zero, hurts=("a1", "b1"))
+    blast = Shot("missile_launcher", "blast", None, (3, 3), zero, zero, None, both, both)
+    at_a1 = Shot("laser_rifle", "single", "a1", None, zero, zero, hurts=("a1",))
+    split = Shot("assault_cannon", "split", "a1", None, zero, zero, hurts=("a1", "b1"))
     assert distinct_marines([blast, at_a1]) == 2
     assert distinct_marines([blast, at_a1, split]) == 3
     assert distinct_marines([at_a1, at_a1]) == 1

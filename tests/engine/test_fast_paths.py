@@ -989,7 +989,6 @@ def test_direct_options_match_the_listed_options():
                     pattern,
                     option.target,
                     None,
-                    1,
                     Fraction(0),
                     Fraction(0),
                 )
@@ -1133,7 +1132,7 @@ def _plain_focus_plans(ctx, assessment, players):
         pattern = "single" if kind == "shoot" else weapon
         # A marine hit when some outcome takes a life point from the target ("t").
         hurts = (target.id,) if "t" in odds.damaged_keys() else ()
-        shot = Shot(weapon, pattern, target.id, None, len(hurts), points, life, hurts=hurts)
+        shot = Shot(weapon, pattern, target.id, None, points, life, hurts=hurts)
         plans.append(
             Plan(
                 kind,

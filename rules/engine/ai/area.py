@@ -261,7 +261,6 @@ def _blast_shot(
         "blast",
         None,
         aim,
-        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
         None,
@@ -294,7 +293,6 @@ def line_shot(
         "line",
         None,
         direction,
-        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
         origin,
@@ -333,7 +331,6 @@ def split_shot(
         "split",
         visible[0].id,
         None,
-        len(hurts),
         odds.expected_points(),
         odds.expected_life_points(),
         hits=hurts,
@@ -353,7 +350,7 @@ def single_shot(ctx: TurnContext, weapon: str, target: Figure, body: Sequence[Sq
         target_info(ctx.state, target, ctx.rules).value,
     )
     hurts = hurt_if(target.id, life)
-    return Shot(weapon, "single", target.id, None, len(hurts), points, life, hurts=hurts)
+    return Shot(weapon, "single", target.id, None, points, life, hurts=hurts)
 
 
 def combat_shot(
@@ -379,7 +376,6 @@ def combat_shot(
             ctx.rules.weapon(weapon).pattern,
             None,
             option.aim,
-            len(hurts),
             option.odds.expected_points(),
             option.odds.expected_life_points(),
             option.origin,
@@ -720,7 +716,7 @@ def _ranked_single(
 def distinct_marines(shots: Iterable[Shot]) -> int:
     """How many different figures the shots may hurt (:attr:`Shot.hurts`): a marine two
     of a Dreadnought's weapons can hit counts once (RULES §11, "distinct figures")."""
-    return len({fid for shot in shots for fid in shot.figures})
+    return len({fid for shot in shots for fid in shot.hurts})
 
 
 def _shots_per_stop(

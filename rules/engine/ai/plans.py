@@ -43,7 +43,6 @@ class Shot:
     pattern: str  # single | blast | line | split
     target: str | None  # a figure id (single shot; main target of a split)
     aim: tuple[int, int] | None  # blast centre, or the direction of a line as (dx, dy)
-    marines_hit: int  # len(hurts)
     points: Fraction
     life_points: Fraction
     origin: tuple[int, int] | None = None  # the firer's square a line starts from
@@ -53,10 +52,9 @@ class Shot:
     hurts: tuple[str, ...] = ()  # figures it can take a life point from (the marines hit)
 
     @property
-    def figures(self) -> tuple[str, ...]:
-        """The figures this shot may hurt, for counting distinct marines across the
-        weapons of one Dreadnought (RULES §11)."""
-        return self.hurts
+    def marines_hit(self) -> int:
+        """The marines it hits: the figures it can take a life point from."""
+        return len(self.hurts)
 
     @cached_property
     def rank(self) -> tuple:
@@ -236,7 +234,7 @@ def single_plan(
     points, life = score
     hurts = hurt_if(target, life)
     pattern = "single" if kind == SHOOT else HAND_TO_HAND
-    shot = Shot(weapon, pattern, target, None, len(hurts), points, life, hurts=hurts)
+    shot = Shot(weapon, pattern, target, None, points, life, hurts=hurts)
     return Plan(
         kind,
         anchor,
