@@ -60,6 +60,13 @@ CHOICE_FIELDS = {
 }
 
 
+def _event_card_path(path: str) -> tuple[str, list[str]] | None:
+    """A house rule's ``path`` under an alien event card as the card's id and the rest
+    (``events.report.name.en``: ``("report", ["name", "en"])``); None for any other path."""
+    section, *rest = path.split(".")
+    return (rest[0], rest[1:]) if section == EVENTS and rest else None
+
+
 def house_rule_field(
     path: str, event_names: Mapping[str, Mapping[str, str]]
 ) -> str | dict[str, str]:
@@ -67,8 +74,8 @@ def house_rule_field(
     (``events.report.name.en``) with the names ``event_names`` give that card, as
     ``{"path": ..., "en": ..., "it": ...}``; any other path, or a card without a name
     there, as it is."""
-    section, _dot, rest = path.partition(".")
-    names = event_names.get(rest.partition(".")[0]) if section == EVENTS else None
+    card = _event_card_path(path)
+    names = event_names.get(card[0]) if card is not None else None
     return {"path": path, **names} if names else path
 
 
@@ -76,7 +83,7 @@ def _event_card_label(field: Mapping[str, Any]) -> str:
     """A house rule under an event card, the card named as the tournament named it then:
     "English name of alien event card Report In"."""
     card = in_language(field, narration_language())
-    _section, _card_id, *rest = field_key(field).split(".")
+    _card_id, rest = _event_card_path(field_key(field)) or ("", [])
     if not rest:
         return _("alien event card %(card)s") % {"card": card}
     key = "_".join(rest)
@@ -111,8 +118,8 @@ def field_label(field: Any) -> str:
 def _is_event_target(path: str) -> bool:
     """Whether the house rule's ``path`` is an alien event card's target
     (``events.report.target``)."""
-    parts = path.split(".")
-    return len(parts) == 3 and parts[0] == EVENTS and parts[2] == "target"
+    card = _event_card_path(path)
+    return card is not None and card[1] == ["target"]
 
 
 def value_words(field: str, value: Any) -> str:
