@@ -28,6 +28,7 @@ from tournaments.queries.pages import (
     with_live_games,
 )
 from tournaments.queries.standings import get_standings
+from tournaments.queries.standings_reads import squads_of
 
 
 @dataclass(frozen=True)
@@ -203,7 +204,7 @@ def home_sessions(
     playing_ids = [pk for _order, pk, in_progress in waiting if in_progress]
     upcoming_ids = [pk for _order, pk, in_progress in waiting if not in_progress][:upcoming]
     wanted = {*(pk for _at, pk in confirmed[:latest]), *playing_ids[:playing], *upcoming_ids}
-    squads = {squad.slug: squad for squad in tournament.squads.order_by()}
+    squads = {squad.slug: squad for squad in squads_of(tournament.pk)}
     shown: list[HomeEntry] = []
     finals: list[HomeEntry] = []
     for stage_row, stage in rows:

@@ -80,8 +80,9 @@ class PendingWins:
         return {int(player): standing.rank for player, standing in self.after.items()}
 
 
-def pending_wins(tournament: Tournament) -> PendingWins:
-    """What :func:`pending_honours` lists, as plain rows."""
+def pending_wins(tournament: Tournament, ranks: Mapping[int, int] | None = None) -> PendingWins:
+    """What :func:`pending_honours` lists, as plain rows (``ranks``: every squad rank of
+    the tournament by player id, when the caller has read them)."""
     awarded = list(tournament.honours.order_by().values_list("player_id", "session_id"))
     winners = session_winners(tournament, {session_id for _player, session_id in awarded})
     winner_ids = {player_id for _session, player_id in winners}
@@ -89,11 +90,12 @@ def pending_wins(tournament: Tournament) -> PendingWins:
         return PendingWins([], {}, len(awarded))
     # The whole tournament's rows, not those of a list of the winners' ids: a list of
     # hundreds of ids costs more to send and parse than the rows it spares.
-    ranks = dict(
-        SquadRank.objects.filter(tournament=tournament)
-        .order_by()  # the model's ordering joins the tournament and the player to sort
-        .values_list("player_id", "rank")
-    )
+    if ranks is None:
+        ranks = dict(
+            SquadRank.objects.filter(tournament=tournament)
+            .order_by()  # the model's ordering joins the tournament and the player to sort
+            .values_list("player_id", "rank")
+        )
     honours = Counter(player_id for player_id, _session in awarded)
     current = {
         str(pid): SquadStanding(rank=ranks.get(pid, 0), honours=honours.get(pid, 0))
@@ -159,4 +161,4 @@ def pending_counts(pending: list[PendingHonour]) -> dict[int, int]:
 
 def tournament_squads(tournament: Tournament) -> dict[int, Squad]:
     """The tournament's squads by id."""
-    return {squad.pk: squad for squad in tournament.squads.order_by()}
+    return {squad.pk: squad for squad in reads.squads_of(tournament.pk)}

@@ -84,16 +84,17 @@ def _player_row(player_id: int, name: str, rank: int = 0, honours: int = 0) -> d
     }
 
 
-def _latest_confirmed(tournament: Tournament, session_ids: list[int]) -> dict[int, tuple]:
-    """Per session id of ``session_ids``: number, seat totals, ranking, survivors and time
-    saved of its latest confirmed result version, in one query. The totals are those stored with the
-    version when they were scored with the tournament's present values and code (their key
-    matches), else scored here from the stored breakdown (read in a second query, for
-    those only)."""
+def _latest_confirmed(tournament: Tournament, versions: list[tuple]) -> dict[int, tuple]:
+    """Per session id: number, seat totals, ranking, survivors and time saved of its
+    latest confirmed result version (``versions``: :attr:`StandingsRows.versions
+    <tournaments.queries.standings_reads.StandingsRows.versions>`). The totals are those
+    stored with the version when they were scored with the tournament's present values
+    and code (their key matches), else scored here from the stored breakdown (read in one
+    more query, for those only)."""
     values = scoring_values(tournament)
     key = totals_key(values)
     rows: dict[int, tuple] = {}
-    for session_id, *row in reads.confirmed_versions(session_ids):
+    for session_id, *row in versions:
         rows[session_id] = tuple(row)
     stale = {row[0]: session_id for session_id, row in rows.items() if row[1] != key}
     scored = (
@@ -112,14 +113,14 @@ def _latest_confirmed(tournament: Tournament, session_ids: list[int]) -> dict[in
     }
 
 
-def _seats_of(session_ids: list[int], names: dict[int, str]) -> dict[int, list[tuple]]:
-    """Per session id, its seats in seat order: session id, player id, squad id, seat
-    order, initiative position. ``names`` (the registered players' names by id) gains
-    the seated players no longer registered."""
+def _seats_of(seats: list[tuple], names: dict[int, str]) -> dict[int, list[tuple]]:
+    """Per session id, its seats in seat order (``seats``: :attr:`StandingsRows.seats
+    <tournaments.queries.standings_reads.StandingsRows.seats>`). ``names`` (the
+    registered players' names by id) gains the seated players no longer registered."""
     seats_of: dict[int, list[tuple]] = {}
-    for seat in reads.seats(session_ids):
+    for seat in seats:
         seats_of.setdefault(seat[0], []).append(seat)
-    unnamed = {seat[1] for rows in seats_of.values() for seat in rows} - names.keys()
+    unnamed = {seat[1] for seat in seats} - names.keys()
     if unnamed:
         for player_id, name, nickname in reads.player_names(sorted(unnamed)):
             names[player_id] = nickname or name
@@ -127,29 +128,29 @@ def _seats_of(session_ids: list[int], names: dict[int, str]) -> dict[int, list[t
 
 
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
-    """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``), in
-    a fixed number of queries of plain rows (:mod:`~tournaments.queries.standings_reads`)."""
+    """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``),
+    from plain rows read in one batch of statements
+    (:func:`~tournaments.queries.standings_reads.standings_rows`)."""
+    read = reads.standings_rows(tournament.pk)
     stages: list[tuple] = []
     sessions_of: dict[int, list[tuple]] = {}
-    for stage, session in reads.stage_sessions(tournament.pk):
+    for stage, session in read.stages:
         if not stages or stages[-1][0] != stage[0]:
             stages.append(stage)
             sessions_of[stage[0]] = []
         if session is not None:
             sessions_of[stage[0]].append(session)
-    session_ids = [session[0] for sessions in sessions_of.values() for session in sessions]
-    squads = reads.squad_slugs(tournament.pk)
     players: dict[int, dict[str, Any]] = {}
     names: dict[int, str] = {}
     # A player's squad is the one of their squad rank, else of their latest seat.
     ranked_squads: dict[int, str] = {}
-    for player_id, name, nickname, rank, squad, honours in reads.registered_players(tournament.pk):
+    for player_id, name, nickname, rank, squad, honours in read.players:
         names[player_id] = nickname or name
         players[player_id] = _player_row(player_id, names[player_id], rank or 0, honours)
-        if squad in squads:
-            ranked_squads[player_id] = squads[squad]
-    seats_of = _seats_of(session_ids, names)
-    versions = _latest_confirmed(tournament, session_ids)
+        if squad is not None:
+            ranked_squads[player_id] = squad
+    seats_of = _seats_of(read.seats, names)
+    versions = _latest_confirmed(tournament, read.versions)
     honoured_sessions: set[int] = set()
     stage_rows: list[dict[str, Any]] = []
     open_sessions: list[int] = []
@@ -170,11 +171,8 @@ def compute_standings(tournament: Tournament) -> dict[str, Any]:
             version = versions.get(session_id)
             totals, places, survived = _session_scores(version)
             seat_rows = []
-            for _session, player_id, squad_id, seat_order, initiative in seats_of.get(
-                session_id, ()
-            ):
+            for _session, player_id, squad, seat_order, initiative in seats_of.get(session_id, ()):
                 display = names[player_id]
-                squad = squads.get(squad_id)
                 points = totals.get(str(player_id))
                 position = places.get(player_id)
                 entry = players.get(player_id)

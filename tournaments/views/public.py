@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from django.core.cache import cache, caches
-from django.db.models import Count, Q, QuerySet, Value
+from django.db.models import Count, Q, Value
 from django.db.models.functions import Coalesce, Lower, NullIf
 from django.http import (
     Http404,
@@ -58,6 +58,7 @@ from tournaments.queries.standings import (
     read_tournament,
     stamp_by_slug,
 )
+from tournaments.queries.standings_reads import squads_of
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.queries.venue_screen import next_round, timer_view
 from tournaments.web.header_links import header_links
@@ -206,7 +207,7 @@ def bracket_stages(
     podium once the final has a result. Read from the standings (cached with their data
     stamp, and plain rows when rebuilt), not from the sessions' model objects."""
     standings = get_standings(tournament)
-    colours = {squad.slug: squad.colour for squad in tournament.squads.all()}
+    colours = {squad.slug: squad.colour for squad in squads_of(tournament.pk)}
     kinds = dict(StageKind.choices)
     session_path = _id_path("tournaments:session", tournament.slug)
     session_label = _("Session %(number)s")  # translated once, not once per session
@@ -395,10 +396,10 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     asked = standings_page(request)
 
     def context(tournament: Tournament) -> dict:
-        wins = pending_wins(tournament)
+        ranks = _squad_ranks(tournament)
+        wins = pending_wins(tournament, {row[0]: row[4] for row in ranks})
         awarded = Honour.objects.filter(tournament=tournament)
-        ranks = SquadRank.objects.filter(tournament=tournament)
-        counts = (len(wins.winners) + wins.awarded, ranks.count())
+        counts = (len(wins.winners) + wins.awarded, len(ranks))
         number, pages, start, stop = _page_span(asked, max(counts), HONOURS_PAGE_SIZE)
         squads = tournament_squads(tournament)
         # The page's rows of the awarded honours, listed after the pending ones.
@@ -412,7 +413,7 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
             ),
             "pending": pending_honours(tournament, wins, slice(start, stop), squads),
             "has_honours": counts[0] > 0,
-            "ranks": _rank_rows(squads, ranks, wins.ranks(), start, stop),
+            "ranks": _rank_rows(squads, ranks[start:stop], wins.ranks()),
             "page": _pager(reverse("tournaments:honours", args=[tournament.slug]), number, pages),
             "player_path": _id_path("tournaments:player", tournament.slug),
             "session_path": _id_path("tournaments:session", tournament.slug),
@@ -422,22 +423,30 @@ def honours(request: HttpRequest, slug: str) -> HttpResponse:
     return _cached_tournament_page(request, slug, "tournaments/honours.html", context)
 
 
+def _squad_ranks(tournament: Tournament) -> list[tuple[int, str, str, int, int]]:
+    """Every squad rank of the tournament in the order of the players' names: player id,
+    name, nickname, squad id, rank. All of them, in one statement: the page counts them,
+    lists a page of them, and the pending honours start from them."""
+    shown = Lower(Coalesce(NullIf("player__nickname", Value("")), "player__name"))
+    return list(
+        SquadRank.objects.filter(tournament=tournament)
+        .order_by(shown, "player_id")
+        .values_list("player_id", "player__name", "player__nickname", "squad_id", "rank")
+    )
+
+
 def _rank_rows(
     squads: Mapping[int, Squad],
-    ranks: QuerySet[SquadRank],
+    ranks: list[tuple[int, str, str, int, int]],
     promised: dict[int, int],
-    start: int,
-    stop: int,
 ) -> list[dict]:
-    """The squad ranks from ``start`` to ``stop`` in the order of the players' names, as
-    plain rows (one per player: no model objects; ``squads`` by id), with the rank a
-    pending honour promises when it is another."""
-    labels = dict(Rank.choices)
-    shown = Lower(Coalesce(NullIf("player__nickname", Value("")), "player__name"))
+    """The squad ranks ``ranks`` (a page of :func:`_squad_ranks`) as plain rows (one per
+    player: no model objects; ``squads`` by id), with the rank a pending honour promises
+    when it is another."""
+    # Translated once, not once a row (a label is a lazy translation).
+    labels = {value: str(label) for value, label in Rank.choices}
     rows = []
-    for player_id, name, nickname, squad_id, rank in ranks.order_by(shown, "player_id").values_list(
-        "player_id", "player__name", "player__nickname", "squad_id", "rank"
-    )[start:stop]:
+    for player_id, name, nickname, squad_id, rank in ranks:
         pending = promised.get(player_id, rank)
         rows.append(
             {
@@ -458,7 +467,7 @@ def standings_context(
     honours, stage name) and each shown stage's sessions ranked: for ``rows`` (default:
     every player) and the stages not marked ``cards_shown: False``."""
     standings = standings if standings is not None else get_standings(tournament)
-    squads = {squad.slug: squad for squad in tournament.squads.order_by()}
+    squads = {squad.slug: squad for squad in squads_of(tournament.pk)}
     stage_labels = dict(StageKind.choices)
     for stage in standings["stages"]:
         stage["label"] = stage_labels.get(stage["kind"], stage["kind"])
