@@ -156,3 +156,35 @@ def test_a_dreadnought_does_not_fire_a_weapon_that_can_hurt_nobody():
     steps = run(state, BobPolicy())
     fired = [p["purpose_params"]["weapon"] for p in steps_of(steps, "dice")]
     assert fired == ["missile_launcher"]
+
+
+#: Two Gretchins (8 squares a turn) head for the Tarantula T and its gunner G, facing east.
+#: X, inside the arc, sees T down the upper corridor but is too far to fight (20 squares
+#: from a square next to T); Y, in the lower corridor, sees nobody from any square it can
+#: reach and is nearer (15 squares, through the gap in the solid row).
+TWO_GRETCHINS = """
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+|.G .T .T .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .X|
++--+--+--+--+--+  +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+|## ## ## ## ## .  ## ## ## ## ## ## ## ## ## ## ## ## ## ## ## ## ## ##|
++--+--+--+--+--+  +--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+|.  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .  .Y .  .  .  .  .  .  . |
++--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+--+
+"""
+
+
+def test_bob_activation_ranks_an_alien_that_would_hurt_nobody_as_one_that_moves():
+    """X's gun can hurt neither T nor G, so X has no plan and only moves: the activation
+    order ranks it as an alien that can only move, and Y, nearer, acts first. X used to go
+    first as an alien able to attack ('attackable_focus') and then only moved."""
+    legend = {
+        "T": marine("tarantula", facing="E"),
+        "G": marine(weapons=["laser_rifle"], piloting="T"),
+        "X": alien("gretchin", id="x1"),
+        "Y": alien("gretchin", id="x2"),
+    }
+    steps = run(scene(TWO_GRETCHINS, legend), BobPolicy())
+    order = [(s["figure"], s["criterion"]) for s in steps_of(steps, "activation")]
+    assert order == [("x2", "move_only"), ("x1", "only_one")]
+    assert not steps_of(steps, "attack_chosen")
+    assert steps_of(steps, "cannot_attack") == [{"figure": "x2"}, {"figure": "x1"}]

@@ -1,5 +1,8 @@
 """Each focus and activation criterion in isolation, on the pure decision functions."""
 
+import itertools
+from dataclasses import replace
+
 import pytest
 
 from rules.engine.ai.activation import Readiness, choose_next, type_rank
@@ -72,6 +75,43 @@ def test_activation_move_only_nearest_first():
     assert (best.figure_id, why) == ("o2", "move_only")
 
 
+def test_activation_an_attacker_that_would_hurt_nobody_ranks_as_moving_only():
+    """o1 and o2 can attack their focus but only o3's attacks can hurt someone (game
+    engine decision 24): o3 goes first, and before anyone that can only move."""
+    asked = []
+
+    def has_plan(ready):
+        asked.append(ready.figure_id)
+        return ready.figure_id == "o3"
+
+    candidates = [ready("o1", distance=1), ready("o2", distance=2), ready("o3", distance=8)]
+    best, why = choose_next(candidates + [ready("o4", distance=1, attackable=False)], has_plan)
+    assert (best.figure_id, why) == ("o3", "attackable_focus")
+    assert asked == ["o1", "o2", "o3"]
+
+
+def test_activation_planless_attackers_move_nearest_first():
+    best, why = choose_next(
+        [ready("o1", distance=2), ready("o2", distance=9, attackable=False)], lambda r: False
+    )
+    assert (best.figure_id, why) == ("o1", "move_only")
+
+
+def test_activation_judges_only_the_two_aliens_the_choice_needs():
+    asked = []
+
+    def has_plan(ready):
+        asked.append(ready.figure_id)
+        return True
+
+    best, why = choose_next(
+        [ready("o1", distance=1), ready("o2", distance=2), ready("o3", distance=3)],
+        has_plan,
+    )
+    assert (best.figure_id, why) == ("o1", "distance")
+    assert asked == ["o1", "o2"]
+
+
 def test_single_alien_and_empty_list():
     assert choose_next([ready("o1")])[1] == "only_one"
     with pytest.raises(ValueError):
@@ -100,3 +140,31 @@ def test_type_order():
         "gretchin",
     ]
     assert type_rank("house_rule_beast") == 8
+
+
+def test_activation_judging_only_two_aliens_chooses_as_judging_them_all():
+    """The shortcut (plans asked only until two aliens have one) against the plain
+    judgement: every alien without a plan marked so up front, then ordered."""
+    # (can attack its focus, has a plan, distance, initiative) of o0, o1…
+    shapes = [
+        (True, True, 4, 1),
+        (True, False, 1, 0),
+        (True, True, 1, 0),
+        (False, False, 2, 0),
+        (True, False, 4, 0),
+        (True, True, 2, 1),
+    ]
+    aliens = [
+        (ready(f"o{n}", distance=d, attackable=a, initiative=i), has)
+        for n, (a, has, d, i) in enumerate(shapes)
+    ]
+    for size in range(1, len(aliens) + 1):
+        for chosen in itertools.permutations(aliens, size):
+            candidates = [r for r, _ in chosen]
+            plans = {r for r, has in chosen if has}
+            plain = [
+                r if r in plans or not r.can_attack else replace(r, planless=True)
+                for r in candidates
+            ]
+            lazy = choose_next(candidates, plans.__contains__)
+            assert lazy == choose_next(plain)

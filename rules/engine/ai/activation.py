@@ -3,13 +3,16 @@
 Types act in a fixed order; inside a type the next alien is chosen again before every
 activation, from the current state: aliens that can attack their focus first, then focus
 earlier in initiative, then the shorter path, then (a tie the attacked player may settle)
-the lowest figure id; aliens that can only move come last, nearest first.
+the lowest figure id; aliens that can only move come last, nearest first. An alien with
+no plan (every attack it could make would hurt nobody, game engine decision 24, or an area
+weapon has no aim it may take) only moves, so it is ranked as one that can only move:
+:func:`choose_next` asks the plans' own test.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 
 from rules.engine.ai.focus import UNREACHABLE, PlayerReach
 
@@ -41,10 +44,12 @@ class Readiness:
     figure_id: str
     activation_type: str
     focus: PlayerReach | None
+    #: Its focus can be attacked but it has no plan (decision 24): it will only move.
+    planless: bool = False
 
     @property
     def can_attack(self) -> bool:
-        return self.focus is not None and self.focus.attackable
+        return not self.planless and self.focus is not None and self.focus.attackable
 
     @property
     def distance(self) -> int:
@@ -58,11 +63,21 @@ class Readiness:
         return (1, self.distance, initiative, self.figure_id)
 
 
-def choose_next(candidates: Sequence[Readiness]) -> tuple[Readiness, str]:
-    """The next alien of one type and the criterion that put it first."""
+def choose_next(
+    candidates: Sequence[Readiness],
+    has_plan: Callable[[Readiness], bool] | None = None,
+) -> tuple[Readiness, str]:
+    """The next alien of one type and the criterion that put it first.
+
+    ``has_plan`` says whether an alien that can attack its focus has a plan, an attack
+    that can hurt someone (the plans' own test, game engine decision 24); one that has
+    none is ranked as an alien that can only move, as it will act. Without it every such
+    alien counts as able to attack."""
     if not candidates:
         raise ValueError("no alien left to activate")
     ordered = sorted(candidates, key=Readiness.key)
+    if has_plan is not None:
+        ordered = _judged(ordered, has_plan)
     best = ordered[0]
     if len(ordered) == 1:
         return best, "only_one"
@@ -77,3 +92,24 @@ def choose_next(candidates: Sequence[Readiness]) -> tuple[Readiness, str]:
     if best.distance != runner.distance:
         return best, "distance"
     return best, "lowest_id"
+
+
+def _judged(ordered: list[Readiness], has_plan: Callable[[Readiness], bool]) -> list[Readiness]:
+    """``ordered`` (by :meth:`Readiness.key`) once the aliens that can attack their focus
+    but have no plan are ranked among those that can only move. ``has_plan`` is asked in
+    order only until two aliens with a plan are found: the first two of the result, all
+    :func:`choose_next` reads, are then those of the full judgement."""
+    attackers: list[Readiness] = []
+    planless: list[Readiness] = []
+    rest: list[Readiness] = []
+    for i, ready in enumerate(ordered):
+        if not ready.can_attack or len(attackers) == 2:
+            rest = ordered[i:]
+            break
+        if has_plan(ready):
+            attackers.append(ready)
+        else:
+            planless.append(replace(ready, planless=True))
+    if not planless:
+        return ordered
+    return attackers + sorted(planless + rest, key=Readiness.key)

@@ -108,7 +108,12 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
     return [plan for plan in plans if plan.marines_hit]
 
 
-def best_plan(ctx: TurnContext, assessment: Assessment) -> tuple[Plan | None, list[Plan], bool]:
+#: :func:`best_plan`'s answer: the chosen plan, the alternatives it beat, whether the
+#: area-weapon rule decided.
+Attack = tuple[Plan | None, list[Plan], bool]
+
+
+def best_plan(ctx: TurnContext, assessment: Assessment) -> Attack:
     """The chosen plan, the best alternatives it beat (for the log), and whether the
     area-weapon rule decided."""
     area = uses_area_rule(assessment)

@@ -11,8 +11,8 @@ get as close as possible to its focus. Then reinforcements, when the stipulation
 from __future__ import annotations
 
 from rules.engine.ai.actions import approach, execute_plan
-from rules.engine.ai.activation import choose_next, type_rank
-from rules.engine.ai.attack_choice import best_plan
+from rules.engine.ai.activation import Readiness, choose_next, type_rank
+from rules.engine.ai.attack_choice import Attack, best_plan
 from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.reach import Assessment, activation_type, assess_focus
 from rules.engine.ai.readiness import ReadinessMemo
@@ -47,6 +47,7 @@ class BobPolicy:
             pending = ctx.aliens(excluding=acted)
             if not pending:
                 break
+            attack: Attack | None = None
             if first is not None and any(a.id == first for a in pending):
                 assessment = assess_focus(
                     ctx.state,
@@ -57,9 +58,9 @@ class BobPolicy:
                 criterion = "event_first"
                 first = None
             else:
-                assessment, criterion = self._next(ctx, pending, memo, ranks, allowances)
+                assessment, criterion, attack = self._next(ctx, pending, memo, ranks, allowances)
             acted.add(assessment.reach.figure.id)
-            self.activate(ctx, assessment, criterion)
+            self.activate(ctx, assessment, criterion, attack)
         if ctx.modifiers.close_doors_blocking_sight:
             close_doors_blocking_sight(ctx)
         bob_reinforcements(ctx)
@@ -71,12 +72,15 @@ class BobPolicy:
         memo: ReadinessMemo,
         ranks: dict[tuple, int],
         allowances: dict[tuple, int],
-    ) -> tuple[Assessment, str]:
+    ) -> tuple[Assessment, str, Attack | None]:
         """Only the aliens of the first type still to act are assessed (one distance
         field each), on the current state (an assessment the memo proves unchanged since
         an earlier activation is reused). For the turn, ``ranks`` keeps the type rank of each
         (unit, weapons) and ``allowances`` the allowance of each (unit, equipment): the event
-        phase, over before the first activation, is what sets the modifiers."""
+        phase, over before the first activation, is what sets the modifiers. An alien that
+        can attack its focus counts as able to attack only when it has a plan
+        (:func:`best_plan`, game engine decision 24); the chosen alien's plans, when they
+        were worked out, come with it (the state is the one it acts on)."""
         type_ranks = []
         for alien in pending:
             kind = (alien.unit, alien.weapons)
@@ -94,10 +98,16 @@ class BobPolicy:
                     squares = allowances[moves] = allowance(ctx, alien)
                 same_type.append(memo.assess(ctx.state, alien, ctx.rules, squares))
         by_id = {a.reach.figure.id: a for a in same_type}
-        chosen, criterion = choose_next([a.readiness() for a in same_type])
+        attacks: dict[str, Attack] = {}
+
+        def has_plan(ready: Readiness) -> bool:
+            attack = attacks[ready.figure_id] = best_plan(ctx, by_id[ready.figure_id])
+            return attack[0] is not None
+
+        chosen, criterion = choose_next([a.readiness() for a in same_type], has_plan)
         if criterion == "only_one" and len(pending) > 1:
             criterion = "type_order"
-        return by_id[chosen.figure_id], criterion
+        return by_id[chosen.figure_id], criterion, attacks.get(chosen.figure_id)
 
     def _event_first(self, ctx: TurnContext) -> str | None:
         """Alien Elite: the first alien of the highest listed type, nearest a marine."""
@@ -119,7 +129,15 @@ class BobPolicy:
                 return chosen
         return None
 
-    def activate(self, ctx: TurnContext, assessment: Assessment, criterion: str) -> None:
+    def activate(
+        self,
+        ctx: TurnContext,
+        assessment: Assessment,
+        criterion: str,
+        attack: Attack | None = None,
+    ) -> None:
+        """Carry out one activation; ``attack``: :func:`best_plan` of the alien, if already
+        worked out on this state."""
         figure = assessment.reach.figure
         ctx.say("activation", figure=figure.id, unit=figure.unit, criterion=criterion)
         if figure.unit in ctx.modifiers.cannot_act:
@@ -139,7 +157,7 @@ class BobPolicy:
             criterion=assessment.criterion,
         )
         if focus.attackable:
-            plan, alternatives, area = best_plan(ctx, assessment)
+            plan, alternatives, area = attack if attack is not None else best_plan(ctx, assessment)
             if plan is not None:
                 execute_plan(ctx, assessment.reach, plan, alternatives, area)
                 return
