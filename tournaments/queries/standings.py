@@ -129,7 +129,7 @@ def _seats_of(seats: list[tuple], names: dict[int, str]) -> dict[int, list[tuple
 
 def compute_standings(tournament: Tournament) -> dict[str, Any]:
     """The standings of ``tournament`` as a JSON-ready dict (see ``api/openapi.json``),
-    from plain rows read in one batch of statements
+    from plain rows read in four statements
     (:func:`~tournaments.queries.standings_reads.standings_rows`)."""
     read = reads.standings_rows(tournament.pk)
     stages: list[tuple] = []
