@@ -4,6 +4,7 @@ next to it, and read in the reader's language; text without a code is shown as i
 import pytest
 from django.utils import translation
 
+from rules.engine.event_cards import EFFECT_CODES, TURN_LIMITS
 from tests.factories import (
     SessionFactory,
     StageFactory,
@@ -19,7 +20,7 @@ from tournaments.queries.activity_descriptions import (
     description_label,
     entry_description,
 )
-from tournaments.queries.change_words import changes_text
+from tournaments.queries.change_words import EVENT_EFFECTS, EVENT_TURN_LIMITS, changes_text
 
 pytestmark = pytest.mark.django_db
 
@@ -298,3 +299,48 @@ def test_a_logged_object_reads_as_dice_only_when_it_holds_dice():
         'events: – → “{}”; units.ork: “{"armour": 2}” → “{"armour": 2, "move": 6}”; '
         "weapons.bolter.dice: 0 white + 2 red → 0 white + 3 red"
     )
+
+
+def test_an_event_cards_effect_reads_in_words_and_what_is_not_known_as_written():
+    """An alien event card's effect field reads by its label and a coded value in words
+    (dice and yes/no as everywhere); a code, a unit or a weapon the log does not know, or
+    a field it has no label for, reads as the organiser wrote it."""
+    card = {"en": "Suicide Android", "it": "Androide Suicida"}
+
+    def change(field: str, before: object, after: object) -> list[object]:
+        return [{"path": f"events.suicide_android.effect.{field}", **card}, before, after]
+
+    changes = [
+        change("code", "self_destruct", "teleport_all"),
+        change("dice.red", 2, 3),
+        change("firer_dies", None, True),
+        change("units", ["android"], ["android", "robot"]),
+        change("weapon", "melta", "death_ray"),
+        change("limit", "no_orders", "no_dice"),
+        change("squares", None, 2),
+        change("colour", "red", {"shade": "dark"}),
+        change("units", [{"unit": "ork"}], []),
+    ]
+    assert changes_text(changes) == (
+        "Effect of alien event card Suicide Android: an alien explodes → “teleport_all”; "
+        "Red dice of the blast of alien event card Suicide Android: 2 → 3; "
+        "Death of the firer of alien event card Suicide Android: – → yes; "
+        'Aliens affected of alien event card Suicide Android: Android → “["android", "robot"]”; '
+        "Special weapon of alien event card Suicide Android: Melta → “death_ray”; "
+        "Limit on the chosen player's next turn of alien event card Suicide Android: "
+        "no order cards → “no_dice”; "
+        "Extra squares of movement of alien event card Suicide Android: – → 2; "
+        'effect.colour of alien event card Suicide Android: “red” → “{"shade": "dark"}”; '
+        'Aliens affected of alien event card Suicide Android: “[{"unit": "ork"}]” → “[]”'
+    )
+    with translation.override("it"):
+        assert changes_text(changes[:2]) == (
+            "Effetto della carta evento alieno Androide Suicida: un Alieno esplode → "
+            "“teleport_all”; "
+            "Dadi rossi dell'esplosione della carta evento alieno Androide Suicida: 2 → 3"
+        )
+
+
+def test_every_event_effect_and_turn_limit_has_words():
+    assert set(EVENT_EFFECTS) == set(EFFECT_CODES)
+    assert set(EVENT_TURN_LIMITS) == set(TURN_LIMITS)

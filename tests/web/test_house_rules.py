@@ -157,6 +157,56 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
         assert "events." not in text and "Report In" not in text, text
 
 
+def test_the_log_names_an_event_cards_effect_in_words(organiser, world):
+    """A change to an alien event card's effect reads as the target does: each field by its
+    label and each coded value in words (a code, a turn limit, the units, the weapon), in
+    the reader's language; a field the log does not know reads as its place in the JSON and
+    the value as written."""
+    report = {"effect": {"code": "player_turn_limit", "limit": "commander_idle"}}
+    world.tournament.data_overrides = {"events": {"report": report}}
+    world.tournament.save()
+    form = opened(organiser, world)
+    rules = {
+        "events": {
+            "report": {"effect": {"code": "cannot_move", "units": ["ork"], "note": "house"}},
+            "ork_mek": {"effect": {"code": "special_weapon", "units": ["ork"], "weapon": "melta"}},
+        }
+    }
+    assert save(organiser, world, form, rules).status_code == 302
+    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+    shown = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            shown[language] = entry_description(entry)
+    assert shown["en"] == (
+        "house rules changed: "
+        "Effect of alien event card Ork Mekaniak: – → an alien fires a special weapon; "
+        "Aliens affected of alien event card Ork Mekaniak: – → Ork; "
+        "Special weapon of alien event card Ork Mekaniak: – → Melta; "
+        "Effect of alien event card Report In: a limit on the chosen player's next turn "
+        "→ the aliens named do not move; "
+        "Limit on the chosen player's next turn of alien event card Report In: "
+        "the commander neither moves nor attacks → –; "
+        "effect.note of alien event card Report In: – → “house”; "
+        "Aliens affected of alien event card Report In: – → Ork"
+    )
+    assert shown["it"] == (
+        "regole della casa cambiate: "
+        "Effetto della carta evento alieno Orco Mekkaniko: – → un Alieno spara con un'arma "
+        "speciale; "
+        "Alieni interessati della carta evento alieno Orco Mekkaniko: – → Orco; "
+        "Arma speciale della carta evento alieno Orco Mekkaniko: – → Fucile a fusione; "
+        "Effetto della carta evento alieno A Rapporto: un limite al prossimo turno del "
+        "giocatore scelto → gli Alieni indicati non muovono; "
+        "Limite al prossimo turno del giocatore scelto della carta evento alieno A Rapporto: "
+        "il Comandante non muove né attacca → –; "
+        "effect.note della carta evento alieno A Rapporto: – → “house”; "
+        "Alieni interessati della carta evento alieno A Rapporto: – → Orco"
+    )
+    for text in shown.values():
+        assert "cannot_move" not in text and "commander_idle" not in text, text
+
+
 def test_the_first_house_rules_log_only_the_values_written(organiser, world):
     """Saved over no house rules at all, the log and the message count the values written,
     not the empty rules they replace; an object written empty reads as what it is."""

@@ -6,7 +6,10 @@ choice by its label), in the language of whoever reads the log. A card's effect 
 with the names the tournament gave it when it changed
 (:func:`tournaments.queries.tournament_catalogue.effect_names`); so is the alien event card a
 house rule's path runs through (``events.report.name.en``: the English name of the card the
-tournament calls “Report In”; :func:`tournaments.queries.event_deck.event_card_names`)."""
+tournament calls “Report In”; :func:`tournaments.queries.event_deck.event_card_names`).
+Such a card's target and effect read in words too ("Effect of alien event card Report In: a
+limit on the chosen player's next turn → the aliens named do not move"); a field or a value
+the log does not know reads as the organiser wrote it."""
 
 from __future__ import annotations
 
@@ -20,13 +23,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from rules.engine.card_names import chapter_card_name
+from rules.engine.figure_names import UNIT_NAMES, WEAPON_NAMES
 from rules.engine.naming import in_language
-from rules.engine.units import DiceSpec
+from rules.engine.units import DiceSpec, load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models import ChapterCard, Weapon
 from tournaments.queries.event_deck import EVENTS
-from tournaments.queries.rules_values import LABELS, shown
+from tournaments.queries.rules_values import LABELS, item_label, shown
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -47,6 +51,46 @@ EVENT_TARGETS: dict[str, StrOrPromise] = {
     "none": gettext_lazy("nobody"),
     "player": gettext_lazy("a marine player chosen by the die"),
     "alien": gettext_lazy("an alien chosen by the engine"),
+}
+#: The fields of an alien event card as a house rule's path on the card names them
+#: (``name.en``, ``target``, ``effect.limit``), the effect's as ``events.json`` writes them.
+EVENT_PATH_LABELS: dict[str, StrOrPromise] = {
+    **{key.replace("_", "."): label for key, label in EVENT_LABELS.items()},
+    "effect": gettext_lazy("Effect"),
+    "effect.code": gettext_lazy("Effect"),
+    "effect.limit": gettext_lazy("Limit on the chosen player's next turn"),
+    "effect.units": gettext_lazy("Aliens affected"),
+    "effect.weapon": gettext_lazy("Special weapon"),
+    "effect.firer_dies": gettext_lazy("Death of the firer"),
+    "effect.dice.red": gettext_lazy("Red dice of the blast"),
+    "effect.dice.white": gettext_lazy("White dice of the blast"),
+    "effect.squares": gettext_lazy("Extra squares of movement"),
+}
+#: What each effect an alien event card may have does, by its code
+#: (:data:`rules.engine.event_cards.EFFECT_CODES`, ``docs/alien-ai.md``).
+EVENT_EFFECTS: dict[str, StrOrPromise] = {
+    "cannot_move": gettext_lazy("the aliens named do not move"),
+    "cannot_act": gettext_lazy("the aliens named do nothing"),
+    "extra_movement": gettext_lazy("the aliens move extra squares"),
+    "activate_first": gettext_lazy("an alien of the types named acts first"),
+    "swap_two_aliens": gettext_lazy("two aliens swap places"),
+    "close_doors_blocking_sight": gettext_lazy("open doors cutting a line of sight are closed"),
+    "player_turn_limit": gettext_lazy("a limit on the chosen player's next turn"),
+    "special_weapon": gettext_lazy("an alien fires a special weapon"),
+    "self_destruct": gettext_lazy("an alien explodes"),
+}
+#: What a card played against a player forbids in that player's next turn, by its code
+#: (:data:`rules.engine.event_cards.TURN_LIMITS`).
+EVENT_TURN_LIMITS: dict[str, StrOrPromise] = {
+    "commander_idle": gettext_lazy("the commander neither moves nor attacks"),
+    "no_orders": gettext_lazy("no order cards"),
+    "heavy_jammed": gettext_lazy("heavy weapons do not fire"),
+}
+#: The coded values of an alien event card's fields in words, by the field's path on it.
+EVENT_VALUES: dict[str, Mapping[str, StrOrPromise]] = {
+    "target": EVENT_TARGETS,
+    "effect.code": EVENT_EFFECTS,
+    "effect.limit": EVENT_TURN_LIMITS,
 }
 EFFECT_LABEL = gettext_lazy("Effect on the board")
 #: The keys of a value shown as dice ("2 white + 1 red"): a weapon's or a unit's dice.
@@ -83,11 +127,10 @@ def _event_card_label(field: Mapping[str, Any]) -> str:
     """A house rule under an event card, the card named as the tournament named it then:
     "English name of alien event card Report In"."""
     card = in_language(field, narration_language())
-    _card_id, rest = _event_card_path(field_key(field)) or ("", [])
-    if not rest:
+    key = _event_field(field_key(field))
+    if not key:
         return _("alien event card %(card)s") % {"card": card}
-    key = "_".join(rest)
-    part = str(EVENT_LABELS[key]) if key in EVENT_LABELS else ".".join(rest)
+    part = str(EVENT_PATH_LABELS[key]) if key in EVENT_PATH_LABELS else key
     return _("%(field)s of alien event card %(card)s") % {"field": part, "card": card}
 
 
@@ -115,11 +158,43 @@ def field_label(field: Any) -> str:
     return field
 
 
-def _is_event_target(path: str) -> bool:
-    """Whether the house rule's ``path`` is an alien event card's target
-    (``events.report.target``)."""
+def _event_field(path: str) -> str | None:
+    """The field a house rule's ``path`` under an alien event card changes, as its path on
+    the card (``events.report.effect.limit``: ``effect.limit``; the card itself: ``""``);
+    None for any other path."""
     card = _event_card_path(path)
-    return card is not None and card[1] == ["target"]
+    return ".".join(card[1]) if card is not None else None
+
+
+def _event_value_words(key: str, value: Any) -> str:
+    """``value`` of an alien event card's field ``key`` (its path on the card) in words: a
+    coded value, the units and the weapon of an effect by name; one the log does not know
+    as written."""
+    words = EVENT_VALUES.get(key, {})
+    if isinstance(value, str) and value in words:
+        return str(words[value])
+    if key == "effect.weapon" and isinstance(value, str) and value in WEAPON_NAMES:
+        return shown((value,))
+    units = value if isinstance(value, list) else []
+    known = all(isinstance(unit, str) and unit in UNIT_NAMES for unit in units)
+    if key == "effect.units" and units and known:
+        data, language = load_rules_data(), narration_language()
+        return ", ".join(item_label(data, "units", unit, language) for unit in units)
+    return _as_written(value)
+
+
+def _as_written(value: Any) -> str:
+    """A number as it is; any other value quoted, an object or a list as the JSON it was
+    (a house rule's, e.g. an empty "events": {}), a long one cut short."""
+    if isinstance(value, int):
+        return str(value)
+    shown_text = (
+        json.dumps(value, ensure_ascii=False) if isinstance(value, Mapping | list) else value
+    )
+    text = " ".join(str(shown_text).split())
+    if len(text) > QUOTED:
+        text = text[: QUOTED - 1].rstrip() + "…"
+    return f"“{text}”"
 
 
 def value_words(field: str, value: Any) -> str:
@@ -132,8 +207,9 @@ def value_words(field: str, value: Any) -> str:
         if isinstance(value, Mapping):  # named as the tournament named its card then
             return in_language(value, narration_language())
         return chapter_card_name(str(value), narration_language())  # an older entry's code
-    if _is_event_target(field) and value in EVENT_TARGETS:
-        return str(EVENT_TARGETS[value])
+    event_field = _event_field(field)
+    if event_field is not None:
+        return _event_value_words(event_field, value)
     if field in CHOICE_FIELDS:
         model_field = CHOICE_FIELDS[field]._meta.get_field(field)
         choices = dict(getattr(model_field, "flatchoices", ()))
@@ -142,14 +218,7 @@ def value_words(field: str, value: Any) -> str:
         return shown(DiceSpec(int(value.get("white", 0)), int(value.get("red", 0))))
     if isinstance(value, list):
         return shown(tuple(str(item) for item in value))
-    if isinstance(value, int):
-        return str(value)
-    # Any other object (a house rule's, e.g. an empty "events": {}) as the JSON it was.
-    shown_text = json.dumps(value, ensure_ascii=False) if isinstance(value, Mapping) else value
-    text = " ".join(str(shown_text).split())
-    if len(text) > QUOTED:
-        text = text[: QUOTED - 1].rstrip() + "…"
-    return f"“{text}”"
+    return _as_written(value)
 
 
 def store_changes(
