@@ -115,6 +115,17 @@ def test_saving_nothing_changed_logs_nothing(organiser, world):
     assert ActivityLog.objects.count() == before
 
 
+def _latest_entry_shown(world) -> tuple[ActivityLog, dict[str, str]]:
+    """The tournament's latest activity-log entry and its description in English and
+    Italian."""
+    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
+    shown = {}
+    for language in ("en", "it"):
+        with translation.override(language):
+            shown[language] = entry_description(entry)
+    return entry, shown
+
+
 def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world):
     """An event card's house rule is logged under the name the tournament gave the card
     (before this change: a card renamed here is named by its old name, the new one in the
@@ -131,11 +142,7 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
         "alien_tokens": {"ork": 3},
     }
     assert save(organiser, world, form, rules).status_code == 302
-    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
-    shown = {}
-    for language in ("en", "it"):
-        with translation.override(language):
-            shown[language] = entry_description(entry)
+    entry, shown = _latest_entry_shown(world)
     assert shown["en"] == (
         "house rules changed: alien_tokens.ork: – → 3; "
         "English name of alien event card Mothership Communication: "
@@ -173,11 +180,7 @@ def test_the_log_names_an_event_cards_effect_in_words(organiser, world):
         }
     }
     assert save(organiser, world, form, rules).status_code == 302
-    entry = ActivityLog.objects.filter(tournament=world.tournament).latest("pk")
-    shown = {}
-    for language in ("en", "it"):
-        with translation.override(language):
-            shown[language] = entry_description(entry)
+    entry, shown = _latest_entry_shown(world)
     assert shown["en"] == (
         "house rules changed: "
         "Effect of alien event card Ork Mekaniak: – → an alien fires a special weapon; "
