@@ -1,17 +1,22 @@
 """The plain-SQL reads behind the public pages give what the ORM would."""
 
+from datetime import UTC, datetime
+from zoneinfo import ZoneInfo
+
 import pytest
 from django.utils import timezone
 
 from tests.factories import (
     PlayerFactory,
     RegistrationFactory,
+    SeatFactory,
     SessionFactory,
     StageFactory,
     TournamentFactory,
+    confirm_session,
 )
-from tournaments.models import Honour, Squad, SquadRank
-from tournaments.queries.standings_reads import squads_of, standings_rows
+from tournaments.models import Honour, ResultVersion, Squad, SquadRank
+from tournaments.queries.standings_reads import _timestamp, squads_of, standings_rows
 
 pytestmark = pytest.mark.django_db
 
@@ -69,3 +74,45 @@ def test_a_players_row_counts_their_honours_in_force_here_and_names_their_ranks_
 
     assert rows[honoured.pk][3:] == (2, squad.slug, 2)
     assert rows[plain.pk][3:] == (None, None, 0)
+
+
+def test_times_read_as_text_are_the_stored_instants_in_utc():
+    """A session's scheduled time and a version's time of saving come as text (the
+    backend's own reading of the column was slower), read back to the instant stored: the
+    standings and the API write them with ``isoformat()`` as before."""
+    tournament = TournamentFactory()
+    session = SessionFactory(
+        stage=StageFactory(tournament=tournament),
+        scheduled_at=datetime(2026, 5, 1, 20, 30, 5, 120034, tzinfo=ZoneInfo("Europe/Rome")),
+    )
+    later = SessionFactory(stage=session.stage, scheduled_at=None)
+    for order in (1, 2):
+        SeatFactory(session=session, seat_order=order)
+    confirm_session(session, lambda seat: 3)
+    saved = ResultVersion.objects.get(result__session=session).created_at
+
+    read = standings_rows(tournament.pk)
+
+    scheduled = {row[0]: row[3] for _stage, row in read.stages}
+    assert scheduled[later.pk] is None
+    assert scheduled[session.pk] == session.scheduled_at
+    assert scheduled[session.pk].isoformat() == "2026-05-01T18:30:05.120034+00:00"
+    (version,) = read.versions
+    assert version[-1] == saved
+    assert version[-1].isoformat() == saved.astimezone(UTC).isoformat()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("2026-05-01 18:30:05.120034+00", datetime(2026, 5, 1, 18, 30, 5, 120034, tzinfo=UTC)),
+        ("2026-05-01 18:30:00+00", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        ("2026-05-01 18:30:05.5", datetime(2026, 5, 1, 18, 30, 5, 500000, tzinfo=UTC)),
+        ("2026-05-01 20:30:00+02", datetime(2026, 5, 1, 18, 30, tzinfo=UTC)),
+        (None, None),
+    ],
+)
+def test_a_time_as_postgresql_or_sqlite_writes_it(text, expected):
+    read = _timestamp(text)
+    assert read == expected
+    assert read is None or read.utcoffset() is not None

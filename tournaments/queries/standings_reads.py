@@ -7,7 +7,7 @@ value) cost more than the database's answers: the standings of 243 players took 
 to compute through the ORM and 7 ms with these statements, in one process against
 PostgreSQL (``benchmarks/public_pages.py`` measures the whole page). The statements are
 plain SQL both PostgreSQL and SQLite run; JSON columns come back as text from both and
-are decoded here, the one date column through the backend's own converters.
+are decoded here, and timestamps come as text too (:func:`_timestamp`).
 
 Each statement finds the tournament's rows by joining from the tournament, not by a list
 of the session ids read before: PostgreSQL prepares a statement a process runs again and
@@ -23,13 +23,12 @@ these statements say it themselves (``superseded_at IS NULL``), each where it ap
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from django.db import connection
-from django.db.models import Field
 
 from tournaments.models import (
     Honour,
@@ -49,7 +48,7 @@ from tournaments.models.sessions import current_status
 
 _STAGE_SESSIONS_SQL = f"""
 SELECT st.id, st.number, st.kind, st.status, st.qualifier_count, st.qualifiers,
-    s.id, s.number, s.status, s.scheduled_at, vt.name, s.table_id, s.judge_id,
+    s.id, s.number, s.status, CAST(s.scheduled_at AS TEXT), vt.name, s.table_id, s.judge_id,
     EXISTS (
         SELECT 1 FROM {Honour._meta.db_table} h
         WHERE h.session_id = s.id AND h.superseded_at IS NULL
@@ -79,7 +78,7 @@ _CONFIRMED_VERSIONS_SQL = f"""
 SELECT r.session_id, v.id, v.totals_key, v.number,
     '[' || CAST(v.totals AS TEXT) || ',' || CAST(v.ranking AS TEXT) || ','
         || CAST(v.survivors AS TEXT) || ']',
-    v.created_at
+    CAST(v.created_at AS TEXT)
 FROM {ResultVersion._meta.db_table} v
 JOIN {Result._meta.db_table} r ON r.id = v.result_id
 JOIN {Session._meta.db_table} s ON s.id = r.session_id AND s.superseded_at IS NULL
@@ -147,19 +146,17 @@ def _json(text: str | None) -> Any:
     return json.loads(text) if text is not None else None
 
 
-def _datetime_reader(field: Field) -> Callable[[Any], datetime | None]:
-    """What turns the datetime column ``field`` as the database sent it into an aware
-    datetime: the converters the ORM applies to that column (SQLite sends text,
-    PostgreSQL a datetime)."""
-    column = field.get_col(field.model._meta.db_table)
-    converters = connection.ops.get_db_converters(column) + field.get_db_converters(connection)
+def _timestamp(text: str | None) -> datetime | None:
+    """The time a timestamp column read as text holds, aware: PostgreSQL writes it with its
+    offset (the connection's time zone is UTC), SQLite as stored, in UTC without one.
 
-    def read(value: Any) -> datetime | None:
-        for converter in converters:
-            value = converter(value, column, connection)
-        return value
-
-    return read
+    Read as text because the backend's own reading of the column (a converter in Python
+    for each value) cost more than the rest of the statement's rows: 0.8 ms of the 1.6 ms
+    the confirmed versions of 243 players took."""
+    if text is None:
+        return None
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -199,7 +196,6 @@ def standings_rows(tournament_id: int) -> StandingsRows:
 
 
 def _stage_sessions(rows: list[tuple]) -> Iterator[tuple[tuple, tuple | None]]:
-    read_datetime = _datetime_reader(Session._meta.get_field("scheduled_at"))
     stage: tuple | None = None
     for row in rows:
         if stage is None or stage[0] != row[0]:
@@ -208,18 +204,17 @@ def _stage_sessions(rows: list[tuple]) -> Iterator[tuple[tuple, tuple | None]]:
             yield stage, None
             continue
         pk, number, stored, scheduled_at, table, table_id, judge_id, honoured = row[6:]
-        when = read_datetime(scheduled_at)
+        when = _timestamp(scheduled_at)
         status = current_status(stored, when, table_id, judge_id)
         yield stage, (pk, number, status, when, table, bool(honoured))
 
 
 def _confirmed_versions(rows: list[tuple]) -> Iterator[tuple]:
-    read_datetime = _datetime_reader(ResultVersion._meta.get_field("created_at"))
     for session_id, pk, key, number, columns, saved in rows:
         totals, ranking, survivors = json.loads(columns)
         yield (
             *(session_id, pk, key, number),
-            *(totals, ranking, survivors, read_datetime(saved)),
+            *(totals, ranking, survivors, _timestamp(saved)),
         )
 
 
