@@ -101,6 +101,8 @@ TEMPLATES = [
                 "django.contrib.messages.context_processors.messages",
                 "bob.context_processors.mail",
             ],
+            # {% url %} reversing each URL once per process (bob/url_tag.py).
+            "builtins": ["bob.url_tag"],
         },
     },
 ]
