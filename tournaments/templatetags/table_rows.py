@@ -40,15 +40,16 @@ class _SquadCells:
 
     def __init__(self, swatch: bool = False) -> None:
         self.swatch = swatch
-        self.cells: dict[Squad | None, str] = {None: "–"}
+        # By id: a model's own hash cost more than the rest of the row.
+        self.cells: dict[int | None, str] = {None: "–"}
 
     def __call__(self, squad: Squad | None) -> str:
-        cell = self.cells.get(squad)
+        cell = self.cells.get(squad.pk if squad is not None else None)
         if cell is None:
             assert squad is not None  # no squad's cell is set from the start
             colour = escape(squad.colour)
             name = f'<span class="squad-{colour}">{escape(squad.name)}</span>'
-            cell = self.cells[squad] = (
+            cell = self.cells[squad.pk] = (
                 f'<span class="squad"><span class="swatch swatch-{colour}" aria-hidden="true">'
                 f"</span> {name}</span>"
                 if self.swatch
