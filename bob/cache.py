@@ -6,6 +6,10 @@ are dropped. A failure also makes the process leave Redis alone for a moment, in
 of it (``tournaments/caching/redis_cooldown.py``: each request would otherwise wait for the
 connection timeout again), then try it again, so the site uses it again by itself once it
 is back. The log says when Redis went away and when it came back.
+
+Each connection pool's client object is built once (:class:`KeptClients`): Django builds a
+new one for every cache operation, and building it (its table of some 170 reply handlers)
+cost more than a cached page's own work.
 """
 
 from __future__ import annotations
@@ -13,13 +17,34 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 
 from tournaments.caching.redis_cooldown import cooldown
 
 
+class KeptClients(RedisCacheClient):
+    """Django's client of the Redis cache, with one ``redis.Redis`` per connection pool
+    kept for every operation (the object holds no connection of its own: each command
+    takes one from the pool, so it is shared as safely as the pool is)."""
+
+    def __init__(self, servers: list[str], **options: Any) -> None:
+        super().__init__(servers, **options)
+        self._clients: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+        client = self._clients.get(id(pool))
+        if client is None:
+            client = self._clients[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+        return client
+
+
 class ResilientRedisCache(RedisCache):
     """Django's Redis cache whose errors fall back to "not cached" (see the module)."""
+
+    def __init__(self, server: str, params: dict[str, Any]) -> None:
+        super().__init__(server, params)
+        self._class = KeptClients
 
     def _guarded(self, call: Callable[[], Any], fallback: Any) -> Any:
         return cooldown.call("cache", call, fallback)

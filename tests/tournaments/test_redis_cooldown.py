@@ -222,3 +222,12 @@ def test_the_cache_falls_back_on_each_kind_of_call(shared, redis_cache, monkeypa
     assert redis_cache.delete("k") is False
     with pytest.raises(ValueError, match="unreachable"):
         redis_cache.incr("k")
+
+
+def test_each_operation_uses_the_same_client_of_the_pool(redis_cache):
+    """Django builds a Redis client per operation; the cache keeps one per pool (no
+    connection is made to build it)."""
+    client = redis_cache._cache.get_client(write=True)
+    assert redis_cache._cache.get_client("a key") is client
+    assert redis_cache._cache.get_client(write=True) is client
+    assert client.connection_pool is redis_cache._cache._get_connection_pool(True)
