@@ -11,7 +11,7 @@ from tournaments.actions.stage_advance import advance, start_tournament
 from tournaments.interchange.document import dumps, schema_problems
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
-from tournaments.models import ScoreThreshold, Stage
+from tournaments.models import ResultVersion, ScoreThreshold, Stage
 
 
 def test_a_played_tournament_round_trips(db):
@@ -47,3 +47,7 @@ def test_a_played_tournament_round_trips(db):
     assert session.number == 1
     seated = {str(pk) for pk in session.seats.values_list("player_id", flat=True)}
     assert set(entry.details["assignments"]) == seated
+    # Each imported result version keeps its tournament (the data stamp reads it).
+    versions = ResultVersion.objects.filter(result__session__stage__tournament=imported)
+    assert versions.exists()
+    assert set(versions.values_list("tournament_id", flat=True)) == {imported.pk}

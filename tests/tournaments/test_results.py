@@ -261,3 +261,18 @@ def test_a_confirmed_copy_is_scored_with_the_present_values(final_session):
     assert confirmed.totals == {str(a): 12, str(b): -12, str(c): 0}
     seats = compute_standings(tournament)["stages"][0]["sessions"][0]["seats"]
     assert {seat["player_id"]: seat["points"] for seat in seats} == {a: 12, b: -12, c: 0}
+
+
+def test_a_version_keeps_its_sessions_tournament_however_it_is_written(final_session):
+    """Entered, confirmed or written directly (the admin, a script), each version holds
+    the tournament of its result's session (the tournament's data stamp reads it)."""
+    stipulate(final_session)
+    tournament = final_session.stage.tournament
+    entered = record_result(final_session, session_points(final_session, lambda s: 1)).version
+    confirmed = confirm_result(final_session)
+    written = ResultVersion.objects.create(
+        result=entered.result, number=3, breakdown=entered.breakdown, ranking=entered.ranking
+    )
+    for version in (entered, confirmed, written):
+        version.refresh_from_db()
+        assert version.tournament_id == tournament.pk

@@ -269,6 +269,7 @@ def record_result(
     previous = result.versions.exists()
     version = ResultVersion.objects.create(
         result=result,
+        tournament_id=session.stage.tournament_id,
         number=_next_number(result),
         breakdown=[breakdown.to_dict() for breakdown in parsed],
         totals={seat: card.total for seat, card in cards.items()},
@@ -348,6 +349,7 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         )
     version = ResultVersion.objects.create(
         result=result,
+        tournament_id=session.stage.tournament_id,
         number=latest.number + 1,
         breakdown=latest.breakdown,
         **scored_totals(session.stage.tournament, latest.breakdown),

@@ -1197,6 +1197,7 @@ class _Writer:
         versions = ResultVersion.objects.bulk_create(
             ResultVersion(
                 result=result,
+                tournament=result.session.stage.tournament,
                 number=version_data["number"],
                 breakdown=breakdown,
                 **scored_totals(result.session.stage.tournament, breakdown),

@@ -40,6 +40,18 @@ class ResultVersion(models.Model):
     result = models.ForeignKey(
         Result, verbose_name=_("result"), on_delete=models.CASCADE, related_name="versions"
     )
+    #: The tournament of the result's session, kept on each version so that a tournament's
+    #: newest version is one step down an index (its data stamp, read by every public page
+    #: and live poll: ``queries.standings``), not a look at each of its results (4.9 ms for
+    #: the 729 results of 2,187 players). Set from the result when not given.
+    tournament = models.ForeignKey(
+        "tournaments.Tournament",
+        verbose_name=_("tournament"),
+        on_delete=models.CASCADE,
+        related_name="+",
+        editable=False,
+        db_index=False,  # the (tournament, id) index serves it
+    )
     number = models.PositiveIntegerField(_("version"))
     breakdown = models.JSONField(
         _("score breakdown"),
@@ -95,6 +107,7 @@ class ResultVersion(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["result", "number"], name="resultversion_unique"),
         ]
+        indexes = [models.Index(fields=["tournament", "id"], name="resultversion_newest")]
 
     def __str__(self) -> str:
         state = _("confirmed") if self.confirmed else _("draft")
@@ -104,6 +117,12 @@ class ResultVersion(models.Model):
         if self.pk is not None:
             raise ImmutableVersionError(
                 _("Result versions cannot be changed; record a correction as a new version.")
+            )
+        if self.tournament_id is None:
+            self.tournament_id = (
+                Result.objects.filter(pk=self.result_id)
+                .values_list("session__stage__tournament_id", flat=True)
+                .get()
             )
         super().save(*args, **kwargs)
 
