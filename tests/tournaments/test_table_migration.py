@@ -4,8 +4,8 @@ session "scheduled" without a table or a judge goes back to "planned"."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate_to, migrate_to_latest
 
 BEFORE = [("tournaments", "0007_13_chapter_card_details")]
 AFTER = [("tournaments", "0008_15_venue_tables")]
@@ -13,9 +13,7 @@ AFTER = [("tournaments", "0008_15_venue_tables")]
 
 @pytest.mark.django_db(transaction=True)
 def test_table_texts_become_the_tournaments_tables():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = migrate_to(BEFORE)
     tournament = old.get_model("tournaments", "Tournament").objects.create(name="T", slug="t")
     stage = old.get_model("tournaments", "Stage").objects.create(
         tournament=tournament, number=1, kind="preliminary"
@@ -28,9 +26,7 @@ def test_table_texts_become_the_tournaments_tables():
             stage=stage, number=number, table=table, judge=judge, status=status
         )
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_to(AFTER)
     tables = new.get_model("tournaments", "VenueTable").objects.filter(tournament_id=tournament.pk)
     assert list(tables.values_list("name", flat=True)) == ["Sala A"]
     sessions = new.get_model("tournaments", "Session").objects.order_by("number")
@@ -39,5 +35,4 @@ def test_table_texts_become_the_tournaments_tables():
         (tables.get().pk, "planned"),  # no judge
         (None, "planned"),  # no table
     ]
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()

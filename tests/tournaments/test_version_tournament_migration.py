@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
+
+from tests.migration_steps import migrate_to, migrate_to_latest
 
 BEFORE = [("tournaments", "0019_session_status_awaiting_time")]
 AFTER = [("tournaments", "0020_resultversion_tournament")]
@@ -12,9 +12,7 @@ AFTER = [("tournaments", "0020_resultversion_tournament")]
 
 @pytest.mark.django_db(transaction=True)
 def test_each_version_gets_its_sessions_tournament():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    old = executor.loader.project_state(BEFORE).apps
+    old = migrate_to(BEFORE)
     versions = []
     for slug in ("first", "second"):
         tournament = old.get_model("tournaments", "Tournament").objects.create(name=slug, slug=slug)
@@ -29,12 +27,9 @@ def test_each_version_gets_its_sessions_tournament():
             )
             versions.append((version.pk, tournament.pk))
 
-    executor = MigrationExecutor(connection)
-    executor.migrate(AFTER)
-    new = executor.loader.project_state(AFTER).apps
+    new = migrate_to(AFTER)
     stored = dict(
         new.get_model("tournaments", "ResultVersion").objects.values_list("pk", "tournament_id")
     )
     assert stored == dict(versions)
-    executor = MigrationExecutor(connection)
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to_latest()
