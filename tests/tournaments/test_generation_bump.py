@@ -10,7 +10,7 @@ from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, register_players
 from tournaments.actions.stage_advance import start_tournament
 from tournaments.caching import change_tracking, generations
-from tournaments.models import Registration, Seat, Session, Tournament
+from tournaments.models import Registration, Result, ResultVersion, Seat, Session, Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -53,6 +53,21 @@ def test_a_seat_change_bumps_only_its_own_tournament(django_capture_on_commit_ca
     with django_capture_on_commit_callbacks(execute=True):
         seat.initiative_position = 2
         seat.save()
+    assert generations.current("ours") != before["ours"]
+    assert generations.current("other") == before["other"]
+
+
+def test_a_result_version_bumps_only_its_own_tournament(django_capture_on_commit_callbacks):
+    """Written directly (no activity logged with it), a version bumps the tournament it
+    keeps, found without following its result up to the tournament."""
+    with django_capture_on_commit_callbacks(execute=True):
+        ours, _people = _started("ours", 3)
+        _started("other", 3)
+    session = Session.objects.get(stage__tournament=ours)
+    result = Result.objects.create(session=session)
+    before = {slug: generations.current(slug) for slug in ("ours", "other")}
+    with django_capture_on_commit_callbacks(execute=True):
+        ResultVersion.objects.create(result=result, number=1)
     assert generations.current("ours") != before["ours"]
     assert generations.current("other") == before["other"]
 

@@ -27,7 +27,12 @@ def url(world) -> str:
     return reverse("tournaments:organiser_house_rules", args=[world.tournament.slug])
 
 
-def opened(client, world) -> dict[str, list[str]]:
+def opened(client, world, rules_before: dict | None = None) -> dict[str, list[str]]:
+    """The house rules form as the organiser opens it (``rules_before``: the house rules
+    the tournament has by then)."""
+    if rules_before is not None:
+        world.tournament.data_overrides = rules_before
+        world.tournament.save()
     response = client.get(url(world))
     assert response.status_code == 200
     return form_on(response.content.decode(), "text")
@@ -39,9 +44,7 @@ def save(client, world, form, rules, **headers):
 
 
 def test_house_rules_reach_what_the_catalogue_forms_do_not(organiser, world):
-    world.tournament.data_overrides = {"alien_tokens": {"ork": 3}}
-    world.tournament.save()
-    form = opened(organiser, world)
+    form = opened(organiser, world, {"alien_tokens": {"ork": 3}})
     assert json.loads(form["text"][0]) == {"alien_tokens": {"ork": 3}}
     rules = {
         "alien_tokens": {"ork": 3},
@@ -131,9 +134,7 @@ def test_the_log_names_event_cards_as_the_tournament_names_them(organiser, world
     (before this change: a card renamed here is named by its old name, the new one in the
     change), in the reader's language, never by its place in the JSON (``events.report``)."""
     renamed = {"name": {"en": "Check In", "it": "Fate Rapporto"}}
-    world.tournament.data_overrides = {"events": {"report": renamed}}
-    world.tournament.save()
-    form = opened(organiser, world)
+    form = opened(organiser, world, {"events": {"report": renamed}})
     rules = {
         "events": {
             "report": {**renamed, "target": "none"},
@@ -170,9 +171,7 @@ def test_the_log_names_an_event_cards_effect_in_words(organiser, world):
     the reader's language; a field the log does not know reads as its place in the JSON and
     the value as written."""
     report = {"effect": {"code": "player_turn_limit", "limit": "commander_idle"}}
-    world.tournament.data_overrides = {"events": {"report": report}}
-    world.tournament.save()
-    form = opened(organiser, world)
+    form = opened(organiser, world, {"events": {"report": report}})
     rules = {
         "events": {
             "report": {"effect": {"code": "cannot_move", "units": ["ork"], "note": "house"}},

@@ -49,6 +49,7 @@ TOURNAMENT_PATHS: dict[type[Model], tuple[str, tuple[str, ...]]] = {
             DiceRoll,
             Honour,
             Registration,
+            ResultVersion,
             RoundTimer,
             ScoreBonus,
             SquadPreference,
@@ -66,7 +67,6 @@ TOURNAMENT_PATHS: dict[type[Model], tuple[str, tuple[str, ...]]] = {
     Result: ("session_id", ("stages__sessions",)),
     ResultDispute: ("session_id", ("stages__sessions",)),
     Stipulation: ("session_id", ("stages__sessions",)),
-    ResultVersion: ("result_id", ("stages__sessions__result",)),
     Loadout: ("seat_id", ("stages__sessions__seats",)),
     # A player's name shows in every tournament they entered or sat in.
     Player: ("pk", ("registrations__player", "stages__sessions__seats__player")),

@@ -175,11 +175,14 @@ def _event_value_words(key: str, value: Any) -> str:
         return str(words[value])
     if key == "effect.weapon" and isinstance(value, str) and value in WEAPON_NAMES:
         return shown((value,))
-    units = value if isinstance(value, list) else []
-    known = all(isinstance(unit, str) and unit in UNIT_NAMES for unit in units)
-    if key == "effect.units" and units and known:
+    if (
+        key == "effect.units"
+        and isinstance(value, list)
+        and value
+        and all(isinstance(unit, str) and unit in UNIT_NAMES for unit in value)
+    ):
         data, language = load_rules_data(), narration_language()
-        return ", ".join(item_label(data, "units", unit, language) for unit in units)
+        return ", ".join(item_label(data, "units", unit, language) for unit in value)
     return _as_written(value)
 
 
