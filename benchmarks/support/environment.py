@@ -55,10 +55,13 @@ def configure(settings_module: str = "bob.settings") -> dict[str, str]:
     return dict(os.environ)
 
 
-def describe() -> str:
-    """Which database and cache, for the benchmark's first line of output."""
+def describe(shared_cache: bool = True) -> str:
+    """Which database and cache, for the benchmark's first line of output (``shared_cache``
+    False: the database only, for a benchmark whose caches keep nothing)."""
     url = os.environ.get("DATABASE_URL", "")
     database = "PostgreSQL" if url.startswith("postgres") else "SQLite (embedded default)"
+    if not shared_cache:
+        return f"database: {database}; every cache keeping nothing"
     redis = os.environ.get("REDIS_URL")
     cache = (
         f"Redis ({redis.rsplit('/', 1)[-1] and 'db ' + redis.rsplit('/', 1)[-1]})"
