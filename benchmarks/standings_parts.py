@@ -97,8 +97,12 @@ def request(path: str) -> float:
     return elapsed
 
 
-def variants(slug: str) -> dict[str, Callable[[], ExitStack]]:
-    """Each variant's patches, as a function returning them applied (in an ExitStack)."""
+Patch = tuple[object, str, object]  # where, which name, its stand-in
+
+
+def variants(slug: str) -> dict[str, tuple[Patch, ...]]:
+    """Each variant of the page, as the names it replaces and their stand-ins: results
+    computed here, before any timing."""
     tournament = standings.read_tournament(slug, stamped=True)
     assert tournament is not None
     rows = standings_reads.standings_rows(tournament.pk)
@@ -112,10 +116,11 @@ def variants(slug: str) -> dict[str, Callable[[], ExitStack]]:
         standings_reads.standings_rows(tournament.pk)
         return computed
 
-    parts: dict[str, tuple[tuple[object, str, object], ...]] = {
+    without_template: Patch = (public, "render_to_string", lambda *args: "")
+    return {
         "the page as it is": (),
         "the page around the table taken away": ((public, "render", around_table),),
-        "the table's template taken away": ((public, "render_to_string", lambda *a: ""),),
+        "the table's template taken away": (without_template,),
         "the assembly taken away": ((standings, "compute_standings", assembled),),
         "the four statements taken away": ((standings_reads, "standings_rows", lambda pk: rows),),
         "the squads' statement taken away": ((public, "squads_of", lambda pk: squads),),
@@ -124,21 +129,10 @@ def variants(slug: str) -> dict[str, Callable[[], ExitStack]]:
         ),
         "both templates and the assembly taken away": (
             (public, "render", around_table),
-            (public, "render_to_string", lambda *a: ""),
+            without_template,
             (standings, "compute_standings", assembled),
         ),
     }
-
-    def applying(patches: tuple[tuple[object, str, object], ...]) -> Callable[[], ExitStack]:
-        def apply() -> ExitStack:
-            stack = ExitStack()
-            for target, name, replacement in patches:
-                stack.enter_context(mock.patch.object(target, name, replacement))
-            return stack
-
-        return apply
-
-    return {name: applying(patches) for name, patches in parts.items()}
 
 
 def measure(players: int, rounds: int) -> None:
@@ -146,19 +140,21 @@ def measure(players: int, rounds: int) -> None:
     build(slug, players)
     analyse()
     page = f"/t/{slug}/standings/"
-    references = {"raw SQL view": f"/bench/raw/{slug}/", "trivial view": "/bench/trivial/"}
     patched = variants(slug)
-    targets: dict[str, tuple[str, Callable[[], ExitStack]]] = {
-        **{name: (page, apply) for name, apply in patched.items()},
-        **{name: (path, ExitStack) for name, path in references.items()},
+    targets: dict[str, tuple[str, tuple[Patch, ...]]] = {
+        **{name: (page, patches) for name, patches in patched.items()},
+        "raw SQL view": (f"/bench/raw/{slug}/", ()),
+        "trivial view": ("/bench/trivial/", ()),
     }
     times: dict[str, list[float]] = {name: [] for name in targets}
     order = list(targets)
     for number in range(rounds):
         random.Random(number).shuffle(order)
         for name in order:
-            path, apply = targets[name]
-            with apply():
+            path, patches = targets[name]
+            with ExitStack() as stack:
+                for where, attribute, stand_in in patches:
+                    stack.enter_context(mock.patch.object(where, attribute, stand_in))
                 for _ in range(PER_ROUND):
                     request(path)
                 for _ in range(PER_ROUND):
