@@ -1,11 +1,15 @@
 """How the workers and the web processes talk to the broker (bob/settings.py, bob/celery.py):
 a worker never gives up reconnecting, and its connections wait for Redis longer than a web
-request's, which waits about REDIS_TIMEOUT_SECONDS."""
+request's, which waits about REDIS_TIMEOUT_SECONDS; and a worker's main process prepares what
+its pool's processes would each prepare on their first tasks before it forks them."""
 
 from __future__ import annotations
 
+import logging
+from unittest import mock
+
 from celery import Celery
-from celery.signals import celeryd_init
+from celery.signals import celeryd_init, worker_init
 from django.conf import settings
 
 from bob.celery import app
@@ -48,3 +52,13 @@ def test_workers_and_the_scheduler_give_heartbeats():
     assert WorkerHeartbeat in app.steps["consumer"]
     assert app.conf.beat_scheduler == "bob.heartbeat:HeartbeatScheduler"
     assert app.conf.beat_max_loop_interval == settings.BOB_HEARTBEAT_SECONDS
+
+
+def test_a_worker_prepares_its_pool_before_forking_it(caplog):
+    """worker_init is sent in the worker's main process before its pool starts (the
+    Django fixup's own receiver ignores a sender that is not a worker of this app)."""
+    with caplog.at_level(logging.INFO, logger="bob.celery"):
+        worker_init.send(sender=mock.Mock(app=None))
+    (record,) = [r for r in caplog.records if r.name == "bob.celery"]
+    assert record.getMessage().startswith("Worker prepared in ")
+    assert "templates" in record.getMessage() and "reference" in record.getMessage()

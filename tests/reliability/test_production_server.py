@@ -6,13 +6,25 @@ Ctrl-C. What `make serve` does when a part fails: test_serve_faults.py."""
 
 from __future__ import annotations
 
+import contextlib
+import os
 import re
 import signal
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 
-from tests.reliability.stack import Serve, Worker, free_port, get, health, wait_until, web_server
+from tests.reliability.stack import (
+    Serve,
+    Worker,
+    database_url,
+    free_port,
+    get,
+    health,
+    wait_until,
+    web_server,
+)
 from tests.web.conftest import build_world
 
 pytestmark = [pytest.mark.services, pytest.mark.django_db(transaction=True)]
@@ -68,6 +80,54 @@ def test_pages_css_and_htmx_are_served_with_debug_off(stack_env):
         assert report["database"]["status"] == "ok" and report["broker"]["status"] == "ok"
         status, headers, _ = get(base + "/t/coppa/")  # plain HTTP elsewhere: to HTTPS
         assert status == 301 and headers["Location"].startswith("https://")
+
+
+def _database_sockets(pid: int) -> int:
+    """How many TCP connections to PostgreSQL's port the process ``pid`` holds open."""
+    port = f":{urlsplit(database_url()).port or 5432:04X}"
+    inodes = set()
+    for row in (
+        Path("/proc/net/tcp").read_text().splitlines()[1:]
+        + Path("/proc/net/tcp6").read_text().splitlines()[1:]
+    ):
+        fields = row.split()
+        if fields[2].endswith(port):
+            inodes.add(fields[9])
+    held = 0
+    for fd in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            target = os.readlink(fd)
+            held += target.startswith("socket:[") and target[8:-1] in inodes
+    return held
+
+
+def test_a_killed_web_worker_is_replaced_by_a_fork_of_the_prepared_master(stack_env):
+    """Gunicorn's master loads and prepares the app once (bob/warm_up.py) and forks every
+    worker from it, a replacement too; it holds no database connection its workers would
+    share, while they answer from their own."""
+    build_world()
+    with web_server(stack_env, workers=1) as base:
+        log = Path(stack_env["STATIC_ROOT"]).parent / f"web-{urlsplit(base).port}.log"
+        text = log.read_text()
+        master = int(re.search(r"Listening at: \S+ \((\d+)\)", text).group(1))
+        (first,) = map(int, re.findall(r"Booting worker with pid: (\d+)", text))
+        assert get(base + "/t/coppa/standings/")[0] == 200
+        os.kill(first, signal.SIGKILL)
+        replacement = wait_until(
+            lambda: [
+                int(p)
+                for p in re.findall(r"Booting worker with pid: (\d+)", log.read_text())
+                if int(p) != first
+            ],
+            timeout=30,
+            what="a new worker",
+        )
+        for path in ("/t/coppa/standings/", "/t/coppa/", "/t/coppa/bracket/"):
+            status, _headers, body = get(base + path)
+            assert status == 200, body[:500]
+        assert _database_sockets(replacement[0]) >= 1
+        assert _database_sockets(master) == 0
+        assert log.read_text().count("Master prepared in ") == 1
 
 
 def test_healthz_without_a_worker_or_scheduler_is_degraded_and_says_so(stack_env):
