@@ -21,7 +21,12 @@ the board cache cleared before every click (each request building its own board 
 tables keyed by it, as the web did before boards were shared). Then the click from a
 state the process read before (the board page the judge looked at): parsed again, and
 read through the per-process cache of parsed states kept by content (``state.parsed``,
-as ``table.actions.snapshot_state`` reads a snapshot).
+as ``table.actions.snapshot_state`` reads a snapshot). Last, the first click of a new
+worker process, forked from this one with every cache emptied, as a server forks a worker
+(at start, or to replace one renewed or killed): with the bundled maps' boards built by
+its parent before the fork (``maps.share_bundled_maps``, as Gunicorn's master and Celery's
+main process do, bob/warm_up.py), and with the worker building its own. Either way the
+memos a game fills (sight lines, distances, odds) are each process's own.
 
 Python's cyclic garbage collector is paused around every timed turn, as a Monte Carlo run
 would (``rules.engine.collector.cycle_collector_paused``; the engine leaves it alone).
@@ -37,7 +42,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import struct
 import sys
 import time
 from pathlib import Path
@@ -50,6 +57,7 @@ from rules.engine.ai.turn import resolve_alien_turn  # noqa: E402
 from rules.engine.caches import clear_caches  # noqa: E402
 from rules.engine.collector import cycle_collector_paused  # noqa: E402
 from rules.engine.dice import SeededDice  # noqa: E402
+from rules.engine.maps import share_bundled_maps  # noqa: E402
 from rules.engine.movement import distance_field  # noqa: E402
 from rules.engine.state import GameState, keep_parsed, parsed_state  # noqa: E402
 from rules.engine.units import load_rules_data  # noqa: E402
@@ -127,6 +135,35 @@ def measure_seen_clicks(state: GameState, policy: BobPolicy, turns: int, *, kept
     return statistics.median(times)
 
 
+def measure_new_process_clicks(stored: dict, forks: int, *, parent_shares: bool) -> float:
+    """The median first click of a process forked from this one, as a server forks its
+    workers (see the module's docstring): every declared cache emptied first, so the child
+    starts with no game's memos, and with ``parent_shares`` the bundled maps' boards built
+    first (:func:`share_bundled_maps`, as Gunicorn's master and Celery's main process do)."""
+    times = []
+    for seed in range(1, forks + 1):
+        clear_caches()
+        if parent_shares:
+            share_bundled_maps()
+        reading, writing = os.pipe()
+        child = os.fork()
+        if child == 0:  # the worker: one click, its time sent back, then gone
+            os.close(reading)
+            t0 = time.perf_counter()
+            with cycle_collector_paused():
+                parsed = GameState.from_json(stored)
+                new_state, steps = resolve_alien_turn(parsed, BobPolicy(), SeededDice(seed=seed))
+                json.dumps(new_state.replace(round=parsed.round + 1).to_json())
+                json.dumps([step.as_dict() for step in steps])
+            os.write(writing, struct.pack("d", time.perf_counter() - t0))
+            os._exit(0)
+        os.close(writing)
+        with os.fdopen(reading, "rb") as answer:
+            times.append(struct.unpack("d", answer.read())[0])
+        os.waitpid(child, 0)
+    return statistics.median(times)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--turns", type=int, default=60, help="turns to time (default 60)")
@@ -187,6 +224,15 @@ def main() -> None:
         f"click path from a state the process read before (the board page), median of "
         f"{clicks}: {seen_parsed * 1000:.1f} ms parsing it again; {seen_kept * 1000:.1f} ms "
         f"with parsed states kept by content (state.parsed)"
+    )
+    stored = json.loads(json.dumps(state.to_json()))
+    forks = min(args.turns, 9)
+    shared_first = measure_new_process_clicks(stored, forks, parent_shares=True)
+    own_first = measure_new_process_clicks(stored, forks, parent_shares=False)
+    print(
+        f"first click of a new worker process (forked, no game's memos), median of {forks}: "
+        f"{shared_first * 1000:.1f} ms with the bundled maps' boards built by its parent "
+        f"(each later click: the click path above); {own_first * 1000:.1f} ms building its own"
     )
     print(f"Monte Carlo throughput: {throughput:.1f} turns per second on one core (goal >= 200)")
     if len(rounds) > 1:
