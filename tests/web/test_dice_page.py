@@ -41,7 +41,10 @@ def dice_page(client, tournament):
     return client.get(reverse("tournaments:dice", args=[tournament.slug])).content.decode()
 
 
-def test_the_seed_hash_is_public_before_the_roll_and_the_seed_after(organised):
+def test_the_seed_hash_is_public_before_the_roll_and_the_seed_after(
+    organised, django_capture_on_commit_callbacks
+):
+    """The page is cached for visitors: each change shows once its transaction commits."""
     tournament, organiser = organised
     visitor = Client()
     organiser.get(reverse("tournaments:organiser_dashboard", args=[tournament.slug]))
@@ -49,10 +52,11 @@ def test_the_seed_hash_is_public_before_the_roll_and_the_seed_after(organised):
     before = dice_page(visitor, tournament)
     assert announced.commitment in before
     assert announced.seed not in before  # the seed stays secret until it is used
-    response = organiser.post(
-        reverse("tournaments:organiser_start", args=[tournament.slug]),
-        {"start-mode": "app", "start-version": 0},
-    )
+    with django_capture_on_commit_callbacks(execute=True):
+        response = organiser.post(
+            reverse("tournaments:organiser_start", args=[tournament.slug]),
+            {"start-mode": "app", "start-version": 0},
+        )
     assert response.status_code == 302
     rolls = DiceRoll.objects.filter(tournament=tournament, session=None)
     assert rolls.exists() and {roll.seed for roll in rolls} == {announced.seed}

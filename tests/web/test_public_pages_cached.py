@@ -1,5 +1,5 @@
-"""The tournament's home, schedule, bracket, honours and projector pages are cached whole for
-anonymous visitors like the standings, and show any committed change on the next request; the
+"""The tournament's home, schedule, bracket, honours, projector and Dice pages are cached whole
+for anonymous visitors like the standings, and show any committed change on the next request; the
 standings' data stamp is its own tournament's, however many newer rows other tournaments
 have, and the live poll's table follows it."""
 
@@ -14,9 +14,10 @@ from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, register_players
 from tests.web.test_page_cache import _give_result, rename_quietly
 from tournaments.actions.result_entry import record_result
+from tournaments.actions.seed_announcements import announce_seed, close_announcement
 from tournaments.actions.stage_advance import start_tournament
 from tournaments.caching import generations
-from tournaments.models import ActivityLog, ResultVersion
+from tournaments.models import ActivityLog, ResultVersion, SeedAnnouncement
 from tournaments.queries.standings import data_stamp
 
 pytestmark = pytest.mark.django_db
@@ -52,6 +53,29 @@ def test_a_public_page_is_cached_until_the_tournament_changes(
         ranked.nickname = "Loud Rename"
         ranked.save()
     assert page(name, world.tournament) != first
+
+
+def test_the_dice_page_is_cached_until_a_seed_is_announced_or_used(
+    world, django_capture_on_commit_callbacks
+):
+    """An announced seed is on the page at once (its hash must be public before the roll),
+    and gone from the announced ones once rolled with (an update, told explicitly)."""
+    first = page("dice", world.tournament)
+    start, advance = "seating the first stage", "closing the current stage and seating the next"
+    assert start not in first and advance not in first
+    quiet = SeedAnnouncement(
+        tournament=world.tournament, purpose="advance", seed="1", commitment="c" * 64
+    )
+    SeedAnnouncement.objects.bulk_create([quiet])  # no signal: the cached page stays
+    assert page("dice", world.tournament) == first
+    with django_capture_on_commit_callbacks(execute=True):
+        announce_seed(world.tournament, "start")
+    shown = page("dice", world.tournament)
+    assert start in shown and advance in shown
+    with django_capture_on_commit_callbacks(execute=True):
+        close_announcement(world.tournament, "start")
+    shown = page("dice", world.tournament)
+    assert start not in shown and advance in shown
 
 
 def test_the_data_stamp_is_the_tournaments_own_latest_rows(

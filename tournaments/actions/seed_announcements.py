@@ -7,6 +7,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from rules.engine.dice import new_seed, seed_commitment
+from tournaments.caching import generations
 from tournaments.models import SeedAnnouncement, Session, Tournament
 
 
@@ -41,5 +42,7 @@ def close_announcement(
     tournament: Tournament, purpose: str, session: Session | None = None
 ) -> None:
     """The announced seed was rolled with (or set aside for typed dice): the next roll gets a
-    new one. The row stays, so the page can show when its hash was published."""
-    _pending(tournament, purpose, session).update(used_at=timezone.now())
+    new one. The row stays, so the page can show when its hash was published. (An update
+    sends no signal: the tournament's cached pages are told here.)"""
+    if _pending(tournament, purpose, session).update(used_at=timezone.now()):
+        generations.mark_changed(value=tournament.pk)

@@ -13,6 +13,7 @@ from tournaments.queries.dice_page import (
     pending_announcements,
     stage_seatings,
 )
+from tournaments.views.public import cached_tournament_page
 from tournaments.web.permissions import public
 
 #: Rolls listed per stream on the Dice page (``?rolls=all``: every one); a stream's replay
@@ -23,16 +24,20 @@ DICE_ROLLS_SHOWN = 30
 @public
 @require_GET
 def dice(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    """Cached whole for anonymous visitors like the tournament's other public pages: the
+    whole tournament may open it after a draw (30 ms computed at 243 players)."""
     every = request.GET.get("rolls") == "all"
-    context = {
-        "tournament": tournament,
-        "seatings": stage_seatings(tournament),
-        "streams": dice_streams(tournament, None if every else DICE_ROLLS_SHOWN),
-        "announced": pending_announcements(tournament),
-        "tab": "dice",
-    }
-    return render(request, "tournaments/dice.html", context)
+
+    def context(tournament: Tournament) -> dict:
+        return {
+            "tournament": tournament,
+            "seatings": stage_seatings(tournament),
+            "streams": dice_streams(tournament, None if every else DICE_ROLLS_SHOWN),
+            "announced": pending_announcements(tournament),
+            "tab": "dice",
+        }
+
+    return cached_tournament_page(request, slug, "tournaments/dice.html", context)
 
 
 @public
