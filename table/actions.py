@@ -192,8 +192,10 @@ def latest_snapshot(game: Game) -> Snapshot:
 def snapshot_state(snapshot: Snapshot) -> GameState:
     """The engine state of a stored snapshot (stored states were checked when saved); its
     board is the one shared by every state on the same map (``maps.boards``), and a
-    state this process parsed or stored before is the same object (``state.parsed``)."""
-    return parsed_state(snapshot.state)
+    state this process parsed or stored before is the same object (``state.parsed``). Not
+    checked against the schema again (``checked=False``): every snapshot's state was
+    checked, or made by the engine, before it was saved."""
+    return parsed_state(snapshot.state, checked=False)
 
 
 def append_snapshot(

@@ -188,7 +188,7 @@ def propose_result(game: Game, seats: Sequence[Seat], step: int | None = None) -
 
     def state(index: int) -> GameState:
         if index not in states:
-            states[index] = GameState.from_json(line[index].state)
+            states[index] = GameState.from_json(line[index].state, checked=False)
         return states[index]
 
     last = len(line) - 1

@@ -1,15 +1,19 @@
 """Parsed states are kept by their JSON content (``state.parsed``): the same content is the
-same state object, another content another one, a kept state is what a parse gives; and the
-state schema with its references inlined finds the same problems as the schema itself."""
+same state object, another content another one, a kept state is what a parse gives; a state
+this program stored after checking it is read back without checking it again, into the same
+state; and the state schema with its references inlined finds the same problems as the schema
+itself."""
 
 from __future__ import annotations
 
 import copy
+from unittest import mock
 
 import jsonschema
 import pytest
 
 from benchmarks.reference_position import reference_state
+from rules.engine import state as state_module
 from rules.engine.caches import clear_caches
 from rules.engine.schema_inlining import inlined
 from rules.engine.state import GameState, StateError, keep_parsed, parsed_state, state_schema
@@ -34,6 +38,20 @@ def test_a_kept_state_is_read_back_without_parsing():
     stored = state.to_json()
     keep_parsed(state, stored)
     assert parsed_state(copy.deepcopy(stored)) is state
+
+
+def test_a_state_stored_after_its_check_is_read_back_without_checking_it_again():
+    """The schema check is most of a parse; a snapshot's state was checked, or made by the
+    engine, before it was saved (``table.actions.snapshot_state``)."""
+    clear_caches("state.parsed")
+    data = reference_state().to_json()
+    checked = GameState.from_json(data)
+    with mock.patch.object(state_module, "_schema_check", side_effect=AssertionError("checked")):
+        unchecked = GameState.from_json(data, checked=False)
+        assert parsed_state(copy.deepcopy(data), checked=False).to_json() == data
+        with pytest.raises(AssertionError, match="checked"):
+            GameState.from_json(data)
+    assert unchecked.to_json() == checked.to_json() == data
 
 
 def test_a_bad_state_is_refused_every_time_and_never_kept():

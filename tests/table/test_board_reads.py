@@ -1,14 +1,20 @@
 """What a board request reads once and shares: the session's seats (their chapters and
 their names, :func:`table.catalogue_words.seated_words`) and the figures' board labels
-(:func:`table.board_svg.short_labels`), however many attacks and targets are listed."""
+(:func:`table.board_svg.short_labels`), however many attacks and targets are listed; and a
+snapshot's state, checked before it was saved, is read without checking it again."""
 
 from __future__ import annotations
+
+from unittest import mock
 
 import pytest
 from django.http import HttpResponse
 from django.test import RequestFactory
 
+from rules.engine import state as state_module
+from rules.engine.caches import clear_caches
 from table import touch_data, views
+from table.actions import latest_snapshot, snapshot_state
 from table.board_svg import short_labels
 from table.catalogue_words import in_catalogue_words, seated_words
 from table.touch_data import attack_targets
@@ -78,3 +84,15 @@ def test_the_board_reads_the_labels_once_for_every_attack_and_target(
     )
     assert "p1-cmd fights Or1 · o1" in body
     assert len(calls) == 1
+
+
+def test_a_snapshot_s_state_is_not_checked_again_when_read(game, table):
+    """Every state is checked (or made by the engine) before it is saved: the board page
+    and the Alien turn read it back without the schema check, most of a parse."""
+    clear_caches("state.parsed")
+    stored = latest_snapshot(game).state
+    with mock.patch.object(state_module, "_schema_check", side_effect=AssertionError("checked")):
+        assert snapshot_state(latest_snapshot(game)).to_json() == stored
+        clear_caches("state.parsed")
+        response = client_for(table.judge).get(url("board", game))
+    assert response.status_code == 200
