@@ -131,6 +131,38 @@ def test_the_games_dice_are_counted_not_listed(world):
     assert "event card draw" not in section and "<dl>" not in section
 
 
+def test_the_judges_sheet_folds_the_games_dice_away_below_the_sessions_own(world, role_client):
+    """A game on the board rolls hundreds of dice: the sheet lists the session's own (the
+    draw's roll-off) in its table and the games' in a folded list after it, with their
+    count, so a phone does not scroll past them."""
+    drawn_with_a_roll_off(world)
+    engine_dice(world, 3)
+    seats = list(world.session.seats.select_related("player"))
+    logged = dice_log(world.session, seats)
+    assert [row.roll.purpose_code for row in logged.games] == ["event_draw"] * 3
+    assert logged.own and all(row.roll.purpose_code != "event_draw" for row in logged.own)
+    url = reverse("tournaments:judge_session", args=[world.session.pk])
+    html = role_client("judge").get(url).content.decode()
+    section = html.split('data-testid="sheet-dice"', 1)[1].split("</section>")[0]
+    own, games = section.split('<details data-testid="game-dice">')
+    squad = world.tournament.squads.order_by("order").first()
+    assert f"squad draw, choice 1: {squad.name}" in own
+    assert "event card draw" not in own
+    assert "<summary>The games on the board rolled 3 dice</summary>" in games
+    assert games.count("event card draw") == 3
+    assert "No dice yet." not in section
+
+
+def test_a_sheet_with_only_the_games_dice_folds_them_and_says_nothing_else(world, role_client):
+    engine_dice(world, 1)
+    url = reverse("tournaments:judge_session", args=[world.session.pk])
+    html = role_client("judge").get(url).content.decode()
+    section = html.split('data-testid="sheet-dice"', 1)[1].split("</section>")[0]
+    assert "<table>" not in section.split("<details", 1)[0]
+    assert "<summary>The games on the board rolled 1 die</summary>" in section
+    assert "No dice yet." not in section
+
+
 def test_a_redone_or_undone_draws_dice_are_marked_replaced(world):
     drawn_with_a_roll_off(world)
     redo_squad_draw(
@@ -151,7 +183,7 @@ def test_a_redone_or_undone_draws_dice_are_marked_replaced(world):
     batches = session_dice(world.tournament, world.session).batches
     assert [batch.replaced for batch in batches] == [True, True]
     seats = list(world.session.seats.select_related("player"))
-    assert all(row.replaced for row in dice_log(world.session, seats)), "the judge's sheet too"
+    assert all(row.replaced for row in dice_log(world.session, seats).own), "the judge's sheet too"
 
 
 def test_the_session_page_costs_the_same_queries_for_one_roll_off_or_many_rolls(world):

@@ -1,6 +1,7 @@
 """What the judge's session sheet reads: each player's squad preferences, the versions of
-the squad draw, the session's dice (those of a replaced draw marked so) and how many dice
-the draw or the initiative still needs for what the judge has typed."""
+the squad draw, the session's dice (its own, those of a replaced draw marked so, apart from
+its games') and how many dice the draw or the initiative still needs for what the judge has
+typed."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from rules.engine.dice import Dice
+from rules.engine.narration_dice import PURPOSES as ENGINE_PURPOSES
 from tournaments.domain.draw import squad_draw
 from tournaments.domain.initiative import roll_initiative
 from tournaments.domain.roll_purposes import DRAW_PURPOSES, roll_purpose_label
@@ -104,7 +106,21 @@ class LoggedRoll:
     replaced: bool
 
 
-def dice_log(session: Session, seats: Sequence[Seat]) -> list[LoggedRoll]:
+@dataclass(frozen=True)
+class SheetDice:
+    """The session's recorded dice as the sheet lists them: its own (the squad draw's, the
+    initiative's, the ties on its ranking), and apart from them those its games on the
+    board rolled (the engine's purposes), which may be hundreds a game and are listed folded
+    away, so that a phone does not scroll past them to reach the rest of the page."""
+
+    own: list[LoggedRoll]
+    games: list[LoggedRoll]
+
+    def __bool__(self) -> bool:
+        return bool(self.own or self.games)
+
+
+def dice_log(session: Session, seats: Sequence[Seat]) -> SheetDice:
     """The session's recorded dice: the roller's name instead of their id (a game's roll:
     the player and the figure), what each was for (squads by name) and whether a later
     draw replaced it (or the draw was undone)."""
@@ -112,16 +128,18 @@ def dice_log(session: Session, seats: Sequence[Seat]) -> list[LoggedRoll]:
     players = {seat_player_id(seat.seat_order): seat.player.display_name for seat in seats}
     squads = squad_names(session.stage.tournament)
     replaced = replaced_draw_batches(session)
-    rolls = DiceRoll.objects.filter(session=session).order_by("created_at", "sequence")
-    return [
-        LoggedRoll(
-            roll,
-            names.get(roll.subject) or roll_subject_label(roll.subject, players),
-            roll_purpose_label(roll, squads),
-            str(roll.batch) in replaced,
+    logged = SheetDice([], [])
+    for roll in DiceRoll.objects.filter(session=session).order_by("created_at", "sequence"):
+        rows = logged.games if roll.purpose_code in ENGINE_PURPOSES else logged.own
+        rows.append(
+            LoggedRoll(
+                roll,
+                names.get(roll.subject) or roll_subject_label(roll.subject, players),
+                roll_purpose_label(roll, squads),
+                str(roll.batch) in replaced,
+            )
         )
-        for roll in rolls
-    ]
+    return logged
 
 
 def draw_need(session: Session, seats: Sequence[Seat], values: Sequence[int]) -> DiceNeed:
