@@ -60,6 +60,38 @@ def test_the_catalogue_page_lists_every_card_weapon_and_token_value(world, role_
     assert 'name="tokens-ork"' in html and 'value="2"' in html
 
 
+def test_the_catalogue_leads_to_each_of_its_parts_and_an_item_back_to_its_own(world, role_client):
+    """The catalogue is long on a phone: its top links to each part, and an item's page
+    leads back to the part listing it, not to the top."""
+    client = role_client("organiser")
+    catalogue = reverse("tournaments:organiser_catalogue", args=[world.tournament.slug])
+    html = client.get(catalogue, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    contents = html.split('<nav class="page-contents" aria-label="On this page">', 1)[1]
+    contents = contents.split("</nav>", 1)[0]
+    parts = ["tokens", "rules-values", "event-cards", "weapons"]
+    parts += [f"cards-{squad.slug}" for squad in world.tournament.squads.all()]
+    for part in parts:
+        assert f'<a href="#{part}">' in contents
+        assert html.count(f'id="{part}"') == 1
+    card = card_of(world)
+    weapon = world.tournament.weapons.first()
+    items = {
+        reverse("tournaments:organiser_card", args=[world.tournament.slug, card.pk]): (
+            "cards-ultramarines"
+        ),
+        reverse("tournaments:organiser_weapon", args=[world.tournament.slug, weapon.pk]): (
+            "weapons"
+        ),
+        reverse(
+            "tournaments:organiser_event_card", args=[world.tournament.slug, "report"]
+        ): "event-cards",
+        values_url(world): "rules-values",
+    }
+    for url, part in items.items():
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+        assert f'<a href="{catalogue}#{part}">Back to the catalogue</a>' in page, url
+
+
 def test_the_organiser_edits_a_card_and_the_change_is_logged(world, role_client):
     card = card_of(world)
     url = reverse("tournaments:organiser_card", args=[world.tournament.slug, card.pk])

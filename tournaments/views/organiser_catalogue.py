@@ -57,13 +57,21 @@ def _refused(form: BaseForm, error: CatalogueEditError) -> None:
 
 
 def _item_page(
-    request: HttpRequest, tournament: Tournament, form: BaseForm, title: str
+    request: HttpRequest, tournament: Tournament, form: BaseForm, title: str, section: str
 ) -> HttpResponse:
-    """The page editing one item of the catalogue (a card, a weapon, an event card)."""
+    """The page editing one item of the catalogue (a card, a weapon, an event card, a unit's
+    values); its way back leads to the catalogue's ``section`` (the id of the part listing
+    it: the catalogue is long on a phone)."""
     return render(
         request,
         "organiser/catalogue_item.html",
-        {"tournament": tournament, "form": form, "title": title, "otab": "catalogue"},
+        {
+            "tournament": tournament,
+            "form": form,
+            "title": title,
+            "section": section,
+            "otab": "catalogue",
+        },
         status=_status(form),
     )
 
@@ -140,7 +148,7 @@ def card_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
         else:
             messages.success(request, _("Card %(card)s saved.") % {"card": edited.name})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return _item_page(request, tournament, form, title)
+    return _item_page(request, tournament, form, title, f"cards-{card.squad.slug}")
 
 
 @organiser_required
@@ -160,7 +168,7 @@ def weapon_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         else:
             messages.success(request, _("Weapon %(weapon)s saved.") % {"weapon": edited.name})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return _item_page(request, tournament, form, title)
+    return _item_page(request, tournament, form, title, "weapons")
 
 
 @organiser_required
@@ -216,7 +224,7 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
             messages.success(request, _("Alien event card %(card)s saved.") % {"card": name})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     title = _("Alien event card: %(card)s") % {"card": current.name[narration_language()]}
-    return _item_page(request, tournament, form, title)
+    return _item_page(request, tournament, form, title, "event-cards")
 
 
 @organiser_required
@@ -248,4 +256,4 @@ def rules_values_edit(
         else:
             messages.success(request, _("Values of %(item)s saved.") % {"item": found.label})
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
-    return _item_page(request, tournament, form, found.label)
+    return _item_page(request, tournament, form, found.label, "rules-values")
