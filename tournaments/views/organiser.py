@@ -45,7 +45,6 @@ from tournaments.interchange.roster import (
     tournament_squads,
 )
 from tournaments.models import (
-    ActivityLog,
     DisputeStatus,
     Registration,
     Session,
@@ -483,15 +482,4 @@ def result_correct(request: HttpRequest, tournament: Tournament, pk: int) -> Htt
         done_url=reverse("tournaments:organiser_venue", args=[tournament.slug]),
         on_saved=answer,
         answering=dispute,
-    )
-
-
-@organiser_required
-@require_http_methods(["GET"])
-def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = list(ActivityLog.objects.filter(tournament=tournament).select_related("actor")[:500])
-    return render(
-        request,
-        "organiser/activity.html",
-        {"tournament": tournament, "entries": entry_actors(entries), "otab": "activity"},
     )

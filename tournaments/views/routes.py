@@ -9,6 +9,7 @@ from tournaments.views import (
     judge,
     judge_pdf,
     organiser,
+    organiser_activity,
     organiser_catalogue,
     organiser_deletion,
     organiser_house_rules,
@@ -218,7 +219,7 @@ organiser_patterns = [
         organiser_stages.advance_dice_check,
         name="organiser_advance_dice",
     ),
-    path("organise/<slug:slug>/activity/", organiser.activity, name="organiser_activity"),
+    path("organise/<slug:slug>/activity/", organiser_activity.activity, name="organiser_activity"),
     path(
         "organise/<slug:slug>/undo-advance/",
         organiser_stages.undo_last_advance,
