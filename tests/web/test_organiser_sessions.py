@@ -2,6 +2,8 @@
 from the stage, the locks after a result or a closed stage, and the activity log."""
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
@@ -46,6 +48,27 @@ def enter_result(session: Session) -> None:
 def test_schedule_links_to_the_session_page(organiser, world):
     page = organiser.get(reverse("tournaments:organiser_schedule", args=[world.tournament.slug]))
     assert settings_url(world) in page.content.decode()
+
+
+def test_the_schedule_reads_its_menus_once_however_many_sessions_it_lists(organiser, world):
+    """Every session's form has the tables' and the judges' menus: read once for the page
+    (each form reading its own cost two queries a session), each form still showing its
+    own session's judge chosen."""
+    url = reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+    organiser.get(url)
+    with CaptureQueriesContext(connection) as few:
+        organiser.get(url)
+    for number in range(4, 10):
+        Session.objects.create(stage=world.stage, number=number)
+    with CaptureQueriesContext(connection) as many:
+        page = organiser.get(url).content.decode()
+    assert len(many) == len(few)
+    assert page.count('id="id_s') > 9 * 3  # nine sessions' forms, three fields each at least
+    first, second = world.stage.sessions.order_by("number")[:2]
+    for session, judge in ((first, world.judge), (second, world.other_judge)):
+        menu = page.split(f'name="s{session.pk}-judge"', 1)[1].split("</select>", 1)[0]
+        assert f'<option value="{judge.pk}" selected>' in menu
+        assert menu.count("<option") == 1 + world.tournament.judges.count() + 1  # + organiser
 
 
 def test_page_shows_what_the_stage_provides(organiser, world):

@@ -35,6 +35,7 @@ from tournaments.forms.organiser import (
     AccountLinkForm,
     PlayerForm,
     RosterUploadForm,
+    ScheduleChoices,
     ScheduleForm,
     TournamentForm,
 )
@@ -296,7 +297,10 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @require_http_methods(["GET"])
 def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     entries = schedule_sessions(tournament)
-    rows = [(entry, _schedule_form(tournament, entry.session)) for entry in entries]
+    choices = ScheduleChoices.of(tournament)
+    rows = [
+        (entry, _schedule_form(tournament, entry.session, choices=choices)) for entry in entries
+    ]
     return render(
         request,
         "organiser/schedule.html",
@@ -304,7 +308,12 @@ def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     )
 
 
-def _schedule_form(tournament: Tournament, session: Session, data=None) -> ScheduleForm:
+def _schedule_form(
+    tournament: Tournament,
+    session: Session,
+    data=None,
+    choices: ScheduleChoices | None = None,
+) -> ScheduleForm:
     initial = {
         "scheduled_at": session.scheduled_at,
         "table": session.table,
@@ -312,7 +321,12 @@ def _schedule_form(tournament: Tournament, session: Session, data=None) -> Sched
         "version": session.version,
     }
     return ScheduleForm(
-        data, initial=initial, prefix=f"s{session.pk}", tournament=tournament, session=session
+        data,
+        initial=initial,
+        prefix=f"s{session.pk}",
+        tournament=tournament,
+        session=session,
+        choices=choices,
     )
 
 
