@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib import messages
+from django.core.paginator import Paginator
 from django.db.models import Count, Q
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -57,6 +58,12 @@ from tournaments.queries.dice_needed import AdvanceDice, listed_dice
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.dispute_lists import asked_dispute
 from tournaments.queries.pages import schedule_sessions
+from tournaments.queries.player_list import (
+    PLAYERS_PAGE_SIZE,
+    SEARCH_ABOVE,
+    page_of,
+    registrations,
+)
 from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
 from tournaments.queries.stage_checklist import first_stage_warning
@@ -64,6 +71,7 @@ from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.notice_words import players_told
+from tournaments.web.paging import page_links
 from tournaments.web.permissions import login_required, organiser_required
 from tournaments.web.request_types import AccountHttpRequest, HtmxHttpRequest
 
@@ -168,7 +176,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("%(name)s registered.") % {"name": player.name})
-            return redirect("tournaments:organiser_players", slug=tournament.slug)
+            return redirect(_player_row_url(tournament, player.pk))
     return render(
         request,
         "organiser/players.html",
@@ -180,9 +188,17 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 def _players_context(
     request, tournament, form, upload_form, roster_errors=(), link_form=None
 ) -> dict:
-    registrations = list(
-        Registration.objects.filter(tournament=tournament).select_related("player__user")
+    """The players page: one page of the registered players (those the organiser searched
+    for, ``?q=``), or the page of the player whose account link was refused."""
+    search = "" if link_form is not None else request.GET.get("q", "").strip()
+    number = (
+        page_of(tournament, link_form.player.pk)
+        if link_form is not None
+        else request.GET.get("page")
     )
+    page = Paginator(registrations(tournament, search), PLAYERS_PAGE_SIZE).get_page(number)
+    previous, following = page_links(request, page)
+    total = Registration.objects.filter(tournament=tournament).count()
     squads = tournament_squads(tournament)
     rows = [
         (
@@ -191,13 +207,18 @@ def _players_context(
             if link_form is not None and link_form.player.pk == registration.player_id
             else AccountLinkForm(tournament=tournament, player=registration.player),
         )
-        for registration in registrations
+        for registration in page.object_list
     ]
     return {
         "tournament": tournament,
         "form": form,
         "upload_form": upload_form,
-        "registrations": registrations,
+        "total": total,
+        "searchable": total > SEARCH_ABOVE or bool(search),
+        "search": search,
+        "page": page,
+        "previous": previous,
+        "next": following,
         "rows": rows,
         "roster_errors": roster_errors,
         # What the roster's help says a preference cell may hold, and how many there are.
@@ -261,7 +282,11 @@ def player_account_unlink(request: HttpRequest, tournament: Tournament, pk: int)
 
 
 def _player_row_url(tournament: Tournament, player_pk: int) -> str:
-    return reverse("tournaments:organiser_players", args=[tournament.slug]) + f"#player-{player_pk}"
+    """The players page at the player's row (on the page of the list that holds it)."""
+    number = page_of(tournament, player_pk)
+    query = f"?page={number}" if number > 1 else ""
+    url = reverse("tournaments:organiser_players", args=[tournament.slug])
+    return f"{url}{query}#player-{player_pk}"
 
 
 @organiser_required

@@ -12,14 +12,8 @@ from tournaments.forms.activity_filter import ActivityFilterForm
 from tournaments.models import Tournament
 from tournaments.queries.activity_actors import entry_actors
 from tournaments.queries.activity_page import ACTIVITY_PAGE_SIZE, activity_entries
+from tournaments.web.paging import page_links
 from tournaments.web.permissions import organiser_required
-
-
-def _page_link(request: HttpRequest, number: int) -> str:
-    """The query string of page ``number`` with the narrowing the reader chose."""
-    query = request.GET.copy()
-    query["page"] = str(number)
-    return f"?{query.urlencode()}"
 
 
 @organiser_required
@@ -28,6 +22,7 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     narrowing = ActivityFilterForm(request.GET, tournament=tournament)
     entries = activity_entries(tournament, **narrowing.narrowing())
     page = Paginator(entries, ACTIVITY_PAGE_SIZE).get_page(request.GET.get("page"))
+    newer, older = page_links(request, page)
     return render(
         request,
         "organiser/activity.html",
@@ -37,10 +32,8 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "narrowed": any(request.GET.get(name) for name in narrowing.fields),
             "page": page,
             "entries": entry_actors(list(page.object_list)),
-            "newer": _page_link(request, page.previous_page_number())
-            if page.has_previous()
-            else "",
-            "older": _page_link(request, page.next_page_number()) if page.has_next() else "",
+            "newer": newer,
+            "older": older,
             "otab": "activity",
         },
     )
