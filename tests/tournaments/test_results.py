@@ -19,7 +19,7 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
 )
-from tournaments.queries.result_versions import version_totals
+from tournaments.queries.result_versions import confirmed_session_ids, version_totals
 from tournaments.queries.standings import compute_standings, get_standings
 
 pytestmark = pytest.mark.django_db
@@ -82,6 +82,19 @@ def test_draft_then_confirm_then_correct_keeps_every_version(
     verbs = set(ActivityLog.objects.values_list("verb", flat=True))
     assert {ActivityVerb.RECORDED_RESULT, ActivityVerb.CONFIRMED_RESULT} <= verbs
     assert ActivityVerb.CORRECTED_RESULT in verbs
+
+
+def test_a_session_counts_as_confirmed_from_its_first_confirmed_version(final_session, judge):
+    """What a check of missing results reads (the stage's checklist, its close): a draft is
+    not a result; once confirmed, a later draft correction does not undo it."""
+    stipulate(final_session)
+    assert confirmed_session_ids([final_session]) == set()
+    record_result(final_session, session_points(final_session, lambda s: s.seat_order))
+    assert confirmed_session_ids([final_session.pk]) == set()
+    confirm_result(final_session, actor=judge)
+    assert confirmed_session_ids([final_session]) == {final_session.pk}
+    record_result(final_session, session_points(final_session, lambda s: 10 - s.seat_order))
+    assert confirmed_session_ids([final_session]) == {final_session.pk}
 
 
 def test_standings_ignore_a_later_unconfirmed_version(

@@ -114,6 +114,18 @@ def version_number(session: Session, number: int | None) -> ResultVersion | None
     )
 
 
+def confirmed_session_ids(sessions: Iterable[Session | int]) -> set[int]:
+    """The ids of the sessions among ``sessions`` that have a confirmed result version, in
+    one query reading no version (what a check of missing results needs: reading the
+    versions themselves cost a stage of 729 sessions 0.1 s each time)."""
+    ids = [session if isinstance(session, int) else session.pk for session in sessions]
+    return set(
+        ResultVersion.objects.filter(result__session_id__in=ids, confirmed=True)
+        .values_list("result__session_id", flat=True)
+        .distinct()
+    )
+
+
 def latest_confirmed_versions(sessions: Iterable[Session | int]) -> dict[int, ResultVersion]:
     """The latest confirmed version per session id, in one query."""
     ids = [session if isinstance(session, int) else session.pk for session in sessions]

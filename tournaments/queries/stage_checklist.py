@@ -19,7 +19,7 @@ from tournaments.domain.progression import ProgressionError, plan_stages
 from tournaments.models import Seat, Session, Stage, StageKind, StageStatus, Tournament
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
-from tournaments.queries.result_versions import latest_confirmed_versions
+from tournaments.queries.result_versions import confirmed_session_ids
 from tournaments.queries.session_stipulation import session_map_name, stipulation_kind
 from tournaments.queries.stage_cut import (
     CutError,
@@ -105,7 +105,7 @@ def stage_checklist(stage: Stage) -> StageChecklist:
             ChecklistItem("no_sessions", _("The stage is not seated yet."), blocking=True)
         )
         return checklist
-    confirmed = latest_confirmed_versions(sessions)
+    confirmed = confirmed_session_ids(sessions)
     open_sessions = [session for session in sessions if session.pk not in confirmed]
     if open_sessions:
         checklist.items.append(

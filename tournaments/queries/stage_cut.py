@@ -22,6 +22,7 @@ from tournaments.domain.scoring import ScoringError
 from tournaments.models import Registration, Seat, Session, Stage
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.result_versions import (
+    confirmed_session_ids,
     latest_confirmed_versions,
     score_version,
     scoring_values,
@@ -53,7 +54,7 @@ def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
 def missing_results(stage: Stage) -> list[Session]:
     """The stage's sessions without a confirmed result, by number."""
     sessions = list(stage.sessions.order_by("number"))
-    confirmed = latest_confirmed_versions(sessions)
+    confirmed = confirmed_session_ids(sessions)
     return [session for session in sessions if session.pk not in confirmed]
 
 
