@@ -1,6 +1,8 @@
 """Organiser page of one session: its own stipulation and score thresholds, what it inherits
 from the stage, the locks after a result or a closed stage, and the activity log."""
 
+import re
+
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -8,6 +10,7 @@ from django.urls import reverse
 
 from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, register_players, session_points
+from tests.web.test_organiser import schedule_data
 from tournaments.actions.result_entry import record_result, stipulation_kind
 from tournaments.actions.stage_advance import _thresholds, start_tournament
 from tournaments.models import (
@@ -18,6 +21,7 @@ from tournaments.models import (
     Stipulation,
     StipulationKind,
 )
+from tournaments.queries.schedule_pages import SCHEDULE_PAGE_SIZE
 
 pytestmark = pytest.mark.django_db
 
@@ -69,6 +73,28 @@ def test_the_schedule_reads_its_menus_once_however_many_sessions_it_lists(organi
         menu = page.split(f'name="s{session.pk}-judge"', 1)[1].split("</select>", 1)[0]
         assert f'<option value="{judge.pk}" selected>' in menu
         assert menu.count("<option") == 1 + world.tournament.judges.count() + 1  # + organiser
+
+
+def test_a_long_schedule_is_read_a_page_at_a_time_and_a_session_found_on_its_page(organiser, world):
+    """A stage of 729 sessions listed whole was 1.5 MB: the schedule lists 100 sessions a
+    page, by stage then number; a session's links back to the schedule, and a save without
+    scripts, lead to the page holding its form."""
+    for number in range(4, SCHEDULE_PAGE_SIZE + 6):
+        Session.objects.create(stage=world.stage, number=number)
+    url = reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+    first = organiser.get(url).content.decode()
+    listed = [int(n) for n in re.findall(r'<article class="card" id="schedule-(\d+)">', first)]
+    sessions = list(world.stage.sessions.order_by("number").values_list("pk", flat=True))
+    assert listed == sessions[:SCHEDULE_PAGE_SIZE]
+    assert '<a href="?page=2" rel="next">Later sessions</a>' in first and "Page 1 of 2" in first
+    second = organiser.get(url + "?page=2").content.decode()
+    assert f'id="schedule-{sessions[-1]}"' in second and "Earlier sessions" in second
+    last = Session.objects.get(pk=sessions[-1])
+    back = organiser.get(settings_url(world, last)).content.decode()
+    assert f'<a href="{url}?page=2#schedule-{last.pk}">Back to the schedule</a>' in back
+    save = reverse("tournaments:organiser_session_schedule", args=[world.tournament.slug, last.pk])
+    saved = organiser.post(save, schedule_data(last, last.version, judge=world.judge.pk))
+    assert saved["Location"] == f"{url}?page=2#schedule-{last.pk}"
 
 
 def test_page_shows_what_the_stage_provides(organiser, world):

@@ -66,6 +66,11 @@ from tournaments.queries.player_list import (
 )
 from tournaments.queries.player_profile import has_started
 from tournaments.queries.schedule_clashes import ScheduleBook
+from tournaments.queries.schedule_pages import (
+    SCHEDULE_PAGE_SIZE,
+    schedule_page_of,
+    schedule_session_ids,
+)
 from tournaments.queries.stage_checklist import first_stage_warning
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
@@ -321,7 +326,11 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 @organiser_required
 @require_http_methods(["GET"])
 def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    entries = schedule_sessions(tournament)
+    page = Paginator(schedule_session_ids(tournament), SCHEDULE_PAGE_SIZE).get_page(
+        request.GET.get("page")
+    )
+    previous, following = page_links(request, page)
+    entries = schedule_sessions(tournament, Q(pk__in=list(page.object_list)))
     choices = ScheduleChoices.of(tournament)
     rows = [
         (entry, _schedule_form(tournament, entry.session, choices=choices)) for entry in entries
@@ -329,8 +338,23 @@ def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(
         request,
         "organiser/schedule.html",
-        {"tournament": tournament, "rows": rows, "otab": "schedule"},
+        {
+            "tournament": tournament,
+            "rows": rows,
+            "page": page,
+            "previous": previous,
+            "next": following,
+            "otab": "schedule",
+        },
     )
+
+
+def schedule_row_url(tournament: Tournament, session: Session) -> str:
+    """The organiser's schedule at ``session``'s form, on the page that lists it."""
+    number = schedule_page_of(session)
+    query = f"?page={number}" if number > 1 else ""
+    url = reverse("tournaments:organiser_schedule", args=[tournament.slug])
+    return f"{url}{query}#schedule-{session.pk}"
 
 
 def _schedule_form(
@@ -402,7 +426,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
                     },
                 )
             messages.success(request, f"{_('Session scheduled.')} {players_told()}")
-            return redirect("tournaments:organiser_schedule", slug=tournament.slug)
+            return redirect(schedule_row_url(tournament, session))
     entry = schedule_sessions(tournament, Q(pk=session.pk))[0]
     return render(
         request,

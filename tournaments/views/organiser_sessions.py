@@ -39,6 +39,7 @@ from tournaments.queries.session_stipulation import (
     stage_defaults,
 )
 from tournaments.queries.tournament_catalogue import catalogue_words
+from tournaments.views.organiser import schedule_row_url
 from tournaments.web.permissions import organiser_required
 
 
@@ -94,6 +95,7 @@ def _page(
             "stage_thresholds": defaults.thresholds,
             "thresholds_lock": thresholds_lock(session),
             "threshold_form": threshold_form or ThresholdForm(session=session),
+            "schedule_url": schedule_row_url(tournament, session),
             "otab": "schedule",
         }
         status = 409 if stipulation_form.stale else 400 if refused else 200
