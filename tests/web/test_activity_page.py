@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments.actions.activity_log import activity_entry, describe
-from tournaments.models import ActivityLog, ActivityVerb
+from tournaments.models import ActivityLog, ActivityVerb, Stage, StageKind
 from tournaments.queries.activity_page import ACTIVITY_PAGE_SIZE
 
 pytestmark = pytest.mark.django_db
@@ -60,17 +60,46 @@ def test_the_log_is_narrowed_to_an_action_a_session_or_an_account(world, role_cl
     scheduled = client.get(log_url(world, "?action=scheduled")).content.decode()
     assert named(scheduled) == ["entry 2", "entry 1", "entry 0"]
     assert "3 entries, newest first." in scheduled and '<a href="?">Every entry</a>' in scheduled
-    session = client.get(log_url(world, f"?session={world.session.pk}")).content.decode()
-    assert len(named(session)) == 3
+    session = client.get(log_url(world, f"?stage=1&session={world.session.number}"))
+    assert len(named(session.content.decode())) == 3
+    alone = client.get(log_url(world, f"?session={world.session.number}"))
+    assert len(named(alone.content.decode())) == 3, "one stage: the number is enough"
     judge = client.get(log_url(world, f"?who={world.judge.pk}")).content.decode()
     assert named(judge) == ["entry 1", "entry 0"]
     both = client.get(log_url(world, f"?action=updated&who={world.judge.pk}"))
     assert "No entry of this kind." in both.content.decode()
     form = client.get(log_url(world)).context["form"]
-    sessions = dict(form.fields["session"].choices)
-    assert sessions[world.session.pk] == "Preliminary (1) – session 1"
+    assert dict(form.fields["stage"].choices) == {"": "every stage", 1: "Preliminary (1)"}
     accounts = dict(form.fields["who"].choices)
     assert set(accounts) == {"", world.judge.pk, world.organiser.pk}, "who logged, no one else"
+
+
+def test_a_stage_narrows_the_log_to_its_own_entries_and_its_sessions(world, role_client):
+    ActivityLog.objects.filter(tournament=world.tournament).delete()
+    logged(world, 2, ActivityVerb.SCHEDULED, session=world.session)
+    ActivityLog.objects.bulk_create(
+        [
+            activity_entry(world.tournament, ActivityVerb.SEATED_STAGE, "entry 7", stage=1),
+            activity_entry(world.tournament, ActivityVerb.SEATED_STAGE, "entry 8", stage=2),
+        ]
+    )
+    logged(world, 1, ActivityVerb.UPDATED)  # about no stage
+    html = role_client("organiser").get(log_url(world, "?stage=1")).content.decode()
+    assert named(html) == ["entry 7", "entry 1", "entry 0"]
+
+
+def test_a_session_the_stage_lacks_or_a_number_without_its_stage_is_named(world, role_client):
+    Stage.objects.create(tournament=world.tournament, number=2, kind=StageKind.FINAL)
+    client = role_client("organiser")
+    missing = client.get(log_url(world, "?stage=1&session=40")).context["form"]
+    sessions = world.stage.sessions.count()
+    assert missing.errors["session"] == [
+        f"Preliminary (1) has no session 40: its sessions are numbered 1 to {sessions}."
+    ]
+    empty = client.get(log_url(world, "?stage=2&session=1")).context["form"]
+    assert empty.errors["session"] == ["Final (2) has no session yet."]
+    unstaged = client.get(log_url(world, "?session=1")).context["form"]
+    assert unstaged.errors["stage"] == ["Choose the stage of session 1."]
 
 
 def test_a_narrowed_log_keeps_its_narrowing_from_page_to_page(world, role_client):
@@ -82,11 +111,11 @@ def test_a_narrowed_log_keeps_its_narrowing_from_page_to_page(world, role_client
 def test_a_value_not_among_the_choices_is_named_and_every_entry_listed(world, role_client):
     ActivityLog.objects.filter(tournament=world.tournament).delete()
     logged(world, 2)
-    response = role_client("organiser").get(log_url(world, "?action=haunted&session=x"))
+    response = role_client("organiser").get(log_url(world, "?action=haunted&stage=x"))
     assert response.status_code == 200
     errors = response.context["form"].errors
     assert "haunted is not one of the available choices" in errors["action"][0]
-    assert "x is not one of the available choices" in errors["session"][0]
+    assert "x is not one of the available choices" in errors["stage"][0]
     assert named(response.content.decode()) == ["entry 1", "entry 0"]
 
 
@@ -102,5 +131,5 @@ def test_a_described_entry_is_found_by_its_session(world, role_client):
             )
         ]
     )
-    html = role_client("organiser").get(log_url(world, f"?session={world.session.pk}"))
+    html = role_client("organiser").get(log_url(world, f"?session={world.session.number}"))
     assert "1 entry, newest first." in html.content.decode()
