@@ -37,7 +37,6 @@ class ActivityFilterForm(AccessibleForm):
 
     def __init__(self, data: Any = None, *, tournament: Tournament) -> None:
         super().__init__(data)
-        self.tournament = tournament
         self.stages = {stage.number: stage for stage in tournament.stages.order_by("number")}
         accounts = [(user.pk, user.get_username()) for user in logged_accounts(tournament)]
         stages = [(number, stage_label(stage)) for number, stage in self.stages.items()]

@@ -22,7 +22,7 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     narrowing = ActivityFilterForm(request.GET, tournament=tournament)
     entries = activity_entries(tournament, **narrowing.narrowing())
     page = Paginator(entries, ACTIVITY_PAGE_SIZE).get_page(request.GET.get("page"))
-    newer, older = page_links(request, page)
+    previous, following = page_links(request, page)
     return render(
         request,
         "organiser/activity.html",
@@ -32,8 +32,8 @@ def activity(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "narrowed": any(request.GET.get(name) for name in narrowing.fields),
             "page": page,
             "entries": entry_actors(list(page.object_list)),
-            "newer": newer,
-            "older": older,
+            "previous": previous,
+            "next": following,
             "otab": "activity",
         },
     )
