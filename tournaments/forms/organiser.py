@@ -388,19 +388,19 @@ class ScheduleForm(AccessibleForm):
         **kwargs,
     ):
         """``choices``: the menus read once for many forms (:meth:`ScheduleChoices.of`);
-        without them the form reads its own. A value sent is checked against the
-        tournament's tables and staff as they are when it is cleaned."""
+        without them the form reads its own when it is drawn. A value sent is checked
+        against the tournament's tables and staff as they are when it is cleaned."""
         self.session = session
         super().__init__(*args, **kwargs)
-        choices = choices or ScheduleChoices.of(tournament)
         judge = self.fields["judge"]
         assert isinstance(judge, StaffChoiceField)  # a deep copy of the declared field
-        judge.queryset = choices.judges
-        judge.choices = choices.judge_menu
+        judge.queryset = choices.judges if choices else tournament_staff(tournament)
         table = self.fields["table"]
         assert isinstance(table, forms.ModelChoiceField)
-        table.queryset = choices.tables
-        table.choices = choices.table_menu
+        table.queryset = choices.tables if choices else tournament.tables.all()
+        if choices is not None:
+            judge.choices = choices.judge_menu
+            table.choices = choices.table_menu
 
     def clean_judge(self):
         """A judge may not judge a game they play in (their account is linked to a seat)."""

@@ -203,7 +203,12 @@ def _players_context(
     )
     page = Paginator(registrations(tournament, search), PLAYERS_PAGE_SIZE).get_page(number)
     previous, following = page_links(request, page)
-    total = Registration.objects.filter(tournament=tournament).count()
+    # Unless a search narrowed it, the list paged is the whole one: its count is the total.
+    total = (
+        Registration.objects.filter(tournament=tournament).count()
+        if search
+        else page.paginator.count
+    )
     squads = tournament_squads(tournament)
     rows = [
         (
