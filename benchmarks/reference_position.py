@@ -21,7 +21,7 @@ ALIEN_MIX = (
     + ["ork"] * 5
     + ["gretchin"] * 5
 )
-MARINE_LOADOUT = (
+MARINE_LOADOUT: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("commander", ("bolter",)),
     ("heavy_weapon_marine", ("missile_launcher",)),
     ("heavy_weapon_marine", ("assault_cannon",)),
@@ -68,6 +68,7 @@ def reference_state() -> GameState:
     k = 0
     for n, unit in enumerate(ALIEN_MIX):
         weapons = rules.unit(unit).weapons
+        squares: tuple[tuple[int, int], ...]
         while True:
             sq = candidates[k]
             k += 1

@@ -71,8 +71,8 @@ def median_ms(action) -> float:
 
 
 def write_costs(tournament: Tournament) -> dict[str, float]:
-    player = tournament.players.order_by("pk").first()
-    session = Session.objects.filter(stage__tournament=tournament).order_by("pk").first()
+    player = tournament.players.order_by("pk")[0]
+    session = Session.objects.filter(stage__tournament=tournament).order_by("pk")[0]
 
     def nickname(n: int) -> None:
         with transaction.atomic():

@@ -213,6 +213,7 @@ class Part:
     def terminate(self) -> None:
         """Ask the part to stop, finishing its work (Gunicorn its requests, Celery its tasks)."""
         if self.running():
+            assert self.process is not None  # running() said so
             self.process.send_signal(signal.SIGTERM)
 
     def kill(self) -> None:

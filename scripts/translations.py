@@ -45,9 +45,9 @@ def _key(entry: polib.POEntry) -> str:
     return f"{entry.msgctxt}\x04{entry.msgid}" if entry.msgctxt else entry.msgid
 
 
-def missing() -> dict:
+def missing() -> dict[str, str | list[str]]:
     catalogue = polib.pofile(str(CATALOGUE).format(lang="it"))
-    out = {}
+    out: dict[str, str | list[str]] = {}
     for entry in catalogue:
         if entry.obsolete:
             continue

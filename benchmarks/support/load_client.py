@@ -45,8 +45,9 @@ def request(target: str) -> float:
         return elapsed
     if response.status != 200 or not body:
         raise SystemExit(f"{path}: HTTP {response.status}")
-    if revalidate and response.getheader("ETag"):
-        _ETAGS[target] = response.getheader("ETag")
+    etag = response.getheader("ETag")
+    if revalidate and etag:
+        _ETAGS[target] = etag
     return elapsed
 
 
