@@ -176,8 +176,10 @@ def propose_result(game: Game, seats: Sequence[Seat], step: int | None = None) -
     it stands now or, with ``step``, as it stood at that step (steps are never changed, so
     a proposal shown before is the same again).
 
-    Only the steps after which some figure is missing (and uploads) are read as engine
-    states: checking a stored state is slow, and most steps of a game kill nothing."""
+    Only the steps after which some figure is missing, those that gave a token (an alien
+    revealed and killed in one Alien turn is on the board neither before nor after it) and
+    uploads are read as engine states: reading a stored state is slow, and most steps of a
+    game kill nothing."""
     snapshots = list(
         game.snapshots.all() if step is None else game.snapshots.filter(number__lte=step)
     )
@@ -195,7 +197,11 @@ def propose_result(game: Game, seats: Sequence[Seat], step: int | None = None) -
     replay = _Replay(seats, rules_of(state(last)))
     ids = [{figure["id"] for figure in snapshot.state.get("figures", ())} for snapshot in line]
     for index in range(1, len(line)):
-        if ids[index - 1] <= ids[index] and line[index].kind != SnapshotKind.UPLOAD:
+        if (
+            ids[index - 1] <= ids[index]
+            and line[index].kind != SnapshotKind.UPLOAD
+            and not _gives_token(line[index])
+        ):
             continue
         replay.step(line[index], state(index - 1), state(index))
     final = state(last)
@@ -209,6 +215,10 @@ def propose_result(game: Game, seats: Sequence[Seat], step: int | None = None) -
         notes=tuple(replay.notes),
         end=game_end(final.outcome, seats),
     )
+
+
+def _gives_token(snapshot: Snapshot) -> bool:
+    return any(step.get("code") == "token_taken" for step in snapshot.steps or ())
 
 
 def catalogue_token_values(game: Game) -> dict[str, int | None]:

@@ -304,6 +304,28 @@ def test_tokens_the_alien_turn_gives_are_checked_against_earlier_kills(table):
     assert "Step 3" in note and "Ork" in note and "already taken" in note
 
 
+def test_a_blip_revealed_and_killed_in_one_alien_turn_gives_its_token(table):
+    """The blip turns out an Ork and dies fighting a marine in the same Alien turn: it is on
+    the board neither before nor after the turn, yet the turn gave its token (a seeded whole
+    game lost it, and the proposal's total fell 2 points short of the engine's score)."""
+    game = arranged(table, {"p2-m1": (7, 4)})
+    state = current(game)
+    after = state.replace(tokens=(Token("blip-7-5", "blip", "ork", taken_by="p2"),))
+    alien_turn_snapshot(
+        game,
+        after,
+        [
+            {"code": "blip_revealed", "params": {"blip": "blip-7-5", "unit": "ork"}},
+            {"code": "killed", "params": {"target": "ork-blip-7-5"}},
+            {"code": "token_taken", "params": {"player": "p2", "unit": "ork", "points": 2}},
+        ],
+    )
+    proposal = propose_result(game, session_seats(table.session))
+    ork = load_rules_data().alien_tokens["ork"]
+    assert by_seat(table, proposal)[2].alien_tokens == (AlienTokens("ork", ork, 1),)
+    assert proposal.notes == ()
+
+
 def test_an_alien_dying_in_the_alien_turn_without_a_killer_is_noted(table):
     game = arranged(table, aliens=[("ork-1", "ork", (7, 5))])
     alien_turn_snapshot(game, current(game).without_figure("ork-1"), [])
