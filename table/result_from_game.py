@@ -537,6 +537,11 @@ class _Replay:
 
     # -- tokens ------------------------------------------------------------------------
 
+    def _scores_token(self, unit: str) -> bool:
+        """Whether a token of ``unit`` is worth points: a Genestealer's is not (RULES §7),
+        whether or not the board marks it taken, and the result form has no row for it."""
+        return unit not in TOKENLESS_ALIENS and bool(self.rules.alien_tokens.get(unit, 0))
+
     def _claim(self, unit: str, pool: GameState, taken_before: GameState) -> bool:
         """Take one token of ``unit`` if the board holds one more than are taken: those this
         replay counted, or those the board marks taken if more (an upload may mark some)."""
@@ -575,7 +580,7 @@ class _Replay:
     ) -> None:
         """A marine killed an alien in its player's turn: a free token of its type, if any."""
         unit = alien.unit
-        if unit in TOKENLESS_ALIENS or not self.rules.alien_tokens.get(unit, 0):
+        if not self._scores_token(unit):
             return
         if self._claim(unit, pool, pool):
             self._record_token(snapshot, player, unit)
@@ -598,7 +603,7 @@ class _Replay:
         self, snapshot: Snapshot, before: GameState, after: GameState, player: str, unit: str
     ) -> None:
         """The Alien turn gave ``player`` a token of ``unit`` (a marine won a fight)."""
-        if not self.seated(player):
+        if not self.seated(player) or not self._scores_token(unit):
             return
         if self._claim(unit, after, before):
             self._record_token(snapshot, player, unit)

@@ -176,6 +176,36 @@ def test_tokens_are_bounded_by_the_markers_of_the_map():
     assert "the map derelict has only 0 Android markers" in problems[0].message
 
 
+def test_tokens_the_board_game_revealed_count_beside_the_markers():
+    """A game on the judge's board may reveal more tokens of a type than the map has
+    markers (a Solitaire pile, reinforcements): the larger of the two bounds the result."""
+    pool = SessionLimits(
+        aliens=AlienPool(
+            markers={"ork": 2, "android": 1}, map_name="derelict", revealed={"android": 3}
+        )
+    )
+    within = seats(
+        a={"alien_tokens": (AlienTokens("android", 5, 2),)},
+        b={"alien_tokens": (AlienTokens("android", 5, 1), AlienTokens("ork", 2, 2))},
+    )
+    assert not check_result(within, [], pool, NAMES)
+    over = seats(
+        a={"alien_tokens": (AlienTokens("android", 5, 3), AlienTokens("ork", 2, 3))},
+        b={"alien_tokens": (AlienTokens("android", 5, 1),)},
+    )
+    problems = check_result(over, [], pool, NAMES)
+    assert where(problems) == [
+        ("tokens_over_markers", A, "alien_tokens", 0, "count"),
+        ("tokens_over_markers", B, "alien_tokens", 0, "count"),
+        ("tokens_over_markers", A, "alien_tokens", 1, "count"),
+    ]
+    assert (
+        "4 Android tokens are recorded in all (Anna 3, Bruno 1), but the game on the judge's "
+        "board revealed only 3 Android tokens" in problems[0].message
+    )
+    assert "the map derelict has only 2 Ork markers" in problems[2].message
+
+
 def test_token_values_come_from_the_rules_data():
     pool = SessionLimits(
         aliens=AlienPool(values={"ork": frozenset({2}), "dreadnought": frozenset({25, 30})})

@@ -31,6 +31,7 @@ from table.result_from_game import current_line, marine_class, propose_result
 from table.step_outcome import step_outcome
 from table.turn_actions import finish_turn
 from tests.table.conftest import fresh_turn
+from tournaments.actions.result_entry import ImplausibleResult, record_result
 from tournaments.domain.scoring import (
     AlienTokens,
     LossCause,
@@ -40,6 +41,7 @@ from tournaments.domain.scoring import (
     SeatBreakdown,
     score_session,
 )
+from tournaments.queries.session_stipulation import result_limits
 from tournaments.sheets.seats import session_seats
 
 pytestmark = pytest.mark.django_db
@@ -324,6 +326,57 @@ def test_a_blip_revealed_and_killed_in_one_alien_turn_gives_its_token(table):
     ork = load_rules_data().alien_tokens["ork"]
     assert by_seat(table, proposal)[2].alien_tokens == (AlienTokens("ork", ork, 1),)
     assert proposal.notes == ()
+
+
+def test_a_genestealer_token_the_alien_turn_gives_is_nothing_to_enter(table):
+    """A marine wins a fight with a Genestealer in the Alien turn: the engine marks its
+    token taken, worth nothing (RULES §7), and the result has nothing to enter for it."""
+    game = arranged(table, {"p2-m1": (7, 4)}, aliens=[("gs-1", "genestealer", (7, 5))])
+    state = current(game)
+    after = state.without_figure("gs-1").replace(
+        tokens=(Token("blip-7-5", "blip", "genestealer", taken_by="p2"),)
+    )
+    alien_turn_snapshot(
+        game,
+        after,
+        [
+            {"code": "killed", "params": {"target": "gs-1"}},
+            {"code": "token_taken", "params": {"player": "p2", "unit": "genestealer", "points": 0}},
+        ],
+    )
+    proposal = propose_result(game, session_seats(table.session))
+    assert by_seat(table, proposal)[2].alien_tokens == ()
+    assert proposal.notes == ()
+
+
+def test_tokens_the_game_revealed_beyond_the_maps_markers_can_be_saved(table):
+    """A Solitaire pile or reinforcements can bring more aliens of a type than the map has
+    markers (hunt-derelict has one Chaos Marine marker): the result the game proposes is
+    saved, and one more token than the game revealed is still refused."""
+    game = arranged(table)
+    chaos = (
+        Token("blip-1", "blip", "chaos_marine"),
+        Token("reinforcement-2", "reinforcement", "chaos_marine"),
+    )
+    alien_turn_snapshot(game, current(game).replace(tokens=chaos), [])
+    assert result_limits(table.session).aliens.revealed == {"chaos_marine": 2}
+    first, second, third = (str(seat.player_id) for seat in session_seats(table.session))
+    value = load_rules_data().alien_tokens["chaos_marine"]
+
+    def tokens(count: int) -> list[dict]:
+        return [
+            {
+                "seat": first,
+                "alien_tokens": [{"alien_type": "chaos_marine", "value": value, "count": count}],
+            },
+            {"seat": second},
+            {"seat": third},
+        ]
+
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(table.session, tokens(3), dice=SeededDice(seed=1))
+    assert "the game on the judge's board revealed only 2 Chaos Marine tokens" in str(refused.value)
+    record_result(table.session, tokens(2), dice=SeededDice(seed=1))
 
 
 def test_an_alien_dying_in_the_alien_turn_without_a_killer_is_noted(table):

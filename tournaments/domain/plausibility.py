@@ -23,7 +23,8 @@ Extended TPK, RULES §6):
 * aliens: no marine lost to them and no alien token when the session is played without
   aliens (decision 30); of each alien type, at
   most as many in all as the session's map has markers of that type (when the map is one
-  the app knows); each worth a value the tournament's rules data gives that type (the
+  the app knows) or as the session's games on the judge's board revealed tokens of that
+  type, if more; each worth a value the tournament's rules data gives that type (the
   Dreadnought: its token value or a Dreadnought class value, RULES §7).
 
 Each :class:`Implausibility` names the seat whose record breaks the rule and the entry
@@ -76,7 +77,11 @@ class AlienPool:
 
     ``in_play`` is False when the session is played without aliens. ``markers`` counts the
     alien markers of each type on the session's map (None: the map is not one the app
-    knows, so counts are not checked), ``map_name`` names that map in messages. ``values``
+    knows, so counts are not checked), ``map_name`` names that map in messages.
+    ``revealed`` counts the tokens of each type the session's games on the judge's board
+    revealed (None: no game was played there), which may be more than the map's markers:
+    under the Solitaire policy a game draws its blips from the mission's own pile, and
+    reinforcement tokens come on top of the blips under any policy (decision 30). ``values``
     are the points a token of each type may be worth (None: not checked).
     """
 
@@ -84,6 +89,7 @@ class AlienPool:
     markers: Mapping[str, int] | None = None
     map_name: str = ""
     values: Mapping[str, frozenset[int]] | None = None
+    revealed: Mapping[str, int] | None = None
 
     def default_value(self, alien_type: str) -> int | None:
         """The value of a token of ``alien_type`` when the rules data gives only one."""
@@ -226,12 +232,15 @@ def session_limits(
     data_overrides: Mapping[str, Any] | None,
     board: Board | None = None,
     fielded: Mapping[str, Fielded] | None = None,
+    revealed: Mapping[str, int] | None = None,
 ) -> SessionLimits:
     """The limits of a session from its stipulation, its map (its name, and its ``board``
     when the app knows the map: the tournament's own or a shipped one), the tournament's
-    rules data overrides and what the squads fielded (``fielded``, by seat, for the seats
-    whose loadout is known). Token values are not checked when the overrides are invalid
-    (the organiser is told where they are edited, not the judge at the table)."""
+    rules data overrides, what the squads fielded (``fielded``, by seat, for the seats
+    whose loadout is known) and the tokens the session's games on the judge's board
+    revealed (``revealed``, by alien type). Token values are not checked when the
+    overrides are invalid (the organiser is told where they are edited, not the judge at
+    the table)."""
     in_play = aliens_in_play(stipulation_kind, params)
     try:
         values: Mapping[str, frozenset[int]] | None = token_values(
@@ -246,6 +255,7 @@ def session_limits(
             markers=map_markers(board) if in_play else None,
             map_name=map_name,
             values=values,
+            revealed=revealed if in_play else None,
         ),
         fielded=dict(fielded or {}),
         found_weapons=found_weapons(params),
@@ -667,40 +677,44 @@ class _Checker:
                     continue
                 self.check_value(breakdown.seat, index, alien, tokens.value)
                 taken[alien].append((breakdown.seat, index, tokens.count))
-        if pool.markers is None:
+        if pool.markers is None and pool.revealed is None:
             return
         for alien, records in sorted(taken.items()):
             total = sum(count for _seat, _index, count in records)
-            available = pool.markers.get(alien, 0)
-            if total <= available:
+            markers = (pool.markers or {}).get(alien, 0)
+            revealed = (pool.revealed or {}).get(alien, 0)
+            if total <= max(markers, revealed):
                 continue
             by_seat: Counter[str] = Counter()
             for seat, _index, count in records:
                 by_seat[seat] += count
-            detail = ", ".join(f"{self.name(seat)} {count}" for seat, count in by_seat.items())
-            message = ngettext(
-                "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the map "
-                "%(map)s has only %(available)d %(alien)s marker; correct the counts.",
-                "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the map "
-                "%(map)s has only %(available)d %(alien)s markers; correct the counts.",
-                available,
-            )
+            values = {
+                "total": total,
+                "alien": alien_label(alien),
+                "detail": ", ".join(f"{self.name(s)} {count}" for s, count in by_seat.items()),
+            }
+            if pool.revealed is not None and (pool.markers is None or revealed >= markers):
+                message = ngettext(
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the "
+                    "game on the judge's board revealed only %(available)d %(alien)s token; "
+                    "correct the counts.",
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the "
+                    "game on the judge's board revealed only %(available)d %(alien)s tokens; "
+                    "correct the counts.",
+                    revealed,
+                ) % {**values, "available": revealed}
+            else:
+                message = ngettext(
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the map "
+                    "%(map)s has only %(available)d %(alien)s marker; correct the counts.",
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the map "
+                    "%(map)s has only %(available)d %(alien)s markers; correct the counts.",
+                    markers,
+                ) % {**values, "map": pool.map_name, "available": markers}
             for seat, index, _count in records:
                 self.found.append(
                     Implausibility(
-                        "tokens_over_markers",
-                        message
-                        % {
-                            "total": total,
-                            "alien": alien_label(alien),
-                            "detail": detail,
-                            "map": pool.map_name,
-                            "available": available,
-                        },
-                        seat,
-                        "alien_tokens",
-                        index,
-                        "count",
+                        "tokens_over_markers", message, seat, "alien_tokens", index, "count"
                     )
                 )
 

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from copy import deepcopy
 from dataclasses import dataclass, field
 
@@ -135,8 +136,9 @@ def fielded_squads(session: Session, figures: int) -> dict[str, Fielded]:
 
 def result_limits(session: Session) -> SessionLimits:
     """What a result of ``session`` may hold (:mod:`tournaments.domain.plausibility`): from
-    its stipulation (its own, else its stage's), its map, the tournament's rules data and
-    the seats' loadouts (what each squad fielded)."""
+    its stipulation (its own, else its stage's), its map, the tournament's rules data, the
+    seats' loadouts (what each squad fielded) and the tokens its games on the judge's board
+    revealed."""
     stipulation = getattr(session, "stipulation", None)
     if stipulation is not None:
         kind, params = stipulation.kind, stipulation.params
@@ -151,7 +153,25 @@ def result_limits(session: Session) -> SessionLimits:
         tournament.data_overrides or {},
         map_board(tournament, map_name),
         fielded_squads(session, squad_figures(kind or "")),
+        board_tokens(session),
     )
+
+
+def board_tokens(session: Session) -> dict[str, int] | None:
+    """The tokens of each alien type the session's games on the judge's board revealed
+    (blips and reinforcement tokens, taken or not), the most of any one game, as each game
+    stands now (None: no game was played on the board). Read from each game's latest
+    stored state."""
+    revealed: Counter[str] = Counter()
+    played = False
+    for game in session.games.all():
+        state = game.snapshots.order_by("-number").values_list("state", flat=True).first()
+        if not isinstance(state, dict):
+            continue
+        played = True
+        tokens = Counter(str(token.get("alien", "")) for token in state.get("tokens") or ())
+        revealed |= tokens
+    return dict(revealed) if played else None
 
 
 def stipulation_map_misfit(
