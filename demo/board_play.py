@@ -91,6 +91,9 @@ class BoardPlayer:
             if player is None:
                 break
             self.play_turn(player)
+            state = self.state()
+            if state.outcome is not None:
+                break  # the turn ended the game (one squad left): nothing more to end
             finish_turn(self.game, expected_number=self.number(), actor=self.actor)
             state = self.state()
         if state.outcome is not None:

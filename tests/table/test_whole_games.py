@@ -59,10 +59,19 @@ CASES = {
 POLICIES = ("bob", "solitaire")
 
 
-def played(table, case: str, policy: str, seed: int = 1) -> tuple[Game, GameState]:
-    """The session set for ``case``, its game created with ``policy`` and played to the end
-    with the dice numbered from ``seed``."""
-    kind, params, map_name, _end = CASES[case]
+def played(
+    table,
+    case: str,
+    policy: str,
+    seed: int = 1,
+    params: dict | None = None,
+    tokens: dict[str, int] | None = None,
+) -> tuple[Game, GameState]:
+    """The session set for ``case`` (with ``params`` for the case's own), its game created
+    with ``policy`` (Solitaire: blip ``tokens`` of each type, by default Orks and Gretchin)
+    and played to the end with the dice numbered from ``seed``."""
+    kind, case_params, map_name, _end = CASES[case]
+    params = case_params if params is None else params
     table.stage.stipulation_kind = kind
     table.stage.stipulation_params = params
     table.stage.map_name = map_name
@@ -77,7 +86,9 @@ def played(table, case: str, policy: str, seed: int = 1) -> tuple[Game, GameStat
                     "extra_marine_weapons": ["lascannon", "melta"],
                 },
             )
-    solitaire = SolitaireSetup({"ork": 3, "gretchin": 3}) if policy == "solitaire" else None
+    solitaire = (
+        SolitaireSetup(tokens or {"ork": 3, "gretchin": 3}) if policy == "solitaire" else None
+    )
     game = create_game(table.session, map_name, policy, solitaire=solitaire, actor=table.judge)
     end = BoardPlayer(game, seed=seed, actor=table.judge).play(20)
     return game, end
@@ -224,6 +235,18 @@ def test_confirming_the_proposal_writes_the_result_linked_to_the_game(table, cas
     board = reverse("table:board", args=[table.session.pk, game.number])
     assert f'href="{board}"' in sheet.content.decode()
     assert "From the board: game 1, step" in sheet.content.decode()
+
+
+def test_a_marines_turn_that_ends_the_game_is_the_last_thing_played(table):
+    """In an Extended TPK with aliens a marine's attack can leave one squad standing: the
+    game is over there, in the middle of the turn, and the demo's player stops (the board
+    refuses to end a turn of a game that is over, as it refuses any other step)."""
+    params = {**CASES["extended_tpk"][1], "aliens": True}
+    mix = {"android": 2, "chaos_marine": 2, "genestealer": 2}
+    game, end = played(table, "extended_tpk", "solitaire", seed=11, params=params, tokens=mix)
+    assert end.outcome is not None and end.outcome.reason == "last_squad"
+    assert not end.turn.aliens_phase  # it ended in a marine's turn
+    proposed_as_scored(game, end, session_seats(table.session))
 
 
 def test_a_game_in_progress_proposes_the_result_so_far(table):
