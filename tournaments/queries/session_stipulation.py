@@ -161,17 +161,17 @@ def board_tokens(session: Session) -> dict[str, int] | None:
     """The tokens of each alien type the session's games on the judge's board revealed
     (blips and reinforcement tokens, taken or not), the most of any one game, as each game
     stands now (None: no game was played on the board). Read from each game's latest
-    stored state."""
+    stored state, its tokens only."""
+    games = list(session.games.all())
+    if not games:
+        return None
     revealed: Counter[str] = Counter()
-    played = False
-    for game in session.games.all():
-        state = game.snapshots.order_by("-number").values_list("state", flat=True).first()
-        if not isinstance(state, dict):
-            continue
-        played = True
-        tokens = Counter(str(token.get("alien", "")) for token in state.get("tokens") or ())
-        revealed |= tokens
-    return dict(revealed) if played else None
+    for game in games:
+        tokens = game.snapshots.order_by("-number").values_list("state__tokens", flat=True)
+        revealed |= Counter(
+            str(token.get("alien", "")) for token in tokens.first() or () if isinstance(token, dict)
+        )
+    return dict(revealed)
 
 
 def stipulation_map_misfit(
