@@ -20,6 +20,7 @@ from django.db import transaction
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from rules.engine import json_text
 from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.ai.solitaire_policy import reveal_after_move as solitaire_reveal_after_move
@@ -747,7 +748,7 @@ def undo_to(game: Game, number: int, *, expected_number: int, actor=None) -> Sna
 
 def _upload_json(text: str) -> Any:
     try:
-        return json.loads(text)
+        return json_text.loads(text)
     except json.JSONDecodeError as error:
         raise UploadError(
             [

@@ -1,6 +1,7 @@
 """The judge's board pages, mounted at ``table/`` (namespace ``table``).
 
-``pk`` is the session (the permission check reads it); ``number`` is the game's number
+``pk`` is the session (the permission check reads it; a row's id, ``<id:…>``:
+:mod:`tournaments.web.url_ids`); ``number`` is the game's number
 within that session. Every page speaks of the chapter cards as the tournament's catalogue
 names them (:func:`table.catalogue_words.in_catalogue_words`).
 """
@@ -9,14 +10,15 @@ from django.urls import path
 
 from table import map_views, touch_views, turn_views, views
 from table.catalogue_words import in_catalogue_words
+from tournaments.web import url_ids  # noqa: F401  (registers <id:…>)
 
 app_name = "table"
 
-GAME = "sessions/<int:pk>/games/<int:number>/"
+GAME = "sessions/<id:pk>/games/<int:number>/"
 
 #: The pages that show the engine's words: each speaks in its tournament's catalogue words.
 WORDED_PAGES = (
-    ("sessions/<int:pk>/games/", views.games, "games"),
+    ("sessions/<id:pk>/games/", views.games, "games"),
     (GAME, views.board, "board"),
     (GAME + "board/", views.board_partial, "board_partial"),
     (GAME + "attacks/", views.attack_panel, "attack_panel"),

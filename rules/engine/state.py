@@ -22,6 +22,7 @@ from typing import Any, Generic, TypeVar, overload
 
 import jsonschema
 
+from . import json_text
 from .board import Board, BoardError, DoorState
 from .caches import declare, memoised
 from .geometry import (
@@ -689,7 +690,7 @@ class GameState:
         except UnicodeDecodeError as exc:
             raise StateError([Problem.coded("$", "not_utf8", file=str(path))]) from exc
         try:
-            data = json.loads(text)
+            data = json_text.loads(text)
         except json.JSONDecodeError as exc:
             raise StateError(
                 [

@@ -139,6 +139,7 @@ def test_unreadable_file(tmp_path):
 
 def test_bad_json(tmp_path):
     assert "not valid JSON" in bad(tmp_path, '{"squads": [')
+    assert "Nested too deeply at line 1 column 500" in bad(tmp_path, "[" * 2000 + "]" * 2000)
 
 
 @pytest.mark.parametrize(

@@ -32,6 +32,7 @@ LAYERS = (
             "naming",
             "card_names",
             "schema_inlining",
+            "json_text",
         ),
     ),
     (

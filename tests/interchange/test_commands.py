@@ -106,6 +106,14 @@ def test_import_not_json(tmp_path):
 
 
 @pytest.mark.django_db
+def test_import_json_nested_too_deeply_to_read(tmp_path):
+    """Python's decoder ran out of recursion: a traceback, where every reader says why."""
+    _message, err = fails("import_tournament", write(tmp_path, "[" * 2000 + "]" * 2000))
+    assert "the file is not valid JSON at line 1, column 500" in err
+    assert "nested too deeply" in err and "Traceback" not in err
+
+
+@pytest.mark.django_db
 def test_import_wrong_format_version(tmp_path):
     doc = {"format": "bob-tournament", "format_version": 99}
     _message, err = fails("import_tournament", write(tmp_path, json.dumps(doc)))

@@ -43,6 +43,7 @@ def syntax_problem(text: str) -> str:
         ('{"a": "a\tb"}', "line 1, column 9", "a line break or a tab is typed in it"),
         ('{"a": "b\n}', "line 1, column 9", 'its closing double quote (") is missing'),
         ("{}\n{}", "line 2, column 1", "more than one JSON value"),
+        ("[" * 2000 + "]" * 2000, "line 1, column 500", "nested too deeply here to read"),
     ],
 )
 def test_each_kind_of_broken_json_says_where_and_why(text, place, reason):

@@ -225,6 +225,21 @@ def test_a_database_refusal_is_reported_not_raised(document, monkeypatch):
     assert not Tournament.objects.filter(slug="other-slug").exists()
 
 
+@pytest.mark.parametrize("version", [0, -1])
+def test_a_seats_points_that_do_not_read_are_refused_at_their_place(document, version):
+    """A count of "" was imported, and the version stored with no points at all: its
+    session counted for nothing in the standings. Earlier versions too must read."""
+    doc = fresh(document)
+    versions = doc["stages"][0]["sessions"][0]["result"]["versions"]
+    versions[version]["breakdown"][1]["kills"][0]["count"] = ""
+    found = messages(check_document(doc))
+    place = f"$.stages[0].sessions[0].result.versions[{version % len(versions)}].breakdown[1]"
+    assert "this seat's points do not read as BoB scores them (" in found[place]
+    assert "'count'" in found[place]
+    with pytest.raises(InterchangeError):
+        import_document(doc)
+
+
 def test_an_impossible_latest_result_is_refused_at_its_json_paths(document):
     """The judge's plausibility checks, by JSON path: 50 kills of a five-figure squad, a
     survivor whose squad is all dead and tokens in a session without aliens (a token

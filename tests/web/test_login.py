@@ -44,6 +44,19 @@ def test_bad_password_keeps_the_user_name_and_explains(client, user):
     assert 'value="giudice"' in response.content.decode()
 
 
+@pytest.mark.parametrize(
+    ("username", "password", "said"),
+    [("   ", "x", "id_username_error"), ("giudice", "", "id_password_error")],
+)
+def test_a_blank_user_name_or_password_is_said_at_its_field(client, user, username, password, said):
+    """The page showed only the form's own errors: a blank field was refused in silence."""
+    response = attempt(client, username, password)
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert f'aria-describedby="{said}"' in page
+    assert f'<ul class="errorlist" id="{said}"><li>This field is required.</li></ul>' in page
+
+
 def test_rate_limit_blocks_even_the_right_password(client, user, settings):
     settings.BOB_LOGIN_ATTEMPTS = 3
     for _ in range(3):

@@ -85,6 +85,25 @@ def test_kills_make_the_victims_losses_and_everything_round_trips(world):
     assert again.breakdowns() == form.breakdowns()
 
 
+def test_a_dreadnoughts_class_value_is_bounded_as_every_points_field(world):
+    """A thousand billion points made a result (found by posting junk into the form)."""
+    seats = seats_of(world)
+    a, b = seats[0], seats[1]
+    key = ResultForm.key
+    form = ResultForm(
+        {
+            "version": 1,
+            key(a, "dread-TOTAL"): 1,
+            key(a, "dread-0-owner"): str(b.player_id),
+            key(a, "dread-0-value"): 10**12,
+            key(a, "dread-0-pilot"): "light",
+        },
+        seats=seats,
+    )
+    assert not form.is_valid()
+    assert "less than or equal to 999" in form.errors[key(a, "dread-0-value")][0]
+
+
 def test_half_filled_dreadnought_and_tokens_are_refused(world):
     seats = seats_of(world)
     key = ResultForm.key
@@ -298,6 +317,8 @@ def test_too_many_rows_are_refused_with_a_clear_message(world, role_client):
     url = reverse("tournaments:judge_result", args=[world.session.pk])
     response = role_client("judge").post(url, {**typed(world), key(a, "token-TOTAL"): MAX_ROWS + 5})
     assert response.status_code == 400
+    page = response.content.decode()
+    assert f"At most {MAX_ROWS} alien-token rows" in page and "None:" not in page
     html = response.content.decode()
     assert f"At most {MAX_ROWS} alien-token rows" in html
     # The page offers no more than the maximum and no button to add one more.

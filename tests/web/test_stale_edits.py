@@ -263,3 +263,53 @@ def test_a_form_posted_without_its_version_still_saves(world, role_client):
     response = role_client("organiser").post(catalogue_url(world), {**values, "tokens-ork": 4})
     assert response.status_code == 302
     assert ActivityLog.objects.filter(description_code="token_values_changed").exists()
+
+
+def test_the_tournaments_details_saved_in_another_tab_are_not_lost(world, role_client):
+    """Only the details' own fields are written: the catalogue's values saved meanwhile
+    stay too."""
+    client = role_client("organiser")
+    url = reverse("tournaments:organiser_dashboard", args=[world.tournament.slug])
+    tab_a = opened(client, url, "venue")
+    tab_b = opened(client, url, "venue")
+    assert post(client, url, tab_b, name="Coppa di primavera").status_code == 302
+    world.tournament.refresh_from_db()
+    world.tournament.data_overrides = {"alien_tokens": {"ork": 4}}
+    world.tournament.save(update_fields=["data_overrides"])
+
+    refused = post(client, url, tab_a, venue="Sala B")
+    assert refused.status_code == 409
+    world.tournament.refresh_from_db()
+    assert (world.tournament.name, world.tournament.venue) == (
+        "Coppa di primavera",
+        "Circolo Ludico",
+    )
+    page = refused.content.decode()
+    assert "editing it: Name: “Coppa BoB” → “Coppa di primavera”. Nothing of yours" in page
+    shown = form_on(page, "venue")
+    assert (shown["name"], shown["venue"]) == (["Coppa di primavera"], ["Sala B"])
+
+    assert client.post(url, shown).status_code == 302
+    world.tournament.refresh_from_db()
+    assert (world.tournament.name, world.tournament.venue) == ("Coppa di primavera", "Sala B")
+    assert world.tournament.data_overrides == {"alien_tokens": {"ork": 4}}
+
+
+def test_a_players_details_saved_in_another_tab_are_not_lost(world, role_client):
+    client = role_client("organiser")
+    url = reverse("tournaments:organiser_player", args=[world.tournament.slug, world.player.pk])
+    tab_a = opened(client, url, "nickname")
+    tab_b = opened(client, url, "nickname")
+    assert post(client, url, tab_b, name="Giulia Neri").status_code == 302
+
+    refused = post(client, url, tab_a, nickname="Vipera")
+    assert refused.status_code == 409
+    world.player.refresh_from_db()
+    assert (world.player.name, world.player.nickname) != ("Giulia Neri", "Vipera")
+    assert world.player.name == "Giulia Neri"
+    shown = form_on(refused.content.decode(), "nickname")
+    assert (shown["name"], shown["nickname"]) == (["Giulia Neri"], ["Vipera"])
+
+    assert client.post(url, shown).status_code == 302
+    world.player.refresh_from_db()
+    assert (world.player.name, world.player.nickname) == ("Giulia Neri", "Vipera")

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
+from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.actions.seat_events import announce_forfeit
 from tournaments.actions.task_queue import schedule_rebuild
 from tournaments.models import (
@@ -29,6 +30,7 @@ from tournaments.models import (
     StageStatus,
     Tournament,
 )
+from tournaments.queries.edit_versions import player_version
 from tournaments.queries.player_profile import display_name_taken, session_started
 
 
@@ -37,19 +39,29 @@ class PeopleError(ValueError):
 
 
 def edit_player(
-    tournament: Tournament, player: Player, *, name: str, nickname: str, email: str, actor
+    tournament: Tournament,
+    player: Player,
+    *,
+    name: str,
+    nickname: str,
+    email: str,
+    actor,
+    expected_version: str | None = None,
 ) -> Player:
     """Change a registered player's name, nickname and e-mail; the display name stays
-    unique in the tournament (decision 36)."""
+    unique in the tournament (decision 36). Raises StaleEditError when the details changed
+    since their form was loaded at ``expected_version``
+    (:func:`~tournaments.queries.edit_versions.player_version`)."""
     with transaction.atomic():
         Tournament.objects.select_for_update().filter(pk=tournament.pk).values_list("pk").get()
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        check_unchanged(expected_version, player_version(player))
         shown = (nickname or name).strip()
         if display_name_taken(tournament, shown, exclude_player=player.pk):
             raise PeopleError(
                 _("%(name)s is already the name of another player of this tournament.")
                 % {"name": shown}
             )
-        player = Player.objects.select_for_update().get(pk=player.pk)
         player.name, player.nickname, player.email = name.strip(), nickname.strip(), email.strip()
         player.save(update_fields=["name", "nickname", "email"])
         log_activity(

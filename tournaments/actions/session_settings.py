@@ -31,6 +31,8 @@ from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged, update_if_current
 from tournaments.actions.tournament_setup import reopen_advice
 from tournaments.models import (
+    HIGHEST_THRESHOLD,
+    LOWEST_THRESHOLD,
     ActivityVerb,
     ResultVersion,
     ScoreThreshold,
@@ -266,8 +268,11 @@ def add_threshold(session: Session, points: int, *, actor=None) -> ScoreThreshol
     reason = thresholds_lock(session, _locked_stage_status(session))
     if reason:
         raise SessionSettingsError(reason)
-    if points < 1:
-        raise SessionSettingsError(_("A score threshold must be at least 1 point."))
+    if not LOWEST_THRESHOLD <= points <= HIGHEST_THRESHOLD:
+        raise SessionSettingsError(
+            _("A score threshold is a number of points from %(lowest)d to %(highest)d.")
+            % {"lowest": LOWEST_THRESHOLD, "highest": HIGHEST_THRESHOLD}
+        )
     try:
         with transaction.atomic():
             threshold = ScoreThreshold.objects.create(session=session, points=points)

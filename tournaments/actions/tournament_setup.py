@@ -37,7 +37,7 @@ from tournaments.models import (
     Tournament,
     Weapon,
 )
-from tournaments.queries.edit_versions import stage_version
+from tournaments.queries.edit_versions import TOURNAMENT_FIELDS, stage_version, tournament_version
 from tournaments.queries.session_stipulation import stage_stipulation_params
 
 logger = logging.getLogger("bob.tournaments")
@@ -66,10 +66,18 @@ def create_tournament(
     return tournament
 
 
-def update_tournament(tournament: Tournament, *, actor) -> Tournament:
-    """Save the changes made to ``tournament``'s own fields (name, dates, venue...)."""
+def update_tournament(
+    tournament: Tournament, *, actor, expected_version: str | None = None
+) -> Tournament:
+    """Save the changes made to ``tournament``'s own fields (name, dates, venue...). Raises
+    StaleEditError when they changed since their form was loaded at ``expected_version``
+    (:func:`~tournaments.queries.edit_versions.tournament_version`); only those fields are
+    written, so what another page saved meanwhile (the catalogue's values, the qualifier
+    overrides) stays."""
     with transaction.atomic():
-        tournament.save()
+        stored = Tournament.objects.select_for_update().get(pk=tournament.pk)
+        check_unchanged(expected_version, tournament_version(stored))
+        tournament.save(update_fields=TOURNAMENT_FIELDS)
         log_activity(tournament, ActivityVerb.UPDATED, str(tournament), actor=actor)
     return tournament
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from rules.engine.json_text import NESTED_TOO_DEEPLY
+
 
 def syntax_reason(reason: str) -> str:
     """The JSON decoder's reason (English, e.g. ``Expecting value``) in the active language;
@@ -36,6 +38,8 @@ def syntax_reason(reason: str) -> str:
         return _("\\u must be followed by four hexadecimal digits")
     if reason.startswith("Invalid \\escape"):
         return _("a backslash starts an escape JSON does not have; write \\\\ for a backslash")
+    if reason.startswith(NESTED_TOO_DEEPLY):
+        return _("lists or objects are nested too deeply here to read (hundreds of levels)")
     if reason.startswith("Extra data"):
         return _("the document ends before this place: the file holds more than one JSON value")
     return _("the text stops reading as JSON")

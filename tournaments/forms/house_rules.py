@@ -9,6 +9,7 @@ from django import forms
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.engine import json_text
 from tournaments.domain.house_rules import problem_place
 from tournaments.domain.json_syntax import syntax_reason
 from tournaments.forms.accessible import AccessibleForm
@@ -43,7 +44,7 @@ class HouseRulesForm(VersionedFormMixin, AccessibleForm):
         if not text.strip():
             return {}
         try:
-            value = json.loads(text)
+            value = json_text.loads(text)
         except json.JSONDecodeError as error:
             raise forms.ValidationError(
                 _("Line %(line)d, column %(column)d is not valid JSON: %(reason)s.")

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rules.engine.dice import DiceError, DieKind
 from tournaments.domain.typed_dice import parse_typed_dice
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.models.row_ids import ROW_IDS
 
 APP = "app"
 PHYSICAL = "physical"
@@ -88,5 +89,7 @@ class RedrawForm(RollOffForm):
 class AttendanceForm(AccessibleForm):
     """A seated player checked in, or declared a no-show (decision 34)."""
 
-    player = forms.IntegerField(widget=forms.HiddenInput)
+    player = forms.IntegerField(
+        widget=forms.HiddenInput, min_value=ROW_IDS.start, max_value=ROW_IDS.stop - 1
+    )
     version = forms.IntegerField(widget=forms.HiddenInput)

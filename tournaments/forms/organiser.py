@@ -20,11 +20,21 @@ from tournaments.domain.map_fit import MapMisfit
 from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.maps import map_menu
+from tournaments.forms.moments import DATE_INPUT, check_year, when_field
 from tournaments.forms.people import check_display_name
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
-from tournaments.models import Player, Registration, Session, Stage, Tournament, VenueTable
-from tournaments.queries.edit_versions import stage_version
+from tournaments.models import (
+    HIGHEST_THRESHOLD,
+    LOWEST_THRESHOLD,
+    Player,
+    Registration,
+    Session,
+    Stage,
+    Tournament,
+    VenueTable,
+)
+from tournaments.queries.edit_versions import TOURNAMENT_FIELDS, stage_version, tournament_version
 from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.roles import staff_label, tournament_staff
 from tournaments.queries.session_stipulation import stipulation_map_misfit
@@ -33,22 +43,14 @@ from tournaments.queries.stage_checklist import qualifier_size, stage_squads
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
 
-DATE_INPUT = forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
 
+class TournamentForm(VersionedFormMixin, AccessibleModelForm):
+    """A new tournament's details, or a tournament's own (then remembering what it was
+    loaded from: decision 46)."""
 
-class TournamentForm(AccessibleModelForm):
     class Meta:
         model = Tournament
-        fields = [
-            "name",
-            "slug",
-            "starts_on",
-            "ends_on",
-            "venue",
-            "description",
-            "seating_method",
-            "no_show_minutes",
-        ]
+        fields = list(TOURNAMENT_FIELDS)
         widgets = {"starts_on": DATE_INPUT, "ends_on": DATE_INPUT}
         labels = {"slug": _("Short name (web address)")}
         help_texts = {
@@ -63,6 +65,11 @@ class TournamentForm(AccessibleModelForm):
         super().__init__(*args, **kwargs)
         self.fields["slug"].required = False
         self.fields["no_show_minutes"].required = False
+        for name in ("starts_on", "ends_on"):
+            self.fields[name].validators.append(check_year)
+        if self.instance.pk is not None:
+            stored = self.instance
+            self.add_version_fields(lambda: tournament_version(stored))
 
     def clean_no_show_minutes(self) -> int:
         """Left empty: the model's default delay."""
@@ -297,12 +304,26 @@ class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm)
             if not item:
                 continue
             try:
-                values.append(int(item))
+                value = int(item)
             except ValueError:
                 raise ValidationError(
                     _("Threshold %(n)d (“%(item)s”) is not a whole number.")
                     % {"n": position, "item": item}
                 ) from None
+            if not LOWEST_THRESHOLD <= value <= HIGHEST_THRESHOLD:
+                raise ValidationError(
+                    _(
+                        "Threshold %(n)d (%(item)s): give a number of points from %(lowest)d "
+                        "to %(highest)d."
+                    )
+                    % {
+                        "n": position,
+                        "item": item,
+                        "lowest": LOWEST_THRESHOLD,
+                        "highest": HIGHEST_THRESHOLD,
+                    }
+                )
+            values.append(value)
         if values != sorted(set(values)):
             raise ValidationError(_("Give the thresholds in ascending order, each once."))
         return values
@@ -365,11 +386,7 @@ def _menu(field: forms.ModelChoiceField) -> list[Any]:
 
 
 class ScheduleForm(AccessibleForm):
-    scheduled_at = forms.DateTimeField(
-        label=_("Date and time"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format="%Y-%m-%dT%H:%M"),
-        input_formats=["%Y-%m-%dT%H:%M", "%Y-%m-%d %H:%M"],
-    )
+    scheduled_at = when_field(_("Date and time"))
     table = forms.ModelChoiceField(
         label=_("Table"),
         queryset=VenueTable.objects.none(),

@@ -10,7 +10,9 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import Player, Tournament
+from tournaments.queries.edit_versions import player_version
 from tournaments.queries.player_profile import display_name_taken
 
 
@@ -37,7 +39,10 @@ def check_display_name(
         )
 
 
-class PlayerEditForm(AccessibleForm):
+class PlayerEditForm(VersionedFormMixin, AccessibleForm):
+    """A registered player's details, remembering what they were loaded from (two
+    organisers editing one player: decision 46)."""
+
     name = forms.CharField(label=_("Name"), max_length=120)
     nickname = forms.CharField(label=_("Nickname"), max_length=60, required=False)
     email = forms.EmailField(label=_("Email"), required=False)
@@ -49,6 +54,7 @@ class PlayerEditForm(AccessibleForm):
             "initial", {"name": player.name, "nickname": player.nickname, "email": player.email}
         )
         super().__init__(*args, **kwargs)
+        self.add_version_fields(lambda: player_version(player))
 
     def clean(self) -> dict[str, Any]:
         super().clean()

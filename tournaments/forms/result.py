@@ -251,7 +251,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         for name, errors in self.errors.items():
             field = self.fields.get(name)
             where = [self.places[name]] if name in self.places else []
-            if field is not None and name != NON_FIELD_ERRORS:
+            if field is not None and field.label is not None and name != NON_FIELD_ERRORS:
                 where.append(str(field.label))
             prefix = "".join(f"{part}: " for part in where)
             lines.extend(f"{prefix}{error}" for error in errors)

@@ -209,7 +209,9 @@ class DreadnoughtRows(RowKind):
             "owner": forms.ChoiceField(
                 label=_("Dreadnought of"), choices=[("", "—"), *owners], required=False
             ),
-            "value": forms.IntegerField(label=_("class value"), min_value=0, required=False),
+            "value": forms.IntegerField(
+                label=_("class value"), min_value=0, max_value=999, required=False
+            ),
             "pilot": forms.ChoiceField(
                 label=_("pilot"),
                 choices=PILOT_CLASSES_UNARMED_APART if unarmed_apart else PILOT_CLASSES,

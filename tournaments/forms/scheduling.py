@@ -2,27 +2,22 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from django import forms
+from django.core.exceptions import ValidationError
+from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
 from tournaments.forms.accessible import AccessibleForm
+from tournaments.forms.moments import when_field
 from tournaments.models import Session, SessionStatus, Stage, Tournament, VenueTable
+from tournaments.models.row_ids import ROW_IDS
 from tournaments.queries.roles import staff_label, tournament_staff
 
 if TYPE_CHECKING:
     from django.contrib.auth.models import User
-
-#: A date and time to the minute, as a datetime-local input gives and takes it.
-MINUTE = "%Y-%m-%dT%H:%M"
-DATETIME_INPUT = forms.DateTimeInput(attrs={"type": "datetime-local"}, format=MINUTE)
-DATETIME_FORMATS = [MINUTE, "%Y-%m-%d %H:%M"]
-
-
-def when_field(label) -> forms.DateTimeField:
-    return forms.DateTimeField(label=label, widget=DATETIME_INPUT, input_formats=DATETIME_FORMATS)
 
 
 class SessionChoiceField(forms.ModelChoiceField):
@@ -30,7 +25,27 @@ class SessionChoiceField(forms.ModelChoiceField):
         return _("Session %(number)d") % {"number": obj.number}
 
 
-class StaffChoicesField(forms.ModelMultipleChoiceField):
+class IdChoicesField(forms.ModelMultipleChoiceField):
+    """Rows chosen by id (ticked boxes). A value posted that no id can be is refused as any
+    other unknown choice is: Django asks the database about every value, and SQLite cannot
+    be asked about one beyond 64 bits (:data:`~tournaments.models.row_ids.ROW_IDS`)."""
+
+    def clean(self, value: Any) -> QuerySet:
+        for pk in value if isinstance(value, list | tuple) else ():
+            try:
+                number = int(str(pk))
+            except ValueError:
+                continue  # not a number at all: Django's own check says so
+            if number not in ROW_IDS:
+                raise ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": pk},
+                )
+        return super().clean(value)
+
+
+class StaffChoicesField(IdChoicesField):
     """Accounts of the tournament's staff, each shown by :func:`staff_label`."""
 
     def label_from_instance(self, obj: User) -> str:
@@ -80,7 +95,7 @@ class StagePlanForm(AccessibleForm):
         max_value=24 * 60,
         help_text=_("Each round starts this long after the one before."),
     )
-    tables = forms.ModelMultipleChoiceField(
+    tables = IdChoicesField(
         label=_("Tables"),
         queryset=VenueTable.objects.none(),
         widget=forms.CheckboxSelectMultiple,
@@ -100,7 +115,7 @@ class StagePlanForm(AccessibleForm):
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
         tables = self.fields["tables"]
-        assert isinstance(tables, forms.ModelMultipleChoiceField)
+        assert isinstance(tables, IdChoicesField)
         tables.queryset = tournament.tables.all()
         judges = self.fields["judges"]
         assert isinstance(judges, StaffChoicesField)

@@ -14,7 +14,13 @@ from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.maps import map_menu
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.forms.stipulation import StipulationFieldsMixin
-from tournaments.models import ScoreThreshold, Session, StipulationKind
+from tournaments.models import (
+    HIGHEST_THRESHOLD,
+    LOWEST_THRESHOLD,
+    ScoreThreshold,
+    Session,
+    StipulationKind,
+)
 from tournaments.queries.edit_versions import session_settings_version
 from tournaments.queries.playable_maps import map_choices
 from tournaments.queries.session_stipulation import (
@@ -124,8 +130,8 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
 class ThresholdForm(AccessibleForm):
     points = forms.IntegerField(
         label=_("New threshold (points)"),
-        min_value=1,
-        max_value=9999,
+        min_value=LOWEST_THRESHOLD,
+        max_value=HIGHEST_THRESHOLD,
         help_text=_("Reaching it gives +1 equipment card in the player's next session."),
         error_messages={
             "required": _("Type the points of the threshold, e.g. 30."),

@@ -21,6 +21,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext as _
 
+from rules.engine import json_text
 from tournaments.forms.accessible import FormMixinBase
 
 #: A field's value as the form shows it: text, or a list of texts (several choices).
@@ -78,7 +79,7 @@ class VersionedFormMixin(FormMixinBase):
 
     def _loaded(self) -> dict[str, Shown]:
         try:
-            loaded = json.loads(self.data.get(self.add_prefix(LOADED)) or "{}")
+            loaded = json_text.loads(self.data.get(self.add_prefix(LOADED)) or "{}")
         except ValueError:
             return {}
         return loaded if isinstance(loaded, dict) else {}

@@ -27,6 +27,7 @@ from django.db import IntegrityError, connection, models, transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine import json_text
 from rules.engine.dice import FACES, DieKind, seed_commitment
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
@@ -137,7 +138,7 @@ def parse_document(text: str) -> Any:
     :class:`InterchangeError` if it is not JSON, saying where and why in the reader's
     language."""
     try:
-        return json.loads(text.removeprefix(BYTE_ORDER_MARK))
+        return json_text.loads(text.removeprefix(BYTE_ORDER_MARK))
     except json.JSONDecodeError as error:
         raise InterchangeError([Problem("$", syntax_message(error))]) from None
 
@@ -613,6 +614,21 @@ class _Checker:
                 return value
 
             rewrite_breakdown(version.get("breakdown"), check)
+            self._readable_breakdown(version_path, version)
+
+    def _readable_breakdown(self, path: Path, version: dict[str, Any]) -> None:
+        """Every seat's points of a version, earlier ones included, must read as the app
+        scores them: a breakdown that does not is stored with no points, and its session
+        would count for nothing in the standings without a word."""
+        for index, entry in _objects(version.get("breakdown")):
+            try:
+                SeatBreakdown.from_dict(entry)
+            except ScoringError as error:
+                self.add(
+                    (*path, "breakdown", index),
+                    _("this seat's points do not read as BoB scores them (%(reason)s)")
+                    % {"reason": error},
+                )
 
     def _plausible(
         self, path: Path, result: dict[str, Any], session: dict[str, Any], stage: dict[str, Any]
@@ -633,7 +649,7 @@ class _Checker:
         try:
             breakdowns = [SeatBreakdown.from_dict(entry) for _index, entry in entries]
         except ScoringError:
-            return  # a malformed breakdown: the schema has said where
+            return  # a malformed breakdown: _readable_breakdown has said where
         survivors = [
             player for player in _list(version.get("survivors")) if isinstance(player, str)
         ]

@@ -27,7 +27,7 @@ from tournaments.models.players import Player, Registration, SquadPreference, ne
 from tournaments.models.results import ImmutableVersionError, Result, ResultVersion
 from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionError
 from tournaments.models.squads import ChapterCard, Squad, Weapon
-from tournaments.models.stages import ScoreThreshold, Stage
+from tournaments.models.stages import HIGHEST_THRESHOLD, LOWEST_THRESHOLD, ScoreThreshold, Stage
 from tournaments.models.stipulations import Stipulation, clean_stipulation_params
 from tournaments.models.tables import VenueTable
 from tournaments.models.tournament import Tournament
@@ -62,6 +62,8 @@ __all__ = [
     "RoundTimer",
     "ScoreBonus",
     "ScoreThreshold",
+    "HIGHEST_THRESHOLD",
+    "LOWEST_THRESHOLD",
     "Seat",
     "SeedAnnouncement",
     "SeatingMethod",

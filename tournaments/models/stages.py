@@ -68,6 +68,11 @@ class Stage(models.Model):
         return self.status == StageStatus.OPEN
 
 
+#: The points a score threshold may be set at: reached from zero up, and a session's score
+#: never comes near the top.
+LOWEST_THRESHOLD, HIGHEST_THRESHOLD = 1, 9999
+
+
 class ScoreThreshold(models.Model):
     """A points threshold giving +1 equipment card next session (RULES.md §9)."""
 

@@ -22,6 +22,7 @@ from django.core.exceptions import ValidationError
 
 from tournaments.models import (
     ChapterCard,
+    Player,
     Session,
     Stage,
     Stipulation,
@@ -46,6 +47,19 @@ CARD_FIELDS = (
 )
 #: The fields of a weapon the organiser edits (its slug stays).
 WEAPON_FIELDS = ("name_en", "name_it", "weapon_class", "colour_restricted")
+#: The tournament's own details, as the organiser's dashboard edits them.
+TOURNAMENT_FIELDS = (
+    "name",
+    "slug",
+    "starts_on",
+    "ends_on",
+    "venue",
+    "description",
+    "seating_method",
+    "no_show_minutes",
+)
+#: A registered player's details, as the organiser edits them.
+PLAYER_FIELDS = ("name", "nickname", "email")
 
 
 def content_version(values: Any) -> str:
@@ -60,6 +74,14 @@ def card_version(card: ChapterCard) -> str:
 
 def weapon_version(weapon: Weapon) -> str:
     return content_version({name: getattr(weapon, name) for name in WEAPON_FIELDS})
+
+
+def tournament_version(tournament: Tournament) -> str:
+    return content_version({name: getattr(tournament, name) for name in TOURNAMENT_FIELDS})
+
+
+def player_version(player: Player) -> str:
+    return content_version({name: getattr(player, name) for name in PLAYER_FIELDS})
 
 
 def overrides_version(tournament: Tournament, section: str, key: str | None = None) -> str:

@@ -13,6 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import DiceError, seed_commitment
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.player_accounts import AccountLinkError, link_account, unlink_account
 from tournaments.actions.registration import (
     RegistrationClosed,
@@ -102,8 +103,11 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
 
 
 def _status(form) -> int:
-    """400 when a submitted form is refused, so tests and tools see the failure."""
-    return 400 if form.is_bound and form.errors else 200
+    """400 when a submitted form is refused, so tests and tools see the failure; 409 when
+    it is because someone else saved first (decision 46)."""
+    if form.is_bound and form.errors:
+        return 409 if getattr(form, "stale", False) else 400
+    return 200
 
 
 @organiser_required
@@ -111,9 +115,19 @@ def _status(form) -> int:
 def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = TournamentForm(request.POST or None, instance=tournament)
     if request.method == "POST" and form.is_valid():
-        tournament = update_tournament(form.save(commit=False), actor=request.user)
-        messages.success(request, _("Tournament saved."))
-        return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
+        try:
+            tournament = update_tournament(
+                form.save(commit=False),
+                actor=request.user,
+                expected_version=form.expected_version,
+            )
+        except StaleEditError:
+            # The form's instance holds this post's values: the page shows what is stored.
+            tournament = Tournament.objects.get(pk=tournament.pk)
+            form.refuse_stale(TournamentForm(instance=tournament))
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect("tournaments:organiser_dashboard", slug=tournament.slug)
     return _dashboard(request, tournament, form)
 
 

@@ -14,6 +14,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.passwords import (
     NoRoleHere,
     PasswordLink,
@@ -97,13 +98,17 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
                 nickname=form.cleaned_data["nickname"],
                 email=form.cleaned_data["email"],
                 actor=request.user,
+                expected_version=form.expected_version,
             )
+        except StaleEditError:
+            registration = _registration(tournament, pk)
+            form.refuse_stale(PlayerEditForm(tournament=tournament, player=registration.player))
         except PeopleError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
             return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
-    return _page(request, tournament, registration, form=form, status=400)
+    return _page(request, tournament, registration, form=form, status=409 if form.stale else 400)
 
 
 @organiser_required

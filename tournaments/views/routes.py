@@ -1,4 +1,5 @@
-"""URL patterns of the web pages, grouped by audience (added to ``tournaments.urls``)."""
+"""URL patterns of the web pages, grouped by audience (added to ``tournaments.urls``); a
+row's id is ``<id:…>`` (:mod:`tournaments.web.url_ids`)."""
 
 from django.urls import path
 
@@ -23,18 +24,19 @@ from tournaments.views import (
     public,
     scheduling,
 )
+from tournaments.web import url_ids  # noqa: F401  (registers <id:…>)
 
 public_patterns = [
     path("t/<slug:slug>/", public.tournament_home, name="tournament"),
     path("t/<slug:slug>/standings/", public.standings, name="standings"),
     path("t/<slug:slug>/standings/live/", public.standings_partial, name="standings_partial"),
     path("t/<slug:slug>/schedule/", public.schedule, name="schedule"),
-    path("t/<slug:slug>/sessions/<int:pk>/", public.session_detail, name="session"),
+    path("t/<slug:slug>/sessions/<id:pk>/", public.session_detail, name="session"),
     path("t/<slug:slug>/bracket/", public.bracket, name="bracket"),
     path("t/<slug:slug>/bracket.svg", public.bracket_svg, name="bracket_svg"),
     path("t/<slug:slug>/honours/", public.honours, name="honours"),
     path("t/<slug:slug>/projector/", public.projector, name="projector"),
-    path("t/<slug:slug>/players/<int:pk>/", public.player_profile, name="player"),
+    path("t/<slug:slug>/players/<id:pk>/", public.player_profile, name="player"),
     path("t/<slug:slug>/projector/timer/", public.projector_timer, name="projector_timer"),
     path("t/<slug:slug>/dice/", dice.dice, name="dice"),
     path("t/<slug:slug>/dice/<str:key>/verify/", dice.dice_verify, name="dice_verify"),
@@ -55,42 +57,42 @@ auth_patterns = [
 
 judge_patterns = [
     path("judge/", judge.judge_home, name="judge_home"),
-    path("judge/sessions/<int:pk>/", judge.session_sheet, name="judge_session"),
-    path("judge/sessions/<int:pk>/draw/", judge.session_draw, name="judge_draw"),
-    path("judge/sessions/<int:pk>/initiative/", judge.session_initiative, name="judge_initiative"),
-    path("judge/sessions/<int:pk>/redraw/", judge.session_redraw, name="judge_redraw"),
-    path("judge/sessions/<int:pk>/check-in/", judge.session_check_in, name="judge_check_in"),
-    path("judge/sessions/<int:pk>/no-show/", judge.session_no_show, name="judge_no_show"),
+    path("judge/sessions/<id:pk>/", judge.session_sheet, name="judge_session"),
+    path("judge/sessions/<id:pk>/draw/", judge.session_draw, name="judge_draw"),
+    path("judge/sessions/<id:pk>/initiative/", judge.session_initiative, name="judge_initiative"),
+    path("judge/sessions/<id:pk>/redraw/", judge.session_redraw, name="judge_redraw"),
+    path("judge/sessions/<id:pk>/check-in/", judge.session_check_in, name="judge_check_in"),
+    path("judge/sessions/<id:pk>/no-show/", judge.session_no_show, name="judge_no_show"),
     path(
-        "judge/sessions/<int:pk>/seats/<int:seat>/preferences/",
+        "judge/sessions/<id:pk>/seats/<id:seat>/preferences/",
         judge.seat_preferences,
         name="judge_preferences",
     ),
-    path("judge/sessions/<int:pk>/dice-check/", judge.session_dice_check, name="judge_dice_check"),
-    path("judge/sessions/<int:pk>/result/", judge.result_entry, name="judge_result"),
+    path("judge/sessions/<id:pk>/dice-check/", judge.session_dice_check, name="judge_dice_check"),
+    path("judge/sessions/<id:pk>/result/", judge.result_entry, name="judge_result"),
     path(
-        "judge/sessions/<int:pk>/result/preview/",
+        "judge/sessions/<id:pk>/result/preview/",
         judge.result_preview,
         name="judge_result_preview",
     ),
-    path("judge/sessions/<int:pk>/result/rows/", judge.result_rows, name="judge_result_rows"),
+    path("judge/sessions/<id:pk>/result/rows/", judge.result_rows, name="judge_result_rows"),
     path(
-        "judge/sessions/<int:pk>/print/score-sheet/",
+        "judge/sessions/<id:pk>/print/score-sheet/",
         judge.print_score_sheet,
         name="judge_print_score",
     ),
     path(
-        "judge/sessions/<int:pk>/print/loadouts/",
+        "judge/sessions/<id:pk>/print/loadouts/",
         judge.print_loadouts,
         name="judge_print_loadouts",
     ),
     path(
-        "judge/sessions/<int:pk>/print/score-sheet.pdf",
+        "judge/sessions/<id:pk>/print/score-sheet.pdf",
         judge_pdf.score_sheet_download,
         name="judge_pdf_score",
     ),
     path(
-        "judge/sessions/<int:pk>/print/loadouts.pdf",
+        "judge/sessions/<id:pk>/print/loadouts.pdf",
         judge_pdf.loadout_sheet_download,
         name="judge_pdf_loadouts",
     ),
@@ -114,19 +116,19 @@ organiser_patterns = [
     path("organise/<slug:slug>/players/", organiser.players, name="organiser_players"),
     path("organise/<slug:slug>/players/upload/", organiser.roster_upload, name="organiser_roster"),
     path(
-        "organise/<slug:slug>/players/<int:pk>/account/",
+        "organise/<slug:slug>/players/<id:pk>/account/",
         organiser.player_account_link,
         name="organiser_player_link",
     ),
     path(
-        "organise/<slug:slug>/players/<int:pk>/account/unlink/",
+        "organise/<slug:slug>/players/<id:pk>/account/unlink/",
         organiser.player_account_unlink,
         name="organiser_player_unlink",
     ),
     path("organise/<slug:slug>/judges/", organiser_people.judges, name="organiser_judges"),
     path("organise/<slug:slug>/organisers/", organiser_people.organiser_add, name="organiser_add"),
     path(
-        "organise/<slug:slug>/organisers/<int:pk>/remove/",
+        "organise/<slug:slug>/organisers/<id:pk>/remove/",
         organiser_people.organiser_remove,
         name="organiser_remove",
     ),
@@ -141,7 +143,7 @@ organiser_patterns = [
         name="organiser_house_rules",
     ),
     path(
-        "organise/<slug:slug>/catalogue/cards/<int:pk>/",
+        "organise/<slug:slug>/catalogue/cards/<id:pk>/",
         organiser_catalogue.card_edit,
         name="organiser_card",
     ),
@@ -151,7 +153,7 @@ organiser_patterns = [
         name="organiser_cards_complete",
     ),
     path(
-        "organise/<slug:slug>/catalogue/weapons/<int:pk>/",
+        "organise/<slug:slug>/catalogue/weapons/<id:pk>/",
         organiser_catalogue.weapon_edit,
         name="organiser_weapon",
     ),
@@ -183,32 +185,32 @@ organiser_patterns = [
     ),
     path("organise/<slug:slug>/schedule/", organiser.schedule, name="organiser_schedule"),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/schedule/",
+        "organise/<slug:slug>/sessions/<id:pk>/schedule/",
         organiser.session_schedule,
         name="organiser_session_schedule",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/settings/",
+        "organise/<slug:slug>/sessions/<id:pk>/settings/",
         organiser_sessions.session_settings,
         name="organiser_session_settings",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/stipulation/clear/",
+        "organise/<slug:slug>/sessions/<id:pk>/stipulation/clear/",
         organiser_sessions.session_stipulation_clear,
         name="organiser_session_stipulation_clear",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/thresholds/",
+        "organise/<slug:slug>/sessions/<id:pk>/thresholds/",
         organiser_sessions.session_threshold_add,
         name="organiser_session_threshold_add",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/thresholds/remove/",
+        "organise/<slug:slug>/sessions/<id:pk>/thresholds/remove/",
         organiser_sessions.session_threshold_remove,
         name="organiser_session_threshold_remove",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/correct/",
+        "organise/<slug:slug>/sessions/<id:pk>/correct/",
         organiser.result_correct,
         name="organiser_result_correct",
     ),
@@ -226,32 +228,32 @@ organiser_patterns = [
         name="organiser_undo_advance",
     ),
     path(
-        "organise/<slug:slug>/sessions/<int:pk>/undo-draw/",
+        "organise/<slug:slug>/sessions/<id:pk>/undo-draw/",
         organiser_stages.undo_draw,
         name="organiser_undo_draw",
     ),
     path(
-        "organise/<slug:slug>/players/<int:pk>/",
+        "organise/<slug:slug>/players/<id:pk>/",
         organiser_people.player_edit,
         name="organiser_player",
     ),
     path(
-        "organise/<slug:slug>/players/<int:pk>/preferences/",
+        "organise/<slug:slug>/players/<id:pk>/preferences/",
         organiser_people.player_preferences,
         name="organiser_player_preferences",
     ),
     path(
-        "organise/<slug:slug>/players/<int:pk>/withdraw/",
+        "organise/<slug:slug>/players/<id:pk>/withdraw/",
         organiser_people.player_withdraw,
         name="organiser_player_withdraw",
     ),
     path(
-        "organise/<slug:slug>/accounts/<int:pk>/password-link/",
+        "organise/<slug:slug>/accounts/<id:pk>/password-link/",
         organiser_people.account_password_link,
         name="organiser_password_link",
     ),
     path(
-        "organise/<slug:slug>/judges/<int:pk>/remove/",
+        "organise/<slug:slug>/judges/<id:pk>/remove/",
         organiser_people.judge_remove,
         name="organiser_judge_remove",
     ),
@@ -262,7 +264,7 @@ organiser_patterns = [
         name="organiser_timer",
     ),
     path(
-        "organise/<slug:slug>/disputes/<int:pk>/resolve/",
+        "organise/<slug:slug>/disputes/<id:pk>/resolve/",
         organiser_venue.dispute_resolve,
         name="organiser_dispute_resolve",
     ),
@@ -273,9 +275,9 @@ player_patterns = [
     path("me/account/", player.player_account, name="player_account"),
     path("me/switch/", player.player_switch, name="player_switch"),
     path("me/<slug:slug>/preferences/", player.preferences, name="player_preferences"),
-    path("me/seats/<int:seat>/loadout/", player.loadout, name="player_loadout"),
-    path("me/sessions/<int:pk>/dispute/", player.dispute, name="player_dispute"),
-    path("me/seats/<int:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
+    path("me/seats/<id:seat>/loadout/", player.loadout, name="player_loadout"),
+    path("me/sessions/<id:pk>/dispute/", player.dispute, name="player_dispute"),
+    path("me/seats/<id:seat>/loadout/check/", player.loadout_check, name="player_loadout_check"),
     path("p/<str:token>/schedule.ics", player.calendar_feed, name="player_calendar"),
 ]
 
@@ -287,7 +289,7 @@ scheduling_patterns = [
         name="organiser_tables_numbered",
     ),
     path(
-        "organise/<slug:slug>/tables/<int:pk>/remove/",
+        "organise/<slug:slug>/tables/<id:pk>/remove/",
         scheduling.table_remove,
         name="organiser_table_remove",
     ),

@@ -24,8 +24,8 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.actions.scheduling import PlannedSession, schedule_session, schedule_sessions
 from tournaments.actions.venue_tables import TableError, add_table, add_tables, remove_table
 from tournaments.domain.clash_rules import PlanError, plan_stage
+from tournaments.forms.moments import MINUTE
 from tournaments.forms.scheduling import (
-    MINUTE,
     GridPlaceForm,
     GridTimeForm,
     StagePlanForm,

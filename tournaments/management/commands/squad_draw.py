@@ -28,6 +28,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from rules.engine import json_text
 from rules.engine.dice import (
     Dice,
     DiceError,
@@ -184,7 +185,7 @@ def read_input(path: str) -> tuple[list[str], list[DrawPlayer]]:
     except UnicodeDecodeError:
         raise fail(_("cannot read %(path)s: it is not UTF-8 text") % {"path": path}) from None
     try:
-        data = json.loads(text)
+        data = json_text.loads(text)
     except json.JSONDecodeError as error:
         raise fail(
             _("%(path)s is not valid JSON: %(error)s at line %(line)d column %(column)d")
