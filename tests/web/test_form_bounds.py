@@ -9,13 +9,17 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from rules.engine.dice import SeededDice
 from tests.factories import (
     TournamentFactory,
     VenueTableFactory,
     confirm_session,
+    confirm_stage,
     register_players,
 )
 from tests.web.page_forms import form_on
+from tournaments.actions.session_setup import draw_squads
+from tournaments.actions.stage_advance import advance
 from tournaments.models import ActivityLog, ScoreThreshold
 
 pytestmark = pytest.mark.django_db
@@ -218,3 +222,30 @@ def test_a_tampered_memory_of_the_form_nested_too_deeply_is_forgotten(world):
     assert response.status_code == 409
     world.tournament.refresh_from_db()
     assert world.tournament.data_overrides["alien_tokens"] == {"gretchin": 3}
+
+
+def test_a_nul_character_in_a_hidden_value_is_said_over_the_form(world):
+    url = reverse("tournaments:organiser_player", args=[world.tournament.slug, world.player.pk])
+    response = posted(organiser(world), url, "nickname", nickname="Vipera", version="a\x00b")
+    assert response.status_code == 400
+    assert "The page sent was incomplete or altered" in response.content.decode()
+    world.player.refresh_from_db()
+    assert world.player.nickname != "Vipera"
+
+
+def test_an_undo_of_a_draw_from_a_tab_opened_before_the_stage_closed_says_why(world):
+    """The closed stage's page lists no draw to undo: the refusal has no form to stand at."""
+    session = world.session
+    draw_squads(session, SeededDice(seed=11), actor=world.judge, expected_version=session.version)
+    client = organiser(world)
+    stage_url = reverse("tournaments:organiser_stage", args=[world.tournament.slug, 1])
+    form = form_on(client.get(stage_url).content.decode(), f"undraw{session.pk}-reason")
+    confirm_stage(world.stage, lambda seat: seat.seat_order)
+    advance(world.tournament, SeededDice(seed=5), actor=world.organiser)
+    url = reverse("tournaments:organiser_undo_draw", args=[world.tournament.slug, session.pk])
+    response = client.post(url, {**form, f"undraw{session.pk}-reason": ["wrong squads"]})
+    assert response.status_code == 400
+    page = response.content.decode()
+    assert 'class="messages"' in page and "closed" in page
+    session.refresh_from_db()
+    assert session.seats.filter(squad__isnull=True).count() == 0

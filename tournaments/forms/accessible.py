@@ -15,8 +15,11 @@ else:
     FormMixinBase = object
 
 
-#: Django's own refusals of a value that is missing, not a number or not a choice.
-BUILT_IN_REFUSALS = frozenset({"required", "invalid", "invalid_choice"})
+#: Django's own refusals of a value that is missing, not a number, not a choice or holds a
+#: NUL character.
+BUILT_IN_REFUSALS = frozenset(
+    {"required", "invalid", "invalid_choice", "null_characters_not_allowed"}
+)
 
 
 class AccessibleFormMixin(FormMixinBase):

@@ -227,6 +227,12 @@ def stage_page(
         (session, draw_forms.get(session.pk) or _draw_undo_form(session))
         for session in undoable_draws(stage)
     ]
+    listed = {session.pk for session, _form in sessions}
+    for pk, refused_form in draw_forms.items():
+        if pk not in listed:  # its draw can no longer be undone: no form to say it at
+            for errors in refused_form.errors.values():
+                for error in errors:
+                    messages.error(request, str(error))
     lock = refused or stage_settings_lock(stage)
     context: dict[str, Any] = {
         "tournament": tournament,
