@@ -1,5 +1,7 @@
 """Log-in, log-out, the rate limit on failed log-ins, and players' private links."""
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -54,6 +56,8 @@ def test_a_blank_user_name_or_password_is_said_at_its_field(client, user, userna
     assert response.status_code == 400
     page = response.content.decode()
     assert f'aria-describedby="{said}"' in page
+    focused = re.search(r"<input[^>]* autofocus[^>]*>", page)
+    assert focused is not None and f'aria-describedby="{said}"' in focused.group()
     assert f'<ul class="errorlist" id="{said}"><li>This field is required.</li></ul>' in page
 
 

@@ -19,8 +19,10 @@ class ThrottledLoginForm(AuthenticationForm):
     @property
     def focus(self) -> str:
         """The field the page focuses: the password after a refusal, when the user name
-        typed is kept; else the user name."""
-        return "password" if self.errors and self["username"].value() else "username"
+        typed is kept and not itself refused; else the user name."""
+        if self.errors and self["username"].value() and "username" not in self.errors:
+            return "password"
+        return "username"
 
     def clean(self) -> dict[str, Any]:
         if self.refusal:
