@@ -12,7 +12,7 @@ from django.utils.translation import gettext_lazy as _
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import Player, Tournament
-from tournaments.queries.edit_versions import player_version
+from tournaments.queries.edit_versions import PLAYER_FIELDS, player_version
 from tournaments.queries.player_profile import display_name_taken
 
 
@@ -50,9 +50,7 @@ class PlayerEditForm(VersionedFormMixin, AccessibleForm):
     def __init__(self, *args, tournament: Tournament, player: Player, **kwargs):
         self.tournament = tournament
         self.player = player
-        kwargs.setdefault(
-            "initial", {"name": player.name, "nickname": player.nickname, "email": player.email}
-        )
+        kwargs.setdefault("initial", {name: getattr(player, name) for name in PLAYER_FIELDS})
         super().__init__(*args, **kwargs)
         self.add_version_fields(lambda: player_version(player))
 

@@ -76,6 +76,7 @@ from tournaments.queries.stage_checklist import first_stage_warning
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
+from tournaments.web.form_status import form_status
 from tournaments.web.notice_words import players_told
 from tournaments.web.paging import page_links
 from tournaments.web.permissions import login_required, organiser_required
@@ -99,15 +100,9 @@ def tournament_create(request: HttpRequest) -> HttpResponse:
         tournament = create_tournament(form.save(commit=False), organiser=request.user)
         messages.success(request, _("Tournament created. Now register the players."))
         return redirect("tournaments:organiser_players", slug=tournament.slug)
-    return render(request, "organiser/tournament_form.html", {"form": form}, status=_status(form))
-
-
-def _status(form) -> int:
-    """400 when a submitted form is refused, so tests and tools see the failure; 409 when
-    it is because someone else saved first (decision 46)."""
-    if form.is_bound and form.errors:
-        return 409 if getattr(form, "stale", False) else 400
-    return 200
+    return render(
+        request, "organiser/tournament_form.html", {"form": form}, status=form_status(form)
+    )
 
 
 @organiser_required
@@ -180,7 +175,7 @@ def _dashboard(
         request,
         "organiser/dashboard.html",
         context,
-        status=400 if refused else _status(form),
+        status=400 if refused else form_status(form),
     )
 
 
@@ -200,7 +195,7 @@ def players(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         request,
         "organiser/players.html",
         _players_context(request, tournament, form, RosterUploadForm()),
-        status=_status(form),
+        status=form_status(form),
     )
 
 

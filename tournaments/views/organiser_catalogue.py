@@ -39,16 +39,8 @@ from tournaments.queries.event_deck import (
     tournament_event_cards,
 )
 from tournaments.queries.rules_values import LABELS, VALUES, rules_item, rules_items
+from tournaments.web.form_status import form_status
 from tournaments.web.permissions import organiser_required
-
-#: A save refused because someone else saved first: the form is shown again to check.
-CONFLICT = 409
-
-
-def _status(form) -> int:
-    if form.is_bound and form.errors:
-        return CONFLICT if getattr(form, "stale", False) else 400
-    return 200
 
 
 def _refused(form: BaseForm, error: CatalogueEditError) -> None:
@@ -72,7 +64,7 @@ def _item_page(
             "section": section,
             "otab": "catalogue",
         },
-        status=_status(form),
+        status=form_status(form),
     )
 
 
@@ -103,7 +95,7 @@ def _catalogue_page(
             "values_error": values_error,
             "otab": "catalogue",
         },
-        status=_status(tokens),
+        status=form_status(tokens),
     )
 
 

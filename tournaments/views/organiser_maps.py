@@ -29,6 +29,7 @@ from tournaments.queries.playable_maps import (
     own_map_label,
     own_map_row,
 )
+from tournaments.web.form_status import form_status
 from tournaments.web.permissions import organiser_required
 
 
@@ -129,8 +130,7 @@ def map_edit(request: HttpRequest, tournament: Tournament, name: str) -> HttpRes
         "form": form,
         "otab": "maps",
     }
-    status = 409 if form.stale else 400 if form.errors else 200
-    return render(request, "organiser/map.html", context, status=status)
+    return render(request, "organiser/map.html", context, status=form_status(form))
 
 
 def _map_gone(request: HttpRequest, tournament: Tournament, name: str) -> HttpResponse:

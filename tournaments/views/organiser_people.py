@@ -36,6 +36,7 @@ from tournaments.models import Registration, Seat, Tournament
 from tournaments.queries.player_profile import reserve_candidates
 from tournaments.queries.roles import is_organiser, labelled_staff
 from tournaments.views.player import preferences_editing, staff_saved_message
+from tournaments.web.form_status import form_status
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -108,7 +109,7 @@ def player_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
         else:
             messages.success(request, _("%(name)s saved.") % {"name": player.display_name})
             return redirect("tournaments:organiser_player", slug=tournament.slug, pk=pk)
-    return _page(request, tournament, registration, form=form, status=409 if form.stale else 400)
+    return _page(request, tournament, registration, form=form, status=form_status(form))
 
 
 @organiser_required
