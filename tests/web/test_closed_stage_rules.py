@@ -119,6 +119,18 @@ def test_the_closed_stage_page_shows_its_settings_read_only_with_the_reason(worl
     assert f'href="{stage_url(world, 2)}">Edit' in dashboard  # the open stage stays editable
 
 
+def test_a_closed_stage_with_no_action_left_shows_no_empty_box(world, role_client):
+    """Once the next stage has a result its advance can no longer be undone, and the
+    closed stage's page has neither a checklist, a close, an undo nor a draw to undo."""
+    play_and_close(world)
+    next_stage = Stage.objects.get(tournament=world.tournament, number=2)
+    confirm_session(next_stage.sessions.order_by("number").first(), lambda seat: seat.seat_order)
+    page = role_client("organiser").get(stage_url(world), HTTP_ACCEPT_LANGUAGE="en")
+    text = page.content.decode()
+    assert 'id="undo-form"' not in text
+    assert '<section class="card">' not in text
+
+
 @pytest.mark.parametrize(
     "change",
     [

@@ -53,6 +53,12 @@ class StageChecklist:
         return [item for item in self.items if not item.blocking]
 
     @property
+    def shown(self) -> bool:
+        """Whether the stage's pages show it: a closed stage with nothing left to note has
+        no checklist to show (an empty box)."""
+        return bool(self.items) or self.stage.status == StageStatus.OPEN
+
+    @property
     def can_close(self) -> bool:
         return self.stage.status == StageStatus.OPEN and not self.blockers
 
