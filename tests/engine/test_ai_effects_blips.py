@@ -38,6 +38,21 @@ def test_android_failure_skips_androids():
     assert not steps_of(steps, "dice")
 
 
+def test_android_fault_also_stops_dreadnoughts():
+    # Research space-crusade-cards.md §5: "androids and dreadnoughts can neither move nor
+    # shoot this turn" (RULES §12).
+    state = deck_state(
+        "android_failure",
+        [alien("d1", "dreadnought", (20, 0)), marine("a1", "p1", (27, 0))],
+        board=make_board(30, 2),
+    )
+    new_state, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=2))
+    assert steps_of(steps, "event_cannot_act")[0]["units"] == ["android", "dreadnought"]
+    assert [p["figure"] for p in steps_of(steps, "skipped_by_event")] == ["d1"]
+    assert new_state.figure("d1").squares == state.figure("d1").squares
+    assert not steps_of(steps, "dice")
+
+
 def test_wrath_adds_movement():
     state = deck_state("wrath", [alien("g1", "genestealer", (0, 0)), marine("a1", "p1", (29, 0))])
     new_state, _ = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=2))

@@ -94,7 +94,7 @@ def test_target_player_two_players_and_reroll_of_leftover_face():
 def test_modifiers_of_effect_cards():
     by_id = {card.id: card for card in default_cards()}
     assert modifiers_for(by_id["psychic_attack"]).cannot_move == {"ork", "gretchin"}
-    assert modifiers_for(by_id["android_failure"]).cannot_act == {"android"}
+    assert modifiers_for(by_id["android_failure"]).cannot_act == {"android", "dreadnought"}
     wrath = modifiers_for(by_id["wrath"])
     assert wrath.movement_bonus("ork") == 2 and wrath.movement_bonus("dreadnought") == 2
     assert modifiers_for(by_id["elite_aliens"]).activate_first[0] == "dreadnought"
