@@ -101,6 +101,30 @@ def test_modifiers_of_effect_cards():
     assert modifiers_for(by_id["report"]) == modifiers_for(None)
 
 
+# What the judge is told for the cards the engine leaves to him: the card's effect as
+# research ``space-crusade-cards.md`` §5 gives it (RULES §12), in both languages.
+INSTRUCTIONS = {
+    "mothership_command": ("secondary mission", "missione secondaria"),
+    "new_orders": ("one extra order card", "una carta Ordine in più"),
+    "battle_plan": ("each takes one extra order card", "una carta Ordine in più"),
+    "mothership_scan": ("reveals every blip on it", "rivela tutti i segnalini Blip"),
+    "alien_task_force": ("adds two of them at random", "ne aggiunge due a caso"),
+    "anti_personnel_mine": ("missile launcher", "Lanciarazzi"),
+    "out_of_ammo": ("bolter", "Bolter"),
+    "automatic_defence": ("one heavy die", "un dado pesante"),
+    "call_of_chaos": ("on a 3", "con un 3"),
+    "genestealer": ("moves and attacks normally", "muove e attacca normalmente"),
+}
+
+
+@pytest.mark.parametrize("card_id", sorted(INSTRUCTIONS))
+def test_instruction_cards_tell_the_judge_the_cards_effect(card_id):
+    card = {card.id: card for card in default_cards()}[card_id]
+    english, italian = INSTRUCTIONS[card_id]
+    assert card.effect is None
+    assert english in card.text["en"] and italian in card.text["it"]
+
+
 def test_overrides_change_a_card_and_are_validated():
     cards = load_cards({"report": {"effect": {"code": "cannot_move", "units": ["ork"]}}})
     report = next(card for card in cards if card.id == "report")
