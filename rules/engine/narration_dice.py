@@ -37,6 +37,10 @@ PURPOSES: dict[str, dict[str, str]] = {
         "it": "ordine dei Blip alla stessa distanza",
         "en": "order of blips at the same distance",
     },
+    "elite_tie": {
+        "it": "parità tra gli Alieni d'élite più vicini",
+        "en": "tie between the nearest elite aliens",
+    },
     "nearest_marine_tie": {
         "it": "parità tra i Marine più vicini",
         "en": "tie between the nearest marines",

@@ -1,6 +1,10 @@
 """Event card effects in a turn, blips, Genestealers and reinforcements."""
 
+import pytest
+
 from rules.engine.ai.bob_policy import BobPolicy
+from rules.engine.ai.priority_policy import PriorityPolicy
+from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.ai.turn import resolve_alien_turn
 from rules.engine.board import DoorState, Section, SectionKind
 from rules.engine.dice import SeededDice
@@ -86,6 +90,26 @@ def test_elite_aliens_activate_first():
     _, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=2))
     first = steps_of(steps, "activation")[0]
     assert (first["figure"], first["criterion"]) == ("n1", "event_first")
+
+
+@pytest.mark.parametrize("policy", [SolitairePolicy, PriorityPolicy])
+def test_elite_aliens_activate_first_under_every_policy(policy):
+    # Seed 000 (appendix I) names the elite alien for the Solitaire: the alien of the
+    # highest listed type nearest a marine activates first (RULES §12: the engine applies
+    # the effects that change how aliens act). The Android is nearer (Solitaire) and
+    # slower (Priority): without the card it would act first under both policies.
+    state = deck_state(
+        "elite_aliens",
+        [
+            alien("n1", "android", (20, 0)),
+            alien("g1", "genestealer", (2, 0)),
+            marine("a1", "p1", (29, 0)),
+        ],
+    )
+    _, steps = resolve_alien_turn(state, policy(), SeededDice(seed=2))
+    assert steps_of(steps, "event_activate_first") == [{"figure": "g1", "unit": "genestealer"}]
+    first = steps_of(steps, "activation")[0]
+    assert (first["figure"], first["criterion"]) == ("g1", "event_first")
 
 
 def test_teleport_swaps_two_aliens():

@@ -92,10 +92,14 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: him the card's effect as research ``space-crusade-cards.md`` §5 gives it (New Orders and
 #: Battle Plan an extra order card, Mothership Scan every blip of one board…); each log
 #: differs only in its ``event_instruction`` lines, the states and rolls are the same.
+#: Priority and Solitaire re-pinned for a behaviour change: Alien Elite's alien activates
+#: first under them too, as under BoB (Solitaire: seed 000, appendix I). Only the turns
+#: that draw the card differ (Priority seed 13's second turn, Solitaire seeds 9 and 13's
+#: second turns), from its ``event_activate_first`` line on.
 EXPECTED = {
     "bob": "0495953a4a15c59ed893b9e5dea779288d84c14a972e96890eb8b303d5f3e852",
-    "priority": "e72778208126a3c16273a0482c37217ac9f2074e7347dfd5b78c0459a6ac4b87",
-    "solitaire": "a5c53b1f50ca417ece0fd99492562657333334ee3ce786881eca0bab8d6e98a9",
+    "priority": "d376e48b70b183364e2b69a198ef3994e299f5184134f6555d7bb1d3a21e581c",
+    "solitaire": "3c9f9541e13c1e7451c9faec34b55398b43404b174fc6bc5887ea3b6b69c9d8a",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -31,6 +31,29 @@ def allowance(ctx: TurnContext, figure: Figure) -> int:
     return movement + ctx.modifiers.movement_bonus(figure.unit)
 
 
+def event_first(ctx: TurnContext) -> str | None:
+    """Alien Elite (``activate_first``): the alien of the highest listed type, nearest a
+    marine (its focus distance; the lowest id on a tie), logged; None without the card.
+    BoB and Priority activate it first (Solitaire picks its own, seed 000)."""
+    order = ctx.modifiers.activate_first
+    if not order:
+        return None
+    for unit in order:
+        aliens = [a for a in ctx.aliens() if a.unit == unit]
+        if aliens:
+            ranked = sorted(
+                (
+                    assess_focus(ctx.state, a, ctx.rules, allowance(ctx, a)).readiness()
+                    for a in aliens
+                ),
+                key=lambda r: (r.distance, r.figure_id),
+            )
+            chosen = ranked[0].figure_id
+            ctx.say("event_activate_first", figure=chosen, unit=unit)
+            return chosen
+    return None
+
+
 class BobPolicy:
     name = "bob"
 
@@ -42,7 +65,7 @@ class BobPolicy:
         memo = ReadinessMemo()
         ranks: dict[tuple, int] = {}
         allowances: dict[tuple, int] = {}
-        first = self._event_first(ctx)
+        first = event_first(ctx)
         while True:
             pending = ctx.aliens(excluding=acted)
             if not pending:
@@ -108,26 +131,6 @@ class BobPolicy:
         if criterion == "only_one" and len(pending) > 1:
             criterion = "type_order"
         return by_id[chosen.figure_id], criterion, attacks.get(chosen.figure_id)
-
-    def _event_first(self, ctx: TurnContext) -> str | None:
-        """Alien Elite: the first alien of the highest listed type, nearest a marine."""
-        order = ctx.modifiers.activate_first
-        if not order:
-            return None
-        for unit in order:
-            aliens = [a for a in ctx.aliens() if a.unit == unit]
-            if aliens:
-                ranked = sorted(
-                    (
-                        assess_focus(ctx.state, a, ctx.rules, allowance(ctx, a)).readiness()
-                        for a in aliens
-                    ),
-                    key=lambda r: (r.distance, r.figure_id),
-                )
-                chosen = ranked[0].figure_id
-                ctx.say("event_activate_first", figure=chosen, unit=unit)
-                return chosen
-        return None
 
     def activate(
         self,

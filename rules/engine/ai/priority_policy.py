@@ -21,7 +21,7 @@ from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import type_rank
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans, uses_area_rule
-from rules.engine.ai.bob_policy import allowance
+from rules.engine.ai.bob_policy import allowance, event_first
 from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
@@ -79,12 +79,16 @@ class PriorityPolicy:
             ctx.aliens(),
             key=lambda a: (allowance(ctx, a), type_rank(activation_type(a, ctx.rules)), a.id),
         )
+        # Alien Elite: its alien acts first, the others slowest first.
+        first = event_first(ctx)
+        order.sort(key=lambda a: a.id != first)
         shared: str | None = None
         for alien in order:
             if not ctx.state.has_figure(alien.id):
                 continue
             alien = ctx.state.figure(alien.id)
-            ctx.say("activation", figure=alien.id, unit=alien.unit, criterion="slowest")
+            criterion = "event_first" if alien.id == first else "slowest"
+            ctx.say("activation", figure=alien.id, unit=alien.unit, criterion=criterion)
             if alien.unit in ctx.modifiers.cannot_act:
                 ctx.say("skipped_by_event", figure=alien.id)
                 continue

@@ -208,15 +208,36 @@ class SolitairePolicy:
         distance = {
             a.id: nearest_marine(ctx, assess(ctx.state, a, ctx.rules, 0))[0] for a in aliens
         }
-        for alien in ordered_by_distance(ctx, aliens, lambda a: distance[a.id], "alien_order"):
+        elite = self.elite(ctx, aliens, distance)
+        rest = [a for a in aliens if elite is None or a.id != elite.id]
+        order = ordered_by_distance(ctx, rest, lambda a: distance[a.id], "alien_order")
+        for alien in ([elite] if elite is not None else []) + order:
             if not ctx.state.has_figure(alien.id):
                 continue
             acted.add(alien.id)
             alien = ctx.state.figure(alien.id)
-            self.act(ctx, alien, allowance(ctx, alien))
+            criterion = "event_first" if elite is not None and alien.id == elite.id else "nearest"
+            self.act(ctx, alien, allowance(ctx, alien), criterion)
 
-    def act(self, ctx: TurnContext, alien: Figure, moves: int) -> None:
-        ctx.say("activation", figure=alien.id, unit=alien.unit, criterion="nearest")
+    def elite(
+        self, ctx: TurnContext, aliens: list[Figure], distance: dict[str, int]
+    ) -> Figure | None:
+        """Alien Elite (seed 000, appendix I): of the aliens about to move, the one of the
+        highest type in the card's list nearest a marine (the dice on a tie) activates
+        first; None without the card."""
+        for unit in ctx.modifiers.activate_first:
+            kind = [a for a in aliens if a.unit == unit]
+            if not kind:
+                continue
+            nearest = min(distance[a.id] for a in kind)
+            tied = sorted((a for a in kind if distance[a.id] == nearest), key=lambda a: a.id)
+            chosen = tied[random_index(ctx.dice, len(tied), "elite_tie")]
+            ctx.say("event_activate_first", figure=chosen.id, unit=unit)
+            return chosen
+        return None
+
+    def act(self, ctx: TurnContext, alien: Figure, moves: int, criterion: str = "nearest") -> None:
+        ctx.say("activation", figure=alien.id, unit=alien.unit, criterion=criterion)
         if alien.unit in ctx.modifiers.cannot_act:
             ctx.say("skipped_by_event", figure=alien.id)
             return
