@@ -64,7 +64,9 @@ def event_card_choices(state: GameState) -> list[tuple[str, str]]:
     except EventDataError:
         return []  # the turn itself says what is wrong with the deck
     lang = narration_language()
-    return sorted(((card.id, card.name[lang]) for card in cards), key=lambda choice: choice[1])
+    # A card printed more than once is one choice, whichever copy the judge holds.
+    names = {card.id: card.name[lang] for card in cards}
+    return sorted(names.items(), key=lambda choice: choice[1])
 
 
 def turn_dice_ahead(

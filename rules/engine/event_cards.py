@@ -56,6 +56,8 @@ class EventCard:
     text: Mapping[str, str]
     target: str
     effect: Mapping[str, Any] | None
+    #: How many of the deck's cards are this one (RULES §12: 28 cards, 25 names).
+    copies: int = 1
 
 
 def _text_pair(value: Any, where: str) -> dict[str, str]:
@@ -137,6 +139,9 @@ def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
         target = raw.get("target")
         if target not in TARGETS:
             raise EventDataError(f"{where}.target: expected one of {', '.join(TARGETS)}")
+        copies = raw.get("copies", 1)
+        if not isinstance(copies, int) or isinstance(copies, bool) or copies < 1:
+            raise EventDataError(f"{where}.copies: expected a whole number from 1")
         cards.append(
             EventCard(
                 id=card_id,
@@ -144,6 +149,7 @@ def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
                 text=_text_pair(raw.get("text"), f"{where}.text"),
                 target=target,
                 effect=_check_effect(raw.get("effect"), f"{where}.effect"),
+                copies=copies,
             )
         )
     return tuple(cards)

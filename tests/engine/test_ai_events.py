@@ -1,4 +1,5 @@
 import json
+from collections import Counter
 
 import pytest
 
@@ -11,7 +12,12 @@ from rules.engine.event_cards import (
     load_cards,
 )
 from rules.engine.play.chance import random_index, shuffled
-from rules.engine.play.events import choose_target_player, draw_card, modifiers_for
+from rules.engine.play.events import (
+    choose_target_player,
+    draw_card,
+    draw_card_left,
+    modifiers_for,
+)
 
 RULES_CARDS = [
     "A Rapporto",
@@ -57,15 +63,27 @@ def test_effect_codes_in_the_data_are_known():
     assert codes == set(EFFECT_CODES)
 
 
-def test_draw_never_repeats_a_card_and_ends_when_empty():
+def test_the_deck_has_28_cards_and_each_copy_is_drawn_once():
+    # RULES §12: 28 cards, 25 names (Difesa Automatica ×2, Ladro Genetico ×3); the game
+    # ends after the round its last card is drawn in.
     cards = default_cards()
     dice = SeededDice(seed=3)
     drawn: list[str] = []
-    for _ in range(len(cards)):
+    for _ in range(28):
+        assert draw_card_left(cards, drawn, None) == 28 - len(drawn)
         card = draw_card(cards, drawn, None, dice)
-        assert card is not None and card.id not in drawn
+        assert card is not None
         drawn.append(card.id)
     assert draw_card(cards, drawn, None, dice) is None
+    assert draw_card_left(cards, drawn, None) == 0
+    assert Counter(drawn) == {card.id: card.copies for card in cards}
+    assert {card.id: card.copies for card in cards if card.copies > 1} == {
+        "automatic_defence": 2,
+        "genestealer": 3,
+    }
+    # A card removed by the stipulation goes with all its copies.
+    assert draw_card_left(cards, [], ["genestealer", "wrath"]) == 4
+    assert draw_card_left(cards, ["genestealer"], ["genestealer", "wrath"]) == 3
 
 
 def test_draw_respects_the_stipulation_card_list():

@@ -96,10 +96,14 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: first under them too, as under BoB (Solitaire: seed 000, appendix I). Only the turns
 #: that draw the card differ (Priority seed 13's second turn, Solitaire seeds 9 and 13's
 #: second turns), from its ``event_activate_first`` line on.
+#: All three re-pinned for the deck's composition: 28 cards, Automated Defences twice and
+#: Genestealer three times (RULES §12, ``copies`` in ``events.json``), so the lively
+#: position's draws pick among 28 cards, not 25; with every card's ``copies`` put back to
+#: 1 the old digests came out.
 EXPECTED = {
-    "bob": "0495953a4a15c59ed893b9e5dea779288d84c14a972e96890eb8b303d5f3e852",
-    "priority": "d376e48b70b183364e2b69a198ef3994e299f5184134f6555d7bb1d3a21e581c",
-    "solitaire": "3c9f9541e13c1e7451c9faec34b55398b43404b174fc6bc5887ea3b6b69c9d8a",
+    "bob": "770d7dcf0171e8a1a9832b8f5dad9d33e8036baaf061f315c1f551dd03bb2e29",
+    "priority": "6638a517bd7686f6b3e85afc2fe1d04eec54861e3fd8f7ce252d748f521a6ce1",
+    "solitaire": "04f89454ced04de489b8338b902f66657238ca2887e7eb5d976ab0eb3207c519",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -135,6 +135,8 @@ def test_a_card_not_in_the_deck_is_refused_saying_why(switches, card):
 
 def test_a_card_drawn_already_is_no_longer_left():
     cards = default_cards()
-    left = cards_left(cards, ["wrath"], None)
+    left = cards_left(cards, ["wrath", "genestealer"], None)
     assert "wrath" not in {card.id for card in left}
-    assert len(left) == len(cards) - 1
+    # 28 cards (RULES §12): the two other Genestealer copies are still left.
+    assert [card.id for card in left].count("genestealer") == 2
+    assert len(left) == 28 - 2

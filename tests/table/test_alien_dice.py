@@ -5,13 +5,14 @@ at once, and takes the event card the judge drew at the table."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 import pytest
 
 from rules.engine.dice import DieKind
 from rules.engine.dice_ahead import DieAhead
 from table.actions import latest_snapshot, snapshot_state
-from table.alien_dice import _lines
+from table.alien_dice import _lines, event_card_choices
 from table.models import AlienTurnRequest
 from tests.i18n_support import add_translations
 from tests.table.conftest import client_for, figure_name, rearrange, url
@@ -206,6 +207,18 @@ def test_the_judge_names_the_event_card_drawn_at_the_table(table):
     page = client.get(url("board", game)).content.decode()
     select = page.split('name="turn-event_card"', 1)[1].split("</select>", 1)[0]
     assert '<option value="report"' not in select and '<option value="wrath"' in select
+
+
+def test_a_card_printed_three_times_is_one_choice_until_its_last_copy_is_drawn(table):
+    # RULES §12: Ladro Genetico is three of the deck's 28 cards.
+    set_stage(table, event_cards=["Ladro Genetico"])
+    _game, state = opening(table)
+    progress = state.progress
+    for drawn in ((), ("genestealer",), ("genestealer", "genestealer")):
+        at = state.replace(progress=replace(progress, events_drawn=drawn))
+        assert [card for card, _name in event_card_choices(at)] == ["genestealer"]
+    gone = state.replace(progress=replace(progress, events_drawn=("genestealer",) * 3))
+    assert event_card_choices(gone) == []
 
 
 def test_a_card_not_in_the_deck_is_refused(table):

@@ -7,6 +7,7 @@ a deck shuffled by the dice.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from rules.engine.board import DoorState
@@ -39,16 +40,25 @@ class EventCardNotInDeck(CodedError, EventDataError):
 def cards_left(
     cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None
 ) -> list[EventCard]:
-    """The enabled cards not drawn yet, in deck order (the cards a draw picks from)."""
+    """The enabled cards not drawn yet, in deck order (the cards a draw picks from): a card
+    printed more than once (``copies``, RULES §12) is listed once per copy still in the
+    deck."""
     enabled_set = None if enabled is None else set(enabled)
     unknown = sorted((enabled_set or set()) - {card.id for card in cards})
     if unknown:
         raise UnknownEventCards("unknown_event_cards", cards=unknown)
-    drawn_set = set(drawn)
+    return _copies_left(cards, drawn, enabled_set)
+
+
+def _copies_left(
+    cards: Sequence[EventCard], drawn: Sequence[str], enabled: set[str] | None
+) -> list[EventCard]:
+    times = Counter(drawn)
     return [
         card
         for card in cards
-        if card.id not in drawn_set and (enabled_set is None or card.id in enabled_set)
+        if enabled is None or card.id in enabled
+        for _ in range(card.copies - times[card.id])
     ]
 
 
@@ -76,9 +86,8 @@ def named_card(
 def draw_card_left(
     cards: Sequence[EventCard], drawn: Sequence[str], enabled: Sequence[str] | None
 ) -> int:
-    """How many enabled cards are still in the deck."""
-    drawn_set = set(drawn)
-    return sum(1 for c in cards if c.id not in drawn_set and (enabled is None or c.id in enabled))
+    """How many enabled cards (copies counted) are still in the deck."""
+    return len(_copies_left(cards, drawn, None if enabled is None else set(enabled)))
 
 
 def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None, list[int]]:
