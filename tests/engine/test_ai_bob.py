@@ -426,6 +426,30 @@ def test_dreadnought_with_extra_heavy_weapons_fires_them():
     assert "melta" in fired
 
 
+def test_a_conversion_beam_that_cannot_hurt_its_firer_is_fired():
+    # RULES §10: the beam's squares back along the line take one less each, down to the
+    # firer's own; RULES §11 refuses a template that would hit *another* alien. Here the
+    # beam from 1,0 runs 6 squares to the wall: the firer's square takes the total - 6, at
+    # most 3, never above the Dreadnought's armour 4. It used to count as an alien touched,
+    # so the Dreadnought only moved.
+    board = make_board(8, 2)
+    state = make_state(
+        board,
+        [
+            alien("d1", "dreadnought", (0, 0), weapons=("conversion_beamer",)),
+            marine("a1", "p1", (7, 0)),
+            marine("a2", "p1", (7, 1)),
+        ],
+        players=("p1",),
+    )
+    _, steps = run(state)
+    chosen = steps_of(steps, "attack_chosen")
+    assert [c["weapon"] for c in chosen] == ["conversion_beamer"]
+    assert not steps_of(steps, "cannot_attack") and not steps_of(steps, "attack_unavailable")
+    fired = [p["purpose_params"].get("weapon") for p in steps_of(steps, "dice")]
+    assert fired == ["conversion_beamer"]
+
+
 def test_a_dreadnought_counts_each_marine_its_weapons_can_hit_once():
     """RULES §11: the area choice counts distinct figures, not hits per weapon."""
     zero = Fraction(0)

@@ -49,6 +49,7 @@ from rules.engine.board import Board, DoorState
 from rules.engine.caches import BoundedCache, declare
 from rules.engine.combat import (
     SHOOT,
+    AttackOption,
     CombatError,
     armour_from,
     attack_options,
@@ -357,7 +358,9 @@ def combat_shot(
     ctx: TurnContext, firer: Figure, anchor: Square, weapon: str, only_target: str | None
 ) -> Shot | None:
     """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
-    module lists the options from ``anchor``; the best one touching no alien is taken."""
+    module lists the options from ``anchor``; the best one touching no other alien is
+    taken. The firer is no other alien: a conversion beam reaches back to its own square
+    (RULES §10), and is refused only when it can hurt the firer there."""
     try:
         options = attack_options(ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False)
     except CombatError:
@@ -365,7 +368,9 @@ def combat_shot(
     shielded = _shielded_ids(ctx.state)
     best = None
     for option in options:
-        if option.kind != SHOOT or option.weapon != weapon or option.odds.touches_friendly():
+        if option.kind != SHOOT or option.weapon != weapon:
+            continue
+        if option.odds.touches_friendly(besides=firer.id) or _hurts_itself(option, firer):
             continue
         hits = tuple(sorted(k for k in option.target_keys if k not in shielded))
         if not hits or (only_target is not None and only_target not in hits):
@@ -385,6 +390,13 @@ def combat_shot(
         if best is None or _shot_key(shot) < _shot_key(best):
             best = shot
     return best
+
+
+def _hurts_itself(option: AttackOption, firer: Figure) -> bool:
+    """Whether some roll of ``option`` takes a life point from its own firer."""
+    return any(t.key == firer.id for t in option.odds.targets) and (
+        firer.id in option.odds.damaged_keys()
+    )
 
 
 def _shielded_ids(state: GameState) -> frozenset[str]:

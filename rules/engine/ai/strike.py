@@ -39,9 +39,10 @@ from rules.engine.state import MARINE, Figure, GameState, carry_memo
 
 
 def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | None:
-    """The combat option that carries out a planned shot (never one touching an alien)."""
+    """The combat option that carries out a planned shot (never one touching another
+    alien: the firer itself, which a conversion beam reaches, is no other alien)."""
     for option in options:
-        if option.warns_friendly:
+        if option.odds.touches_friendly(besides=option.attacker_id):
             continue
         if shot.pattern == "hand_to_hand":
             if option.kind == HAND_TO_HAND and option.target == shot.target:
