@@ -3,19 +3,24 @@
 import pytest
 from django.forms.models import model_to_dict
 
-from tests.factories import TournamentFactory
+from rules.engine.dice import SeededDice
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.actions.stage_advance import advance, start_tournament
 from tournaments.actions.tournament_setup import install_catalogue
 from tournaments.admin import LoadoutAdminForm
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.forms.loadout import allowance_for
 from tournaments.models import (
     ChapterCard,
     Loadout,
     ScoreBonus,
+    ScoreThreshold,
+    Seat,
     SquadRank,
     Stipulation,
     Weapon,
 )
-from tournaments.queries.loadout_checks import loadout_problems
+from tournaments.queries.loadout_checks import card_bonuses, loadout_problems
 from tournaments.queries.tournament_catalogue import tournament_catalogue
 
 pytestmark = pytest.mark.django_db
@@ -116,6 +121,27 @@ def test_rank_and_score_bonus_raise_the_card_allowance(seat):
     five = equipment(seat.squad, 5)
     orders = ["move-it", "fire"]
     assert loadout_problems(valid(seat, order_cards=orders, equipment_cards=five)) == {}
+
+
+def test_the_players_form_gives_a_score_bonus_in_the_next_session_only():
+    """RULES §9: a threshold reached in the preliminary gives +1 equipment card in the
+    semifinal only; in the final (none reached in the semifinal) the player's form asks for
+    4 again, as the judge's checks do."""
+    tournament = TournamentFactory(seating_method="seeded")
+    players = register_players(tournament, 9)
+    start_tournament(tournament, SeededDice(seed=1))
+    first = tournament.stages.get(number=1)
+    ScoreThreshold.objects.create(stage=first, points=50)
+    top = max(player.pk for player in players)
+    confirm_stage(first, lambda seat: 100 if seat.player_id == top else seat.player_id)
+    advance(tournament, SeededDice(seed=2))
+    semifinal = Seat.objects.get(session__stage__number=2, player_id=top)
+    assert allowance_for(semifinal).thresholds_reached == 1
+    confirm_stage(semifinal.session.stage, lambda seat: 40 if seat.player_id == top else 1)
+    advance(tournament, SeededDice(seed=3))
+    final = Seat.objects.get(session__stage__number=3, player_id=top)
+    assert card_bonuses(final) == (2, 0)
+    assert allowance_for(final).thresholds_reached == 0
 
 
 def test_extended_tpk_needs_two_extra_heavy_marines(seat):

@@ -30,12 +30,8 @@ from tournaments.domain.loadout import (
     validate_loadout,
 )
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.models import (
-    CommanderCombo,
-    ScoreBonus,
-    Seat,
-    SquadRank,
-)
+from tournaments.models import CommanderCombo, Seat
+from tournaments.queries.loadout_checks import card_bonuses
 
 
 @dataclass(frozen=True)
@@ -46,26 +42,11 @@ class SeatAllowance:
 
 
 def allowance_for(seat: Seat) -> SeatAllowance:
-    """The seat's rank, last session's thresholds reached and whether it is Extended TPK."""
+    """The seat's rank, the extra equipment cards its player's previous session gave (the
+    score bonuses given to this session when its stage was seated, none from any earlier
+    session: RULES §9) and whether it is Extended TPK."""
     session = seat.session
-    tournament = session.stage.tournament
-    rank = (
-        SquadRank.objects.filter(tournament=tournament, player_id=seat.player_id)
-        .values_list("rank", flat=True)
-        .first()
-        or 0
-    )
-    bonus = (
-        ScoreBonus.objects.filter(
-            tournament=tournament,
-            player_id=seat.player_id,
-            earned_in__stage__number__lt=session.stage.number,
-        )
-        .order_by("-earned_in__stage__number")
-        .values_list("extra_equipment_cards", flat=True)
-        .first()
-        or 0
-    )
+    rank, bonus = card_bonuses(seat)
     stipulation = getattr(session, "stipulation", None)
     kind = stipulation.kind if stipulation is not None else session.stage.stipulation_kind
     return SeatAllowance(rank=rank, thresholds_reached=bonus, extended_tpk=kind == "extended_tpk")
