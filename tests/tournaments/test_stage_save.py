@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import pytest
 
+from rules.engine.dice import SeededDice
 from rules.engine.units import load_rules_data
-from tests.factories import TournamentFactory
+from tests.factories import TournamentFactory, confirm_stage, register_players
+from tournaments.actions.stage_advance import advance, start_tournament
 from tournaments.actions.tournament_setup import save_stage
 from tournaments.forms.organiser import StageForm
-from tournaments.models import ActivityLog, Stage, clean_stipulation_params
+from tournaments.models import ActivityLog, Stage, StageKind, clean_stipulation_params
 from tournaments.queries.edit_versions import stage_version
 
 pytestmark = pytest.mark.django_db
@@ -107,3 +109,23 @@ def test_a_dreadnought_may_carry_the_same_weapon_twice(stage):
         "assault_cannon",
         "laser_rifle",
     )
+
+
+def test_a_qualifier_count_that_no_longer_fills_one_session_makes_the_stage_no_semifinal():
+    """RULES §2: the semifinal is the stage whose qualifiers fill one session. 7 players
+    (3, 2, 2) send 6 on to a semifinal of 2 sessions; the organiser's count of 4 for it
+    makes it an intermediate stage (the next one, 4 players in 2 sessions, is the
+    semifinal), and clearing the count makes it the semifinal again."""
+    tournament = TournamentFactory()
+    register_players(tournament, 7)
+    start_tournament(tournament, SeededDice(seed=1))
+    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+    advance(tournament, SeededDice(seed=2))
+    second = tournament.stages.get(number=2)
+    assert second.kind == StageKind.SEMIFINAL
+    second.qualifier_count = 4
+    save_stage(second, [], actor=None)
+    assert Stage.objects.get(pk=second.pk).kind == StageKind.INTERMEDIATE
+    second.qualifier_count = None
+    save_stage(second, [], actor=None)
+    assert Stage.objects.get(pk=second.pk).kind == StageKind.SEMIFINAL

@@ -18,6 +18,7 @@ from copy import deepcopy
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Count
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
@@ -25,6 +26,7 @@ from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.actions.stage_undo import last_closed_stage, undo_blocker
 from tournaments.caching import generations
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
+from tournaments.domain.progression import ProgressionError, default_qualifiers, stage_kind
 from tournaments.models import (
     ActivityVerb,
     ChapterCard,
@@ -192,6 +194,7 @@ def save_stage(
             if stipulation_changes:
                 _release_seated_copies(stored)
         old_map = stored.map_name if stored is not None else None
+        stage.kind = _seated_kind(stage)
         stage.save()
         if old_map is not None and old_map != stage.map_name:
             Session.objects.filter(stage=stage, map_name=old_map).exclude(
@@ -209,6 +212,29 @@ def save_stage(
             **details,
         )
     return StageSaved(kept=kept)
+
+
+def _seated_kind(stage: Stage) -> str:
+    """The kind of ``stage`` under its qualifier count (the organiser's, else the standard
+    rule's) once it is seated: a stage whose qualifiers no longer fill one session is no
+    semifinal, and one whose qualifiers now do is (RULES §2). Unseated, or with a count the
+    close would refuse anyway, it keeps its kind."""
+    if stage.pk is None:
+        return stage.kind
+    sizes = list(
+        Session.objects.filter(stage=stage)
+        .annotate(players=Count("seats"))
+        .values_list("players", flat=True)
+    )
+    if not sizes:
+        return stage.kind
+    try:
+        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
+        if count is None and len(sizes) > 1:
+            count = default_qualifiers(len(sizes))
+        return stage_kind(sizes, count, first=stage.number == 1)
+    except (ValueError, ProgressionError):
+        return stage.kind
 
 
 def _stipulation_changes(stored: Stage, stage: Stage) -> bool:
