@@ -378,3 +378,25 @@ def test_the_finals_close_button_says_it_publishes_the_podium(db, client):
     page = client.get(dashboard).content.decode()
     assert "Close the final and publish the podium" in page
     assert "seat the next" not in page
+
+
+def test_the_planned_structure_follows_the_organisers_qualifier_count(client, db):
+    """RULES §2: the organiser may override a stage's qualifier count; the dashboard's plan
+    then shows the stages that count makes (7 → 6 → 4 → 3), not the standard rule's."""
+    from rules.engine.dice import SeededDice
+    from tournaments.actions.stage_advance import advance, start_tournament
+
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="sette")
+    tournament.organisers.add(user)
+    register_players(tournament, 7)
+    start_tournament(tournament, SeededDice(seed=1))
+    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+    advance(tournament, SeededDice(seed=2))
+    tournament.stages.filter(number=2).update(qualifier_count=4)
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["sette"]))
+    plan = dashboard.context["plan"]
+    assert [step.players for step in plan] == [7, 6, 4, 3]
+    assert [step.qualifiers for step in plan] == [6, 4, 3, 0]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -31,7 +33,7 @@ from tournaments.actions.stage_advance import (
     seat_first_stage,
 )
 from tournaments.actions.tournament_setup import create_tournament, update_tournament
-from tournaments.domain.progression import ProgressionError, plan_stages
+from tournaments.domain.progression import ProgressionError, stages_after
 from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
@@ -51,6 +53,7 @@ from tournaments.models import (
     DisputeStatus,
     Registration,
     Session,
+    Stage,
     StaleSessionError,
     Tournament,
 )
@@ -126,6 +129,18 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _dashboard(request, tournament, form)
 
 
+def _qualifier_counts(tournament: Tournament, stages: Sequence[Stage]) -> dict[int, int]:
+    """The organiser's qualifier counts by stage index (0 = stage 1), as the close reads them:
+    a stage's own, else the tournament's (``queries.stage_cut.qualifier_count``)."""
+    counts = {
+        int(number) - 1: count for number, count in (tournament.qualifier_overrides or {}).items()
+    }
+    counts.update(
+        {stage.number - 1: stage.qualifier_count for stage in stages if stage.qualifier_count}
+    )
+    return counts
+
+
 def _dashboard(
     request: HttpRequest,
     tournament: Tournament,
@@ -138,8 +153,12 @@ def _dashboard(
     stages = list(tournament.stages.annotate(session_count=Count("sessions")))
     player_count = tournament.registrations.count()
     try:
-        plan = plan_stages(player_count) if player_count >= 3 else []
-    except ProgressionError:
+        plan = (
+            stages_after(player_count, _qualifier_counts(tournament, stages))
+            if player_count >= 3
+            else []
+        )
+    except (ProgressionError, ValueError):
         plan = []
     context = {
         "plan": plan,
