@@ -400,3 +400,26 @@ def test_the_planned_structure_follows_the_organisers_qualifier_count(client, db
     plan = dashboard.context["plan"]
     assert [step.players for step in plan] == [7, 6, 4, 3]
     assert [step.qualifiers for step in plan] == [6, 4, 3, 0]
+
+
+def test_the_stages_table_counts_no_session_of_an_undone_seating(client, db):
+    """An advance undone leaves its sessions stored, superseded: seated again, the stage
+    counts its sessions in play only (9 players: the semifinal has 2, not 4)."""
+    from rules.engine.dice import SeededDice
+    from tournaments.actions.stage_advance import advance, start_tournament
+    from tournaments.actions.stage_undo import undo_advance
+
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="nove")
+    tournament.organisers.add(user)
+    register_players(tournament, 9)
+    start_tournament(tournament, SeededDice(seed=1))
+    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+    advance(tournament, SeededDice(seed=2))
+    undo_advance(tournament, reason="wrong dice", actor=user)
+    advance(tournament, SeededDice(seed=3))
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["nove"]))
+    counts = {stage.number: stage.session_count for stage in dashboard.context["stages"]}
+    assert counts == {1: 3, 2: 2}

@@ -150,7 +150,9 @@ def _dashboard(
     missing=(),
     advance_dice: AdvanceDice | None = None,
 ) -> HttpResponse:
-    stages = list(tournament.stages.annotate(session_count=Count("sessions")))
+    # A seating undone by the organiser stays stored, superseded: its sessions are not counted.
+    in_play = Q(sessions__superseded_at__isnull=True)
+    stages = list(tournament.stages.annotate(session_count=Count("sessions", filter=in_play)))
     player_count = tournament.registrations.count()
     try:
         plan = (
