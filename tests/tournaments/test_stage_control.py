@@ -97,6 +97,24 @@ def test_the_checklist_counts_the_qualifier_candidates_as_the_close_does():
         form.clean_qualifier_count()
 
 
+def test_a_standard_count_too_many_for_the_players_left_says_where_to_set_one():
+    """4 players (2 + 2) send 3 on; one withdraws before playing: 3 players cannot send 3 on.
+    No count of the organiser's is set, so the checklist names the standard rule's and the
+    stage page's count, not an override to fix; one set on the page is an override."""
+    tournament = TournamentFactory()
+    players = register_players(tournament, 4)
+    seat_first_stage(tournament, SeededDice(seed=1))
+    stage = tournament.stages.get()
+    withdraw_player(tournament, players[0], reason="went home", actor=None)
+    confirm_stage(stage, by_pk)
+    message = stage_checklist(stage).blockers[0].message
+    assert "from 2 to 2, not 3" in message
+    assert "override" not in message and "standard rule" in message
+    stage.qualifier_count = 3
+    stage.save()
+    assert "Fix the override." in stage_checklist(stage).blockers[0].message
+
+
 def test_undo_of_an_advance_supersedes_and_lets_the_stage_close_again():
     tournament = TournamentFactory(seating_method="seeded")
     register_players(tournament, 9)

@@ -39,15 +39,22 @@ def qualifier_count(stage: Stage, sessions: int, players: int) -> int:
         count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
     except ValueError as error:
         raise CutError(str(error)) from None
+    overridden = count is not None
     if count is None:
         count = default_qualifiers(sessions)
     low, high = qualifier_limits(sessions, players)
     if not low <= count <= high:
-        raise CutError(
-            qualifier_range_message(stage.number, sessions, players, count)
-            + " "
-            + _("Fix the override.")
+        # With no count of the organiser's, the standard rule's no longer fits (players
+        # left): say where a count that fits is set, not to fix an override there is none of.
+        fix = (
+            _("Fix the override.")
+            if overridden
+            else _(
+                "That is the standard rule's count, too many for the players left: set the "
+                "stage's qualifier count on its page."
+            )
         )
+        raise CutError(qualifier_range_message(stage.number, sessions, players, count) + " " + fix)
     return count
 
 
