@@ -183,3 +183,33 @@ def test_display_names_stay_unique():
     edit_player(tournament, second, name="Someone", nickname="WH", email="", actor=None)
     second.refresh_from_db()
     assert second.display_name == "WH"
+
+
+def test_a_reserve_brings_the_score_bonus_of_their_own_previous_session():
+    """RULES §9: a threshold reached gives +1 equipment card in the player's next session.
+    A reserve eliminated in the preliminary after reaching it takes a semifinal seat: that
+    seat's extra card is the reserve's, and the player who left takes theirs away."""
+    from tournaments.models import Player, ScoreThreshold
+    from tournaments.queries.loadout_checks import card_bonuses
+
+    tournament = TournamentFactory(seating_method="seeded")
+    register_players(tournament, 9)
+    advance(tournament, SeededDice(seed=1))
+    first = tournament.stages.get(number=1)
+    ScoreThreshold.objects.create(stage=first, points=2)
+    confirm_stage(first, by_pk)  # points = player id: everybody but player 1 reaches 2
+    advance(tournament, SeededDice(seed=2))
+    semifinal = tournament.stages.get(number=2)
+    seated = set(Seat.objects.filter(session__stage=semifinal).values_list("player", flat=True))
+    reserve = (
+        Player.objects.filter(registrations__tournament=tournament)
+        .exclude(pk__in=seated)
+        .order_by("-pk")
+        .first()
+    )
+    seat = Seat.objects.filter(session__stage=semifinal).first()
+    assert card_bonuses(seat)[1] == 1
+    withdraw_player(tournament, seat.player, reason="ill", actor=None, reserve=reserve)
+    seat = Seat.objects.get(pk=seat.pk)
+    assert seat.player == reserve
+    assert card_bonuses(seat)[1] == 1

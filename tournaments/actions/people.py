@@ -24,6 +24,7 @@ from tournaments.models import (
     Forfeit,
     Player,
     Registration,
+    ScoreBonus,
     Seat,
     SessionStatus,
     SquadRank,
@@ -178,6 +179,26 @@ def withdraw_player(
     return Withdrawal(registration, tuple(replaced), tuple(forfeited))
 
 
+def _hand_over_bonuses(seat: Seat, leaving: Player, reserve: Player) -> None:
+    """The seat's extra equipment cards are its player's (RULES §9): those of the reserve's
+    own previous session, not of the player who left."""
+    ScoreBonus.objects.filter(player=leaving, used_in=seat.session).update(used_in=None)
+    previous = (
+        Seat.objects.filter(
+            player=reserve,
+            session__stage__tournament=seat.session.stage.tournament_id,
+            session__stage__number__lt=seat.session.stage.number,
+        )
+        .order_by("-session__stage__number")
+        .values_list("session_id", flat=True)
+        .first()
+    )
+    if previous is not None:
+        ScoreBonus.objects.filter(
+            player=reserve, earned_in_id=previous, used_in__isnull=True
+        ).update(used_in=seat.session)
+
+
 def _hand_over(seat: Seat, reserve: Player, *, actor) -> None:
     """The reserve takes the seat with its squad; their own rank goes with them (§4)."""
     leaving = seat.player
@@ -189,6 +210,7 @@ def _hand_over(seat: Seat, reserve: Player, *, actor) -> None:
         SquadRank.objects.update_or_create(
             tournament=tournament, player=reserve, defaults={"squad_id": seat.squad_id}
         )
+    _hand_over_bonuses(seat, leaving, reserve)
     log_activity(
         tournament,
         ActivityVerb.REPLACED,
