@@ -429,3 +429,21 @@ def test_a_closed_stages_result_page_says_first_that_nothing_can_be_saved(world,
     Stage.objects.filter(pk=world.stage.pk).update(status=StageStatus.CLOSED)
     page = judge.get(url).content.decode()
     assert "stage is closed, so its result can no longer change" in page
+
+
+def test_the_live_preview_names_who_rolls_the_tie_and_in_which_order(world, role_client):
+    """RULES §8 and §14: a tie the judge settles with physical dice is rolled by the tied
+    players in seat order; the preview names them (the third seat, ahead on points, is not
+    in the roll-off)."""
+    a, b, c = seats_of(world)
+    key = ResultForm.key
+    data = {"version": world.session.version}
+    for seat, points in ((a, 10), (b, 10), (c, 20)):
+        data[key(seat, "objective-TOTAL")] = 1
+        data[key(seat, "objective-0-label")] = "flag"
+        data[key(seat, "objective-0-points")] = points
+    url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
+    response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
+    tie = response.context["preview"]["tie"]
+    names = f"{a.player.display_name}, {b.player.display_name} roll first"
+    assert names in tie and c.player.display_name not in tie
