@@ -423,3 +423,21 @@ def test_the_stages_table_counts_no_session_of_an_undone_seating(client, db):
     dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["nove"]))
     counts = {stage.number: stage.session_count for stage in dashboard.context["stages"]}
     assert counts == {1: 3, 2: 2}
+
+
+def test_the_planned_structure_leaves_out_a_player_withdrawn_before_the_start(client, db):
+    """10 registered, one withdrawn before stage 1 is seated: 9 are seated (3 sessions of 3),
+    and the plan says so, not 10 in 4 sessions."""
+    from tournaments.actions.people import withdraw_player
+
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="dieci")
+    tournament.organisers.add(user)
+    players = register_players(tournament, 10)
+    withdraw_player(tournament, players[0], reason="cannot come", actor=user)
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["dieci"]))
+    plan = dashboard.context["plan"]
+    assert [step.players for step in plan] == [9, 6, 3]
+    assert plan[0].session_sizes == (3, 3, 3)

@@ -154,12 +154,10 @@ def _dashboard(
     in_play = Q(sessions__superseded_at__isnull=True)
     stages = list(tournament.stages.annotate(session_count=Count("sessions", filter=in_play)))
     player_count = tournament.registrations.count()
+    # The plan is of the players who play: a player withdrawn before the start is not seated.
+    playing = tournament.registrations.filter(withdrawn_at__isnull=True).count()
     try:
-        plan = (
-            stages_after(player_count, _qualifier_counts(tournament, stages))
-            if player_count >= 3
-            else []
-        )
+        plan = stages_after(playing, _qualifier_counts(tournament, stages)) if playing >= 3 else []
     except (ProgressionError, ValueError):
         plan = []
     context = {
