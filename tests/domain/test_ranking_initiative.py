@@ -4,7 +4,13 @@ import pytest
 
 from rules.engine.dice import ScriptedDice
 from tournaments.domain.initiative import roll_initiative, roll_off, roll_off_order, roll_off_select
-from tournaments.domain.ranking import RankingError, SeatResult, StipulationKind, rank_session
+from tournaments.domain.ranking import (
+    RankingError,
+    SeatResult,
+    StipulationKind,
+    first_tie,
+    rank_session,
+)
 
 
 def test_initiative_higher_roll_plays_first():
@@ -150,3 +156,12 @@ def test_results_serialise_to_json_ready_dicts():
         "by_roll_off": False,
     }
     assert ranking.position_of("a") == 2
+
+
+def test_first_tie_is_the_highest_tied_group_in_seat_order():
+    # Under TPK the survivor's ranking comes first: c survives alone, b and a tie below.
+    tpk = results(("a", 10, False), ("b", 10, False), ("c", 3, True))
+    assert first_tie(StipulationKind.TPK, tpk) == ["a", "b"]
+    hunt = results(("a", 4, False), ("b", 9, False), ("c", 4, False), ("d", 9, False))
+    assert first_tie(StipulationKind.ALIEN_HUNT, hunt) == ["b", "d"]
+    assert first_tie(StipulationKind.ALIEN_HUNT, results(("a", 1, False), ("b", 2, False))) == []

@@ -16,7 +16,7 @@ them). A tie that does not matter keeps a shared position.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
@@ -128,11 +128,7 @@ def rank_session(
     if len(set(seats)) != len(seats):
         raise RankingError("a seat appears twice in the results; give one result per seat")
 
-    def key(result: SeatResult) -> tuple:
-        if kind in LAST_SQUAD_STANDING:
-            return (result.survived, result.points)
-        return (result.points,)
-
+    key = _order_key(kind)
     ordered = sorted(results, key=key, reverse=True)
     rolls: list[RollRecord] = []
     ranked: list[RankedSeat] = []
@@ -160,6 +156,28 @@ def rank_session(
             ranked.extend(_ranked(r, position, tied=True) for r in group)
         index += len(group)
     return SessionRanking(order=tuple(ranked), rolls=tuple(rolls))
+
+
+def _order_key(kind: StipulationKind) -> Callable[[SeatResult], tuple]:
+    """What ranks a seat higher under ``kind`` (RULES §8): the winner rule, then points."""
+
+    def key(result: SeatResult) -> tuple:
+        if kind in LAST_SQUAD_STANDING:
+            return (result.survived, result.points)
+        return (result.points,)
+
+    return key
+
+
+def first_tie(stipulation: StipulationKind | str, results: Sequence[SeatResult]) -> list[str]:
+    """The seats of the highest group of tied seats, in the order their roll-off rolls
+    (seat order, as :func:`rank_session` rolls them); empty when no two seats are tied."""
+    key = _order_key(StipulationKind(stipulation))
+    for result in sorted(results, key=key, reverse=True):
+        group = [other.seat for other in results if key(other) == key(result)]
+        if len(group) > 1:
+            return group
+    return []
 
 
 def _ranked(

@@ -14,13 +14,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from tournaments.domain.ranking import (
-    LAST_SQUAD_STANDING,
-    RankingError,
-    SeatResult,
-    StipulationKind,
-    rank_session,
-)
+from tournaments.domain.ranking import RankingError, SeatResult, first_tie, rank_session
 from tournaments.domain.scoring import (
     ScoreCard,
     ScoringError,
@@ -169,7 +163,7 @@ def preview_result(
             ranking = rank_session(kind, results, dice=None)
             order = [(ranked.position, ranked.seat) for ranked in ranking.order]
         except RankingError:
-            tied = _first_tie(kind, results)
+            tied = first_tie(kind, results)
             tie = _(
                 "Some seats are tied: a roll-off will settle it when you submit. With physical "
                 "dice, %(names)s roll first, one die each, in this order; a tie rolls again "
@@ -180,22 +174,6 @@ def preview_result(
         {"position": position, "name": names[seat], "card": cards[seat]} for position, seat in order
     ]
     return {"rows": rows, "tie": tie, "problems": problems, "unranked": not kind}
-
-
-def _first_tie(kind: str, results: Sequence[SeatResult]) -> list[str]:
-    """The seats of the first group the ranking's roll-off settles, in the order they roll
-    (seat order, as :func:`tournaments.domain.ranking.rank_session` rolls them)."""
-
-    def key(result: SeatResult) -> tuple:
-        if StipulationKind(kind) in LAST_SQUAD_STANDING:
-            return (result.survived, result.points)
-        return (result.points,)
-
-    for result in sorted(results, key=key, reverse=True):
-        group = [other.seat for other in results if key(other) == key(result)]
-        if len(group) > 1:
-            return group
-    return []
 
 
 def has_confirmed_result(session: Session) -> bool:
