@@ -354,7 +354,7 @@ def test_a_chapter_card_of_another_deck_is_refused_by_name():
     ]
 
 
-def test_each_targeter_marks_its_own_weapon_type_never_an_extra_heavy_one():
+def test_each_targeter_marks_its_own_weapon_type_that_shoots_never_an_extra_heavy_one():
     equipment = ("targeter", "targeter-2", "melta-bomb", "bolt-pistols")
 
     def problems(marks):
@@ -372,6 +372,9 @@ def test_each_targeter_marks_its_own_weapon_type_never_an_extra_heavy_one():
     assert codes(problems(("lascannon", "plasma-gun"))) == [
         ("targeter_mark_extra_heavy", "targeter_marks[0]")
     ]
+    close = problems(("power-axe", "plasma-gun"))
+    assert codes(close) == [("targeter_mark_close", "targeter_marks[0]")]
+    assert "Power axe is a hand-to-hand weapon" in close[0].message
     twice = problems(("plasma-gun", "plasma-gun"))
     assert codes(twice) == [("targeter_mark_twice", "targeter_marks[1]")]
     assert "Plasma gun is marked twice" in twice[0].message

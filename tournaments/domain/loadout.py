@@ -15,8 +15,9 @@ The rules checked:
 * cards: exactly 1 order + 1 per rank above Marine Squad, and 4 equipment + 1 per score
   threshold reached in the previous session, all from the squad's own chapter set, each
   card once;
-* each Targeter chosen marks one weapon type, its own (never the other copy's), never an
-  extra-heavy weapon.
+* each Targeter chosen marks one weapon type, its own (never the other copy's), a weapon
+  that shoots: never an extra-heavy weapon, nor a hand-to-hand one (power axe, sword,
+  glove), whose mark no shot would ever use.
 """
 
 from __future__ import annotations
@@ -178,6 +179,18 @@ def _check_targeter_marks(loadout: Loadout, catalogue: Catalogue, problems: list
                     _(
                         "%(card)s never marks an extra-heavy weapon (%(weapon)s); choose "
                         "another weapon type."
+                    )
+                    % {"card": name(index), "weapon": weapon.display_name()},
+                )
+            )
+        elif weapon.weapon_class is WeaponClass.CLOSE:
+            problems.append(
+                LoadoutProblem(
+                    "targeter_mark_close",
+                    field,
+                    _(
+                        "%(card)s marks a weapon a figure shoots with; %(weapon)s is a "
+                        "hand-to-hand weapon: choose another weapon type."
                     )
                     % {"card": name(index), "weapon": weapon.display_name()},
                 )

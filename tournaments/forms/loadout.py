@@ -139,7 +139,7 @@ class LoadoutForm(AccessibleForm):
         markable = [("", "—")] + [
             (w.slug, w.display_name())
             for w in catalogue.weapons
-            if w.weapon_class != WeaponClass.EXTRA_HEAVY
+            if w.weapon_class not in (WeaponClass.EXTRA_HEAVY, WeaponClass.CLOSE)
         ]
         for number, slug in enumerate(self.targeter_slugs, start=1):
             self.fields[f"targeter_{number}"] = forms.ChoiceField(
