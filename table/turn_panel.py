@@ -11,7 +11,7 @@ from rules.engine.card_effects import cards_left
 from rules.engine.card_names import chapter_card_name
 from rules.engine.narration import format_param
 from rules.engine.narration_turns import CARDS
-from rules.engine.play.round_end import alien_turn_due
+from rules.engine.play.round_end import alien_turn_due, last_round_without_aliens
 from rules.engine.state import GameState, rules_of
 from rules.engine.turns import USABLE_EQUIPMENT, is_heavy_weapon_marine
 from table.step_log import narration_language
@@ -81,6 +81,17 @@ def card_hints(state: GameState) -> list[str]:
     return hints
 
 
+def alien_turn_offered(state: GameState) -> bool:
+    """Whether the board offers the Alien turn (its form, its tool and the hint naming it):
+    never after the game's end, in a session without aliens, nor in the players' one last
+    turn after the last event card, where it is refused."""
+    return (
+        state.outcome is None
+        and state.stipulation.with_aliens
+        and not last_round_without_aliens(state)
+    )
+
+
 def turn_context(
     state: GameState, version: int, forms: dict[str, Any], names: Mapping[str, str] | None = None
 ) -> dict[str, Any]:
@@ -95,6 +106,7 @@ def turn_context(
         "turn_player": names.get(state.active_player or "", state.active_player or ""),
         # Offered only when it can close the round: nothing alien is to act.
         "next_round_offered": state.turn.aliens_phase and not alien_turn_due(state),
+        "alien_turn_offered": alien_turn_offered(state),
         "turn_step_form": forms.get("turn_step_form") or TurnStepForm(initial={"version": version}),
         "card_form": forms.get("card_form") or card_form(state, version=version),
         "card_hints": card_hints(state),

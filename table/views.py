@@ -83,7 +83,7 @@ from table.settings_adoption import adopt_session_settings, settings_changed
 from table.snapshot_summaries import snapshot_summary
 from table.step_log import dice_lines, event_lines, log_lines, narration_language
 from table.touch_data import target_name
-from table.turn_panel import turn_context
+from table.turn_panel import alien_turn_offered, turn_context
 from tournaments.forms.result import initial_from_breakdowns
 from tournaments.models import Session
 from tournaments.sheets.seats import session_seats
@@ -466,6 +466,7 @@ def board_partial(request: HttpRequest, session: Session, number: int) -> HttpRe
             "legend": _legend(state, short_labels(state)),
             "blips": len(state.blips),
             "players": players,
+            "alien_turn_offered": alien_turn_offered(state),
         },
     )
 

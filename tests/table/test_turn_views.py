@@ -4,6 +4,7 @@ chapter cards and the end of the game, with the no-JS forms."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 from django.urls import reverse
@@ -12,6 +13,7 @@ from rules.engine.movement import distance_field
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import Stipulation
 from table.actions import create_game, latest_snapshot, snapshot_state, upload_state
+from table.models import Snapshot
 from table.seating import game_player_id
 from table.turn_panel import card_form
 from tests.table.conftest import client_for
@@ -229,3 +231,24 @@ def test_next_round_is_offered_once_the_players_have_played_and_no_alien_is_to_a
     assert url(game, "next_round") in judge.get(url(game, "board")).content.decode()
     assert post(judge, game, "next_round").status_code == 302
     assert current(game).round == 2
+
+
+def test_the_last_turn_after_the_last_event_card_offers_no_alien_turn(game, judge):
+    """RULES §12: after the last event card the players play one last turn with no Alien
+    turn. Once they have played, the panel says to start the next round (which ends the
+    game) and the board offers neither the Alien turn's form nor its tool button, which
+    would only be refused."""
+    state = current(game)
+    state = state.replace(progress=replace(state.progress, last_event_round=0))
+    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+    for _ in state.initiative:
+        post(judge, game, "end_turn")
+    page = judge.get(url(game, "board")).content.decode()
+    assert "Every player has played: start the next round." in page
+    assert "the Aliens act, then the round ends" not in page
+    assert url(game, "next_round") in page
+    assert 'action="' + url(game, "alien_turn") + '"' not in page
+    assert 'data-play="alien-turn"' not in page
+    assert "Next: start the next round" in judge.get(url(game, "board_partial")).content.decode()
+    assert post(judge, game, "next_round").status_code == 302
+    assert current(game).outcome.reason == "last_event_card"
