@@ -446,6 +446,15 @@ class Step:
 
 #: Templates for a count of exactly one: code -> (the counting param, {lang: template}).
 SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
+    "aliens_cleared": (
+        "rounds",
+        {
+            "it": "Tutti gli Alieni sono morti: le squadre hanno 1 round per tornare agli "
+            "artigli d'attracco (fino al round {last}).",
+            "en": "Every alien is dead: the squads have 1 round to reach their claws "
+            "(until round {last}).",
+        },
+    ),
     "self_destruct_blast": (
         "caught",
         {

@@ -110,6 +110,9 @@ def test_alien_hunt_all_aliens_dead_then_escape_rounds_then_the_rest_are_lost(po
     assert not state.aliens()
     state, steps = alien_turn_and_close(state, policy)
     assert [s.code for s in steps][:1] == ["aliens_cleared"]
+    assert render(steps[0].code, steps[0].params, "en") == (
+        "Every alien is dead: the squads have 1 round to reach their claws (until round 2)."
+    )
     assert state.progress.aliens_cleared_round == 1 and state.outcome is None
     # Round 2, the escape round: p1-a walks out through claw 1, p1-b and p2-a stay.
     state = walk(state, "p1-a", (0, 0))
