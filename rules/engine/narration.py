@@ -33,6 +33,7 @@ from rules.engine.card_names import card_param, event_card_name
 from rules.engine.figure_names import UNIT_NAMES, weapon_name
 from rules.engine.naming import Naming, current_naming
 from rules.engine.narration_cards import CARD_MESSAGES
+from rules.engine.narration_purposes import PURPOSES
 from rules.engine.narration_turns import TURN_MESSAGES, turn_param
 from rules.engine.units import load_rules_data
 
@@ -646,7 +647,22 @@ def render(code: str, params: Mapping[str, Any], lang: str) -> str:
     singular = SINGULAR.get(code)
     if singular is not None and params.get(singular[0]) == 1:
         return render_template(singular[1][lang], params, lang)
+    if code == "dice" and params.get("purpose"):
+        return _dice_for(params, lang)
     return render_template(MESSAGES[code][lang], params, lang)
+
+
+def _dice_for(params: Mapping[str, Any], lang: str) -> str:
+    """A roll of an Alien turn named by what it was for, as the marines' attacks read
+    ("Dr1 fires the missile launcher at square 11,13: red 1, 0."): a Dreadnought firing
+    each of its weapons, or a fight's two sides, say which dice are whose and where they
+    were aimed. A purpose that is no code (an older log) keeps the plain wording."""
+    purpose = PURPOSES.get(params["purpose"])
+    if purpose is None:
+        return render_template(MESSAGES["dice"][lang], params, lang)
+    said = render_template(purpose[lang], params.get("purpose_params") or {}, lang)
+    rolled = render_template("{kind} {values}", params, lang)
+    return f"{said}: {rolled}."
 
 
 def template_fields(code: str, lang: str) -> set[str]:

@@ -97,3 +97,26 @@ def test_a_count_of_one_reads_in_the_singular(lang):
         assert count in template_fields(code, lang)
         assert set(templates) == set(LANGUAGES)
         assert set(fields_of(templates[lang])) <= template_fields(code, lang)
+
+
+def test_an_alien_turns_dice_say_what_they_were_rolled_for():
+    """A Dreadnought fires each of its weapons with its own dice: each roll names the
+    weapon and its aim, as a marine's attack reads, so the judge can follow which is which."""
+    params = {
+        "figure": "dreadnought-1",
+        "kind": "red",
+        "values": [1, 0],
+        "purpose": "shot_square",
+        "purpose_params": {
+            "attacker": "dreadnought-1",
+            "weapon": "missile_launcher",
+            "square": [11, 13],
+        },
+    }
+    assert render("dice", params, "en") == (
+        "dreadnought-1 fires the missile launcher at square (11,13): red 1, 0."
+    )
+    assert render("dice", params, "it").startswith("dreadnought-1 spara con ")
+    assert render("dice", params, "it").endswith("sulla casella (11,13): rossi 1, 0.")
+    plain = {**params, "purpose": "a die typed at the table", "purpose_params": {}}
+    assert render("dice", plain, "en") == "Dice rolled by dreadnought-1: red 1, 0."

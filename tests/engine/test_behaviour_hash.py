@@ -100,10 +100,15 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: Genestealer three times (RULES §12, ``copies`` in ``events.json``), so the lively
 #: position's draws pick among 28 cards, not 25; with every card's ``copies`` put back to
 #: 1 the old digests came out.
+#: All three re-pinned for one text only: an Alien turn's dice step says what the roll was
+#: for, as a marine's attack does ("Dr1 fires the missile launcher at square 11,13: red
+#: 1, 0.", was "Dice rolled by Dr1: red 1, 0."), so a judge can tell a Dreadnought's
+#: weapons and a fight's two sides apart; with the plain wording put back the old digests
+#: came out.
 EXPECTED = {
-    "bob": "770d7dcf0171e8a1a9832b8f5dad9d33e8036baaf061f315c1f551dd03bb2e29",
-    "priority": "6638a517bd7686f6b3e85afc2fe1d04eec54861e3fd8f7ce252d748f521a6ce1",
-    "solitaire": "04f89454ced04de489b8338b902f66657238ca2887e7eb5d976ab0eb3207c519",
+    "bob": "9f85c87c46064fd0ea7b6fb568024309f366adbd706ee867d8137913529cb17e",
+    "priority": "a1cc5d3b6f3e593d2ed0175443ba8da19ffa7d58685baebf4f8c3da31e4d311f",
+    "solitaire": "8b6d6e1788927fe090d6674cc49f62854844efb8a6ec12f6364364a81b49157d",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -242,9 +242,9 @@ def test_the_engine_rerolls_the_commanders_weakest_die_when_he_would_lose(policy
     ) in italian
     # Told after the fight's dice and before the re-rolled die and the damage.
     at = english.index(note)
-    assert english[at - 1] == "Dice rolled by p1-cmd: white 1, 0."
+    assert english[at - 1] == "hand-to-hand: p1-cmd defends against o1: white 1, 0."
     assert english[at + 1 : at + 3] == [
-        "Dice rolled by p1-cmd: white 2.",
+        f"p1-cmd rolls die 4 again ({name}): white 2.",
         "p1-cmd loses 1 life point (5 left).",
     ]
 

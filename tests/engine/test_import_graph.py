@@ -41,6 +41,7 @@ LAYERS = (
             "figure_names",
             "narration",
             "narration_dice",
+            "narration_purposes",
             "narration_sight",
             "narration_state",
             "narration_combat",
