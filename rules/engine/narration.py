@@ -321,8 +321,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # Free text of logs stored before every combat result had its own code.
     "combat_event": {"it": "{text}", "en": "{text}"},
     "score_lost": {
-        "it": "Il giocatore {player} perde {points} punti (Marine {target} eliminato).",
-        "en": "Player {player} loses {points} points (marine {target} killed).",
+        "it": "Il giocatore {player} perde {points} punti ({target} eliminato).",
+        "en": "Player {player} loses {points} points ({target} killed).",
     },
     "score_gained": {
         "it": "Il giocatore {player} guadagna {points} punti ({target} eliminato).",
@@ -482,8 +482,8 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
     "score_lost": (
         "points",
         {
-            "it": "Il giocatore {player} perde 1 punto (Marine {target} eliminato).",
-            "en": "Player {player} loses 1 point (marine {target} killed).",
+            "it": "Il giocatore {player} perde 1 punto ({target} eliminato).",
+            "en": "Player {player} loses 1 point ({target} killed).",
         },
     ),
     "score_gained": (

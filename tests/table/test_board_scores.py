@@ -60,7 +60,7 @@ def test_killing_another_players_marine_moves_its_value_between_them(game):
     assert [step["code"] for step in snapshot.steps] == ["score_lost", "score_gained"]
     lines = [line.text for line in log_lines(snapshot.steps, "it")]
     assert lines == [
-        "Il giocatore p2 perde 5 punti (Marine p2-m1 eliminato).",
+        "Il giocatore p2 perde 5 punti (p2-m1 eliminato).",
         "Il giocatore p1 guadagna 5 punti (p2-m1 eliminato).",
     ]
 

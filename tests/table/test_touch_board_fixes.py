@@ -118,7 +118,7 @@ def test_a_kill_says_the_points_it_moves(game, table):
     shown = banner(client_for(table.judge).get(url("board", game)).content.decode())
     names = {s.seat_order: s.player.display_name for s in game.session.seats.all()}
     killed = escape(figure_name(game, "p2-m1"))
-    assert f"Player {names[2]} loses 5 points (marine {killed} killed)." in shown
+    assert f"Player {names[2]} loses 5 points ({killed} killed)." in shown
     assert f"Player {names[1]} gains 5 points ({killed} killed)." in shown
 
 
@@ -144,7 +144,7 @@ def test_the_alien_turn_says_what_the_aliens_did_not_how_they_chose():
     assert outcome_lines([], steps) == [
         "p1-m2 loses 1 life point (0 left).",
         "p1-m2 is killed.",
-        "Player p1 loses 5 points (marine p1-m2 killed).",
+        "Player p1 loses 5 points (p1-m2 killed).",
         "Round 2 begins: p1 plays first.",
     ]
     many = [{"code": "killed", "params": {"target": f"ork-{n}"}} for n in range(12)]
