@@ -301,9 +301,23 @@ def _turn_request(
         return None
 
 
-def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict:
-    turn = _turn_request(game, request_id, snapshot)
+def _earlier_step(game: Game, snapshot: Snapshot, asked: str | None) -> Snapshot | None:
+    """The step of the game named by ``?step=N`` when it is an earlier one than
+    ``snapshot`` (the latest): the judge reads again what it did, its whole log, once
+    later steps have replaced it on the board. Anything else (no such step, not a number,
+    the latest itself) names none: the page shows the latest step."""
+    if not asked or not asked.isdigit() or int(asked) >= snapshot.number:
+        return None
+    return game.snapshots.filter(number=int(asked)).first()
+
+
+def _log_context(
+    game: Game, snapshot: Snapshot, request_id: str | None, step: str | None = None
+) -> dict:
+    earlier = _earlier_step(game, snapshot, step)
+    turn = None if earlier is not None else _turn_request(game, request_id, snapshot)
     shown = turn.snapshot if turn is not None and turn.snapshot is not None else snapshot
+    shown = earlier or shown
     deadline = settings.BOB_ALIEN_TURN_DEADLINE_SECONDS
     before = game.snapshots.filter(number=shown.number - 1).first()
     # Its figures as its own state labels them, and as the state before, for those it killed.
@@ -321,6 +335,7 @@ def _log_context(game: Game, snapshot: Snapshot, request_id: str | None) -> dict
         "events": events,
         "dice": dice,
         "current": snapshot.number,
+        "earlier": earlier is not None,
     }
 
 
@@ -366,7 +381,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
     attack_form = forms.get("attack_form")
     attacker = attack_form.data.get("attack-figure", "") if attack_form else ""
     attacker = attacker or request.GET.get("attacker", "")
-    log = _log_context(game, snapshot, request.GET.get("request"))
+    log = _log_context(game, snapshot, request.GET.get("request"), request.GET.get("step"))
     survey_dice = survey_needs_dice(game)
     players = player_rows(session, state)
     history, history_lines = _history(request, game)

@@ -49,3 +49,43 @@ def test_a_short_history_has_no_pages(game, table):
     page = client_for(table.judge).get(url("board", game))
     assert _numbers(page) == [1]
     assert "?history=" not in page.content.decode()
+
+
+def test_the_judge_reads_an_earlier_steps_whole_log_again(game, table):
+    """Once later steps replace it, an Alien turn's log is not lost to the judge: its line
+    in the history opens it again, every step and die, and the page says it is an earlier
+    one, with the way back to the latest."""
+    from tests.table.conftest import rearrange
+
+    rearrange(game, aliens=[("ork-1", "ork", (5, 2))])
+    judge = client_for(table.judge)
+    turn = judge.post(
+        url("alien_turn", game), {"turn-policy": "bob", "turn-mode": "app", "turn-version": 2}
+    )
+    assert turn.status_code == 302
+    alien_turn = latest_snapshot(game).number
+    judge.post(
+        url("remove", game),
+        {
+            "remove-figure": "p3-m1",
+            "remove-why": "dead",
+            "remove-reason": "fell",
+            "remove-version": alien_turn,
+        },
+    )
+    latest = judge.get(url("board", game)).content.decode()
+    assert "End of the Alien turn." not in latest
+    assert f'href="?step={alien_turn}#log-card"' in latest
+    again = judge.get(url("board", game), {"step": alien_turn})
+    page = again.content.decode()
+    assert "End of the Alien turn." in page and "Alien turn (round 1), policy BoB." in page
+    assert "Dice rolled" in page and "Dice rolled" not in latest.split('id="history"')[0]
+    assert f"the board shows the position after step {alien_turn + 1}" in page
+    assert "Show the latest step" in page
+    assert f'href="?step={alien_turn}#log-card" aria-current="step"' in page
+    # The board itself, and every form, stay on the latest position.
+    assert again.context["snapshot"].number == alien_turn + 1
+    # The latest step, a step not in the game or not a number: the latest step's log.
+    for asked in (str(alien_turn + 1), "99", "x", "-1"):
+        shown = judge.get(url("board", game), {"step": asked}).content.decode()
+        assert "Show the latest step" not in shown and "End of the Alien turn." not in shown
