@@ -160,3 +160,43 @@ def test_the_session_row_is_locked_before_the_loadouts_are_read(chosen, world):
     )
     loadouts = [index for index, text in enumerate(sql) if 'FROM "tournaments_loadout"' in text]
     assert loadouts and lock < min(loadouts)
+
+
+def test_the_initiative_form_warns_of_loadouts_missing_before_it_fixes_them(
+    role_client, chosen, world
+):
+    """Decision 53: the roll fixes every loadout. Before it, the judge's initiative form
+    names the players with no loadout yet (the board would give them its standard one,
+    without cards); once every loadout is in, it says nothing."""
+    judge = role_client("judge")
+    sheet = reverse("tournaments:judge_session", args=[world.session.pk])
+    others = [
+        seat.player.display_name
+        for seat in world.session.seats.select_related("player").order_by("seat_order")
+        if seat.pk != chosen.pk
+    ]
+    page = judge.get(sheet).content.decode()
+    warning = page.split('data-testid="dice-warning">')[1].split("</p>")[0]
+    assert "Rolling initiative fixes every loadout and its cards." in warning
+    assert f"No loadout submitted yet: {', '.join(others)}" in warning
+    assert chosen.player.display_name not in warning
+    for seat in world.session.seats.exclude(pk=chosen.pk):
+        save_loadout(seat, stored_loadout(chosen))
+    assert 'data-testid="dice-warning"' not in judge.get(sheet).content.decode()
+
+
+def test_the_initiative_warning_names_a_refused_loadout_too(world):
+    from types import SimpleNamespace
+
+    from tournaments.sheets.seats import loadouts_before_initiative
+
+    def check(name, loadout, problems=()):
+        seat = SimpleNamespace(player=SimpleNamespace(display_name=name))
+        return {"seat": seat, "loadout": loadout, "problems": problems}
+
+    assert loadouts_before_initiative([check("Ada", object())]) == ""
+    warning = loadouts_before_initiative(
+        [check("Ada", object(), ("two heavy",)), check("Bo", None), check("Cy", None)]
+    )
+    assert "No loadout submitted yet: Bo, Cy" in warning
+    assert "Loadout not allowed: Ada" in warning

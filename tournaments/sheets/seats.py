@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from django.utils.translation import gettext as _
+
 from tournaments.forms.loadout import problems_for, stored_loadout
 from tournaments.models import CommanderCombo, Seat, Session
 from tournaments.queries.tournament_catalogue import tournament_catalogue
@@ -41,3 +43,29 @@ def loadout_checks(session: Session, seats: list[Seat]) -> list[dict]:
             }
         )
     return checks
+
+
+def loadouts_before_initiative(checks: list[dict]) -> str:
+    """What the judge should know before rolling initiative, which fixes every loadout
+    and its cards (decision 53): the players who have submitted none yet (the board would
+    arm them with its standard loadout, with no cards) and those whose loadout the rules
+    refuse; empty when every loadout is in and allowed."""
+    missing = [check["seat"].player.display_name for check in checks if not check["loadout"]]
+    refused = [check["seat"].player.display_name for check in checks if check["problems"]]
+    if not missing and not refused:
+        return ""
+    parts = [_("Rolling initiative fixes every loadout and its cards.")]
+    if missing:
+        parts.append(
+            _(
+                "No loadout submitted yet: %(names)s (the board would arm them with its "
+                "standard loadout, without cards)."
+            )
+            % {"names": ", ".join(missing)}
+        )
+    if refused:
+        parts.append(
+            _("Loadout not allowed: %(names)s (see Loadouts and cards below).")
+            % {"names": ", ".join(refused)}
+        )
+    return " ".join(parts)

@@ -89,7 +89,7 @@ from tournaments.queries.session_stipulation import (
 )
 from tournaments.queries.tournament_catalogue import squad_names
 from tournaments.sheets.data import loadout_sheet, score_sheet
-from tournaments.sheets.seats import loadout_checks, session_seats
+from tournaments.sheets.seats import loadout_checks, loadouts_before_initiative, session_seats
 from tournaments.views.player import preferences_editing, staff_saved_message
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.permissions import judge_required, login_required
@@ -180,7 +180,8 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "result": result,
         "plays_aliens": plays_aliens(session),
         "no_stipulation": missing_stipulation(request, session),
-        "loadout_checks": loadout_checks(session, seats),
+        "loadout_checks": (checks := loadout_checks(session, seats)),
+        "initiative_warning": loadouts_before_initiative(checks),
         "attendance_open": result is None,
         "no_show_open": result is None
         and (deadline := no_show_from(session)) is not None
