@@ -13,6 +13,11 @@ first alien of the listed ``units`` able to hit a marine with ``weapon`` for tha
 its blast move and explode, every figure around it taking the total of ``dice`` (``{"red":
 n, "white": m}``, a :class:`~rules.engine.units.DiceSpec` in the checked effect;
 :mod:`rules.engine.ai.self_destruct`).
+
+A card whose sources differ by Alien policy (Mechanical Assault: the printed card in BoB
+and Priority, seed 000's Solitaire appendix in Solitaire, RULES §12) has, beside its
+``effect``, ``policy_effects``: ``{policy: effect}`` for the policies that play it
+otherwise (:meth:`EventCard.effect_under`).
 """
 
 from __future__ import annotations
@@ -20,7 +25,7 @@ from __future__ import annotations
 import copy
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +39,7 @@ EFFECT_CODES = (
     "cannot_move",
     "cannot_act",
     "extra_movement",
+    "double_movement",
     "activate_first",
     "swap_two_aliens",
     "close_doors_blocking_sight",
@@ -43,6 +49,11 @@ EFFECT_CODES = (
 )
 #: What a card played against a player forbids in that player's next turn.
 TURN_LIMITS = ("commander_idle", "no_orders", "heavy_jammed")
+#: The Alien policies a card's ``policy_effects`` may name
+#: (:data:`rules.engine.ai.policies.POLICIES`, which this low module does not import).
+ALIEN_POLICIES = ("bob", "priority", "solitaire")
+#: The fields of a card a tournament's overrides may change.
+EDITABLE_FIELDS = ("name", "text", "target", "effect", "policy_effects")
 
 
 class EventDataError(ValueError):
@@ -58,6 +69,12 @@ class EventCard:
     effect: Mapping[str, Any] | None
     #: How many of the deck's cards are this one (RULES §12: 28 cards, 25 names).
     copies: int = 1
+    #: The effect under the policies that play the card otherwise than ``effect``.
+    policy_effects: Mapping[str, Mapping[str, Any] | None] = field(default_factory=dict)
+
+    def effect_under(self, policy: str) -> Mapping[str, Any] | None:
+        """The effect the Alien policy ``policy`` applies."""
+        return self.policy_effects.get(policy, self.effect)
 
 
 def _text_pair(value: Any, where: str) -> dict[str, str]:
@@ -100,7 +117,14 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
         )
     code = effect["code"]
     checked = dict(effect)
-    if code in ("cannot_move", "cannot_act", "activate_first", "special_weapon", "self_destruct"):
+    if code in (
+        "cannot_move",
+        "cannot_act",
+        "double_movement",
+        "activate_first",
+        "special_weapon",
+        "self_destruct",
+    ):
         _units(effect, where, required=True)
     if code == "self_destruct":
         checked["dice"] = _dice(effect.get("dice"), f"{where}.dice")
@@ -117,6 +141,17 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
         if isinstance(squares, bool) or not isinstance(squares, int) or squares < 1:
             raise EventDataError(f"{where}.squares: expected a whole number of at least 1")
     return checked
+
+
+def _check_policy_effects(value: Any, where: str) -> dict[str, Mapping[str, Any] | None]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not set(value) <= set(ALIEN_POLICIES):
+        raise EventDataError(
+            f"{where}: expected an object of effects by Alien policy "
+            f"({', '.join(ALIEN_POLICIES)}), got {value!r}"
+        )
+    return {policy: _check_effect(effect, f"{where}.{policy}") for policy, effect in value.items()}
 
 
 def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
@@ -150,6 +185,9 @@ def parse_cards(data: Mapping[str, Any]) -> tuple[EventCard, ...]:
                 target=target,
                 effect=_check_effect(raw.get("effect"), f"{where}.effect"),
                 copies=copies,
+                policy_effects=_check_policy_effects(
+                    raw.get("policy_effects"), f"{where}.policy_effects"
+                ),
             )
         )
     return tuple(cards)
@@ -183,9 +221,9 @@ def load_cards(overrides: Mapping[str, Mapping[str, Any]] | None = None) -> tupl
         if not isinstance(changes, Mapping):
             raise EventDataError(f"event override {card_id!r}: expected an object of fields")
         for key, value in changes.items():
-            if key not in ("name", "text", "target", "effect"):
+            if key not in EDITABLE_FIELDS:
                 raise EventDataError(
-                    f"event override {card_id}.{key}: only name, text, target and effect "
+                    f"event override {card_id}.{key}: only {', '.join(EDITABLE_FIELDS)} "
                     "can be changed"
                 )
             by_id[card_id][key] = value

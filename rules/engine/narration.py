@@ -161,6 +161,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Effetto: le unità {units} non muovono in questo turno.",
         "en": "Effect: {units} units do not move this turn.",
     },
+    "event_double_movement": {
+        "it": "Effetto: le unità {units} muovono fino al doppio in questo turno e attaccano.",
+        "en": "Effect: {units} units move up to double this turn and still attack.",
+    },
     "event_cannot_act": {
         "it": "Effetto: le unità {units} non agiscono in questo turno.",
         "en": "Effect: {units} units do not act this turn.",

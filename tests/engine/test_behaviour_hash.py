@@ -109,8 +109,14 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: loses 5 points (p1-m2 killed).", was "(marine p1-m2 killed)", which the board, naming
 #: the figure in full, read "Marine Marine con fucile laser di …" in Italian); with the old
 #: wording put back the old digests came out.
+#: BoB re-pinned for a behaviour change: Mechanical Assault doubles the movement of
+#: androids and Dreadnoughts, which still attack (the printed card, RULES §12); only the
+#: Solitaire policy keeps seed 000's "they may not move" (``policy_effects``). Of the 200
+#: turns only those drawing the card differ (seeds 37, 51, 67 and 93's first turns and,
+#: chained on them, their second; seed 57's second turn); Priority and Solitaire draw it
+#: in none of theirs and are unchanged.
 EXPECTED = {
-    "bob": "5f93f584487c345c75122e4152d7e0406771d08aeee304a4b29c589c562b6cf5",
+    "bob": "200f548d5c31db4bbbde10164b6b4745cb777793c0885f23ca0375447c4a594a",
     "priority": "abb8a51d3c3acfeff54fdf2e57a16f8f150c752d17636d1f511f408fc9d917bb",
     "solitaire": "5d379a610de6ba2d298b0f3d32964b9cbb385dd284afc608c467e0804f384380",
 }

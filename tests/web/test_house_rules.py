@@ -222,3 +222,25 @@ def test_the_first_house_rules_log_only_the_values_written(organiser, world):
     )
     page = organiser.get(response["Location"]).content.decode()
     assert "House rules saved: 2 values changed." in page
+
+
+def test_an_event_cards_effect_under_one_policy_is_saved_logged_and_checked(organiser, world):
+    """``policy_effects`` (an event card's effect under one Alien policy, e.g. Mechanical
+    Assault under Solitaire) is changed as ``effect`` is: checked by the deck, logged in
+    words."""
+    form = opened(organiser, world)
+    solitaire = {"code": "cannot_act", "units": ["android"]}
+    rules = {"events": {"mechanised_assault": {"policy_effects": {"solitaire": solitaire}}}}
+    assert save(organiser, world, form, rules).status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == rules
+    _entry, shown = _latest_entry_shown(world)
+    assert (
+        "Effect of alien event card Mechanical Assault: – → the aliens named do nothing"
+        in (shown["en"])
+    )
+    bad = {"events": {"mechanised_assault": {"policy_effects": {"chess": None}}}}
+    response = save(organiser, world, opened(organiser, world), bad)
+    assert response.status_code == 400
+    [error] = response.context["form"].errors["text"]
+    assert error.startswith("events.mechanised_assault.policy_effects: "), error

@@ -65,6 +65,7 @@ EVENT_PATH_LABELS: dict[str, StrOrPromise] = {
     "effect.dice.red": gettext_lazy("Red dice of the blast"),
     "effect.dice.white": gettext_lazy("White dice of the blast"),
     "effect.squares": gettext_lazy("Extra squares of movement"),
+    "policy_effects": gettext_lazy("Effect under an Alien policy"),
 }
 #: What each effect an alien event card may have does, by its code
 #: (:data:`rules.engine.event_cards.EFFECT_CODES`, ``docs/alien-ai.md``).
@@ -72,6 +73,7 @@ EVENT_EFFECTS: dict[str, StrOrPromise] = {
     "cannot_move": gettext_lazy("the aliens named do not move"),
     "cannot_act": gettext_lazy("the aliens named do nothing"),
     "extra_movement": gettext_lazy("the aliens move extra squares"),
+    "double_movement": gettext_lazy("the aliens named move up to double and still attack"),
     "activate_first": gettext_lazy("an alien of the types named acts first"),
     "swap_two_aliens": gettext_lazy("two aliens swap places"),
     "close_doors_blocking_sight": gettext_lazy("open doors cutting a line of sight are closed"),
@@ -163,7 +165,16 @@ def _event_field(path: str) -> str | None:
     the card (``events.report.effect.limit``: ``effect.limit``; the card itself: ``""``);
     None for any other path."""
     card = _event_card_path(path)
-    return ".".join(card[1]) if card is not None else None
+    return _as_effect_key(".".join(card[1])) if card is not None else None
+
+
+def _as_effect_key(key: str) -> str:
+    """An effect field under one Alien policy (``policy_effects.solitaire.units``) named as
+    the card's own effect's (``effect.units``): it is read and shown the same way."""
+    parts = key.split(".")
+    if parts[0] == "policy_effects" and len(parts) > 1:
+        return ".".join(["effect", *parts[2:]])
+    return key
 
 
 def _event_value_words(key: str, value: Any) -> str:

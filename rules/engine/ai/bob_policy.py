@@ -24,10 +24,13 @@ from rules.engine.state import Figure
 
 def allowance(ctx: TurnContext, figure: Figure) -> int:
     """Squares the alien may move this turn: its movement (a Dreadnought's by the class in
-    its equipment), 0 when an event card holds its type, plus any event bonus."""
+    its equipment), 0 when an event card holds its type, doubled when one doubles it, plus
+    any event bonus."""
     if figure.unit in ctx.modifiers.cannot_move:
         return 0
     movement = ctx.rules.movement(figure.unit, figure.equipment)
+    if figure.unit in ctx.modifiers.double_movement:
+        movement *= 2
     return movement + ctx.modifiers.movement_bonus(figure.unit)
 
 

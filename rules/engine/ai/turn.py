@@ -47,7 +47,9 @@ def resolve_alien_turn(
         raise TurnError("turn_no_aliens")
     if rules is None:
         rules = rules_of(state)
-    ctx = TurnContext(state=state, dice=dice, rules=rules, event_card=event_card)
+    ctx = TurnContext(
+        state=state, dice=dice, rules=rules, policy=policy.name, event_card=event_card
+    )
     ctx.say("turn_start", round=state.round, policy=policy.name)
     policy.run(ctx)
     report_unused_card(ctx)

@@ -105,12 +105,13 @@ def choose_target_player(players: Sequence[str], dice: Dice) -> tuple[str | None
             return players[index], rolls
 
 
-def modifiers_for(card: EventCard | None) -> TurnModifiers:
-    """The turn modifiers of a card (see docs/alien-ai.md for each code)."""
+def modifiers_for(card: EventCard | None, policy: str = "bob") -> TurnModifiers:
+    """The turn modifiers of a card under the Alien ``policy`` (see docs/alien-ai.md for
+    each code)."""
     mods = TurnModifiers()
-    if card is None or card.effect is None:
+    effect = None if card is None else card.effect_under(policy)
+    if card is None or effect is None:
         return mods
-    effect = card.effect
     code = effect["code"]
     if code == "cannot_move":
         mods.cannot_move = frozenset(effect["units"])
@@ -119,6 +120,8 @@ def modifiers_for(card: EventCard | None) -> TurnModifiers:
     elif code == "extra_movement":
         mods.extra_movement = int(effect["squares"])
         mods.extra_movement_units = frozenset(effect.get("units") or ())
+    elif code == "double_movement":
+        mods.double_movement = frozenset(effect["units"])
     elif code == "activate_first":
         mods.activate_first = tuple(effect["units"])
     elif code == "swap_two_aliens":
@@ -175,11 +178,12 @@ def play_event_phase(ctx: TurnContext) -> None:
             for roll in rolls[:-1]:
                 ctx.say("event_target_reroll", roll=roll)
             ctx.say("event_target_player", player=player, roll=rolls[-1])
-            if card.effect is not None and card.effect["code"] == "player_turn_limit":
-                limits = (*ctx.state.progress.limits, (player, card.effect["limit"]))
+            effect = card.effect_under(ctx.policy)
+            if effect is not None and effect["code"] == "player_turn_limit":
+                limits = (*ctx.state.progress.limits, (player, effect["limit"]))
                 ctx.state = with_progress(ctx.state, limits=limits)
     ctx.say("event_instruction", text=dict(card.text))
-    ctx.modifiers = modifiers_for(card)
+    ctx.modifiers = modifiers_for(card, ctx.policy)
     _announce(ctx)
 
 
@@ -189,6 +193,8 @@ def _announce(ctx: TurnContext) -> None:
         ctx.say("event_cannot_move", units=sorted(mods.cannot_move))
     if mods.cannot_act:
         ctx.say("event_cannot_act", units=sorted(mods.cannot_act))
+    if mods.double_movement:
+        ctx.say("event_double_movement", units=sorted(mods.double_movement))
     if mods.extra_movement:
         ctx.say("event_extra_movement", squares=mods.extra_movement)
     if mods.special_weapon is not None:

@@ -46,6 +46,8 @@ class TurnModifiers:
     cannot_act: frozenset[str] = frozenset()
     extra_movement: int = 0
     extra_movement_units: frozenset[str] = frozenset()  # empty: every alien
+    #: Types whose movement is doubled this turn (they still attack: Mechanical Assault).
+    double_movement: frozenset[str] = frozenset()
     activate_first: tuple[str, ...] = ()
     swap_two_aliens: bool = False
     close_doors_blocking_sight: bool = False
@@ -78,6 +80,8 @@ class TurnContext:
     #: Whether the session map's Genestealer markers are in use (BoB); a Solitaire turn
     #: sets it False (its Genestealers come from the pile).
     genestealer_markers: bool = True
+    #: The Alien policy resolving the turn (an event card may differ by policy).
+    policy: str = "bob"
     #: The event card the judge drew from the real deck at the table (its id), taken
     #: instead of the dice's draw; None: the dice draw it.
     event_card: str | None = None
