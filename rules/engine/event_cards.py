@@ -37,6 +37,7 @@ EVENTS_FILE = Path(__file__).resolve().parent / "data" / "events.json"
 TARGETS = ("none", "player", "alien")
 EFFECT_CODES = (
     "cannot_move",
+    "cannot_move_or_shoot",
     "cannot_act",
     "extra_movement",
     "double_movement",
@@ -119,6 +120,7 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
     checked = dict(effect)
     if code in (
         "cannot_move",
+        "cannot_move_or_shoot",
         "cannot_act",
         "double_movement",
         "activate_first",

@@ -161,6 +161,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Effetto: le unità {units} non muovono in questo turno.",
         "en": "Effect: {units} units do not move this turn.",
     },
+    "event_cannot_move_or_shoot": {
+        "it": "Effetto: le unità {units} non muovono né sparano in questo turno.",
+        "en": "Effect: {units} units neither move nor shoot this turn.",
+    },
     "event_double_movement": {
         "it": "Effetto: le unità {units} muovono fino al doppio in questo turno e attaccano.",
         "en": "Effect: {units} units move up to double this turn and still attack.",

@@ -27,7 +27,7 @@ def test_psychic_attack_keeps_orks_still():
         "psychic_attack", [alien("o1", "ork", (0, 0)), marine("a1", "p1", (29, 0))], board=board
     )
     new_state, steps = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=2))
-    assert steps_of(steps, "event_cannot_move")[0]["units"] == ["gretchin", "ork"]
+    assert steps_of(steps, "event_cannot_move_or_shoot")[0]["units"] == ["gretchin", "ork"]
     assert new_state.figure("o1").squares == ((0, 0),)
     assert steps_of(steps, "held_by_event")
 

@@ -58,7 +58,9 @@ def test_every_card_named_in_rules_is_in_the_deck_with_both_languages():
 
 def test_effect_codes_in_the_data_are_known():
     raw = json.loads(EVENTS_FILE.read_text(encoding="utf-8"))
-    codes = {c["effect"]["code"] for c in raw["cards"] if c["effect"]}
+    effects = [c["effect"] for c in raw["cards"]]
+    effects += [e for c in raw["cards"] for e in (c.get("policy_effects") or {}).values()]
+    codes = {effect["code"] for effect in effects if effect}
     assert codes <= set(EFFECT_CODES)
     assert codes == set(EFFECT_CODES)
 
@@ -111,7 +113,7 @@ def test_target_player_two_players_and_reroll_of_leftover_face():
 
 def test_modifiers_of_effect_cards():
     by_id = {card.id: card for card in default_cards()}
-    assert modifiers_for(by_id["psychic_attack"]).cannot_move == {"ork", "gretchin"}
+    assert modifiers_for(by_id["psychic_attack"]).cannot_shoot == {"ork", "gretchin"}
     assert modifiers_for(by_id["android_failure"]).cannot_act == {"android", "dreadnought"}
     wrath = modifiers_for(by_id["wrath"])
     assert wrath.movement_bonus("ork") == 2 and wrath.movement_bonus("dreadnought") == 2

@@ -115,10 +115,15 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: turns only those drawing the card differ (seeds 37, 51, 67 and 93's first turns and,
 #: chained on them, their second; seed 57's second turn); Priority and Solitaire draw it
 #: in none of theirs and are unchanged.
+#: All three re-pinned for a behaviour change: Psychic Attack stops Orks and Gretchin
+#: shooting as well as moving (``cannot_move_or_shoot``, research ``space-crusade-cards.md``
+#: §5), and its text says so. Only the turns that draw the card differ (BoB seeds 5, 29
+#: and 79's first turns, Priority seed 5's, Solitaire seed 5's first and seed 15's second
+#: turn); no turn chained on them changes.
 EXPECTED = {
-    "bob": "200f548d5c31db4bbbde10164b6b4745cb777793c0885f23ca0375447c4a594a",
-    "priority": "abb8a51d3c3acfeff54fdf2e57a16f8f150c752d17636d1f511f408fc9d917bb",
-    "solitaire": "5d379a610de6ba2d298b0f3d32964b9cbb385dd284afc608c467e0804f384380",
+    "bob": "0d668bdba24e626400f8d93dbc6a6b5ed7589686fdca7cc576a00d21ee7518cf",
+    "priority": "6d100b06928e1096ad8a8ee9d7d08912ef5e90c41d577b9e06c5d62431d268d4",
+    "solitaire": "c9a2e68d06cc602feca775e22b9a8cb79d0957c9a94970931e089cb65d0b4f7d",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

@@ -71,6 +71,7 @@ EVENT_PATH_LABELS: dict[str, StrOrPromise] = {
 #: (:data:`rules.engine.event_cards.EFFECT_CODES`, ``docs/alien-ai.md``).
 EVENT_EFFECTS: dict[str, StrOrPromise] = {
     "cannot_move": gettext_lazy("the aliens named do not move"),
+    "cannot_move_or_shoot": gettext_lazy("the aliens named neither move nor shoot"),
     "cannot_act": gettext_lazy("the aliens named do nothing"),
     "extra_movement": gettext_lazy("the aliens move extra squares"),
     "double_movement": gettext_lazy("the aliens named move up to double and still attack"),

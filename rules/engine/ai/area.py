@@ -641,6 +641,8 @@ def area_plans(
     reach = assessment.reach
     firer = reach.figure
     rules = ctx.rules
+    if firer.unit in ctx.modifiers.cannot_shoot:
+        return []
     weapons = [w for w in firer.weapons if rules.weapon(w).can_shoot]
     if not weapons:
         return []

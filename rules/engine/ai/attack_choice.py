@@ -53,7 +53,7 @@ def focus_plans(ctx: TurnContext, assessment: Assessment, players: list[str]) ->
     mine = hand_to_hand_dice(rules, alien.unit, alien.weapons)
     melee = mine.count > 0
     single = []
-    for key in alien.weapons:
+    for key in () if alien.unit in ctx.modifiers.cannot_shoot else alien.weapons:
         weapon = rules.weapon(key)
         if weapon.can_shoot and weapon.pattern == "single":
             single.append((key, shot_dice(rules, key)))

@@ -115,6 +115,8 @@ def modifiers_for(card: EventCard | None, policy: str = "bob") -> TurnModifiers:
     code = effect["code"]
     if code == "cannot_move":
         mods.cannot_move = frozenset(effect["units"])
+    elif code == "cannot_move_or_shoot":
+        mods.cannot_move = mods.cannot_shoot = frozenset(effect["units"])
     elif code == "cannot_act":
         mods.cannot_act = frozenset(effect["units"])
     elif code == "extra_movement":
@@ -189,7 +191,9 @@ def play_event_phase(ctx: TurnContext) -> None:
 
 def _announce(ctx: TurnContext) -> None:
     mods = ctx.modifiers
-    if mods.cannot_move:
+    if mods.cannot_shoot:
+        ctx.say("event_cannot_move_or_shoot", units=sorted(mods.cannot_shoot))
+    elif mods.cannot_move:
         ctx.say("event_cannot_move", units=sorted(mods.cannot_move))
     if mods.cannot_act:
         ctx.say("event_cannot_act", units=sorted(mods.cannot_act))

@@ -43,6 +43,8 @@ class TurnModifiers:
     """How the drawn card changes this Alien turn (empty when no card applies)."""
 
     cannot_move: frozenset[str] = frozenset()
+    #: Types that may not shoot this turn (they may still fight: Psychic Attack).
+    cannot_shoot: frozenset[str] = frozenset()
     cannot_act: frozenset[str] = frozenset()
     extra_movement: int = 0
     extra_movement_units: frozenset[str] = frozenset()  # empty: every alien
