@@ -54,7 +54,7 @@ from django.utils.translation import ngettext
 from rules.engine.ai.self_destruct import BLAST as SELF_DESTRUCT_BLAST
 from rules.engine.ai.self_destruct import GONE as SELF_DESTRUCT_GONE
 from rules.engine.ai.special_weapons import BLEW_UP
-from rules.engine.combat import dreadnought_class_of, owner_of
+from rules.engine.combat import alien_token_value, dreadnought_class_of, owner_of
 from rules.engine.rerolls import DEFENCE_OFFER, OFFER
 from rules.engine.rerolls import DONE as REROLL_DONE
 from rules.engine.state import ALIEN, MARINE, Figure, GameState, rules_of
@@ -363,7 +363,15 @@ class _Replay:
             elif step.get("code") == "token_taken":
                 unit = params.get("unit", "")
                 explained[unit] += 1
-                self._engine_token(snapshot, before, after, params.get("player", ""), unit)
+                points = params.get("points")
+                self._engine_token(
+                    snapshot,
+                    before,
+                    after,
+                    params.get("player", ""),
+                    unit,
+                    points if isinstance(points, int) else self.rules.alien_tokens.get(unit, 0),
+                )
         for figure in gone:
             if figure.side != ALIEN or figure.id in scores_nobody:
                 continue
@@ -554,8 +562,9 @@ class _Replay:
         self.taken[unit] = taken + 1
         return True
 
-    def _record_token(self, snapshot: Snapshot, player: str, unit: str) -> None:
-        value = self.rules.alien_tokens.get(unit, 0)
+    def _record_token(self, snapshot: Snapshot, player: str, unit: str, value: int) -> None:
+        """One token of ``unit`` for ``player``, worth ``value`` (an alien Dreadnought's
+        class value when its class is named, as the board scored it)."""
         if unit not in TOKEN_ALIEN_LABELS:
             self.notes.append(
                 ngettext(
@@ -583,7 +592,7 @@ class _Replay:
         if not self._scores_token(unit):
             return
         if self._claim(unit, pool, pool):
-            self._record_token(snapshot, player, unit)
+            self._record_token(snapshot, player, unit, alien_token_value(self.rules, alien))
         elif not any(t.alien == unit for t in pool.tokens):
             self.notes.append(
                 _(
@@ -600,13 +609,20 @@ class _Replay:
             )
 
     def _engine_token(
-        self, snapshot: Snapshot, before: GameState, after: GameState, player: str, unit: str
+        self,
+        snapshot: Snapshot,
+        before: GameState,
+        after: GameState,
+        player: str,
+        unit: str,
+        value: int,
     ) -> None:
-        """The Alien turn gave ``player`` a token of ``unit`` (a marine won a fight)."""
+        """The Alien turn gave ``player`` a token of ``unit`` worth ``value`` (its
+        ``token_taken`` step's points: a marine won a fight)."""
         if not self.seated(player) or not self._scores_token(unit):
             return
         if self._claim(unit, after, before):
-            self._record_token(snapshot, player, unit)
+            self._record_token(snapshot, player, unit, value)
             return
         self.notes.append(
             _(

@@ -222,15 +222,22 @@ def kill_value(state: GameState, victim: Figure, data: RulesData) -> int:
         if pilot is not None and pilot.side == MARINE:
             return cls + data.marine_value(pilot.unit, pilot.weapons)
         if victim.side == ALIEN:
-            named = any(item in data.dreadnought_classes for item in victim.equipment)
-            value = cls if named else data.alien_tokens.get("dreadnought", cls)
-            return _token_value(state, "dreadnought", data, value)
+            return _token_value(state, "dreadnought", data, alien_token_value(data, victim))
         return cls
     if victim.side == MARINE:
         if victim.piloting is not None and _is_tarantula(state, victim.piloting):
             return data.marine_value(victim.unit, victim.weapons, gunner=True)
         return data.marine_value(victim.unit, victim.weapons)
-    return _token_value(state, victim.unit, data, data.alien_tokens.get(victim.unit, 0))
+    return _token_value(state, victim.unit, data, alien_token_value(data, victim))
+
+
+def alien_token_value(data: RulesData, alien: Figure) -> int:
+    """What the token taken for killing ``alien`` scores (RULES §7): its type's token value,
+    but for a Dreadnought whose class is named in its equipment that class's value
+    (decision 31, docs/unit-data.md point 12), as the kill log and the odds count it."""
+    if alien.is_dreadnought and any(item in data.dreadnought_classes for item in alien.equipment):
+        return data.dreadnought_class(dreadnought_class_of(data, alien)).class_value
+    return data.alien_tokens.get(alien.unit, 0)
 
 
 def _token_value(state: GameState, alien: str, data: RulesData, value: int) -> int:

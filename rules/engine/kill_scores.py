@@ -8,7 +8,8 @@ Aliens' turn.
 * A marine-piloted Dreadnought: the destroyer gains its value (class value and pilot);
   the owner loses the pilot's value, through the pilot's own death.
 * An alien: its killer takes a free token of its type, if one is left, and scores the
-  token's value; genestealers and other aliens without tokens score nothing.
+  token's value (an alien Dreadnought of a named class: the class value, as its kill is
+  logged); genestealers and other aliens without tokens score nothing.
 
 The killed figure is looked up in ``before``, the state before the attack (a killed figure
 is no longer in the state after it).
@@ -18,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from rules.engine.combat import CombatEvent
+from rules.engine.combat import CombatEvent, alien_token_value
 from rules.engine.narration import Step
 from rules.engine.state import ALIEN, GameState
 from rules.engine.units import RulesData
@@ -35,15 +36,15 @@ def add_score(state: GameState, player: str | None, delta: int) -> GameState:
 
 
 def take_token(
-    state: GameState, unit: str, player: str, rules: RulesData
+    state: GameState, unit: str, player: str, value: int
 ) -> tuple[GameState, list[Step]]:
-    """The killer takes a free token of the alien's type, if any, and scores it."""
+    """The killer takes a free token of the alien's type, if any, and scores ``value``
+    (:func:`~rules.engine.combat.alien_token_value`)."""
     for token in state.tokens:
         if token.alien == unit and token.taken_by is None:
             tokens = tuple(
                 replace(t, taken_by=player) if t.id == token.id else t for t in state.tokens
             )
-            value = rules.alien_tokens.get(unit, 0)
             state = add_score(state.replace(tokens=tokens), player, value)
             return state, [Step("token_taken", {"player": player, "unit": unit, "points": value})]
     return state, [Step("no_token", {"player": player, "unit": unit})]
@@ -75,7 +76,12 @@ def score_kill(
     if owner in (None, ALIEN):
         if killer is None:
             return after, []
-        return take_token(after, unit, killer, rules)
+        value = (
+            alien_token_value(rules, before.figure(target))
+            if before.has_figure(target)
+            else rules.alien_tokens.get(unit, 0)
+        )
+        return take_token(after, unit, killer, value)
     steps: list[Step] = []
     state = after
     vehicle = unit == "tarantula" or (

@@ -123,3 +123,24 @@ def test_a_players_own_marine_costs_its_value_and_earns_nothing():
     value = DATA.marine_value("marine", ("bolter",))
     assert scores(after) == {"p1": -value, "p2": 0}
     assert [s.code for s in steps] == ["score_lost"]
+
+
+def test_an_alien_dreadnought_of_a_named_class_scores_its_class_value():
+    """Its token scores what the kill log says it is worth (RULES §7, decision 31,
+    docs/unit-data.md point 12): the class value of the class in its equipment (Predator
+    30), not the flat Dreadnought token value (25); without a class, the flat value."""
+    for equipment, value in ((["predator"], 30), ([], DATA.alien_tokens["dreadnought"])):
+        legend = {
+            "M": marine(player="p2", weapons=["bolter"]),
+            "D": alien("dreadnought", equipment=equipment, life_points=1),
+        }
+        state = scene(OPEN, legend).replace(tokens=(Token("r1", "reinforcement", "dreadnought"),))
+        option = option_for(state, "M", "bolter", target="D")
+        after, events = resolve_attack(state, option, ScriptedDice(values=[3, 3]))
+        [killed] = [event for event in events if event.kind == "killed"]
+        assert killed.points == value
+        after, steps = score_kill(state, after, killed, "p2", DATA)
+        assert scores(after)["p2"] == value
+        assert [(s.code, dict(s.params)) for s in steps] == [
+            ("token_taken", {"player": "p2", "unit": "dreadnought", "points": value})
+        ]

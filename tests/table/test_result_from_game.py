@@ -561,3 +561,49 @@ def test_a_game_with_only_its_set_up_proposes_nothing(table):
     proposal = propose_result(game, session_seats(table.session))
     assert proposal.step == 1 and proposal.notes == ()
     assert all(b == SeatBreakdown(b.seat) for b in proposal.breakdowns)
+
+
+def test_an_alien_dreadnought_of_a_named_class_is_a_token_of_its_class_value(table):
+    """RULES §7, decision 31: an alien Dreadnought whose class is named in its equipment
+    (Predator, 30) scores that value, as the board's kill log and score give it, whether a
+    marine shoots it or the Alien turn gives its token (the step's points)."""
+    game = arranged(table, {"p1-m4": (4, 2)}, tokens=[Token("r-1", "reinforcement", "dreadnought")])
+    state = current(game)
+    dreadnought = Figure(
+        "dr-1",
+        ALIEN,
+        None,
+        "dreadnought",
+        ((4, 5), (5, 5), (4, 6), (5, 6)),
+        life_points=1,
+        weapons=("assault_cannon",),
+        equipment=("predator",),
+    )
+    Snapshot.objects.filter(game=game, number=1).update(
+        state=state.with_figure(dreadnought).to_json()
+    )
+    attack(game, "p1-m4", target="dr-1")
+    assert not current(game).has_figure("dr-1")
+    assert current(game).player("p1").score == 30
+    proposal = propose_result(game, session_seats(table.session))
+    assert by_seat(table, proposal)[1].alien_tokens == (AlienTokens("dreadnought", 30, 1),)
+    assert proposal.notes == ()
+
+
+def test_a_dreadnought_token_the_alien_turn_gives_keeps_the_steps_points(table):
+    game = arranged(table, {"p2-m1": (7, 4)})
+    state = current(game)
+    after = state.replace(tokens=(Token("r-1", "reinforcement", "dreadnought", taken_by="p2"),))
+    alien_turn_snapshot(
+        game,
+        after,
+        [
+            {"code": "killed", "params": {"target": "dr-1"}},
+            {
+                "code": "token_taken",
+                "params": {"player": "p2", "unit": "dreadnought", "points": 30},
+            },
+        ],
+    )
+    proposal = propose_result(game, session_seats(table.session))
+    assert by_seat(table, proposal)[2].alien_tokens == (AlienTokens("dreadnought", 30, 1),)
