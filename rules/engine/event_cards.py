@@ -135,6 +135,8 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
             raise EventDataError(f"{where}.weapon: expected a weapon key, e.g. 'plasma_gun'")
         if not isinstance(effect.get("firer_dies", False), bool):
             raise EventDataError(f"{where}.firer_dies: expected true or false")
+    if code == "activate_first" and not isinstance(effect.get("acts_twice", False), bool):
+        raise EventDataError(f"{where}.acts_twice: expected true or false")
     if code == "player_turn_limit" and effect.get("limit") not in TURN_LIMITS:
         raise EventDataError(f"{where}.limit: expected one of {', '.join(TURN_LIMITS)}")
     if code == "extra_movement":

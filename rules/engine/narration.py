@@ -68,6 +68,10 @@ PHRASES: dict[str, dict[str, str]] = {
         "en": "can only move: nearest first",
     },
     "event_first": {"it": "carta evento", "en": "event card"},
+    "event_again": {
+        "it": "carta evento: seconda attivazione",
+        "en": "event card: second activation",
+    },
     "only_player": {"it": "unico giocatore possibile", "en": "the only possible player"},
     "only_target": {"it": "unico bersaglio possibile", "en": "the only possible target"},
     "lowest_target_id": {"it": "parità: id più basso", "en": "tie: lowest id"},

@@ -65,6 +65,7 @@ EVENT_PATH_LABELS: dict[str, StrOrPromise] = {
     "effect.dice.red": gettext_lazy("Red dice of the blast"),
     "effect.dice.white": gettext_lazy("White dice of the blast"),
     "effect.squares": gettext_lazy("Extra squares of movement"),
+    "effect.acts_twice": gettext_lazy("The first alien acts twice"),
     "policy_effects": gettext_lazy("Effect under an Alien policy"),
 }
 #: What each effect an alien event card may have does, by its code

@@ -57,6 +57,13 @@ def event_first(ctx: TurnContext) -> str | None:
     return None
 
 
+def acts_again(ctx: TurnContext, figure_id: str) -> bool:
+    """Whether the alien Alien Elite picked (``figure_id``, just activated first) acts a
+    second time now: the card says so and it is still on the board. Every policy plays the
+    printed card's second action (research §5); seed 000 only picks the alien."""
+    return ctx.modifiers.elite_acts_twice and ctx.state.has_figure(figure_id)
+
+
 class BobPolicy:
     name = "bob"
 
@@ -87,6 +94,11 @@ class BobPolicy:
                 assessment, criterion, attack = self._next(ctx, pending, memo, ranks, allowances)
             acted.add(assessment.reach.figure.id)
             self.activate(ctx, assessment, criterion, attack)
+            elite = assessment.reach.figure.id
+            if criterion == "event_first" and acts_again(ctx, elite):
+                again = ctx.state.figure(elite)
+                assessment = assess_focus(ctx.state, again, ctx.rules, allowance(ctx, again))
+                self.activate(ctx, assessment, "event_again")
         if ctx.modifiers.close_doors_blocking_sight:
             close_doors_blocking_sight(ctx)
         bob_reinforcements(ctx)

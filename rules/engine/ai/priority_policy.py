@@ -21,7 +21,7 @@ from rules.engine.ai.actions import approach, execute_plan
 from rules.engine.ai.activation import type_rank
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans, uses_area_rule
-from rules.engine.ai.bob_policy import allowance, event_first
+from rules.engine.ai.bob_policy import acts_again, allowance, event_first
 from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
@@ -86,18 +86,27 @@ class PriorityPolicy:
         for alien in order:
             if not ctx.state.has_figure(alien.id):
                 continue
-            alien = ctx.state.figure(alien.id)
             criterion = "event_first" if alien.id == first else "slowest"
-            ctx.say("activation", figure=alien.id, unit=alien.unit, criterion=criterion)
-            if alien.unit in ctx.modifiers.cannot_act:
-                ctx.say("skipped_by_event", figure=alien.id)
-                continue
-            if event_card_attack(ctx, alien, allowance(ctx, alien)) is not None:
-                continue
-            shared = self.activate(ctx, alien, shared)
+            shared = self.turn_of(ctx, alien.id, criterion, shared)
+            if criterion == "event_first" and acts_again(ctx, alien.id):
+                shared = self.turn_of(ctx, alien.id, "event_again", shared)
         if ctx.modifiers.close_doors_blocking_sight:
             close_doors_blocking_sight(ctx)
         bob_reinforcements(ctx)
+
+    def turn_of(
+        self, ctx: TurnContext, figure_id: str, criterion: str, shared: str | None
+    ) -> str | None:
+        """One activation of the alien ``figure_id``; returns the shared target, as
+        :meth:`activate` does."""
+        alien = ctx.state.figure(figure_id)
+        ctx.say("activation", figure=alien.id, unit=alien.unit, criterion=criterion)
+        if alien.unit in ctx.modifiers.cannot_act:
+            ctx.say("skipped_by_event", figure=alien.id)
+            return shared
+        if event_card_attack(ctx, alien, allowance(ctx, alien)) is not None:
+            return shared
+        return self.activate(ctx, alien, shared)
 
     def plans_by_target(self, ctx: TurnContext, assessment: Assessment) -> dict[str, list[Plan]]:
         players = [r.player for r in assessment.reaches]

@@ -34,7 +34,7 @@ from typing import Any
 from rules.engine.ai.actions import approach, execute_plan, move_to
 from rules.engine.ai.area import area_plans
 from rules.engine.ai.attack_choice import focus_plans
-from rules.engine.ai.bob_policy import allowance
+from rules.engine.ai.bob_policy import acts_again, allowance
 from rules.engine.ai.event_attacks import event_card_attack
 from rules.engine.ai.focus import UNREACHABLE
 from rules.engine.ai.plans import Plan
@@ -218,6 +218,9 @@ class SolitairePolicy:
             alien = ctx.state.figure(alien.id)
             criterion = "event_first" if elite is not None and alien.id == elite.id else "nearest"
             self.act(ctx, alien, allowance(ctx, alien), criterion)
+            if criterion == "event_first" and acts_again(ctx, alien.id):
+                again = ctx.state.figure(alien.id)
+                self.act(ctx, again, allowance(ctx, again), "event_again")
 
     def elite(
         self, ctx: TurnContext, aliens: list[Figure], distance: dict[str, int]

@@ -126,6 +126,7 @@ def modifiers_for(card: EventCard | None, policy: str = "bob") -> TurnModifiers:
         mods.double_movement = frozenset(effect["units"])
     elif code == "activate_first":
         mods.activate_first = tuple(effect["units"])
+        mods.elite_acts_twice = bool(effect.get("acts_twice", False))
     elif code == "swap_two_aliens":
         mods.swap_two_aliens = True
     elif code == "close_doors_blocking_sight":

@@ -51,6 +51,8 @@ class TurnModifiers:
     #: Types whose movement is doubled this turn (they still attack: Mechanical Assault).
     double_movement: frozenset[str] = frozenset()
     activate_first: tuple[str, ...] = ()
+    #: Whether the alien ``activate_first`` picks acts a second time at once (Alien Elite).
+    elite_acts_twice: bool = False
     swap_two_aliens: bool = False
     close_doors_blocking_sight: bool = False
     first_figure: str | None = field(default=None)
