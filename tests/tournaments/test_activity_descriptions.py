@@ -126,6 +126,20 @@ SAMPLES = {
         },
         "weapon Missile launcher changed: English name: “Missile launcher” → “Rocket launcher”",
     ),
+    "squads_changed": (
+        {
+            "changes": [
+                ["name_it", "Ultramarines", "Ultramarini"],
+                [
+                    "order",
+                    [{"en": "Ultramarines", "it": "Ultramarini"}, {"en": "Blood Angels"}],
+                    [{"en": "Blood Angels"}, {"en": "Ultramarines", "it": "Ultramarini"}],
+                ],
+            ]
+        },
+        "squads changed: Italian name: “Ultramarines” → “Ultramarini”; Squad order: "
+        "Ultramarines, Blood Angels → Blood Angels, Ultramarines",
+    ),
     "token_values_changed": (
         {"changes": [["gretchin", 1, 3], ["ork", 2, 8]]},
         "alien token values changed: Gretchin: 1 → 3; Ork: 2 → 8",

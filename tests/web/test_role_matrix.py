@@ -93,6 +93,7 @@ RULES = {
     "tournaments:organiser_roster": "organiser",
     "tournaments:organiser_judges": "organiser",
     "tournaments:organiser_catalogue": "organiser",
+    "tournaments:organiser_squads": "organiser",
     "tournaments:organiser_house_rules": "organiser",
     "tournaments:organiser_card": "organiser",
     "tournaments:organiser_cards_complete": "organiser",

@@ -229,6 +229,9 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("weapon %(weapon)s changed: %(changes)s"),
         {"weapon": NAMES, "changes": CHANGES},
     ),
+    "squads_changed": DescriptionTemplate(
+        gettext_noop("squads changed: %(changes)s"), {"changes": CHANGES}
+    ),
     "token_values_changed": DescriptionTemplate(
         gettext_noop("alien token values changed: %(changes)s"), {"changes": CHANGES}
     ),

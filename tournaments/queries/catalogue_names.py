@@ -1,15 +1,16 @@
-"""Whether a chapter card's or a weapon's names are free (decision 47): the loadout, the
+"""Whether a chapter card's, a weapon's or a squad's names are free (decision 47): the loadout, the
 judge's sheet and the board tell cards and weapons apart by name, so a name one of them
 already has, in either language and whatever its case, is refused. A card shares its name
 with the other copies of its printed card (Targeter) and with the same card of the other
 chapters (the same effect); one game's board shows the cards of several chapters (and
 names a card by its effect where no chapter is known), so a card with another effect in
-any chapter may not have it."""
+any chapter may not have it. A squad's names are not blank and no other squad's
+(decision 59)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -110,3 +111,37 @@ def weapon_name_problems(weapon: Weapon) -> Problems:
             % {"other": other.name, "name": name}
         ),
     )
+
+
+def squad_field(slug: str, field: str) -> str:
+    """The squads' form field of squad ``slug``'s ``field`` (``name_en``, ``name_it``,
+    ``order``): the key its problems are given under."""
+    return f"{slug}__{field}"
+
+
+def squad_name_problems(squads: Sequence[Any]) -> Problems:
+    """What is wrong with the names of the tournament's ``squads`` (all of them, as edited:
+        anything with ``slug``, ``name_en`` and ``name_it``), by :func:`squad_field`. A squad may
+        have one name in both languages (Ultramarines), not one another squad has: both squads
+    holding it are told."""
+    problems: Problems = {}
+    for index, squad in enumerate(squads):
+        for field in ("name_en", "name_it"):
+            if not (getattr(squad, field) or "").strip():
+                problems[squad_field(squad.slug, field)] = _(
+                    "Give the squad a name: the draw, the seats and the standings show it."
+                )
+        clashes = _clashes(
+            squad,
+            [*squads[:index], *squads[index + 1 :]],
+            lambda other, name: (
+                _(
+                    "Another squad is already called “%(name)s”: choose another name; players "
+                    "choose and are shown their squads by name."
+                )
+                % {"name": name}
+            ),
+        )
+        for field, problem in clashes.items():
+            problems.setdefault(squad_field(squad.slug, field or ""), problem)
+    return problems

@@ -28,7 +28,7 @@ from rules.engine.naming import in_language
 from rules.engine.units import DiceSpec, load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
-from tournaments.models import ChapterCard, Weapon
+from tournaments.models import ChapterCard, Squad, Weapon
 from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.rules_values import LABELS, item_label, shown
 
@@ -154,7 +154,7 @@ def field_label(field: Any) -> str:
     for labels in (LABELS, TOKEN_ALIEN_LABELS, EVENT_LABELS):
         if field in labels:
             return str(labels[field])
-    for model in (ChapterCard, Weapon):
+    for model in (Squad, ChapterCard, Weapon):
         try:
             return capfirst(str(getattr(model._meta.get_field(field), "verbose_name", field)))
         except FieldDoesNotExist:
@@ -232,6 +232,8 @@ def value_words(field: str, value: Any) -> str:
         return str(choices.get(value, value))
     if isinstance(value, Mapping) and value and value.keys() <= DICE_KEYS:
         return shown(DiceSpec(int(value.get("white", 0)), int(value.get("red", 0))))
+    if isinstance(value, list) and value and all(isinstance(item, Mapping) for item in value):
+        return ", ".join(in_language(item, narration_language()) for item in value)  # names
     if isinstance(value, list):
         return shown(tuple(str(item) for item in value))
     return _as_written(value)

@@ -24,6 +24,7 @@ from tournaments.models import (
     ChapterCard,
     Player,
     Session,
+    Squad,
     Stage,
     Stipulation,
     Tournament,
@@ -47,6 +48,8 @@ CARD_FIELDS = (
 )
 #: The fields of a weapon the organiser edits (its slug stays).
 WEAPON_FIELDS = ("name_en", "name_it", "weapon_class", "colour_restricted")
+#: The fields of a squad the organiser edits (its slug and colour stay).
+SQUAD_FIELDS = ("name_en", "name_it", "order")
 #: The tournament's own details, as the organiser's dashboard edits them.
 TOURNAMENT_FIELDS = (
     "name",
@@ -74,6 +77,13 @@ def card_version(card: ChapterCard) -> str:
 
 def weapon_version(weapon: Weapon) -> str:
     return content_version({name: getattr(weapon, name) for name in WEAPON_FIELDS})
+
+
+def squads_version(squads: Iterable[Squad]) -> str:
+    """The tournament's squads (all of them: their names and the squad order)."""
+    return content_version(
+        {squad.slug: [getattr(squad, name) for name in SQUAD_FIELDS] for squad in squads}
+    )
 
 
 def tournament_version(tournament: Tournament) -> str:

@@ -24,6 +24,7 @@ from tournaments.actions.catalogue_edits import (
     save_weapon,
 )
 from tournaments.actions.optimistic_lock import StaleEditError
+from tournaments.actions.squad_edits import save_squads
 from tournaments.domain.engine_language import narration_language
 from tournaments.forms.catalogue import (
     ChapterCardForm,
@@ -32,6 +33,7 @@ from tournaments.forms.catalogue import (
     WeaponForm,
 )
 from tournaments.forms.rules_values import SECTIONS, RulesValuesForm
+from tournaments.forms.squads import SquadsForm
 from tournaments.models import ChapterCard, Tournament
 from tournaments.queries.event_deck import (
     event_overrides,
@@ -69,8 +71,13 @@ def _item_page(
 
 
 def _catalogue_page(
-    request: HttpRequest, tournament: Tournament, tokens: TokenValuesForm
+    request: HttpRequest,
+    tournament: Tournament,
+    tokens: TokenValuesForm,
+    squad_form: SquadsForm | None = None,
 ) -> HttpResponse:
+    """The catalogue, ``tokens`` or ``squad_form`` (unbound when not given) as posted."""
+    squad_form = squad_form or SquadsForm(tournament=tournament, prefix="squads")
     squads = tournament.squads.prefetch_related("cards").order_by("order", "pk")
     events, events_error = tournament_event_cards(tournament)
     edited = set(event_overrides(tournament))
@@ -84,6 +91,7 @@ def _catalogue_page(
             "squads": squads,
             "weapons": tournament.weapons.all(),
             "tokens": tokens,
+            "squad_form": squad_form,
             "event_cards": [
                 (card.id, card.name[lang], card.text[lang], card.id in edited) for card in events
             ],
@@ -95,7 +103,7 @@ def _catalogue_page(
             "values_error": values_error,
             "otab": "catalogue",
         },
-        status=form_status(tokens),
+        status=max(form_status(tokens), form_status(squad_form)),
     )
 
 
@@ -119,6 +127,31 @@ def catalogue(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             messages.success(request, _("Token values saved."))
             return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
     return _catalogue_page(request, tournament, tokens)
+
+
+@organiser_required
+@require_POST
+def squads_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """The squads' names and the squad order (decision 59), from the catalogue's form."""
+    form = SquadsForm(request.POST, tournament=tournament, prefix="squads")
+    if form.is_valid():
+        try:
+            save_squads(
+                tournament,
+                form.names(),
+                form.order(),
+                actor=request.user,
+                expected_version=form.expected_version,
+            )
+        except StaleEditError:
+            form.refuse_stale(SquadsForm(tournament=tournament, prefix="squads"))
+        except CatalogueEditError as error:
+            _refused(form, error)
+        else:
+            messages.success(request, _("Squads saved."))
+            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+    tokens = TokenValuesForm(tournament=tournament, prefix="tokens")
+    return _catalogue_page(request, tournament, tokens, form)
 
 
 @organiser_required

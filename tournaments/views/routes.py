@@ -138,6 +138,11 @@ organiser_patterns = [
         name="organiser_catalogue",
     ),
     path(
+        "organise/<slug:slug>/catalogue/squads/",
+        organiser_catalogue.squads_edit,
+        name="organiser_squads",
+    ),
+    path(
         "organise/<slug:slug>/catalogue/house-rules/",
         organiser_house_rules.house_rules,
         name="organiser_house_rules",
