@@ -205,10 +205,33 @@ def test_seeded_semifinal_seating_separates_preliminary_sessions():
 
 
 def test_seeding_ties_are_rolled_off():
-    qualifiers = [Qualifier("x", "A", 1, 10), Qualifier("y", "B", 1, 10), Qualifier("z", "C", 1, 5)]
-    seating = seat_stage(qualifiers, (3,), SeatingMode.SEEDED, ScriptedDice(values=[1, 6]))
-    assert seating.seeds == ("y", "x", "z")
+    qualifiers = [
+        Qualifier("x", "A", 1, 10),
+        Qualifier("y", "B", 1, 10),
+        Qualifier("z", "C", 1, 5),
+        Qualifier("w", "A", 2, 4),
+        Qualifier("v", "B", 2, 3),
+    ]
+    seating = seat_stage(qualifiers, (3, 2), SeatingMode.SEEDED, ScriptedDice(values=[1, 6]))
+    assert seating.seeds == ("y", "x", "z", "w", "v")
     assert len(seating.rolls) == 2
+
+
+@pytest.mark.parametrize("mode", list(SeatingMode))
+def test_a_one_session_stage_is_seated_by_seed_without_dice(mode):
+    """The final's seats decide nothing (initiative is rolled at the table): no die is asked
+    for or rolled, ties stay in the order given (registration order; decision 21)."""
+    qualifiers = [
+        Qualifier("x", "A", 1, 10),
+        Qualifier("y", "B", 1, 10),
+        Qualifier("z", "C", 2, 30),
+    ]
+    dice = ScriptedDice(values=[])
+    seating = seat_stage(qualifiers, (3,), mode, dice)
+    assert seating.seeds == ("x", "y", "z")
+    assert seating.sessions == (("x", "y", "z"),)
+    assert seating.rolls == () and dice.log == []
+    assert seat_stage(qualifiers, (3,), mode).seeds == ("x", "y", "z")  # no dice at all
 
 
 def test_random_seating_uses_recorded_dice_and_avoids_clashes():

@@ -156,8 +156,18 @@ def test_all_tied_tournament_is_settled_by_recorded_dice(seating):
         report = run_advance(tournament.slug, "--seed", str(30 + number))
         rolls = DiceRoll.objects.filter(tournament=tournament, seed=str(30 + number))
         assert rolls.count() == len(report["dice"]["rolls"])
-        if number < 3:
+        seating_rolls = [r for r in rolls if r.purpose_code in ("seeding_tie", "random_seating")]
+        if number == 1:
             # Tied qualifiers are seeded (or seated at random) by a recorded roll-off.
-            assert any("seeding" in r.purpose or "random" in r.purpose for r in rolls)
+            assert seating_rolls
+        elif number == 2:
+            # The final's one table is seated by seed, ties in registration order, no die
+            # (decision 21).
+            assert not seating_rolls
+            final = tournament.stages.get(number=3).sessions.get()
+            seated = list(final.seats.order_by("seat_order").values_list("player_id", flat=True))
+            numbers = dict(tournament.registrations.values_list("player_id", "number"))
+            winners = seated[:2]  # the semifinals' winners, then the best runner-up
+            assert winners == sorted(winners, key=numbers.get)
     assert report["action"] == "finished"
     assert [place["position"] for place in report["podium"]] == [1, 2, 3]

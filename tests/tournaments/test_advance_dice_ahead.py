@@ -158,3 +158,38 @@ def test_cut_ties_names_the_place_the_tied_and_how_many_go_through():
     assert cut_ties(rankings, 7) == (
         CutTie(position=3, points=3, players=("c", "f", "i"), places=1),
     )
+
+
+@pytest.mark.parametrize("seating", ["seeded", "random"])
+def test_the_finals_seating_asks_for_no_die(seating):
+    """4 players in 2 sessions: the two winners, tied on place and points, and the best
+    runner-up go to the final, whose one table decides nothing (decision 21): the dice
+    check lists no seating die, none is rolled, the tied winners sit in registration
+    order."""
+    tournament = TournamentFactory(slug="finale", seating_method=seating)
+    register_players(tournament, 4)
+    advance(tournament, SeededDice(seed=5))
+    stage = tournament.stages.get(number=1)
+    confirm_stage(stage, lambda seat: 10 if seat.seat_order == 1 else seat.session.number)
+    values: list[int] = []
+    purposes: list[str] = []
+    for _step in range(30):
+        ahead = advance_dice_ahead(tournament, values, seating=seating)
+        if ahead.complete:
+            break
+        purposes += [die.purpose for die in ahead.next]
+        values += [6 - (n % 6) for n in range(len(ahead.next))]
+    else:
+        pytest.fail("the list never completed")
+    assert not [p for p in purposes if "seed" in p or "seating" in p]
+    advance(tournament, TypedDice(values=values), seating=seating)
+    final = tournament.stages.get(number=2).sessions.get()
+    assert not DiceRoll.objects.filter(
+        stage=final.stage, purpose_code__in=("seeding_tie", "random_seating")
+    ).exists()
+    seated = [seat.player for seat in final.seats.order_by("seat_order")]
+    winners = sorted(
+        (s.player for s in Seat.objects.filter(session__stage=stage, seat_order=1)),
+        key=lambda player: player.registrations.get().number,
+    )
+    assert seated[:2] == winners

@@ -69,7 +69,7 @@ def test_bad_dice_are_refused(dice, expected):
 
 def test_too_few_and_too_many_dice():
     tournament = TournamentFactory(seating_method="random")
-    register_players(tournament, 3)
+    register_players(tournament, 4)
     assert "not enough dice" in advance_error(tournament.slug, "--dice", "4")
     assert "were not needed" in advance_error(
         tournament.slug, "--dice", ",".join(["1", "2", "3"] * 9)
@@ -79,25 +79,26 @@ def test_too_few_and_too_many_dice():
 
 def test_a_missing_die_names_the_player_who_rolls_it():
     tournament = TournamentFactory(seating_method="random")
-    players = register_players(tournament, 3)
+    players = register_players(tournament, 4)  # two sessions: their seating is rolled
     message = advance_error(tournament.slug, "--dice", "4")
     # Every die known before rolling is named at once, with who rolls it, in order.
     assert "not enough dice: 1 value was given" in message
     assert (
-        f"dice 2–3 (2 d6): random seating, rolled by {players[1].display_name}, "
-        f"{players[2].display_name}"
+        f"dice 2–4 (3 d6): random seating, rolled by {players[1].display_name}, "
+        f"{players[2].display_name}, {players[3].display_name}"
     ) in message
 
 
-def test_scripted_dice_reproduce_a_seating():
+def test_scripted_dice_reproduce_a_one_table_start():
     tournament = TournamentFactory(seating_method="random")
     register_players(tournament, 3, preferences=False)
-    # Random seating of 3: one roll each; then the leftover squad roll-off: one roll each.
-    call_command("advance", tournament.slug, "--dice", "2,6,4,1,3,5", stdout=StringIO())
+    # One table: seated in registration order without a die (decision 21); then the
+    # leftover squad roll-off: one roll each.
+    call_command("advance", tournament.slug, "--dice", "1,3,5", stdout=StringIO())
     session = tournament.stages.get().sessions.get()
     seats = list(session.seats.order_by("seat_order").select_related("squad"))
     registered = list(tournament.registrations.order_by("number").values_list("player", flat=True))
-    assert [seat.player_id for seat in seats] == [registered[1], registered[2], registered[0]]
+    assert [seat.player_id for seat in seats] == registered
     # Leftover roll-off 1,3,5 → third seat picks first (Ultramarines), then second, then first.
     assert [seat.squad.slug for seat in seats] == [
         "imperial-fists",
@@ -106,7 +107,7 @@ def test_scripted_dice_reproduce_a_seating():
     ]
     rolls = DiceRoll.objects.filter(tournament=tournament).order_by("created_at", "sequence")
     assert all(roll.source == "scripted" and roll.seed == "" for roll in rolls)
-    assert sorted(v for roll in rolls for v in roll.values) == [1, 2, 3, 4, 5, 6]
+    assert sorted(v for roll in rolls for v in roll.values) == [1, 3, 5]
 
 
 def test_bad_seed_and_conflicting_options():

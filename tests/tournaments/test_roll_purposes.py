@@ -141,11 +141,11 @@ def test_a_contested_squad_draw_is_stored_with_codes(italian):
 
 
 def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian):
-    dice = ScriptedDice(values=[5, 5, 1, 6, 3, 3, 2, 1, 2, 6, 4])
+    dice = ScriptedDice(values=[5, 5, 1, 6, 3, 3, 2, 1, 2, 6, 4, 1])
     roll_initiative(["a", "b"], dice)
     results = [SeatResult("a", 10), SeatResult("b", 10)]
     rank_session(StipulationKind.ALIEN_HUNT, results, dice=dice, purpose="Final – session 1")
-    seat_stage([Qualifier(p, p, 1, 0) for p in "abc"], (3,), "random", dice)
+    seat_stage([Qualifier(p, p, 1, 0) for p in "abcd"], (2, 2), "random", dice)
     labels = [(row.purpose_code, roll_purpose_label(row)) for row in _stored(dice)]
     assert labels == [
         ("initiative", "iniziativa"),
@@ -156,6 +156,7 @@ def test_initiative_ranking_and_seating_roll_offs_are_stored_with_codes(italian)
         ("ranking_tie", "Final – session 1: parità per la posizione 1"),
         ("ranking_tie", "Final – session 1: parità per la posizione 1 (nuovo tiro 1)"),
         ("ranking_tie", "Final – session 1: parità per la posizione 1 (nuovo tiro 1)"),
+        ("random_seating", "posti a sorte"),
         ("random_seating", "posti a sorte"),
         ("random_seating", "posti a sorte"),
         ("random_seating", "posti a sorte"),

@@ -215,8 +215,8 @@ def test_random_seating_says_whose_dice_and_links_to_their_replay(organised, cli
 
 def test_random_seating_with_typed_dice_says_so():
     tournament = TournamentFactory()
-    register_players(tournament, 3)
-    seat_first_stage(tournament, ScriptedDice(values=[3, 1, 2]))
+    register_players(tournament, 4)  # two sessions: one table's seating rolls nothing
+    seat_first_stage(tournament, ScriptedDice(values=[3, 1, 2, 4]))
     [seating] = stage_seatings(tournament)
     assert seating.how == "Seated at random with physical dice typed in by the organiser."
     assert seating.stream and not seating.verifiable

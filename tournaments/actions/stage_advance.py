@@ -4,9 +4,10 @@
   squads of its sessions from the players' preferences (§3).
 * :func:`close_stage` refuses while a session lacks a confirmed result, awards honours and
   score bonuses (§9), then selects the qualifiers (§2) or, for the final, the podium.
-* :func:`seat_next_stage` seats the qualifiers (random with recorded dice, or seeded) and
-  applies §4: players keep their squads, conflicts go to the previous winner / more points
-  / a roll-off, displaced players draw among the free squads, and ranks follow players.
+* :func:`seat_next_stage` seats the qualifiers (random with recorded dice, or seeded; the
+  final's one table by seed without a die, decision 21) and applies §4: players keep
+  their squads, conflicts go to the previous winner / more points / a roll-off, displaced
+  players draw among the free squads, and ranks follow players.
 * :func:`advance` does whichever of these is due, in one transaction.
 
 All decisions are made by the pure services (:mod:`.progression`, :mod:`.draw`,
@@ -433,6 +434,15 @@ def _use_bonuses(tournament: Tournament, earned_in: Stage, sessions: list[Sessio
     ScoreBonus.objects.bulk_update(bonuses, ["used_in"], batch_size=1000)
 
 
+def _in_registration_order(
+    tournament: Tournament, qualifiers: Sequence[Qualifier]
+) -> tuple[Qualifier, ...]:
+    numbers = dict(
+        Registration.objects.filter(tournament=tournament).values_list("player_id", "number")
+    )
+    return tuple(sorted(qualifiers, key=lambda q: numbers.get(int(q.player), 0)))
+
+
 def seat_next_stage(
     closed: ClosedStage, dice: Dice, *, seating: str | None = None, actor=None
 ) -> dict[str, Any]:
@@ -460,9 +470,12 @@ def seat_next_stage(
     mode = seating or stage.effective_seating_method
     if mode not in SeatingMethod.values:
         raise StageError(_("Unknown seating method %(m)r; use random or seeded.") % {"m": mode})
+    qualifiers = closed.qualifiers
+    if len(sizes) == 1:  # seated by seed, ties in registration order (decision 21)
+        qualifiers = _in_registration_order(tournament, qualifiers)
     start = len(dice.log)
     try:
-        placed = seat_stage(closed.qualifiers, sizes, mode, dice)
+        placed = seat_stage(qualifiers, sizes, mode, dice)
     except ProgressionError as error:
         raise StageError(str(error)) from None
     record_dice(dice, tournament=tournament, stage=stage, start=start)

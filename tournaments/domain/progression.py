@@ -373,19 +373,20 @@ class Seating:
         }
 
 
+def _seed_key(qualifier: Qualifier) -> tuple[int, int]:
+    """A qualifier's stage rank: their session place, then points (most first)."""
+    return (qualifier.position, -qualifier.points)
+
+
 def seed_order(
     qualifiers: Sequence[Qualifier], dice: Dice | None, rolls: list[RollRecord]
 ) -> tuple[str, ...]:
     """Qualifiers by stage rank (their session place), then points; ties by roll-off."""
-
-    def key(q: Qualifier) -> tuple[int, int]:
-        return (q.position, -q.points)
-
-    ordered = sorted(qualifiers, key=key)
+    ordered = sorted(qualifiers, key=_seed_key)
     seeds: list[str] = []
     index = 0
     while index < len(ordered):
-        group = [q for q in ordered[index:] if key(q) == key(ordered[index])]
+        group = [q for q in ordered[index:] if _seed_key(q) == _seed_key(ordered[index])]
         if len(group) == 1:
             seeds.append(group[0].player)
         else:
@@ -480,14 +481,20 @@ def seat_stage(
 
     ``qualifiers`` carry the previous session of each player (``session``), used to keep
     players of the same previous session apart; for the first stage give each player a
-    distinct ``session`` (e.g. their own id) and position 1.
+    distinct ``session`` (e.g. their own id) and position 1. A stage of one session (the
+    final) is seated by seed whatever ``mode``, without a die, players of the same place
+    and points in the order given (registration order, as the actions give them; decision
+    21: where a player sits at the one table decides nothing, initiative is rolled there,
+    RULES §5).
     """
     mode = SeatingMode(mode)
     players = [q.player for q in qualifiers]
     if len(set(players)) != len(players):
         raise ProgressionError("a player appears twice among the qualifiers")
     rolls: list[RollRecord] = []
-    if mode is SeatingMode.SEEDED:
+    if len(sizes) == 1:
+        seeds = tuple(q.player for q in sorted(qualifiers, key=_seed_key))
+    elif mode is SeatingMode.SEEDED:
         seeds = seed_order(qualifiers, dice, rolls)
     else:
         if dice is None:
