@@ -163,3 +163,14 @@ def test_a_form_loaded_before_another_save_is_refused_with_409(world, role_clien
     assert again["squads-ultramarines__name_it"] == ["Ultramarini"]
     assert post(client, squads_url(world), again).status_code == 302
     assert world.tournament.squad_order == NEW_ORDER
+
+
+def test_a_blank_name_and_a_taken_one_are_said_together(world, role_client):
+    client = role_client("organiser")
+    form = opened(client, catalogue_url(world), "squads-ultramarines__order")
+    changes = {"squads-ultramarines__name_it": "", "squads-imperial-fists__name_en": "BLOOD ANGELS"}
+    response = post(client, squads_url(world), form, **changes)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Give the squad a name." in html
+    assert "Another squad is already called “BLOOD ANGELS”" in html

@@ -69,19 +69,22 @@ class SquadsForm(VersionedFormMixin, AccessibleForm):
 
     def clean(self) -> dict[str, Any]:
         super().clean()
-        if self.errors:
-            return self.cleaned_data
         edited = [
-            Squad(slug=slug, name_en=name_en, name_it=name_it)
-            for slug, (name_en, name_it) in self.names().items()
+            Squad(
+                slug=squad.slug,
+                name_en=self.cleaned_data.get(squad_field(squad.slug, "name_en"), ""),
+                name_it=self.cleaned_data.get(squad_field(squad.slug, "name_it"), ""),
+            )
+            for squad in self.squads
         ]
         for field, problem in squad_name_problems(edited).items():
-            self.add_error(field, problem)
+            if field not in self.errors:  # a blank name is already said
+                self.add_error(field, problem)
         if self.order_fixed:
             self._refuse_posted_order()
         else:
             places = [self.cleaned_data.get(squad_field(s.slug, "order")) for s in self.squads]
-            if len(set(places)) != len(places):
+            if None not in places and len(set(places)) != len(places):
                 raise ValidationError(
                     _("Give each squad its own place in the order, 1 to %(count)d.")
                     % {"count": len(places)}
