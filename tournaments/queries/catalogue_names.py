@@ -121,8 +121,8 @@ def squad_field(slug: str, field: str) -> str:
 
 def squad_name_problems(squads: Sequence[Any]) -> Problems:
     """What is wrong with the names of the tournament's ``squads`` (all of them, as edited:
-        anything with ``slug``, ``name_en`` and ``name_it``), by :func:`squad_field`. A squad may
-        have one name in both languages (Ultramarines), not one another squad has: both squads
+    anything with ``slug``, ``name_en`` and ``name_it``), by :func:`squad_field`. A squad may
+    have one name in both languages (Ultramarines), not one another squad has: both squads
     holding it are told."""
     problems: Problems = {}
     for index, squad in enumerate(squads):
@@ -142,6 +142,6 @@ def squad_name_problems(squads: Sequence[Any]) -> Problems:
                 % {"name": name}
             ),
         )
-        for field, problem in clashes.items():
-            problems.setdefault(squad_field(squad.slug, field or ""), problem)
+        for clashing, problem in clashes.items():
+            problems.setdefault(squad_field(squad.slug, clashing or ""), problem)
     return problems
