@@ -114,3 +114,23 @@ def test_the_honours_page_lists_pending_then_awarded_honours_and_every_rank(nine
     html = honours_page(nine_players)
     assert 'class="pending-honour-row"' not in html
     assert html.count(f'<a href="{player_link}">') == 2  # the honour and the rank
+
+
+def test_the_public_player_page_shows_a_pending_honour_and_rank(nine_players):
+    stage = nine_players.stages.get()
+    session = stage.sessions.order_by("number").first()
+    confirm_session(session, by_seat_order)
+    winner = session.seats.order_by("-seat_order").first()
+    loser = session.seats.order_by("seat_order").first()
+    url = reverse("tournaments:player", args=[nine_players.slug, winner.player_id])
+    html = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    session_link = reverse("tournaments:session", args=[nine_players.slug, session.pk])
+    honours = html[html.index("<h3>Honours</h3>") :]
+    assert f'<a href="{session_link}">Preliminary · {session.number}</a>' in honours
+    assert "pending until the stage closes" in honours
+    assert "No honour yet." not in honours
+    assert "Marine Squad → Elite Squad" in html
+    url = reverse("tournaments:player", args=[nine_players.slug, loser.player_id])
+    html = Client().get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "pending until the stage closes" not in html
+    assert "No honour yet." in html
