@@ -7,7 +7,15 @@ from django.utils import timezone
 from rules.engine.dice import SeededDice
 from tests.factories import VenueTableFactory
 from tournaments.actions.session_setup import draw_squads
-from tournaments.models import ChapterCard, Loadout, Session, SquadPreference
+from tournaments.models import (
+    ChapterCard,
+    Loadout,
+    Rank,
+    ScoreBonus,
+    Session,
+    SquadPreference,
+    SquadRank,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -180,3 +188,28 @@ def test_player_creates_an_account_and_logs_in_elsewhere(player, world, client):
     home = client.get(reverse("tournaments:player_home"))
     assert home.status_code == 200 and home.context["player"] == world.player
     assert player.get(url).context["has_account"]
+
+
+def test_the_loadout_form_says_where_extra_cards_come_from(player, world, drawn):
+    url = reverse("tournaments:player_loadout", args=[drawn.pk])
+    page = player.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "for your squad&#x27;s rank" not in page
+    assert "score thresholds you reached" not in page
+    SquadRank.objects.update_or_create(
+        tournament=world.tournament,
+        player=world.player,
+        defaults={"squad": drawn.squad, "rank": Rank.ELITE_SQUAD},
+    )
+    ScoreBonus.objects.create(
+        tournament=world.tournament,
+        player=world.player,
+        earned_in=world.session,
+        thresholds_reached=[10],
+        extra_equipment_cards=1,
+        used_in=world.session,
+    )
+    page = player.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Order cards (2)" in page
+    assert "1, plus 1 for your squad&#x27;s rank (Elite Squad)." in page
+    assert "Equipment cards (5)" in page
+    assert "4, plus 1 for the score thresholds you reached in your previous session" in page

@@ -30,7 +30,7 @@ from tournaments.domain.loadout import (
     validate_loadout,
 )
 from tournaments.forms.accessible import AccessibleForm
-from tournaments.models import CommanderCombo, Seat
+from tournaments.models import CommanderCombo, Rank, Seat
 from tournaments.queries.loadout_checks import card_bonuses
 
 
@@ -123,12 +123,28 @@ class LoadoutForm(AccessibleForm):
         cards = catalogue.chapter_cards(self.squad.slug)
         self.fields["order_cards"] = forms.MultipleChoiceField(
             label=_("Order cards (%(n)d)") % {"n": 1 + self.allowance.rank},
+            # Why more than the base count: the player checks it against RULES §5 and §9.
+            help_text=(
+                _("1, plus %(extra)d for your squad's rank (%(rank)s).")
+                % {"extra": self.allowance.rank, "rank": Rank(self.allowance.rank).label}
+                if self.allowance.rank
+                else ""
+            ),
             choices=card_choices(cards, CardKind.ORDER),
             widget=forms.CheckboxSelectMultiple,
             required=False,
         )
         self.fields["equipment_cards"] = forms.MultipleChoiceField(
             label=_("Equipment cards (%(n)d)") % {"n": 4 + self.allowance.thresholds_reached},
+            help_text=(
+                _(
+                    "4, plus %(extra)d for the score thresholds you reached in your previous "
+                    "session (for this session only)."
+                )
+                % {"extra": self.allowance.thresholds_reached}
+                if self.allowance.thresholds_reached
+                else ""
+            ),
             choices=card_choices(cards, CardKind.EQUIPMENT),
             widget=forms.CheckboxSelectMultiple,
             required=False,
