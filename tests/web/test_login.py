@@ -152,7 +152,11 @@ def test_player_pages_tell_an_unknown_browser_how_to_open_them(client, world):
 
 
 def test_unknown_private_link_is_not_found(client, db):
-    assert client.get(reverse("tournaments:player_link", args=["nope"])).status_code == 404
+    response = client.get(reverse("tournaments:player_link", args=["nope"]))
+    assert response.status_code == 404
+    # A link cut short in a message, or replaced: the player learns what to do.
+    assert "Ask the organiser for your link." in response.content.decode()
+    assert PLAYER_SESSION_KEY not in client.session
 
 
 def test_player_can_make_the_browser_forget_them(client, world):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -87,7 +87,19 @@ def player_link(request: HttpRequest, token: str) -> HttpResponse:
     first: the account is logged out before the browser speaks for the player, so nobody
     sees one person's pages under another's name, or keeps a judge's rights with a
     player's link."""
-    player = get_object_or_404(Player, access_token=token)
+    player = Player.objects.filter(access_token=token).first()
+    if player is None:  # cut short when pasted, or replaced by a newer link
+        return render(
+            request,
+            "tournaments/not_found.html",
+            {
+                "message": _(
+                    "This private link is not recognised: it may be cut short or replaced by "
+                    "a newer one. Ask the organiser for your link."
+                )
+            },
+            status=404,
+        )
     logged_in = request.user if request.user.is_authenticated else None
     if logged_in is not None and player.user_id != logged_in.pk:
         if request.method != "POST":
