@@ -132,6 +132,11 @@ def test_invalid_loadout_explains_each_problem_and_keeps_the_choices(player, dra
     assert not Loadout.objects.filter(seat=drawn).exists()
     assert 'value="kit-1"' in response.content.decode()
     assert response.context["form"]["equipment_cards"].value() == ["kit-1"]
+    # Said at the top too: on a phone the page reloads there, far from the problems.
+    page = response.content.decode()
+    notice = page.index('data-testid="loadout-not-saved"')
+    assert "These choices are not saved" in page[notice : page.index("</p>", notice)]
+    assert notice < page.index('<form method="post" class="card"')
 
 
 def test_live_loadout_check(player, drawn):
