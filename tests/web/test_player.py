@@ -113,6 +113,11 @@ def test_loadout_waits_for_the_draw(player, world):
     seat = world.session.seats.get(player=world.player)
     response = player.get(reverse("tournaments:player_loadout", args=[seat.pk]))
     assert response.context["waiting"]
+    # Before the draw the player's page says so instead of offering a choice.
+    home = player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE="en")
+    page = home.content.decode()
+    assert "Your squad is not drawn yet." in page
+    assert reverse("tournaments:player_loadout", args=[seat.pk]) not in page
 
 
 def test_valid_loadout_is_saved(player, drawn):
