@@ -118,6 +118,8 @@ def test_loadout_waits_for_the_draw(player, world):
     page = home.content.decode()
     assert "Your squad is not drawn yet." in page
     assert reverse("tournaments:player_loadout", args=[seat.pk]) not in page
+    page = player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE="it")
+    assert "non ancora sorteggiata" in page.content.decode()  # la squadra
 
 
 def test_valid_loadout_is_saved(player, drawn):
