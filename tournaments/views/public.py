@@ -377,7 +377,8 @@ def player_profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             {"message": _("This tournament has no player with that number.")},
             status=404,
         )
-    # A confirmed win shows at once, pending until its stage closes (decision 18), as on
+    # A confirmed win shows at once, pending until its stage closes (stored tournament
+    # decision 18), as on
     # the honours page, the standings and the player's own page.
     pending = [honour for honour in pending_honours(tournament) if honour.player_id == pk]
     return render(
