@@ -378,8 +378,7 @@ def player_profile(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             status=404,
         )
     # A confirmed win shows at once, pending until its stage closes (stored tournament
-    # decision 18), as on
-    # the honours page, the standings and the player's own page.
+    # decision 18), as on the honours page, the standings and the player's own page.
     pending = [honour for honour in pending_honours(tournament) if honour.player_id == pk]
     return render(
         request,
