@@ -133,7 +133,9 @@ def test_the_players_form_gives_a_score_bonus_in_the_next_session_only():
     first = tournament.stages.get(number=1)
     ScoreThreshold.objects.create(stage=first, points=50)
     top = max(player.pk for player in players)
-    confirm_stage(first, lambda seat: 100 if seat.player_id == top else seat.player_id)
+    # The others score 10-19 (distinct in a session of players registered one after the
+    # other, under the threshold whatever the database numbers them from).
+    confirm_stage(first, lambda seat: 100 if seat.player_id == top else 10 + seat.player_id % 10)
     advance(tournament, SeededDice(seed=2))
     semifinal = Seat.objects.get(session__stage__number=2, player_id=top)
     assert allowance_for(semifinal).thresholds_reached == 1
