@@ -380,20 +380,27 @@ def test_the_finals_close_button_says_it_publishes_the_podium(db, client):
     assert "seat the next" not in page
 
 
-def test_the_planned_structure_follows_the_organisers_qualifier_count(client, db):
-    """RULES §2: the organiser may override a stage's qualifier count; the dashboard's plan
-    then shows the stages that count makes (7 → 6 → 4 → 3), not the standard rule's."""
+def _second_stage_seated(slug: str, players: int):
+    """An organiser ("capo") and their tournament of ``players``, its first stage played
+    (points = player id) and its second seated."""
     from rules.engine.dice import SeededDice
     from tournaments.actions.stage_advance import advance, start_tournament
 
     user = UserFactory(username="capo")
     user.save()
-    tournament = TournamentFactory(slug="sette")
+    tournament = TournamentFactory(slug=slug)
     tournament.organisers.add(user)
-    register_players(tournament, 7)
+    register_players(tournament, players)
     start_tournament(tournament, SeededDice(seed=1))
     confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
     advance(tournament, SeededDice(seed=2))
+    return user, tournament
+
+
+def test_the_planned_structure_follows_the_organisers_qualifier_count(client, db):
+    """RULES §2: the organiser may override a stage's qualifier count; the dashboard's plan
+    then shows the stages that count makes (7 → 6 → 4 → 3), not the standard rule's."""
+    user, tournament = _second_stage_seated("sette", 7)
     tournament.stages.filter(number=2).update(qualifier_count=4)
     client.force_login(user)
     dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["sette"]))
@@ -406,17 +413,10 @@ def test_the_stages_table_counts_no_session_of_an_undone_seating(client, db):
     """An advance undone leaves its sessions stored, superseded: seated again, the stage
     counts its sessions in play only (9 players: the semifinal has 2, not 4)."""
     from rules.engine.dice import SeededDice
-    from tournaments.actions.stage_advance import advance, start_tournament
+    from tournaments.actions.stage_advance import advance
     from tournaments.actions.stage_undo import undo_advance
 
-    user = UserFactory(username="capo")
-    user.save()
-    tournament = TournamentFactory(slug="nove")
-    tournament.organisers.add(user)
-    register_players(tournament, 9)
-    start_tournament(tournament, SeededDice(seed=1))
-    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
-    advance(tournament, SeededDice(seed=2))
+    user, tournament = _second_stage_seated("nove", 9)
     undo_advance(tournament, reason="wrong dice", actor=user)
     advance(tournament, SeededDice(seed=3))
     client.force_login(user)
