@@ -133,7 +133,9 @@ def _qualifier_counts(tournament: Tournament, stages: Sequence[Stage]) -> dict[i
     """The organiser's qualifier counts by stage index (0 = stage 1), as the close reads them:
     a stage's own, else the tournament's (``queries.stage_cut.qualifier_count``)."""
     counts = {
-        int(number) - 1: count for number, count in (tournament.qualifier_overrides or {}).items()
+        int(number) - 1: count
+        for number in tournament.qualifier_overrides or {}
+        if (count := tournament.qualifier_override(int(number))) is not None
     }
     counts.update(
         {stage.number - 1: stage.qualifier_count for stage in stages if stage.qualifier_count}
@@ -153,9 +155,11 @@ def _dashboard(
     # A seating undone by the organiser stays stored, superseded: its sessions are not counted.
     in_play = Q(sessions__superseded_at__isnull=True)
     stages = list(tournament.stages.annotate(session_count=Count("sessions", filter=in_play)))
-    player_count = tournament.registrations.count()
     # The plan is of the players who play: a player withdrawn before the start is not seated.
-    playing = tournament.registrations.filter(withdrawn_at__isnull=True).count()
+    counts = tournament.registrations.aggregate(
+        registered=Count("pk"), playing=Count("pk", filter=Q(withdrawn_at__isnull=True))
+    )
+    player_count, playing = counts["registered"], counts["playing"]
     try:
         plan = stages_after(playing, _qualifier_counts(tournament, stages)) if playing >= 3 else []
     except (ProgressionError, ValueError):
