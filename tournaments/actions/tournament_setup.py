@@ -26,7 +26,7 @@ from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.actions.stage_undo import last_closed_stage, undo_blocker
 from tournaments.caching import generations
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, Catalogue
-from tournaments.domain.progression import ProgressionError, default_qualifiers, stage_kind
+from tournaments.domain.progression import stage_kind
 from tournaments.models import (
     ActivityVerb,
     ChapterCard,
@@ -41,6 +41,7 @@ from tournaments.models import (
 )
 from tournaments.queries.edit_versions import TOURNAMENT_FIELDS, stage_version, tournament_version
 from tournaments.queries.session_stipulation import stage_stipulation_params
+from tournaments.queries.stage_cut import CutError, qualifier_count
 
 logger = logging.getLogger("bob.tournaments")
 
@@ -228,13 +229,13 @@ def _seated_kind(stage: Stage) -> str:
     )
     if not sizes:
         return stage.kind
+    if len(sizes) == 1:
+        return stage_kind(sizes, None)
     try:
-        count = stage.qualifier_count or stage.tournament.qualifier_override(stage.number)
-        if count is None and len(sizes) > 1:
-            count = default_qualifiers(len(sizes))
-        return stage_kind(sizes, count, first=stage.number == 1)
-    except (ValueError, ProgressionError):
+        count = qualifier_count(stage, len(sizes), sum(sizes))
+    except CutError:
         return stage.kind
+    return stage_kind(sizes, count, first=stage.number == 1)
 
 
 def _stipulation_changes(stored: Stage, stage: Stage) -> bool:
