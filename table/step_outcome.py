@@ -50,6 +50,8 @@ OUTCOME_CODES = frozenset(
         "blip_without_aliens",
         "blip_equipment",
         "genestealer_appears",
+        "event_alien_appears",
+        "event_alien_no_room",
         "reinforcement_placed",
         "figure_healed",
         "left_play",

@@ -12,7 +12,9 @@ first alien of the listed ``units`` able to hit a marine with ``weapon`` for tha
 ``self_destruct`` makes the first alien of the listed ``units`` able to catch a marine in
 its blast move and explode, every figure around it taking the total of ``dice`` (``{"red":
 n, "white": m}``, a :class:`~rules.engine.units.DiceSpec` in the checked effect;
-:mod:`rules.engine.ai.self_destruct`).
+:mod:`rules.engine.ai.self_destruct`). ``alien_appears`` puts a new alien of ``unit`` (an
+alien on one square) next to a marine or commander of the chosen player, and it acts this
+turn (Genestealer; :mod:`rules.engine.play.event_arrivals`).
 
 A card whose sources differ by Alien policy (Mechanical Assault: the printed card in BoB
 and Priority, seed 000's Solitaire appendix in Solitaire, RULES §12) has, beside its
@@ -30,7 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from rules.engine.caches import memoised
-from rules.engine.units import DiceSpec, RulesDataError, dice_from_data
+from rules.engine.units import DiceSpec, RulesDataError, dice_from_data, load_rules_data
 
 EVENTS_FILE = Path(__file__).resolve().parent / "data" / "events.json"
 
@@ -47,6 +49,7 @@ EFFECT_CODES = (
     "player_turn_limit",
     "special_weapon",
     "self_destruct",
+    "alien_appears",
 )
 #: What a card played against a player forbids in that player's next turn.
 TURN_LIMITS = ("commander_idle", "no_orders", "heavy_jammed")
@@ -108,6 +111,17 @@ def _dice(value: Any, where: str) -> DiceSpec:
     return dice
 
 
+def _one_square_alien(unit: Any, where: str) -> None:
+    """``unit`` is the key of an alien type on one square: one that can stand on the one
+    free square next to a marine (a Dreadnought's 2x2 base could not)."""
+    units = load_rules_data().units
+    fits = sorted(key for key, data in units.items() if data.side == "alien" and data.size == 1)
+    if unit not in fits:
+        raise EventDataError(
+            f"{where}: expected the key of an alien on one square ({', '.join(fits)}), got {unit!r}"
+        )
+
+
 def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
     if effect is None:
         return None
@@ -137,6 +151,8 @@ def _check_effect(effect: Any, where: str) -> Mapping[str, Any] | None:
             raise EventDataError(f"{where}.firer_dies: expected true or false")
     if code == "activate_first" and not isinstance(effect.get("acts_twice", False), bool):
         raise EventDataError(f"{where}.acts_twice: expected true or false")
+    if code == "alien_appears":
+        _one_square_alien(effect.get("unit"), f"{where}.unit")
     if code == "player_turn_limit" and effect.get("limit") not in TURN_LIMITS:
         raise EventDataError(f"{where}.limit: expected one of {', '.join(TURN_LIMITS)}")
     if code == "extra_movement":

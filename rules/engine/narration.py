@@ -189,6 +189,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Effetto: {figure} e {other} si scambiano di posto.",
         "en": "Effect: {figure} and {other} swap places.",
     },
+    "event_alien_appears": {
+        "it": "Effetto: {figure} ({unit}) compare in {square}, accanto a {target}, e agisce in "
+        "questo turno.",
+        "en": "Effect: {figure} ({unit}) appears on {square}, next to {target}, and acts this "
+        "turn.",
+    },
+    "event_alien_no_room": {
+        "it": "Nessun Marine o Comandante ha una casella libera accanto a sé: nessun {unit} "
+        "compare e la carta non ha effetto.",
+        "en": "No marine or commander has a free square next to it: no {unit} appears and the "
+        "card has no effect.",
+    },
     "event_door_closed": {
         "it": "Effetto: si chiude la porta tra {a} e {b}.",
         "en": "Effect: the door between {a} and {b} is closed.",

@@ -10,6 +10,10 @@ from __future__ import annotations
 PURPOSES: dict[str, dict[str, str]] = {
     "event_draw": {"it": "pesca della carta Evento Alieno", "en": "event card draw"},
     "event_target": {"it": "bersaglio della carta Evento Alieno", "en": "event card target"},
+    "event_figure": {
+        "it": "carta Evento Alieno: Marine accanto a cui compare l'Alieno",
+        "en": "event card: the marine the alien appears next to",
+    },
     "teleport_first": {"it": "teletrasporto: primo Alieno", "en": "teleport: first alien"},
     "teleport_second": {"it": "teletrasporto: secondo Alieno", "en": "teleport: second alien"},
     "reinforcement_token": {

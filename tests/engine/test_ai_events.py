@@ -133,7 +133,6 @@ INSTRUCTIONS = {
     "out_of_ammo": ("bolter", "Bolter"),
     "automatic_defence": ("one heavy die", "un dado pesante"),
     "call_of_chaos": ("on a 3", "con un 3"),
-    "genestealer": ("moves and attacks normally", "muove e attacca normalmente"),
 }
 
 

@@ -126,10 +126,16 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: (seeds 33, 49, 53, 73 and 89's first turns, 21, 23 and 81's second) differ, and the
 #: second turns chained on those first ones; Priority and Solitaire draw it in none of
 #: theirs and are unchanged.
+#: All three re-pinned for a behaviour change: the Genestealer card puts a Genestealer
+#: on a free square next to a marine of the player the die picks, and it acts this turn
+#: (``play/event_arrivals.py``, game engine decision 27), and its text says "a free
+#: square". Every turn that differs draws the card (BoB seeds 13, 19, 31, 39, 59 and 87's
+#: first turns, 51, 73, 75 and 89's second; Priority seeds 13 and 19's first, 17's second;
+#: Solitaire seeds 13 and 19's first) or is the second turn chained on one that did.
 EXPECTED = {
-    "bob": "cda4e35321e871dda9bab418d85d93be36f02b8e320adc6a815defea86a99b3b",
-    "priority": "6d100b06928e1096ad8a8ee9d7d08912ef5e90c41d577b9e06c5d62431d268d4",
-    "solitaire": "c9a2e68d06cc602feca775e22b9a8cb79d0957c9a94970931e089cb65d0b4f7d",
+    "bob": "086627cab4bc80ba4c2375b7d245bdf9d3cd15f299853ffa219dae621612f2ae",
+    "priority": "01124b9bb2ff7c17995f4ed0f14c4fb346171b544da2eaf2513f516a2cd2737e",
+    "solitaire": "53f23eeedf80d7a06d44d78a1946002abbde91923ef96edd73006e662b5705f8",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

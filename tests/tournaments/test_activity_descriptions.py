@@ -358,3 +358,20 @@ def test_an_event_cards_effect_reads_in_words_and_what_is_not_known_as_written()
 def test_every_event_effect_and_turn_limit_has_words():
     assert set(EVENT_EFFECTS) == set(EFFECT_CODES)
     assert set(EVENT_TURN_LIMITS) == set(TURN_LIMITS)
+
+
+def test_the_alien_a_card_brings_reads_by_its_name():
+    card = {"en": "Genestealer", "it": "Ladro Genetico"}
+    changes = [
+        [{"path": "events.genestealer.effect.unit", **card}, "genestealer", "ork"],
+        [{"path": "events.genestealer.effect.code", **card}, None, "alien_appears"],
+    ]
+    assert changes_text(changes) == (
+        "Alien that appears of alien event card Genestealer: Genestealer → Ork; "
+        "Effect of alien event card Genestealer: – → an alien appears next to a marine of "
+        "the chosen player"
+    )
+    with translation.override("it"):
+        assert changes_text(changes[:1]) == (
+            "Alieno che compare della carta evento alieno Ladro Genetico: Ladro Genetico → Orco"
+        )

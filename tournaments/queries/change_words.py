@@ -66,6 +66,7 @@ EVENT_PATH_LABELS: dict[str, StrOrPromise] = {
     "effect.dice.white": gettext_lazy("White dice of the blast"),
     "effect.squares": gettext_lazy("Extra squares of movement"),
     "effect.acts_twice": gettext_lazy("The first alien acts twice"),
+    "effect.unit": gettext_lazy("Alien that appears"),
     "policy_effects": gettext_lazy("Effect under an Alien policy"),
 }
 #: What each effect an alien event card may have does, by its code
@@ -82,6 +83,7 @@ EVENT_EFFECTS: dict[str, StrOrPromise] = {
     "player_turn_limit": gettext_lazy("a limit on the chosen player's next turn"),
     "special_weapon": gettext_lazy("an alien fires a special weapon"),
     "self_destruct": gettext_lazy("an alien explodes"),
+    "alien_appears": gettext_lazy("an alien appears next to a marine of the chosen player"),
 }
 #: What a card played against a player forbids in that player's next turn, by its code
 #: (:data:`rules.engine.event_cards.TURN_LIMITS`).
@@ -181,13 +183,15 @@ def _as_effect_key(key: str) -> str:
 
 def _event_value_words(key: str, value: Any) -> str:
     """``value`` of an alien event card's field ``key`` (its path on the card) in words: a
-    coded value, the units and the weapon of an effect by name; one the log does not know
+    coded value, the unit(s) and the weapon of an effect by name; one the log does not know
     as written."""
     words = EVENT_VALUES.get(key, {})
     if isinstance(value, str) and value in words:
         return str(words[value])
     if key == "effect.weapon" and isinstance(value, str) and value in WEAPON_NAMES:
         return shown((value,))
+    if key == "effect.unit" and isinstance(value, str) and value in UNIT_NAMES:
+        return item_label(load_rules_data(), "units", value, narration_language())
     if (
         key == "effect.units"
         and isinstance(value, list)

@@ -15,6 +15,7 @@ from rules.engine.dice import Dice
 from rules.engine.event_cards import EventCard, EventDataError, load_cards
 from rules.engine.los import line_of_sight
 from rules.engine.narration_errors import CodedError
+from rules.engine.play import event_arrivals
 from rules.engine.play.chance import random_index
 from rules.engine.play.progress import with_progress
 from rules.engine.play.targets import players_in_play
@@ -173,21 +174,38 @@ def play_event_phase(ctx: TurnContext) -> None:
     if draw_card_left(cards, (*drawn, card.id), switches.get("event_cards")) == 0:
         ctx.state = with_progress(ctx.state, last_event_round=ctx.state.round)
     ctx.say("event_drawn", card=card.id)
-    if card.target == "player":
-        player, rolls = choose_target_player(players_in_play(ctx.state), ctx.dice)
-        if player is None:
-            ctx.say("event_no_target")
-        else:
-            for roll in rolls[:-1]:
-                ctx.say("event_target_reroll", roll=roll)
-            ctx.say("event_target_player", player=player, roll=rolls[-1])
-            effect = card.effect_under(ctx.policy)
-            if effect is not None and effect["code"] == "player_turn_limit":
-                limits = (*ctx.state.progress.limits, (player, effect["limit"]))
-                ctx.state = with_progress(ctx.state, limits=limits)
+    effect = card.effect_under(ctx.policy)
+    appears = effect is not None and effect["code"] == event_arrivals.CODE
+    player = None
+    if card.target == "player" or appears:
+        player = _target_player(ctx, appears)
+        if player is not None and effect is not None and effect["code"] == "player_turn_limit":
+            limits = (*ctx.state.progress.limits, (player, effect["limit"]))
+            ctx.state = with_progress(ctx.state, limits=limits)
     ctx.say("event_instruction", text=dict(card.text))
+    if appears:
+        assert effect is not None
+        event_arrivals.alien_appears(ctx, str(effect["unit"]), player)
     ctx.modifiers = modifiers_for(card, ctx.policy)
     _announce(ctx)
+
+
+def _target_player(ctx: TurnContext, appears: bool) -> str | None:
+    """The player the card is played against, by the die (logged); a card that brings an
+    alien next to a marine picks among the players with a figure it may appear next to
+    (none: nobody, and the appearance says why)."""
+    players = players_in_play(ctx.state)
+    if appears:
+        players = event_arrivals.players_with_room(ctx.state, players)
+    player, rolls = choose_target_player(players, ctx.dice)
+    if player is None:
+        if not appears:
+            ctx.say("event_no_target")
+        return None
+    for roll in rolls[:-1]:
+        ctx.say("event_target_reroll", roll=roll)
+    ctx.say("event_target_player", player=player, roll=rolls[-1])
+    return player
 
 
 def _announce(ctx: TurnContext) -> None:
