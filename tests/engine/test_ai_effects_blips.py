@@ -57,8 +57,16 @@ def test_android_fault_also_stops_dreadnoughts():
     assert not steps_of(steps, "dice")
 
 
-def test_wrath_adds_movement():
-    state = deck_state("wrath", [alien("g1", "genestealer", (0, 0)), marine("a1", "p1", (29, 0))])
+def test_an_extra_movement_card_adds_movement():
+    # No shipped card has the effect (Frenzy! is left to the judge, decision 28); a house
+    # rule may give it to one.
+    bonus = {"wrath": {"effect": {"code": "extra_movement", "squares": 2}}}
+    state = make_state(
+        make_board(30, 1),
+        [alien("g1", "genestealer", (0, 0)), marine("a1", "p1", (29, 0))],
+        players=("p1",),
+        switches={"event_deck": True, "event_cards": ["wrath"], "event_overrides": bonus},
+    )
     new_state, _ = resolve_alien_turn(state, BobPolicy(), SeededDice(seed=2))
     assert new_state.figure("g1").squares == ((8, 0),)
 
