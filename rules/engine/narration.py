@@ -360,6 +360,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Nessun segnalino {unit} libero: il giocatore {player} non guadagna punti.",
         "en": "No free {unit} token: player {player} scores nothing.",
     },
+    "shot_aimed_again": {
+        "it": "{figure} ha già ucciso chi era nel mirino di quest'arma ({weapon}): la punta di "
+        "nuovo dove ora colpisce più Marine.",
+        "en": "{figure} already killed what its {weapon} was aimed at: it aims it again where it "
+        "now hits the most marines.",
+    },
+    "shot_dropped": {
+        "it": "{figure} ha già ucciso chi era nel mirino di quest'arma ({weapon}) e con essa "
+        "non può ferire nessun altro: non spara.",
+        "en": "{figure} already killed what its {weapon} was aimed at, and with it can hurt "
+        "nobody else: it does not fire.",
+    },
     "attack_unavailable": {
         "it": "{figure} non trova più l'attacco previsto: il Giudice verifichi la posizione.",
         "en": "{figure} no longer has the planned attack: the judge should check the position.",

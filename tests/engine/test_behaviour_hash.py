@@ -136,10 +136,16 @@ TURNS = {"bob": 100, "priority": 20, "solitaire": 20}
 #: more squares of movement, which no source says; it is an instruction for the judge
 #: (game engine decision 28). Of the 280 turns only Priority seed 1's second turn draws
 #: it and differs; BoB and Solitaire are unchanged.
+#: BoB and Solitaire re-pinned for a behaviour change: a Dreadnought's later weapon whose
+#: marks an earlier weapon of the same attack killed is aimed again, or holds its fire
+#: when it can hurt nobody, instead of firing at an empty square or being dropped without
+#: a word (``ai.area.aimed_again``, game engine decision 29). Of the 280 turns three
+#: differ from a ``shot_aimed_again`` or ``shot_dropped`` line on (BoB seeds 89 and 93's
+#: first turns, Solitaire seed 2's second), and the BoB second turns chained on them.
 EXPECTED = {
-    "bob": "086627cab4bc80ba4c2375b7d245bdf9d3cd15f299853ffa219dae621612f2ae",
+    "bob": "0ea804641ec688ce7354bb0bf81d00bb4efa5e9d73c4f193a08011af375eb7d8",
     "priority": "91052146f171b4732aba8008b9af75657c73f43eb489a6049a43ce1c0995b237",
-    "solitaire": "53f23eeedf80d7a06d44d78a1946002abbde91923ef96edd73006e662b5705f8",
+    "solitaire": "04f66d4d005f73d0daf63a64c5096644056f1be6ef86ad41b4bc1767ded750af",
 }
 
 BLIP_TYPES = ("genestealer", "ork", "gretchin", "android", "chaos_marine", "ork")

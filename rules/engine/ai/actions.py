@@ -8,6 +8,7 @@ an alien opens may show marines what lay behind it: the blips they now see are r
 
 from __future__ import annotations
 
+from rules.engine.ai.area import aimed_again, lost_marks
 from rules.engine.ai.plans import Plan
 from rules.engine.ai.reach import AlienReach
 from rules.engine.ai.strike import carry_out
@@ -169,7 +170,18 @@ def execute_plan(
     move_to(ctx, reach, plan.anchor)
     if plan.kind == "hand_to_hand":
         _open_door_for_fight(ctx, figure.id, plan.target)
-    done = carry_out(ctx, figure.id, plan.shots)
+    done = False
+    for index, shot in enumerate(plan.shots):
+        if not ctx.state.has_figure(figure.id):
+            break
+        if index and lost_marks(ctx.state, shot):
+            again = aimed_again(ctx, ctx.state.figure(figure.id), shot.weapon)
+            if again is None:
+                ctx.say("shot_dropped", figure=figure.id, weapon=shot.weapon)
+                continue
+            ctx.say("shot_aimed_again", figure=figure.id, weapon=shot.weapon)
+            shot = again
+        done = carry_out(ctx, figure.id, (shot,)) or done
     if not done:
         ctx.say("attack_unavailable", figure=figure.id)
     return done

@@ -590,7 +590,7 @@ def _first_stop_seeing(
 
 def _best_from(
     ctx: TurnContext,
-    reach: AlienReach,
+    firer: Figure,
     anchor: Square,
     weapon: str,
     ranked_blasts: dict[str, list[Shot]],
@@ -600,7 +600,6 @@ def _best_from(
     """The best shot of one weapon with the firer standing at ``anchor`` (touching
     ``only_target`` when given); ``ranked_blasts`` and ``ranked_single`` are scored from
     there (or from a square with the same :func:`_arc_key`)."""
-    firer = reach.figure
     state = ctx.state
     pattern = ctx.rules.weapon(weapon).pattern
     body = footprint(firer, anchor)
@@ -698,6 +697,28 @@ def area_plans(
     ]
 
 
+def lost_marks(state: GameState, shot: Shot) -> bool:
+    """Whether a figure ``shot`` was aimed at or could hurt has left the board since it
+    was planned (an earlier weapon of the same attack killed it)."""
+    marks = {*shot.hits, *shot.hurts, *([shot.target] if shot.target else [])}
+    return any(not state.has_figure(fid) or not state.figure(fid).on_board for fid in marks)
+
+
+def aimed_again(ctx: TurnContext, firer: Figure, weapon: str) -> Shot | None:
+    """The best shot of ``weapon`` from where ``firer`` stands now, on the current state
+    (the area rule: most marines hurt, then expected points and life points), or None when
+    from there it can hurt nobody. A Dreadnought's weapons are planned together before any
+    fires; one whose marks an earlier weapon killed is aimed again so (game engine
+    decision 29), not fired at an empty square or left silent."""
+    anchor = min(firer.squares, key=lambda sq: (sq[1], sq[0]))
+    body = footprint(firer, anchor)
+    pattern = ctx.rules.weapon(weapon).pattern
+    blasts = {weapon: _ranked_blasts(ctx, firer, weapon, None, body)} if pattern == "blast" else {}
+    singles = {weapon: _ranked_single(ctx, weapon, None, body)} if pattern == "single" else {}
+    shot = _best_from(ctx, firer, anchor, weapon, blasts, singles)
+    return shot if shot is not None and shot.hurts else None
+
+
 def _ranked_blasts(
     ctx: TurnContext,
     firer: Figure,
@@ -769,7 +790,7 @@ def _shots_per_stop(
         ranked_blasts, ranked_single = ranked[arc]
         shots = []
         for w in weapons:
-            shot = _best_from(ctx, reach, anchor, w, ranked_blasts, ranked_single, only_target)
+            shot = _best_from(ctx, firer, anchor, w, ranked_blasts, ranked_single, only_target)
             if shot is not None:
                 shots.append(shot)
         if shots:
