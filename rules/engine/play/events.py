@@ -183,8 +183,7 @@ def play_event_phase(ctx: TurnContext) -> None:
             limits = (*ctx.state.progress.limits, (player, effect["limit"]))
             ctx.state = with_progress(ctx.state, limits=limits)
     ctx.say("event_instruction", text=dict(card.text))
-    if appears:
-        assert effect is not None
+    if appears and effect is not None:
         event_arrivals.alien_appears(ctx, str(effect["unit"]), player)
     ctx.modifiers = modifiers_for(card, ctx.policy)
     _announce(ctx)
