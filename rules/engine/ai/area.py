@@ -355,7 +355,12 @@ def single_shot(ctx: TurnContext, weapon: str, target: Figure, body: Sequence[Sq
 
 
 def combat_shot(
-    ctx: TurnContext, firer: Figure, anchor: Square, weapon: str, only_target: str | None
+    ctx: TurnContext,
+    firer: Figure,
+    anchor: Square,
+    weapon: str,
+    only_target: str | None,
+    covered: frozenset[str] = frozenset(),
 ) -> Shot | None:
     """Extra-heavy patterns (lascannon areas, melta, conversion beamer): the combat
     module lists the options from ``anchor``; the best one touching no other alien is
@@ -387,7 +392,7 @@ def combat_shot(
             hits,
             hurts,
         )
-        if best is None or _shot_key(shot) < _shot_key(best):
+        if best is None or _covering_key(shot, covered) < _covering_key(best, covered):
             best = shot
     return best
 
@@ -482,9 +487,32 @@ def _centre(shot: Shot) -> Square:
 
 
 def _first_visible_blast(
-    state: GameState, firer: Figure, body: tuple[Square, ...], shots: list[Shot]
+    state: GameState,
+    firer: Figure,
+    body: tuple[Square, ...],
+    shots: list[Shot],
+    covered: frozenset[str] = frozenset(),
 ) -> Shot | None:
-    """The first of ``shots`` whose aim the firer's ``body`` sees and is not next to."""
+    """The first of ``shots`` (ranked best first) whose aim the firer's ``body`` sees and
+    is not next to; with ``covered`` (marines the firer's earlier weapons already hit), the
+    first of those that hurts the most marines not covered."""
+    best: Shot | None = None
+    best_new = -1
+    for shot in _visible_blasts(state, firer, body, shots):
+        if not covered:
+            return shot
+        new = len(set(shot.hurts) - covered)
+        if new > best_new:
+            best, best_new = shot, new
+        if best_new >= shot.marines_hit:
+            break  # the shots after it hit no more marines than it adds
+    return best
+
+
+def _visible_blasts(
+    state: GameState, firer: Figure, body: tuple[Square, ...], shots: list[Shot]
+) -> Iterator[Shot]:
+    """Those of ``shots`` whose aim the firer's ``body`` sees and is not next to, in order."""
     table = layout_lines(state)
     # A 1x1 or 2x2 body: the aims next to it fill its box grown by one square.
     left, top = body[0][0] - 1, body[0][1] - 1
@@ -505,8 +533,7 @@ def _first_visible_blast(
         occupant = state.figure_at(aim)
         ignore = {firer.id} | ({occupant.id} if occupant else set())
         if any(line_verdict(state, line, ignore)[0] for line in open_lines):
-            return shot
-    return None
+            yield shot
 
 
 def _best_missile_stop(
@@ -596,15 +623,19 @@ def _best_from(
     ranked_blasts: dict[str, list[Shot]],
     ranked_single: dict[str, list[tuple[Shot, Figure]]],
     only_target: str | None = None,
+    covered: frozenset[str] = frozenset(),
 ) -> Shot | None:
     """The best shot of one weapon with the firer standing at ``anchor`` (touching
     ``only_target`` when given); ``ranked_blasts`` and ``ranked_single`` are scored from
-    there (or from a square with the same :func:`_arc_key`)."""
+    there (or from a square with the same :func:`_arc_key`). With ``covered``, the marines
+    a Dreadnought's earlier weapons already hit from there, the shot hurting the most
+    marines not covered comes first (RULES §11: the most distinct marines), then the best
+    one."""
     state = ctx.state
     pattern = ctx.rules.weapon(weapon).pattern
     body = footprint(firer, anchor)
     if pattern == "blast":
-        return _first_visible_blast(state, firer, body, ranked_blasts[weapon])
+        return _first_visible_blast(state, firer, body, ranked_blasts[weapon], covered)
     if pattern == "line":
         best = None
         for origin in body:
@@ -612,7 +643,9 @@ def _best_from(
                 shot = line_shot(ctx, firer, weapon, origin, direction, anchor)
                 if shot is not None and only_target is not None and only_target not in shot.hits:
                     continue
-                if shot is not None and (best is None or _shot_key(shot) < _shot_key(best)):
+                if shot is not None and (
+                    best is None or _covering_key(shot, covered) < _covering_key(best, covered)
+                ):
                     best = shot
         return best
     if pattern == "split":
@@ -621,11 +654,22 @@ def _best_from(
             return None
         return shot
     if pattern not in ("single",):
-        return combat_shot(ctx, firer, anchor, weapon, only_target)
+        return combat_shot(ctx, firer, anchor, weapon, only_target, covered)
+    first = None
     for shot, target in ranked_single[weapon]:
+        adds = bool(set(shot.hurts) - covered)
+        if first is not None and not adds:
+            continue
         if sees(state, firer, anchor, target)[0]:
-            return shot
-    return None
+            if adds or not covered:
+                return shot
+            first = shot
+    return first
+
+
+def _covering_key(shot: Shot, covered: frozenset[str]) -> tuple:
+    """:func:`_shot_key`, after the most marines hurt that ``covered`` does not hold."""
+    return (-len(set(shot.hurts) - covered), *_shot_key(shot))
 
 
 def area_plans(
@@ -789,10 +833,14 @@ def _shots_per_stop(
             )
         ranked_blasts, ranked_single = ranked[arc]
         shots = []
+        covered: frozenset[str] = frozenset()
         for w in weapons:
-            shot = _best_from(ctx, firer, anchor, w, ranked_blasts, ranked_single, only_target)
+            shot = _best_from(
+                ctx, firer, anchor, w, ranked_blasts, ranked_single, only_target, covered
+            )
             if shot is not None:
                 shots.append(shot)
+                covered |= frozenset(shot.hurts)
         if shots:
             yield steps, anchor, shots
 
