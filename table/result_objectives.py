@@ -24,8 +24,6 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext as _
-
 from rules.engine.narration import format_param
 from rules.engine.session_records import Outcome
 from rules.engine.state import MARINE, GameState
@@ -38,6 +36,7 @@ from tournaments.domain.scoring import (
     SeatBreakdown,
     StallBreakerRound,
 )
+from tournaments.domain.stored_labels import FLAG_BROUGHT_HOME
 from tournaments.models import Seat
 
 #: The engine step of a flag brought home (``rules.engine.flags.bring_home``).
@@ -65,7 +64,7 @@ def flag_objectives(line: Sequence[Snapshot]) -> dict[str, list[ObjectivePoints]
                 continue
             params = step.get("params") or {}
             found[str(params.get("player", ""))].append(
-                ObjectivePoints(_("Flag brought home"), int(params.get("points", 0) or 0))
+                ObjectivePoints(FLAG_BROUGHT_HOME, int(params.get("points", 0) or 0))
             )
     return found
 

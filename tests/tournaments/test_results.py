@@ -1,6 +1,7 @@
 """Result versions: nothing overwritten, corrections keep who/when/why, standings follow."""
 
 import pytest
+from django.utils import translation
 
 from rules.engine.dice import ScriptedDice
 from tests.factories import StipulationFactory, points_breakdown, session_points
@@ -289,3 +290,27 @@ def test_a_version_keeps_its_sessions_tournament_however_it_is_written(final_ses
     for version in (entered, confirmed, written):
         version.refresh_from_db()
         assert version.tournament_id == tournament.pk
+
+
+@pytest.mark.parametrize(("saved_in", "read_in"), [("it", "en"), ("en", "it")])
+def test_the_default_confirmation_reason_is_shown_in_the_readers_language(
+    final_session, saved_in, read_in
+):
+    stipulate(final_session)
+    record_result(final_session, session_points(final_session, lambda s: 10 + s.seat_order))
+    with translation.override(saved_in):
+        confirmed = confirm_result(final_session)
+    confirmed.refresh_from_db()
+    with translation.override(read_in):
+        shown = confirmed.shown_reason()
+    expected = {"it": "Versione 1 confermata.", "en": "Confirmed version 1."}[read_in]
+    assert shown == expected
+
+
+def test_a_typed_confirmation_reason_stays_as_typed(final_session):
+    stipulate(final_session)
+    record_result(final_session, session_points(final_session, lambda s: 10 + s.seat_order))
+    with translation.override("it"):
+        confirmed = confirm_result(final_session, reason="Controllato al tavolo")
+    with translation.override("en"):
+        assert confirmed.shown_reason() == "Controllato al tavolo"

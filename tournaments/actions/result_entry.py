@@ -41,6 +41,7 @@ from tournaments.domain.scoring import (
     score_session,
     totals_key,
 )
+from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS
 from tournaments.models import (
     ActivityVerb,
     Result,
@@ -356,7 +357,8 @@ def confirm_result(session: Session, *, actor=None, reason: str = "") -> ResultV
         survivors=latest.survivors,
         ranking=latest.ranking,
         confirmed=True,
-        reason=reason or _("Confirmed version %(number)d.") % {"number": latest.number},
+        reason=reason,
+        reason_code="" if reason else CONFIRMED_PREVIOUS,
         created_by=actor if actor is not None and actor.is_authenticated else None,
         game_number=latest.game_number,  # a copy comes from the same board game
         game_step=latest.game_step,

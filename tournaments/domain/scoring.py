@@ -28,6 +28,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournaments.domain.stored_labels import shown_objective_label
+
 
 class ScoringError(ValueError):
     """A breakdown is malformed (wrong type, unknown key, duplicate seat)."""
@@ -494,7 +496,7 @@ class _Scorer:
         for tokens in breakdown.alien_tokens:
             self._score_tokens(seat, tokens)
         for objective in breakdown.objectives:
-            self.add(seat, "objective", objective.label, objective.points)
+            self.add(seat, "objective", shown_objective_label(objective.label), objective.points)
         for stall in breakdown.stall_breaker:
             self.add(
                 seat,

@@ -28,6 +28,11 @@ from tournaments.domain.scoring import (
     ObjectivePoints,
     StallBreakerRound,
 )
+from tournaments.domain.stored_labels import (
+    OBJECTIVE,
+    objective_label_code,
+    shown_objective_label,
+)
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -185,10 +190,10 @@ class ObjectiveRows(RowKind):
         }
 
     def entry(self, values):
-        return ObjectivePoints(values["label"] or str(_("Objective")), values["points"])
+        return ObjectivePoints(objective_label_code(values["label"]) or OBJECTIVE, values["points"])
 
     def values(self, entry):
-        return {"label": entry.label, "points": entry.points}
+        return {"label": shown_objective_label(entry.label), "points": entry.points}
 
 
 class DreadnoughtRows(RowKind):

@@ -13,6 +13,7 @@ from typing import Any
 
 from django.db.models import Prefetch
 
+from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS, CONFIRMED_PREVIOUS_TEXT
 from tournaments.interchange.document import FORMAT, FORMAT_VERSION
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import registered
@@ -271,6 +272,12 @@ def _loadout(seat: Seat) -> dict[str, Any] | None:
     return data
 
 
+def _source_reason(version: ResultVersion) -> str:
+    if version.reason_code == CONFIRMED_PREVIOUS:
+        return CONFIRMED_PREVIOUS_TEXT % {"number": version.number - 1}
+    return version.reason
+
+
 def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
     return {
         "number": version.number,
@@ -280,7 +287,9 @@ def _version(version: ResultVersion, ids: _PlayerIds) -> dict[str, Any]:
         "survivors": ids.from_stored_list(version.survivors),
         "ranking": ids.from_stored_list(version.ranking),
         "confirmed": version.confirmed,
-        "reason": version.reason,
+        # The app's reason is written in the source language; the import reads it back
+        # as its code (version_reason_code).
+        "reason": _source_reason(version),
         "created_by": username(version.created_by),
         "created_at": timestamp(version.created_at),
         "game_number": version.game_number,

@@ -41,6 +41,7 @@ from tournaments.domain.plausibility import (
     squad_figures,
 )
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
+from tournaments.domain.stored_labels import version_reason_code
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import (
     FORMAT_VERSION,
@@ -1220,7 +1221,7 @@ class _Writer:
                 survivors=self._player_pks(version_data["survivors"]),
                 ranking=self._player_pks(version_data["ranking"]),
                 confirmed=version_data["confirmed"],
-                reason=version_data["reason"],
+                **_version_reason(version_data),
                 created_by=self.user(version_data["created_by"]),
                 game_number=version_data["game_number"],
                 game_step=version_data["game_step"],
@@ -1389,3 +1390,10 @@ def import_document(
             ]
         ) from None
     return ImportOutcome(tournament, sorted(writer.created_users))
+
+
+def _version_reason(version_data: dict[str, Any]) -> dict[str, str]:
+    """The stored reason of an imported result version: the app's own reason, in any
+    language, becomes its code; a typed reason stays as typed."""
+    code = version_reason_code(version_data["reason"], version_data["number"])
+    return {"reason": "" if code else version_data["reason"], "reason_code": code}

@@ -8,6 +8,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS, version_reason
+
 
 class ImmutableVersionError(Exception):
     """A saved result version may not be changed or deleted; add a new version instead."""
@@ -86,6 +88,14 @@ class ResultVersion(models.Model):
     )
     confirmed = models.BooleanField(_("confirmed"), default=False)
     reason = models.TextField(_("reason"), blank=True)
+    #: The reason the app gave, as a code translated when shown (``version_reason``), so a
+    #: reader sees it in their language; ``reason`` then stays empty.
+    reason_code = models.CharField(
+        _("reason code"),
+        max_length=20,
+        blank=True,
+        choices=[(CONFIRMED_PREVIOUS, _("confirms the previous version"))],
+    )
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("entered by"),
@@ -130,6 +140,10 @@ class ResultVersion(models.Model):
         raise ImmutableVersionError(
             _("Result versions cannot be deleted; record a correction as a new version.")
         )
+
+    def shown_reason(self) -> str:
+        """Why this version was written, in the reader's language when the app wrote it."""
+        return version_reason(self.reason_code, self.reason, self.number)
 
     def positions(self) -> dict[int, int]:
         """Session place per player id (1 = winner); ties were settled when recorded."""
