@@ -54,7 +54,8 @@ def test_the_feed_address_is_read_whole_and_copied(open_games, live_server, play
     width = PHONE["width"] if phone else DESKTOP["width"]
     assert page_width(page) <= width
     feed = page.locator("#calendar-feed")
-    expected = f"{live_server.url}/p/{player.access_token}/schedule.ics"
+    language = "it" if phone else "en"  # the feed is in the page's language
+    expected = f"{live_server.url}/p/{player.access_token}/schedule.ics?lang={language}"
     expect(feed).to_have_text(expected)
     assert feed.evaluate(SHOWN_WHOLE)
 
@@ -78,6 +79,6 @@ def test_the_feed_address_is_read_whole_and_copied(open_games, live_server, play
 def test_without_javascript_the_feed_address_is_there_to_select(open_games, live_server, player):
     page = open_games(player, phone=True, script=False)
     feed = page.locator("#calendar-feed")
-    expect(feed).to_have_text(f"{live_server.url}/p/{player.access_token}/schedule.ics")
+    expect(feed).to_have_text(f"{live_server.url}/p/{player.access_token}/schedule.ics?lang=it")
     expect(feed).to_have_css("user-select", "all")  # one tap selects it whole
     expect(page.locator("button[data-copy]")).to_be_hidden()  # no button that does nothing

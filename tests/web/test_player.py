@@ -225,3 +225,61 @@ def test_the_loadout_form_says_where_extra_cards_come_from(player, world, drawn)
     assert "1, plus 1 for your squad&#x27;s rank (Elite Squad)." in page
     assert "Equipment cards (5)" in page
     assert "4, plus 1 for the score thresholds you reached in your previous session" in page
+
+
+def _unfolded(body: str) -> list[str]:
+    """The content lines of an iCalendar body, each physical line checked against RFC 5545
+    §3.1 (CRLF ends, at most 75 octets) and the folded ones joined back."""
+    assert body.endswith("\r\n")
+    physical = body[:-2].split("\r\n")
+    assert all(len(line.encode()) <= 75 for line in physical), physical
+    lines: list[str] = []
+    for line in physical:
+        if line.startswith(" "):
+            lines[-1] += line[1:]
+        else:
+            lines.append(line)
+    return lines
+
+
+def _event(body: str) -> dict[str, str]:
+    lines = _unfolded(body)
+    start, end = lines.index("BEGIN:VEVENT"), lines.index("END:VEVENT")
+    return dict(line.split(":", 1) for line in lines[start + 1 : end])
+
+
+@pytest.mark.parametrize(
+    ("lang", "summary", "location"),
+    [
+        ("en", "Preliminary\\, session 1", "table 7"),
+        ("it", "Preliminare\\, sessione 1", "tavolo 7"),
+    ],
+)
+def test_calendar_feed_is_in_the_asked_language_and_links_each_session(
+    client, world, lang, summary, location
+):
+    Session.objects.filter(pk=world.session.pk).update(
+        scheduled_at=timezone.now(), table=VenueTableFactory(tournament=world.tournament, name="7")
+    )
+    url = reverse("tournaments:player_calendar", args=[world.player.access_token])
+    response = client.get(url, {"lang": lang}, HTTP_ACCEPT_LANGUAGE="it" if lang == "en" else "en")
+    event = _event(response.content.decode())
+    assert summary in event["SUMMARY"]
+    assert location in event["LOCATION"]
+    page = reverse("tournaments:session", args=[world.tournament.slug, world.session.pk])
+    assert event["URL"] == f"http://testserver{page}"
+
+
+def test_calendar_feed_refuses_an_unknown_language_saying_which_to_use(client, world):
+    url = reverse("tournaments:player_calendar", args=[world.player.access_token])
+    response = client.get(url, {"lang": "fr"}, HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == 400
+    assert "use lang=it or lang=en" in response.content.decode()
+    italian = client.get(url, {"lang": "fr"}, HTTP_ACCEPT_LANGUAGE="it")
+    assert "usa lang=it o lang=en" in italian.content.decode()
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_the_player_page_offers_the_feed_in_its_own_language(player, lang):
+    response = player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE=lang)
+    assert response.context["calendar_url"].endswith(f"schedule.ics?lang={lang}")

@@ -7,6 +7,7 @@ grows on every reschedule, so calendar programs replace the old event instead of
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime, timedelta
 
 from django.conf import settings
@@ -75,8 +76,9 @@ def session_location(session: Session) -> str:
     return venue
 
 
-def session_calendar(session: Session, *, stamp: datetime | None = None) -> str:
-    """A VCALENDAR with one VEVENT for the session; the session must be scheduled."""
+def session_calendar(session: Session, *, stamp: datetime | None = None, url: str = "") -> str:
+    """A VCALENDAR with one VEVENT for the session; the session must be scheduled. ``url``:
+    the absolute address of the session's public page, given as the event's URL."""
     if session.scheduled_at is None:
         raise ValueError(_("Session %(session)s has no time yet.") % {"session": session})
     start = session.scheduled_at
@@ -101,8 +103,31 @@ def session_calendar(session: Session, *, stamp: datetime | None = None) -> str:
         f"SUMMARY:{_escape(session_summary(session))}",
         f"DESCRIPTION:{_escape(description)}",
     ]
+    if url:
+        lines.append(f"URL:{url}")  # a URI value: not escaped as TEXT (RFC 5545 §3.8.4.6)
     location = session_location(session)
     if location:
         lines.append(f"LOCATION:{_escape(location)}")
     lines += ["STATUS:CONFIRMED", "END:VEVENT", "END:VCALENDAR"]
     return "".join(_fold(line) + "\r\n" for line in lines)
+
+
+def feed_calendar(
+    sessions: Iterable[Session], *, stamp: datetime, url_of: Callable[[Session], str]
+) -> str:
+    """One VCALENDAR with a VEVENT for each scheduled session of ``sessions`` (a player's
+    feed), each carrying ``url_of(session)``, in the active language."""
+    events: list[str] = []
+    for session in sessions:
+        if session.scheduled_at is None:
+            continue
+        document = session_calendar(session, stamp=stamp, url=url_of(session))
+        start = document.index("BEGIN:VEVENT")
+        end = document.index("END:VEVENT") + len("END:VEVENT\r\n")
+        events.append(document[start:end])
+    return (
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
+        f"PRODID:{PRODID}\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\n"
+        + "".join(events)
+        + "END:VCALENDAR\r\n"
+    )

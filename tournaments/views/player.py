@@ -4,16 +4,19 @@ squad preferences form the organiser's and the judge's pages share with the play
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlencode
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db.models import Q
-from django.http import Http404, HttpRequest, HttpResponse, QueryDict
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import timezone, translation
+from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -35,13 +38,14 @@ from tournaments.models import (
     Registration,
     ResultDispute,
     Seat,
+    Session,
     Squad,
     SquadPreference,
     SquadRank,
     Stage,
     Tournament,
 )
-from tournaments.queries.calendar import PRODID, session_calendar
+from tournaments.queries.calendar import feed_calendar
 from tournaments.queries.dispute_lists import open_dispute, player_disputes, session_disputes
 from tournaments.queries.live_honours import pending_honours
 from tournaments.queries.loadout_checks import loadout_lock_reason, loadout_lock_reasons
@@ -146,6 +150,8 @@ def player_home(request: HttpRequest, player: Player) -> HttpResponse:
             "next_games": next_games(player, locks),
             "calendar_url": request.build_absolute_uri(
                 reverse("tournaments:player_calendar", args=[player.access_token])
+                + "?"
+                + urlencode({"lang": translation.get_language()})
             ),
         },
     )
@@ -272,23 +278,30 @@ def preferences(request: HttpRequest, player: Player, slug: str) -> HttpResponse
 @public
 @require_GET
 def calendar_feed(request: HttpRequest, token: str) -> HttpResponse:
-    """All the player's scheduled sessions as one iCalendar feed (the link is the secret)."""
+    """All the player's scheduled sessions as one iCalendar feed (the link is the secret),
+    in the language of its ``lang`` parameter (the page's language when the link was
+    copied; without it, the request's), each event linking its session's public page."""
     player = get_object_or_404(Player, access_token=token)
-    stamp = timezone.now()
-    events: list[str] = []
-    for seat in _player_seats(player):
-        if seat.session.scheduled_at is None:
-            continue
-        document = session_calendar(seat.session, stamp=stamp)
-        start = document.index("BEGIN:VEVENT")
-        end = document.index("END:VEVENT") + len("END:VEVENT\r\n")
-        events.append(document[start:end])
-    body = (
-        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"
-        f"PRODID:{PRODID}\r\nCALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\n"
-        + "".join(events)
-        + "END:VCALENDAR\r\n"
-    )
+    language = request.GET.get("lang", "") or translation.get_language()
+    if language not in dict(settings.LANGUAGES):
+        choices = get_text_list([f"lang={code}" for code, _name in settings.LANGUAGES], _("or"))
+        return HttpResponseBadRequest(
+            _("Unknown calendar language %(lang)r: use %(choices)s.")
+            % {"lang": language, "choices": choices},
+            content_type="text/plain; charset=utf-8",
+        )
+
+    def url_of(session: Session) -> str:
+        return request.build_absolute_uri(
+            reverse("tournaments:session", args=[session.stage.tournament.slug, session.pk])
+        )
+
+    with translation.override(language):
+        body = feed_calendar(
+            [seat.session for seat in _player_seats(player)],
+            stamp=timezone.now(),
+            url_of=url_of,
+        )
     response = HttpResponse(body, content_type="text/calendar; charset=utf-8")
     response["Content-Disposition"] = 'inline; filename="bob-schedule.ics"'
     return response
