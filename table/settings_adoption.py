@@ -14,8 +14,6 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from django.utils.translation import gettext as _
-
 from rules.engine.ai.solitaire_policy import MISSION
 from rules.engine.session_records import without_legacy
 from rules.engine.state import GameState, Stipulation
@@ -29,6 +27,7 @@ from table.session_material import (
     engine_setup,
     remaining_reinforcements,
 )
+from table.snapshot_summaries import SETTINGS_ADOPTED
 from table.step_log import engine_error_text
 
 #: Switches the game set up for itself, not the stipulation (its progress is in
@@ -51,8 +50,7 @@ def adopt_session_settings(game: Game, *, expected_number: int, actor=None) -> S
         _adopted(state, setup),
         SnapshotKind.JUDGE_EDIT,
         actor=actor,
-        summary=_("The game now plays the session's current settings."),
-        reason=_("Settings adopted from the session (stipulation, aliens' material, rules data)."),
+        summary_parts=[(SETTINGS_ADOPTED, {})],
     )
 
 

@@ -97,6 +97,9 @@ def kept_rules_data_text(values: list[list[Any]]) -> str:
 REMOVALS = {"dead": gettext_lazy("dead"), "left": gettext_lazy("left play")}
 
 #: The summary parts written from a template and their params (squares already as text).
+#: The part of a step that made the game play its session's current settings.
+SETTINGS_ADOPTED = "settings_adopted"
+
 PART_TEXTS = {
     "moved": gettext_lazy("%(id)s moved to %(square)s."),
     "moved_front": gettext_lazy("%(id)s moved its front to %(square)s."),
@@ -107,6 +110,10 @@ PART_TEXTS = {
     "round_over": gettext_lazy("Every player has played: start the next round."),
     "plays": gettext_lazy("%(player)s plays."),
     "game_over": gettext_lazy("The game is over."),
+    SETTINGS_ADOPTED: gettext_lazy(
+        "The game now plays the session's current settings (stipulation, aliens' material, "
+        "rules data)."
+    ),
     "round_begins": gettext_lazy("Round %(round)d begins."),
     "crewed": gettext_lazy("%(id)s boarded %(vehicle)s (a whole turn)."),
     "left_vehicle": gettext_lazy("%(id)s left %(vehicle)s and stands on %(square)s."),

@@ -7,6 +7,7 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
 from rules.engine.dice import SeededDice
 from rules.engine.event_cards import load_cards
@@ -19,6 +20,7 @@ from table.actions import GameError, create_game, latest_snapshot, snapshot_stat
 from table.game_setup import GameSetupError
 from table.models import Game, SnapshotKind
 from table.settings_adoption import adopt_session_settings
+from table.snapshot_summaries import snapshot_summary
 from tests.table.conftest import client_for, url
 from tournaments.actions.catalogue_edits import save_event_card
 
@@ -103,9 +105,11 @@ def test_a_started_game_adopts_the_corrected_settings_and_keeps_its_progress(tab
     table.tournament.data_overrides = {"alien_tokens": {"ork": 4}}
     table.tournament.save()
     game = Game.objects.get(pk=game.pk)  # as a request reads it
-    snapshot = adopt_session_settings(game, expected_number=2, actor=table.judge)
+    with translation.override("it"):
+        snapshot = adopt_session_settings(game, expected_number=2, actor=table.judge)
     assert (snapshot.number, snapshot.kind) == (3, SnapshotKind.JUDGE_EDIT)
-    assert snapshot.reason
+    with translation.override("en"):  # the history says it in the reader's language
+        assert snapshot_summary(snapshot).startswith("The game now plays the session's current")
     adopted = snapshot_state(snapshot)
     switches = adopted.stipulation.switches
     assert "event_cards" not in switches and adopted.progress.events_drawn == ("report",)
