@@ -41,7 +41,6 @@ from tournaments.domain.scoring import (
     score_session,
     totals_key,
 )
-from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS
 from tournaments.models import (
     ActivityVerb,
     Result,
@@ -51,6 +50,7 @@ from tournaments.models import (
     Stage,
     StageStatus,
 )
+from tournaments.models.results import CONFIRMED_PREVIOUS
 from tournaments.queries.result_versions import (
     has_confirmed_result,
     scored_totals,

@@ -1,4 +1,4 @@
-"""Labels the app itself writes into stored results, kept as a language-free code.
+"""Objective labels the app itself writes into stored results, kept as language-free codes.
 
 A result's breakdown is saved once and read in any language, so an objective label the app
 fills in (a flag brought home on the board, an unlabelled objective row) is stored as its
@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext_lazy
 
 #: The code of the objective a marine scores by bringing a flag home (RULES §7).
 FLAG_BROUGHT_HOME = "Flag brought home"
@@ -47,27 +47,3 @@ def shown_objective_label(label: str) -> str:
     code = objective_label_code(label)
     message = _OBJECTIVE_LABELS.get(code)
     return str(message) if message is not None else label
-
-
-#: The reason code of a version that confirms the version before it, given no reason.
-CONFIRMED_PREVIOUS = "confirmed_previous"
-#: The source text of that reason; ``number`` is the confirmed version's number.
-CONFIRMED_PREVIOUS_TEXT = "Confirmed version %(number)d."
-
-
-def version_reason(code: str, reason: str, number: int) -> str:
-    """The reason of result version ``number`` in the reader's language: the text of its
-    reason ``code`` when it has one, else the ``reason`` a person typed, as typed."""
-    if code == CONFIRMED_PREVIOUS:
-        return gettext("Confirmed version %(number)d.") % {"number": number - 1}
-    return reason
-
-
-def version_reason_code(reason: str, number: int) -> str:
-    """The reason code of a stored ``reason`` of version ``number`` written by the app in
-    any language of the site (an imported or older version); empty for a typed reason."""
-    for language, _name in settings.LANGUAGES:
-        with translation.override(language):
-            if reason.strip() == version_reason(CONFIRMED_PREVIOUS, "", number):
-                return CONFIRMED_PREVIOUS
-    return ""

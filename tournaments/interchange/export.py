@@ -13,7 +13,6 @@ from typing import Any
 
 from django.db.models import Prefetch
 
-from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS, CONFIRMED_PREVIOUS_TEXT
 from tournaments.interchange.document import FORMAT, FORMAT_VERSION
 from tournaments.interchange.references import rewrite_breakdown, rewrite_details
 from tournaments.interchange.sections import registered
@@ -34,6 +33,7 @@ from tournaments.models import (
     Stage,
     Tournament,
 )
+from tournaments.models.results import CONFIRMED_PREVIOUS, CONFIRMED_PREVIOUS_TEXT
 
 
 def timestamp(value: datetime | None) -> str | None:

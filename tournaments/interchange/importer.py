@@ -41,7 +41,6 @@ from tournaments.domain.plausibility import (
     squad_figures,
 )
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
-from tournaments.domain.stored_labels import version_reason_code
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import (
     FORMAT_VERSION,
@@ -81,6 +80,7 @@ from tournaments.models import (
     Weapon,
     clean_stipulation_params,
 )
+from tournaments.models.results import version_reason_code
 from tournaments.queries.result_versions import scored_totals
 
 Path = tuple[str | int, ...]

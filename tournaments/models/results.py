@@ -6,9 +6,33 @@ Nothing is ever overwritten: entering, confirming or correcting a result always 
 
 from django.conf import settings
 from django.db import models
+from django.utils import translation
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.domain.stored_labels import CONFIRMED_PREVIOUS, version_reason
+#: The reason code of a version that confirms the version before it, given no reason.
+CONFIRMED_PREVIOUS = "confirmed_previous"
+#: The source text of that reason; ``number`` is the confirmed version's number.
+CONFIRMED_PREVIOUS_TEXT = "Confirmed version %(number)d."
+
+
+def version_reason(code: str, reason: str, number: int) -> str:
+    """The reason of result version ``number`` in the reader's language: the text of its
+    reason ``code`` when it has one, else the ``reason`` a person typed, as typed
+    (stored tournament decision 31)."""
+    if code == CONFIRMED_PREVIOUS:
+        return gettext("Confirmed version %(number)d.") % {"number": number - 1}
+    return reason
+
+
+def version_reason_code(reason: str, number: int) -> str:
+    """The reason code of a stored ``reason`` of version ``number`` written by the app in
+    any language of the site (an imported or older version); empty for a typed reason."""
+    for language, _name in settings.LANGUAGES:
+        with translation.override(language):
+            if reason.strip() == version_reason(CONFIRMED_PREVIOUS, "", number):
+                return CONFIRMED_PREVIOUS
+    return ""
 
 
 class ImmutableVersionError(Exception):
