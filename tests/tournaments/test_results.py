@@ -1,6 +1,7 @@
 """Result versions: nothing overwritten, corrections keep who/when/why, standings follow."""
 
 import pytest
+from django.urls import reverse
 from django.utils import translation
 
 from rules.engine.dice import ScriptedDice
@@ -314,3 +315,18 @@ def test_a_typed_confirmation_reason_stays_as_typed(final_session):
         confirmed = confirm_result(final_session, reason="Controllato al tavolo")
     with translation.override("en"):
         assert confirmed.shown_reason() == "Controllato al tavolo"
+
+
+def test_the_session_page_shows_the_confirmation_reason_in_the_readers_language(
+    final_session, client
+):
+    stipulate(final_session)
+    record_result(final_session, session_points(final_session, lambda s: 10 + s.seat_order))
+    with translation.override("it"):
+        confirm_result(final_session)
+    url = reverse(
+        "tournaments:session", args=[final_session.stage.tournament.slug, final_session.pk]
+    )
+    page = client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Reason: Confirmed version 1." in page
+    assert "Versione 1 confermata" not in page
