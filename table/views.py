@@ -197,6 +197,22 @@ def _figure_choices(
     ]
 
 
+def _attacker_choices(
+    state: GameState, marines: Sequence[tuple[str, str]]
+) -> list[tuple[str, str]]:
+    """The ``marines`` that may attack in this turn: the player on turn's own figures (the
+    engine refuses another player's, RULES §Turn sequence); every marine while nobody's
+    turn has started yet, none in the Alien phase or once the game is over."""
+    if state.outcome is not None or state.turn.aliens_phase:
+        return []
+    active = state.active_player
+    return [
+        (value, label)
+        for value, label in marines
+        if active is None or state.figure(value).player == active
+    ]
+
+
 def _vehicle_choices(state: GameState, marines: Sequence[tuple[str, str]]) -> list[tuple[str, str]]:
     """The marine side's Tarantulas and Dreadnoughts (abandoned or crewed), for boarding,
     among the marine side's choices (:func:`_figure_choices`)."""
@@ -407,6 +423,7 @@ def _board_context(request: HttpRequest, game: Game, **forms) -> dict:
         "blips": len(state.blips),
         "players": players,
         "marines": marines,
+        "attackers": _attacker_choices(state, marines),
         "move_form": forms.get("move_form")
         or MoveForm(initial=version, figures=marines, survey_dice=survey_dice, prefix="move"),
         "move_commitment": (
