@@ -493,16 +493,26 @@ def _move_tarantula(
 
 
 def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
-    """The engine's legal attacks of a marine-side figure from where it stands."""
+    """The engine's legal attacks of a marine-side figure from where it stands, but for
+    attacks on a bulkhead that cannot break it."""
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
         raise GameError(
             _("%(id)s is an alien: aliens attack in the Alien turn.") % {"id": figure_id}
         )
     try:
-        return attack_options(state, figure_id)
+        options = attack_options(state, figure_id)
     except (CombatError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
+    return [option for option in options if not _hopeless_door_attack(option)]
+
+
+def _hopeless_door_attack(option: AttackOption) -> bool:
+    """Whether ``option`` is an attack on a reinforced bulkhead its dice can never break
+    (no roll beats the door's armour): the board does not offer it (game engine decision 30)."""
+    return option.door is not None and all(
+        option.odds.kill_probability(key) == 0 for key in option.target_keys
+    )
 
 
 @dataclass(frozen=True)

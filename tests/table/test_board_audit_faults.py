@@ -8,6 +8,8 @@ import re
 
 import pytest
 
+from table.actions import attack_choices
+from tests.engine.combat_scenes import marine, scene
 from tests.table.conftest import client_for, fresh_turn, url
 
 pytestmark = pytest.mark.django_db
@@ -27,3 +29,17 @@ def test_the_attacker_list_offers_only_the_marines_of_the_player_on_turn(game, t
     assert listed, "the player on turn has marines to attack with"
     assert all(state.figure(fid).player == "p2" for fid in listed)
     assert any(f.player == "p1" and f.on_board for f in state.figures)
+
+
+def test_an_attack_that_cannot_break_a_bulkhead_is_not_offered():
+    state = scene(
+        """
++--+--+--+--+
+|.  .MB.  . |
++--+--+--+--+
+""",
+        {"M": marine(weapons=["laser_rifle", "bolter"])},
+    )
+    doors = [o for o in attack_choices(state, "M") if o.door is not None]
+    # 2 white dice (a fight or the laser rifle) never beat armour 4; the bolter's 2 red may.
+    assert [o.weapon for o in doors] == ["bolter"]
