@@ -255,13 +255,27 @@ class AttackForm(DiceForm):
 
 
 class RerollForm(DiceForm):
-    """Roll one die of the last attack again: which die (the button pressed), and how."""
+    """Roll one die of the last attack again: which die and, when two cards allow it, with
+    which card (the button pressed: ``2`` or ``2:bionic_eye``), and how."""
 
-    number = forms.IntegerField(min_value=1, widget=forms.HiddenInput)
+    number = forms.RegexField(
+        regex=r"^[1-9][0-9]*(:[a-z_]+)?$",
+        widget=forms.HiddenInput,
+        error_messages={"invalid": _("Press one of the buttons of the dice to roll again.")},
+    )
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["dice"].help_text = _("The one die rolled again, e.g. 2.")
+
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean()
+        pressed = cleaned.get("number")
+        if isinstance(pressed, str):
+            die, _sep, card = pressed.partition(":")
+            cleaned["number"] = int(die)
+            cleaned["card"] = card or None
+        return cleaned
 
 
 class AlienTurnForm(DiceForm):

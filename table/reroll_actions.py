@@ -14,8 +14,17 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
+from rules.engine.card_names import chapter_card_name
 from rules.engine.dice import Dice
-from rules.engine.rerolls import RerollError, find_offer, replay_dice, reroll_step, taken
+from rules.engine.naming import current_naming
+from rules.engine.rerolls import (
+    RerollError,
+    RerollOffer,
+    find_offer,
+    replay_dice,
+    reroll_step,
+    taken,
+)
 from table.actions import (
     GameError,
     StaleGameError,
@@ -26,7 +35,7 @@ from table.actions import (
     survey_needs_dice,
 )
 from table.models import Game, Snapshot, SnapshotKind
-from table.step_log import engine_error_text
+from table.step_log import engine_error_text, narration_language
 from tournaments.domain.typed_dice import check_all_dice_used
 
 
@@ -40,10 +49,18 @@ def attacker_of(snapshot: Snapshot) -> str | None:
     return None
 
 
-def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=None) -> Snapshot:
+def reroll_die(
+    game: Game,
+    die: int,
+    dice: Dice,
+    *,
+    expected_number: int,
+    card: str | None = None,
+    actor=None,
+) -> Snapshot:
     """Roll die number ``die`` of the last attack again with ``dice`` (one die: typed or
-    rolled by the app) and resolve the attack again; the other figure's offer, if any, is
-    made again on the new dice."""
+    rolled by the app) by ``card`` (None: the first card the offer names) and resolve the
+    attack again; the other figure's offer, if any, is made again on the new dice."""
     latest = latest_snapshot(game)
     if latest.number != expected_number:
         raise StaleGameError(
@@ -51,7 +68,8 @@ def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=
         )
     try:
         offer = find_offer(latest.steps or [], attacker_of(latest), die)
-        replay = replay_dice(offer, die, dice)
+        _check_card(offer, card)
+        replay = replay_dice(offer, die, dice, card)
     except RerollError as error:
         raise GameError(engine_error_text(error)) from None
     earlier = game.snapshots.filter(number=offer.base).first()
@@ -72,3 +90,16 @@ def reroll_die(game: Game, die: int, dice: Dice, *, expected_number: int, actor=
         raise GameError(engine_error_text(error)) from None
     check_all_dice_used(dice)
     return store_attack(game, expected_number, outcome, dice, actor, steps=[done])
+
+
+def _check_card(offer: RerollOffer, card: str | None) -> None:
+    """Refuse ``card`` when it is not one the offer's figure may use now, naming those it
+    may."""
+    if card is None or card in offer.cards:
+        return
+    lang = narration_language()
+    names = ", ".join(chapter_card_name(code, lang, offer.roller) for code in offer.cards)
+    raise GameError(
+        _("%(figure)s cannot roll again with that card now; its cards for this attack: %(cards)s.")
+        % {"figure": current_naming().figure_name(offer.roller), "cards": names}
+    )

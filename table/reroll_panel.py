@@ -7,11 +7,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from rules.engine.card_names import chapter_card_name
 from rules.engine.dice import seed_commitment
 from rules.engine.naming import current_naming
-from rules.engine.rerolls import RerollError, find_offers
+from rules.engine.rerolls import RerollError, RerollOffer, find_offers
 from table.forms import RerollForm
 from table.models import Game, Snapshot
 from table.reroll_actions import attacker_of
@@ -36,20 +37,7 @@ def reroll_context(
     if not offers:
         # A refused re-roll still shows why.
         return {"reroll": {"form": form, "dice": []} if form is not None else None}
-    lang = narration_language()
-    shown: list[dict[str, Any]] = [
-        {
-            "figure": offer.roller,
-            "name": current_naming().figure_name(offer.roller),
-            "defending": offer.defender is not None,
-            "card": chapter_card_name(offer.cards[0], lang, offer.roller),
-            "dice": [
-                {"number": n, "shown": offer.shown(n), "value": offer.values[n - 1]}
-                for n in offer.dice
-            ],
-        }
-        for offer in offers
-    ]
+    shown = [_offer(offer) for offer in offers]
     return {
         "reroll": {
             "offers": shown,
@@ -58,3 +46,38 @@ def reroll_context(
             "commitment": seed_commitment(pending_seed(request, game, REROLL)),
         }
     }
+
+
+def _offer(offer: RerollOffer) -> dict[str, Any]:
+    """One figure's offer as the panel shows it: every card that allows it (``card``: their
+    names joined, "Targeter or Bionic Eye") and its dice, each with one button per card when
+    several allow the re-roll (the judge uses whichever the player chooses)."""
+    lang = narration_language()
+    cards = [(code, chapter_card_name(code, lang, offer.roller)) for code in offer.cards]
+    names = [name for _code, name in cards]
+    return {
+        "figure": offer.roller,
+        "name": current_naming().figure_name(offer.roller),
+        "defending": offer.defender is not None,
+        "card": either(names),
+        "dice": [
+            {
+                "number": n,
+                "shown": offer.shown(n),
+                "value": offer.values[n - 1],
+                "buttons": (
+                    [{"value": str(n), "card": ""}]
+                    if len(cards) == 1
+                    else [{"value": f"{n}:{code}", "card": name} for code, name in cards]
+                ),
+            }
+            for n in offer.dice
+        ],
+    }
+
+
+def either(names: list[str]) -> str:
+    """``names`` as alternatives, in the page's language ("A, B or C")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("%(names)s or %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

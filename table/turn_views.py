@@ -81,7 +81,12 @@ def reroll(request: HttpRequest, session: Session, number: int) -> HttpResponse:
 
     def act(dice, data) -> Snapshot:
         return reroll_die(
-            game, data["number"], dice, expected_number=data["version"], actor=request.user
+            game,
+            data["number"],
+            dice,
+            expected_number=data["version"],
+            card=data.get("card"),
+            actor=request.user,
         )
 
     return rolled_step(request, game, form, REROLL, act, "reroll_form")

@@ -350,10 +350,10 @@ class ReplayDice(Dice):
         return value
 
 
-def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
+def replay_dice(offer: RerollOffer, die: int, fresh: Dice, card: str | None = None) -> ReplayDice:
     """The dice to resolve the offered attack again with die number ``die`` rolled again
-    by ``fresh`` (with the offer's first card); refused with the rule's name when ``die``
-    is not one of the offered figure's."""
+    by ``fresh`` with ``card`` (one of the offer's; None: its first, the narrowest);
+    refused with the rule's name when ``die`` is not one of the offered figure's."""
     figure = offer.roller
     if not offer.cards:
         theirs = [card for who, card in offer.used if who == figure]
@@ -365,7 +365,7 @@ def replay_dice(offer: RerollOffer, die: int, fresh: Dice) -> ReplayDice:
         values=offer.values,
         position=die - 1,
         fresh=fresh,
-        card=offer.cards[0],
+        card=card if card in offer.cards else offer.cards[0],
         figure=figure,
         number=offer.shown(die),
     )

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
-from table.actions import attack_choices
+from table.actions import attack_choices, latest_snapshot
 from tests.engine.combat_scenes import marine, scene
 from tests.table.conftest import client_for, fresh_turn, url
+from tests.table.test_card_rerolls import attack, fight_choice, ork_next_to_commander, reroll
 
 pytestmark = pytest.mark.django_db
 
@@ -43,3 +44,28 @@ def test_an_attack_that_cannot_break_a_bulkhead_is_not_offered():
     doors = [o for o in attack_choices(state, "M") if o.door is not None]
     # 2 white dice (a fight or the laser rifle) never beat armour 4; the bolter's 2 red may.
     assert [o.weapon for o in doors] == ["bolter"]
+
+
+def test_the_reroll_panel_names_both_cards_and_the_judge_may_use_either(game, table):
+    judge = client_for(table.judge)
+    state = ork_next_to_commander(game, ("bionic_arm", "digital_weapons"))
+    # The commander's white dice show 0 and 0, the ork's 2 and 0.
+    assert attack(judge, game, fight_choice(state), "0,0,2,0").status_code == 302
+    board = judge.get(url("board", game)).content.decode()
+    assert "Bionic Arm or Digital Weapons: " in board
+    assert 'value="2:bionic_arm"' in board and 'value="2:digital_weapons"' in board
+    assert reroll(judge, game, "2:digital_weapons", "2").status_code == 302
+    (done,) = [s for s in latest_snapshot(game).steps if s["code"] == "reroll_done"]
+    assert done["params"]["chapter_card"] == "digital_weapons"
+    # The other card is left for a second die.
+    board = judge.get(url("board", game)).content.decode()
+    assert 'name="reroll-number" value="1"' in board and "Bionic Arm: " in board
+
+
+def test_a_reroll_with_a_card_the_figure_may_not_use_names_the_cards_it_may(game, table):
+    judge = client_for(table.judge)
+    state = ork_next_to_commander(game, ("bionic_arm", "digital_weapons"))
+    assert attack(judge, game, fight_choice(state), "0,0,2,0").status_code == 302
+    response = reroll(judge, game, "2:targeter", "2")
+    assert response.status_code == 400
+    assert "its cards for this attack: Bionic Arm, Digital Weapons." in response.content.decode()
