@@ -80,4 +80,4 @@ def either(names: list[str]) -> str:
     """``names`` as alternatives, in the page's language ("A, B or C")."""
     if len(names) < 2:
         return "".join(names)
-    return _("%(names)s or %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+    return _("%(some)s or %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}

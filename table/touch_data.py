@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 
 from rules.engine.combat import DOOR_TARGET, AttackOption
 from rules.engine.geometry import Square, format_square
-from rules.engine.movement import MoveError, closed_doors_at, distance_field
+from rules.engine.movement import MoveError, closed_doors_at, distance_field, shortest_path
+from rules.engine.naming import current_naming
 from rules.engine.narration import format_param
 from rules.engine.state import MARINE, Figure, GameState, rules_of
 from rules.engine.tarantula import TARANTULA, tarantula_reach
@@ -62,6 +63,7 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
                 for square, steps in sorted(field.reachable(left).items(), key=lambda kv: kv[0])
                 if steps > 0
             ]
+            squares += _permission_squares(state, figure, left, field.reachable(left))
     except (MoveError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
     return {
@@ -74,6 +76,33 @@ def reachable_squares(state: GameState, figure_id: str) -> dict[str, Any]:
         "doors": [] if figure.unit == TARANTULA else _doors(state, figure_id, rules),
         "equipment": _equipment(state, figure_id, rules),
     }
+
+
+def _permission_squares(
+    state: GameState, figure: Figure, left: int, free: Mapping[Square, int]
+) -> list[dict[str, Any]]:
+    """The squares ``figure`` reaches only through other players' figures (RULES
+    §Movement: with their permission), each with ``permission``: the names of the players
+    whose figures its shortest path passes, whom the judge asks. The move form's
+    ``pass_through`` makes the same move."""
+    others = [p.id for p in state.players if p.id != figure.player]
+    if not others:
+        return []
+    field = distance_field(state, figure.id, permitted=others)
+    naming = current_naming()
+    out = []
+    for square, steps in sorted(field.reachable(left).items()):
+        if steps == 0 or square in free:
+            continue
+        path = shortest_path(state, figure.id, square, permitted=others) or []
+        passed = {
+            standing.player
+            for standing in (state.figure_at(sq) for sq in path[:-1])
+            if standing is not None and standing.player in others
+        }
+        names = [naming.player_name(player) for player in sorted(passed)]
+        out.append({"square": _xy(square), "steps": steps, "permission": ", ".join(names)})
+    return out
 
 
 def _move_refusal(state: GameState, figure_id: str, rules: RulesData) -> str:

@@ -109,7 +109,7 @@
     var texts = tools.dataset;
     var state = {
       figure: null, reach: {}, facings: {}, mode: "move", targets: {}, from: null, cursor: null,
-      friendly: {}, agreed: null,
+      friendly: {}, agreed: null, permits: {}, permitted: null,
     };
 
     tools.hidden = false;
@@ -247,6 +247,8 @@
       state.targets = {};
       state.friendly = {};
       state.agreed = null;
+      state.permits = {};
+      state.permitted = null;
       state.from = null;
       setMode("move");
       attackButton.disabled = true;
@@ -282,7 +284,10 @@
           var key = entry.square.join(",");
           state.reach[key] = entry.steps;
           if (entry.facings) { state.facings[key] = entry.facings; }
-          mark(entry.square, "reach", entry.facings ? entry.facings.join("") : String(entry.steps));
+          // Reached only through other players' figures: lit apart, asked before it moves.
+          if (entry.permission !== undefined) { state.permits[key] = entry.permission; }
+          var kind = entry.permission !== undefined ? "permit" : "reach";
+          mark(entry.square, kind, entry.facings ? entry.facings.join("") : String(entry.steps));
         });
         (data.doors || []).forEach(function (door) { markDoor(door.between); });
         equipmentButtons(data.equipment || []);
@@ -292,6 +297,7 @@
         var said = data.squares.length ? text(texts.tSelected, { figure: figure })
           : data.refusal || text(texts.tStuck, { figure: figure });
         if (data.doors && data.doors.length) { said += " " + texts.tDoors; }
+        if (Object.keys(state.permits).length) { said += " " + texts.tPermits; }
         say(data.equipment && data.equipment.length ? said + " " + texts.tEquipment : said);
       });
     }
@@ -326,9 +332,13 @@
       if (facings && !facing) {
         if (facings.length === 1) { facing = facings[0]; } else { chooseFacing(key, facings); return; }
       }
+      var through = state.permits[key];
+      if (through !== undefined && state.permitted !== key) { askPermission(key, through); return; }
       var claw = state.agreed === key ? null : leavesThrough(state.figure, key, facing);
       if (claw) { askToLeave(key, claw); return; }
       state.agreed = key;  // asked, or nothing to ask: the move form does not ask (below)
+      // The form's own box, as a judge ticks it: the same move the engine makes from it.
+      form.querySelector('[name="move-pass_through"]').checked = through !== undefined;
       form.querySelector('[name="move-figure"]').value = state.figure;
       form.querySelector('[name="move-square"]').value = key;
       form.querySelector('[name="move-facing"]').value = facing || "";
@@ -393,6 +403,28 @@
       options.appendChild(no);
       say(text(texts.tClawAsk, values));
       window.bobSettle(yes);
+      no.focus();
+    }
+
+    // The tapped square is reached only through other players' figures (RULES: passing
+    // through them needs their permission): the judge asks them, "Yes" moves through.
+    function askPermission(key, players) {
+      var active = document.activeElement;
+      askedFrom = active && active !== document.body && !options.contains(active) ? active : null;
+      var values = { figure: nameOf(state.figure), square: key, players: players };
+      options.textContent = "";
+      var yes = document.createElement("button");
+      yes.type = "button";
+      yes.setAttribute("data-permit", key);
+      yes.textContent = text(texts.tPermitYes, { figure: state.figure, players: players });
+      var no = document.createElement("button");
+      no.type = "button";
+      no.className = "secondary";
+      no.setAttribute("data-stay", "");
+      no.textContent = texts.tPermitNo;
+      options.appendChild(yes);
+      options.appendChild(no);
+      say(text(texts.tPermitAsk, values));
       no.focus();
     }
 
@@ -674,6 +706,12 @@
       if (turn) { moveTo(turn.getAttribute("data-square"), turn.getAttribute("data-facing")); return; }
       var equipment = event.target.closest("[data-equipment]");
       if (equipment) { useEquipment(equipment); return; }
+      var permit = event.target.closest("[data-permit]");
+      if (permit) {
+        state.permitted = permit.getAttribute("data-permit");
+        moveTo(state.permitted);
+        return;
+      }
       var leave = event.target.closest("[data-leave]");
       if (leave) {
         state.agreed = leave.getAttribute("data-leave");

@@ -312,3 +312,20 @@ def test_without_javascript_the_forms_still_play(game, browser, live_server):
         expect(page.locator("#log")).to_contain_text("Back to step 1")
     finally:
         context.close()
+
+
+def test_a_tap_through_another_players_figures_asks_for_their_permission(game, open_page):
+    place(game, {"p2-m1": (4, 3), "p2-m2": (5, 3)})
+    page = open_page(PHONE, touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    tap(page, figure(page, "p1-m1"), True)
+    expect(page.locator("#play-status")).to_contain_text("with their permission")
+    tap(page, light(page, "5,4", "permit"), True)
+    expect(page.locator("#play-status")).to_contain_text("only by passing through the figures")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "table-touch-permission-phone")
+    assert latest_snapshot(game).number == 2  # nothing moved before the players say yes
+    page.locator("[data-permit]").tap()
+    expect(figure(page, "p1-m1")).to_have_attribute("data-square", "5,4")
+    assert snapshot_state(latest_snapshot(game)).figure("p1-m1").square == (5, 4)

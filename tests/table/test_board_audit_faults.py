@@ -10,7 +10,7 @@ import pytest
 
 from table.actions import attack_choices, latest_snapshot
 from tests.engine.combat_scenes import marine, scene
-from tests.table.conftest import client_for, fresh_turn, url
+from tests.table.conftest import client_for, fresh_turn, rearrange, url
 from tests.table.test_card_rerolls import attack, fight_choice, ork_next_to_commander, reroll
 
 pytestmark = pytest.mark.django_db
@@ -69,3 +69,15 @@ def test_a_reroll_with_a_card_the_figure_may_not_use_names_the_cards_it_may(game
     response = reroll(judge, game, "2:targeter", "2")
     assert response.status_code == 400
     assert "its cards for this attack: Bionic Arm, Digital Weapons." in response.content.decode()
+
+
+def test_the_touch_board_lights_a_square_reached_only_with_another_players_permission(game, table):
+    rearrange(game, {"p2-m1": (4, 3), "p2-m2": (5, 3)})
+    judge = client_for(table.judge)
+    data = judge.get(url("reachable", game), {"figure": "p1-m1"}).json()
+    (through,) = [s for s in data["squares"] if s["square"] == [5, 4]]
+    assert through["permission"]  # whose figures it passes, for the judge to ask
+    assert all("permission" not in s for s in data["squares"] if s["square"] == [4, 3])
+    # The board sends the move as the form's box would: the same engine call.
+    board = judge.get(url("board", game)).content.decode()
+    assert 'name="move-pass_through"' in board and "data-t-permit-ask=" in board
