@@ -295,11 +295,18 @@
         note.hidden = false;
         state.cursor = state.cursor || data.from;
         var said = data.squares.length ? text(texts.tSelected, { figure: figure })
-          : data.refusal || text(texts.tStuck, { figure: figure });
+          : refused(data.refusal) || text(texts.tStuck, { figure: figure });
         if (data.doors && data.doors.length) { said += " " + texts.tDoors; }
         if (Object.keys(state.permits).length) { said += " " + texts.tPermits; }
         say(data.equipment && data.equipment.length ? said + " " + texts.tEquipment : said);
       });
+    }
+
+    // The engine's refusal of a move, and what the judge may do instead.
+    function refused(refusal) {
+      if (!refusal) { return ""; }
+      var stop = /[.!?]$/.test(refusal) ? " " : ". ";  // the engine's ends on "(rule: ...)"
+      return (refusal + stop + (texts.tRefusedNext || "")).trim();
     }
 
     function equipmentButtons(actions) {
@@ -609,7 +616,7 @@
     // Why the selected marine cannot end its move on ``key`` (it stays selected).
     function outOfReach(key) {
       if (!state.left) {
-        return state.refusal || text(texts.tStuck, { figure: nameOf(state.figure) });
+        return refused(state.refusal) || text(texts.tStuck, { figure: nameOf(state.figure) });
       }
       return text(texts.tTooFar, { figure: nameOf(state.figure), square: key, left: state.left });
     }

@@ -329,3 +329,15 @@ def test_a_tap_through_another_players_figures_asks_for_their_permission(game, o
     page.locator("[data-permit]").tap()
     expect(figure(page, "p1-m1")).to_have_attribute("data-square", "5,4")
     assert snapshot_state(latest_snapshot(game)).figure("p1-m1").square == (5, 4)
+
+
+def test_a_marine_the_turn_does_not_let_move_says_why_and_what_to_do_instead(game, open_page):
+    page = open_page(PHONE, touch=True)
+    log_in(page, "arbitro")
+    page.goto(board_url(game))
+    tap(page, figure(page, "p1-m2"), True)
+    tap(page, light(page, "5,4"), True)
+    expect(figure(page, "p1-m2")).to_have_attribute("data-square", "5,4")
+    tap(page, figure(page, "p2-m1"), True)  # p1's turn: p2's marine waits
+    status = page.locator("#play-status")
+    expect(status).to_contain_text("Choose another marine, or Attack if this one may still")
