@@ -67,7 +67,7 @@ def attack(client, game, choice: int, dice: str):
     return client.post(url("attack", game), data)
 
 
-def reroll(client, game, die: int, dice: str = "2"):
+def reroll(client, game, die: int | str, dice: str = "2"):
     data = {
         "reroll-number": die,
         "reroll-version": latest_snapshot(game).number,
