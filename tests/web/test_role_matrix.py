@@ -104,6 +104,7 @@ RULES = {
     "tournaments:organiser_schedule": "organiser",
     "tournaments:organiser_session_schedule": "organiser",
     "tournaments:organiser_start": "organiser",
+    "tournaments:organiser_start_dice": "organiser",
     "tournaments:organiser_result_correct": "organiser",
     "tournaments:organiser_advance": "organiser",
     "tournaments:organiser_advance_dice": "organiser",

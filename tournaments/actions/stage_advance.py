@@ -16,7 +16,7 @@ All decisions are made by the pure services (:mod:`.progression`, :mod:`.draw`,
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from copy import deepcopy
 from dataclasses import dataclass
 from typing import Any
@@ -554,6 +554,25 @@ def advance_dice_ahead(
             _advance_steps(tournament, dice, seating=seating, actor=None)
             transaction.set_rollback(True)
 
+    return _dry_run_dice(run, values)
+
+
+def start_dice_ahead(tournament: Tournament, values: Sequence[int]) -> DiceAhead | None:
+    """Which physical dice :func:`seat_first_stage` (the dashboard's "Seat the first
+    stage": no squad draw, the judges draw at the tables) needs after the typed ``values``,
+    found as :func:`advance_dice_ahead` finds the close's."""
+
+    def run(dice: Dice) -> None:
+        with transaction.atomic():
+            start_tournament(tournament, dice, actor=None, draw_squads=False)
+            transaction.set_rollback(True)
+
+    return _dry_run_dice(run, values)
+
+
+def _dry_run_dice(run: Callable[[Dice], None], values: Sequence[int]) -> DiceAhead | None:
+    """``run`` played with the typed ``values`` then made-up dice, rolled back: the dice it
+    needs (None when the made-up dice never settle it)."""
     try:
         return dice_ahead(run, lambda: TypedDice(values=list(values)))
     except ProbeLimitReached:

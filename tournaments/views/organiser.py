@@ -77,7 +77,7 @@ from tournaments.queries.schedule_pages import (
 )
 from tournaments.queries.stage_checklist import first_stage_warning
 from tournaments.views.judge import edit_result
-from tournaments.views.organiser_stages import stage_control
+from tournaments.views.organiser_stages import shown_start_dice, stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
 from tournaments.web.form_status import form_status
 from tournaments.web.notice_words import players_told
@@ -178,6 +178,7 @@ def _dashboard(
         context["start_form"] = start_form or RollOffForm(initial={"version": 0}, prefix="start")
         context["start_warning"] = first_stage_warning(tournament)
         context["start_commitment"] = seed_commitment(pending_seed(request, tournament, "start"))
+        context["start_dice"] = shown_start_dice(tournament, context["start_form"])
     else:
         context.update(
             stage_control(

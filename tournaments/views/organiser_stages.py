@@ -13,7 +13,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from rules.engine.dice import seed_commitment
-from tournaments.actions.advance_dice import advance_dice
+from tournaments.actions.advance_dice import advance_dice, start_dice
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.actions.stage_undo import (
     UndoError,
@@ -82,6 +82,25 @@ def shown_advance_dice(tournament: Tournament, form: RollOffForm) -> AdvanceDice
     if not form.is_bound or form.data.get(form.add_prefix("mode")) != PHYSICAL:
         return AdvanceDice()
     return advance_dice(tournament, form.data.get(form.add_prefix("dice"), ""))
+
+
+def shown_start_dice(tournament: Tournament, form: RollOffForm) -> AdvanceDice:
+    """The dice list under the first stage's seating form, as :func:`shown_advance_dice`."""
+    if not form.is_bound or form.data.get(form.add_prefix("mode")) != PHYSICAL:
+        return AdvanceDice()
+    return start_dice(tournament, form.data.get(form.add_prefix("dice"), ""))
+
+
+@organiser_required
+@require_POST
+def start_dice_check(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    """htmx: the first stage's seating form's dice list for the dice typed so far."""
+    form = RollOffForm(request.POST, prefix="start")
+    return render(
+        request,
+        "organiser/partials/advance_dice.html",
+        {"advance_dice": shown_start_dice(tournament, form), "starting": True},
+    )
 
 
 @organiser_required

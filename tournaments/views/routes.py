@@ -220,6 +220,11 @@ organiser_patterns = [
         name="organiser_result_correct",
     ),
     path("organise/<slug:slug>/start/", organiser.start, name="organiser_start"),
+    path(
+        "organise/<slug:slug>/start/dice/",
+        organiser_stages.start_dice_check,
+        name="organiser_start_dice",
+    ),
     path("organise/<slug:slug>/advance/", organiser.advance_stage, name="organiser_advance"),
     path(
         "organise/<slug:slug>/advance/dice/",
