@@ -425,6 +425,22 @@ def test_the_stages_table_counts_no_session_of_an_undone_seating(client, db):
     assert counts == {1: 3, 2: 2}
 
 
+def test_the_stages_table_names_an_undone_stage_as_the_plan_now_makes_it(client, db):
+    """9 players: stage 2 is seated as the semifinal (6 players); undone, and stage 1 made
+    to send 3 on, the stage is now the final, as the plan says, before it is seated."""
+    from tournaments.actions.stage_undo import undo_advance
+
+    user, tournament = _second_stage_seated("nove", 9)
+    assert tournament.stages.get(number=2).kind == "semifinal"
+    undo_advance(tournament, reason="wrong count", actor=user)
+    tournament.stages.filter(number=1).update(qualifier_count=3)
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["nove"]))
+    kinds = {stage.number: stage.kind for stage in dashboard.context["stages"]}
+    assert kinds == {1: "preliminary", 2: "final"}
+    assert "2. Final" in dashboard.content.decode()
+
+
 def test_the_planned_structure_leaves_out_a_player_withdrawn_before_the_start(client, db):
     """10 registered, one withdrawn before stage 1 is seated: 9 are seated (3 sessions of 3),
     and the plan says so, not 10 in 4 sessions."""

@@ -33,7 +33,7 @@ from tournaments.actions.stage_advance import (
     seat_first_stage,
 )
 from tournaments.actions.tournament_setup import create_tournament, update_tournament
-from tournaments.domain.progression import ProgressionError, stages_after
+from tournaments.domain.progression import ProgressionError, planned_kind, stages_after
 from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
@@ -164,6 +164,11 @@ def _dashboard(
         plan = stages_after(playing, _qualifier_counts(tournament, stages)) if playing >= 3 else []
     except (ProgressionError, ValueError):
         plan = []
+    for stage in stages:
+        # A stage not seated (prepared ahead, or its seating undone) is what the plan makes
+        # of it now; its stored kind is only set when it is seated (stage_advance).
+        if not stage.session_count and stage.number <= len(plan):
+            stage.kind = planned_kind(plan[stage.number - 1])
     context = {
         "plan": plan,
         "tournament": tournament,
