@@ -457,3 +457,29 @@ def test_the_planned_structure_leaves_out_a_player_withdrawn_before_the_start(cl
     plan = dashboard.context["plan"]
     assert [step.players for step in plan] == [9, 6, 3]
     assert plan[0].session_sizes == (3, 3, 3)
+
+
+def test_the_seating_method_says_a_one_session_stage_needs_no_dice(client, db):
+    """Decisions 18 and 21: a stage of one session (the final) is seated by stage rank
+    without dice, whatever the seating method; the stage's field and the tournament's say
+    so, and a closed final's page says how it was seated, not the tournament's random."""
+    from rules.engine.dice import SeededDice
+    from tournaments.actions.stage_advance import advance, start_tournament
+
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="tre")
+    tournament.organisers.add(user)
+    register_players(tournament, 3)
+    start_tournament(tournament, SeededDice(seed=1))
+    client.force_login(user)
+    stage_url = reverse("tournaments:organiser_stage", args=["tre", 1])
+    assert "seated by stage rank without dice" in client.get(stage_url).content.decode()
+    edit = client.get(reverse("tournaments:organiser_dashboard", args=["tre"]))
+    assert "always seated by stage rank, without dice" in edit.content.decode()
+
+    confirm_stage(tournament.stages.get(number=1), lambda seat: seat.player_id)
+    advance(tournament, SeededDice(seed=2))
+    closed = client.get(stage_url).content.decode()
+    assert "by stage rank, without dice (a stage of one session)" in closed
+    assert "the tournament&#x27;s: random" not in closed

@@ -30,7 +30,10 @@ class Stage(models.Model):
         max_length=10,
         choices=SeatingMethod.choices,
         blank=True,
-        help_text=_("Leave empty to use the tournament's seating method."),
+        help_text=_(
+            "Leave empty to use the tournament's seating method. A stage of one session, "
+            "such as the final, is seated by stage rank without dice, whatever is chosen."
+        ),
     )
     status = models.CharField(
         _("status"), max_length=10, choices=StageStatus.choices, default=StageStatus.OPEN

@@ -40,7 +40,12 @@ class Tournament(models.Model):
         max_length=10,
         choices=SeatingMethod.choices,
         default=SeatingMethod.RANDOM,
-        help_text=_("How later stages are seated unless a stage says otherwise."),
+        help_text=_(
+            "How a stage is seated unless its own page says otherwise: seeded (the first "
+            "stage in registration order, later ones by stage rank) or random (a recorded "
+            "dice roll-off). A stage of one session, such as the final, is always seated by "
+            "stage rank, without dice."
+        ),
     )
     qualifier_overrides = models.JSONField(
         _("qualifier overrides"),
