@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.forms import BaseForm
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
@@ -42,6 +42,7 @@ from tournaments.queries.event_deck import (
 )
 from tournaments.queries.rules_values import LABELS, VALUES, rules_item, rules_items
 from tournaments.web.form_status import form_status
+from tournaments.web.page_parts import redirect_to_section
 from tournaments.web.permissions import organiser_required
 
 
@@ -125,7 +126,9 @@ def catalogue(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             tokens.refuse_stale(TokenValuesForm(tournament=tournament, prefix="tokens"))
         else:
             messages.success(request, _("Token values saved."))
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", "tokens", slug=tournament.slug
+            )
     return _catalogue_page(request, tournament, tokens)
 
 
@@ -149,7 +152,9 @@ def squads_edit(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             _refused(form, error)
         else:
             messages.success(request, _("Squads saved."))
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", "squads", slug=tournament.slug
+            )
     tokens = TokenValuesForm(tournament=tournament, prefix="tokens")
     return _catalogue_page(request, tournament, tokens, form)
 
@@ -172,7 +177,9 @@ def card_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
             _refused(form, error)
         else:
             messages.success(request, _("Card %(card)s saved.") % {"card": edited.name})
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", f"cards-{card.squad.slug}", slug=tournament.slug
+            )
     return _item_page(request, tournament, form, title, f"cards-{card.squad.slug}")
 
 
@@ -192,7 +199,9 @@ def weapon_edit(request: HttpRequest, tournament: Tournament, pk: int) -> HttpRe
             _refused(form, error)
         else:
             messages.success(request, _("Weapon %(weapon)s saved.") % {"weapon": edited.name})
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", "weapons", slug=tournament.slug
+            )
     return _item_page(request, tournament, form, title, "weapons")
 
 
@@ -209,7 +218,9 @@ def cards_complete(request: HttpRequest, tournament: Tournament) -> HttpResponse
         )
     else:
         messages.info(request, _("Every shipped chapter card is already in the catalogue."))
-    return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+    return redirect_to_section(
+        "tournaments:organiser_catalogue", "shipped-cards", slug=tournament.slug
+    )
 
 
 @organiser_required
@@ -247,7 +258,9 @@ def event_card_edit(request: HttpRequest, tournament: Tournament, card: str) -> 
         else:
             name = saved.name[narration_language()]
             messages.success(request, _("Alien event card %(card)s saved.") % {"card": name})
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", "event-cards", slug=tournament.slug
+            )
     title = _("Alien event card: %(card)s") % {"card": current.name[narration_language()]}
     return _item_page(request, tournament, form, title, "event-cards")
 
@@ -280,5 +293,7 @@ def rules_values_edit(
             form.add_data_error(error)
         else:
             messages.success(request, _("Values of %(item)s saved.") % {"item": found.label})
-            return redirect("tournaments:organiser_catalogue", slug=tournament.slug)
+            return redirect_to_section(
+                "tournaments:organiser_catalogue", "rules-values", slug=tournament.slug
+            )
     return _item_page(request, tournament, form, found.label, "rules-values")
