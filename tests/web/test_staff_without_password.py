@@ -70,7 +70,7 @@ def test_a_judge_added_with_a_password_logs_in_with_it_and_gets_no_link(organise
     response = organiser.post(
         judges_url(world), {"username": "giudice3", "password": "Zq9!long-pass"}
     )
-    assert response.status_code == 302 and response["Location"] == judges_url(world)
+    assert response.status_code == 302 and response["Location"] == judges_url(world) + "#judges"
     page = organiser.get(response["Location"])
     assert shown_messages(page) == ["giudice3 is now a judge of this tournament."]
     assert can_log_in("giudice3", "Zq9!long-pass")

@@ -37,6 +37,7 @@ from tournaments.queries.player_profile import reserve_candidates
 from tournaments.queries.roles import is_organiser, labelled_staff
 from tournaments.views.player import preferences_editing, staff_saved_message
 from tournaments.web.form_status import form_status
+from tournaments.web.page_parts import redirect_to_section
 from tournaments.web.permissions import organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
@@ -193,9 +194,11 @@ def _add_staff(
     form: StaffForm,
     add: Callable[..., Any],
     said: str,
+    section: str,
 ) -> HttpResponse | None:
     """Make the account ``form`` names a judge or an organiser with ``add`` and say so
-    (``said``); the page to go back to, or None when the form holds why not."""
+    (``said``); the page to go back to (at its part ``section``), or None when the form
+    holds why not."""
     if not form.is_valid():
         return None
     try:
@@ -224,7 +227,7 @@ def _add_staff(
             messages.success(request, f"{said} {no_password}" % {"name": name})
             return _password_link_page(request, tournament, user, link, back="judges")
     messages.success(request, said % {"name": name})
-    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return redirect_to_section("tournaments:organiser_judges", section, slug=tournament.slug)
 
 
 @organiser_required
@@ -234,7 +237,7 @@ def judges(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
         return _staff_page(request, tournament)
     form = StaffForm(request.POST)
     said = _("%(name)s is now a judge of this tournament.")
-    added = _add_staff(request, tournament, form, add_judge, said)
+    added = _add_staff(request, tournament, form, add_judge, said, "judges")
     return added or _staff_page(request, tournament, judge_form=form)
 
 
@@ -258,7 +261,7 @@ def _remove_staff(
 def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
     said = _("%(name)s no longer judges this tournament; their sessions need a judge.")
     _remove_staff(request, tournament, pk, remove_judge, said)
-    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return redirect_to_section("tournaments:organiser_judges", "judges", slug=tournament.slug)
 
 
 @organiser_required
@@ -266,7 +269,7 @@ def judge_remove(request: HttpRequest, tournament: Tournament, pk: int) -> HttpR
 def organiser_add(request: AccountHttpRequest, tournament: Tournament) -> HttpResponse:
     form = StaffForm(request.POST, prefix="organiser")
     said = _("%(name)s now organises this tournament too.")
-    added = _add_staff(request, tournament, form, add_organiser, said)
+    added = _add_staff(request, tournament, form, add_organiser, said, "organisers")
     return added or _staff_page(request, tournament, organiser_form=form)
 
 
@@ -280,7 +283,7 @@ def organiser_remove(request: AccountHttpRequest, tournament: Tournament, pk: in
         request.user, tournament
     ):
         return redirect("tournaments:organiser_home")
-    return redirect("tournaments:organiser_judges", slug=tournament.slug)
+    return redirect_to_section("tournaments:organiser_judges", "organisers", slug=tournament.slug)
 
 
 #: The organiser pages a password link is asked for from, and the one its page leads back to.

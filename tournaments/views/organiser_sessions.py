@@ -49,11 +49,13 @@ def _session(tournament: Tournament, pk: int) -> Session:
     )
 
 
-def _settings_url(session: Session) -> str:
-    return reverse(
+def _settings_url(session: Session, section: str = "") -> str:
+    """The session's settings page, at its part ``section`` when given."""
+    url = reverse(
         "tournaments:organiser_session_settings",
         args=[session.stage.tournament.slug, session.pk],
     )
+    return f"{url}#{section}" if section else url
 
 
 def _page(
@@ -197,7 +199,7 @@ def session_threshold_add(request: HttpRequest, tournament: Tournament, pk: int)
                 )
                 % {"points": points},
             )
-            return redirect(_settings_url(session))
+            return redirect(_settings_url(session, "thresholds"))
     return _page(request, tournament, session, threshold_form=form)
 
 
@@ -221,7 +223,7 @@ def session_threshold_remove(request: HttpRequest, tournament: Tournament, pk: i
             )
             % {"points": points},
         )
-    return redirect(_settings_url(session))
+    return redirect(_settings_url(session, "thresholds"))
 
 
 def _int_or_none(value: str | None) -> int | None:

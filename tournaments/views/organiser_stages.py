@@ -38,6 +38,7 @@ from tournaments.queries.playable_maps import map_menu_label
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
+from tournaments.web.page_parts import redirect_to_section
 from tournaments.web.permissions import organiser_required
 
 
@@ -162,8 +163,11 @@ def undo_draw(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResp
                 _("The squad draw of session %(n)d is undone; its judge draws again.")
                 % {"n": session.number},
             )
-            return redirect(
-                "tournaments:organiser_stage", slug=tournament.slug, number=session.stage.number
+            return redirect_to_section(
+                "tournaments:organiser_stage",
+                "stage-control",
+                slug=tournament.slug,
+                number=session.stage.number,
             )
     return stage_page(request, tournament, session.stage, draw_forms={session.pk: form}, status=400)
 
