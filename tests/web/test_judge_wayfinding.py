@@ -18,6 +18,7 @@ from tests.web.conftest import login
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.session_setup import SetupError, draw_squads, run_initiative
+from tournaments.actions.staff import allow_creating_tournaments
 from tournaments.models import DiceRoll, Seat, Stipulation
 
 pytestmark = pytest.mark.django_db
@@ -63,15 +64,24 @@ def test_a_session_with_a_confirmed_result_is_no_longer_to_judge(client, world):
 
 @pytest.mark.parametrize(
     ("who", "offered"),
-    [("organiser", True), ("new_account", True), ("judge", False), ("anonymous", False)],
+    [
+        ("organiser", True),
+        ("allowed_account", True),
+        ("new_account", False),
+        ("judge", False),
+        ("anonymous", False),
+    ],
 )
 def test_create_a_tournament_is_offered_as_the_header_offers_organising(
     client, world, who, offered
 ):
+    """Decision 60: to who organises, and to an account allowed to create tournaments."""
     users = {"organiser": world.organiser, "judge": world.judge}
-    if who == "new_account":
+    if who in ("new_account", "allowed_account"):
         users[who] = UserFactory(username="newcomer")
         users[who].save()  # the factory sets the password without saving it
+    if who == "allowed_account":
+        allow_creating_tournaments("newcomer")
     if who in users:
         login(client, users[who])
     page = client.get(HOME).content.decode()
@@ -84,6 +94,7 @@ def test_the_home_page_works_out_the_organise_offer_once(client, world):
     player (the organisers' table read 4 times for an account with no role)."""
     newcomer = UserFactory(username="newcomer")
     newcomer.save()  # the factory sets the password without saving it
+    allow_creating_tournaments("newcomer")
     login(client, newcomer)
     with CaptureQueriesContext(connection) as queries:
         page = client.get(HOME).content.decode()

@@ -16,6 +16,7 @@ from tests.factories import (
     confirm_stage,
     register_players,
 )
+from tournaments.actions.staff import allow_creating_tournaments
 from tournaments.models import ActivityLog, Registration, Session, SquadPreference, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -29,6 +30,7 @@ def organiser(world, role_client):
 def test_create_tournament_makes_me_organiser_with_default_squads(client, db):
     user = UserFactory(username="nuovo")
     user.save()
+    allow_creating_tournaments("nuovo")
     client.force_login(user)
     response = client.post(
         reverse("tournaments:tournament_create"),

@@ -16,6 +16,7 @@ from django.utils import timezone, translation
 from tests.factories import TournamentFactory
 from tests.web.test_organiser_maps import CLUB
 from tournaments.actions.map_edits import save_map
+from tournaments.actions.staff import allow_creating_tournaments
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
 from tournaments.models import ActivityLog, Player, Registration, Tournament, TournamentMap
@@ -47,7 +48,8 @@ def test_the_organiser_downloads_the_whole_tournament(world, role_client):
 
 def test_a_document_becomes_a_new_tournament_of_the_importers(world, role_client):
     document = export_tournament(world.tournament)
-    client = role_client("judge")  # anyone logged in, as for creating a tournament
+    allow_creating_tournaments("judge")  # as for creating a tournament (decision 60)
+    client = role_client("judge")
     response = client.post(IMPORT, {"file": upload(document), "slug": "coppa-2"})
     assert response.status_code == 302
     assert response["Location"] == reverse("tournaments:organiser_dashboard", args=["coppa-2"])

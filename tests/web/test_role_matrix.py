@@ -14,6 +14,7 @@ import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import UserFactory
+from tournaments.actions.staff import allow_creating_tournaments
 from tournaments.models import Result
 
 pytestmark = pytest.mark.django_db
@@ -24,6 +25,8 @@ ROLES = ("anonymous", "player", "judge", "other_judge", "organiser", "superuser"
 ALLOWED = {
     "public": set(ROLES),
     "login": {"judge", "other_judge", "organiser", "superuser"},
+    # Creating or importing a tournament: who organises one, or is allowed to (decision 60).
+    "creator": {"organiser", "superuser"},
     "organiser": {"organiser", "superuser"},
     "judge": {"judge", "organiser", "superuser"},
     "player": {"player"},
@@ -87,7 +90,7 @@ RULES = {
     "tournaments:judge_pdf_score": "judge",
     "tournaments:judge_pdf_loadouts": "judge",
     "tournaments:organiser_home": "login",
-    "tournaments:tournament_create": "login",
+    "tournaments:tournament_create": "creator",
     "tournaments:organiser_dashboard": "organiser",
     "tournaments:organiser_players": "organiser",
     "tournaments:organiser_roster": "organiser",
@@ -137,7 +140,7 @@ RULES = {
     "tournaments:organiser_export": "organiser",
     "tournaments:organiser_delete": "organiser",
     # Anyone logged in may bring a tournament in (it becomes theirs), as they may create one.
-    "tournaments:tournament_import": "login",
+    "tournaments:tournament_import": "creator",
     "tournaments:organiser_map": "organiser",
     "tournaments:organiser_map_remove": "organiser",
     # The judge's board for playing the Aliens (the rules app), per session.
@@ -292,10 +295,15 @@ def test_the_header_links_only_what_the_role_can_open(world, role_client, role):
         assert client.get(url).status_code == 200, f"{role} cannot open {url}"
 
 
-def test_an_account_without_a_role_is_offered_to_organise_a_tournament(world, client):
+def test_an_account_allowed_to_create_tournaments_is_offered_to_organise(world, client):
+    """Decision 60: an account without a role is offered nothing to organise until the
+    site's administrator allows it to create tournaments."""
     newcomer = UserFactory(username="newcomer")
     newcomer.save()  # the factory sets the password without saving it
     client.force_login(newcomer)
+    links = header_links(client.get(reverse("tournaments:home")))
+    assert links == [reverse("tournaments:home"), reverse("tournaments:account")]
+    allow_creating_tournaments("newcomer")
     links = header_links(client.get(reverse("tournaments:home")))
     assert links == [
         reverse("tournaments:home"),

@@ -10,12 +10,14 @@ so someone can always reach its pages without the site's administrator.
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.models import ActivityVerb, Registration, Session, SessionStatus, Tournament
+from tournaments.queries.roles import CREATE_TOURNAMENTS
 
 
 class StaffError(ValueError):
@@ -123,3 +125,28 @@ def remove_organiser(tournament: Tournament, user, *, actor) -> None:
             )
         tournament.organisers.remove(user)
         _log(tournament, "organiser_removed", user, actor)
+
+
+def allow_creating_tournaments(username: str, *, allowed: bool = True):
+    """Let the account ``username`` create and import tournaments, or no longer (decision
+    60: Django's permission on the model, which a superuser has anyway); the account. No
+    tournament's activity log records it: the site's administrator decides it, for no one
+    tournament."""
+    user = get_user_model().objects.filter(username=username).first()
+    if user is None:
+        raise StaffError(
+            _(
+                "There is no account named %(name)s: check the spelling, or create the "
+                "account first (python manage.py createsuperuser for the site's "
+                "administrator, or the Django admin's Users page)."
+            )
+            % {"name": username}
+        )
+    app_label, codename = CREATE_TOURNAMENTS
+    permission = Permission.objects.get(content_type__app_label=app_label, codename=codename)
+    with transaction.atomic():
+        if allowed:
+            user.user_permissions.add(permission)
+        else:
+            user.user_permissions.remove(permission)
+    return user

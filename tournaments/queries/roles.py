@@ -10,6 +10,7 @@ from datetime import datetime, time
 from typing import TYPE_CHECKING, TypedDict
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
 
@@ -149,17 +150,39 @@ def organises_anything(user) -> bool:
     return user.is_superuser or Tournament.objects.filter(organisers=user).exists()
 
 
-def offers_organising(user, *, speaks_for_player: bool, roles: StaffRoles | None = None) -> bool:
+#: The permission that lets an account create or import tournaments (decision 60): Django's
+#: own for the model ("Can add tournament"), granted by ``manage.py allow_organising`` or
+#: the site's admin, to the account or to a group of it.
+CREATE_TOURNAMENTS = ("tournaments", "add_tournament")
+
+
+def may_create_tournaments(user, *, organises: bool | None = None) -> bool:
+    """Whether ``user`` may create or import a tournament and so become its organiser
+    (decision 60): an account that organises one already (a superuser organises them all)
+    or one the site's administrator allowed. ``organises``: :func:`organises_anything`,
+    when the caller knows it."""
+    if not user.is_authenticated or not user.is_active:
+        return False
+    if organises is None:
+        organises = organises_anything(user)
+    if organises:
+        return True
+    # One query where user.has_perm reads the account's and its groups' permissions apart.
+    app_label, codename = CREATE_TOURNAMENTS
+    return Permission.objects.filter(
+        Q(user=user) | Q(group__user=user), content_type__app_label=app_label, codename=codename
+    ).exists()
+
+
+def offers_organising(user, *, roles: StaffRoles | None = None) -> bool:
     """Whether the site offers ``user`` the organiser's pages and "Create a tournament":
-    to those who organise, and to an account with no role yet (no session to judge, no
-    player it speaks for, not staff), whose way in is creating a tournament. A judge is
-    not sent there. ``roles``: :func:`staff_roles` when the caller knows them."""
+    to those who organise, and to an account allowed to create a tournament
+    (:func:`may_create_tournaments`), whose way in that is. ``roles``: :func:`staff_roles`
+    when the caller knows them."""
     if not user.is_authenticated:
         return False
     roles = staff_roles(user) if roles is None else roles
-    if roles.organises:
-        return True
-    return not roles.judges and not speaks_for_player and not user.is_staff
+    return may_create_tournaments(user, organises=roles.organises)
 
 
 def sessions_to_judge(user) -> QuerySet[Session]:

@@ -82,7 +82,7 @@ from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_see
 from tournaments.web.form_status import form_status
 from tournaments.web.notice_words import players_told
 from tournaments.web.paging import page_links
-from tournaments.web.permissions import login_required, organiser_required
+from tournaments.web.permissions import creator_required, login_required, organiser_required
 from tournaments.web.request_types import AccountHttpRequest, HtmxHttpRequest
 
 
@@ -95,7 +95,7 @@ def organiser_home(request: AccountHttpRequest) -> HttpResponse:
     return render(request, "organiser/home.html", {"tournaments": tournaments})
 
 
-@login_required
+@creator_required
 @require_http_methods(["GET", "POST"])
 def tournament_create(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)

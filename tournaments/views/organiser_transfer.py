@@ -5,7 +5,6 @@ tournament of the organiser's, every problem listed when it cannot be."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
@@ -19,7 +18,7 @@ from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document, parse_document
 from tournaments.interchange.problems import InterchangeError, Problem
 from tournaments.models import Tournament
-from tournaments.web.permissions import organiser_required
+from tournaments.web.permissions import creator_required, organiser_required
 from tournaments.web.request_types import AccountHttpRequest
 
 #: Problems listed on the page when a document is refused (the count says how many in all).
@@ -55,7 +54,7 @@ def tournament_export(request: AccountHttpRequest, tournament: Tournament) -> Ht
     return response
 
 
-@login_required
+@creator_required
 @require_http_methods(["GET", "POST"])
 def tournament_import(request: AccountHttpRequest) -> HttpResponse:
     """A document becomes a new tournament, its importer one of its organisers."""

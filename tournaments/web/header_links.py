@@ -3,9 +3,9 @@
 a tournament", offered as the header offers "Organise") read the same answer.
 
 A link shows only where it leads somewhere for this visitor: the judge's sessions to those
-who judge, the organiser's pages to those who organise (and to an account with no role
-yet, whose way in is creating a tournament), the player's pages to whoever speaks for a
-player, the Django admin to staff."""
+who judge, the organiser's pages to those who organise (and to an account the site's
+administrator allowed to create a tournament, whose way in that is: decision 60), the
+player's pages to whoever speaks for a player, the Django admin to staff."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ def header_links(request: HttpRequest) -> HeaderLinks:
         user = request.user
         player = current_player(request) is not None
         roles = staff_roles(user)
-        organise = offers_organising(user, speaks_for_player=player, roles=roles)
+        organise = offers_organising(user, roles=roles)
         links = HeaderLinks(roles.judges, organise, player, user.is_active and user.is_staff)
         setattr(request, _ON_REQUEST, links)
     return links

@@ -22,7 +22,12 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from tournaments.models import Player, Session, Tournament
-from tournaments.queries.roles import account_players, can_judge, is_organiser
+from tournaments.queries.roles import (
+    account_players,
+    can_judge,
+    is_organiser,
+    may_create_tournaments,
+)
 
 PLAYER_SESSION_KEY = "bob_player_id"
 #: How the browser came to speak for that player: "link" or "account".
@@ -97,6 +102,21 @@ def login_required(view: View) -> RuledView:
         return view(request, *args, **kwargs)
 
     return _ruled(wrapper, "login")
+
+
+def creator_required(view: View) -> RuledView:
+    """An account allowed to create tournaments (decision 60); anyone else logged in is
+    told why not and whom to ask, with a 403."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        if not request.user.is_authenticated:
+            return _login_redirect(request)
+        if not may_create_tournaments(request.user):
+            return render(request, "organiser/creation_not_allowed.html", status=403)
+        return view(request, *args, **kwargs)
+
+    return _ruled(wrapper, "creator")
 
 
 def organiser_required(view: View) -> RuledView:

@@ -39,6 +39,7 @@ from tournaments.actions.registration import NewPlayer, register_roster
 from tournaments.actions.result_entry import FromGame, confirm_result, record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.actions.session_setup import run_initiative
+from tournaments.actions.staff import allow_creating_tournaments
 from tournaments.actions.stage_advance import advance
 from tournaments.actions.tournament_setup import create_tournament, delete_tournament, save_stage
 from tournaments.actions.venue_tables import table_named
@@ -252,6 +253,8 @@ class Command(BaseCommand):
                 user.set_password(password)
                 user.save()
             users.append(user)
+        # The demo's organiser may also try "Create a tournament" (decision 60).
+        allow_creating_tournaments(ORGANISER[0])
         return {"organiser": users[0], "judges": users[1:-1], "player": users[-1]}
 
     @transaction.atomic
