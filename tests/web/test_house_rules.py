@@ -79,6 +79,34 @@ def test_every_problem_is_named_by_its_place_and_nothing_is_saved(organiser, wor
     assert not world.tournament.data_overrides
 
 
+def test_a_number_the_catalogues_form_refuses_is_refused_here_too(organiser, world):
+    """Decision 47's limits hold on this page as on the unit's form: the house rules page
+    took an ork that cannot move (0), one that crosses the board (99), a bolter that never
+    fires and a hand-to-hand roll of 9 white dice, and the board played them."""
+    saved = {"alien_tokens": {"ork": 3}}
+    form = opened(organiser, world, saved)
+    bad = {
+        "units": {"ork": {"movement": 0}, "gretchin": {"movement": 99}},
+        "weapons": {"bolter": {"shots": 0}, "power_glove": {"hand_to_hand": {"white": 9}}},
+    }
+    response = save(organiser, world, form, bad)
+    assert response.status_code == 400
+    errors = response.context["form"].errors["text"]
+    assert (
+        "units.ork.movement: 0 is outside 1–12: every figure moves at least 1 square; "
+        "correct this house rule, or remove it to play with BoB's own value"
+    ) in errors
+    assert any(error.startswith("units.gretchin.movement: 99 is outside 1–12") for error in errors)
+    assert any(error.startswith("weapons.bolter.shots: 0 is outside 1–6") for error in errors)
+    assert any(
+        error.startswith("weapons.power_glove.hand_to_hand.white: 9 is outside 0–6")
+        for error in errors
+    )
+    assert json.dumps(bad) in response.content.decode().replace("&quot;", '"')  # kept
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == saved
+
+
 def test_text_that_is_not_json_says_where_in_the_readers_language(organiser, world):
     form = opened(organiser, world)
     response = save(

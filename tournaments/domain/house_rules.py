@@ -6,7 +6,8 @@ taken as they came (an import, the organiser's house rules page) would leave a t
 whose catalogue cannot save and whose judge cannot start a game. So they are checked with
 the readers themselves: the unit, weapon and alien token data with the engine's loader
 (:func:`rules.engine.units.load_rules_data`, which also checks the token values the
-catalogue's form saves: whole numbers from 0), the event cards with the deck's
+catalogue's form saves: whole numbers from 0) and within the limits the catalogue's form
+holds them in (:mod:`tournaments.domain.rules_limits`), the event cards with the deck's
 (:func:`rules.engine.event_cards.load_cards`) and the point values as
 :func:`tournaments.queries.result_versions.scoring_values` takes them.
 
@@ -29,6 +30,7 @@ from django.utils.translation import gettext as _
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.domain.engine_language import narration_language
+from tournaments.domain.rules_limits import LIMITS, Limit
 from tournaments.domain.scoring import ScoringValues
 
 #: Where an engine path (``units.ork.weapons[2]``) goes, key by key and index by index.
@@ -53,6 +55,7 @@ def override_problems(overrides: Any) -> list[OverrideProblem]:
         return []  # the document's schema says it must be an object
     return [
         *_rules_data_problems(overrides),
+        *_limit_problems(overrides),
         *_scoring_problems(overrides),
         *_event_problems(overrides),
     ]
@@ -116,6 +119,44 @@ def _keys_before_index(where: tuple[Part, ...]) -> int:
         if isinstance(part, int):
             return position
     return len(where)
+
+
+def _limit_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]:
+    """The numbers outside the limits the catalogue's form holds them in (decision 47),
+    which the engine's loader reads all the same: a figure that cannot move, a weapon that
+    never fires. A value of the wrong type is the loader's problem, named already."""
+    for (section, name), limit in LIMITS.items():
+        entries = overrides.get(section)
+        if not isinstance(entries, Mapping):
+            continue
+        for key, entry in entries.items():
+            value = entry.get(name) if isinstance(entry, Mapping) else None
+            if isinstance(value, Mapping) and "value" in value:
+                value = value["value"]
+            if isinstance(value, Mapping):  # dice: the limit is per colour
+                for colour, count in value.items():
+                    if _outside(count, limit):
+                        yield (section, key, name, colour), _limit_message(count, limit)
+            elif _outside(value, limit):
+                yield (section, key, name), _limit_message(value, limit)
+
+
+def _outside(value: Any, limit: Limit) -> bool:
+    whole = isinstance(value, int) and not isinstance(value, bool)
+    return whole and not limit.low <= value <= limit.high
+
+
+def _limit_message(value: Any, limit: Limit) -> str:
+    """Why ``value`` (a whole number, :func:`_outside` its limit) is refused."""
+    if limit.why:
+        return _(
+            "%(value)d is outside %(low)d–%(high)d: %(why)s; correct this house rule, or "
+            "remove it to play with BoB's own value"
+        ) % {"value": value, "low": limit.low, "high": limit.high, "why": limit.why}
+    return _(
+        "%(value)d is outside %(low)d–%(high)d; correct this house rule, or remove it to "
+        "play with BoB's own value"
+    ) % {"value": value, "low": limit.low, "high": limit.high}
 
 
 def _scoring_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]:

@@ -1,6 +1,6 @@
 """The organiser's form for one unit's, weapon's or Dreadnought class's numbers (RULES §10b):
 whole numbers and dice (white and red), each field saying the shipped value and its source,
-each within the limits the rules and the engine need (``queries.rules_values.LIMITS``), so
+each within the limits the rules and the engine need (``domain.rules_limits.LIMITS``), so
 every refusal sits at its field, in words."""
 
 from __future__ import annotations
@@ -14,14 +14,13 @@ from django.utils.translation import gettext_lazy as _
 
 from rules.engine.units import DiceSpec, RulesDataError
 from tournaments.domain.engine_language import narration_language
+from tournaments.domain.rules_limits import LIMITS, Limit
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.stale_edits import VersionedFormMixin
 from tournaments.models import Tournament
 from tournaments.queries.edit_versions import overrides_version
 from tournaments.queries.rules_values import (
     LABELS,
-    LIMITS,
-    Limit,
     RulesItem,
     heavy_weapon_choices,
     shown,

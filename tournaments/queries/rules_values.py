@@ -49,35 +49,6 @@ LABELS: dict[str, StrOrPromise] = {
 }
 
 
-@dataclass(frozen=True)
-class Limit:
-    """The whole numbers a value may take (dice: per colour), and why, for the message."""
-
-    low: int
-    high: int
-    why: StrOrPromise = ""
-
-
-#: Each value's limits: what the rules and the engine need (a figure moves, a weapon fires,
-#: a class value is 25 or more as RULES §7 says), and maxima no game of StarQuest reaches.
-LIMITS: dict[tuple[str, str], Limit] = {
-    ("units", "movement"): Limit(1, 12, gettext_lazy("every figure moves at least 1 square")),
-    ("units", "armour"): Limit(0, 12),
-    ("units", "life_points"): Limit(
-        1, 12, gettext_lazy("a figure without life points would be dead before it plays")
-    ),
-    ("units", "hand_to_hand"): Limit(0, 6),
-    ("weapons", "dice"): Limit(0, 6),
-    ("weapons", "shots"): Limit(1, 6, gettext_lazy("a weapon fires at least once")),
-    ("weapons", "hand_to_hand"): Limit(0, 6),
-    ("dreadnought_classes", "movement"): Limit(
-        1, 12, gettext_lazy("a Dreadnought moves at least 1 square")
-    ),
-    ("dreadnought_classes", "class_value"): Limit(
-        25, 999, gettext_lazy("RULES §7 gives a Dreadnought a class value of 25 or more")
-    ),
-}
-
 Value = int | DiceSpec | tuple[str, ...] | None
 
 
