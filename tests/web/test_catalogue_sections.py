@@ -63,3 +63,20 @@ def test_an_items_save_comes_back_to_the_part_listing_it(world, role_client):
     for url, part in items.items():
         form = form_on(client.get(url).content.decode(), "version")
         lands_at(post(client, url, form), world, part)
+
+
+@pytest.mark.parametrize("typed", ["-1", "abc", "1000"])
+def test_a_token_value_refused_says_what_a_token_may_be_worth(world, role_client, typed):
+    """Django's own words ("Ensure this value is greater than or equal to 0.") named no
+    way to fix it; nothing is saved and the other values typed stay."""
+    client = role_client("organiser")
+    tokens = opened(client, catalogue_url(world), "tokens-ork")
+    refused = post(
+        client, catalogue_url(world), tokens, **{"tokens-ork": typed, "tokens-gretchin": "4"}
+    )
+    assert refused.status_code == 400
+    html = refused.content.decode()
+    assert "a whole number from 0 (it scores nothing) to 999." in html
+    assert 'name="tokens-gretchin" value="4"' in html
+    world.tournament.refresh_from_db()
+    assert "alien_tokens" not in (world.tournament.data_overrides or {})

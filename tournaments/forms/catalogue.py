@@ -194,6 +194,12 @@ class WeaponForm(VersionedFormMixin, AccessibleModelForm):
         return weapon_class
 
 
+#: What a token's points must be, said for any number the form refuses.
+TOKEN_POINTS = _(
+    "Give the points of one token as a whole number from 0 (it scores nothing) to 999."
+)
+
+
 class TokenValuesForm(VersionedFormMixin, AccessibleForm):
     """The points of one token of each alien type in this tournament (RULES §7)."""
 
@@ -215,6 +221,9 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
                 initial=current.get(alien),
                 error_messages={
                     "required": _("Give the points of one token (0 when it scores nothing)."),
+                    "invalid": TOKEN_POINTS,
+                    "min_value": TOKEN_POINTS,
+                    "max_value": TOKEN_POINTS,
                 },
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 999}),
             )
