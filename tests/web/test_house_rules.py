@@ -88,6 +88,7 @@ def test_a_number_the_catalogues_form_refuses_is_refused_here_too(organiser, wor
     bad = {
         "units": {"ork": {"movement": 0}, "gretchin": {"movement": 99}},
         "weapons": {"bolter": {"shots": 0}, "power_glove": {"hand_to_hand": {"white": 9}}},
+        "alien_tokens": {"gretchin": 5000},
     }
     response = save(organiser, world, form, bad)
     assert response.status_code == 400
@@ -102,6 +103,7 @@ def test_a_number_the_catalogues_form_refuses_is_refused_here_too(organiser, wor
         error.startswith("weapons.power_glove.hand_to_hand.white: 9 is outside 0–6")
         for error in errors
     )
+    assert any(error.startswith("alien_tokens.gretchin: 5000 is outside 0–999") for error in errors)
     assert json.dumps(bad) in response.content.decode().replace("&quot;", '"')  # kept
     world.tournament.refresh_from_db()
     assert world.tournament.data_overrides == saved

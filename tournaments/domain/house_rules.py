@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.domain.engine_language import narration_language
-from tournaments.domain.rules_limits import LIMITS, Limit
+from tournaments.domain.rules_limits import LIMITS, TOKEN_LIMIT, Limit
 from tournaments.domain.scoring import ScoringValues
 
 #: Where an engine path (``units.ork.weapons[2]``) goes, key by key and index by index.
@@ -139,6 +139,11 @@ def _limit_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]:
                         yield (section, key, name, colour), _limit_message(count, limit)
             elif _outside(value, limit):
                 yield (section, key, name), _limit_message(value, limit)
+    tokens = overrides.get("alien_tokens")
+    if isinstance(tokens, Mapping):
+        for alien, points in tokens.items():
+            if _outside(points, TOKEN_LIMIT) and points > 0:  # below 0: the loader's
+                yield ("alien_tokens", alien), _limit_message(points, TOKEN_LIMIT)
 
 
 def _outside(value: Any, limit: Limit) -> bool:

@@ -42,3 +42,6 @@ LIMITS: dict[tuple[str, str], Limit] = {
         25, 999, gettext_lazy("RULES §7 gives a Dreadnought a class value of 25 or more")
     ),
 }
+
+#: The points of one alien token (RULES §7): none, up to more than any game gives.
+TOKEN_LIMIT = Limit(0, 999)

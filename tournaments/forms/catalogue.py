@@ -18,6 +18,7 @@ from rules.engine.units import RulesDataError, load_rules_data
 from tournaments.actions.catalogue_edits import TOKENS
 from tournaments.domain.catalogue import DEFAULT_CARDS, CardKind
 from tournaments.domain.engine_language import narration_language
+from tournaments.domain.rules_limits import TOKEN_LIMIT
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
 from tournaments.forms.stale_edits import VersionedFormMixin
@@ -216,8 +217,8 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
         for alien, label in TOKEN_ALIEN_LABELS.items():
             self.fields[alien] = forms.IntegerField(
                 label=label,
-                min_value=0,
-                max_value=999,
+                min_value=TOKEN_LIMIT.low,
+                max_value=TOKEN_LIMIT.high,
                 initial=current.get(alien),
                 error_messages={
                     "required": _("Give the points of one token (0 when it scores nothing)."),
@@ -225,7 +226,9 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
                     "min_value": TOKEN_POINTS,
                     "max_value": TOKEN_POINTS,
                 },
-                widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 999}),
+                widget=forms.NumberInput(
+                    attrs={"inputmode": "numeric", "min": TOKEN_LIMIT.low, "max": TOKEN_LIMIT.high}
+                ),
             )
         self.fields["dreadnought"].help_text = _(
             "A Dreadnought of a named class is worth its class value instead (session notes)."
