@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0020_resultversion_tournament'),
+        ('tournaments', '0022_stored_texts_as_codes'),
     ]
 
     operations = [
