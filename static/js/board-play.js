@@ -391,48 +391,45 @@
     // back to where the judge asked from (stayPut).
     var askedFrom = null;
     function askToLeave(key, claw) {
-      var active = document.activeElement;
-      askedFrom = active && active !== document.body && !options.contains(active) ? active : null;
-      var values = { figure: nameOf(state.figure), square: key, claw: claw };
-      options.textContent = "";
-      var yes = document.createElement("button");
-      yes.type = "button";
-      yes.className = "danger";
-      yes.setAttribute("data-leave", key);
       // The button short, as the board labels the marine; the question names it in full.
-      yes.textContent = text(texts.tClawYes, { figure: state.figure, claw: claw });
-      var no = document.createElement("button");
-      no.type = "button";
-      no.className = "secondary";
-      no.setAttribute("data-stay", "");
-      no.textContent = texts.tClawNo;
-      options.appendChild(yes);
-      options.appendChild(no);
-      say(text(texts.tClawAsk, values));
+      var yes = ask(
+        "data-leave", key, text(texts.tClawYes, { figure: state.figure, claw: claw }),
+        texts.tClawNo, text(texts.tClawAsk, { figure: nameOf(state.figure), square: key, claw: claw })
+      );
+      yes.className = "danger";
       window.bobSettle(yes);
-      no.focus();
     }
 
     // The tapped square is reached only through other players' figures (RULES: passing
     // through them needs their permission): the judge asks them, "Yes" moves through.
     function askPermission(key, players) {
+      ask(
+        "data-permit", key, text(texts.tPermitYes, { figure: state.figure, players: players }),
+        texts.tPermitNo,
+        text(texts.tPermitAsk, { figure: nameOf(state.figure), square: key, players: players })
+      );
+    }
+
+    // The question and its two buttons in the options: "Yes" (marked ``yesAttr`` with the
+    // square) and "No", which takes the focus; returns "Yes".
+    function ask(yesAttr, key, yesText, noText, question) {
       var active = document.activeElement;
       askedFrom = active && active !== document.body && !options.contains(active) ? active : null;
-      var values = { figure: nameOf(state.figure), square: key, players: players };
       options.textContent = "";
       var yes = document.createElement("button");
       yes.type = "button";
-      yes.setAttribute("data-permit", key);
-      yes.textContent = text(texts.tPermitYes, { figure: state.figure, players: players });
+      yes.setAttribute(yesAttr, key);
+      yes.textContent = yesText;
       var no = document.createElement("button");
       no.type = "button";
       no.className = "secondary";
       no.setAttribute("data-stay", "");
-      no.textContent = texts.tPermitNo;
+      no.textContent = noText;
       options.appendChild(yes);
       options.appendChild(no);
-      say(text(texts.tPermitAsk, values));
+      say(question);
       no.focus();
+      return yes;
     }
 
     // "No": the marine stays selected, and the focus goes back to the control the judge
