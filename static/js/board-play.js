@@ -294,8 +294,8 @@
         attackButton.disabled = false;
         note.hidden = false;
         state.cursor = state.cursor || data.from;
-        var said = data.squares.length ? text(texts.tSelected, { figure: figure })
-          : refused(data.refusal) || text(texts.tStuck, { figure: figure });
+        var said = data.squares.length ? text(texts.tSelected, { figure: nameOf(figure) })
+          : refused(data.refusal) || text(texts.tStuck, { figure: nameOf(figure) });
         if (data.doors && data.doors.length) { said += " " + texts.tDoors; }
         if (Object.keys(state.permits).length) { said += " " + texts.tPermits; }
         say(data.equipment && data.equipment.length ? said + " " + texts.tEquipment : said);

@@ -88,7 +88,10 @@ def test_a_judge_moves_a_marine_by_tapping(game, open_page, viewport):
     expect(page.locator("#play-status")).to_have_text("Tap a marine to see where it may move.")
 
     tap(page, figure(page, "p1-m2"), touch)
-    expect(page.locator("#play-status")).to_contain_text("p1-m2 selected")
+    # Named in full, as the refusals and the questions name it (the id ends the name).
+    name = figure(page, "p1-m2").get_attribute("data-name")
+    assert name.endswith("p1-m2") and name != "p1-m2"
+    expect(page.locator("#play-status")).to_contain_text(f"{name} selected")
     expect(light(page, "5,4")).to_have_count(1)
     lit = page.locator("#board-panel .mark-reach").count()
     assert lit > 5
