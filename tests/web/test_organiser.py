@@ -441,6 +441,9 @@ def test_the_stages_table_names_an_undone_stage_as_the_plan_now_makes_it(client,
     kinds = {stage.number: stage.kind for stage in dashboard.context["stages"]}
     assert kinds == {1: "preliminary", 2: "final"}
     assert "2. Final" in dashboard.content.decode()
+    page = client.get(reverse("tournaments:organiser_stage", args=["nove", 2]))
+    assert page.context["stage_kind"] == "Final"
+    assert "<h2>Stage 2: Final</h2>" in page.content.decode()
 
 
 def test_the_planned_structure_leaves_out_a_player_withdrawn_before_the_start(client, db):

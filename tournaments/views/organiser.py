@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.contrib import messages
 from django.core.paginator import Paginator
 from django.db.models import Count, Q
@@ -33,7 +31,7 @@ from tournaments.actions.stage_advance import (
     seat_first_stage,
 )
 from tournaments.actions.tournament_setup import create_tournament, update_tournament
-from tournaments.domain.progression import ProgressionError, planned_kind, stages_after
+from tournaments.domain.progression import ProgressionError
 from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import (
     AccountLinkForm,
@@ -53,7 +51,6 @@ from tournaments.models import (
     DisputeStatus,
     Registration,
     Session,
-    Stage,
     StaleSessionError,
     Tournament,
 )
@@ -76,6 +73,7 @@ from tournaments.queries.schedule_pages import (
     schedule_session_ids,
 )
 from tournaments.queries.stage_checklist import first_stage_warning
+from tournaments.queries.stage_plan import tournament_plan
 from tournaments.views.judge import edit_result
 from tournaments.views.organiser_stages import shown_start_dice, stage_control
 from tournaments.web.dice_choice import dice_from_form, forget_seed, pending_seed
@@ -129,20 +127,6 @@ def dashboard(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return _dashboard(request, tournament, form)
 
 
-def _qualifier_counts(tournament: Tournament, stages: Sequence[Stage]) -> dict[int, int]:
-    """The organiser's qualifier counts by stage index (0 = stage 1), as the close reads them:
-    a stage's own, else the tournament's (``queries.stage_cut.qualifier_count``)."""
-    counts = {
-        int(number) - 1: count
-        for number in tournament.qualifier_overrides or {}
-        if (count := tournament.qualifier_override(int(number))) is not None
-    }
-    counts.update(
-        {stage.number - 1: stage.qualifier_count for stage in stages if stage.qualifier_count}
-    )
-    return counts
-
-
 def _dashboard(
     request: HttpRequest,
     tournament: Tournament,
@@ -152,29 +136,13 @@ def _dashboard(
     missing=(),
     advance_dice: AdvanceDice | None = None,
 ) -> HttpResponse:
-    # A seating undone by the organiser stays stored, superseded: its sessions are not counted.
-    in_play = Q(sessions__superseded_at__isnull=True)
-    stages = list(tournament.stages.annotate(session_count=Count("sessions", filter=in_play)))
-    # The plan is of the players who play: a player withdrawn before the start is not seated.
-    counts = tournament.registrations.aggregate(
-        registered=Count("pk"), playing=Count("pk", filter=Q(withdrawn_at__isnull=True))
-    )
-    player_count, playing = counts["registered"], counts["playing"]
-    try:
-        plan = stages_after(playing, _qualifier_counts(tournament, stages)) if playing >= 3 else []
-    except (ProgressionError, ValueError):
-        plan = []
-    for stage in stages:
-        # A stage not seated (prepared ahead, or its seating undone) is what the plan makes
-        # of it now; its stored kind is only set when it is seated (stage_advance).
-        if not stage.session_count and stage.number <= len(plan):
-            stage.kind = planned_kind(plan[stage.number - 1])
+    planned = tournament_plan(tournament)
     context = {
-        "plan": plan,
+        "plan": planned.plan,
         "tournament": tournament,
         "form": form,
-        "stages": stages,
-        "player_count": player_count,
+        "stages": planned.stages,
+        "player_count": planned.registered,
         "recent": entry_actors(list(tournament.activity.select_related("actor")[:8])),
         "missing": missing,
         "otab": "dashboard",

@@ -36,6 +36,7 @@ from tournaments.queries.dice_needed import AdvanceDice
 from tournaments.queries.draw_inputs import stage_own_preferences
 from tournaments.queries.playable_maps import map_menu_label
 from tournaments.queries.stage_checklist import stage_checklist, undoable_draws
+from tournaments.queries.stage_plan import stage_kind_label
 from tournaments.queries.tournament_catalogue import catalogue_words
 from tournaments.web.dice_choice import pending_seed
 from tournaments.web.page_parts import redirect_to_section
@@ -260,6 +261,7 @@ def stage_page(
     context: dict[str, Any] = {
         "tournament": tournament,
         "stage": stage,
+        "stage_kind": stage_kind_label(tournament, stage),
         "settings_lock": lock,
         "settings_refused": refused is not None,
         "general_fields": STAGE_GENERAL_FIELDS,
