@@ -9,8 +9,10 @@
 from __future__ import annotations
 
 import re
+from io import StringIO
 
 import pytest
+from django.core.management import call_command
 from playwright.sync_api import expect
 
 from rules.engine.dice import SeededDice
@@ -68,6 +70,9 @@ def seated_tournament(judge=None) -> Tournament:
 
 def test_organiser_creates_a_tournament_and_schedules_the_preliminaries(new_page):
     account("org")
+    # A new account may create tournaments once the site's administrator allows it
+    # (decision 60).
+    call_command("allow_organising", "org", stdout=StringIO())
     page = new_page()
     log_in(page, "org")
     page.get_by_role("link", name="Organise").click()
