@@ -3,6 +3,7 @@ advance or a session's squad draw as a reasoned correction (decisions 37-39)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -81,27 +82,41 @@ def stage_control(
 def shown_advance_dice(tournament: Tournament, form: RollOffForm) -> AdvanceDice:
     """The dice list under the advance form's field: once physical dice are chosen on a
     submitted form (a refused close, or the htmx check as the organiser types)."""
-    if not form.is_bound or form.data.get(form.add_prefix("mode")) != PHYSICAL:
-        return AdvanceDice()
-    return advance_dice(tournament, form.data.get(form.add_prefix("dice"), ""))
+    return _typed_dice(form, lambda typed: advance_dice(tournament, typed))
 
 
 def shown_start_dice(tournament: Tournament, form: RollOffForm) -> AdvanceDice:
     """The dice list under the first stage's seating form, as :func:`shown_advance_dice`."""
+    return _typed_dice(form, lambda typed: start_dice(tournament, typed))
+
+
+def _typed_dice(form: RollOffForm, listed: Callable[[str], AdvanceDice]) -> AdvanceDice:
+    """``listed`` of the dice typed in ``form`` once physical dice are chosen on it (an empty
+    list before)."""
     if not form.is_bound or form.data.get(form.add_prefix("mode")) != PHYSICAL:
         return AdvanceDice()
-    return start_dice(tournament, form.data.get(form.add_prefix("dice"), ""))
+    return listed(form.data.get(form.add_prefix("dice"), ""))
+
+
+def _dice_check(
+    request: HttpRequest,
+    prefix: str,
+    shown: Callable[[RollOffForm], AdvanceDice],
+    **extra: Any,
+) -> HttpResponse:
+    """htmx: a seating form's dice list for the dice typed so far (nothing is stored)."""
+    form = RollOffForm(request.POST, prefix=prefix)
+    return render(
+        request, "organiser/partials/advance_dice.html", {"advance_dice": shown(form), **extra}
+    )
 
 
 @organiser_required
 @require_POST
 def start_dice_check(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """htmx: the first stage's seating form's dice list for the dice typed so far."""
-    form = RollOffForm(request.POST, prefix="start")
-    return render(
-        request,
-        "organiser/partials/advance_dice.html",
-        {"advance_dice": shown_start_dice(tournament, form), "starting": True},
+    return _dice_check(
+        request, "start", lambda form: shown_start_dice(tournament, form), starting=True
     )
 
 
@@ -109,12 +124,7 @@ def start_dice_check(request: HttpRequest, tournament: Tournament) -> HttpRespon
 @require_POST
 def advance_dice_check(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     """htmx: the advance form's dice list for the dice typed so far (nothing is stored)."""
-    form = RollOffForm(request.POST, prefix="advance")
-    return render(
-        request,
-        "organiser/partials/advance_dice.html",
-        {"advance_dice": shown_advance_dice(tournament, form)},
-    )
+    return _dice_check(request, "advance", lambda form: shown_advance_dice(tournament, form))
 
 
 @organiser_required
