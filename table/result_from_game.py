@@ -63,6 +63,7 @@ from table.models import Game, Snapshot, SnapshotKind
 from table.result_objectives import GameEnd, complete_breakdowns, game_end
 from table.result_objectives import survivors as proposed_survivors
 from table.seating import game_player_id
+from table.snapshot_summaries import snapshot_summary
 from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
     TOKENLESS_ALIENS,
@@ -234,14 +235,17 @@ BY_ALIENS = "aliens"
 LEFT_PLAY = "left"
 
 
-def removal_why(snapshot: Snapshot, figure_id: str) -> str | None:
-    """Why the judge's edit ``snapshot`` took ``figure_id`` off the board ("dead" or
-    "left", from its ``removed`` summary part); None when the edit does not say."""
+def removal_why(snapshot: Snapshot, figure: Figure) -> str | None:
+    """Why the judge's edit ``snapshot`` took ``figure`` off the board ("dead" or
+    "left", from its ``removed`` summary part; "left" for a forfeit's figures); None when
+    the edit does not say."""
     for part in snapshot.summary_parts or ():
-        if len(part) != 2 or part[0] != "removed" or not isinstance(part[1], dict):
+        if len(part) != 2 or not isinstance(part[1], dict):
             continue
-        if part[1].get("id") == figure_id and part[1].get("why"):
+        if part[0] == "removed" and part[1].get("id") == figure.id and part[1].get("why"):
             return str(part[1]["why"])
+        if part[0] == "forfeit" and part[1].get("player") == figure.player:
+            return LEFT_PLAY  # a forfeit's figures leave play (decision 32)
     return None
 
 
@@ -411,7 +415,7 @@ class _Replay:
         safe, a dead one may have died by anyone's hand, which the game does not know. Only
         a removal without a reason (a forfeit, older games) is judged by where the figure
         stood: in a docking claw it left play."""
-        why = removal_why(snapshot, figure.id)
+        why = removal_why(snapshot, figure)
         if why == LEFT_PLAY:
             return
         if (
@@ -424,7 +428,7 @@ class _Replay:
             "step": snapshot.number,
             "figure": figure.id,
             "owner": self.name(figure.player),
-            "reason": snapshot.reason or snapshot.summary,
+            "reason": snapshot.reason or snapshot_summary(snapshot),
         }
         if figure.side == ALIEN:
             text = _(

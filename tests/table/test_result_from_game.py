@@ -20,6 +20,7 @@ from table.actions import (
     latest_snapshot,
     marine_attack,
     remove_figure,
+    remove_player_figures,
     request_alien_turn,
     snapshot_state,
     undo_to,
@@ -28,6 +29,7 @@ from table.actions import (
 from table.models import Game, Snapshot, SnapshotKind
 from table.reroll_actions import reroll_die
 from table.result_from_game import current_line, marine_class, propose_result
+from table.snapshot_summaries import snapshot_summary
 from table.step_outcome import step_outcome
 from table.turn_actions import finish_turn
 from tests.table.conftest import fresh_turn
@@ -475,6 +477,30 @@ def test_a_judges_removal_is_a_note_not_a_kill(table):
     assert all(not b.kills and not b.losses for b in proposal.breakdowns)
     [note] = proposal.notes
     assert "Step 2" in note and "p3-m2" in note and "fell down the lift shaft" in note
+
+
+def test_a_forfeits_figures_left_play_and_need_no_note(table):
+    """A forfeit takes the player's figures out of play (decision 32): nothing for the judge
+    to attribute, where each of them was noted as a removal that might be a death."""
+    game = arranged(table)
+    remove_player_figures(game, "p3", "Forfeit.", expected_number=1)
+    proposal = propose_result(game, session_seats(table.session))
+    assert not proposal.notes
+    assert all(not b.kills and not b.losses for b in proposal.breakdowns)
+
+
+def test_a_removal_without_reason_is_named_in_the_readers_language(table):
+    """An older game's removal kept no reason: the note names the step by its summary in
+    the language of the page reading it, not the language it was saved in."""
+    game = arranged(table, {"p3-m2": (7, 4)})
+    with translation.override("en"):
+        step = remove_figure(game, "p3-m2", "dead", "overrun", expected_number=1)
+    Snapshot.objects.filter(pk=step.pk).update(reason="")
+    with translation.override("it"):
+        italian = snapshot_summary(Snapshot.objects.get(pk=step.pk))
+        [note] = propose_result(game, session_seats(table.session)).notes
+    assert italian != step.summary
+    assert f"({italian})" in note
 
 
 def remove(game: Game, figure_id: str, why: str, reason: str) -> Snapshot:
