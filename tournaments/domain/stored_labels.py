@@ -8,6 +8,8 @@ judge typed is stored and shown as typed (stored tournament decision 31).
 
 from __future__ import annotations
 
+from functools import cache
+
 from django.conf import settings
 from django.utils import translation
 from django.utils.functional import Promise
@@ -24,8 +26,10 @@ _OBJECTIVE_LABELS: dict[str, Promise] = {
 }
 
 
+@cache
 def _known_texts() -> dict[str, str]:
-    """Each known label's text in every language of the site, mapped to its code."""
+    """Each known label's text in every language of the site, mapped to its code (the
+    catalogues do not change while the process runs)."""
     known: dict[str, str] = {}
     for code, message in _OBJECTIVE_LABELS.items():
         known[code] = code
