@@ -10,6 +10,7 @@ docs/decisions.md.
 
 import os
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
@@ -318,6 +319,26 @@ EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "bob@localhost")
 # Domain of the calendar (.ics) event UIDs: set it to the site's own domain.
 BOB_CALENDAR_DOMAIN = os.environ.get("BOB_CALENDAR_DOMAIN", "bob.invalid")
+
+
+def _site_url(value: str) -> str:
+    """The site's address as the players' devices reach it, without a final slash; a clear
+    error when it is no http(s) address (a mail's links would lead nowhere)."""
+    url = value.strip().rstrip("/")
+    parts = urlsplit(url)
+    if url and (parts.scheme not in {"http", "https"} or not parts.netloc or parts.query):
+        from django.core.exceptions import ImproperlyConfigured
+
+        raise ImproperlyConfigured(
+            f"BOB_SITE_URL must be the address the players open, such as "
+            f"https://bob.example.org, not {value!r}."
+        )
+    return url
+
+
+#: The site's address for the links of the players' mails and their calendar files, which
+#: are written outside any request (empty: the mails carry no links).
+BOB_SITE_URL = _site_url(os.environ.get("BOB_SITE_URL", ""))
 
 # Log-in throttle (tournaments/web/login_throttle.py): failed log-ins counted in the
 # database per account and client address, per account and per client address.

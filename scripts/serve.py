@@ -103,6 +103,12 @@ def environment_warnings(environ: dict[str, str]) -> list[str]:
             "mailed (the schedule page says so). To mail them set EMAIL_HOST, EMAIL_PORT, "
             "EMAIL_HOST_USER, EMAIL_HOST_PASSWORD, EMAIL_USE_TLS=1 and DEFAULT_FROM_EMAIL"
         )
+    elif not environ.get("BOB_SITE_URL"):
+        warnings.append(
+            "BOB_SITE_URL is not set: the players' mails carry no link to their session or "
+            "to their own page; set it to the address the players open, e.g. "
+            "BOB_SITE_URL=https://bob.example.org"
+        )
     if not environ.get("BOB_HTTPS"):
         warnings.append(
             "BOB_HTTPS is not set: every page is redirected to https://, for a proxy with a "

@@ -28,6 +28,7 @@ print(json.dumps({
     "ssl": getattr(connection, "use_ssl", None),
     "timeout": getattr(connection, "timeout", None),
     "from": s.DEFAULT_FROM_EMAIL,
+    "site": s.BOB_SITE_URL,
 }))
 """
 
@@ -41,6 +42,7 @@ MAIL_VARIABLES = {
     "EMAIL_USE_SSL",
     "EMAIL_TIMEOUT",
     "DEFAULT_FROM_EMAIL",
+    "BOB_SITE_URL",
 }
 
 
@@ -79,6 +81,7 @@ def test_email_host_and_the_rest_make_an_smtp_connection():
         "ssl": False,
         "timeout": 10,
         "from": "BoB <bob@example.org>",
+        "site": "",
     }
 
 
@@ -99,3 +102,17 @@ def test_a_port_that_is_not_a_number_is_named():
     result = _settings(EMAIL_HOST="smtp.example.org", EMAIL_PORT="submission")
     assert result.returncode != 0
     assert "EMAIL_PORT must be a whole number, not 'submission'" in result.stderr
+
+
+def test_the_site_address_of_the_mails_links_is_kept_without_its_final_slash():
+    assert json.loads(_settings().stdout)["site"] == ""
+    result = _settings(BOB_SITE_URL="https://bob.example.org/ ")
+    assert result.returncode == 0, result.stderr
+    assert json.loads(result.stdout)["site"] == "https://bob.example.org"
+
+
+def test_a_site_address_without_its_scheme_is_refused_saying_what_to_write():
+    result = _settings(BOB_SITE_URL="bob.example.org")
+    assert result.returncode != 0
+    assert "BOB_SITE_URL must be the address the players open" in result.stderr
+    assert "https://bob.example.org" in result.stderr

@@ -173,7 +173,10 @@ def test_serve_notes_what_an_event_most_likely_wants_set():
     notes = serve.environment_warnings({})
     assert [note.split(" ")[0] for note in notes] == ["EMAIL_HOST", "BOB_HTTPS"]
     assert "set BOB_HTTPS=0" in notes[1]
-    assert serve.environment_warnings({"EMAIL_HOST": "smtp.example.org", "BOB_HTTPS": "0"}) == []
+    mailing = {"EMAIL_HOST": "smtp.example.org", "BOB_HTTPS": "0"}
+    [no_links] = serve.environment_warnings(mailing)
+    assert no_links.startswith("BOB_SITE_URL is not set: the players' mails carry no link")
+    assert serve.environment_warnings({**mailing, "BOB_SITE_URL": "https://bob.example.org"}) == []
 
 
 @pytest.mark.parametrize(

@@ -218,3 +218,49 @@ def test_cached_standings_follow_changes_made_elsewhere(final_session):
     log_activity(tournament, "drew_squads", str(final_session))
     after = get_standings(tournament)
     assert {s["squad"] for s in after["stages"][0]["sessions"][0]["seats"]} == {None}
+
+
+def _schedule(session, capture) -> None:
+    with capture(execute=True):
+        schedule_session(session, when=WHEN)
+
+
+def test_a_players_mail_is_in_the_language_they_read_their_page_in(
+    final_session, django_capture_on_commit_callbacks
+):
+    """The site speaks English here (the tests' BOB_LANGUAGE); one player reads Italian."""
+    italian = final_session.seats.order_by("pk").first().player
+    italian.language = "it"
+    italian.save(update_fields=["language"])
+    _schedule(final_session, django_capture_on_commit_callbacks)
+    mails = {message.to[0]: message for message in mail.outbox}
+    theirs = mails.pop(italian.email)
+    assert theirs.body.startswith(f"Ciao {italian.display_name},")
+    assert any(
+        line.startswith("DESCRIPTION:Giocatori:") for line in unfold(theirs.attachments[0][1])
+    )
+    assert all(message.body.startswith("Hello ") for message in mails.values())
+
+
+def test_without_a_site_address_the_mails_carry_no_links(
+    final_session, django_capture_on_commit_callbacks, settings
+):
+    settings.BOB_SITE_URL = ""
+    _schedule(final_session, django_capture_on_commit_callbacks)
+    for message in mail.outbox:
+        assert "http" not in message.body
+        assert not any(line.startswith("URL:") for line in unfold(message.attachments[0][1]))
+
+
+def test_with_the_site_address_a_mail_links_the_session_and_the_players_own_page(
+    final_session, django_capture_on_commit_callbacks, settings
+):
+    settings.BOB_SITE_URL = "https://bob.example.org"
+    _schedule(final_session, django_capture_on_commit_callbacks)
+    slug = final_session.stage.tournament.slug
+    session_url = f"https://bob.example.org/t/{slug}/sessions/{final_session.pk}/"
+    for message in mail.outbox:
+        seat = final_session.seats.get(player__email=message.to[0])
+        assert session_url in message.body
+        assert f"https://bob.example.org/p/{seat.player.access_token}/" in message.body
+        assert f"URL:{session_url}" in unfold(message.attachments[0][1])

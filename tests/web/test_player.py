@@ -283,3 +283,25 @@ def test_calendar_feed_refuses_an_unknown_language_saying_which_to_use(client, w
 def test_the_player_page_offers_the_feed_in_its_own_language(player, lang):
     response = player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE=lang)
     assert response.context["calendar_url"].endswith(f"schedule.ics?lang={lang}")
+
+
+def test_the_player_page_keeps_the_language_it_is_read_in_for_the_mails(player, world):
+    """The mails follow the language the player reads their own page in; reading it again
+    in that language writes nothing."""
+    assert world.player.language == ""
+    player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE="it")
+    world.player.refresh_from_db()
+    assert world.player.language == "it"
+    player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE="en")
+    world.player.refresh_from_db()
+    assert world.player.language == "en"
+
+
+def test_the_organiser_sees_the_language_of_a_players_mails(player, world, role_client):
+    organiser = role_client("organiser")
+    url = reverse("tournaments:organiser_player", args=[world.tournament.slug, world.player.pk])
+    page = organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "written in the site's language until they open their own page" in page
+    player.get(reverse("tournaments:player_home"), HTTP_ACCEPT_LANGUAGE="it")
+    page = organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Their mails are written in Italian, the language they last read" in page

@@ -8,6 +8,9 @@ a second worker never mails a notice whose send was recorded. A notice whose tas
 never queued (the broker was down) or was lost is picked up by
 :func:`send_pending_notices`, which the worker's scheduler (Celery beat) runs every minute.
 
+Each mail, its subject and its calendar file are in the player's language (stored decision
+34) and, with ``BOB_SITE_URL`` set, link the session's page and the player's own page.
+
 The one window left: the mail server accepted a mail and the process died before the
 notice's row was updated. The notice is still pending, so it is sent again (that player
 gets the mail twice). docs/operations.md describes it.
@@ -23,7 +26,8 @@ from celery import shared_task
 from django.conf import settings
 from django.core.mail import EmailMessage
 from django.db import transaction
-from django.utils import timezone
+from django.urls import reverse
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from tournaments.actions.task_queue import queue_after_commit
@@ -34,6 +38,17 @@ logger = logging.getLogger("bob.notices")
 
 #: A pending notice this old is the sweep's: its own task was lost or never queued.
 SWEEP_AFTER = timedelta(seconds=30)
+
+
+def _site_link(path: str) -> str:
+    """``path`` as the players' devices open it (``BOB_SITE_URL``); empty without one."""
+    return f"{settings.BOB_SITE_URL}{path}" if settings.BOB_SITE_URL else ""
+
+
+def _session_link(session: Session) -> str:
+    return _site_link(
+        reverse("tournaments:session", args=[session.stage.tournament.slug, session.pk])
+    )
 
 
 def _notice_body(session: Session, seat: Seat) -> str:
@@ -47,6 +62,14 @@ def _notice_body(session: Session, seat: Seat) -> str:
     ]
     if seat.squad is not None:
         lines.append(_("Your squad: %(squad)s") % {"squad": seat.squad.name})
+    if settings.BOB_SITE_URL:
+        private = _site_link(reverse("tournaments:player_link", args=[seat.player.access_token]))
+        lines += [
+            "",
+            _("The session's page: %(url)s") % {"url": _session_link(session)},
+            _("Your own page (squad preferences, loadout; keep this link private): %(url)s")
+            % {"url": private},
+        ]
     lines += ["", _("The attached calendar file adds the session to your calendar.")]
     return "\n".join(lines)
 
@@ -100,17 +123,18 @@ def send_notice(notice_id: int) -> bool:
             notice.status = NoticeStatus.NO_ADDRESS
             notice.save(update_fields=["status"])
             return False
-        message = EmailMessage(
-            subject=session_summary(session),
-            body=_notice_body(session, seat),
-            from_email=settings.DEFAULT_FROM_EMAIL,
-            to=[seat.player.email],
-        )
-        message.attach(
-            f"bob-session-{session.pk}.ics",
-            session_calendar(session),
-            "text/calendar; method=PUBLISH; charset=utf-8",
-        )
+        with translation.override(seat.player.language or settings.LANGUAGE_CODE):
+            message = EmailMessage(
+                subject=session_summary(session),
+                body=_notice_body(session, seat),
+                from_email=settings.DEFAULT_FROM_EMAIL,
+                to=[seat.player.email],
+            )
+            message.attach(
+                f"bob-session-{session.pk}.ics",
+                session_calendar(session, url=_session_link(session)),
+                "text/calendar; method=PUBLISH; charset=utf-8",
+            )
         try:
             message.send()
         except (SMTPException, OSError) as error:

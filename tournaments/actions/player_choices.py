@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from django.conf import settings
 from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
@@ -171,3 +172,17 @@ def save_loadout(seat: Seat, chosen: LoadoutSpec) -> Loadout:
             session=seat.session_id,
         )
     return loadout
+
+
+def remember_language(player: Player, language: str) -> bool:
+    """Keep ``language`` as the one ``player``'s mails are written in: the language they
+    read their own page in. One conditional update, made only when it changed (a page
+    read in the same language writes nothing); True when it changed. Not logged: it is no
+    tournament's business and changes no public page."""
+    if language == player.language or language not in dict(settings.LANGUAGES):
+        return False
+    changed = (
+        Player.objects.filter(pk=player.pk).exclude(language=language).update(language=language)
+    )
+    player.language = language
+    return bool(changed)

@@ -24,9 +24,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 9
+FORMAT_VERSION = 10
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -81,9 +81,12 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: Version 8 added the tournament's own maps (a section): an older document has none.
 #: Version 9 gave each session ``without_map`` (played without a map, it keeps none when
 #: its stage gets one): false in an older document, :func:`_without_map_upgraded`.
+#: Version 10 gave each player the ``language`` of their mails: "" (the site's) in an older
+#: document.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
+    10: ("players", {"language": ""}),
 }
 PEOPLE_VERSION = 6
 #: Version 6's new fields of each list, with the value that means "nothing happened".

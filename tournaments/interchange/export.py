@@ -236,6 +236,7 @@ def _players(tournament: Tournament, ids: _PlayerIds) -> list[dict[str, Any]]:
                 "name": player.name,
                 "nickname": player.nickname,
                 "email": player.email,
+                "language": player.language,
                 "user": username(player.user),
                 "registered_at": timestamp(registration.registered_at) if registration else None,
                 "withdrawn_at": timestamp(registration.withdrawn_at) if registration else None,

@@ -1070,6 +1070,7 @@ class _Writer:
                 name=data["name"],
                 nickname=data["nickname"],
                 email=data["email"],
+                language=data["language"],
                 user=self.user(data["user"]),
             )
             for data in documents

@@ -35,6 +35,16 @@ class Player(models.Model):
         editable=False,
         help_text=_("Secret part of the player's private link; regenerate it if it leaks."),
     )
+    language = models.CharField(
+        _("language of the mails"),
+        max_length=8,
+        blank=True,
+        choices=settings.LANGUAGES,
+        help_text=_(
+            "The language the player last read their own page in; their mails are written "
+            "in it (empty: the site's language)."
+        ),
+    )
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
     class Meta:

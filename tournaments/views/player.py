@@ -25,6 +25,7 @@ from tournaments.actions.player_accounts import create_player_account
 from tournaments.actions.player_choices import (
     ChoiceLocked,
     preferences_locked,
+    remember_language,
     save_loadout,
     save_preferences,
 )
@@ -96,6 +97,7 @@ def _player_seats(player: Player) -> list[Seat]:
 @player_required
 @require_GET
 def player_home(request: HttpRequest, player: Player) -> HttpResponse:
+    remember_language(player, translation.get_language())  # the language of their mails
     seats = _player_seats(player)
     versions = latest_confirmed_versions([seat.session for seat in seats])
     disputes: dict[int, ResultDispute] = {}
