@@ -10,6 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tests.factories import (
+    StageFactory,
     TournamentFactory,
     UserFactory,
     VenueTableFactory,
@@ -461,7 +462,7 @@ def test_the_planned_structure_leaves_out_a_player_withdrawn_before_the_start(cl
     dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["dieci"]))
     plan = dashboard.context["plan"]
     assert [step.players for step in plan] == [9, 6, 3]
-    assert plan[0].session_sizes == (3, 3, 3)
+    assert plan[0].sessions == 3
 
 
 def test_the_seating_method_says_a_one_session_stage_needs_no_dice(client, db):
@@ -488,3 +489,36 @@ def test_the_seating_method_says_a_one_session_stage_needs_no_dice(client, db):
     closed = client.get(stage_url).content.decode()
     assert "by stage rank, without dice (a stage of one session)" in closed
     assert "the tournament&#x27;s: random" not in closed
+
+
+def test_a_withdrawal_after_the_seating_leaves_the_next_stage_as_the_bracket_plans_it(
+    client, db
+):
+    """7 seated in 3 sessions send 6 on to a semifinal, though one of them has withdrawn
+    since (their session plays short): the dashboard planned from the 6 still playing and
+    named stage 2 the final, while the bracket showed a semifinal."""
+    from rules.engine.dice import SeededDice
+    from tournaments.actions.people import withdraw_player
+    from tournaments.actions.stage_advance import start_tournament
+    from tournaments.views.public import bracket_stages
+
+    user = UserFactory(username="capo")
+    user.save()
+    tournament = TournamentFactory(slug="sette")
+    tournament.organisers.add(user)
+    players = register_players(tournament, 7)
+    StageFactory(tournament=tournament, number=2, kind="final")  # prepared ahead
+    start_tournament(tournament, SeededDice(seed=1))
+    withdraw_player(tournament, players[0], reason="cannot stay", actor=user)
+    client.force_login(user)
+    dashboard = client.get(reverse("tournaments:organiser_dashboard", args=["sette"]))
+    plan = dashboard.context["plan"]
+    assert [(step.players, step.sessions, step.qualifiers) for step in plan] == [
+        (7, 3, 6),
+        (6, 2, 3),
+        (3, 1, 0),
+    ]
+    kinds = {stage.number: stage.kind for stage in dashboard.context["stages"]}
+    assert kinds == {1: "preliminary", 2: "semifinal"}
+    columns, _podium = bracket_stages(tournament)
+    assert [column.label for column in columns if column.planned][0] == "Semifinal"

@@ -172,12 +172,6 @@ def stage_kind(sizes: Sequence[int], qualifiers: int | None, *, first: bool = Fa
     return "intermediate"
 
 
-def planned_kind(step: StagePlan) -> str:
-    """The kind a stage of the plan (:func:`stages_after` from the first stage) will be
-    seated as, as :func:`stage_kind` names a seated one."""
-    return stage_kind(step.session_sizes, step.qualifiers or None, first=step.index == 0)
-
-
 @dataclass(frozen=True)
 class Qualifier:
     """A player going through: from which session, at which place, with how many points."""

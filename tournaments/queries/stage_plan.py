@@ -1,12 +1,11 @@
-"""The tournament's stages as the organiser's pages show them, with the plan of the stages
-from the first (RULES §2): the dashboard's stages table and planned structure, and a
-stage's own page.
+"""The tournament's stages as the organiser's pages show them, with the plan of the whole
+tournament (RULES §2): the dashboard's stages table and structure, and a stage's own page.
 
 A stage's stored kind is set when it is seated (``actions.stage_advance``). A stage not
 seated (prepared ahead, or its seating undone) is named by the kind the plan makes of it
-now, with the players who play and the organiser's qualifier counts as they stand: after
-an undo and a new count, stage 2 of 9 players is the final, not the semifinal it was
-seated as.
+now, planned as the bracket plans it (:mod:`tournaments.queries.bracket_plan`): from the
+last seated stage, with the organiser's qualifier counts as they stand. After an undo and
+a new count, stage 2 of 9 players is the final, not the semifinal it was seated as.
 """
 
 from __future__ import annotations
@@ -16,53 +15,51 @@ from dataclasses import dataclass
 
 from django.db.models import Count, Q
 
-from tournaments.domain.progression import ProgressionError, StagePlan, planned_kind, stages_after
 from tournaments.models import Stage, Tournament
+from tournaments.queries.bracket_plan import PlannedStage, StageFacts, tournament_structure
 
 
 @dataclass(frozen=True)
 class TournamentPlan:
     """``stages``: the tournament's stages, each with ``session_count`` (the sessions in
     play: an undone seating's are superseded) and, when not seated, the plan's kind;
-    ``plan``: the stages from the first for the players who play (empty when they are too
-    few or a count cannot be used); ``registered``: every registration, withdrawn too."""
+    ``plan``: every stage from the first, the seated ones as seated (empty when none is
+    seated and the players are too few or a count cannot be used); ``registered``: every
+    registration, withdrawn too."""
 
     stages: Sequence[Stage]
-    plan: list[StagePlan]
+    plan: list[PlannedStage]
     registered: int
 
 
 def tournament_plan(tournament: Tournament) -> TournamentPlan:
-    """The stages and their plan (two queries)."""
+    """The stages and their plan (two queries, three before a stage is seated)."""
     in_play = Q(sessions__superseded_at__isnull=True)
-    stages = list(tournament.stages.annotate(session_count=Count("sessions", filter=in_play)))
-    # The plan is of the players who play: a player withdrawn before the start is not seated.
-    counts = tournament.registrations.aggregate(
-        registered=Count("pk"), playing=Count("pk", filter=Q(withdrawn_at__isnull=True))
+    stages = list(
+        tournament.stages.annotate(
+            session_count=Count("sessions", filter=in_play, distinct=True),
+            seat_count=Count("sessions__seats", filter=in_play, distinct=True),
+        )
     )
-    playing = counts["playing"]
-    try:
-        plan = stages_after(playing, qualifier_counts(tournament, stages)) if playing >= 3 else []
-    except (ProgressionError, ValueError):
-        plan = []
+    plan = tournament_structure(tournament, [_facts(stage) for stage in stages])
+    kinds = {step.number: step.kind for step in plan}
     for stage in stages:
-        if not stage.session_count and stage.number <= len(plan):
-            stage.kind = planned_kind(plan[stage.number - 1])
-    return TournamentPlan(stages=stages, plan=plan, registered=counts["registered"])
+        if not stage.session_count and stage.number in kinds:
+            stage.kind = kinds[stage.number]
+    registered = tournament.registrations.count()
+    return TournamentPlan(stages=stages, plan=plan, registered=registered)
 
 
-def qualifier_counts(tournament: Tournament, stages: Sequence[Stage]) -> dict[int, int]:
-    """The organiser's qualifier counts by stage index (0 = stage 1), as the close reads them:
-    a stage's own, else the tournament's (``queries.stage_cut.qualifier_count``)."""
-    counts = {
-        int(number) - 1: count
-        for number in tournament.qualifier_overrides or {}
-        if (count := tournament.qualifier_override(int(number))) is not None
-    }
-    counts.update(
-        {stage.number - 1: stage.qualifier_count for stage in stages if stage.qualifier_count}
+def _facts(stage: Stage) -> StageFacts:
+    return StageFacts(
+        number=stage.number,
+        kind=stage.kind,
+        status=stage.status,
+        qualifier_count=stage.qualifier_count,
+        qualified=len(stage.qualifiers or ()),
+        sessions=stage.session_count,  # type: ignore[attr-defined]  # annotated above
+        players=stage.seat_count,  # type: ignore[attr-defined]
     )
-    return counts
 
 
 def stage_kind_label(tournament: Tournament, stage: Stage) -> str:

@@ -26,7 +26,7 @@ from django.views.decorators.http import require_GET, require_safe
 from tournaments.caching import generations, release
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
 from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
-from tournaments.queries.bracket_plan import PlannedStage, planned_stages
+from tournaments.queries.bracket_plan import PlannedStage, planned_stages, standings_facts
 from tournaments.queries.bracket_svg import (
     BracketLabels,
     BracketSeat,
@@ -270,7 +270,7 @@ def bracket_stages(
         )
     columns += [
         _planned_column(stage, str(kinds.get(stage.kind, stage.kind)))
-        for stage in planned_stages(tournament, standings["stages"])
+        for stage in planned_stages(tournament, standings_facts(standings["stages"]))
     ]
     podium = []
     if len(finals) == 1 and finals[0]["result_version"] is not None:
