@@ -79,6 +79,10 @@ SAMPLES = {
         {"user": "marta", "player": "Marta Bianchi"},
         "account marta linked to Marta Bianchi",
     ),
+    "private_link_renewed": (
+        {"player": "WH"},
+        "new private link for WH (the old one no longer works)",
+    ),
     "account_unlinked": (
         {"user": "marta", "player": "Marta Bianchi"},
         "account marta unlinked from Marta Bianchi",

@@ -11,7 +11,7 @@ from rules.engine.dice import SeededDice
 from tests.factories import TournamentFactory, UserFactory, register_players
 from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import Player, Session, Stage, StipulationKind, Tournament
-from tournaments.web.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import player_session
 
 PASSWORD = "test-password"
 
@@ -65,7 +65,7 @@ def login(client: Client, user) -> Client:
 
 def as_player(client: Client, player: Player) -> Client:
     session = client.session
-    session[PLAYER_SESSION_KEY] = player.pk
+    session.update(player_session(player))
     session.save()
     return client
 

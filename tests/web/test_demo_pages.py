@@ -12,7 +12,7 @@ from django.urls import reverse
 from tests.web.test_role_matrix import ROLES, project_views
 from tournaments.models import Session, Tournament
 from tournaments.queries.dice_page import dice_streams
-from tournaments.web.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import player_session
 
 pytestmark = pytest.mark.django_db
 
@@ -36,7 +36,7 @@ def test_every_page_renders_on_the_demo_for_every_role():
         client = Client()
         if role == "player":
             session = client.session
-            session[PLAYER_SESSION_KEY] = seat.player_id
+            session.update(player_session(seat.player))
             session.save()
         elif role != "anonymous":
             user = {

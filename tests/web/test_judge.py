@@ -6,7 +6,7 @@ from django.urls import reverse
 from tournaments.forms.result import ResultForm
 from tournaments.models import DiceRoll, Result, Session
 from tournaments.queries.result_versions import latest_version
-from tournaments.web.permissions import PLAYER_SESSION_KEY
+from tournaments.web.permissions import player_session
 
 pytestmark = pytest.mark.django_db
 
@@ -184,7 +184,7 @@ def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(worl
 
 def test_player_cannot_reach_judge_pages(client, world):
     session = client.session
-    session[PLAYER_SESSION_KEY] = world.player.pk
+    session.update(player_session(world.player))
     session.save()
     response = client.get(reverse("tournaments:judge_session", args=[world.session.pk]))
     assert response.status_code == 302

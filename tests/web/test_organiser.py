@@ -491,9 +491,7 @@ def test_the_seating_method_says_a_one_session_stage_needs_no_dice(client, db):
     assert "the tournament&#x27;s: random" not in closed
 
 
-def test_a_withdrawal_after_the_seating_leaves_the_next_stage_as_the_bracket_plans_it(
-    client, db
-):
+def test_a_withdrawal_after_the_seating_leaves_the_next_stage_as_the_bracket_plans_it(client, db):
     """7 seated in 3 sessions send 6 on to a semifinal, though one of them has withdrawn
     since (their session plays short): the dashboard planned from the 6 still playing and
     named stage 2 the final, while the bracket showed a semifinal."""

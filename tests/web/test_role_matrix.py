@@ -120,6 +120,7 @@ RULES = {
     "tournaments:organiser_player": "organiser",
     "tournaments:organiser_player_preferences": "organiser",
     "tournaments:organiser_player_withdraw": "organiser",
+    "tournaments:organiser_player_private_link": "organiser",
     "tournaments:organiser_judge_remove": "organiser",
     "tournaments:organiser_password_link": "organiser",
     "tournaments:organiser_add": "organiser",

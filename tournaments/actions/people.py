@@ -75,6 +75,24 @@ def edit_player(
     return player
 
 
+def renew_private_link(tournament: Tournament, player: Player, *, actor) -> Player:
+    """Give ``player`` a new private link, when the old one leaked: the old link is refused
+    from now on, and so is every browser that opened it
+    (:func:`tournaments.web.permissions.current_player` compares the link it was given
+    with the player's); an account linked to the player still logs in."""
+    with transaction.atomic():
+        player = Player.objects.select_for_update().get(pk=player.pk)
+        player.regenerate_access_token()
+        log_activity(
+            tournament,
+            ActivityVerb.UPDATED,
+            describe("private_link_renewed", player=player.display_name),
+            actor=actor,
+            player=player.pk,
+        )
+    return player
+
+
 @dataclass(frozen=True)
 class Withdrawal:
     """What a withdrawal did to each of the player's seats still to be played."""

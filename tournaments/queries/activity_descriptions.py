@@ -198,6 +198,10 @@ DESCRIPTIONS: dict[str, DescriptionTemplate] = {
         gettext_noop("result of %(session)s, disputed by %(name)s"),
         {"session": SESSION, "name": TEXT},
     ),
+    "private_link_renewed": DescriptionTemplate(
+        gettext_noop("new private link for %(player)s (the old one no longer works)"),
+        {"player": TEXT},
+    ),
     "account_unlinked": DescriptionTemplate(
         gettext_noop("account %(user)s unlinked from %(player)s"),
         {"user": TEXT, "player": TEXT},

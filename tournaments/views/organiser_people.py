@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -21,7 +22,12 @@ from tournaments.actions.passwords import (
     PasswordLinkError,
     issue_password_link,
 )
-from tournaments.actions.people import PeopleError, edit_player, withdraw_player
+from tournaments.actions.people import (
+    PeopleError,
+    edit_player,
+    renew_private_link,
+    withdraw_player,
+)
 from tournaments.actions.player_choices import preferences_locked_reason
 from tournaments.actions.staff import (
     StaffError,
@@ -78,6 +84,9 @@ def _page(
             "withdraw_form": withdraw_form
             or WithdrawForm(candidates=reserve_candidates(tournament, player)),
             "preferences": preferences,
+            "private_link": request.build_absolute_uri(
+                reverse("tournaments:player_link", args=[player.access_token])
+            ),
             "otab": "players",
         },
         status=status,
@@ -129,6 +138,26 @@ def player_preferences(
     if context["locked"]:
         messages.error(request, preferences_locked_reason(player))
     return _page(request, tournament, registration, preferences=context, status=status)
+
+
+@organiser_required
+@require_POST
+def player_private_link(request: HttpRequest, tournament: Tournament, pk: int) -> HttpResponse:
+    """A new private link for the player, when the old one leaked."""
+    player = renew_private_link(
+        tournament, _registration(tournament, pk).player, actor=request.user
+    )
+    messages.success(
+        request,
+        _(
+            "%(name)s has a new private link; the old one no longer works, in any browser. "
+            "Send them the new one."
+        )
+        % {"name": player.display_name},
+    )
+    return redirect_to_section(
+        "tournaments:organiser_player", "private-link", slug=tournament.slug, pk=pk
+    )
 
 
 @organiser_required

@@ -253,6 +253,11 @@ organiser_patterns = [
         name="organiser_player_preferences",
     ),
     path(
+        "organise/<slug:slug>/players/<id:pk>/private-link/",
+        organiser_people.player_private_link,
+        name="organiser_player_private_link",
+    ),
+    path(
         "organise/<slug:slug>/players/<id:pk>/withdraw/",
         organiser_people.player_withdraw,
         name="organiser_player_withdraw",

@@ -11,6 +11,7 @@ URL and checks the rule actually applied.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from functools import wraps
 from typing import Any, Protocol, cast
@@ -32,6 +33,9 @@ from tournaments.queries.roles import (
 PLAYER_SESSION_KEY = "bob_player_id"
 #: How the browser came to speak for that player: "link" or "account".
 PLAYER_VIA_KEY = "bob_player_via"
+#: Which private link the browser opened (a digest of it): a link renewed since is no
+#: longer the player's, and the browser no longer speaks for them.
+PLAYER_LINK_KEY = "bob_player_link"
 
 View = Callable[..., HttpResponse]
 
@@ -54,27 +58,47 @@ def _ruled(view: View, rule: str) -> RuledView:
 def remember_player(request: HttpRequest, player: Player, *, via_account: bool) -> None:
     """This browser now speaks for ``player``: through its private link, or through the
     account it logged in with (then only while that account stays linked to the player)."""
-    request.session[PLAYER_SESSION_KEY] = player.pk
-    request.session[PLAYER_VIA_KEY] = "account" if via_account else "link"
+    request.session.update(player_session(player, via_account=via_account))
+
+
+def player_session(player: Player, *, via_account: bool = False) -> dict[str, Any]:
+    """What a browser's session keeps when it speaks for ``player``."""
+    return {
+        PLAYER_SESSION_KEY: player.pk,
+        PLAYER_VIA_KEY: "account" if via_account else "link",
+        PLAYER_LINK_KEY: "" if via_account else _link_digest(player),
+    }
 
 
 def forget_player(request: HttpRequest) -> None:
     request.session.pop(PLAYER_SESSION_KEY, None)
     request.session.pop(PLAYER_VIA_KEY, None)
+    request.session.pop(PLAYER_LINK_KEY, None)
+
+
+def _link_digest(player: Player) -> str:
+    """A digest of the player's private link: the session keeps no copy of the secret."""
+    return hashlib.sha256(player.access_token.encode()).hexdigest()
+
+
+def _still_speaks_for(request: HttpRequest, player: Player) -> bool:
+    """Whether the browser still speaks for ``player``: its account is still linked to
+    them, or the private link it opened is still theirs (not renewed since)."""
+    if request.session.get(PLAYER_VIA_KEY) == "account":
+        return request.user.is_authenticated and player.user_id == request.user.pk
+    return request.session.get(PLAYER_LINK_KEY) == _link_digest(player)
 
 
 def current_player(request: HttpRequest) -> Player | None:
     """The player this browser speaks for: a private link opened earlier, or a linked account.
 
     A player remembered from a log-in is dropped once an organiser unlinks the account (or
-    another account logs in), so unlinking takes effect at the next request."""
+    another account logs in), and one remembered from a private link once the organiser
+    gives the player a new link, so either takes effect at the next request."""
     player_id = request.session.get(PLAYER_SESSION_KEY)
     if player_id is not None:
         player = Player.objects.filter(pk=player_id).first()
-        if player is not None and (
-            request.session.get(PLAYER_VIA_KEY) != "account"
-            or (request.user.is_authenticated and player.user_id == request.user.pk)
-        ):
+        if player is not None and _still_speaks_for(request, player):
             return player
         forget_player(request)
     if request.user.is_authenticated:
