@@ -52,6 +52,7 @@ from rules.engine.tarantula import TARANTULA
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
 from tournaments.domain.ranking import StipulationKind
 from tournaments.domain.scoring import (
+    TOKEN_ALIEN_LABELS,
     TOKENLESS_ALIENS,
     LossCause,
     MarineClass,
@@ -770,6 +771,18 @@ def either(values: Sequence[int]) -> str:
     if len(texts) == 1:
         return texts[0]
     return _("%(some)s or %(last)s") % {"some": ", ".join(texts[:-1]), "last": texts[-1]}
+
+
+def token_values_text(values: Mapping[str, frozenset[int]] | None) -> str:
+    """What each alien's tokens are worth in a session, e.g. "Ork 2, Android 5", as the
+    result form and the printed score sheet give it (empty when not known)."""
+    if not values:
+        return ""
+    return ", ".join(
+        f"{label} {either(sorted(values[alien]))}"
+        for alien, label in TOKEN_ALIEN_LABELS.items()
+        if alien in values
+    )
 
 
 def check_result(

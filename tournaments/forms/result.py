@@ -32,10 +32,9 @@ from tournaments.domain.plausibility import (
     Implausibility,
     SessionLimits,
     check_result,
-    either,
+    token_values_text,
 )
 from tournaments.domain.scoring import (
-    TOKEN_ALIEN_LABELS,
     LossCause,
     MarineClass,
     MarineKill,
@@ -303,14 +302,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def token_values(self) -> str:
         """The points of each alien's tokens in this tournament, e.g. "Ork 2, Android 5"
         (empty when the rules data is not known)."""
-        values = self.limits.aliens.values if self.limits is not None else None
-        if not values:
-            return ""
-        return ", ".join(
-            f"{label} {either(sorted(values[alien]))}"
-            for alien, label in TOKEN_ALIEN_LABELS.items()
-            if alien in values
-        )
+        return token_values_text(self.limits.aliens.values if self.limits is not None else None)
 
     def token_defaults(self) -> str:
         """The catalogue's single value of each alien's tokens as JSON, for the page's script

@@ -17,6 +17,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from tournaments.domain.plausibility import token_values_text
 from tournaments.domain.scoring import (
     MarineClass,
     ScoringError,
@@ -26,6 +27,7 @@ from tournaments.domain.scoring import (
 )
 from tournaments.models import Result, ResultVersion, Seat, Session
 from tournaments.queries.result_versions import scoring_values
+from tournaments.queries.session_stipulation import result_limits
 from tournaments.sheets.seats import loadout_checks, session_seats
 
 #: Marines on a blank loadout sheet (the commander has its own line).
@@ -159,8 +161,10 @@ def _signed(*points: int) -> str:
     return " / ".join(dict.fromkeys(f"+{value}" for value in points))
 
 
-def _row_kinds(values: ScoringValues) -> list[tuple[str, str, Pick]]:
-    """(label, value, picker) of each row, in the order of the printed sheet."""
+def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, Pick]]:
+    """(label, value, picker) of each row, in the order of the printed sheet; ``tokens``:
+    what each alien's tokens are worth in the session (the token row says "printed value"
+    when not known)."""
     lost = " / ".join(
         f"−{value}" for value in dict.fromkeys((values.light, values.heavy, values.extra_heavy))
     )
@@ -191,7 +195,7 @@ def _row_kinds(values: ScoringValues) -> list[tuple[str, str, Pick]]:
             f"{values.dreadnought_min_class_value}+",
             _only("dreadnoughts"),
         ),
-        (_("Alien tokens collected"), _("printed value"), _only("alien_tokens")),
+        (_("Alien tokens collected"), tokens or _("printed value"), _only("alien_tokens")),
         (_("Objectives"), _("stipulation"), _only("objectives")),
         (_("Own marines lost (any cause)"), lost, _only("losses")),
         (_("Stall breaker"), "± B", _only("stall_breaker")),
@@ -209,7 +213,7 @@ def _entry_count(breakdown: SeatBreakdown) -> int:
 
 
 def _version_rows(
-    seats: list[Seat], version: ResultVersion, values: ScoringValues
+    seats: list[Seat], version: ResultVersion, values: ScoringValues, tokens: str
 ) -> dict[int, tuple[tuple[ScoreRow, ...], int]]:
     """Rows with count and points, and the total, per player id, from a stored version;
     empty when the stored breakdown cannot be read (the boxes then stay blank)."""
@@ -218,7 +222,7 @@ def _version_rows(
         breakdowns = [SeatBreakdown.from_dict(item) for item in version.breakdown or []]
         totals = score_session(breakdowns, values, names)
         rows: dict[str, list[ScoreRow]] = {breakdown.seat: [] for breakdown in breakdowns}
-        for label, value, pick in _row_kinds(values):
+        for label, value, pick in _row_kinds(values, tokens):
             picked = [pick(breakdown) for breakdown in breakdowns]
             cards = score_session(picked, values, names)
             for item in picked:
@@ -241,10 +245,11 @@ def score_sheet(session: Session) -> ScoreSheet:
         values = scoring_values(session.stage.tournament)
     except ScoringError:
         values = ScoringValues()
-    blank = tuple(ScoreRow(label, value) for label, value, _pick in _row_kinds(values))
+    tokens = token_values_text(result_limits(session).aliens.values)
+    blank = tuple(ScoreRow(label, value) for label, value, _pick in _row_kinds(values, tokens))
     result = Result.objects.filter(session=session).first()
     version = result.latest_version() if result else None
-    filled = _version_rows(seats, version, values) if version else {}
+    filled = _version_rows(seats, version, values, tokens) if version else {}
     lines = []
     for seat in seats:
         rows, total = filled.get(seat.player_id, (blank, None))
