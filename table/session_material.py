@@ -13,6 +13,11 @@ the session's corrected settings:
   tokens a game already played;
 * ``blip_pile`` (token counts) is what the new-game form offers a Solitaire game;
 * ``dreadnought_value`` becomes the named class's ``class_value`` in the rules data;
+* the class the tournament's catalogue gives each squad weapon becomes its
+  ``weapon_class`` in the rules data (the loadout checks and the result form count it);
+* the tournament's point values (``data_overrides["scoring"]``, RULES §7) become the rules
+  data's ``marine_values`` and ``tarantula_destroyed``, so the board's kill scores are the
+  values the result is scored with;
 * ``equipment_blips`` (squares of the map's blip markers) stays a switch the survey reads,
   checked against the map;
 * ``aliens`` (Catch the Flag, TPK) stays a switch: false, the engine plays the session
@@ -32,8 +37,12 @@ from django.utils.translation import gettext as _
 
 from rules.engine.board import Board
 from rules.engine.state import GameState, Stipulation
+from tournaments.domain.catalogue import with_catalogue_classes
+from tournaments.domain.house_rules import SCORING
+from tournaments.domain.scoring import engine_point_values
 from tournaments.models import Session, clean_stipulation_params
 from tournaments.queries.event_deck import EVENTS
+from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
 #: Parameters the engine does not read as switches (see the module's docstring).
 NOT_SWITCHES = frozenset({"reinforcements", "blip_pile", "dreadnought_value"})
@@ -85,9 +94,15 @@ def engine_setup(session: Session) -> EngineSetup:
     if not switches.get("event_cards"):
         switches.pop("event_cards", None)
     stipulation = Stipulation(kind, switches)
-    overrides = dict(session.stage.tournament.data_overrides or {})
+    tournament = session.stage.tournament
+    overrides = with_catalogue_classes(
+        tournament.data_overrides or {}, catalogue_weapon_classes(tournament)
+    )
     if stipulation.uses_event_deck and overrides.get(EVENTS):
         switches["event_overrides"] = overrides[EVENTS]
+    scoring = overrides.get(SCORING)
+    if isinstance(scoring, Mapping):
+        overrides.update(engine_point_values(scoring))
     cls = params.get("dreadnought_class")
     named = {
         "class_value": params.get("dreadnought_value"),

@@ -62,8 +62,22 @@ def errors_of(response) -> str:
 # A weapon change that leaves no legal loadout
 
 
+def mountable_only(world, *weapons: str) -> None:
+    """House rules whose Dreadnought classes mount only ``weapons`` (four of them), so
+    that the other heavy weapons may change class (a Dreadnought mounts heavy ones)."""
+    classes = {"malignant": 2, "predator": 2, "dominator": 4, "abominable": 4}
+    world.tournament.data_overrides = {
+        "dreadnought_classes": {
+            key: {"weapon_choices": list(weapons), "default_weapons": list(weapons[:mounts])}
+            for key, mounts in classes.items()
+        }
+    }
+    world.tournament.save(update_fields=["data_overrides"])
+
+
 def test_the_last_heavy_weapon_keeps_its_class(world, role_client):
     client = role_client("organiser")
+    mountable_only(world, "plasma_gun", "lascannon", "melta", "conversion_beamer")
     for slug in ("assault-cannon", "missile-launcher"):
         assert (
             post(client, weapon_url(world, slug), "name_en", weapon_class="light").status_code

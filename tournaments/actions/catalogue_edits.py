@@ -23,11 +23,12 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from rules.engine.event_cards import EventCard, load_cards
-from rules.engine.units import DiceSpec, load_rules_data
+from rules.engine.units import DiceSpec, RulesDataError, load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.actions.tournament_setup import install_catalogue
-from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE, with_catalogue_classes
+from tournaments.domain.engine_language import narration_language
 from tournaments.domain.loadout import loadout_blockers
 from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
 from tournaments.queries.catalogue_names import card_name_problems, weapon_name_problems
@@ -40,7 +41,11 @@ from tournaments.queries.edit_versions import (
 )
 from tournaments.queries.event_deck import EVENTS, shipped_event_card
 from tournaments.queries.rules_values import item_label, section_entries
-from tournaments.queries.tournament_catalogue import effect_names, tournament_catalogue
+from tournaments.queries.tournament_catalogue import (
+    catalogue_weapon_classes,
+    effect_names,
+    tournament_catalogue,
+)
 
 TOKENS = "alien_tokens"
 
@@ -150,6 +155,8 @@ def save_weapon(
         if broken:
             field = "weapon_class" if "weapon_class" in changes else "colour_restricted"
             raise CatalogueEditError({field: _no_loadout(weapon, broken)})
+        if "weapon_class" in changes:
+            _check_board_plays(tournament, weapon, stored)
         log_activity(
             tournament,
             ActivityVerb.UPDATED,
@@ -159,6 +166,40 @@ def save_weapon(
             changed=changes,
         )
     return changes
+
+
+def _board_rules(tournament: Tournament, classes: Mapping[str, str]) -> RulesDataError | None:
+    """What keeps the board from reading the tournament's rules data with the catalogue's
+    weapon ``classes`` (None: it reads them)."""
+    try:
+        load_rules_data(with_catalogue_classes(tournament.data_overrides or {}, classes))
+    except RulesDataError as error:
+        return error
+    return None
+
+
+def _check_board_plays(tournament: Tournament, weapon: Weapon, stored: Weapon) -> None:
+    """Refuse a weapon class the board could not play (the catalogue's class is the rules
+    data's, :func:`~tournaments.domain.catalogue.with_catalogue_classes`): a Dreadnought
+    class mounts only heavy and extra-heavy weapons (RULES §10). Only what the change
+    breaks counts."""
+    classes = catalogue_weapon_classes(tournament)
+    error = _board_rules(tournament, classes)
+    if error is None or _board_rules(tournament, {**classes, weapon.slug: stored.weapon_class}):
+        return
+    if error.code in ("not_heavy", "not_a_class_choice"):
+        message = _(
+            "A Dreadnought class may mount %(weapon)s, and a Dreadnought mounts only heavy "
+            "and extra-heavy weapons (RULES §10), so %(weapon)s is left as it was. Keep its "
+            "class, or first take it off the Dreadnought classes' weapons on the house "
+            "rules page."
+        ) % {"weapon": weapon.name}
+    else:
+        message = _(
+            "The board could not play %(weapon)s of this class, so it is left as it was: "
+            "%(problem)s"
+        ) % {"weapon": weapon.name, "problem": error.text_in(narration_language())}
+    raise CatalogueEditError({"weapon_class": message})
 
 
 def _no_loadout(weapon: Weapon, blockers: list[str]) -> str:

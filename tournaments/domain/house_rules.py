@@ -29,9 +29,10 @@ from django.utils.translation import gettext as _
 
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from rules.engine.units import RulesDataError, load_rules_data
+from tournaments.domain.catalogue import SQUAD_WEAPON_KEYS
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.rules_limits import LIMITS, TOKEN_LIMIT, Limit
-from tournaments.domain.scoring import ScoringValues
+from tournaments.domain.scoring import ENGINE_TARANTULA, ScoringValues
 
 #: Where an engine path (``units.ork.weapons[2]``) goes, key by key and index by index.
 _PATH_PART = re.compile(r"([^.\[\]]+)|\[(\d+)\]")
@@ -40,6 +41,8 @@ _DECK_FIELD = re.compile(r"^cards\[\d+\]\.(?P<field>\w+): (?P<detail>.*)$", re.D
 #: The sections read by the tournament app rather than the engine's unit data loader.
 SCORING = "scoring"
 EVENTS = "events"
+#: The engine's names of the §7 point values, written from ``scoring`` for a game only.
+ENGINE_POINT_SECTIONS = ("marine_values", ENGINE_TARANTULA)
 #: More problems than a document could hold; a bound on the reading loop all the same.
 _MOST_PROBLEMS = 500
 
@@ -53,12 +56,49 @@ def override_problems(overrides: Any) -> list[OverrideProblem]:
     them and a message in the active language; empty when the app can read them."""
     if not isinstance(overrides, Mapping):
         return []  # the document's schema says it must be an object
+    shadowed = [key for key in ENGINE_POINT_SECTIONS if key in overrides]
+    overrides = {key: value for key, value in overrides.items() if key not in shadowed}
+    classes = list(_squad_weapon_classes(overrides))
+    for key in classes:
+        overrides["weapons"] = {**overrides["weapons"], key: dict(overrides["weapons"][key])}
+        del overrides["weapons"][key]["weapon_class"]
     return [
+        *((((key,), _point_values_elsewhere(key))) for key in shadowed),
+        *((("weapons", key, "weapon_class"), _class_elsewhere()) for key in classes),
         *_rules_data_problems(overrides),
         *_limit_problems(overrides),
         *_scoring_problems(overrides),
         *_event_problems(overrides),
     ]
+
+
+def _squad_weapon_classes(overrides: Mapping[str, Any]) -> Iterator[str]:
+    """The squad weapons whose class the house rules set: the catalogue's weapon form is
+    the one place for it (:func:`tournaments.domain.catalogue.with_catalogue_classes`)."""
+    weapons = overrides.get("weapons")
+    if not isinstance(weapons, Mapping):
+        return
+    for key, entry in weapons.items():
+        if key in SQUAD_WEAPON_KEYS and isinstance(entry, Mapping) and "weapon_class" in entry:
+            yield key
+
+
+def _class_elsewhere() -> str:
+    return _(
+        "a squad weapon's class is set on its form on the catalogue page (Weapons), which "
+        "the loadouts, the result form and the board all read; change it there, and "
+        "remove it here"
+    )
+
+
+def _point_values_elsewhere(key: str) -> str:
+    """The §7 point values have one place, ``scoring``: the engine's own names for them
+    would be a second one, read by the board and not by the scoring."""
+    where = "scoring.tarantula" if key == ENGINE_TARANTULA else "scoring"
+    return _(
+        "the point values of RULES §7 are kept under %(where)s, which the board and the "
+        "scoring both read; move them there (%(known)s), or remove this"
+    ) % {"where": where, "known": ", ".join(field.name for field in fields(ScoringValues))}
 
 
 def problem_place(where: tuple[Part, ...]) -> str:

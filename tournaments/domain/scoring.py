@@ -11,7 +11,10 @@ an entry that cannot be scored (a "kill" of one's own marine, an unknown seat, a
 below 1) is left out of the total and reported.
 
 Values (5/10/15, Tarantula 10, Dreadnought class value at least 25) are data: pass a
-:class:`ScoringValues` to use a tournament's house values.
+:class:`ScoringValues` to use a tournament's house values. The shipped ones are the rules
+data's (``marine_values`` and ``tarantula_destroyed`` of the engine's ``tokens.json``), and
+a tournament's own (its ``data_overrides["scoring"]``) reach the board's kill scores through
+:func:`engine_point_values`: the board and the scoring count one value.
 """
 
 from __future__ import annotations
@@ -28,6 +31,8 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from rules.engine.units import load_rules_data
+from tournaments.domain.rules_limits import LIMITS
 from tournaments.domain.stored_labels import shown_objective_label
 
 
@@ -58,21 +63,54 @@ class LossCause(StrEnum):
 TOKENLESS_ALIENS = frozenset({"genestealer"})
 
 
+#: The engine's name of each marine point value, by :class:`ScoringValues` field.
+ENGINE_MARINE_VALUES = {
+    "light": "light",
+    "unarmed": "unarmed",
+    "heavy": "heavy",
+    "commander": "commander",
+    "extra_heavy": "extra_heavy",
+    "gunner": "tarantula_gunner",
+}
+#: The engine's name of the points for a Tarantula destroyed.
+ENGINE_TARANTULA = "tarantula_destroyed"
+_SHIPPED = load_rules_data()
+_SHIPPED_MARINES = {
+    field: _SHIPPED.marine_values[key] for field, key in ENGINE_MARINE_VALUES.items()
+}
+
+
 @dataclass(frozen=True)
 class ScoringValues:
-    """Point values of §7; defaults are the rulebook's, organisers may change them."""
+    """Point values of §7; defaults are the rules data's (the rulebook's), organisers may
+    change them."""
 
-    light: int = 5
-    unarmed: int = 5
-    heavy: int = 10
-    commander: int = 10
-    extra_heavy: int = 15
-    gunner: int = 5
-    tarantula: int = 10
-    dreadnought_min_class_value: int = 25
+    light: int = _SHIPPED_MARINES["light"]
+    unarmed: int = _SHIPPED_MARINES["unarmed"]
+    heavy: int = _SHIPPED_MARINES["heavy"]
+    commander: int = _SHIPPED_MARINES["commander"]
+    extra_heavy: int = _SHIPPED_MARINES["extra_heavy"]
+    gunner: int = _SHIPPED_MARINES["gunner"]
+    tarantula: int = _SHIPPED.tarantula_destroyed
+    dreadnought_min_class_value: int = LIMITS[("dreadnought_classes", "class_value")].low
 
     def marine(self, marine_class: MarineClass) -> int:
         return getattr(self, MarineClass(marine_class).value)
+
+
+def engine_point_values(scoring: Mapping[str, Any]) -> dict[str, Any]:
+    """A tournament's point values (``data_overrides["scoring"]``, checked) as the rules
+    data overrides the board scores its kills with: the marines' in ``marine_values``, a
+    Tarantula's as ``tarantula_destroyed``; nothing for values not given."""
+    marines = {
+        ENGINE_MARINE_VALUES[name]: value
+        for name, value in scoring.items()
+        if name in ENGINE_MARINE_VALUES
+    }
+    overrides: dict[str, Any] = {"marine_values": marines} if marines else {}
+    if "tarantula" in scoring:
+        overrides[ENGINE_TARANTULA] = scoring["tarantula"]
+    return overrides
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,13 @@ from tournaments.models import ChapterCard, Tournament
 from tournaments.queries.event_deck import event_card_names
 
 
+def catalogue_weapon_classes(tournament: Tournament) -> dict[str, str]:
+    """The class the tournament's catalogue gives each of its weapons, by slug (none when
+    it has no weapons of its own: the default catalogue's are the rules data's). One
+    query."""
+    return dict(tournament.weapons.values_list("slug", "weapon_class"))
+
+
 def tournament_catalogue(tournament: Tournament) -> Catalogue:
     """The tournament's material as the pure catalogue (default commander combos). A
     tournament without weapons or chapter cards of its own uses the default catalogue's,

@@ -1,0 +1,138 @@
+"""One source of truth per catalogue value, from the organiser's edit to every reader: the
+board, the result it proposes, the scoring and the plausibility checks read the same value
+(the catalogue's audit)."""
+
+from __future__ import annotations
+
+import pytest
+
+from rules.engine.state import ALIEN, Figure, Token, rules_of
+from table.actions import create_game, latest_snapshot, snapshot_state
+from table.models import Snapshot
+from table.result_from_game import marine_class, propose_result
+from tests.factories import TournamentFactory
+from tests.table.test_result_from_game import arranged, attack, by_seat, current, player_id
+from tournaments.actions.catalogue_edits import (
+    CatalogueEditError,
+    save_weapon,
+)
+from tournaments.actions.house_rules_edits import save_house_rules
+from tournaments.actions.result_entry import record_result
+from tournaments.domain.house_rules import override_problems
+from tournaments.domain.scoring import AlienTokens, MarineClass, score_session
+from tournaments.models import Loadout
+from tournaments.queries.result_versions import scoring_values
+from tournaments.sheets.seats import session_seats
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_boards_kill_scores_are_the_tournaments_point_values(table):
+    """RULES §7 point values edited on the house rules page (``scoring``) score a kill on
+    the board as they score the result the board proposes: one value, not the engine's
+    shipped 5 beside the tournament's 7."""
+    tournament = table.tournament
+    save_house_rules(
+        tournament, {"scoring": {"light": 7}}, expected_version=None, actor=table.organiser
+    )
+    game = arranged(table, {"p1-m4": (4, 2), "p2-m1": (4, 5)})
+    attack(game, "p1-m4", weapon="bolter", target="p2-m1")
+    assert current(game).player("p1").score == 7
+    assert current(game).player("p2").score == -7
+    proposal = propose_result(game, session_seats(table.session))
+    tournament.refresh_from_db()
+    cards = score_session(proposal.breakdowns, scoring_values(tournament))
+    assert cards[player_id(table, 1)].total == current(game).player("p1").score
+    other = TournamentFactory()
+    assert scoring_values(other).light == 5
+
+
+def test_the_point_values_have_one_place_in_the_house_rules(table):
+    """The engine's own names for the §7 values would be a second place for them: refused,
+    naming the place to write them."""
+    problems = dict(override_problems({"marine_values": {"heavy": 12}}))
+    assert "scoring" in problems[("marine_values",)]
+    problems = dict(override_problems({"tarantula_destroyed": 12}))
+    assert "scoring.tarantula" in problems[("tarantula_destroyed",)]
+
+
+def test_a_weapons_class_from_the_catalogue_is_the_class_the_board_plays(table):
+    """A bolter the organiser makes a heavy weapon (Catalogue → Weapons) arms a heavy
+    weapon marine on the board (its move, its worth, the class the proposed result gives
+    it), as the loadout and the result form already count it."""
+    Loadout.objects.filter(seat__session=table.session).delete()
+    bolter = table.tournament.weapons.get(slug="bolter")
+    bolter.weapon_class = "heavy"
+    save_weapon(bolter, actor=table.organiser)
+    first = table.session.seats.order_by("seat_order").first()
+    Loadout.objects.create(
+        seat=first,
+        commander_combo="bolter",
+        marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "bolter"],
+    )
+    game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+    state = snapshot_state(latest_snapshot(game))
+    marine = state.figure("p1-m4")
+    assert marine.weapons == ("bolter",)
+    assert marine.unit == "heavy_weapon_marine"
+    assert marine_class(state, marine, rules_of(state)) is MarineClass.HEAVY
+    assert rules_of(state).marine_value(marine.unit, marine.weapons) == 10
+
+
+def test_a_sessions_dreadnought_value_is_a_plausible_token(table):
+    """RULES §7: the session notes' Dreadnought class value is what its token scores on the
+    board, so the result the board proposes is saved, not refused as an unknown value."""
+    stage = table.session.stage
+    stage.stipulation_params = {
+        **(stage.stipulation_params or {}),
+        "dreadnought_class": "predator",
+        "dreadnought_value": 40,
+    }
+    stage.save()
+    game = arranged(table, {"p1-m4": (4, 2)}, tokens=[Token("r-1", "reinforcement", "dreadnought")])
+    dreadnought = Figure(
+        "dr-1",
+        ALIEN,
+        None,
+        "dreadnought",
+        ((4, 5), (5, 5), (4, 6), (5, 6)),
+        life_points=1,
+        weapons=("assault_cannon",),
+        equipment=("predator",),
+    )
+    Snapshot.objects.filter(game=game, number=1).update(
+        state=current(game).with_figure(dreadnought).to_json()
+    )
+    attack(game, "p1-m4", target="dr-1")
+    assert current(game).player("p1").score == 40
+    proposal = propose_result(game, session_seats(table.session))
+    assert by_seat(table, proposal)[1].alien_tokens == (AlienTokens("dreadnought", 40, 1),)
+    record_result(
+        table.session,
+        list(proposal.breakdowns),
+        survivors=list(proposal.survivors),
+        actor=table.judge,
+    )
+
+
+def test_a_weapon_class_the_board_could_not_play_is_refused(table):
+    """A Dreadnought class may mount the assault cannon, and a Dreadnought mounts only heavy
+    weapons: made light in the catalogue, no game could be set up. Refused, nothing saved."""
+    cannon = table.tournament.weapons.get(slug="assault-cannon")
+    cannon.weapon_class = "light"
+    with pytest.raises(CatalogueEditError) as refused:
+        save_weapon(cannon, actor=table.organiser)
+    assert "Dreadnought" in refused.value.problems["weapon_class"]
+    assert table.tournament.weapons.get(slug="assault-cannon").weapon_class == "heavy"
+    create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+
+
+def test_a_squad_weapons_class_has_one_place(table):
+    """The house rules may not give a squad weapon a class beside the catalogue's form; an
+    alien's weapon has no such form and keeps its class there."""
+    problems = dict(override_problems({"weapons": {"bolter": {"weapon_class": "heavy"}}}))
+    assert "catalogue" in problems[("weapons", "bolter", "weapon_class")]
+    assert override_problems({"weapons": {"bolter": {"shots": 2}}}) == []
+    assert ("weapons", "ork_weapon", "weapon_class") not in dict(
+        override_problems({"weapons": {"ork_weapon": {"weapon_class": "heavy"}}})
+    )
