@@ -40,7 +40,7 @@ from rules.engine.state import GameState, Stipulation
 from tournaments.domain.catalogue import with_catalogue_classes
 from tournaments.domain.house_rules import SCORING
 from tournaments.domain.scoring import engine_point_values
-from tournaments.models import Session, clean_stipulation_params
+from tournaments.models import Session, clean_stipulation_params, playing_rules
 from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
@@ -83,8 +83,9 @@ def engine_setup(session: Session) -> EngineSetup:
     cards typed by name) reach the engine as card ids; settings that cannot be read raise
     :class:`SessionMaterialError`."""
     kind, params = session_params(session)
+    tournament = session.stage.tournament
     try:
-        params = clean_stipulation_params(kind, params)
+        params = clean_stipulation_params(kind, params, playing_rules(tournament.data_overrides))
     except ValidationError as error:
         raise SessionMaterialError(
             _("The session's stipulation cannot be played: %(problems)s Correct it first.")
@@ -94,7 +95,6 @@ def engine_setup(session: Session) -> EngineSetup:
     if not switches.get("event_cards"):
         switches.pop("event_cards", None)
     stipulation = Stipulation(kind, switches)
-    tournament = session.stage.tournament
     overrides = with_catalogue_classes(
         tournament.data_overrides or {}, catalogue_weapon_classes(tournament)
     )

@@ -5,6 +5,7 @@ board, the result it proposes, the scoring and the plausibility checks read the 
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 
 from rules.engine.state import ALIEN, Figure, Token, rules_of
 from table.actions import create_game, latest_snapshot, snapshot_state
@@ -17,10 +18,11 @@ from tournaments.actions.catalogue_edits import (
     save_weapon,
 )
 from tournaments.actions.house_rules_edits import save_house_rules
+from tournaments.actions.session_settings import set_stipulation
 from tournaments.actions.result_entry import record_result
 from tournaments.domain.house_rules import override_problems
 from tournaments.domain.scoring import AlienTokens, MarineClass, score_session
-from tournaments.models import Loadout
+from tournaments.models import Loadout, Stipulation
 from tournaments.queries.result_versions import scoring_values
 from tournaments.sheets.seats import session_seats
 
@@ -136,3 +138,50 @@ def test_a_squad_weapons_class_has_one_place(table):
     assert ("weapons", "ork_weapon", "weapon_class") not in dict(
         override_problems({"weapons": {"ork_weapon": {"weapon_class": "heavy"}}})
     )
+
+
+def test_a_sessions_dreadnought_fits_the_tournaments_class(table):
+    """The house rules may change what a Dreadnought class mounts (decision 48): a
+    session's Dreadnought is checked against the tournament's class, not the shipped one,
+    so a Malignant that mounts three weapons here may be given three, and the game arms it
+    with them."""
+    save_house_rules(
+        table.tournament,
+        {
+            "dreadnought_classes": {
+                "malignant": {
+                    "heavy_weapons": 3,
+                    "default_weapons": ["assault_cannon", "missile_launcher", "plasma_gun"],
+                }
+            }
+        },
+        expected_version=None,
+        actor=table.organiser,
+    )
+    weapons = ["melta", "lascannon", "plasma_gun"]
+    params = {"rounds": 8, "dreadnought_class": "malignant", "dreadnought_weapons": weapons}
+    set_stipulation(table.session, "alien_hunt", params, actor=table.organiser)
+    game = create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+    rules = rules_of(snapshot_state(latest_snapshot(game)))
+    assert rules.dreadnought_classes["malignant"].default_weapons == tuple(weapons)
+
+
+def test_a_dreadnought_weapon_the_tournaments_class_cannot_mount_is_refused(table):
+    """A Predator the house rules arm without the assault cannon cannot be given one for a
+    session: refused when saved, not when the judge sets up the game."""
+    choices = ["plasma_gun", "missile_launcher", "lascannon", "melta"]
+    save_house_rules(
+        table.tournament,
+        {"dreadnought_classes": {"predator": {"weapon_choices": choices}}},
+        expected_version=None,
+        actor=table.organiser,
+    )
+    params = {
+        "rounds": 8,
+        "dreadnought_class": "predator",
+        "dreadnought_weapons": ["assault_cannon", "missile_launcher"],
+    }
+    with pytest.raises(ValidationError) as refused:
+        set_stipulation(table.session, "alien_hunt", params, actor=table.organiser)
+    assert "assault_cannon" in " ".join(refused.value.messages)
+    assert not Stipulation.objects.filter(session=table.session).exists()

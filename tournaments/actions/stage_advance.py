@@ -75,7 +75,7 @@ from tournaments.models import (
     Stipulation,
     Tournament,
 )
-from tournaments.models.stipulations import clean_stipulation_params
+from tournaments.models.stipulations import clean_stipulation_params, playing_rules
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.stage_cut import CutError, missing_results, stage_rankings, the_cut
@@ -131,7 +131,11 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
     )
     if stage.stipulation_kind:
         try:
-            params = clean_stipulation_params(stage.stipulation_kind, stage.stipulation_params)
+            params = clean_stipulation_params(
+                stage.stipulation_kind,
+                stage.stipulation_params,
+                playing_rules(stage.tournament.data_overrides),
+            )
         except ValidationError as error:
             raise StageError(
                 _("Stage %(n)d's stipulation parameters are not valid. %(problems)s")

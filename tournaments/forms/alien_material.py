@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from rules.engine.card_names import event_card_name
 from rules.engine.event_cards import load_cards
-from rules.engine.units import load_rules_data
+from rules.engine.units import RulesData, load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import (
@@ -171,9 +171,12 @@ def _squares(name: str, text: str) -> list[str]:
     return squares
 
 
-def material_params(cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+def material_params(
+    cleaned: dict[str, Any], rules: RulesData | None = None
+) -> tuple[dict[str, Any], dict[str, str]]:
     """The parameters typed into the material fields (empty ones left out), and the
-    problems found on the way by form field name."""
+    problems found on the way by form field name; the Dreadnought's weapons checked against
+    its class in ``rules``, the tournament's rules data (None: the shipped)."""
     params: dict[str, Any] = {}
     problems: dict[str, str] = {}
     for parameter in COUNTED:
@@ -206,20 +209,24 @@ def material_params(cleaned: dict[str, Any]) -> tuple[dict[str, Any], dict[str, 
         if cleaned.get(_slot(number))
     ]
     if weapons:
-        problem = _dreadnought_weapons_problem(cleaned.get("dreadnought_class") or "", weapons)
+        problem = _dreadnought_weapons_problem(
+            cleaned.get("dreadnought_class") or "", weapons, rules
+        )
         if problem:
             problems[_slot(1)] = problem
         params["dreadnought_weapons"] = weapons
     return params, problems
 
 
-def _dreadnought_weapons_problem(class_key: str, weapons: list[str]) -> str:
-    """What is wrong with the weapons typed for the Dreadnought of class ``class_key``, in
-    the organiser's words ("" when nothing)."""
-    data = load_rules_data()
+def _dreadnought_weapons_problem(
+    class_key: str, weapons: list[str], rules: RulesData | None
+) -> str:
+    """What is wrong with the weapons typed for the Dreadnought of class ``class_key`` (of
+    ``rules``; None: the shipped), in the organiser's words ("" when nothing)."""
+    data = rules or load_rules_data()
     if class_key not in data.dreadnought_classes:
         return str(_("Choose the Dreadnought class too: the weapons are mounted by its class."))
-    misfit = dreadnought_weapons_misfit(class_key, weapons)
+    misfit = dreadnought_weapons_misfit(class_key, weapons, data)
     if misfit is None:
         return ""
     spec, weapon = misfit

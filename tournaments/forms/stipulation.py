@@ -40,6 +40,8 @@ if TYPE_CHECKING:
     from django.forms import BoundField
     from django_stubs_ext import StrOrPromise
 
+    from rules.engine.units import RulesData
+
 
 def _number(label, minimum: int = 1, help_text: str = "") -> forms.IntegerField:
     return forms.IntegerField(
@@ -108,7 +110,14 @@ GROUP_LABELS = {
 class StipulationFieldsMixin(FormMixinBase):
     """Adds the parameter fields to a form whose ``stipulation_kind`` field picks the type."""
 
-    def add_stipulation_fields(self, params: dict | None, kind: str) -> None:
+    #: The tournament's rules data, whose Dreadnought classes the typed weapons must fit
+    #: (None: the shipped; :func:`~tournaments.models.stipulations.playing_rules`).
+    stipulation_rules: RulesData | None = None
+
+    def add_stipulation_fields(
+        self, params: dict | None, kind: str, rules: RulesData | None = None
+    ) -> None:
+        self.stipulation_rules = rules
         for group in (
             GROUPS[StipulationKind.ALIEN_HUNT],
             GROUPS[StipulationKind.CATCH_THE_FLAG],
@@ -174,7 +183,7 @@ class StipulationFieldsMixin(FormMixinBase):
                 for name, (parameter, _field) in STALL_FIELDS.items()
                 if cleaned.get(name) is not None
             }
-        material, problems = material_params(cleaned)
+        material, problems = material_params(cleaned, self.stipulation_rules)
         for name, message in problems.items():
             self.add_error(name, message)
         return {**params, **material}
@@ -189,7 +198,7 @@ class StipulationFieldsMixin(FormMixinBase):
             return
         try:
             cleaned["stipulation_params"] = clean_stipulation_params(
-                kind, self.stipulation_params(kind)
+                kind, self.stipulation_params(kind), self.stipulation_rules
             )
         except ValidationError as error:
             for message in error.messages:

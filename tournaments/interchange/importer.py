@@ -29,6 +29,7 @@ from django.utils.translation import ngettext
 
 from rules.engine import json_text
 from rules.engine.dice import FACES, DieKind, seed_commitment
+from rules.engine.units import RulesData
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
@@ -79,6 +80,7 @@ from tournaments.models import (
     Tournament,
     Weapon,
     clean_stipulation_params,
+    playing_rules,
 )
 from tournaments.models.results import version_reason_code
 from tournaments.queries.result_versions import scored_totals
@@ -297,11 +299,19 @@ class _Checker:
                 % {"stage": stage, "session": session, "when": json.dumps(value["superseded_at"])},
             )
 
+    def _rules(self) -> RulesData:
+        """The document's tournament's rules data, whose Dreadnought classes its sessions'
+        Dreadnoughts must fit (the shipped when its house rules do not read: they are
+        refused on their own)."""
+        tournament = self.doc.get("tournament")
+        overrides = tournament.get("data_overrides") if isinstance(tournament, dict) else None
+        return playing_rules(overrides if isinstance(overrides, dict) else None)
+
     def _stipulation(self, path: Path, kind: Any, params: Any) -> None:
         if not isinstance(kind, str) or not kind or not isinstance(params, dict):
             return
         try:
-            clean_stipulation_params(kind, params)
+            clean_stipulation_params(kind, params, self._rules())
         except ValidationError as error:
             for message in error.messages:
                 self.add(path, message)
@@ -1166,7 +1176,9 @@ class _Writer:
                 session=session,
                 kind=data["stipulation"]["kind"],
                 params=clean_stipulation_params(
-                    data["stipulation"]["kind"], data["stipulation"]["params"]
+                    data["stipulation"]["kind"],
+                    data["stipulation"]["params"],
+                    playing_rules(tournament.data_overrides),
                 ),
             )
             for session, data in pairs

@@ -1,7 +1,7 @@
 """A session's stipulation (RULES.md §6) and the validation of its parameters per type."""
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -10,7 +10,7 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.event_cards import load_cards
-from rules.engine.units import DreadnoughtClass, load_rules_data
+from rules.engine.units import DreadnoughtClass, RulesData, RulesDataError, load_rules_data
 from tournaments.models.choices import StipulationKind
 
 END_FIXED_ROUNDS = "fixed_rounds"
@@ -138,9 +138,21 @@ def _dreadnought_weapons(value: Any, key: str) -> list[str]:
     return list(value)
 
 
-def _check_dreadnought(cleaned: dict[str, Any]) -> None:
-    """The class value and weapons are the named class's: the class is set, and the
-    weapons are as many as it mounts, each one it may mount."""
+def playing_rules(overrides: Mapping[str, Any] | None) -> RulesData:
+    """The rules data a tournament with these rules data ``overrides`` plays, whose
+    Dreadnought classes a session's Dreadnought is checked against (its house rules may
+    change what a class mounts, decision 48); the shipped data when the loader refuses the
+    overrides (the organiser is told so on the catalogue page)."""
+    try:
+        return load_rules_data(dict(overrides) if overrides else None)
+    except RulesDataError:
+        return load_rules_data()
+
+
+def _check_dreadnought(cleaned: dict[str, Any], rules: RulesData | None) -> None:
+    """The class value and weapons are the named class's (in ``rules``, the tournament's
+    rules data; None: the shipped): the class is set, and the weapons are as many as it
+    mounts, each one it may mount."""
     for key in ("dreadnought_value", "dreadnought_weapons"):
         if key in cleaned and "dreadnought_class" not in cleaned:
             raise ValidationError(
@@ -150,7 +162,7 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
     weapons = cleaned.get("dreadnought_weapons")
     if weapons is None:
         return
-    misfit = dreadnought_weapons_misfit(cleaned["dreadnought_class"], weapons)
+    misfit = dreadnought_weapons_misfit(cleaned["dreadnought_class"], weapons, rules)
     if misfit is None:
         return
     spec, weapon = misfit
@@ -171,12 +183,13 @@ def _check_dreadnought(cleaned: dict[str, Any]) -> None:
 
 
 def dreadnought_weapons_misfit(
-    class_key: str, weapons: list[str]
+    class_key: str, weapons: list[str], rules: RulesData | None = None
 ) -> tuple[DreadnoughtClass, str | None] | None:
-    """What keeps ``weapons`` off the Dreadnought class ``class_key``: None when they fit;
+    """What keeps ``weapons`` off the Dreadnought class ``class_key`` of ``rules`` (the
+    tournament's rules data, :func:`playing_rules`; None: the shipped): None when they fit;
     else the class and the first weapon it cannot mount (None: they are not as many as
     it mounts). The parameters' check and the organiser's form word it each their way."""
-    spec = load_rules_data().dreadnought_classes[class_key]
+    spec = (rules or load_rules_data()).dreadnought_classes[class_key]
     if len(weapons) != spec.heavy_weapons:
         return spec, None
     return next(((spec, weapon) for weapon in weapons if weapon not in spec.weapon_choices), None)
@@ -285,8 +298,10 @@ def _check_fields(params: dict, schema: dict, prefix: str = "") -> dict:
     return cleaned
 
 
-def clean_stipulation_params(kind: str, params: Any) -> dict:
-    """Check a stipulation's parameters for its type and fill in the defaults.
+def clean_stipulation_params(kind: str, params: Any, rules: RulesData | None = None) -> dict:
+    """Check a stipulation's parameters for its type and fill in the defaults; a named
+    Dreadnought's weapons against its class in ``rules``, the tournament's rules data
+    (:func:`playing_rules`; None: the shipped).
 
     Raises ``ValidationError`` naming the offending parameter and what it should be.
     """
@@ -300,7 +315,7 @@ def clean_stipulation_params(kind: str, params: Any) -> dict:
     if not isinstance(params, dict):
         raise ValidationError(gettext("Stipulation parameters must be a JSON object."))
     cleaned = _check_fields(params, _SCHEMAS[kind])
-    _check_dreadnought(cleaned)
+    _check_dreadnought(cleaned, rules)
     if cleaned.get("event_deck") and cleaned.get("aliens") is False:
         # The deck is drawn in the Alien turn, which a game without aliens never has.
         raise ValidationError(
@@ -338,11 +353,14 @@ class Stipulation(models.Model):
         return str(self.get_kind_display())
 
     def save(self, *args, **kwargs) -> None:
-        self.params = clean_stipulation_params(self.kind, self.params)
+        self.params = clean_stipulation_params(self.kind, self.params, self._rules())
         super().save(*args, **kwargs)
 
     def clean(self) -> None:
         try:
-            self.params = clean_stipulation_params(self.kind, self.params)
+            self.params = clean_stipulation_params(self.kind, self.params, self._rules())
         except ValidationError as error:
             raise ValidationError({"params": error.messages}) from None
+
+    def _rules(self) -> RulesData:
+        return playing_rules(self.session.stage.tournament.data_overrides)

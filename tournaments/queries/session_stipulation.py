@@ -36,6 +36,7 @@ from tournaments.models import (
     Stipulation,
     Tournament,
     clean_stipulation_params,
+    playing_rules,
 )
 from tournaments.queries.playable_maps import flag_maps, map_board, map_label
 
@@ -86,7 +87,9 @@ def stage_stipulation_params(stage: Stage) -> dict:
     params = deepcopy(stage.stipulation_params or {})
     if stage.stipulation_kind:
         try:
-            params = clean_stipulation_params(stage.stipulation_kind, params)
+            params = clean_stipulation_params(
+                stage.stipulation_kind, params, playing_rules(stage.tournament.data_overrides)
+            )
         except ValidationError:
             pass
     return params
