@@ -18,8 +18,8 @@ from tournaments.actions.catalogue_edits import (
     save_weapon,
 )
 from tournaments.actions.house_rules_edits import save_house_rules
-from tournaments.actions.session_settings import set_stipulation
 from tournaments.actions.result_entry import record_result
+from tournaments.actions.session_settings import set_stipulation
 from tournaments.domain.house_rules import override_problems
 from tournaments.domain.scoring import AlienTokens, MarineClass, score_session
 from tournaments.models import Loadout, Stipulation

@@ -164,7 +164,7 @@ def test_score_sheet_pdf_in_italian_has_the_seats_and_the_entered_result(judge, 
     assert niccolo.rstrip().endswith("Totale 20")
     assert "Propri marine persi (qualsiasi causa) −5 / −10 / −15 2 -20" in zoe
     assert "Obiettivi stipulazione 1 30" in angela
-    assert "Segnalini alieni raccolti valore stampato 3 15" in mattia
+    assert "Segnalini alieni raccolti come elencati sopra 3 15" in mattia
     assert "Totale 0" in mattia.split("Firma del giudice")[0]
 
 

@@ -82,6 +82,17 @@ class ScoreSheet:
     seats: tuple[SeatScore, ...]
     result_version: int | None
     """Number of the result version filling the boxes; ``None`` when they are blank."""
+    token_values: str = ""
+    """What each alien's tokens are worth in the session, printed once above the seats
+    ("" when the tournament's rules data cannot be read: the tokens' row then says
+    "printed value")."""
+
+    @property
+    def token_line(self) -> str:
+        """The line naming each alien token's value, above the seats ("" when not known)."""
+        if not self.token_values:
+            return ""
+        return _("Alien token values in this session: %(values)s.") % {"values": self.token_values}
 
 
 @dataclass(frozen=True)
@@ -163,8 +174,8 @@ def _signed(*points: int) -> str:
 
 def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, Pick]]:
     """(label, value, picker) of each row, in the order of the printed sheet; ``tokens``:
-    what each alien's tokens are worth in the session (the token row says "printed value"
-    when not known)."""
+    what each alien's tokens are worth in the session, printed above the seats (the token
+    row says "printed value" when not known)."""
     lost = " / ".join(
         f"−{value}" for value in dict.fromkeys((values.light, values.heavy, values.extra_heavy))
     )
@@ -195,7 +206,11 @@ def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, 
             f"{values.dreadnought_min_class_value}+",
             _only("dreadnoughts"),
         ),
-        (_("Alien tokens collected"), tokens or _("printed value"), _only("alien_tokens")),
+        (
+            _("Alien tokens collected"),
+            _("as listed above") if tokens else _("printed value"),
+            _only("alien_tokens"),
+        ),
         (_("Objectives"), _("stipulation"), _only("objectives")),
         (_("Own marines lost (any cause)"), lost, _only("losses")),
         (_("Stall breaker"), "± B", _only("stall_breaker")),
@@ -258,6 +273,7 @@ def score_sheet(session: Session) -> ScoreSheet:
         header=sheet_header(session),
         seats=tuple(lines),
         result_version=version.number if version and filled else None,
+        token_values=tokens,
     )
 
 

@@ -235,6 +235,8 @@ def score_sheet_pdf(sheet: ScoreSheet) -> bytes:
         body.append(
             _text(_("Latest version: %(number)s.") % {"number": sheet.result_version}, INFO)
         )
+    if sheet.token_line:
+        body.append(_text(sheet.token_line, INFO))
     for seat in sheet.seats:
         body.append(KeepTogether([seat_heading(seat.seat), _score_table(seat.rows, seat.total)]))
     body += [Spacer(1, 8 * mm), _signature_line()]
