@@ -132,6 +132,11 @@ class DreadnoughtClass:
     class_value: int
 
 
+#: The least a Dreadnought class is worth (RULES §7: 25 or more): the catalogue's class
+#: values, a stage's Dreadnought value and the scoring hold to it.
+LEAST_CLASS_VALUE = 25
+
+
 @dataclass(frozen=True)
 class RulesData:
     """All unit data of one tournament (defaults merged with its overrides)."""

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 from django.utils.translation import gettext_lazy
 
+from rules.engine.units import LEAST_CLASS_VALUE
+
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
@@ -39,7 +41,9 @@ LIMITS: dict[tuple[str, str], Limit] = {
         1, 12, gettext_lazy("a Dreadnought moves at least 1 square")
     ),
     ("dreadnought_classes", "class_value"): Limit(
-        25, 999, gettext_lazy("RULES §7 gives a Dreadnought a class value of 25 or more")
+        LEAST_CLASS_VALUE,
+        999,
+        gettext_lazy("RULES §7 gives a Dreadnought a class value of 25 or more"),
     ),
 }
 

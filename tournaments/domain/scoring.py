@@ -31,8 +31,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
-from rules.engine.units import load_rules_data
-from tournaments.domain.rules_limits import LIMITS
+from rules.engine.units import LEAST_CLASS_VALUE, load_rules_data
 from tournaments.domain.stored_labels import shown_objective_label
 
 
@@ -92,7 +91,7 @@ class ScoringValues:
     extra_heavy: int = _SHIPPED_MARINES["extra_heavy"]
     gunner: int = _SHIPPED_MARINES["gunner"]
     tarantula: int = _SHIPPED.tarantula_destroyed
-    dreadnought_min_class_value: int = LIMITS[("dreadnought_classes", "class_value")].low
+    dreadnought_min_class_value: int = LEAST_CLASS_VALUE
 
     def marine(self, marine_class: MarineClass) -> int:
         return getattr(self, MarineClass(marine_class).value)

@@ -22,7 +22,7 @@ from django.utils.translation import ngettext
 
 from rules.engine.card_names import event_card_name
 from rules.engine.event_cards import load_cards
-from rules.engine.units import RulesData, load_rules_data
+from rules.engine.units import LEAST_CLASS_VALUE, RulesData, load_rules_data
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models.stipulations import (
@@ -118,9 +118,10 @@ def material_fields() -> dict[str, forms.Field]:
     fields["dreadnought_value"] = forms.IntegerField(
         label=_("Dreadnought class value (points)"),
         required=False,
-        min_value=25,
+        min_value=LEAST_CLASS_VALUE,
         max_value=999,
-        help_text=_("25 or more; empty: the class's value in the rules data."),
+        help_text=_("%(least)d or more; empty: the class's value in the rules data.")
+        % {"least": LEAST_CLASS_VALUE},
     )
     for number in range(1, DREADNOUGHT_SLOTS + 1):
         fields[_slot(number)] = forms.ChoiceField(

@@ -10,7 +10,13 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from rules.engine.event_cards import load_cards
-from rules.engine.units import DreadnoughtClass, RulesData, RulesDataError, load_rules_data
+from rules.engine.units import (
+    LEAST_CLASS_VALUE,
+    DreadnoughtClass,
+    RulesData,
+    RulesDataError,
+    load_rules_data,
+)
 from tournaments.models.choices import StipulationKind
 
 END_FIXED_ROUNDS = "fixed_rounds"
@@ -263,7 +269,7 @@ ALIEN_MATERIAL: dict[str, tuple[Callable[[Any, str], Any], Any]] = {
     "reinforcements_from_round": (_int(1), _ABSENT),
     "blip_pile": (_alien_counts, _ABSENT),
     "dreadnought_class": (_dreadnought_class, _ABSENT),
-    "dreadnought_value": (_int(25), _ABSENT),
+    "dreadnought_value": (_int(LEAST_CLASS_VALUE), _ABSENT),
     "dreadnought_weapons": (_dreadnought_weapons, _ABSENT),
     "equipment_blips": (_equipment_blips, _ABSENT),
 }
