@@ -22,7 +22,9 @@ from tournaments.actions.result_entry import record_result
 from tournaments.actions.session_settings import set_stipulation
 from tournaments.domain.house_rules import override_problems
 from tournaments.domain.scoring import AlienTokens, MarineClass, score_session
-from tournaments.models import Loadout, Stipulation
+from tournaments.interchange.export import export_tournament
+from tournaments.interchange.importer import import_document
+from tournaments.models import Loadout, Session, Stipulation
 from tournaments.queries.result_versions import scoring_values
 from tournaments.sheets.seats import session_seats
 
@@ -185,3 +187,32 @@ def test_a_dreadnought_weapon_the_tournaments_class_cannot_mount_is_refused(tabl
         set_stipulation(table.session, "alien_hunt", params, actor=table.organiser)
     assert "assault_cannon" in " ".join(refused.value.messages)
     assert not Stipulation.objects.filter(session=table.session).exists()
+
+
+def test_the_catalogues_values_survive_an_export_and_import(table):
+    """A tournament's point values and weapon classes come back from its own document, and
+    its imported session's game plays them."""
+    save_house_rules(
+        table.tournament,
+        {"scoring": {"heavy": 12}},
+        expected_version=None,
+        actor=table.organiser,
+    )
+    Loadout.objects.filter(seat__session=table.session).delete()
+    bolter = table.tournament.weapons.get(slug="bolter")
+    bolter.weapon_class = "heavy"
+    save_weapon(bolter, actor=table.organiser)
+    table.tournament.refresh_from_db()
+    outcome = import_document(export_tournament(table.tournament), slug="copy")
+    session = Session.objects.get(stage__tournament=outcome.tournament, number=1)
+    first = session.seats.order_by("seat_order").first()
+    Loadout.objects.create(
+        seat=first,
+        commander_combo="bolter",
+        marine_weapons=["laser-rifle", "plasma-gun", "laser-rifle", "bolter"],
+    )
+    game = create_game(session, "hunt-derelict", "bob", actor=table.judge)
+    state = snapshot_state(latest_snapshot(game))
+    marine = state.figure("p1-m4")
+    assert marine.unit == "heavy_weapon_marine"
+    assert rules_of(state).marine_value(marine.unit, marine.weapons) == 12
