@@ -7,12 +7,18 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import ValidationError
 
-from rules.engine.state import ALIEN, Figure, Token, rules_of
+from rules.engine.state import rules_of
 from table.actions import create_game, latest_snapshot, snapshot_state
-from table.models import Snapshot
 from table.result_from_game import marine_class, propose_result
 from tests.factories import TournamentFactory
-from tests.table.test_result_from_game import arranged, attack, by_seat, current, player_id
+from tests.table.test_result_from_game import (
+    arranged,
+    attack,
+    by_seat,
+    current,
+    player_id,
+    predator_in_sight,
+)
 from tournaments.actions.catalogue_edits import (
     CatalogueEditError,
     save_weapon,
@@ -93,20 +99,7 @@ def test_a_sessions_dreadnought_value_is_a_plausible_token(table):
         "dreadnought_value": 40,
     }
     stage.save()
-    game = arranged(table, {"p1-m4": (4, 2)}, tokens=[Token("r-1", "reinforcement", "dreadnought")])
-    dreadnought = Figure(
-        "dr-1",
-        ALIEN,
-        None,
-        "dreadnought",
-        ((4, 5), (5, 5), (4, 6), (5, 6)),
-        life_points=1,
-        weapons=("assault_cannon",),
-        equipment=("predator",),
-    )
-    Snapshot.objects.filter(game=game, number=1).update(
-        state=current(game).with_figure(dreadnought).to_json()
-    )
+    game = predator_in_sight(table)
     attack(game, "p1-m4", target="dr-1")
     assert current(game).player("p1").score == 40
     proposal = propose_result(game, session_seats(table.session))

@@ -589,12 +589,10 @@ def test_a_game_with_only_its_set_up_proposes_nothing(table):
     assert all(b == SeatBreakdown(b.seat) for b in proposal.breakdowns)
 
 
-def test_an_alien_dreadnought_of_a_named_class_is_a_token_of_its_class_value(table):
-    """RULES §7, decision 31: an alien Dreadnought whose class is named in its equipment
-    (Predator, 30) scores that value, as the board's kill log and score give it, whether a
-    marine shoots it or the Alien turn gives its token (the step's points)."""
+def predator_in_sight(table) -> Game:
+    """A game whose marine p1-m4 sees an alien Predator Dreadnought (dr-1, one life point
+    left) that came in as a reinforcement token."""
     game = arranged(table, {"p1-m4": (4, 2)}, tokens=[Token("r-1", "reinforcement", "dreadnought")])
-    state = current(game)
     dreadnought = Figure(
         "dr-1",
         ALIEN,
@@ -606,8 +604,16 @@ def test_an_alien_dreadnought_of_a_named_class_is_a_token_of_its_class_value(tab
         equipment=("predator",),
     )
     Snapshot.objects.filter(game=game, number=1).update(
-        state=state.with_figure(dreadnought).to_json()
+        state=current(game).with_figure(dreadnought).to_json()
     )
+    return game
+
+
+def test_an_alien_dreadnought_of_a_named_class_is_a_token_of_its_class_value(table):
+    """RULES §7, decision 31: an alien Dreadnought whose class is named in its equipment
+    (Predator, 30) scores that value, as the board's kill log and score give it, whether a
+    marine shoots it or the Alien turn gives its token (the step's points)."""
+    game = predator_in_sight(table)
     attack(game, "p1-m4", target="dr-1")
     assert not current(game).has_figure("dr-1")
     assert current(game).player("p1").score == 30
