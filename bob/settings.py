@@ -311,6 +311,11 @@ if EMAIL_USE_TLS and EMAIL_USE_SSL:
 #: Seconds to wait for the mail server: one that hangs never holds a worker for ever (nor
 #: a task past its visibility timeout: a session's few mails take well under it).
 EMAIL_TIMEOUT = env_number("EMAIL_TIMEOUT", 10)
+#: Seconds a process sends no mail after the mail server did not answer (timed out, could not
+#: be reached): its notices wait for the next sweep instead of each waiting EMAIL_TIMEOUT
+#: (tournaments/actions/mail_server.py). Shorter than the sweep's period, so that every sweep
+#: tries the server once.
+BOB_MAIL_COOLDOWN_SECONDS = max(env_number("BOB_MAIL_COOLDOWN_SECONDS", 30.0, float), 0.0)
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND") or (
     "django.core.mail.backends.smtp.EmailBackend"
     if EMAIL_HOST

@@ -128,12 +128,16 @@ def _celery_in_process(request):
 
 @pytest.fixture(autouse=True)
 def _redis_tried_afresh():
-    """No test starts in, or leaves behind, the cool-down after a Redis failure."""
+    """No test starts in, or leaves behind, the cool-down after a Redis or a mail server
+    failure."""
+    from tournaments.actions.mail_server import mail_server
     from tournaments.caching.redis_cooldown import cooldown
 
     cooldown.reset()
+    mail_server.reset()
     yield
     cooldown.reset()
+    mail_server.reset()
 
 
 @pytest.fixture(autouse=True)

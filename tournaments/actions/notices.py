@@ -30,6 +30,7 @@ from django.urls import reverse
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from tournaments.actions.mail_server import answered, mail_server
 from tournaments.actions.task_queue import queue_after_commit
 from tournaments.models import Notice, NoticeStatus, Seat, Session
 from tournaments.queries.calendar import session_calendar, session_location, session_summary
@@ -163,15 +164,40 @@ def _pending_of(session_id: int) -> list[int]:
     )
 
 
-@shared_task(
-    name="tournaments.tasks.notify_session_scheduled",
-    autoretry_for=(SMTPException, ConnectionError, TimeoutError, OSError),
-    retry_backoff=True,
-    retry_backoff_max=60,
-    max_retries=5,
-)
+def send_notices(notice_ids: list[int]) -> int:
+    """Send the notices in turn; returns the mails sent. A notice the mail server refuses
+    stays pending and the next is sent; when the server does not answer (or did not a
+    moment ago: :data:`~tournaments.actions.mail_server.mail_server`) the rest stay pending
+    too, for the sweep, so a server away costs this process one ``EMAIL_TIMEOUT``."""
+    sent = 0
+    for position, notice_id in enumerate(notice_ids):
+        if mail_server.skip():
+            logger.warning(
+                "%d notices not sent now, the mail server did not answer a moment ago: the "
+                "sweep sends them",
+                len(notice_ids) - position,
+            )
+            break
+        try:
+            mailed = send_notice(notice_id)
+        except (SMTPException, OSError) as error:
+            if not answered(error):
+                mail_server.failed(f"notice {notice_id}", error)
+                break
+            mail_server.answered(f"notice {notice_id}")
+            logger.warning("notice %s not sent, retried at the next sweep: %s", notice_id, error)
+            continue
+        if mailed:
+            mail_server.answered(f"notice {notice_id}")
+            sent += 1
+    return sent
+
+
+@shared_task(name="tournaments.tasks.notify_session_scheduled")
 def notify_session_scheduled(session_id: int) -> int:
-    """Send the session's pending notices; returns the mails sent.
+    """Send the session's pending notices; returns the mails sent. One not sent (the mail
+    server away or refusing it) stays pending for :func:`send_pending_notices`: the task is
+    not retried, which would wait for a server away once more each time.
 
     A message queued before the outbox existed (or a notice row missing for the current
     schedule) gets its rows first, so nothing queued is lost."""
@@ -184,23 +210,18 @@ def notify_session_scheduled(session_id: int) -> int:
         )
         if missing.exists():
             write_notices(session)
-    return sum(send_notice(notice_id) for notice_id in _pending_of(session_id))
+    return send_notices(_pending_of(session_id))
 
 
 @shared_task(name="tournaments.tasks.send_pending_notices")
 def send_pending_notices() -> int:
     """Send every notice left pending for a while (its task lost, or never queued because
-    the broker was down); run every minute by the worker's scheduler. Returns mails sent."""
+    the broker was down, or the mail server away); run every minute by the worker's
+    scheduler. Returns mails sent."""
     cutoff = timezone.now() - SWEEP_AFTER
     pending = (
         Notice.objects.filter(status=NoticeStatus.PENDING, created_at__lte=cutoff)
         .order_by("pk")
         .values_list("pk", flat=True)
     )
-    sent = 0
-    for notice_id in pending:
-        try:
-            sent += send_notice(notice_id)
-        except (SMTPException, OSError) as error:
-            logger.warning("notice %s not sent, retried at the next sweep: %s", notice_id, error)
-    return sent
+    return send_notices(list(pending))
