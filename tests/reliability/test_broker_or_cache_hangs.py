@@ -1,0 +1,112 @@
+"""One of Redis's two uses hangs while the other is answered (tests/reliability/redis_proxy.py):
+the broker's connections time out and the cache answers, or the other way round. Either way
+a judge's writes are saved and each waits for Redis at most about one REDIS_TIMEOUT_SECONDS
+(the use that failed makes the other skip Redis for the cool-down too), the Alien turn is
+played (in the web process when it cannot be queued, else by the worker), and once Redis
+answers again a write waits for nothing."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from bob.celery import app as celery_app
+from table.actions import create_game
+from table.models import AlienTurnRequest, TurnStatus
+from tests.reliability.browser import Browser
+from tests.reliability.redis_proxy import BROKER, CACHE, RedisProxy
+from tests.reliability.stack import RedisServer, Worker, wait_until, web_server
+from tests.table.conftest import seat_squads
+from tests.web.conftest import PASSWORD, build_world
+from tests.web.test_result_form import page_data
+from tournaments.models import Result, Seat, Session
+
+pytestmark = [
+    pytest.mark.services,
+    pytest.mark.celery_worker,
+    pytest.mark.django_db(transaction=True),
+]
+
+#: REDIS_TIMEOUT_SECONDS here: long beside a write (a fraction of a second), so that a write
+#: waiting for Redis once, twice or not at all are told apart on a busy machine.
+TIMEOUT = 2.0
+#: REDIS_COOLDOWN_SECONDS here.
+COOLDOWN = 4.0
+
+
+@pytest.fixture(autouse=True)
+def _through_the_broker(monkeypatch):
+    monkeypatch.setitem(celery_app.conf, "task_always_eager", False)
+
+
+def _form(client: Client, url: str) -> dict:
+    return {**page_data(client.get(url).context["form"]), "reason": "Counted again"}
+
+
+@pytest.mark.parametrize("hung", [BROKER, CACHE])
+def test_one_use_of_redis_hanging_costs_a_write_one_timeout_and_loses_nothing(
+    hung, stack_env, tmp_path
+):
+    world = build_world()
+    seat_squads(world)
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    local = Client()
+    local.force_login(world.judge)
+    # The Alien turn at another of the judge's tables: a saved result closes a session's board.
+    table = world.stage.sessions.exclude(pk=world.session.pk).filter(judge=None).first()
+    Session.objects.filter(pk=table.pk).update(judge=world.judge)
+    squads = world.tournament.squads.order_by("order", "pk")
+    for seat, squad in zip(table.seats.order_by("seat_order"), squads, strict=False):
+        Seat.objects.filter(pk=seat.pk).update(squad=squad)
+    hunt = create_game(table, "hunt-derelict", "bob", label="Table 2")
+    turn_url = reverse("table:alien_turn", args=[table.pk, hunt.number])
+    redis = RedisServer(tmp_path).start()
+    proxy = RedisProxy(redis.port, stack_env["CACHE_KEY_PREFIX"]).start()
+    env = {
+        **stack_env,
+        "REDIS_URL": proxy.url,
+        "REDIS_TIMEOUT_SECONDS": str(TIMEOUT),
+        "REDIS_COOLDOWN_SECONDS": str(COOLDOWN),
+        "BOB_HEARTBEAT_SECONDS": "1",
+    }
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    worker = Worker(env, markers, "proxied").start()
+    try:
+        with web_server(env, workers=1) as base:
+            judge = Browser(base)
+            assert judge.log_in("judge", PASSWORD).status == 200
+            # Both uses answered once: the web process's cache and broker connections exist.
+            assert judge.post(url, _form(local, url)).status == 200
+            proxy.hung = hung
+            first = judge.post(url, _form(local, url))
+            second = judge.post(url, _form(local, url))
+            turn = judge.post(
+                turn_url,
+                {"turn-policy": "bob", "turn-mode": "app", "turn-version": hunt.latest().number},
+            )
+            request = AlienTurnRequest.objects.filter(game=hunt).latest("created_at")
+            wait_until(
+                lambda: AlienTurnRequest.objects.get(pk=request.pk).status == TurnStatus.DONE,
+                timeout=60,
+                what="the Alien turn",
+            )
+            proxy.hung = None
+            time.sleep(COOLDOWN + 0.5)
+            third = judge.post(url, _form(local, url))
+    finally:
+        worker.stop()
+        proxy.close()
+        redis.stop()
+    for answer in (first, second, turn, third):
+        assert answer.status == 200, answer.body[:2000]
+    assert Result.objects.get(session=world.session).versions.count() == 4
+    # The first write waited for the use that hangs once; within the cool-down the next
+    # ones, the Alien turn too, wait for neither use; Redis answering again, nor does the last.
+    assert first.seconds < TIMEOUT * 1.75, first.seconds
+    assert second.seconds < TIMEOUT * 0.75, second.seconds
+    assert turn.seconds < TIMEOUT * 0.75, turn.seconds
+    assert third.seconds < TIMEOUT * 0.75, third.seconds
