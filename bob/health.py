@@ -53,11 +53,12 @@ def _database() -> dict[str, str]:
 
 def _broker() -> dict[str, str]:
     """Redis, asked even during the process's cool-down after a failure (this is the check
-    that says whether it answers now), whose answer ends the cool-down or starts another."""
+    that says whether it answers now), whose answer ends the cool-down or starts another. It
+    is asked to write, not only to answer (:func:`heartbeat.check_writes`)."""
     if not settings.REDIS_URL:
         return {"status": "ok", "mode": IN_PROCESS}
     try:
-        heartbeat.client().ping()
+        heartbeat.check_writes()
     except heartbeat.REDIS_FAULTS as error:
         cooldown.failed("health check", error)
         return {"status": "error", "error": str(error)}

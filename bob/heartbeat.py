@@ -66,6 +66,14 @@ def beat(kind: str, name: str) -> None:
         )
 
 
+def check_writes() -> None:
+    """Write a short-lived key, raising what Redis raises when it cannot be reached or
+    takes no writes: a Redis out of memory, whose disk is full (MISCONF) or a read-only
+    replica still answers a PING, but queues no task and keeps no heartbeat."""
+    prefix = settings.CACHES["default"].get("KEY_PREFIX") or "bob"
+    client().set(f"{prefix}:healthz", repr(time.time()), ex=60)
+
+
 def _text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 

@@ -18,11 +18,18 @@ REDIS = "redis://127.0.0.1:6379/0"
 
 
 class FakeRedis:
-    """The heartbeats' hash, or a Redis that cannot be reached (``error``)."""
+    """The heartbeats' hash, or a Redis that cannot be reached (``error``) or that answers
+    but takes no writes (``write_error``)."""
 
-    def __init__(self, beats: dict[str, float] | None = None, error: Exception | None = None):
+    def __init__(
+        self,
+        beats: dict[str, float] | None = None,
+        error: Exception | None = None,
+        write_error: Exception | None = None,
+    ):
         self.beats = {field.encode(): repr(when).encode() for field, when in (beats or {}).items()}
         self.error = error
+        self.write_error = write_error
 
     def _answer(self, value):
         if self.error:
@@ -34,6 +41,11 @@ class FakeRedis:
 
     def hgetall(self, key):
         return self._answer(dict(self.beats))
+
+    def set(self, key, value, ex=None):
+        if self.write_error:
+            raise self.write_error
+        return self._answer(True)
 
 
 @pytest.fixture
@@ -104,6 +116,23 @@ def test_redis_away_is_degraded_not_an_error(client, with_redis):
     assert report["broker"] == {"status": "error", "error": "Error 111 connecting"}
     assert report["workers"]["status"] == report["scheduler"]["status"] == "unknown"
     assert len(report["problems"]) == 1 and report["problems"][0].startswith("broker: Error 111")
+
+
+def test_a_redis_that_answers_but_takes_no_writes_is_degraded(client, with_redis):
+    """Out of memory, its disk full (MISCONF) or a read-only replica after a fail-over: a
+    PING is answered, but no task can be queued and no heartbeat kept. It used to be "ok"
+    until the heartbeats went stale, then blamed on the workers."""
+    now = time.time()
+    refused = redis.exceptions.OutOfMemoryError(
+        "command not allowed when used memory > 'maxmemory'."
+    )
+    beats = {"worker:celery@a": now, "scheduler:celerybeat@a": now}
+    with_redis(FakeRedis(beats, write_error=refused))
+    status, report = _health(client)
+    assert status == 200 and report["status"] == "degraded", report
+    assert report["broker"]["status"] == "error"
+    assert "used memory > 'maxmemory'" in report["broker"]["error"]
+    assert report["problems"][0].startswith("broker: command not allowed")
 
 
 def test_the_check_asks_redis_even_in_the_cool_down_and_its_answer_ends_or_starts_it(
