@@ -90,7 +90,7 @@ def _parts() -> dict[str, dict[str, Any]]:
         if not settings.REDIS_URL:
             parts[name] = {"status": "ok", "mode": IN_PROCESS}
         elif parts["broker"]["status"] != "ok":
-            parts[name] = {"status": "unknown", "error": "Redis cannot be reached"}
+            parts[name] = {"status": "unknown", "error": "Redis cannot be used"}
         elif isinstance(heard, str):
             parts[name] = {"status": "unknown", "error": heard}
         else:

@@ -2,8 +2,9 @@
 the broker's connections time out and the cache answers, or the other way round. Either way
 a judge's writes are saved and each waits for Redis at most about one REDIS_TIMEOUT_SECONDS
 (the use that failed makes the other skip Redis for the cool-down too), the Alien turn is
-played (in the web process when it cannot be queued, else by the worker), and once Redis
-answers again a write waits for nothing."""
+played (in the web process when it cannot be queued, else by the worker), a player's
+loadout is saved and a scheduling's notices are written (sent, or pending for the sweep),
+and once Redis answers again a write waits for nothing."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from tests.reliability.stack import RedisServer, Worker, wait_until, web_server
 from tests.table.conftest import seat_squads
 from tests.web.conftest import PASSWORD, build_world
 from tests.web.test_result_form import page_data
-from tournaments.models import Result, Seat, Session
+from tournaments.models import Loadout, Notice, Result, Seat, Session
 
 pytestmark = [
     pytest.mark.services,
@@ -33,8 +34,18 @@ pytestmark = [
 #: REDIS_TIMEOUT_SECONDS here: long beside a write (a fraction of a second), so that a write
 #: waiting for Redis once, twice or not at all are told apart on a busy machine.
 TIMEOUT = 2.0
-#: REDIS_COOLDOWN_SECONDS here.
-COOLDOWN = 4.0
+#: REDIS_COOLDOWN_SECONDS here: long enough for the writes below.
+COOLDOWN = 6.0
+#: A loadout the player's form takes (the default catalogue).
+LOADOUT = {
+    "commander_combo": "bolter",
+    "marine_1": "laser-rifle",
+    "marine_2": "plasma-gun",
+    "marine_3": "laser-rifle",
+    "marine_4": "missile-launcher",
+    "order_cards": ["fire"],
+    "equipment_cards": ["bio-scanner", "blind-grenades", "bolt-pistols", "medi-kit"],
+}
 
 
 @pytest.fixture(autouse=True)
@@ -63,6 +74,11 @@ def test_one_use_of_redis_hanging_costs_a_write_one_timeout_and_loses_nothing(
         Seat.objects.filter(pk=seat.pk).update(squad=squad)
     hunt = create_game(table, "hunt-derelict", "bob", label="Table 2")
     turn_url = reverse("table:alien_turn", args=[table.pk, hunt.number])
+    # A player's loadout and the organiser's scheduling (its notices queued) at the third.
+    planned = world.stage.sessions.exclude(pk__in=[world.session.pk, table.pk]).get()
+    for seat, squad in zip(planned.seats.order_by("seat_order"), squads, strict=False):
+        Seat.objects.filter(pk=seat.pk).update(squad=squad)
+    seat = planned.seats.order_by("seat_order").first()
     redis = RedisServer(tmp_path).start()
     proxy = RedisProxy(redis.port, stack_env["CACHE_KEY_PREFIX"]).start()
     env = {
@@ -89,6 +105,22 @@ def test_one_use_of_redis_hanging_costs_a_write_one_timeout_and_loses_nothing(
                 {"turn-policy": "bob", "turn-mode": "app", "turn-version": hunt.latest().number},
             )
             request = AlienTurnRequest.objects.filter(game=hunt).latest("created_at")
+            player = Browser(base)
+            player.get(f"/p/{seat.player.access_token}/")
+            loadout = player.post(reverse("tournaments:player_loadout", args=[seat.pk]), LOADOUT)
+            organiser = Browser(base)
+            organiser.log_in("organiser", PASSWORD)
+            scheduled = organiser.post(
+                reverse(
+                    "tournaments:organiser_session_schedule",
+                    args=[world.tournament.slug, planned.pk],
+                ),
+                {
+                    f"s{planned.pk}-scheduled_at": "2026-12-20T15:00",
+                    f"s{planned.pk}-version": str(planned.version),
+                    "confirm": "1",
+                },
+            )
             wait_until(
                 lambda: AlienTurnRequest.objects.get(pk=request.pk).status == TurnStatus.DONE,
                 timeout=60,
@@ -101,9 +133,12 @@ def test_one_use_of_redis_hanging_costs_a_write_one_timeout_and_loses_nothing(
         worker.stop()
         proxy.close()
         redis.stop()
-    for answer in (first, second, turn, third):
+    for answer in (first, second, turn, loadout, scheduled, third):
         assert answer.status == 200, answer.body[:2000]
     assert Result.objects.get(session=world.session).versions.count() == 4
+    assert Loadout.objects.get(seat=seat).commander_combo == LOADOUT["commander_combo"]
+    # The notices are written: sent by the worker, or pending for the scheduler's sweep.
+    assert Notice.objects.filter(seat__session=planned).count() == 3
     # The first write waited for the use that hangs once; within the cool-down the next
     # ones, the Alien turn too, wait for neither use; Redis answering again, nor does the last.
     assert first.seconds < TIMEOUT * 1.75, first.seconds
