@@ -26,10 +26,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 #: What every part runs with unless the environment sets it: DEBUG off, and each process
-#: keeping its database connection between requests and tasks for up to ten minutes
+#: keeping its database connection between requests for up to ten minutes
 #: (CONN_MAX_AGE; each is checked before use, so one the server closed is replaced): a
-#: Gunicorn or Celery worker serves one at a time, so it holds one connection, and no
-#: request pays for opening one (the benchmarks' server runs with these too).
+#: Gunicorn worker serves one at a time, so it holds one connection, and no request pays
+#: for opening one (the benchmarks' server runs with these too). Celery closes a worker's
+#: connection after each task whatever this says (docs/operations.md).
 DEFAULTS = {"DEBUG": "0", "CONN_MAX_AGE": "600"}
 
 #: Each part's commands; programs are looked up beside this Python (the virtualenv's bin/,
