@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -323,3 +325,50 @@ class RedisServer:
         return subprocess.run(
             ["redis-cli", "-p", str(self.port), *command], capture_output=True, timeout=10
         )
+
+
+class PostgresServer:
+    """A PostgreSQL cluster of this test's own, on a port of its own, so that it can be
+    restarted; its ``postgres`` database at :attr:`url`. Run as the ``postgres`` user when
+    the tests run as root (PostgreSQL refuses root), as scripts/with-services.sh does."""
+
+    def __init__(self) -> None:
+        bins = sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))
+        if not bins:
+            raise FileNotFoundError("PostgreSQL's initdb is not installed")
+        self.bin = bins[-1].parent
+        self.port = free_port()
+        self.url = f"postgres://postgres@127.0.0.1:{self.port}/postgres"
+        self.directory = Path(tempfile.mkdtemp(prefix="bob-reliability-pg-"))
+        self.directory.chmod(0o755)
+        self.data = self.directory / "data"
+
+    def _run(self, program: str, *args: str) -> None:
+        command = [str(self.bin / program), *args]
+        if os.geteuid() == 0:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def _pg_ctl(self, action: str) -> None:
+        options = f"-p {self.port} -k {self.data} -c listen_addresses=127.0.0.1 -c fsync=off"
+        log = str(self.directory / "log")
+        data = str(self.data)
+        self._run("pg_ctl", "-D", data, "-l", log, "-w", "-m", "fast", "-o", options, action)
+
+    def start(self) -> PostgresServer:
+        self.data.mkdir()
+        if os.geteuid() == 0:
+            shutil.chown(self.data, "postgres")
+            shutil.chown(self.directory, "postgres")
+        self._run("initdb", "-D", str(self.data), "-U", "postgres", "-A", "trust", "--no-sync")
+        self._pg_ctl("start")
+        return self
+
+    def restart(self) -> None:
+        self._pg_ctl("restart")
+
+    def stop(self) -> None:
+        try:
+            self._pg_ctl("stop")
+        finally:
+            shutil.rmtree(self.directory, ignore_errors=True)
