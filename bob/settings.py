@@ -280,6 +280,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "tournaments.tasks.send_pending_notices",
         "schedule": env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float),
     },
+    # Alien turns whose task was lost (Redis restarted empty) are queued again
+    # (table/turn_sweep.py).
+    "requeue-lost-turns": {"task": "table.tasks.requeue_lost_turns", "schedule": 30.0},
 }
 #: Seconds between two heartbeats of a worker and of the scheduler (bob/heartbeat.py);
 #: /healthz reports a part not heard of for three of them.
