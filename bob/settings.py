@@ -274,15 +274,24 @@ CELERY_BROKER_CHANNEL_ERROR_RETRY = True
 # during the cool-down after a failure (REDIS_COOLDOWN_SECONDS).
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
+_NOTICE_SWEEP_SECONDS = env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float)
+_TURN_SWEEP_SECONDS = 30.0
+# Each sweep expires when the next is due: with no worker running, they do not pile up in
+# the queue, to be run one after another when a worker starts.
 CELERY_BEAT_SCHEDULE = {
     # Notices whose task was never queued (broker down) or was lost are sent again.
     "send-pending-notices": {
         "task": "tournaments.tasks.send_pending_notices",
-        "schedule": env_number("BOB_NOTICE_SWEEP_SECONDS", 60.0, float),
+        "schedule": _NOTICE_SWEEP_SECONDS,
+        "options": {"expires": _NOTICE_SWEEP_SECONDS},
     },
     # Alien turns whose task was lost (Redis restarted empty) are queued again
     # (table/turn_sweep.py).
-    "requeue-lost-turns": {"task": "table.tasks.requeue_lost_turns", "schedule": 30.0},
+    "requeue-lost-turns": {
+        "task": "table.tasks.requeue_lost_turns",
+        "schedule": _TURN_SWEEP_SECONDS,
+        "options": {"expires": _TURN_SWEEP_SECONDS},
+    },
 }
 #: Seconds between two heartbeats of a worker and of the scheduler (bob/heartbeat.py);
 #: /healthz reports a part not heard of for three of them.

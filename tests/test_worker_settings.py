@@ -62,3 +62,12 @@ def test_a_worker_prepares_its_pool_before_forking_it(caplog):
     (record,) = [r for r in caplog.records if r.name == "bob.celery"]
     assert record.getMessage().startswith("Worker prepared in ")
     assert "templates" in record.getMessage() and "reference" in record.getMessage()
+
+
+def test_the_sweeps_do_not_pile_up_without_a_worker_nor_keep_results():
+    """A sweep not taken by a worker before the next is due expires (with no worker
+    running, an hour of them would otherwise run one after another at its start), and a
+    sweep's result is not stored in Redis for a day: nobody reads it."""
+    for entry in app.conf.beat_schedule.values():
+        assert entry["options"]["expires"] <= entry["schedule"]
+        assert app.tasks[entry["task"]].ignore_result

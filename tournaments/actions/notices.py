@@ -213,7 +213,7 @@ def notify_session_scheduled(session_id: int) -> int:
     return send_notices(_pending_of(session_id))
 
 
-@shared_task(name="tournaments.tasks.send_pending_notices")
+@shared_task(name="tournaments.tasks.send_pending_notices", ignore_result=True)
 def send_pending_notices() -> int:
     """Send every notice left pending for a while (its task lost, or never queued because
     the broker was down, or the mail server away); run every minute by the worker's
