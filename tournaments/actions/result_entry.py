@@ -26,6 +26,7 @@ from tournaments.actions.attendance import check_in_ranked
 from tournaments.actions.dice_records import record_dice
 from tournaments.actions.optimistic_lock import update_if_current
 from tournaments.actions.task_queue import schedule_rebuild
+from tournaments.actions.tournament_setup import reopen_advice
 from tournaments.domain.plausibility import Implausibility, check_result
 from tournaments.domain.ranking import (
     RankingError,
@@ -186,8 +187,9 @@ def _rank(
 
 
 def _check_open(session: Session) -> None:
-    """Refuse when the session's stage is closed. The stage row stays locked until commit,
-    so a stage cannot close while a result of it is being written (and vice versa)."""
+    """Refuse when the session's stage is closed, saying whether undoing its close would
+    let the result change (decision 38). The stage row stays locked until commit, so a
+    stage cannot close while a result of it is being written (and vice versa)."""
     status = (
         Stage.objects.select_for_update()
         .filter(pk=session.stage_id)
@@ -195,10 +197,10 @@ def _check_open(session: Session) -> None:
         .get()
     )
     if status != StageStatus.OPEN:
-        raise ResultError(
-            _("The stage of %(session)s is closed; its results can no longer change.")
-            % {"session": session}
-        )
+        closed = _("The stage of %(session)s is closed; its results can no longer change.") % {
+            "session": session
+        }
+        raise ResultError(f"{closed} {reopen_advice(session.stage)}")
 
 
 def _next_number(result: Result) -> int:
