@@ -10,6 +10,7 @@ from django.contrib.auth import get_user_model
 from tournaments.actions.tournament_setup import create_tournament
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.models import (
+    Forfeit,
     Player,
     Registration,
     Seat,
@@ -147,7 +148,11 @@ def points_breakdown(player_id: int, points: int) -> dict:
 
 
 def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict]:
-    return [points_breakdown(seat.player_id, points(seat)) for seat in session.seats.all()]
+    """Each seat's breakdown worth ``points``; a player who did not show up scores none."""
+    return [
+        points_breakdown(seat.player_id, 0 if seat.forfeit == Forfeit.NO_SHOW else points(seat))
+        for seat in session.seats.all()
+    ]
 
 
 def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> None:
@@ -158,18 +163,26 @@ def confirm_stage(stage: Stage, points: Callable[[Seat], int], actor=None) -> No
 
 def confirm_session(session: Session, points: Callable[[Seat], int], actor=None) -> None:
     """Record a confirmed result for ``session`` (an Alien Hunt unless it has a stipulation),
-    points from ``points``, every squad surviving."""
+    points from ``points``, every squad surviving but those that forfeited (their figures
+    left play); in a TPK without the stall breaker, which goes on while two squads stand,
+    nobody (points alone rank it, as when every squad survives)."""
     from rules.engine.dice import SeededDice
     from tournaments.actions.result_entry import record_result
+    from tournaments.domain.ranking import LAST_SQUAD_STANDING
+    from tournaments.queries.session_stipulation import result_limits
 
     if not hasattr(session, "stipulation"):
         Stipulation.objects.create(
             session=session, kind=StipulationKind.ALIEN_HUNT, params={"rounds": 8}
         )
+    scoring = result_limits(session).scoring
+    to_the_end = scoring is not None and scoring.kind in LAST_SQUAD_STANDING
     record_result(
         session,
         session_points(session, points),
-        survivors=session.seats.values_list("player_id", flat=True),
+        survivors=()
+        if to_the_end and scoring.stall_breaker is None
+        else session.seats.filter(forfeit="").values_list("player_id", flat=True),
         confirmed=True,
         actor=actor,
         dice=SeededDice(seed=session.pk),

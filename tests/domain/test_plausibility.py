@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
 from django.utils import translation
 
 from rules.engine.maps import load_map
@@ -26,6 +25,7 @@ from tournaments.domain.scoring import (
     MarineKill,
     MarineLoss,
     SeatBreakdown,
+    TarantulaKill,
 )
 
 A, B, C = "1", "2", "3"
@@ -252,12 +252,24 @@ def test_session_limits_read_the_stipulation_the_map_and_the_rules_data():
     assert session_limits("tpk", {}, "hunt-derelict", None, board).aliens.in_play is False
 
 
-@pytest.mark.parametrize("count", [0, -1])
-def test_counts_below_one_are_left_to_scoring(count):
-    breakdowns = seats(
-        a={"kills": (kill(B, count),), "alien_tokens": (AlienTokens("x", 1, count),)}
-    )
+def test_a_count_of_none_is_left_to_scoring():
+    breakdowns = seats(a={"kills": (kill(B, 0),), "alien_tokens": (AlienTokens("x", 1, 0),)})
     assert check_result(breakdowns, [], SessionLimits(aliens=AlienPool(in_play=False)), NAMES) == []
+
+
+def test_a_negative_count_is_refused_where_it_is():
+    breakdowns = seats(
+        a={"kills": (kill(B, -3),), "alien_tokens": (AlienTokens("ork", 2, -4),)},
+        b={"losses": (loss(-2, LossCause.OWN_FIRE),), "tarantulas": (TarantulaKill(C, -1),)},
+    )
+    problems = check_result(breakdowns, [], FIVE, NAMES)
+    assert where(problems) == [
+        ("negative_count", A, "kills", 0, "count"),
+        ("negative_count", A, "alien_tokens", 0, "count"),
+        ("negative_count", B, "losses", 0, "count"),
+        ("negative_count", B, "tarantulas", 0, "count"),
+    ]
+    assert "A count cannot be negative (-3 here)" in problems[0].message
 
 
 # -- what each squad fielded (its loadout) ---------------------------------------------------

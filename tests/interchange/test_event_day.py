@@ -44,8 +44,6 @@ def event_day(tournament: Tournament) -> Tournament:
     )
     seats = list(Seat.objects.filter(session__stage__tournament=tournament).order_by("pk"))
     Seat.objects.filter(pk=seats[0].pk).update(checked_in_at=T1 - timedelta(hours=9))
-    Seat.objects.filter(pk=seats[1].pk).update(forfeit="no_show")
-    Seat.objects.filter(pk=seats[-1].pk).update(forfeit="withdrawn")
     honour = Honour.objects.filter(tournament=tournament).order_by("pk").first()
     Honour.objects.filter(pk=honour.pk).update(superseded_at=T1)
     Honour.objects.create(
@@ -59,6 +57,10 @@ def event_day(tournament: Tournament) -> Tournament:
     again = Session.objects.create(stage=final, number=1, status="planned")
     for order, seat in enumerate(Seat.all_objects.filter(session_id=undone[0]), start=1):
         Seat.objects.create(session=again, player=seat.player, seat_order=order)
+    # Forfeits of a session still to be played: one with a result keeps its players.
+    first, second, *_rest = Seat.objects.filter(session=again).order_by("seat_order")
+    Seat.objects.filter(pk=first.pk).update(forfeit="no_show")
+    Seat.objects.filter(pk=second.pk).update(forfeit="withdrawn")
     ActivityLog.objects.create(
         tournament=tournament,
         verb="undid_advance",

@@ -325,3 +325,37 @@ def test_kills_beyond_a_loadout_are_refused_naming_the_session_and_player(docume
     # Without the loadout only the totals are checked, as on the judge's form.
     victim["loadout"] = None
     assert not messages(check_document(doc))
+
+
+def test_what_the_stipulation_does_not_score_is_refused_at_its_path(document):
+    """Stall-breaker points where the stipulation has none, a Tarantula no special
+    equipment hides, a negative count and a forfeited squad marked alive (decisions 63,
+    64): each at its JSON path."""
+    doc = fresh(document)
+    final, breakdown = final_result(doc)
+    final["stipulation"] = {"kind": "alien_hunt", "params": {"rounds": 8}}
+    final["seats"][2]["forfeit"] = "withdrawn"
+    assert messages(check_document(doc)) == {
+        "$.stages[1].sessions[0].result.versions[0].survivors[2]": (
+            f"stage 2, session 1: {player_name(doc, breakdown[2]['seat'])} forfeited this "
+            "session, so their figures left play and none was in play at the end; untick it."
+        )
+    }
+    final["seats"][2]["forfeit"] = ""
+    breakdown[0]["stall_breaker"] = [{"round": 3, "points": 5}]
+    breakdown[1]["tarantulas"] = [{"owner": breakdown[0]["seat"], "count": 1}]
+    breakdown[2]["alien_tokens"] = [{"alien_type": "ork", "value": 2, "count": -1}]
+    found = messages(check_document(doc))
+    base = "$.stages[1].sessions[0].result.versions[0].breakdown"
+    assert list(found) == [
+        f"{base}[2].alien_tokens[0].count",
+        f"{base}[0].stall_breaker[0].points",
+        f"{base}[1].tarantulas[0].count",
+    ]
+    assert "has no stall breaker" in found[f"{base}[0].stall_breaker[0].points"]
+    with pytest.raises(InterchangeError):
+        import_document(doc)
+
+
+def player_name(doc: dict, player_id: str) -> str:
+    return next(player["name"] for player in doc["players"] if player["id"] == player_id)

@@ -26,6 +26,7 @@ from table.result_from_game import GameProposal, current_line, propose_result
 from table.seating import game_player_id
 from tests.table.conftest import client_for
 from tests.web.test_result_form import page_data
+from tournaments.domain.plausibility import check_result
 from tournaments.domain.scoring import ScoreCard, score_session
 from tournaments.models import Loadout, Result, StipulationKind
 from tournaments.queries.session_stipulation import result_limits
@@ -157,6 +158,10 @@ def proposed_as_scored(game: Game, end: GameState, seats) -> GameProposal:
         assert cards[by_player[player.id]].total == player.score, player.id
     # Line by line: each kind of score line holds what the engine scored of that kind.
     assert card_ledger(cards, seats) == engine_ledger(game)
+    # And the result's checks accept it: whatever a game ends with could have happened.
+    session = seats[0].session
+    survivors = [str(seat) for seat in proposal.survivors]
+    assert check_result(proposal.breakdowns, survivors, result_limits(session)) == []
     return proposal
 
 

@@ -118,7 +118,11 @@ def test_demo_can_be_advanced_to_the_podium():
     tournament = Tournament.objects.get(slug="bob-demo")
     semis = tournament.stages.get(number=2)
     two = semis.sessions.get(number=2)
-    record_result(two, session_points(two, lambda seat: seat.seat_order), confirmed=True)
+    # The semifinals play Catch the Flag: the winner brings one flag home (30 points).
+    flag = two.stage.stipulation_params["flag_value"]
+    record_result(
+        two, session_points(two, lambda seat: flag if seat.seat_order == 3 else 0), confirmed=True
+    )
     call_command("advance", "bob-demo", "--seed", "8", stdout=StringIO())
     final = tournament.stages.get(number=3)
     assert final.sessions.get().stipulation.kind == "tpk"

@@ -100,7 +100,7 @@ def test_nine_players_with_a_withdrawal_and_a_no_show():
     assert [seat.session.number for seat in done.forfeited] == [2]
 
     confirm_stage(stage1, by_pk)
-    # The highest id wins each session: the no-show had the most points but ranks last.
+    # The highest id wins each session; the no-show, who scored nothing, ranks last.
     ranking = session.result.latest_confirmed().ranking
     assert ranking[-1] == absent
     advance(tournament, SeededDice(seed=2))

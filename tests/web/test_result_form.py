@@ -29,7 +29,7 @@ from tournaments.domain.scoring import (
 )
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
 from tournaments.forms.result_rows import MAX_ROWS
-from tournaments.models import Result, Stage, StageStatus
+from tournaments.models import Result, Stage, StageStatus, Stipulation, StipulationKind
 
 pytestmark = pytest.mark.django_db
 
@@ -211,8 +211,18 @@ def page_data(form: ResultForm) -> dict:
     return data
 
 
+#: Special equipment hiding the Tarantula and the two abandoned Dreadnoughts of
+#: :func:`many_rows` (a vehicle destroyed is one the session had, decision 63).
+VEHICLES = {"1,1": "tarantula", "2,2": "abandoned_dreadnought", "3,3": "abandoned_dreadnought"}
+
+
 def test_correcting_a_many_row_version_through_the_pages_keeps_it_exact(world, role_client):
     seats = seats_of(world)
+    # A TPK with aliens, its stall breaker scoring ±5 in rounds 6 to 8, and the vehicles.
+    stall = {"from_round": 6, "points": 5, "max_extra_rounds": 2}
+    params = {"aliens": True, "stall_breaker": stall, "equipment_blips": VEHICLES}
+    Stipulation.objects.create(session=world.session, kind=StipulationKind.TPK, params=params)
+    world.session.refresh_from_db()
     original = many_rows(seats)
     record_result(world.session, original, survivors=[seats[0].player_id], dice=SeededDice(seed=1))
     judge = role_client("judge")
@@ -333,6 +343,8 @@ def test_too_many_rows_are_refused_with_a_clear_message(world, role_client):
 
 
 def test_live_preview_totals_include_the_extra_rows(world, role_client):
+    world.stage.stipulation_params = {"rounds": 8, "equipment_blips": VEHICLES}
+    world.stage.save()
     seats = seats_of(world)
     a, b, _c = seats
     key = ResultForm.key

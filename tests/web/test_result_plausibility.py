@@ -7,9 +7,9 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from tournaments.actions.result_entry import ImplausibleResult, record_result
+from tournaments.actions.result_entry import ImplausibleResult, correct_result, record_result
 from tournaments.forms.result import ResultForm
-from tournaments.models import Loadout, Result, Session, Stipulation, StipulationKind
+from tournaments.models import Loadout, Result, Seat, Session, Stipulation, StipulationKind
 from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
@@ -247,3 +247,55 @@ def test_the_result_action_refuses_it_too_and_lists_every_problem_at_once(world)
     assert "4 are recorded killed (" in str(refused.value)
     assert f"{a.player.display_name} 3, aliens 1)" in str(refused.value)
     assert not Result.objects.filter(session=world.session).exists()
+
+
+def test_a_tarantula_no_special_equipment_hides_is_refused_next_to_its_count(world, role_client):
+    a, b, _c = seats_of(world)
+    tarantulas = ResultForm.key(a, f"tarantula-{b.player_id}")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    response = role_client("judge").post(url, post(world, **{tarantulas: 1}))
+    assert response.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    error = response.context["form"].errors[tarantulas][0]
+    assert "no Tarantula is among this session's special equipment" in error
+    world.stage.stipulation_params = {"rounds": 8, "equipment_blips": {"3,4": "tarantula"}}
+    world.stage.save()
+    world.session.refresh_from_db()
+    saved = role_client("judge").post(url, post(world, **{tarantulas: 1}))
+    assert saved.status_code == 302
+
+
+def test_a_forfeited_squad_starts_unticked_and_cannot_be_ticked(world, role_client):
+    a, b, c = seats_of(world)
+    Seat.objects.filter(pk=c.pk).update(forfeit="withdrawn")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    form = judge.get(url).context["form"]
+    assert form[ResultForm.key(a, "survived")].value() is True
+    assert not form[ResultForm.key(c, "survived")].value()
+    ticked = judge.post(url, post(world, **{ResultForm.key(c, "survived"): "on"}))
+    assert ticked.status_code == 400
+    assert (
+        "forfeited this session" in ticked.context["form"].errors[ResultForm.key(c, "survived")][0]
+    )
+
+
+def test_a_correction_is_checked_like_the_first_version_and_keeps_it(world):
+    a, b, c = (str(seat.player_id) for seat in seats_of(world))
+    Stipulation.objects.create(
+        session=world.session, kind=StipulationKind.CATCH_THE_FLAG, params={"flag_value": 30}
+    )
+    world.session.refresh_from_db()
+    first = [{"seat": a, "objectives": [{"label": "flag", "points": 30}]}, {"seat": b}, {"seat": c}]
+    record_result(world.session, first, survivors=[a], confirmed=True, dice=SeededDice(seed=1))
+    impossible = [
+        {"seat": a, "stall_breaker": [{"round": 3, "points": 50}]},
+        {"seat": b, "objectives": [{"label": "flag", "points": 7}]},
+        {"seat": c},
+    ]
+    with pytest.raises(ImplausibleResult) as refused:
+        correct_result(world.session, impossible, reason="typo", survivors=[a])
+    assert [p.code for p in refused.value.problems] == ["stall_without_rule", "flag_value"]
+    assert "no stall breaker" in str(refused.value)
+    assert "worth 30 points in this session, so 7 objective points" in str(refused.value)
+    assert Result.objects.get(session=world.session).versions.count() == 1

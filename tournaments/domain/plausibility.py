@@ -50,6 +50,7 @@ from rules.engine.board import Board
 from rules.engine.play.blips import ABANDONED_DREADNOUGHT, FOUND_EQUIPMENT
 from rules.engine.tarantula import TARANTULA
 from rules.engine.units import RulesData, RulesDataError, load_rules_data
+from tournaments.domain.implausibility import Implausibility
 from tournaments.domain.ranking import StipulationKind
 from tournaments.domain.scoring import (
     TOKEN_ALIEN_LABELS,
@@ -58,6 +59,11 @@ from tournaments.domain.scoring import (
     MarineClass,
     SeatBreakdown,
     alien_label,
+)
+from tournaments.domain.stipulation_limits import (
+    StipulationScoring,
+    check_stipulation,
+    stipulation_scoring,
 )
 
 #: Figures of a squad: the commander and four marines (RULES §5).
@@ -68,6 +74,7 @@ EXTENDED_TPK_FIGURES = 7
 _ALIENS_OPTIONAL = frozenset(
     {StipulationKind.CATCH_THE_FLAG, StipulationKind.TPK, StipulationKind.EXTENDED_TPK}
 )
+
 #: The alien type whose token may instead be worth a Dreadnought class value (RULES §7).
 DREADNOUGHT = "dreadnought"
 
@@ -84,6 +91,9 @@ class AlienPool:
     under the Solitaire policy a game draws its blips from the mission's own pile, and
     reinforcement tokens come on top of the blips under any policy (decision 30). ``values``
     are the points a token of each type may be worth (None: not checked).
+    ``reinforcements`` are the reinforcement tokens of each type the stipulation adds to
+    the markers, ``equipment`` the markers of each type whose blip hides special equipment
+    instead of an alien (RULES §10).
     """
 
     in_play: bool = True
@@ -91,6 +101,16 @@ class AlienPool:
     map_name: str = ""
     values: Mapping[str, frozenset[int]] | None = None
     revealed: Mapping[str, int] | None = None
+    reinforcements: Mapping[str, int] = field(default_factory=dict)
+    equipment: Mapping[str, int] = field(default_factory=dict)
+
+    def available(self, alien_type: str) -> int:
+        """The tokens of ``alien_type`` a session played with physical pieces can give: the
+        map's markers of that type (0 when the map is not known), less those hiding special
+        equipment, plus the stipulation's reinforcement tokens of that type."""
+        markers = (self.markers or {}).get(alien_type, 0)
+        hidden = self.equipment.get(alien_type, 0)
+        return max(0, markers - hidden) + self.reinforcements.get(alien_type, 0)
 
     def default_value(self, alien_type: str) -> int | None:
         """The value of a token of ``alien_type`` when the rules data gives only one."""
@@ -162,31 +182,19 @@ def found_weapons(params: Mapping[str, Any] | None) -> int:
 @dataclass(frozen=True)
 class SessionLimits:
     """What the rules allow in one session: figures per squad, the alien pool, what each
-    squad fielded (``fielded``, by seat; a seat left out: its loadout is not known) and the
-    extra-heavy weapons special equipment hides (``found_weapons``)."""
+    squad fielded (``fielded``, by seat; a seat left out: its loadout is not known), the
+    extra-heavy weapons special equipment hides (``found_weapons``), what the stipulation
+    scores (``scoring``; None: not checked), the flag spots of its map (``flag_spots``;
+    None: no map the app knows) and the seats that forfeited (``forfeits``: seat -> the
+    ``Forfeit`` value, ``withdrawn`` or ``no_show``)."""
 
     figures: int = SQUAD_FIGURES
     aliens: AlienPool = field(default_factory=AlienPool)
     fielded: Mapping[str, Fielded] = field(default_factory=dict)
     found_weapons: int = 0
-
-
-@dataclass(frozen=True)
-class Implausibility:
-    """A recorded value the game cannot have produced.
-
-    ``seat`` is the seat whose record holds it, ``entry`` the breakdown field (``kills``,
-    ``losses``, ``dreadnoughts``, ``alien_tokens``) or ``survived`` (the seat's place in the
-    survivors), ``index`` the position in that field's list and ``part`` the value in the
-    entry (``count``, ``value``, ``alien_type``), when the rule is about one of them.
-    """
-
-    code: str
-    message: str
-    seat: str
-    entry: str
-    index: int | None = None
-    part: str | None = None
+    scoring: StipulationScoring | None = None
+    flag_spots: int | None = None
+    forfeits: Mapping[str, str] = field(default_factory=dict)
 
 
 def squad_figures(stipulation_kind: str) -> int:
@@ -209,6 +217,36 @@ def map_markers(board: Board | None) -> Mapping[str, int] | None:
     if board is None:
         return None
     return dict(Counter(board.markers.values()))
+
+
+def alien_counts(params: Mapping[str, Any] | None, name: str) -> dict[str, int]:
+    """A stipulation parameter counting tokens by alien type (``reinforcements``)."""
+    counts = (params or {}).get(name)
+    if not isinstance(counts, Mapping):
+        return {}
+    return {
+        str(alien): count
+        for alien, count in counts.items()
+        if isinstance(count, int) and not isinstance(count, bool) and count > 0
+    }
+
+
+def equipment_markers(params: Mapping[str, Any] | None, board: Board | None) -> dict[str, int]:
+    """The alien markers of each type on ``board`` whose blip hides special equipment
+    (the stipulation's ``equipment_blips``, keyed by square ``"x,y"``) instead of an alien."""
+    hidden = (params or {}).get("equipment_blips")
+    if board is None or not isinstance(hidden, Mapping):
+        return {}
+    found: Counter[str] = Counter()
+    for square in hidden:
+        try:
+            x, y = (int(part) for part in str(square).split(","))
+        except ValueError:
+            continue
+        marker = board.markers.get((x, y))
+        if marker is not None:
+            found[marker] += 1
+    return dict(found)
 
 
 def token_values(rules: RulesData) -> dict[str, frozenset[int]]:
@@ -234,14 +272,15 @@ def session_limits(
     board: Board | None = None,
     fielded: Mapping[str, Fielded] | None = None,
     revealed: Mapping[str, int] | None = None,
+    forfeits: Mapping[str, str] | None = None,
 ) -> SessionLimits:
     """The limits of a session from its stipulation, its map (its name, and its ``board``
     when the app knows the map: the tournament's own or a shipped one), the tournament's
     rules data overrides, what the squads fielded (``fielded``, by seat, for the seats
-    whose loadout is known) and the tokens the session's games on the judge's board
-    revealed (``revealed``, by alien type). Token values are not checked when the
-    overrides are invalid (the organiser is told where they are edited, not the judge at
-    the table)."""
+    whose loadout is known), the tokens the session's games on the judge's board
+    revealed (``revealed``, by alien type) and the seats' forfeits (``forfeits``). Token
+    values are not checked when the overrides are invalid (the organiser is told where
+    they are edited, not the judge at the table)."""
     in_play = aliens_in_play(stipulation_kind, params)
     try:
         values: Mapping[str, frozenset[int]] | None = token_values(
@@ -257,9 +296,14 @@ def session_limits(
             map_name=map_name,
             values=values,
             revealed=revealed if in_play else None,
+            reinforcements=alien_counts(params, "reinforcements") if in_play else {},
+            equipment=equipment_markers(params, board) if in_play else {},
         ),
         fielded=dict(fielded or {}),
         found_weapons=found_weapons(params),
+        scoring=stipulation_scoring(stipulation_kind, params),
+        flag_spots=len(board.flag_spots) if board is not None else None,
+        forfeits=dict(forfeits or {}),
     )
 
 
@@ -324,6 +368,29 @@ class _Checker:
 
     def add_deaths(self, code: str, message: str, records: Iterable[_Death]) -> None:
         self.add(code, message, [(r.seat, r.entry, r.index) for r in records])
+
+    def check_counts(self) -> None:
+        """No count is negative: nothing happens fewer than no times. (A count of 0 is
+        nothing: scoring leaves it out.)"""
+        for breakdown in self.breakdowns:
+            for entry_name in ("kills", "losses", "tarantulas", "alien_tokens"):
+                for index, entry in enumerate(getattr(breakdown, entry_name)):
+                    if entry.count >= 0:
+                        continue
+                    self.found.append(
+                        Implausibility(
+                            "negative_count",
+                            _(
+                                "A count cannot be negative (%(count)d here): nothing happens "
+                                "fewer than no times; type how many, 0 for none."
+                            )
+                            % {"count": entry.count},
+                            breakdown.seat,
+                            entry_name,
+                            index,
+                            "count",
+                        )
+                    )
 
     # -- marines ---------------------------------------------------------------------------
 
@@ -682,7 +749,7 @@ class _Checker:
             return
         for alien, records in sorted(taken.items()):
             total = sum(count for _seat, _index, count in records)
-            markers = (pool.markers or {}).get(alien, 0)
+            markers = pool.available(alien) if pool.markers is not None else 0
             revealed = (pool.revealed or {}).get(alien, 0)
             if total <= max(markers, revealed):
                 continue
@@ -704,6 +771,16 @@ class _Checker:
                     "correct the counts.",
                     revealed,
                 ) % {**values, "available": revealed}
+            elif pool.equipment.get(alien) or pool.reinforcements.get(alien):
+                message = ngettext(
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but this "
+                    "session has only %(available)d %(alien)s token to take (%(sources)s); "
+                    "correct the counts.",
+                    "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but this "
+                    "session has only %(available)d %(alien)s tokens to take (%(sources)s); "
+                    "correct the counts.",
+                    markers,
+                ) % {**values, "available": markers, "sources": self.token_sources(alien)}
             else:
                 message = ngettext(
                     "%(total)d %(alien)s tokens are recorded in all (%(detail)s), but the map "
@@ -718,6 +795,39 @@ class _Checker:
                         "tokens_over_markers", message, seat, "alien_tokens", index, "count"
                     )
                 )
+
+    def token_sources(self, alien: str) -> str:
+        """Where a session's tokens of ``alien`` come from: "3 markers on the map Relay, 1
+        of them hiding special equipment, 2 reinforcement tokens"."""
+        pool = self.limits.aliens
+        markers = (pool.markers or {}).get(alien, 0)
+        parts = [
+            ngettext(
+                "%(count)d marker on the map %(map)s",
+                "%(count)d markers on the map %(map)s",
+                markers,
+            )
+            % {"count": markers, "map": pool.map_name}
+        ]
+        if hidden := pool.equipment.get(alien, 0):
+            parts.append(
+                ngettext(
+                    "%(count)d of them hiding special equipment",
+                    "%(count)d of them hiding special equipment",
+                    hidden,
+                )
+                % {"count": hidden}
+            )
+        if reinforcements := pool.reinforcements.get(alien, 0):
+            parts.append(
+                ngettext(
+                    "%(count)d reinforcement token",
+                    "%(count)d reinforcement tokens",
+                    reinforcements,
+                )
+                % {"count": reinforcements}
+            )
+        return ", ".join(parts)
 
     def check_value(self, seat: str, index: int, alien: str, value: int) -> None:
         values = self.limits.aliens.values
@@ -794,8 +904,13 @@ def check_result(
     """Every way the seats' ``breakdowns`` and ``survivors`` (seat ids) break the rules of
     ``limits``; empty when the result is plausible. ``names`` are the seats' names for the
     messages (their ids otherwise)."""
-    checker = _Checker(breakdowns, limits, names or {})
-    checker.check_marines({str(seat) for seat in survivors})
+    names = names or {}
+    alive = {str(seat) for seat in survivors}
+    checker = _Checker(breakdowns, limits, names)
+    checker.check_counts()
+    checker.check_marines(alive)
     checker.check_alien_losses()
     checker.check_tokens()
-    return checker.found
+    return checker.found + check_stipulation(
+        breakdowns, alive, limits.scoring, limits.flag_spots, limits.forfeits, names
+    )

@@ -413,6 +413,8 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                     return self.key(seat, f"{name}-{marine_class}")
             killer = next((s for s in self.seats if str(s.player_id) == loss.killer), None)
             return self.key(killer, f"kill-{seat.player_id}-{marine_class}") if killer else None
+        if problem.entry == "tarantulas":
+            return self.key(seat, f"tarantula-{breakdown.tarantulas[index].owner}")
         for kind in ROW_KINDS:
             if kind.breakdown_field == problem.entry:
                 row = self._filled_rows(seat, kind)[index]
@@ -518,9 +520,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
 def start_values(seats: Sequence[Seat], version: Any | None) -> dict:
     """The values a result form starts from: those of ``version`` (a stored
     :class:`~tournaments.models.ResultVersion`), else an empty result where every squad
-    still has a marine in play."""
+    still has a marine in play but those that forfeited (their figures left play)."""
     if version is None:
-        return {ResultForm.key(seat, "survived"): True for seat in seats}
+        return {ResultForm.key(seat, "survived"): not seat.forfeit for seat in seats}
     return initial_from_breakdowns(seats, version.breakdown, version.survivors)
 
 

@@ -679,6 +679,13 @@ class _Checker:
             overrides if isinstance(overrides, dict) else None,
             board=None,  # the map's markers: as the map was when the result was saved
             fielded=self._fielded(session, squad_figures(_str(kind) or "")),
+            forfeits={
+                seat["player"]: seat["forfeit"]
+                for _index, seat in _objects(session.get("seats"))
+                if isinstance(seat.get("player"), str)
+                and isinstance(seat.get("forfeit"), str)
+                and seat["forfeit"]
+            },
         )
         where_played = _("stage %(stage)s, session %(session)s") % {
             "stage": stage.get("number", "?"),

@@ -140,8 +140,8 @@ def fielded_squads(session: Session, figures: int) -> dict[str, Fielded]:
 def result_limits(session: Session) -> SessionLimits:
     """What a result of ``session`` may hold (:mod:`tournaments.domain.plausibility`): from
     its stipulation (its own, else its stage's), its map, the tournament's rules data, the
-    seats' loadouts (what each squad fielded) and the tokens its games on the judge's board
-    revealed."""
+    seats' loadouts (what each squad fielded), the tokens its games on the judge's board
+    revealed and the seats' forfeits."""
     stipulation = getattr(session, "stipulation", None)
     if stipulation is not None:
         kind, params = stipulation.kind, stipulation.params
@@ -157,6 +157,12 @@ def result_limits(session: Session) -> SessionLimits:
         map_board(tournament, map_name),
         fielded_squads(session, squad_figures(kind or "")),
         board_tokens(session),
+        forfeits={
+            str(player): forfeit
+            for player, forfeit in session.seats.exclude(forfeit="").values_list(
+                "player_id", "forfeit"
+            )
+        },
     )
 
 

@@ -1,0 +1,467 @@
+"""What a session's stipulation lets a result score beside kills and alien tokens
+(RULES §6, §7), and who may be marked alive at its end.
+
+:mod:`tournaments.domain.plausibility` checks the figures and the tokens; this module checks
+the rest of a result against the stipulation the session was played with:
+
+* **stall breaker** (TPK and Extended TPK, when the stipulation sets one): a squad scores
+  +B or -B in each round from R to R+K, B growing by ``growth`` each round, once per round;
+  no stipulation without it gives stall-breaker points;
+* **flags**: in Catch the Flag an objective is a flag brought home, worth the
+  stipulation's ``flag_value`` (a row may hold several flags: a multiple of it); the flags
+  brought home in all are at most the flags it places (one per squad, two for three
+  squads, or one; no more than the map's flag spots). The objectives of the other
+  stipulations are not checked: RULES §7 leaves them to the stipulation;
+* **vehicles**: a Tarantula or a Dreadnought a marine pilots is found through special
+  equipment (RULES §10), so the session's ``equipment_blips`` bound how many can be
+  destroyed, and a Tarantula gunner dies only where there is a Tarantula;
+* **forfeits**: a squad that forfeited left play, so it has no marine in play at the end; a
+  player declared a no-show never played, so nothing is recorded for or against them;
+* **last squad standing**: a TPK without the stall breaker goes on until at most one squad
+  has a marine in play (the engine's ``_tpk_end``), so no two squads survive it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from rules.engine.flags import FLAG_COUNTS
+from rules.engine.play.blips import ABANDONED_DREADNOUGHT
+from rules.engine.tarantula import TARANTULA
+from tournaments.domain.implausibility import Implausibility
+from tournaments.domain.ranking import LAST_SQUAD_STANDING, StipulationKind
+from tournaments.domain.scoring import MarineClass, SeatBreakdown
+
+#: The ``Forfeit`` value of a player who did not show up (``tournaments.models.Forfeit``).
+NO_SHOW = "no_show"
+
+
+@dataclass(frozen=True)
+class StallBreaker:
+    """The TPK stall breaker of a stipulation (RULES §6): from round ``from_round`` (R) each
+    squad gains or loses ``points`` (B), B growing by ``growth`` each round, until round
+    R + ``max_extra_rounds`` (K)."""
+
+    from_round: int
+    points: int
+    growth: int = 0
+    max_extra_rounds: int = 0
+
+    @property
+    def last_round(self) -> int:
+        return self.from_round + self.max_extra_rounds
+
+    def worth(self, round_number: int) -> int:
+        """B in ``round_number``: what a squad gains, or loses, in that round."""
+        return self.points + self.growth * (round_number - self.from_round)
+
+
+@dataclass(frozen=True)
+class StipulationScoring:
+    """What a session's stipulation scores beside kills and tokens, from its type
+    (``kind``) and parameters: the stall breaker (None: it has none), the rule placing its
+    flags (``flags``, a key of the engine's ``FLAG_COUNTS``; empty: no flag, so no
+    objective) and what one brought home is worth (``flag_value``; 0: not known), and the
+    vehicles its special-equipment blips hide (``tarantulas``; ``dreadnoughts``: abandoned
+    ones a marine may pilot)."""
+
+    kind: str
+    stall_breaker: StallBreaker | None = None
+    flags: str = ""
+    flag_value: int = 0
+    tarantulas: int = 0
+    dreadnoughts: int = 0
+
+
+def _whole(value: Any, default: int = 0) -> int:
+    """A stipulation parameter read as a whole number (``default`` when it is none)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def stall_breaker(params: Mapping[str, Any] | None) -> StallBreaker | None:
+    """The stall breaker of a TPK stipulation's ``params`` (None: it has none)."""
+    stall = (params or {}).get("stall_breaker")
+    if not isinstance(stall, Mapping) or not stall:
+        return None
+    return StallBreaker(
+        from_round=_whole(stall.get("from_round"), 1),
+        points=_whole(stall.get("points")),
+        growth=_whole(stall.get("growth")),
+        max_extra_rounds=_whole(stall.get("max_extra_rounds")),
+    )
+
+
+def stipulation_scoring(
+    stipulation_kind: str, params: Mapping[str, Any] | None
+) -> StipulationScoring | None:
+    """What a stipulation of ``stipulation_kind`` with ``params`` scores beside kills and
+    tokens (None: no stipulation the app knows, so nothing is checked)."""
+    if stipulation_kind not in {kind.value for kind in StipulationKind}:
+        return None
+    params = params or {}
+    hidden = params.get("equipment_blips")
+    items = [str(item) for item in hidden.values()] if isinstance(hidden, Mapping) else []
+    flags = ""
+    if stipulation_kind == StipulationKind.CATCH_THE_FLAG:
+        flags = str(params.get("flags") or "one_per_squad")
+        flags = flags if flags in FLAG_COUNTS else "one_per_squad"
+    last_squad = stipulation_kind in LAST_SQUAD_STANDING
+    return StipulationScoring(
+        kind=stipulation_kind,
+        stall_breaker=stall_breaker(params) if last_squad else None,
+        flags=flags,
+        flag_value=_whole(params.get("flag_value")),
+        tarantulas=items.count(TARANTULA),
+        dreadnoughts=items.count(ABANDONED_DREADNOUGHT),
+    )
+
+
+class _StipulationChecker:
+    def __init__(
+        self,
+        breakdowns: Sequence[SeatBreakdown],
+        scoring: StipulationScoring,
+        names: Mapping[str, str],
+    ) -> None:
+        self.breakdowns = breakdowns
+        self.scoring = scoring
+        self.names = names
+        self.found: list[Implausibility] = []
+
+    def name(self, seat: str) -> str:
+        return self.names.get(seat, seat)
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        places: Iterable[tuple[str, str, int | None]],
+        part: str | None = None,
+    ) -> None:
+        for seat, entry, index in places:
+            self.found.append(Implausibility(code, message, seat, entry, index, part))
+
+    # -- the stall breaker -----------------------------------------------------------------
+
+    def check_stall(self) -> None:
+        rule = self.scoring.stall_breaker
+        for breakdown in self.breakdowns:
+            rounds: set[int] = set()
+            for index, stall in enumerate(breakdown.stall_breaker):
+                place = [(breakdown.seat, "stall_breaker", index)]
+                if rule is None:
+                    if stall.points:
+                        self.add(
+                            "stall_without_rule",
+                            _(
+                                "%(points)d stall-breaker points are recorded for round "
+                                "%(round)d, but this session's stipulation has no stall "
+                                "breaker (only a TPK may have one, when the organiser sets "
+                                "it); remove the row."
+                            )
+                            % {"points": stall.points, "round": stall.round},
+                            place,
+                            "points",
+                        )
+                    continue
+                if not rule.from_round <= stall.round <= rule.last_round:
+                    self.add(
+                        "stall_round",
+                        _(
+                            "The stall breaker of this session scores from round %(first)d "
+                            "to round %(last)d, so round %(round)d has no stall-breaker "
+                            "points; correct the round."
+                        )
+                        % {"first": rule.from_round, "last": rule.last_round, "round": stall.round},
+                        place,
+                        "round",
+                    )
+                elif stall.round in rounds:
+                    self.add(
+                        "stall_round_twice",
+                        _(
+                            "Round %(round)d of the stall breaker is recorded twice for "
+                            "%(seat)s, but a squad scores it once a round; keep one row."
+                        )
+                        % {"round": stall.round, "seat": self.name(breakdown.seat)},
+                        place,
+                        "round",
+                    )
+                elif abs(stall.points) != abs(rule.worth(stall.round)):
+                    worth = abs(rule.worth(stall.round))
+                    self.add(
+                        "stall_points",
+                        _(
+                            "In round %(round)d the stall breaker gives a squad +%(worth)d "
+                            "or -%(worth)d, not %(points)d; type one of them."
+                        )
+                        % {"round": stall.round, "worth": worth, "points": stall.points},
+                        place,
+                        "points",
+                    )
+                rounds.add(stall.round)
+
+    # -- objectives ------------------------------------------------------------------------
+
+    def check_objectives(self, flag_spots: int | None) -> None:
+        scoring = self.scoring
+        flags: list[tuple[str, int, int]] = []
+        for breakdown in self.breakdowns:
+            for index, objective in enumerate(breakdown.objectives):
+                place = [(breakdown.seat, "objectives", index)]
+                if not objective.points:
+                    continue
+                value = scoring.flag_value
+                if not scoring.flags or value < 1:
+                    continue
+                if objective.points < 0 or objective.points % value:
+                    self.add(
+                        "flag_value",
+                        ngettext(
+                            "A flag brought home is worth %(value)d point in this session, so "
+                            "%(points)d objective points are no number of flags; type "
+                            "%(value)d for each flag.",
+                            "A flag brought home is worth %(value)d points in this session, "
+                            "so %(points)d objective points are no number of flags; type "
+                            "%(value)d for each flag.",
+                            value,
+                        )
+                        % {"value": value, "points": objective.points},
+                        place,
+                        "points",
+                    )
+                    continue
+                flags.append((breakdown.seat, index, objective.points // value))
+        if not scoring.flags:
+            return
+        placed = FLAG_COUNTS[scoring.flags](len(self.breakdowns))
+        if flag_spots is not None:
+            placed = min(placed, flag_spots)
+        total = sum(count for _seat, _index, count in flags)
+        if total <= placed:
+            return
+        by_seat: Counter[str] = Counter()
+        for seat, _index, count in flags:
+            by_seat[seat] += count
+        message = ngettext(
+            "%(total)d flags are recorded brought home in all (%(detail)s), but this session "
+            "places only %(placed)d flag and each is brought home once; correct the "
+            "objectives.",
+            "%(total)d flags are recorded brought home in all (%(detail)s), but this session "
+            "places only %(placed)d flags and each is brought home once; correct the "
+            "objectives.",
+            placed,
+        ) % {
+            "total": total,
+            "placed": placed,
+            "detail": ", ".join(f"{self.name(seat)} {count}" for seat, count in by_seat.items()),
+        }
+        self.add(
+            "flags_over",
+            message,
+            [(seat, "objectives", index) for seat, index, _count in flags],
+            "points",
+        )
+
+    # -- vehicles --------------------------------------------------------------------------
+
+    def check_vehicles(self) -> None:
+        tarantulas = [
+            (breakdown.seat, "tarantulas", index, entry.count)
+            for breakdown in self.breakdowns
+            for index, entry in enumerate(breakdown.tarantulas)
+            if entry.count >= 1
+        ]
+        dreadnoughts = [
+            (breakdown.seat, "dreadnoughts", index, 1)
+            for breakdown in self.breakdowns
+            for index, _entry in enumerate(breakdown.dreadnoughts)
+        ]
+        hidden = self.scoring.tarantulas
+        total = sum(count for *_place, count in tarantulas)
+        if total > hidden:
+            values = {"total": total, "hidden": hidden, "detail": self.detail(tarantulas)}
+            if hidden:
+                message = ngettext(
+                    "%(total)d Tarantulas are recorded destroyed in all (%(detail)s), but "
+                    "this session's special equipment hides only %(hidden)d Tarantula; "
+                    "correct the counts.",
+                    "%(total)d Tarantulas are recorded destroyed in all (%(detail)s), but "
+                    "this session's special equipment hides only %(hidden)d Tarantulas; "
+                    "correct the counts.",
+                    hidden,
+                )
+            else:
+                message = ngettext(
+                    "%(total)d Tarantula is recorded destroyed (%(detail)s), but no "
+                    "Tarantula is among this session's special equipment, so none was in "
+                    "play; remove it, or have the organiser set the special equipment.",
+                    "%(total)d Tarantulas are recorded destroyed (%(detail)s), but no "
+                    "Tarantula is among this session's special equipment, so none was in "
+                    "play; remove them, or have the organiser set the special equipment.",
+                    total,
+                )
+            self.add("tarantulas_over", message % values, self.places(tarantulas), "count")
+        hidden = self.scoring.dreadnoughts
+        if len(dreadnoughts) > hidden:
+            values = {
+                "total": len(dreadnoughts),
+                "hidden": hidden,
+                "detail": self.detail(dreadnoughts),
+            }
+            if hidden:
+                message = ngettext(
+                    "%(total)d piloted Dreadnoughts are recorded destroyed in all "
+                    "(%(detail)s), but this session's special equipment hides only "
+                    "%(hidden)d abandoned Dreadnought; correct the rows.",
+                    "%(total)d piloted Dreadnoughts are recorded destroyed in all "
+                    "(%(detail)s), but this session's special equipment hides only "
+                    "%(hidden)d abandoned Dreadnoughts; correct the rows.",
+                    hidden,
+                )
+            else:
+                message = ngettext(
+                    "%(total)d piloted Dreadnought is recorded destroyed (%(detail)s), but "
+                    "no abandoned Dreadnought is among this session's special equipment, so "
+                    "no marine piloted one; remove the row, or have the organiser set the "
+                    "special equipment.",
+                    "%(total)d piloted Dreadnoughts are recorded destroyed (%(detail)s), but "
+                    "no abandoned Dreadnought is among this session's special equipment, so "
+                    "no marine piloted one; remove the rows, or have the organiser set the "
+                    "special equipment.",
+                    len(dreadnoughts),
+                )
+            self.add("dreadnoughts_over", message % values, self.places(dreadnoughts), "owner")
+        if not self.scoring.tarantulas:
+            self.check_gunners()
+
+    def check_gunners(self) -> None:
+        """With no Tarantula in the session no marine died as its gunner."""
+        message = _(
+            "No Tarantula is among this session's special equipment, so no marine died as "
+            "its gunner; count him by the weapon he carried."
+        )
+        for breakdown in self.breakdowns:
+            for entry_name in ("kills", "losses"):
+                for index, entry in enumerate(getattr(breakdown, entry_name)):
+                    if entry.count >= 1 and MarineClass(entry.marine_class) is MarineClass.GUNNER:
+                        self.add(
+                            "gunner_without_tarantula",
+                            message,
+                            [(breakdown.seat, entry_name, index)],
+                            "count",
+                        )
+
+    def detail(self, records: Sequence[tuple[str, str, int, int]]) -> str:
+        by_seat: Counter[str] = Counter()
+        for seat, _entry, _index, count in records:
+            by_seat[seat] += count
+        return ", ".join(f"{self.name(seat)} {count}" for seat, count in by_seat.items())
+
+    @staticmethod
+    def places(records: Sequence[tuple[str, str, int, int]]) -> list[tuple[str, str, int | None]]:
+        return [(seat, entry, index) for seat, entry, index, _count in records]
+
+    # -- who was in play at the end --------------------------------------------------------
+
+    def check_survivors(self, survivors: set[str], forfeits: Mapping[str, str]) -> None:
+        for seat in sorted(survivors & set(forfeits)):
+            self.found.append(
+                Implausibility(
+                    "forfeit_survivor",
+                    _(
+                        "%(seat)s forfeited this session, so their figures left play and "
+                        "none was in play at the end; untick it."
+                    )
+                    % {"seat": self.name(seat)},
+                    seat,
+                    "survived",
+                )
+            )
+        standing = [
+            breakdown.seat
+            for breakdown in self.breakdowns
+            if breakdown.seat in survivors and breakdown.seat not in forfeits
+        ]
+        if (
+            self.scoring.kind in LAST_SQUAD_STANDING
+            and self.scoring.stall_breaker is None
+            and len(standing) > 1
+        ):
+            message = _(
+                "%(seats)s are all marked as still having a marine in play at the end, but a "
+                "TPK without the stall breaker goes on until one squad at most is left; "
+                "untick the squads that were eliminated."
+            ) % {"seats": ", ".join(self.name(seat) for seat in standing)}
+            for seat in standing:
+                self.found.append(Implausibility("tpk_survivors", message, seat, "survived"))
+
+    def check_no_shows(self, forfeits: Mapping[str, str]) -> None:
+        """A player who did not show up played no part: nothing of theirs, nothing of
+        another seat against them."""
+        absent = {seat for seat, forfeit in forfeits.items() if forfeit == NO_SHOW}
+        for breakdown in self.breakdowns:
+            for entry_name, part in (
+                ("kills", "count"),
+                ("losses", "count"),
+                ("tarantulas", "count"),
+                ("dreadnoughts", "owner"),
+                ("alien_tokens", "count"),
+                ("objectives", "points"),
+                ("stall_breaker", "points"),
+            ):
+                for index, entry in enumerate(getattr(breakdown, entry_name)):
+                    against = getattr(entry, "victim", None) or getattr(entry, "owner", None)
+                    if breakdown.seat in absent and _counts(entry):
+                        seat = breakdown.seat
+                    elif against in absent and _counts(entry):
+                        seat = str(against)
+                    else:
+                        continue
+                    self.add(
+                        "no_show_recorded",
+                        _(
+                            "%(seat)s did not show up for this session (a no-show), so "
+                            "nothing happened to or by their squad; remove this entry."
+                        )
+                        % {"seat": self.name(seat)},
+                        [(breakdown.seat, entry_name, index)],
+                        part,
+                    )
+
+
+def _counts(entry: Any) -> bool:
+    """Whether a breakdown entry records anything (a count of 1 or more, points, a
+    Dreadnought)."""
+    if hasattr(entry, "count"):
+        return bool(entry.count >= 1)
+    if hasattr(entry, "points"):
+        return bool(entry.points)
+    return True
+
+
+def check_stipulation(
+    breakdowns: Sequence[SeatBreakdown],
+    survivors: set[str],
+    scoring: StipulationScoring | None,
+    flag_spots: int | None,
+    forfeits: Mapping[str, str],
+    names: Mapping[str, str],
+) -> list[Implausibility]:
+    """Every way the seats' ``breakdowns`` and ``survivors`` break the stipulation's rules
+    (``scoring``; None: only the forfeits are checked), the map's ``flag_spots`` (None: not
+    known) and the seats' ``forfeits``."""
+    checker = _StipulationChecker(breakdowns, scoring or StipulationScoring(kind=""), names)
+    if scoring is not None:
+        checker.check_stall()
+        checker.check_objectives(flag_spots)
+        checker.check_vehicles()
+    checker.check_survivors(survivors, forfeits)
+    checker.check_no_shows(forfeits)
+    return checker.found
