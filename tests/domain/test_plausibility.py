@@ -461,3 +461,26 @@ def test_what_a_squad_fielded_is_read_from_its_loadout_when_it_arms_every_marine
     assert limits.fielded == {B: NOVA}
     assert limits.found_weapons == 2
     assert session_limits("tpk", {}, "", None).fielded == {}
+
+
+def test_kills_and_the_victims_losses_agree_when_both_are_typed():
+    breakdowns = seats(
+        a={
+            "kills": (kill(B, 2), kill(C, 1, MarineClass.COMMANDER)),
+            "dreadnoughts": (DreadnoughtKill(C, 25, MarineClass.HEAVY),),
+        },
+        b={"losses": (loss(1, LossCause.PLAYER, killer=A),)},
+        c={"losses": (loss(1, LossCause.PLAYER, MarineClass.HEAVY, killer=A),)},
+    )
+    assert check_result(breakdowns, [A], FIVE, NAMES) == [], "the form types a kill once"
+    problems = check_result(breakdowns, [A], FIVE, NAMES, both_sides=True)
+    assert where(problems) == [
+        ("kills_losses_differ", A, "kills", 0, "count"),
+        ("kills_losses_differ", B, "losses", 0, "count"),
+        ("kills_losses_differ", A, "kills", 1, "count"),
+    ]
+    assert problems[0].message == (
+        "Anna is recorded killing 2 of Bruno's figures worth “light-weapon marine”, but Bruno "
+        "records losing 1 of them to Anna; what one seat gains from a kill the other loses, "
+        "so correct one of the two records."
+    )

@@ -161,7 +161,8 @@ def proposed_as_scored(game: Game, end: GameState, seats) -> GameProposal:
     # And the result's checks accept it: whatever a game ends with could have happened.
     session = seats[0].session
     survivors = [str(seat) for seat in proposal.survivors]
-    assert check_result(proposal.breakdowns, survivors, result_limits(session)) == []
+    limits = result_limits(session)
+    assert check_result(proposal.breakdowns, survivors, limits, both_sides=True) == []
     return proposal
 
 

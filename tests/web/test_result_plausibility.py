@@ -114,7 +114,11 @@ def test_the_map_bounds_the_tokens_and_extended_tpk_has_seven_figures(world):
     a, b, c = (str(seat.player_id) for seat in seats_of(world))
     breakdowns = [
         {"seat": a, "kills": [{"victim": b, "marine_class": "light", "count": 7}]},
-        {"seat": b, "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}]},
+        {
+            "seat": b,
+            "losses": [{"marine_class": "light", "cause": "player", "killer": a, "count": 7}],
+            "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}],
+        },
         {"seat": c, "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}]},
     ]
     with pytest.raises(ImplausibleResult) as refused:
@@ -299,3 +303,22 @@ def test_a_correction_is_checked_like_the_first_version_and_keeps_it(world):
     assert "no stall breaker" in str(refused.value)
     assert "worth 30 points in this session, so 7 objective points" in str(refused.value)
     assert Result.objects.get(session=world.session).versions.count() == 1
+
+
+def test_a_kill_the_victim_does_not_lose_is_refused_by_the_result_action(world):
+    """What one seat gains from a kill another loses (RULES §7): the JSON breakdowns type
+    both sides, and a kill without its loss would give points nobody lost."""
+    a, b, c = (str(seat.player_id) for seat in seats_of(world))
+    one_sided = [
+        {"seat": a, "kills": [{"victim": b, "marine_class": "heavy", "count": 3}]},
+        {"seat": b, "losses": [{"marine_class": "heavy", "cause": "player", "killer": a}]},
+        {"seat": c},
+    ]
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(world.session, one_sided, survivors=[a], dice=SeededDice(seed=1))
+    assert [p.code for p in refused.value.problems] == ["kills_losses_differ"] * 2
+    assert "is recorded killing 3 of" in str(refused.value)
+    assert "records losing 1 of them to" in str(refused.value)
+    assert not Result.objects.filter(session=world.session).exists()
+    one_sided[1]["losses"][0]["count"] = 3
+    record_result(world.session, one_sided, survivors=[a], dice=SeededDice(seed=1))

@@ -89,6 +89,7 @@ def check_plausible(
         [str(player) for player in survivors],
         result_limits(session),
         seat_names(session),
+        both_sides=True,
     )
     if problems:
         raise ImplausibleResult(problems)

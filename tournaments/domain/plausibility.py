@@ -25,7 +25,14 @@ Extended TPK, RULES §6):
   most as many in all as the session's map has markers of that type (when the map is one
   the app knows) or as the session's games on the judge's board revealed tokens of that
   type, if more; each worth a value the tournament's rules data gives that type (the
-  Dreadnought: its token value or a Dreadnought class value, RULES §7).
+  Dreadnought: its token value or a Dreadnought class value, RULES §7); the markers less
+  those whose blip hides special equipment, plus the stipulation's reinforcement tokens;
+* no count is negative;
+* where both sides of a kill are typed (``both_sides``), a seat's kills of another seat's
+  marines of each class equal that seat's losses to it (what one gains the other loses).
+
+What the stipulation scores besides (stall breaker, flags, vehicles) and who may be alive
+at the end are checked by :mod:`tournaments.domain.stipulation_limits`.
 
 Each :class:`Implausibility` names the seat whose record breaks the rule and the entry
 (the :class:`~tournaments.domain.scoring.SeatBreakdown` field, the index in it and the
@@ -59,6 +66,7 @@ from tournaments.domain.scoring import (
     MarineClass,
     SeatBreakdown,
     alien_label,
+    marine_class_label,
 )
 from tournaments.domain.stipulation_limits import (
     StipulationScoring,
@@ -487,6 +495,45 @@ class _Checker:
         for breakdown in self.breakdowns:
             self.check_squad(breakdown, kills, survivors)
 
+    def check_kills_match(self) -> None:
+        """What one seat gains from a kill the other loses (RULES §7): the kills a seat
+        records of another seat's marines of each class (a piloted Dreadnought counting as
+        its pilot, decision 12) are the losses that seat records to it."""
+        claimed: dict[tuple[str, str, MarineClass], list[_Death]] = defaultdict(list)
+        for (killer, victim), records in self.kills_by().items():
+            for record in records:
+                claimed[(killer, victim, record.marine_class)].append(record)
+        recorded: dict[tuple[str, str, MarineClass], list[_Death]] = defaultdict(list)
+        for breakdown in self.breakdowns:
+            for loss in self.losses_of(breakdown):
+                if loss.killer in self.seats and loss.killer != breakdown.seat:
+                    recorded[(str(loss.killer), breakdown.seat, loss.marine_class)].append(loss)
+        for key in sorted(set(claimed) | set(recorded)):
+            killer, victim, marine_class = key
+            if victim not in self.seats:
+                continue  # scoring reports a kill of a seat that is not in the session
+            kills, losses = _sum(claimed[key]), _sum(recorded[key])
+            if kills == losses:
+                continue
+            message = ngettext(
+                "%(killer)s is recorded killing %(kills)d of %(victim)s's figures worth "
+                "“%(what)s”, but %(victim)s records losing %(losses)d of them to %(killer)s; "
+                "what one seat gains from a kill the other loses, so correct one of the two "
+                "records.",
+                "%(killer)s is recorded killing %(kills)d of %(victim)s's figures worth "
+                "“%(what)s”, but %(victim)s records losing %(losses)d of them to %(killer)s; "
+                "what one seat gains from a kill the other loses, so correct one of the two "
+                "records.",
+                kills,
+            ) % {
+                "killer": self.name(killer),
+                "victim": self.name(victim),
+                "what": marine_class_label(marine_class),
+                "kills": kills,
+                "losses": losses,
+            }
+            self.add_deaths("kills_losses_differ", message, [*claimed[key], *recorded[key]])
+
     def deaths_of(
         self, breakdown: SeatBreakdown, kills: Mapping[tuple[str, str], list[_Death]]
     ) -> list[tuple[str | None, list[_Death], list[_Death]]]:
@@ -900,15 +947,21 @@ def check_result(
     survivors: Iterable[str],
     limits: SessionLimits,
     names: Mapping[str, str] | None = None,
+    *,
+    both_sides: bool = False,
 ) -> list[Implausibility]:
     """Every way the seats' ``breakdowns`` and ``survivors`` (seat ids) break the rules of
     ``limits``; empty when the result is plausible. ``names`` are the seats' names for the
-    messages (their ids otherwise)."""
+    messages (their ids otherwise). ``both_sides``: each kill is typed twice, by the killer
+    and as the victim's loss (the JSON breakdowns, imports), so the two must agree; the
+    judge's form types it once and derives the loss."""
     names = names or {}
     alive = {str(seat) for seat in survivors}
     checker = _Checker(breakdowns, limits, names)
     checker.check_counts()
     checker.check_marines(alive)
+    if both_sides:
+        checker.check_kills_match()
     checker.check_alien_losses()
     checker.check_tokens()
     return checker.found + check_stipulation(
