@@ -676,19 +676,7 @@ class GameState:
     @classmethod
     def from_file(cls, path: str | Path) -> GameState:
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            reason = errno.errorcode.get(exc.errno or 0, "")
-            raise StateError(
-                [
-                    Problem.coded(
-                        "$", "cannot_read", file=str(path), reason=exc.strerror, errno=reason
-                    )
-                ]
-            ) from exc
-        except UnicodeDecodeError as exc:
-            raise StateError([Problem.coded("$", "not_utf8", file=str(path))]) from exc
+        text = read_text_file(path)
         try:
             data = json_text.loads(text)
         except json.JSONDecodeError as exc:
@@ -1221,3 +1209,19 @@ def rules_of(state: GameState) -> RulesData:
     """The rules data a game plays with: the defaults with the tournament's overrides its
     state carries (cached per overrides, like :func:`load_rules_data`)."""
     return load_rules_data(dict(state.data_overrides) or None)
+
+
+def read_text_file(path: str | Path) -> str:
+    """The UTF-8 text of a file the engine is given (a state, a map drawing); a file that
+    cannot be read or is not UTF-8 is a :class:`StateError` naming the file and why, in
+    the reader's language."""
+    path = Path(path)
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        reason = errno.errorcode.get(exc.errno or 0, "")
+        raise StateError(
+            [Problem.coded("$", "cannot_read", file=str(path), reason=exc.strerror, errno=reason)]
+        ) from exc
+    except UnicodeDecodeError as exc:
+        raise StateError([Problem.coded("$", "not_utf8", file=str(path))]) from exc

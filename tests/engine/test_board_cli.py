@@ -120,6 +120,16 @@ def test_map_subcommand(tmp_path):
     assert message.startswith("broken.txt: line 2, column 2")
 
 
+def test_map_subcommand_refuses_a_file_that_is_not_text(tmp_path):
+    """A binary file (or one saved in another encoding) is said to be no UTF-8 text, with
+    what to do: no traceback."""
+    picture = tmp_path / "picture.png"
+    picture.write_bytes(b"\x89PNG\r\n\x1a\n\xff\xfe")
+    assert bad("map", str(picture)) == (
+        f"cannot read {picture}: it is not UTF-8 text (save it as UTF-8 and try again)"
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "fragment"),
     [

@@ -35,7 +35,7 @@ from rules.engine.movement import MoveError, distance_field, move
 from rules.engine.narration import LANGUAGES, UNIT_NAMES, decimal
 from rules.engine.narration_tools import tool_text
 from rules.engine.render import render
-from rules.engine.state import GameState, StateError
+from rules.engine.state import GameState, StateError, read_text_file
 from rules.engine.units import RulesDataError
 from table.step_log import engine_error_text, narration_language
 
@@ -205,11 +205,9 @@ class Command(BaseCommand):
     def handle_map(self, options: dict[str, Any]) -> None:
         path = Path(options["file"])
         try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise bad_input(
-                _("cannot read %(path)s: %(error)s") % {"path": path, "error": exc.strerror}
-            ) from None
+            text = read_text_file(path)
+        except StateError as exc:
+            raise bad_input(exc.problems[0].text_in(self.lang)) from None
         try:
             board = parse_map(text, source=path.name)
         except MapError as exc:
