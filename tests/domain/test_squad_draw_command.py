@@ -139,7 +139,21 @@ def test_unreadable_file(tmp_path):
 
 def test_bad_json(tmp_path):
     assert "not valid JSON" in bad(tmp_path, '{"squads": [')
-    assert "Nested too deeply at line 1 column 500" in bad(tmp_path, "[" * 2000 + "]" * 2000)
+    deep = bad(tmp_path, "[" * 2000 + "]" * 2000)
+    assert "line 1, column 500: lists or objects are nested too deeply here to read" in deep
+
+
+def test_bad_json_is_said_in_words_with_its_place_and_an_empty_file_as_empty(tmp_path):
+    """The JSON reader's English reason is not shown as it is: the reason is said with
+    what to look for; an empty file is said to be empty."""
+    path = write(tmp_path, '{"squads": ["a",]}')
+    assert bad(tmp_path, path) == (
+        f"{path} is not valid JSON at line 1, column 17: a value is expected: text in double "
+        "quotes, a number, true, false, null, {…} or […]; look for a comma after the last "
+        "entry of a list"
+    )
+    empty = write(tmp_path, "  \n", name="empty.json")
+    assert bad(tmp_path, empty) == f"{empty} is empty; write the squads and players in it as JSON"
 
 
 @pytest.mark.parametrize(

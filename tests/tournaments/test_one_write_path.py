@@ -149,7 +149,10 @@ def test_the_command_draws_a_stored_session_through_the_same_action():
     "args, message",
     [
         (["--stage", "1", "--session", "1"], "together"),
-        (["--tournament", "nope", "--stage", "1", "--session", "1"], "no session 1"),
+        (
+            ["--tournament", "nope", "--stage", "1", "--session", "1"],
+            'no tournament has the slug "nope"',
+        ),
         (["--input", "x.json", "--tournament", "t", "--stage", "1", "--session", "1"], "not both"),
         ([], "--input FILE"),
     ],
@@ -158,6 +161,21 @@ def test_the_command_says_what_is_missing(args, message):
     with pytest.raises(CommandError, match=message) as caught:
         call_command("squad_draw", *args)
     assert caught.value.returncode == 2
+
+
+def test_the_command_names_the_stage_or_session_it_cannot_find_and_what_there_is():
+    tournament, session = seated()
+    args = ["squad_draw", "--tournament", tournament.slug]
+    with pytest.raises(CommandError) as caught:
+        call_command(*args, "--stage", "9", "--session", "1")
+    assert str(caught.value) == f"tournament “{tournament.slug}” has no stage 9; its stages: 1"
+    assert caught.value.returncode == 2
+    numbers = ", ".join(str(n) for n in session.stage.sessions.values_list("number", flat=True))
+    with pytest.raises(CommandError) as caught:
+        call_command(*args, "--stage", "1", "--session", "99")
+    assert str(caught.value) == (
+        f"no session 99 in stage 1 of tournament “{tournament.slug}”; its sessions: {numbers}"
+    )
 
 
 def test_the_command_refuses_a_drawn_session_and_stores_nothing_more():

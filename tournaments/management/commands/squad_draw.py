@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -39,15 +39,11 @@ from rules.engine.dice import (
 )
 from tournaments.actions.session_setup import SetupError, draw_squads
 from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
+from tournaments.domain.json_syntax import syntax_reason
 from tournaments.domain.typed_dice import TypedDice, parse_typed_dice, subject_names
+from tournaments.interchange.commands import fail, tournament_by_slug
 from tournaments.models import Session, StaleSessionError
 from tournaments.queries.tournament_catalogue import squad_names
-
-BAD_INPUT = 2
-
-
-def fail(message: str) -> CommandError:
-    return CommandError(message, returncode=BAD_INPUT)
 
 
 class Command(BaseCommand):
@@ -110,24 +106,7 @@ class Command(BaseCommand):
 
     def draw_stored_session(self, options: dict[str, Any]) -> None:
         """Draw a stored session's squads through the one squad-draw action."""
-        session = (
-            Session.objects.select_related("stage__tournament")
-            .filter(
-                stage__tournament__slug=options["tournament"],
-                stage__number=options["stage"],
-                number=options["session"],
-            )
-            .first()
-        )
-        if session is None:
-            raise fail(
-                _("no session %(session)d in stage %(stage)d of tournament “%(tournament)s”")
-                % {
-                    "session": options["session"],
-                    "stage": options["stage"],
-                    "tournament": options["tournament"],
-                }
-            )
+        session = stored_session(options["tournament"], options["stage"], options["session"])
         seed: int | None = None
         if options.get("dice") is not None:
             names = subject_names(seat.player for seat in session.seats.select_related("player"))
@@ -154,6 +133,37 @@ class Command(BaseCommand):
             "seed_sha256": seed_commitment(seed) if seed is not None else None,
         }
         self.stdout.write(json.dumps(output, ensure_ascii=False, indent=2))
+
+
+def stored_session(slug: str, stage_number: int, number: int) -> Session:
+    """The session named on the command line; an unknown tournament, stage or session is
+    refused naming which one, and what there is instead."""
+    tournament = tournament_by_slug(slug)
+    stage = tournament.stages.filter(number=stage_number).first()
+    if stage is None:
+        stages = ", ".join(str(n) for n in tournament.stages.values_list("number", flat=True))
+        raise fail(
+            _("tournament “%(tournament)s” has no stage %(stage)d; its stages: %(stages)s")
+            % {"tournament": slug, "stage": stage_number, "stages": stages or _("none yet")}
+        )
+    session = (
+        Session.objects.select_related("stage__tournament").filter(stage=stage, number=number)
+    ).first()
+    if session is None:
+        sessions = ", ".join(str(n) for n in stage.sessions.values_list("number", flat=True))
+        raise fail(
+            _(
+                "no session %(session)d in stage %(stage)d of tournament “%(tournament)s”; "
+                "its sessions: %(sessions)s"
+            )
+            % {
+                "session": number,
+                "stage": stage_number,
+                "tournament": slug,
+                "sessions": sessions or _("none yet (the stage is not seated)"),
+            }
+        )
+    return session
 
 
 def parse_dice(text: str) -> list[int]:
@@ -187,9 +197,18 @@ def read_input(path: str) -> tuple[list[str], list[DrawPlayer]]:
     try:
         data = json_text.loads(text)
     except json.JSONDecodeError as error:
+        if not text.strip():
+            raise fail(
+                _("%(path)s is empty; write the squads and players in it as JSON") % {"path": path}
+            ) from None
         raise fail(
-            _("%(path)s is not valid JSON: %(error)s at line %(line)d column %(column)d")
-            % {"path": path, "error": error.msg, "line": error.lineno, "column": error.colno}
+            _("%(path)s is not valid JSON at line %(line)d, column %(column)d: %(reason)s")
+            % {
+                "path": path,
+                "line": error.lineno,
+                "column": error.colno,
+                "reason": syntax_reason(error.msg),
+            }
         ) from None
     if not isinstance(data, dict):
         raise fail(
