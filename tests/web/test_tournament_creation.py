@@ -66,8 +66,9 @@ def test_the_command_allows_an_account_and_takes_it_back(client, world):
 
 
 def test_the_command_names_an_account_that_does_not_exist(db):
-    with pytest.raises(CommandError, match="There is no account named nobody"):
+    with pytest.raises(CommandError, match="There is no account named “nobody”") as caught:
         call_command("allow_organising", "nobody")
+    assert caught.value.returncode == 2  # bad input, as every command of the project says it
 
 
 def test_revoking_an_organiser_says_they_still_may(world):

@@ -136,7 +136,7 @@ def allow_creating_tournaments(username: str, *, allowed: bool = True):
     if user is None:
         raise StaffError(
             _(
-                "There is no account named %(name)s: check the spelling, or create the "
+                "There is no account named “%(name)s”: check the spelling, or create the "
                 "account first (python manage.py createsuperuser for the site's "
                 "administrator, or the Django admin's Users page)."
             )

@@ -4,10 +4,11 @@ account that organises a tournament may create others."""
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.core.management.base import BaseCommand, CommandParser
 from django.utils.translation import gettext as _
 
 from tournaments.actions.staff import StaffError, allow_creating_tournaments
+from tournaments.interchange.commands import fail
 from tournaments.queries.roles import may_create_tournaments
 
 
@@ -26,7 +27,7 @@ class Command(BaseCommand):
         try:
             user = allow_creating_tournaments(username, allowed=not revoke)
         except StaffError as error:
-            raise CommandError(str(error)) from None
+            raise fail(str(error)) from None
         name = user.get_username()
         if not revoke:
             self.stdout.write(_("%(name)s may now create tournaments.") % {"name": name})
