@@ -112,6 +112,22 @@ def test_too_long_values_are_reported_with_the_limit():
     assert "61 characters, longer than the 60 allowed" in errors[(2, "nickname")]
 
 
+def test_a_quote_never_closed_is_refused_not_read_as_one_player_of_many_lines():
+    """QA: ``"Bea,b1`` with its quote unclosed read the rows after it into one name, and
+    three players were registered as one called "Bea,b1\\nBruno,b2\\nCarlo,c3"."""
+    result = parse('Name,Nickname\nAnna,a1\n"Bea,b1\nBruno,b2\nCarlo,c3\n')
+    assert not result.ok
+    assert result.errors == [
+        RowError(
+            3,
+            "Name",
+            'the cell runs on over the next lines: a double quote (") opened in this row is '
+            "never closed, so the rows after it were read into this cell; close the quote or "
+            "remove it",
+        )
+    ]
+
+
 def test_whole_file_problems():
     assert parse(b"\xff\xfename\n").errors == [
         RowError(None, None, "the file is not UTF-8 text; save it as 'CSV UTF-8'")

@@ -276,6 +276,26 @@ def _row_preferences(
     return tuple(chosen), errors
 
 
+def _line_break_error(
+    number: int, values: Mapping[str, str], as_written: Mapping[str, str]
+) -> RowError | None:
+    """A cell holding a line break: no name, nickname, address or squad has one, so it is a
+    double quote opened in the row and never closed, which reads the lines after it into
+    the cell (those players would be lost in one strange name)."""
+    for column, value in values.items():
+        if "\n" in value or "\r" in value:
+            return RowError(
+                number,
+                as_written[column],
+                _(
+                    'the cell runs on over the next lines: a double quote (") opened in '
+                    "this row is never closed, so the rows after it were read into this "
+                    "cell; close the quote or remove it"
+                ),
+            )
+    return None
+
+
 def _max_length(column: str) -> int:
     """The longest value the player record can hold for a roster column."""
     field = Player._meta.get_field(column)
@@ -367,6 +387,10 @@ def parse_roster(
             )
             continue
         values = {column: cell.strip() for column, cell in zip(header, record, strict=False)}
+        broken = _line_break_error(number, values, as_written)
+        if broken is not None:
+            result.errors.append(broken)
+            continue
         errors: list[RowError] = []
 
         name = values.get(NAME, "")
