@@ -31,6 +31,12 @@ STATE_ERRORS: dict[str, dict[str, str]] = {
         "it": "impossibile leggere {file}: {reason}",
         "en": "cannot read {file}: {reason}",
     },
+    "too_large": {
+        "it": "impossibile leggere {file}: è più grande di {limit} MB, mentre uno stato o una "
+        "mappa sono molto più piccoli; controlla che sia il file giusto",
+        "en": "cannot read {file}: it is larger than {limit} MB, and a state or a map is much "
+        "smaller; check that it is the right file",
+    },
     "not_utf8": {
         "it": "impossibile leggere {file}: non è testo UTF-8 (salvalo come UTF-8 e riprova)",
         "en": "cannot read {file}: it is not UTF-8 text (save it as UTF-8 and try again)",

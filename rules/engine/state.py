@@ -1211,13 +1211,24 @@ def rules_of(state: GameState) -> RulesData:
     return load_rules_data(dict(state.data_overrides) or None)
 
 
+#: Far above any state or map drawing: a wrong file is refused after its first bytes.
+MAX_FILE_MEGABYTES = 20
+
+
 def read_text_file(path: str | Path) -> str:
     """The UTF-8 text of a file the engine is given (a state, a map drawing); a file that
-    cannot be read or is not UTF-8 is a :class:`StateError` naming the file and why, in
-    the reader's language."""
+    cannot be read, is larger than :data:`MAX_FILE_MEGABYTES` or is not UTF-8 is a
+    :class:`StateError` naming the file and why, in the reader's language."""
     path = Path(path)
+    limit = MAX_FILE_MEGABYTES * 1_000_000
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(limit + 1)
+        if len(data) > limit:
+            raise StateError(
+                [Problem.coded("$", "too_large", file=str(path), limit=MAX_FILE_MEGABYTES)]
+            )
+        return data.decode("utf-8")
     except OSError as exc:
         reason = errno.errorcode.get(exc.errno or 0, "")
         raise StateError(

@@ -143,6 +143,14 @@ def test_bad_json(tmp_path):
     assert "line 1, column 500: lists or objects are nested too deeply here to read" in deep
 
 
+def test_a_file_far_too_large_is_refused_after_its_first_bytes(tmp_path):
+    path = write(tmp_path, " " * 1_000_001, name="video.json")
+    assert bad(tmp_path, path) == (
+        f"{path} is larger than 1 MB, and a draw's squads and players are much smaller; "
+        "check that it is the draw's JSON file"
+    )
+
+
 def test_bad_json_is_said_in_words_with_its_place_and_an_empty_file_as_empty(tmp_path):
     """The JSON reader's English reason is not shown as it is: the reason is said with
     what to look for; an empty file is said to be empty."""

@@ -120,6 +120,18 @@ def test_map_subcommand(tmp_path):
     assert message.startswith("broken.txt: line 2, column 2")
 
 
+def test_a_file_far_too_large_is_refused_after_its_first_bytes(tmp_path, monkeypatch):
+    """A wrong file (a video, ``/dev/zero``) was read whole into memory first."""
+    monkeypatch.setattr("rules.engine.state.MAX_FILE_MEGABYTES", 1)
+    video = tmp_path / "video.txt"
+    video.write_bytes(b"+" * 1_000_001)
+    assert bad("map", str(video)) == (
+        f"cannot read {video}: it is larger than 1 MB, and a state or a map is much smaller; "
+        "check that it is the right file"
+    )
+    assert "is larger than 1 MB" in bad("render", str(video))
+
+
 def test_map_subcommand_refuses_a_file_that_is_not_text(tmp_path):
     """A binary file (or one saved in another encoding) is said to be no UTF-8 text, with
     what to do: no traceback."""

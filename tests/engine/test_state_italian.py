@@ -550,6 +550,7 @@ def test_every_code_is_reached():
     by_hand = {
         "cannot_read",
         "not_utf8",
+        "too_large",  # tests/engine/test_board_cli.py: a file far too large
         "not_json",
         "schema_maximum",
         "schema_other",

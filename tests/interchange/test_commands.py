@@ -250,6 +250,32 @@ def test_roster_not_utf8_or_empty(small_tournament, tmp_path):
     assert "the file is empty" in err
 
 
+def test_a_file_far_too_large_is_refused_after_its_first_bytes(small_tournament, tmp_path):
+    """A wrong file (a video, ``/dev/zero``) was read whole into memory, then called not
+    UTF-8 or not CSV; now its size is said, with what to check, and nothing is saved."""
+    path = tmp_path / "roster.csv"
+    path.write_bytes(b"name\n" + b"Anna\n" * 200_000)
+    message, _err = fails("import_roster", "small", str(path))
+    assert message == (
+        f"file {path} is larger than 1 MB, and a roster is much smaller; check that it is "
+        "the roster's CSV file"
+    )
+    assert not Registration.objects.filter(player__name="Anna").exists()
+
+
+@pytest.mark.django_db
+def test_a_document_far_too_large_is_refused_after_its_first_bytes(tmp_path, monkeypatch):
+    monkeypatch.setattr("tournaments.interchange.importer.MAX_DOCUMENT_BYTES", 1_000_000)
+    document = {"format": "bob-tournament", "padding": "x" * 1_000_000}
+    path = write(tmp_path, json.dumps(document))
+    message, err = fails("import_tournament", path)
+    assert err.strip() == (
+        f"$: file {path} is larger than 1 MB, and a tournament document is much smaller; "
+        "choose the JSON file BoB exported"
+    )
+    assert "nothing was imported" in message
+
+
 def test_export_warns_about_data_the_format_cannot_hold(tournament):
     from tournaments.models import Loadout
 

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.actions.player_accounts import AccountLinkError, find_account, link_problem
 from tournaments.actions.registration import NewPlayer
+from tournaments.domain.file_limits import MAX_ROSTER_BYTES
 from tournaments.domain.map_fit import MapMisfit
 from tournaments.domain.progression import qualifier_limits, qualifier_range_message
 from tournaments.forms.accessible import AccessibleForm, AccessibleModelForm
@@ -169,7 +170,7 @@ class RosterUploadForm(AccessibleForm):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
+        if upload.size > MAX_ROSTER_BYTES:
             raise ValidationError(_("The file is larger than 1 MB; a roster is much smaller."))
         return upload
 

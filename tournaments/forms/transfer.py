@@ -6,11 +6,9 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.domain.file_limits import MAX_DOCUMENT_BYTES
 from tournaments.forms.accessible import AccessibleForm
 from tournaments.forms.uploads import uploaded_text
-
-#: Far above any event's document: a wrong file is refused before it is read.
-MAX_DOCUMENT_BYTES = 50_000_000
 
 
 class TournamentImportForm(AccessibleForm):

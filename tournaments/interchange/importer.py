@@ -33,6 +33,7 @@ from rules.engine.units import RulesData
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.file_limits import MAX_DOCUMENT_BYTES, megabytes, read_at_most
 from tournaments.domain.house_rules import override_problems
 from tournaments.domain.plausibility import (
     Fielded,
@@ -104,7 +105,21 @@ _SETTLED_WHEN_SAVED = frozenset({"token_value"})
 def read_document(path: str | FilePath) -> Any:
     """Load a document file; raises :class:`InterchangeError` if it is missing or not JSON."""
     try:
-        text = FilePath(path).read_text(encoding="utf-8")
+        data = read_at_most(path, MAX_DOCUMENT_BYTES)
+        if data is None:
+            raise InterchangeError(
+                [
+                    Problem(
+                        "$",
+                        _(
+                            "file %(path)s is larger than %(limit)s, and a tournament "
+                            "document is much smaller; choose the JSON file BoB exported"
+                        )
+                        % {"path": path, "limit": megabytes(MAX_DOCUMENT_BYTES)},
+                    )
+                ]
+            )
+        text = data.decode("utf-8")
     except FileNotFoundError:
         raise InterchangeError(
             [Problem("$", _("file %(path)s does not exist; check the path") % {"path": path})]

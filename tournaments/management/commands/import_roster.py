@@ -1,12 +1,11 @@
 """``manage.py import_roster SLUG FILE.csv``: register a CSV list of players."""
 
-from pathlib import Path
-
 from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.actions.registration import RegistrationClosed, register_roster
+from tournaments.domain.file_limits import MAX_ROSTER_BYTES, megabytes, read_at_most
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.roster import already_registered_note, parse_roster_for
 
@@ -25,7 +24,7 @@ class Command(BaseCommand):
     def handle(self, *args, slug: str, file: str, **options) -> None:
         tournament = tournament_by_slug(slug)
         try:
-            data = Path(file).read_bytes()
+            data = read_at_most(file, MAX_ROSTER_BYTES)
         except FileNotFoundError:
             raise fail(_("file %(path)s does not exist; check the path") % {"path": file}) from None
         except OSError as error:
@@ -33,6 +32,14 @@ class Command(BaseCommand):
                 _("cannot read %(path)s (%(error)s)")
                 % {"path": file, "error": error.strerror or error}
             ) from None
+        if data is None:
+            raise fail(
+                _(
+                    "file %(path)s is larger than %(limit)s, and a roster is much smaller; "
+                    "check that it is the roster's CSV file"
+                )
+                % {"path": file, "limit": megabytes(MAX_ROSTER_BYTES)}
+            )
         result = parse_roster_for(tournament, data)
         if not result.ok:
             count = report_problems(self.stderr, result.errors)

@@ -39,6 +39,7 @@ from rules.engine.dice import (
 )
 from tournaments.actions.session_setup import SetupError, draw_squads
 from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
+from tournaments.domain.file_limits import MAX_DRAW_BYTES, megabytes, read_at_most
 from tournaments.domain.json_syntax import syntax_reason
 from tournaments.domain.typed_dice import TypedDice, parse_typed_dice, subject_names
 from tournaments.interchange.commands import fail, tournament_by_slug
@@ -186,8 +187,16 @@ def parse_seed(text: str) -> int:
 
 def read_input(path: str) -> tuple[list[str], list[DrawPlayer]]:
     try:
-        with open(path, encoding="utf-8") as handle:
-            text = handle.read()
+        data = read_at_most(path, MAX_DRAW_BYTES)
+        if data is None:
+            raise fail(
+                _(
+                    "%(path)s is larger than %(limit)s, and a draw's squads and players are "
+                    "much smaller; check that it is the draw's JSON file"
+                )
+                % {"path": path, "limit": megabytes(MAX_DRAW_BYTES)}
+            )
+        text = data.decode("utf-8")
     except OSError as error:
         raise fail(
             _("cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror or error}
