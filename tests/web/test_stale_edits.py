@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 
 from demo.management.commands.load_demo import CLUB_MAP
 from rules.engine.units import load_rules_data
@@ -33,6 +35,31 @@ def post(client, url: str, form: dict[str, list[str]], **changes: str):
 
 def catalogue_url(world) -> str:
     return reverse("tournaments:organiser_catalogue", args=[world.tournament.slug])
+
+
+def test_the_refusal_names_who_saved_meanwhile_and_when(world, role_client, client):
+    """Two organisers: the one refused is told who saved since the form was opened, and
+    at what time, not only "in another tab or by someone else"."""
+    url = catalogue_url(world)
+    olga = role_client("organiser")
+    tab_a = opened(olga, url, "tokens-ork")
+    world.tournament.organisers.add(world.superuser)
+    client.force_login(world.superuser)
+    assert (
+        post(client, url, opened(client, url, "tokens-ork"), **{"tokens-ork": "4"}).status_code
+        == 302
+    )
+    saved = ActivityLog.objects.filter(tournament=world.tournament).latest("id")
+
+    refused = post(olga, url, tab_a, **{"tokens-ork": "8"})
+    assert refused.status_code == 409
+    when = date_format(localtime(saved.created_at), "TIME_FORMAT")
+    assert (
+        f"Saved in this tournament since you opened the form: by {world.superuser} at "
+        f"{when} (your own name: another tab of yours)." in refused.content.decode()
+    )
+    # Saved again: the refusal now remembers that save as seen, and the form saves.
+    assert post(olga, url, form_on(refused.content.decode(), "tokens-ork")).status_code == 302
 
 
 def test_token_values_saved_in_another_tab_are_not_lost(world, role_client):

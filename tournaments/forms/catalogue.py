@@ -141,7 +141,7 @@ class ChapterCardForm(VersionedFormMixin, AccessibleModelForm):
         self.effect_names = _effect_names(self.instance)
         field.choices = effect_choices(self.effect_names)
         stored = self.instance
-        self.add_version_fields(lambda: card_version(stored))
+        self.add_version_fields(lambda: card_version(stored), tournament=stored.squad.tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -175,7 +175,7 @@ class WeaponForm(VersionedFormMixin, AccessibleModelForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         stored = self.instance
-        self.add_version_fields(lambda: weapon_version(stored))
+        self.add_version_fields(lambda: weapon_version(stored), tournament=stored.tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()
@@ -233,7 +233,9 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
         self.fields["dreadnought"].help_text = _(
             "A Dreadnought of a named class is worth its class value instead (session notes)."
         )
-        self.add_version_fields(lambda: overrides_version(tournament, TOKENS))
+        self.add_version_fields(
+            lambda: overrides_version(tournament, TOKENS), tournament=tournament
+        )
 
     def values(self) -> dict[str, int]:
         """The points typed, by alien type."""
@@ -298,7 +300,9 @@ class EventCardForm(VersionedFormMixin, AccessibleForm):
             self.fields[field].error_messages["required"] = _(
                 "Write it in both languages: the board shows the card in either."
             )
-        self.add_version_fields(lambda: overrides_version(tournament, EVENTS, card.id))
+        self.add_version_fields(
+            lambda: overrides_version(tournament, EVENTS, card.id), tournament=tournament
+        )
 
     def wording(self, what: str) -> dict[str, str]:
         """The cleaned ``name`` or ``text`` as ``{"it": ..., "en": ...}``."""

@@ -37,7 +37,7 @@ class HouseRulesForm(VersionedFormMixin, AccessibleForm):
     def __init__(self, *args, tournament: Tournament, version, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.initial.setdefault("text", house_rules_text(tournament.data_overrides))
-        self.add_version_fields(version, remember=False)
+        self.add_version_fields(version, tournament=tournament, remember=False)
 
     def clean_text(self) -> dict[str, Any]:
         text = self.cleaned_data["text"]

@@ -49,7 +49,9 @@ class MapForm(VersionedFormMixin, AccessibleForm):
     def __init__(self, *args: Any, stored: TournamentMap | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         if stored is not None:
-            self.add_version_fields(lambda: map_version(stored), remember=False)
+            self.add_version_fields(
+                lambda: map_version(stored), tournament=stored.tournament, remember=False
+            )
 
     def clean_file(self) -> str | None:
         """The uploaded map's text (None: no file)."""

@@ -71,7 +71,7 @@ class TournamentForm(VersionedFormMixin, AccessibleModelForm):
             self.fields[name].validators.append(check_year)
         if self.instance.pk is not None:
             stored = self.instance
-            self.add_version_fields(lambda: tournament_version(stored))
+            self.add_version_fields(lambda: tournament_version(stored), tournament=stored)
 
     def clean_no_show_minutes(self) -> int:
         """Left empty: the model's default delay."""
@@ -269,7 +269,7 @@ class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm)
                 stage.stipulation_kind, stage.stipulation_params, stage.map_name
             )
         stored = self.instance
-        self.add_version_fields(lambda: stage_version(stored))
+        self.add_version_fields(lambda: stage_version(stored), tournament=stored.tournament)
 
     def _map_problem(self, kind: str, params: dict, map_name: str) -> MapMisfit | None:
         if not kind or not map_name:

@@ -52,7 +52,7 @@ class PlayerEditForm(VersionedFormMixin, AccessibleForm):
         self.player = player
         kwargs.setdefault("initial", {name: getattr(player, name) for name in PLAYER_FIELDS})
         super().__init__(*args, **kwargs)
-        self.add_version_fields(lambda: player_version(player))
+        self.add_version_fields(lambda: player_version(player), tournament=tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -43,7 +43,7 @@ class PreferenceForm(VersionedFormMixin, AccessibleForm):
             self.fields[f"choice_{index + 1}"] = forms.ChoiceField(
                 label=label, choices=options, required=False
             )
-        self.add_version_fields(lambda: preferences_version(current))
+        self.add_version_fields(lambda: preferences_version(current), tournament=tournament)
 
     def clean(self) -> dict[str, Any]:
         super().clean()

@@ -110,7 +110,9 @@ class RulesValuesForm(VersionedFormMixin, AccessibleForm):
                 self.fields[value.name] = _number(
                     label, value.current, note, LIMITS[(item.section, value.name)]
                 )
-        self.add_version_fields(lambda: overrides_version(tournament, item.section, item.key))
+        self.add_version_fields(
+            lambda: overrides_version(tournament, item.section, item.key), tournament=tournament
+        )
 
     def clean(self) -> dict[str, Any]:
         super().clean()

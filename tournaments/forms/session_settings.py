@@ -79,7 +79,9 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
         self.map_problem: MapMisfit | None = None
         if not self.is_bound:
             self.map_problem = self._map_problem(kind, params, own_map_name(session))
-        self.add_version_fields(lambda: session_settings_version(session))
+        self.add_version_fields(
+            lambda: session_settings_version(session), tournament=session.stage.tournament
+        )
 
     def _add_map_choices(self) -> None:
         """The stage's map first (blank), then every other map the tournament can play;

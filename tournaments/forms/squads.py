@@ -46,7 +46,10 @@ class SquadsForm(VersionedFormMixin, AccessibleForm):
                 required=not self.order_fixed,
                 widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": count}),
             )
-        self.add_version_fields(lambda: squads_version(tournament.squads.order_by("order", "pk")))
+        self.add_version_fields(
+            lambda: squads_version(tournament.squads.order_by("order", "pk")),
+            tournament=tournament,
+        )
 
     def names(self) -> dict[str, tuple[str, str]]:
         """The names typed, ``{slug: (English, Italian)}``."""

@@ -19,16 +19,23 @@ from collections.abc import Callable, Iterable
 from typing import Any, cast
 
 from django import forms
+from django.utils.formats import date_format
+from django.utils.timezone import localtime
 from django.utils.translation import gettext as _
 
 from rules.engine import json_text
 from tournaments.forms.accessible import FormMixinBase
+from tournaments.models import Tournament
+from tournaments.queries.activity_actors import latest_entry_id, saved_since
 
 #: A field's value as the form shows it: text, or a list of texts (several choices).
 Shown = str | list[str]
 
 VERSION = "version"
 LOADED = "loaded"
+#: The id of the tournament's latest activity-log entry when the form was shown: the saves
+#: logged after it are the ones a refusal names (who saved meanwhile, and when).
+SEEN = "seen"
 #: Longest value a message quotes whole.
 QUOTED = 60
 
@@ -51,12 +58,22 @@ class VersionedFormMixin(FormMixinBase):
     #: Whether the form is shown again because someone else saved first (a 409 page).
     stale = False
 
-    def add_version_fields(self, version: Callable[[], str], *, remember: bool = True) -> None:
+    def add_version_fields(
+        self, version: Callable[[], str], *, tournament: Tournament, remember: bool = True
+    ) -> None:
         """Add the hidden ``version`` (``version()``: the stored state's digest, read only
-        when the form is shown) and, unless not ``remember`` (a map's drawing, too long to
-        carry twice: a refusal then keeps every value typed), ``loaded`` fields."""
+        when the form is shown), ``seen`` (the ``tournament``'s latest activity-log entry,
+        so a refusal names who saved meanwhile) and, unless not ``remember`` (a map's
+        drawing, too long to carry twice: a refusal then keeps every value typed),
+        ``loaded`` fields."""
         self.fields[VERSION] = forms.CharField(widget=forms.HiddenInput, required=False)
-        self.initial = {**self.initial, VERSION: version}
+        self.fields[SEEN] = forms.CharField(widget=forms.HiddenInput, required=False)
+        self.tournament_of_version = tournament
+        self.initial = {
+            **self.initial,
+            VERSION: version,
+            SEEN: lambda: str(latest_entry_id(tournament)),
+        }
         if remember:
             self.fields[LOADED] = forms.CharField(widget=forms.HiddenInput, required=False)
             self.initial[LOADED] = lambda: json.dumps(self.field_values(), ensure_ascii=False)
@@ -70,7 +87,7 @@ class VersionedFormMixin(FormMixinBase):
         return [
             name
             for name, field in self.fields.items()
-            if name not in (VERSION, LOADED) and not isinstance(field, forms.FileField)
+            if name not in (VERSION, LOADED, SEEN) and not isinstance(field, forms.FileField)
         ]
 
     def field_values(self) -> dict[str, Shown]:
@@ -116,7 +133,9 @@ class VersionedFormMixin(FormMixinBase):
                         "mine": self._shown(name, mine[name]),
                     }
                 )
+        savers = self._saved_meanwhile()
         data[self.add_prefix(VERSION)] = current[VERSION].value()
+        data[self.add_prefix(SEEN)] = current[SEEN].value()
         if LOADED in self.fields:
             data[self.add_prefix(LOADED)] = json.dumps(theirs, ensure_ascii=False)
         self.data = data
@@ -141,6 +160,27 @@ class VersionedFormMixin(FormMixinBase):
                 "changes; check it and save again."
             )
         self.add_error(None, message)
+        if savers:
+            self.add_error(None, savers)
+
+    def _saved_meanwhile(self) -> str:
+        """Who saved a change of the tournament since the form was shown, and when ("" when
+        the page did not say when it was shown)."""
+        seen = str(self.data.get(self.add_prefix(SEEN)) or "")
+        if not seen.isascii() or not seen.isdigit() or len(seen) > 18:
+            return ""
+        savers = saved_since(self.tournament_of_version, int(seen))
+        if not savers:
+            return ""
+        people = ", ".join(
+            _("%(who)s at %(time)s")
+            % {"who": who, "time": date_format(localtime(when), "TIME_FORMAT")}
+            for who, when in savers
+        )
+        return _(
+            "Saved in this tournament since you opened the form: by %(people)s (your own "
+            "name: another tab of yours)."
+        ) % {"people": people}
 
     def _set(self, data: Any, name: str, value: Any) -> None:
         """Put ``value`` (as a fresh form holds it) into the posted ``data``."""

@@ -9,10 +9,11 @@ details (``player``), so the column says the player's name, marked as the player
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import datetime
 
 from django.utils.translation import gettext as _
 
-from tournaments.models import ActivityLog, ActivityVerb, Player
+from tournaments.models import ActivityLog, ActivityVerb, Player, Tournament
 
 #: What a player does from their own pages: (verb, description code).
 PLAYERS_OWN_ACTS = frozenset(
@@ -51,3 +52,28 @@ def entry_actors(entries: Sequence[ActivityLog]) -> list[tuple[ActivityLog, str]
             who = "–"
         rows.append((entry, who))
     return rows
+
+
+def latest_entry_id(tournament: Tournament) -> int:
+    """The id of the tournament's latest activity-log entry (0: none yet)."""
+    latest = (
+        ActivityLog.objects.filter(tournament=tournament)
+        .order_by("-id")
+        .values_list("id", flat=True)
+        .first()
+    )
+    return latest or 0
+
+
+def saved_since(tournament: Tournament, entry_id: int) -> list[tuple[str, datetime]]:
+    """Who saved a change of the tournament (an "updated" entry) after entry ``entry_id``,
+    each once, with the time of their latest save, the latest first."""
+    entries = list(
+        ActivityLog.objects.filter(
+            tournament=tournament, pk__gt=entry_id, verb=ActivityVerb.UPDATED
+        ).select_related("actor")
+    )
+    savers: dict[str, datetime] = {}
+    for entry, who in entry_actors(entries):
+        savers.setdefault(who, entry.created_at)
+    return list(savers.items())
