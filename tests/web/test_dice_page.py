@@ -122,8 +122,11 @@ def test_unknown_streams_and_tournaments(organised, client):
     missing = client.get(reverse("tournaments:dice_verify", args=[tournament.slug, "0" * 64]))
     assert missing.status_code == 404
     assert "No dice have decided the bracket yet." in dice_page(client, tournament)
-    with pytest.raises(CommandError, match="no tournament"):
+    with pytest.raises(CommandError) as caught:
         call_command("verify_dice", "nope", stdout=StringIO())
+    # What to type instead is named: the known slugs.
+    assert str(caught.value) == f'no tournament has the slug "nope"; known slugs: {tournament.slug}'
+    assert caught.value.returncode == 2
 
 
 def test_the_page_lists_a_few_rolls_per_stream_and_links_to_every_roll(organised, monkeypatch):

@@ -18,7 +18,8 @@ from rules.engine.dice import DiceError
 from tournaments.actions.stage_advance import MissingResultsError, StageError, advance
 from tournaments.domain.progression import ProgressionError
 from tournaments.domain.typed_dice import make_dice
-from tournaments.models import SeatingMethod, Tournament
+from tournaments.interchange.commands import tournament_by_slug
+from tournaments.models import SeatingMethod
 from tournaments.queries.dice_subjects import registered_player_names
 
 
@@ -43,14 +44,7 @@ class Command(BaseCommand):
         parser.add_argument("--actor", help=_("Username recorded in the activity log."))
 
     def handle(self, *args, **options) -> None:
-        tournament = Tournament.objects.filter(slug=options["slug"]).first()
-        if tournament is None:
-            known = ", ".join(Tournament.objects.order_by("slug").values_list("slug", flat=True))
-            raise CommandError(
-                _("No tournament with slug %(slug)r. Known slugs: %(known)s.")
-                % {"slug": options["slug"], "known": known or "-"},
-                returncode=2,
-            )
+        tournament = tournament_by_slug(options["slug"])
         actor = None
         if options["actor"]:
             actor = get_user_model().objects.filter(username=options["actor"]).first()

@@ -14,7 +14,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import Tournament
+from tournaments.interchange.commands import tournament_by_slug
 from tournaments.queries.dice_page import dice_streams
 
 
@@ -34,9 +34,7 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args, slug: str, every: bool = False, **options) -> None:
-        tournament = Tournament.objects.filter(slug=slug).first()
-        if tournament is None:
-            raise CommandError(_("There is no tournament %(slug)s.") % {"slug": slug}, returncode=2)
+        tournament = tournament_by_slug(slug)
         failed = 0
         streams = [s for s in dice_streams(tournament, deciding=not every) if s.seeded]
         for stream in streams:
