@@ -146,6 +146,31 @@ def test_every_semantic_problem_is_listed(document):
         assert text in found[path], (path, found[path])
 
 
+def test_names_the_player_forms_refuse_are_refused_by_the_import_too(document):
+    """QA: a blank name, and two registered players called or shown alike but for the case,
+    were imported, though the forms and the roster refuse them (decision 36)."""
+    doc = fresh(document)
+    players = [player for player in doc["players"] if player["number"] is not None]
+    first, second, third = players[0], players[1], players[2]
+    first["name"] = "   "
+    second["name"], second["nickname"] = "Mario Rossi", ""
+    third["name"], third["nickname"] = "MARIO ROSSI", ""
+    index = {id(player): number for number, player in enumerate(doc["players"])}
+    found = messages(check_document(doc))
+    assert (
+        found[f"$.players[{index[id(first)]}].name"] == "the name is blank; every player needs one"
+    )
+    assert found[f"$.players[{index[id(third)]}].name"] == (
+        f'"MARIO ROSSI" is also the name of the player at $.players[{index[id(second)]}] '
+        "(ignoring case); registered players' names are unique: add a surname or an initial"
+    )
+    third["name"], third["nickname"] = "Mario Bianchi", "mario rossi"
+    assert messages(check_document(doc))[f"$.players[{index[id(third)]}].nickname"] == (
+        f'the player at $.players[{index[id(second)]}] already shows as "mario rossi" (the '
+        "nickname, else the name, ignoring case); choose another nickname"
+    )
+
+
 def test_nothing_is_written_when_anything_is_wrong(document):
     doc = fresh(document)
     doc["stages"][1]["sessions"][0]["seats"][2]["player"] = "nobody"

@@ -209,6 +209,7 @@ class _Checker:
         self._player_ids()
         self._stages()
         self._players()
+        self._player_names()
         self._squad_ranks()
         self._honours()
         self._score_bonuses()
@@ -445,6 +446,49 @@ class _Checker:
                     seen_stages[stage] = pref_path
                 self._stage((*pref_path, "stage"), stage)
                 self._choices((*pref_path, "choices"), preference.get("choices"))
+
+    def _player_names(self) -> None:
+        """What the player forms and the roster refuse: a blank name, and two registered
+        players with one name or one display name (the nickname, else the name), ignoring
+        case (decision 36)."""
+        seen_names: dict[str, Path] = {}
+        seen_shown: dict[str, Path] = {}
+        for index, player in _objects(self.doc.get("players")):
+            path: Path = ("players", index)
+            name = _str(player.get("name"))
+            if name is None:
+                continue  # the schema says what it must be
+            if not name.strip():
+                self.add((*path, "name"), _("the name is blank; every player needs one"))
+                continue
+            if player.get("number") is None:
+                continue  # not registered in this tournament
+            nickname = (_str(player.get("nickname")) or "").strip()
+            key = name.strip().casefold()
+            if key in seen_names:
+                self.add(
+                    (*path, "name"),
+                    _(
+                        "%(name)s is also the name of the player at %(first)s (ignoring "
+                        "case); registered players' names are unique: add a surname or an "
+                        "initial"
+                    )
+                    % {"name": json.dumps(name), "first": json_path(seen_names[key])},
+                )
+                continue
+            seen_names[key] = path
+            shown = (nickname or name.strip()).casefold()
+            if shown in seen_shown:
+                self.add(
+                    (*path, "nickname" if nickname else "name"),
+                    _(
+                        "the player at %(first)s already shows as %(name)s (the nickname, "
+                        "else the name, ignoring case); choose another nickname"
+                    )
+                    % {"name": json.dumps(nickname or name), "first": json_path(seen_shown[shown])},
+                )
+            else:
+                seen_shown[shown] = path
 
     def _withdrawal(self, path: Path, player: dict[str, Any]) -> None:
         """A withdrawal belongs to a registration, and its reason to a withdrawal."""
