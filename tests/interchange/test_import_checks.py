@@ -171,6 +171,26 @@ def test_names_the_player_forms_refuse_are_refused_by_the_import_too(document):
     )
 
 
+def test_names_the_catalogue_and_tournament_forms_refuse_are_refused_too(document):
+    """QA: a blank tournament or squad name, and a squad or weapon named as another one (in
+    either language, ignoring case), were imported though the forms refuse them
+    (decisions 47 and 59)."""
+    doc = fresh(document)
+    doc["tournament"]["name"] = "  "
+    doc["squads"][0]["name_it"] = ""
+    doc["squads"][2]["name_en"] = doc["squads"][1]["name_it"].upper()
+    doc["weapons"][1]["name_it"] = doc["weapons"][0]["name_en"]
+    doc["weapons"][0]["name_it"] = doc["weapons"][0]["name_en"]  # its own name twice: fine
+    assert messages(check_document(doc)) == {
+        "$.tournament.name": "the tournament's name is blank; write it",
+        "$.squads[0].name_it": "the name is blank; write one",
+        "$.squads[2].name_en": f"{json.dumps(doc['squads'][2]['name_en'])} is also a name of "
+        "$.squads[1] (in either language, ignoring case); give each its own name",
+        "$.weapons[1].name_it": f"{json.dumps(doc['weapons'][1]['name_it'])} is also a name of "
+        "$.weapons[0] (in either language, ignoring case); give each its own name",
+    }
+
+
 def test_nothing_is_written_when_anything_is_wrong(document):
     doc = fresh(document)
     doc["stages"][1]["sessions"][0]["seats"][2]["player"] = "nobody"

@@ -210,6 +210,8 @@ class _Checker:
         self._stages()
         self._players()
         self._player_names()
+        self._bilingual_names("squads")
+        self._bilingual_names("weapons")
         self._squad_ranks()
         self._honours()
         self._score_bonuses()
@@ -344,6 +346,9 @@ class _Checker:
         tournament = self.doc.get("tournament")
         if not isinstance(tournament, dict):
             return
+        name = _str(tournament.get("name"))
+        if name is not None and not name.strip():
+            self.add(("tournament", "name"), _("the tournament's name is blank; write it"))
         slug = self.slug or _str(tournament.get("slug"))
         if self.check_slug and slug and Tournament.objects.filter(slug=slug).exists():
             self.add(
@@ -446,6 +451,36 @@ class _Checker:
                     seen_stages[stage] = pref_path
                 self._stage((*pref_path, "stage"), stage)
                 self._choices((*pref_path, "choices"), preference.get("choices"))
+
+    def _bilingual_names(self, section: str) -> None:
+        """What the catalogue's forms refuse (decisions 47 and 59): a blank name, and a name
+        that another item of the section has in either language, ignoring case (one item
+        may have one name in both)."""
+        seen: dict[str, tuple[int, Path]] = {}
+        for index, item in _objects(self.doc.get(section)):
+            own: set[str] = set()
+            for language in ("name_en", "name_it"):
+                path: Path = (section, index, language)
+                name = _str(item.get(language))
+                if name is None:
+                    continue  # the schema says what it must be
+                if not name.strip():
+                    self.add(path, _("the name is blank; write one"))
+                    continue
+                key = name.strip().casefold()
+                first = seen.get(key)
+                if first is not None and first[0] != index:
+                    self.add(
+                        path,
+                        _(
+                            "%(name)s is also a name of %(first)s (in either language, "
+                            "ignoring case); give each its own name"
+                        )
+                        % {"name": json.dumps(name), "first": json_path(first[1][:2])},
+                    )
+                elif key not in own:
+                    seen.setdefault(key, (index, path))
+                own.add(key)
 
     def _player_names(self) -> None:
         """What the player forms and the roster refuse: a blank name, and two registered
