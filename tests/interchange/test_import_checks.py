@@ -191,6 +191,21 @@ def test_names_the_catalogue_and_tournament_forms_refuse_are_refused_too(documen
     }
 
 
+def test_dates_outside_the_years_of_an_event_are_refused_as_the_forms_refuse_them(document):
+    """QA: a tournament starting in year 1 was imported (decision 57)."""
+    doc = fresh(document)
+    doc["tournament"]["starts_on"] = "0001-01-01"
+    session = doc["stages"][0]["sessions"][0]
+    session["scheduled_at"] = "2999-05-01T15:00:00+00:00"
+    found = messages(check_document(doc))
+    assert found["$.tournament.starts_on"] == (
+        "give a date between the years 1990 and 2100; this one is in 1"
+    )
+    assert found["$.stages[0].sessions[0].scheduled_at"] == (
+        "give a date between the years 1990 and 2100; this one is in 2999"
+    )
+
+
 def test_nothing_is_written_when_anything_is_wrong(document):
     doc = fresh(document)
     doc["stages"][1]["sessions"][0]["seats"][2]["player"] = "nobody"

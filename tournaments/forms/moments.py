@@ -16,9 +16,7 @@ from django import forms
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
-#: StarQuest's own year, and a century ahead.
-EARLIEST_YEAR = 1990
-LATEST_YEAR = 2100
+from tournaments.domain.event_years import EARLIEST_YEAR, LATEST_YEAR, is_event_year
 
 #: A date and time to the minute, as a datetime-local input gives and takes it.
 MINUTE = "%Y-%m-%dT%H:%M"
@@ -39,7 +37,7 @@ DATETIME_INPUT = forms.DateTimeInput(
 
 def check_year(value: date | None) -> None:
     """Refuse a date (or date and time) outside :data:`EARLIEST_YEAR`–:data:`LATEST_YEAR`."""
-    if value is not None and not EARLIEST_YEAR <= value.year <= LATEST_YEAR:
+    if value is not None and not is_event_year(value.year):
         raise ValidationError(
             _(
                 "Give a date between the years %(earliest)d and %(latest)d; this one is in "

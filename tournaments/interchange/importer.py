@@ -33,6 +33,7 @@ from rules.engine.units import RulesData
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.event_years import EARLIEST_YEAR, LATEST_YEAR, is_event_year
 from tournaments.domain.file_limits import MAX_DOCUMENT_BYTES, megabytes, read_at_most
 from tournaments.domain.house_rules import override_problems
 from tournaments.domain.plausibility import (
@@ -362,6 +363,8 @@ class _Checker:
             )
         self._timestamp(("tournament", "created_at"), tournament.get("created_at"))
         starts, ends = _str(tournament.get("starts_on")), _str(tournament.get("ends_on"))
+        self._event_year(("tournament", "starts_on"), starts)
+        self._event_year(("tournament", "ends_on"), ends)
         if starts and ends and ends < starts:
             self.add(
                 ("tournament", "ends_on"),
@@ -451,6 +454,23 @@ class _Checker:
                     seen_stages[stage] = pref_path
                 self._stage((*pref_path, "stage"), stage)
                 self._choices((*pref_path, "choices"), preference.get("choices"))
+
+    def _event_year(self, path: Path, text: str | None) -> None:
+        """A date (or a date and time) the forms would refuse: outside the years an event
+        can be held in (decision 57). One that does not read is the schema's to say."""
+        try:
+            year = date.fromisoformat(text[:10]).year if text else None
+        except ValueError:
+            return
+        if year is not None and not is_event_year(year):
+            self.add(
+                path,
+                _(
+                    "give a date between the years %(earliest)d and %(latest)d; this one is "
+                    "in %(year)d"
+                )
+                % {"earliest": EARLIEST_YEAR, "latest": LATEST_YEAR, "year": year},
+            )
 
     def _bilingual_names(self, section: str) -> None:
         """What the catalogue's forms refuse (decisions 47 and 59): a blank name, and a name
@@ -596,6 +616,7 @@ class _Checker:
     def _session(self, path: Path, session: dict[str, Any], stage: dict[str, Any]) -> None:
         self._map((*path, "map_name"), session.get("map_name"))
         self._timestamp((*path, "scheduled_at"), session.get("scheduled_at"))
+        self._event_year((*path, "scheduled_at"), _str(session.get("scheduled_at")))
         stipulation = session.get("stipulation")
         if isinstance(stipulation, dict):
             self._stipulation(
