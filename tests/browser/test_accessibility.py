@@ -39,6 +39,7 @@ from tests.browser.conftest import log_in
 from tests.browser.test_flows import seated_tournament
 from tournaments.actions.result_entry import record_result
 from tournaments.models import Loadout, Result, Seat, Session, SessionStatus, Tournament
+from tournaments.queries.session_stipulation import result_limits
 from tournaments.views import public
 
 pytestmark = pytest.mark.browser
@@ -247,7 +248,10 @@ def conflict_with_a_newer_version(page) -> None:
     session = Session.objects.get(pk=int(page.url.rstrip("/").split("/")[-2]))
     latest = Result.objects.get(session=session).latest_version()
     changed = [dict(entry) for entry in latest.breakdown]
-    changed[0]["objectives"] = [{"label": "flag", "points": 5 * latest.number}]
+    scoring = result_limits(session).scoring
+    flag = scoring.flag_value if scoring is not None and scoring.flag_value else 5
+    brought = [{"label": "flag", "points": flag}]  # one flag home, or none: a new version
+    changed[0]["objectives"] = [] if changed[0].get("objectives") == brought else brought
     record_result(session, changed, survivors=latest.survivors, confirmed=True)
     type_and_save(page, "1")
     expect(page.get_by_test_id("conflict")).to_be_visible()
