@@ -23,7 +23,7 @@ from tournaments.actions.catalogue_edits import (
     CatalogueEditError,
     save_weapon,
 )
-from tournaments.actions.house_rules_edits import save_house_rules
+from tournaments.actions.house_rules_edits import HouseRulesError, save_house_rules
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.session_settings import set_stipulation
 from tournaments.domain.house_rules import override_problems
@@ -64,6 +64,24 @@ def test_the_point_values_have_one_place_in_the_house_rules(table):
     assert "scoring" in problems[("marine_values",)]
     problems = dict(override_problems({"tarantula_destroyed": 12}))
     assert "scoring.tarantula" in problems[("tarantula_destroyed",)]
+
+
+def test_the_least_dreadnought_class_value_is_not_a_house_rule(table):
+    """RULES §7's least class value (25) holds the catalogue's Dreadnought classes and the
+    stage form; a house minimum of 30 let them save class values of 25–29 its scoring then
+    questioned. Refused, saying where each class's value is set (decision 67)."""
+    problems = dict(override_problems({"scoring": {"dreadnought_min_class_value": 30}}))
+    message = problems[("scoring", "dreadnought_min_class_value")]
+    assert "25" in message and "catalogue" in message
+    with pytest.raises(HouseRulesError):
+        save_house_rules(
+            table.tournament,
+            {"scoring": {"dreadnought_min_class_value": 30}},
+            expected_version=None,
+            actor=table.organiser,
+        )
+    table.tournament.refresh_from_db()
+    assert not table.tournament.data_overrides
 
 
 def test_a_weapons_class_from_the_catalogue_is_the_class_the_board_plays(table):

@@ -28,7 +28,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
-from rules.engine.units import RulesDataError, load_rules_data
+from rules.engine.units import LEAST_CLASS_VALUE, RulesDataError, load_rules_data
 from tournaments.domain.catalogue import SQUAD_WEAPON_KEYS
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.rules_limits import LIMITS, TOKEN_LIMIT, Limit
@@ -41,6 +41,8 @@ _DECK_FIELD = re.compile(r"^cards\[\d+\]\.(?P<field>\w+): (?P<detail>.*)$", re.D
 #: The sections read by the tournament app rather than the engine's unit data loader.
 SCORING = "scoring"
 EVENTS = "events"
+#: The least Dreadnought class value once read from ``scoring``, now RULES §7's alone.
+LEAST_CLASS_VALUE_KEY = "dreadnought_min_class_value"
 #: The engine's names of the §7 point values, written from ``scoring`` for a game only.
 ENGINE_POINT_SECTIONS = ("marine_values", ENGINE_TARANTULA)
 #: More problems than a document could hold; a bound on the reading loop all the same.
@@ -217,7 +219,9 @@ def _scoring_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]
         )
         return
     for key, value in scoring.items():
-        if key not in known:
+        if key == LEAST_CLASS_VALUE_KEY:
+            yield (SCORING, key), _least_class_value_fixed()
+        elif key not in known:
             yield (
                 (SCORING, key),
                 _("unknown point value; use one of %(known)s, or remove it")
@@ -229,6 +233,18 @@ def _scoring_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]
                 _("points must be a whole number from 0 up, not %(value)s")
                 % {"value": _shown(value)},
             )
+
+
+def _least_class_value_fixed() -> str:
+    """The least Dreadnought class value is RULES §7's, the one the catalogue's Dreadnought
+    classes and the stage form hold every class value to (decision 67): a house value would
+    let the catalogue save class values the scoring then questions."""
+    return _(
+        "the least Dreadnought class value is %(least)d, as RULES §7 says, for the "
+        "catalogue's Dreadnought classes, the stage form and the scoring alike; it cannot be "
+        "changed here: remove this, and set each class's own value on the catalogue page "
+        "(Dreadnought classes)"
+    ) % {"least": LEAST_CLASS_VALUE}
 
 
 def _event_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]:

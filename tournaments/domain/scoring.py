@@ -10,7 +10,7 @@ recorded by A must match a loss recorded by B). Problems never change the total 
 an entry that cannot be scored (a "kill" of one's own marine, an unknown seat, a count
 below 1) is left out of the total and reported.
 
-Values (5/10/15, Tarantula 10, Dreadnought class value at least 25) are data: pass a
+Values (5/10/15, Tarantula 10) are data: pass a
 :class:`ScoringValues` to use a tournament's house values. The shipped ones are the rules
 data's (``marine_values`` and ``tarantula_destroyed`` of the engine's ``tokens.json``), and
 a tournament's own (its ``data_overrides["scoring"]``) reach the board's kill scores through
@@ -82,7 +82,8 @@ _SHIPPED_MARINES = {
 @dataclass(frozen=True)
 class ScoringValues:
     """Point values of §7; defaults are the rules data's (the rulebook's), organisers may
-    change them."""
+    change them. The least Dreadnought class value is not one of them: it is RULES §7's
+    ``LEAST_CLASS_VALUE``, which the catalogue holds every class value to (decision 67)."""
 
     light: int = _SHIPPED_MARINES["light"]
     unarmed: int = _SHIPPED_MARINES["unarmed"]
@@ -91,7 +92,6 @@ class ScoringValues:
     extra_heavy: int = _SHIPPED_MARINES["extra_heavy"]
     gunner: int = _SHIPPED_MARINES["gunner"]
     tarantula: int = _SHIPPED.tarantula_destroyed
-    dreadnought_min_class_value: int = LEAST_CLASS_VALUE
 
     def marine(self, marine_class: MarineClass) -> int:
         return getattr(self, MarineClass(marine_class).value)
@@ -619,7 +619,7 @@ class _Scorer:
                 seat,
             )
             return
-        minimum = self.values.dreadnought_min_class_value
+        minimum = LEAST_CLASS_VALUE
         if dreadnought.class_value < minimum:
             self.problem(
                 "dreadnought_value_too_low",

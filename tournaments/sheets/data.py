@@ -17,6 +17,7 @@ from datetime import datetime
 
 from django.utils.translation import gettext as _
 
+from rules.engine.units import LEAST_CLASS_VALUE
 from tournaments.domain.plausibility import token_values_text
 from tournaments.domain.scoring import (
     MarineClass,
@@ -203,7 +204,7 @@ def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, 
         (_("Tarantulas destroyed"), _signed(values.tarantula), _only("tarantulas")),
         (
             _("Piloted Dreadnoughts destroyed (class value + pilot)"),
-            f"{values.dreadnought_min_class_value}+",
+            f"{LEAST_CLASS_VALUE}+",
             _only("dreadnoughts"),
         ),
         (
