@@ -30,6 +30,7 @@ from tournaments.domain.house_rules import override_problems
 from tournaments.domain.scoring import AlienTokens, MarineClass, score_session
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import import_document
+from tournaments.interchange.problems import InterchangeError
 from tournaments.models import Loadout, Session, Stipulation
 from tournaments.queries.result_versions import scoring_values
 from tournaments.sheets.seats import session_seats
@@ -227,3 +228,71 @@ def test_the_catalogues_values_survive_an_export_and_import(table):
     marine = state.figure("p1-m4")
     assert marine.unit == "heavy_weapon_marine"
     assert rules_of(state).marine_value(marine.unit, marine.weapons) == 12
+
+
+#: Each Dreadnought class's default weapons without the assault cannon.
+_NO_CANNON = {
+    "malignant": ["plasma_gun", "missile_launcher"],
+    "predator": ["plasma_gun", "missile_launcher"],
+    "dominator": ["melta", "missile_launcher", "plasma_gun", "lascannon"],
+    "abominable": ["lascannon", "missile_launcher", "plasma_gun", "melta"],
+}
+
+
+def _mounted_by_predator(weapon: str | None) -> dict:
+    """House rules arming the Dreadnoughts with no assault cannon, and the Predator also
+    with ``weapon`` (None: nothing more)."""
+    choices = ["missile_launcher", "plasma_gun", "lascannon", "melta", "conversion_beamer"]
+    return {
+        "dreadnought_classes": {
+            name: {
+                "weapon_choices": [*choices, weapon] if weapon and name == "predator" else choices,
+                "default_weapons": defaults,
+            }
+            for name, defaults in _NO_CANNON.items()
+        }
+    }
+
+
+def test_a_dreadnoughts_weapon_choices_are_checked_with_the_catalogues_classes(table):
+    """A bolter the catalogue makes heavy may be a Dreadnought's weapon: the house rules
+    checked it against the shipped (light) class and refused it (decision 69)."""
+    Loadout.objects.filter(seat__session=table.session).delete()
+    bolter = table.tournament.weapons.get(slug="bolter")
+    bolter.weapon_class = "heavy"
+    save_weapon(bolter, actor=table.organiser)
+    rules = _mounted_by_predator("bolter")
+    save_house_rules(table.tournament, rules, expected_version=None, actor=table.organiser)
+    table.tournament.refresh_from_db()
+    assert table.tournament.data_overrides == rules
+    create_game(table.session, "hunt-derelict", "bob", actor=table.judge)
+
+
+def test_a_weapon_the_catalogue_makes_light_is_no_dreadnoughts_choice(table):
+    """An assault cannon no class mounts may be made light in the catalogue; the house rules
+    then may not mount it again (the shipped class, heavy, let them, and no game could be
+    set up), on the page or in an imported document."""
+    unmounted = _mounted_by_predator(None)
+    save_house_rules(table.tournament, unmounted, expected_version=None, actor=table.organiser)
+    cannon = table.tournament.weapons.get(slug="assault-cannon")
+    cannon.weapon_class = "light"
+    save_weapon(cannon, actor=table.organiser)
+    with pytest.raises(HouseRulesError) as refused:
+        save_house_rules(
+            table.tournament,
+            _mounted_by_predator("assault_cannon"),
+            expected_version=None,
+            actor=table.organiser,
+        )
+    assert any(
+        where[:2] == ("dreadnought_classes", "predator") for where, _ in refused.value.problems
+    )
+    table.tournament.refresh_from_db()
+    assert table.tournament.data_overrides == unmounted
+    document = export_tournament(table.tournament)
+    document["tournament"]["data_overrides"] = _mounted_by_predator("assault_cannon")
+    with pytest.raises(InterchangeError) as problems:
+        import_document(document, slug="copy")
+    assert any(
+        ".dreadnought_classes.predator" in problem.path for problem in problems.value.problems
+    )

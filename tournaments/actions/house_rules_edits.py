@@ -19,6 +19,7 @@ from tournaments.models import ActivityVerb, Tournament
 from tournaments.queries.change_words import house_rule_field
 from tournaments.queries.edit_versions import content_version
 from tournaments.queries.event_deck import event_card_names
+from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
 
 class HouseRulesError(ValueError):
@@ -48,7 +49,7 @@ def save_house_rules(
     StaleEditError`). Returns the values changed, by path, as (before, after); the log names
     an event card's as the tournament named the card before the change
     (:func:`~tournaments.queries.event_deck.event_card_names`)."""
-    problems = override_problems(overrides)
+    problems = override_problems(overrides, catalogue_weapon_classes(tournament))
     if problems:
         raise HouseRulesError(problems)
     with transaction.atomic():

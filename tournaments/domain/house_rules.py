@@ -29,7 +29,7 @@ from django.utils.translation import gettext as _
 
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from rules.engine.units import LEAST_CLASS_VALUE, RulesDataError, load_rules_data
-from tournaments.domain.catalogue import SQUAD_WEAPON_KEYS
+from tournaments.domain.catalogue import SQUAD_WEAPON_KEYS, with_catalogue_classes
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.rules_limits import LIMITS, TOKEN_LIMIT, Limit
 from tournaments.domain.scoring import ENGINE_TARANTULA, ScoringValues
@@ -53,9 +53,14 @@ Part = str | int
 OverrideProblem = tuple[tuple[Part, ...], str]
 
 
-def override_problems(overrides: Any) -> list[OverrideProblem]:
+def override_problems(
+    overrides: Any, weapon_classes: Mapping[str, str] | None = None
+) -> list[OverrideProblem]:
     """Every problem of a tournament's rules data ``overrides``, each with its place in
-    them and a message in the active language; empty when the app can read them."""
+    them and a message in the active language; empty when the app can read them.
+    ``weapon_classes``: the class the tournament's catalogue gives each squad weapon, by slug (none:
+    the shipped ones), which the board reads them with (decision 69): a Dreadnought class's
+    weapon choices are checked against the catalogue's classes, not the shipped ones."""
     if not isinstance(overrides, Mapping):
         return []  # the document's schema says it must be an object
     shadowed = [key for key in ENGINE_POINT_SECTIONS if key in overrides]
@@ -67,7 +72,7 @@ def override_problems(overrides: Any) -> list[OverrideProblem]:
     return [
         *((((key,), _point_values_elsewhere(key))) for key in shadowed),
         *((("weapons", key, "weapon_class"), _class_elsewhere()) for key in classes),
-        *_rules_data_problems(overrides),
+        *_rules_data_problems(overrides, weapon_classes or {}),
         *_limit_problems(overrides),
         *_scoring_problems(overrides),
         *_event_problems(overrides),
@@ -116,12 +121,14 @@ def engine_path(text: str) -> tuple[Part, ...]:
     return tuple(key if key else int(index) for key, index in _PATH_PART.findall(text))
 
 
-def _rules_data_problems(overrides: Mapping[str, Any]) -> Iterator[OverrideProblem]:
+def _rules_data_problems(
+    overrides: Mapping[str, Any], classes: Mapping[str, str]
+) -> Iterator[OverrideProblem]:
     remaining = copy.deepcopy(dict(overrides))
     language = narration_language()
     for _attempt in range(_MOST_PROBLEMS):
         try:
-            load_rules_data(remaining)
+            load_rules_data(with_catalogue_classes(remaining, classes))
         except RulesDataError as error:
             path = str(error.params.get("path", ""))
             text = error.text_in(language)

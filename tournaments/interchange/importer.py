@@ -32,7 +32,7 @@ from rules.engine.dice import FACES, DieKind, seed_commitment
 from rules.engine.units import RulesData
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
-from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE, WeaponClass
 from tournaments.domain.event_years import EARLIEST_YEAR, LATEST_YEAR, is_event_year
 from tournaments.domain.file_limits import MAX_DOCUMENT_BYTES, megabytes, read_at_most
 from tournaments.domain.house_rules import override_problems
@@ -371,7 +371,12 @@ class _Checker:
                 _("the tournament ends (%(ends)s) before it starts (%(starts)s)")
                 % {"ends": ends, "starts": starts},
             )
-        for where, message in override_problems(tournament.get("data_overrides")):
+        classes = {
+            slug: weapon_class
+            for slug, weapon_class in self._weapon_classes().items()
+            if weapon_class in {kind.value for kind in WeaponClass}  # others: refused elsewhere
+        }
+        for where, message in override_problems(tournament.get("data_overrides"), classes):
             self.add(("tournament", "data_overrides", *where), message)
 
     def _squads(self) -> None:
@@ -829,17 +834,24 @@ class _Checker:
                 )
             self.add(where, f"{where_played}: {problem.message}")
 
+    def _weapon_classes(self) -> dict[str, str]:
+        """The class the document's catalogue gives each of its weapons, by slug (none when
+        it has no weapons: the default catalogue's, the rules data's)."""
+        return {
+            slug: weapon_class
+            for _index, weapon in _objects(self.doc.get("weapons"))
+            if isinstance(slug := weapon.get("slug"), str)
+            and isinstance(weapon_class := weapon.get("weapon_class"), str)
+        }
+
     def _fielded(self, session: dict[str, Any], figures: int) -> dict[str, Fielded]:
         """What each seat's loadout fielded (:func:`~tournaments.domain.plausibility.
         fielded_by_seat`), by the weapon classes of the document's catalogue (the default
         one when it has no weapons), as the judge's form checks them. A weapon's class
         cannot change while a loadout holds it, so this is what the form checked."""
-        classes = {
-            slug: weapon_class
-            for _index, weapon in _objects(self.doc.get("weapons"))
-            if isinstance(slug := weapon.get("slug"), str)
-            and isinstance(weapon_class := weapon.get("weapon_class"), str)
-        } or {weapon.slug: weapon.weapon_class.value for weapon in DEFAULT_CATALOGUE.weapons}
+        classes = self._weapon_classes() or {
+            weapon.slug: weapon.weapon_class.value for weapon in DEFAULT_CATALOGUE.weapons
+        }
         loadouts = {}
         for _index, seat in _objects(session.get("seats")):
             loadout = seat.get("loadout")
