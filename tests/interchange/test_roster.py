@@ -1,5 +1,6 @@
 """The CSV roster parser: good files, and a clear per-row error for every kind of mistake."""
 
+from django.utils import translation
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -199,3 +200,19 @@ def test_any_distinct_names_round_trip_through_csv(names):
     assert result.ok, result.errors
     assert [row.name for row in result.rows] == names
     assert [row.row for row in result.rows] == list(range(2, len(names) + 2))
+
+
+def test_a_quote_never_closed_is_named_in_the_readers_language():
+    """The CSV reader's English reason ("field larger than field limit (131072)") was put
+    in the Italian message as it was."""
+    text = 'name\n"Anna\n' + "Bruno\n" * 30_000
+    with translation.override("it"):
+        errors = parse(text).errors
+    assert [(error.row, error.message) for error in errors] == [
+        (
+            None,
+            "il file non è un CSV valido: una cella è troppo lunga da leggere; cerca delle "
+            'virgolette (") che aprono una cella e non vengono mai chiuse, così tutto il '
+            "resto del file finisce in quella cella",
+        )
+    ]

@@ -43,6 +43,7 @@ from tournaments.domain.plausibility import (
     session_limits,
     squad_figures,
 )
+from tournaments.domain.read_failures import read_failure
 from tournaments.domain.scoring import ScoringError, SeatBreakdown
 from tournaments.domain.typed_dice import DIE_NAMES
 from tournaments.interchange.document import (
@@ -145,7 +146,7 @@ def read_document(path: str | FilePath) -> Any:
                 Problem(
                     "$",
                     _("file %(path)s cannot be read (%(error)s); check the path and its rights")
-                    % {"path": path, "error": error.strerror or error},
+                    % {"path": path, "error": read_failure(error)},
                 )
             ]
         ) from None

@@ -179,6 +179,18 @@ def _allowed_text(allowed: list[str]) -> str:
     }
 
 
+def _csv_reason(error: csv.Error) -> str:
+    """The CSV reader's reason (English) in the active language. The one a roster meets is
+    a cell longer than the reader takes: a double quote opening a cell and never closed
+    runs the rest of the file into it. Another reason keeps the reader's own words."""
+    if str(error).startswith("field larger than field limit"):
+        return _(
+            'a cell is too long to read; look for a double quote (") that opens a cell and '
+            "is never closed, which runs the rest of the file into it"
+        )
+    return str(error)
+
+
 def _header_errors(header: list[str], written: list[str], allowed: list[str]) -> list[RowError]:
     """The header's problems, each column named as the file writes it (``written``)."""
     errors = []
@@ -354,7 +366,11 @@ def parse_roster(
         records = list(csv.reader(io.StringIO(text, newline=""), delimiter=delimiter))
     except csv.Error as error:
         result.errors.append(
-            RowError(None, None, _("the file is not valid CSV (%(error)s)") % {"error": error})
+            RowError(
+                None,
+                None,
+                _("the file is not valid CSV: %(error)s") % {"error": _csv_reason(error)},
+            )
         )
         return result
 

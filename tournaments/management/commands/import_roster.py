@@ -6,6 +6,7 @@ from django.utils.translation import ngettext
 
 from tournaments.actions.registration import RegistrationClosed, register_roster
 from tournaments.domain.file_limits import MAX_ROSTER_BYTES, megabytes, read_at_most
+from tournaments.domain.read_failures import read_failure
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.roster import already_registered_note, parse_roster_for
 
@@ -29,8 +30,7 @@ class Command(BaseCommand):
             raise fail(_("file %(path)s does not exist; check the path") % {"path": file}) from None
         except OSError as error:
             raise fail(
-                _("cannot read %(path)s (%(error)s)")
-                % {"path": file, "error": error.strerror or error}
+                _("cannot read %(path)s (%(error)s)") % {"path": file, "error": read_failure(error)}
             ) from None
         if data is None:
             raise fail(

@@ -41,6 +41,7 @@ from tournaments.actions.session_setup import SetupError, draw_squads
 from tournaments.domain.draw import DrawError, DrawPlayer, DrawResult, PreviousSession, squad_draw
 from tournaments.domain.file_limits import MAX_DRAW_BYTES, megabytes, read_at_most
 from tournaments.domain.json_syntax import syntax_reason
+from tournaments.domain.read_failures import read_failure
 from tournaments.domain.typed_dice import TypedDice, parse_typed_dice, subject_names
 from tournaments.interchange.commands import fail, tournament_by_slug
 from tournaments.models import Session, StaleSessionError
@@ -199,7 +200,7 @@ def read_input(path: str) -> tuple[list[str], list[DrawPlayer]]:
         text = data.decode("utf-8")
     except OSError as error:
         raise fail(
-            _("cannot read %(path)s: %(error)s") % {"path": path, "error": error.strerror or error}
+            _("cannot read %(path)s: %(error)s") % {"path": path, "error": read_failure(error)}
         ) from None
     except UnicodeDecodeError:
         raise fail(_("cannot read %(path)s: it is not UTF-8 text") % {"path": path}) from None

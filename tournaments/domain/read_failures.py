@@ -1,0 +1,24 @@
+"""Why a file named on the command line could not be read, in the reader's language: the
+operating system words its reasons in English ("Is a directory"), and a message in Italian
+would carry them as they are. The ones people meet when they type a path are worded here;
+any other keeps the system's own words."""
+
+from __future__ import annotations
+
+import errno
+
+from django.utils.translation import gettext as _
+
+
+def read_failure(error: OSError) -> str:
+    """What kept a file from being read (``error``, as opening or reading it raised), in
+    the active language; the system's own reason for a case not worded here."""
+    if error.errno == errno.ENOENT:
+        return _("there is no such file")
+    if error.errno == errno.EISDIR:
+        return _("it is a folder, not a file")
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return _("you have no permission to read it")
+    if error.errno == errno.ENOTDIR:
+        return _("a part of its path is a file, not a folder")
+    return error.strerror or str(error)
