@@ -1,5 +1,6 @@
-"""Why a file could not be read, in the reader's language (the system words it in
-English), for every command that reads a path: an Italian message said "(Is a directory)"."""
+"""Why a file could not be read or written, in the reader's language (the system words
+it in English), for every command that reads or writes a path: an Italian message said
+"(Is a directory)"."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from django.utils import translation
 
 from tests.factories import TournamentFactory
 from tournaments.domain.file_limits import read_at_most
-from tournaments.domain.read_failures import read_failure
+from tournaments.domain.read_failures import read_failure, write_failure
 
 
 def failure(path) -> OSError:
@@ -63,3 +64,18 @@ def test_the_tournament_import_says_a_folder_is_a_folder(tmp_path, capsys):
         f"il file {tmp_path} non si può leggere (è una cartella, non un file); controlla il "
         "percorso e i permessi"
     ) in capsys.readouterr().err
+
+
+@pytest.mark.django_db
+def test_the_export_says_why_it_cannot_write_in_the_readers_language(tmp_path):
+    TournamentFactory(slug="open")
+    message = refused("export_tournament", "open", "-o", str(tmp_path / "no" / "x.json"))
+    assert message == (
+        f"impossibile scrivere {tmp_path / 'no' / 'x.json'} (la sua cartella non esiste); "
+        "scegli un file scrivibile"
+    )
+    message = refused("export_tournament", "open", "-o", str(tmp_path))
+    assert "(è una cartella, non un file)" in message
+    full = OSError(errno.ENOSPC, "No space left on device")
+    with translation.override("it"):
+        assert write_failure(full) == "il disco è pieno"

@@ -6,6 +6,7 @@ from django.core.management.base import BaseCommand
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from tournaments.domain.read_failures import write_failure
 from tournaments.interchange.commands import fail, report_problems, tournament_by_slug
 from tournaments.interchange.document import dumps
 from tournaments.interchange.export import export_tournament
@@ -53,7 +54,7 @@ class Command(BaseCommand):
         except OSError as error:
             raise fail(
                 _("cannot write %(path)s (%(error)s); choose a writable file")
-                % {"path": output, "error": error.strerror or error}
+                % {"path": output, "error": write_failure(error)}
             ) from None
         self.stderr.write(
             _('Exported tournament "%(slug)s" to %(path)s.') % {"slug": slug, "path": output}
