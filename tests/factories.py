@@ -148,9 +148,11 @@ def points_breakdown(player_id: int, points: int) -> dict:
 
 
 def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict]:
-    """Each seat's breakdown worth ``points``; a player who did not show up scores none."""
+    """Each seat's breakdown worth ``points``; a player who did not show up, or withdrew
+    before the session started, scores none (the seat played nothing)."""
+    unplayed = (Forfeit.NO_SHOW, Forfeit.WITHDRAWN_UNPLAYED)
     return [
-        points_breakdown(seat.player_id, 0 if seat.forfeit == Forfeit.NO_SHOW else points(seat))
+        points_breakdown(seat.player_id, 0 if seat.forfeit in unplayed else points(seat))
         for seat in session.seats.all()
     ]
 

@@ -48,10 +48,10 @@ def test_existing_slug_is_refused(document):
 def test_not_an_object_wrong_format_and_wrong_version():
     assert check_document([1, 2])[0].path == "$"
     assert "not a BoB tournament document" in check_document({"format": "x"})[0].message
-    problems = check_document({"format": "bob-tournament", "format_version": 11})
+    problems = check_document({"format": "bob-tournament", "format_version": 12})
     assert len(problems) == 1
     assert problems[0].path == "$.format_version"
-    assert "format version 11 is not supported; this BoB reads versions 1, 2" in problems[0].message
+    assert "format version 12 is not supported; this BoB reads versions 1, 2" in problems[0].message
 
 
 def test_schema_violations_are_listed_with_paths(document):

@@ -47,7 +47,7 @@ def test_withdraw_needs_a_reason_then_forfeits_or_seats_a_reserve(organiser, wor
     response = organiser.post(url, {"withdraw-reason": "ill"})
     assert response.status_code == 302
     seat = Seat.objects.get(session=world.session, player=world.player)
-    assert seat.forfeit == Forfeit.WITHDRAWN
+    assert seat.forfeit == Forfeit.WITHDRAWN_UNPLAYED, "the session had not started"
     page = organiser.get(player_url(world, "tournaments:organiser_player")).content.decode()
     assert "Withdrew on" in page and "ill" in page
     players_page = organiser.get(

@@ -7,9 +7,18 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
+from tournaments.actions.people import withdraw_player
 from tournaments.actions.result_entry import ImplausibleResult, correct_result, record_result
 from tournaments.forms.result import ResultForm
-from tournaments.models import Loadout, Result, Seat, Session, Stipulation, StipulationKind
+from tournaments.models import (
+    Forfeit,
+    Loadout,
+    Result,
+    Seat,
+    Session,
+    Stipulation,
+    StipulationKind,
+)
 from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
@@ -322,3 +331,36 @@ def test_a_kill_the_victim_does_not_lose_is_refused_by_the_result_action(world):
     assert not Result.objects.filter(session=world.session).exists()
     one_sided[1]["losses"][0]["count"] = 3
     record_result(world.session, one_sided, survivors=[a], dice=SeededDice(seed=1))
+
+
+def test_a_player_withdrawn_before_the_session_started_has_nothing_recorded(world, role_client):
+    """A withdrawal before the session started leaves the seat unplayed (decision 65): like a
+    no-show, nothing is recorded by it or against it; one after the start keeps its points
+    (decision 32)."""
+    a, b, c = seats_of(world)
+    done = withdraw_player(world.tournament, c.player, reason="ill", actor=None)
+    assert [seat.forfeit for seat in done.forfeited] == [Forfeit.WITHDRAWN_UNPLAYED]
+    kills = ResultForm.key(a, f"kill-{c.player_id}-light")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    judge.cookies["django_language"] = "en"
+    response = judge.post(url, post(world, **{kills: 1}))
+    assert response.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    error = response.context["form"].errors[kills][0]
+    assert f"{c.player.display_name} withdrew before this session started" in error
+    judge.cookies["django_language"] = "it"
+    italian = judge.post(url, post(world, **{kills: 1})).context["form"].errors[kills][0]
+    assert f"{c.player.display_name} si è ritirato prima dell'inizio di questa sessione" in italian
+    a_id, b_id, c_id = (str(seat.player_id) for seat in (a, b, c))
+    tokens = [
+        {"seat": a_id},
+        {"seat": b_id},
+        {"seat": c_id, "alien_tokens": [{"alien_type": "ork", "value": 2, "count": 1}]},
+    ]
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(world.session, tokens, survivors=[a_id], dice=SeededDice(seed=1))
+    assert [p.code for p in refused.value.problems] == ["unplayed_recorded"]
+    Seat.objects.filter(pk=c.pk).update(forfeit=Forfeit.WITHDRAWN)
+    world.session.refresh_from_db()
+    record_result(world.session, tokens, survivors=[a_id], dice=SeededDice(seed=1))

@@ -166,12 +166,13 @@ def withdraw_player(
         replaced: list[Seat] = []
         forfeited: list[Seat] = []
         for seat in seats:
-            if reserve is not None and not replaced and not session_started(seat.session):
+            started = session_started(seat.session)
+            if reserve is not None and not replaced and not started:
                 _check_reserve(tournament, reserve, seat)
                 _hand_over(seat, reserve, actor=actor)
                 replaced.append(seat)
             else:
-                seat.forfeit = Forfeit.WITHDRAWN
+                seat.forfeit = Forfeit.WITHDRAWN if started else Forfeit.WITHDRAWN_UNPLAYED
                 seat.save(update_fields=["forfeit"])
                 announce_forfeit(seat, actor=actor)
                 forfeited.append(seat)

@@ -16,7 +16,8 @@ the rest of a result against the stipulation the session was played with:
   equipment (RULES §10), so the session's ``equipment_blips`` bound how many can be
   destroyed, and a Tarantula gunner dies only where there is a Tarantula;
 * **forfeits**: a squad that forfeited left play, so it has no marine in play at the end; a
-  player declared a no-show never played, so nothing is recorded for or against them;
+  player declared a no-show, or withdrawn before the session started, never played in it,
+  so nothing is recorded for or against them;
 * **last squad standing**: a TPK without the stall breaker goes on until at most one squad
   has a marine in play (the engine's ``_tpk_end``), so no two squads survive it.
 """
@@ -40,6 +41,8 @@ from tournaments.domain.scoring import MarineClass, SeatBreakdown
 
 #: The ``Forfeit`` value of a player who did not show up (``tournaments.models.Forfeit``).
 NO_SHOW = "no_show"
+#: The ``Forfeit`` value of a player withdrawn before the session started (decision 65).
+WITHDRAWN_UNPLAYED = "not_played"
 
 
 @dataclass(frozen=True)
@@ -403,9 +406,13 @@ class _StipulationChecker:
                 self.found.append(Implausibility("tpk_survivors", message, seat, "survived"))
 
     def check_no_shows(self, forfeits: Mapping[str, str]) -> None:
-        """A player who did not show up played no part: nothing of theirs, nothing of
-        another seat against them."""
-        absent = {seat for seat, forfeit in forfeits.items() if forfeit == NO_SHOW}
+        """A player who did not show up, or withdrew before the session started, played no
+        part: nothing of theirs, nothing of another seat against them."""
+        absent = {
+            seat: forfeit
+            for seat, forfeit in forfeits.items()
+            if forfeit in (NO_SHOW, WITHDRAWN_UNPLAYED)
+        }
         for breakdown in self.breakdowns:
             for entry_name, part in (
                 ("kills", "count"),
@@ -424,13 +431,22 @@ class _StipulationChecker:
                         seat = str(against)
                     else:
                         continue
-                    self.add(
-                        "no_show_recorded",
-                        _(
+                    if absent[seat] == NO_SHOW:
+                        code = "no_show_recorded"
+                        message = _(
                             "%(seat)s did not show up for this session (a no-show), so "
                             "nothing happened to or by their squad; remove this entry."
                         )
-                        % {"seat": self.name(seat)},
+                    else:
+                        code = "unplayed_recorded"
+                        message = _(
+                            "%(seat)s withdrew before this session started, so their squad "
+                            "never played in it and nothing happened to or by it; remove "
+                            "this entry."
+                        )
+                    self.add(
+                        code,
+                        message % {"seat": self.name(seat)},
                         [(breakdown.seat, entry_name, index)],
                         part,
                     )

@@ -24,9 +24,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 10
+FORMAT_VERSION = 11
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -83,6 +83,8 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: its stage gets one): false in an older document, :func:`_without_map_upgraded`.
 #: Version 10 gave each player the ``language`` of their mails: "" (the site's) in an older
 #: document.
+#: Version 11 let a seat's ``forfeit`` be ``not_played`` (withdrawn before the session
+#: started, decision 65): an older document has none, so nothing to upgrade.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),

@@ -51,6 +51,8 @@ class Forfeit(models.TextChoices):
     """Why a seated player takes last place in a session without playing it out."""
 
     WITHDRAWN = "withdrawn", _("Withdrew")
+    #: Withdrew before the session started, so the seat played nothing (decision 65).
+    WITHDRAWN_UNPLAYED = "not_played", _("Withdrew before it started")
     NO_SHOW = "no_show", _("Did not show up")
 
 
