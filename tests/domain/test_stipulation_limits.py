@@ -156,6 +156,38 @@ def test_tarantulas_dreadnoughts_and_gunners_need_the_special_equipment():
     assert "hides only 1 Tarantula" in problems[0].message
 
 
+def test_a_piloted_dreadnought_scores_the_session_s_class_value():
+    """RULES §7: destroying a marine-piloted Dreadnought scores its class value, set for the
+    session: the stipulation's ``dreadnought_value``, else its class's in the rules data."""
+    hidden = {"equipment_blips": {"5,6": "abandoned_dreadnought"}}
+
+    def destroyed(value: int) -> list[SeatBreakdown]:
+        return seats(
+            a={"dreadnoughts": (DreadnoughtKill(C, value, MarineClass.HEAVY),)},
+            c={"losses": (MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, A, 1),)},
+        )
+
+    first_class = limits("alien_hunt", hidden)
+    assert check_result(destroyed(25), [A], first_class, NAMES) == []
+    problems = check_result(destroyed(40), [A], first_class, NAMES)
+    assert where(problems) == [("dreadnought_class_value", A, "dreadnoughts", 0, "value")]
+    with translation.override("en"):
+        message = check_result(destroyed(40), [A], first_class, NAMES)[0].message
+    assert "has class value 25, not 40" in message
+    with translation.override("it"):
+        message = check_result(destroyed(40), [A], first_class, NAMES)[0].message
+    assert "ha valore della classe 25, non 40" in message
+    named = limits("alien_hunt", {**hidden, "dreadnought_class": "abominable"})
+    assert check_result(destroyed(40), [A], named, NAMES) == []
+    assert where(check_result(destroyed(25), [A], named, NAMES))[0][0] == "dreadnought_class_value"
+    typed = {**hidden, "dreadnought_class": "abominable", "dreadnought_value": 50}
+    assert check_result(destroyed(50), [A], limits("alien_hunt", typed), NAMES) == []
+    overridden = session_limits(
+        "alien_hunt", hidden, "", {"dreadnought_classes": {"malignant": {"class_value": 33}}}
+    )
+    assert check_result(destroyed(33), [A], overridden, NAMES) == []
+
+
 # -- who was in play at the end -------------------------------------------------------------
 
 

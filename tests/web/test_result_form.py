@@ -125,7 +125,8 @@ def test_half_filled_dreadnought_and_tokens_are_refused(world):
 
 
 def many_rows(seats) -> list[SeatBreakdown]:
-    """Three objectives, two Dreadnoughts, six token rows (same alien twice), stall rounds."""
+    """Three objectives, two Dreadnoughts (the session's class, 25), six token rows (same
+    alien twice), stall rounds."""
     a, b, c = (str(seat.player_id) for seat in seats)
     return [
         SeatBreakdown(
@@ -133,7 +134,7 @@ def many_rows(seats) -> list[SeatBreakdown]:
             kills=(MarineKill(b, MarineClass.HEAVY, 2),),
             dreadnoughts=(
                 DreadnoughtKill(b, 25, MarineClass.HEAVY),
-                DreadnoughtKill(c, 30, MarineClass.LIGHT),
+                DreadnoughtKill(c, 25, MarineClass.LIGHT),
             ),
             alien_tokens=(
                 AlienTokens("ork", 2, 2),
@@ -193,7 +194,7 @@ def test_a_stored_version_with_many_rows_loads_row_for_row(world):
     again = bound(seats, as_post(initial))
     assert again.breakdowns() == original
     cards = score_session(again.breakdowns())
-    kills, dreadnoughts, tokens, objectives, stall = 20, 25 + 10 + 30 + 5, 74, 25, 10
+    kills, dreadnoughts, tokens, objectives, stall = 20, 25 + 10 + 25 + 5, 74, 25, 10
     assert cards[str(a.player_id)].total == kills + dreadnoughts + tokens + objectives + stall
     assert all(not card.problems for card in cards.values())
 

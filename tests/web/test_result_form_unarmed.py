@@ -114,10 +114,12 @@ def test_a_form_without_unarmed_marines_keeps_one_light_or_unarmed_count(world):
 def test_a_judge_correcting_an_imported_version_keeps_its_unarmed_marines(world, role_client):
     world.tournament.data_overrides = {"scoring": {"unarmed": 7}}
     world.tournament.save()
-    # The session's special equipment hides the Dreadnought a marine piloted.
+    # The session's special equipment hides the Dreadnought a marine piloted, a Predator
+    # (class value 30).
     world.stage.stipulation_params = {
         "rounds": 8,
         "equipment_blips": {"1,1": "abandoned_dreadnought"},
+        "dreadnought_class": "predator",
     }
     world.stage.save()
     session = world.session

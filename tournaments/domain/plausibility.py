@@ -291,11 +291,10 @@ def session_limits(
     they are edited, not the judge at the table)."""
     in_play = aliens_in_play(stipulation_kind, params)
     try:
-        values: Mapping[str, frozenset[int]] | None = token_values(
-            load_rules_data(dict(data_overrides) if data_overrides else None)
-        )
+        rules: RulesData | None = load_rules_data(dict(data_overrides) if data_overrides else None)
     except RulesDataError:
-        values = None
+        rules = None
+    values = token_values(rules) if rules is not None else None
     return SessionLimits(
         figures=squad_figures(stipulation_kind),
         aliens=AlienPool(
@@ -309,7 +308,7 @@ def session_limits(
         ),
         fielded=dict(fielded or {}),
         found_weapons=found_weapons(params),
-        scoring=stipulation_scoring(stipulation_kind, params),
+        scoring=stipulation_scoring(stipulation_kind, params, rules),
         flag_spots=len(board.flag_spots) if board is not None else None,
         forfeits=dict(forfeits or {}),
     )

@@ -14,7 +14,10 @@ the rest of a result against the stipulation the session was played with:
   stipulations are not checked: RULES §7 leaves them to the stipulation;
 * **vehicles**: a Tarantula or a Dreadnought a marine pilots is found through special
   equipment (RULES §10), so the session's ``equipment_blips`` bound how many can be
-  destroyed, and a Tarantula gunner dies only where there is a Tarantula;
+  destroyed, and a Tarantula gunner dies only where there is a Tarantula; a piloted
+  Dreadnought destroyed is worth the session's Dreadnought class value (RULES §7: the
+  stipulation's ``dreadnought_value``, else its class's value in the tournament's rules
+  data, as the board plays it);
 * **forfeits**: a squad that forfeited left play, so it has no marine in play at the end; a
   player declared a no-show, or withdrawn before the session started, never played in it,
   so nothing is recorded for or against them;
@@ -35,6 +38,7 @@ from django.utils.translation import ngettext
 from rules.engine.flags import FLAG_COUNTS
 from rules.engine.play.blips import ABANDONED_DREADNOUGHT
 from rules.engine.tarantula import TARANTULA
+from rules.engine.units import RulesData
 from tournaments.domain.implausibility import Implausibility
 from tournaments.domain.ranking import LAST_SQUAD_STANDING, StipulationKind
 from tournaments.domain.scoring import MarineClass, SeatBreakdown
@@ -72,7 +76,8 @@ class StipulationScoring:
     flags (``flags``, a key of the engine's ``FLAG_COUNTS``; empty: no flag, so no
     objective) and what one brought home is worth (``flag_value``; 0: not known), and the
     vehicles its special-equipment blips hide (``tarantulas``; ``dreadnoughts``: abandoned
-    ones a marine may pilot)."""
+    ones a marine may pilot) and the class value of such a Dreadnought
+    (``dreadnought_value``; 0: not known)."""
 
     kind: str
     stall_breaker: StallBreaker | None = None
@@ -80,6 +85,7 @@ class StipulationScoring:
     flag_value: int = 0
     tarantulas: int = 0
     dreadnoughts: int = 0
+    dreadnought_value: int = 0
 
 
 def _whole(value: Any, default: int = 0) -> int:
@@ -100,11 +106,30 @@ def stall_breaker(params: Mapping[str, Any] | None) -> StallBreaker | None:
     )
 
 
+def dreadnought_value(params: Mapping[str, Any], rules: RulesData | None) -> int:
+    """The class value of the session's Dreadnought, which a marine may pilot (RULES §7,
+    §10): the stipulation's ``dreadnought_value``, else the value its
+    ``dreadnought_class`` has in ``rules`` (the tournament's rules data), the first class
+    of the data when it names none, as the engine places an abandoned one
+    (``table/session_material.py``, ``spawn_alien``); 0 when ``rules`` is None (the
+    tournament's rules data do not load) or has no class."""
+    value = params.get("dreadnought_value")
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if rules is None or not rules.dreadnought_classes:
+        return 0
+    named = str(params.get("dreadnought_class") or "")
+    key = named if named in rules.dreadnought_classes else next(iter(rules.dreadnought_classes))
+    return rules.dreadnought_classes[key].class_value
+
+
 def stipulation_scoring(
-    stipulation_kind: str, params: Mapping[str, Any] | None
+    stipulation_kind: str, params: Mapping[str, Any] | None, rules: RulesData | None = None
 ) -> StipulationScoring | None:
     """What a stipulation of ``stipulation_kind`` with ``params`` scores beside kills and
-    tokens (None: no stipulation the app knows, so nothing is checked)."""
+    tokens (None: no stipulation the app knows, so nothing is checked), with the
+    tournament's ``rules`` data (None: not known, the Dreadnought's class value is not
+    checked)."""
     if stipulation_kind not in {kind.value for kind in StipulationKind}:
         return None
     params = params or {}
@@ -122,6 +147,7 @@ def stipulation_scoring(
         flag_value=_whole(params.get("flag_value")),
         tarantulas=items.count(TARANTULA),
         dreadnoughts=items.count(ABANDONED_DREADNOUGHT),
+        dreadnought_value=dreadnought_value(params, rules),
     )
 
 
@@ -343,6 +369,29 @@ class _StipulationChecker:
             self.add("dreadnoughts_over", message % values, self.places(dreadnoughts), "owner")
         if not self.scoring.tarantulas:
             self.check_gunners()
+        self.check_dreadnought_value()
+
+    def check_dreadnought_value(self) -> None:
+        """A piloted Dreadnought destroyed scores the session's Dreadnought class value."""
+        value = self.scoring.dreadnought_value
+        if value < 1:
+            return
+        for breakdown in self.breakdowns:
+            for index, entry in enumerate(breakdown.dreadnoughts):
+                if entry.class_value == value:
+                    continue
+                self.add(
+                    "dreadnought_class_value",
+                    _(
+                        "The Dreadnought a marine pilots in this session has class value "
+                        "%(value)d, not %(typed)d: destroying it scores %(value)d plus the "
+                        "pilot's value; type %(value)d (the organiser sets the Dreadnought "
+                        "in the session's stipulation)."
+                    )
+                    % {"value": value, "typed": entry.class_value},
+                    [(breakdown.seat, "dreadnoughts", index)],
+                    "value",
+                )
 
     def check_gunners(self) -> None:
         """With no Tarantula in the session no marine died as its gunner."""
