@@ -7,10 +7,10 @@ import pytest
 from django.urls import reverse
 
 from rules.engine.dice import SeededDice
-from tests.factories import confirm_stage
+from tests.factories import confirm_session, confirm_stage
 from tests.web.test_result_conflict import shown
 from tournaments.actions.result_disputes import flag_dispute
-from tournaments.actions.stage_advance import close_stage
+from tournaments.actions.stage_advance import advance, close_stage
 from tournaments.forms.result import ResultForm
 from tournaments.models import ActivityLog, ActivityVerb, DisputeStatus, Result, ResultDispute
 
@@ -118,3 +118,35 @@ def test_a_closed_stages_results_offer_no_edit_form(world, confirmed, role_clien
     )
     assert correct not in schedule.content.decode()
     assert "The stage is closed: its results can no longer change." in schedule.content.decode()
+
+
+def test_a_closed_stages_sheet_and_schedule_say_how_to_reopen_it_or_why_not(world, role_client):
+    """Decision 38: where a closed stage's result cannot be edited, the judge's sheet and
+    the organiser's schedule say what the result page says: undo the close, or why that
+    can no longer be done."""
+    confirm_stage(world.stage, lambda seat: 10 * seat.seat_order)
+    advance(world.tournament, SeededDice(seed=2))
+    judge, organiser = role_client("judge"), role_client("organiser")
+    sheet_url = reverse("tournaments:judge_session", args=[world.session.pk])
+    schedule_url = reverse("tournaments:organiser_schedule", args=[world.tournament.slug])
+    row_url = reverse(
+        "tournaments:organiser_session_schedule", args=[world.tournament.slug, world.session.pk]
+    )
+
+    def pages() -> list[str]:
+        return [
+            judge.get(sheet_url).content.decode(),
+            organiser.get(schedule_url).content.decode(),
+            # A save refused (no time given) shows the row again, alone or in place.
+            organiser.post(row_url, {}).content.decode(),
+            organiser.post(row_url, {}, HTTP_HX_REQUEST="true").content.decode(),
+        ]
+
+    for html in pages():
+        assert "The stage is closed: its results can no longer change. To change them" in html
+        assert "first undo its close with “Undo the last stage advance”" in html
+    semifinal = world.tournament.stages.get(number=2).sessions.order_by("number").first()
+    confirm_session(semifinal, lambda seat: 10 * seat.seat_order)
+    for html in pages():
+        assert "It can no longer be reopened. Stage 2 has been played already" in html
+        assert "Undo the last stage advance" not in html

@@ -46,6 +46,7 @@ from tournaments.actions.session_setup import (
     redo_squad_draw,
     run_initiative,
 )
+from tournaments.actions.tournament_setup import reopen_advice
 from tournaments.domain.draw import DrawError
 from tournaments.domain.typed_dice import (
     TypedDice,
@@ -178,6 +179,7 @@ def _sheet_context(request: HttpRequest, session: Session, **forms) -> dict:
         "rolls": dice_log(session, seats),
         "draws": draw_versions(session, seats),
         "result": result,
+        "closed_advice": "" if session.stage.is_open else reopen_advice(session.stage),
         "plays_aliens": plays_aliens(session),
         "no_stipulation": missing_stipulation(request, session),
         "loadout_checks": (checks := loadout_checks(session, seats)),

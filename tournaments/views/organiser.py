@@ -30,7 +30,11 @@ from tournaments.actions.stage_advance import (
     advance,
     seat_first_stage,
 )
-from tournaments.actions.tournament_setup import create_tournament, update_tournament
+from tournaments.actions.tournament_setup import (
+    create_tournament,
+    reopen_advice,
+    update_tournament,
+)
 from tournaments.domain.progression import ProgressionError
 from tournaments.forms.judge import RollOffForm
 from tournaments.forms.organiser import (
@@ -58,7 +62,7 @@ from tournaments.queries.activity_actors import entry_actors
 from tournaments.queries.dice_needed import AdvanceDice, listed_dice
 from tournaments.queries.dice_subjects import registered_player_names
 from tournaments.queries.dispute_lists import asked_dispute
-from tournaments.queries.pages import schedule_sessions
+from tournaments.queries.pages import SessionLines, schedule_sessions
 from tournaments.queries.player_list import (
     PLAYERS_PAGE_SIZE,
     SEARCH_ABOVE,
@@ -334,6 +338,18 @@ def roster_upload(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return render(request, "organiser/players.html", context, status=400)
 
 
+def _closed_advice(entry: SessionLines, known: dict[int, str]) -> str:
+    """For a session with a result in a closed stage: how the organiser reopens the stage
+    to correct it, or why it no longer can (decision 38), as the result page says it;
+    ``known`` keeps each stage's, asked once. Empty otherwise."""
+    stage = entry.session.stage
+    if not entry.has_result or stage.is_open:
+        return ""
+    if stage.pk not in known:
+        known[stage.pk] = reopen_advice(stage)
+    return known[stage.pk]
+
+
 @organiser_required
 @require_http_methods(["GET"])
 def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
@@ -343,8 +359,14 @@ def schedule(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     previous, following = page_links(request, page)
     entries = schedule_sessions(tournament, Q(pk__in=list(page.object_list)))
     choices = ScheduleChoices.of(tournament)
+    advice: dict[int, str] = {}
     rows = [
-        (entry, _schedule_form(tournament, entry.session, choices=choices)) for entry in entries
+        (
+            entry,
+            _schedule_form(tournament, entry.session, choices=choices),
+            _closed_advice(entry, advice),
+        )
+        for entry in entries
     ]
     return render(
         request,
@@ -433,6 +455,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
                         "tournament": tournament,
                         "entry": entry,
                         "form": _schedule_form(tournament, entry.session),
+                        "closed_advice": _closed_advice(entry, {}),
                         "saved": True,
                     },
                 )
@@ -446,6 +469,7 @@ def session_schedule(request: HtmxHttpRequest, tournament: Tournament, pk: int) 
             "tournament": tournament,
             "entry": entry,
             "form": form,
+            "closed_advice": _closed_advice(entry, {}),
             "warnings": warnings,
             "otab": "schedule",
         },
