@@ -384,9 +384,9 @@ class _StipulationChecker:
                     "dreadnought_class_value",
                     _(
                         "The Dreadnought a marine pilots in this session has class value "
-                        "%(value)d, not %(typed)d: destroying it scores %(value)d plus the "
-                        "pilot's value; type %(value)d (the organiser sets the Dreadnought "
-                        "in the session's stipulation)."
+                        "%(value)d, not %(typed)d: destroying it scores that value and the "
+                        "pilot's; type %(value)d (the organiser sets the Dreadnought in the "
+                        "session's stipulation)."
                     )
                     % {"value": value, "typed": entry.class_value},
                     [(breakdown.seat, "dreadnoughts", index)],
