@@ -27,6 +27,7 @@ from tournaments.domain.scoring import (
 from tournaments.forms.result import ResultForm, initial_from_breakdowns
 from tournaments.models import Result
 from tournaments.queries.result_versions import score_version
+from tournaments.queries.session_stipulation import result_limits
 
 pytestmark = pytest.mark.django_db
 
@@ -150,3 +151,35 @@ def test_a_judge_correcting_an_imported_version_keeps_its_unarmed_marines(world,
     assert entries(saved) == entries(with_unarmed(seats))
     totals = {seat: card.total for seat, card in score_version(second).items()}
     assert totals == {seat: card.total for seat, card in score_version(first).items()}
+
+
+def test_a_dreadnought_row_takes_the_sessions_class_value_when_left_empty(world, role_client):
+    """Decision 66: a marine-piloted Dreadnought is worth the session's class value; the
+    form says it and fills it in, as a token row takes its alien's value."""
+    world.stage.stipulation_params = {
+        "rounds": 8,
+        "equipment_blips": {"1,1": "abandoned_dreadnought"},
+        "dreadnought_class": "predator",
+    }
+    world.stage.save()
+    seats = seats_of(world)
+    a, b, _c = seats
+    key = ResultForm.key
+    data = {
+        "version": 1,
+        key(a, "dread-TOTAL"): 1,
+        key(a, "dread-0-owner"): str(b.player_id),
+        key(a, "dread-0-pilot"): "heavy",
+    }
+    form = ResultForm(data, seats=seats, limits=result_limits(world.session))
+    form.is_valid()
+    assert key(a, "dread-0-value") not in form.errors
+    assert form.cleaned_data[key(a, "dread-0-value")] == 30
+    judge = role_client("judge")
+    page = judge.get(reverse("tournaments:judge_result", args=[world.session.pk]))
+    assert "A Dreadnought of this session is worth its class value, 30" in page.content.decode()
+
+
+def test_a_session_hiding_no_dreadnought_says_nothing_of_its_value(world, role_client):
+    page = role_client("judge").get(reverse("tournaments:judge_result", args=[world.session.pk]))
+    assert "A Dreadnought of this session is worth" not in page.content.decode()

@@ -77,6 +77,7 @@ KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, StrOrPromise], ...] = (
 )
 LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
 TOKEN_ROWS = next(kind for kind in ROW_KINDS if isinstance(kind, TokenRows))
+DREADNOUGHT_ROWS = next(kind for kind in ROW_KINDS if isinstance(kind, DreadnoughtRows))
 LOSS_SECTIONS = {
     LossCause.ALIEN: _("Own marines lost to aliens"),
     LossCause.OWN_FIRE: _("Own marines lost to own fire"),
@@ -290,6 +291,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "seat": seat,
             "token_values": self.token_values() if kind is TOKEN_ROWS else "",
             "token_defaults": self.token_defaults() if kind is TOKEN_ROWS else "",
+            "dreadnought_value": self.dreadnought_value() if kind is DREADNOUGHT_ROWS else 0,
             "rows": rows,
             "count": len(rows),
             "total": self[total_name(player, kind)],
@@ -312,6 +314,12 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             return ""
         defaults = {alien: aliens.default_value(alien) for alien in aliens.values}
         return json.dumps({alien: value for alien, value in defaults.items() if value is not None})
+
+    def dreadnought_value(self) -> int:
+        """The class value a marine-piloted Dreadnought of this session is worth (decision
+        66); 0 when not known, or when its special equipment hides none to pilot."""
+        scoring = self.limits.scoring if self.limits is not None else None
+        return scoring.dreadnought_value if scoring is not None and scoring.dreadnoughts else 0
 
     def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
         """Bound fields of one seat, grouped for the template."""
@@ -356,6 +364,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         super().clean()
         cleaned = self.cleaned_data
         self._fill_token_values()
+        self._fill_dreadnought_values()
         for seat in self.seats:
             for kind in ROW_KINDS:
                 for row in self._rows(seat, kind):
@@ -379,6 +388,21 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                 alien = self.cleaned_data.get(row_name(seat.player_id, TOKEN_ROWS, row, "type"))
                 if alien and self.cleaned_data.get(name) is None and name not in self.errors:
                     self.cleaned_data[name] = self.limits.aliens.default_value(alien)
+
+    def _fill_dreadnought_values(self) -> None:
+        """A Dreadnought row whose class value is left empty takes the session's, when it
+        is known (as a token row takes its alien's)."""
+        value = self.dreadnought_value()
+        if not value:
+            return
+        for seat in self.seats:
+            for row in self._rows(seat, DREADNOUGHT_ROWS):
+                name = row_name(seat.player_id, DREADNOUGHT_ROWS, row, "value")
+                owner = self.cleaned_data.get(
+                    row_name(seat.player_id, DREADNOUGHT_ROWS, row, "owner")
+                )
+                if owner and self.cleaned_data.get(name) is None and name not in self.errors:
+                    self.cleaned_data[name] = value
 
     def _check_plausible(self, limits: SessionLimits) -> None:
         names = {str(seat.player_id): seat.player.display_name for seat in self.seats}
