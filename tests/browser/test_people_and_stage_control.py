@@ -33,7 +33,7 @@ def test_organiser_withdraws_a_player_and_sees_the_checklist(new_page):
     registration = Registration.objects.get(tournament=tournament, player=player)
     assert registration.withdrawn_at is not None
     seat.refresh_from_db()
-    assert seat.forfeit == Forfeit.WITHDRAWN
+    assert seat.forfeit == Forfeit.WITHDRAWN_UNPLAYED  # the session had not started
 
     page.goto(f"/organise/{tournament.slug}/stages/1/")
     checklist = page.get_by_role("region", name="Checklist of stage 1")
