@@ -50,6 +50,7 @@ def test_the_organisers_page_shows_the_link_and_says_what_a_new_one_does(world, 
     page = organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
     assert f"/p/{world.player.access_token}/" in page
     assert "the old link stops working at once" in page
+    assert "<summary>Give a new private link</summary>" in page  # a second step asks first
     _renew(organiser, world)
     world.player.refresh_from_db()
     page = organiser.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
