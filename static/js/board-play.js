@@ -39,15 +39,29 @@
     });
   }
 
+  // A request of the board's own that got no answer (status 0) or a server error, said at
+  // the foot of the screen (static/js/page-actions.js); one answered takes that away.
+  function failed(status) {
+    if (window.bobRequestFailed) { window.bobRequestFailed(status); }
+    throw new Error("request failed: " + status);
+  }
+
+  function answered() {
+    if (window.bobRequestAnswered) { window.bobRequestAnswered(); }
+  }
+
   // Fetch an htmx partial and put each of its elements in place of the page's element with
   // the same id (also on a 4xx answer: a form with its errors is a partial too); answer the
-  // new element of id ``id``.
+  // new element of id ``id``. Without an answer, or on a server error, nothing is replaced
+  // and the promise is rejected, once the failure is said.
   function swap(url, id) {
     return fetch(url, {
       credentials: "same-origin",
       cache: "no-store",
       headers: { "HX-Request": "true" },
     }).then(function (response) {
+      if (response.status >= 500) { failed(response.status); }
+      answered();
       return response.text().then(function (html) {
         var parts = document.createElement("template");
         parts.innerHTML = html;
@@ -59,7 +73,7 @@
         });
         return document.getElementById(id);
       });
-    });
+    }, function () { failed(0); });
   }
 
   // --- live updates ----------------------------------------------------------------------
@@ -85,7 +99,11 @@
       if (busy || document.hidden) { return; }
       busy = true;
       fetch(url, { credentials: "same-origin", cache: "no-store" })
-        .then(function (response) { return response.ok ? response.json() : null; })
+        .then(function (response) {
+          if (response.status >= 500) { failed(response.status); }
+          answered();
+          return response.ok ? response.json() : null;
+        }, function () { failed(0); })
         .then(function (data) {
           if (!data || data.stamp === root.getAttribute("data-stamp")) { return null; }
           root.setAttribute("data-stamp", data.stamp);
@@ -569,7 +587,7 @@
         var chosen = odds && odds.querySelector("input[type=radio]:checked");
         document.getElementById("attack").scrollIntoView({ block: "start" });
         if (chosen) { chosen.focus(); }
-      });
+      }).catch(function () { return null; });
     }
 
     function sight(square, figure) {
@@ -589,7 +607,7 @@
       swap(url, "sight").then(function (panel) {
         var answer = panel && panel.querySelector("[role=status], .errorlist, .problems");
         say(answer ? answer.textContent.replace(/\s+/g, " ").trim() : "");
-      });
+      }).catch(function () { return null; });
     }
 
     function act(square, target) {

@@ -194,3 +194,37 @@
     if (event.persisted) { disarmAll(); }
   });
 })();
+
+// A request sent from the page without leaving it (htmx, the board's panels) that gets no
+// answer, or an error the page cannot show in place, is said in a notice at the foot of
+// the screen (#request-failed, texts from the template in the reader's language): without
+// it a tap at the venue on a failing connection did nothing visible. The next request that
+// succeeds takes the notice away. window.bobRequestFailed(status) says it (status 0: no
+// answer) for the scripts that send their own requests.
+(function () {
+  "use strict";
+  var notice = document.getElementById("request-failed");
+  if (!notice) { return; }
+
+  function say(status) {
+    var template = status === 0 ? notice.dataset.offline
+      : status >= 500 ? notice.dataset.server : notice.dataset.refused;
+    notice.querySelector("p").textContent = template.replace("{status}", String(status));
+    notice.hidden = false;
+  }
+
+  window.bobRequestFailed = say;
+  window.bobRequestAnswered = function () { notice.hidden = true; };
+
+  document.addEventListener("htmx:sendError", function () { say(0); });
+  document.addEventListener("htmx:timeout", function () { say(0); });
+  document.addEventListener("htmx:responseError", function (event) {
+    say(event.detail.xhr.status);
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (event.detail.successful) { notice.hidden = true; }
+  });
+  notice.querySelector("[data-dismiss]").addEventListener("click", function () {
+    notice.hidden = true;
+  });
+})();
