@@ -41,8 +41,8 @@
 
   // A request of the board's own that got no answer (status 0) or a server error, said at
   // the foot of the screen (static/js/page-actions.js); one answered takes that away.
-  function failed(status) {
-    if (window.bobRequestFailed) { window.bobRequestFailed(status); }
+  function failed(status, polled) {
+    if (window.bobRequestFailed) { window.bobRequestFailed(status, polled); }
     throw new Error("request failed: " + status);
   }
 
@@ -53,8 +53,9 @@
   // Fetch an htmx partial and put each of its elements in place of the page's element with
   // the same id (also on a 4xx answer: a form with its errors is a partial too); answer the
   // new element of id ``id``. Without an answer, or on a server error, nothing is replaced
-  // and the promise is rejected, once the failure is said.
-  function swap(url, id) {
+  // and the promise is rejected, once the failure is said (``polled``: asked by the page
+  // following the game, not by a tap).
+  function swap(url, id, polled) {
     return fetch(url, {
       credentials: "same-origin",
       cache: "no-store",
@@ -73,7 +74,7 @@
         });
         return document.getElementById(id);
       });
-    }, function () { failed(0); });
+    }, function () { failed(0, polled); });
   }
 
   // --- live updates ----------------------------------------------------------------------
@@ -81,7 +82,7 @@
   function refresh(step) {
     var parts = Array.prototype.slice.call(document.querySelectorAll("[data-live-url]"));
     return Promise.all(parts.map(function (part) {
-      return swap(part.getAttribute("data-live-url"), part.id);
+      return swap(part.getAttribute("data-live-url"), part.id, true);
     })).then(function () {
       var versions = document.querySelectorAll('input[name="version"], input[name$="-version"]');
       versions.forEach(function (input) { input.value = step; });
@@ -103,7 +104,7 @@
           if (response.status >= 500) { failed(response.status); }
           answered();
           return response.ok ? response.json() : null;
-        }, function () { failed(0); })
+        }, function () { failed(0, true); })
         .then(function (data) {
           if (!data || data.stamp === root.getAttribute("data-stamp")) { return null; }
           root.setAttribute("data-stamp", data.stamp);

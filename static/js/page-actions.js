@@ -198,16 +198,18 @@
 // A request sent from the page without leaving it (htmx, the board's panels) that gets no
 // answer, or an error the page cannot show in place, is said in a notice at the foot of
 // the screen (#request-failed, texts from the template in the reader's language): without
-// it a tap at the venue on a failing connection did nothing visible. The next request that
-// succeeds takes the notice away. window.bobRequestFailed(status) says it (status 0: no
-// answer) for the scripts that send their own requests.
+// it a tap at the venue on a failing connection did nothing visible. A page's own polling
+// (hx-trigger "every …", the board following the game) that gets no answer says the page
+// may be out of date instead. The next request that succeeds takes the notice away.
+// window.bobRequestFailed(status, polled) says it (status 0: no answer) for the scripts
+// that send their own requests.
 (function () {
   "use strict";
   var notice = document.getElementById("request-failed");
   if (!notice) { return; }
 
-  function say(status) {
-    var template = status === 0 ? notice.dataset.offline
+  function say(status, polled) {
+    var template = status === 0 ? (polled ? notice.dataset.stale : notice.dataset.offline)
       : status >= 500 ? notice.dataset.server : notice.dataset.refused;
     notice.querySelector("p").textContent = template.replace("{status}", String(status));
     notice.hidden = false;
@@ -216,8 +218,12 @@
   window.bobRequestFailed = say;
   window.bobRequestAnswered = function () { notice.hidden = true; };
 
-  document.addEventListener("htmx:sendError", function () { say(0); });
-  document.addEventListener("htmx:timeout", function () { say(0); });
+  function polled(event) {
+    return /\bevery\b/.test(event.detail.elt.getAttribute("hx-trigger") || "");
+  }
+
+  document.addEventListener("htmx:sendError", function (event) { say(0, polled(event)); });
+  document.addEventListener("htmx:timeout", function (event) { say(0, polled(event)); });
   document.addEventListener("htmx:responseError", function (event) {
     say(event.detail.xhr.status);
   });

@@ -95,3 +95,19 @@ def test_the_boards_own_panel_without_an_answer_says_so(game, new_page):  # noqa
     tap(page, figure(page, "p1-m3"), True)
     expect(page.locator("#play-status")).to_contain_text("p1-m2 → p1-m3")
     expect(notice).to_be_hidden()
+
+
+def test_a_standings_page_polled_without_an_answer_says_it_may_be_out_of_date(new_page):
+    tournament = seated_tournament()
+    page = new_page(width=PHONE["width"], height=PHONE["height"])
+    page.clock.install()
+    page.goto(f"/t/{tournament.slug}/standings/")
+    notice = page.locator("#request-failed")
+    page.route("**/standings/live/**", lambda route: route.abort("internetdisconnected"))
+    page.clock.run_for(16_000)
+    expect(notice).to_contain_text("may be out of date")
+    expect(notice).not_to_contain_text("What you typed")
+
+    page.unroute("**/standings/live/**")
+    page.clock.run_for(16_000)
+    expect(notice).to_be_hidden()
