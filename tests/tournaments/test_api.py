@@ -252,3 +252,49 @@ def test_plain_standings_page(client, semifinal_tournament):
     assert '<span class="show-small help"><br>' in body  # the squad and rank under the name
     missing = reverse("tournaments:standings-plain", kwargs={"slug": "x"})
     assert client.get(missing).status_code == 404
+
+
+EVERY_ENDPOINT = [
+    *ENDPOINTS,
+    ("api-tournaments", "/api/tournaments/"),
+    ("api-schema", "/api/openapi.json"),
+]
+
+
+@pytest.mark.parametrize(("name", "path"), EVERY_ENDPOINT)
+@pytest.mark.parametrize("query", ["status=running", "limit=", "stage"])
+def test_a_query_parameter_is_a_400_naming_it(client, semifinal_tournament, name, path, query):
+    """No endpoint takes a query parameter: a misspelt filter is not answered with the
+    whole document as if it had filtered."""
+    kwargs = {"slug": semifinal_tournament.slug} if "{slug}" in path else {}
+    url = reverse(f"tournaments:{name}", kwargs=kwargs)
+    response = client.get(f"{url}?{query}", HTTP_ACCEPT_LANGUAGE="en")
+    message = check_error(response, 400)
+    assert response_validator(path, "400").is_valid(response.json())
+    parameter = query.split("=")[0]
+    assert message == (
+        f"This address takes no query parameters, so “{parameter}” would filter nothing: "
+        f"remove it and ask {url} again (the addresses and what they take are listed in "
+        "/api/openapi.json)."
+    )
+
+
+def test_every_query_parameter_is_named_in_the_requests_language(client, semifinal_tournament):
+    url = reverse("tournaments:api-schedule", kwargs={"slug": semifinal_tournament.slug})
+    response = client.get(f"{url}?stage=2&statu=open&stage=3", HTTP_ACCEPT_LANGUAGE="it")
+    message = check_error(response, 400)
+    assert "“stage”, “statu”" in message
+    assert message.startswith("Questo indirizzo non accetta parametri")
+
+
+def test_a_query_parameter_on_an_unknown_tournament_is_refused_first(client):
+    """The parameter is wrong whatever the slug; it is checked before the database is."""
+    message = check_error(
+        client.get("/api/tournaments/nope/standings/?page=2", HTTP_ACCEPT_LANGUAGE="en"), 400
+    )
+    assert "“page”" in message
+
+
+def test_a_head_with_a_query_parameter_is_refused_too(client, semifinal_tournament):
+    url = reverse("tournaments:api-standings", kwargs={"slug": semifinal_tournament.slug})
+    assert client.head(f"{url}?x=1").status_code == 400

@@ -1,7 +1,9 @@
 """Thin JSON views over :mod:`.documents`. Every answer under ``api/`` is JSON, errors
 too (an ``{"error": ...}`` object in the request's language): an unknown tournament or
 address is a 404, a method other than GET or HEAD a 405 naming the allowed ones (worded
-by ``bob.method_not_allowed``, as for every page), a failure of the server a 500."""
+by ``bob.method_not_allowed``, as for every page), a query parameter a 400 (no endpoint
+takes one: a misspelt or imagined filter must not answer the whole list as if it had
+filtered), a failure of the server a 500."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponsePermanentRedirect
 from django.urls import Resolver404, resolve, reverse
 from django.utils.log import log_response
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_safe
 
@@ -39,9 +42,33 @@ def error_response(message: str, status: int) -> JsonResponse:
     )
 
 
+def refuse_query(request: HttpRequest) -> JsonResponse | None:
+    """The 400 naming the query parameters of ``request``, or None when it has none: no
+    endpoint takes one (decision 15), so any would be ignored and the client would take
+    the whole answer for a filtered one."""
+    names = list(request.GET)
+    if not names:
+        return None
+    message = ngettext(
+        "This address takes no query parameters, so %(names)s would filter nothing: "
+        "remove it and ask %(path)s again (the addresses and what they take are listed "
+        "in %(schema)s).",
+        "This address takes no query parameters, so %(names)s would filter nothing: "
+        "remove them and ask %(path)s again (the addresses and what they take are listed "
+        "in %(schema)s).",
+        len(names),
+    ) % {
+        "names": ", ".join(f"“{name}”" for name in names),
+        "path": request.path,
+        "schema": reverse("tournaments:api-schema"),
+    }
+    return error_response(message, status=400)
+
+
 def api_view(view: View) -> View:
     """An API view: it answers GET and HEAD, and any other method with a 405 that
-    ``bob.method_not_allowed`` turns into the API's JSON error naming the methods allowed.
+    ``bob.method_not_allowed`` turns into the API's JSON error naming the methods allowed;
+    a query parameter with the 400 of :func:`refuse_query`.
     No CSRF check comes first (nothing here changes anything, so a POST gets that 405,
     not Django's HTML 403 page); a failure becomes a JSON 500, logged as Django logs one."""
 
@@ -49,6 +76,9 @@ def api_view(view: View) -> View:
     @require_safe
     @wraps(view)
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        refused = refuse_query(request)
+        if refused is not None:
+            return refused
         try:
             return view(request, *args, **kwargs)
         except Exception as failure:
