@@ -10,22 +10,28 @@ For a load balancer, a monitor or compose's health check. The JSON's ``status`` 
 * ``"error"`` (503): the database cannot be reached, so no page can be served.
 
 Each part has its own entry (``database``, ``broker``, ``workers``, ``scheduler``) with its
-``status`` and, when it is not ``ok``, the ``error``. Workers and the scheduler are known by
+``status`` and, when it is not ``ok``, the ``error``. Each question to Redis waits for its
+answer at most ``REDIS_TIMEOUT_SECONDS``, the broker's own connections too: a Redis that
+hangs, wholly or only on the connections tasks are queued on, is reported degraded after
+about one timeout, not answered "ok" nor left waiting. Workers and the scheduler are known by
 their heartbeats in Redis (bob/heartbeat.py). Never cached, and answered over plain HTTP too
 (a load balancer checks the servers behind it directly).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.conf import settings
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, JsonResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+from kombu.connection import ConnectionPool
+from kombu.exceptions import KombuError
 
 from bob import heartbeat
+from bob.celery import app as celery_app
 from tournaments.caching.redis_cooldown import cooldown
 from tournaments.web.permissions import public
 
@@ -51,10 +57,28 @@ def _database() -> dict[str, str]:
     return {"status": "ok", "vendor": connection.vendor}
 
 
+#: What the broker's own connections raise when Redis does not answer them.
+QUEUE_FAULTS = (KombuError, *heartbeat.REDIS_FAULTS)
+
+
+def check_queue() -> None:
+    """Read the length of the tasks' queue over this process's own broker connections, the
+    ones its requests queue tasks on, raising what they raise when Redis does not answer
+    them within ``REDIS_TIMEOUT_SECONDS`` (their wait, bob/settings.py). They can hang while
+    a fresh connection is answered (a pooled connection a firewall or a NAT forgot, a
+    half-open link): asking over the heartbeats' connection alone said "ok" while every
+    task queued waited for its timeout."""
+    # Celery's pool of broker connections (its type stubs take it for a pool of producers).
+    pool = cast(ConnectionPool, celery_app.pool)
+    with pool.acquire(block=True, timeout=settings.REDIS_TIMEOUT_SECONDS) as connection:
+        connection.default_channel.queue_declare(queue=celery_app.conf.task_default_queue)
+
+
 def _broker() -> dict[str, str]:
     """Redis, asked even during the process's cool-down after a failure (this is the check
     that says whether it answers now), whose answer ends the cool-down or starts another. It
-    is asked to write, not only to answer (:func:`heartbeat.check_writes`)."""
+    is asked to write, not only to answer (:func:`heartbeat.check_writes`), then to read the
+    tasks' queue over the broker's own connections (:func:`check_queue`)."""
     if not settings.REDIS_URL:
         return {"status": "ok", "mode": IN_PROCESS}
     try:
@@ -62,6 +86,11 @@ def _broker() -> dict[str, str]:
     except heartbeat.REDIS_FAULTS as error:
         cooldown.failed("health check", error)
         return {"status": "error", "error": str(error)}
+    try:
+        check_queue()
+    except QUEUE_FAULTS as error:
+        cooldown.failed("health check", error)
+        return {"status": "error", "error": f"the task queue does not answer: {error}"}
     cooldown.answered("health check")
     return {"status": "ok", "mode": "redis"}
 

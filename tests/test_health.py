@@ -5,10 +5,14 @@ tests/reliability/test_production_server.py."""
 
 from __future__ import annotations
 
+import contextlib
+import socket
+import threading
 import time
 
 import pytest
 import redis
+from kombu import Connection
 
 from bob import health, heartbeat
 
@@ -158,3 +162,54 @@ def test_the_database_away_is_the_one_error(client, with_redis, monkeypatch):
     status, report = _health(client)
     assert status == 503 and report["status"] == "error"
     assert report["problems"] == ["database: refused: no page can be served"]
+
+
+@pytest.fixture
+def hanging_server():
+    """A server that accepts connections and never answers, as a Redis whose connections
+    hang; its address."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    accepted: list[socket.socket] = []
+
+    def accept() -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                accepted.append(listener.accept()[0])
+
+    threading.Thread(target=accept, daemon=True).start()
+    yield f"redis://127.0.0.1:{listener.getsockname()[1]}/0"
+    listener.close()
+    for connection in accepted:
+        connection.close()
+
+
+def test_the_broker_s_connections_hanging_is_degraded_after_one_timeout(
+    client, with_redis, hanging_server, monkeypatch
+):
+    """The heartbeats' Redis answers, but the connections tasks are queued on hang (a pooled
+    connection a firewall forgot): /healthz said "ok" while every task queued waited for its
+    timeout. It asks over those connections, as long as a request queueing a task waits."""
+    from bob.celery import app as celery_app
+    from tournaments.caching.redis_cooldown import cooldown
+
+    broker = Connection(
+        hanging_server,
+        transport_options=celery_app.conf.broker_transport_options,
+        connect_timeout=celery_app.conf.broker_connection_timeout,
+    )
+    monkeypatch.setattr(celery_app, "_pool", broker.Pool(limit=2))
+    with_redis(FakeRedis({"worker:celery@a": time.time(), "scheduler:celerybeat@a": time.time()}))
+    started = time.monotonic()
+    status, report = _health(client)
+    waited = time.monotonic() - started
+    assert status == 200 and report["status"] == "degraded", report
+    assert report["broker"] == {
+        "status": "error",
+        "error": "the task queue does not answer: Timeout reading from socket",
+    }
+    assert report["problems"][0].startswith("broker: the task queue does not answer")
+    timeout = celery_app.conf.broker_transport_options["socket_timeout"]
+    assert timeout <= waited < timeout * 1.75, waited
+    assert cooldown.skip()  # the next request does not queue a task on it either

@@ -4,7 +4,8 @@ a judge's writes are saved and each waits for Redis at most about one REDIS_TIME
 (the use that failed makes the other skip Redis for the cool-down too), the Alien turn is
 played (in the web process when it cannot be queued, else by the worker), a player's
 loadout is saved and a scheduling's notices are written (sent, or pending for the sweep),
-and once Redis answers again a write waits for nothing."""
+and once Redis answers again a write waits for nothing. /healthz says the broker's
+connections hang (degraded) after one timeout, and "ok" for the broker once they answer."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from table.actions import create_game
 from table.models import AlienTurnRequest, TurnStatus
 from tests.reliability.browser import Browser
 from tests.reliability.redis_proxy import BROKER, CACHE, RedisProxy
-from tests.reliability.stack import RedisServer, Worker, wait_until, web_server
+from tests.reliability.stack import RedisServer, Worker, health, wait_until, web_server
 from tests.table.conftest import seat_squads
 from tests.web.conftest import PASSWORD, build_world
 from tests.web.test_result_form import page_data
@@ -145,3 +146,30 @@ def test_one_use_of_redis_hanging_costs_a_write_one_timeout_and_loses_nothing(
     assert second.seconds < TIMEOUT * 0.75, second.seconds
     assert turn.seconds < TIMEOUT * 0.75, turn.seconds
     assert third.seconds < TIMEOUT * 0.75, third.seconds
+
+
+def test_healthz_says_the_broker_s_connections_hang_after_one_timeout(stack_env, tmp_path):
+    """Redis answers the heartbeats' connection but not the broker's: /healthz said "ok"
+    while every task queued waited for its timeout."""
+    redis = RedisServer(tmp_path).start()
+    proxy = RedisProxy(redis.port, stack_env["CACHE_KEY_PREFIX"]).start()
+    env = {**stack_env, "REDIS_URL": proxy.url, "REDIS_TIMEOUT_SECONDS": str(TIMEOUT)}
+    try:
+        with web_server(env, workers=1) as base:
+            before = health(base)[1]
+            proxy.hung = BROKER
+            started = time.monotonic()
+            status, hung = health(base)
+            waited = time.monotonic() - started
+            proxy.hung = None
+            after = health(base)[1]
+    finally:
+        proxy.close()
+        redis.stop()
+    assert before["broker"] == {"status": "ok", "mode": "redis"}, before
+    assert status == 200 and hung["status"] == "degraded", hung
+    assert hung["broker"]["status"] == "error"
+    assert hung["broker"]["error"].startswith("the task queue does not answer"), hung
+    assert hung["problems"][0].startswith("broker: the task queue does not answer")
+    assert waited < TIMEOUT * 1.75, waited
+    assert after["broker"] == {"status": "ok", "mode": "redis"}, after
