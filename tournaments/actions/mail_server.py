@@ -14,7 +14,9 @@ from __future__ import annotations
 import logging
 from smtplib import SMTPRecipientsRefused, SMTPResponseException
 
-from tournaments.caching.redis_cooldown import Cooldown
+from django.conf import settings
+
+from tournaments.domain.cooldown import Cooldown
 
 #: What a mail server that answered raises when it refuses a message.
 REFUSALS = (SMTPResponseException, SMTPRecipientsRefused)
@@ -24,8 +26,10 @@ class MailServerCooldown(Cooldown):
     """The cool-down of a process's mail after the mail server did not answer."""
 
     service = "Mail server"
-    setting = "BOB_MAIL_COOLDOWN_SECONDS"
     log = logging.getLogger("bob.notices")
+
+    def configured_seconds(self) -> float:
+        return settings.BOB_MAIL_COOLDOWN_SECONDS
 
 
 #: This process's cool-down of the mail server.
