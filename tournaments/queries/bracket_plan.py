@@ -74,9 +74,13 @@ def standings_facts(stages: Sequence[Mapping[str, Any]]) -> list[StageFacts]:
     ]
 
 
-def planned_stages(tournament: Tournament, stages: Sequence[StageFacts]) -> list[PlannedStage]:
-    """The stages after the last seated one, to the final. One query (the registrations)
-    only before the first stage is seated."""
+def planned_stages(
+    tournament: Tournament, stages: Sequence[StageFacts], players_in: int | None = None
+) -> list[PlannedStage]:
+    """The stages after the last seated one, to the final. ``players_in``: the players
+    registered and not withdrawn, when the caller counted them already (the dashboard, with
+    its header's count); else they are counted, one query, only before the first stage is
+    seated."""
     seated = [stage for stage in stages if stage.sessions]
     rows = {stage.number: stage for stage in stages}
     try:
@@ -85,7 +89,11 @@ def planned_stages(tournament: Tournament, stages: Sequence[StageFacts]) -> list
             going_on = _going_on(tournament, seated[-1], rows)
         else:
             first_number = 1
-            going_on = tournament.registrations.filter(withdrawn_at__isnull=True).count()
+            going_on = (
+                tournament.registrations.filter(withdrawn_at__isnull=True).count()
+                if players_in is None
+                else players_in
+            )
         if going_on is None or (not seated and going_on < 3):
             return []
         overrides = {
@@ -112,10 +120,11 @@ def planned_stages(tournament: Tournament, stages: Sequence[StageFacts]) -> list
 
 
 def tournament_structure(
-    tournament: Tournament, stages: Sequence[StageFacts]
+    tournament: Tournament, stages: Sequence[StageFacts], players_in: int | None = None
 ) -> list[PlannedStage]:
     """Every stage from the first to the final: the seated ones as they are seated, then
-    :func:`planned_stages`; empty when no stage is seated and none can be planned."""
+    :func:`planned_stages` (``players_in`` as it takes it); empty when no stage is seated
+    and none can be planned."""
     rows = {stage.number: stage for stage in stages}
     seated = [
         PlannedStage(
@@ -128,7 +137,7 @@ def tournament_structure(
         for stage in stages
         if stage.sessions
     ]
-    return seated + planned_stages(tournament, stages)
+    return seated + planned_stages(tournament, stages, players_in)
 
 
 def _sent_on(tournament: Tournament, stage: StageFacts, rows: Mapping[int, StageFacts]) -> int:

@@ -25,7 +25,7 @@ class TournamentPlan:
     play: an undone seating's are superseded) and, when not seated, the plan's kind;
     ``plan``: every stage from the first, the seated ones as seated (empty when none is
     seated and the players are too few or a count cannot be used); ``registered``: every
-    registration, withdrawn too."""
+    registration, withdrawn too (the dashboard's header)."""
 
     stages: Sequence[Stage]
     plan: list[PlannedStage]
@@ -33,7 +33,8 @@ class TournamentPlan:
 
 
 def tournament_plan(tournament: Tournament) -> TournamentPlan:
-    """The stages and their plan (two queries, three before a stage is seated)."""
+    """The stages and their plan, in two queries: the stages, and the registrations counted
+    once for both the header (all) and the plan before stage 1 is seated (those still in)."""
     in_play = Q(sessions__superseded_at__isnull=True)
     stages = list(
         tournament.stages.annotate(
@@ -41,13 +42,17 @@ def tournament_plan(tournament: Tournament) -> TournamentPlan:
             seat_count=Count("sessions__seats", filter=in_play, distinct=True),
         )
     )
-    plan = tournament_structure(tournament, [_facts(stage) for stage in stages])
+    counts = tournament.registrations.aggregate(
+        registered=Count("pk"), players_in=Count("pk", filter=Q(withdrawn_at__isnull=True))
+    )
+    plan = tournament_structure(
+        tournament, [_facts(stage) for stage in stages], counts["players_in"]
+    )
     kinds = {step.number: step.kind for step in plan}
     for stage in stages:
         if not stage.session_count and stage.number in kinds:
             stage.kind = kinds[stage.number]
-    registered = tournament.registrations.count()
-    return TournamentPlan(stages=stages, plan=plan, registered=registered)
+    return TournamentPlan(stages=stages, plan=plan, registered=counts["registered"])
 
 
 def _facts(stage: Stage) -> StageFacts:
