@@ -23,9 +23,7 @@ def open_tournament():
     return tournament
 
 
-def test_the_plan_counts_the_registrations_in_one_query(
-    open_tournament, django_assert_num_queries
-):
+def test_the_plan_counts_the_registrations_in_one_query(open_tournament, django_assert_num_queries):
     with django_assert_num_queries(2):  # the stages, the registrations
         planned = tournament_plan(open_tournament)
     assert planned.registered == 9  # the header: every registration
