@@ -85,9 +85,24 @@ def _alien_label(alien: str) -> str:
     return str(TOKEN_ALIEN_LABELS.get(alien, alien))
 
 
-def _dreadnought_choices() -> list[tuple[str, StrOrPromise]]:
-    classes = load_rules_data().dreadnought_classes
-    return [("", _("None named"))] + [(key, spec.name) for key, spec in classes.items()]
+def _kept(key: str) -> str:
+    """How a choice stored before the tournament's rules data lost it is offered: shown as
+    it is, so the form loses nothing, and refused with the reason when saved."""
+    return str(_("%(key)s (not in the tournament's rules data)") % {"key": key})
+
+
+def _dreadnought_choices(
+    rules: RulesData | None = None, stored: str = ""
+) -> list[tuple[str, StrOrPromise]]:
+    """The Dreadnought classes of ``rules`` (the tournament's rules data, with the classes
+    its house rules add; None: the shipped), and ``stored``, the class a stipulation names,
+    when they no longer have it."""
+    classes = (rules or load_rules_data()).dreadnought_classes
+    choices: list[tuple[str, StrOrPromise]] = [("", _("None named"))]
+    choices += [(key, spec.name) for key, spec in classes.items()]
+    if stored and stored not in classes:
+        choices.append((stored, _kept(stored)))
+    return choices
 
 
 #: Weapon fields of the Dreadnought: as many as the class mounting most heavy weapons.
@@ -98,12 +113,21 @@ def _slot(number: int) -> str:
     return f"dreadnought_weapon_{number}"
 
 
-def _heavy_weapon_choices() -> list[tuple[str, str]]:
-    return [("", "–"), *heavy_weapon_choices()]
+def _heavy_weapon_choices(rules: RulesData | None, stored: list[str]) -> list[tuple[str, str]]:
+    choices = [("", "–"), *heavy_weapon_choices(data=rules)]
+    offered = {key for key, _label in choices}
+    return choices + [(key, _kept(key)) for key in dict.fromkeys(stored) if key not in offered]
 
 
-def material_fields() -> dict[str, forms.Field]:
-    """The form fields of the aliens' material, by form field name."""
+def material_fields(
+    rules: RulesData | None = None, params: dict[str, Any] | None = None
+) -> dict[str, forms.Field]:
+    """The form fields of the aliens' material, by form field name: the Dreadnought's class
+    and weapons chosen among those of ``rules``, the tournament's rules data (None: the
+    shipped), with those ``params``, the stored parameters, name and they lack."""
+    params = params or {}
+    stored_class = str(params.get("dreadnought_class") or "")
+    stored_weapons = [str(w) for w in params.get("dreadnought_weapons") or []]
     fields: dict[str, forms.Field] = {}
     for parameter, heading in COUNTED.items():
         for alien in token_aliens():
@@ -113,7 +137,9 @@ def material_fields() -> dict[str, forms.Field]:
     fields["reinforcements_per_turn"] = _count(_("Reinforcement tokens entering each Alien turn"))
     fields["reinforcements_from_round"] = _count(_("Reinforcements from round"), minimum=1)
     fields["dreadnought_class"] = forms.ChoiceField(
-        label=_("Dreadnought class"), choices=_dreadnought_choices, required=False
+        label=_("Dreadnought class"),
+        choices=lambda: _dreadnought_choices(rules, stored_class),
+        required=False,
     )
     fields["dreadnought_value"] = forms.IntegerField(
         label=_("Dreadnought class value (points)"),
@@ -126,7 +152,7 @@ def material_fields() -> dict[str, forms.Field]:
     for number in range(1, DREADNOUGHT_SLOTS + 1):
         fields[_slot(number)] = forms.ChoiceField(
             label=_("Dreadnought weapon %(number)d") % {"number": number},
-            choices=_heavy_weapon_choices,
+            choices=lambda: _heavy_weapon_choices(rules, stored_weapons),
             required=False,
             help_text=_(
                 "As the session notes name them, as many as the class mounts (2 or 4); "
@@ -279,8 +305,10 @@ def material_initial(params: dict[str, Any]) -> dict[str, Any]:
     return initial
 
 
-def material_lines(params: dict[str, Any]) -> list[tuple[str, str]]:
-    """(label, value) lines describing the aliens' material of stored parameters."""
+def material_lines(params: dict[str, Any], rules: RulesData | None = None) -> list[tuple[str, str]]:
+    """(label, value) lines describing the aliens' material of stored parameters, the
+    Dreadnought's class named as ``rules`` (the tournament's rules data; None: the
+    shipped) name it."""
     lines: list[tuple[str, str]] = []
     for parameter, heading in COUNTED.items():
         counts = params.get(parameter) or {}
@@ -292,11 +320,11 @@ def material_lines(params: dict[str, Any]) -> list[tuple[str, str]]:
         if name in params:
             lines.append((str(fields[name].label), str(params[name])))
     if params.get("dreadnought_class"):
-        classes = dict(_dreadnought_choices())
         cls = params["dreadnought_class"]
-        lines.append((str(fields["dreadnought_class"].label), str(classes.get(cls, cls))))
+        classes = dict(_dreadnought_choices(rules, cls))
+        lines.append((str(fields["dreadnought_class"].label), str(classes[cls])))
     if params.get("dreadnought_weapons"):
-        data, language = load_rules_data(), narration_language()
+        data, language = rules or load_rules_data(), narration_language()
         lines.append(
             (
                 str(_("Dreadnought weapons")),

@@ -24,6 +24,7 @@ from tournaments.queries.rules_values import (
     RulesItem,
     heavy_weapon_choices,
     shown,
+    tournament_rules_data,
 )
 
 if TYPE_CHECKING:
@@ -81,6 +82,9 @@ class RulesValuesForm(VersionedFormMixin, AccessibleForm):
     def __init__(self, *args: Any, item: RulesItem, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.item = item
+        #: The tournament's rules data, whose weapons (a house rule's among them) a
+        #: Dreadnought class's usual weapons are chosen from.
+        self.rules, _problem = tournament_rules_data(tournament)
         for value in item.values:
             if value.current is None:
                 continue
@@ -98,7 +102,7 @@ class RulesValuesForm(VersionedFormMixin, AccessibleForm):
                         f"{label}: {words}", getattr(value.current, colour), note, limit
                     )
             elif isinstance(value.current, tuple):
-                weapons = heavy_weapon_choices(item.weapon_choices or None)
+                weapons = heavy_weapon_choices(item.weapon_choices or None, self.rules)
                 for number, weapon in enumerate(value.current, start=1):
                     self.fields[f"{value.name}_{number}"] = forms.ChoiceField(
                         label=f"{label}: {number}",
@@ -144,7 +148,11 @@ class RulesValuesForm(VersionedFormMixin, AccessibleForm):
                         "%(weapon)s is already one of its usual weapons: a Dreadnought mounts "
                         "each weapon once; choose another."
                     )
-                    % {"weapon": dict(heavy_weapon_choices()).get(str(weapon), weapon)},
+                    % {
+                        "weapon": dict(heavy_weapon_choices(data=self.rules)).get(
+                            str(weapon), weapon
+                        )
+                    },
                 )
         return data
 

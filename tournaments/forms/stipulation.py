@@ -127,8 +127,8 @@ class StipulationFieldsMixin(FormMixinBase):
             for name, (_parameter, field) in group.items():
                 # Each form gets its own copy: widgets carry per-request attributes.
                 self.fields[name] = copy.deepcopy(field)
-        self.fields.update(material_fields())
         params = params or {}
+        self.fields.update(material_fields(rules, params))
         if kind in GROUPS:
             for name, (parameter, _field) in GROUPS[kind].items():
                 if parameter in params:
@@ -243,8 +243,11 @@ def _field_named_in(kind: str, message: str) -> str | None:
     return None
 
 
-def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
-    """(label, value) pairs describing a stipulation's parameters, as the form names them."""
+def parameter_lines(
+    kind: str, params: dict, rules: RulesData | None = None
+) -> list[tuple[str, str]]:
+    """(label, value) pairs describing a stipulation's parameters, as the form names them
+    (the Dreadnought's class as ``rules``, the tournament's rules data, name it)."""
     lines: list[tuple[str, str]] = []
     for name, parameter in _parameter_fields(kind):
         if name in MATERIAL_NAMES:
@@ -268,7 +271,7 @@ def parameter_lines(kind: str, params: dict) -> list[tuple[str, str]]:
         else:
             shown = str(value)
         lines.append((str(field.label), shown))
-    return lines + material_lines(params)
+    return lines + material_lines(params, rules)
 
 
 @dataclass(frozen=True)
@@ -279,8 +282,14 @@ class StipulationSummary:
     lines: list[tuple[str, str]]
 
 
-def describe_stipulation(kind: str, params: dict) -> StipulationSummary | None:
-    """The stipulation of type ``kind`` in words, or ``None`` when no type is set."""
+def describe_stipulation(
+    kind: str, params: dict, rules: RulesData | None = None
+) -> StipulationSummary | None:
+    """The stipulation of type ``kind`` in words, or ``None`` when no type is set; its
+    Dreadnought's class named as ``rules``, the tournament's rules data
+    (:func:`~tournaments.models.stipulations.playing_rules`), name it."""
     if not kind:
         return None
-    return StipulationSummary(str(StipulationKind(kind).label), parameter_lines(kind, params))
+    return StipulationSummary(
+        str(StipulationKind(kind).label), parameter_lines(kind, params, rules)
+    )

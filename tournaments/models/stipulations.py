@@ -127,20 +127,24 @@ def _equipment_blips(value: Any, key: str) -> dict[str, str]:
 
 
 def _dreadnought_class(value: Any, key: str) -> str:
-    return _one_of(*load_rules_data().dreadnought_classes)(value, key)
+    """A class's key; that the tournament's rules data have it is checked by
+    :func:`clean_stipulation_params`, which has them (the house rules may add a class)."""
+    if not isinstance(value, str) or not value:
+        raise ValidationError(
+            gettext("“%(key)s” must be the key of a Dreadnought class, e.g. “predator”.")
+            % {"key": key}
+        )
+    return value
 
 
 def _dreadnought_weapons(value: Any, key: str) -> list[str]:
     """The heavy weapons the session notes name for the Dreadnought (checked against its
-    class by :func:`clean_stipulation_params`)."""
-    weapons = load_rules_data().weapons
-    if not isinstance(value, list) or not value:
+    class, in the tournament's rules data, by :func:`clean_stipulation_params`)."""
+    if not isinstance(value, list) or not value or not all(isinstance(w, str) for w in value):
         raise ValidationError(
             gettext('“%(key)s” must be a list of weapons, e.g. ["assault_cannon", "melta"].')
             % {"key": key}
         )
-    for index, weapon in enumerate(value):
-        _one_of(*weapons)(weapon, f"{key}[{index}]")
     return list(value)
 
 
@@ -165,10 +169,23 @@ def _check_dreadnought(cleaned: dict[str, Any], rules: RulesData | None) -> None
                 gettext("“%(key)s” belongs to a Dreadnought class: set “dreadnought_class” too.")
                 % {"key": key}
             )
+    data = rules or load_rules_data()
+    class_key = cleaned.get("dreadnought_class")
+    if class_key is not None and class_key not in data.dreadnought_classes:
+        raise ValidationError(
+            gettext(
+                "“dreadnought_class”: the tournament's rules data have no Dreadnought class "
+                "“%(value)s” (its house rules may have removed it); choose one of %(known)s."
+            )
+            % {
+                "value": class_key,
+                "known": ", ".join(f"“{key}”" for key in data.dreadnought_classes),
+            }
+        )
     weapons = cleaned.get("dreadnought_weapons")
     if weapons is None:
         return
-    misfit = dreadnought_weapons_misfit(cleaned["dreadnought_class"], weapons, rules)
+    misfit = dreadnought_weapons_misfit(cleaned["dreadnought_class"], weapons, data)
     if misfit is None:
         return
     spec, weapon = misfit

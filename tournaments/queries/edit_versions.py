@@ -20,6 +20,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from rules.engine.units import RulesData
 from tournaments.models import (
     ChapterCard,
     Player,
@@ -31,6 +32,7 @@ from tournaments.models import (
     TournamentMap,
     Weapon,
     clean_stipulation_params,
+    playing_rules,
 )
 from tournaments.queries.session_stipulation import own_map_name
 
@@ -113,7 +115,11 @@ def stage_version(stage: Stage, thresholds: Iterable[int] | None = None) -> str:
     return content_version(
         {
             "kind": stage.stipulation_kind,
-            "params": _with_defaults(stage.stipulation_kind, stage.stipulation_params),
+            "params": _with_defaults(
+                stage.stipulation_kind,
+                stage.stipulation_params,
+                playing_rules(stage.tournament.data_overrides),
+            ),
             "map": stage.map_name,
             "qualifiers": stage.qualifier_count,
             "seating": stage.seating_method,
@@ -122,12 +128,13 @@ def stage_version(stage: Stage, thresholds: Iterable[int] | None = None) -> str:
     )
 
 
-def _with_defaults(kind: str, params: Any) -> Any:
+def _with_defaults(kind: str, params: Any, rules: RulesData) -> Any:
     """A stipulation's parameters with their defaults filled in, so that parameters stored
     without them (a stage made in code) and the same ones as its form writes them are one
-    version; as they are when they no longer pass the checks."""
+    version; as they are when they no longer pass the checks (of ``rules``, the
+    tournament's rules data, whose Dreadnought classes its house rules may add to)."""
     try:
-        return clean_stipulation_params(kind, params)
+        return clean_stipulation_params(kind, params, rules)
     except ValidationError:
         return params
 

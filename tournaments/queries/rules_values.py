@@ -135,10 +135,13 @@ def item_label(data: RulesData, section: str, key: str, lang: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def heavy_weapon_choices(keys: tuple[str, ...] | None = None) -> list[tuple[str, str]]:
-    """The heavy and extra-heavy weapons (what a Dreadnought mounts) by key, named in the
-    active language; ``keys``: only those (a class's weapon choices)."""
-    data, language = load_rules_data(), narration_language()
+def heavy_weapon_choices(
+    keys: tuple[str, ...] | None = None, data: RulesData | None = None
+) -> list[tuple[str, str]]:
+    """The heavy and extra-heavy weapons (what a Dreadnought mounts) of ``data`` (a
+    tournament's rules data; None: the shipped) by key, named in the active language;
+    ``keys``: only those (a class's weapon choices)."""
+    data, language = data or load_rules_data(), narration_language()
     return [
         (key, item_label(data, "weapons", key, language))
         for key, weapon in data.weapons.items()

@@ -29,7 +29,7 @@ from tournaments.actions.session_settings import (
 )
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
-from tournaments.models import Session, Tournament
+from tournaments.models import Session, Tournament, playing_rules
 from tournaments.queries.edit_versions import session_stipulation_version
 from tournaments.queries.playable_maps import map_menu_label
 from tournaments.queries.session_stipulation import (
@@ -74,16 +74,17 @@ def _page(
     )
     stipulation_form = stipulation_form or SessionStipulationForm(session=session)
     own_map, stage_map = own_map_name(session), session.stage.map_name
+    rules = playing_rules(tournament.data_overrides)
     with catalogue_words(tournament):  # the event cards as the catalogue names them
         context = {
             "tournament": tournament,
             "session": session,
             "stage": session.stage,
             "seats": session.seats.select_related("player").order_by("seat_order"),
-            "own_stipulation": describe_stipulation(stipulation.kind, stipulation.params)
+            "own_stipulation": describe_stipulation(stipulation.kind, stipulation.params, rules)
             if stipulation
             else None,
-            "stage_stipulation": describe_stipulation(defaults.kind, defaults.params),
+            "stage_stipulation": describe_stipulation(defaults.kind, defaults.params, rules),
             "same_as_stage": stipulation is not None
             and stipulation.kind == defaults.kind
             and stipulation.params == defaults.params,

@@ -32,7 +32,14 @@ from tournaments.forms.judge import PHYSICAL, RollOffForm
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.stage_control import UndoForm
 from tournaments.forms.stipulation import describe_stipulation
-from tournaments.models import Session, Stage, StageKind, StaleSessionError, Tournament
+from tournaments.models import (
+    Session,
+    Stage,
+    StageKind,
+    StaleSessionError,
+    Tournament,
+    playing_rules,
+)
 from tournaments.queries.dice_needed import AdvanceDice
 from tournaments.queries.draw_inputs import stage_own_preferences
 from tournaments.queries.playable_maps import map_menu_label
@@ -291,7 +298,11 @@ def stage_page(
 def stage_settings_summary(stage: Stage) -> dict[str, Any]:
     """What a closed stage was played with, in words, for its read-only page."""
     return {
-        "stipulation": describe_stipulation(stage.stipulation_kind, stage.stipulation_params),
+        "stipulation": describe_stipulation(
+            stage.stipulation_kind,
+            stage.stipulation_params,
+            playing_rules(stage.tournament.data_overrides),
+        ),
         "map": map_menu_label(stage.tournament, stage.map_name) if stage.map_name else "",
         "qualifier_count": stage.qualifier_count,
         "seating": stage.get_seating_method_display() if stage.seating_method else "",

@@ -25,7 +25,16 @@ from django.views.decorators.http import require_GET, require_safe
 
 from tournaments.caching import generations, release
 from tournaments.forms.stipulation import StipulationSummary, describe_stipulation
-from tournaments.models import Honour, Rank, Session, Squad, SquadRank, StageKind, Tournament
+from tournaments.models import (
+    Honour,
+    Rank,
+    Session,
+    Squad,
+    SquadRank,
+    StageKind,
+    Tournament,
+    playing_rules,
+)
 from tournaments.queries.bracket_plan import PlannedStage, planned_stages, standings_facts
 from tournaments.queries.bracket_svg import (
     BracketLabels,
@@ -190,7 +199,9 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
     own = getattr(session, "stipulation", None)
     played = own if own is not None else stage_defaults(session)
     with catalogue_words(session.stage.tournament):
-        return describe_stipulation(played.kind, played.params)
+        return describe_stipulation(
+            played.kind, played.params, playing_rules(session.stage.tournament.data_overrides)
+        )
 
 
 #: A stage of more sessions than this is drawn in the bracket page's picture as one box
