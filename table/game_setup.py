@@ -117,9 +117,6 @@ def solitaire_missions() -> list[str]:
     return sorted(tables()["missions"], key=lambda key: (len(key), key))
 
 
-UNIT_BY_CLASS = {"heavy": "heavy_weapon_marine", "extra_heavy": "extra_heavy_weapon_marine"}
-
-
 def engine_key(slug: str) -> str:
     """The engine's key of a catalogue weapon slug (``laser-rifle`` -> ``laser_rifle``)."""
     return slug.replace("-", "_")
@@ -180,8 +177,7 @@ def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure
     """The commander and marines of one player, not yet placed (squares filled later)."""
     figures = []
     units = [("commander", arms.commander)] + [
-        (UNIT_BY_CLASS.get(_weapon_class(rules, weapons), "marine"), weapons)
-        for weapons in arms.marines
+        (marine_unit(rules, weapons), weapons) for weapons in arms.marines
     ]
     for fid, (unit, weapons) in zip(squad_figure_ids(player, arms), units, strict=True):
         figures.append(
@@ -198,20 +194,17 @@ def squad_figures(player: str, arms: SquadArms, rules: RulesData) -> list[Figure
     return figures
 
 
-def _weapon_class(rules: RulesData, weapons: tuple[str, ...]) -> str:
-    classes = set()
-    for key in weapons:
-        try:
-            classes.add(rules.weapon(key).weapon_class)
-        except RulesDataError as error:
-            raise GameSetupError(
-                _("The loadout names a weapon the rules data does not know: %(error)s")
-                % {"error": engine_error_text(error)}
-            ) from None
-    for weapon_class in ("extra_heavy", "heavy"):
-        if weapon_class in classes:
-            return weapon_class
-    return "light"
+def marine_unit(rules: RulesData, weapons: tuple[str, ...]) -> str:
+    """The unit of a marine (not the commander) carrying ``weapons``, by the class its
+    weapons have in ``rules`` (the catalogue's, decision 69; :meth:`RulesData.marine_unit`);
+    a weapon ``rules`` do not know is refused, saying which."""
+    try:
+        return rules.marine_unit(weapons)
+    except RulesDataError as error:
+        raise GameSetupError(
+            _("The loadout names a weapon the rules data does not know: %(error)s")
+            % {"error": engine_error_text(error)}
+        ) from None
 
 
 def entry_squares(board: Board, claw_id: str, taken: set[Square], count: int) -> list[Square]:

@@ -261,10 +261,10 @@ TURN_MESSAGES: dict[str, dict[str, str]] = {
         "vehicle is abandoned.",
     },
     "weapon_picked_up": {
-        "it": "{figure} raccoglie l'arma extra-pesante {weapon} e lascia {old_weapon}: ora vale "
-        "{points} punti e non attacca più in questo turno.",
-        "en": "{figure} picks up the extra-heavy {weapon} and leaves its {old_weapon}: it is now "
-        "worth {points} points and attacks no more this turn.",
+        "it": "{figure} raccoglie l'arma {weapon} e lascia {old_weapon}: ora vale {points} punti "
+        "e non attacca più in questo turno.",
+        "en": "{figure} picks up the {weapon} and leaves its {old_weapon}: it is now worth "
+        "{points} points and attacks no more this turn.",
     },
     "game_over": {
         "it": "La partita è finita ({ending}). Vince: {winners}.",

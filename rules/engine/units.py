@@ -32,6 +32,11 @@ SIDES = ("marine", "alien")
 WEAPON_CLASSES = ("light", "heavy", "extra_heavy", "close_combat")
 PATTERNS = ("single", "split", "blast", "line", "lascannon", "melta", "conversion", "none")
 HEAVY_CLASSES = ("heavy", "extra_heavy")
+#: The unit of a marine (not the commander) by the class of the weapon it carries, the
+#: heaviest first (RULES §10b: a heavy-weapon marine moves 4); "marine" for the others.
+MARINE_UNITS_BY_CLASS = {"extra_heavy": "extra_heavy_weapon_marine", "heavy": "heavy_weapon_marine"}
+#: Every unit a marine (not the commander) may be.
+MARINE_UNITS = frozenset({"marine", *MARINE_UNITS_BY_CLASS.values()})
 
 
 class RulesDataError(ValueError):
@@ -232,6 +237,15 @@ class RulesData:
         unit = self.unit(unit_key)
         heavy = sum(1 for w in weapons if self.weapon(w).is_heavy)
         return unit.life_points + unit.life_points_per_heavy_weapon * heavy
+
+    def marine_unit(self, weapons: tuple[str, ...] | list[str]) -> str:
+        """The unit of a marine (not the commander) carrying ``weapons``: its weapons'
+        class makes it a light, heavy or extra-heavy weapon marine, whose move, armour
+        and life points it has (RULES §10b), as its worth follows the class (RULES §7)."""
+        classes = {self.weapon(w).weapon_class for w in weapons}
+        return next(
+            (unit for cls, unit in MARINE_UNITS_BY_CLASS.items() if cls in classes), "marine"
+        )
 
     def marine_value(
         self, unit_key: str, weapons: tuple[str, ...] | list[str], *, gunner: bool = False

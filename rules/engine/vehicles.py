@@ -16,9 +16,11 @@ weapon. What a special-equipment blip puts on the board is
   to the Dreadnought's base, the judge's choice. The vehicle is abandoned again.
 * **Picking up** (:func:`pick_up`): a marine, never the commander nor a crew member,
   standing on the weapon's square takes it instead of its own weapon (left behind): it
-  becomes an extra-heavy-weapon marine (worth 15, RULES §7; cards for heavy weapons never
-  apply to it). It costs the figure's attack for the turn: it may not have attacked yet
-  and attacks no more this turn; it may still move (``docs/decisions.md``).
+  becomes the marine its class makes it (:meth:`~rules.engine.units.RulesData.marine_unit`:
+  an extra-heavy-weapon marine, worth 15, RULES §7, unless the tournament's catalogue made
+  the weapon heavy; cards for heavy weapons never apply to an extra-heavy one). It costs
+  the figure's attack for the turn: it may not have attacked yet and attacks no more this
+  turn; it may still move (``docs/decisions.md``).
 
 Every refusal is a :class:`~rules.engine.turns.TurnError` naming the rule.
 """
@@ -36,7 +38,6 @@ from rules.engine.turns import TurnError, check_playing, record_phase
 from rules.engine.units import RulesData
 
 COMMANDER = "commander"
-EXTRA_HEAVY_MARINE = "extra_heavy_weapon_marine"
 
 
 @dataclass(frozen=True)
@@ -230,11 +231,12 @@ def check_pick_up(state: GameState, marine_id: str, rules: RulesData) -> tuple[F
 def pick_up(state: GameState, marine_id: str, rules: RulesData) -> tuple[GameState, list[Step]]:
     """``marine_id`` takes the extra-heavy weapon lying on its square (module docstring)."""
     marine, item = check_pick_up(state, marine_id, rules)
-    armed = replace(marine, unit=EXTRA_HEAVY_MARINE, weapons=(item.weapon,))
+    weapons = (item.weapon,)
+    armed = replace(marine, unit=rules.marine_unit(weapons), weapons=weapons)
     state = state.with_figure(armed)
     state = state.replace(items=tuple(i for i in state.items if i.id != item.id))
     state = record_phase(state, marine_id, PICKUP)
-    value = rules.marine_value(EXTRA_HEAVY_MARINE, (item.weapon,))
+    value = rules.marine_value(armed.unit, weapons)
     old = marine.weapons[0] if marine.weapons else None
     params = {"figure": marine_id, "weapon": item.weapon, "old_weapon": old}
     return state, [Step("weapon_picked_up", {**params, "points": value})]

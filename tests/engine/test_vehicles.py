@@ -268,11 +268,25 @@ def test_a_marine_on_the_square_picks_up_the_weapon_instead_of_its_attack():
     assert not armed.items
     assert RULES.marine_value(marine_.unit, marine_.weapons) == 15
     assert say(steps[0], "en") == (
-        "M picks up the extra-heavy lascannon and leaves its bolter: it is now worth 15 "
-        "points and attacks no more this turn."
+        "M picks up the lascannon and leaves its bolter: it is now worth 15 points and "
+        "attacks no more this turn."
     )
     refused("turn_picked_up", check_attack, armed, marine_, "shot", RULES)
     check_move(armed, marine_, 2, RULES)  # it may still move
+
+
+def test_a_picked_up_weapon_makes_the_marine_its_class_makes_it():
+    """The weapon's class in the tournament's rules data (its catalogue may make a
+    lascannon heavy) makes the marine that picks it up, as it makes a marine armed at the
+    set-up: a heavy-weapon marine, moving 4 and worth 10, not an extra-heavy one."""
+    rules = load_rules_data({"weapons": {"lascannon": {"weapon_class": "heavy"}}})
+    state = yard().replace(items=(Item("item-2-1", (2, 1), "lascannon"),))
+    armed, steps = pick_up(state, "M", rules)
+    assert armed.figure("M").unit == "heavy_weapon_marine"
+    assert steps[0].params["points"] == 10
+    assert RULES.marine_unit(("lascannon",)) == "extra_heavy_weapon_marine"
+    assert rules.marine_unit(("laser_rifle",)) == "marine"
+    assert rules.marine_unit(()) == "marine"
 
 
 def test_pickup_refusals_name_the_rule():

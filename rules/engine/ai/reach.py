@@ -40,12 +40,11 @@ from rules.engine.movement import (
 from rules.engine.movement import stop_table as movement_stop_table
 from rules.engine.play.targets import targets_of
 from rules.engine.state import ALIEN, Figure, GameState
+from rules.engine.units import MARINE_UNITS as SQUAD_MARINE_UNITS
 from rules.engine.units import RulesData
 
 #: Units that count as "marines in play" for the focus rule (vehicles do not).
-MARINE_UNITS = frozenset(
-    {"commander", "marine", "heavy_weapon_marine", "extra_heavy_weapon_marine"}
-)
+MARINE_UNITS = frozenset({"commander", *SQUAD_MARINE_UNITS})
 
 
 def activation_type(figure: Figure, rules: RulesData) -> str:
