@@ -180,10 +180,19 @@ def test_a_class_taken_away_is_refused_with_the_reason_on_the_next_save(organise
     remove_warlord(world)
     response = organiser.post(
         session_url(world),
-        {"stipulation_kind": "alien_hunt", "ah_rounds": "9", "dreadnought_class": "warlord"},
+        {
+            "stipulation_kind": "alien_hunt",
+            "ah_rounds": "9",
+            "dreadnought_class": "warlord",
+            "dreadnought_weapon_1": "melta",
+            "dreadnought_weapon_2": "plasma_gun",
+            "dreadnought_weapon_3": "assault_cannon",
+        },
     )
     assert response.status_code == 400
-    [message] = response.context["stipulation_form"].errors["dreadnought_class"]
+    errors = response.context["stipulation_form"].errors
+    assert "dreadnought_weapon_1" not in errors  # the class says what is wrong
+    [message] = errors["dreadnought_class"]
     assert "rules data have no Dreadnought class" in message
     assert "Mark VIII Predator" in message
     assert Stipulation.objects.get(session=world.session).params["rounds"] == 8

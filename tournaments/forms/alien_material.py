@@ -251,8 +251,10 @@ def _dreadnought_weapons_problem(
     """What is wrong with the weapons typed for the Dreadnought of class ``class_key`` (of
     ``rules``; None: the shipped), in the organiser's words ("" when nothing)."""
     data = rules or load_rules_data()
-    if class_key not in data.dreadnought_classes:
+    if not class_key:
         return str(_("Choose the Dreadnought class too: the weapons are mounted by its class."))
+    if class_key not in data.dreadnought_classes:
+        return ""  # the class is refused at its own field, saying why
     misfit = dreadnought_weapons_misfit(class_key, weapons, data)
     if misfit is None:
         return ""
