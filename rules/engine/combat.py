@@ -988,9 +988,24 @@ def _area_pairs(
     return _pairs(state, attacker, figures, data)
 
 
-def _lascannon_options(
-    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData
+def lascannon_options(
+    state: GameState, attacker_id: str, weapon: str, shots: int, data: RulesData
 ) -> list[AttackOption]:
+    """The ways to fire ``shots`` of ``attacker_id``'s lascannon from where it stands: the
+    shots it has left this turn after seeing where its earlier areas' dice fell (seed 002,
+    "Il Cannone Laser": the area of the next shots is chosen after the roll, game engine
+    decision 31). None when it cannot shoot now."""
+    attacker = state.figure(attacker_id)
+    if not attacker.on_board or not _can_shoot(state, attacker, data):
+        return []
+    return _lascannon_options(state, attacker, data.weapon(weapon), data, shots)
+
+
+def _lascannon_options(
+    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData, shots: int = 0
+) -> list[AttackOption]:
+    """Every way to fire the lascannon's ``shots`` (default: all it has) at the areas where
+    they can hit an enemy."""
     owner = owner_of(attacker)
     corners: set[Square] = set()
     for other in state.figures:
@@ -1010,7 +1025,7 @@ def _lascannon_options(
         areas.append((corner, pairs))
     if not areas:
         return []
-    shots = max(1, weapon.shots)
+    shots = shots or max(1, weapon.shots)
     single = [
         (lascannon_odds(weapon.dice, [(1, pairs)], owner).expected_points(), i)
         for i, (_, pairs) in enumerate(areas)

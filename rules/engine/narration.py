@@ -372,6 +372,18 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{figure} already killed what its {weapon} was aimed at, and with it can hurt "
         "nobody else: it does not fire.",
     },
+    "areas_chosen_again": {
+        "it": "{figure} ha visto il tiro: sceglie ora dove sparare i colpi rimasti di {weapon} "
+        "({shots}), dove colpiscono più Marine.",
+        "en": "{figure} has seen the roll: it now chooses where its {weapon} shots left "
+        "({shots}) go, where they hit the most marines.",
+    },
+    "areas_held": {
+        "it": "{figure} ha visto il tiro: con i colpi rimasti di {weapon} ({shots}) non può "
+        "ferire nessuno, e non li spara.",
+        "en": "{figure} has seen the roll: its {weapon} shots left ({shots}) can hurt nobody, "
+        "and it does not fire them.",
+    },
     "attack_unavailable": {
         "it": "{figure} non trova più l'attacco previsto: il Giudice verifichi la posizione.",
         "en": "{figure} no longer has the planned attack: the judge should check the position.",

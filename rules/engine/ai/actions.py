@@ -8,10 +8,10 @@ an alien opens may show marines what lay behind it: the blips they now see are r
 
 from __future__ import annotations
 
-from rules.engine.ai.area import aimed_again, lost_marks
-from rules.engine.ai.plans import Plan
+from rules.engine.ai.area import aimed_again, lascannon_rest, lost_marks
+from rules.engine.ai.plans import Plan, Shot
 from rules.engine.ai.reach import AlienReach
-from rules.engine.ai.strike import carry_out
+from rules.engine.ai.strike import carry_out, carry_out_area
 from rules.engine.board import DoorState
 from rules.engine.geometry import Square
 from rules.engine.movement import UNREACHABLE, field_to_adjacent, follow_path, on_shortest_paths
@@ -181,7 +181,36 @@ def execute_plan(
                 continue
             ctx.say("shot_aimed_again", figure=figure.id, weapon=shot.weapon)
             shot = again
-        done = carry_out(ctx, figure.id, (shot,)) or done
+        if len(shot.areas) > 1:
+            done = fire_areas(ctx, figure.id, shot) or done
+        else:
+            done = carry_out(ctx, figure.id, (shot,)) or done
     if not done:
         ctx.say("attack_unavailable", figure=figure.id)
+    return done
+
+
+def fire_areas(ctx: TurnContext, figure_id: str, shot: Shot) -> bool:
+    """Fire a lascannon's planned areas one at a time, the one with the fewest shots first,
+    and choose where the shots left go after seeing each roll (seed 002, "Il Cannone
+    Laser": the player fires one shot, sees the result, then decides where the others go;
+    game engine decision 31). False if combat refused the first area."""
+    weapon = shot.weapon
+    areas = shot.areas
+    left = sum(n for _, n in areas)
+    done = False
+    while areas:
+        area = min(areas, key=lambda a: a[1])
+        if not carry_out_area(ctx, figure_id, weapon, area):
+            break
+        done = True
+        left -= area[1]
+        if not left or not ctx.state.has_figure(figure_id):
+            break
+        rest = lascannon_rest(ctx, ctx.state.figure(figure_id), weapon, left)
+        if rest is None:
+            ctx.say("areas_held", figure=figure_id, weapon=weapon, shots=left)
+            break
+        ctx.say("areas_chosen_again", figure=figure_id, weapon=weapon, shots=left)
+        areas = rest.areas
     return done

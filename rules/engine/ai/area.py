@@ -53,6 +53,7 @@ from rules.engine.combat import (
     CombatError,
     armour_from,
     attack_options,
+    lascannon_options,
     line_squares,
     missile_hits,
 )
@@ -370,6 +371,30 @@ def combat_shot(
         options = attack_options(ctx.state, firer.id, anchor, data=ctx.rules, include_doors=False)
     except CombatError:
         options = []
+    return _best_option_shot(ctx, firer, weapon, options, only_target, covered)
+
+
+def lascannon_rest(ctx: TurnContext, firer: Figure, weapon: str, shots: int) -> Shot | None:
+    """Where the ``shots`` a lascannon has left go, chosen on the state after its earlier
+    areas were rolled (seed 002: the next area is chosen after seeing the roll, game
+    engine decision 31), by the area rule (most marines hurt, then expected points and
+    life points), or None when they can hurt nobody from where the firer stands."""
+    options = lascannon_options(ctx.state, firer.id, weapon, shots, ctx.rules)
+    shot = _best_option_shot(ctx, firer, weapon, options, None, frozenset())
+    return shot if shot is not None and shot.hurts else None
+
+
+def _best_option_shot(
+    ctx: TurnContext,
+    firer: Figure,
+    weapon: str,
+    options: Iterable[AttackOption],
+    only_target: str | None,
+    covered: frozenset[str],
+) -> Shot | None:
+    """The best of combat's ``options`` for ``weapon`` as a planned shot: touching no other
+    alien, not hurting the firer, hitting ``only_target`` when given, ranked by
+    :func:`_covering_key`."""
     shielded = _shielded_ids(ctx.state)
     best = None
     for option in options:
@@ -391,6 +416,7 @@ def combat_shot(
             option.origin,
             hits,
             hurts,
+            option.areas,
         )
         if best is None or _covering_key(shot, covered) < _covering_key(best, covered):
             best = shot

@@ -50,6 +50,8 @@ class Shot:
     # the figures it can hurt (combat gives a share only above a figure's armour).
     hits: tuple[str, ...] = ()
     hurts: tuple[str, ...] = ()  # figures it can take a life point from (the marines hit)
+    # A lascannon's areas, as (top-left square, shots): fired one at a time (decision 31).
+    areas: tuple[tuple[tuple[int, int], int], ...] = ()
 
     @property
     def marines_hit(self) -> int:

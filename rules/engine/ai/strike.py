@@ -19,16 +19,19 @@ from rules.engine.combat import (
     HAND_TO_HAND,
     SHOOT,
     AttackOption,
+    CombatError,
     CombatEvent,
     armour_against,
     attack_options,
     blast_option,
     hand_to_hand_dice,
     kill_value,
+    option_for,
     owner_of,
     resolve_attack,
     shot_dice,
 )
+from rules.engine.geometry import Square
 from rules.engine.kill_scores import score_kill
 from rules.engine.los import figure_sees
 from rules.engine.narration import Step
@@ -58,7 +61,11 @@ def matching_option(options: list[AttackOption], shot: Shot) -> AttackOption | N
             return option
         if shot.pattern == "split":
             return option
-        if tuple(sorted(option.target_keys)) == shot.hits and option.aim == shot.aim:
+        if (
+            tuple(sorted(option.target_keys)) == shot.hits
+            and option.aim == shot.aim
+            and option.areas == shot.areas
+        ):
             return option
     return None
 
@@ -247,18 +254,35 @@ def carry_out(ctx: TurnContext, alien_id: str, shots: Iterable[Shot]) -> bool:
             option = matching_option(options, shot)
         if option is None:
             continue
-        killer: dict[str, str] = {}
-        if option.kind == HAND_TO_HAND and option.target is not None:
-            target = ctx.state.figure(option.target)
-            if target.side == MARINE and target.player is not None:
-                killer[alien_id] = target.player
-        before = len(ctx.dice.log)
-        start = ctx.state
-        ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
-        notes: dict[int, Step] = {}
-        if option.kind == HAND_TO_HAND:
-            events = _defence_reroll(ctx, start, option, before, events, notes)
-        narrate_events(ctx, events, before, killer, start, notes)
-        carry_memo(start, ctx.state)
+        strike_with(ctx, alien_id, option)
         done = True
     return done
+
+
+def carry_out_area(ctx: TurnContext, alien_id: str, weapon: str, area: tuple[Square, int]) -> bool:
+    """Fire ``area``'s shots of the alien's lascannon (its top-left square and how many
+    shots it takes), one of the areas it fires in turn (game engine decision 31); False
+    when combat refuses it."""
+    try:
+        option = option_for(ctx.state, alien_id, weapon, areas=[area], data=ctx.rules)
+    except CombatError:
+        return False
+    strike_with(ctx, alien_id, option)
+    return True
+
+
+def strike_with(ctx: TurnContext, alien_id: str, option: AttackOption) -> None:
+    """Resolve combat's ``option`` for the alien with the turn's dice, narrated."""
+    killer: dict[str, str] = {}
+    if option.kind == HAND_TO_HAND and option.target is not None:
+        target = ctx.state.figure(option.target)
+        if target.side == MARINE and target.player is not None:
+            killer[alien_id] = target.player
+    before = len(ctx.dice.log)
+    start = ctx.state
+    ctx.state, events = resolve_attack(ctx.state, option, ctx.dice, data=ctx.rules)
+    notes: dict[int, Step] = {}
+    if option.kind == HAND_TO_HAND:
+        events = _defence_reroll(ctx, start, option, before, events, notes)
+    narrate_events(ctx, events, before, killer, start, notes)
+    carry_memo(start, ctx.state)
