@@ -218,6 +218,13 @@ class AttackOdds:
                     hurt[i] = True
         return tuple(t.key for t, h in zip(self.targets, hurt, strict=True) if h)
 
+    def of_target(self, key: str) -> AttackOdds:
+        """The odds of this attack for the target ``key`` alone."""
+        i = self._index[key]
+        return AttackOdds(
+            (self.targets[i],), self.losses.map(lambda v: (v[i],)), self.attacker_owner
+        )
+
     def kill_probability(self, key: str) -> Fraction:
         i = self._index[key]
         lp = self.targets[i].life_points

@@ -59,7 +59,15 @@ from rules.engine.combat import (
 )
 from rules.engine.geometry import DIRECTIONS8, Square
 from rules.engine.los import layout_line, layout_lines, layout_lines_to, line_verdict
-from rules.engine.odds import SplitTarget, blast_odds, line_odds, split_odds
+from rules.engine.odds import (
+    AttackOdds,
+    SplitTarget,
+    blast_odds,
+    combine_independent,
+    line_odds,
+    shot_odds,
+    split_odds,
+)
 from rules.engine.play.targets import targets_of
 from rules.engine.play.turn_context import TurnContext
 from rules.engine.state import ALIEN, Figure, GameState
@@ -268,6 +276,7 @@ def _blast_shot(
         None,
         tuple(sorted(centre_ids + around_ids)),
         hurts,
+        odds=odds,
     )
 
 
@@ -300,6 +309,7 @@ def line_shot(
         origin,
         tuple(sorted(ids)),
         hurts,
+        odds=odds,
     )
 
 
@@ -337,6 +347,7 @@ def split_shot(
         odds.expected_life_points(),
         hits=hurts,
         hurts=hurts,
+        odds=odds,
     )
 
 
@@ -417,6 +428,7 @@ def _best_option_shot(
             hits,
             hurts,
             option.areas,
+            option.odds,
         )
         if best is None or _covering_key(shot, covered) < _covering_key(best, covered):
             best = shot
@@ -741,8 +753,7 @@ def area_plans(
         if not shots:
             continue
         marines = distinct_marines(shots)
-        points = sum((s.points for s in shots), Fraction(0))
-        life = sum((s.life_points for s in shots), Fraction(0))
+        points, life = plan_value(ctx, firer, anchor, shots)
         key = (-marines, -points, -life, steps, anchor[1], anchor[0])
         if best is None or key < best[0]:
             best = (key, steps, anchor, tuple(shots), marines, points, life)
@@ -822,6 +833,47 @@ def distinct_marines(shots: Iterable[Shot]) -> int:
     """How many different figures the shots may hurt (:attr:`Shot.hurts`): a marine two
     of a Dreadnought's weapons can hit counts once (RULES §11, "distinct figures")."""
     return len({fid for shot in shots for fid in shot.hurts})
+
+
+def plan_value(
+    ctx: TurnContext, firer: Figure, anchor: Square, shots: Sequence[Shot]
+) -> tuple[Fraction, Fraction]:
+    """The expected points and life points of ``shots`` fired together from ``anchor``.
+
+    A marine dies once and has only his life points to lose, so a marine two of a
+    Dreadnought's weapons can hurt is counted once, by the odds of his losses added up
+    over those weapons (independent rolls, capped at his life points: he dies when the
+    weapons together take them all; game engine decision 32); each shot's own figures
+    count as the shot scored them."""
+    points = sum((s.points for s in shots), Fraction(0))
+    life = sum((s.life_points for s in shots), Fraction(0))
+    if len(shots) < 2:
+        return points, life
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for shot in shots:
+        for fid in shot.hurts:
+            (twice if fid in seen else seen).add(fid)
+    for fid in sorted(twice):
+        parts = [_odds_for(ctx, firer, anchor, s, fid) for s in shots if fid in s.hurts]
+        for part in parts:
+            points -= part.expected_points()
+            life -= part.expected_life_points()
+        together = combine_independent(parts)
+        points += together.expected_points()
+        life += together.expected_life_points()
+    return points, life
+
+
+def _odds_for(ctx: TurnContext, firer: Figure, anchor: Square, shot: Shot, fid: str) -> AttackOdds:
+    """``shot``'s odds for the figure ``fid`` alone (a single shot's worked out as
+    :func:`single_shot` scored it)."""
+    if shot.odds is not None:
+        return shot.odds.of_target(fid)
+    target = ctx.state.figure(fid)
+    armour = _armour(ctx, target, footprint(firer, anchor))
+    info = target_info(ctx.state, target, ctx.rules)
+    return shot_odds(ctx.rules.weapon(shot.weapon).dice, info, armour, "alien")
 
 
 def _shots_per_stop(

@@ -14,7 +14,7 @@ is no marine hit. Scores come from
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from operator import attrgetter
@@ -30,7 +30,7 @@ from rules.engine.combat import (
     shielded_from,
 )
 from rules.engine.geometry import Square
-from rules.engine.odds import TargetInfo, hand_to_hand_odds, shot_odds
+from rules.engine.odds import AttackOdds, TargetInfo, hand_to_hand_odds, shot_odds
 from rules.engine.state import Figure, GameState
 from rules.engine.units import DiceSpec, RulesData
 
@@ -52,6 +52,9 @@ class Shot:
     hurts: tuple[str, ...] = ()  # figures it can take a life point from (the marines hit)
     # A lascannon's areas, as (top-left square, shots): fired one at a time (decision 31).
     areas: tuple[tuple[tuple[int, int], int], ...] = ()
+    # The exact odds the scores were read from (none for a single shot, scored on plain
+    # numbers): a Dreadnought's plan combines them where two weapons reach one marine.
+    odds: AttackOdds | None = field(default=None, compare=False, repr=False)
 
     @property
     def marines_hit(self) -> int:
