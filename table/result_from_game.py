@@ -16,7 +16,8 @@ that line, every figure that left the board is accounted for by what produced th
   ``self_destruct_blast``);
 * a move onto a docking claw: the figure left play, safe (``progress.left_play``); the end
   of the game after the last event card or the escape rounds: a marine still on the board
-  is lost (the engine's ``marine_lost`` step), entered as a loss to the aliens;
+  is lost (the engine's ``marine_lost`` step), entered as a marine left on the board
+  (game engine decision 33);
 * a marine-piloted Dreadnought destroyed: a Dreadnought row for the destroying seat (its
   class value from the rules data, which holds the session's value, and the pilot's
   class) and the pilot's loss for its owner; by the aliens or its own squad, the pilot's
@@ -230,6 +231,12 @@ def catalogue_token_values(game: Game) -> dict[str, int | None]:
 
 #: Who killed a figure when no figure did: the aliens as a side, or nobody the game knows.
 BY_ALIENS = "aliens"
+#: A marine still on the board when the game ended: lost, killed by nobody (game engine
+#: decision 33).
+LEFT_BEHIND = "left on the board"
+
+#: The loss cause of a death no seat scores, by who the replay says caused it.
+_NOBODY = {BY_ALIENS: LossCause.ALIEN, LEFT_BEHIND: LossCause.LEFT_ON_BOARD}
 
 #: The judge's reason for a removal of a figure that left play (``table.forms``), not died.
 LEFT_PLAY = "left"
@@ -247,6 +254,16 @@ def removal_why(snapshot: Snapshot, figure: Figure) -> str | None:
         if part[0] == "forfeit" and part[1].get("player") == figure.player:
             return LEFT_PLAY  # a forfeit's figures leave play (decision 32)
     return None
+
+
+def _left_on_board(snapshot: Snapshot) -> set[str]:
+    """The marines the end of the game in ``snapshot`` found on the board (the engine's
+    ``marine_lost`` steps): lost, killed by nobody."""
+    return {
+        str((step.get("params") or {}).get("figure"))
+        for step in snapshot.steps or ()
+        if step.get("code") == "marine_lost"
+    }
 
 
 class _Replay:
@@ -310,17 +327,13 @@ class _Replay:
         """Of the figures ``gone`` in a move or a turn's step, those the game cannot explain:
         a figure that left through a docking claw is safe (``progress.left_play``), a marine
         left on the board when the game ended is lost (the engine's ``marine_lost`` step: its
-        owner loses its value, nobody gains, as a loss to the aliens)."""
+        owner loses its value, nobody gains; a loss left on the board, decision 33)."""
         left = {f.id for f in after.progress.left_play}
-        lost = {
-            (step.get("params") or {}).get("figure")
-            for step in snapshot.steps or ()
-            if step.get("code") == "marine_lost"
-        }
+        lost = _left_on_board(snapshot)
         unexplained = []
         for figure in gone:
             if figure.id in lost:
-                self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
+                self._death(snapshot, before, figure, LEFT_BEHIND, gone, pool=after)
             elif figure.id not in left:
                 unexplained.append(figure)
         return unexplained
@@ -351,9 +364,11 @@ class _Replay:
     def _alien_turn(
         self, snapshot: Snapshot, before: GameState, after: GameState, gone: list[Figure]
     ) -> None:
+        left_behind = _left_on_board(snapshot)  # the turn closed the game's last round
         for figure in gone:
             if figure.side == MARINE:
-                self._death(snapshot, before, figure, BY_ALIENS, gone, pool=after)
+                by = LEFT_BEHIND if figure.id in left_behind else BY_ALIENS
+                self._death(snapshot, before, figure, by, gone, pool=after)
         explained: Counter[str] = Counter()
         scores_nobody: set[str] = set()
         for step in snapshot.steps:
@@ -463,18 +478,19 @@ class _Replay:
         *,
         pool: GameState,
     ) -> None:
-        """Score the death of ``figure`` at the hand of ``by`` (a player id or the aliens)."""
+        """Score the death of ``figure`` at the hand of ``by`` (a player id, the aliens, or
+        the end of the game for a marine left on the board)."""
         if self._dreadnought(snapshot, before, figure, by, gone):
             return
         if figure.side == ALIEN:
-            if by != BY_ALIENS and self.seated(by):
+            if by not in _NOBODY and self.seated(by):
                 self._marine_token(snapshot, by, figure, pool)
             return
         owner = owner_of(figure)
         if not self.seated(owner):
             return
         if figure.unit == TARANTULA:
-            if by not in (BY_ALIENS, owner) and self.seated(by):
+            if by not in (*_NOBODY, owner) and self.seated(by):
                 self.tarantulas[(by, owner)] += 1
             return
         try:
@@ -493,8 +509,8 @@ class _Replay:
                 }
             )
             return
-        if by == BY_ALIENS:
-            self.losses[(owner, LossCause.ALIEN, value)] += 1
+        if by in _NOBODY:
+            self.losses[(owner, _NOBODY[by], value)] += 1
         elif by == owner:
             self.losses[(owner, LossCause.OWN_FIRE, value)] += 1
         elif self.seated(by):
@@ -539,8 +555,8 @@ class _Replay:
                 }
             )
             return True
-        if by == BY_ALIENS:
-            self.losses[(owner, LossCause.ALIEN, pilot_class)] += 1
+        if by in _NOBODY:
+            self.losses[(owner, _NOBODY[by], pilot_class)] += 1
         elif by == owner:
             self.losses[(owner, LossCause.OWN_FIRE, pilot_class)] += 1
         elif self.seated(by):
@@ -665,7 +681,7 @@ class _Replay:
             losses += [
                 MarineLoss(cls, cause, None, count)
                 for cls in CLASS_ORDER
-                for cause in (LossCause.ALIEN, LossCause.OWN_FIRE)
+                for cause in (LossCause.ALIEN, LossCause.OWN_FIRE, LossCause.LEFT_ON_BOARD)
                 if (count := self.losses[(me, cause, cls)])
             ]
             tarantulas = [

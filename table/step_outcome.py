@@ -42,6 +42,7 @@ OUTCOME_CODES = frozenset(
         "weapon_lost",
         "gunner_freed",
         "score_lost",
+        "score_left_behind",
         "score_gained",
         "token_taken",
         "no_token",

@@ -348,6 +348,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "it": "Il giocatore {player} perde {points} punti ({target} eliminato).",
         "en": "Player {player} loses {points} points ({target} killed).",
     },
+    "score_left_behind": {
+        "it": "Il giocatore {player} perde {points} punti ({target} rimasto sul tabellone).",
+        "en": "Player {player} loses {points} points ({target} left on the board).",
+    },
     "score_gained": {
         "it": "Il giocatore {player} guadagna {points} punti ({target} eliminato).",
         "en": "Player {player} gains {points} points ({target} killed).",
@@ -532,6 +536,13 @@ SINGULAR: dict[str, tuple[str, dict[str, str]]] = {
         {
             "it": "Il giocatore {player} perde 1 punto ({target} eliminato).",
             "en": "Player {player} loses 1 point ({target} killed).",
+        },
+    ),
+    "score_left_behind": (
+        "points",
+        {
+            "it": "Il giocatore {player} perde 1 punto ({target} rimasto sul tabellone).",
+            "en": "Player {player} loses 1 point ({target} left on the board).",
         },
     ),
     "score_gained": (

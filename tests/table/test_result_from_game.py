@@ -10,7 +10,7 @@ import pytest
 from django.utils import translation
 
 from rules.engine.dice import ScriptedDice, SeededDice
-from rules.engine.state import ALIEN, Figure, GameState, Token
+from rules.engine.state import ALIEN, Figure, GameState, Stipulation, Token
 from rules.engine.turns import leave_through_claw
 from rules.engine.units import load_rules_data
 from table.actions import (
@@ -31,7 +31,7 @@ from table.reroll_actions import reroll_die
 from table.result_from_game import current_line, marine_class, propose_result
 from table.snapshot_summaries import snapshot_summary
 from table.step_outcome import step_outcome
-from table.turn_actions import finish_turn
+from table.turn_actions import finish_turn, next_round
 from tests.table.conftest import fresh_turn
 from tournaments.actions.result_entry import ImplausibleResult, record_result
 from tournaments.domain.scoring import (
@@ -639,3 +639,73 @@ def test_a_dreadnought_token_the_alien_turn_gives_keeps_the_steps_points(table):
     )
     proposal = propose_result(game, session_seats(table.session))
     assert by_seat(table, proposal)[2].alien_tokens == (AlienTokens("dreadnought", 30, 1),)
+
+
+def at_the_end(game: Game, **progress) -> Game:
+    """``game`` with the set-up's state in its last round: every alien dead one round ago in
+    an Alien Hunt that leaves one round to escape, or the last event card drawn last round
+    (``progress``)."""
+    state = current(game)
+    stipulation = Stipulation("alien_hunt", {"end_condition": "aliens_dead", "escape_rounds": 1})
+    state = state.replace(stipulation=stipulation, progress=replace(state.progress, **progress))
+    Snapshot.objects.filter(game=game, number=1).update(state=state.to_json())
+    return game
+
+
+def end_the_round_without_aliens(game: Game) -> None:
+    while current(game).active_player is not None:
+        finish_turn(game, expected_number=latest_snapshot(game).number)
+    next_round(game, expected_number=latest_snapshot(game).number)
+
+
+def test_marines_left_on_the_board_at_the_end_are_no_loss_to_aliens(table):
+    """Game engine decision 33: the last event card's last turns are over, and the squads'
+    marines still on the board are lost; nobody killed them, the log and the result say
+    so."""
+    game = at_the_end(arranged(table), aliens_cleared_round=0, last_event_round=0)
+    before = current(game)
+    end_the_round_without_aliens(game)
+    board = current(game)
+    assert board.outcome is not None and board.outcome.reason == "last_event_card"
+    snapshot = latest_snapshot(game)
+    left = [s["params"] for s in snapshot.steps if s["code"] == "score_left_behind"]
+    assert left and not [s for s in snapshot.steps if s["code"] == "score_lost"]
+    with translation.override("en"):
+        lines = step_outcome(snapshot)
+    assert "Player p1 loses 5 points (p1-m1 left on the board)." in lines
+    proposal = propose_result(game, session_seats(table.session))
+    assert proposal.notes == ()
+    for n, seat in by_seat(table, proposal).items():
+        assert {loss.cause for loss in seat.losses} == {LossCause.LEFT_ON_BOARD}
+        marines = [f for f in before.figures if f.player == f"p{n}" and f.side == "marine"]
+        assert sum(loss.count for loss in seat.losses) == len(marines)
+    cards = score_session(proposal.breakdowns)
+    assert [cards[player_id(table, n)].total for n in (1, 2, 3)] == [
+        board.player(p).score for p in ("p1", "p2", "p3")
+    ]
+    with translation.override("en"):
+        labels = [line.label for line in cards[player_id(table, 1)].lines]
+    assert any("left on the board at the game's end" in label for label in labels)
+
+
+def test_an_alien_turn_that_ends_the_escape_rounds_leaves_its_survivors_behind(table):
+    """The Alien turn closes the last escape round: the marine the ork killed in it is a
+    loss to the aliens, those left on the board are not."""
+    game = at_the_end(
+        arranged(table, {"p2-m1": (7, 4)}, aliens=[("ork-1", "ork", (8, 4))]),
+        aliens_cleared_round=0,
+    )
+    turn = request_alien_turn(game, "bob", ScriptedDice(values=[2, 2, 0, 0]), expected_number=1)
+    carry_out_turn(turn.pk)
+    assert current(game).outcome is not None
+    snapshot = latest_snapshot(game)
+    killed = [s["params"]["target"] for s in snapshot.steps if s["code"] == "killed"]
+    assert killed == ["p2-m1"]
+    proposal = propose_result(game, session_seats(table.session))
+    seats = by_seat(table, proposal)
+    assert MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1) in seats[2].losses
+    assert {loss.cause for loss in seats[1].losses} == {LossCause.LEFT_ON_BOARD}
+    assert {loss.cause for loss in seats[2].losses} == {
+        LossCause.ALIEN,
+        LossCause.LEFT_ON_BOARD,
+    }

@@ -98,6 +98,7 @@ def played(
 #: The engine's score steps and the score line each is counted in.
 SCORE_STEPS = {
     "score_lost": "marine_lost",
+    "score_left_behind": "marine_lost",
     "token_taken": "alien_tokens",
     "stall_round": "stall_breaker",
     "flag_scored": "objective",
@@ -118,7 +119,7 @@ def engine_ledger(game: Game) -> dict[tuple[str, str], int]:
                 line = "tarantula_destroyed" if "tarantula" in target else "marine_killed"
                 ledger[(params["player"], line)] += params["points"]
             elif code in SCORE_STEPS:
-                sign = -1 if code == "score_lost" else 1
+                sign = -1 if code in ("score_lost", "score_left_behind") else 1
                 ledger[(params["player"], SCORE_STEPS[code])] += sign * params["points"]
     return {key: points for key, points in ledger.items() if points}
 

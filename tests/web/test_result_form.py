@@ -460,3 +460,33 @@ def test_the_live_preview_names_who_rolls_the_tie_and_in_which_order(world, role
     tie = response.context["preview"]["tie"]
     names = f"{a.player.display_name}, {b.player.display_name} roll first"
     assert names in tie and c.player.display_name not in tie
+
+
+def test_marines_left_on_the_board_have_their_own_counts(world, role_client):
+    """Game engine decision 33: a marine still on the board at the game's end is lost,
+    not to the aliens; the form has its own counts, loaded and saved as such."""
+    seats = seats_of(world)
+    a, _b, _c = seats
+    original = [
+        SeatBreakdown(
+            seat=str(a.player_id),
+            losses=(
+                MarineLoss(MarineClass.LIGHT, LossCause.ALIEN, None, 1),
+                MarineLoss(MarineClass.HEAVY, LossCause.LEFT_ON_BOARD, None, 2),
+            ),
+        ),
+        *(SeatBreakdown(seat=str(seat.player_id)) for seat in seats[1:]),
+    ]
+    initial = initial_from_breakdowns(seats, [b.to_dict() for b in original], [])
+    assert initial[ResultForm.key(a, "left-heavy")] == 2
+    assert initial[ResultForm.key(a, "alien-light")] == 1
+    again = bound(seats, as_post(initial))
+    assert again.breakdowns() == original
+    card = score_session(again.breakdowns())[str(a.player_id)]
+    assert card.total == -5 - 2 * 10
+    labels = [line.label for line in card.lines]
+    assert labels[0].endswith("(killed by aliens)")
+    assert labels[1].endswith("(left on the board at the game's end)")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    page = role_client("judge").get(url).content.decode()
+    assert "Own marines left on the board at the game" in page

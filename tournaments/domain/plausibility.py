@@ -736,6 +736,10 @@ class _Checker:
             parts.append(_("aliens %(count)d") % {"count": by_cause[LossCause.ALIEN]})
         if by_cause[LossCause.OWN_FIRE]:
             parts.append(_("own fire %(count)d") % {"count": by_cause[LossCause.OWN_FIRE]})
+        if by_cause[LossCause.LEFT_ON_BOARD]:
+            parts.append(
+                _("left on the board %(count)d") % {"count": by_cause[LossCause.LEFT_ON_BOARD]}
+            )
         return ", ".join(parts)
 
     # -- aliens ----------------------------------------------------------------------------

@@ -56,6 +56,9 @@ class LossCause(StrEnum):
     PLAYER = "player"  # another seat; ``killer`` names it
     ALIEN = "alien"
     OWN_FIRE = "own_fire"  # the seat's own blast or weapon
+    # Still on the board when the game ended (the last event card, Alien Hunt's escape
+    # rounds): lost, nobody killed it (game engine decision 33).
+    LEFT_ON_BOARD = "left_on_board"
 
 
 #: Alien types that carry no blip or reinforcement token and so never score.
@@ -400,6 +403,10 @@ def _cause_label(cause: LossCause, count: int) -> str:
         return ngettext("killed by %(seat)s", "killed by %(seat)s", count)
     if cause == LossCause.ALIEN:
         return ngettext("killed by aliens", "killed by aliens", count)
+    if cause == LossCause.LEFT_ON_BOARD:
+        return ngettext(
+            "left on the board at the game's end", "left on the board at the game's end", count
+        )
     return ngettext("killed by own fire", "killed by own fire", count)
 
 

@@ -75,12 +75,20 @@ KILL_CLASSES_UNARMED_APART: tuple[tuple[MarineClass, StrOrPromise], ...] = (
     (MarineClass.UNARMED, _("unarmed (5)")),
     *KILL_CLASSES[1:],
 )
-LOSS_CAUSES = ((LossCause.ALIEN, "alien"), (LossCause.OWN_FIRE, "own"))
+LOSS_CAUSES = (
+    (LossCause.ALIEN, "alien"),
+    (LossCause.OWN_FIRE, "own"),
+    (LossCause.LEFT_ON_BOARD, "left"),
+)
+#: Causes only a session with aliens can have (their counts are shown only there, or when
+#: a value is given): the aliens, and the end of the game the Alien side's clock brings.
+ALIEN_SIDE_CAUSES = (LossCause.ALIEN, LossCause.LEFT_ON_BOARD)
 TOKEN_ROWS = next(kind for kind in ROW_KINDS if isinstance(kind, TokenRows))
 DREADNOUGHT_ROWS = next(kind for kind in ROW_KINDS if isinstance(kind, DreadnoughtRows))
 LOSS_SECTIONS = {
     LossCause.ALIEN: _("Own marines lost to aliens"),
     LossCause.OWN_FIRE: _("Own marines lost to own fire"),
+    LossCause.LEFT_ON_BOARD: _("Own marines left on the board at the game's end"),
 }
 
 
@@ -211,7 +219,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             names = [
                 key(seat, f"{name}-{marine_class.value}") for marine_class, _l in self.kill_classes
             ]
-            if cause is LossCause.ALIEN and not self._alien_losses_shown(names):
+            if cause in ALIEN_SIDE_CAUSES and not self._alien_losses_shown(names):
                 continue
             for field_name, (_class, label) in zip(names, self.kill_classes, strict=True):
                 self.fields[field_name] = _count(label)
@@ -231,6 +239,15 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.fields[key(seat, "survived")] = forms.BooleanField(
             label=_("a marine was still in play at the end"), required=False, initial=True
         )
+
+    def _counts_shown(self, seat: Seat, prefix: str) -> list:
+        """The bound count fields of ``seat``'s losses under ``prefix`` that the form has
+        (a cause only a session with aliens has may have none)."""
+        return [
+            self[name]
+            for c, _l in self.kill_classes
+            if (name := self.key(seat, f"{prefix}-{c.value}")) in self.fields
+        ]
 
     def _alien_losses_shown(self, names: Sequence[str]) -> bool:
         """Whether a seat has fields for its losses to aliens (``names``): always in a
@@ -344,12 +361,9 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                 for other in self._others(seat)
             ],
             # Empty in a session without aliens, unless values given for them are refused.
-            "alien": [
-                self[name]
-                for c, _l in self.kill_classes
-                if (name := key(seat, f"alien-{c.value}")) in self.fields
-            ],
+            "alien": self._counts_shown(seat, "alien"),
             "own": [self[key(seat, f"own-{c.value}")] for c, _l in self.kill_classes],
+            "left": self._counts_shown(seat, "left"),
             "sections": sections,
             # Rows filled in, in error or just added/removed: show them unfolded.
             "open": any(

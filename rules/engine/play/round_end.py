@@ -262,7 +262,8 @@ def _tpk_ranking(state: GameState) -> tuple[str, ...]:
 
 def _marines_lost(state: GameState, rules: RulesData, steps: list[Step]) -> GameState:
     """Marines still on the board are lost: off the board, their owners losing their
-    value. Vehicles are left where they stand (their crew is lost)."""
+    value; nobody killed them, and the log says they were left behind (game engine
+    decision 33). Vehicles are left where they stand (their crew is lost)."""
     for figure in list(state.figures):
         if figure.side != MARINE or figure.player is None or figure.side == ALIEN:
             continue
@@ -271,9 +272,8 @@ def _marines_lost(state: GameState, rules: RulesData, steps: list[Step]) -> Game
         value = rules.marine_value(figure.unit, figure.weapons)
         state = add_score(state.without_figure(figure.id), figure.player, -value)
         steps.append(Step("marine_lost", {"figure": figure.id}))
-        steps.append(
-            Step("score_lost", {"player": figure.player, "points": value, "target": figure.id})
-        )
+        params = {"player": figure.player, "points": value, "target": figure.id}
+        steps.append(Step("score_left_behind", params))
     return state
 
 
