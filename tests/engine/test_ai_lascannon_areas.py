@@ -18,25 +18,12 @@ from rules.engine.play.turn_context import TurnContext
 from rules.engine.units import load_rules_data
 from tests.engine.ai_support import steps_of
 from tests.engine.combat_scenes import alien, marine, scene
+from tests.engine.test_ai_later_weapons import TWO_MARINES
 
-#: Dreadnought D with a lascannon alone (1 red die a shot, 3 shots) sees marines A and B,
-#: each with 1 life point left (a roll of 3 beats armour 2 and kills), too far apart for
-#: one area. Its plan: one shot at B's area and two at A's.
-TWO_MARINES = """
-+--+--+--+--+--+--+--+--+--+--+
-|.  .  .  .  .  .  .  .  .  .A|
-+  +  +  +  +  +  +  +  +  +  +
-|.  .  .  .  .  .  .  .  .  . |
-+  +  +  +  +  +  +  +  +  +  +
-|.  .  .  .  .  .  .  .  .  . |
-+  +  +  +  +  +  +  +  +  +  +
-|.  .  .  .  .  .  .  .  .  . |
-+  +  +  +  +  +  +  +  +  +  +
-|.D .D .  .  .  .  .  .  .  . |
-+  +  +  +  +  +  +  +  +  +  +
-|.D .D .  .  .  .  .  .  .  .B|
-+--+--+--+--+--+--+--+--+--+--+
-"""
+#: On the board of test_ai_later_weapons (D in the bottom-left corner, A top right, B
+#: bottom right), Dreadnought D with a lascannon alone (1 red die a shot, 3 shots) sees
+#: marines A and B, each with 1 life point left (a roll of 3 beats armour 2 and kills),
+#: too far apart for one area. Its plan: one shot at B's area and two at A's.
 LEGEND = {
     "D": alien("dreadnought", weapons=["lascannon"]),
     "A": marine(life_points=1),
