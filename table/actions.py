@@ -25,7 +25,13 @@ from rules.engine.ai.policies import POLICIES, policy_named
 from rules.engine.ai.solitaire_policy import SolitairePolicy
 from rules.engine.ai.solitaire_policy import reveal_after_move as solitaire_reveal_after_move
 from rules.engine.ai.turn import resolve_alien_turn
-from rules.engine.combat import AttackOption, CombatError, attack_options, resolve_attack
+from rules.engine.combat import (
+    AttackOption,
+    CombatError,
+    attack_options,
+    lascannon_options,
+    resolve_attack,
+)
 from rules.engine.dice import Dice, DiceError, ScriptedDice, SeededDice, log_as_dicts
 from rules.engine.event_cards import EventDataError
 from rules.engine.flags import after_move as flags_after_move
@@ -45,6 +51,7 @@ from rules.engine.rerolls import RerollError, Used, reroll_offers
 from rules.engine.session_records import TurnRecord
 from rules.engine.state import (
     MARINE,
+    Figure,
     GameState,
     Problem,
     StateError,
@@ -62,9 +69,11 @@ from rules.engine.turns import (
     movement_allowance,
     record_attack,
     record_move,
+    record_volley,
     spend_card,
+    volley_left,
 )
-from rules.engine.units import RulesDataError, override_differences
+from rules.engine.units import RulesData, RulesDataError, override_differences
 from table.game_setup import SolitaireSetup, opening_state
 from table.models import AlienTurnRequest, Game, Snapshot, SnapshotKind, TurnStatus
 from table.snapshot_summaries import (
@@ -494,17 +503,45 @@ def _move_tarantula(
 
 def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
     """The engine's legal attacks of a marine-side figure from where it stands, but for
-    attacks on a bulkhead that cannot break it."""
+    attacks on a bulkhead that cannot break it, then a lascannon's first areas fired
+    alone (the others chosen after seeing the roll). While its lascannon has shots left
+    this turn, only the ways to fire those (game engine decision 31)."""
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
         raise GameError(
             _("%(id)s is an alien: aliens attack in the Alien turn.") % {"id": figure_id}
         )
+    rules = rules_of(state)
     try:
+        left = volley_left(state, figure, rules)
+        if left is not None:
+            weapon, shots = left
+            return [
+                *lascannon_options(state, figure_id, weapon, shots, rules),
+                *lascannon_options(state, figure_id, weapon, shots, rules, first=True),
+            ]
         options = attack_options(state, figure_id)
+        for weapon in dict.fromkeys(figure.weapons):
+            if rules.weapon(weapon).pattern == "lascannon":
+                shots = rules.weapon(weapon).shots
+                options += lascannon_options(state, figure_id, weapon, shots, rules, first=True)
     except (CombatError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
     return [option for option in options if not _hopeless_door_attack(option)]
+
+
+def counted_attack(
+    state: GameState, figure: Figure, option: AttackOption, rules: RulesData
+) -> GameState:
+    """``state`` with ``figure``'s attack ``option`` counted in the turn, refused as the
+    turn rules say (:class:`TurnError`): a lascannon's areas as its shots, the first ones
+    an attack and the next ones, chosen after the roll, the same attack (decision 31)."""
+    if option.areas and option.weapon is not None:
+        shots = sum(n for _, n in option.areas)
+        return record_volley(state, figure.id, option.weapon, shots, rules)
+    phase = attack_phase(option.kind)
+    check_attack(state, figure, phase, rules, option.weapon)
+    return record_attack(state, figure.id, phase)
 
 
 def _hopeless_door_attack(option: AttackOption) -> bool:
@@ -552,11 +589,9 @@ def resolve_marine_attack(
     commander (``used``: the (figure, card) re-rolls taken)."""
     option = chosen_option(state, figure_id, choice)
     rules = rules_of(state)
-    phase = attack_phase(option.kind)
     attacker = state.figure(figure_id)
     try:
-        check_attack(state, attacker, phase, rules, option.weapon)
-        counted = record_attack(state, figure_id, phase)
+        counted = counted_attack(state, attacker, option, rules)
         if option.card == "melta_bomb" and attacker.player is not None:
             counted = spend_card(counted, attacker.player, option.card)
         new_state, events = resolve_attack(counted, option, dice)

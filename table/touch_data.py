@@ -25,15 +25,13 @@ from rules.engine.state import MARINE, Figure, GameState, rules_of
 from rules.engine.tarantula import TARANTULA, tarantula_reach
 from rules.engine.turns import (
     TurnError,
-    attack_phase,
-    check_attack,
     check_move,
     movement_allowance,
     squares_left,
 )
 from rules.engine.units import RulesData, RulesDataError
 from rules.engine.vehicles import equipment_actions
-from table.actions import GameError, attack_choices
+from table.actions import GameError, attack_choices, counted_attack
 from table.board_svg import short_labels
 from table.step_log import engine_error_text, narration_language
 
@@ -310,7 +308,7 @@ def _attack_refusal(
     attack runs the same check (``resolve_marine_attack``), so nothing is lit that it
     would refuse."""
     try:
-        check_attack(state, figure, attack_phase(option.kind), rules, option.weapon)
+        counted_attack(state, figure, option, rules)
     except (TurnError, RulesDataError) as error:
         return engine_error_text(error)
     return ""

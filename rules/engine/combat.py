@@ -989,23 +989,37 @@ def _area_pairs(
 
 
 def lascannon_options(
-    state: GameState, attacker_id: str, weapon: str, shots: int, data: RulesData
+    state: GameState,
+    attacker_id: str,
+    weapon: str,
+    shots: int,
+    data: RulesData,
+    *,
+    first: bool = False,
 ) -> list[AttackOption]:
     """The ways to fire ``shots`` of ``attacker_id``'s lascannon from where it stands: the
     shots it has left this turn after seeing where its earlier areas' dice fell (seed 002,
     "Il Cannone Laser": the area of the next shots is chosen after the roll, game engine
-    decision 31). None when it cannot shoot now."""
+    decision 31); with ``first``, the ways to fire only some of them at one area now and
+    choose where the others go after seeing the roll. None when it cannot shoot now."""
     attacker = state.figure(attacker_id)
     if not attacker.on_board or not _can_shoot(state, attacker, data):
         return []
-    return _lascannon_options(state, attacker, data.weapon(weapon), data, shots)
+    return _lascannon_options(state, attacker, data.weapon(weapon), data, shots, first=first)
 
 
 def _lascannon_options(
-    state: GameState, attacker: Figure, weapon: Weapon, data: RulesData, shots: int = 0
+    state: GameState,
+    attacker: Figure,
+    weapon: Weapon,
+    data: RulesData,
+    shots: int = 0,
+    *,
+    first: bool = False,
 ) -> list[AttackOption]:
     """Every way to fire the lascannon's ``shots`` (default: all it has) at the areas where
-    they can hit an enemy."""
+    they can hit an enemy; with ``first``, every way to fire fewer of them at one area, the
+    others left to fire after seeing the roll."""
     owner = owner_of(attacker)
     corners: set[Square] = set()
     for other in state.figures:
@@ -1026,6 +1040,12 @@ def _lascannon_options(
     if not areas:
         return []
     shots = shots or max(1, weapon.shots)
+    if first:
+        return [
+            _area_option(attacker, weapon, ((areas[i][0], n),), [(n, areas[i][1])], owner, shots)
+            for i in range(len(areas))
+            for n in range(1, shots)
+        ]
     single = [
         (lascannon_odds(weapon.dice, [(1, pairs)], owner).expected_points(), i)
         for i, (_, pairs) in enumerate(areas)
@@ -1045,24 +1065,40 @@ def _lascannon_options(
         for a in range(len(best)):
             for b in range(a + 1, len(best)):
                 plans.append(((best[a], 1), (best[b], 1)))
-    out = []
-    for plan in plans:
-        odds = lascannon_odds(weapon.dice, [(n, areas[i][1]) for i, n in plan], owner)
-        chosen = tuple((areas[i][0], n) for i, n in plan)
-        params = _area_params(attacker, weapon.key, chosen)
-        out.append(
-            AttackOption(
-                attacker.id,
-                SHOOT,
-                weapon.key,
-                attacker.squares,
-                odds,
-                "area_shot",
-                params,
-                areas=chosen,
-            )
+    return [
+        _area_option(
+            attacker,
+            weapon,
+            tuple((areas[i][0], n) for i, n in plan),
+            [(n, areas[i][1]) for i, n in plan],
+            owner,
+            shots,
         )
-    return out
+        for plan in plans
+    ]
+
+
+def _area_option(
+    attacker: Figure,
+    weapon: Weapon,
+    chosen: tuple[tuple[Square, int], ...],
+    hit: list[tuple[int, list[tuple[TargetInfo, int]]]],
+    owner: str,
+    shots: int,
+) -> AttackOption:
+    """The lascannon option firing ``chosen`` (area, shots) out of the ``shots`` it has
+    left; ``hit`` is each area's shots and (target, armour) pairs. Firing fewer than all of
+    them is an attack that leaves the others to fire after seeing the roll."""
+    params = _area_params(attacker, weapon.key, chosen)
+    left = shots - sum(n for _, n in chosen)
+    code = "area_shot"
+    if left > 0:
+        code = "area_shot_first"
+        params["left"] = left
+    odds = lascannon_odds(weapon.dice, hit, owner)
+    return AttackOption(
+        attacker.id, SHOOT, weapon.key, attacker.squares, odds, code, params, areas=chosen
+    )
 
 
 def _door_target(door: Edge) -> TargetInfo:

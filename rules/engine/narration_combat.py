@@ -69,6 +69,12 @@ ATTACKS: dict[str, dict[str, str]] = {
         "it": "{attacker} spara con {weapon}: {areas}",
         "en": "{attacker} fires the {weapon}: {areas}",
     },
+    "area_shot_first": {
+        "it": "{attacker} spara con {weapon}: {areas}; sceglie dove sparare gli altri "
+        "{left} colpi dopo aver visto il tiro",
+        "en": "{attacker} fires the {weapon}: {areas}; chooses where the other {left} shots "
+        "go after seeing the roll",
+    },
     "door_fight": {
         "it": "{attacker} colpisce in corpo a corpo la porta stagna rinforzata {door} ({dice})",
         "en": "{attacker} batters the bulkhead door {door} ({dice})",

@@ -314,6 +314,12 @@ TURN_ERRORS: dict[str, dict[str, str]] = {
         "en": "{figure} has used {moved} of its {allowance} squares in this move: {steps} more "
         "is too far (rule: a figure moves at most its movement)",
     },
+    "turn_volley_left": {
+        "it": "{figure} sta sparando con {weapon} e gli restano {shots} colpi: può solo "
+        "sparare quelli (regola: le aree dei colpi seguenti si scelgono dopo il tiro)",
+        "en": "{figure} is firing the {weapon} and has {shots} shots left: it may only fire "
+        "those (rule: the next shots' areas are chosen after the roll)",
+    },
     "turn_second_attack": {
         "it": "{figure} ha già attaccato in questo turno (regola: un attacco per turno)",
         "en": "{figure} has already attacked this turn (rule: one attack a turn)",

@@ -39,11 +39,14 @@ LEGACY_SWITCHES = ("events_drawn", "genestealers_appeared", "blip_pile")
 
 @dataclass(frozen=True)
 class FigureTurn:
-    """What one figure did this turn: its phases in order and the squares its current
-    move has used (0 once something else followed the move)."""
+    """What one figure did this turn: its phases in order, the squares its current
+    move has used (0 once something else followed the move) and, while its lascannon has
+    shots left to fire after seeing the roll of the areas it fired, the shots fired so far
+    (``volley``, 0 otherwise; game engine decision 31)."""
 
     phases: tuple[str, ...] = ()
     moved: int = 0
+    volley: int = 0
 
     def count(self, phase: str) -> int:
         return self.phases.count(phase)
@@ -53,7 +56,10 @@ class FigureTurn:
         return self.count(SHOT) + self.count(FIGHT)
 
     def to_json(self) -> dict[str, Any]:
-        return {"phases": list(self.phases), "moved": self.moved}
+        data: dict[str, Any] = {"phases": list(self.phases), "moved": self.moved}
+        if self.volley:
+            data["volley"] = self.volley
+        return data
 
 
 @dataclass(frozen=True)
@@ -91,7 +97,9 @@ class TurnRecord:
             data.get("order_figure"),
             MappingProxyType(
                 {
-                    fid: FigureTurn(tuple(done.get("phases", [])), done.get("moved", 0))
+                    fid: FigureTurn(
+                        tuple(done.get("phases", [])), done.get("moved", 0), done.get("volley", 0)
+                    )
                     for fid, done in data.get("figures", {}).items()
                 }
             ),

@@ -271,6 +271,56 @@ def _check_mix(
     )
 
 
+def volley_left(state: GameState, figure: Figure, rules: RulesData) -> tuple[str, int] | None:
+    """The lascannon ``figure`` is firing this turn and the shots it has left, while it
+    fired some of them and has still to choose where the others go (seed 002, "Il Cannone
+    Laser": the next area is chosen after the roll; game engine decision 31); else None."""
+    fired = state.turn.of(figure.id).volley
+    if not fired:
+        return None
+    for key in figure.weapons:
+        shots = rules.weapon(key).shots
+        if rules.weapon(key).pattern == "lascannon" and shots > fired:
+            return key, shots - fired
+    return None
+
+
+def record_volley(
+    state: GameState, figure_id: str, weapon: str, shots: int, rules: RulesData
+) -> GameState:
+    """The state with ``shots`` of ``figure_id``'s lascannon ``weapon`` fired: the first
+    areas of its attack (checked and counted as one attack) or, while it has shots left
+    (:func:`volley_left`), the next ones, which are the same attack. Shots left are kept
+    until the figure does anything else (a move ends them: all shots are fired before or
+    all after moving, RULES §10)."""
+    figure = state.figure(figure_id)
+    total = rules.weapon(weapon).shots
+    left = check_volley(state, figure, weapon, shots, rules)
+    if left is None:
+        state = record_attack(state, figure_id, SHOT)
+        fired = shots
+    else:
+        fired = total - left + shots
+    done = replace(state.turn.of(figure_id), volley=fired if fired < total else 0)
+    return state.replace(turn=state.turn.with_figure(figure_id, done))
+
+
+def check_volley(
+    state: GameState, figure: Figure, weapon: str, shots: int, rules: RulesData
+) -> int | None:
+    """Refuse ``shots`` of ``figure``'s lascannon ``weapon`` the turn does not allow: a new
+    attack as :func:`check_attack` says, or more shots than its attack has left. Returns
+    the shots left before these (None: they start a new attack)."""
+    left = volley_left(state, figure, rules)
+    if left is None:
+        check_attack(state, figure, SHOT, rules, weapon)
+        return None
+    check_playing(state, figure.player)
+    if left[0] != weapon or shots > left[1]:
+        raise TurnError("turn_volley_left", figure=figure.id, weapon=left[0], shots=left[1])
+    return left[1]
+
+
 def record_attack(state: GameState, figure_id: str, phase: str) -> GameState:
     """The state with ``figure_id``'s attack counted (the attacker may have died: its
     record stays, nothing reads it)."""
