@@ -505,7 +505,8 @@ def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
     """The engine's legal attacks of a marine-side figure from where it stands, but for
     attacks on a bulkhead that cannot break it, then a lascannon's first areas fired
     alone (the others chosen after seeing the roll). While its lascannon has shots left
-    this turn, only the ways to fire those (game engine decision 31)."""
+    this turn, the ways to fire those come first and replace the lascannon's own
+    (game engine decision 31); another attack ends them, if the turn allows it."""
     figure = _figure_on_board(state, figure_id)
     if figure.side != MARINE:
         raise GameError(
@@ -513,18 +514,15 @@ def attack_choices(state: GameState, figure_id: str) -> list[AttackOption]:
         )
     rules = rules_of(state)
     try:
+        options = attack_options(state, figure_id)
         left = volley_left(state, figure, rules)
         if left is not None:
-            weapon, shots = left
-            return [
-                *lascannon_options(state, figure_id, weapon, shots, rules),
-                *lascannon_options(state, figure_id, weapon, shots, rules, first=True),
-            ]
-        options = attack_options(state, figure_id)
-        for weapon in dict.fromkeys(figure.weapons):
-            if rules.weapon(weapon).pattern == "lascannon":
-                shots = rules.weapon(weapon).shots
-                options += lascannon_options(state, figure_id, weapon, shots, rules, first=True)
+            rest = lascannon_options(state, figure_id, *left, rules)
+            options = [*rest, *(o for o in options if o.weapon != left[0])]
+        for key in dict.fromkeys(figure.weapons):
+            if rules.weapon(key).pattern == "lascannon":
+                shots = left[1] if left and key == left[0] else rules.weapon(key).shots
+                options += lascannon_options(state, figure_id, key, shots, rules, first=True)
     except (CombatError, RulesDataError) as error:
         raise GameError(engine_error_text(error)) from None
     return [option for option in options if not _hopeless_door_attack(option)]
