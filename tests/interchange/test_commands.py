@@ -119,7 +119,7 @@ def test_import_wrong_format_version(tmp_path):
     _message, err = fails("import_tournament", write(tmp_path, json.dumps(doc)))
     assert err.strip() == (
         "$.format_version: format version 99 is not supported; this BoB reads versions 1, 2, 3, "
-        "4, 5, 6, 7, 8, 9, 10, 11 (export the tournament again from a matching BoB)"
+        "4, 5, 6, 7, 8, 9, 10, 11, 12 (export the tournament again from a matching BoB)"
     )
 
 

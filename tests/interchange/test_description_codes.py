@@ -43,7 +43,7 @@ def version_2(document: dict) -> dict:
 
 
 def test_export_writes_description_codes_and_the_round_trip_keeps_them(coded):
-    assert coded["format_version"] == FORMAT_VERSION == 11
+    assert coded["format_version"] == FORMAT_VERSION == 12
     *_earlier, threshold, stage = coded["activity"]
     assert threshold["description_code"] == "threshold_added"
     preliminary = {"tournament": "BoB Milano 2025", "kind": "preliminary", "number": 1}

@@ -108,7 +108,7 @@ def venue(tournament: Tournament) -> None:
 
 def test_event_day_round_trip(tournament):
     document = export_tournament(event_day(tournament))
-    assert document["format_version"] == 11
+    assert document["format_version"] == 12
     assert document["tournament"]["no_show_minutes"] == 25
     withdrawn = next(player for player in document["players"] if player["number"] == 9)
     assert (withdrawn["withdrawn_at"], withdrawn["withdrawal_reason"]) == (

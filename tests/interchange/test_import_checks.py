@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from tests.fuzzing import JSON_VALUES, locations, replaced
 from tournaments.interchange import importer
+from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import check_document, import_document
 from tournaments.interchange.problems import InterchangeError, Problem, json_path
 from tournaments.models import DiceRoll, Player, ResultVersion, Tournament
@@ -48,10 +49,10 @@ def test_existing_slug_is_refused(document):
 def test_not_an_object_wrong_format_and_wrong_version():
     assert check_document([1, 2])[0].path == "$"
     assert "not a BoB tournament document" in check_document({"format": "x"})[0].message
-    problems = check_document({"format": "bob-tournament", "format_version": 12})
+    problems = check_document({"format": "bob-tournament", "format_version": 13})
     assert len(problems) == 1
     assert problems[0].path == "$.format_version"
-    assert "format version 12 is not supported; this BoB reads versions 1, 2" in problems[0].message
+    assert "format version 13 is not supported; this BoB reads versions 1, 2" in problems[0].message
 
 
 def test_schema_violations_are_listed_with_paths(document):
@@ -352,6 +353,27 @@ def test_a_loss_to_aliens_in_a_session_without_aliens_is_refused_at_its_path(doc
     assert "no marine can be lost to aliens" in found[path]
     with pytest.raises(InterchangeError):
         import_document(doc)
+
+
+def test_a_marine_left_on_the_board_imports_and_keeps_its_cause(document):
+    """Format 12: a loss's cause may be ``left_on_board`` (game engine decision 33)."""
+    doc = fresh(document)
+    final, breakdown = final_result(doc)
+    breakdown[1]["losses"] = [
+        {"marine_class": "light", "cause": "left_on_board", "killer": None, "count": 1}
+    ]
+    assert not messages(check_document(doc))
+    tournament = import_document(doc).tournament
+    version = ResultVersion.objects.get(
+        result__session__stage__tournament=tournament, result__session__stage__number=2
+    )
+    assert version.breakdown[1]["losses"][0]["cause"] == "left_on_board"
+    assert (
+        export_tournament(tournament)["stages"][1]["sessions"][0]["result"]["versions"][0][
+            "breakdown"
+        ][1]["losses"][0]["cause"]
+        == "left_on_board"
+    )
 
 
 def final_result(doc: dict) -> tuple[dict, list[dict]]:

@@ -24,9 +24,9 @@ from tournaments.interchange.problems import Problem, json_path
 from tournaments.interchange.sections import registered
 
 FORMAT = "bob-tournament"
-FORMAT_VERSION = 11
+FORMAT_VERSION = 12
 #: The versions this BoB reads (older ones through :func:`upgraded`).
-READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, FORMAT_VERSION)
+READABLE_VERSIONS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, FORMAT_VERSION)
 SCHEMA_PATH = Path(__file__).with_name("tournament.schema.json")
 
 
@@ -85,6 +85,9 @@ def _with_defaults(items: Any, defaults: dict[str, Any]) -> Any:
 #: document.
 #: Version 11 let a seat's ``forfeit`` be ``not_played`` (withdrawn before the session
 #: started, decision 65): an older document has none, so nothing to upgrade.
+#: Version 12 let a loss's ``cause`` in a result's breakdown be ``left_on_board`` (a marine
+#: still on the board at the game's end, game engine decision 33): an older document has
+#: none, so nothing to upgrade.
 _UPGRADES: dict[int, tuple[str, dict[str, Any]]] = {
     2: ("dice_rolls", {"purpose_code": "", "purpose_params": {}}),
     3: ("activity", {"description_code": "", "description_params": {}}),
