@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 
 import factory
@@ -9,6 +10,8 @@ from django.contrib.auth import get_user_model
 
 from tournaments.actions.tournament_setup import create_tournament
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE
+from tournaments.domain.plausibility import SessionLimits
+from tournaments.domain.scoring import TOKEN_ALIEN_LABELS
 from tournaments.models import (
     Forfeit,
     Player,
@@ -142,17 +145,86 @@ def register_players(tournament: Tournament, count: int, preferences: bool = Tru
     return players
 
 
-def points_breakdown(player_id: int, points: int) -> dict:
-    """A seat breakdown worth exactly ``points`` (an objective), as stored in versions."""
-    return {"seat": str(player_id), "objectives": [{"label": "test points", "points": points}]}
+#: Figures a squad may lose to aliens, in the order :func:`points_breakdown` loses them:
+#: the first three fit any squad whose loadout arms every marine (RULES §5: at least one
+#: heavy weapon and one laser rifle), the rest a squad without such a loadout.
+_LOSSES_TO_ALIENS = (("heavy", 10), ("commander", 10), ("light", 5), ("heavy", 10), ("heavy", 10))
+#: The Gretchin token's value in the shipped rules data.
+_GRETCHIN = 1
+
+
+def points_breakdown(player_id: int, points: int, tokens: TokenSupply | None = None) -> dict:
+    """A seat breakdown worth exactly ``points``, as stored in versions, that a session
+    with aliens in play (an Alien Hunt) can produce: alien tokens (Gretchin, or from
+    ``tokens``, the session's supply), and for negative points figures lost to aliens first
+    (decisions 28-31, 71)."""
+    lost: list[tuple[str, int]] = []
+    for figure in _LOSSES_TO_ALIENS:
+        if sum(value for _class, value in lost) >= -points:
+            break
+        lost.append(figure)
+    worth = points + sum(value for _class, value in lost)
+    if worth < 0:
+        raise ValueError(f"{points} points are more than a squad can lose to aliens")
+    losses = Counter(marine_class for marine_class, _value in lost)
+    return {
+        "seat": str(player_id),
+        "losses": [
+            {"marine_class": marine_class, "cause": "alien", "killer": None, "count": count}
+            for marine_class, count in losses.items()
+        ],
+        "alien_tokens": (tokens or TokenSupply()).take(worth),
+    }
+
+
+class TokenSupply:
+    """The alien tokens a session's seats may still take: unbounded Gretchin, or of each
+    type as many as the session's limits allow (its map's markers, its board games'
+    reveals), the most valuable first."""
+
+    def __init__(self, limits: SessionLimits | None = None) -> None:
+        pool = limits.aliens if limits is not None else None
+        self.left: dict[str, int] | None = None
+        self.values: dict[str, int] = {"gretchin": _GRETCHIN}
+        if pool is None or (pool.markers is None and pool.revealed is None):
+            return
+        self.left = {}
+        for alien in TOKEN_ALIEN_LABELS:
+            value = pool.default_value(alien)
+            markers = pool.available(alien) if pool.markers is not None else 0
+            count = max(markers, (pool.revealed or {}).get(alien, 0))
+            if value and count:
+                self.values[alien] = value
+                self.left[alien] = count
+
+    def take(self, points: int) -> list[dict]:
+        """Token rows worth ``points``, taken from the supply."""
+        if self.left is None:
+            return (
+                [{"alien_type": "gretchin", "value": _GRETCHIN, "count": points}] if points else []
+            )
+        rows = []
+        for alien in sorted(self.left, key=lambda alien: -self.values[alien]):
+            count = min(self.left[alien], points // self.values[alien])
+            if count:
+                rows.append({"alien_type": alien, "value": self.values[alien], "count": count})
+                self.left[alien] -= count
+                points -= count * self.values[alien]
+        if points:
+            raise ValueError(f"the session's map has too few alien tokens for {points} points")
+        return rows
 
 
 def session_points(session: Session, points: Callable[[Seat], int]) -> list[dict]:
-    """Each seat's breakdown worth ``points``; a player who did not show up, or withdrew
-    before the session started, scores none (the seat played nothing)."""
+    """Each seat's breakdown worth ``points``, its tokens within what the session's map
+    holds; a player who did not show up, or withdrew before the session started, scores
+    none (the seat played nothing)."""
+    from tournaments.queries.session_stipulation import result_limits
+
     unplayed = (Forfeit.NO_SHOW, Forfeit.WITHDRAWN_UNPLAYED)
+    tokens = TokenSupply(result_limits(session))
     return [
-        points_breakdown(seat.player_id, 0 if seat.forfeit in unplayed else points(seat))
+        points_breakdown(seat.player_id, 0 if seat.forfeit in unplayed else points(seat), tokens)
         for seat in session.seats.all()
     ]
 

@@ -31,11 +31,10 @@ from tournaments.queries.standings import compute_standings
 pytestmark = pytest.mark.django_db
 
 
-def breakdown(player_id: int, ork_tokens: int, value: int, points: int) -> dict:
+def breakdown(player_id: int, ork_tokens: int, value: int) -> dict:
     return {
         "seat": str(player_id),
         "alien_tokens": [{"alien_type": "ork", "value": value, "count": ork_tokens}],
-        "objectives": [{"label": "objective", "points": points}],
     }
 
 
@@ -48,8 +47,7 @@ def save_results(tournament: Tournament, value: int) -> None:
             Stipulation.objects.create(session=session, kind="alien_hunt", params={"rounds": 8})
         seats = list(session.seats.order_by("seat_order"))
         breakdowns = [
-            breakdown(seat.player_id, index + 1, value, 10 * index)
-            for index, seat in enumerate(seats)
+            breakdown(seat.player_id, index + 1, value) for index, seat in enumerate(seats)
         ]
         survivors = [seat.player_id for seat in seats]
         record_result(
@@ -71,7 +69,7 @@ def changed_tokens(django_capture_on_commit_callbacks) -> Tournament:
         seats = list(session.seats.order_by("seat_order"))
         correct_result(
             session,
-            [breakdown(seat.player_id, 1, 7, 5) for seat in seats],
+            [breakdown(seat.player_id, 1, 7) for seat in seats],
             survivors=[seat.player_id for seat in seats],
             reason="recount",
             dice=SeededDice(seed=4),
@@ -92,9 +90,8 @@ def test_the_saved_value_is_what_the_app_scores(changed_tokens):
     """The ground truth the document must keep: a result saved before the change still
     counts its tokens at 2, the correction at 7."""
     points = sorted(row[1] for row in standings(changed_tokens))
-    # The corrected session: 1 token at 7 + 5 each; the other: 1, 2 and 3 tokens at 2
-    # with 0, 10 and 20 objective points.
-    assert points == sorted([12, 12, 12, 2, 14, 26])
+    # The corrected session: 1 token at 7 each; the other: 1, 2 and 3 tokens at 2.
+    assert points == sorted([7, 7, 7, 2, 4, 6])
     values = {
         token["value"]
         for version in ResultVersion.objects.filter(
@@ -138,7 +135,7 @@ def test_a_new_result_still_takes_the_present_value(changed_tokens):
     with pytest.raises(ImplausibleResult, match="worth 7 points each"):
         correct_result(
             session,
-            [breakdown(seat.player_id, 1, 2, 0) for seat in seats],
+            [breakdown(seat.player_id, 1, 2) for seat in seats],
             survivors=[seat.player_id for seat in seats],
             reason="again",
             dice=SeededDice(seed=5),

@@ -45,7 +45,7 @@ def test_draft_results_do_not_count_as_confirmed():
     register_players(tournament, 3)
     call_command("advance", tournament.slug, "--seed", "3", stdout=StringIO())
     session = tournament.stages.get().sessions.get()
-    Stipulation.objects.create(session=session, kind="tpk", params={})
+    Stipulation.objects.create(session=session, kind="tpk", params={"aliens": True})
     record_result(session, session_points(session, lambda seat: 1))
     assert "session 1 has no confirmed result" in advance_error(tournament.slug)
 

@@ -7,7 +7,6 @@ from django.contrib.auth import authenticate
 from django.core import mail
 from django.core.management import call_command
 
-from tests.factories import confirm_stage, session_points
 from tournaments.actions.result_entry import record_result
 from tournaments.models import (
     Loadout,
@@ -118,15 +117,37 @@ def test_demo_can_be_advanced_to_the_podium():
     tournament = Tournament.objects.get(slug="bob-demo")
     semis = tournament.stages.get(number=2)
     two = semis.sessions.get(number=2)
-    # The semifinals play Catch the Flag: the winner brings one flag home (30 points).
+    # The semifinals play Catch the Flag without aliens: the winner brings one flag home
+    # (30 points), the only objective (decision 71).
     flag = two.stage.stipulation_params["flag_value"]
     record_result(
-        two, session_points(two, lambda seat: flag if seat.seat_order == 3 else 0), confirmed=True
+        two,
+        [
+            {"seat": str(seat.player_id), "objectives": [{"label": "flag", "points": flag}]}
+            if seat.seat_order == 3
+            else {"seat": str(seat.player_id)}
+            for seat in two.seats.all()
+        ],
+        confirmed=True,
     )
     call_command("advance", "bob-demo", "--seed", "8", stdout=StringIO())
     final = tournament.stages.get(number=3)
     assert final.sessions.get().stipulation.kind == "tpk"
-    confirm_stage(final, lambda seat: seat.player_id)
+    # A TPK without aliens: the first squad shoots one marine of the second and survives.
+    first, second, third = (str(seat.player_id) for seat in final.sessions.get().seats.all())
+    record_result(
+        final.sessions.get(),
+        [
+            {"seat": first, "kills": [{"victim": second, "marine_class": "light", "count": 1}]},
+            {
+                "seat": second,
+                "losses": [{"marine_class": "light", "cause": "player", "killer": first}],
+            },
+            {"seat": third},
+        ],
+        survivors=[first],
+        confirmed=True,
+    )
     out = StringIO()
     call_command("advance", "bob-demo", "--seed", "9", stdout=out)
     assert '"podium"' in out.getvalue()

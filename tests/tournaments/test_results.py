@@ -140,7 +140,7 @@ def test_ties_are_settled_by_recorded_dice(final_session):
 
 
 def test_tpk_survivor_wins_over_points(final_session):
-    stipulate(final_session, StipulationKind.TPK, {})
+    stipulate(final_session, StipulationKind.TPK, {"aliens": True})  # points from tokens
     a, b, c = players_of(final_session)
     points = {a: 50, b: 40, c: -10}
     recorded = record_result(

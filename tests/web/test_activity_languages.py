@@ -115,9 +115,9 @@ def test_the_judges_list_of_changes_reads_in_the_judges_language(world, role_cli
     url = reverse("tournaments:judge_result", args=[world.session.pk])
     loaded_version = world.session.version
     loaded_at = second.get(url).context["loaded_at"]
-    saved = first.post(url, result_data(world.session, loaded_version, objective={0: 15}))
+    saved = first.post(url, result_data(world.session, loaded_version, tokens={0: 15}))
     assert saved.status_code == 302
-    late = result_data(world.session, loaded_version, objective={1: 99})
+    late = result_data(world.session, loaded_version, tokens={1: 99})
     late["loaded_at"] = loaded_at
     refused = second.post(url, late)
     assert refused.status_code == 409

@@ -58,7 +58,8 @@ def test_the_dispute_page_keeps_the_disputes_with_their_answers(world, client):
     assert "Point breakdown" in breakdown
     for seat in world.session.seats.select_related("player"):
         assert seat.player.display_name in breakdown
-        assert f"test points: {by_seat_order(seat)}" in breakdown
+        points = by_seat_order(seat)  # Gretchin tokens, as the factories score a session
+        assert f"{points} × Gretchin token (1 each): {points}" in breakdown
     # My games shows the session's latest dispute (waiting), not the first one answered.
     home = client.get(reverse("tournaments:player_home"))
     [row] = [row for row in home.context["history"] if row["seat"].session_id == world.session.pk]

@@ -86,9 +86,11 @@ def test_stale_draw_is_refused(judge, world):
     assert not any(seat.squad_id for seat in seats_of(world.session))
 
 
-def result_data(session, version, kills=None, objective=None):
-    """Form data: ``kills`` maps (killer index, victim index, class) to a count; based on the
-    session's latest result version, as the page loaded now would be."""
+def result_data(session, version, kills=None, tokens=None):
+    """Form data: ``kills`` maps (killer index, victim index, class) to a count, ``tokens``
+    a seat's index to the Gretchin tokens it took (1 point each; the session is an Alien
+    Hunt, which scores no objective, decision 71); based on the session's latest result
+    version, as the page loaded now would be."""
     seats = seats_of(session)
     latest = latest_version(session)
     data = {
@@ -102,8 +104,10 @@ def result_data(session, version, kills=None, objective=None):
     for (killer, victim, marine_class), count in (kills or {}).items():
         name = f"kill-{seats[victim].player_id}-{marine_class}"
         data[ResultForm.key(seats[killer], name)] = count
-    for index, points in (objective or {}).items():
-        data[ResultForm.key(seats[index], "objective-0-points")] = points
+    for index, count in (tokens or {}).items():
+        data[ResultForm.key(seats[index], "token-0-type")] = "gretchin"
+        data[ResultForm.key(seats[index], "token-0-count")] = count
+        data[ResultForm.key(seats[index], "token-0-value")] = 1
     return data
 
 
@@ -133,7 +137,7 @@ def test_preview_reports_bad_input(judge, world):
 
 def test_result_entry_saves_a_confirmed_version_and_updates_standings(judge, world, client):
     url = reverse("tournaments:judge_result", args=[world.session.pk])
-    data = result_data(world.session, world.session.version, objective={0: 30, 1: 10, 2: 20})
+    data = result_data(world.session, world.session.version, tokens={0: 30, 1: 10, 2: 20})
     response = judge.post(url, data)
     assert response.status_code == 302, response.content.decode()[:2000]
     version = Result.objects.get(session=world.session).latest_version()
@@ -154,7 +158,7 @@ def test_result_entry_saves_a_confirmed_version_and_updates_standings(judge, wor
     assert breakdown.index('<div class="preview-lines">') < breakdown.index(
         f'<h4 class="player-name">{seats[0].player.display_name}</h4>'
     )
-    assert "Objective: 30" in page.content.decode() or "Obiettivo: 30" in page.content.decode()
+    assert "30 × Gretchin token (1 each): 30" in html
 
 
 def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(world, role_client):
@@ -165,9 +169,9 @@ def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(worl
     # Both open the form at the same version (the second one's loaded_at is before any save).
     opened = second.get(url)
     loaded_at = opened.context["loaded_at"]
-    saved = first.post(url, result_data(world.session, loaded_version, objective={0: 15}))
+    saved = first.post(url, result_data(world.session, loaded_version, tokens={0: 15}))
     assert saved.status_code == 302
-    late = result_data(world.session, loaded_version, objective={1: 99})
+    late = result_data(world.session, loaded_version, tokens={1: 99})
     late["loaded_at"] = loaded_at
     refused = second.post(url, late)
     assert refused.status_code == 409
@@ -176,9 +180,9 @@ def test_second_editor_is_refused_with_what_changed_and_nothing_overwritten(worl
     assert refused.context["changes"], "the refusal lists what changed"
     versions = Result.objects.get(session=world.session).versions.all()
     assert versions.count() == 1
-    assert versions.get().breakdown[0]["objectives"][0]["points"] == 15
+    assert versions.get().breakdown[0]["alien_tokens"][0]["count"] == 15
     # The second editor's numbers are kept in the form for them to re-submit deliberately.
-    key = ResultForm.key(seats_of(world.session)[1], "objective-0-points")
+    key = ResultForm.key(seats_of(world.session)[1], "token-0-count")
     assert refused.context["form"][key].value() == 99
 
 

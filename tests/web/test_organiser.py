@@ -333,7 +333,7 @@ def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, ro
     judge_url = reverse("tournaments:judge_result", args=[world.session.pk])
     assert (
         judge.post(
-            judge_url, result_data(world.session, world.session.version, objective={0: 10})
+            judge_url, result_data(world.session, world.session.version, tokens={0: 10})
         ).status_code
         == 302
     )
@@ -343,11 +343,11 @@ def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, ro
     )
     form = organiser.get(url)
     assert form.status_code == 200 and form.context["correction"]
-    data = result_data(world.session, world.session.version, objective={0: 10, 1: 25})
+    data = result_data(world.session, world.session.version, tokens={0: 10, 1: 25})
     refused = organiser.post(url, data)
     assert refused.status_code == 400
     assert "why" in str(refused.context["form"].non_field_errors())
-    data["reason"] = "Punti bandiera dimenticati"
+    data["reason"] = "Segnalini alieni dimenticati"
     saved = organiser.post(url, data)
     assert saved.status_code == 302
     # Back to the organiser's schedule, at the corrected session.
@@ -357,7 +357,7 @@ def test_correct_a_result_needs_a_reason_and_adds_a_version(organiser, world, ro
     )
     versions = Result.objects.get(session=world.session).versions.order_by("number")
     assert [v.number for v in versions] == [1, 2]
-    assert versions.last().reason == "Punti bandiera dimenticati"
+    assert versions.last().reason == "Segnalini alieni dimenticati"
     assert versions.first().breakdown != versions.last().breakdown
     assert ActivityLog.objects.filter(verb="corrected_result").exists()
 

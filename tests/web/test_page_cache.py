@@ -39,7 +39,7 @@ def test_cached_page_follows_a_new_result(world, role_client, django_capture_on_
     url = reverse("tournaments:judge_result", args=[world.session.pk])
     with django_capture_on_commit_callbacks(execute=True):
         response = judge.post(
-            url, result_data(world.session, world.session.version, objective={0: 45})
+            url, result_data(world.session, world.session.version, tokens={0: 45})
         )
     assert response.status_code == 302
     after = public.get(standings_url(world)).content.decode()

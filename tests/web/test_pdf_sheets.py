@@ -17,10 +17,16 @@ from pypdf import PdfReader
 from reportlab.pdfbase.ttfonts import TTFontFile
 
 from rules.engine.dice import SeededDice
-from tests.factories import PlayerFactory, SeatFactory, SessionFactory, VenueTableFactory
+from tests.factories import (
+    PlayerFactory,
+    SeatFactory,
+    SessionFactory,
+    StipulationFactory,
+    VenueTableFactory,
+)
 from tests.web.test_player import add_cards
 from tournaments.actions.result_entry import record_result
-from tournaments.models import Loadout, Result, Squad, SquadColour
+from tournaments.models import Loadout, Result, Squad, SquadColour, StipulationKind
 from tournaments.queries.result_versions import version_totals
 from tournaments.sheets.data import loadout_sheet, score_sheet
 
@@ -70,9 +76,15 @@ def make_session(world, seats: int, number: int):
 
 @pytest.fixture
 def four(world):
-    """Four seats with a recorded result: seat 1 killed two heavy marines of seat 2, seat 3
-    scored an objective, seat 4 collected alien tokens and lost a marine to the aliens."""
+    """Four seats of a Catch the Flag with aliens, with a recorded result: seat 1 killed two
+    heavy marines of seat 2, seat 3 brought a flag home (the stipulation's one objective,
+    decision 71), seat 4 collected alien tokens and lost a marine to the aliens."""
     session = make_session(world, 4, number=50)
+    StipulationFactory(
+        session=session,
+        kind=StipulationKind.CATCH_THE_FLAG,
+        params={"flag_value": 30, "aliens": True},
+    )
     ids = [str(seat.player_id) for seat in session.seats.order_by("seat_order")]
     breakdowns = [
         {"seat": ids[0], "kills": [{"victim": ids[1], "marine_class": "heavy", "count": 2}]},

@@ -10,13 +10,13 @@ from datetime import UTC, datetime
 import pytest
 from django.urls import reverse
 
-from tests.factories import VenueTableFactory
+from tests.factories import StipulationFactory, VenueTableFactory
 from tests.web.test_result_form import page_data
 from tournaments.actions.result_entry import record_result
 from tournaments.actions.scheduling import schedule_session
 from tournaments.forms.result import ResultForm
 from tournaments.forms.result_conflict import MINE, THEIRS, choice_name
-from tournaments.models import Result
+from tournaments.models import Result, StipulationKind
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +146,15 @@ def test_a_value_both_changed_needs_an_explicit_choice(world, setup):
     assert [kills_of(v, a)[0]["count"] for v in versions(world)] == [1, 2, 3]
 
 
-def test_choosing_theirs_takes_their_value_and_rows(world, setup):
+@pytest.fixture
+def flags(world):
+    """The session is a Catch the Flag, whose flags are its objectives (decision 71)."""
+    StipulationFactory(
+        session=world.session, kind=StipulationKind.CATCH_THE_FLAG, params={"flag_value": 10}
+    )
+
+
+def test_choosing_theirs_takes_their_value_and_rows(world, flags, setup):
     url, judge, organiser = setup["url"], setup["judge"], setup["organiser"]
     a, b, _c = setup["seats"]
     theirs = shown(setup["theirs"])

@@ -124,9 +124,13 @@ def test_half_filled_dreadnought_and_tokens_are_refused(world):
     assert key(seats[2], "objective-0-points") not in form.errors, "empty rows are ignored"
 
 
-def many_rows(seats) -> list[SeatBreakdown]:
-    """Three objectives, two Dreadnoughts (the session's class, 25), six token rows (same
-    alien twice), stall rounds."""
+#: The three objective rows of :func:`many_rows`.
+OBJECTIVES = (ObjectivePoints("flag", 30), ObjectivePoints("claw", -5), ObjectivePoints("flag", 0))
+
+
+def many_rows(seats, objectives: tuple[ObjectivePoints, ...] = OBJECTIVES) -> list[SeatBreakdown]:
+    """``objectives`` (by default three), two Dreadnoughts (the session's class, 25), six
+    token rows (same alien twice), stall rounds."""
     a, b, c = (str(seat.player_id) for seat in seats)
     return [
         SeatBreakdown(
@@ -144,11 +148,7 @@ def many_rows(seats) -> list[SeatBreakdown]:
                 AlienTokens("chaos_marine_heavy", 10, 2),
                 AlienTokens("dreadnought", 40, 1),
             ),
-            objectives=(
-                ObjectivePoints("flag", 30),
-                ObjectivePoints("claw", -5),
-                ObjectivePoints("flag", 0),
-            ),
+            objectives=objectives,
             stall_breaker=(StallBreakerRound(6, 5), StallBreakerRound(7, 5)),
         ),
         SeatBreakdown(
@@ -219,12 +219,13 @@ VEHICLES = {"1,1": "tarantula", "2,2": "abandoned_dreadnought", "3,3": "abandone
 
 def test_correcting_a_many_row_version_through_the_pages_keeps_it_exact(world, role_client):
     seats = seats_of(world)
-    # A TPK with aliens, its stall breaker scoring ±5 in rounds 6 to 8, and the vehicles.
+    # A TPK with aliens, its stall breaker scoring ±5 in rounds 6 to 8, and the vehicles;
+    # it sets no objective (decision 71), so its one objective row is worth nothing.
     stall = {"from_round": 6, "points": 5, "max_extra_rounds": 2}
     params = {"aliens": True, "stall_breaker": stall, "equipment_blips": VEHICLES}
     Stipulation.objects.create(session=world.session, kind=StipulationKind.TPK, params=params)
     world.session.refresh_from_db()
-    original = many_rows(seats)
+    original = many_rows(seats, objectives=(ObjectivePoints("flag", 0),))
     record_result(world.session, original, survivors=[seats[0].player_id], dice=SeededDice(seed=1))
     judge = role_client("judge")
     url = reverse("tournaments:judge_result", args=[world.session.pk])
@@ -344,13 +345,15 @@ def test_too_many_rows_are_refused_with_a_clear_message(world, role_client):
 
 
 def test_live_preview_totals_include_the_extra_rows(world, role_client):
-    world.stage.stipulation_params = {"rounds": 8, "equipment_blips": VEHICLES}
+    # A Catch the Flag with aliens: its flags (10 points each) are objectives, decision 71.
+    world.stage.stipulation_kind = StipulationKind.CATCH_THE_FLAG
+    world.stage.stipulation_params = {"flag_value": 10, "aliens": True, "equipment_blips": VEHICLES}
     world.stage.save()
     seats = seats_of(world)
     a, b, _c = seats
     key = ResultForm.key
     data = {"version": world.session.version, key(a, "objective-TOTAL"): 3}
-    for row, points in enumerate((30, 10, -5)):
+    for row, points in enumerate((20, 10, 0)):
         data[key(a, f"objective-{row}-points")] = points
     data[key(b, "token-TOTAL")] = 6
     for row in range(6):
@@ -365,7 +368,7 @@ def test_live_preview_totals_include_the_extra_rows(world, role_client):
     url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
     response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
     totals = {row["name"]: row["card"].total for row in response.context["preview"]["rows"]}
-    assert totals[a.player.display_name] == 30 + 10 - 5 - 5
+    assert totals[a.player.display_name] == 20 + 10 + 0 - 5
     assert totals[b.player.display_name] == 6 * 2 + 2 * (25 + 5)
     page = response.content.decode()
     assert re.search(r'data-testid="total">72<', page)
@@ -451,10 +454,10 @@ def test_the_live_preview_names_who_rolls_the_tie_and_in_which_order(world, role
     a, b, c = seats_of(world)
     key = ResultForm.key
     data = {"version": world.session.version}
-    for seat, points in ((a, 10), (b, 10), (c, 20)):
-        data[key(seat, "objective-TOTAL")] = 1
-        data[key(seat, "objective-0-label")] = "flag"
-        data[key(seat, "objective-0-points")] = points
+    for seat, points in ((a, 10), (b, 10), (c, 20)):  # Gretchin tokens, 1 point each
+        data[key(seat, "token-0-type")] = "gretchin"
+        data[key(seat, "token-0-count")] = points
+        data[key(seat, "token-0-value")] = 1
     url = reverse("tournaments:judge_result_preview", args=[world.session.pk])
     response = role_client("judge").post(url, data, HTTP_HX_REQUEST="true")
     tie = response.context["preview"]["tie"]
