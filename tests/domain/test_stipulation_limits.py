@@ -128,6 +128,55 @@ def test_one_flag_for_all_is_brought_home_by_one_squad():
     assert on_map.flag_spots == len(board.flag_spots)
 
 
+def test_alien_hunt_and_the_tpks_give_no_objective_points():
+    """Only Catch the Flag sets an objective (decisions 71-73): anywhere else a row of
+    objective points is refused, naming the points, the seat and why; a row of 0 is
+    nothing."""
+    breakdowns = seats(
+        a={"objectives": (ObjectivePoints("Reached the claws", 10),)},
+        b={"objectives": (ObjectivePoints("objective", 0),)},
+        c={"objectives": (ObjectivePoints("objective", -1),)},
+    )
+    for kind, params in (
+        ("alien_hunt", {"rounds": 8}),
+        ("tpk", {}),
+        ("tpk", {"stall_breaker": STALL}),
+        ("extended_tpk", {"aliens": True}),
+    ):
+        problems = check_result(breakdowns, [], limits(kind, params), NAMES)
+        assert where(problems) == [
+            ("objective_without_rule", A, "objectives", 0, "points"),
+            ("objective_without_rule", C, "objectives", 0, "points"),
+        ], kind
+    hunt = check_result(breakdowns, [], limits("alien_hunt", {"rounds": 8}), NAMES)
+    assert hunt[0].message.startswith(
+        "10 objective points are recorded for Anna, but Alien Hunt sets no objective: a squad "
+        "scores only by killing marines and aliens (their tokens), and reaching the docking "
+        "claws at the end scores nothing; remove the row."
+    )
+    assert hunt[1].message.startswith("-1 objective point is recorded for Carla")
+    tpk = check_result(breakdowns, [], limits("extended_tpk"), NAMES)
+    assert "but Extended TPK sets no objective" in tpk[0].message
+    assert "stall breaker" in tpk[0].message
+    flags = check_result(
+        seats(a={"objectives": (ObjectivePoints("Flag brought home", 30),)}),
+        [],
+        limits("catch_the_flag", {"flag_value": 30}),
+        NAMES,
+    )
+    assert flags == []
+
+
+def test_no_objective_message_reads_in_italian():
+    breakdowns = seats(a={"objectives": (ObjectivePoints("x", 10),)})
+    with translation.override("it"):
+        hunt = check_result(breakdowns, [], limits("alien_hunt", {"rounds": 8}), NAMES)
+        tpk = check_result(breakdowns, [], limits("extended_tpk"), NAMES)
+    assert "Anna" in hunt[0].message and "Caccia all'Alieno" in hunt[0].message
+    assert "TPK Esteso" in tpk[0].message
+    assert all("recorded" not in p.message for p in (*hunt, *tpk))
+
+
 # -- vehicles -------------------------------------------------------------------------------
 
 

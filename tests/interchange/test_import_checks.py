@@ -441,3 +441,33 @@ def test_what_the_stipulation_does_not_score_is_refused_at_its_path(document):
 
 def player_name(doc: dict, player_id: str) -> str:
     return next(player["name"] for player in doc["players"] if player["id"] == player_id)
+
+
+def test_objectives_outside_catch_the_flag_import_as_saved(document):
+    """A result version saved before decision 71 may hold objective points in an Alien
+    Hunt (the rich tournament's preliminary scores "flag" objectives, as BoB let it then):
+    the app keeps it, so the import does too and the backup restores (decision 74). The
+    flags of a Catch the Flag are still checked at their path."""
+    doc = fresh(document)
+    preliminary = doc["stages"][0]
+    assert preliminary["stipulation_kind"] == "alien_hunt"
+    latest = preliminary["sessions"][0]["result"]["versions"][-1]
+    assert any(
+        objective["points"] for seat in latest["breakdown"] for objective in seat["objectives"]
+    )
+    assert check_document(doc) == []
+    final, breakdown = final_result(doc)
+    final["stipulation"] = {"kind": "catch_the_flag", "params": {"flag_value": 30}}
+    breakdown[0]["objectives"] = [{"label": "flag", "points": 25}]
+    base = "$.stages[1].sessions[0].result.versions[0].breakdown"
+    found = messages(check_document(doc))
+    assert list(found) == [f"{base}[0].objectives[0].points"]
+    assert (
+        "A flag brought home is worth 30 points in this session"
+        in found[f"{base}[0].objectives[0].points"]
+    )
+    final["stipulation"] = {"kind": "tpk", "params": {}}
+    breakdown[0]["objectives"] = [{"label": "claw", "points": 10}]
+    final["result"]["versions"][0]["survivors"] = []
+    assert check_document(doc) == []
+    import_document(doc)

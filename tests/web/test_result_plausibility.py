@@ -364,3 +364,57 @@ def test_a_player_withdrawn_before_the_session_started_has_nothing_recorded(worl
     Seat.objects.filter(pk=c.pk).update(forfeit=Forfeit.WITHDRAWN)
     world.session.refresh_from_db()
     record_result(world.session, tokens, survivors=[a_id], dice=SeededDice(seed=1))
+
+
+def test_objective_points_outside_catch_the_flag_are_refused_next_to_their_field(
+    world, role_client
+):
+    """Alien Hunt sets no objective (decision 71): the form names the points, the seat and
+    why, in the judge's language, and saves nothing; a Catch the Flag takes the same row."""
+    a, _b, _c = seats_of(world)
+    points = ResultForm.key(a, "objective-0-points")
+    url = reverse("tournaments:judge_result", args=[world.session.pk])
+    judge = role_client("judge")
+    response = judge.post(url, post(world, **{points: 30}))
+    assert response.status_code == 400
+    assert not Result.objects.filter(session=world.session).exists()
+    error = response.context["form"].errors[points][0]
+    assert error.startswith(
+        f"30 objective points are recorded for {a.player.display_name}, but Alien Hunt sets "
+        "no objective"
+    )
+    assert f'id="id_{points}_error"' in response.content.decode()
+    italian = judge.post(url, post(world, **{points: 30}), HTTP_ACCEPT_LANGUAGE="it")
+    assert (
+        italian.context["form"]
+        .errors[points][0]
+        .startswith(
+            f"Per {a.player.display_name} risultano 30 punti obiettivo, ma la stipulazione "
+            "Caccia all'Alieno non prevede obiettivi"
+        )
+    )
+    world.stage.stipulation_kind = StipulationKind.CATCH_THE_FLAG
+    world.stage.stipulation_params = {"flag_value": 30}
+    world.stage.save()
+    assert judge.post(url, post(world, **{points: 30})).status_code == 302
+
+
+def test_a_correction_and_the_result_action_refuse_a_tpk_objective(world):
+    """The result actions (the API, commands, the demo) and corrections refuse objective
+    points in a TPK (decision 71); nothing is stored."""
+    a, b, c = (str(seat.player_id) for seat in seats_of(world))
+    Stipulation.objects.create(session=world.session, kind=StipulationKind.TPK, params={})
+    world.session.refresh_from_db()
+    with_objective = [{"seat": a, "objectives": [{"label": "claw", "points": 15}]}, {"seat": b}]
+    with pytest.raises(ImplausibleResult) as refused:
+        record_result(world.session, [*with_objective, {"seat": c}], survivors=[a])
+    assert [(p.code, p.seat) for p in refused.value.problems] == [("objective_without_rule", a)]
+    assert "15 objective points are recorded for" in str(refused.value)
+    assert "but TPK sets no objective" in str(refused.value)
+    assert not Result.objects.filter(session=world.session).exists()
+    record_result(world.session, [{"seat": a}, {"seat": b}, {"seat": c}], survivors=[a])
+    with pytest.raises(ImplausibleResult, match="but TPK sets no objective"):
+        correct_result(
+            world.session, [*with_objective, {"seat": c}], reason="the claws", survivors=[a]
+        )
+    assert Result.objects.get(session=world.session).versions.count() == 1

@@ -7,11 +7,11 @@ the rest of a result against the stipulation the session was played with:
 * **stall breaker** (TPK and Extended TPK, when the stipulation sets one): a squad scores
   +B or -B in each round from R to R+K, B growing by ``growth`` each round, once per round;
   no stipulation without it gives stall-breaker points;
-* **flags**: in Catch the Flag an objective is a flag brought home, worth the
+* **objectives**: in Catch the Flag an objective is a flag brought home, worth the
   stipulation's ``flag_value`` (a row may hold several flags: a multiple of it); the flags
   brought home in all are at most the flags it places (one per squad, two for three
-  squads, or one; no more than the map's flag spots). The objectives of the other
-  stipulations are not checked: RULES §7 leaves them to the stipulation;
+  squads, or one; no more than the map's flag spots). Alien Hunt, TPK and Extended TPK
+  set no objective (RULES §6, seed 002), so they give no objective points at all;
 * **vehicles**: a Tarantula or a Dreadnought a marine pilots is found through special
   equipment (RULES §10), so the session's ``equipment_blips`` bound how many can be
   destroyed, and a Tarantula gunner dies only where there is a Tarantula; a piloted
@@ -240,6 +240,9 @@ class _StipulationChecker:
 
     def check_objectives(self, flag_spots: int | None) -> None:
         scoring = self.scoring
+        if not scoring.flags:
+            self.check_no_objectives()
+            return
         flags: list[tuple[str, int, int]] = []
         for breakdown in self.breakdowns:
             for index, objective in enumerate(breakdown.objectives):
@@ -247,7 +250,7 @@ class _StipulationChecker:
                 if not objective.points:
                     continue
                 value = scoring.flag_value
-                if not scoring.flags or value < 1:
+                if value < 1:
                     continue
                 if objective.points < 0 or objective.points % value:
                     self.add(
@@ -267,8 +270,6 @@ class _StipulationChecker:
                     )
                     continue
                 flags.append((breakdown.seat, index, objective.points // value))
-        if not scoring.flags:
-            return
         placed = FLAG_COUNTS[scoring.flags](len(self.breakdowns))
         if flag_spots is not None:
             placed = min(placed, flag_spots)
@@ -297,6 +298,56 @@ class _StipulationChecker:
             [(seat, "objectives", index) for seat, index, _count in flags],
             "points",
         )
+
+    def stipulation_name(self) -> str:
+        """The name of the session's stipulation type, as the organiser's menus give it."""
+        if self.scoring.kind == StipulationKind.EXTENDED_TPK:
+            return _("Extended TPK")
+        return _("TPK") if self.scoring.kind == StipulationKind.TPK else _("Alien Hunt")
+
+    def check_no_objectives(self) -> None:
+        """Alien Hunt, TPK and Extended TPK set no objective (decisions 71-72): a row of
+        objective points other than 0 scores what the game never gave."""
+        last_squad = self.scoring.kind in LAST_SQUAD_STANDING
+        for breakdown in self.breakdowns:
+            for index, objective in enumerate(breakdown.objectives):
+                if not objective.points:
+                    continue
+                if last_squad:
+                    message = ngettext(
+                        "%(points)d objective point is recorded for %(seat)s, but "
+                        "%(stipulation)s sets no objective: a squad scores only by kills, by "
+                        "alien tokens when aliens are in play and by the stall breaker when the "
+                        "organiser sets one (its own rows); remove the row.",
+                        "%(points)d objective points are recorded for %(seat)s, but "
+                        "%(stipulation)s sets no objective: a squad scores only by kills, by "
+                        "alien tokens when aliens are in play and by the stall breaker when the "
+                        "organiser sets one (its own rows); remove the row.",
+                        abs(objective.points),
+                    )
+                else:
+                    message = ngettext(
+                        "%(points)d objective point is recorded for %(seat)s, but "
+                        "%(stipulation)s sets no objective: a squad scores only by killing "
+                        "marines and aliens (their tokens), and reaching the docking claws at "
+                        "the end scores nothing; remove the row.",
+                        "%(points)d objective points are recorded for %(seat)s, but "
+                        "%(stipulation)s sets no objective: a squad scores only by killing "
+                        "marines and aliens (their tokens), and reaching the docking claws at "
+                        "the end scores nothing; remove the row.",
+                        abs(objective.points),
+                    )
+                values = {
+                    "points": objective.points,
+                    "seat": self.name(breakdown.seat),
+                    "stipulation": self.stipulation_name(),
+                }
+                self.add(
+                    "objective_without_rule",
+                    message % values,
+                    [(breakdown.seat, "objectives", index)],
+                    "points",
+                )
 
     # -- vehicles --------------------------------------------------------------------------
 

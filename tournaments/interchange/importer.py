@@ -101,8 +101,12 @@ SEATS_PER_SESSION = (2, 3)
 #: the tournament's at the time the judge saved the result, which the organiser may have
 #: changed since. The app keeps such a result, and its points are the breakdown's
 #: (interchange decision 10, docs/decisions.md). The map's markers are not counted either:
-#: no board is given to the checks.
-_SETTLED_WHEN_SAVED = frozenset({"token_value", "dreadnought_class_value"})
+#: no board is given to the checks. Objective points outside Catch the Flag were accepted
+#: before tournament decision 71, and nothing tells such a version from a later one, so
+#: they too are kept as saved (decision 74).
+_SETTLED_WHEN_SAVED = frozenset(
+    {"token_value", "dreadnought_class_value", "objective_without_rule"}
+)
 
 
 def read_document(path: str | FilePath) -> Any:
