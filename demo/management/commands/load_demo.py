@@ -160,10 +160,12 @@ def breakdowns(session: Session, script: dict) -> list[dict]:
         entries[seats[victim]]["losses"].append(
             {"marine_class": marine_class, "cause": "player", "killer": seats[killer], "count": 1}
         )
-    aliens = result_limits(session).aliens
-    if not aliens.in_play:
+    limits = result_limits(session)
+    aliens = limits.aliens
+    if limits.scoring is not None and limits.scoring.flags:  # the one objective (decision 71)
         objective = {"label": _("Flag brought home"), "points": FLAG_POINTS}  # as the board says
         entries[seats[0]]["objectives"].append(objective)
+    if not aliens.in_play:
         return list(entries.values())
     for index, (alien, count) in script["tokens"].items():
         if index < len(seats):
