@@ -249,9 +249,14 @@ def conflict_with_a_newer_version(page) -> None:
     latest = Result.objects.get(session=session).latest_version()
     changed = [dict(entry) for entry in latest.breakdown]
     scoring = result_limits(session).scoring
-    flag = scoring.flag_value if scoring is not None and scoring.flag_value else 5
-    brought = [{"label": "flag", "points": flag}]  # one flag home, or none: a new version
-    changed[0]["objectives"] = [] if changed[0].get("objectives") == brought else brought
+    if scoring is not None and scoring.flags:
+        brought = [{"label": "flag", "points": scoring.flag_value}]  # one flag home, or none
+        changed[0]["objectives"] = [] if changed[0].get("objectives") == brought else brought
+    else:  # no objective outside Catch the Flag (decision 71): a marine lost to own fire, or not
+        own = {"marine_class": "light", "cause": "own_fire", "killer": None, "count": 1}
+        losses = list(changed[0].get("losses", []))
+        kept = [loss for loss in losses if loss != own]
+        changed[0]["losses"] = kept if len(kept) < len(losses) else [*losses, own]
     record_result(session, changed, survivors=latest.survivors, confirmed=True)
     type_and_save(page, "1")
     expect(page.get_by_test_id("conflict")).to_be_visible()

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 
 from rules.engine.dice import SeededDice
 from tests.browser.conftest import log_in, screenshot
-from tests.factories import TournamentFactory, UserFactory, register_players
+from tests.factories import TournamentFactory, UserFactory, points_breakdown, register_players
 from tournaments.actions.session_setup import draw_squads
 from tournaments.actions.stage_advance import start_tournament
 from tournaments.models import (
@@ -294,7 +294,7 @@ def test_standings_refresh_by_themselves(new_page):
     record_result(
         session,
         [
-            {"seat": str(seat.player_id), "objectives": [{"label": "flag", "points": 901 - i}]}
+            points_breakdown(seat.player_id, 901 - i)  # Alien Hunt: alien tokens
             for i, seat in enumerate(seats)
         ],
         survivors=[seat.player_id for seat in seats],
