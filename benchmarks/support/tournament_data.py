@@ -86,7 +86,10 @@ def build(slug: str, players: int) -> Tournament:
             record_result(
                 session,
                 [
-                    {"seat": str(seat.player_id), "objectives": [{"label": "hunt", "points": p}]}
+                    {  # an Alien Hunt scores no objective (decision 71): Gretchin tokens
+                        "seat": str(seat.player_id),
+                        "alien_tokens": [{"alien_type": "gretchin", "value": 1, "count": p}],
+                    }
                     for p, seat in enumerate(seats, start=1)
                 ],
                 survivors=[seat.player_id for seat in seats],
