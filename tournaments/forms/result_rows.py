@@ -181,7 +181,12 @@ class ObjectiveRows(RowKind):
     add_label = _("Add an objective row")
     row_label = _("objective")
     too_many = _("At most %(limit_value)s objective rows per seat: add up similar objectives.")
-    required = {"points": _("Give the points of this objective (they may be negative).")}
+    required = {
+        "points": _(
+            "Give the points of this objective: in Catch the Flag, the flag's value for each "
+            "flag brought home."
+        )
+    }
 
     def fields(self, owners, unarmed_apart=False):
         return {
