@@ -69,8 +69,10 @@ from tournaments.domain.scoring import (
     marine_class_label,
 )
 from tournaments.domain.stipulation_limits import (
+    ResultParts,
     StipulationScoring,
     check_stipulation,
+    result_parts,
     stipulation_scoring,
 )
 
@@ -203,6 +205,11 @@ class SessionLimits:
     scoring: StipulationScoring | None = None
     flag_spots: int | None = None
     forfeits: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def parts(self) -> ResultParts:
+        """The parts of a result this session can hold: the checks refuse the others."""
+        return result_parts(self.scoring, self.aliens.in_play)
 
 
 def squad_figures(stipulation_kind: str) -> int:

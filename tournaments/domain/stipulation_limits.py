@@ -23,6 +23,9 @@ the rest of a result against the stipulation the session was played with:
   so nothing is recorded for or against them;
 * **last squad standing**: a TPK without the stall breaker goes on until at most one squad
   has a marine in play (the engine's ``_tpk_end``), so no two squads survive it.
+
+:func:`result_parts` says from the same facts which parts of a result a session can hold at
+all, so the judge's form and the printed score sheet offer only those (decision 79).
 """
 
 from __future__ import annotations
@@ -86,6 +89,71 @@ class StipulationScoring:
     tarantulas: int = 0
     dreadnoughts: int = 0
     dreadnought_value: int = 0
+
+    @property
+    def scores_objectives(self) -> bool:
+        """Whether an objective can score: only Catch the Flag places flags (decision 71)."""
+        return bool(self.flags)
+
+    @property
+    def has_tarantulas(self) -> bool:
+        """Whether a Tarantula (and so its gunner) can be in play: its special equipment
+        hides one."""
+        return self.tarantulas > 0
+
+    @property
+    def has_dreadnoughts(self) -> bool:
+        """Whether a marine can pilot a Dreadnought: its special equipment hides one."""
+        return self.dreadnoughts > 0
+
+
+@dataclass(frozen=True)
+class ResultParts:
+    """Which parts of a result a session can hold beside kills of marines and losses to own
+    fire (decision 79): alien tokens and losses to aliens (``aliens``), objectives,
+    Tarantulas destroyed and gunners killed (``tarantulas``), piloted Dreadnoughts
+    destroyed and stall-breaker rounds. The checks refuse anything recorded in a part that
+    is False, so the judge's form and the printed score sheet leave it out, but for a
+    version that already holds some (saved before the check)."""
+
+    aliens: bool = True
+    objectives: bool = True
+    tarantulas: bool = True
+    dreadnoughts: bool = True
+    stall_breaker: bool = True
+
+    def allows(self, entry: str) -> bool:
+        """Whether a :class:`~tournaments.domain.scoring.SeatBreakdown` field (``entry``,
+        e.g. ``"objectives"``) can hold anything in this session; kills and losses always
+        can."""
+        part = _PART_OF_ENTRY.get(entry)
+        return part is None or bool(getattr(self, part))
+
+
+#: The :class:`ResultParts` attribute deciding each breakdown field it rules on.
+_PART_OF_ENTRY = {
+    "alien_tokens": "aliens",
+    "objectives": "objectives",
+    "tarantulas": "tarantulas",
+    "dreadnoughts": "dreadnoughts",
+    "stall_breaker": "stall_breaker",
+}
+
+
+def result_parts(scoring: StipulationScoring | None, aliens: bool) -> ResultParts:
+    """The parts of a result a session can hold, from what its stipulation scores
+    (``scoring``; None: a stipulation the app does not know, nothing of it is ruled out)
+    and whether it is played with aliens (``aliens``, decision 30): what the checks of
+    this module and of :mod:`tournaments.domain.plausibility` let through."""
+    if scoring is None:
+        return ResultParts(aliens=aliens)
+    return ResultParts(
+        aliens=aliens,
+        objectives=scoring.scores_objectives,
+        tarantulas=scoring.has_tarantulas,
+        dreadnoughts=scoring.has_dreadnoughts,
+        stall_breaker=scoring.stall_breaker is not None,
+    )
 
 
 def _whole(value: Any, default: int = 0) -> int:
@@ -240,7 +308,7 @@ class _StipulationChecker:
 
     def check_objectives(self, flag_spots: int | None) -> None:
         scoring = self.scoring
-        if not scoring.flags:
+        if not scoring.scores_objectives:
             self.check_no_objectives()
             return
         flags: list[tuple[str, int, int]] = []
@@ -418,7 +486,7 @@ class _StipulationChecker:
                     len(dreadnoughts),
                 )
             self.add("dreadnoughts_over", message % values, self.places(dreadnoughts), "owner")
-        if not self.scoring.tarantulas:
+        if not self.scoring.has_tarantulas:
             self.check_gunners()
         self.check_dreadnought_value()
 
