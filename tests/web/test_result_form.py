@@ -289,21 +289,25 @@ def test_no_js_add_and_remove_buttons_rerender_the_page_keeping_everything(world
     judge = role_client("judge")
     url = reverse("tournaments:judge_result", args=[world.session.pk])
     key = ResultForm.key
-    data = {**typed(world), f"add_objective_{a.player_id}": "1", "tie-mode": "physical"}
+    data = {**typed(world), f"add_token_{a.player_id}": "1", "tie-mode": "physical"}
     data["tie-dice"] = "3,4"
     added = judge.post(url, data)
     assert added.status_code == 200
     assert not Result.objects.filter(session=world.session).exists()
     form = added.context["form"]
-    assert form.row_counts[(a.player_id, form_kind(form, "objective"))] == 2
+    assert form.row_counts[(a.player_id, form_kind(form, "token"))] == 5
     assert form[key(a, "objective-0-label")].value() == "flag"
     assert form[key(a, "token-1-type")].value() == "android"
     assert form["version"].value() == str(world.session.version)
     assert added.context["loaded_at"] == "2030-01-01T10:00:00+00:00", "locking unchanged"
     assert added.context["dice_form"]["dice"].value() == "3,4"
     html = added.content.decode()
-    assert f'name="{key(a, "objective-1-points")}"' in html
-    assert f'name="add_objective_{a.player_id}"' in html
+    assert f'name="{key(a, "token-4-count")}"' in html
+    assert f'name="add_token_{a.player_id}"' in html
+    # The objective typed is kept, in a section saying to remove it (an Alien Hunt has
+    # none, decision 79), which offers no row more.
+    assert "Only Catch the Flag scores objectives" in html
+    assert f'name="add_objective_{a.player_id}"' not in html
 
     # Remove the first token row: the half-typed second one moves up.
     removed = judge.post(url, {**typed(world), f"remove_token_{a.player_id}_0": "1"})

@@ -4,10 +4,15 @@ Each kill is entered once, by the killing seat; the victim's matching loss is de
 it, so the two records can never disagree. Losses to aliens or to a seat's own fire are
 entered by the losing seat. Alien tokens, objectives, Dreadnoughts destroyed and
 stall-breaker rounds are rows a seat can have any number of (see :mod:`.result_rows`).
-A session played without aliens (decision 30: its stipulation says so) has no losses to
-aliens: the form has no such fields, unless the values it is given (posted, or a stored
-version) hold some, which are then shown and refused by the result's checks
-(:func:`~tournaments.domain.plausibility.check_result`), saying why.
+The form offers only what the session can produce (decision 79, from the same facts the
+result's checks use: :attr:`~tournaments.domain.plausibility.SessionLimits.parts`): without
+aliens no losses to aliens and no alien tokens, objectives only in Catch the Flag,
+stall-breaker rounds only with a stall breaker, Tarantulas, their gunners and piloted
+Dreadnoughts only where special equipment hides them. What the values it is given (posted,
+or a stored version saved before the checks) already hold is shown all the same, with a
+note on the rows, and refused by the result's checks
+(:func:`~tournaments.domain.plausibility.check_result`), saying why, so that a correction
+can take it out.
 The form builds the scoring service's :class:`~tournaments.domain.scoring.SeatBreakdown` list;
 the same form drives the live preview.
 
@@ -42,6 +47,7 @@ from tournaments.domain.scoring import (
     SeatBreakdown,
     TarantulaKill,
 )
+from tournaments.domain.stipulation_limits import result_parts
 from tournaments.forms.accessible import AccessibleFormMixin
 from tournaments.forms.result_rows import (
     MAX_ROWS,
@@ -53,6 +59,7 @@ from tournaments.forms.result_rows import (
     add_button_name,
     remove_button_name,
     row_name,
+    row_prefix,
     rows_given,
     total_name,
 )
@@ -164,6 +171,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         seats: Sequence[Seat],
         limits: SessionLimits | None = None,
         with_aliens: bool | None = None,
+        keep: RowAction | None = None,
         **kwargs,
     ):
         self.seats = list(seats)
@@ -176,20 +184,62 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         self.with_aliens = (
             session_has_aliens(self.seats, limits) if with_aliens is None else with_aliens
         )
+        #: What the session can produce; a part it cannot is shown only when the values
+        #: given hold some of it.
+        self.parts = result_parts(limits.scoring if limits is not None else None, self.with_aliens)
+        #: The "add a row" or "remove" just done: its rows stay shown, even the last one of
+        #: a part the session cannot produce removed (the judge is still in that section).
+        self.keep = keep
         super().__init__(*args, **kwargs)
+        #: The rows of each kind each seat shows (a kind not shown has none).
         self.row_counts: dict[tuple[int, RowKind], int] = {}
+        #: The kinds of rows shown only because the values given hold some, which the
+        #: session cannot produce: their rows are to be removed.
+        self.refused_rows: set[tuple[int, RowKind]] = set()
         #: Field name -> where the field is on the page (seat and section), so an error
         #: listed away from its field says which of the many alike fields it belongs to.
         self.places: dict[str, str] = {}
         #: The fields counting marines and Tarantulas (left empty, they count 0).
         self.count_fields: set[str] = set()
         self.unarmed_apart = lists_unarmed_apart(self._source())
-        self.kill_classes = KILL_CLASSES_UNARMED_APART if self.unarmed_apart else KILL_CLASSES
+        classes = KILL_CLASSES_UNARMED_APART if self.unarmed_apart else KILL_CLASSES
+        gunners = self.parts.tarantulas or self._gunners_given()
+        self.kill_classes = tuple(
+            (marine_class, label)
+            for marine_class, label in classes
+            if gunners or marine_class is not MarineClass.GUNNER
+        )
         for seat in self.seats:
             self._add_seat_fields(seat)
 
     def _source(self) -> Mapping[str, Any]:
         return self.data if self.is_bound else self.initial
+
+    def _given(self, name: str) -> bool:
+        """Whether the values given hold a count of more than 0 in field ``name``."""
+        return _typed(self._source().get(name))
+
+    def _gunners_given(self) -> bool:
+        """Whether the values given count a Tarantula gunner killed or lost anywhere."""
+        suffix = f"-{MarineClass.GUNNER.value}"
+        return any(name.endswith(suffix) and self._given(name) for name in self._source())
+
+    def _rows_given(self, seat: Seat, kind: RowKind) -> bool:
+        """Whether the values given fill a row of ``kind`` for ``seat``."""
+        prefix, total = row_prefix(seat.player_id, kind), total_name(seat.player_id, kind)
+        return any(
+            name.startswith(prefix) and name != total and value not in (None, "")
+            for name, value in self._source().items()
+        )
+
+    def _rows_shown(self, seat: Seat, kind: RowKind) -> bool:
+        """Whether ``seat`` has rows of ``kind``: when the session can produce them, when
+        the values given hold some, or when the judge has just added or removed one."""
+        kept = self.keep is not None and (self.keep.player_id, self.keep.kind) == (
+            seat.player_id,
+            kind,
+        )
+        return self.parts.allows(kind.breakdown_field) or kept or self._rows_given(seat, kind)
 
     @staticmethod
     def key(seat: Seat, name: str) -> str:
@@ -210,8 +260,10 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             for marine_class, label in self.kill_classes:
                 names.append(key(seat, f"kill-{other.player_id}-{marine_class.value}"))
                 self.fields[names[-1]] = _count(label)
-            names.append(key(seat, f"tarantula-{other.player_id}"))
-            self.fields[names[-1]] = _count(_("Tarantulas destroyed (10)"))
+            tarantula = key(seat, f"tarantula-{other.player_id}")
+            if self.parts.tarantulas or self._given(tarantula):
+                names.append(tarantula)
+                self.fields[tarantula] = _count(_("Tarantulas destroyed (10)"))
             section = _("Marines of %(name)s killed") % {"name": other.player.display_name}
             self._place(seat, section, names)
             self.count_fields.update(names)
@@ -227,6 +279,10 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             self.count_fields.update(names)
         owners = [(str(other.player_id), other.player.display_name) for other in self._others(seat)]
         for kind in ROW_KINDS:
+            if not self._rows_shown(seat, kind):
+                continue
+            if not self.parts.allows(kind.breakdown_field):
+                self.refused_rows.add((seat.player_id, kind))
             self.fields[total_name(seat.player_id, kind)] = kind.total_field()
             count = min(rows_given(self._source(), seat.player_id, kind), MAX_ROWS)
             self.row_counts[(seat.player_id, kind)] = count
@@ -252,7 +308,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
     def _alien_losses_shown(self, names: Sequence[str]) -> bool:
         """Whether a seat has fields for its losses to aliens (``names``): always in a
         session with aliens; without them only when the values given hold one."""
-        return self.with_aliens or any(_typed(self._source().get(name)) for name in names)
+        return self.parts.aliens or any(self._given(name) for name in names)
 
     def full_clean(self) -> None:
         super().full_clean()
@@ -275,7 +331,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         return lines
 
     def _rows(self, seat: Seat, kind: RowKind) -> range:
-        return range(self.row_counts[(seat.player_id, kind)])
+        return range(self.row_counts.get((seat.player_id, kind), 0))
 
     def _row_values(self, seat: Seat, kind: RowKind, row: int) -> dict:
         return {
@@ -316,6 +372,8 @@ class ResultForm(AccessibleFormMixin, forms.Form):
             "limit": MAX_ROWS,
             "add_name": add_button_name(player, kind),
             "focus_add": acted is not None and acted.remove is not None,
+            # Rows the session cannot produce, shown to be removed (decision 79).
+            "refused": (player, kind) in self.refused_rows,
         }
 
     def token_values(self) -> str:
@@ -338,10 +396,19 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         scoring = self.limits.scoring if self.limits is not None else None
         return scoring.dreadnought_value if scoring is not None and scoring.dreadnoughts else 0
 
+    def _tarantula_field(self, seat: Seat, other: Seat) -> forms.BoundField | None:
+        """The count of ``other``'s Tarantulas ``seat`` destroyed (None: not shown)."""
+        name = self.key(seat, f"tarantula-{other.player_id}")
+        return self[name] if name in self.fields else None
+
     def seat_fields(self, seat: Seat, *, focus: RowAction | None = None) -> dict:
         """Bound fields of one seat, grouped for the template."""
         key = self.key
-        sections = [self.row_section(seat, kind, focus=focus) for kind in ROW_KINDS]
+        sections = [
+            self.row_section(seat, kind, focus=focus)
+            for kind in ROW_KINDS
+            if (seat.player_id, kind) in self.row_counts
+        ]
         row_fields = [
             field
             for section in sections
@@ -356,7 +423,7 @@ class ResultForm(AccessibleFormMixin, forms.Form):
                         self[key(seat, f"kill-{other.player_id}-{c.value}")]
                         for c, _l in self.kill_classes
                     ],
-                    self[key(seat, f"tarantula-{other.player_id}")],
+                    self._tarantula_field(seat, other),
                 )
                 for other in self._others(seat)
             ],
@@ -551,7 +618,11 @@ class ResultForm(AccessibleFormMixin, forms.Form):
         for (player, kind), count in self.row_counts.items():
             typed[total_name(player, kind)] = count
         return ResultForm(
-            initial=typed, seats=self.seats, limits=self.limits, with_aliens=self.with_aliens
+            initial=typed,
+            seats=self.seats,
+            limits=self.limits,
+            with_aliens=self.with_aliens,
+            keep=self.keep,
         )
 
 

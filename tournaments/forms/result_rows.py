@@ -76,6 +76,9 @@ class RowKind:
     #: What one row is called, e.g. in "Remove alien tokens row 2".
     row_label: StrOrPromise
     too_many: StrOrPromise
+    #: Why rows of this kind are to be removed from a version saved before the checks, in
+    #: a session that cannot produce them (decision 79).
+    not_here: StrOrPromise
     #: The fields of a row, in the order shown.
     parts: tuple[str, ...]
     default_rows: int = 1
@@ -135,6 +138,9 @@ class TokenRows(RowKind):
         "At most %(limit_value)s alien-token rows per seat: put tokens of the same alien "
         "and value in one row."
     )
+    not_here = _(
+        "This session is played without aliens, so nobody took alien tokens: remove these rows."
+    )
     default_rows = 2
     required = {
         "type": _("Choose which alien the tokens are for."),
@@ -181,6 +187,10 @@ class ObjectiveRows(RowKind):
     add_label = _("Add an objective row")
     row_label = _("objective")
     too_many = _("At most %(limit_value)s objective rows per seat: add up similar objectives.")
+    not_here = _(
+        "Only Catch the Flag scores objectives (a flag brought home), and this session's "
+        "stipulation is another: remove these rows."
+    )
     required = {
         "points": _(
             "Give the points of this objective: in Catch the Flag, the flag's value for each "
@@ -209,6 +219,10 @@ class DreadnoughtRows(RowKind):
     add_label = _("Add a Dreadnought row")
     row_label = _("Dreadnought")
     too_many = _("At most %(limit_value)s Dreadnought rows per seat.")
+    not_here = _(
+        "No abandoned Dreadnought is among this session's special equipment, so no marine "
+        "piloted one: remove these rows."
+    )
     required = dict.fromkeys(
         ("owner", "value", "pilot"),
         _("A destroyed Dreadnought needs its owner, class value and pilot."),
@@ -248,6 +262,10 @@ class StallBreakerRows(RowKind):
     add_label = _("Add a stall-breaker round")
     row_label = _("stall-breaker round")
     too_many = _("At most %(limit_value)s stall-breaker rows per seat.")
+    not_here = _(
+        "This session's stipulation has no stall breaker (only a TPK may have one, when the "
+        "organiser sets it): remove these rows."
+    )
     required = {
         "round": _("Give the round of these stall-breaker points."),
         "points": _("Give the stall-breaker points of this round."),

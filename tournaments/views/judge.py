@@ -669,7 +669,9 @@ def _rows_changed_page(
     """The no-JavaScript "add a row"/"remove" buttons: the same page, nothing saved, with
     everything typed kept, the rows changed and the version and load time of the first load
     (so optimistic locking still compares with what the editor started from)."""
-    form = ResultForm(action.apply(request.POST), seats=seats, limits=result_limits(session))
+    form = ResultForm(
+        action.apply(request.POST), seats=seats, limits=result_limits(session), keep=action
+    )
     typed_dice = {name: request.POST.get(f"tie-{name}") for name in ("mode", "dice")}
     dice_form = RollOffForm(
         initial={"version": session.version, **{k: v for k, v in typed_dice.items() if v}},
@@ -715,9 +717,10 @@ def render_result_entry(
     latest = latest_version(session)
     initial = {"version": session.version, "based_on": latest.number if latest else 0, **initial}
     # The same values as the browser will post them, for the preview under the form.
-    filled = ResultForm(posted_values(initial), seats=seats, limits=result_limits(session))
+    limits = result_limits(session)
+    filled = ResultForm(posted_values(initial), seats=seats, limits=limits)
     dice_form = RollOffForm(initial={"version": session.version}, prefix="tie")
-    form = ResultForm(initial=initial, seats=seats)
+    form = ResultForm(initial=initial, seats=seats, limits=limits)
     context = _entry_context(request, session, form, dice_form, False, latest, done_url)
     context.update(
         conflict=None,
@@ -749,7 +752,9 @@ def result_rows(request: HttpRequest, session: Session) -> HttpResponse:
     action = RowAction.from_post(request.POST, [seat.player_id for seat in seats])
     if action is None:
         return HttpResponseBadRequest(_("Say which row to add or remove."))
-    form = ResultForm(action.apply(request.POST), seats=seats, limits=result_limits(session))
+    form = ResultForm(
+        action.apply(request.POST), seats=seats, limits=result_limits(session), keep=action
+    )
     seat = next(seat for seat in seats if seat.player_id == action.player_id)
     return render(
         request,
