@@ -200,7 +200,15 @@ def test_the_rows_of_an_entered_result_add_up_to_its_total(four):
     assert sheet.result_version == 1
     assert len(sheet.seats) == 4
     for line in sheet.seats:
-        assert len(line.rows) == 10
+        # A Catch the Flag with aliens, no special equipment, no stall breaker (decision 79).
+        assert [row.label for row in line.rows] == [
+            "Enemy light-weapon or unarmed marines killed",
+            "Enemy heavy-weapon marines or commanders killed",
+            "Enemy extra-heavy-weapon marines killed",
+            "Alien tokens collected",
+            "Objectives",
+            "Own marines lost (any cause)",
+        ]
         assert sum(row.points for row in line.rows) == line.total
         assert line.total == totals[by_name[line.seat.player]]
 
@@ -216,7 +224,9 @@ def test_a_blank_two_seat_score_sheet_has_boxes_to_fill_in(judge, two):
     assert "Zoë Brontë — Angeli Sanguinari (Rosso) — iniziativa 1" in text
     assert "Ultima versione" not in text
     assert text.count("Quantità") == 2
-    assert "Anti-stallo ± B Totale" in text  # no numbers filled in
+    # An Alien Hunt: no stall breaker, no objective (decision 79); no numbers filled in.
+    assert "Propri marine persi (qualsiasi causa) −5 / −10 / −15 Totale" in text
+    assert "Anti-stallo" not in text and "Obiettivi" not in text
 
 
 def test_loadout_sheet_pdf_shows_each_loadout_and_its_check(judge, two):

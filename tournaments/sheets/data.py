@@ -6,7 +6,9 @@ the PDF (:mod:`tournaments.sheets.pdf`) render the same objects, so both carry t
 The score sheet has one row per scoring item of RULES §7 with its value, and boxes to fill
 in by hand. When a result is already entered, its latest version fills the boxes: each row's
 points are what the scoring service gives for that row's entries alone, so the rows add up
-to the seat's total and an entry the service refuses is left out of both.
+to the seat's total and an entry the service refuses is left out of both. As on the judge's
+form (decision 79), an item the session's stipulation cannot produce has no row, unless the
+version holds some of it (saved before the checks): its row then says it is to be removed.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from tournaments.domain.scoring import (
     SeatBreakdown,
     score_session,
 )
+from tournaments.domain.stipulation_limits import ResultParts
 from tournaments.models import Result, ResultVersion, Seat, Session
 from tournaments.queries.result_versions import scoring_values
 from tournaments.queries.session_stipulation import result_limits
@@ -173,10 +176,12 @@ def _signed(*points: int) -> str:
     return " / ".join(dict.fromkeys(f"+{value}" for value in points))
 
 
-def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, Pick]]:
-    """(label, value, picker) of each row, in the order of the printed sheet; ``tokens``:
-    what each alien's tokens are worth in the session, printed above the seats (the token
-    row says "printed value" when not known)."""
+def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, Pick, str]]:
+    """(label, value, picker, entry) of each row, in the order of the printed sheet;
+    ``entry``: the breakdown field whose part of a result (``ResultParts.allows``) says
+    whether the session can produce the row; ``tokens``: what each alien's tokens are worth
+    in the session, printed above the seats (the token row says "printed value" when not
+    known)."""
     lost = " / ".join(
         f"−{value}" for value in dict.fromkeys((values.light, values.heavy, values.extra_heavy))
     )
@@ -185,37 +190,54 @@ def _row_kinds(values: ScoringValues, tokens: str = "") -> list[tuple[str, str, 
             _("Enemy light-weapon or unarmed marines killed"),
             _signed(values.light, values.unarmed),
             _only("kills", (MarineClass.LIGHT, MarineClass.UNARMED)),
+            "kills",
         ),
         (
             _("Enemy heavy-weapon marines or commanders killed"),
             _signed(values.heavy, values.commander),
             _only("kills", (MarineClass.HEAVY, MarineClass.COMMANDER)),
+            "kills",
         ),
         (
             _("Enemy extra-heavy-weapon marines killed"),
             _signed(values.extra_heavy),
             _only("kills", (MarineClass.EXTRA_HEAVY,)),
+            "kills",
         ),
         (
             _("Tarantula gunners killed"),
             _signed(values.gunner),
             _only("kills", (MarineClass.GUNNER,)),
+            # A gunner dies only where a Tarantula is in play.
+            "tarantulas",
         ),
-        (_("Tarantulas destroyed"), _signed(values.tarantula), _only("tarantulas")),
+        (
+            _("Tarantulas destroyed"),
+            _signed(values.tarantula),
+            _only("tarantulas"),
+            "tarantulas",
+        ),
         (
             _("Piloted Dreadnoughts destroyed (class value + pilot)"),
             f"{LEAST_CLASS_VALUE}+",
             _only("dreadnoughts"),
+            "dreadnoughts",
         ),
         (
             _("Alien tokens collected"),
             _("as listed above") if tokens else _("printed value"),
             _only("alien_tokens"),
+            "alien_tokens",
         ),
-        (_("Objectives"), _("stipulation"), _only("objectives")),
-        (_("Own marines lost (any cause)"), lost, _only("losses")),
-        (_("Stall breaker"), "± B", _only("stall_breaker")),
+        (_("Objectives"), _("stipulation"), _only("objectives"), "objectives"),
+        (_("Own marines lost (any cause)"), lost, _only("losses"), "losses"),
+        (_("Stall breaker"), "± B", _only("stall_breaker"), "stall_breaker"),
     ]
+
+
+def _refused_label(label: str) -> str:
+    """The label of a row the session cannot produce, filled from a version that holds some."""
+    return _("%(item)s (this session cannot score it: to be removed)") % {"item": label}
 
 
 _ENTRY_FIELDS = tuple(name for name in SeatBreakdown.__dataclass_fields__ if name != "seat")
@@ -229,17 +251,27 @@ def _entry_count(breakdown: SeatBreakdown) -> int:
 
 
 def _version_rows(
-    seats: list[Seat], version: ResultVersion, values: ScoringValues, tokens: str
+    seats: list[Seat],
+    version: ResultVersion,
+    values: ScoringValues,
+    tokens: str,
+    parts: ResultParts,
 ) -> dict[int, tuple[tuple[ScoreRow, ...], int]]:
     """Rows with count and points, and the total, per player id, from a stored version;
-    empty when the stored breakdown cannot be read (the boxes then stay blank)."""
+    empty when the stored breakdown cannot be read (the boxes then stay blank). A row the
+    session cannot produce (``parts``) is left out, unless the version counts something in
+    it for some seat: then every seat has it, labelled as to be removed."""
     names = {str(seat.player_id): seat.player.display_name for seat in seats}
     try:
         breakdowns = [SeatBreakdown.from_dict(item) for item in version.breakdown or []]
         totals = score_session(breakdowns, values, names)
         rows: dict[str, list[ScoreRow]] = {breakdown.seat: [] for breakdown in breakdowns}
-        for label, value, pick in _row_kinds(values, tokens):
+        for label, value, pick, entry in _row_kinds(values, tokens):
             picked = [pick(breakdown) for breakdown in breakdowns]
+            if not parts.allows(entry):
+                if not any(_entry_count(item) for item in picked):
+                    continue
+                label = _refused_label(label)
             cards = score_session(picked, values, names)
             for item in picked:
                 rows[item.seat].append(
@@ -261,11 +293,17 @@ def score_sheet(session: Session) -> ScoreSheet:
         values = scoring_values(session.stage.tournament)
     except ScoringError:
         values = ScoringValues()
-    tokens = token_values_text(result_limits(session).aliens.values)
-    blank = tuple(ScoreRow(label, value) for label, value, _pick in _row_kinds(values, tokens))
+    limits = result_limits(session)
+    tokens = token_values_text(limits.aliens.values)
+    parts = limits.parts
+    blank = tuple(
+        ScoreRow(label, value)
+        for label, value, _pick, entry in _row_kinds(values, tokens)
+        if parts.allows(entry)
+    )
     result = Result.objects.filter(session=session).first()
     version = result.latest_version() if result else None
-    filled = _version_rows(seats, version, values, tokens) if version else {}
+    filled = _version_rows(seats, version, values, tokens, parts) if version else {}
     lines = []
     for seat in seats:
         rows, total = filled.get(seat.player_id, (blank, None))
