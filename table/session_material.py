@@ -36,8 +36,8 @@ from django.core.exceptions import ObjectDoesNotExist, ValidationError
 from django.utils.translation import gettext as _
 
 from rules.engine.board import Board
+from rules.engine.catalogue_classes import with_catalogue_classes
 from rules.engine.state import GameState, Stipulation
-from tournaments.domain.catalogue import with_catalogue_classes
 from tournaments.domain.house_rules import SCORING
 from tournaments.domain.scoring import engine_point_values
 from tournaments.models import Session, clean_stipulation_params, playing_rules
@@ -85,7 +85,7 @@ def engine_setup(session: Session) -> EngineSetup:
     kind, params = session_params(session)
     tournament = session.stage.tournament
     try:
-        params = clean_stipulation_params(kind, params, playing_rules(tournament.data_overrides))
+        params = clean_stipulation_params(kind, params, playing_rules(tournament))
     except ValidationError as error:
         raise SessionMaterialError(
             _("The session's stipulation cannot be played: %(problems)s Correct it first.")

@@ -33,6 +33,7 @@ LAYERS = (
             "card_names",
             "schema_inlining",
             "json_text",
+            "catalogue_classes",
         ),
     ),
     (

@@ -227,7 +227,7 @@ def test_the_catalogue_class_form_offers_a_weapon_the_house_rules_add(organiser,
             },
         },
     )
-    assert "graviton_beam" in playing_rules(world.tournament.data_overrides).weapons
+    assert "graviton_beam" in playing_rules(world.tournament).weapons
     url = reverse(
         "tournaments:organiser_rules_values",
         args=[world.tournament.slug, "dreadnought_classes", "malignant"],

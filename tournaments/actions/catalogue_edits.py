@@ -22,12 +22,13 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from rules.engine.catalogue_classes import catalogue_rules_data
 from rules.engine.event_cards import EventCard, load_cards
 from rules.engine.units import DiceSpec, RulesDataError, load_rules_data
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.actions.tournament_setup import install_catalogue
-from tournaments.domain.catalogue import DEFAULT_CATALOGUE, with_catalogue_classes
+from tournaments.domain.catalogue import DEFAULT_CATALOGUE
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.loadout import loadout_blockers
 from tournaments.models import ActivityVerb, ChapterCard, Tournament, Weapon
@@ -172,28 +173,41 @@ def _board_rules(tournament: Tournament, classes: Mapping[str, str]) -> RulesDat
     """What keeps the board from reading the tournament's rules data with the catalogue's
     weapon ``classes`` (None: it reads them)."""
     try:
-        load_rules_data(with_catalogue_classes(tournament.data_overrides or {}, classes))
+        catalogue_rules_data(tournament.data_overrides, classes)
     except RulesDataError as error:
         return error
     return None
 
 
+def _class_named(tournament: Tournament, error: RulesDataError, classes: Mapping[str, str]) -> str:
+    """The Dreadnought class a weapon class ``error`` is about, by its name in the
+    tournament's rules data before the change (its key when they do not read either)."""
+    parts = str(error.params.get("path", "")).split(".")
+    key = parts[1] if len(parts) > 2 and parts[0] == "dreadnought_classes" else ""
+    try:
+        found = catalogue_rules_data(tournament.data_overrides, classes).dreadnought_classes
+    except RulesDataError:
+        return key
+    return found[key].name if key in found else key
+
+
 def _check_board_plays(tournament: Tournament, weapon: Weapon, stored: Weapon) -> None:
     """Refuse a weapon class the board could not play (the catalogue's class is the rules
-    data's, :func:`~tournaments.domain.catalogue.with_catalogue_classes`): a Dreadnought
+    data's, :func:`~rules.engine.catalogue_classes.with_catalogue_classes`): a Dreadnought
     class mounts only heavy and extra-heavy weapons (RULES §10). Only what the change
     breaks counts."""
     classes = catalogue_weapon_classes(tournament)
     error = _board_rules(tournament, classes)
-    if error is None or _board_rules(tournament, {**classes, weapon.slug: stored.weapon_class}):
+    before = {**classes, weapon.slug: stored.weapon_class}
+    if error is None or _board_rules(tournament, before):
         return
     if error.code in ("not_heavy", "not_a_class_choice"):
         message = _(
-            "A Dreadnought class may mount %(weapon)s, and a Dreadnought mounts only heavy "
-            "and extra-heavy weapons (RULES §10), so %(weapon)s is left as it was. Keep its "
-            "class, or first take it off the Dreadnought classes' weapons on the house "
-            "rules page."
-        ) % {"weapon": weapon.name}
+            "The house rules let the Dreadnought class %(dreadnought)s mount %(weapon)s, and "
+            "a Dreadnought mounts only heavy and extra-heavy weapons (RULES §10), so "
+            "%(weapon)s is left as it was. Keep its class, or first take it off the "
+            "weapons of %(dreadnought)s on the house rules page."
+        ) % {"weapon": weapon.name, "dreadnought": _class_named(tournament, error, before)}
     else:
         message = _(
             "The board could not play %(weapon)s of this class, so it is left as it was: "
@@ -243,13 +257,14 @@ def save_token_values(
         tournament = _lock(tournament.pk)
         check_unchanged(expected_version, overrides_version(tournament, TOKENS))
         overrides = dict(tournament.data_overrides or {})
-        before = dict(load_rules_data(overrides or None).alien_tokens)
+        classes = catalogue_weapon_classes(tournament)
+        before = dict(catalogue_rules_data(overrides, classes).alien_tokens)
         tokens = {
             alien: value
             for alien, value in {**overrides.get(TOKENS, {}), **values}.items()
             if _value(value) != shipped.get(alien)
         }
-        after = load_rules_data({**overrides, TOKENS: tokens}).alien_tokens
+        after = catalogue_rules_data({**overrides, TOKENS: tokens}, classes).alien_tokens
         changes: dict[str, list[object]] = {
             alien: [before.get(alien), value]
             for alien, value in after.items()
@@ -344,7 +359,8 @@ def save_rules_values(
         tournament = _lock(tournament.pk)
         check_unchanged(expected_version, overrides_version(tournament, section, key))
         overrides = dict(tournament.data_overrides or {})
-        current = load_rules_data(overrides or None)
+        classes = catalogue_weapon_classes(tournament)
+        current = catalogue_rules_data(overrides, classes)
         table = section_entries(current, section)[key]
         part = {item: dict(entry) for item, entry in (overrides.get(section) or {}).items()}
         entry = part.get(key, {})
@@ -362,7 +378,7 @@ def save_rules_values(
             part[key] = entry
         else:
             part.pop(key, None)
-        load_rules_data({**overrides, section: part})
+        catalogue_rules_data({**overrides, section: part}, classes)
         _save_section(tournament, overrides, section, part)
         log_activity(
             tournament,

@@ -149,9 +149,7 @@ def set_stipulation(
         raise SessionSettingsError(reason)
     check_unchanged(expected_version, session_settings_version(session))
     stored = Session.objects.select_related("stage__tournament").get(pk=session.pk)
-    params = clean_stipulation_params(
-        kind, params, playing_rules(stored.stage.tournament.data_overrides)
-    )
+    params = clean_stipulation_params(kind, params, playing_rules(stored.stage.tournament))
     old_map = own_map_name(stored)
     new_map = old_map if map_name is None else _own_map(stored, map_name)
     _check_fit(stored, kind, params, new_map)

@@ -134,7 +134,7 @@ def _create_sessions(stage: Stage, groups) -> list[Session]:
             params = clean_stipulation_params(
                 stage.stipulation_kind,
                 stage.stipulation_params,
-                playing_rules(stage.tournament.data_overrides),
+                playing_rules(stage.tournament),
             )
         except ValidationError as error:
             raise StageError(

@@ -19,16 +19,16 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rules.engine.card_names import SHIPPED_DECK
+from rules.engine.catalogue_classes import SQUAD_WEAPON_KEYS
 from rules.engine.figure_names import WEAPON_NAMES
 from rules.engine.units import load_rules_data
 
@@ -178,67 +178,6 @@ DEFAULT_SQUADS: tuple[SquadSpec, ...] = (
     SquadSpec("blood-angels", "Blood Angels", "Angeli Sanguinari", colour="red"),
     SquadSpec("imperial-fists", "Imperial Fists", "Pugni d'Acciaio", colour="yellow"),
 )
-
-
-#: The weapons a squad may carry, by the engine's key: their default names are the engine's
-#: (:data:`rules.engine.figure_names.WEAPON_NAMES`; a name a tournament gives one reaches
-#: the step log and the board through its naming table,
-#: :func:`tournaments.queries.tournament_catalogue.weapon_names`) and their class the rules
-#: data's, so each has one home. The aliens' guns and the Tarantula's twin lascannon are
-#: nobody's to choose.
-SQUAD_WEAPON_KEYS: tuple[str, ...] = (
-    "laser_rifle",
-    "laser_pistol",
-    "bolter",
-    "assault_cannon",
-    "missile_launcher",
-    "plasma_gun",
-    "lascannon",
-    "melta",
-    "conversion_beamer",
-    "power_axe",
-    "power_sword",
-    "power_glove",
-)
-
-
-def weapon_key(slug: str) -> str | None:
-    """The engine's key of a catalogue weapon (``laser-rifle``: ``laser_rifle``), None for a
-    weapon that is none of :data:`SQUAD_WEAPON_KEYS`."""
-    key = slug.replace("-", "_")
-    return key if key in SQUAD_WEAPON_KEYS else None
-
-
-def engine_weapon_class(weapon_class: str) -> str:
-    """A catalogue weapon class as the rules data name it (``close``: ``close_combat``)."""
-    return "close_combat" if weapon_class == WeaponClass.CLOSE else str(weapon_class)
-
-
-def with_catalogue_classes(
-    overrides: Mapping[str, Any], classes: Mapping[str, str]
-) -> dict[str, Any]:
-    """Rules data ``overrides`` with the class the catalogue gives each squad weapon
-    (``classes``: catalogue class by weapon slug), where it is not the shipped rules data's:
-    the catalogue's weapon form is the one place a weapon's class is set (RULES §5), and the
-    board plays what the loadout checks and the result form count (the marine's kind, its
-    move, its worth). A slug that is no squad weapon is left out."""
-    shipped = load_rules_data().weapons
-    changed = {
-        key: engine_weapon_class(weapon_class)
-        for slug, weapon_class in classes.items()
-        if (key := weapon_key(slug)) is not None
-        and engine_weapon_class(weapon_class) != shipped[key].weapon_class
-    }
-    if not changed:
-        return dict(overrides)
-    weapons = dict(overrides.get("weapons") or {})
-    for key, weapon_class in changed.items():
-        entry = weapons.get(key)
-        weapons[key] = {
-            **(entry if isinstance(entry, Mapping) else {}),
-            "weapon_class": weapon_class,
-        }
-    return {**overrides, "weapons": weapons}
 
 
 def _title(name: str) -> str:

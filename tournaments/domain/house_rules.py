@@ -27,9 +27,9 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rules.engine.catalogue_classes import SQUAD_WEAPON_KEYS, with_catalogue_classes
 from rules.engine.event_cards import EventDataError, default_cards, load_cards
 from rules.engine.units import LEAST_CLASS_VALUE, RulesDataError, load_rules_data
-from tournaments.domain.catalogue import SQUAD_WEAPON_KEYS, with_catalogue_classes
 from tournaments.domain.engine_language import narration_language
 from tournaments.domain.rules_limits import LIMITS, TOKEN_LIMIT, Limit
 from tournaments.domain.scoring import ENGINE_TARANTULA, ScoringValues

@@ -12,9 +12,10 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from rules.engine.catalogue_classes import catalogue_rules_data
 from rules.engine.event_cards import EventCard
 from rules.engine.naming import in_language
-from rules.engine.units import RulesDataError, load_rules_data
+from rules.engine.units import RulesDataError
 from tournaments.actions.catalogue_edits import TOKENS
 from tournaments.domain.catalogue import DEFAULT_CARDS, CardKind
 from tournaments.domain.engine_language import narration_language
@@ -33,7 +34,8 @@ from tournaments.queries.edit_versions import (
 )
 from tournaments.queries.event_deck import EVENTS
 from tournaments.queries.loadout_checks import loadouts_holding
-from tournaments.queries.tournament_catalogue import effect_names
+from tournaments.queries.rules_values import tournament_rules_data
+from tournaments.queries.tournament_catalogue import catalogue_weapon_classes, effect_names
 
 #: The kind of card each effect the board knows is written for (one per shipped card).
 EFFECT_KINDS: dict[str, CardKind] = {card.effect_code: card.kind for card in DEFAULT_CARDS}
@@ -207,19 +209,13 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
     def __init__(self, *args: Any, tournament: Tournament, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.tournament = tournament
-        try:
-            current = load_rules_data(tournament.data_overrides or None).alien_tokens
-        except RulesDataError:
-            current = load_rules_data().alien_tokens
-            self.broken = True
-        else:
-            self.broken = False
+        current, _problem = tournament_rules_data(tournament)
         for alien, label in TOKEN_ALIEN_LABELS.items():
             self.fields[alien] = forms.IntegerField(
                 label=label,
                 min_value=TOKEN_LIMIT.low,
                 max_value=TOKEN_LIMIT.high,
-                initial=current.get(alien),
+                initial=current.alien_tokens.get(alien),
                 error_messages={
                     "required": _("Give the points of one token (0 when it scores nothing)."),
                     "invalid": TOKEN_POINTS,
@@ -249,7 +245,7 @@ class TokenValuesForm(VersionedFormMixin, AccessibleForm):
         overrides = dict(self.tournament.data_overrides or {})
         overrides[TOKENS] = {**overrides.get(TOKENS, {}), **self.values()}
         try:
-            load_rules_data(overrides)
+            catalogue_rules_data(overrides, catalogue_weapon_classes(self.tournament))
         except RulesDataError as error:
             raise ValidationError(
                 _(

@@ -34,7 +34,6 @@ from tournaments.models import (
     Stage,
     Tournament,
     VenueTable,
-    playing_rules,
 )
 from tournaments.queries.edit_versions import TOURNAMENT_FIELDS, stage_version, tournament_version
 from tournaments.queries.playable_maps import map_choices
@@ -255,7 +254,7 @@ class StageForm(VersionedFormMixin, StipulationFieldsMixin, AccessibleModelForm)
         self.add_stipulation_fields(
             self.instance.stipulation_params,
             self.instance.stipulation_kind,
-            playing_rules(self.instance.tournament.data_overrides),
+            self.instance.tournament,
         )
         if self.instance.pk:
             points = self.instance.thresholds.values_list("points", flat=True)

@@ -20,7 +20,6 @@ from tournaments.models import (
     ScoreThreshold,
     Session,
     StipulationKind,
-    playing_rules,
 )
 from tournaments.queries.edit_versions import session_settings_version
 from tournaments.queries.playable_maps import map_choices
@@ -71,9 +70,7 @@ class SessionStipulationForm(VersionedFormMixin, StipulationFieldsMixin, Accessi
             kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
         self.initial.setdefault("stipulation_kind", kind)
         self._add_map_choices()
-        self.add_stipulation_fields(
-            params, kind, playing_rules(session.stage.tournament.data_overrides)
-        )
+        self.add_stipulation_fields(params, kind, session.stage.tournament)
         #: What is wrong with the session's map for its stipulation: the ones it plays,
         #: until the form is checked; then the ones chosen (a refusal is an error instead).
         self.map_problem: MapMisfit | None = None

@@ -34,6 +34,7 @@ from tournaments.models.stipulations import (
     FLAGS_ONE_PER_SQUAD,
     FLAGS_TWO_FOR_THREE,
     clean_stipulation_params,
+    readable_rules,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
 
     from rules.engine.units import RulesData
+    from tournaments.models import Tournament
 
 
 def _number(label, minimum: int = 1, help_text: str = "") -> forms.IntegerField:
@@ -113,10 +115,15 @@ class StipulationFieldsMixin(FormMixinBase):
     #: The tournament's rules data, whose Dreadnought classes the typed weapons must fit
     #: (None: the shipped; :func:`~tournaments.models.stipulations.playing_rules`).
     stipulation_rules: RulesData | None = None
+    #: Why the tournament's rules data do not read (empty when they do): every save is
+    #: refused with it, rather than checked against other rules data (decision 76).
+    rules_problem: str = ""
 
     def add_stipulation_fields(
-        self, params: dict | None, kind: str, rules: RulesData | None = None
+        self, params: dict | None, kind: str, tournament: Tournament
     ) -> None:
+        """The parameters' fields, their menus from ``tournament``'s rules data."""
+        rules, self.rules_problem = readable_rules(tournament)
         self.stipulation_rules = rules
         for group in (
             GROUPS[StipulationKind.ALIEN_HUNT],
@@ -195,6 +202,9 @@ class StipulationFieldsMixin(FormMixinBase):
         """
         kind = cleaned.get("stipulation_kind")
         if not kind:
+            return
+        if self.rules_problem:
+            self.add_error(None, self.rules_problem)
             return
         try:
             cleaned["stipulation_params"] = clean_stipulation_params(

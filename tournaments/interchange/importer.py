@@ -28,8 +28,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from rules.engine import json_text
+from rules.engine.catalogue_classes import catalogue_rules_data, with_catalogue_classes
 from rules.engine.dice import FACES, DieKind, seed_commitment
-from rules.engine.units import RulesData
+from rules.engine.units import RulesData, RulesDataError
 from tournaments.actions.activity_log import describe, log_activity
 from tournaments.actions.venue_tables import table_named
 from tournaments.domain.catalogue import DEFAULT_CATALOGUE, WeaponClass
@@ -324,19 +325,29 @@ class _Checker:
                 % {"stage": stage, "session": session, "when": json.dumps(value["superseded_at"])},
             )
 
-    def _rules(self) -> RulesData:
-        """The document's tournament's rules data, whose Dreadnought classes its sessions'
-        Dreadnoughts must fit (the shipped when its house rules do not read: they are
-        refused on their own)."""
+    def _rules(self) -> RulesData | None:
+        """The document's tournament's rules data with its catalogue's weapon classes, as
+        the board will read them, whose Dreadnought classes its sessions' Dreadnoughts must
+        fit; None when they do not read: its house rules are refused at their own place,
+        and nothing is checked against other rules data (decision 76)."""
         tournament = self.doc.get("tournament")
         overrides = tournament.get("data_overrides") if isinstance(tournament, dict) else None
-        return playing_rules(overrides if isinstance(overrides, dict) else None)
+        try:
+            return catalogue_rules_data(
+                overrides if isinstance(overrides, dict) else None, self._weapon_classes()
+            )
+        except RulesDataError:
+            return None
 
     def _stipulation(self, path: Path, kind: Any, params: Any) -> None:
-        if not isinstance(kind, str) or not kind or not isinstance(params, dict):
+        """A stipulation's parameters, checked once the document's rules data read (until
+        then the document is refused for them, and a stipulation's Dreadnought could only
+        be checked against another tournament's classes)."""
+        rules = self._rules()
+        if not isinstance(kind, str) or not kind or not isinstance(params, dict) or rules is None:
             return
         try:
-            clean_stipulation_params(kind, params, self._rules())
+            clean_stipulation_params(kind, params, rules)
         except ValidationError as error:
             for message in error.messages:
                 self.add(path, message)
@@ -802,7 +813,9 @@ class _Checker:
             _str(kind) or "",
             params if isinstance(params, dict) else {},
             _str(session.get("map_name")) or "",
-            overrides if isinstance(overrides, dict) else None,
+            with_catalogue_classes(overrides, self._weapon_classes())
+            if isinstance(overrides, dict)
+            else None,
             board=None,  # the map's markers: as the map was when the result was saved
             fielded=self._fielded(session, squad_figures(_str(kind) or "")),
             forfeits={
@@ -1318,7 +1331,7 @@ class _Writer:
                 params=clean_stipulation_params(
                     data["stipulation"]["kind"],
                     data["stipulation"]["params"],
-                    playing_rules(tournament.data_overrides),
+                    playing_rules(tournament),
                 ),
             )
             for session, data in pairs

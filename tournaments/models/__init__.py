@@ -28,7 +28,12 @@ from tournaments.models.results import ImmutableVersionError, Result, ResultVers
 from tournaments.models.sessions import Loadout, Seat, Session, StaleSessionError
 from tournaments.models.squads import ChapterCard, Squad, Weapon
 from tournaments.models.stages import HIGHEST_THRESHOLD, LOWEST_THRESHOLD, ScoreThreshold, Stage
-from tournaments.models.stipulations import Stipulation, clean_stipulation_params, playing_rules
+from tournaments.models.stipulations import (
+    Stipulation,
+    clean_stipulation_params,
+    playing_rules,
+    readable_rules,
+)
 from tournaments.models.tables import VenueTable
 from tournaments.models.tournament import Tournament
 from tournaments.models.venue import DisputeStatus, ResultDispute, RoundTimer
@@ -86,5 +91,6 @@ __all__ = [
     "WeaponClass",
     "clean_stipulation_params",
     "playing_rules",
+    "readable_rules",
     "new_access_token",
 ]

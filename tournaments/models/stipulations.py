@@ -1,14 +1,17 @@
 """A session's stipulation (RULES.md §6) and the validation of its parameters per type."""
 
+from __future__ import annotations
+
 import re
-from collections.abc import Callable, Mapping
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 from django.db import models
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
+from rules.engine.catalogue_classes import catalogue_rules_data
 from rules.engine.event_cards import load_cards
 from rules.engine.units import (
     LEAST_CLASS_VALUE,
@@ -18,6 +21,9 @@ from rules.engine.units import (
     load_rules_data,
 )
 from tournaments.models.choices import StipulationKind
+
+if TYPE_CHECKING:
+    from tournaments.models.tournament import Tournament
 
 END_FIXED_ROUNDS = "fixed_rounds"
 END_ALIENS_DEAD = "aliens_dead"
@@ -148,15 +154,38 @@ def _dreadnought_weapons(value: Any, key: str) -> list[str]:
     return list(value)
 
 
-def playing_rules(overrides: Mapping[str, Any] | None) -> RulesData:
-    """The rules data a tournament with these rules data ``overrides`` plays, whose
-    Dreadnought classes a session's Dreadnought is checked against (its house rules may
-    change what a class mounts, decision 48); the shipped data when the loader refuses the
-    overrides (the organiser is told so on the catalogue page)."""
+def playing_rules(tournament: Tournament) -> RulesData:
+    """The rules data ``tournament`` plays: its house rules and catalogue values with the
+    class its catalogue gives each squad weapon (decision 69), as the board sets a game up;
+    a session's Dreadnought is checked against its Dreadnought classes (decision 48). One
+    query. Raises ``ValidationError`` saying what to correct when they do not read
+    together: the house rules page and the weapon's form refuse such a change, so only
+    data saved before those checks (or in the Django admin) can, and nothing is checked
+    against other rules data instead (decision 76)."""
+    classes = dict(tournament.weapons.values_list("slug", "weapon_class"))
     try:
-        return load_rules_data(dict(overrides) if overrides else None)
-    except RulesDataError:
-        return load_rules_data()
+        return catalogue_rules_data(tournament.data_overrides, classes)
+    except RulesDataError as error:
+        raise ValidationError(_unreadable(error)) from None
+
+
+def readable_rules(tournament: Tournament) -> tuple[RulesData | None, str]:
+    """:func:`playing_rules`, or None and why they do not read, for what only shows a
+    stipulation or offers its menus (a class then named as shipped); whatever checks one
+    refuses it with that reason instead."""
+    try:
+        return playing_rules(tournament), ""
+    except ValidationError as error:
+        return None, " ".join(error.messages)
+
+
+def _unreadable(error: RulesDataError) -> str:
+    """Why a tournament's rules data do not read (``error``), and where to correct them."""
+    return gettext(
+        "The tournament's rules data do not read with its catalogue's weapon classes, so "
+        "nothing can be checked against them: %(problem)s Correct the house rules "
+        "(Catalogue → House rules) or the weapon's class on the catalogue page."
+    ) % {"problem": error.text_in("it" if (get_language() or "").startswith("it") else "en")}
 
 
 def _check_dreadnought(cleaned: dict[str, Any], rules: RulesData | None) -> None:
@@ -386,4 +415,4 @@ class Stipulation(models.Model):
             raise ValidationError({"params": error.messages}) from None
 
     def _rules(self) -> RulesData:
-        return playing_rules(self.session.stage.tournament.data_overrides)
+        return playing_rules(self.session.stage.tournament)

@@ -32,7 +32,7 @@ from tournaments.models import (
     TournamentMap,
     Weapon,
     clean_stipulation_params,
-    playing_rules,
+    readable_rules,
 )
 from tournaments.queries.session_stipulation import own_map_name
 
@@ -118,7 +118,7 @@ def stage_version(stage: Stage, thresholds: Iterable[int] | None = None) -> str:
             "params": _with_defaults(
                 stage.stipulation_kind,
                 stage.stipulation_params,
-                playing_rules(stage.tournament.data_overrides),
+                readable_rules(stage.tournament)[0],
             ),
             "map": stage.map_name,
             "qualifiers": stage.qualifier_count,
@@ -128,7 +128,7 @@ def stage_version(stage: Stage, thresholds: Iterable[int] | None = None) -> str:
     )
 
 
-def _with_defaults(kind: str, params: Any, rules: RulesData) -> Any:
+def _with_defaults(kind: str, params: Any, rules: RulesData | None) -> Any:
     """A stipulation's parameters with their defaults filled in, so that parameters stored
     without them (a stage made in code) and the same ones as its form writes them are one
     version; as they are when they no longer pass the checks (of ``rules``, the

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rules.engine.catalogue_classes import catalogue_rules_data
 from rules.engine.narration import format_param
 from rules.engine.units import (
     DiceSpec,
@@ -25,6 +26,7 @@ from rules.engine.units import (
 )
 from tournaments.domain.engine_language import narration_language
 from tournaments.models import Tournament
+from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -110,10 +112,14 @@ class RulesItem:
 
 
 def tournament_rules_data(tournament: Tournament) -> tuple[RulesData, str]:
-    """The tournament's rules data and, when its stored changes are wrong (an edit outside
-    the app), the shipped data and what is wrong, in the page's language."""
+    """The tournament's rules data with its catalogue's weapon classes, as the board reads
+    them, and, when they do not read (changes saved before the checks, or in the Django
+    admin), the shipped data and what is wrong, in the page's language: the catalogue page
+    says so above its values, so that the organiser can correct them there."""
     try:
-        return load_rules_data(tournament.data_overrides or None), ""
+        return catalogue_rules_data(
+            tournament.data_overrides, catalogue_weapon_classes(tournament)
+        ), ""
     except RulesDataError as error:
         return load_rules_data(), error.text_in(narration_language())
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from rules.engine.catalogue_classes import with_catalogue_classes
 from rules.engine.state import Stipulation as EngineStipulation
 from tournaments.domain.catalogue import DEFAULT_WEAPONS
 from tournaments.domain.map_fit import (
@@ -39,6 +40,7 @@ from tournaments.models import (
     playing_rules,
 )
 from tournaments.queries.playable_maps import flag_maps, map_board, map_label
+from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
 
 def own_map_name(session: Session) -> str:
@@ -88,7 +90,7 @@ def stage_stipulation_params(stage: Stage) -> dict:
     if stage.stipulation_kind:
         try:
             params = clean_stipulation_params(
-                stage.stipulation_kind, params, playing_rules(stage.tournament.data_overrides)
+                stage.stipulation_kind, params, playing_rules(stage.tournament)
             )
         except ValidationError:
             pass
@@ -149,11 +151,12 @@ def result_limits(session: Session) -> SessionLimits:
         kind, params = session.stage.stipulation_kind, session.stage.stipulation_params
     tournament = session.stage.tournament
     map_name = session_map_name(session)
+    overrides = tournament.data_overrides or {}
     return session_limits(
         kind,
         params,
         map_name,
-        tournament.data_overrides or {},
+        with_catalogue_classes(overrides, catalogue_weapon_classes(tournament)),
         map_board(tournament, map_name),
         fielded_squads(session, squad_figures(kind or "")),
         board_tokens(session),

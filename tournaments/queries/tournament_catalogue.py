@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from contextlib import AbstractContextManager
 
 from rules.engine.card_names import SHIPPED_NAMES
+from rules.engine.catalogue_classes import weapon_key
 from rules.engine.figure_names import WEAPON_NAMES
 from rules.engine.naming import Names, Naming, named
 from tournaments.domain.catalogue import (
@@ -23,7 +24,6 @@ from tournaments.domain.catalogue import (
     Confidence,
     SquadSpec,
     WeaponSpec,
-    weapon_key,
 )
 from tournaments.domain.catalogue import CardKind as SpecCardKind
 from tournaments.domain.catalogue import WeaponClass as SpecWeaponClass

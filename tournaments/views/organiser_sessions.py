@@ -29,7 +29,7 @@ from tournaments.actions.session_settings import (
 )
 from tournaments.forms.session_settings import SessionStipulationForm, ThresholdForm
 from tournaments.forms.stipulation import describe_stipulation
-from tournaments.models import Session, Tournament, playing_rules
+from tournaments.models import Session, Tournament, readable_rules
 from tournaments.queries.edit_versions import session_stipulation_version
 from tournaments.queries.playable_maps import map_menu_label
 from tournaments.queries.session_stipulation import (
@@ -74,7 +74,7 @@ def _page(
     )
     stipulation_form = stipulation_form or SessionStipulationForm(session=session)
     own_map, stage_map = own_map_name(session), session.stage.map_name
-    rules = playing_rules(tournament.data_overrides)
+    rules, _problem = readable_rules(tournament)  # the form says it
     with catalogue_words(tournament):  # the event cards as the catalogue names them
         context = {
             "tournament": tournament,

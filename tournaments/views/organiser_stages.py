@@ -38,7 +38,7 @@ from tournaments.models import (
     StageKind,
     StaleSessionError,
     Tournament,
-    playing_rules,
+    readable_rules,
 )
 from tournaments.queries.dice_needed import AdvanceDice
 from tournaments.queries.draw_inputs import stage_own_preferences
@@ -301,7 +301,7 @@ def stage_settings_summary(stage: Stage) -> dict[str, Any]:
         "stipulation": describe_stipulation(
             stage.stipulation_kind,
             stage.stipulation_params,
-            playing_rules(stage.tournament.data_overrides),
+            readable_rules(stage.tournament)[0],
         ),
         "map": map_menu_label(stage.tournament, stage.map_name) if stage.map_name else "",
         "qualifier_count": stage.qualifier_count,

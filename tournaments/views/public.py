@@ -33,7 +33,7 @@ from tournaments.models import (
     SquadRank,
     StageKind,
     Tournament,
-    playing_rules,
+    readable_rules,
 )
 from tournaments.queries.bracket_plan import PlannedStage, planned_stages, standings_facts
 from tournaments.queries.bracket_svg import (
@@ -200,7 +200,7 @@ def _session_stipulation(session: Session) -> StipulationSummary | None:
     played = own if own is not None else stage_defaults(session)
     with catalogue_words(session.stage.tournament):
         return describe_stipulation(
-            played.kind, played.params, playing_rules(session.stage.tournament.data_overrides)
+            played.kind, played.params, readable_rules(session.stage.tournament)[0]
         )
 
 
