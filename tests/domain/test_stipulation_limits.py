@@ -237,6 +237,29 @@ def test_a_piloted_dreadnought_scores_the_session_s_class_value():
     assert check_result(destroyed(33), [A], overridden, NAMES) == []
 
 
+def test_a_dreadnought_class_the_tournament_removed_is_said_unknown():
+    """A session naming a class its house rules added, then removed, was checked against
+    the first class's value (25, the Malignant's): one typed 25 passed, whatever the
+    removed class was worth. Now the class is said unknown, naming it (decision 78); a
+    value the stipulation gives itself is still checked."""
+    hidden = {"equipment_blips": {"5,6": "abandoned_dreadnought"}}
+    removed: dict = {}
+    breakdowns = seats(
+        a={"dreadnoughts": (DreadnoughtKill(C, 25, MarineClass.HEAVY),)},
+        c={"losses": (MarineLoss(MarineClass.HEAVY, LossCause.PLAYER, A, 1),)},
+    )
+    named = {**hidden, "dreadnought_class": "warlord"}
+    gone = session_limits("alien_hunt", named, "", removed)
+    with translation.override("en"):
+        problems = check_result(breakdowns, [A], gone, NAMES)
+    assert where(problems) == [("dreadnought_class_unknown", A, "dreadnoughts", 0, "value")]
+    assert "names the Dreadnought class “warlord”" in problems[0].message
+    with translation.override("it"):
+        assert "warlord" in check_result(breakdowns, [A], gone, NAMES)[0].message
+    typed = session_limits("alien_hunt", {**named, "dreadnought_value": 25}, "", removed)
+    assert check_result(breakdowns, [A], typed, NAMES) == []
+
+
 # -- who was in play at the end -------------------------------------------------------------
 
 

@@ -80,7 +80,8 @@ class StipulationScoring:
     objective) and what one brought home is worth (``flag_value``; 0: not known), and the
     vehicles its special-equipment blips hide (``tarantulas``; ``dreadnoughts``: abandoned
     ones a marine may pilot) and the class value of such a Dreadnought
-    (``dreadnought_value``; 0: not known)."""
+    (``dreadnought_value``; 0: not known), or the class named for it that the tournament
+    does not have (``unknown_dreadnought_class``)."""
 
     kind: str
     stall_breaker: StallBreaker | None = None
@@ -89,6 +90,7 @@ class StipulationScoring:
     tarantulas: int = 0
     dreadnoughts: int = 0
     dreadnought_value: int = 0
+    unknown_dreadnought_class: str = ""
 
     @property
     def scores_objectives(self) -> bool:
@@ -180,15 +182,29 @@ def dreadnought_value(params: Mapping[str, Any], rules: RulesData | None) -> int
     ``dreadnought_class`` has in ``rules`` (the tournament's rules data), the first class
     of the data when it names none, as the engine places an abandoned one
     (``table/session_material.py``, ``spawn_alien``); 0 when ``rules`` is None (the
-    tournament's rules data do not load) or has no class."""
+    tournament's rules data do not load), has no class, or lacks the class named
+    (:func:`unknown_dreadnought_class`: never another class's value)."""
     value = params.get("dreadnought_value")
     if isinstance(value, int) and not isinstance(value, bool):
         return value
     if rules is None or not rules.dreadnought_classes:
         return 0
     named = str(params.get("dreadnought_class") or "")
-    key = named if named in rules.dreadnought_classes else next(iter(rules.dreadnought_classes))
-    return rules.dreadnought_classes[key].class_value
+    if not named:
+        return next(iter(rules.dreadnought_classes.values())).class_value
+    spec = rules.dreadnought_classes.get(named)
+    return spec.class_value if spec is not None else 0
+
+
+def unknown_dreadnought_class(params: Mapping[str, Any], rules: RulesData | None) -> str:
+    """The Dreadnought class the stipulation's ``params`` name for its value that ``rules``
+    (the tournament's rules data) do not have, its house rules having removed it (decision
+    78); empty when it names none, gives the value itself, or the class is known."""
+    value = params.get("dreadnought_value")
+    if rules is None or (isinstance(value, int) and not isinstance(value, bool)):
+        return ""
+    named = str(params.get("dreadnought_class") or "")
+    return named if named and named not in rules.dreadnought_classes else ""
 
 
 def stipulation_scoring(
@@ -216,6 +232,7 @@ def stipulation_scoring(
         tarantulas=items.count(TARANTULA),
         dreadnoughts=items.count(ABANDONED_DREADNOUGHT),
         dreadnought_value=dreadnought_value(params, rules),
+        unknown_dreadnought_class=unknown_dreadnought_class(params, rules),
     )
 
 
@@ -492,6 +509,25 @@ class _StipulationChecker:
 
     def check_dreadnought_value(self) -> None:
         """A piloted Dreadnought destroyed scores the session's Dreadnought class value."""
+        unknown = self.scoring.unknown_dreadnought_class
+        if unknown:
+            self.add(
+                "dreadnought_class_unknown",
+                _(
+                    "This session's stipulation names the Dreadnought class “%(key)s”, which "
+                    "the tournament's rules data no longer have (its house rules removed it), "
+                    "so what a piloted one is worth is not known: the organiser chooses one of "
+                    "the tournament's classes in the session's stipulation; then save again."
+                )
+                % {"key": unknown},
+                [
+                    (breakdown.seat, "dreadnoughts", index)
+                    for breakdown in self.breakdowns
+                    for index in range(len(breakdown.dreadnoughts))
+                ],
+                "value",
+            )
+            return
         value = self.scoring.dreadnought_value
         if value < 1:
             return

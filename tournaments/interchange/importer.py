@@ -98,15 +98,21 @@ BYTE_ORDER_MARK = "\ufeff"
 #: A session holds 3 players, or 2 when the player count is not a multiple of 3 (RULES §2).
 SEATS_PER_SESSION = (2, 3)
 #: The plausibility checks (:mod:`tournaments.domain.plausibility`) an import does not make
-#: again: the value of an alien token, and the class value of a piloted Dreadnought, are
-#: the tournament's at the time the judge saved the result, which the organiser may have
-#: changed since. The app keeps such a result, and its points are the breakdown's
-#: (interchange decision 10, docs/decisions.md). The map's markers are not counted either:
-#: no board is given to the checks. Objective points outside Catch the Flag were accepted
-#: before tournament decision 71, and nothing tells such a version from a later one, so
-#: they too are kept as saved (decision 74).
+#: again: the value of an alien token, and the class value of a piloted Dreadnought (its
+#: class too, which the house rules may have removed since), are the tournament's at the
+#: time the judge saved the result, which the organiser may have changed since. The app
+#: keeps such a result, and its points are the breakdown's (interchange decision 10,
+#: docs/decisions.md). The map's markers are not counted either: no board is given to the
+#: checks. Objective points outside Catch the Flag were accepted before tournament
+#: decision 71, and nothing tells such a version from a later one, so they too are kept
+#: as saved (decision 74).
 _SETTLED_WHEN_SAVED = frozenset(
-    {"token_value", "dreadnought_class_value", "objective_without_rule"}
+    {
+        "token_value",
+        "dreadnought_class_value",
+        "dreadnought_class_unknown",
+        "objective_without_rule",
+    }
 )
 
 
