@@ -5,6 +5,7 @@ it readable, refused with the reason on their next save (decision 75)."""
 from __future__ import annotations
 
 import copy
+import html
 
 import pytest
 from django.core.exceptions import ValidationError
@@ -13,14 +14,16 @@ from django.utils import translation
 
 from rules.engine.state import rules_of
 from table.actions import create_game, latest_snapshot, snapshot_state
-from tournaments.actions.house_rules_edits import save_house_rules
+from tests.factories import confirm_session
+from tests.web.page_forms import form_on
+from tournaments.actions.house_rules_edits import HouseRulesError, save_house_rules
 from tournaments.actions.session_settings import set_stipulation
 from tournaments.forms.organiser import StageForm
 from tournaments.forms.session_settings import SessionStipulationForm
 from tournaments.interchange.export import export_tournament
 from tournaments.interchange.importer import import_document
 from tournaments.interchange.problems import InterchangeError
-from tournaments.models import Stipulation, clean_stipulation_params, playing_rules
+from tournaments.models import Session, Stipulation, clean_stipulation_params, playing_rules
 from tournaments.queries.edit_versions import stage_version
 
 pytestmark = pytest.mark.django_db
@@ -236,3 +239,62 @@ def test_the_catalogue_class_form_offers_a_weapon_the_house_rules_add(organiser,
     assert page.status_code == 200
     field = page.context["form"].fields["default_weapons_2"]
     assert "graviton_beam" in dict(field.choices)
+
+
+def house_rules_page(world) -> str:
+    return reverse("tournaments:organiser_house_rules", args=[world.tournament.slug])
+
+
+def name_warlord(world) -> None:
+    """The house rules add the Warlord and the session names it."""
+    house_rules(world, WARLORD_RULES)
+    set_stipulation(
+        world.session, "alien_hunt", {**HUNT, "dreadnought_class": "warlord"}, actor=world.organiser
+    )
+
+
+def test_house_rules_removing_a_class_a_session_names_ask_first(organiser, world):
+    """Removing a class a session without a result names is asked first, naming the
+    session: saved only when the organiser confirms (decision 77)."""
+    name_warlord(world)
+    page = organiser.get(house_rules_page(world))
+    form = form_on(page.content.decode(), "text")
+    asked = organiser.post(
+        house_rules_page(world), {**form, "text": ["{}"]}, HTTP_ACCEPT_LANGUAGE="en"
+    )
+    assert asked.status_code == 409
+    text = html.unescape(asked.content.decode())
+    assert "These house rules remove the Dreadnought class “warlord”" in text
+    assert "Preliminary, session 1" in text
+    assert "Save anyway" in text
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == WARLORD_RULES
+    confirmed = organiser.post(house_rules_page(world), {**form, "text": ["{}"], "confirm": "1"})
+    assert confirmed.status_code == 302
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == {}
+
+
+def test_house_rules_removing_a_class_a_played_session_names_are_refused(organiser, world):
+    """A session with a result keeps the class its result was checked against: its
+    stipulation is locked, so removing the class is refused, naming the session, even
+    confirmed; a change leaving the class saves."""
+    name_warlord(world)
+    confirm_session(Session.objects.get(pk=world.session.pk), lambda seat: 10)
+    form = form_on(organiser.get(house_rules_page(world)).content.decode(), "text")
+    refused = organiser.post(
+        house_rules_page(world),
+        {**form, "text": ["{}"], "confirm": "1"},
+        HTTP_ACCEPT_LANGUAGE="en",
+    )
+    assert refused.status_code == 400
+    [error] = refused.context["form"].errors["text"]
+    assert error.startswith("dreadnought_classes.warlord: the Dreadnought class “warlord”")
+    assert "Preliminary, session 1" in error
+    world.tournament.refresh_from_db()
+    assert world.tournament.data_overrides == WARLORD_RULES
+    with pytest.raises(HouseRulesError):
+        save_house_rules(world.tournament, {}, expected_version=None, actor=world.organiser)
+    kept = {**WARLORD_RULES, "alien_tokens": {"ork": 3}}
+    house_rules(world, kept)
+    assert world.tournament.data_overrides == kept

@@ -17,6 +17,11 @@ from tournaments.actions.optimistic_lock import check_unchanged
 from tournaments.domain.house_rules import OverrideProblem, override_problems
 from tournaments.models import ActivityVerb, Tournament
 from tournaments.queries.change_words import house_rule_field
+from tournaments.queries.class_removal import (
+    removal_problems,
+    removed_classes,
+    sessions_naming,
+)
 from tournaments.queries.edit_versions import content_version
 from tournaments.queries.event_deck import event_card_names
 from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
@@ -46,9 +51,11 @@ def save_house_rules(
     """Replace the tournament's rules data changes with ``overrides``, checked as every
     part of the app reads them (:class:`HouseRulesError`), unless they changed since the
     page was loaded at ``expected_version`` (:class:`~tournaments.actions.optimistic_lock.
-    StaleEditError`). Returns the values changed, by path, as (before, after); the log names
-    an event card's as the tournament named the card before the change
-    (:func:`~tournaments.queries.event_deck.event_card_names`)."""
+    StaleEditError`), and unless they remove a Dreadnought class that sessions with a
+    result name (:class:`HouseRulesError`, naming them; decision 77: the page asks first
+    when sessions without one do). Returns the values changed, by path, as (before,
+    after); the log names an event card's as the tournament named the card before the
+    change (:func:`~tournaments.queries.event_deck.event_card_names`)."""
     problems = override_problems(overrides, catalogue_weapon_classes(tournament))
     if problems:
         raise HouseRulesError(problems)
@@ -56,6 +63,11 @@ def save_house_rules(
         tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
         stored = tournament.data_overrides or {}
         check_unchanged(expected_version, content_version(stored))
+        removed = removal_problems(
+            sessions_naming(tournament, removed_classes(tournament, overrides))
+        )
+        if removed:
+            raise HouseRulesError(removed)
         changes = leaf_changes(stored, overrides)
         if not changes:
             return {}

@@ -18,6 +18,12 @@ from tournaments.actions.house_rules_edits import (
 from tournaments.actions.optimistic_lock import StaleEditError
 from tournaments.forms.house_rules import HouseRulesForm, house_rules_text
 from tournaments.models import Tournament
+from tournaments.queries.class_removal import (
+    removal_problems,
+    removal_warnings,
+    removed_classes,
+    sessions_naming,
+)
 from tournaments.web.permissions import organiser_required
 
 
@@ -27,14 +33,27 @@ def _form(tournament: Tournament, data=None) -> HouseRulesForm:
     )
 
 
+def _removal_warnings(tournament: Tournament, overrides: dict) -> list[str]:
+    """What the organiser confirms before saving ``overrides`` (decision 77): the sessions
+    without a result that would name a Dreadnought class they remove. None when sessions
+    with a result name one too: the save refuses that, and says so."""
+    uses = sessions_naming(tournament, removed_classes(tournament, overrides))
+    return [] if removal_problems(uses) else removal_warnings(uses)
+
+
 @organiser_required
 @require_http_methods(["GET", "POST"])
 def house_rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     form = _form(tournament, request.POST or None)
     status = 200
+    warnings: list[str] = []
     if request.method == "POST":
         status = 400
-        if form.is_valid():
+        if form.is_valid() and request.POST.get("confirm") != "1":
+            warnings = _removal_warnings(tournament, form.cleaned_data["text"])
+        if warnings:
+            status = 409
+        elif form.is_valid():
             try:
                 changes = save_house_rules(
                     tournament,
@@ -69,6 +88,7 @@ def house_rules(request: HttpRequest, tournament: Tournament) -> HttpResponse:
             "tournament": tournament,
             "form": form,
             "saved": house_rules_text(tournament.data_overrides),
+            "warnings": warnings,
             "otab": "catalogue",
         },
         status=status,
