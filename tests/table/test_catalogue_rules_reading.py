@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from rules.engine.state import rules_of
+from rules.engine.units import load_rules_data
 from table.actions import create_game, latest_snapshot, snapshot_state
 from tournaments.actions.catalogue_edits import (
     CatalogueEditError,
@@ -29,15 +30,7 @@ from tournaments.queries.rules_values import rules_item, rules_items
 pytestmark = pytest.mark.django_db
 
 #: The Predator's shipped weapon choices, and a bolter.
-WITH_BOLTER = [
-    "assault_cannon",
-    "missile_launcher",
-    "plasma_gun",
-    "lascannon",
-    "melta",
-    "conversion_beamer",
-    "bolter",
-]
+WITH_BOLTER = [*load_rules_data().dreadnought_classes["predator"].weapon_choices, "bolter"]
 PREDATOR_BOLTER = {"dreadnought_classes": {"predator": {"weapon_choices": WITH_BOLTER}}}
 BOLTED = {"rounds": 8, "dreadnought_class": "predator", "dreadnought_weapons": ["bolter", "melta"]}
 
