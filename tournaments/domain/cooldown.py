@@ -16,13 +16,14 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from typing import TypeVar
 
 T = TypeVar("T")
 
 
-class Cooldown:
+class Cooldown(ABC):
     """Whether this process leaves a server alone for now, after a use of it failed.
 
     ``seconds``: the cool-down (:meth:`configured_seconds` when not given).
@@ -51,10 +52,10 @@ class Cooldown:
     def seconds(self) -> float:
         return self.configured_seconds() if self._seconds is None else self._seconds
 
+    @abstractmethod
     def configured_seconds(self) -> float:
         """The cool-down when none was given: a server's reads its setting at each use (a
         test may change it)."""
-        raise NotImplementedError
 
     def skip(self) -> bool:
         """Whether to leave the server alone now and take the fallback: while a use of it
