@@ -56,10 +56,13 @@ def test_conflicting_result_submissions_lose_nothing_and_fail_none(stack_env):
         assert judge.log_in("judge", PASSWORD).status == 200
 
         def submit(n: int):
-            data = page_data(form)  # every judge loaded the same page, then typed
-            data[form.key(seats[0], "objective-TOTAL")] = 1
-            data[form.key(seats[0], "objective-0-label")] = f"submission {n}"
-            data[form.key(seats[0], "objective-0-points")] = n
+            """Every judge loaded the same page, then typed a result of their own: the
+            first seat's kills of the others' light and heavy marines, each submission
+            different (an Alien Hunt scores no objective, decision 71)."""
+            data = page_data(form)
+            for victim, digits in zip(seats[1:], (n % 8, n // 8), strict=True):
+                data[form.key(seats[0], f"kill-{victim.player_id}-light")] = digits % 4
+                data[form.key(seats[0], f"kill-{victim.player_id}-heavy")] = digits // 4 % 2
             return judge.post(url, data)
 
         answers = _together(SUBMISSIONS, submit)
