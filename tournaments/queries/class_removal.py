@@ -20,6 +20,7 @@ from rules.engine.units import RulesDataError
 from tournaments.domain.house_rules import OverrideProblem
 from tournaments.models import ResultVersion, Session, Tournament
 from tournaments.queries.schedule_clashes import session_label
+from tournaments.queries.session_stipulation import stipulation_params
 from tournaments.queries.tournament_catalogue import catalogue_weapon_classes
 
 
@@ -64,9 +65,7 @@ def sessions_naming(tournament: Tournament, keys: list[str]) -> list[ClassUse]:
     )
     uses = []
     for session in sessions:
-        own = getattr(session, "stipulation", None)
-        params = own.params if own is not None else session.stage.stipulation_params
-        key = (params or {}).get("dreadnought_class")
+        key = stipulation_params(session).get("dreadnought_class")
         if key in keys:
             uses.append(ClassUse(key, session, session.has_result))
     return uses

@@ -67,6 +67,14 @@ def stipulation_kind(session: Session) -> str:
     return session.stage.stipulation_kind or ""
 
 
+def stipulation_params(session: Session) -> dict:
+    """The session's stipulation parameters as stored: its own, else its stage's (a
+    stage's without its defaults filled in, :func:`stage_stipulation_params`)."""
+    stipulation = getattr(session, "stipulation", None)
+    params = stipulation.params if stipulation is not None else session.stage.stipulation_params
+    return params or {}
+
+
 def no_stipulation_message(session: Session) -> str:
     """What to tell a judge entering the result of a session without a stipulation."""
     return _("Session %(session)s has no stipulation; set one before entering its result.") % {
@@ -110,9 +118,8 @@ def stage_defaults(session: Session) -> StageDefaults:
 def plays_aliens(session: Session) -> bool:
     """Whether the session's games have aliens (RULES §6: Catch the Flag and TPK may be
     played without), by its stipulation, else its stage's; an Alien Hunt always has."""
-    stipulation = getattr(session, "stipulation", None)
-    params = stipulation.params if stipulation is not None else session.stage.stipulation_params
-    return EngineStipulation(stipulation_kind(session), dict(params or {})).with_aliens
+    stipulation = EngineStipulation(stipulation_kind(session), dict(stipulation_params(session)))
+    return stipulation.with_aliens
 
 
 def own_stipulation(session: Session) -> Stipulation | None:

@@ -20,7 +20,11 @@ from tournaments.models import Seat, Session, Stage, StageKind, StageStatus, Tou
 from tournaments.queries.dispute_lists import unanswered_sessions, unanswered_text
 from tournaments.queries.playable_maps import map_boards, map_label
 from tournaments.queries.result_versions import confirmed_session_ids
-from tournaments.queries.session_stipulation import session_map_name, stipulation_kind
+from tournaments.queries.session_stipulation import (
+    session_map_name,
+    stipulation_kind,
+    stipulation_params,
+)
 from tournaments.queries.stage_cut import (
     CutError,
     out_of_the_cut,
@@ -279,8 +283,7 @@ def _map_items(stage: Stage, sessions: list[Session]) -> list[ChecklistItem]:
         kind = stipulation_kind(session)
         if board is None or not kind:
             continue
-        own = getattr(session, "stipulation", None)
-        params = own.params if own is not None else stage.stipulation_params
+        params = stipulation_params(session)
         squads = len(session.seats.all()) or MOST_SQUADS
         label = map_label(name, board)
         problem = map_misfit(kind, params, board, label, squads=squads)
